@@ -1,0 +1,92 @@
+// swift-tools-version:6.1
+// Diorama — UIKit-style resizable scenes on Wayland, a headless multi-display
+// simulator, and scenario tests. Targets are listed bottom-up, in the order the
+// layers depend on each other (see ARCHITECTURE.md):
+//   C libraries → C shim → generated bindings → client/server core
+//   → scene runtime / simulator → scenarios → CLI
+import PackageDescription
+
+let package = Package(
+    name: "Diorama",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "diorama", targets: ["diorama"]),
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
+        .library(name: "WaylandServer", targets: ["WaylandServer"]),
+        .library(name: "DioramaClient", targets: ["DioramaClient"]),
+        .library(name: "DioramaModel", targets: ["DioramaModel"]),
+        .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: C libraries (system, through pkg-config) and the C shim
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
+        // Header-only: the types both halves share (wl_interface, wl_argument, …).
+        .systemLibrary(name: "CWaylandUtil"),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        .target(name: "CDioramaShim"),
+        .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
+
+        // MARK: Scanner: protocol XML → Swift, run at build time by the plugin
+        .target(name: "WaylandScannerKit"),
+        .executableTarget(name: "diorama-wayland-scanner",
+                          dependencies: ["WaylandScannerKit"],
+                          path: "Sources/WaylandScanner"),
+        .plugin(name: "WaylandBindingsPlugin", capability: .buildTool(),
+                dependencies: ["diorama-wayland-scanner"]),
+
+        // MARK: Generated bindings (client proxies, server resources)
+        .target(name: "WaylandCommon", dependencies: ["CWaylandUtil", "CDioramaShim"]),
+        .target(name: "WaylandClient",
+                dependencies: ["WaylandCommon", "CWaylandClient", "CDioramaShim"],
+                plugins: ["WaylandBindingsPlugin"]),
+        .target(name: "WaylandServer",
+                dependencies: ["WaylandCommon", "CWaylandServer", "CDioramaShim", "CDioramaServerShim"],
+                plugins: ["WaylandBindingsPlugin"]),
+
+        // MARK: Client core
+        .target(name: "DioramaClient",
+                dependencies: ["WaylandClient", "CXKBCommon", "CDioramaShim"]),
+
+        // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
+        .target(name: "DioramaModel"),
+
+        // MARK: Real compositors started headless (sway, weston), for tests and scenarios
+        .target(name: "HeadlessCompositors"),
+
+        // MARK: CLI
+        .target(name: "DioramaCLI",
+                dependencies: ["DioramaClient",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
+                          path: "Sources/diorama"),
+
+        // MARK: Tests
+        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
+                    resources: [.copy("Golden")]),
+        // The scanner's test protocol, generated for both sides, for round trips.
+        .target(name: "TestProtocolClient",
+                dependencies: ["WaylandCommon", "CWaylandClient", "CDioramaShim", "WaylandClient"],
+                path: "Tests/Fixtures/TestProtocolClient", exclude: ["bindings.list"],
+                plugins: ["WaylandBindingsPlugin"]),
+        .target(name: "TestProtocolServer",
+                dependencies: ["WaylandCommon", "CWaylandServer", "CDioramaShim", "WaylandServer"],
+                path: "Tests/Fixtures/TestProtocolServer", exclude: ["bindings.list"],
+                plugins: ["WaylandBindingsPlugin"]),
+        .testTarget(name: "WaylandBindingsTests",
+                    dependencies: ["TestProtocolClient", "TestProtocolServer",
+                                   "WaylandClient", "WaylandServer"]),
+        .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"]),
+        .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
+        .testTarget(name: "DioramaClientTests",
+                    dependencies: ["DioramaClient", "HeadlessCompositors"]),
+        .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

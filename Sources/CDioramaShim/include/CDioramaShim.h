@@ -1,0 +1,29 @@
+#ifndef CDIORAMA_SHIM_H
+#define CDIORAMA_SHIM_H
+
+// Small C helpers for the few things Swift cannot reach directly on Linux.
+// Every symbol is prefixed `CDioramaShim_` and says above it why it exists.
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Why: glibc declares memfd_create only under _GNU_SOURCE, which the Swift
+// Glibc module map does not define, so Swift cannot see it. wl_shm pools and
+// the xkb keymap the simulator sends are anonymous shared-memory files.
+int CDioramaShim_memfd_create(const char *name, unsigned int flags);
+
+// Why: libwayland exports the core interface tables (`wl_surface_interface`,
+// ...) as C globals. Taking `&wl_surface_interface` from Swift yields the
+// address of a temporary copy, which libwayland would not recognise as its own
+// table. Looking the symbol up by name returns the real, stable address, so
+// cross-protocol references (xdg_surface -> wl_surface) use the very tables
+// libwayland uses. Returns NULL when the symbol is not exported.
+const void *CDioramaShim_libwayland_interface(const char *symbol);
+
+// Why: MFD_CLOEXEC / MFD_ALLOW_SEALING and the F_SEAL_* constants come from
+// headers Swift does not import without _GNU_SOURCE.
+unsigned int CDioramaShim_MFD_CLOEXEC(void);
+unsigned int CDioramaShim_MFD_ALLOW_SEALING(void);
+int CDioramaShim_seal_shrink_grow(int fd);
+
+#endif

@@ -1,0 +1,20 @@
+#define _GNU_SOURCE
+#include "CDioramaShim.h"
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+
+int CDioramaShim_memfd_create(const char *name, unsigned int flags) {
+    return memfd_create(name, flags);
+}
+
+const void *CDioramaShim_libwayland_interface(const char *symbol) {
+    return dlsym(RTLD_DEFAULT, symbol);
+}
+
+unsigned int CDioramaShim_MFD_CLOEXEC(void) { return MFD_CLOEXEC; }
+unsigned int CDioramaShim_MFD_ALLOW_SEALING(void) { return MFD_ALLOW_SEALING; }
+
+int CDioramaShim_seal_shrink_grow(int fd) {
+    return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL);
+}

@@ -1,0 +1,2 @@
+// xkbcommon: keymap compilation (simulator) and key -> keysym/text (client).
+#include <xkbcommon/xkbcommon.h>

@@ -1,0 +1,152 @@
+/// How each protocol argument type maps to Swift, and how it is packed into /
+/// unpacked from libwayland's `wl_argument` union. Shared by the client and
+/// server emitters: a request is outgoing on the client and incoming on the
+/// server, an event the other way round, and the mapping is the same.
+struct ArgumentCoding {
+    let set: ProtocolSet
+    let interface: InterfaceDefinition
+    let side: BindingSide
+
+    /// The base class of generated types on this side.
+    var baseClass: String { side == .client ? "Proxy" : "Resource" }
+
+    /// The Swift type an argument has in an API (parameter or payload).
+    /// Incoming objects on the client are optional even when the XML says
+    /// non-null: an object the client already destroyed arrives as NULL.
+    func swiftType(_ argument: ArgumentDefinition, incoming: Bool) throws -> String {
+        switch argument.type {
+        case .int:
+            if let reference = argument.enumReference { return try set.enumTypeName(reference, from: interface, at: argument.location).name }
+            return "Int32"
+        case .uint:
+            if let reference = argument.enumReference { return try set.enumTypeName(reference, from: interface, at: argument.location).name }
+            return "UInt32"
+        case .fixed: return "Double"
+        case .string: return argument.allowNull ? "String?" : "String"
+        case .object:
+            let base = argument.interface.map(SwiftNames.typeName) ?? baseClass
+            let optional = argument.allowNull || (incoming && side == .client)
+            return optional ? base + "?" : base
+        case .newID:
+            return argument.interface.map(SwiftNames.typeName) ?? baseClass
+        case .array: return "[UInt8]"
+        case .fd: return "Int32"
+        }
+    }
+
+    /// Closures that must wrap the marshalling call so C pointers stay valid
+    /// for its duration (strings and arrays), innermost last.
+    func wrappers(for arguments: [ArgumentDefinition]) -> [String] {
+        arguments.compactMap { argument in
+            let name = SwiftNames.escaped(SwiftNames.memberName(argument.name))
+            switch argument.type {
+            case .string:
+                let local = SwiftNames.localName(argument.name, suffix: "C")
+                return argument.allowNull
+                    ? "WireString.withOptional(\(name)) { \(local) in"
+                    : "\(name).withCString { \(local) in"
+            case .array:
+                return "WireArray.with(\(name)) { \(SwiftNames.localName(argument.name, suffix: "Array")) in"
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The `wl_argument` initialiser for an outgoing argument.
+    func encode(_ argument: ArgumentDefinition) -> String {
+        let name = SwiftNames.memberName(argument.name)
+        switch argument.type {
+        case .int:
+            return argument.enumReference != nil ? "wl_argument(i: Int32(bitPattern: \(name).rawValue))" : "wl_argument(i: \(name))"
+        case .uint:
+            return argument.enumReference != nil ? "wl_argument(u: \(name).rawValue)" : "wl_argument(u: \(name))"
+        case .fixed: return "wl_argument(f: wl_fixed_from_double(\(name)))"
+        case .string: return "wl_argument(s: \(SwiftNames.localName(argument.name, suffix: "C")))"
+        case .object:
+            return argument.allowNull ? "wl_argument(o: \(name)?.wireObject)" : "wl_argument(o: \(name).wireObject)"
+        case .newID:
+            // The client fills in the new proxy itself; the server sends an
+            // object it created for the event.
+            return side == .client ? "wl_argument(o: nil)" : "wl_argument(o: \(name).wireObject)"
+        case .array: return "wl_argument(a: \(SwiftNames.localName(argument.name, suffix: "Array")))"
+        case .fd: return "wl_argument(h: \(name))"
+        }
+    }
+
+    /// The expression that decodes incoming argument `index` (for the types
+    /// that cannot fail to decode).
+    func decode(_ argument: ArgumentDefinition, index: Int) throws -> String {
+        let slot = "arguments[\(index)]"
+        switch argument.type {
+        case .int:
+            if let reference = argument.enumReference {
+                return "\(try set.enumTypeName(reference, from: interface, at: argument.location).name)(rawValue: UInt32(bitPattern: \(slot).i))"
+            }
+            return "\(slot).i"
+        case .uint:
+            if let reference = argument.enumReference {
+                return "\(try set.enumTypeName(reference, from: interface, at: argument.location).name)(rawValue: \(slot).u)"
+            }
+            return "\(slot).u"
+        case .fixed: return "wl_fixed_to_double(\(slot).f)"
+        case .string: return argument.allowNull ? "WireString.optional(\(slot).s)" : "WireString.required(\(slot).s)"
+        case .array: return "WireArray.bytes(\(slot).a)"
+        case .fd: return "\(slot).h"
+        case .object, .newID:
+            preconditionFailure("objects are decoded by the side-specific emitter")
+        }
+    }
+
+    /// The parameter list of a method or enum case.
+    func parameters(_ arguments: [ArgumentDefinition], incoming: Bool) throws -> String {
+        try arguments.map { "\(SwiftNames.memberName($0.name)): \(try swiftType($0, incoming: incoming))" }
+            .joined(separator: ", ")
+    }
+
+    func documentationLines(_ message: MessageDefinition) -> [String] {
+        var lines: [String] = []
+        for argument in message.arguments where argument.summary != nil || argument.type == .fd {
+            var text = "- \(SwiftNames.unescaped(SwiftNames.memberName(argument.name))): \(argument.summary ?? "")"
+            if argument.type == .fd { text += " (a file descriptor; the receiver owns it and must close it)" }
+            lines.append(text)
+        }
+        var notes: [String] = []
+        if message.since > 1 { notes.append("Available since version \(message.since).") }
+        if let deprecated = message.deprecatedSince { notes.append("Deprecated since version \(deprecated).") }
+        if message.isDestructor { notes.append("Destructor: the object is gone afterwards.") }
+        if !notes.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines += notes
+        }
+        return lines
+    }
+}
+
+/// The nested enum and bitfield types of an interface, the same on both sides.
+enum EnumEmitter {
+    static func emit(_ enumeration: EnumDefinition, into w: inout CodeWriter) {
+        let name = EnumNames.typeName(enumeration.name)
+        w.documentation(enumeration.description, extra: enumeration.since > 1 ? ["Available since version \(enumeration.since)."] : [])
+        let conformances = enumeration.isBitfield ? "OptionSet, Hashable, Sendable" : "RawRepresentable, Hashable, Sendable"
+        w.block("public struct \(name): \(conformances)") { w in
+            w.line("public var rawValue: UInt32")
+            w.line("public init(rawValue: UInt32) { self.rawValue = rawValue }")
+            for entry in enumeration.entries {
+                var doc: [String] = []
+                if let summary = entry.summary { doc.append(summary) }
+                if entry.since > 1 { doc.append("Available since version \(entry.since).") }
+                for line in doc { w.line("/// " + line) }
+                if enumeration.isBitfield && entry.value == 0 {
+                    w.line("public static let \(SwiftNames.memberName(entry.name)): \(name) = []")
+                } else {
+                    w.line("public static let \(SwiftNames.memberName(entry.name)) = \(name)(rawValue: \(hex(entry.value, bitfield: enumeration.isBitfield)))")
+                }
+            }
+        }
+    }
+
+    private static func hex(_ value: UInt32, bitfield: Bool) -> String {
+        bitfield ? "0x" + String(value, radix: 16) : String(value)
+    }
+}

@@ -1,0 +1,3 @@
+// Client-side bindings of Tests/Fixtures/Protocols/diorama-test.xml, generated
+// at build time by the WaylandBindingsPlugin; used by WaylandBindingsTests.
+@_exported import WaylandClient
