@@ -1,0 +1,175 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Process {
+    /// `run()`, but the child starts with no signals blocked.
+    ///
+    /// Foundation's `Process` passes the *calling thread's* signal mask on to
+    /// the child. Swift concurrency and Dispatch worker threads (where tests and
+    /// async code run) block most signals, so a child spawned from there starts
+    /// with SIGTERM blocked — and a program that handles SIGTERM with a plain
+    /// `signal()` handler, as sway 1.7 does, then never sees it (weston, which
+    /// uses a signalfd, is unaffected). This clears the calling thread's mask
+    /// for the duration of the spawn and restores it afterwards. Use it for any
+    /// client you want to be able to stop with SIGTERM.
+    public func runWithUnblockedSignals() throws {
+        var none = sigset_t()
+        var saved = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        try run()
+    }
+}
+
+/// Spawning and readiness waiting shared by the weston and sway launchers.
+enum Launcher {
+    /// Starts `executable` with stdin from /dev/null and stdout+stderr appended
+    /// to `logFile`. Foundation's `Process` puts the child in its own process
+    /// group (pgid = its pid) and reaps it; `terminate` relies on the group to
+    /// kill helpers too. (Helpers that outlive their compositor for a moment,
+    /// like weston's shell and keyboard clients, are reparented to init, which
+    /// reaps them.)
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
+                      logFile: String, workingDirectory: String) throws -> Process {
+        guard let log = FileHandle(forWritingAtPath: logFile) else {
+            throw CompositorLaunchError.setupFailed(what: "open \(logFile)", detail: String(cString: strerror(errno)))
+        }
+        defer { try? log.close() }  // the child holds its own copy
+        _ = try? log.seekToEnd()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = log
+        process.standardError = log
+        do {
+            try process.runWithUnblockedSignals()
+        } catch {
+            throw CompositorLaunchError.spawnFailed(executable: executable, detail: "\(error)")
+        }
+        return process
+    }
+
+    /// Stops a spawned compositor: SIGTERM to `target` (the compositor itself,
+    /// which under `runuser` is the launcher's child), up to `grace` seconds for
+    /// the launcher to exit, then SIGKILL to the whole process group. Finally
+    /// kills whatever else is left in the group (helper clients).
+    ///
+    /// Signalling sway rather than runuser matters: runuser forwards SIGTERM and
+    /// then sleeps two seconds before exiting, and if runuser is killed first,
+    /// sway is orphaned and left for init to reap.
+    static func terminate(_ process: Process, target: pid_t, grace: TimeInterval) {
+        let pgid = process.processIdentifier
+        if process.isRunning {
+            kill(target, SIGTERM)
+            kill(target, SIGCONT)  // a stopped process handles SIGTERM only once continued
+            if !poll(timeout: grace, { !process.isRunning }) {
+                kill(-pgid, SIGKILL)
+                poll(timeout: 5) { !process.isRunning }
+            }
+        }
+        if !ProcessStat.liveMembers(ofGroup: pgid).isEmpty {
+            kill(-pgid, SIGKILL)
+            poll(timeout: 2) { ProcessStat.liveMembers(ofGroup: pgid).isEmpty }
+        }
+    }
+
+    /// The process to send SIGTERM to: the launcher's child when the launcher
+    /// is `runuser`, else the launcher itself.
+    static func compositorTarget(of process: Process, behindRunuser: Bool) -> pid_t {
+        let pid = process.processIdentifier
+        guard behindRunuser else { return pid }
+        return ProcessStat.liveChildren(of: pid).first?.pid ?? pid
+    }
+
+    /// Stops a compositor that failed to start, removes its files, and
+    /// returns the tail of its log (read after it stopped, before removal).
+    @discardableResult
+    static func abandon(_ process: Process, directory: InstanceDirectory, behindRunuser: Bool) -> String {
+        terminate(process, target: compositorTarget(of: process, behindRunuser: behindRunuser), grace: 2)
+        let tail = tailOfFile(directory.logFile, maxLines: 30)
+        if ProcessInfo.processInfo.environment["DIORAMA_KEEP_COMPOSITOR_FILES"] == nil {
+            try? FileManager.default.removeItem(atPath: directory.base)
+        }
+        return tail
+    }
+
+    /// Waits until `ready()` returns a value, the process exits, or `timeout`
+    /// passes. On exit or timeout it stops the process, removes the instance
+    /// directory and throws with the log tail.
+    static func awaitReady<T>(_ compositor: String, process: Process, directory: InstanceDirectory,
+                              behindRunuser: Bool = false, timeout: TimeInterval, waitingFor: String,
+                              _ ready: () -> T?) throws -> T {
+        var result: T?
+        poll(timeout: timeout, interval: 0.02) {
+            if let value = ready() { result = value; return true }
+            return !process.isRunning
+        }
+        if let result, process.isRunning { return result }
+
+        let exited = !process.isRunning
+        let tail = abandon(process, directory: directory, behindRunuser: behindRunuser)
+        if exited {
+            throw CompositorLaunchError.exitedEarly(compositor: compositor,
+                                                    status: process.terminationStatus, logTail: tail)
+        }
+        throw CompositorLaunchError.timedOut(compositor: compositor, waitingFor: waitingFor,
+                                             seconds: timeout, logTail: tail)
+    }
+}
+
+/// Starts weston with its headless backend.
+///
+/// weston runs fine as root, so it runs as the current user. Each instance gets
+/// a private `XDG_RUNTIME_DIR` and a unique socket name, so parallel tests never
+/// share a compositor.
+public enum WestonHeadless {
+    /// Starts `weston --backend=headless-backend.so --socket=NAME --scale=N --idle-time=0`
+    /// and returns once its socket accepts connections.
+    ///
+    /// - Parameters:
+    ///   - scale: the output's integer scale factor.
+    ///   - width, height: the output size in *logical* pixels (weston's default
+    ///     is 1024×640); the output mode is this times `scale`.
+    ///   - usePixman: render with pixman (needed for screenshots); by default
+    ///     the headless backend does not render at all.
+    ///   - extraArguments: more weston options, appended last.
+    ///   - startupTimeout: how long to wait for the socket.
+    /// - Throws: `CompositorLaunchError` (weston missing, exited, or too slow).
+    public static func start(scale: Int = 2, width: Int? = nil, height: Int? = nil,
+                             usePixman: Bool = false, extraArguments: [String] = [],
+                             startupTimeout: TimeInterval = 10) throws -> RunningCompositor {
+        let weston = try Executables.require("weston", package: "weston")
+        let directory = try InstanceDirectory.make(kind: "weston")
+        let socketName = "wayland-diorama-\(getpid())-\(InstanceCounter.shared.next())"
+        var arguments = ["--no-config", "--backend=headless-backend.so", "--socket=\(socketName)",
+                         "--scale=\(scale)", "--idle-time=0"]
+        if let width { arguments.append("--width=\(width)") }
+        if let height { arguments.append("--height=\(height)") }
+        if usePixman { arguments.append("--use-pixman") }
+        arguments += extraArguments
+
+        let process: Process
+        do {
+            process = try Launcher.spawn(weston, arguments,
+                                         environment: sanitizedEnvironment(["XDG_RUNTIME_DIR": directory.runtime]),
+                                         logFile: directory.logFile, workingDirectory: directory.runtime)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory.base)
+            throw error
+        }
+        let socketPath = directory.runtime + "/" + socketName
+        try Launcher.awaitReady("weston", process: process, directory: directory,
+                                timeout: startupTimeout, waitingFor: "socket \(socketPath)") {
+            isSocket(socketPath) && socketAcceptsConnections(socketPath) ? () : nil
+        }
+        return RunningCompositor(kind: .weston, process: process, compositorPID: process.processIdentifier,
+                                 directory: directory, socketName: socketName,
+                                 ipcSocketPath: nil, configFile: nil)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real compositor process started headless by `WestonHeadless` or
+/// `SwayHeadless`, with everything a client needs to connect to it.
+///
+/// Lifetime: call `stop()` when done (tests: `defer { compositor.stop() }`).
+/// `deinit` stops it too, and an `atexit` hook kills whatever is still running
+/// when the test process exits normally, so neither a forgotten `stop()` nor an
+/// early `return` leaves a compositor behind.
+///
+/// It is a final class shared across tasks (`@unchecked Sendable`): the launch
+/// facts are immutable, and the mutable stop state is guarded by a lock, so
+/// `stop()` may be called from any thread, more than once.
+public final class RunningCompositor: @unchecked Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case weston
+        case sway
+    }
+
+    public let kind: Kind
+    /// The private `XDG_RUNTIME_DIR` of this instance (mode 0700). For sway
+    /// started as root it belongs to the `diorama-sway` user; root can still
+    /// connect to the sockets inside.
+    public let runtimeDirectory: String
+    /// The Wayland socket's name inside `runtimeDirectory` (e.g. `wayland-1`).
+    public let socketName: String
+    /// The absolute path of the Wayland socket. libwayland (≥ 1.15) accepts an
+    /// absolute path in `WAYLAND_DISPLAY`, so this alone lets a client connect,
+    /// whatever its own `XDG_RUNTIME_DIR` is.
+    public let waylandDisplay: String
+    /// sway's IPC socket (`SWAYSOCK`), `nil` for weston.
+    public let ipcSocketPath: String?
+    /// The compositor's captured stdout and stderr.
+    public let logFile: String
+    /// The generated configuration file, if any (sway).
+    public let configFile: String?
+    /// The process we spawned: the compositor itself, or `runuser` in front of
+    /// sway when started as root.
+    public let launcherPID: pid_t
+    /// The compositor's own process id (differs from `launcherPID` under `runuser`).
+    public let compositorPID: pid_t
+
+    private let process: Process
+    private let instanceDirectory: String
+    private let lock = NSLock()
+    private var stopped = false
+    private var finalLogTail: String?
+
+    init(kind: Kind, process: Process, compositorPID: pid_t, directory: InstanceDirectory,
+         socketName: String, ipcSocketPath: String?, configFile: String?) {
+        self.kind = kind
+        self.process = process
+        self.launcherPID = process.processIdentifier
+        self.compositorPID = compositorPID
+        self.instanceDirectory = directory.base
+        self.runtimeDirectory = directory.runtime
+        self.logFile = directory.logFile
+        self.socketName = socketName
+        self.waylandDisplay = directory.runtime + "/" + socketName
+        self.ipcSocketPath = ipcSocketPath
+        self.configFile = configFile
+        LiveCompositors.shared.add(pgid: process.processIdentifier, directory: directory.base)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// What a client process needs to reach this compositor: `XDG_RUNTIME_DIR`
+    /// and `WAYLAND_DISPLAY` (absolute path), plus `SWAYSOCK` for sway so that
+    /// `swaymsg` works too.
+    public var environment: [String: String] {
+        var env = ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": waylandDisplay]
+        if let ipcSocketPath { env["SWAYSOCK"] = ipcSocketPath }
+        return env
+    }
+
+    /// The current process's environment with `environment` applied and any
+    /// inherited `WAYLAND_SOCKET`/`DISPLAY`/`I3SOCK` removed: ready for
+    /// `Process.environment` when launching a client.
+    public func clientEnvironment() -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in inheritedDisplayVariables { env.removeValue(forKey: key) }
+        env.merge(environment) { _, new in new }
+        return env
+    }
+
+    /// True while the spawned process has not exited.
+    public var isRunning: Bool { process.isRunning }
+
+    /// The last lines of the compositor's log (kept in memory once stopped,
+    /// since `stop()` removes the instance's files).
+    public func logTail(maxLines: Int = 40) -> String {
+        lock.lock()
+        let cached = finalLogTail
+        lock.unlock()
+        if let cached {
+            return cached.split(separator: "\n", omittingEmptySubsequences: false)
+                .suffix(maxLines).joined(separator: "\n")
+        }
+        return tailOfFile(logFile, maxLines: maxLines)
+    }
+
+    /// Stops the compositor and waits for it: SIGTERM to the compositor, up to
+    /// `gracePeriod` for it to exit, then SIGKILL to its whole process group
+    /// (which also takes its helper clients, e.g. weston's shell and keyboard).
+    /// Removes the instance's directory afterwards unless the environment
+    /// variable `DIORAMA_KEEP_COMPOSITOR_FILES` is set. Idempotent.
+    public func stop(gracePeriod: TimeInterval = 3) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+
+        Launcher.terminate(process, target: compositorPID, grace: gracePeriod)
+        finalLogTail = tailOfFile(logFile, maxLines: 200)
+        if ProcessInfo.processInfo.environment["DIORAMA_KEEP_COMPOSITOR_FILES"] == nil {
+            try? FileManager.default.removeItem(atPath: instanceDirectory)
+        }
+        LiveCompositors.shared.remove(pgid: launcherPID)
+    }
+
+    public var description: String {
+        "\(kind) pid \(compositorPID) WAYLAND_DISPLAY=\(waylandDisplay)"
+            + (ipcSocketPath.map { " SWAYSOCK=\($0)" } ?? "")
+    }
+}
+
+/// Process groups of compositors not yet stopped, killed at process exit.
+///
+/// `deinit` does not run for instances that are still referenced when the test
+/// process exits (globals, leaked tasks), so an `atexit` hook makes sure no
+/// compositor outlives the process that started it after a normal exit.
+final class LiveCompositors: @unchecked Sendable {
+    static let shared = LiveCompositors()
+    private let lock = NSLock()
+    private var groups: [pid_t: String] = [:]
+    private var hookInstalled = false
+
+    func add(pgid: pid_t, directory: String) {
+        lock.lock(); defer { lock.unlock() }
+        groups[pgid] = directory
+        if !hookInstalled {
+            hookInstalled = true
+            atexit { LiveCompositors.shared.killAll() }
+        }
+    }
+
+    func remove(pgid: pid_t) {
+        lock.lock(); defer { lock.unlock() }
+        groups.removeValue(forKey: pgid)
+    }
+
+    func killAll() {
+        lock.lock()
+        let remaining = groups
+        groups.removeAll()
+        lock.unlock()
+        for (pgid, directory) in remaining {
+            kill(-pgid, SIGKILL)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+}
