@@ -1,0 +1,45 @@
+import Foundation
+
+/// A rectangle in whole logical points (or pixels): an origin and a size, with the
+/// origin at the top-left and y growing downwards, as in UIKit and Wayland.
+public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point = .zero, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(size: .zero)
+
+    public var width: Int { size.width }
+    public var height: Int { size.height }
+    public var minX: Int { origin.x }
+    public var minY: Int { origin.y }
+    public var maxX: Int { origin.x + size.width }
+    public var maxY: Int { origin.y + size.height }
+    public var isEmpty: Bool { size.isEmpty }
+
+    /// Whether `point` lies inside; the right and bottom edges are outside, so adjacent
+    /// rectangles never both contain a point.
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
+    /// The overlapping part, or `nil` when the rectangles do not overlap.
+    public func intersection(_ other: Rect) -> Rect? {
+        let left = max(minX, other.minX), right = min(maxX, other.maxX)
+        let top = max(minY, other.minY), bottom = min(maxY, other.maxY)
+        guard left < right, top < bottom else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    public var cgRect: CGRect { CGRect(origin: origin.cgPoint, size: size.cgSize) }
+
+    public var description: String { "\(origin) \(size)" }
+}

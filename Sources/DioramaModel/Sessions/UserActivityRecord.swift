@@ -1,0 +1,15 @@
+/// The saved form of a scene's `stateRestorationActivity` (an `NSUserActivity`): the
+/// part that survives a relaunch and lets the scene delegate put the user back where
+/// they were.
+public struct UserActivityRecord: Codable, Hashable, Sendable {
+    /// Reverse-DNS type the app registered, e.g. `com.example.notes.viewing`.
+    public var activityType: String
+    public var title: String?
+    public var userInfo: [String: UserInfoValue]
+
+    public init(activityType: String, title: String? = nil, userInfo: [String: UserInfoValue] = [:]) {
+        self.activityType = activityType
+        self.title = title
+        self.userInfo = userInfo
+    }
+}
