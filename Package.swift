@@ -69,7 +69,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
-                    resources: [.copy("Golden")]),
+                    exclude: ["Golden"]),
         // The scanner's test protocol, generated for both sides, for round trips.
         .target(name: "TestProtocolClient",
                 dependencies: ["WaylandCommon", "CWaylandClient", "CDioramaShim", "WaylandClient"],
@@ -81,7 +81,7 @@ let package = Package(
                 plugins: ["WaylandBindingsPlugin"]),
         .testTarget(name: "WaylandBindingsTests",
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
-                                   "WaylandClient", "WaylandServer"]),
+                                   "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",

@@ -28,6 +28,7 @@ struct ArgumentCoding {
             let optional = argument.allowNull || (incoming && side == .client)
             return optional ? base + "?" : base
         case .newID:
+            if argument.interface == nil && side == .server && incoming { return "UntypedNewID" }
             return argument.interface.map(SwiftNames.typeName) ?? baseClass
         case .array: return "[UInt8]"
         case .fd: return "Int32"
@@ -38,7 +39,7 @@ struct ArgumentCoding {
     /// for its duration (strings and arrays), innermost last.
     func wrappers(for arguments: [ArgumentDefinition]) -> [String] {
         arguments.compactMap { argument in
-            let name = SwiftNames.escaped(SwiftNames.memberName(argument.name))
+            let name = SwiftNames.memberName(argument.name)
             switch argument.type {
             case .string:
                 let local = SwiftNames.localName(argument.name, suffix: "C")
@@ -100,7 +101,7 @@ struct ArgumentCoding {
 
     /// The parameter list of a method or enum case.
     func parameters(_ arguments: [ArgumentDefinition], incoming: Bool) throws -> String {
-        try arguments.map { "\(SwiftNames.memberName($0.name)): \(try swiftType($0, incoming: incoming))" }
+        try arguments.map { "\(SwiftNames.labelName($0.name)): \(try swiftType($0, incoming: incoming))" }
             .joined(separator: ", ")
     }
 

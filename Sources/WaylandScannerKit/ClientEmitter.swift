@@ -68,7 +68,7 @@ enum ClientEmitter {
                         var labels: [String] = []
                         for (index, argument) in event.arguments.enumerated() {
                             let local = SwiftNames.localName(argument.name, suffix: "Value")
-                            labels.append("\(SwiftNames.memberName(argument.name)): \(local)")
+                            labels.append("\(SwiftNames.labelName(argument.name)): \(local)")
                             switch argument.type {
                             case .object:
                                 let cast = argument.interface.map { " as? " + SwiftNames.typeName($0) } ?? ""
@@ -95,7 +95,7 @@ enum ClientEmitter {
                                      coding: ArgumentCoding, into w: inout CodeWriter) throws {
         let newID = request.newIDArgument
         let parameters = request.arguments.filter { $0.type != .newID }
-        var signatureParts = try parameters.map { "\(SwiftNames.memberName($0.name)): \(try coding.swiftType($0, incoming: false))" }
+        var signatureParts = try parameters.map { "\(SwiftNames.labelName($0.name)): \(try coding.swiftType($0, incoming: false))" }
         var generic = ""
         var returnType = ""
         if let newID {

@@ -85,7 +85,9 @@ enum InterfaceTableEmitter {
         message.arguments.flatMap { argument -> [String] in
             if argument.type == .newID && argument.interface == nil { return ["nil", "nil", "nil"] }
             guard let interface = argument.interface else { return ["nil"] }
-            return ["Interfaces.\(interface)"]
+            // Inside fill(), owned tables are referenced through storage: going
+            // through the accessor would wait on the fill that is running.
+            return set.isExportedByLibwayland(interface) ? ["Interfaces.\(interface)"] : ["UnsafePointer(storage.\(interface))"]
         }
     }
 }

@@ -180,6 +180,13 @@ private final class ProtocolBuilder: NSObject, XMLParserDelegate {
         return UInt32(trimmed)
     }
 
+    /// libxml2 found the document malformed; remember where.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard error == nil else { return }
+        error = ScannerError(SourceLocation(file: fileName, line: parser.lineNumber, column: parser.columnNumber),
+                             "malformed XML (\((parseError as NSError).code)); fix the markup at this place")
+    }
+
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if inDescription || inCopyright { text += string }
     }

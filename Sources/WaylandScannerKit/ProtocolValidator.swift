@@ -23,6 +23,9 @@ enum ProtocolValidator {
                     if message.arguments.filter({ $0.type == .newID }).count > 1 {
                         throw ScannerError(message.location, "\(kind) \(interface.name).\(message.name) has more than one new_id argument; libwayland allows one")
                     }
+                    if kind == "event", let untyped = message.arguments.first(where: { $0.type == .newID && $0.interface == nil }) {
+                        throw ScannerError(untyped.location, "event \(interface.name).\(message.name): a new_id in an event needs interface=\"…\"; only requests may create objects of a type chosen at run time")
+                    }
                     var argumentNames = Set<String>()
                     for argument in message.arguments {
                         guard argumentNames.insert(argument.name).inserted else {

@@ -69,11 +69,17 @@ enum ServerEmitter {
                     try w.indented { w in
                         if !request.arguments.isEmpty { w.line("guard let arguments else { return }") }
                         var labels: [String] = []
-                        for (index, argument) in request.arguments.enumerated() {
+                        // An untyped new_id fills three slots (interface, version, id).
+                        var index = 0
+                        for argument in request.arguments {
+                            defer { index += 1 }
                             let local = SwiftNames.localName(argument.name, suffix: "Value")
-                            labels.append("\(SwiftNames.memberName(argument.name)): \(local)")
+                            labels.append("\(SwiftNames.labelName(argument.name)): \(local)")
                             let type = argument.interface.map(SwiftNames.typeName) ?? "Resource"
                             switch argument.type {
+                            case .newID where argument.interface == nil:
+                                w.line("let \(local) = UntypedNewID(client: client, interfaceName: WireString.required(arguments[\(index)].s), version: arguments[\(index + 1)].u, id: arguments[\(index + 2)].n)")
+                                index += 2
                             case .object where argument.allowNull:
                                 w.line("let \(local) = \(type).object(from: arguments[\(index)].o)")
                             case .object:

@@ -18,6 +18,12 @@ public enum SwiftNames {
         return escaped(result)
     }
 
+    /// An argument label: keywords need no backticks there, except these three.
+    public static func labelName(_ name: String) -> String {
+        let member = unescaped(memberName(name))
+        return ["inout", "var", "let"].contains(member) ? "`\(member)`" : member
+    }
+
     /// The name used inside generated code for a local (no backticks needed
     /// when it is suffixed).
     public static func localName(_ name: String, suffix: String) -> String {

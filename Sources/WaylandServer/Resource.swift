@@ -63,22 +63,22 @@ open class Resource {
     /// callback) or not of this type.
     public static func object(from pointer: OpaquePointer?) -> Self? {
         guard let pointer else { return nil }
-        let table: UnsafePointer<wl_interface>? = Self.self == Resource.self ? tableOfAnyResource(pointer) : Self.interface
-        guard let table, wl_resource_instance_of(pointer, table, diorama_resource_implementation) != 0,
-              let data = wl_resource_get_user_data(pointer) else { return nil }
-        return Unmanaged<Resource>.fromOpaque(data).takeUnretainedValue() as? Self
+        if Self.self == Resource.self {
+            guard isDioramaResourceOfAnyInterface(pointer) else { return nil }
+        } else {
+            guard wl_resource_instance_of(pointer, Self.interface, diorama_resource_implementation) != 0 else { return nil }
+        }
+        return owned(by: pointer) as? Self
     }
 
-    /// For an untyped object argument: core interfaces use libwayland's own
-    /// tables (so `wl_resource_instance_of` can check the implementation);
-    /// any other interface can only have been created by Diorama.
-    private static func tableOfAnyResource(_ pointer: OpaquePointer) -> UnsafePointer<wl_interface>? {
-        guard let className = wl_resource_get_class(pointer) else { return nil }
-        let name = String(cString: className)
-        if let core = CDioramaShim_libwayland_interface(name + "_interface") {
-            return core.assumingMemoryBound(to: wl_interface.self)
-        }
-        return nil
+    /// For an untyped object argument. libwayland only creates resources of
+    /// core interfaces itself, and Diorama's core tables are libwayland's, so
+    /// `wl_resource_instance_of` can check the implementation; a resource of
+    /// any other interface can only have been created through `Resource`.
+    private static func isDioramaResourceOfAnyInterface(_ pointer: OpaquePointer) -> Bool {
+        guard let className = wl_resource_get_class(pointer) else { return false }
+        guard let core = CDioramaShim_libwayland_interface(String(cString: className) + "_interface") else { return true }
+        return wl_resource_instance_of(pointer, core.assumingMemoryBound(to: wl_interface.self), diorama_resource_implementation) != 0
     }
 
     /// The Swift object behind a resource whose dispatcher or destroy

@@ -1,0 +1,1 @@
+// placeholder: filled in by the issue that owns this module

@@ -1,0 +1,58 @@
+import CWaylandServer
+
+/// What libwayland calls when a client binds a global: the box below is the
+/// global's user data and knows how to make the typed resource.
+private let globalBound: wl_global_bind_func_t = { client, data, version, id in
+    guard let client, let data else { return }
+    Unmanaged<GlobalBinding>.fromOpaque(data).takeUnretainedValue().bind(client, version, id)
+}
+
+/// Non-generic holder for a global's bind behaviour, so one C callback serves
+/// every global.
+private final class GlobalBinding {
+    let bind: (OpaquePointer, UInt32, UInt32) -> Void
+    init(_ bind: @escaping (OpaquePointer, UInt32, UInt32) -> Void) { self.bind = bind }
+}
+
+/// A global advertised in every client's registry (`wl_global_create`).
+///
+/// When a client binds it, a resource of `Object`'s interface is created at
+/// the version the client asked for and handed to `onBind`, which installs
+/// the resource's request handler.
+public final class Global<Object: Resource> {
+    public private(set) var pointer: OpaquePointer?
+    public let version: UInt32
+    private let binding: GlobalBinding
+    private let bindingPointer: UnsafeMutableRawPointer
+
+    /// - Parameter version: the highest version offered; clients may bind lower.
+    public init(display: OpaquePointer, version: UInt32, onBind: @escaping (Object) -> Void) {
+        precondition(version >= 1, "a global's version starts at 1")
+        self.version = version
+        binding = GlobalBinding { client, boundVersion, id in
+            guard let resource = Object(client: client, id: id, version: boundVersion) else {
+                wl_client_post_no_memory(client)
+                return
+            }
+            onBind(resource)
+        }
+        bindingPointer = Unmanaged.passRetained(binding).toOpaque()
+        pointer = wl_global_create(display, Object.interface, Int32(version), bindingPointer, globalBound)
+        precondition(pointer != nil, "wl_global_create failed for \(String(cString: Object.interface.pointee.name))")
+    }
+
+    /// Takes the global out of the registry (clients see global_remove) and
+    /// frees it. Resources already bound stay valid.
+    ///
+    /// The global is destroyed at once; clients that race a bind against the
+    /// removal get an error from libwayland, which is what every compositor
+    /// built on wl_global_destroy does.
+    public func remove() {
+        guard let pointer else { return }
+        self.pointer = nil
+        wl_global_destroy(pointer)
+        Unmanaged<GlobalBinding>.fromOpaque(bindingPointer).release()
+    }
+
+    deinit { remove() }
+}
