@@ -1,1 +1,4 @@
-print("diorama")
+// The `diorama` executable: everything lives in DioramaCLI so tests can reach it.
+import DioramaCLI
+
+DioramaCommand.main()
