@@ -57,6 +57,9 @@ let package = Package(
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
 
+        // MARK: Scene runtime (UIKit-style app model on the client core)
+        .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient"]),
+
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         .target(name: "HeadlessCompositors"),
 
@@ -82,6 +85,7 @@ let package = Package(
         .testTarget(name: "WaylandBindingsTests",
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
+        .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",

@@ -1,0 +1,268 @@
+import Foundation
+import DioramaModel
+
+/// The app (UIKit's `UIApplication`, scene-based): reads the scene manifest,
+/// owns the sessions, connects and disconnects scenes, saves and restores
+/// their state.
+///
+/// Sessions: each connected scene has a session with a persistent
+/// identifier. On quit every session is saved with its scene's
+/// state-restoration activity under `$XDG_STATE_HOME/<app-id>/`; on the next
+/// launch saved sessions reconnect and their scenes get
+/// `restoreInteractionStateWith`. A scene the user closes
+/// (`xdg_toplevel.close`) is discarded: its saved state is removed and the
+/// delegate hears `didDiscardSceneSessions`.
+@MainActor
+public final class Application {
+    /// The running application (set by `ApplicationMain.run`).
+    public internal(set) static var shared: Application?
+
+    public let manifest: SceneManifest
+    public let registry: SceneClassRegistry
+    public let delegate: (any ApplicationDelegate)?
+    /// The id the toplevels carry (xdg_toplevel.set_app_id), from `CFBundleIdentifier`.
+    public let appID: String
+    public let trace: RuntimeTrace
+    let store: SessionStore
+    let backend: SceneBackend
+
+    public private(set) var openSessions: [SceneSession] = []
+    public private(set) var screens: [Screen] = []
+    /// Scenes connected right now, in connection order.
+    public var connectedScenes: [WindowScene] { openSessions.compactMap(\.scene) }
+    public var supportsMultipleScenes: Bool { manifest.supportsMultipleScenes }
+
+    init(manifest: SceneManifest, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)?,
+         store: SessionStore, backend: SceneBackend, trace: RuntimeTrace) {
+        self.manifest = manifest
+        self.registry = registry
+        self.delegate = delegate
+        self.appID = manifest.bundleIdentifier ?? manifest.bundleName ?? "diorama.app"
+        self.store = store
+        self.backend = backend
+        self.trace = trace
+    }
+
+    // MARK: Launch
+
+    /// Connects saved sessions (or a new one), after `didFinishLaunching`.
+    func launch() throws {
+        trace.record(.launched(appID: appID))
+        for description in backend.screenDescriptions { screenConnected(description, atLaunch: true) }
+        if let delegate, !delegate.applicationDidFinishLaunching(self) {
+            throw ApplicationError.launchDeclined
+        }
+        let loaded = store.load()
+        for warning in loaded.warnings {
+            FileHandle.standardError.write(Data("warning: \(warning) (ignored; the scene starts fresh)\n".utf8))
+        }
+        var restored = loaded.records.filter { $0.role == .windowApplication }
+        if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
+        if restored.isEmpty {
+            try connectNewSession(role: .windowApplication, activity: nil)
+        }
+        for record in restored {
+            let configuration = record.configurationName.flatMap { manifest.configuration(named: $0, role: record.role) }
+                .map(SceneConfiguration.init) ?? manifest.configuration(for: record.role).map(SceneConfiguration.init)
+            guard let configuration else { continue }
+            let session = SceneSession(persistentIdentifier: record.persistentIdentifier, role: record.role,
+                                       configuration: configuration, userInfo: record.userInfo,
+                                       stateRestorationActivity: record.stateRestorationActivity)
+            try connect(session, options: SceneConnectionOptions(
+                userActivities: record.stateRestorationActivity.map { [$0] } ?? [], isRestoringSession: true))
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Opens a new scene (UIKit's `requestSceneSessionActivation`), e.g. for
+    /// an activity that the delegate maps to an "Inspector" configuration.
+    /// With `UIApplicationSupportsMultipleScenes` false, a second window
+    /// scene is refused.
+    public func requestSceneSessionActivation(userActivity: UserActivity? = nil) throws {
+        guard supportsMultipleScenes || connectedScenes.allSatisfy({ $0.session.role != .windowApplication }) else {
+            throw ApplicationError.multipleScenesNotSupported(file: manifest.file)
+        }
+        try connectNewSession(role: .windowApplication, activity: userActivity)
+    }
+
+    /// Closes a session's scene and discards the session (UIKit's
+    /// `requestSceneSessionDestruction`).
+    public func requestSceneSessionDestruction(_ session: SceneSession) {
+        discard([session])
+    }
+
+    /// Quits: saves every session with its restoration activity, then
+    /// disconnects the scenes. Sessions stay for the next launch.
+    public func terminate(exitCode: Int32 = 0, reason: String = "quit") {
+        delegate?.applicationWillTerminate(self)
+        saveAllSessions()
+        for session in openSessions { disconnectScene(of: session) }
+        trace.record(.terminated(reason: reason))
+        backend.stop(exitCode: exitCode)
+    }
+
+    private func connectNewSession(role: SceneSessionRole, activity: UserActivity?, outputName: String? = nil) throws {
+        let fallback = manifest.configuration(for: role).map(SceneConfiguration.init)
+        let session = SceneSession(role: role, configuration: fallback ?? SceneConfiguration(name: nil, role: role))
+        try connect(session, options: SceneConnectionOptions(userActivities: activity.map { [$0] } ?? [], outputName: outputName))
+    }
+
+    /// Connecting a scene: the delegate picks the configuration, the
+    /// configuration's delegate class and root content are created, the
+    /// toplevel is made, then `willConnectTo` and (on a relaunch)
+    /// `restoreInteractionStateWith` fire — before the first frame.
+    private func connect(_ session: SceneSession, options: SceneConnectionOptions) throws {
+        let chosen = delegate?.application(self, configurationForConnecting: session, options: options,
+                                           defaultConfiguration: session.configuration.delegateClassName == nil ? nil : session.configuration)
+            ?? (session.configuration.delegateClassName == nil ? nil : session.configuration)
+        guard let configuration = chosen else {
+            if session.role == .windowExternalDisplayNonInteractive { return }  // the app does not want this screen
+            throw ApplicationError.noConfiguration(role: session.role, file: manifest.file)
+        }
+        session.configuration = configuration
+        let delegateType = try configuration.delegateClassName.map { name -> any WindowSceneDelegate.Type in
+            guard let type = registry.delegateType(named: name) else {
+                throw ApplicationError.unregisteredDelegate(name: name, file: manifest.file, registered: registry.registeredDelegateNames)
+            }
+            return type
+        }
+        let scene = WindowScene(session: session, title: configuration.name ?? manifest.bundleName ?? appID, trace: trace,
+                                screenLookup: { [weak self] name in self?.screens.first { $0.name == name } })
+        if let contentName = configuration.rootContentName {
+            guard let factory = registry.rootContentFactory(named: contentName) else {
+                throw ApplicationError.unregisteredRootContent(name: contentName, file: manifest.file, registered: registry.registeredRootContentNames)
+            }
+            scene.rootContent = factory()
+        }
+        scene.delegate = delegateType.map { $0.init() }
+        scene.externalOutputName = options.outputName
+        scene.lifecycleObserver = { [weak self, weak scene] event in
+            guard let self, let scene, event == .didEnterBackground, !scene.isDisconnected else { return }
+            self.sceneEnteredBackground(scene)
+        }
+        session.scene = scene
+        openSessions.append(session)
+        trace.record(.sessionConnected(scene: session.persistentIdentifier, configuration: configuration.name,
+                                       role: session.role, restored: options.isRestoringSession))
+        scene.delegate?.scene(scene, willConnectTo: session, options: options)
+        if options.isRestoringSession, let activity = session.stateRestorationActivity {
+            scene.delegate?.scene(scene, restoreInteractionStateWith: activity)
+        }
+        scene.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
+        scene.host = try backend.makeHost(for: scene, fullscreenOn: options.outputName, appID: appID)
+        save(session)
+    }
+
+    private func disconnectScene(of session: SceneSession) {
+        guard let scene = session.scene else { return }
+        scene.disconnect()
+        backend.destroyHost(for: scene)
+    }
+
+    private func discard(_ sessions: [SceneSession]) {
+        for session in sessions {
+            disconnectScene(of: session)
+            openSessions.removeAll { $0 === session }
+            try? store.discard(persistentIdentifier: session.persistentIdentifier)
+            trace.record(.sessionDiscarded(scene: session.persistentIdentifier))
+        }
+        delegate?.application(self, didDiscardSceneSessions: Set(sessions))
+    }
+
+    private func save(_ session: SceneSession) {
+        if let scene = session.scene, let activity = scene.delegate?.stateRestorationActivity(for: scene) {
+            session.stateRestorationActivity = activity
+        }
+        // External-display sessions belong to a screen that may not exist next time.
+        guard session.role == .windowApplication else { return }
+        do {
+            try store.save(session.record)
+        } catch {
+            FileHandle.standardError.write(Data("warning: could not save scene state: \(error)\n".utf8))
+        }
+    }
+
+    func saveAllSessions() {
+        for session in openSessions { save(session) }
+    }
+
+    // MARK: Events from the backend
+
+    /// The user closed the toplevel (`xdg_toplevel.close`): the session is
+    /// discarded. The app quits when its last window scene is gone.
+    func sceneClosedByUser(_ scene: WindowScene) {
+        discard([scene.session])
+        if !openSessions.contains(where: { $0.role == .windowApplication }) {
+            terminate(reason: "last scene closed")
+        }
+    }
+
+    /// A scene entered the background: UIKit saves state at this point.
+    func sceneEnteredBackground(_ scene: WindowScene) {
+        save(scene.session)
+    }
+
+    func screenConnected(_ description: ScreenDescription, atLaunch: Bool) {
+        if let existing = screens.first(where: { $0.name == description.name }) {
+            existing.update(description)
+            return
+        }
+        screens.append(Screen(description))
+        trace.record(.screenConnected(name: description.name, scale: description.scale, bounds: description.logicalBounds))
+        // An output that appears while the app runs is an external display:
+        // connect an external-display scene if the app has a configuration for it.
+        guard !atLaunch, manifest.configuration(for: .windowExternalDisplayNonInteractive) != nil || delegate != nil else { return }
+        let fallback = manifest.configuration(for: .windowExternalDisplayNonInteractive).map(SceneConfiguration.init)
+        let session = SceneSession(role: .windowExternalDisplayNonInteractive,
+                                   configuration: fallback ?? SceneConfiguration(name: nil, role: .windowExternalDisplayNonInteractive))
+        do {
+            try connect(session, options: SceneConnectionOptions(outputName: description.name))
+        } catch {
+            FileHandle.standardError.write(Data("warning: no external-display scene for \(description.name): \(error)\n".utf8))
+        }
+    }
+
+    func screenChanged(_ description: ScreenDescription) {
+        screens.first { $0.name == description.name }?.update(description)
+    }
+
+    /// An output went away: external-display scenes on it disconnect and are discarded.
+    func screenDisconnected(named name: String) {
+        screens.removeAll { $0.name == name }
+        trace.record(.screenDisconnected(name: name))
+        let onIt = openSessions.filter { $0.role == .windowExternalDisplayNonInteractive && $0.scene?.externalOutputName == name }
+        if !onIt.isEmpty { discard(onIt) }
+    }
+
+    /// The compositor went away or killed the connection: save, disconnect,
+    /// exit non-zero with the reason.
+    func connectionLost(_ reason: String) {
+        FileHandle.standardError.write(Data("error: lost the connection to the compositor: \(reason)\n".utf8))
+        terminate(exitCode: 1, reason: "connection lost: \(reason)")
+    }
+}
+
+/// Why a launch or a session request failed; each names what to change.
+public enum ApplicationError: Error, CustomStringConvertible, Equatable {
+    case launchDeclined
+    case noConfiguration(role: SceneSessionRole, file: String)
+    case unregisteredDelegate(name: String, file: String, registered: [String])
+    case unregisteredRootContent(name: String, file: String, registered: [String])
+    case multipleScenesNotSupported(file: String)
+
+    public var description: String {
+        switch self {
+        case .launchDeclined:
+            return "applicationDidFinishLaunching returned false; the app quits"
+        case .noConfiguration(let role, let file):
+            return "\(file): no scene configuration for role \(role.rawValue); add one under UIApplicationSceneManifest → UISceneConfigurations → \(role.rawValue)"
+        case .unregisteredDelegate(let name, let file, let registered):
+            return "\(file): UISceneDelegateClassName '\(name)' is not registered; call registry.register(\(name.split(separator: ".").last ?? "").self) before launch (registered: \(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
+        case .unregisteredRootContent(let name, let file, let registered):
+            return "\(file): UISceneStoryboardFile '\(name)' names no registered root content; call registry.registerRootContent(named: \"\(name)\") { … } (registered: \(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
+        case .multipleScenesNotSupported(let file):
+            return "\(file): UIApplicationSupportsMultipleScenes is false, so a second window scene cannot be opened; set it to true to allow several"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// Names → Swift types, for the class names an Info.plist mentions.
+///
+/// UIKit instantiates `UISceneDelegateClassName` through the Objective-C
+/// runtime; Swift on Linux has no such lookup, so an app registers its
+/// delegates (and its root-content factories, Diorama's stand-in for
+/// storyboards) before launch. A name in the manifest that nothing
+/// registered stops the launch with an error naming the key and the file.
+@MainActor
+public final class SceneClassRegistry {
+    private var delegates: [String: any WindowSceneDelegate.Type] = [:]
+    private var rootContents: [String: @MainActor () -> any RootContent] = [:]
+
+    public init() {}
+
+    /// Registers a delegate under `name`; by default its module-qualified
+    /// name (`TimerApp.MainSceneDelegate`), which is what
+    /// `$(PRODUCT_MODULE_NAME).MainSceneDelegate` expands to.
+    public func register(_ type: any WindowSceneDelegate.Type, as name: String? = nil) {
+        delegates[name ?? String(reflecting: type)] = type
+    }
+
+    /// Registers the content factory a configuration names in `UISceneStoryboardFile`.
+    public func registerRootContent(named name: String, factory: @escaping @MainActor () -> any RootContent) {
+        rootContents[name] = factory
+    }
+
+    public func delegateType(named name: String) -> (any WindowSceneDelegate.Type)? { delegates[name] }
+    public func rootContentFactory(named name: String) -> (@MainActor () -> any RootContent)? { rootContents[name] }
+    public var registeredDelegateNames: [String] { delegates.keys.sorted() }
+    public var registeredRootContentNames: [String] { rootContents.keys.sorted() }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import DioramaModel
+
+/// A scene's persistent record (UIKit's `UISceneSession`): it outlives the
+/// scene, is saved when the app quits, and reconnects on the next launch.
+@MainActor
+public final class SceneSession: Hashable {
+    /// Stable across launches; names the session's file in the state directory.
+    public let persistentIdentifier: String
+    public let role: SceneSessionRole
+    public internal(set) var configuration: SceneConfiguration
+    /// App data kept with the session (UIKit's `userInfo`), saved with it.
+    public var userInfo: [String: UserInfoValue]
+    /// The scene while connected.
+    public internal(set) weak var scene: WindowScene?
+    /// The activity restored from the last launch, until the scene connects.
+    public internal(set) var stateRestorationActivity: UserActivity?
+
+    init(persistentIdentifier: String = UUID().uuidString, role: SceneSessionRole,
+         configuration: SceneConfiguration, userInfo: [String: UserInfoValue] = [:],
+         stateRestorationActivity: UserActivity? = nil) {
+        self.persistentIdentifier = persistentIdentifier
+        self.role = role
+        self.configuration = configuration
+        self.userInfo = userInfo
+        self.stateRestorationActivity = stateRestorationActivity
+    }
+
+    var record: SceneSessionRecord {
+        SceneSessionRecord(persistentIdentifier: persistentIdentifier, role: role,
+                           configurationName: configuration.name, userInfo: userInfo,
+                           stateRestorationActivity: stateRestorationActivity)
+    }
+
+    nonisolated public static func == (lhs: SceneSession, rhs: SceneSession) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// Why and how a scene is being connected (UIKit's `UIScene.ConnectionOptions`).
+public struct SceneConnectionOptions: Sendable, Hashable {
+    /// Activities the scene was asked to show (a new-scene request, or the
+    /// restored activity of a saved session).
+    public var userActivities: [UserActivity]
+    /// True when this connection reconnects a session saved by an earlier launch.
+    public var isRestoringSession: Bool
+    /// For an external-display scene: the name of the output it is for.
+    public var outputName: String?
+
+    public init(userActivities: [UserActivity] = [], isRestoringSession: Bool = false, outputName: String? = nil) {
+        self.userActivities = userActivities
+        self.isRestoringSession = isRestoringSession
+        self.outputName = outputName
+    }
+}

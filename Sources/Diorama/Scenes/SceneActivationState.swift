@@ -1,0 +1,67 @@
+/// Where a scene is in its life, as UIKit's `UIScene.ActivationState`.
+///
+/// On Wayland (see README, "UIKit ↔ Diorama ↔ Wayland"):
+/// - `unattached`: connected, toplevel created, not yet mapped (no first configure acked and committed).
+/// - `foregroundInactive`: mapped and on at least one output, without the xdg `activated` state.
+/// - `foregroundActive`: mapped, on an output, with the xdg `activated` state.
+/// - `background`: on no output (minimised, or every output it was on went away). Nothing is drawn.
+public enum SceneActivationState: String, Sendable, Hashable, CaseIterable, Codable {
+    case unattached
+    case foregroundActive
+    case foregroundInactive
+    case background
+}
+
+/// One delegate callback of the life cycle.
+public enum SceneLifecycleEvent: String, Sendable, Hashable, Codable {
+    case willEnterForeground
+    case didBecomeActive
+    case willResignActive
+    case didEnterBackground
+    case didDisconnect
+}
+
+/// The ordered callbacks UIKit delivers between two activation states.
+///
+/// UIKit never skips a step: an active scene going to the background first
+/// resigns active, then enters the background; a background scene that
+/// becomes active first enters the foreground. Disconnecting passes through
+/// the background. Each step fires exactly once.
+public enum SceneLifecycle {
+    public static func events(from current: SceneActivationState, to target: SceneActivationState) -> [SceneLifecycleEvent] {
+        guard current != target else { return [] }
+        switch (current, target) {
+        case (.unattached, .foregroundInactive), (.background, .foregroundInactive):
+            return [.willEnterForeground]
+        case (.unattached, .foregroundActive), (.background, .foregroundActive):
+            return [.willEnterForeground, .didBecomeActive]
+        case (.foregroundInactive, .foregroundActive):
+            return [.didBecomeActive]
+        case (.foregroundActive, .foregroundInactive):
+            return [.willResignActive]
+        case (.foregroundActive, .background):
+            return [.willResignActive, .didEnterBackground]
+        case (.foregroundInactive, .background), (.unattached, .background):
+            return [.didEnterBackground]
+        case (_, .unattached):
+            // A scene never goes back to unattached; it disconnects instead.
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// The callbacks for disconnecting a scene in `current`: it reaches the
+    /// background first, as UIKit does before `sceneDidDisconnect`.
+    public static func eventsForDisconnect(from current: SceneActivationState) -> [SceneLifecycleEvent] {
+        let toBackground = current == .unattached ? [] : events(from: current, to: .background)
+        return toBackground + [.didDisconnect]
+    }
+
+    /// The state a mapped toplevel is in, from what the compositor said.
+    public static func state(isMapped: Bool, isOnAnyOutput: Bool, isActivated: Bool) -> SceneActivationState {
+        guard isMapped else { return .unattached }
+        guard isOnAnyOutput else { return .background }
+        return isActivated ? .foregroundActive : .foregroundInactive
+    }
+}

@@ -1,0 +1,160 @@
+import DioramaModel
+
+/// Everything the compositor has said that matters to one scene, gathered
+/// from wl_surface, xdg_toplevel, wp_fractional_scale_v1 and the outputs.
+public struct CompositorFacts: Sendable, Hashable {
+    /// The first configure was acked and a buffer committed.
+    public var isMapped = false
+    /// The last toplevel configure's size; zero lets the client choose.
+    public var configuredSize = Size.zero
+    public var isActivated = false
+    /// The xdg `resizing` state: an interactive resize is under way.
+    public var isResizing = false
+    public var isMaximized = false
+    public var isFullscreen = false
+    public var isTiled = false
+    /// Outputs the surface has entered, in the order it entered them.
+    public var enteredScreens: [ScreenDescription] = []
+    /// Every output the compositor has.
+    public var allScreens: [ScreenDescription] = []
+    /// wp_fractional_scale_v1.preferred_scale, when the compositor sent one.
+    public var fractionalPreferred: Scale?
+    /// wl_surface.preferred_buffer_scale (wl_surface v6), when sent.
+    public var preferredBufferScale: Int?
+    /// A wp_viewport exists for the surface (needed for fractional scales
+    /// and for keeping the drawable during an interactive resize).
+    public var hasViewport = false
+
+    public init() {}
+
+    /// Maximised, fullscreen or tiled: the compositor decides the size and the
+    /// client must not grow it to its minimum.
+    public var isConstrained: Bool { isMaximized || isFullscreen || isTiled }
+}
+
+/// What the app decides for itself, as inputs to the scene state.
+public struct SceneSettings: Sendable, Hashable {
+    public var sizeRestrictions = SizeRestrictions.none
+    /// The size chosen when the compositor lets the client choose (configure 0×0).
+    public var preferredContentSize = Size(width: 800, height: 600)
+    public var sizeClassThresholds = SizeClassThresholds.iPad
+    public var userInterfaceIdiom = UserInterfaceIdiom.pad
+    public var layoutDirection = LayoutDirection.leftToRight
+    public var userInterfaceStyle = UserInterfaceStyle.light
+    /// The root content's `prefersInterfaceOrientationLocked`.
+    public var prefersInterfaceOrientationLocked = false
+
+    public init() {}
+}
+
+/// The scene as the app sees it, computed from facts and settings. Two
+/// states compare equal exactly when no callback should fire between them.
+public struct SceneState: Sendable, Hashable {
+    public var activationState: SceneActivationState
+    /// The output the scene is said to be on (see `chooseScreen`).
+    public var screen: ScreenDescription?
+    /// The logical size committed (points).
+    public var size: Size
+    public var resolvedScale: ResolvedScale
+    /// Buffer pixels, buffer scale and viewport destination to commit.
+    public var bufferGeometry: BufferGeometry
+    /// The render target's size; kept during an interactive resize.
+    public var drawableSize: Size?
+    public var traitCollection: TraitCollection
+    public var effectiveGeometry: EffectiveGeometry
+
+    /// Computes the state for `facts`.
+    ///
+    /// Order of decisions, each documented where it is made:
+    /// 1. size: the configured size, or the preferred size when the
+    ///    compositor lets the client choose; then the size restrictions
+    ///    (at least the minimum unless constrained, see SizeRestrictions).
+    /// 2. scale: ScaleResolver's precedence (fractional preferred >
+    ///    preferred_buffer_scale > largest entered output > only output > 1).
+    /// 3. drawable: bounds × scale in whole pixels — except during an
+    ///    interactive resize with a viewport, where the previous drawable
+    ///    is kept and the compositor scales it (TN3192), until the resize ends.
+    public static func compute(facts: CompositorFacts, settings: SceneSettings, previous: SceneState?) -> SceneState {
+        let configured = facts.configuredSize
+        let requested = Size(width: configured.width > 0 ? configured.width : (previous?.size.width ?? settings.preferredContentSize.width),
+                             height: configured.height > 0 ? configured.height : (previous?.size.height ?? settings.preferredContentSize.height))
+        let committed = settings.sizeRestrictions.commitSize(configured: requested, isConstrained: facts.isConstrained)
+
+        let onlyScreen = facts.allScreens.count == 1 ? facts.allScreens.first : nil
+        // On no output (minimised, or its outputs unplugged) nothing says what
+        // scale to use; keep the last one rather than fall to 1, so a scene
+        // coming back does not redraw twice and traits do not flap.
+        let keepsPreviousScale = facts.enteredScreens.isEmpty && onlyScreen == nil && previous != nil
+            && facts.fractionalPreferred == nil && facts.preferredBufferScale == nil
+        let resolved = keepsPreviousScale ? previous!.resolvedScale : ScaleResolver.resolve(
+            fractionalPreferred: facts.hasViewport ? facts.fractionalPreferred : nil,
+            preferredBufferScale: facts.preferredBufferScale,
+            enteredOutputScales: facts.enteredScreens.map(\.scale),
+            onlyOutputScale: onlyScreen?.scale)
+        let screen = chooseScreen(facts: facts, previous: previous?.screen)
+
+        var buffer = BufferGeometry.for(logical: committed.size, scale: resolved)
+        var drawable = DrawableSizing.drawableSize(bounds: committed.size, scale: resolved.scale)
+        let deferResize = facts.isResizing && facts.hasViewport && previous?.resolvedScale == resolved
+        if deferResize, let previous, let kept = previous.drawableSize {
+            drawable = kept
+            buffer = BufferGeometry(bufferSize: kept, bufferScale: 1, viewportDestination: committed.size)
+        }
+
+        let orientation = screen.map { InterfaceOrientation(outputTransform: $0.transform, outputBounds: $0.pixelSize) } ?? .unknown
+        let traits = TraitCollection(sceneSize: committed.size, scale: resolved.scale,
+                                     thresholds: settings.sizeClassThresholds,
+                                     userInterfaceIdiom: settings.userInterfaceIdiom,
+                                     layoutDirection: settings.layoutDirection,
+                                     activeAppearance: ActiveAppearance(isActivated: facts.isActivated),
+                                     userInterfaceStyle: settings.userInterfaceStyle)
+        let geometry = EffectiveGeometry(coordinateSpaceBounds: Rect(size: committed.size),
+                                         interfaceOrientation: orientation,
+                                         isInteractivelyResizing: facts.isResizing,
+                                         isInterfaceOrientationLocked: settings.prefersInterfaceOrientationLocked,
+                                         isBelowMinimumSize: committed.isBelowMinimum)
+        let activation = SceneLifecycle.state(isMapped: facts.isMapped, isOnAnyOutput: !facts.enteredScreens.isEmpty,
+                                              isActivated: facts.isActivated)
+        return SceneState(activationState: activation, screen: screen, size: committed.size, resolvedScale: resolved,
+                          bufferGeometry: buffer, drawableSize: drawable, traitCollection: traits,
+                          effectiveGeometry: geometry)
+    }
+
+    /// The screen rule: of the outputs the surface is on, the one with the
+    /// highest scale (the one the scene renders for), the earliest entered on
+    /// a tie. On no output: the only output if there is one, else the screen
+    /// it was last on while that still exists, else the first output.
+    public static func chooseScreen(facts: CompositorFacts, previous: ScreenDescription?) -> ScreenDescription? {
+        if let best = facts.enteredScreens.enumerated().max(by: { lhs, rhs in
+            lhs.element.scale != rhs.element.scale ? lhs.element.scale < rhs.element.scale : lhs.offset > rhs.offset
+        })?.element {
+            return best
+        }
+        if facts.allScreens.count == 1 { return facts.allScreens[0] }
+        if let previous, let current = facts.allScreens.first(where: { $0.name == previous.name }) { return current }
+        return facts.allScreens.first
+    }
+}
+
+/// What changed between two scene states, in the order callbacks fire:
+/// life cycle, then effective geometry, then traits (observers see up-to-date
+/// geometry), then the drawable size (before the next frame is drawn).
+public struct SceneStateChanges: Sendable, Hashable {
+    public var lifecycleEvents: [SceneLifecycleEvent]
+    public var previousGeometry: EffectiveGeometry?
+    public var changedTraits: Set<Trait>
+    public var newDrawableSize: Size?
+    public var screenChanged: Bool
+
+    public init(from old: SceneState?, to new: SceneState) {
+        lifecycleEvents = SceneLifecycle.events(from: old?.activationState ?? .unattached, to: new.activationState)
+        previousGeometry = (old.map { $0.effectiveGeometry != new.effectiveGeometry } ?? false) ? old?.effectiveGeometry : nil
+        changedTraits = old.map { new.traitCollection.changedTraits(from: $0.traitCollection) } ?? []
+        newDrawableSize = new.drawableSize != old?.drawableSize ? new.drawableSize : nil
+        screenChanged = old?.screen?.name != new.screen?.name
+    }
+
+    public var isEmpty: Bool {
+        lifecycleEvents.isEmpty && previousGeometry == nil && changedTraits.isEmpty && newDrawableSize == nil && !screenChanged
+    }
+}

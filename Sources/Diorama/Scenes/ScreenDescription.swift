@@ -1,0 +1,34 @@
+import DioramaModel
+
+/// What the compositor told us about one output, as a value: the input the
+/// scene state is computed from. `Screen` is the object apps see.
+public struct ScreenDescription: Sendable, Hashable {
+    /// The output's name (`DP-1`, `HEADLESS-2`), from wl_output or xdg-output.
+    public var name: String
+    /// Position and size in the global logical space (points), from xdg-output.
+    public var logicalBounds: Rect
+    /// The mode in pixels.
+    public var pixelSize: Size
+    /// wl_output's integer scale.
+    public var scale: Int
+    /// The fractional scale, where the compositor offers one (the preferred
+    /// scale of a surface entirely on this output), else nil.
+    public var nativeScale: Scale?
+    public var transform: OutputTransform
+    /// Mode refresh in mHz (0 when unknown).
+    public var refreshMilliHz: Int
+
+    public init(name: String, logicalBounds: Rect, pixelSize: Size, scale: Int, nativeScale: Scale? = nil,
+                transform: OutputTransform = .normal, refreshMilliHz: Int = 60_000) {
+        self.name = name
+        self.logicalBounds = logicalBounds
+        self.pixelSize = pixelSize
+        self.scale = scale
+        self.nativeScale = nativeScale
+        self.transform = transform
+        self.refreshMilliHz = refreshMilliHz
+    }
+
+    /// Frames per second the mode allows, rounded (UIKit's `maximumFramesPerSecond`).
+    public var maximumFramesPerSecond: Int { refreshMilliHz > 0 ? (refreshMilliHz + 500) / 1000 : 60 }
+}

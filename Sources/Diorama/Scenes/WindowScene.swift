@@ -1,0 +1,190 @@
+import DioramaModel
+
+/// What a scene needs from its Wayland surface. `SceneSurface` implements it;
+/// tests may use a recording stand-in to check callback order without a
+/// compositor.
+@MainActor
+protocol SceneHost: AnyObject {
+    func sizeRestrictionsChanged(_ restrictions: SizeRestrictions)
+    func titleChanged(_ title: String)
+    func setNeedsDisplay()
+    func requestClose()
+}
+
+/// A token for `registerForTraitChanges`; pass it to `unregisterForTraitChanges`.
+public struct TraitChangeRegistration: Hashable, Sendable {
+    let id: Int
+}
+
+/// One window scene: one `xdg_toplevel` (UIKit's `UIWindowScene`).
+///
+/// The scene's state is recomputed from what the compositor says (configure,
+/// enter/leave, preferred scale, output changes) by `SceneState.compute`; each
+/// real change fires its callbacks once, in UIKit's order: life cycle, then
+/// effective geometry, then trait observers, then the drawable size.
+@MainActor
+public final class WindowScene {
+    public let session: SceneSession
+    public internal(set) var delegate: (any WindowSceneDelegate)?
+    /// The content that draws the scene's frames.
+    public var rootContent: (any RootContent)? {
+        didSet { host?.setNeedsDisplay() }
+    }
+    /// The toplevel's title (xdg_toplevel.set_title).
+    public var title: String {
+        didSet { if title != oldValue { host?.titleChanged(title) } }
+    }
+    public let sizeRestrictions = SceneSizeRestrictions()
+    public let drawableLayer = DrawableLayer()
+
+    /// The latest computed state; nil until the compositor's first configure.
+    public private(set) var state: SceneState?
+    public private(set) var screen: Screen?
+    /// True once `sceneDidDisconnect` fired.
+    public private(set) var isDisconnected = false
+    /// For an external-display scene: the output it is fullscreen on.
+    public internal(set) var externalOutputName: String?
+
+    weak var host: SceneHost?
+    /// The application's hook, after the delegate heard a life-cycle event
+    /// (it saves state when a scene enters the background).
+    var lifecycleObserver: ((SceneLifecycleEvent) -> Void)?
+    let trace: RuntimeTrace
+    private(set) var facts = CompositorFacts()
+    private(set) var settings = SceneSettings()
+    private var traitObservers: [Int: (traits: Set<Trait>, handler: @MainActor (WindowScene, TraitCollection) -> Void)] = [:]
+    private var nextObserverID = 0
+    private let screenLookup: @MainActor (String) -> Screen?
+
+    init(session: SceneSession, title: String, trace: RuntimeTrace, screenLookup: @escaping @MainActor (String) -> Screen?) {
+        self.session = session
+        self.title = title
+        self.trace = trace
+        self.screenLookup = screenLookup
+        sizeRestrictions.onChange = { [weak self] restrictions in
+            guard let self else { return }
+            self.settings.sizeRestrictions = restrictions
+            self.trace.record(.sizeRestrictions(scene: self.traceName, minimum: restrictions.minimumSize, maximum: restrictions.maximumSize))
+            self.host?.sizeRestrictionsChanged(restrictions)
+            self.recompute()
+        }
+    }
+
+    /// The name scenes are traced under: the session's configuration name and identifier.
+    var traceName: String { session.persistentIdentifier }
+
+    // MARK: UIKit-style accessors
+
+    public var activationState: SceneActivationState { state?.activationState ?? .unattached }
+    public var traitCollection: TraitCollection { state?.traitCollection ?? TraitCollection() }
+    public var effectiveGeometry: EffectiveGeometry {
+        state?.effectiveGeometry ?? EffectiveGeometry(coordinateSpaceBounds: Rect(size: settings.preferredContentSize))
+    }
+    /// `coordinateSpace.bounds`: the scene's size in points.
+    public var bounds: Rect { effectiveGeometry.coordinateSpaceBounds }
+    public var interfaceOrientation: InterfaceOrientation { effectiveGeometry.interfaceOrientation }
+    public var isInteractivelyResizing: Bool { effectiveGeometry.isInteractivelyResizing }
+    public var isInterfaceOrientationLocked: Bool { effectiveGeometry.isInterfaceOrientationLocked }
+
+    /// The size the scene asks for when the compositor lets it choose.
+    public var preferredContentSize: Size {
+        get { settings.preferredContentSize }
+        set { settings.preferredContentSize = newValue; recompute() }
+    }
+
+    public var sizeClassThresholds: SizeClassThresholds {
+        get { settings.sizeClassThresholds }
+        set { settings.sizeClassThresholds = newValue; recompute() }
+    }
+
+    /// Calls `handler` after a change of any of `traits`, once geometry is up to date.
+    @discardableResult
+    public func registerForTraitChanges(_ traits: [Trait],
+                                        handler: @escaping @MainActor (WindowScene, TraitCollection) -> Void) -> TraitChangeRegistration {
+        nextObserverID += 1
+        traitObservers[nextObserverID] = (Set(traits), handler)
+        return TraitChangeRegistration(id: nextObserverID)
+    }
+
+    public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) {
+        traitObservers[registration.id] = nil
+    }
+
+    /// Re-reads the root content's `prefersInterfaceOrientationLocked`.
+    public func setNeedsUpdateOfPrefersInterfaceOrientationLocked() {
+        settings.prefersInterfaceOrientationLocked = rootContent?.prefersInterfaceOrientationLocked ?? false
+        recompute()
+    }
+
+    /// Asks for a new frame at the next frame callback.
+    public func setNeedsDisplay() { host?.setNeedsDisplay() }
+
+    /// Asks the app to close this scene as a user would (the session is discarded).
+    public func close() { host?.requestClose() }
+
+    // MARK: Updates from the compositor
+
+    /// Replaces the compositor facts and delivers whatever changed.
+    func update(facts newFacts: CompositorFacts) {
+        facts = newFacts
+        recompute()
+    }
+
+    private func recompute() {
+        guard !isDisconnected, facts.isMapped || state != nil || facts.configuredSize != .zero || !facts.allScreens.isEmpty else { return }
+        let new = SceneState.compute(facts: facts, settings: settings, previous: state)
+        let changes = SceneStateChanges(from: state, to: new)
+        state = new
+        if changes.screenChanged, let name = new.screen?.name { screen = screenLookup(name) }
+        deliver(changes, state: new)
+    }
+
+    private func deliver(_ changes: SceneStateChanges, state: SceneState) {
+        drawableLayer.contentsScale = state.resolvedScale.scale.doubleValue
+        for event in changes.lifecycleEvents {
+            trace.record(.lifecycle(scene: traceName, event: event, state: state.activationState))
+            fire(event)
+        }
+        if changes.screenChanged, let screen = state.screen {
+            trace.record(.screen(scene: traceName, name: screen.name, scale: screen.scale))
+        }
+        if let previous = changes.previousGeometry {
+            trace.record(.geometry(scene: traceName, geometry: state.effectiveGeometry))
+            delegate?.windowScene(self, didUpdateEffectiveGeometry: previous)
+        }
+        if !changes.changedTraits.isEmpty {
+            trace.record(.traits(scene: traceName, changed: changes.changedTraits, traits: state.traitCollection))
+            for (_, observer) in traitObservers.sorted(by: { $0.key < $1.key }) where !observer.traits.isDisjoint(with: changes.changedTraits) {
+                observer.handler(self, state.traitCollection)
+            }
+        }
+        if let size = changes.newDrawableSize {
+            drawableLayer.drawableSize = size
+            trace.record(.drawableSize(scene: traceName, size: size, contentsScale: drawableLayer.contentsScale))
+            rootContent?.drawableSizeWillChange(size, in: self)
+        }
+        if !changes.isEmpty { host?.setNeedsDisplay() }
+    }
+
+    private func fire(_ event: SceneLifecycleEvent) {
+        switch event {
+        case .willEnterForeground: delegate?.sceneWillEnterForeground(self)
+        case .didBecomeActive: delegate?.sceneDidBecomeActive(self)
+        case .willResignActive: delegate?.sceneWillResignActive(self)
+        case .didEnterBackground: delegate?.sceneDidEnterBackground(self)
+        case .didDisconnect: delegate?.sceneDidDisconnect(self)
+        }
+        lifecycleObserver?(event)
+    }
+
+    /// Ends the scene: passes through the background, then `sceneDidDisconnect`.
+    func disconnect() {
+        guard !isDisconnected else { return }
+        for event in SceneLifecycle.eventsForDisconnect(from: activationState) {
+            trace.record(.lifecycle(scene: traceName, event: event, state: event == .didDisconnect ? activationState : .background))
+            fire(event)
+        }
+        isDisconnected = true
+        session.scene = nil
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+import DioramaModel
+
+/// One app-level fact, as the runtime trace records it.
+public enum RuntimeTraceEvent: Sendable {
+    case launched(appID: String)
+    case sessionConnected(scene: String, configuration: String?, role: SceneSessionRole, restored: Bool)
+    case sessionDiscarded(scene: String)
+    case lifecycle(scene: String, event: SceneLifecycleEvent, state: SceneActivationState)
+    case screen(scene: String, name: String, scale: Int)
+    case geometry(scene: String, geometry: EffectiveGeometry)
+    case traits(scene: String, changed: Set<Trait>, traits: TraitCollection)
+    case drawableSize(scene: String, size: Size, contentsScale: Double)
+    case sizeRestrictions(scene: String, minimum: Size, maximum: Size)
+    case commit(scene: String, bufferSize: Size, bufferScale: Int, viewport: Size?, logicalSize: Size, scale: Scale)
+    case screenConnected(name: String, scale: Int, bounds: Rect)
+    case screenDisconnected(name: String)
+    case terminated(reason: String)
+}
+
+/// The runtime's structured trace: JSON lines with monotonic timestamps,
+/// written to the file or fd named by `DIORAMA_TRACE` (a path, or `fd:N`).
+///
+/// Scenarios read it to check app-level expectations, so its format is
+/// stable and documented in the README ("Runtime trace"). Each line is one
+/// object with `t` (CLOCK_MONOTONIC nanoseconds), `kind`, and the fields of
+/// that kind; `scene` is the session's persistent identifier.
+public final class RuntimeTrace: @unchecked Sendable {
+    private let handle: FileHandle?
+    private let lock = NSLock()
+    /// Every record also kept in memory when true (tests).
+    private let keepsRecords: Bool
+    private var records: [[String: Any]] = []
+
+    public init(handle: FileHandle?, keepsRecords: Bool = false) {
+        self.handle = handle
+        self.keepsRecords = keepsRecords
+    }
+
+    /// The trace `DIORAMA_TRACE` asks for, or one that records nothing.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RuntimeTrace {
+        guard let target = environment["DIORAMA_TRACE"], !target.isEmpty else { return RuntimeTrace(handle: nil) }
+        if target.hasPrefix("fd:") {
+            guard let fd = Int32(target.dropFirst(3)), fcntl(fd, F_GETFD) != -1 else {
+                throw RuntimeTraceError("DIORAMA_TRACE=\(target): not an open file descriptor; pass fd:N for an fd the parent opened, or a file path")
+            }
+            return RuntimeTrace(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: false))
+        }
+        let fd = open(target, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw RuntimeTraceError("DIORAMA_TRACE=\(target): cannot open for writing (\(String(cString: strerror(errno)))); check the directory exists")
+        }
+        return RuntimeTrace(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+    }
+
+    public func record(_ event: RuntimeTraceEvent) {
+        guard handle != nil || keepsRecords else { return }
+        var object = Self.fields(of: event)
+        object["t"] = Self.monotonicNanoseconds()
+        lock.lock()
+        defer { lock.unlock() }
+        if keepsRecords { records.append(object) }
+        if let handle, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            handle.write(data + Data([0x0A]))
+        }
+    }
+
+    /// The records kept in memory (only with `keepsRecords`), as JSON objects.
+    public func recordedObjects() -> [[String: Any]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return records
+    }
+
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    private static func size(_ size: Size) -> [Int] { [size.width, size.height] }
+
+    static func fields(of event: RuntimeTraceEvent) -> [String: Any] {
+        switch event {
+        case .launched(let appID):
+            return ["kind": "launched", "appID": appID]
+        case .sessionConnected(let scene, let configuration, let role, let restored):
+            return ["kind": "sessionConnected", "scene": scene, "configuration": configuration ?? NSNull(),
+                    "role": role.rawValue, "restored": restored]
+        case .sessionDiscarded(let scene):
+            return ["kind": "sessionDiscarded", "scene": scene]
+        case .lifecycle(let scene, let event, let state):
+            return ["kind": "lifecycle", "scene": scene, "event": event.rawValue, "state": state.rawValue]
+        case .screen(let scene, let name, let scale):
+            return ["kind": "screen", "scene": scene, "screen": name, "scale": scale]
+        case .geometry(let scene, let geometry):
+            return ["kind": "geometry", "scene": scene, "bounds": size(geometry.coordinateSpaceBounds.size),
+                    "orientation": geometry.interfaceOrientation.rawValue,
+                    "interactivelyResizing": geometry.isInteractivelyResizing,
+                    "orientationLocked": geometry.isInterfaceOrientationLocked,
+                    "belowMinimumSize": geometry.isBelowMinimumSize]
+        case .traits(let scene, let changed, let traits):
+            return ["kind": "traits", "scene": scene, "changed": changed.map(\.rawValue).sorted(),
+                    "displayScale": traits.displayScale,
+                    "horizontalSizeClass": traits.horizontalSizeClass.rawValue,
+                    "verticalSizeClass": traits.verticalSizeClass.rawValue,
+                    "activeAppearance": traits.activeAppearance.rawValue,
+                    "userInterfaceStyle": traits.userInterfaceStyle.rawValue]
+        case .drawableSize(let scene, let drawable, let contentsScale):
+            return ["kind": "drawableSize", "scene": scene, "size": size(drawable), "contentsScale": contentsScale]
+        case .sizeRestrictions(let scene, let minimum, let maximum):
+            return ["kind": "sizeRestrictions", "scene": scene, "minimum": size(minimum), "maximum": size(maximum)]
+        case .commit(let scene, let bufferSize, let bufferScale, let viewport, let logicalSize, let scale):
+            return ["kind": "commit", "scene": scene, "buffer": size(bufferSize), "bufferScale": bufferScale,
+                    "viewport": viewport.map(size) ?? NSNull(), "logical": size(logicalSize),
+                    "scale": scale.doubleValue, "scale120": scale.numerator120]
+        case .screenConnected(let name, let scale, let bounds):
+            return ["kind": "screenConnected", "screen": name, "scale": scale,
+                    "bounds": [bounds.minX, bounds.minY, bounds.width, bounds.height]]
+        case .screenDisconnected(let name):
+            return ["kind": "screenDisconnected", "screen": name]
+        case .terminated(let reason):
+            return ["kind": "terminated", "reason": reason]
+        }
+    }
+}
+
+public struct RuntimeTraceError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,145 @@
+import DioramaModel
+import Foundation
+import Testing
+@testable import Diorama
+
+/// The app model driven by a stand-in compositor: callback order, sessions,
+/// restoration. (Integration under real compositors lives in DioramaAppTests.)
+@MainActor @Suite(.serialized) struct ApplicationLifecycleTests {
+    @Test func callbacksFireOnceEachInUIKitOrder() throws {
+        CallbackLog.reset()
+        let backend = FakeBackend(screens: [Screens.oneX, Screens.twoX])
+        let application = try makeApplication(plist: try writeInfoPlist(), store: temporaryStore(), backend: backend)
+        try application.launch()
+        let scene = try #require(application.connectedScenes.first)
+        let content = RecordingContent()
+        scene.rootContent = content
+        var traitCalls: [String] = []
+        scene.registerForTraitChanges([.displayScale]) { scene, traits in
+            traitCalls.append("scale \(traits.displayScale) bounds \(scene.bounds.size)")
+            CallbackLog.entries.append("trait displayScale")
+        }
+        scene.registerForTraitChanges([.userInterfaceIdiom]) { _, _ in traitCalls.append("idiom (never)") }
+
+        scene.update(facts: .mapped(on: [Screens.oneX], all: backend.screenDescriptions))
+        #expect(CallbackLog.entries == ["willConnect restoring=false", "willEnterForeground", "didBecomeActive", "drawable 800x600"])
+        #expect(scene.screen?.name == "DP-1")
+
+        // Same facts again: nothing fires.
+        CallbackLog.reset()
+        scene.update(facts: .mapped(on: [Screens.oneX], all: backend.screenDescriptions))
+        #expect(CallbackLog.entries.isEmpty)
+
+        // Moved to the 2x output: traits after geometry-free scale change, drawable doubles.
+        scene.update(facts: .mapped(on: [Screens.twoX], all: backend.screenDescriptions))
+        #expect(CallbackLog.entries == ["trait displayScale", "drawable 1600x1200"])
+        #expect(traitCalls == ["scale 2.0 bounds 800x600"])
+        #expect(scene.screen?.name == "DP-2")
+        #expect(scene.drawableLayer.drawableSize == Size(width: 1600, height: 1200))
+
+        // Resized: geometry first, then drawable; no displayScale observer call.
+        CallbackLog.reset()
+        scene.update(facts: .mapped(on: [Screens.twoX], all: backend.screenDescriptions, size: Size(width: 900, height: 700)))
+        #expect(CallbackLog.entries == ["geometry 800x600→900x700", "drawable 1800x1400"])
+
+        // Focus lost, then minimised (on no output).
+        CallbackLog.reset()
+        scene.update(facts: .mapped(on: [Screens.twoX], all: backend.screenDescriptions, size: Size(width: 900, height: 700), activated: false))
+        scene.update(facts: .mapped(on: [], all: backend.screenDescriptions, size: Size(width: 900, height: 700), activated: false))
+        #expect(CallbackLog.entries == ["willResignActive", "didEnterBackground"])
+        #expect(scene.activationState == .background)
+    }
+
+    @Test func sizeRestrictionsAreValidatedAndSent() throws {
+        let backend = FakeBackend(screens: [Screens.oneX])
+        let application = try makeApplication(plist: try writeInfoPlist(), store: temporaryStore(), backend: backend)
+        try application.launch()
+        let scene = try #require(application.connectedScenes.first)
+        try scene.sizeRestrictions.setMinimumSize(Size(width: 500, height: 0))
+        #expect(backend.restrictionsSent.last?.minimumSize == Size(width: 500, height: 0))
+        #expect(throws: SizeRestrictions.ValidationError.self) {
+            try scene.sizeRestrictions.set(minimumSize: Size(width: 900, height: 0), maximumSize: Size(width: 600, height: 600))
+        }
+        #expect(throws: SizeRestrictions.ValidationError.self) {
+            try scene.sizeRestrictions.setMinimumSize(Size(width: -1, height: 0))
+        }
+        #expect(scene.sizeRestrictions.minimumSize == Size(width: 500, height: 0))
+        #expect(backend.restrictionsSent.count == 1)
+    }
+
+    @Test func quitSavesAndRelaunchRestores() throws {
+        CallbackLog.reset()
+        let store = temporaryStore()
+        let plist = try writeInfoPlist()
+        RecordingSceneDelegate.activityToSave = UserActivity(activityType: "org.example.recorder.format",
+                                                            userInfo: ["format": .string("hh:mm:ss")])
+        defer { RecordingSceneDelegate.activityToSave = nil }
+        let first = FakeBackend(screens: [Screens.oneX])
+        let application = try makeApplication(plist: plist, store: store, backend: first)
+        try application.launch()
+        let identifier = try #require(application.connectedScenes.first?.session.persistentIdentifier)
+        application.terminate()
+        #expect(first.stoppedWith == 0)
+        #expect(CallbackLog.entries.last == "didDisconnect")
+
+        CallbackLog.reset()
+        let second = FakeBackend(screens: [Screens.oneX])
+        let relaunched = try makeApplication(plist: plist, store: store, backend: second)
+        try relaunched.launch()
+        let scene = try #require(relaunched.connectedScenes.first)
+        #expect(scene.session.persistentIdentifier == identifier)
+        #expect(CallbackLog.entries == ["willConnect restoring=true", "restore org.example.recorder.format"])
+        let delegate = try #require(scene.delegate as? RecordingSceneDelegate)
+        #expect(delegate.restored?.userInfo["format"] == .string("hh:mm:ss"))
+    }
+
+    @Test func closingTheSceneDiscardsItsSession() throws {
+        let store = temporaryStore()
+        let backend = FakeBackend(screens: [Screens.oneX])
+        let application = try makeApplication(plist: try writeInfoPlist(), store: store, backend: backend)
+        try application.launch()
+        let scene = try #require(application.connectedScenes.first)
+        #expect(store.load().records.count == 1)
+        application.sceneClosedByUser(scene)
+        #expect(store.load().records.isEmpty)
+        #expect(application.openSessions.isEmpty)
+        #expect(backend.stoppedWith == 0)  // the last scene closed: the app quits
+    }
+
+    @Test func aSecondSceneIsRefusedWithoutMultipleSceneSupport() throws {
+        let backend = FakeBackend(screens: [Screens.oneX])
+        let application = try makeApplication(plist: try writeInfoPlist(multipleScenes: false), store: temporaryStore(), backend: backend)
+        try application.launch()
+        #expect(throws: ApplicationError.self) { try application.requestSceneSessionActivation() }
+        let multi = try makeApplication(plist: try writeInfoPlist(multipleScenes: true), store: temporaryStore(), backend: FakeBackend(screens: [Screens.oneX]))
+        try multi.launch()
+        try multi.requestSceneSessionActivation(userActivity: UserActivity(activityType: "inspector"))
+        #expect(multi.connectedScenes.count == 2)
+    }
+
+    @Test func anUnregisteredDelegateNamesTheKeyAndFile() throws {
+        let plist = try writeInfoPlist()
+        let manifest = try SceneManifest.load(from: plist, variables: ["PRODUCT_MODULE_NAME": "Elsewhere"])
+        let application = Application(manifest: manifest, registry: SceneClassRegistry(), delegate: nil, store: temporaryStore(),
+                                      backend: FakeBackend(screens: [Screens.oneX]), trace: RuntimeTrace(handle: nil))
+        do {
+            try application.launch()
+            Issue.record("launch should fail")
+        } catch let error as ApplicationError {
+            #expect(error.description.contains("UISceneDelegateClassName 'Elsewhere.RecordingSceneDelegate' is not registered"))
+            #expect(error.description.hasPrefix(plist.path))
+        }
+    }
+
+    @Test func aPlugggedOutputGetsAnExternalSceneOnlyWithAConfiguration() throws {
+        let backend = FakeBackend(screens: [Screens.oneX])
+        let application = try makeApplication(plist: try writeInfoPlist(), store: temporaryStore(), backend: backend)
+        try application.launch()
+        application.screenConnected(Screens.twoX, atLaunch: false)
+        // The manifest has no external-display configuration and there is no app delegate.
+        #expect(application.connectedScenes.count == 1)
+        #expect(application.screens.map(\.name) == ["DP-1", "DP-2"])
+        application.screenDisconnected(named: "DP-2")
+        #expect(application.screens.map(\.name) == ["DP-1"])
+    }
+}
