@@ -57,6 +57,10 @@ let package = Package(
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
 
+        // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
+        // Depends on the model only for its geometry values (Rect, Size, OutputTransform).
+        .target(name: "DioramaGraphics", dependencies: ["DioramaModel"]),
+
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         .target(name: "HeadlessCompositors"),
 
@@ -83,6 +87,7 @@ let package = Package(
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors"]),
