@@ -34,8 +34,8 @@ func rows(of buffer: some PixelImage) -> [[UInt32]] {
     (0..<buffer.height).map { y in (0..<buffer.width).map { x in buffer.pixel(x: x, y: y).argb } }
 }
 
-/// A buffer whose every pixel is distinct and opaque: `0xFF` alpha, x in red, y in
-/// green, and `tag` in blue.
+/// An opaque buffer whose pixels are distinct while x and y stay below 256: x in red, y in
+/// green, and `tag` in blue (larger coordinates spill into the next channel).
 func numberedImage(width: Int, height: Int, tag: UInt32 = 0x55) -> PixelBuffer {
     var buffer = PixelBuffer(width: width, height: height)
     for y in 0..<height {
