@@ -128,6 +128,16 @@ struct CompositingScaleTests {
                                                             sourceRect: CGRect(x: -5, y: -3, width: 4, height: 2),
                                                             filter: .bilinear))
         #expect(rows(of: output) == [[grey(10), grey(10)]])
+        for filter in SamplingFilter.allCases {
+            output.composite(source, placement: BufferPlacement(destination: output.bounds,
+                                                                sourceRect: CGRect(x: 1e300, y: -1e300, width: 1e300, height: 5),
+                                                                filter: filter))
+            #expect(rows(of: output) == [[grey(20), grey(20)]], "absurd crops clamp too (\(filter))")
+            output.composite(source, placement: BufferPlacement(destination: output.bounds,
+                                                                sourceRect: CGRect(x: 1e308, y: 0, width: 1e308, height: 1),
+                                                                filter: filter))
+            #expect(rows(of: output) == [[grey(20), grey(20)]], "a crop whose far edge overflows draws nothing")
+        }
     }
 
     @Test("a 1280x800 buffer composites onto a 2560x1600 output, every pixel a 2x2 block")

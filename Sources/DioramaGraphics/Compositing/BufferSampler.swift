@@ -25,10 +25,12 @@ struct BufferSampler {
         self.rowStride = rowStride
         opaqueMask = format.opaqueMask
         self.filter = filter
+        // Coordinates are clamped as doubles before becoming integers, so even an
+        // absurd crop (far outside the buffer) cannot overflow the conversion.
         func pixelRange(_ low: Double, _ high: Double, count: Int) -> (Int, Int) {
-            let first = min(max(0, Int(low.rounded(.down))), count - 1)
-            let last = min(max(first, Int(high.rounded(.up)) - 1), count - 1)
-            return (first, last)
+            let first = Int(min(max(low, 0), Double(count - 1)).rounded(.down))
+            let last = Int(min(max(high, 0), Double(count)).rounded(.up)) - 1
+            return (first, min(max(first, last), count - 1))
         }
         func centreRange(_ low: Double, _ high: Double, count: Int) -> (Double, Double) {
             let limit = Double(count - 1)
@@ -56,8 +58,8 @@ struct BufferSampler {
 
     @inline(__always)
     private func nearest(x: Double, y: Double) -> UInt32 {
-        let column = min(max(Int(x.rounded(.down)), firstColumn), lastColumn)
-        let row = min(max(Int(y.rounded(.down)), firstRow), lastRow)
+        let column = Int(min(max(x, Double(firstColumn)), Double(lastColumn)).rounded(.down))
+        let row = Int(min(max(y, Double(firstRow)), Double(lastRow)).rounded(.down))
         return pixels[row * rowStride + column] | opaqueMask
     }
 

@@ -31,7 +31,9 @@ extension MutablePixelImage {
             ?? CGRect(x: 0, y: 0, width: Double(transformed.width), height: Double(transformed.height))
         let cropX = Double(crop.origin.x), cropY = Double(crop.origin.y)
         let cropWidth = Double(crop.size.width), cropHeight = Double(crop.size.height)
-        guard cropX.isFinite, cropY.isFinite, cropWidth.isFinite, cropHeight.isFinite,
+        // Finite far edges keep every sample coordinate finite (no NaN reaches the
+        // integer conversions in the sampler).
+        guard (cropX + cropWidth).isFinite, (cropY + cropHeight).isFinite,
               cropWidth > 0, cropHeight > 0 else { return }
 
         let mapping = BufferTransformMapping(placement.transform, transformedSize: transformed)

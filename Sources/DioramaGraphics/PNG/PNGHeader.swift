@@ -7,8 +7,9 @@ struct PNGHeader {
     let colorType: Int
 
     /// Decoded images are held in memory as 8-bit RGBA; beyond this many pixels
-    /// (a 16384x16384 image) the file is refused rather than exhausting memory.
-    static let maximumPixels = 1 << 28
+    /// (an 8192x8192 image, 256 MiB decoded) the file is refused rather than
+    /// exhausting memory. Three 4K displays side by side fit.
+    static let maximumPixels = 1 << 26
 
     /// Parses and checks `IHDR` data found at `offset`.
     init(_ data: ArraySlice<UInt8>, offset: Int) throws(PNGError) {
