@@ -57,8 +57,12 @@ let package = Package(
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
 
+        // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
+        // Depends on the model only for its geometry values (Rect, Size, OutputTransform).
+        .target(name: "DioramaGraphics", dependencies: ["DioramaModel"]),
+
         // MARK: Scene runtime (UIKit-style app model on the client core)
-        .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient"]),
+        .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
 
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         .target(name: "HeadlessCompositors"),
@@ -87,6 +91,7 @@ let package = Package(
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
         .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors"]),

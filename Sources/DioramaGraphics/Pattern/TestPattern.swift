@@ -1,0 +1,148 @@
+import DioramaModel
+
+/// A picture that makes a wrong scale visible: drawn for the buffer's real pixel
+/// size, it is crisp only when every buffer pixel lands on exactly one output pixel.
+///
+/// Layout, for a `width` x `height` image (all lines one device pixel wide), in
+/// drawing order:
+/// 1. The whole image is ``background``.
+/// 2. Grid lines in ``gridColor`` at every column and row that is a positive
+///    multiple of ``gridSpacing``.
+/// 3. In each corner, 2 pixels in from both edges, a square fine-detail patch of
+///    ``finePatchSize`` pixels on black: its top half has vertical lines on the even
+///    columns (counted from the patch's left edge), its bottom half horizontal lines
+///    on the even rows, in the corner's colour (``Corner/color``). Shown at the wrong
+///    scale these turn into a flat mix (bilinear) or 2-pixel stripes (nearest).
+/// 4. Next to each patch, 3 pixels away horizontally and aligned with the patch's
+///    outer edge, the corner's tag and the label (`"TL 2x"`) in the corner's colour;
+///    the right-hand tags end 3 pixels before their patch. A flipped or rotated
+///    picture shows the tags in the wrong corners and mirrored.
+/// 5. In the centre, `"<width>x<height> <label>"` in ``textColor`` on a
+///    ``background`` box with 2 pixels of margin, so grid lines do not cross it.
+/// 6. A border in ``borderColor`` on the outermost pixels, last, so that it is
+///    complete on any size: a missing edge in a screenshot means a cropped buffer.
+///
+/// Everything is clipped, so tiny images show whatever fits. The same pattern and
+/// size always give the same pixels.
+public struct TestPattern: Hashable, Sendable {
+    /// The four corners, each with its own colour and tag.
+    public enum Corner: String, Hashable, Sendable, CaseIterable {
+        case topLeft = "TL", topRight = "TR", bottomLeft = "BL", bottomRight = "BR"
+
+        /// The colour of the corner's patch and tag.
+        public var color: PixelColor {
+            switch self {
+            case .topLeft: return PixelColor(rgb: 0xFF4040)
+            case .topRight: return PixelColor(rgb: 0x40FF40)
+            case .bottomLeft: return PixelColor(rgb: 0x4080FF)
+            case .bottomRight: return PixelColor(rgb: 0xFFD020)
+            }
+        }
+
+        var isRight: Bool { self == .topRight || self == .bottomRight }
+        var isBottom: Bool { self == .bottomLeft || self == .bottomRight }
+    }
+
+    /// Shown in every corner and the centre, typically the scale the buffer was drawn
+    /// for (`"1x"`, `"1.5x"`).
+    public var label: String
+    /// Pixels between grid lines; at least 2.
+    public var gridSpacing: Int
+    /// The side of each corner patch in pixels; at least 2.
+    public var finePatchSize: Int
+    public var background = PixelColor(rgb: 0x1E2430)
+    public var gridColor = PixelColor(rgb: 0x4A5670)
+    public var borderColor = PixelColor.white
+    public var textColor = PixelColor.white
+    /// The paper under each corner patch's lines.
+    public var patchBackground = PixelColor.black
+
+    /// Distance from the image edge to each corner patch.
+    public static let patchInset = 2
+    /// Distance between a corner patch and its tag.
+    public static let tagGap = 3
+
+    /// - Precondition: `gridSpacing >= 2` and `finePatchSize >= 2`.
+    public init(label: String, gridSpacing: Int = 16, finePatchSize: Int = 16) {
+        precondition(gridSpacing >= 2, "grid spacing must be at least 2, not \(gridSpacing)")
+        precondition(finePatchSize >= 2, "fine patch size must be at least 2, not \(finePatchSize)")
+        self.label = label
+        self.gridSpacing = gridSpacing
+        self.finePatchSize = finePatchSize
+    }
+
+    /// Draws the pattern over all of `image`.
+    public func draw<Image: MutablePixelImage>(into image: inout Image) {
+        let width = image.width, height = image.height
+        image.clear(to: background)
+        for x in Swift.stride(from: gridSpacing, to: width, by: gridSpacing) {
+            image.drawVerticalLine(x: x, y: 0, length: height, color: gridColor)
+        }
+        for y in Swift.stride(from: gridSpacing, to: height, by: gridSpacing) {
+            image.drawHorizontalLine(x: 0, y: y, length: width, color: gridColor)
+        }
+
+        let font = BitmapFont.standard
+        for corner in Corner.allCases {
+            let patch = finePatchRect(corner, in: image.size)
+            for localY in 0..<patch.height {
+                for localX in 0..<patch.width {
+                    image.setPixel(x: patch.minX + localX, y: patch.minY + localY,
+                                   to: finePatchPixel(corner, x: localX, y: localY))
+                }
+            }
+            let tag = "\(corner.rawValue) \(label)"
+            let tagSize = font.measure(tag)
+            let tagX = corner.isRight ? patch.minX - Self.tagGap - tagSize.width : patch.maxX + Self.tagGap
+            let tagY = corner.isBottom ? patch.maxY - tagSize.height : patch.minY
+            image.draw(tag, at: Point(x: tagX, y: tagY), color: corner.color, font: font)
+        }
+
+        let caption = "\(width)x\(height) \(label)"
+        let captionSize = font.measure(caption)
+        let captionOrigin = Point(x: (width - captionSize.width) / 2, y: (height - captionSize.height) / 2)
+        image.fill(Rect(x: captionOrigin.x - 2, y: captionOrigin.y - 2,
+                        width: captionSize.width + 4, height: captionSize.height + 4),
+                   color: background, blendMode: .copy)
+        image.draw(caption, at: captionOrigin, color: textColor, font: font)
+        image.stroke(image.bounds, color: borderColor)
+    }
+
+    /// Where `corner`'s fine patch lies in an image of `size`.
+    public func finePatchRect(_ corner: Corner, in size: Size) -> Rect {
+        let x = corner.isRight ? size.width - Self.patchInset - finePatchSize : Self.patchInset
+        let y = corner.isBottom ? size.height - Self.patchInset - finePatchSize : Self.patchInset
+        return Rect(x: x, y: y, width: finePatchSize, height: finePatchSize)
+    }
+
+    /// The colour of pixel `(x, y)` of `corner`'s patch, counted from its top-left.
+    public func finePatchPixel(_ corner: Corner, x: Int, y: Int) -> PixelColor {
+        let inTopHalf = y < finePatchSize / 2
+        let onLine = inTopHalf ? x % 2 == 0 : y % 2 == 0
+        return onLine ? corner.color : patchBackground
+    }
+
+    /// How faithfully `screenshot` shows `corner`'s fine patch, from 0 to 1: the
+    /// fraction of the patch's pixels that appear exactly, when the pattern was drawn
+    /// for a `patternSize` buffer and that buffer's top-left should land at `origin`
+    /// in the screenshot one pixel per pixel.
+    ///
+    /// A buffer drawn at the output's scale and placed on whole pixels gives 1. One
+    /// drawn for half the pixels and upscaled gives far less (about 0.5 with nearest
+    /// sampling, near 0 with bilinear), which is how a scenario tells a right scale
+    /// from a wrong one without comparing whole images. Patch pixels outside the
+    /// screenshot count as wrong.
+    public func finePatchFidelity(_ corner: Corner, in screenshot: some PixelImage, patternSize: Size, origin: Point) -> Double {
+        let patch = finePatchRect(corner, in: patternSize)
+        guard !patch.isEmpty else { return 0 }
+        var matches = 0
+        for localY in 0..<patch.height {
+            for localX in 0..<patch.width {
+                let x = origin.x + patch.minX + localX, y = origin.y + patch.minY + localY
+                guard x >= 0, x < screenshot.width, y >= 0, y < screenshot.height else { continue }
+                if screenshot.pixel(x: x, y: y) == finePatchPixel(corner, x: localX, y: localY) { matches += 1 }
+            }
+        }
+        return Double(matches) / Double(patch.width * patch.height)
+    }
+}
