@@ -53,7 +53,7 @@ let package = Package(
 
         // MARK: Client core
         .target(name: "DioramaClient",
-                dependencies: ["WaylandClient", "CWaylandClient", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
+                dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
                                "DioramaModel"]),
 
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)

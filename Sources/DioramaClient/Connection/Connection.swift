@@ -24,6 +24,11 @@ import Glibc
 /// thread or serial queue at a time — the one that dispatches. Handlers run
 /// there, inside the dispatch call.
 ///
+/// Lifetime: every object that sends requests (states, surfaces, pools)
+/// holds what it was made from, and so, at the end of the chain, the
+/// connection; the socket closes (`wl_display_disconnect`) only after the last
+/// of them is gone, so no deinit ever talks to a closed display.
+///
 /// Failure is sticky: after a protocol error or a disconnect every call
 /// throws the same `ConnectionError`, and requests sent meanwhile are dropped
 /// by libwayland, so no code path crashes on a dead connection.
