@@ -20,8 +20,11 @@ public final class OutputState {
     static let outputVersion: UInt32 = min(4, Registry.bindingsVersion(of: WlOutput.self))
     static let xdgOutputManagerVersion: UInt32 = min(3, Registry.bindingsVersion(of: ZxdgOutputManagerV1.self))
 
-    public init(registry: Registry) {
+    /// Binds the outputs present now. Their descriptions arrive as the
+    /// connection is dispatched; `handler` hears `outputAdded` for each.
+    public init(registry: Registry, handler: OutputHandler? = nil) {
         self.registry = registry
+        self.handler = handler
         xdgOutputManager = try? registry.bind(ZxdgOutputManagerV1.self, min: 1, max: Self.xdgOutputManagerVersion)
         registry.follow(interface: Registry.interfaceName(of: WlOutput.self),
                         added: { [weak self] global in self?.outputGlobalAdded(global) },
