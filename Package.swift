@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",
-                                   "CXKBCommon", "CDioramaShim"]),
+                                   "CXKBCommon", "CDioramaShim", "WaylandServer", "CWaylandServer"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors", "DioramaCLI", "diorama"]),
     ],
