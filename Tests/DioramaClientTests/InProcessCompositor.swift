@@ -39,6 +39,8 @@ final class InProcessCompositor: @unchecked Sendable {
     private(set) var outputResources: [String: [WaylandServer.WlOutput]] = [:]
     private(set) var releasedOutputs: [String] = []
     private(set) var surfaces: [WaylandServer.WlSurface] = []
+    private var seatGlobal: Global<WaylandServer.WlSeat>?
+    private(set) var pointers: [WaylandServer.WlPointer] = []
 
     init() throws {
         var fds: [Int32] = [-1, -1]
@@ -87,6 +89,42 @@ final class InProcessCompositor: @unchecked Sendable {
         }
     }
 
+    /// Adds a wl_seat (v5) with a pointer.
+    func addSeatWithPointer() {
+        perform { server in
+            server.seatGlobal = Global<WaylandServer.WlSeat>(display: server.display, version: 5) { [weak server] seat in
+                seat.onRequest = { request in
+                    if case let .getPointer(pointer) = request { server?.pointers.append(pointer) }
+                }
+                seat.sendName(name: "test-seat")
+                seat.sendCapabilities(capabilities: [.pointer])
+            }
+        }
+    }
+
+    /// Sends pointer events for the client's `index`-th surface, as a
+    /// compositor does for a pointer moving in, moving, clicking, scrolling.
+    func pointerScript(surface index: Int) {
+        perform { server in
+            guard let pointer = server.pointers.last, index < server.surfaces.count else { return }
+            let surface = server.surfaces[index]
+            pointer.sendEnter(serial: 10, surface: surface, surfaceX: 12.5, surfaceY: 7.25)
+            pointer.sendFrame()
+            pointer.sendMotion(time: 1000, surfaceX: 40.75, surfaceY: 30.5)
+            pointer.sendFrame()
+            pointer.sendButton(serial: 11, time: 1010, button: 0x110, state: .pressed)
+            pointer.sendFrame()
+            pointer.sendButton(serial: 12, time: 1020, button: 0x110, state: .released)
+            pointer.sendFrame()
+            pointer.sendAxisSource(axisSource: .wheel)
+            pointer.sendAxisDiscrete(axis: .verticalScroll, discrete: 2)
+            pointer.sendAxis(time: 1030, axis: .verticalScroll, value: 30)
+            pointer.sendFrame()
+            pointer.sendLeave(serial: 13, surface: surface)
+            pointer.sendFrame()
+        }
+    }
+
     /// Withdraws an output's global (as a compositor does on unplug).
     func removeOutput(named name: String) {
         perform { server in server.outputGlobals.removeValue(forKey: name)?.remove() }
@@ -128,6 +166,7 @@ final class InProcessCompositor: @unchecked Sendable {
         }
         outputGlobals.removeAll()
         compositorGlobal = nil
+        seatGlobal = nil
         lock.withLock { finished = true }
     }
 }
