@@ -32,6 +32,7 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CDioramaShim"),
         .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
+        .target(name: "CDioramaClientShim", dependencies: ["CWaylandClient"]),
 
         // MARK: Scanner: protocol XML → Swift, run at build time by the plugin
         .target(name: "WaylandScannerKit"),
@@ -52,7 +53,8 @@ let package = Package(
 
         // MARK: Client core
         .target(name: "DioramaClient",
-                dependencies: ["WaylandClient", "CXKBCommon", "CDioramaShim"]),
+                dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
+                               "DioramaModel"]),
 
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
@@ -69,7 +71,7 @@ let package = Package(
 
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient",
+                dependencies: ["DioramaClient", "DioramaModel",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
@@ -94,8 +96,10 @@ let package = Package(
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
-                    dependencies: ["DioramaClient", "HeadlessCompositors"]),
-        .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors"]),
+                    dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",
+                                   "CXKBCommon", "CDioramaShim", "WaylandServer", "CWaylandServer"]),
+        // "diorama" so that `swift test` builds the executable the CLI tests run.
+        .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors", "DioramaCLI", "diorama"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ public struct DioramaCommand: ParsableCommand {
     /// Every subcommand, in the order `--help` lists them. A new subcommand
     /// adds one line here.
     static let subcommandTypes: [any ParsableCommand.Type] = [
+        OutputsCommand.self,
     ]
 }
 

@@ -1,0 +1,83 @@
+import WaylandClient
+import WaylandCommon
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A seat's `wl_keyboard`, with the compositor's keymap compiled by
+/// xkbcommon so key events carry keysyms and text.
+public final class Keyboard {
+    public let wlKeyboard: WlKeyboard
+    /// The seat this keyboard belongs to (nil once the seat is gone).
+    public private(set) weak var seat: Seat?
+    private let compositor: CompositorState
+    public weak var handler: KeyboardHandler?
+    /// The compiled keymap; nil until the compositor sent one (or when it failed).
+    public private(set) var keymap: Keymap?
+    /// Our surface that has keyboard focus, if any.
+    public private(set) var focusedSurface: Surface?
+    /// Characters per second (0: the compositor does not want repeat).
+    public private(set) var repeatRate = 25
+    public private(set) var repeatDelayMillis = 600
+    /// How many keymaps arrived (each `wl_keyboard.keymap` event).
+    public private(set) var keymapsReceived = 0
+
+    init(seat: Seat, handler: KeyboardHandler?) {
+        self.seat = seat
+        self.compositor = seat.compositor
+        self.handler = handler
+        wlKeyboard = seat.wlSeat.getKeyboard()
+        wlKeyboard.onEvent = { [weak self] event in self?.keyboardEventArrived(event) }
+    }
+
+    func release() {
+        wlKeyboard.onEvent = nil
+        if wlKeyboard.version >= 3 { wlKeyboard.release() } else { wlKeyboard.destroyLocally() }
+    }
+
+    /// Fires with the keymap after creation, focus changes, keys, modifiers
+    /// and repeat settings.
+    private func keyboardEventArrived(_ event: WlKeyboard.Event) {
+        switch event {
+        case let .keymap(format, fd, size):
+            // We own the fd from here on, whatever happens to the keymap.
+            defer { close(fd) }
+            keymapsReceived += 1
+            guard format == .xkbV1 else {
+                keymap = nil
+                handler?.keymapFailed(self, error: .unsupportedFormat(format.rawValue))
+                return
+            }
+            do {
+                let compiled = try Keymap(fd: fd, size: Int(size))
+                keymap = compiled
+                handler?.keymapChanged(self, keymap: compiled)
+            } catch {
+                keymap = nil
+                handler?.keymapFailed(self, error: error)
+            }
+        case let .enter(_, wlSurface, keys):
+            focusedSurface = wlSurface.flatMap { compositor.surface(for: $0) }
+            handler?.keyboardEntered(self, surface: focusedSurface, pressedKeycodes: WireArray.unpack(keys))
+        case let .leave(_, wlSurface):
+            let surface = wlSurface.flatMap { compositor.surface(for: $0) } ?? focusedSurface
+            focusedSurface = nil
+            handler?.keyboardLeft(self, surface: surface)
+        case let .key(serial, time, key, state):
+            let pressed = state == .pressed
+            let event = KeyEvent(serial: serial, timeMillis: time, keycode: key,
+                                 keysym: keymap?.keysym(forKeycode: key) ?? 0,
+                                 text: pressed ? keymap?.text(forKeycode: key) : nil,
+                                 isPressed: pressed)
+            if pressed { handler?.keyPressed(self, event: event) } else { handler?.keyReleased(self, event: event) }
+        case let .modifiers(_, depressed, latched, locked, group):
+            guard let keymap else { return }
+            keymap.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+            handler?.modifiersChanged(self, modifiers: keymap.activeModifiers)
+        case let .repeatInfo(rate, delay):
+            repeatRate = Int(rate)
+            repeatDelayMillis = Int(delay)
+            handler?.repeatInfoChanged(self, rate: Int(rate), delayMillis: Int(delay))
+        }
+    }
+}

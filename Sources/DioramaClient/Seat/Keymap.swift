@@ -1,0 +1,139 @@
+import CXKBCommon
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A compiled xkb keymap with its keyboard state: turns evdev key codes into
+/// keysyms and text, following the modifiers the compositor reports.
+///
+/// Wayland sends key codes as Linux evdev codes; xkb numbers the same keys 8
+/// higher (an X11 legacy), so every lookup adds 8.
+public final class Keymap {
+    private let context: OpaquePointer
+    private let keymap: OpaquePointer
+    private let state: OpaquePointer
+
+    /// Compiles the keymap the compositor shared: `size` bytes of xkb text
+    /// (including its terminating NUL) behind `fd`. Does not take `fd`.
+    public convenience init(fd: Int32, size: Int) throws(KeymapError) {
+        // MAP_PRIVATE: from wl_keyboard v7 the compositor may hand out a
+        // read-only fd that must be mapped private.
+        let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            throw .mapFailed(size: size, errno: errno)
+        }
+        defer { munmap(address, size) }
+        let bytes = UnsafeRawBufferPointer(start: address, count: size)
+        // The text usually ends in a NUL, which xkb must not see as part of it.
+        let length = bytes.firstIndex(of: 0) ?? size
+        try self.init(bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<length]))
+    }
+
+    /// Compiles keymap text (xkb v1 format, as `xkbcomp` or
+    /// `xkb_keymap_get_as_string` produce).
+    public convenience init(text: String) throws(KeymapError) {
+        var utf8 = Array(text.utf8)
+        let count = utf8.count
+        let result: Result<(OpaquePointer, OpaquePointer, OpaquePointer), KeymapError> = utf8.withUnsafeMutableBytes { raw in
+            Keymap.compile(UnsafeRawBufferPointer(raw), size: count)
+        }
+        let (context, keymap, state) = try result.get()
+        self.init(context: context, keymap: keymap, state: state)
+    }
+
+    private convenience init(bytes: UnsafeRawBufferPointer) throws(KeymapError) {
+        let (context, keymap, state) = try Keymap.compile(bytes, size: bytes.count).get()
+        self.init(context: context, keymap: keymap, state: state)
+    }
+
+    private init(context: OpaquePointer, keymap: OpaquePointer, state: OpaquePointer) {
+        self.context = context
+        self.keymap = keymap
+        self.state = state
+    }
+
+    deinit {
+        xkb_state_unref(state)
+        xkb_keymap_unref(keymap)
+        xkb_context_unref(context)
+    }
+
+    private static func compile(_ bytes: UnsafeRawBufferPointer, size: Int) -> Result<(OpaquePointer, OpaquePointer, OpaquePointer), KeymapError> {
+        // A full keymap needs no include path or environment names.
+        let flags = xkb_context_flags(rawValue: XKB_CONTEXT_NO_DEFAULT_INCLUDES.rawValue | XKB_CONTEXT_NO_ENVIRONMENT_NAMES.rawValue)
+        guard let context = xkb_context_new(flags) else { return .failure(.xkbUnavailable) }
+        guard let base = bytes.baseAddress,
+              let keymap = xkb_keymap_new_from_buffer(context, base.assumingMemoryBound(to: CChar.self), bytes.count,
+                                                      XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            xkb_context_unref(context)
+            return .failure(.compileFailed(size: size))
+        }
+        guard let state = xkb_state_new(keymap) else {
+            xkb_keymap_unref(keymap)
+            xkb_context_unref(context)
+            return .failure(.xkbUnavailable)
+        }
+        return .success((context, keymap, state))
+    }
+
+    /// Applies `wl_keyboard.modifiers`.
+    public func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        _ = xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+    }
+
+    /// The keysym the key produces now (with the current modifiers and
+    /// layout); 0 (`XKB_KEY_NoSymbol`) when it produces none or several.
+    public func keysym(forKeycode evdevCode: UInt32) -> UInt32 {
+        xkb_state_key_get_one_sym(state, evdevCode + 8)
+    }
+
+    /// The text the key types now, nil when it types nothing (a modifier, an arrow).
+    public func text(forKeycode evdevCode: UInt32) -> String? {
+        let needed = xkb_state_key_get_utf8(state, evdevCode + 8, nil, 0)
+        guard needed > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(needed) + 1)
+        _ = xkb_state_key_get_utf8(state, evdevCode + 8, &buffer, buffer.count)
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// The modifiers in effect now.
+    public var activeModifiers: KeyboardModifiers {
+        var active: KeyboardModifiers = []
+        for (modifier, name) in KeyboardModifiers.xkbNames
+        where xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) == 1 {
+            active.insert(modifier)
+        }
+        return active
+    }
+
+    /// The number of keys (key codes) the keymap defines.
+    public var keyCount: Int {
+        Int(xkb_keymap_max_keycode(keymap)) - Int(xkb_keymap_min_keycode(keymap)) + 1
+    }
+
+    /// The keysym's name (`a`, `Return`, `Shift_L`), as xkbcommon spells it.
+    public static func name(ofKeysym keysym: UInt32) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return "" }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}
+
+/// The usual modifiers, as xkb reports them active.
+public struct KeyboardModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let shift = KeyboardModifiers(rawValue: 1 << 0)
+    public static let capsLock = KeyboardModifiers(rawValue: 1 << 1)
+    public static let control = KeyboardModifiers(rawValue: 1 << 2)
+    public static let alt = KeyboardModifiers(rawValue: 1 << 3)
+    public static let numLock = KeyboardModifiers(rawValue: 1 << 4)
+    public static let logo = KeyboardModifiers(rawValue: 1 << 5)
+
+    /// xkbcommon's modifier names (`XKB_MOD_NAME_*`).
+    static let xkbNames: [(KeyboardModifiers, String)] = [
+        (.shift, "Shift"), (.capsLock, "Lock"), (.control, "Control"),
+        (.alt, "Mod1"), (.numLock, "Mod2"), (.logo, "Mod4"),
+    ]
+}

@@ -1,0 +1,74 @@
+import Foundation
+import WaylandClient
+
+/// A seat's `wl_pointer`, with the focused surface and position tracked.
+public final class Pointer {
+    public let wlPointer: WlPointer
+    /// The seat this pointer belongs to (nil once the seat is gone).
+    public private(set) weak var seat: Seat?
+    public weak var handler: PointerHandler?
+    /// Our surface under the pointer, if any.
+    public private(set) var focusedSurface: Surface?
+    /// The last position on `focusedSurface`, surface-local.
+    public private(set) var position: CGPoint = .zero
+    /// The serial of the last enter, needed to set a cursor image.
+    public private(set) var enterSerial: UInt32?
+
+    private let compositor: CompositorState
+    /// Wheel clicks announced (axis_discrete / axis_value120) for the current frame.
+    private var pendingDiscrete: [UInt32: Int] = [:]
+
+    init(seat: Seat, handler: PointerHandler?) {
+        self.seat = seat
+        self.handler = handler
+        compositor = seat.compositor
+        wlPointer = seat.wlSeat.getPointer()
+        wlPointer.onEvent = { [weak self] event in self?.pointerEventArrived(event) }
+    }
+
+    func release() {
+        wlPointer.onEvent = nil
+        if wlPointer.version >= 3 { wlPointer.release() } else { wlPointer.destroyLocally() }
+    }
+
+    /// Fires as the pointer enters, moves over, clicks on and leaves our surfaces.
+    private func pointerEventArrived(_ event: WlPointer.Event) {
+        switch event {
+        case let .enter(serial, wlSurface, x, y):
+            focusedSurface = wlSurface.flatMap { compositor.surface(for: $0) }
+            position = CGPoint(x: x, y: y)
+            enterSerial = serial
+            handler?.pointerEntered(self, surface: focusedSurface, position: position, serial: serial)
+        case let .leave(serial, wlSurface):
+            let surface = wlSurface.flatMap { compositor.surface(for: $0) } ?? focusedSurface
+            focusedSurface = nil
+            handler?.pointerLeft(self, surface: surface, serial: serial)
+        case let .motion(time, x, y):
+            position = CGPoint(x: x, y: y)
+            handler?.pointerMoved(self, position: position, timeMillis: time)
+        case let .button(serial, time, button, state):
+            handler?.pointerButtonChanged(self, button: button, isPressed: state == .pressed, serial: serial, timeMillis: time)
+        case let .axisDiscrete(axis, discrete):
+            pendingDiscrete[axis.rawValue] = Int(discrete)
+        case let .axisValue120(axis, value120):
+            pendingDiscrete[axis.rawValue] = Int(value120) / 120
+        case let .axis(time, axis, value):
+            // axis_discrete/value120 come before the axis event they qualify.
+            let steps = pendingDiscrete.removeValue(forKey: axis.rawValue)
+            handler?.pointerScrolled(self, axis: axis, value: value, discreteSteps: steps, timeMillis: time)
+        case .frame:
+            pendingDiscrete.removeAll()
+            handler?.pointerFrameEnded(self)
+        case .axisSource, .axisStop:
+            break
+        }
+    }
+
+    /// Hides the cursor over our surface (or shows `surface` as the cursor
+    /// image, with its hotspot). Needs the serial of the current enter.
+    public func setCursor(_ surface: Surface?, hotspotX: Int = 0, hotspotY: Int = 0) {
+        guard let enterSerial else { return }
+        wlPointer.setCursor(serial: enterSerial, surface: surface?.wlSurface,
+                            hotspotX: Int32(clamping: hotspotX), hotspotY: Int32(clamping: hotspotY))
+    }
+}

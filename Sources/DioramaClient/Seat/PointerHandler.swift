@@ -1,0 +1,31 @@
+import Foundation
+import WaylandClient
+
+/// Told what happens on a seat's pointer. Positions are surface-local, in
+/// surface units, with sub-unit precision (Wayland's 24.8 fixed point).
+/// The compositor groups events that belong together (a diagonal scroll, a
+/// motion and a button) and ends each group with `pointerFrameEnded`.
+public protocol PointerHandler: AnyObject {
+    /// The pointer moved onto one of our surfaces, at `position`.
+    func pointerEntered(_ pointer: Pointer, surface: Surface?, position: CGPoint, serial: UInt32)
+    /// The pointer left our surface.
+    func pointerLeft(_ pointer: Pointer, surface: Surface?, serial: UInt32)
+    /// The pointer moved within the focused surface.
+    func pointerMoved(_ pointer: Pointer, position: CGPoint, timeMillis: UInt32)
+    /// A button (Linux BTN_* code: 0x110 left, 0x111 right, 0x112 middle) went down or up.
+    func pointerButtonChanged(_ pointer: Pointer, button: UInt32, isPressed: Bool, serial: UInt32, timeMillis: UInt32)
+    /// Scrolling along `axis` by `value` surface units; `discreteSteps` are
+    /// wheel clicks when the compositor reports them.
+    func pointerScrolled(_ pointer: Pointer, axis: WlPointer.Axis, value: Double, discreteSteps: Int?, timeMillis: UInt32)
+    /// The end of a group of events (wl_pointer v5+).
+    func pointerFrameEnded(_ pointer: Pointer)
+}
+
+extension PointerHandler {
+    public func pointerEntered(_ pointer: Pointer, surface: Surface?, position: CGPoint, serial: UInt32) {}
+    public func pointerLeft(_ pointer: Pointer, surface: Surface?, serial: UInt32) {}
+    public func pointerMoved(_ pointer: Pointer, position: CGPoint, timeMillis: UInt32) {}
+    public func pointerButtonChanged(_ pointer: Pointer, button: UInt32, isPressed: Bool, serial: UInt32, timeMillis: UInt32) {}
+    public func pointerScrolled(_ pointer: Pointer, axis: WlPointer.Axis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {}
+    public func pointerFrameEnded(_ pointer: Pointer) {}
+}

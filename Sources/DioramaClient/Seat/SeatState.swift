@@ -1,0 +1,54 @@
+import WaylandClient
+
+/// Binds every `wl_seat` and follows seats coming and going.
+public final class SeatState {
+    public let registry: Registry
+    /// Maps the surfaces named in keyboard and pointer events.
+    public let compositor: CompositorState
+    public weak var handler: SeatHandler?
+
+    private var seatsByName: [UInt32: Seat] = [:]
+
+    /// The highest wl_seat version Diorama handles (8: high-resolution scroll).
+    static let maxVersion: UInt32 = min(8, Registry.bindingsVersion(of: WlSeat.self))
+
+    /// Binds the seats present now; `handler` hears about them at once
+    /// (`seatAdded`), so pass it here rather than setting it afterwards.
+    public init(registry: Registry, compositor: CompositorState, handler: SeatHandler? = nil) {
+        self.registry = registry
+        self.compositor = compositor
+        self.handler = handler
+        registry.follow(interface: Registry.interfaceName(of: WlSeat.self),
+                        added: { [weak self] global in self?.seatGlobalAdded(global) },
+                        removed: { [weak self] global in self?.seatGlobalRemoved(global) })
+    }
+
+    deinit {
+        for seat in seatsByName.values { seat.destroy() }
+    }
+
+    /// The seats, in announcement order.
+    public var seats: [Seat] {
+        seatsByName.values.sorted { $0.globalName < $1.globalName }
+    }
+
+    /// Fires for each seat global at start and on hot-plug.
+    private func seatGlobalAdded(_ global: Global) {
+        guard seatsByName[global.name] == nil,
+              let wlSeat = try? registry.bind(WlSeat.self, global: global, min: 1, max: Self.maxVersion)
+        else { return }
+        let seat = Seat(wlSeat: wlSeat, globalName: global.name, compositor: compositor)
+        seat.capabilitiesChanged = { [weak self] seat, previous in
+            self?.handler?.seatCapabilitiesChanged(seat, previous: previous)
+        }
+        seatsByName[global.name] = seat
+        handler?.seatAdded(seat)
+    }
+
+    /// Fires when the compositor withdraws a seat.
+    private func seatGlobalRemoved(_ global: Global) {
+        guard let seat = seatsByName.removeValue(forKey: global.name) else { return }
+        handler?.seatRemoved(seat)
+        seat.destroy()
+    }
+}

@@ -1,0 +1,85 @@
+import CDioramaShim
+import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One block of shared memory (an anonymous memfd) mapped by both the client
+/// and the compositor, through a `wl_shm_pool`. Buffers are windows into it.
+///
+/// It can only grow (`wl_shm_pool.resize` cannot shrink). Growing remaps the
+/// client's side, so the memory's address changes: code must not keep
+/// pointers into it across `grow` (`Buffer.withPixels` re-derives them).
+public final class ShmPool {
+    public let wlShmPool: WlShmPool
+    /// Held so the connection outlives the pool: `deinit` still sends a request.
+    public let shm: ShmState
+    /// The pool's size in bytes.
+    public private(set) var size: Int
+    private let fd: Int32
+    private var base: UnsafeMutableRawPointer
+
+    /// Creates a pool of `size` bytes.
+    public init(shm: ShmState, size: Int) throws(ShmError) {
+        guard size > 0, size <= Int(Int32.max) else { throw .tooLarge(bytes: size) }
+        let fd = CDioramaShim_memfd_create("diorama-shm", CDioramaShim_MFD_CLOEXEC())
+        guard fd >= 0 else { throw .createFailed(errno: errno) }
+        guard ftruncate(fd, off_t(size)) == 0 else {
+            let code = errno
+            close(fd)
+            throw .resizeFailed(size: size, errno: code)
+        }
+        guard let base = Self.map(fd: fd, size: size) else {
+            let code = errno
+            close(fd)
+            throw .mapFailed(size: size, errno: code)
+        }
+        self.shm = shm
+        self.fd = fd
+        self.base = base
+        self.size = size
+        // libwayland duplicates the fd into the message; ours stays open for growing.
+        wlShmPool = shm.wlShm.createPool(fd: fd, size: Int32(size))
+    }
+
+    deinit {
+        // Buffers made from the pool keep the compositor's mapping alive.
+        wlShmPool.destroy()
+        munmap(base, size)
+        close(fd)
+    }
+
+    /// Grows the pool to `newSize` bytes (no-op when already that large).
+    public func grow(to newSize: Int) throws(ShmError) {
+        guard newSize > size else { return }
+        guard newSize <= Int(Int32.max) else { throw .tooLarge(bytes: newSize) }
+        guard ftruncate(fd, off_t(newSize)) == 0 else { throw .resizeFailed(size: newSize, errno: errno) }
+        guard let newBase = Self.map(fd: fd, size: newSize) else { throw .mapFailed(size: newSize, errno: errno) }
+        munmap(base, size)
+        base = newBase
+        size = newSize
+        wlShmPool.resize(size: Int32(newSize))
+    }
+
+    /// A `wl_buffer` over `height * stride` bytes from `offset`.
+    public func createBuffer(offset: Int, width: Int, height: Int, stride: Int, format: WlShm.Format) -> WlBuffer {
+        precondition(offset >= 0 && offset + height * stride <= size,
+                     "ShmPool.createBuffer: bytes \(offset)..<\(offset + height * stride) are outside the \(size)-byte pool")
+        return wlShmPool.createBuffer(offset: Int32(offset), width: Int32(width), height: Int32(height),
+                                      stride: Int32(stride), format: format)
+    }
+
+    /// The pool's memory from `offset` for `count` bytes.
+    public func bytes(offset: Int, count: Int) -> UnsafeMutableRawBufferPointer {
+        precondition(offset >= 0 && offset + count <= size, "ShmPool.bytes: range outside the pool")
+        return UnsafeMutableRawBufferPointer(start: base + offset, count: count)
+    }
+
+    /// mmap, shared and read-write; nil on failure (errno set). `MAP_FAILED`
+    /// is a macro Swift does not import: it is the address -1.
+    private static func map(fd: Int32, size: Int) -> UnsafeMutableRawPointer? {
+        let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+        guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        return address
+    }
+}

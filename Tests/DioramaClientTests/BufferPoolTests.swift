@@ -1,0 +1,66 @@
+import DioramaClient
+import DioramaModel
+import HeadlessCompositors
+import Testing
+
+/// Buffer reuse on a real compositor: sway releases each buffer once the next
+/// one replaced it, so a steady animation cycles through a fixed set.
+@Suite("shm buffer pool")
+struct BufferPoolTests {
+    @Test("frames of the same size reuse released buffers; a new size retires the old ones")
+    func reuseAndResize() throws {
+        let sway = try SwayHeadless.start(outputs: [.init()], floatingWindows: true)
+        defer { sway.stop() }
+        let client = try ClientHarness(sway)
+        #expect(client.shm.formats.contains(.argb8888))
+        #expect(client.shm.formats.contains(.xrgb8888))
+        let (toplevel, first) = try client.mapToplevel(appID: uniqueAppID("shm"), defaultSize: Size(width: 64, height: 48))
+        let size = first.size
+        let pool = client.bufferPool
+        #expect(pool.buffersCreated == 1)
+
+        var used: [Buffer] = [first]
+        var releasedThenReused = false
+        var createdAfterWarmUp = 0
+        var growthsAfterWarmUp = 0
+        for frame in 0..<12 {
+            if frame == 4 {
+                createdAfterWarmUp = pool.buffersCreated
+                growthsAfterWarmUp = pool.poolGrowths
+            }
+            var frameDone = false
+            let buffer = try pool.nextBuffer(size: size)
+            if used.contains(where: { $0 === buffer }) { releasedThenReused = true }
+            used.append(buffer)
+            buffer.withPixels { pixels in
+                for index in pixels.indices { pixels[index] = 0xFF00_0000 | UInt32(frame * 20) }
+            }
+            toplevel.surface.frame { _ in frameDone = true }
+            toplevel.attachAndCommit(buffer)
+            #expect(buffer.isBusy)
+            try client.run(until: { frameDone }, "frame \(frame)'s callback")
+        }
+        let distinct = Set(used.map(ObjectIdentifier.init))
+        #expect(releasedThenReused, "a released buffer was handed out again")
+        #expect(distinct.count <= 3, "13 frames used \(distinct.count) buffers")
+        #expect(pool.buffersCreated == distinct.count, "no buffer was created beyond those reused")
+        // Steady state: nothing allocated per frame once the set of buffers exists.
+        #expect(pool.buffersCreated == createdAfterWarmUp)
+        #expect(pool.poolGrowths == growthsAfterWarmUp)
+        let growthsBeforeResize = pool.poolGrowths
+
+        // A bigger size: new buffers, in new memory; the old ones go once released.
+        let bigger = Size(width: 300, height: 200)
+        let large = try pool.nextBuffer(size: bigger)
+        #expect(large.size == bigger)
+        #expect(large.stride == 1200)
+        #expect(pool.buffersCreated == distinct.count + 1)
+        var frameDone = false
+        toplevel.surface.frame { _ in frameDone = true }
+        toplevel.attachAndCommit(large)
+        try client.run(until: { frameDone }, "the first frame at the new size")
+        try client.run(until: { pool.liveBuffers == 1 }, "old-size buffers to be released and destroyed")
+        #expect(pool.poolGrowths > growthsBeforeResize, "300x200 does not fit where the 64x48 buffers were")
+        #expect(client.connection.error == nil)
+    }
+}
