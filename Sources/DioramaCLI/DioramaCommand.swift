@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 
 /// The `diorama` command: one subcommand per job, each in its own file.
@@ -35,4 +36,31 @@ public enum DioramaExitCode {
     public static let success = ExitCode(0)
     public static let checkFailed = ExitCode(1)
     public static let badInput = ExitCode(2)
+}
+
+extension DioramaCommand {
+    /// Runs the command like `main()`, but bad usage exits with 2 (Diorama's
+    /// code for bad usage or input) instead of swift-argument-parser's 64.
+    public static func mainWithDioramaExitCodes(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            self.exit()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                var standardError = StandardError()
+                print(fullMessage(for: error), to: &standardError)
+                self.exit(withError: ExitCode(2))
+            }
+            self.exit(withError: error)
+        }
+    }
+}
+
+/// stderr as a TextOutputStream, for `print(…, to:)`.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
 }

@@ -1,4 +1,4 @@
 // The `diorama` executable: everything lives in DioramaCLI so tests can reach it.
 import DioramaCLI
 
-DioramaCommand.main()
+DioramaCommand.mainWithDioramaExitCodes()
