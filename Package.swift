@@ -57,12 +57,15 @@ let package = Package(
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
 
+        // MARK: Migration readiness of iOS projects (diorama lint)
+        .target(name: "DioramaLint", dependencies: ["DioramaModel"]),
+
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         .target(name: "HeadlessCompositors"),
 
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient",
+                dependencies: ["DioramaClient", "DioramaLint",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
@@ -86,7 +89,9 @@ let package = Package(
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors"]),
-        .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors"]),
+        .testTarget(name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel"],
+                    exclude: ["Fixtures", "Snapshots"]),
+        .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors", "diorama"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,7 @@ public struct DioramaCommand: ParsableCommand {
         Examples:
           diorama outputs                 list the outputs of the running compositor
           diorama outputs --json          the same, as JSON
+          diorama lint .                  check the app projects here for resizable scenes
         """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
@@ -22,6 +23,7 @@ public struct DioramaCommand: ParsableCommand {
     /// Every subcommand, in the order `--help` lists them. A new subcommand
     /// adds one line here.
     static let subcommandTypes: [any ParsableCommand.Type] = [
+        LintCommand.self,
     ]
 }
 
