@@ -71,7 +71,7 @@ struct XCConfigReader {
             readDirective(content, at: location, directory: directory)
             return
         }
-        guard let equals = content.firstIndex(of: "=") else {
+        guard let equals = Self.assignmentOperator(in: content) else {
             findings.append(LintRules.malformedFile.finding(
                 at: location, "\"\(content)\" is not a NAME = value line",
                 fix: "write the setting as NAME = value, or comment the line out with //"))
@@ -115,6 +115,20 @@ struct XCConfigReader {
         let path = String(rest.dropFirst().dropLast())
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
         read(url, referencedAt: location, optional: optional)
+    }
+
+    /// The `=` between name and value: the first one outside `[condition=pattern]`.
+    private static func assignmentOperator(in line: String) -> String.Index? {
+        var depth = 0
+        for index in line.indices {
+            switch line[index] {
+            case "[": depth += 1
+            case "]": depth = max(0, depth - 1)
+            case "=" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
     }
 
     private static func isSettingName(_ name: String) -> Bool {

@@ -73,7 +73,7 @@ struct InfoPlistComposition {
         case (.array, _), (.dictionary, _), (_, .array), (_, .dictionary):
             findings.append(LintRules.generatedKeyConflict.finding(
                 at: incoming.keyLocation ?? existing.keyLocation ?? .startOfFile(""),
-                "the build setting generates \(incoming.key) as <\(incoming.value.typeName)>, but the Info.plist has <\(existing.value.typeName)>\(Self.whereWritten(existing)); Xcode stops the build"))
+                "the build setting generates \(incoming.key) as <\(incoming.value.typeName)>, but the Info.plist has <\(existing.value.typeName)>\(Self.whereWritten(existing)); Xcode stops the build when it merges them"))
             return nil
         default:
             reportOverride(of: existing, in: nil, by: incoming, setting: incoming)
@@ -86,7 +86,7 @@ struct InfoPlistComposition {
                                          setting: PropertyListDictionary.Entry) {
         guard existing.value.strippingLocations() != replacement.value.strippingLocations() else { return }
         let path = container.map { "\($0) → \(existing.key)" } ?? existing.key
-        var message = "the generated \(path) (\(Self.describe(replacement.value))) replaces the Info.plist's \(Self.describe(existing.value))\(Self.whereWritten(existing))"
+        var message = "the generated \(path) (\(Self.describe(replacement.value))) replaces \(Self.describe(existing.value)) written in the Info.plist\(Self.whereWritten(existing))"
         if existing.key == "UISceneConfigurations" {
             message += "; the scene configurations written there are lost"
         }
@@ -96,7 +96,11 @@ struct InfoPlistComposition {
 
     private static func whereWritten(_ entry: PropertyListDictionary.Entry) -> String {
         guard let location = entry.keyLocation else { return "" }
-        return " (\(location))"
+        return " at \(location)"
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// A short rendering of a value for messages: `true`, `"Main"`, `<dict> of 2 keys`.
@@ -106,8 +110,8 @@ struct InfoPlistComposition {
         case .string(let text, _): "\"\(text)\""
         case .integer(let number, _): String(number)
         case .real(let number, _): String(number)
-        case .array(let items, _): items.isEmpty ? "an empty <array>" : "an <array> of \(items.count)"
-        case .dictionary(let entries, _): entries.isEmpty ? "an empty <dict>" : "a <dict> of \(entries.count) keys"
+        case .array(let items, _): items.isEmpty ? "an empty <array>" : "an <array> of \(counted(items.count, "item"))"
+        case .dictionary(let entries, _): entries.isEmpty ? "an empty <dict>" : "a <dict> of \(counted(entries.count, "key"))"
         case .date, .data: "<\(value.typeName)>"
         }
     }

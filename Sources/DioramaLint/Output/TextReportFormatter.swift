@@ -39,9 +39,10 @@ public struct TextReportFormatter: ReportFormatter {
         case .project:
             return "\(target.name) (project file)"
         case .appTarget:
-            var sources: String
+            let sources: String
             switch (target.infoPlists.isEmpty, target.generatesInfoPlist) {
-            case (true, _): sources = "generated Info.plist"
+            case (true, true): sources = "generated Info.plist"
+            case (true, false): sources = "no Info.plist"
             case (false, true): sources = target.infoPlists.joined(separator: ", ") + " + generated keys"
             case (false, false): sources = target.infoPlists.joined(separator: ", ")
             }

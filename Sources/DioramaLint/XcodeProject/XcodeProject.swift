@@ -112,7 +112,8 @@ struct XcodeProject: Sendable {
             return XcodeProject(bundle: bundle, projectDirectory: projectDirectory,
                                 name: bundle.deletingPathExtension().lastPathComponent, file: file,
                                 developmentRegion: project["developmentRegion"]?.stringValue,
-                                projectConfigurations: projectConfigurations, targets: targets, findings: findings)
+                                projectConfigurations: projectConfigurations, targets: targets,
+                                findings: findings.sorted(by: LintFinding.readingOrder))
         }
 
         private mutating func configurations(listedBy listEntry: PropertyListDictionary.Entry?) -> [XcodeBuildConfiguration] {
