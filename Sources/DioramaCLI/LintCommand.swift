@@ -22,10 +22,10 @@ struct LintCommand: ParsableCommand {
         finding), 2 unusable input (no such path, nothing to check, a file that cannot be parsed).
 
         Examples:
-          diorama lint .                          every project under the current folder
-          diorama lint App/Info.plist             one Info.plist
+          diorama lint .                        every project in this folder
+          diorama lint App/Info.plist           one Info.plist
           diorama lint . --format sarif > lint.sarif
-          diorama lint . --format github          annotations in a GitHub Actions log
+          diorama lint . --format github        GitHub Actions annotations
         """)
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -35,7 +35,7 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "An Info.plist, an .xcodeproj, or a folder holding Xcode projects.")
     var path: String = "."
 
-    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Output format: text for people, json for scripts, sarif for code scanning, github for workflow annotations.")
     var format: ReportFormat = .text
 
     @Flag(help: "Fail on informational findings too.")
