@@ -63,26 +63,31 @@ struct AppTargetLinter {
             return (findings, nil, false)
         }
 
+        // Findings about something missing point at the Info.plist's root <dict>, or
+        // at the target when the whole plist is generated.
         var file: PropertyList?
         var display: String?
+        var anchor = target.location
         if let filePath {
             let url = filePath.hasPrefix("/")
                 ? URL(fileURLWithPath: filePath)
                 : project.projectDirectory.appendingPathComponent(filePath)
-            display = workspace.displayPath(of: url)
+            let path = workspace.displayPath(of: url)
+            display = path
             switch files.load(url) {
             case .success(let root):
                 file = root
+                anchor = root.location ?? .startOfFile(path)
             case .failure(let problem):
                 findings.append(problem.finding(referencedAt: fileSetting))
                 return (findings, display, generates)
             }
         }
 
-        let anchor = file.map { $0.location ?? .startOfFile(display ?? "") } ?? target.location
         let composition = InfoPlistComposition(file: file, generated: generated.entries, anchor: anchor)
         let checker = ReadinessChecker(anchor: anchor, variables: settings.values,
-                                       deploymentTarget: settings.value(for: "IPHONEOS_DEPLOYMENT_TARGET"))
+                                       deploymentTarget: settings.value(for: "IPHONEOS_DEPLOYMENT_TARGET"),
+                                       runsOnIPad: Self.runsOnIPad(settings))
         findings += checker.check(composition)
         return (findings, display, generates)
     }
@@ -148,6 +153,14 @@ struct AppTargetLinter {
             "PLATFORM_NAME": "iphoneos",
             "EFFECTIVE_PLATFORM_NAME": "-iphoneos",
         ]
+    }
+
+    /// Whether the app installs on iPad as itself: `TARGETED_DEVICE_FAMILY` lists 2, or
+    /// is not set. An iPhone-only app runs on iPad in compatibility mode, where the
+    /// full-screen key and the iPad orientations do not apply.
+    static func runsOnIPad(_ settings: BuildSettings) -> Bool {
+        guard let families = settings.value(for: "TARGETED_DEVICE_FAMILY"), !families.isEmpty else { return true }
+        return families.split(whereSeparator: { $0 == "," || $0 == " " }).contains("2")
     }
 
     /// The platform an application target builds for when it is not iOS ("macOS"),

@@ -39,7 +39,8 @@ struct InfoPlistChecksTests {
     }
 
     @Test("binary plists get the same findings, located at the start of the file",
-          arguments: ["Legacy", "ConfigurationProblems", "FullScreenDeferred"])
+          arguments: ["Legacy", "ConfigurationProblems", "FullScreenDeferred", "FullScreenFalse",
+                      "ManifestWithoutConfigurations", "WrongTypes", "ArrayRoot"])
     func binaryMatchesXML(name: String) throws {
         let xml = try only("Plists/\(name).plist")
         let binary = try only("Binary/\(name).plist")
@@ -52,7 +53,8 @@ struct InfoPlistChecksTests {
 
     @Test("the binary fixtures hold the XML fixtures' content")
     func binaryFixturesAreConversions() throws {
-        for name in ["Ready", "Legacy", "ConfigurationProblems", "FullScreenDeferred"] {
+        for name in ["Ready", "Legacy", "ConfigurationProblems", "FullScreenDeferred", "FullScreenFalse",
+                     "ManifestWithoutConfigurations", "WrongTypes", "ArrayRoot"] {
             let binaryData = try Data(contentsOf: LintFixture.url("Binary/\(name).plist"))
             #expect(PropertyList.detectFormat(of: binaryData) == .binary)
             let binary = try PropertyList.parse(binaryData, file: name)

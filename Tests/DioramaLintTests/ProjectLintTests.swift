@@ -143,6 +143,29 @@ struct ProjectLintTests {
         #expect(target.located == ["duplicate-configuration-name@App/App-Info.plist:8:1"])
     }
 
+    @Test("an iPhone-only app is not held to the iPad checks; the scene life cycle still applies")
+    func iPhoneOnly() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>UIRequiresFullScreen</key><true/>
+            <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
+            <key>UISupportedInterfaceOrientations</key><array><string>UIInterfaceOrientationPortrait</string></array>
+            </dict></plist>
+            """, to: "Phone/Info.plist")
+        for (family, expected) in [("1", ["missing-scene-manifest"]),
+                                   ("\"1,2\"", ["incomplete-ipad-orientations", "missing-scene-manifest", "requires-full-screen"])] {
+            try folder.write(Self.minimalProject(settings: """
+                INFOPLIST_FILE = Phone/Info.plist;
+                TARGETED_DEVICE_FAMILY = \(family);
+                """), to: "Phone.xcodeproj/project.pbxproj")
+            let target = try Linter().lint(folder.url).target("App")
+            #expect(target.ruleIDs.sorted() == expected, "TARGETED_DEVICE_FAMILY = \(family)")
+        }
+    }
+
     /// A one-target project with one configuration, for tests that write their own files.
     static func minimalProject(settings: String) -> String {
         """

@@ -17,6 +17,10 @@ struct ReadinessChecker {
     var variables: [String: String] = [:]
     /// `IPHONEOS_DEPLOYMENT_TARGET`, when known.
     var deploymentTarget: String?
+    /// False for an iPhone-only app (`TARGETED_DEVICE_FAMILY = 1`): iPad runs it in
+    /// compatibility mode, so the iPad-only checks (TN3192's full-screen key, iPad
+    /// orientations) do not apply. The scene life cycle and launch screen still do.
+    var runsOnIPad = true
 
     /// Manifest reader diagnostics that are migration findings.
     static let manifestDiagnosticsKept: Set<String> = [
@@ -45,9 +49,11 @@ struct ReadinessChecker {
         let manifest = SceneManifest(propertyList: composition.effective, file: anchor.file, variables: variables)
         findings += sceneManifestFindings(manifest, generated: composition.generatedKeys.contains("UIApplicationSceneManifest"))
         guard let info = composition.effective.dictionaryValue else { return findings }
-        findings += fullScreenFindings(composition, info: info)
+        if runsOnIPad {
+            findings += fullScreenFindings(composition, info: info)
+            findings += orientationFindings(info)
+        }
         findings += launchScreenFindings(info)
-        findings += orientationFindings(info)
         findings += multipleSceneFindings(info, manifest: manifest)
         return findings
     }

@@ -25,6 +25,8 @@ struct InfoPlistComposition {
     var generated: [PropertyListDictionary.Entry]
     /// Findings about the merge itself.
     var findings: [LintFinding] = []
+    /// Where findings without a better place point.
+    private let anchor: SourceLocation
 
     /// Keys whose effective value came (wholly or in part) from a build setting.
     var generatedKeys: Set<String> { Set(generated.map(\.key)) }
@@ -32,6 +34,7 @@ struct InfoPlistComposition {
     init(file: PropertyList?, generated: [PropertyListDictionary.Entry], anchor: SourceLocation) {
         self.file = file
         self.generated = generated
+        self.anchor = anchor
         guard let file else {
             effective = .dictionary(PropertyListDictionary(generated), location: anchor)
             return
@@ -72,7 +75,7 @@ struct InfoPlistComposition {
                          value: .dictionary(PropertyListDictionary(entries), location: location))
         case (.array, _), (.dictionary, _), (_, .array), (_, .dictionary):
             findings.append(LintRules.generatedKeyConflict.finding(
-                at: incoming.keyLocation ?? existing.keyLocation ?? .startOfFile(""),
+                at: incoming.keyLocation ?? existing.keyLocation ?? anchor,
                 "the build setting generates \(incoming.key) as <\(incoming.value.typeName)>, but the Info.plist has <\(existing.value.typeName)>\(Self.whereWritten(existing)); Xcode stops the build when it merges them"))
             return nil
         default:
@@ -91,7 +94,7 @@ struct InfoPlistComposition {
             message += "; the scene configurations written there are lost"
         }
         findings.append(LintRules.generatedKeyOverridesPlist.finding(
-            at: setting.keyLocation ?? existing.keyLocation ?? .startOfFile(""), message))
+            at: setting.keyLocation ?? existing.keyLocation ?? anchor, message))
     }
 
     private static func whereWritten(_ entry: PropertyListDictionary.Entry) -> String {
