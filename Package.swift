@@ -66,12 +66,15 @@ let package = Package(
         // MARK: Scene runtime (UIKit-style app model on the client core)
         .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
 
+        // MARK: Migration readiness of iOS projects (diorama lint)
+        .target(name: "DioramaLint", dependencies: ["DioramaModel"]),
+
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         .target(name: "HeadlessCompositors"),
 
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient", "DioramaModel",
+                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
@@ -98,6 +101,8 @@ let package = Package(
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",
                                    "CXKBCommon", "CDioramaShim", "WaylandServer", "CWaylandServer"]),
+        .testTarget(name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel"],
+                    exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors", "DioramaCLI", "diorama"]),
     ],

@@ -14,6 +14,7 @@ public struct DioramaCommand: ParsableCommand {
         Examples:
           diorama outputs                 list the outputs of the running compositor
           diorama outputs --json          the same, as JSON
+          diorama lint .                  check the app projects here for resizable scenes
         """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
@@ -24,6 +25,7 @@ public struct DioramaCommand: ParsableCommand {
     /// adds one line here.
     static let subcommandTypes: [any ParsableCommand.Type] = [
         OutputsCommand.self,
+        LintCommand.self,
     ]
 }
 

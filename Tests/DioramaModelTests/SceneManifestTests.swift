@@ -110,7 +110,8 @@ struct SceneManifestTests {
             manifest.diagnostics.filter { $0.id == id }.map { "\($0.location.line):\($0.location.column)" }
         }
         #expect(located(ManifestDiagnostic.ID.wrongType) == ["7:3", "29:6", "37:5"])
-        #expect(located(ManifestDiagnostic.ID.unknownSceneRole) == ["10:4"])
+        #expect(located(ManifestDiagnostic.ID.unhostedSceneRole) == ["10:4"])
+        #expect(located(ManifestDiagnostic.ID.unknownSceneRole) == [])
         #expect(located(ManifestDiagnostic.ID.missingConfigurationName) == ["19:5"])
         #expect(located(ManifestDiagnostic.ID.unresolvedBuildVariable) == ["21:6"])
         #expect(located(ManifestDiagnostic.ID.unknownKey) == ["22:6"])
@@ -128,8 +129,8 @@ struct SceneManifestTests {
         #expect(manifest.configuration(named: "Twin")?.location?.line == 25)
     }
 
-    @Test("a manifest with no application configuration is a warning")
-    func noApplicationConfiguration() throws {
+    @Test("a manifest without UISceneConfigurations is a warning")
+    func missingSceneConfigurations() throws {
         let plist = try parsePlist("""
             <plist><dict>
             <key>CFBundleIdentifier</key><string>com.example.x</string>
@@ -139,8 +140,52 @@ struct SceneManifestTests {
             """)
         let manifest = SceneManifest(propertyList: plist, file: "test.plist")
         #expect(manifest.hasSceneManifest)
+        #expect(manifest.diagnostics.map(\.id) == [ManifestDiagnostic.ID.missingSceneConfigurations])
+        #expect(manifest.diagnostics.first?.severity == .warning)
+        #expect(manifest.diagnostics.first?.location.line == 3)
+    }
+
+    @Test("configurations for other roles only: no application configuration is a warning")
+    func noApplicationConfiguration() throws {
+        let plist = try parsePlist("""
+            <plist><dict>
+            <key>CFBundleIdentifier</key><string>com.example.x</string>
+            <key>UIApplicationSceneManifest</key>
+            <dict><key>UISceneConfigurations</key><dict>
+            <key>UIWindowSceneSessionRoleExternalDisplayNonInteractive</key><array><dict>
+            <key>UISceneConfigurationName</key><string>Show</string>
+            <key>UISceneDelegateClassName</key><string>App.ShowDelegate</string>
+            </dict></array>
+            </dict></dict>
+            </dict></plist>
+            """)
+        let manifest = SceneManifest(propertyList: plist, file: "test.plist")
         #expect(manifest.diagnostics.map(\.id) == [ManifestDiagnostic.ID.noApplicationConfiguration])
         #expect(manifest.diagnostics.first?.location.line == 3)
+    }
+
+    @Test("a role UIKit does not define is a warning; a role Diorama does not host is a note")
+    func sceneRoles() throws {
+        let plist = try parsePlist("""
+            <plist><dict>
+            <key>CFBundleIdentifier</key><string>com.example.x</string>
+            <key>UIApplicationSceneManifest</key>
+            <dict><key>UISceneConfigurations</key><dict>
+            <key>UIWindowSceneSessionRoleAplication</key><array/>
+            <key>UIWindowSceneSessionRoleVolumetricApplication</key><array/>
+            <key>UIWindowSceneSessionRoleApplication</key><array><dict>
+            <key>UISceneConfigurationName</key><string>Default</string>
+            <key>UISceneDelegateClassName</key><string>App.SceneDelegate</string>
+            </dict></array>
+            </dict></dict>
+            </dict></plist>
+            """)
+        let manifest = SceneManifest(propertyList: plist, file: "test.plist")
+        let found = manifest.diagnostics.map { "\($0.id)@\($0.location.line):\($0.severity)" }
+        #expect(found == ["unknown-scene-role@5:warning", "unhosted-scene-role@6:info"])
+        #expect(SceneSessionRole(rawValue: "CPTemplateApplicationSceneSessionRoleApplication").isDefinedByApple)
+        #expect(!SceneSessionRole(rawValue: "UIWindowSceneSessionRoleAplication").isDefinedByApple)
+        #expect(SceneSessionRole.supported.allSatisfy { $0.isDefinedByApple })
     }
 
     @Test("a root that is not a dictionary is an error diagnostic, not a throw")

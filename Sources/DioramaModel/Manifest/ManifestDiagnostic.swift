@@ -34,16 +34,21 @@ public struct ManifestDiagnostic: Hashable, Sendable, CustomStringConvertible {
         public static let rootNotDictionary = "root-not-dictionary"
         /// A known key holds the wrong kind of value.
         public static let wrongType = "wrong-type"
-        /// `UISceneConfigurations` names a role Diorama does not host.
+        /// `UISceneConfigurations` names a role UIKit does not define (usually a typo).
         public static let unknownSceneRole = "unknown-scene-role"
+        /// `UISceneConfigurations` names a role UIKit defines but Diorama does not host
+        /// (CarPlay, visionOS volumes); its configurations are skipped.
+        public static let unhostedSceneRole = "unhosted-scene-role"
         /// A key Diorama does not know, inside the scene manifest.
         public static let unknownKey = "unknown-key"
         /// The same key twice in one dictionary; only the first counts.
         public static let duplicateKey = "duplicate-key"
         /// A role with an empty array of configurations.
         public static let emptySceneRole = "empty-scene-role"
-        /// There is no configuration for `UIWindowSceneSessionRoleApplication`.
+        /// `UISceneConfigurations` lists no configuration for `UIWindowSceneSessionRoleApplication`.
         public static let noApplicationConfiguration = "no-application-configuration"
+        /// The scene manifest has no `UISceneConfigurations` at all.
+        public static let missingSceneConfigurations = "missing-scene-configurations"
         /// A configuration without `UISceneConfigurationName`.
         public static let missingConfigurationName = "missing-configuration-name"
         /// Two configurations with the same name.

@@ -99,7 +99,11 @@ struct SceneManifestReader {
             }
         }
 
-        if manifest.configurations[.windowApplication, default: []].isEmpty {
+        if sceneManifest.entry(forKey: InfoPlistKey.sceneConfigurations) == nil {
+            report(ManifestDiagnostic.ID.missingSceneConfigurations, .warning, at: sceneEntry.keyLocation,
+                   "UIApplicationSceneManifest has no UISceneConfigurations; the app must supply a configuration in code when a scene connects",
+                   fix: "declare a default configuration:\n" + Self.sceneManifestSnippet)
+        } else if manifest.configurations[.windowApplication, default: []].isEmpty {
             report(ManifestDiagnostic.ID.noApplicationConfiguration, .warning, at: sceneEntry.keyLocation,
                    "UIApplicationSceneManifest has no configuration for UIWindowSceneSessionRoleApplication; the app must supply one in code when a scene connects",
                    fix: "declare a default configuration:\n" + Self.sceneManifestSnippet)
@@ -115,9 +119,15 @@ struct SceneManifestReader {
         for roleEntry in roles.firstOccurrences {
             let role = SceneSessionRole(rawValue: roleEntry.key)
             guard role.isSupported else {
-                report(ManifestDiagnostic.ID.unknownSceneRole, .warning, at: roleEntry.keyLocation,
-                       "scene role \(roleEntry.key) is not supported by Diorama; its configurations are never used",
-                       fix: "use UIWindowSceneSessionRoleApplication or UIWindowSceneSessionRoleExternalDisplayNonInteractive")
+                if role.isDefinedByApple {
+                    report(ManifestDiagnostic.ID.unhostedSceneRole, .info, at: roleEntry.keyLocation,
+                           "scene role \(roleEntry.key) is not hosted by Diorama; its configurations are skipped",
+                           fix: "nothing to do for iPad; Diorama hosts UIWindowSceneSessionRoleApplication and UIWindowSceneSessionRoleExternalDisplayNonInteractive")
+                } else {
+                    report(ManifestDiagnostic.ID.unknownSceneRole, .warning, at: roleEntry.keyLocation,
+                           "scene role \(roleEntry.key) is not a role UIKit defines; its configurations are never used",
+                           fix: "check the spelling; window scenes use UIWindowSceneSessionRoleApplication or UIWindowSceneSessionRoleExternalDisplayNonInteractive")
+                }
                 continue
             }
             guard let list = typed(roleEntry, as: "array", \.arrayValue) else { continue }

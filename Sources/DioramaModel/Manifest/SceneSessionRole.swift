@@ -2,7 +2,8 @@
 ///
 /// Mirrors `UISceneSession.Role`. A struct over the Info.plist string rather than a
 /// closed enum, so that manifests naming roles Diorama does not host (CarPlay, visionOS
-/// volumes) still load: the loader reports those as `unknown-scene-role` and skips them.
+/// volumes) still load: the loader reports those as `unhosted-scene-role` (and names it
+/// does not recognise at all as `unknown-scene-role`) and skips them.
 public struct SceneSessionRole: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public var rawValue: String
 
@@ -22,6 +23,22 @@ public struct SceneSessionRole: RawRepresentable, Hashable, Sendable, Codable, C
     public static let supported: [SceneSessionRole] = [.windowApplication, .windowExternalDisplayNonInteractive]
 
     public var isSupported: Bool { Self.supported.contains(self) }
+
+    /// Every role UIKit and its sibling frameworks define for `UISceneConfigurations`,
+    /// hosted by Diorama or not: the window roles, the deprecated interactive external
+    /// display role, visionOS volumes and immersive spaces, and CarPlay's template roles.
+    /// A role outside this list is most likely a typo.
+    public static let definedByApple: [SceneSessionRole] = supported + [
+        SceneSessionRole(rawValue: "UIWindowSceneSessionRoleExternalDisplay"),
+        SceneSessionRole(rawValue: "UIWindowSceneSessionRoleVolumetricApplication"),
+        SceneSessionRole(rawValue: "UISceneSessionRoleImmersiveSpaceApplication"),
+        SceneSessionRole(rawValue: "CPTemplateApplicationSceneSessionRoleApplication"),
+        SceneSessionRole(rawValue: "CPTemplateApplicationDashboardSceneSessionRoleApplication"),
+        SceneSessionRole(rawValue: "CPTemplateApplicationInstrumentClusterSceneSessionRoleApplication"),
+    ]
+
+    /// Whether Apple's frameworks know this role (see ``definedByApple``).
+    public var isDefinedByApple: Bool { Self.definedByApple.contains(self) }
 
     public var description: String { rawValue }
 

@@ -1,0 +1,79 @@
+import ArgumentParser
+import DioramaLint
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `diorama lint`: what stands between an iOS/iPadOS app and resizable, multi-display
+/// scenes (TN3192, TN3187), read from its Info.plist or its whole Xcode project.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check an iOS app's Info.plist or Xcode project for resizable-scene readiness.",
+        discussion: """
+        Reads an Info.plist (XML or binary), an .xcodeproj, or a folder: every app target of \
+        every Xcode project in it, with its Info.plist file, the INFOPLIST_KEY_* build settings \
+        Xcode generates keys from, and its .xcconfig files. Reports UIRequiresFullScreen (TN3192), \
+        a missing or incomplete scene manifest (TN3187), a missing launch screen and iPad \
+        orientations. Every check is listed in Docs/lint.md.
+
+        Exit status: 0 every target is ready, 1 a warning or error remains (--strict: any \
+        finding), 2 unusable input (no such path, nothing to check, a file that cannot be parsed).
+
+        Examples:
+          diorama lint .                        every project in this folder
+          diorama lint App/Info.plist           one Info.plist
+          diorama lint . --format sarif > lint.sarif
+          diorama lint . --format github        GitHub Actions annotations
+        """)
+
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    @Argument(help: "An Info.plist, an .xcodeproj, or a folder holding Xcode projects.")
+    var path: String = "."
+
+    @Option(help: "Output format: text for people, json for scripts, sarif for code scanning, github for workflow annotations.")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Fail on informational findings too.")
+    var strict = false
+
+    @Option(help: "Colour in text output: auto (when writing to a terminal), always, never.")
+    var color: ColorChoice = .auto
+
+    func run() throws {
+        let report: LintReport
+        do throws(LintInputError) {
+            report = try Linter(strict: strict).lint(URL(fileURLWithPath: path))
+        } catch {
+            FileHandle.standardError.write(Data("diorama lint: \(error)\n".utf8))
+            throw DioramaExitCode.badInput
+        }
+        let output = format.formatter(colors: useColor, toolVersion: DioramaVersion.current).format(report)
+        FileHandle.standardOutput.write(Data(output.utf8))
+        if format.isDocument {
+            // JSON and SARIF must stay one document; the summary goes to the terminal.
+            FileHandle.standardError.write(Data((report.summaryLine + "\n").utf8))
+        }
+        switch report.outcome {
+        case .ready: return
+        case .notReady: throw DioramaExitCode.checkFailed
+        case .unusableInput: throw DioramaExitCode.badInput
+        }
+    }
+
+    private var useColor: Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            return isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        }
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}

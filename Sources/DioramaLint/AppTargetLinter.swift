@@ -1,0 +1,200 @@
+import DioramaModel
+import Foundation
+
+/// Checks one application target of an Xcode project.
+///
+/// Each build configuration is checked on its own, because configurations can point at
+/// different Info.plist files and set different `INFOPLIST_KEY_*` values. The findings
+/// are then combined: a finding every configuration shares is reported once; one that
+/// only some configurations have names them (`configurations: ["Release"]`).
+struct AppTargetLinter {
+    enum Outcome {
+        case checked(TargetReport)
+        /// Not an iOS app; the reason says what it is.
+        case skipped(String)
+    }
+
+    let project: XcodeProject
+    let target: XcodeTarget
+    let workspace: LintWorkspace
+
+    mutating func lint(files: inout InfoPlistFiles) -> Outcome {
+        var infoPlists: [String] = []
+        var generates = false
+        var perConfiguration: [(name: String, findings: [LintFinding])] = []
+        for configuration in target.configurations {
+            var findings: [LintFinding] = []
+            let settings = buildSettings(for: configuration, findings: &findings)
+            if perConfiguration.isEmpty, let platform = Self.otherPlatform(settings) {
+                return .skipped("\(platform) app")
+            }
+            let checked = check(settings, files: &files)
+            findings += checked.findings
+            if let plist = checked.infoPlist, !infoPlists.contains(plist) { infoPlists.append(plist) }
+            generates = generates || checked.generates
+            perConfiguration.append((configuration.name, findings))
+        }
+        if target.configurations.isEmpty {
+            perConfiguration = [("", [LintRules.malformedFile.finding(
+                at: target.location, "target \(target.name) has no build configurations",
+                fix: "the project file is damaged; restore it from version control")])]
+        }
+        return .checked(TargetReport(
+            kind: .appTarget, name: target.name, project: workspace.displayPath(of: project.bundle),
+            infoPlists: infoPlists, generatesInfoPlist: generates,
+            configurations: target.configurations.map(\.name),
+            findings: Self.combine(perConfiguration)))
+    }
+
+    // MARK: One configuration
+
+    private func check(_ settings: BuildSettings, files: inout InfoPlistFiles)
+        -> (findings: [LintFinding], infoPlist: String?, generates: Bool) {
+        var findings: [LintFinding] = []
+        let generates = generatingSetting(settings, findings: &findings)
+        let fileSetting = settings.assignment(for: "INFOPLIST_FILE")
+        let filePath = settings.value(for: "INFOPLIST_FILE").flatMap { $0.isEmpty ? nil : $0 }
+
+        let generated = GeneratedInfoPlistKeys.entries(from: settings, generating: generates)
+        findings += generated.findings
+        guard filePath != nil || generates else {
+            findings.append(LintRules.noInfoPlist.finding(
+                at: target.location, "target \(target.name) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES, so it has no Info.plist to check"))
+            return (findings, nil, false)
+        }
+
+        // Findings about something missing point at the Info.plist's root <dict>, or
+        // at the target when the whole plist is generated.
+        var file: PropertyList?
+        var display: String?
+        var anchor = target.location
+        if let filePath {
+            let url = filePath.hasPrefix("/")
+                ? URL(fileURLWithPath: filePath)
+                : project.projectDirectory.appendingPathComponent(filePath)
+            let path = workspace.displayPath(of: url)
+            display = path
+            switch files.load(url) {
+            case .success(let root):
+                file = root
+                anchor = root.location ?? .startOfFile(path)
+            case .failure(let problem):
+                findings.append(problem.finding(referencedAt: fileSetting))
+                return (findings, display, generates)
+            }
+        }
+
+        let composition = InfoPlistComposition(file: file, generated: generated.entries, anchor: anchor)
+        let checker = ReadinessChecker(anchor: anchor, variables: settings.values,
+                                       deploymentTarget: settings.value(for: "IPHONEOS_DEPLOYMENT_TARGET"),
+                                       runsOnIPad: Self.runsOnIPad(settings))
+        findings += checker.check(composition)
+        return (findings, display, generates)
+    }
+
+    /// `GENERATE_INFOPLIST_FILE`, reporting a value that is neither YES nor NO.
+    private func generatingSetting(_ settings: BuildSettings, findings: inout [LintFinding]) -> Bool {
+        guard let assignment = settings.assignment(for: "GENERATE_INFOPLIST_FILE"),
+              let text = settings.value(for: "GENERATE_INFOPLIST_FILE") else { return false }
+        guard let value = BuildSettingValue.boolean(text) else {
+            findings.append(LintRules.invalidBuildSettingValue.finding(
+                at: assignment.location, "\(assignment.writtenName) = \(text) is neither YES nor NO; Xcode reads it as NO"))
+            return false
+        }
+        return value
+    }
+
+    // MARK: Build settings
+
+    /// The configuration's settings: the project's `.xcconfig` and settings under the
+    /// target's `.xcconfig` and settings, matched by configuration name.
+    private func buildSettings(for configuration: XcodeBuildConfiguration, findings: inout [LintFinding]) -> BuildSettings {
+        let projectConfiguration = project.projectConfigurations.first { $0.name == configuration.name }
+        let levels = [
+            xcconfigAssignments(projectConfiguration?.baseConfiguration, findings: &findings),
+            projectConfiguration?.settings ?? [],
+            xcconfigAssignments(configuration.baseConfiguration, findings: &findings),
+            configuration.settings,
+        ]
+        return BuildSettings(levels: levels, configuration: configuration.name, defaults: defaults(for: configuration))
+    }
+
+    private func xcconfigAssignments(_ base: XcodeBuildConfiguration.BaseConfiguration?,
+                                     findings: inout [LintFinding]) -> [BuildSettingAssignment] {
+        switch base {
+        case nil:
+            return []
+        case .unresolved(let problem, let reference):
+            findings.append(LintRules.missingFile.finding(at: reference, "cannot locate the build configuration file: \(problem)"))
+            return []
+        case .file(let url, let reference):
+            var reader = XCConfigReader(workspace: workspace)
+            reader.read(url, referencedAt: reference)
+            findings += reader.findings
+            return reader.assignments
+        }
+    }
+
+    /// Settings Xcode derives when nothing assigns them, so that `$(PRODUCT_MODULE_NAME)`
+    /// and `$(SRCROOT)` resolve the way they do in a build.
+    private func defaults(for configuration: XcodeBuildConfiguration) -> [String: String] {
+        let sourceRoot = project.projectDirectory.standardizedFileURL.path
+        return [
+            "TARGET_NAME": target.name,
+            "PROJECT_NAME": project.name,
+            "CONFIGURATION": configuration.name,
+            "PRODUCT_NAME": "$(TARGET_NAME)",
+            "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
+            "EXECUTABLE_NAME": "$(PRODUCT_NAME)",
+            "SRCROOT": sourceRoot,
+            "SOURCE_ROOT": sourceRoot,
+            "PROJECT_DIR": sourceRoot,
+            "DEVELOPMENT_LANGUAGE": project.developmentRegion ?? "en",
+            "PLATFORM_NAME": "iphoneos",
+            "EFFECTIVE_PLATFORM_NAME": "-iphoneos",
+        ]
+    }
+
+    /// Whether the app installs on iPad as itself: `TARGETED_DEVICE_FAMILY` lists 2, or
+    /// is not set. An iPhone-only app runs on iPad in compatibility mode, where the
+    /// full-screen key and the iPad orientations do not apply.
+    static func runsOnIPad(_ settings: BuildSettings) -> Bool {
+        guard let families = settings.value(for: "TARGETED_DEVICE_FAMILY"), !families.isEmpty else { return true }
+        return families.split(whereSeparator: { $0 == "," || $0 == " " }).contains("2")
+    }
+
+    /// The platform an application target builds for when it is not iOS ("macOS"),
+    /// judged from `SUPPORTED_PLATFORMS` and `SDKROOT`; `nil` for iOS or when unknown.
+    static func otherPlatform(_ settings: BuildSettings) -> String? {
+        let supported = BuildSettingValue.list(settings.value(for: "SUPPORTED_PLATFORMS") ?? "")
+        if supported.contains(where: { $0.hasPrefix("iphone") }) { return nil }
+        let sdk = (settings.value(for: "SDKROOT") ?? "").lowercased()
+        let platform = supported.first ?? sdk
+        if platform.isEmpty || platform == "auto" || platform.hasPrefix("iphone") { return nil }
+        let names = [("macosx", "macOS"), ("watch", "watchOS"), ("appletv", "tvOS"), ("xr", "visionOS")]
+        return names.first { platform.hasPrefix($0.0) }?.1 ?? platform
+    }
+
+    // MARK: Combining configurations
+
+    /// One finding per distinct problem, naming the configurations it is limited to.
+    static func combine(_ perConfiguration: [(name: String, findings: [LintFinding])]) -> [LintFinding] {
+        var order: [LintFinding] = []
+        var configurations: [LintFinding: [String]] = [:]
+        for (name, findings) in perConfiguration {
+            for finding in findings {
+                if configurations[finding] == nil { order.append(finding) }
+                if !(configurations[finding]?.contains(name) ?? false) {
+                    configurations[finding, default: []].append(name)
+                }
+            }
+        }
+        return order.map { finding in
+            var combined = finding
+            let names = configurations[finding] ?? []
+            combined.configurations = names.count == perConfiguration.count ? [] : names
+            return combined
+        }
+        .sorted(by: LintFinding.readingOrder)
+    }
+}

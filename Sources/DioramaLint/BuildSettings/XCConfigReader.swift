@@ -1,0 +1,140 @@
+import DioramaModel
+import Foundation
+
+/// Reads `.xcconfig` build configuration files into build setting assignments.
+///
+/// The format, line by line:
+///
+///     // comment (anywhere on a line: xcconfig has no quoting, so `//` always starts one)
+///     #include "Shared.xcconfig"      relative to the including file; must exist
+///     #include? "Local.xcconfig"     optional: skipped silently when missing
+///     NAME = value                    `$(inherited)` and `$(OTHER)` are kept for layering
+///     NAME[sdk=iphoneos*] = value     conditional (see ``BuildSettingCondition``)
+///
+/// A trailing `;` is dropped, as Xcode does. `#include <…>` (files inside Xcode) cannot
+/// be read on Linux and is skipped. Problems do not stop the reading: each bad line, a
+/// missing include or an include cycle becomes a finding, and the other lines still
+/// count, so one run shows every problem.
+struct XCConfigReader {
+    let workspace: LintWorkspace
+    private(set) var assignments: [BuildSettingAssignment] = []
+    private(set) var findings: [LintFinding] = []
+    private var including: [URL] = []
+
+    init(workspace: LintWorkspace) {
+        self.workspace = workspace
+    }
+
+    /// Reads `url` and, recursively, what it includes, appending in file order.
+    /// `reference` is where the file is named (a pbxproj entry), for a missing file.
+    mutating func read(_ url: URL, referencedAt reference: SourceLocation?, optional: Bool = false) {
+        let url = url.standardizedFileURL
+        let display = workspace.displayPath(of: url)
+        if including.contains(url) {
+            let chain = (including + [url]).map { workspace.displayPath(of: $0) }.joined(separator: " → ")
+            findings.append(LintRules.malformedFile.finding(
+                at: reference ?? .startOfFile(display),
+                "#include cycle: \(chain)",
+                fix: "remove one of the #include lines so that no file includes itself"))
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            if optional { return }
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            findings.append(LintRules.missingFile.finding(
+                at: reference ?? .startOfFile(display),
+                exists ? "cannot read the build configuration file \(display)"
+                       : "the build configuration file \(display) does not exist"))
+            return
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            findings.append(LintRules.malformedFile.finding(
+                at: .startOfFile(display), "\(display) is not UTF-8 text", fix: "save the file as UTF-8"))
+            return
+        }
+        including.append(url)
+        defer { including.removeLast() }
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            readLine(line, number: offset + 1, file: display, directory: url.deletingLastPathComponent())
+        }
+    }
+
+    private mutating func readLine(_ rawLine: Substring, number: Int, file: String, directory: URL) {
+        var line = rawLine
+        if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+        let indent = line.prefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
+        let content = line.trimmingWhitespace()
+        guard !content.isEmpty else { return }
+        let location = SourceLocation(file: file, line: number, column: indent + 1)
+
+        if content.hasPrefix("#") {
+            readDirective(content, at: location, directory: directory)
+            return
+        }
+        guard let equals = Self.assignmentOperator(in: content) else {
+            findings.append(LintRules.malformedFile.finding(
+                at: location, "\"\(content)\" is not a NAME = value line",
+                fix: "write the setting as NAME = value, or comment the line out with //"))
+            return
+        }
+        let key = content[..<equals].trimmingWhitespace()
+        guard let (name, conditions) = BuildSettingCondition.split(key), Self.isSettingName(name) else {
+            findings.append(LintRules.malformedFile.finding(
+                at: location, "\"\(key)\" is not a build setting name",
+                fix: "use letters, digits and underscores, optionally followed by conditions like [sdk=iphoneos*]"))
+            return
+        }
+        var value = content[content.index(after: equals)...].trimmingWhitespace()
+        if value.hasSuffix(";") { value = String(value.dropLast()).trimmingWhitespace() }
+        assignments.append(BuildSettingAssignment(name: name, conditions: conditions, value: value, location: location))
+    }
+
+    private mutating func readDirective(_ content: String, at location: SourceLocation, directory: URL) {
+        let optional: Bool
+        var rest: Substring
+        if content.hasPrefix("#include?") {
+            optional = true
+            rest = content.dropFirst("#include?".count)
+        } else if content.hasPrefix("#include") {
+            optional = false
+            rest = content.dropFirst("#include".count)
+        } else {
+            findings.append(LintRules.malformedFile.finding(
+                at: location, "unknown directive \"\(content)\"",
+                fix: "xcconfig files know only #include \"file\" and #include? \"file\""))
+            return
+        }
+        rest = Substring(rest.trimmingWhitespace())
+        if rest.hasPrefix("<") { return } // a file inside Xcode: not available here
+        guard rest.count >= 2, rest.first == "\"", rest.last == "\"" else {
+            findings.append(LintRules.malformedFile.finding(
+                at: location, "the #include path is not in double quotes",
+                fix: "write it as #include \"Other.xcconfig\""))
+            return
+        }
+        let path = String(rest.dropFirst().dropLast())
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+        read(url, referencedAt: location, optional: optional)
+    }
+
+    /// The `=` between name and value: the first one outside `[condition=pattern]`.
+    private static func assignmentOperator(in line: String) -> String.Index? {
+        var depth = 0
+        for index in line.indices {
+            switch line[index] {
+            case "[": depth += 1
+            case "]": depth = max(0, depth - 1)
+            case "=" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private static func isSettingName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+}

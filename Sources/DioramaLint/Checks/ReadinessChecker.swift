@@ -1,0 +1,178 @@
+import DioramaModel
+
+/// Decides, for one app target's Info.plist, what stands between the app and
+/// resizable, multi-display scenes.
+///
+/// The scene manifest is read by the same ``SceneManifest`` reader the scene runtime
+/// uses, so the linter and the runtime never disagree about a manifest; its diagnostics
+/// become findings under the same ids. The linter adds the checks only a migration
+/// needs (TN3192's full-screen key, launch screen and orientations) and leaves out the
+/// reader's notes that matter only when running under Diorama (unknown keys, missing
+/// bundle identifier, unresolved build variables: Xcode resolves those at build time).
+struct ReadinessChecker {
+    /// Where findings about something missing point: the Info.plist's root `<dict>`, or
+    /// the target in `project.pbxproj` when the whole plist is generated.
+    var anchor: SourceLocation
+    /// Build settings for `$(NAME)` references in the plist.
+    var variables: [String: String] = [:]
+    /// `IPHONEOS_DEPLOYMENT_TARGET`, when known.
+    var deploymentTarget: String?
+    /// False for an iPhone-only app (`TARGETED_DEVICE_FAMILY = 1`): iPad runs it in
+    /// compatibility mode, so the iPad-only checks (TN3192's full-screen key, iPad
+    /// orientations) do not apply. The scene life cycle and launch screen still do.
+    var runsOnIPad = true
+
+    /// Manifest reader diagnostics that are migration findings.
+    static let manifestDiagnosticsKept: Set<String> = [
+        ManifestDiagnostic.ID.missingSceneManifest,
+        ManifestDiagnostic.ID.missingSceneConfigurations,
+        ManifestDiagnostic.ID.noApplicationConfiguration,
+        ManifestDiagnostic.ID.emptySceneRole,
+        ManifestDiagnostic.ID.missingConfigurationName,
+        ManifestDiagnostic.ID.missingDelegateClass,
+        ManifestDiagnostic.ID.duplicateConfigurationName,
+        ManifestDiagnostic.ID.unknownSceneRole,
+        ManifestDiagnostic.ID.rootNotDictionary,
+        ManifestDiagnostic.ID.wrongType,
+        ManifestDiagnostic.ID.duplicateKey,
+    ]
+
+    static let allOrientations = [
+        "UIInterfaceOrientationPortrait",
+        "UIInterfaceOrientationPortraitUpsideDown",
+        "UIInterfaceOrientationLandscapeLeft",
+        "UIInterfaceOrientationLandscapeRight",
+    ]
+
+    func check(_ composition: InfoPlistComposition) -> [LintFinding] {
+        var findings = composition.findings
+        let manifest = SceneManifest(propertyList: composition.effective, file: anchor.file, variables: variables)
+        findings += sceneManifestFindings(manifest, generated: composition.generatedKeys.contains("UIApplicationSceneManifest"))
+        guard let info = composition.effective.dictionaryValue else { return findings }
+        if runsOnIPad {
+            findings += fullScreenFindings(composition, info: info)
+            findings += orientationFindings(info)
+        }
+        findings += launchScreenFindings(info)
+        findings += multipleSceneFindings(info, manifest: manifest)
+        return findings
+    }
+
+    // MARK: Scene life cycle (TN3187)
+
+    /// The reader's diagnostics as findings. A generated manifest names no
+    /// configurations on purpose (SwiftUI supplies its scenes in code), so the reader's
+    /// note about that is left out for it.
+    private func sceneManifestFindings(_ manifest: SceneManifest, generated: Bool) -> [LintFinding] {
+        manifest.diagnostics.compactMap { diagnostic in
+            guard Self.manifestDiagnosticsKept.contains(diagnostic.id) else { return nil }
+            if generated && diagnostic.id == ManifestDiagnostic.ID.noApplicationConfiguration { return nil }
+            let rule = LintRules.rule(withID: diagnostic.id)
+            var fix = diagnostic.fix ?? rule?.fix ?? ""
+            if diagnostic.id == ManifestDiagnostic.ID.missingSceneManifest {
+                fix = "set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (SwiftUI apps), or " + fix
+            }
+            let location = diagnostic.location == .startOfFile(anchor.file) ? anchor : diagnostic.location
+            return LintFinding(ruleID: diagnostic.id, severity: diagnostic.severity, location: location,
+                               message: diagnostic.message, fix: fix)
+        }
+    }
+
+    private func multipleSceneFindings(_ info: PropertyListDictionary, manifest: SceneManifest) -> [LintFinding] {
+        guard manifest.hasSceneManifest, !manifest.supportsMultipleScenes,
+              let sceneEntry = info.entry(forKey: "UIApplicationSceneManifest") else { return [] }
+        let flag = sceneEntry.value.dictionaryValue?.entry(forKey: "UIApplicationSupportsMultipleScenes")
+        let message = flag == nil
+            ? "UIApplicationSupportsMultipleScenes is missing, so the app shows one scene at a time; more are encouraged, not required"
+            : "UIApplicationSupportsMultipleScenes is false, so the app shows one scene at a time; more are encouraged, not required"
+        return [LintRules.multipleScenesDisabled.finding(at: flag?.keyLocation ?? sceneEntry.keyLocation ?? anchor, message)]
+    }
+
+    // MARK: Full screen (TN3192)
+
+    /// Every place the deprecated key is written counts, the file's and the build
+    /// setting's alike: each one has to go.
+    private func fullScreenFindings(_ composition: InfoPlistComposition, info: PropertyListDictionary) -> [LintFinding] {
+        let key = "UIRequiresFullScreen"
+        var occurrences: [PropertyListDictionary.Entry] = []
+        if let entry = composition.file?.dictionaryValue?.entry(forKey: key) { occurrences.append(entry) }
+        occurrences += composition.generated.filter { $0.key == key }
+        let ignoredFrom = info.entry(forKey: "UIRequiresFullScreenIgnoredStartingWithVersion")
+        return occurrences.compactMap { entry in
+            guard let value = entry.value.boolValue else { return nil } // the reader reports the wrong type
+            let location = entry.keyLocation ?? anchor
+            if !value {
+                return LintRules.requiresFullScreenUnused.finding(
+                    at: location, "UIRequiresFullScreen is false: it changes nothing, and the key is deprecated in iPadOS 26")
+            }
+            if let ignoredFrom {
+                let version = ignoredFrom.value.stringValue ?? ignoredFrom.value.realValue.map { String($0) } ?? "?"
+                return LintRules.requiresFullScreenDeferred.finding(
+                    at: location,
+                    "UIRequiresFullScreen is true, and UIRequiresFullScreenIgnoredStartingWithVersion = \(version) makes the system ignore it from that release on")
+            }
+            return LintRules.requiresFullScreen.finding(
+                at: location,
+                "UIRequiresFullScreen is true: the app opts out of resizing, which iPadOS 26 deprecates and a future release ignores")
+        }
+    }
+
+    // MARK: Launch screen
+
+    /// Any of the launch screen keys counts, device-specific forms included.
+    private func launchScreenFindings(_ info: PropertyListDictionary) -> [LintFinding] {
+        let storyboard = ["UILaunchStoryboardName", "UILaunchStoryboardName~ipad"].lazy
+            .compactMap { info[$0]?.stringValue }.first { !$0.isEmpty }
+        let screen = ["UILaunchScreen", "UILaunchScreen~ipad", "UILaunchScreens"].lazy
+            .compactMap { info.entry(forKey: $0) }.first
+        guard storyboard != nil || screen != nil else {
+            return [LintRules.missingLaunchScreen.finding(
+                at: anchor, "the app has no launch screen, so iPadOS runs it in a compatibility mode instead of resizable scenes")]
+        }
+        if storyboard == nil, let screen, let target = deploymentTarget, let major = Self.majorVersion(target), major < 14 {
+            return [LintRules.launchScreenDeploymentTarget.finding(
+                at: screen.keyLocation ?? anchor,
+                "\(screen.key) needs iOS 14 or later, but IPHONEOS_DEPLOYMENT_TARGET is \(target); App Store upload rejects a multitasking iPad app without a usable launch screen")]
+        }
+        return []
+    }
+
+    static func majorVersion(_ version: String) -> Int? {
+        Int(version.trimmingWhitespace().split(separator: ".").first ?? "")
+    }
+
+    // MARK: Orientations
+
+    /// iPad reads `UISupportedInterfaceOrientations~ipad` and falls back to the plain key.
+    private func orientationFindings(_ info: PropertyListDictionary) -> [LintFinding] {
+        guard let entry = info.entry(forKey: "UISupportedInterfaceOrientations~ipad")
+                ?? info.entry(forKey: "UISupportedInterfaceOrientations") else {
+            return [LintRules.incompleteIPadOrientations.finding(
+                at: anchor, "the app declares no supported interface orientations, so iPad multitasking cannot rotate or resize it")]
+        }
+        let location = entry.keyLocation ?? anchor
+        guard let items = entry.value.arrayValue else {
+            return [LintRules.wrongType.finding(
+                at: location, "\(entry.key) must be <array>, found <\(entry.value.typeName)>; the value is ignored",
+                fix: "list the orientations in an <array> of <string>")]
+        }
+        var findings: [LintFinding] = []
+        var listed = Set<String>()
+        for item in items {
+            guard let name = item.stringValue, Self.allOrientations.contains(name) else {
+                let shown = item.stringValue.map { "\"\($0)\"" } ?? "<\(item.typeName)>"
+                findings.append(LintRules.unknownInterfaceOrientation.finding(
+                    at: item.location ?? location, "\(shown) in \(entry.key) is not an interface orientation; it is ignored"))
+                continue
+            }
+            listed.insert(name)
+        }
+        let missing = Self.allOrientations.filter { !listed.contains($0) }
+        if !missing.isEmpty {
+            findings.append(LintRules.incompleteIPadOrientations.finding(
+                at: location,
+                "\(entry.key) lacks \(missing.joined(separator: ", ")); a resizable iPad app must support all four orientations"))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,152 @@
+import DioramaModel
+import Foundation
+
+/// `diorama lint`'s engine: checks an Info.plist, an Xcode project, or every project in
+/// a folder for what stands between its apps and resizable, multi-display scenes.
+///
+///     let report = try Linter().lint(URL(fileURLWithPath: "MyApp"))
+///     print(TextReportFormatter(colors: false).format(report))
+///     exit(report.outcome == .ready ? 0 : 1)
+///
+/// What it accepts:
+/// - an Info.plist (XML or binary): checked on its own, build variables left as written;
+/// - an `.xcodeproj` (or its `project.pbxproj`): each iOS app target, per build
+///   configuration, with its Info.plist file and the keys Xcode generates from build
+///   settings (`.xcconfig` files included);
+/// - a folder: every `.xcodeproj` inside it, or, when it has none, every Info.plist.
+public struct Linter: Sendable {
+    /// Whether info findings count against readiness.
+    public var strict: Bool
+
+    public init(strict: Bool = false) {
+        self.strict = strict
+    }
+
+    /// - Throws: ``LintInputError`` when the path does not exist or holds nothing to
+    ///   check. Malformed files do not throw: they are findings in the report.
+    public func lint(_ url: URL) throws(LintInputError) -> LintReport {
+        let url = url.standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw .notFound(url.path)
+        }
+        if isDirectory.boolValue && url.pathExtension == "xcodeproj" {
+            return lintProjects([url], workspace: LintWorkspace(root: url.deletingLastPathComponent()))
+        }
+        if !isDirectory.boolValue && url.lastPathComponent == "project.pbxproj"
+            && url.deletingLastPathComponent().pathExtension == "xcodeproj" {
+            let bundle = url.deletingLastPathComponent()
+            return lintProjects([bundle], workspace: LintWorkspace(root: bundle.deletingLastPathComponent()))
+        }
+        if !isDirectory.boolValue {
+            let workspace = LintWorkspace(root: url.deletingLastPathComponent())
+            return LintReport(targets: [lintInfoPlist(url, workspace: workspace)], strict: strict)
+        }
+        let workspace = LintWorkspace(root: url)
+        let found = ProjectDiscovery.search(url)
+        if !found.projects.isEmpty {
+            return lintProjects(found.projects, workspace: workspace)
+        }
+        guard !found.infoPlists.isEmpty else { throw .nothingToLint(url.path) }
+        return LintReport(targets: found.infoPlists.map { lintInfoPlist($0, workspace: workspace) }, strict: strict)
+    }
+
+    // MARK: A lone Info.plist
+
+    private func lintInfoPlist(_ url: URL, workspace: LintWorkspace) -> TargetReport {
+        let display = workspace.displayPath(of: url)
+        var files = InfoPlistFiles(workspace: workspace)
+        let findings: [LintFinding]
+        switch files.load(url) {
+        case .success(let root):
+            let anchor = root.location ?? .startOfFile(display)
+            let composition = InfoPlistComposition(file: root, generated: [], anchor: anchor)
+            findings = ReadinessChecker(anchor: anchor).check(composition)
+        case .failure(let problem):
+            findings = [problem.finding(referencedAt: nil)]
+        }
+        return TargetReport(kind: .infoPlist, name: display, infoPlists: [display],
+                            findings: findings.sorted(by: LintFinding.readingOrder))
+    }
+
+    // MARK: Projects
+
+    private func lintProjects(_ bundles: [URL], workspace: LintWorkspace) -> LintReport {
+        var files = InfoPlistFiles(workspace: workspace)
+        var targets: [TargetReport] = []
+        var skipped: [SkippedTarget] = []
+        for bundle in bundles {
+            let project: XcodeProject
+            do throws(PlistError) {
+                project = try XcodeProject.load(bundle: bundle, workspace: workspace)
+            } catch {
+                targets.append(TargetReport(kind: .project, name: workspace.displayPath(of: bundle),
+                                            project: workspace.displayPath(of: bundle),
+                                            findings: [LintRules.malformedFile.finding(at: error.location, error.problem, fix: error.fix)]))
+                continue
+            }
+            let projectPath = workspace.displayPath(of: bundle)
+            if !project.findings.isEmpty {
+                targets.append(TargetReport(kind: .project, name: projectPath, project: projectPath,
+                                            findings: project.findings.sorted(by: LintFinding.readingOrder)))
+            }
+            for target in project.targets where target.isApplication {
+                var targetLinter = AppTargetLinter(project: project, target: target, workspace: workspace)
+                switch targetLinter.lint(files: &files) {
+                case .checked(let report): targets.append(report)
+                case .skipped(let reason): skipped.append(SkippedTarget(name: target.name, project: projectPath, reason: reason))
+                }
+            }
+        }
+        return LintReport(targets: targets, skipped: skipped, strict: strict)
+    }
+}
+
+/// Info.plist files read during one run, each parsed once however many configurations
+/// and targets use it.
+struct InfoPlistFiles {
+    /// Why a file could not be used.
+    enum Problem: Error {
+        case missing(display: String)
+        case malformed(PlistError)
+
+        func finding(referencedAt reference: BuildSettingAssignment?) -> LintFinding {
+            switch self {
+            case .missing(let display):
+                let location = reference?.location ?? .startOfFile(display)
+                let named = reference.map { "\($0.writtenName) names \(display)" } ?? display
+                return LintRules.missingFile.finding(at: location, "\(named), which does not exist")
+            case .malformed(let error):
+                return LintRules.malformedFile.finding(at: error.location, error.problem, fix: error.fix)
+            }
+        }
+    }
+
+    let workspace: LintWorkspace
+    private var cache: [URL: Result<PropertyList, Problem>] = [:]
+
+    init(workspace: LintWorkspace) {
+        self.workspace = workspace
+    }
+
+    mutating func load(_ url: URL) -> Result<PropertyList, Problem> {
+        let url = url.standardizedFileURL
+        if let cached = cache[url] { return cached }
+        let display = workspace.displayPath(of: url)
+        let result: Result<PropertyList, Problem>
+        if let data = FileManager.default.contents(atPath: url.path) {
+            do throws(PlistError) {
+                result = .success(try PropertyList.parse(data, file: display))
+            } catch {
+                result = .failure(.malformed(error))
+            }
+        } else if FileManager.default.fileExists(atPath: url.path) {
+            result = .failure(.malformed(PlistError(location: .startOfFile(display), problem: "cannot read the file",
+                                                    fix: "check the file's permissions")))
+        } else {
+            result = .failure(.missing(display: display))
+        }
+        cache[url] = result
+        return result
+    }
+}

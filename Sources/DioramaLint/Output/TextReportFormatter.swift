@@ -1,0 +1,84 @@
+/// The report for people: one block per target, each finding as a compiler-style line
+/// (`file:line:column: severity: message [rule]`, which terminals and editors turn into
+/// links) with its fix below, a verdict per target and a summary line at the end.
+public struct TextReportFormatter: ReportFormatter {
+    /// ANSI colours, for a terminal.
+    public var colors: Bool
+
+    public init(colors: Bool) {
+        self.colors = colors
+    }
+
+    public func format(_ report: LintReport) -> String {
+        var lines: [String] = []
+        for target in report.targets {
+            lines.append(style(heading(target), .bold))
+            for finding in target.findings {
+                lines.append("  \(finding.location): \(style(finding.severity.rawValue, color(finding.severity))): \(finding.qualifiedMessage) [\(finding.ruleID)]")
+                let fixLines = finding.fix.split(separator: "\n", omittingEmptySubsequences: false)
+                for (index, line) in fixLines.enumerated() {
+                    lines.append((index == 0 ? "      fix: " : "           ") + line)
+                }
+            }
+            lines.append("  " + verdict(target, strict: report.strict))
+            lines.append("")
+        }
+        for skipped in report.skipped {
+            lines.append("Skipped \(skipped.name) (\(skipped.project)): \(skipped.reason), not an iOS app")
+        }
+        if !report.skipped.isEmpty { lines.append("") }
+        let summaryColor: Style = report.outcome == .ready ? .green : .red
+        lines.append(style(report.summaryLine, summaryColor))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func heading(_ target: TargetReport) -> String {
+        switch target.kind {
+        case .infoPlist:
+            return target.name
+        case .project:
+            return "\(target.name) (project file)"
+        case .appTarget:
+            let sources: String
+            switch (target.infoPlists.isEmpty, target.generatesInfoPlist) {
+            case (true, true): sources = "generated Info.plist"
+            case (true, false): sources = "no Info.plist"
+            case (false, true): sources = target.infoPlists.joined(separator: ", ") + " + generated keys"
+            case (false, false): sources = target.infoPlists.joined(separator: ", ")
+            }
+            let project = target.project.map { "\($0), " } ?? ""
+            return "\(target.name) (\(project)\(sources))"
+        }
+    }
+
+    private func verdict(_ target: TargetReport, strict: Bool) -> String {
+        let counts = [(LintSeverity.error, "error", "errors"), (.warning, "warning", "warnings"), (.info, "info", "infos")]
+            .compactMap { severity, one, many -> String? in
+                let count = target.count(severity)
+                return count == 0 ? nil : "\(count) \(count == 1 ? one : many)"
+            }
+            .joined(separator: ", ")
+        if target.isReady(strict: strict) {
+            return style("ready", .green) + (counts.isEmpty ? "" : " (\(counts))")
+        }
+        return style("not ready", .red) + ": " + counts
+    }
+
+    // MARK: Colour
+
+    private enum Style: String {
+        case bold = "1", red = "31", yellow = "33", cyan = "36", green = "32"
+    }
+
+    private func color(_ severity: LintSeverity) -> Style {
+        switch severity {
+        case .error: .red
+        case .warning: .yellow
+        case .info: .cyan
+        }
+    }
+
+    private func style(_ text: String, _ style: Style) -> String {
+        colors ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

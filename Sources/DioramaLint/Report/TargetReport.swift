@@ -1,0 +1,62 @@
+/// What `diorama lint` found for one app target (or one Info.plist, or one project file
+/// that could not be read far enough to find targets).
+public struct TargetReport: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// An application target of an Xcode project.
+        case appTarget = "target"
+        /// An Info.plist checked on its own, without a project.
+        case infoPlist = "info-plist"
+        /// Problems of a project file that belong to no target (it cannot be parsed,
+        /// or refers to objects it does not have).
+        case project
+    }
+
+    public var kind: Kind
+    /// The target's name; the Info.plist's or project's display path for the other kinds.
+    public var name: String
+    /// The `.xcodeproj`'s display path, for targets and projects.
+    public var project: String?
+    /// Display paths of the Info.plist files the target uses (one per distinct
+    /// `INFOPLIST_FILE` across configurations); empty when fully generated.
+    public var infoPlists: [String]
+    /// Whether any configuration has `GENERATE_INFOPLIST_FILE = YES`.
+    public var generatesInfoPlist: Bool
+    /// The build configurations checked, in project order.
+    public var configurations: [String]
+    /// In reading order.
+    public var findings: [LintFinding]
+
+    public init(kind: Kind, name: String, project: String? = nil, infoPlists: [String] = [],
+                generatesInfoPlist: Bool = false, configurations: [String] = [], findings: [LintFinding]) {
+        self.kind = kind
+        self.name = name
+        self.project = project
+        self.infoPlists = infoPlists
+        self.generatesInfoPlist = generatesInfoPlist
+        self.configurations = configurations
+        self.findings = findings
+    }
+
+    /// No errors or warnings remain (with `strict`, no findings at all).
+    public func isReady(strict: Bool) -> Bool {
+        strict ? findings.isEmpty : findings.allSatisfy { $0.severity == .info }
+    }
+
+    public func count(_ severity: LintSeverity) -> Int {
+        findings.count { $0.severity == severity }
+    }
+}
+
+/// An application target that is not an iOS app (a macOS, watchOS, tvOS or visionOS
+/// app in the same project), listed so the report says why it was not checked.
+public struct SkippedTarget: Hashable, Sendable {
+    public var name: String
+    public var project: String
+    public var reason: String
+
+    public init(name: String, project: String, reason: String) {
+        self.name = name
+        self.project = project
+        self.reason = reason
+    }
+}

@@ -1,0 +1,217 @@
+import DioramaModel
+import Foundation
+
+/// The parts of an Xcode project (`App.xcodeproj/project.pbxproj`) that decide what
+/// goes into each app's Info.plist.
+///
+/// A pbxproj is one OpenStep property list: a flat `objects` dictionary from 24-digit
+/// ids to objects, each with an `isa` naming its class, and a `rootObject` id naming the
+/// `PBXProject`. The linter follows these references:
+///
+///     PBXProject ── targets ──▶ PBXNativeTarget (name, productType)
+///         │                          └─ buildConfigurationList ─▶ XCConfigurationList
+///         └─ buildConfigurationList ─▶ XCConfigurationList          └─ buildConfigurations ─▶
+///                                          XCBuildConfiguration (name, buildSettings,
+///                                            baseConfigurationReference ─▶ PBXFileReference)
+///
+/// File references are located through their groups: a `sourceTree` of `<group>` is
+/// relative to the parent group's folder, `SOURCE_ROOT` to the project folder,
+/// `<absolute>` is absolute. Xcode 16's folder references
+/// (`baseConfigurationReferenceAnchor` + `baseConfigurationReferenceRelativePath`) are
+/// followed the same way.
+struct XcodeProject: Sendable {
+    /// The `.xcodeproj` bundle.
+    var bundle: URL
+    /// The folder build settings call `SRCROOT`: the bundle's parent (or the project's
+    /// `projectDirPath` below it).
+    var projectDirectory: URL
+    /// `App` for `App.xcodeproj`.
+    var name: String
+    /// The display path of `project.pbxproj`.
+    var file: String
+    /// `developmentRegion`, the default for `DEVELOPMENT_LANGUAGE`.
+    var developmentRegion: String?
+    var projectConfigurations: [XcodeBuildConfiguration]
+    /// Native targets in the order the project lists them.
+    var targets: [XcodeTarget]
+    /// References that lead nowhere; the rest of the project is still usable.
+    var findings: [LintFinding]
+
+    /// Reads `bundle/project.pbxproj`.
+    ///
+    /// - Throws: ``PlistError`` when the file cannot be read, is not a property list, or
+    ///   lacks the `objects`/`rootObject` skeleton every project has.
+    static func load(bundle: URL, workspace: LintWorkspace) throws(PlistError) -> XcodeProject {
+        let pbxproj = bundle.appendingPathComponent("project.pbxproj")
+        let file = workspace.displayPath(of: pbxproj)
+        guard let data = FileManager.default.contents(atPath: pbxproj.path) else {
+            throw PlistError(location: .startOfFile(file), problem: "cannot read the project file",
+                             fix: "check that \(file) exists and is readable")
+        }
+        let root = try OpenStepPlistParser.parse(data, file: file)
+        var reader = Reader(root: root, file: file, bundle: bundle)
+        return try reader.project()
+    }
+
+    /// Walks the object graph; findings about dangling references collect on the way.
+    private struct Reader {
+        let root: PropertyList
+        let file: String
+        let bundle: URL
+        var objects = PropertyListDictionary()
+        var parents: [String: String] = [:]
+        var projectDirectory: URL
+        var findings: [LintFinding] = []
+
+        init(root: PropertyList, file: String, bundle: URL) {
+            self.root = root
+            self.file = file
+            self.bundle = bundle
+            projectDirectory = bundle.deletingLastPathComponent()
+        }
+
+        mutating func project() throws(PlistError) -> XcodeProject {
+            guard let rootDictionary = root.dictionaryValue else {
+                throw structureError(at: root.location, "the project file's root is not a { … } dictionary")
+            }
+            guard let objects = rootDictionary["objects"]?.dictionaryValue else {
+                throw structureError(at: root.location, "the project file has no objects dictionary")
+            }
+            self.objects = objects
+            guard let rootID = rootDictionary["rootObject"]?.stringValue,
+                  let project = objects[rootID]?.dictionaryValue else {
+                throw structureError(at: rootDictionary.entry(forKey: "rootObject")?.keyLocation ?? root.location,
+                                     "rootObject does not name an object of the project")
+            }
+            for entry in objects {
+                for child in entry.value["children"]?.arrayValue ?? [] {
+                    if let childID = child.stringValue { parents[childID] = entry.key }
+                }
+            }
+            if let directory = project["projectDirPath"]?.stringValue, !directory.isEmpty {
+                projectDirectory = directory.hasPrefix("/")
+                    ? URL(fileURLWithPath: directory)
+                    : projectDirectory.appendingPathComponent(directory)
+            }
+
+            let projectConfigurations = configurations(listedBy: project.entry(forKey: "buildConfigurationList"))
+            var targets: [XcodeTarget] = []
+            for targetID in project["targets"]?.arrayValue ?? [] {
+                guard let id = targetID.stringValue, let target = objects.entry(forKey: id),
+                      let dictionary = target.value.dictionaryValue else {
+                    dangling("target", targetID.stringValue ?? "?", at: targetID.location)
+                    continue
+                }
+                guard dictionary["isa"]?.stringValue == "PBXNativeTarget" else { continue }
+                targets.append(XcodeTarget(
+                    name: dictionary["name"]?.stringValue ?? dictionary["productName"]?.stringValue ?? id,
+                    productType: dictionary["productType"]?.stringValue,
+                    location: target.keyLocation ?? .startOfFile(file),
+                    configurations: configurations(listedBy: dictionary.entry(forKey: "buildConfigurationList"))))
+            }
+            return XcodeProject(bundle: bundle, projectDirectory: projectDirectory,
+                                name: bundle.deletingPathExtension().lastPathComponent, file: file,
+                                developmentRegion: project["developmentRegion"]?.stringValue,
+                                projectConfigurations: projectConfigurations, targets: targets,
+                                findings: findings.sorted(by: LintFinding.readingOrder))
+        }
+
+        private mutating func configurations(listedBy listEntry: PropertyListDictionary.Entry?) -> [XcodeBuildConfiguration] {
+            guard let listEntry else { return [] }
+            guard let listID = listEntry.value.stringValue, let list = objects[listID]?.dictionaryValue else {
+                dangling("configuration list", listEntry.value.stringValue ?? "?", at: listEntry.value.location)
+                return []
+            }
+            var result: [XcodeBuildConfiguration] = []
+            for configurationID in list["buildConfigurations"]?.arrayValue ?? [] {
+                guard let id = configurationID.stringValue, let configuration = objects[id]?.dictionaryValue else {
+                    dangling("build configuration", configurationID.stringValue ?? "?", at: configurationID.location)
+                    continue
+                }
+                result.append(buildConfiguration(configuration, id: id))
+            }
+            return result
+        }
+
+        private mutating func buildConfiguration(_ configuration: PropertyListDictionary, id: String) -> XcodeBuildConfiguration {
+            var settings: [BuildSettingAssignment] = []
+            for entry in configuration["buildSettings"]?.dictionaryValue ?? PropertyListDictionary() {
+                let location = entry.keyLocation ?? .startOfFile(file)
+                guard let (name, conditions) = BuildSettingCondition.split(entry.key) else {
+                    findings.append(LintRules.malformedFile.finding(
+                        at: location, "\"\(entry.key)\" is not a build setting name with valid [condition=value] brackets"))
+                    continue
+                }
+                settings.append(BuildSettingAssignment(name: name, conditions: conditions,
+                                                       value: Self.text(of: entry.value), location: location))
+            }
+            return XcodeBuildConfiguration(name: configuration["name"]?.stringValue ?? id, settings: settings,
+                                           baseConfiguration: baseConfiguration(of: configuration))
+        }
+
+        private func baseConfiguration(of configuration: PropertyListDictionary) -> XcodeBuildConfiguration.BaseConfiguration? {
+            if let reference = configuration.entry(forKey: "baseConfigurationReference") {
+                let location = reference.keyLocation ?? .startOfFile(file)
+                guard let id = reference.value.stringValue, objects[id] != nil else {
+                    return .unresolved("baseConfigurationReference names no object of the project", reference: location)
+                }
+                return locate(id).map { .file($0, reference: location) }
+                    ?? .unresolved("the base configuration file's folder is outside the project (source tree \(sourceTree(of: id)))",
+                                   reference: location)
+            }
+            if let anchor = configuration.entry(forKey: "baseConfigurationReferenceAnchor"),
+               let relativePath = configuration["baseConfigurationReferenceRelativePath"]?.stringValue {
+                let location = anchor.keyLocation ?? .startOfFile(file)
+                guard let id = anchor.value.stringValue, objects[id] != nil, let folder = locate(id) else {
+                    return .unresolved("baseConfigurationReferenceAnchor names no folder of the project", reference: location)
+                }
+                return .file(folder.appendingPathComponent(relativePath), reference: location)
+            }
+            return nil
+        }
+
+        /// Where a file reference or group is on disk; `nil` for source trees outside
+        /// the project (`BUILT_PRODUCTS_DIR`, `SDKROOT`, custom ones).
+        private func locate(_ id: String, depth: Int = 0) -> URL? {
+            guard depth < 64, let object = objects[id]?.dictionaryValue else { return nil }
+            let path = object["path"]?.stringValue
+            switch object["sourceTree"]?.stringValue ?? "<group>" {
+            case "<absolute>":
+                return path.map { URL(fileURLWithPath: $0) }
+            case "SOURCE_ROOT":
+                return path.map { projectDirectory.appendingPathComponent($0) } ?? projectDirectory
+            case "<group>":
+                let base = parents[id].flatMap { locate($0, depth: depth + 1) } ?? projectDirectory
+                return path.map { base.appendingPathComponent($0) } ?? base
+            default:
+                return nil
+            }
+        }
+
+        private func sourceTree(of id: String) -> String {
+            objects[id]?["sourceTree"]?.stringValue ?? "<group>"
+        }
+
+        /// A setting's value as text: arrays (`LD_RUNPATH_SEARCH_PATHS = ( … )`) are
+        /// joined with spaces, the way Xcode shows list settings.
+        private static func text(of value: PropertyList) -> String {
+            switch value {
+            case .string(let text, _): text
+            case .array(let items, _): items.map { text(of: $0) }.joined(separator: " ")
+            default: ""
+            }
+        }
+
+        private mutating func dangling(_ what: String, _ id: String, at location: SourceLocation?) {
+            findings.append(LintRules.malformedFile.finding(
+                at: location ?? .startOfFile(file),
+                "the project refers to \(what) \(id), which is not among its objects",
+                fix: "the project file is damaged; restore it from version control or re-add the \(what) in Xcode"))
+        }
+
+        private func structureError(at location: SourceLocation?, _ problem: String) -> PlistError {
+            PlistError(location: location ?? .startOfFile(file), problem: problem,
+                       fix: "this is not an Xcode project file, or it is damaged; restore it from version control")
+        }
+    }
+}

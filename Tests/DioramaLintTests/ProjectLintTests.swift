@@ -1,0 +1,191 @@
+@testable import DioramaLint
+import DioramaModel
+import Foundation
+import Testing
+
+@Suite("Linting Xcode projects")
+struct ProjectLintTests {
+    @Test("a multi-target project: each app target per configuration, extensions left out, a macOS app skipped")
+    func studio() throws {
+        let report = try LintFixture.lint("Projects/Studio")
+        #expect(report.targets.map(\.name) == ["Studio", "Editor", "Viewer"])
+        #expect(report.skipped == [SkippedTarget(name: "StudioMac", project: "Studio.xcodeproj", reason: "macOS app")])
+        #expect(report.outcome == .notReady)
+        #expect(report.summaryLine == "Checked 3 targets: 1 ready, 2 not ready.")
+
+        let studio = try report.target("Studio")
+        #expect(studio.findings == [])
+        #expect(studio.infoPlists == [])
+        #expect(studio.generatesInfoPlist)
+        #expect(studio.configurations == ["Debug", "Release"])
+        #expect(studio.project == "Studio.xcodeproj")
+    }
+
+    @Test("xcconfig chains, conditional settings and per-configuration findings")
+    func editor() throws {
+        let editor = try LintFixture.lint("Projects/Studio").target("Editor")
+        #expect(editor.infoPlists == ["Editor/Info.plist"])
+        #expect(editor.generatesInfoPlist)
+        #expect(editor.findings.map { "\($0.ruleID)@\($0.location) \($0.configurations)" } == [
+            "requires-full-screen@Config/Editor.xcconfig:3:1 [\"Debug\"]",
+            "launch-screen-deployment-target@Config/Editor.xcconfig:5:1 []",
+            "incomplete-ipad-orientations@Config/Shared.xcconfig:3:1 []",
+            "unsupported-generated-key@Studio.xcodeproj/project.pbxproj:204:5 [\"Debug\"]",
+            "requires-full-screen-unused@Studio.xcodeproj/project.pbxproj:216:5 [\"Release\"]",
+        ])
+        // IPHONEOS_DEPLOYMENT_TARGET comes from the project's xcconfig, through both the
+        // <group> reference (Debug) and the folder anchor (Release).
+        #expect(editor.findings(LintRules.launchScreenDeploymentTarget).first?.message.contains("is 13.0") == true)
+        // The Info.plist's $(PRODUCT_MODULE_NAME) resolves from PRODUCT_NAME = "Studio Editor"; nothing flags it.
+        #expect(!editor.findings.contains { $0.message.contains("PRODUCT_MODULE_NAME") })
+        // [sdk=macosx*] does not give the iPad app a scene manifest; its Info.plist does.
+        #expect(!editor.ruleIDs.contains(LintRules.missingSceneManifest.id))
+        #expect(editor.findings.first?.qualifiedMessage.hasSuffix("(configuration Debug only)") == true)
+    }
+
+    @Test("an app target with no Info.plist at all, and generated keys that cannot take effect")
+    func viewer() throws {
+        let viewer = try LintFixture.lint("Projects/Studio").target("Viewer")
+        #expect(viewer.located == [
+            "no-info-plist@Studio.xcodeproj/project.pbxproj:107:3",
+            "generated-key-ignored@Studio.xcodeproj/project.pbxproj:265:5",
+            "generated-key-ignored@Studio.xcodeproj/project.pbxproj:273:5",
+        ])
+        #expect(viewer.findings[0].configurations == [])
+        #expect(viewer.findings[1].configurations == ["Debug"])
+        #expect(!viewer.generatesInfoPlist)
+    }
+
+    @Test("a classic project: Info.plist file, xcconfig that turns generation off, tests target ignored")
+    func legacy() throws {
+        let report = try LintFixture.lint("Projects/Legacy/Legacy.xcodeproj")
+        #expect(report.targets.map(\.name) == ["Legacy"])
+        let legacy = try report.target("Legacy")
+        #expect(legacy.located == [
+            "generated-key-ignored@Configurations/Legacy.xcconfig:4:1",
+            "missing-scene-manifest@Legacy/Legacy-Info.plist:4:1",
+            "requires-full-screen@Legacy/Legacy-Info.plist:19:2",
+            "incomplete-ipad-orientations@Legacy/Legacy-Info.plist:21:2",
+        ])
+        #expect(!legacy.generatesInfoPlist)
+    }
+
+    @Test("a generated SwiftUI app with a binary Info.plist is ready, also with --strict")
+    func notes() throws {
+        let report = try LintFixture.lint("Projects/Notes", strict: true)
+        #expect(try report.target("Notes").findings == [])
+        #expect(report.outcome == .ready)
+        #expect(report.summaryLine == "Checked 1 target: 1 ready, 0 not ready.")
+    }
+
+    @Test("generated keys replacing and conflicting with the Info.plist file")
+    func overrides() throws {
+        let mixed = try LintFixture.lint("Projects/Overrides/Overrides.xcodeproj/project.pbxproj").target("Mixed")
+        #expect(mixed.located == [
+            "requires-full-screen-unused@Mixed/Info.plist:5:2",
+            "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:58:5",
+            "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:58:5",
+            "generated-key-conflict@Overrides.xcodeproj/project.pbxproj:59:5",
+            "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:61:5",
+            "requires-full-screen@Overrides.xcodeproj/project.pbxproj:61:5",
+        ])
+        // The file's two iPad orientations and the setting's two add up to all four;
+        // the generated manifest (multiple scenes: true, no configurations) is not flagged.
+        #expect(!mixed.ruleIDs.contains(LintRules.incompleteIPadOrientations.id))
+        #expect(!mixed.ruleIDs.contains(LintRules.noApplicationConfiguration.id))
+        #expect(!mixed.ruleIDs.contains(LintRules.multipleScenesDisabled.id))
+    }
+
+    @Test("a folder of projects: every project, in path order")
+    func folderOfProjects() throws {
+        let report = try LintFixture.lint("Projects")
+        #expect(report.targets.map { "\($0.project ?? "-"):\($0.name)" } == [
+            "Legacy/Legacy.xcodeproj:Legacy",
+            "Notes/Notes.xcodeproj:Notes",
+            "Overrides/Overrides.xcodeproj:Mixed",
+            "Studio/Studio.xcodeproj:Studio",
+            "Studio/Studio.xcodeproj:Editor",
+            "Studio/Studio.xcodeproj:Viewer",
+        ])
+        // Paths are relative to the folder linted.
+        #expect(try report.target("Editor").findings.first?.location.file == "Studio/Config/Editor.xcconfig")
+        #expect(report.summaryLine == "Checked 6 targets: 2 ready, 4 not ready.")
+    }
+
+    @Test("build variables in Info.plist paths and values resolve from the target's settings")
+    func variables() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write(Self.minimalProject(settings: """
+            INFOPLIST_FILE = "$(SRCROOT)/$(TARGET_NAME)/$(TARGET_NAME)-Info.plist";
+            PRODUCT_NAME = "My App";
+            """), to: "App.xcodeproj/project.pbxproj")
+        try folder.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>UIApplicationSceneManifest</key><dict>
+            <key>UIApplicationSupportsMultipleScenes</key><true/>
+            <key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array>
+            <dict><key>UISceneConfigurationName</key><string>$(PRODUCT_NAME)</string>
+            <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string></dict>
+            <dict><key>UISceneConfigurationName</key><string>My App</string>
+            <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).Other</string></dict>
+            </array></dict></dict>
+            <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
+            <key>UISupportedInterfaceOrientations</key><array>
+            <string>UIInterfaceOrientationPortrait</string><string>UIInterfaceOrientationPortraitUpsideDown</string>
+            <string>UIInterfaceOrientationLandscapeLeft</string><string>UIInterfaceOrientationLandscapeRight</string>
+            </array></dict></plist>
+            """, to: "App/App-Info.plist")
+        let target = try Linter().lint(folder.url).target("App")
+        #expect(target.infoPlists == ["App/App-Info.plist"])
+        // $(PRODUCT_NAME) became "My App", so the two names collide: proof the value was substituted.
+        #expect(target.located == ["duplicate-configuration-name@App/App-Info.plist:8:1"])
+    }
+
+    @Test("an iPhone-only app is not held to the iPad checks; the scene life cycle still applies")
+    func iPhoneOnly() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>UIRequiresFullScreen</key><true/>
+            <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
+            <key>UISupportedInterfaceOrientations</key><array><string>UIInterfaceOrientationPortrait</string></array>
+            </dict></plist>
+            """, to: "Phone/Info.plist")
+        for (family, expected) in [("1", ["missing-scene-manifest"]),
+                                   ("\"1,2\"", ["incomplete-ipad-orientations", "missing-scene-manifest", "requires-full-screen"])] {
+            try folder.write(Self.minimalProject(settings: """
+                INFOPLIST_FILE = Phone/Info.plist;
+                TARGETED_DEVICE_FAMILY = \(family);
+                """), to: "Phone.xcodeproj/project.pbxproj")
+            let target = try Linter().lint(folder.url).target("App")
+            #expect(target.ruleIDs.sorted() == expected, "TARGETED_DEVICE_FAMILY = \(family)")
+        }
+    }
+
+    /// A one-target project with one configuration, for tests that write their own files.
+    static func minimalProject(settings: String) -> String {
+        """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tobjectVersion = 56;
+        \tobjects = {
+        \t\tAA0000000000000000000001 = { isa = PBXProject; buildConfigurationList = AA0000000000000000000002; mainGroup = AA0000000000000000000003; targets = ( AA0000000000000000000010 ); };
+        \t\tAA0000000000000000000002 = { isa = XCConfigurationList; buildConfigurations = ( AA0000000000000000000004 ); };
+        \t\tAA0000000000000000000003 = { isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
+        \t\tAA0000000000000000000004 = { isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
+        \t\tAA0000000000000000000010 = { isa = PBXNativeTarget; buildConfigurationList = AA0000000000000000000011; name = App; productType = "com.apple.product-type.application"; };
+        \t\tAA0000000000000000000011 = { isa = XCConfigurationList; buildConfigurations = ( AA0000000000000000000012 ); };
+        \t\tAA0000000000000000000012 = { isa = XCBuildConfiguration; buildSettings = {
+        \(settings)
+        \t\t}; name = Release; };
+        \t};
+        \trootObject = AA0000000000000000000001;
+        }
+        """
+    }
+}

@@ -1,0 +1,99 @@
+@testable import DioramaLint
+import DioramaModel
+import Foundation
+import Testing
+
+@Suite("xcconfig files")
+struct XCConfigReaderTests {
+    func read(_ files: [String: String], start: String = "Main.xcconfig") throws -> XCConfigReader {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        for (name, text) in files { try folder.write(text, to: name) }
+        var reader = XCConfigReader(workspace: LintWorkspace(root: folder.url))
+        reader.read(folder.url.appendingPathComponent(start), referencedAt: nil)
+        return reader
+    }
+
+    @Test("settings, comments, conditions, trailing semicolons and $(inherited) as written")
+    func lines() throws {
+        let reader = try read(["Main.xcconfig": """
+            // A comment line
+            IPHONEOS_DEPLOYMENT_TARGET = 17.0   // trailing comment
+
+              OTHER_SWIFT_FLAGS = $(inherited) -DDEBUG
+            INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*][arch=arm64] = YES;
+            EMPTY =
+            """])
+        #expect(reader.findings == [])
+        let assignments = reader.assignments
+        #expect(assignments.map(\.name) == ["IPHONEOS_DEPLOYMENT_TARGET", "OTHER_SWIFT_FLAGS",
+                                            "INFOPLIST_KEY_UILaunchScreen_Generation", "EMPTY"])
+        #expect(assignments.map(\.value) == ["17.0", "$(inherited) -DDEBUG", "YES", ""])
+        #expect(assignments[1].location == SourceLocation(file: "Main.xcconfig", line: 4, column: 3))
+        #expect(assignments[2].conditions == [BuildSettingCondition(parameter: "sdk", pattern: "iphoneos*"),
+                                              BuildSettingCondition(parameter: "arch", pattern: "arm64")])
+        #expect(assignments[2].writtenName == "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*][arch=arm64]")
+    }
+
+    @Test("#include reads the other file in place, relative to the including file")
+    func includes() throws {
+        let reader = try read([
+            "Main.xcconfig": "A = 1\n#include \"Shared/Base.xcconfig\"\nC = 3\n#include? \"Local.xcconfig\"\n",
+            "Shared/Base.xcconfig": "B = 2 // from the shared file\n",
+        ])
+        #expect(reader.findings == [])
+        #expect(reader.assignments.map { "\($0.name)=\($0.value)@\($0.location.file):\($0.location.line)" }
+                == ["A=1@Main.xcconfig:1", "B=2@Shared/Base.xcconfig:1", "C=3@Main.xcconfig:3"])
+    }
+
+    @Test("a missing include is a missing-file finding at the #include line; an optional one is not")
+    func missingInclude() throws {
+        let reader = try read(["Main.xcconfig": "#include? \"Optional.xcconfig\"\n#include \"Required.xcconfig\"\nA = 1\n"])
+        #expect(reader.findings.map(\.ruleID) == [LintRules.missingFile.id])
+        #expect(reader.findings.first?.location == SourceLocation(file: "Main.xcconfig", line: 2, column: 1))
+        #expect(reader.findings.first?.message.contains("Required.xcconfig") == true)
+        #expect(reader.assignments.map(\.name) == ["A"])
+    }
+
+    @Test("an include cycle is reported once, and reading stops instead of looping")
+    func cycle() throws {
+        let reader = try read([
+            "Main.xcconfig": "#include \"Other.xcconfig\"\nA = 1\n",
+            "Other.xcconfig": "B = 2\n#include \"Main.xcconfig\"\n",
+        ])
+        #expect(reader.findings.map(\.ruleID) == [LintRules.malformedFile.id])
+        #expect(reader.findings.first?.location == SourceLocation(file: "Other.xcconfig", line: 2, column: 1))
+        #expect(reader.findings.first?.message == "#include cycle: Main.xcconfig → Other.xcconfig → Main.xcconfig")
+        #expect(reader.assignments.map(\.name) == ["B", "A"])
+    }
+
+    @Test("malformed lines are findings with line and column; the good lines still count")
+    func malformedLines() throws {
+        let reader = try read(["Main.xcconfig": """
+            GOOD = 1
+            no equals sign here
+              9LIVES = 2
+            KEY[sdk = 3
+            #import "Other.xcconfig"
+            #include Other.xcconfig
+            ALSO_GOOD = 4
+            """])
+        #expect(reader.assignments.map(\.name) == ["GOOD", "ALSO_GOOD"])
+        #expect(reader.findings.map { "\($0.ruleID)@\($0.location.line):\($0.location.column)" } == [
+            "malformed-file@2:1", "malformed-file@3:3", "malformed-file@4:1", "malformed-file@5:1", "malformed-file@6:1",
+        ])
+        #expect(reader.findings[1].message.contains("9LIVES"))
+        #expect(reader.findings[3].message.contains("#import"))
+    }
+
+    @Test("a missing top-level file is reported at the place that names it")
+    func missingFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        var reader = XCConfigReader(workspace: LintWorkspace(root: folder.url))
+        let reference = SourceLocation(file: "App.xcodeproj/project.pbxproj", line: 40, column: 4)
+        reader.read(folder.url.appendingPathComponent("Config/Gone.xcconfig"), referencedAt: reference)
+        #expect(reader.findings.map(\.location) == [reference])
+        #expect(reader.findings.first?.message == "the build configuration file Config/Gone.xcconfig does not exist")
+    }
+}
