@@ -66,6 +66,10 @@ let package = Package(
         // MARK: Scene runtime (UIKit-style app model on the client core)
         .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
 
+        // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
+        .executableTarget(name: "TimerApp", dependencies: ["Diorama", "DioramaGraphics", "DioramaModel"]),
+        .executableTarget(name: "GameScene", dependencies: ["Diorama", "DioramaGraphics", "DioramaModel"]),
+
         // MARK: Migration readiness of iOS projects (diorama lint)
         .target(name: "DioramaLint", dependencies: ["DioramaModel"]),
 

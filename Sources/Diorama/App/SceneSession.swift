@@ -11,8 +11,9 @@ public final class SceneSession: Hashable {
     public internal(set) var configuration: SceneConfiguration
     /// App data kept with the session (UIKit's `userInfo`), saved with it.
     public var userInfo: [String: UserInfoValue]
-    /// The scene while connected.
-    public internal(set) weak var scene: WindowScene?
+    /// The scene while connected. The session owns it (UIKit's application
+    /// does, through connectedScenes); disconnecting clears it.
+    public internal(set) var scene: WindowScene?
     /// The activity restored from the last launch, until the scene connects.
     public internal(set) var stateRestorationActivity: UserActivity?
 

@@ -15,6 +15,10 @@ public struct CompositorFacts: Sendable, Hashable {
     public var isTiled = false
     /// Outputs the surface has entered, in the order it entered them.
     public var enteredScreens: [ScreenDescription] = []
+    /// The surface has been on an output at least once. Until then a mapped
+    /// scene counts as visible (compositors send enter after mapping); after,
+    /// being on no output means the background.
+    public var hasEnteredAnOutput = false
     /// Every output the compositor has.
     public var allScreens: [ScreenDescription] = []
     /// wp_fractional_scale_v1.preferred_scale, when the compositor sent one.
@@ -113,7 +117,8 @@ public struct SceneState: Sendable, Hashable {
                                          isInteractivelyResizing: facts.isResizing,
                                          isInterfaceOrientationLocked: settings.prefersInterfaceOrientationLocked,
                                          isBelowMinimumSize: committed.isBelowMinimum)
-        let activation = SceneLifecycle.state(isMapped: facts.isMapped, isOnAnyOutput: !facts.enteredScreens.isEmpty,
+        let activation = SceneLifecycle.state(isMapped: facts.isMapped,
+                                              isOnAnyOutput: !facts.enteredScreens.isEmpty || !facts.hasEnteredAnOutput,
                                               isActivated: facts.isActivated)
         return SceneState(activationState: activation, screen: screen, size: committed.size, resolvedScale: resolved,
                           bufferGeometry: buffer, drawableSize: drawable, traitCollection: traits,

@@ -181,7 +181,8 @@ public final class WindowScene {
     func disconnect() {
         guard !isDisconnected else { return }
         for event in SceneLifecycle.eventsForDisconnect(from: activationState) {
-            trace.record(.lifecycle(scene: traceName, event: event, state: event == .didDisconnect ? activationState : .background))
+            // Disconnecting passes through the background; the trace says so for both steps.
+            trace.record(.lifecycle(scene: traceName, event: event, state: .background))
             fire(event)
         }
         isDisconnected = true

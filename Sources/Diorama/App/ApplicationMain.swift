@@ -1,0 +1,104 @@
+import Foundation
+import DioramaClient
+import DioramaModel
+
+/// Starts an app (UIKit's `UIApplicationMain`): reads the Info.plist, checks
+/// its scene manifest, connects to the compositor, restores or creates
+/// sessions, and runs the main queue until the app quits.
+///
+/// Exit codes: 0 after a normal quit (last scene closed, SIGINT/SIGTERM,
+/// `terminate()`); 1 when the compositor went away (state is saved first);
+/// 2 for unusable input (a malformed or manifest-less Info.plist, an
+/// unregistered delegate, no compositor). Every error names the file and
+/// what to do, on stderr.
+public enum ApplicationMain {
+    @MainActor
+    public static func run(infoPlist: URL, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)? = nil,
+                           buildVariables: [String: String] = [:],
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Never {
+        do {
+            let manifest = try loadManifest(infoPlist, buildVariables: buildVariables, registry: registry)
+            let appID = manifest.bundleIdentifier ?? manifest.bundleName ?? "diorama.app"
+            let trace = try RuntimeTrace.fromEnvironment(environment)
+            let backend = try WaylandSceneBackend(environment: environment)
+            let store = SessionStore(directory: try SessionStore.defaultDirectory(applicationIdentifier: appID, environment: environment))
+            _ = store.removeLeftoverTemporaryFiles()
+            let application = Application(manifest: manifest, registry: registry, delegate: delegate,
+                                          store: store, backend: backend, trace: trace)
+            Application.shared = application
+            backend.attach(to: application)
+            try application.launch()
+            exit(backend.run())
+        } catch let error as ConnectionError {
+            fail("\(error)", code: 2)
+        } catch let error as RegistryError {
+            fail("\(error)", code: 2)
+        } catch {
+            fail("\(error)", code: 2)
+        }
+    }
+
+    /// Reads and checks the manifest: deprecation warnings are printed and
+    /// the launch goes on; errors (no scene manifest, no configuration, a
+    /// delegate name nothing registered) stop it.
+    @MainActor
+    static func loadManifest(_ url: URL, buildVariables: [String: String], registry: SceneClassRegistry) throws -> SceneManifest {
+        var variables = buildVariables
+        if variables["PRODUCT_MODULE_NAME"] == nil {
+            variables["PRODUCT_MODULE_NAME"] = url.deletingLastPathComponent().lastPathComponent
+        }
+        let manifest = try SceneManifest.load(from: url, variables: variables)
+        for diagnostic in manifest.diagnostics where diagnostic.severity != .error {
+            FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+        }
+        let errors = manifest.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            throw ManifestLaunchError(errors.map(\.description).joined(separator: "\n"))
+        }
+        for configuration in manifest.allConfigurations {
+            if let name = configuration.delegateClassName, registry.delegateType(named: name) == nil {
+                let place = configuration.location.map { "\($0)" } ?? manifest.file
+                throw ManifestLaunchError("\(place): UISceneDelegateClassName '\(name)' names no registered delegate; register it with registry.register(\(name.split(separator: ".").last ?? "").self) (registered: \(registry.registeredDelegateNames.joined(separator: ", ")))")
+            }
+            if let name = configuration.storyboardFile, registry.rootContentFactory(named: name) == nil {
+                let place = configuration.location.map { "\($0)" } ?? manifest.file
+                throw ManifestLaunchError("\(place): UISceneStoryboardFile '\(name)' names no registered root content; register it with registry.registerRootContent(named: \"\(name)\") { … }")
+            }
+        }
+        return manifest
+    }
+
+    private static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        exit(code)
+    }
+}
+
+struct ManifestLaunchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension ApplicationMain {
+    /// Where an app's Info.plist is: `--info-plist PATH` on the command line,
+    /// else `DIORAMA_INFO_PLIST`, else `Configs/apps/<appName>/Info.plist`
+    /// in the nearest folder above the executable that has one (the package
+    /// checkout the app was built in).
+    public static func infoPlistLocation(appName: String, arguments: [String] = CommandLine.arguments,
+                                         environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let index = arguments.firstIndex(of: "--info-plist"), index + 1 < arguments.count {
+            return URL(fileURLWithPath: arguments[index + 1])
+        }
+        if let path = environment["DIORAMA_INFO_PLIST"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let relative = "Configs/apps/\(appName)/Info.plist"
+        var directory = URL(fileURLWithPath: arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative)
+    }
+}

@@ -1,0 +1,142 @@
+import Dispatch
+import Foundation
+import DioramaClient
+import DioramaModel
+import WaylandClient
+
+/// The scene runtime on a real Wayland connection.
+///
+/// Binds what scenes need — wl_compositor, xdg_wm_base and wl_shm are
+/// required; wp_viewporter, wp_fractional_scale_manager_v1 and wl_seat are
+/// used when offered — and runs on the main queue: the connection's events
+/// are dispatched there, so every handler below runs on the main actor.
+@MainActor
+final class WaylandSceneBackend: SceneBackend {
+    let connection: Connection
+    let registry: Registry
+    let outputState: OutputState
+    let compositor: CompositorState
+    let shell: XdgShell
+    let shm: ShmState
+    let viewporter: Viewporter?
+    let fractionalScale: FractionalScaleManager?
+    private(set) var seatState: SeatState?
+    private var surfaces: [ObjectIdentifier: SceneSurface] = [:]
+    private var queueSource: ConnectionQueueSource?
+    private var signalSources: [DispatchSourceSignal] = []
+    private var launched = false
+    weak var application: Application?
+
+    /// Connects (WAYLAND_DISPLAY / XDG_RUNTIME_DIR) and binds the globals.
+    /// Throws ConnectionError when there is no compositor, RegistryError
+    /// when a required global is missing.
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        connection = try Connection(environment: environment)
+        registry = try Registry(connection: connection)
+        outputState = OutputState(registry: registry)
+        compositor = try CompositorState(registry: registry, outputState: outputState)
+        shell = try XdgShell(registry: registry)
+        shm = try ShmState(registry: registry)
+        viewporter = try? Viewporter(registry: registry)
+        fractionalScale = try? FractionalScaleManager(registry: registry)
+        try outputState.waitUntilDescribed()
+        try connection.roundtrip()
+        outputState.handler = self
+        if registry.offers(WlSeat.self) {
+            seatState = SeatState(registry: registry, compositor: compositor, handler: self)
+        }
+    }
+
+    var screenDescriptions: [ScreenDescription] {
+        outputState.outputs.filter(\.isReady).map(ScreenDescription.init)
+    }
+
+    func attach(to application: Application) {
+        self.application = application
+    }
+
+    func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, appID: String) throws -> SceneHost {
+        let output = outputName.flatMap { outputState.output(named: $0) }
+        let surface = try SceneSurface(scene: scene, backend: self, appID: appID, fullscreenOn: output)
+        surfaces[ObjectIdentifier(scene)] = surface
+        return surface
+    }
+
+    func destroyHost(for scene: WindowScene) {
+        surfaces.removeValue(forKey: ObjectIdentifier(scene))?.tearDown()
+        try? connection.flush()
+    }
+
+    func sceneSurface(for surface: Surface) -> SceneSurface? {
+        surfaces.values.first { $0.surface === surface }
+    }
+
+    /// Runs the main queue until the application stops. SIGINT and SIGTERM
+    /// quit like a user would: sessions are saved first.
+    func run() -> Int32 {
+        launched = true
+        queueSource = connection.attach(to: .main) { [weak self] error in
+            MainActor.assumeIsolated { self?.application?.connectionLost(String(describing: error)) }
+        }
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated { self?.application?.terminate(reason: "signal \(signalNumber)") }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+        dispatchMain()
+    }
+
+    func stop(exitCode: Int32) {
+        for surface in surfaces.values { surface.tearDown() }
+        surfaces.removeAll()
+        try? connection.flush()
+        exit(exitCode)
+    }
+
+    /// Facts common to every scene changed (an output appeared, changed or went away).
+    private func refreshAllScenes() {
+        for surface in surfaces.values { surface.refreshFacts() }
+    }
+}
+
+// Handlers run on the main queue (the connection is attached there, and
+// before that the main thread dispatched it during init).
+extension WaylandSceneBackend: @preconcurrency OutputHandler {
+    func outputAdded(_ output: Output) {
+        application?.screenConnected(ScreenDescription(output), atLaunch: !launched)
+        refreshAllScenes()
+    }
+
+    func outputChanged(_ output: Output, previous: OutputInfo) {
+        application?.screenChanged(ScreenDescription(output))
+        refreshAllScenes()
+    }
+
+    func outputRemoved(_ output: Output) {
+        application?.screenDisconnected(named: ScreenDescription(output).name)
+        refreshAllScenes()
+    }
+}
+
+extension WaylandSceneBackend: @preconcurrency SeatHandler {
+    func seatAdded(_ seat: Seat) {
+        if seat.capabilities.contains(.keyboard), seat.keyboard == nil { _ = seat.makeKeyboard(handler: self) }
+    }
+
+    func seatCapabilitiesChanged(_ seat: Seat, previous: WlSeat.Capability) {
+        if seat.capabilities.contains(.keyboard), seat.keyboard == nil { _ = seat.makeKeyboard(handler: self) }
+    }
+}
+
+extension WaylandSceneBackend: @preconcurrency KeyboardHandler {
+    /// A key went down while one of our surfaces had keyboard focus.
+    func keyPressed(_ keyboard: Keyboard, event: KeyEvent) {
+        guard let focused = keyboard.focusedSurface, let sceneSurface = sceneSurface(for: focused),
+              let scene = sceneSurface.scene else { return }
+        scene.rootContent?.keyPressed(KeyPress(keysym: event.keysym, text: event.text ?? ""), in: scene)
+    }
+}

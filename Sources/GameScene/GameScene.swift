@@ -1,0 +1,53 @@
+import Diorama
+import DioramaGraphics
+import DioramaModel
+import Foundation
+
+/// The game's only scene: at least 640×360 points, letterboxed in black while
+/// the player resizes the window (the render target keeps its size), assets
+/// rebuilt once when the resize ends — "Managing your Metal app window in
+/// iPadOS", as the runtime's default behaviour.
+@MainActor
+final class GameSceneDelegate: WindowSceneDelegate {
+    required init() {}
+
+    func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+        try? scene.sizeRestrictions.setMinimumSize(Size(width: 640, height: 360))
+        scene.preferredContentSize = Size(width: 960, height: 540)
+        scene.drawableLayer.contentsGravity = .resizeAspect
+        scene.drawableLayer.letterboxColor = 0xFF00_0000
+        scene.title = "GameScene"
+    }
+}
+
+@MainActor
+final class GameContent: RootContent {
+    /// Stands in for textures sized to the drawable: rebuilt only when the
+    /// drawable size really changes (never during an interactive resize).
+    private(set) var assetSize = Size.zero
+    private(set) var assetRebuilds = 0
+    private var frame = 0
+
+    func drawableSizeWillChange(_ size: Size, in scene: WindowScene) {
+        assetSize = size
+        assetRebuilds += 1
+        // The article's game logs every drawable change; scenarios read it too.
+        FileHandle.standardOutput.write(Data("drawable size: \(size.width)x\(size.height) scale \(scene.drawableLayer.contentsScale)\n".utf8))
+    }
+
+    func draw(_ drawable: Drawable, in scene: WindowScene) {
+        frame += 1
+        drawable.drawDiagnostics(for: scene, title: "GameScene",
+                                 extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"])
+        // A square that moves one point per frame: a wrong scale shows as a wrong step.
+        drawable.withCanvas { canvas in
+            let scale = max(1, Int(drawable.contentsScale.rounded()))
+            let side = 40 * scale
+            let travel = max(1, drawable.size.width - side)
+            let x = (frame * scale) % travel
+            canvas.fill(Rect(x: x, y: drawable.size.height - side - 8, width: side, height: side), color: .cyan)
+        }
+        // Keep animating while visible.
+        scene.setNeedsDisplay()
+    }
+}

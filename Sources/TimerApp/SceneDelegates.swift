@@ -1,0 +1,50 @@
+import Diorama
+import DioramaModel
+
+/// The activity type under which the main scene saves its state.
+let timerActivityType = "org.diorama.TimerApp.main"
+
+/// The Main Scene: the timer with its controls; at least 500 points wide.
+@MainActor
+final class MainSceneDelegate: WindowSceneDelegate {
+    var timeFormat = TimeFormat.hoursMinutesSeconds
+
+    required init() {}
+
+    func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+        // WWDC25: the main scene needs 500 points of width for its controls.
+        try? scene.sizeRestrictions.setMinimumSize(Size(width: 500, height: 0))
+        scene.preferredContentSize = Size(width: 640, height: 480)
+        scene.title = "Main"
+    }
+
+    func scene(_ scene: WindowScene, restoreInteractionStateWith activity: UserActivity) {
+        guard activity.activityType == timerActivityType,
+              case .string(let saved)? = activity.userInfo["timeFormat"],
+              let format = TimeFormat(rawValue: saved) else { return }
+        timeFormat = format
+        scene.setNeedsDisplay()
+    }
+
+    func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
+        UserActivity(activityType: timerActivityType, title: "Timer", userInfo: ["timeFormat": .string(timeFormat.rawValue)])
+    }
+
+    func sceneWillEnterForeground(_ scene: WindowScene) { TimerModel.shared.sceneEnteredForeground(scene) }
+    func sceneDidEnterBackground(_ scene: WindowScene) { TimerModel.shared.sceneEnteredBackground(scene) }
+    func sceneDidDisconnect(_ scene: WindowScene) { TimerModel.shared.sceneDisconnected(scene) }
+}
+
+/// The Timer Scene: the running time, large, on an external display.
+@MainActor
+final class TimerSceneDelegate: WindowSceneDelegate {
+    required init() {}
+
+    func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+        scene.title = "Timer"
+    }
+
+    func sceneWillEnterForeground(_ scene: WindowScene) { TimerModel.shared.sceneEnteredForeground(scene) }
+    func sceneDidEnterBackground(_ scene: WindowScene) { TimerModel.shared.sceneEnteredBackground(scene) }
+    func sceneDidDisconnect(_ scene: WindowScene) { TimerModel.shared.sceneDisconnected(scene) }
+}

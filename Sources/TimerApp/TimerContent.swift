@@ -1,0 +1,38 @@
+import Diorama
+import DioramaGraphics
+import DioramaModel
+
+/// Both scenes' content: the test pattern, the scene's traits, and the time.
+/// Keys in the main scene: space starts/stops, `f` switches the time format,
+/// `r` resets.
+@MainActor
+final class TimerContent: RootContent {
+    func draw(_ drawable: Drawable, in scene: WindowScene) {
+        let main = scene.delegate as? MainSceneDelegate
+        let format = main?.timeFormat ?? .hoursMinutesSeconds
+        let model = TimerModel.shared
+        let time = format.format(model.elapsedSeconds)
+        drawable.drawDiagnostics(for: scene, title: "TimerApp \(scene.title)",
+                                 extraLines: ["time \(time)\(model.isRunning ? "" : " (paused)")  format \(format.rawValue)"])
+        // The time itself, large, near the bottom.
+        drawable.withCanvas { canvas in
+            let scale = max(2, Int(drawable.contentsScale.rounded(.down)) * 6)
+            let size = BitmapFont.standard.measure(time, scale: scale)
+            canvas.draw(time, at: Point(x: max(8, (drawable.size.width - size.width) / 2),
+                                        y: max(8, drawable.size.height - size.height - 24 * scale / 6)),
+                        color: .yellow, scale: scale)
+        }
+    }
+
+    func keyPressed(_ key: KeyPress, in scene: WindowScene) {
+        switch key.text {
+        case " ": TimerModel.shared.toggleRunning()
+        case "r": TimerModel.shared.reset()
+        case "f":
+            guard let main = scene.delegate as? MainSceneDelegate else { return }
+            main.timeFormat = main.timeFormat.next
+            scene.setNeedsDisplay()
+        default: break
+        }
+    }
+}
