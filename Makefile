@@ -49,8 +49,15 @@ test: deps
 	$(SWIFT) test $(SWIFT_FLAGS)
 
 # Build and run the CLI demo (it expects a compositor reachable through WAYLAND_DISPLAY).
+# For now: a headless weston (2x) is started in a private runtime dir, `diorama outputs`
+# probes it, and weston is stopped again.
 run: deps build
-	$(BIN)/diorama demo
+	@dir=$$(mktemp -d /tmp/diorama-run.XXXXXX); chmod 700 "$$dir"; \
+	XDG_RUNTIME_DIR="$$dir" weston --backend=headless-backend.so --socket=diorama-run --scale=2 --idle-time=0 \
+	  >"$$dir/weston.log" 2>&1 & pid=$$!; \
+	for i in $$(seq 50); do [ -S "$$dir/diorama-run" ] && break; sleep 0.1; done; \
+	XDG_RUNTIME_DIR="$$dir" WAYLAND_DISPLAY=diorama-run $(BIN)/diorama outputs; status=$$?; \
+	kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf "$$dir"; exit $$status
 
 # Remove build products (keeps fetched dependencies).
 clean:
