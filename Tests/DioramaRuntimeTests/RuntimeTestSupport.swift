@@ -134,6 +134,7 @@ extension CompositorFacts {
         facts.isMapped = true
         facts.configuredSize = size
         facts.enteredScreens = screens
+        facts.hasEnteredAnOutput = true
         facts.allScreens = all
         facts.isActivated = activated
         return facts
