@@ -147,6 +147,7 @@ public final class Application {
                                        role: session.role, restored: options.isRestoringSession))
         scene.delegate?.scene(scene, willConnectTo: session, options: options)
         if options.isRestoringSession, let activity = session.stateRestorationActivity {
+            trace.record(.restored(scene: session.persistentIdentifier, activity: activity))
             scene.delegate?.scene(scene, restoreInteractionStateWith: activity)
         }
         scene.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
