@@ -21,6 +21,21 @@ public enum SceneLifecycleEvent: String, Sendable, Hashable, Codable {
     case didDisconnect
 }
 
+extension SceneLifecycleEvent {
+    /// The activation state a scene is in once this callback has fired:
+    /// what the trace records with each step, so that a multi-step transition
+    /// (active → background: resign, then enter background) reads step by step.
+    public var resultingState: SceneActivationState {
+        switch self {
+        case .willEnterForeground, .willResignActive: return .foregroundInactive
+        case .didBecomeActive: return .foregroundActive
+        case .didEnterBackground: return .background
+        // UIKit: a disconnected scene is unattached again.
+        case .didDisconnect: return .unattached
+        }
+    }
+}
+
 /// The ordered callbacks UIKit delivers between two activation states.
 ///
 /// UIKit never skips a step: an active scene going to the background first

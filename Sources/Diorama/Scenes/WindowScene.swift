@@ -150,7 +150,7 @@ public final class WindowScene {
             trace.record(.traits(scene: traceName, changed: Set(Trait.allCases), traits: state.traitCollection))
         }
         for event in changes.lifecycleEvents {
-            trace.record(.lifecycle(scene: traceName, event: event, state: state.activationState))
+            trace.record(.lifecycle(scene: traceName, event: event, state: event.resultingState))
             fire(event)
         }
         if changes.screenChanged, let screen = state.screen {
@@ -189,8 +189,7 @@ public final class WindowScene {
     func disconnect() {
         guard !isDisconnected else { return }
         for event in SceneLifecycle.eventsForDisconnect(from: activationState) {
-            // Disconnecting passes through the background; the trace says so for both steps.
-            trace.record(.lifecycle(scene: traceName, event: event, state: .background))
+            trace.record(.lifecycle(scene: traceName, event: event, state: event.resultingState))
             fire(event)
         }
         isDisconnected = true
