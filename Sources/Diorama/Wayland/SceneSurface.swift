@@ -70,9 +70,25 @@ final class SceneSurface: SceneHost {
     }
 
     /// Re-reads the outputs (entered and all) into the facts.
-    func refreshFacts() {
+    ///
+    /// Leaving the last output is held back until the events already queued
+    /// have been dispatched. A compositor moving a window to another output
+    /// sends wl_surface.leave for the old one before wl_surface.enter for the
+    /// new one (sway does, in one batch); published one by one, the pair would
+    /// send the scene through the background and back — didEnterBackground,
+    /// a state save, a paused timer — for what is a move. If the surface is
+    /// still on no output once the batch is done, it really left (minimised,
+    /// or its outputs went away) and the background is published then.
+    func refreshFacts(holdingBackLastLeave: Bool = true) {
+        let entered = surface.outputs.filter(\.isReady).map(ScreenDescription.init)
+        if holdingBackLastLeave, entered.isEmpty, !facts.enteredScreens.isEmpty {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.refreshFacts(holdingBackLastLeave: false) }
+            }
+            return
+        }
         facts.allScreens = backend.screenDescriptions
-        facts.enteredScreens = surface.outputs.filter(\.isReady).map(ScreenDescription.init)
+        facts.enteredScreens = entered
         if !facts.enteredScreens.isEmpty { facts.hasEnteredAnOutput = true }
         facts.preferredBufferScale = surface.preferredBufferScale
         publish()
