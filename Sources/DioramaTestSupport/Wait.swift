@@ -26,6 +26,12 @@ public struct WaitTimeout: Error, CustomStringConvertible {
     public var seconds: TimeInterval
     public var details: String
 
+    public init(what: String, seconds: TimeInterval, details: String = "") {
+        self.what = what
+        self.seconds = seconds
+        self.details = details
+    }
+
     public var description: String {
         "timed out after \(seconds) s waiting for \(what)" + (details.isEmpty ? "" : "\n\(details)")
     }

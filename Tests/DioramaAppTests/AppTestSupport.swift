@@ -62,3 +62,46 @@ extension SwayIPC {
         try self.command("\(swayCriteria(appID: appID)) \(command)")
     }
 }
+
+/// The absolute path of a program the test needs, or an error saying which
+/// Debian package to install.
+func requireProgram(_ name: String, package: String) throws -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") + ["/usr/bin", "/bin"] {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw MissingProgram(name: name, package: package)
+}
+
+struct MissingProgram: Error, CustomStringConvertible {
+    var name: String
+    var package: String
+    var description: String { "\(name) is not installed: apt-get install \(package) (or run `make deps`)" }
+}
+
+/// Types `key` into the focused window with wtype (a virtual keyboard) until
+/// the window's title, read from sway's tree, becomes `title`.
+///
+/// Why a loop: wtype's virtual keyboard appears, types and goes away; a
+/// client learns of the new keyboard (seat capabilities → get_keyboard →
+/// keymap, enter) asynchronously, and a key sent before its wl_keyboard
+/// exists is lost. So each attempt is one wtype run followed by a bounded
+/// wait for the title; the title is the app's own answer to the key, so a
+/// lost key is retried and a delivered one is never typed twice.
+func typeKey(_ key: String, with wtype: String, into sway: RunningCompositor, untilTitle title: String,
+             of appID: String, ipc: SwayIPC, app: RunningApp, attempts: Int = 5) throws {
+    for _ in 0..<attempts {
+        let result = try ChildProcess.run(URL(fileURLWithPath: wtype), arguments: ["-s", "200", key, "-s", "200"],
+                                          environment: sway.clientEnvironment(), timeout: 15)
+        guard result.status == 0 else {
+            throw MissingProgram(name: "a working wtype (exit \(result.status): \(result.standardError))", package: "wtype")
+        }
+        let reached = try? Wait.until("title \(title)", timeout: 3) {
+            try ipc.window(appID: appID)?.node.name == title ? true : nil
+        }
+        if reached == true { return }
+    }
+    throw WaitTimeout(what: "the title '\(title)' after typing '\(key)' \(attempts) times", seconds: Double(attempts) * 3,
+                      details: "sway title: \((try? ipc.window(appID: appID)?.node.name) ?? "?")\n" + app.diagnostics())
+}
