@@ -29,6 +29,10 @@ final class SceneSurface: SceneHost {
     private var facts = CompositorFacts()
     private var needsDisplay = true
     private var framePending = false
+    /// True while the content draws: a `setNeedsDisplay` from inside `draw`
+    /// (a game asking for its next frame) asks for the NEXT frame, at the next
+    /// frame callback — it must not start another frame inside this one.
+    private var isDrawing = false
     private var isTornDown = false
     /// The render target kept during an interactive resize when the gravity
     /// letterboxes (`resizeAspect`, `center`): drawn at the kept size, then
@@ -121,7 +125,7 @@ final class SceneSurface: SceneHost {
 
     func setNeedsDisplay() {
         needsDisplay = true
-        guard !framePending, toplevel.isConfigured else { return }
+        guard !framePending, !isDrawing, toplevel.isConfigured else { return }
         drawFrame()
     }
 
@@ -153,7 +157,11 @@ final class SceneSurface: SceneHost {
             FileHandle.standardError.write(Data("warning: no buffer for a \(geometry.bufferSize) frame: \(error)\n".utf8))
             return
         }
+        // Cleared before drawing, so a request made while drawing survives the commit.
+        needsDisplay = false
+        isDrawing = true
         render(scene: scene, state: state, into: buffer)
+        isDrawing = false
         surface.setBufferScale(geometry.bufferScale)
         viewport?.setDestination(geometry.viewportDestination)
         surface.attach(buffer)
@@ -162,7 +170,6 @@ final class SceneSurface: SceneHost {
             MainActor.assumeIsolated { self?.frameCallbackFired() }
         }
         framePending = true
-        needsDisplay = false
         toplevel.commit()
         scene.trace.record(.commit(scene: scene.traceName, bufferSize: geometry.bufferSize, bufferScale: geometry.bufferScale,
                                    viewport: geometry.viewportDestination, logicalSize: state.size, scale: state.resolvedScale.scale))
