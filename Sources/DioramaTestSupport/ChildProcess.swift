@@ -56,6 +56,14 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     public var processIdentifier: pid_t { process.processIdentifier }
     public var isRunning: Bool { process.isRunning }
 
+    /// How the child ended ("exit status 2", "killed by signal 11"), or
+    /// "running".
+    public var state: String {
+        if process.isRunning { return "running" }
+        return process.terminationReason == .uncaughtSignal
+            ? "killed by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+    }
+
     /// Everything the child wrote to stdout so far.
     public var standardOutput: String { read("stdout") }
     /// Everything the child wrote to stderr so far.

@@ -25,8 +25,7 @@ public final class RunningApp: @unchecked Sendable {
     /// What a failure message should show: the trace's last lines and stderr.
     public func diagnostics() -> String {
         let tail = (try? trace().tail()) ?? "(trace unreadable)"
-        let status = child.isRunning ? "running" : "exited"
-        return "\(name) (\(status)) trace tail:\n\(tail)\n\(name) stderr:\n\(child.standardError.suffix(3000))"
+        return "\(name) (\(child.state)) trace tail:\n\(tail)\n\(name) stderr:\n\(child.standardError.suffix(3000))"
     }
 
     /// Polls the trace until `found` returns a value (at most `timeout` s).
