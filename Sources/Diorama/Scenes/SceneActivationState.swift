@@ -1,6 +1,6 @@
 /// Where a scene is in its life, as UIKit's `UIScene.ActivationState`.
 ///
-/// On Wayland (see README, "UIKit ↔ Diorama ↔ Wayland"):
+/// On Wayland (see Docs/runtime.md, "Life cycle: UIKit callback ↔ Wayland"):
 /// - `unattached`: connected, toplevel created, not yet mapped (no first configure acked and committed).
 /// - `foregroundInactive`: mapped and on at least one output, without the xdg `activated` state.
 /// - `foregroundActive`: mapped, on an output, with the xdg `activated` state.

@@ -26,7 +26,7 @@ public enum RuntimeTraceEvent: Sendable {
 /// written to the file or fd named by `DIORAMA_TRACE` (a path, or `fd:N`).
 ///
 /// Scenarios read it to check app-level expectations, so its format is
-/// stable and documented in the README ("Runtime trace"). Each line is one
+/// stable and documented in Docs/runtime.md ("Runtime trace"). Each line is one
 /// object with `t` (CLOCK_MONOTONIC nanoseconds), `kind`, and the fields of
 /// that kind; `scene` is the session's persistent identifier.
 public final class RuntimeTrace: @unchecked Sendable {
