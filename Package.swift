@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "WaylandBindingsTests",
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
-        .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel"]),
+        .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
