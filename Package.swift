@@ -84,6 +84,11 @@ let package = Package(
                           path: "Sources/diorama"),
 
         // MARK: Tests
+        // Shared by the test targets that run real processes: locating built
+        // executables, running them with timeouts, reading the runtime trace,
+        // and a tiny in-process libwayland compositor.
+        .target(name: "DioramaTestSupport",
+                dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
                     exclude: ["Golden"]),
         // The scanner's test protocol, generated for both sides, for round trips.
@@ -98,17 +103,23 @@ let package = Package(
         .testTarget(name: "WaylandBindingsTests",
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
-        .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel"]),
+        .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",
-                                   "CXKBCommon", "CDioramaShim", "WaylandServer", "CWaylandServer"]),
+                                   "CXKBCommon", "CDioramaShim", "DioramaTestSupport"]),
         .testTarget(name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel"],
                     exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
-        .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors", "DioramaCLI", "diorama"]),
+        .testTarget(name: "DioramaCLITests",
+                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaTestSupport", "diorama"]),
+        // The sample apps run as real processes under real compositors; depending
+        // on the executables makes `swift test` build them.
+        .testTarget(name: "DioramaAppTests",
+                    dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "TimerApp", "GameScene"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,23 +7,30 @@ let timerActivityType = "org.diorama.TimerApp.main"
 /// The Main Scene: the timer with its controls; at least 500 points wide.
 @MainActor
 final class MainSceneDelegate: WindowSceneDelegate {
-    var timeFormat = TimeFormat.hoursMinutesSeconds
+    private(set) var timeFormat = TimeFormat.hoursMinutesSeconds
 
     required init() {}
+
+    /// Switches the format; the title shows it, so the choice is visible from
+    /// outside (a window list, or `swaymsg -t get_tree`) as well as in the frame.
+    func setTimeFormat(_ format: TimeFormat, in scene: WindowScene) {
+        timeFormat = format
+        scene.title = "Main (\(format.rawValue))"
+        scene.setNeedsDisplay()
+    }
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         // WWDC25: the main scene needs 500 points of width for its controls.
         try? scene.sizeRestrictions.setMinimumSize(Size(width: 500, height: 0))
         scene.preferredContentSize = Size(width: 640, height: 480)
-        scene.title = "Main"
+        scene.title = "Main (\(timeFormat.rawValue))"
     }
 
     func scene(_ scene: WindowScene, restoreInteractionStateWith activity: UserActivity) {
         guard activity.activityType == timerActivityType,
               case .string(let saved)? = activity.userInfo["timeFormat"],
               let format = TimeFormat(rawValue: saved) else { return }
-        timeFormat = format
-        scene.setNeedsDisplay()
+        setTimeFormat(format, in: scene)
     }
 
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {

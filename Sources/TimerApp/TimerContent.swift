@@ -30,8 +30,7 @@ final class TimerContent: RootContent {
         case "r": TimerModel.shared.reset()
         case "f":
             guard let main = scene.delegate as? MainSceneDelegate else { return }
-            main.timeFormat = main.timeFormat.next
-            scene.setNeedsDisplay()
+            main.setTimeFormat(main.timeFormat.next, in: scene)
         default: break
         }
     }

@@ -13,7 +13,7 @@ struct LintCommandTests {
 
     @Test("exit 0 when every target is ready")
     func ready() throws {
-        let result = try DioramaExecutable.run(["lint", Self.fixture("Projects/Notes")])
+        let result = try DioramaCommandLine.run(["lint", Self.fixture("Projects/Notes")])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.hasSuffix("Checked 1 target: 1 ready, 0 not ready.\n"))
         #expect(result.standardError.isEmpty)
@@ -21,7 +21,7 @@ struct LintCommandTests {
 
     @Test("exit 1 when a warning or error remains")
     func notReady() throws {
-        let result = try DioramaExecutable.run(["lint", Self.fixture("Projects/Studio")])
+        let result = try DioramaCommandLine.run(["lint", Self.fixture("Projects/Studio")])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("Config/Editor.xcconfig:3:1: warning: UIRequiresFullScreen is true"))
         #expect(result.standardOutput.hasSuffix("Checked 3 targets: 1 ready, 2 not ready.\n"))
@@ -29,20 +29,20 @@ struct LintCommandTests {
 
     @Test("--strict turns an info-only result from 0 into 1")
     func strict() throws {
-        let plain = try DioramaExecutable.run(["lint", Self.fixture("Plists/FullScreenFalse.plist")])
+        let plain = try DioramaCommandLine.run(["lint", Self.fixture("Plists/FullScreenFalse.plist")])
         #expect(plain.status == 0)
         #expect(plain.standardOutput.contains("[requires-full-screen-unused]"))
-        let strict = try DioramaExecutable.run(["lint", "--strict", Self.fixture("Plists/FullScreenFalse.plist")])
+        let strict = try DioramaCommandLine.run(["lint", "--strict", Self.fixture("Plists/FullScreenFalse.plist")])
         #expect(strict.status == 1)
         #expect(strict.standardOutput.hasSuffix("Checked 1 target: 0 ready, 1 not ready.\n"))
     }
 
     @Test("exit 2 for a malformed file, with the report still printed")
     func malformed() throws {
-        let result = try DioramaExecutable.run(["lint", Self.fixture("Malformed/MismatchedTag.plist")])
+        let result = try DioramaCommandLine.run(["lint", Self.fixture("Malformed/MismatchedTag.plist")])
         #expect(result.status == 2)
         #expect(result.standardOutput.contains("MismatchedTag.plist:5:22: error: </strin> does not match <string>"))
-        let broken = try DioramaExecutable.run(["lint", "--format", "json", Self.fixture("BrokenProjects")])
+        let broken = try DioramaCommandLine.run(["lint", "--format", "json", Self.fixture("BrokenProjects")])
         #expect(broken.status == 2)
         let document = try JSONSerialization.jsonObject(with: Data(broken.standardOutput.utf8)) as? [String: Any]
         #expect(document?["outcome"] as? String == "unusable-input")
@@ -50,21 +50,21 @@ struct LintCommandTests {
 
     @Test("exit 2 for a path that does not exist or holds nothing to check, with the reason on stderr")
     func unusablePaths() throws {
-        let missing = try DioramaExecutable.run(["lint", "/nonexistent/diorama-lint-input"])
+        let missing = try DioramaCommandLine.run(["lint", "/nonexistent/diorama-lint-input"])
         #expect(missing.status == 2)
         #expect(missing.standardOutput.isEmpty)
         #expect(missing.standardError.contains("/nonexistent/diorama-lint-input: no such file or folder"))
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-lint-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        let nothing = try DioramaExecutable.run(["lint", empty.path])
+        let nothing = try DioramaCommandLine.run(["lint", empty.path])
         #expect(nothing.status == 2)
         #expect(nothing.standardError.contains("found no .xcodeproj and no Info.plist"))
     }
 
     @Test("bad usage (an unknown format) is neither success nor a failed check, and says what is wrong")
     func badUsage() throws {
-        let result = try DioramaExecutable.run(["lint", "--format", "xml", Self.fixture("Plists/Ready.plist")])
+        let result = try DioramaCommandLine.run(["lint", "--format", "xml", Self.fixture("Plists/Ready.plist")])
         // ArgumentParser ends usage errors with its own code (64) before any subcommand runs.
         #expect(result.status != 0 && result.status != 1)
         #expect(result.standardError.contains("xml"))
@@ -74,7 +74,7 @@ struct LintCommandTests {
     @Test("json and sarif keep stdout one document; the summary goes to stderr")
     func documents() throws {
         for format in ["json", "sarif"] {
-            let result = try DioramaExecutable.run(["lint", "--format", format, Self.fixture("Projects/Studio")])
+            let result = try DioramaCommandLine.run(["lint", "--format", format, Self.fixture("Projects/Studio")])
             #expect(result.status == 1)
             let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
             #expect(object is [String: Any], "\(format) output is not a JSON object")
@@ -84,7 +84,7 @@ struct LintCommandTests {
 
     @Test("github: workflow commands, then the summary")
     func github() throws {
-        let result = try DioramaExecutable.run(["lint", "--format", "github", Self.fixture("Plists/Legacy.plist")])
+        let result = try DioramaCommandLine.run(["lint", "--format", "github", Self.fixture("Plists/Legacy.plist")])
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("::error file=Legacy.plist,line=5,col=1,title=missing-launch-screen") == true)
@@ -93,7 +93,7 @@ struct LintCommandTests {
 
     @Test("lint is listed in diorama --help")
     func help() throws {
-        let result = try DioramaExecutable.run(["--help"])
+        let result = try DioramaCommandLine.run(["--help"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("lint"))
     }

@@ -9,20 +9,20 @@ struct OutputsCommandTests {
     func westonScale2() throws {
         let weston = try WestonHeadless.start(scale: 2)
         defer { weston.stop() }
-        let environment = DioramaProcess.environment(weston.environment)
+        let environment = DioramaCommandLine.environment(weston.environment)
 
-        let table = try DioramaProcess.run(["outputs"], environment: environment)
-        #expect(table.status == 0, "stderr: \(table.stderr)")
-        let rows = tableRows(table.stdout)
+        let table = try DioramaCommandLine.run(["outputs"], environment: environment)
+        #expect(table.status == 0, "stderr: \(table.standardError)")
+        let rows = tableRows(table.standardOutput)
         #expect(rows.first == ["NAME", "DESCRIPTION", "MODE", "REFRESH", "POSITION", "LOGICAL SIZE", "SCALE", "TRANSFORM"])
-        #expect(rows.count == 2, "\(table.stdout)")
+        #expect(rows.count == 2, "\(table.standardOutput)")
         // weston's wl_output is v3 (no name event): the name comes from xdg-output.
         #expect(rows.dropFirst().first == ["headless", "-", "2048x1280", "60.000 Hz", "0,0", "1024x640", "2", "normal"],
-                "\(table.stdout)")
+                "\(table.standardOutput)")
 
-        let json = try DioramaProcess.run(["outputs", "--json"], environment: environment)
-        #expect(json.status == 0, "stderr: \(json.stderr)")
-        let decoded = try JSONDecoder().decode(OutputsJSON.self, from: Data(json.stdout.utf8))
+        let json = try DioramaCommandLine.run(["outputs", "--json"], environment: environment)
+        #expect(json.status == 0, "stderr: \(json.standardError)")
+        let decoded = try JSONDecoder().decode(OutputsJSON.self, from: Data(json.standardOutput.utf8))
         let output = try #require(decoded.outputs.first)
         #expect(decoded.outputs.count == 1)
         #expect(output.name == "headless")
@@ -44,12 +44,12 @@ struct OutputsCommandTests {
         ])
         defer { sway.stop() }
         // --display with the absolute path; no WAYLAND_DISPLAY in the environment.
-        let environment = DioramaProcess.environment([:])
+        let environment = DioramaCommandLine.environment([:])
 
-        let table = try DioramaProcess.run(["outputs", "--display", sway.waylandDisplay], environment: environment)
-        #expect(table.status == 0, "stderr: \(table.stderr)")
-        let rows = tableRows(table.stdout).dropFirst().map { $0 }
-        #expect(rows.count == 2, "\(table.stdout)")
+        let table = try DioramaCommandLine.run(["outputs", "--display", sway.waylandDisplay], environment: environment)
+        #expect(table.status == 0, "stderr: \(table.standardError)")
+        let rows = tableRows(table.standardOutput).dropFirst().map { $0 }
+        #expect(rows.count == 2, "\(table.standardOutput)")
         #expect(rows.map { $0.first } == ["HEADLESS-1", "HEADLESS-2"])
         #expect(rows.map { $0[2] } == ["1280x800", "1280x800"], "modes")
         #expect(rows.map { $0[4] } == ["0,0", "1280,0"], "logical positions")
@@ -57,9 +57,9 @@ struct OutputsCommandTests {
         #expect(rows.map { $0[6] } == ["1", "2"], "scales")
         #expect(rows.map { $0.last } == ["normal", "normal"])
 
-        let json = try DioramaProcess.run(["outputs", "--json", "--display", sway.waylandDisplay], environment: environment)
-        #expect(json.status == 0, "stderr: \(json.stderr)")
-        let decoded = try JSONDecoder().decode(OutputsJSON.self, from: Data(json.stdout.utf8))
+        let json = try DioramaCommandLine.run(["outputs", "--json", "--display", sway.waylandDisplay], environment: environment)
+        #expect(json.status == 0, "stderr: \(json.standardError)")
+        let decoded = try JSONDecoder().decode(OutputsJSON.self, from: Data(json.standardOutput.utf8))
         #expect(decoded.outputs.map(\.name) == ["HEADLESS-1", "HEADLESS-2"])
         #expect(decoded.outputs.map(\.scale) == [1, 2])
         #expect(decoded.outputs.map(\.logicalPosition) == [.init(x: 0, y: 0), .init(x: 1280, y: 0)])
@@ -74,37 +74,37 @@ struct OutputsCommandTests {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
 
-        let byName = try DioramaProcess.run(["outputs"], environment: DioramaProcess.environment(
+        let byName = try DioramaCommandLine.run(["outputs"], environment: DioramaCommandLine.environment(
             ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-missing"]))
         #expect(byName.status == 2)
-        #expect(byName.stdout.isEmpty)
-        #expect(byName.stderr.contains("WAYLAND_DISPLAY=wayland-missing"), "\(byName.stderr)")
-        #expect(byName.stderr.contains("XDG_RUNTIME_DIR=\(runtime.path)"), "\(byName.stderr)")
-        #expect(byName.stderr.contains("\(runtime.path)/wayland-missing: no such file"), "\(byName.stderr)")
-        #expect(byName.stderr.contains("weston --backend=headless-backend.so"), "\(byName.stderr)")
-        #expect(!byName.stderr.contains("Fatal error"), "no crash: \(byName.stderr)")
+        #expect(byName.standardOutput.isEmpty)
+        #expect(byName.standardError.contains("WAYLAND_DISPLAY=wayland-missing"), "\(byName.standardError)")
+        #expect(byName.standardError.contains("XDG_RUNTIME_DIR=\(runtime.path)"), "\(byName.standardError)")
+        #expect(byName.standardError.contains("\(runtime.path)/wayland-missing: no such file"), "\(byName.standardError)")
+        #expect(byName.standardError.contains("weston --backend=headless-backend.so"), "\(byName.standardError)")
+        #expect(!byName.standardError.contains("Fatal error"), "no crash: \(byName.standardError)")
 
-        let unset = try DioramaProcess.run(["outputs", "--json"], environment: DioramaProcess.environment([:]))
+        let unset = try DioramaCommandLine.run(["outputs", "--json"], environment: DioramaCommandLine.environment([:]))
         #expect(unset.status == 2)
-        #expect(unset.stderr.contains("WAYLAND_DISPLAY is unset"), "\(unset.stderr)")
-        #expect(unset.stderr.contains("XDG_RUNTIME_DIR is unset"), "\(unset.stderr)")
+        #expect(unset.standardError.contains("WAYLAND_DISPLAY is unset"), "\(unset.standardError)")
+        #expect(unset.standardError.contains("XDG_RUNTIME_DIR is unset"), "\(unset.standardError)")
 
         // A regular file where the socket should be.
         let notSocket = runtime.appendingPathComponent("wayland-file")
         _ = FileManager.default.createFile(atPath: notSocket.path, contents: Data())
-        let file = try DioramaProcess.run(["outputs", "--display", notSocket.path], environment: DioramaProcess.environment([:]))
+        let file = try DioramaCommandLine.run(["outputs", "--display", notSocket.path], environment: DioramaCommandLine.environment([:]))
         #expect(file.status == 2)
-        #expect(file.stderr.contains("the display given was '\(notSocket.path)'"), "\(file.stderr)")
-        #expect(file.stderr.contains("not a socket"), "\(file.stderr)")
+        #expect(file.standardError.contains("the display given was '\(notSocket.path)'"), "\(file.standardError)")
+        #expect(file.standardError.contains("not a socket"), "\(file.standardError)")
     }
 
     @Test("bad usage: an empty --display or a negative --timeout exits 2 with a message")
     func badUsage() throws {
-        let empty = try DioramaProcess.run(["outputs", "--display", ""], environment: DioramaProcess.environment([:]))
+        let empty = try DioramaCommandLine.run(["outputs", "--display", ""], environment: DioramaCommandLine.environment([:]))
         #expect(empty.status != 0, "status \(empty.status)")
-        #expect(empty.stderr.contains("--display must not be empty"), "\(empty.stderr)")
-        let negative = try DioramaProcess.run(["outputs", "--timeout", "-1"], environment: DioramaProcess.environment([:]))
+        #expect(empty.standardError.contains("--display must not be empty"), "\(empty.standardError)")
+        let negative = try DioramaCommandLine.run(["outputs", "--timeout", "-1"], environment: DioramaCommandLine.environment([:]))
         #expect(negative.status != 0)
-        #expect(negative.stderr.contains("--timeout"), "\(negative.stderr)")
+        #expect(negative.standardError.contains("--timeout"), "\(negative.standardError)")
     }
 }

@@ -1,5 +1,6 @@
 import DioramaClient
 import DioramaModel
+import DioramaTestSupport
 import Synchronization
 import Testing
 
@@ -20,7 +21,7 @@ struct OutputRemovalTests {
         let server = try InProcessCompositor()
         server.addOutput(.init(name: "LEFT", version: 4, scale: 1, width: 1920, height: 1080))
         server.addOutput(.init(name: "RIGHT", version: 3, scale: 2, width: 2560, height: 1440, x: 1920))
-        let connection = try Connection(adoptingSocket: server.clientSocket)
+        let connection = try Connection(adoptingSocket: try #require(server.clientSocket))
         let registry = try Registry(connection: connection)
         let recorder = Recorder()
         let outputs = OutputState(registry: registry, handler: recorder)

@@ -1,4 +1,5 @@
 import DioramaClient
+import DioramaTestSupport
 import Foundation
 import Testing
 import WaylandClient
@@ -34,7 +35,7 @@ struct PointerTests {
     func events() throws {
         let server = try InProcessCompositor()
         server.addSeatWithPointer()
-        let connection = try Connection(adoptingSocket: server.clientSocket)
+        let connection = try Connection(adoptingSocket: try #require(server.clientSocket))
         let registry = try Registry(connection: connection)
         let compositor = try CompositorState(registry: registry, outputState: nil)
         let recorder = Recorder()

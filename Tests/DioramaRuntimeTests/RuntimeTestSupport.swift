@@ -134,6 +134,8 @@ extension CompositorFacts {
         facts.isMapped = true
         facts.configuredSize = size
         facts.enteredScreens = screens
+        // These facts stand for a scene that has been shown before: on no
+        // output it is minimised (background), not "mapped, first enter pending".
         facts.hasEnteredAnOutput = true
         facts.allScreens = all
         facts.isActivated = activated

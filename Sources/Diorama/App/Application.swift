@@ -54,7 +54,7 @@ public final class Application {
         }
         let loaded = store.load()
         for warning in loaded.warnings {
-            FileHandle.standardError.write(Data("warning: \(warning) (ignored; the scene starts fresh)\n".utf8))
+            FileHandle.standardError.write(Data("warning: \(warning); that scene starts fresh\n".utf8))
         }
         var restored = loaded.records.filter { $0.role == .windowApplication }
         if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
@@ -147,6 +147,7 @@ public final class Application {
                                        role: session.role, restored: options.isRestoringSession))
         scene.delegate?.scene(scene, willConnectTo: session, options: options)
         if options.isRestoringSession, let activity = session.stateRestorationActivity {
+            trace.record(.restored(scene: session.persistentIdentifier, activity: activity))
             scene.delegate?.scene(scene, restoreInteractionStateWith: activity)
         }
         scene.setNeedsUpdateOfPrefersInterfaceOrientationLocked()

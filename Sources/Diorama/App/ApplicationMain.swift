@@ -29,11 +29,16 @@ public enum ApplicationMain {
             backend.attach(to: application)
             try application.launch()
             exit(backend.run())
-        } catch let error as ConnectionError {
-            fail("\(error)", code: 2)
-        } catch let error as RegistryError {
-            fail("\(error)", code: 2)
+        } catch let error as ManifestLaunchError {
+            // Already compiler style (`file:line:column: error: …`), so an
+            // editor or terminal can jump to the spot; no second prefix.
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(2)
+        } catch let error as PlistError {
+            FileHandle.standardError.write(Data("\(error.location): error: \(error.problem); \(error.fix)\n".utf8))
+            exit(2)
         } catch {
+            // No compositor (ConnectionError), a missing global (RegistryError), an unusable trace target…
             fail("\(error)", code: 2)
         }
     }
@@ -58,11 +63,11 @@ public enum ApplicationMain {
         for configuration in manifest.allConfigurations {
             if let name = configuration.delegateClassName, registry.delegateType(named: name) == nil {
                 let place = configuration.location.map { "\($0)" } ?? manifest.file
-                throw ManifestLaunchError("\(place): UISceneDelegateClassName '\(name)' names no registered delegate; register it with registry.register(\(name.split(separator: ".").last ?? "").self) (registered: \(registry.registeredDelegateNames.joined(separator: ", ")))")
+                throw ManifestLaunchError("\(place): error: UISceneDelegateClassName '\(name)' names no registered delegate; register it with registry.register(\(name.split(separator: ".").last ?? "").self) (registered: \(registry.registeredDelegateNames.joined(separator: ", ")))")
             }
             if let name = configuration.storyboardFile, registry.rootContentFactory(named: name) == nil {
                 let place = configuration.location.map { "\($0)" } ?? manifest.file
-                throw ManifestLaunchError("\(place): UISceneStoryboardFile '\(name)' names no registered root content; register it with registry.registerRootContent(named: \"\(name)\") { … }")
+                throw ManifestLaunchError("\(place): error: UISceneStoryboardFile '\(name)' names no registered root content; register it with registry.registerRootContent(named: \"\(name)\") { … }")
             }
         }
         return manifest
@@ -74,6 +79,7 @@ public enum ApplicationMain {
     }
 }
 
+/// Why the manifest stops a launch: one or more `file:line:column: error: …` lines.
 struct ManifestLaunchError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }

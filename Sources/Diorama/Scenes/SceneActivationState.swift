@@ -1,6 +1,6 @@
 /// Where a scene is in its life, as UIKit's `UIScene.ActivationState`.
 ///
-/// On Wayland (see README, "UIKit ↔ Diorama ↔ Wayland"):
+/// On Wayland (see Docs/runtime.md, "Life cycle: UIKit callback ↔ Wayland"):
 /// - `unattached`: connected, toplevel created, not yet mapped (no first configure acked and committed).
 /// - `foregroundInactive`: mapped and on at least one output, without the xdg `activated` state.
 /// - `foregroundActive`: mapped, on an output, with the xdg `activated` state.
@@ -19,6 +19,21 @@ public enum SceneLifecycleEvent: String, Sendable, Hashable, Codable {
     case willResignActive
     case didEnterBackground
     case didDisconnect
+}
+
+extension SceneLifecycleEvent {
+    /// The activation state a scene is in once this callback has fired:
+    /// what the trace records with each step, so that a multi-step transition
+    /// (active → background: resign, then enter background) reads step by step.
+    public var resultingState: SceneActivationState {
+        switch self {
+        case .willEnterForeground, .willResignActive: return .foregroundInactive
+        case .didBecomeActive: return .foregroundActive
+        case .didEnterBackground: return .background
+        // UIKit: a disconnected scene is unattached again.
+        case .didDisconnect: return .unattached
+        }
+    }
 }
 
 /// The ordered callbacks UIKit delivers between two activation states.

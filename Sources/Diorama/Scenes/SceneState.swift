@@ -149,6 +149,8 @@ public struct SceneStateChanges: Sendable, Hashable {
     public var previousGeometry: EffectiveGeometry?
     public var changedTraits: Set<Trait>
     public var newDrawableSize: Size?
+    /// The scene is on another screen, or its screen's scale changed (the
+    /// trace's `screen` record carries the scale, so it must not go stale).
     public var screenChanged: Bool
 
     public init(from old: SceneState?, to new: SceneState) {
@@ -156,7 +158,7 @@ public struct SceneStateChanges: Sendable, Hashable {
         previousGeometry = (old.map { $0.effectiveGeometry != new.effectiveGeometry } ?? false) ? old?.effectiveGeometry : nil
         changedTraits = old.map { new.traitCollection.changedTraits(from: $0.traitCollection) } ?? []
         newDrawableSize = new.drawableSize != old?.drawableSize ? new.drawableSize : nil
-        screenChanged = old?.screen?.name != new.screen?.name
+        screenChanged = old?.screen?.name != new.screen?.name || old?.screen?.scale != new.screen?.scale
     }
 
     public var isEmpty: Bool {

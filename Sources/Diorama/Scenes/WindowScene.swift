@@ -134,15 +134,23 @@ public final class WindowScene {
         guard !isDisconnected, facts.isMapped || state != nil || facts.configuredSize != .zero || !facts.allScreens.isEmpty else { return }
         let new = SceneState.compute(facts: facts, settings: settings, previous: state)
         let changes = SceneStateChanges(from: state, to: new)
+        let isFirstState = state == nil
         state = new
         if changes.screenChanged, let name = new.screen?.name { screen = screenLookup(name) }
-        deliver(changes, state: new)
+        deliver(changes, state: new, isFirstState: isFirstState)
     }
 
-    private func deliver(_ changes: SceneStateChanges, state: SceneState) {
+    private func deliver(_ changes: SceneStateChanges, state: SceneState, isFirstState: Bool) {
         drawableLayer.contentsScale = state.resolvedScale.scale.doubleValue
+        if isFirstState {
+            // The starting geometry and traits are facts too: the trace has
+            // them, so a reader knows the first displayScale without waiting
+            // for a change. Delegates and observers hear only changes, as in UIKit.
+            trace.record(.geometry(scene: traceName, geometry: state.effectiveGeometry))
+            trace.record(.traits(scene: traceName, changed: Set(Trait.allCases), traits: state.traitCollection))
+        }
         for event in changes.lifecycleEvents {
-            trace.record(.lifecycle(scene: traceName, event: event, state: state.activationState))
+            trace.record(.lifecycle(scene: traceName, event: event, state: event.resultingState))
             fire(event)
         }
         if changes.screenChanged, let screen = state.screen {
@@ -181,8 +189,7 @@ public final class WindowScene {
     func disconnect() {
         guard !isDisconnected else { return }
         for event in SceneLifecycle.eventsForDisconnect(from: activationState) {
-            // Disconnecting passes through the background; the trace says so for both steps.
-            trace.record(.lifecycle(scene: traceName, event: event, state: .background))
+            trace.record(.lifecycle(scene: traceName, event: event, state: event.resultingState))
             fire(event)
         }
         isDisconnected = true

@@ -7,6 +7,9 @@ public enum RuntimeTraceEvent: Sendable {
     case launched(appID: String)
     case sessionConnected(scene: String, configuration: String?, role: SceneSessionRole, restored: Bool)
     case sessionDiscarded(scene: String)
+    /// `restoreInteractionStateWith` is about to be called with the activity
+    /// saved by the last launch.
+    case restored(scene: String, activity: UserActivityRecord)
     case lifecycle(scene: String, event: SceneLifecycleEvent, state: SceneActivationState)
     case screen(scene: String, name: String, scale: Int)
     case geometry(scene: String, geometry: EffectiveGeometry)
@@ -23,7 +26,7 @@ public enum RuntimeTraceEvent: Sendable {
 /// written to the file or fd named by `DIORAMA_TRACE` (a path, or `fd:N`).
 ///
 /// Scenarios read it to check app-level expectations, so its format is
-/// stable and documented in the README ("Runtime trace"). Each line is one
+/// stable and documented in Docs/runtime.md ("Runtime trace"). Each line is one
 /// object with `t` (CLOCK_MONOTONIC nanoseconds), `kind`, and the fields of
 /// that kind; `scene` is the session's persistent identifier.
 public final class RuntimeTrace: @unchecked Sendable {
@@ -81,6 +84,14 @@ public final class RuntimeTrace: @unchecked Sendable {
 
     private static func size(_ size: Size) -> [Int] { [size.width, size.height] }
 
+    /// User info as the session files write it (`{"key": {"string": "v"}}`),
+    /// so one reader serves both.
+    private static func taggedJSON(_ userInfo: [String: UserInfoValue]) -> Any {
+        guard let data = try? JSONEncoder().encode(userInfo),
+              let object = try? JSONSerialization.jsonObject(with: data) else { return [String: Any]() }
+        return object
+    }
+
     static func fields(of event: RuntimeTraceEvent) -> [String: Any] {
         switch event {
         case .launched(let appID):
@@ -90,6 +101,9 @@ public final class RuntimeTrace: @unchecked Sendable {
                     "role": role.rawValue, "restored": restored]
         case .sessionDiscarded(let scene):
             return ["kind": "sessionDiscarded", "scene": scene]
+        case .restored(let scene, let activity):
+            return ["kind": "restored", "scene": scene, "activityType": activity.activityType,
+                    "userInfo": taggedJSON(activity.userInfo)]
         case .lifecycle(let scene, let event, let state):
             return ["kind": "lifecycle", "scene": scene, "event": event.rawValue, "state": state.rawValue]
         case .screen(let scene, let name, let scale):

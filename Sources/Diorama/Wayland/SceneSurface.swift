@@ -29,6 +29,10 @@ final class SceneSurface: SceneHost {
     private var facts = CompositorFacts()
     private var needsDisplay = true
     private var framePending = false
+    /// True while the content draws: a `setNeedsDisplay` from inside `draw`
+    /// (a game asking for its next frame) asks for the NEXT frame, at the next
+    /// frame callback — it must not start another frame inside this one.
+    private var isDrawing = false
     private var isTornDown = false
     /// The render target kept during an interactive resize when the gravity
     /// letterboxes (`resizeAspect`, `center`): drawn at the kept size, then
@@ -70,9 +74,25 @@ final class SceneSurface: SceneHost {
     }
 
     /// Re-reads the outputs (entered and all) into the facts.
-    func refreshFacts() {
+    ///
+    /// Leaving the last output is held back until the events already queued
+    /// have been dispatched. A compositor moving a window to another output
+    /// sends wl_surface.leave for the old one before wl_surface.enter for the
+    /// new one (sway does, in one batch); published one by one, the pair would
+    /// send the scene through the background and back — didEnterBackground,
+    /// a state save, a paused timer — for what is a move. If the surface is
+    /// still on no output once the batch is done, it really left (minimised,
+    /// or its outputs went away) and the background is published then.
+    func refreshFacts(holdingBackLastLeave: Bool = true) {
+        let entered = surface.outputs.filter(\.isReady).map(ScreenDescription.init)
+        if holdingBackLastLeave, entered.isEmpty, !facts.enteredScreens.isEmpty {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.refreshFacts(holdingBackLastLeave: false) }
+            }
+            return
+        }
         facts.allScreens = backend.screenDescriptions
-        facts.enteredScreens = surface.outputs.filter(\.isReady).map(ScreenDescription.init)
+        facts.enteredScreens = entered
         if !facts.enteredScreens.isEmpty { facts.hasEnteredAnOutput = true }
         facts.preferredBufferScale = surface.preferredBufferScale
         publish()
@@ -105,7 +125,7 @@ final class SceneSurface: SceneHost {
 
     func setNeedsDisplay() {
         needsDisplay = true
-        guard !framePending, toplevel.isConfigured else { return }
+        guard !framePending, !isDrawing, toplevel.isConfigured else { return }
         drawFrame()
     }
 
@@ -137,7 +157,11 @@ final class SceneSurface: SceneHost {
             FileHandle.standardError.write(Data("warning: no buffer for a \(geometry.bufferSize) frame: \(error)\n".utf8))
             return
         }
+        // Cleared before drawing, so a request made while drawing survives the commit.
+        needsDisplay = false
+        isDrawing = true
         render(scene: scene, state: state, into: buffer)
+        isDrawing = false
         surface.setBufferScale(geometry.bufferScale)
         viewport?.setDestination(geometry.viewportDestination)
         surface.attach(buffer)
@@ -146,7 +170,6 @@ final class SceneSurface: SceneHost {
             MainActor.assumeIsolated { self?.frameCallbackFired() }
         }
         framePending = true
-        needsDisplay = false
         toplevel.commit()
         scene.trace.record(.commit(scene: scene.traceName, bufferSize: geometry.bufferSize, bufferScale: geometry.bufferScale,
                                    viewport: geometry.viewportDestination, logicalSize: state.size, scale: state.resolvedScale.scale))

@@ -1,0 +1,68 @@
+import Foundation
+import HeadlessCompositors
+
+/// A private place for one test's app launches: its own `XDG_STATE_HOME`
+/// (where saved sessions go) and a fresh `DIORAMA_TRACE` file per launch.
+/// Launches share the state home, so a relaunch sees what the last one saved.
+/// `remove()` (and `deinit`) deletes it all, unless DIORAMA_KEEP_TEST_FILES
+/// is set.
+public final class AppSandbox: @unchecked Sendable {
+    public let directory: URL
+    /// `XDG_STATE_HOME` for every launch.
+    public let stateHome: URL
+    private let lock = NSLock()
+    private var launches = 0
+    private var apps: [RunningApp] = []
+
+    public init(label: String = "app") throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("diorama-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        stateHome = directory.appendingPathComponent("state", isDirectory: true)
+        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
+    }
+
+    deinit { remove() }
+
+    /// The app's saved-state folder, `$XDG_STATE_HOME/<appID>/`.
+    public func stateDirectory(appID: String) -> URL {
+        stateHome.appendingPathComponent(appID, isDirectory: true)
+    }
+
+    /// The saved session files of `appID` (`session-*.json`), sorted.
+    public func sessionFiles(appID: String) -> [URL] {
+        let directory = stateDirectory(appID: appID)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".json") }.sorted()
+            .map { directory.appendingPathComponent($0) }
+    }
+
+    /// Starts the built executable `name` with the compositor's client
+    /// environment (`compositor`: WAYLAND_DISPLAY, XDG_RUNTIME_DIR, SWAYSOCK),
+    /// this sandbox's XDG_STATE_HOME and a new trace file, plus `environment`.
+    public func launch(_ name: String, compositor: [String: String], arguments: [String] = [],
+                       environment extra: [String: String] = [:]) throws -> RunningApp {
+        let executable = try TestExecutable.locate(name)
+        let number = lock.withLock { launches += 1; return launches }
+        let trace = directory.appendingPathComponent("\(name)-\(number).trace.jsonl")
+        var environment = ChildProcess.minimalEnvironment(compositor)
+        environment["XDG_STATE_HOME"] = stateHome.path
+        environment["DIORAMA_TRACE"] = trace.path
+        environment.merge(extra) { _, new in new }
+        let app = RunningApp(name: name, child: try ChildProcess(executable, arguments: arguments, environment: environment),
+                             traceFile: trace)
+        lock.withLock { apps.append(app) }
+        return app
+    }
+
+    /// Stops every app still running and deletes the directory. Idempotent.
+    public func remove() {
+        let running = lock.withLock { () -> [RunningApp] in
+            defer { apps.removeAll() }
+            return apps
+        }
+        for app in running { app.child.stop() }
+        if ProcessInfo.processInfo.environment["DIORAMA_KEEP_TEST_FILES"] == nil {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HeadlessCompositors
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program the test started, with its stdout and stderr captured in files
+/// (readable while it runs), that can be signalled and waited for with a
+/// bound. It never outlives the test: `stop()` (also run by `deinit`) kills
+/// it if it still runs.
+///
+/// Children start with no signals blocked (`runWithUnblockedSignals`), so
+/// SIGTERM reaches them even though test threads block it.
+public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
+    public let executable: URL
+    public let arguments: [String]
+    /// Where stdout and stderr are written; removed by `stop()`.
+    public let outputDirectory: URL
+    private let process: Process
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Starts `executable arguments…` with exactly `environment` (nothing of
+    /// the test's own leaks in, so a stray WAYLAND_DISPLAY cannot either) and
+    /// stdin from /dev/null.
+    public init(_ executable: URL, arguments: [String] = [], environment: [String: String],
+                currentDirectory: URL? = nil) throws {
+        self.executable = executable
+        self.arguments = arguments
+        outputDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("diorama-child-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        let outURL = outputDirectory.appendingPathComponent("stdout")
+        let errURL = outputDirectory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()  // the child holds its own copies
+            try? err.close()
+        }
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.runWithUnblockedSignals()
+    }
+
+    deinit { stop() }
+
+    public var processIdentifier: pid_t { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
+
+    /// How the child ended ("exit status 2", "killed by signal 11"), or
+    /// "running".
+    public var state: String {
+        if process.isRunning { return "running" }
+        return process.terminationReason == .uncaughtSignal
+            ? "killed by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+    }
+
+    /// Everything the child wrote to stdout so far.
+    public var standardOutput: String { read("stdout") }
+    /// Everything the child wrote to stderr so far.
+    public var standardError: String { read("stderr") }
+
+    private func read(_ name: String) -> String {
+        (try? String(contentsOf: outputDirectory.appendingPathComponent(name), encoding: .utf8)) ?? ""
+    }
+
+    /// Sends `signal` (SIGTERM, SIGINT, …) to the child if it still runs.
+    public func send(_ signal: Int32) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
+    /// Waits up to `timeout` seconds for the child to exit on its own.
+    /// - Throws: `ChildProcessTimeout` (after killing it) with its stderr.
+    @discardableResult
+    public func waitForExit(timeout: TimeInterval) throws -> ChildProcessResult {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw ChildProcessTimeout(command: description, seconds: timeout,
+                                      standardOutput: standardOutput, standardError: standardError)
+        }
+        process.waitUntilExit()
+        return ChildProcessResult(status: process.terminationStatus,
+                                  exitedBySignal: process.terminationReason == .uncaughtSignal,
+                                  standardOutput: standardOutput, standardError: standardError)
+    }
+
+    /// Kills the child if it still runs, waits for it, removes the captured
+    /// output. Idempotent.
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        if ProcessInfo.processInfo.environment["DIORAMA_KEEP_TEST_FILES"] == nil {
+            try? FileManager.default.removeItem(at: outputDirectory)
+        }
+    }
+
+    public var description: String {
+        ([executable.lastPathComponent] + arguments).joined(separator: " ")
+    }
+
+    /// Runs a program to completion (at most `timeout` seconds) and returns
+    /// its status and output.
+    public static func run(_ executable: URL, arguments: [String] = [], environment: [String: String],
+                           timeout: TimeInterval = 30) throws -> ChildProcessResult {
+        let child = try ChildProcess(executable, arguments: arguments, environment: environment)
+        defer { child.stop() }
+        return try child.waitForExit(timeout: timeout)
+    }
+
+    /// A minimal environment for a child: `PATH` and `HOME` of the test
+    /// process, plus `extra` (which wins).
+    public static func minimalEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+        let inherited = ProcessInfo.processInfo.environment
+        var environment = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin"]
+        if let home = inherited["HOME"] { environment["HOME"] = home }
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+}
+
+/// How a child process ended.
+public struct ChildProcessResult: Sendable {
+    /// The exit status, or the signal number when `exitedBySignal`.
+    public var status: Int32
+    public var exitedBySignal: Bool
+    public var standardOutput: String
+    public var standardError: String
+}
+
+/// A child did not exit within its time limit (it has been killed).
+public struct ChildProcessTimeout: Error, CustomStringConvertible {
+    public var command: String
+    public var seconds: TimeInterval
+    public var standardOutput: String
+    public var standardError: String
+
+    public var description: String {
+        "\(command) did not exit within \(seconds) s (killed). stderr:\n\(standardError.suffix(4000))"
+    }
+}

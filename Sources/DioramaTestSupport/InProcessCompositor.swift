@@ -1,0 +1,266 @@
+import CWaylandServer
+import Foundation
+import WaylandServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny compositor in the test process, on its own thread: for what real
+/// compositors here cannot do on demand (sway 1.7's headless backend cannot
+/// remove an output; neither weston nor sway can leave out xdg_wm_base). It
+/// offers wl_compositor, and whatever the test adds (outputs, a seat with a
+/// pointer, wl_shm), lets the test send enter events and remove globals.
+///
+/// Two ways to reach it: `init()` makes a socket pair for a client in the
+/// same process (`clientSocket`, for `Connection(adoptingSocket:)`);
+/// `init(listeningAt:)` listens on a socket path, for client processes
+/// started with `WAYLAND_DISPLAY=<that path>`.
+///
+/// Server objects live on the server thread only; the test reaches them with
+/// `perform`, which runs a closure there and waits for it.
+public final class InProcessCompositor: @unchecked Sendable {
+    public struct OutputSpec: Sendable {
+        public var name: String
+        public var version: UInt32
+        public var scale: Int32
+        public var width: Int32
+        public var height: Int32
+        public var x: Int32
+
+        public init(name: String, version: UInt32, scale: Int32, width: Int32, height: Int32, x: Int32 = 0) {
+            self.name = name
+            self.version = version
+            self.scale = scale
+            self.width = width
+            self.height = height
+            self.x = x
+        }
+    }
+
+    /// The client's end of the socket pair (for `Connection(adoptingSocket:)`);
+    /// nil for a compositor made with `init(listeningAt:)`.
+    public let clientSocket: Int32?
+    /// The socket path clients connect to; nil for a socket-pair compositor.
+    public let socketPath: String?
+
+    private let display: OpaquePointer
+    private let eventLoop: OpaquePointer
+    private let lock = NSLock()
+    private var tasks: [() -> Void] = []
+    private var stopping = false
+    private var finished = false
+
+    // Server-thread state.
+    private var compositorGlobal: Global<WaylandServer.WlCompositor>?
+    private var outputGlobals: [String: Global<WaylandServer.WlOutput>] = [:]
+    public private(set) var outputResources: [String: [WaylandServer.WlOutput]] = [:]
+    public private(set) var releasedOutputs: [String] = []
+    public private(set) var surfaces: [WaylandServer.WlSurface] = []
+    private var seatGlobal: Global<WaylandServer.WlSeat>?
+    public private(set) var pointers: [WaylandServer.WlPointer] = []
+    private var shmGlobal: Global<WaylandServer.WlShm>?
+
+    /// A compositor with one client in this process, over a socket pair.
+    public convenience init() throws {
+        var fds: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
+            throw InProcessCompositorError("could not create the socket pair: \(String(cString: strerror(errno)))")
+        }
+        try self.init(clientSocket: fds[1]) { display in
+            guard wl_client_create(display, fds[0]) != nil else {
+                throw InProcessCompositorError("wl_client_create failed")
+            }
+        }
+    }
+
+    /// A compositor listening on `path` (a UNIX socket it creates; an old
+    /// socket file there is replaced), for clients in other processes.
+    public convenience init(listeningAt path: String) throws {
+        let listener = try Self.listeningSocket(at: path)
+        try self.init(clientSocket: nil, socketPath: path) { display in
+            guard wl_display_add_socket_fd(display, listener) == 0 else {
+                close(listener)
+                throw InProcessCompositorError("wl_display_add_socket_fd failed for \(path)")
+            }
+        }
+    }
+
+    private init(clientSocket: Int32?, socketPath: String? = nil, attach: (OpaquePointer) throws -> Void) throws {
+        guard let display = wl_display_create() else {
+            throw InProcessCompositorError("could not create the server display")
+        }
+        self.display = display
+        self.clientSocket = clientSocket
+        self.socketPath = socketPath
+        eventLoop = wl_display_get_event_loop(display)
+        do {
+            try attach(display)
+        } catch {
+            wl_display_destroy(display)
+            throw error
+        }
+        compositorGlobal = Global<WaylandServer.WlCompositor>(display: display, version: 4) { [weak self] compositor in
+            compositor.onRequest = { request in
+                if case let .createSurface(surface) = request { self?.surfaces.append(surface) }
+            }
+        }
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    /// A bound, listening, close-on-exec UNIX stream socket at `path`.
+    private static func listeningSocket(at path: String) throws -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw InProcessCompositorError("socket path too long for sun_path: \(path)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        unlink(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw InProcessCompositorError("socket() failed: \(String(cString: strerror(errno)))") }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 8) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw InProcessCompositorError("could not listen on \(path): \(message)")
+        }
+        return fd
+    }
+
+    /// Runs `body` on the server thread and waits for it.
+    public func perform(_ body: @escaping @Sendable (InProcessCompositor) -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        lock.lock()
+        tasks.append { body(self); done.signal() }
+        lock.unlock()
+        done.wait()
+    }
+
+    /// Adds a wl_output global that describes itself on bind.
+    public func addOutput(_ spec: OutputSpec) {
+        perform { server in
+            server.outputGlobals[spec.name] = Global<WaylandServer.WlOutput>(display: server.display, version: spec.version) { [weak server] output in
+                guard let server else { return }
+                server.outputResources[spec.name, default: []].append(output)
+                output.onDestroy = { [weak server] in server?.releasedOutputs.append(spec.name) }
+                output.sendGeometry(x: spec.x, y: 0, physicalWidth: 0, physicalHeight: 0, subpixel: .unknown,
+                                    make: "diorama-test", model: spec.name, transform: .normal)
+                output.sendMode(flags: [.current], width: spec.width, height: spec.height, refresh: 60000)
+                output.sendScale(factor: spec.scale)
+                if output.version >= 4 { output.sendName(name: spec.name) }
+                output.sendDone()
+            }
+        }
+    }
+
+    /// Adds a wl_seat (v5) with a pointer.
+    public func addSeatWithPointer() {
+        perform { server in
+            server.seatGlobal = Global<WaylandServer.WlSeat>(display: server.display, version: 5) { [weak server] seat in
+                seat.onRequest = { request in
+                    if case let .getPointer(pointer) = request { server?.pointers.append(pointer) }
+                }
+                seat.sendName(name: "test-seat")
+                seat.sendCapabilities(capabilities: [.pointer])
+            }
+        }
+    }
+
+    /// Sends pointer events for the client's `index`-th surface, as a
+    /// compositor does for a pointer moving in, moving, clicking, scrolling.
+    public func pointerScript(surface index: Int) {
+        perform { server in
+            guard let pointer = server.pointers.last, index < server.surfaces.count else { return }
+            let surface = server.surfaces[index]
+            pointer.sendEnter(serial: 10, surface: surface, surfaceX: 12.5, surfaceY: 7.25)
+            pointer.sendFrame()
+            pointer.sendMotion(time: 1000, surfaceX: 40.75, surfaceY: 30.5)
+            pointer.sendFrame()
+            pointer.sendButton(serial: 11, time: 1010, button: 0x110, state: .pressed)
+            pointer.sendFrame()
+            pointer.sendButton(serial: 12, time: 1020, button: 0x110, state: .released)
+            pointer.sendFrame()
+            pointer.sendAxisSource(axisSource: .wheel)
+            pointer.sendAxisDiscrete(axis: .verticalScroll, discrete: 2)
+            pointer.sendAxis(time: 1030, axis: .verticalScroll, value: 30)
+            pointer.sendFrame()
+            pointer.sendLeave(serial: 13, surface: surface)
+            pointer.sendFrame()
+        }
+    }
+
+    /// Adds wl_shm (v1) announcing ARGB8888 and XRGB8888. Pools are accepted
+    /// and ignored (their fd closed): no test here reads client pixels.
+    public func addShm() {
+        perform { server in
+            server.shmGlobal = Global<WaylandServer.WlShm>(display: server.display, version: 1) { shm in
+                shm.onRequest = { request in
+                    if case let .createPool(_, fd, _) = request { close(fd) }
+                }
+                shm.sendFormat(format: .argb8888)
+                shm.sendFormat(format: .xrgb8888)
+            }
+        }
+    }
+
+    /// Withdraws an output's global (as a compositor does on unplug).
+    public func removeOutput(named name: String) {
+        perform { server in server.outputGlobals.removeValue(forKey: name)?.remove() }
+    }
+
+    /// Sends wl_surface.enter for the client's `index`-th surface on `output`.
+    public func enter(surface index: Int, output name: String) {
+        perform { server in
+            guard index < server.surfaces.count, let output = server.outputResources[name]?.last else { return }
+            server.surfaces[index].sendEnter(output: output)
+        }
+    }
+
+    public func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        while !(lock.withLock { finished }) { usleep(1000) }
+    }
+
+    deinit {
+        stop()
+        wl_display_destroy_clients(display)
+        wl_display_destroy(display)
+        if let socketPath { unlink(socketPath) }
+    }
+
+    /// The server thread: dispatch requests, run the test's tasks, flush events.
+    private func serve() {
+        while true {
+            wl_event_loop_dispatch(eventLoop, 2)
+            lock.lock()
+            let pending = tasks
+            tasks.removeAll()
+            let stop = stopping
+            lock.unlock()
+            for task in pending { task() }
+            wl_display_flush_clients(display)
+            if stop { break }
+        }
+        outputGlobals.removeAll()
+        compositorGlobal = nil
+        seatGlobal = nil
+        shmGlobal = nil
+        lock.withLock { finished = true }
+    }
+}
+
+public struct InProcessCompositorError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

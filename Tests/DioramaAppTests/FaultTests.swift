@@ -1,0 +1,83 @@
+import DioramaModel
+import DioramaTestSupport
+import Foundation
+import HeadlessCompositors
+import Testing
+
+/// Faults around a running app: a compositor without xdg-shell, a
+/// compositor that goes away, and a damaged state file.
+@Suite("TimerApp faults")
+struct FaultTests {
+    @Test("a compositor without xdg_wm_base (wl_compositor and wl_shm only): exit 2 naming xdg_wm_base and its minimum version")
+    func noXdgWmBase() throws {
+        let sandbox = try AppSandbox(label: "no-xdg")
+        let socket = sandbox.directory.appendingPathComponent("wl.sock").path
+        let compositor = try InProcessCompositor(listeningAt: socket)
+        compositor.addShm()
+        defer { compositor.stop() }
+        let app = try sandbox.launch(SampleApp.timerApp, compositor: ["WAYLAND_DISPLAY": socket])
+        let result = try app.waitForExit()
+        #expect(result.status == 2 && !result.exitedBySignal, "stderr:\n\(result.standardError)")
+        #expect(result.standardError.hasPrefix("error: "), "\(result.standardError)")
+        #expect(result.standardError.contains("xdg_wm_base"), "\(result.standardError)")
+        #expect(result.standardError.contains("version 1 or newer"), "\(result.standardError)")
+        #expect(sandbox.sessionFiles(appID: SampleApp.timerAppID).isEmpty, "nothing connected, nothing saved")
+    }
+
+    @Test("the compositor vanishes mid-run: scenes disconnect, state is saved, exit 1 with a message")
+    func compositorVanishes() throws {
+        let weston = try WestonHeadless.start(scale: 1)
+        defer { weston.stop() }
+        let sandbox = try AppSandbox(label: "vanish")
+        let app = try sandbox.launch(SampleApp.timerApp, compositor: weston.environment)
+        let connected = try app.waitForTrace("a first commit") { log -> SessionConnectedRecord? in
+            log.first(CommitRecord.self) == nil ? nil : log.first(SessionConnectedRecord.self)
+        }
+
+        weston.stop()
+        let result = try app.waitForExit()
+        #expect(result.status == 1 && !result.exitedBySignal, "stderr:\n\(result.standardError)")
+        #expect(result.standardError.contains("error: lost the connection to the compositor"), "\(result.standardError)")
+
+        let log = try app.trace()
+        let lifecycle = log.records(LifecycleRecord.self).filter { $0.scene == connected.scene }
+        #expect(lifecycle.last?.event == "didDisconnect", "\(log.tail())")
+        #expect(lifecycle.last?.state == "unattached")
+        #expect(lifecycle.contains { $0.event == "didEnterBackground" }, "a disconnect passes through the background")
+        let terminated = try #require(log.records(TerminatedRecord.self).last)
+        #expect(terminated.reason.hasPrefix("connection lost"), "\(terminated)")
+        #expect(log.records(SessionDiscardedRecord.self).isEmpty, "losing the compositor is not a close")
+
+        let saved = SessionStore(directory: sandbox.stateDirectory(appID: SampleApp.timerAppID)).load()
+        #expect(saved.warnings.isEmpty)
+        let record = try #require(saved.records.first)
+        #expect(saved.records.count == 1)
+        #expect(record.persistentIdentifier == connected.scene)
+        #expect(record.stateRestorationActivity?.activityType == SampleApp.timerActivityType)
+    }
+
+    @Test("a corrupt state file: a warning naming it on stderr, the app starts fresh and draws")
+    func corruptStateFile() throws {
+        let weston = try WestonHeadless.start(scale: 1)
+        defer { weston.stop() }
+        let sandbox = try AppSandbox(label: "corrupt")
+        let directory = sandbox.stateDirectory(appID: SampleApp.timerAppID)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let garbage = directory.appendingPathComponent("session-0BAD.json")
+        try Data("{\"formatVersion\": 1, \"session\": {not json at all".utf8).write(to: garbage)
+
+        let app = try sandbox.launch(SampleApp.timerApp, compositor: weston.environment)
+        let connected = try app.waitForTrace("a first commit despite the damaged file") { log -> SessionConnectedRecord? in
+            log.first(CommitRecord.self) == nil ? nil : log.first(SessionConnectedRecord.self)
+        }
+        #expect(!connected.restored, "nothing usable to restore")
+        #expect(app.child.isRunning)
+        let stderr = app.child.standardError
+        #expect(stderr.contains("warning:"), "\(stderr)")
+        #expect(stderr.contains("session-0BAD.json"), "the warning names the file: \(stderr)")
+
+        app.send(SIGTERM)
+        let result = try app.waitForExit()
+        #expect(result.status == 0 && !result.exitedBySignal, "no crash: \(result.standardError)")
+    }
+}

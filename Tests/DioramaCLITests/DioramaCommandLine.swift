@@ -1,0 +1,23 @@
+import DioramaTestSupport
+import Foundation
+
+/// The real `diorama` binary SwiftPM built next to the tests (this target
+/// depends on it), run as a child process the way a user or CI job runs it.
+enum DioramaCommandLine {
+    /// Runs `diorama arguments…` to completion (bounded by `timeout`).
+    /// `environment` replaces the test's own; by default it is the test's
+    /// environment with `NO_COLOR=1`.
+    static func run(_ arguments: [String], environment: [String: String]? = nil,
+                    timeout: TimeInterval = 60) throws -> ChildProcessResult {
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["NO_COLOR"] = "1"
+        return try ChildProcess.run(TestExecutable.locate("diorama"), arguments: arguments,
+                                    environment: environment ?? inherited, timeout: timeout)
+    }
+
+    /// A minimal environment (PATH, HOME) plus `extra`, so that an inherited
+    /// WAYLAND_DISPLAY cannot leak into a test.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        ChildProcess.minimalEnvironment(extra)
+    }
+}

@@ -1,0 +1,116 @@
+import DioramaModel
+import DioramaTestSupport
+import Foundation
+import Testing
+@testable import Diorama
+
+/// The trace writer (`RuntimeTrace`) against the documented format, as the
+/// strict reader the app tests and scenarios use (`RuntimeTraceLog`) reads it.
+@Suite("runtime trace format")
+struct RuntimeTraceFormatTests {
+    func temporaryTraceFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("diorama-trace-\(UUID().uuidString).jsonl")
+    }
+
+    @Test("every event the runtime records reads back, field by field, as its documented kind")
+    func everyKindRoundTrips() throws {
+        let file = temporaryTraceFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let trace = try RuntimeTrace.fromEnvironment(["DIORAMA_TRACE": file.path])
+        let geometry = EffectiveGeometry(coordinateSpaceBounds: Rect(x: 0, y: 0, width: 500, height: 480),
+                                         interfaceOrientation: .landscapeLeft, isInteractivelyResizing: true,
+                                         isInterfaceOrientationLocked: false, isBelowMinimumSize: true)
+        let traits = TraitCollection(sceneSize: Size(width: 500, height: 480), scale: try #require(Scale(1.5)),
+                                     activeAppearance: .active)
+        let activity = UserActivity(activityType: "org.example.main", title: "Main",
+                                    userInfo: ["format": "seconds", "count": 3, "on": true])
+        let events: [RuntimeTraceEvent] = [
+            .launched(appID: "org.example"),
+            .screenConnected(name: "HEADLESS-2", scale: 2, bounds: Rect(x: 1280, y: 0, width: 640, height: 400)),
+            .sessionConnected(scene: "S1", configuration: nil, role: .windowApplication, restored: true),
+            .restored(scene: "S1", activity: activity),
+            .sizeRestrictions(scene: "S1", minimum: Size(width: 500, height: 0), maximum: .zero),
+            .geometry(scene: "S1", geometry: geometry),
+            .traits(scene: "S1", changed: [.displayScale, .activeAppearance], traits: traits),
+            .screen(scene: "S1", name: "HEADLESS-2", scale: 2),
+            .drawableSize(scene: "S1", size: Size(width: 750, height: 720), contentsScale: 1.5),
+            .lifecycle(scene: "S1", event: .willResignActive, state: SceneLifecycleEvent.willResignActive.resultingState),
+            .commit(scene: "S1", bufferSize: Size(width: 750, height: 720), bufferScale: 1,
+                    viewport: Size(width: 500, height: 480), logicalSize: Size(width: 500, height: 480), scale: try #require(Scale(1.5))),
+            .commit(scene: "S1", bufferSize: Size(width: 1000, height: 960), bufferScale: 2,
+                    viewport: nil, logicalSize: Size(width: 500, height: 480), scale: try #require(Scale(integer: 2))),
+            .sessionDiscarded(scene: "S1"),
+            .screenDisconnected(name: "HEADLESS-2"),
+            .terminated(reason: "quit"),
+        ]
+        for event in events { trace.record(event) }
+
+        let log = try RuntimeTraceLog.read(file)
+        #expect(log.entries.count == events.count)
+        #expect(Set(log.entries.map(\.kind)).count == 14, "every kind is exercised")
+        #expect(zip(log.entries, log.entries.dropFirst()).allSatisfy { $0.time <= $1.time }, "monotonic timestamps")
+
+        #expect(log.first(LaunchedRecord.self)?.appID == "org.example")
+        let screenConnected = try #require(log.first(ScreenConnectedRecord.self))
+        #expect(screenConnected.screen == "HEADLESS-2" && screenConnected.scale == 2 && screenConnected.bounds == [1280, 0, 640, 400])
+        let connected = try #require(log.first(SessionConnectedRecord.self))
+        #expect(connected.configuration == nil && connected.restored && connected.role == "UIWindowSceneSessionRoleApplication")
+        let restored = try #require(log.first(RestoredRecord.self))
+        #expect(restored.activityType == "org.example.main")
+        #expect(restored.userInfo["format"]?.string == "seconds")
+        #expect(restored.userInfo["count"]?.integer == 3)
+        #expect(restored.userInfo["on"]?.bool == true)
+        #expect(log.first(SizeRestrictionsRecord.self).map { [$0.minimum, $0.maximum] } == [TraceSize(500, 0), TraceSize(0, 0)])
+        let traced = try #require(log.first(GeometryRecord.self))
+        #expect(traced.bounds == TraceSize(500, 480) && traced.orientation == "landscapeLeft")
+        #expect(traced.interactivelyResizing && !traced.orientationLocked && traced.belowMinimumSize)
+        let tracedTraits = try #require(log.first(TraitsRecord.self))
+        #expect(tracedTraits.changed == ["activeAppearance", "displayScale"], "sorted")
+        #expect(tracedTraits.displayScale == 1.5)
+        #expect(tracedTraits.horizontalSizeClass == "compact" && tracedTraits.verticalSizeClass == "regular")
+        #expect(tracedTraits.activeAppearance == "active" && tracedTraits.userInterfaceStyle == "light")
+        let screen = try #require(log.first(ScreenRecord.self))
+        #expect(screen.scene == "S1" && screen.screen == "HEADLESS-2" && screen.scale == 2)
+        let drawable = try #require(log.first(DrawableSizeRecord.self))
+        #expect(drawable.size == TraceSize(750, 720) && drawable.contentsScale == 1.5)
+        let lifecycle = try #require(log.first(LifecycleRecord.self))
+        #expect(lifecycle.event == "willResignActive" && lifecycle.state == "foregroundInactive")
+        let commits = log.records(CommitRecord.self)
+        let fractional = try #require(commits.first)
+        #expect(fractional.buffer == TraceSize(750, 720) && fractional.bufferScale == 1 && fractional.viewport == TraceSize(500, 480))
+        #expect(fractional.logical == TraceSize(500, 480) && fractional.scale == 1.5 && fractional.scale120 == 180)
+        #expect(commits.last?.viewport == nil && commits.last?.scale120 == 240)
+        #expect(log.first(SessionDiscardedRecord.self)?.scene == "S1")
+        #expect(log.first(ScreenDisconnectedRecord.self)?.screen == "HEADLESS-2")
+        #expect(log.first(TerminatedRecord.self)?.reason == "quit")
+    }
+
+    @Test("each lifecycle step is traced with the state it reaches")
+    func lifecycleStates() {
+        let reached = SceneLifecycle.events(from: .foregroundActive, to: .background).map(\.resultingState)
+        #expect(reached == [.foregroundInactive, .background])
+        #expect(SceneLifecycle.events(from: .background, to: .foregroundActive).map(\.resultingState) == [.foregroundInactive, .foregroundActive])
+        #expect(SceneLifecycle.eventsForDisconnect(from: .foregroundActive).map(\.resultingState)
+                == [.foregroundInactive, .background, .unattached])
+    }
+
+    @Test("a line still being written is left for the next read; a bad line is an error naming file and line")
+    func partialAndBadLines() throws {
+        let file = temporaryTraceFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try RuntimeTraceLog.read(file).entries.isEmpty, "no file yet: an empty trace")
+
+        let complete = #"{"appID":"a","kind":"launched","t":1}"# + "\n"
+        try Data((complete + #"{"kind":"terminated","rea"#).utf8).write(to: file)
+        #expect(try RuntimeTraceLog.read(file).entries.map(\.kind) == ["launched"])
+
+        try Data((complete + #"{"kind":"teleported","t":2}"# + "\n").utf8).write(to: file)
+        let unknown = #expect(throws: TraceFormatError.self) { try RuntimeTraceLog.read(file) }
+        #expect(unknown?.line == 2)
+        #expect(unknown?.description.hasPrefix("\(file.path):2: unknown kind 'teleported'") == true, "\(String(describing: unknown))")
+
+        try Data((complete + #"{"kind":"screen","t":3,"scene":"S"}"# + "\n").utf8).write(to: file)
+        let missing = #expect(throws: TraceFormatError.self) { try RuntimeTraceLog.read(file) }
+        #expect(missing?.problem.contains("a 'screen' record without its documented fields") == true)
+    }
+}
