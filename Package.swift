@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "WaylandServer", targets: ["WaylandServer"]),
         .library(name: "DioramaClient", targets: ["DioramaClient"]),
         .library(name: "DioramaModel", targets: ["DioramaModel"]),
+        .library(name: "DioramaSimulator", targets: ["DioramaSimulator"]),
+        .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
         .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
     ],
     dependencies: [
@@ -57,6 +59,15 @@ let package = Package(
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
 
+        // MARK: Simulator: a headless multi-display Wayland compositor (server side)
+        .target(name: "DioramaSimulator",
+                dependencies: ["DioramaModel", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                               "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
+        // In-process test harness for the simulator: deterministic pumping of a
+        // simulator and raw-binding clients on one thread (like NIOEmbedded).
+        .target(name: "DioramaSimulatorHarness",
+                dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim"]),
+
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         .target(name: "HeadlessCompositors"),
 
@@ -86,6 +97,9 @@ let package = Package(
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors"]),
+        .testTarget(name: "DioramaSimulatorTests",
+                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
+                                   "WaylandClient", "CWaylandClient", "HeadlessCompositors"]),
         .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors"]),
     ],
     swiftLanguageModes: [.v6]
