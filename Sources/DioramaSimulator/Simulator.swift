@@ -219,6 +219,7 @@ public final class Simulator {
         remoteControlStorage?.tearDown()
         for remove in globalRemovers { remove() }
         globalRemovers.removeAll()
+        for display in displays { display.global?.remove() }
         clientCreatedListener.unlink()
         isShutDown = true
         wl_display_destroy(wlDisplay)

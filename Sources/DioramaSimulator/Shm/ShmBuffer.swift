@@ -13,7 +13,7 @@ public final class ShmBuffer {
     public let width: Int
     public let height: Int
     public let stride: Int
-    public let format: WlShm.Format
+    let format: WlShm.Format
 
     init(resource: WlBuffer, pool: ShmPool, offset: Int, width: Int, height: Int, stride: Int, format: WlShm.Format) {
         self.resource = resource
@@ -26,6 +26,9 @@ public final class ShmBuffer {
     }
 
     public var size: Size { Size(width: width, height: height) }
+
+    /// The wl_shm format code (0 argb8888, 1 xrgb8888).
+    public var formatCode: UInt32 { format.rawValue }
 
     /// Runs `body` with the buffer's bytes (stride × height, read-only), or
     /// returns nil when the pool's memory is gone.
