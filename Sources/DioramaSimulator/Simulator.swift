@@ -47,6 +47,8 @@ public final class Simulator {
     var outputDisplays: [ObjectIdentifier: Display] = [:]
     var shellSurfaces: [ObjectIdentifier: XdgShellSurface] = [:]
     var positioners: [ObjectIdentifier: PositionerBox] = [:]
+    /// Unplugged displays: kept while clients may still hold their outputs.
+    var unpluggedDisplays: [Display] = []
     /// Removes each global; run before `wl_display_destroy`.
     var globalRemovers: [() -> Void] = []
     var frameScheduler: FrameScheduler!

@@ -153,6 +153,7 @@ extension Simulator {
         guard displays.count > 1 else { throw .lastDisplay(name) }
         let removed = displays.remove(at: index)
         removed.isPlugged = false
+        unpluggedDisplays.append(removed)
         if defaultDisplayName == name { defaultDisplayName = displays[0].name }
         let target = defaultDisplay
         if let global = removed.global, let pointer = global.pointer {
@@ -161,7 +162,7 @@ extension Simulator {
         }
         trace.record(.displayRemoved(display: name))
         let relocated = windows.filter { $0.homeDisplayName == name }
-        for window in relocated { relocate(window, to: target) }
+        for window in relocated { relocate(window, from: removed, to: target) }
         refreshWindows(reconfiguring: relocated)
     }
 

@@ -44,14 +44,13 @@ extension Simulator {
     public func moveWindow(_ selector: WindowSelector, toDisplay name: String) throws(SimulatorControlError) {
         let window = try window(selector)
         let target = try requireDisplay(name)
-        relocate(window, to: target)
+        relocate(window, from: display(named: window.homeDisplayName) ?? defaultDisplay, to: target)
         if window.isMapped && window.frame != window.lastTracedFrame { windowFrameChanged(window) } else { updateOutputs(of: window) }
         if window.states.contains(.maximized) || window.states.contains(.fullscreen) { sendConfigure(window) }
     }
 
-    /// Puts the window on `target` (shared by moves and unplugging).
-    func relocate(_ window: Window, to target: Display) {
-        let source = display(named: window.homeDisplayName) ?? defaultDisplay
+    /// Puts the window from `source` onto `target` (shared by moves and unplugging).
+    func relocate(_ window: Window, from source: Display, to target: Display) {
         window.homeDisplayName = target.name
         if window.states.contains(.fullscreen) {
             window.fullscreenDisplayName = target.name
