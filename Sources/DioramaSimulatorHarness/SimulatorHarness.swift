@@ -117,11 +117,18 @@ extension Simulator {
             throw HarnessError.timedOut("a protocol error (the roundtrip completed without one)")
         }
 
-        /// Moves pending messages for every connected, healthy client.
-        public func pump() throws {
-            for client in clients where client.connectionError == 0 {
-                try roundtrip(client)
+        /// Roundtrips every connected, healthy client, again and again, until
+        /// a whole round adds nothing to the trace: clients that answer events
+        /// with requests (auto-responding windows) have then run out of answers.
+        public func pump(maximumRounds: Int = 100) throws {
+            for round in 0..<maximumRounds {
+                let before = simulator.trace.lastSequence
+                for client in clients where client.connectionError == 0 {
+                    try roundtrip(client)
+                }
+                if round > 0 && simulator.trace.lastSequence == before { return }
             }
+            throw HarnessError.timedOut("the clients to go quiet (\(maximumRounds) rounds)")
         }
 
         /// Dispatches (waiting up to 10 ms at a time) until `condition` holds,

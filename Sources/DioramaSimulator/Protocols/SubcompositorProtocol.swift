@@ -36,10 +36,11 @@ extension Simulator {
             resource.onDestroy = { [unowned self, weak subsurface] in
                 guard let subsurface else { return }
                 subsurface.parent?.children.removeAll { $0 === subsurface }
-                subsurface.surface.subsurface = nil
-                subsurface.surface.window = nil
+                guard let surface = subsurface.surface else { return }
+                surface.subsurface = nil
+                surface.window = nil
                 // Unmapped: tell the client the surface left every output.
-                self.sendLeaveAll(subsurface.surface)
+                self.sendLeaveAll(surface)
             }
             // A new subsurface of a window on screen is on the window's displays.
             if let window = parent.window { self.updateOutputs(of: window) }

@@ -15,11 +15,15 @@ extension Simulator {
             surface.viewport = viewport
             // Destroying the viewport removes source and destination from the
             // next commit on (the surface reads `viewport` at commit).
-            resource.onDestroy = { [weak surface, unowned viewport] in
-                if surface?.viewport === viewport { surface?.viewport = nil }
-            }
-            resource.onRequest = { [unowned self, unowned viewport] request in
+            // The viewport outlives its surface when the surface is destroyed
+            // first (its requests then fail with no_surface), so its resource
+            // holds it until destroyed.
+            resource.onRequest = { [unowned self] request in
                 self.viewportRequest(viewport, request)
+            }
+            resource.onDestroy = { [weak surface, unowned resource] in
+                if surface?.viewport === viewport { surface?.viewport = nil }
+                resource.onRequest = nil
             }
         }
     }

@@ -193,14 +193,16 @@ extension Simulator {
         let root = popup.rootWindow
         shell.surface?.window = root
         root?.popups.append(popup)
-        resource.onDestroy = { [unowned self, unowned popup] in
+        resource.onDestroy = { [unowned self, weak popup] in
+            guard let popup else { return }
             if let root = popup.rootWindow { root.popups.removeAll { $0 === popup } }
             if let surface = popup.shellSurface.surface {
                 self.sendLeaveAll(surface)
                 surface.window = nil
             }
         }
-        resource.onRequest = { [unowned self, unowned popup] request in
+        resource.onRequest = { [unowned self, weak popup] request in
+            guard let popup else { return }
             switch request {
             case .destroy, .grab:
                 break

@@ -45,7 +45,7 @@ final class Surface {
     /// This surface and every subsurface below it, depth first.
     var tree: [Surface] {
         var result = [self]
-        for child in children { result += child.surface.tree }
+        for child in children { result += child.surface?.tree ?? [] }
         return result
     }
 
@@ -190,7 +190,7 @@ final class Viewport {
 /// A `wl_subsurface`: its surface, its parent and its position relative to the parent.
 final class Subsurface {
     let resource: WlSubsurface
-    unowned let surface: Surface
+    weak var surface: Surface?
     weak var parent: Surface?
     var position = Point.zero
     var pendingPosition: Point?
