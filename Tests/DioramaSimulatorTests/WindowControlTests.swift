@@ -138,3 +138,19 @@ import WaylandClient
         #expect(displays.map(\.outputScale) == [1, 2])
     }
 }
+
+extension WindowControlTests {
+    @Test func tilingSetsTheTiledStatesOnly() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness)
+        try harness.simulator.tileWindow(.appID("org.diorama.test"), edges: [.tiledLeft, .tiledTop, .maximized])
+        try harness.roundtrip(client.connection)
+        #expect(window.lastConfigure?.has(.tiledLeft) == true)
+        #expect(window.lastConfigure?.has(.tiledTop) == true)
+        #expect(window.lastConfigure?.has(.maximized) == false)
+        try harness.simulator.tileWindow(.appID("org.diorama.test"), edges: [])
+        try harness.roundtrip(client.connection)
+        #expect(window.lastConfigure?.states == [XdgToplevel.State.activated.rawValue])
+    }
+}

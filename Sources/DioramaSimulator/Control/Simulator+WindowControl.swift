@@ -104,6 +104,16 @@ extension Simulator {
         setFullscreen(window, on: target, enable: fullscreen)
     }
 
+    /// Sets which edges the window is tiled against (a subset of
+    /// ``WindowStates/tiled``; empty to untile) and sends a configure. Tiled
+    /// states need xdg_toplevel version 2; older clients are configured
+    /// without them.
+    public func tileWindow(_ selector: WindowSelector, edges: WindowStates) throws(SimulatorControlError) {
+        let window = try window(selector)
+        window.states = window.states.subtracting(.tiled).union(edges.intersection(.tiled))
+        sendConfigure(window)
+    }
+
     public func minimizeWindow(_ selector: WindowSelector, _ minimized: Bool = true) throws(SimulatorControlError) {
         setMinimized(try window(selector), minimized)
     }

@@ -65,7 +65,7 @@ extension Surface {
 /// not modelled; a headless simulator that does not composite cannot show
 /// the difference, and the trace records each commit as it arrives).
 extension Subsurface: SurfaceRoleHandler {
-    func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?, attachedBuffer: Bool) -> Bool { true }
+    func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?) -> Bool { true }
 
     func surfaceDidCommit(_ surface: Surface, nullAttach: Bool) {
         if let pendingPosition {

@@ -24,13 +24,13 @@ extension Simulator {
                                            "xdg_wm_base.get_xdg_surface: wl_surface@\(surfaceResource.id) \(reason)")
                     return
                 }
-                if surface.hasContent || { if case .buffer? = surface.pending.attach { true } else { false } }() {
+                if surface.hasContent || surface.pending.attachesBuffer {
                     self.postProtocolError(resource, code: XdgSurface.Error.unconfiguredBuffer.rawValue, name: "unconfigured_buffer",
                                            "xdg_wm_base.get_xdg_surface: wl_surface@\(surfaceResource.id) already has a buffer attached or committed; create the xdg_surface before attaching")
                     return
                 }
                 liveSurfaces += 1
-                self.xdgSurfaceCreated(resource, surface: surface) { liveSurfaces -= 1 }
+                self.xdgSurfaceCreated(resource, wmBase: wmBase, surface: surface) { liveSurfaces -= 1 }
             case .pong:
                 break
             }
@@ -68,8 +68,8 @@ extension Simulator {
         }
     }
 
-    private func xdgSurfaceCreated(_ resource: XdgSurface, surface: Surface, onGone: @escaping () -> Void) {
-        let shell = XdgShellSurface(resource: resource, surface: surface, simulator: self)
+    private func xdgSurfaceCreated(_ resource: XdgSurface, wmBase: XdgWmBase, surface: Surface, onGone: @escaping () -> Void) {
+        let shell = XdgShellSurface(resource: resource, wmBase: wmBase, surface: surface, simulator: self)
         let key = ObjectIdentifier(resource)
         shellSurfaces[key] = shell
         surface.roleHandler = shell
@@ -91,7 +91,7 @@ extension Simulator {
                                                   "xdg_surface.get_toplevel: the xdg_surface already has a role object")
                 }
                 guard surface.role == .none || surface.role == .xdgToplevel else {
-                    return self.postProtocolError(shell.resource, code: XdgWmBase.Error.role.rawValue, name: "role",
+                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
                                                   "xdg_surface.get_toplevel: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
                 }
                 surface.role = .xdgToplevel
@@ -102,7 +102,7 @@ extension Simulator {
                                                   "xdg_surface.get_popup: the xdg_surface already has a role object")
                 }
                 guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
-                    return self.postProtocolError(shell.resource, code: XdgWmBase.Error.invalidPositioner.rawValue, name: "invalid_positioner",
+                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue, name: "invalid_positioner",
                                                   "xdg_surface.get_popup: the positioner needs set_size and set_anchor_rect first")
                 }
                 surface.role = .xdgPopup
@@ -208,7 +208,7 @@ extension Simulator {
                 break
             case .reposition(let positionerResource, let token):
                 guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
-                    return self.postProtocolError(popup.shellSurface.resource, code: XdgWmBase.Error.invalidPositioner.rawValue,
+                    return self.postProtocolError(popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue,
                                                   name: "invalid_positioner", "xdg_popup.reposition: the positioner is incomplete")
                 }
                 popup.positioner = box.positioner

@@ -15,6 +15,9 @@ import WaylandServer
 /// Before the first ack no buffer may be committed (`unconfigured_buffer`).
 final class XdgShellSurface {
     let resource: XdgSurface
+    /// The xdg_wm_base it was made from: errors about roles and positioners
+    /// are that interface's.
+    weak var wmBase: XdgWmBase?
     weak var surface: Surface?
     unowned let simulator: Simulator
     /// The toplevel or popup, once the client assigned a role.
@@ -31,13 +34,18 @@ final class XdgShellSurface {
     var pendingGeometry: Rect?
     var geometry: Rect?
 
-    init(resource: XdgSurface, surface: Surface, simulator: Simulator) {
+    init(resource: XdgSurface, wmBase: XdgWmBase, surface: Surface, simulator: Simulator) {
         self.resource = resource
+        self.wmBase = wmBase
         self.surface = surface
         self.simulator = simulator
     }
 
     var hasRole: Bool { window != nil || popup != nil }
+
+    /// The object to send an xdg_wm_base error on: the wm_base, or this
+    /// xdg_surface if the client already destroyed the wm_base.
+    var wmBaseErrorTarget: Resource { wmBase.map { $0 as Resource } ?? resource }
 
     /// Records a sent configure's serial.
     func configureSent(serial: UInt32) {
@@ -66,7 +74,7 @@ extension XdgShellSurface: SurfaceRoleHandler {
     /// The xdg-shell rules a commit must meet: a role must exist, and a buffer
     /// needs an acknowledged configure first. Toplevel size hints are checked
     /// here too, because they are double-buffered and only meet at commit.
-    func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?, attachedBuffer: Bool) -> Bool {
+    func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?) -> Bool {
         guard hasRole else {
             simulator.postProtocolError(resource, code: XdgSurface.Error.notConstructed.rawValue, name: "not_constructed",
                                         "xdg_surface@\(resource.id): committed before get_toplevel or get_popup gave it a role")

@@ -78,7 +78,7 @@ final class Surface {
         let bufferScale = pending.bufferScale ?? current.bufferScale
         let bufferTransform = pending.bufferTransform ?? current.bufferTransform
 
-        if let roleHandler, !roleHandler.surfaceWillCommit(self, newBuffer: newBuffer, attachedBuffer: { if case .buffer? = pending.attach { true } else { false } }()) {
+        if let roleHandler, !roleHandler.surfaceWillCommit(self, newBuffer: newBuffer) {
             return
         }
         var transformedSize: Size?

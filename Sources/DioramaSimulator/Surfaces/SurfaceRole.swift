@@ -33,7 +33,7 @@ enum SurfaceRole: Equatable {
 protocol SurfaceRoleHandler: AnyObject {
     /// Runs before a commit is applied, after the surface's own checks; returns
     /// false when it sent a protocol error and the commit must be dropped.
-    func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?, attachedBuffer: Bool) -> Bool
+    func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?) -> Bool
     /// Runs after the commit was applied and traced.
     func surfaceDidCommit(_ surface: Surface, nullAttach: Bool)
 }

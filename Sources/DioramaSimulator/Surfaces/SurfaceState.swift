@@ -15,6 +15,12 @@ struct PendingSurfaceState {
     var bufferScale: Int?
     var bufferTransform: OutputTransform?
     var damageRects = 0
+
+    /// Whether a non-null buffer was attached since the last commit.
+    var attachesBuffer: Bool {
+        if case .buffer? = attach { return true }
+        return false
+    }
 }
 
 /// The state the last commit applied: what the surface shows.
