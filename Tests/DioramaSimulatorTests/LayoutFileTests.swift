@@ -74,7 +74,7 @@ import Testing
         #expect(error.location?.line == 6)
         #expect(error.location?.column == 16)
         #expect(error.problem.contains("not a multiple of 1/120"))
-        #expect(error.problem.contains("1.325"))
+        #expect(error.problem.contains("1.325 (159/120) and 1.333333333 (160/120)"))
     }
 
     @Test func zeroAndNegativeScalesAreRefused() throws {

@@ -153,9 +153,14 @@ enum DisplayLayoutReader {
             guard let scale = Scale(value) else {
                 let below = max(1, Int((value * 120).rounded(.down)))
                 let above = below + 1
+                func decimal(_ numerator: Int) -> String {
+                    let scale = Scale(numerator120: numerator)
+                    let exact = scale.description
+                    return exact.contains("/") ? "\(Double(Int((scale.doubleValue * 1e9).rounded())) / 1e9)" : exact
+                }
                 throw DisplayLayoutError(
                     location: json.location, display: display, field: "scale",
-                    problem: "\(text) is not a multiple of 1/120 (fractional-scale-v1 sends scales in 120ths); the nearest are \(Scale(numerator120: below)) (\(below)/120) and \(Scale(numerator120: above)) (\(above)/120)")
+                    problem: "\(text) is not a multiple of 1/120 (fractional-scale-v1 sends scales in 120ths); the nearest are \(decimal(below)) (\(below)/120) and \(decimal(above)) (\(above)/120)")
             }
             return scale
         }
