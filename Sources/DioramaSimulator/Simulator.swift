@@ -36,6 +36,9 @@ public final class Simulator {
     public internal(set) var displays: [Display] = []
     /// Every live toplevel, in creation order (mapped or not).
     public internal(set) var windows: [Window] = []
+    /// Mapped windows bottom to top: a window goes on top when it maps or
+    /// takes focus. What a screen compositor draws in order.
+    public internal(set) var stackingOrder: [Window] = []
     /// The window that has keyboard focus and the `activated` state.
     public internal(set) var focusedWindow: Window?
     /// The display new toplevels open on.

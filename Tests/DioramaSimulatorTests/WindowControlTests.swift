@@ -154,3 +154,24 @@ extension WindowControlTests {
         #expect(window.lastConfigure?.states == [XdgToplevel.State.activated.rawValue])
     }
 }
+
+extension WindowControlTests {
+    @Test func focusRaisesAndContentsDescribeWhatIsOnScreen() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        try mapWindow(client, in: harness, appID: "below", scale: 2)
+        try mapWindow(client, in: harness, appID: "above", size: (200, 100), scale: 2)
+        #expect(harness.simulator.stackingOrder.map(\.appID) == ["below", "above"])
+        try harness.simulator.focusWindow(.appID("below"))
+        #expect(harness.simulator.stackingOrder.map(\.appID) == ["above", "below"])
+
+        let contents = try harness.simulator.window(.appID("above")).contents
+        #expect(contents.count == 1)
+        #expect(contents.first?.buffer?.size == Size(width: 400, height: 200))
+        #expect(contents.first?.bufferScale == 2)
+        #expect(contents.first?.size == Size(width: 200, height: 100))
+        #expect(contents.first?.origin == Point(x: 64, y: 96))
+        let pixel = contents.first?.buffer?.withBytes { $0.load(as: UInt32.self) }
+        #expect(pixel == 0xFF80_8080)
+    }
+}

@@ -68,6 +68,7 @@ extension Simulator {
     /// (focus follows the last mapped window).
     private func map(_ window: Window) {
         window.isMapped = true
+        stackingOrder.append(window)
         window.lastTracedFrame = window.frame
         trace.record(.windowMapped(window: window.id, frame: window.frame))
         updateOutputs(of: window)
@@ -78,6 +79,7 @@ extension Simulator {
     /// and starts over (its next commit gets a new initial configure).
     func unmap(_ window: Window) {
         window.isMapped = false
+        stackingOrder.removeAll { $0 === window }
         trace.record(.windowUnmapped(window: window.id))
         updateOutputs(of: window)
         window.shellSurface.resetForRemap()
@@ -99,6 +101,7 @@ extension Simulator {
     func windowDestroyed(_ window: Window) {
         if window.isMapped {
             window.isMapped = false
+            stackingOrder.removeAll { $0 === window }
             trace.record(.windowUnmapped(window: window.id))
             updateOutputs(of: window)
         }

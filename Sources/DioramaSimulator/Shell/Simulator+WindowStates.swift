@@ -93,6 +93,10 @@ extension Simulator {
         keyboardFocusChanged(from: previous, to: window)
         if let window {
             window.states.insert(.activated)
+            if window.isMapped {
+                stackingOrder.removeAll { $0 === window }
+                stackingOrder.append(window)
+            }
             sendConfigure(window)
         }
         trace.record(.focus(window: window?.id))
