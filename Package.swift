@@ -99,7 +99,7 @@ let package = Package(
                     dependencies: ["DioramaClient", "HeadlessCompositors"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
-                                   "WaylandClient", "CWaylandClient", "HeadlessCompositors"]),
+                                   "WaylandClient", "HeadlessCompositors"]),
         .testTarget(name: "DioramaCLITests", dependencies: ["HeadlessCompositors"]),
     ],
     swiftLanguageModes: [.v6]

@@ -172,32 +172,3 @@ final class Surface {
         return abs(size.width - expected.width) > 1 || abs(size.height - expected.height) > 1
     }
 }
-
-/// A `wp_viewport`: the source rectangle and destination size it will apply
-/// to its surface at the next commit.
-final class Viewport {
-    let resource: WpViewport
-    weak var surface: Surface?
-    var source: ViewportSource?
-    var destination: Size?
-
-    init(resource: WpViewport, surface: Surface) {
-        self.resource = resource
-        self.surface = surface
-    }
-}
-
-/// A `wl_subsurface`: its surface, its parent and its position relative to the parent.
-final class Subsurface {
-    let resource: WlSubsurface
-    weak var surface: Surface?
-    weak var parent: Surface?
-    var position = Point.zero
-    var pendingPosition: Point?
-
-    init(resource: WlSubsurface, surface: Surface, parent: Surface) {
-        self.resource = resource
-        self.surface = surface
-        self.parent = parent
-    }
-}
