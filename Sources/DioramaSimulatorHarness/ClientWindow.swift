@@ -37,7 +37,9 @@ public final class ClientWindow {
     public let toplevel: XdgToplevel
     public let fractionalScale: WpFractionalScaleV1?
     public let viewport: WpViewport?
-    unowned let kit: WindowingClient
+    /// Strong on purpose: a test may keep only the window, and its event
+    /// handlers need the client's outputs (the pair lives as long as the test).
+    let kit: WindowingClient
 
     public private(set) var log: [ClientWindowEvent] = []
     public private(set) var configures: [ClientConfigure] = []

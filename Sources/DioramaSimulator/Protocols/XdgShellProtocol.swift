@@ -138,7 +138,7 @@ extension Simulator {
                             homeDisplayName: defaultDisplayName)
         nextWindowID += 1
         shell.window = window
-        surface.window = window
+        for member in surface.tree { member.window = window }
         windows.append(window)
         trace.noteWindow(window.id, client: window.clientID, surface: surface.id)
         trace.record(.windowCreated(window: window.id, client: window.clientID, surface: surface.id))
