@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "WaylandServer", targets: ["WaylandServer"]),
         .library(name: "DioramaClient", targets: ["DioramaClient"]),
         .library(name: "DioramaModel", targets: ["DioramaModel"]),
+        .library(name: "DioramaSimulator", targets: ["DioramaSimulator"]),
+        .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
         .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
     ],
     dependencies: [
@@ -58,6 +60,15 @@ let package = Package(
 
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
+
+        // MARK: Simulator: a headless multi-display Wayland compositor (server side)
+        .target(name: "DioramaSimulator",
+                dependencies: ["DioramaModel", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                               "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
+        // In-process test harness for the simulator: deterministic pumping of a
+        // simulator and raw-binding clients on one thread (like NIOEmbedded).
+        .target(name: "DioramaSimulatorHarness",
+                dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim"]),
 
         // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
         // Depends on the model only for its geometry values (Rect, Size, OutputTransform).
@@ -120,6 +131,9 @@ let package = Package(
         .testTarget(name: "DioramaAppTests",
                     dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "TimerApp", "GameScene"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "DioramaSimulatorTests",
+                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
+                                   "WaylandClient", "HeadlessCompositors"]),
     ],
     swiftLanguageModes: [.v6]
 )

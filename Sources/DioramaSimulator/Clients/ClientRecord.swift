@@ -1,0 +1,32 @@
+import CWaylandServer
+import WaylandServer
+
+/// What the simulator knows about one connected client.
+///
+/// Created when libwayland accepts the connection, dropped when the client
+/// disconnects (libwayland's client destroy signal, which fires before the
+/// client's resources are destroyed, so resource handlers must not expect the
+/// record to still exist).
+final class ClientRecord {
+    /// The simulator's number for the client (1, 2, …), used in the trace.
+    let id: UInt32
+    let client: OpaquePointer
+    let pid: Int32
+    var surfaceCount = 0
+    var keyboards: [WlKeyboard] = []
+    var pointers: [WlPointer] = []
+    /// Set once disconnected; handlers of late resource destructions check it.
+    var isConnected = true
+    let destroyListener: NativeListener
+
+    init(id: UInt32, client: OpaquePointer, destroyListener: NativeListener) {
+        self.id = id
+        self.client = client
+        var pid: pid_t = 0
+        var uid: uid_t = 0
+        var gid: gid_t = 0
+        wl_client_get_credentials(client, &pid, &uid, &gid)
+        self.pid = pid
+        self.destroyListener = destroyListener
+    }
+}

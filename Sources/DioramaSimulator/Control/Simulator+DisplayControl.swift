@@ -1,0 +1,174 @@
+import CWaylandServer
+import DioramaModel
+import WaylandServer
+
+// Display commands: move, rescale, rotate, plug, unplug.
+//
+// Every change is checked as a whole layout first (no overlaps, unique
+// names); an invalid one throws and changes nothing. Then, in order:
+// 1. the trace records each changed display (display_changed / _added / _removed);
+// 2. every bound wl_output gets geometry, mode, scale, description and its
+//    xdg_output the logical position and size, then `done`;
+// 3. windows that live on a moved display move with it;
+// 4. every window's enter/leave and preferred scale are recomputed (leave,
+//    enter, preferred_scale, per the order in Simulator+OutputMembership);
+// 5. windows whose size or bounds depend on a changed display (maximized,
+//    fullscreen, configure_bounds) get a configure.
+//
+// When a display's logical size changes (rescale, rotation), displays lying
+// entirely to its right move horizontally, and those entirely below it
+// vertically, by the change of its right/bottom edge, so neighbours stay
+// adjacent instead of overlapping or leaving a gap.
+
+extension Simulator {
+    private func requireDisplayIndex(_ name: String) throws(SimulatorControlError) -> Int {
+        guard let index = displays.firstIndex(where: { $0.name == name }) else {
+            throw .noSuchDisplay(name, known: displays.map(\.name))
+        }
+        return index
+    }
+
+    /// Moves a display's top-left to a logical position; its windows move with it.
+    public func moveDisplay(_ name: String, to position: Point) throws(SimulatorControlError) {
+        let index = try requireDisplayIndex(name)
+        var proposed = displays.map(\.configuration)
+        proposed[index].position = position
+        try apply(proposed, change: "position", changedIndex: index)
+    }
+
+    /// Changes a display's scale (its mode stays; its logical size changes).
+    public func setScale(_ scale: Scale, ofDisplay name: String) throws(SimulatorControlError) {
+        let index = try requireDisplayIndex(name)
+        var proposed = displays.map(\.configuration)
+        proposed[index].scale = scale
+        try apply(keepingNeighboursAdjacent(proposed, changedIndex: index), change: "scale", changedIndex: index)
+    }
+
+    /// Rotates or flips a display; 90° and 270° swap its logical width and height.
+    public func setTransform(_ transform: OutputTransform, ofDisplay name: String) throws(SimulatorControlError) {
+        let index = try requireDisplayIndex(name)
+        var proposed = displays.map(\.configuration)
+        proposed[index].transform = transform
+        try apply(keepingNeighboursAdjacent(proposed, changedIndex: index), change: "transform", changedIndex: index)
+    }
+
+    /// Shifts displays right of / below the changed one by its edge's movement.
+    private func keepingNeighboursAdjacent(_ proposed: [DisplayConfiguration], changedIndex: Int) -> [DisplayConfiguration] {
+        let old = displays[changedIndex].logicalRect
+        let new = proposed[changedIndex].logicalRect
+        let dx = new.maxX - old.maxX, dy = new.maxY - old.maxY
+        var result = proposed
+        for index in result.indices where index != changedIndex {
+            let rect = displays[index].logicalRect
+            if rect.minX >= old.maxX { result[index].position.x += dx }
+            if rect.minY >= old.maxY { result[index].position.y += dy }
+        }
+        return result
+    }
+
+    /// Validates and applies new configurations for the plugged displays.
+    private func apply(_ proposed: [DisplayConfiguration], change: String, changedIndex: Int) throws(SimulatorControlError) {
+        do {
+            try DisplayLayout(displays: proposed).validate()
+        } catch {
+            throw .invalidLayout(error)
+        }
+        var changed: [Display] = []
+        var moved: [(display: Display, dx: Int, dy: Int)] = []
+        for (display, configuration) in zip(displays, proposed) where display.configuration != configuration {
+            let dx = configuration.position.x - display.configuration.position.x
+            let dy = configuration.position.y - display.configuration.position.y
+            if dx != 0 || dy != 0 { moved.append((display, dx, dy)) }
+            display.configuration = configuration
+            changed.append(display)
+        }
+        guard !changed.isEmpty else { return }
+        for display in changed {
+            trace.record(.displayChanged(display.fact, change: display === displays[changedIndex] ? change : "position"))
+            display.broadcastState()
+        }
+        for (display, dx, dy) in moved {
+            for window in windows where window.homeDisplayName == display.name {
+                window.position = Point(x: window.position.x + dx, y: window.position.y + dy)
+                if let saved = window.savedFloatingFrame {
+                    window.savedFloatingFrame = Rect(origin: Point(x: saved.minX + dx, y: saved.minY + dy), size: saved.size)
+                }
+            }
+        }
+        let changedNames = Set(changed.map(\.name))
+        let affected = windows.filter { changedNames.contains($0.homeDisplayName) }
+        for window in affected {
+            guard let home = display(named: window.homeDisplayName) else { continue }
+            if window.states.contains(.fullscreen) {
+                window.position = home.logicalRect.origin
+            } else if window.states.contains(.maximized) {
+                window.position = home.usableArea.origin
+            }
+        }
+        refreshWindows(reconfiguring: affected)
+    }
+
+    /// Steps 3–5: every window's displays and preferred scale are recomputed
+    /// (windows whose frame moved are traced as moved), then `reconfigure`
+    /// windows get a configure if their size depends on their display
+    /// (maximized, fullscreen) or their `configure_bounds` changed.
+    private func refreshWindows(reconfiguring reconfigure: [Window]) {
+        for window in windows {
+            if window.isMapped && window.frame != window.lastTracedFrame {
+                windowFrameChanged(window)
+            } else {
+                updateOutputs(of: window)
+            }
+        }
+        for window in reconfigure {
+            let needsSize = window.states.contains(.fullscreen) || window.states.contains(.maximized)
+            let boundsChanged = window.toplevel.version >= 4
+                && window.lastBoundsSent != display(named: window.homeDisplayName)?.usableArea.size
+            if needsSize || boundsChanged { sendConfigure(window) }
+        }
+    }
+
+    /// Adds a display (hot-plug): clients see a new wl_output global.
+    public func plugDisplay(_ configuration: DisplayConfiguration) throws(SimulatorControlError) {
+        do {
+            try DisplayLayout(displays: displays.map(\.configuration) + [configuration]).validate()
+        } catch {
+            throw .invalidLayout(error)
+        }
+        addDisplay(configuration)
+        refreshWindows(reconfiguring: [])
+    }
+
+    /// Removes a display (hot-unplug). Its windows move to the default display
+    /// (or the first remaining one when the default is unplugged), keeping
+    /// their offset; maximized and fullscreen windows stay so there. Clients
+    /// get `wl_registry.global_remove`, and `leave` for surfaces that were on it.
+    ///
+    /// The global is removed from the registry now but destroyed only when the
+    /// simulator shuts down, so a client that binds it in the meantime (it
+    /// had not yet read global_remove) gets an inert output rather than a
+    /// protocol error.
+    public func unplugDisplay(_ name: String) throws(SimulatorControlError) {
+        let index = try requireDisplayIndex(name)
+        guard displays.count > 1 else { throw .lastDisplay(name) }
+        let removed = displays.remove(at: index)
+        removed.isPlugged = false
+        unpluggedDisplays.append(removed)
+        if defaultDisplayName == name { defaultDisplayName = displays[0].name }
+        let target = defaultDisplay
+        if let global = removed.global, let pointer = global.pointer {
+            wl_global_remove(pointer)
+            globalRemovers.append { global.remove() }
+        }
+        trace.record(.displayRemoved(display: name))
+        let relocated = windows.filter { $0.homeDisplayName == name }
+        for window in relocated { relocate(window, from: removed, to: target) }
+        refreshWindows(reconfiguring: relocated)
+    }
+
+    /// Chooses the display new windows open on.
+    public func setDefaultDisplay(_ name: String) throws(SimulatorControlError) {
+        _ = try requireDisplayIndex(name)
+        defaultDisplayName = name
+    }
+}

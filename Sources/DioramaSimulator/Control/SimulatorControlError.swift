@@ -1,0 +1,35 @@
+/// Why a control command (move a window, rescale a display, …) could not be carried out.
+public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConvertible {
+    case noSuchWindow(WindowSelector)
+    /// The selector matched several windows; use an id.
+    case ambiguousWindow(WindowSelector, matches: [UInt32])
+    case noSuchDisplay(String, known: [String])
+    /// The change would make the layout invalid (overlap, duplicate name, …).
+    case invalidLayout(DisplayLayoutError)
+    /// The only display cannot be unplugged: its windows would have nowhere to go.
+    case lastDisplay(String)
+    /// The window has not mapped yet (no buffer committed).
+    case windowNotMapped(UInt32)
+    /// Text contains a character the keymap cannot type.
+    case untypable(Character)
+    case unknownKeyName(String)
+    /// No keymap could be compiled (xkb-data missing).
+    case noKeymap
+    case timedOut(String)
+
+    public var description: String {
+        switch self {
+        case .noSuchWindow(let selector): "no window matches \(selector)"
+        case .ambiguousWindow(let selector, let matches):
+            "\(selector) matches windows \(matches.map(String.init).joined(separator: ", ")); select one by id (id:N)"
+        case .noSuchDisplay(let name, let known): "no display named \"\(name)\"; the displays are \(known.joined(separator: ", "))"
+        case .invalidLayout(let error): "the change would make the layout invalid: \(error)"
+        case .lastDisplay(let name): "\"\(name)\" is the only display; plug another before unplugging it"
+        case .windowNotMapped(let id): "window \(id) is not mapped yet (it has not committed a buffer)"
+        case .untypable(let character): "the us keymap cannot type \(String(reflecting: character))"
+        case .unknownKeyName(let name): "\"\(name)\" is not a key name the keymap has (try Return, Escape, Tab, BackSpace, F1)"
+        case .noKeymap: "no keymap: xkbcommon could not compile one (apt-get install xkb-data)"
+        case .timedOut(let what): "timed out waiting for \(what)"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import DioramaModel
+import WaylandServer
+
+/// One display of the running simulator: its configuration, its `wl_output`
+/// global, and the output objects clients bound to it.
+///
+/// A display is created from a ``DisplayConfiguration`` when the simulator
+/// starts or a display is plugged, and changes when a script moves, rescales
+/// or rotates it. Unplugging removes its global (clients get
+/// `wl_registry.global_remove`); objects clients already bound stay usable
+/// until they release them, as with real hot-unplug.
+public final class Display {
+    public internal(set) var configuration: DisplayConfiguration
+    /// False once unplugged.
+    public internal(set) var isPlugged = true
+    let outputScaleRounding: OutputScaleRounding
+    var global: Global<WlOutput>?
+    /// Every `wl_output` bound to this display and still alive.
+    var outputs: [WlOutput] = []
+    /// Every `zxdg_output_v1` made for one of `outputs`.
+    var xdgOutputs: [(xdgOutput: ZxdgOutputV1, output: WlOutput)] = []
+
+    init(configuration: DisplayConfiguration, outputScaleRounding: OutputScaleRounding) {
+        self.configuration = configuration
+        self.outputScaleRounding = outputScaleRounding
+    }
+
+    public var name: String { configuration.name }
+    public var logicalRect: Rect { configuration.logicalRect }
+    public var usableArea: Rect { configuration.usableArea }
+    public var scale: Scale { configuration.scale }
+
+    /// The integer `wl_output.scale`: the fractional scale rounded by the
+    /// simulator's rule (ceil by default, so 1.25 and 1.5 both give 2).
+    public var outputScale: Int {
+        switch outputScaleRounding {
+        case .ceil: configuration.scale.ceil()
+        case .round: configuration.scale.round()
+        }
+    }
+
+    var fact: DisplayFact {
+        DisplayFact(display: name, logicalRect: logicalRect, scale120: scale.numerator120,
+                    outputScale: outputScale, transform: configuration.transform)
+    }
+
+    /// The live output objects `client` bound to this display.
+    func outputs(of client: OpaquePointer) -> [WlOutput] {
+        outputs.filter { $0.client == client && $0.isAlive }
+    }
+
+    // MARK: Sending output state
+
+    /// Sends everything a client learns about an output when it binds it:
+    /// geometry, mode, scale (v2), name and description (v4), then `done` (v2).
+    func sendInitialState(to output: WlOutput) {
+        sendProperties(to: output, includingName: true)
+        if output.version >= 2 { output.sendDone() }
+    }
+
+    /// geometry, mode, scale and description; `name` only when asked, because
+    /// the protocol says it is sent once and never changes for a global.
+    private func sendProperties(to output: WlOutput, includingName: Bool) {
+        let configuration = configuration
+        output.sendGeometry(x: Int32(clamping: configuration.position.x), y: Int32(clamping: configuration.position.y),
+                            physicalWidth: Int32(clamping: configuration.physicalSizeMM.width),
+                            physicalHeight: Int32(clamping: configuration.physicalSizeMM.height),
+                            subpixel: .unknown, make: configuration.make, model: configuration.model,
+                            transform: WlOutput.Transform(rawValue: UInt32(configuration.transform.rawValue)))
+        output.sendMode(flags: [.current, .preferred], width: Int32(clamping: configuration.mode.width),
+                        height: Int32(clamping: configuration.mode.height),
+                        refresh: Int32(clamping: configuration.mode.refreshMilliHz))
+        if output.version >= 2 { output.sendScale(factor: Int32(outputScale)) }
+        if output.version >= 4 {
+            if includingName { output.sendName(name: configuration.name) }
+            output.sendDescription(description: configuration.outputDescription)
+        }
+    }
+
+    /// Sends the logical position and size (and, on creation, name and
+    /// description) to an xdg_output, then the `done` its version calls for:
+    /// since version 3 xdg_output.done is deprecated and wl_output.done ends
+    /// the batch instead.
+    func sendState(to xdgOutput: ZxdgOutputV1, of output: WlOutput, isCreation: Bool, sendDone: Bool) {
+        let rect = logicalRect
+        xdgOutput.sendLogicalPosition(x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY))
+        xdgOutput.sendLogicalSize(width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
+        if xdgOutput.version >= 2 && isCreation {
+            xdgOutput.sendName(name: name)
+            xdgOutput.sendDescription(description: configuration.outputDescription)
+        }
+        guard sendDone else { return }
+        if xdgOutput.version >= 3 {
+            if output.isAlive && output.version >= 2 { output.sendDone() }
+        } else {
+            xdgOutput.sendDone()
+        }
+    }
+
+    /// After a move, rescale or rotation: every bound output gets its new
+    /// state, xdg_output updates in the same batch, then one `done` per output.
+    func broadcastState() {
+        for output in outputs where output.isAlive {
+            sendProperties(to: output, includingName: false)
+            for entry in xdgOutputs where entry.output === output && entry.xdgOutput.isAlive {
+                sendState(to: entry.xdgOutput, of: output, isCreation: false, sendDone: entry.xdgOutput.version < 3)
+            }
+            if output.version >= 2 { output.sendDone() }
+        }
+    }
+}

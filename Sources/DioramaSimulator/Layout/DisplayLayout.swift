@@ -1,0 +1,126 @@
+import DioramaModel
+import Foundation
+
+/// The displays a simulator starts with, in order: the first is the default
+/// display new windows open on. Loaded from a JSON file in `Configs/displays/`
+/// (format: `Docs/display-layout.md`) or built in code.
+public struct DisplayLayout: Hashable, Sendable {
+    public var displays: [DisplayConfiguration]
+
+    /// A layout from values; call ``validate()`` (the simulator does) before use.
+    public init(displays: [DisplayConfiguration]) {
+        self.displays = displays
+    }
+
+    /// Reads and validates a layout file.
+    ///
+    /// - Throws: ``DisplayLayoutError`` naming the file, line, display and field
+    ///   for unreadable files, malformed JSON, unknown or mistyped fields and
+    ///   every problem ``validate()`` finds.
+    public static func load(contentsOf path: String) throws(DisplayLayoutError) -> DisplayLayout {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw DisplayLayoutError(location: .startOfFile(path),
+                                     problem: "cannot read the layout file (\(readFailureReason(error))); check the path")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses and validates layout JSON; `file` is only used in messages.
+    public static func parse(_ text: String, file: String) throws(DisplayLayoutError) -> DisplayLayout {
+        try DisplayLayoutReader.read(text, file: file)
+    }
+
+    /// A layout problem: which display (index) and field, and what is wrong.
+    struct Problem {
+        var displayIndex: Int?
+        var field: String?
+        var message: String
+    }
+
+    /// Checks what a file reader cannot check field by field: at least one
+    /// display, unique names, positive sizes, insets that fit, and logical
+    /// rectangles that do not overlap.
+    public func validate() throws(DisplayLayoutError) {
+        if let problem = firstProblem() {
+            throw DisplayLayoutError(display: problem.displayIndex.map { displays[$0].name },
+                                     field: problem.field, problem: problem.message)
+        }
+    }
+
+    /// The first problem in display order, so the same layout always reports the
+    /// same error.
+    func firstProblem() -> Problem? {
+        guard !displays.isEmpty else {
+            return Problem(displayIndex: nil, field: "displays", message: "a layout needs at least one display")
+        }
+        var seenNames: [String: Int] = [:]
+        for (index, display) in displays.enumerated() {
+            if display.name.isEmpty {
+                return Problem(displayIndex: index, field: "name", message: "the name is empty; use a connector name such as \"DP-1\"")
+            }
+            if let first = seenNames[display.name] {
+                return Problem(displayIndex: index, field: "name",
+                               message: "the name is already used by display #\(first + 1); every display needs its own name")
+            }
+            seenNames[display.name] = index
+            if display.mode.width <= 0 {
+                return Problem(displayIndex: index, field: "mode.width", message: "the width is \(display.mode.width) pixels; it must be at least 1")
+            }
+            if display.mode.height <= 0 {
+                return Problem(displayIndex: index, field: "mode.height", message: "the height is \(display.mode.height) pixels; it must be at least 1")
+            }
+            if display.mode.refreshMilliHz <= 0 {
+                return Problem(displayIndex: index, field: "mode.refreshMilliHz",
+                               message: "the refresh rate is \(display.mode.refreshMilliHz) mHz; it must be positive (60 Hz is 60000)")
+            }
+            if display.logicalSize.isEmpty {
+                return Problem(displayIndex: index, field: "scale",
+                               message: "at scale \(display.scale) the display is \(display.logicalSize) logical points; lower the scale")
+            }
+            if display.physicalSizeMM.width < 0 || display.physicalSizeMM.height < 0 {
+                return Problem(displayIndex: index, field: "physicalSizeMM", message: "a physical size cannot be negative (0 means unknown)")
+            }
+            let insets = display.usableInsets
+            if insets.top < 0 || insets.left < 0 || insets.bottom < 0 || insets.right < 0 {
+                return Problem(displayIndex: index, field: "usableInsets", message: "insets cannot be negative")
+            }
+            if display.usableArea.isEmpty {
+                return Problem(displayIndex: index, field: "usableInsets",
+                               message: "the insets leave no usable area on a \(display.logicalSize) display; make them smaller")
+            }
+        }
+        for (index, display) in displays.enumerated() {
+            for (otherIndex, other) in displays.enumerated() where otherIndex < index {
+                if let overlap = display.logicalRect.intersection(other.logicalRect) {
+                    return Problem(displayIndex: index, field: "position",
+                                   message: "its logical rectangle \(describe(display.logicalRect)) overlaps display \"\(other.name)\" \(describe(other.logicalRect)) by \(overlap.size) points; move it, e.g. to x \(other.logicalRect.maxX)")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `x,y WxH`, the way messages show logical rectangles.
+    func describe(_ rect: Rect) -> String { "\(rect.minX),\(rect.minY) \(rect.size)" }
+
+    /// The display called `name`, if any.
+    public func display(named name: String) -> DisplayConfiguration? {
+        displays.first { $0.name == name }
+    }
+}
+
+/// A short reason for a failed read, for a message that already names the file.
+private func readFailureReason(_ error: any Error) -> String {
+    if let cocoa = error as? CocoaError {
+        switch cocoa.code {
+        case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+        case .fileReadNoPermission: return "permission denied"
+        case .fileReadInapplicableStringEncoding: return "not UTF-8 text"
+        default: break
+        }
+    }
+    return (error as NSError).localizedDescription
+}

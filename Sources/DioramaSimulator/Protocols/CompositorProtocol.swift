@@ -1,0 +1,102 @@
+import DioramaModel
+import WaylandServer
+
+extension Simulator {
+    /// A client bound wl_compositor: it will create surfaces and regions.
+    func compositorBound(_ compositor: WlCompositor) {
+        compositor.onRequest = { [unowned self] request in
+            switch request {
+            case .createSurface(let resource):
+                self.surfaceCreated(resource)
+            case .createRegion(let region):
+                // Regions only matter for input and opaque hints, which a
+                // headless simulator does not use; the object just has to work.
+                region.onRequest = { _ in }
+            }
+        }
+    }
+
+    /// wl_compositor.create_surface. The surface counts against the client's
+    /// limit until it is destroyed.
+    private func surfaceCreated(_ resource: WlSurface) {
+        guard let client = clientRecord(resource.client) else { return }
+        guard client.surfaceCount < configuration.limits.maximumSurfacesPerClient else {
+            postLimitExceeded(client: resource.client, limit: "maximumSurfacesPerClient",
+                              "wl_compositor.create_surface: the client already has \(client.surfaceCount) surfaces, the simulator's limit (SimulatorLimits.maximumSurfacesPerClient); destroy surfaces or raise the limit")
+            return
+        }
+        client.surfaceCount += 1
+        let surface = Surface(id: nextSurfaceID, resource: resource, simulator: self, clientID: client.id)
+        nextSurfaceID += 1
+        surfaces[ObjectIdentifier(resource)] = surface
+        trace.noteSurface(surface.id, client: client.id)
+        resource.onRequest = { [unowned self, unowned surface] request in
+            self.surfaceRequest(surface, request)
+        }
+        resource.onDestroy = { [unowned self] in
+            self.surfaceDestroyed(surface)
+        }
+    }
+
+    /// The Surface behind a wl_surface resource, if it is one of ours and alive.
+    func surface(for resource: WlSurface) -> Surface? {
+        surfaces[ObjectIdentifier(resource)]
+    }
+
+    private func surfaceRequest(_ surface: Surface, _ request: WlSurface.Request) {
+        switch request {
+        case .destroy:
+            break  // onDestroy does the work
+        case .attach(let buffer, let x, let y):
+            // Since wl_surface v5 a non-zero offset must go through
+            // wl_surface.offset; the spec names invalid_offset for it.
+            if surface.resource.version >= 5 && (x != 0 || y != 0) {
+                postProtocolError(surface.resource, code: WlSurface.Error.invalidOffset.rawValue, name: "invalid_offset",
+                                  "wl_surface@\(surface.resource.id).attach: x and y must be 0 since version 5; use wl_surface.offset")
+                return
+            }
+            if let buffer {
+                guard let model = buffers[ObjectIdentifier(buffer)] else { return }
+                surface.pending.attach = .buffer(model)
+            } else {
+                surface.pending.attach = .null
+            }
+        case .damage, .damageBuffer:
+            surface.pending.damageRects += 1
+        case .frame(let callback):
+            surface.pendingFrameCallbacks.append(callback)
+        case .setOpaqueRegion, .setInputRegion, .offset:
+            break
+        case .commit:
+            surface.commit()
+        case .setBufferTransform(let transform):
+            guard let value = OutputTransform(rawValue: Int(transform.rawValue)) else {
+                postProtocolError(surface.resource, code: WlSurface.Error.invalidTransform.rawValue, name: "invalid_transform",
+                                  "wl_surface@\(surface.resource.id).set_buffer_transform: \(transform.rawValue) is not a wl_output.transform value (0…7)")
+                return
+            }
+            surface.pending.bufferTransform = value
+        case .setBufferScale(let scale):
+            guard scale > 0 else {
+                postProtocolError(surface.resource, code: WlSurface.Error.invalidScale.rawValue, name: "invalid_scale",
+                                  "wl_surface@\(surface.resource.id).set_buffer_scale: the scale is \(scale); it must be 1 or more")
+                return
+            }
+            surface.pending.bufferScale = Int(scale)
+        }
+    }
+
+    /// The surface is gone (destroy request or disconnect): its window (if it
+    /// was a toplevel's surface) loses its content, its frame callbacks are
+    /// dropped, and it no longer counts against the client's limit.
+    private func surfaceDestroyed(_ surface: Surface) {
+        surfaces[ObjectIdentifier(surface.resource)] = nil
+        clientRecord(surface.resource.client)?.surfaceCount -= 1
+        frameScheduler.surfaceDestroyed(surface)
+        for child in surface.children { child.parent = nil }
+        if let subsurface = surface.subsurface, let parent = subsurface.parent {
+            parent.children.removeAll { $0 === subsurface }
+        }
+        surface.roleHandler = nil
+    }
+}

@@ -1,0 +1,31 @@
+import WaylandServer
+
+extension Simulator {
+    /// Creates every global of the profile except the outputs (one per
+    /// display, made by `addDisplay`). Clients see them in this order.
+    func createGlobals() {
+        let profile = profile
+        addGlobal(WlCompositor.self, version: profile.compositorVersion) { [unowned self] in self.compositorBound($0) }
+        addGlobal(WlSubcompositor.self, version: 1) { [unowned self] in self.subcompositorBound($0) }
+        addGlobal(WlShm.self, version: 1) { [unowned self] in self.shmBound($0) }
+        addGlobal(XdgWmBase.self, version: profile.xdgWmBaseVersion) { [unowned self] in self.wmBaseBound($0) }
+        addGlobal(ZxdgOutputManagerV1.self, version: profile.xdgOutputManagerVersion) { [unowned self] in self.xdgOutputManagerBound($0) }
+        if profile.offersViewporter {
+            addGlobal(WpViewporter.self, version: 1) { [unowned self] in self.viewporterBound($0) }
+        }
+        if profile.offersFractionalScale {
+            addGlobal(WpFractionalScaleManagerV1.self, version: 1) { [unowned self] in self.fractionalScaleManagerBound($0) }
+        }
+        if profile.offersPresentation {
+            addGlobal(WpPresentation.self, version: 1) { [unowned self] in self.presentationBound($0) }
+        }
+        addGlobal(WlSeat.self, version: profile.seatVersion) { [unowned self] in self.seatBound($0) }
+        addGlobal(WlDataDeviceManager.self, version: 3) { [unowned self] in self.dataDeviceManagerBound($0) }
+    }
+
+    /// Creates a global that lives as long as the simulator.
+    private func addGlobal<Object: Resource>(_ type: Object.Type, version: UInt32, onBind: @escaping (Object) -> Void) {
+        let global = Global<Object>(display: wlDisplay, version: version, onBind: onBind)
+        globalRemovers.append { global.remove() }
+    }
+}

@@ -1,0 +1,123 @@
+import Glibc
+import WaylandCommon
+import WaylandServer
+
+extension Simulator {
+    /// The seat's name, as `wl_seat.name` sends it.
+    static let seatName = "seat0"
+    /// Key repeat: 25 per second after 600 ms, common desktop defaults.
+    static let repeatRate: Int32 = 25
+    static let repeatDelay: Int32 = 600
+
+    /// A client bound wl_seat: it has a keyboard and a pointer (no touch).
+    func seatBound(_ seat: WlSeat) {
+        seat.sendCapabilities(capabilities: [.pointer, .keyboard])
+        if seat.version >= 2 { seat.sendName(name: Self.seatName) }
+        seat.onRequest = { [unowned self, unowned seat] request in
+            switch request {
+            case .getKeyboard(let keyboard):
+                self.keyboardCreated(keyboard)
+            case .getPointer(let pointer):
+                self.pointerCreated(pointer)
+            case .getTouch:
+                self.postProtocolError(seat, code: WlSeat.Error.missingCapability.rawValue, name: "missing_capability",
+                                       "wl_seat.get_touch: the simulator's seat has no touch capability")
+            case .release:
+                break
+            }
+        }
+    }
+
+    /// The keyboard model, compiled on first use; nil (and no keymap) when
+    /// xkbcommon cannot compile one.
+    var keyboard: KeyboardModel? {
+        if let keyboardModel { return keyboardModel }
+        guard !keyboardModelFailed else { return nil }
+        do {
+            keyboardModel = try KeyboardModel()
+        } catch {
+            keyboardModelFailed = true
+        }
+        return keyboardModel
+    }
+
+    /// wl_seat.get_keyboard: the keymap (an fd the client maps), repeat info,
+    /// and `enter` if one of the client's windows has focus.
+    private func keyboardCreated(_ keyboard: WlKeyboard) {
+        keyboard.onRequest = { _ in }
+        let record = clientRecord(keyboard.client)
+        record?.keyboards.append(keyboard)
+        keyboard.onDestroy = { [weak record, unowned keyboard] in
+            record?.keyboards.removeAll { $0 === keyboard }
+        }
+        if let model = self.keyboard, let file = model.makeKeymapFile() {
+            keyboard.sendKeymap(format: .xkbV1, fd: file.descriptor, size: file.size)
+            close(file.descriptor)  // libwayland sent a duplicate
+        } else {
+            let empty = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            keyboard.sendKeymap(format: .noKeymap, fd: empty, size: 0)
+            close(empty)
+        }
+        if keyboard.version >= 4 { keyboard.sendRepeatInfo(rate: Self.repeatRate, delay: Self.repeatDelay) }
+        if let window = focusedWindow, window.toplevel.client == keyboard.client, let surface = window.surface {
+            keyboard.sendEnter(serial: nextSerial(), surface: surface.resource, keys: [])
+            keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
+        }
+    }
+
+    /// wl_seat.get_pointer: nothing moves the pointer in a headless simulator,
+    /// but set_cursor gives a surface the cursor role, which counts for the
+    /// one-role rule.
+    private func pointerCreated(_ pointer: WlPointer) {
+        let record = clientRecord(pointer.client)
+        record?.pointers.append(pointer)
+        pointer.onDestroy = { [weak record, unowned pointer] in
+            record?.pointers.removeAll { $0 === pointer }
+        }
+        pointer.onRequest = { [unowned self, unowned pointer] request in
+            guard case .setCursor(_, let surfaceResource?, _, _) = request,
+                  let surface = self.surface(for: surfaceResource) else { return }
+            guard surface.role == .none || surface.role == .cursor else {
+                return self.postProtocolError(pointer, code: WlPointer.Error.role.rawValue, name: "role",
+                                              "wl_pointer.set_cursor: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
+            }
+            surface.role = .cursor
+        }
+    }
+
+    /// Keyboard focus follows the activated window: leave to the old
+    /// window's client, enter (with no keys held) to the new one's.
+    func keyboardFocusChanged(from old: Window?, to new: Window?) {
+        if let old, let surface = old.surface, surface.resource.isAlive, let record = clientRecord(surface.resource.client) {
+            for keyboard in record.keyboards where keyboard.isAlive {
+                keyboard.sendLeave(serial: nextSerial(), surface: surface.resource)
+            }
+        }
+        if let new, let surface = new.surface, surface.resource.isAlive, let record = clientRecord(surface.resource.client) {
+            for keyboard in record.keyboards where keyboard.isAlive {
+                keyboard.sendEnter(serial: nextSerial(), surface: surface.resource, keys: [])
+                keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
+            }
+        }
+    }
+
+    /// Presses and releases each keystroke on the focused window's keyboards,
+    /// holding Shift (as a modifiers event) around keys that need it.
+    func sendKeystrokes(_ strokes: [KeyboardModel.Keystroke], to window: Window) {
+        guard let surface = window.surface, let record = clientRecord(surface.resource.client),
+              let model = keyboard else { return }
+        for keyboard in record.keyboards where keyboard.isAlive {
+            for stroke in strokes {
+                let time = UInt32(truncatingIfNeeded: clock.nanoseconds / 1_000_000)
+                if stroke.shift {
+                    keyboard.sendModifiers(serial: nextSerial(), modsDepressed: model.shiftMask, modsLatched: 0, modsLocked: 0, group: 0)
+                }
+                keyboard.sendKey(serial: nextSerial(), time: time, key: stroke.keycode, state: .pressed)
+                keyboard.sendKey(serial: nextSerial(), time: time, key: stroke.keycode, state: .released)
+                if stroke.shift {
+                    keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
+                }
+            }
+        }
+    }
+}

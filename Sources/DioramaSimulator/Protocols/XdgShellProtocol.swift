@@ -1,0 +1,247 @@
+import DioramaModel
+import WaylandServer
+
+extension Simulator {
+    /// A client bound xdg_wm_base: it will make xdg_surfaces (windows, popups)
+    /// and positioners.
+    func wmBaseBound(_ wmBase: XdgWmBase) {
+        var liveSurfaces = 0
+        wmBase.onRequest = { [unowned self, unowned wmBase] request in
+            switch request {
+            case .destroy:
+                // The spec forbids destroying xdg_wm_base while its surfaces live.
+                if liveSurfaces > 0 {
+                    self.postProtocolError(wmBase, code: XdgWmBase.Error.defunctSurfaces.rawValue, name: "defunct_surfaces",
+                                           "xdg_wm_base.destroy: \(liveSurfaces) xdg_surface objects made from it still exist; destroy them first")
+                }
+            case .createPositioner(let positioner):
+                self.positionerCreated(positioner)
+            case .getXdgSurface(let resource, let surfaceResource):
+                guard let surface = self.surface(for: surfaceResource) else { return }
+                guard surface.role.allowsXdgSurface, !(surface.roleHandler is XdgShellSurface) else {
+                    let reason = surface.role.allowsXdgSurface ? "already has an xdg_surface" : "already has the role \(surface.role.name)"
+                    self.postProtocolError(wmBase, code: XdgWmBase.Error.role.rawValue, name: "role",
+                                           "xdg_wm_base.get_xdg_surface: wl_surface@\(surfaceResource.id) \(reason)")
+                    return
+                }
+                if surface.hasContent || surface.pending.attachesBuffer {
+                    self.postProtocolError(resource, code: XdgSurface.Error.unconfiguredBuffer.rawValue, name: "unconfigured_buffer",
+                                           "xdg_wm_base.get_xdg_surface: wl_surface@\(surfaceResource.id) already has a buffer attached or committed; create the xdg_surface before attaching")
+                    return
+                }
+                liveSurfaces += 1
+                self.xdgSurfaceCreated(resource, wmBase: wmBase, surface: surface) { liveSurfaces -= 1 }
+            case .pong:
+                break
+            }
+        }
+    }
+
+    private func positionerCreated(_ resource: XdgPositioner) {
+        let box = PositionerBox()
+        let key = ObjectIdentifier(resource)
+        positioners[key] = box
+        resource.onDestroy = { [unowned self] in self.positioners[key] = nil }
+        resource.onRequest = { [unowned self, unowned resource] request in
+            switch request {
+            case .setSize(let width, let height):
+                guard width > 0, height > 0 else {
+                    return self.postProtocolError(resource, code: XdgPositioner.Error.invalidInput.rawValue, name: "invalid_input",
+                                                  "xdg_positioner.set_size: \(width)x\(height) must be positive")
+                }
+                box.positioner.size = Size(width: Int(width), height: Int(height))
+            case .setAnchorRect(let x, let y, let width, let height):
+                guard width >= 0, height >= 0 else {
+                    return self.postProtocolError(resource, code: XdgPositioner.Error.invalidInput.rawValue, name: "invalid_input",
+                                                  "xdg_positioner.set_anchor_rect: \(width)x\(height) must not be negative")
+                }
+                box.positioner.anchorRect = Rect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+            case .setAnchor(let anchor):
+                box.positioner.anchor = anchor
+            case .setGravity(let gravity):
+                box.positioner.gravity = gravity
+            case .setOffset(let x, let y):
+                box.positioner.offset = Point(x: Int(x), y: Int(y))
+            case .destroy, .setConstraintAdjustment, .setReactive, .setParentSize, .setParentConfigure:
+                break
+            }
+        }
+    }
+
+    private func xdgSurfaceCreated(_ resource: XdgSurface, wmBase: XdgWmBase, surface: Surface, onGone: @escaping () -> Void) {
+        let shell = XdgShellSurface(resource: resource, wmBase: wmBase, surface: surface, simulator: self)
+        let key = ObjectIdentifier(resource)
+        shellSurfaces[key] = shell
+        surface.roleHandler = shell
+        resource.onDestroy = { [unowned self] in
+            self.shellSurfaces[key] = nil
+            if shell.surface?.roleHandler === shell { shell.surface?.roleHandler = nil }
+            onGone()
+        }
+        resource.onRequest = { [unowned self, unowned shell] request in
+            switch request {
+            case .destroy:
+                if shell.window?.toplevel.isAlive == true || shell.popup?.resource.isAlive == true {
+                    self.postProtocolError(shell.resource, code: XdgSurface.Error.defunctRoleObject.rawValue, name: "defunct_role_object",
+                                           "xdg_surface.destroy: its xdg_toplevel or xdg_popup still exists; destroy that first")
+                }
+            case .getToplevel(let toplevel):
+                guard !shell.hasRole, let surface = shell.surface else {
+                    return self.postProtocolError(shell.resource, code: XdgSurface.Error.alreadyConstructed.rawValue, name: "already_constructed",
+                                                  "xdg_surface.get_toplevel: the xdg_surface already has a role object")
+                }
+                guard surface.role == .none || surface.role == .xdgToplevel else {
+                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
+                                                  "xdg_surface.get_toplevel: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
+                }
+                surface.role = .xdgToplevel
+                self.toplevelCreated(toplevel, shell: shell, surface: surface)
+            case .getPopup(let popup, let parent, let positionerResource):
+                guard !shell.hasRole, let surface = shell.surface else {
+                    return self.postProtocolError(shell.resource, code: XdgSurface.Error.alreadyConstructed.rawValue, name: "already_constructed",
+                                                  "xdg_surface.get_popup: the xdg_surface already has a role object")
+                }
+                guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
+                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue, name: "invalid_positioner",
+                                                  "xdg_surface.get_popup: the positioner needs set_size and set_anchor_rect first")
+                }
+                surface.role = .xdgPopup
+                let parentShell = parent.flatMap { self.shellSurfaces[ObjectIdentifier($0)] }
+                self.popupCreated(popup, shell: shell, parent: parentShell, positioner: box.positioner)
+            case .setWindowGeometry(let x, let y, let width, let height):
+                guard width > 0, height > 0 else {
+                    return self.postProtocolError(shell.resource, code: XdgSurface.Error.invalidSize.rawValue, name: "invalid_size",
+                                                  "xdg_surface.set_window_geometry: \(width)x\(height) must be positive")
+                }
+                shell.pendingGeometry = Rect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+            case .ackConfigure(let serial):
+                guard shell.acknowledge(serial) else {
+                    let pending = shell.pendingSerials.map(String.init).joined(separator: ", ")
+                    return self.postProtocolError(shell.resource, code: XdgSurface.Error.invalidSerial.rawValue, name: "invalid_serial",
+                                                  "xdg_surface.ack_configure: serial \(serial) was never sent to this surface or was already consumed (pending: \(pending.isEmpty ? "none" : pending))")
+                }
+                if let window = shell.window {
+                    window.lastAckedSerial = serial
+                    window.committedSinceAck = false
+                    self.trace.record(.configureAcked(window: window.id, serial: serial))
+                }
+            }
+        }
+    }
+
+    /// xdg_surface.get_toplevel: a new window, placed on the default display
+    /// (cascading) but not mapped until it commits a buffer.
+    private func toplevelCreated(_ toplevel: XdgToplevel, shell: XdgShellSurface, surface: Surface) {
+        let client = clientRecord(toplevel.client)
+        let window = Window(id: nextWindowID, clientID: client?.id ?? 0, pid: client?.pid ?? 0, shellSurface: shell,
+                            toplevel: toplevel, position: cascadePosition(on: defaultDisplay),
+                            homeDisplayName: defaultDisplayName)
+        nextWindowID += 1
+        shell.window = window
+        for member in surface.tree { member.window = window }
+        windows.append(window)
+        trace.noteWindow(window.id, client: window.clientID, surface: surface.id)
+        trace.record(.windowCreated(window: window.id, client: window.clientID, surface: surface.id))
+        // The window has no size yet, so it overlaps nothing; its preferred
+        // scale is its home display's until it maps.
+        preferredScaleChanged(window, to: defaultDisplay.scale)
+        toplevel.onDestroy = { [unowned self, unowned window] in self.windowDestroyed(window) }
+        toplevel.onRequest = { [unowned self, unowned window] request in self.toplevelRequest(window, request) }
+    }
+
+    private func toplevelRequest(_ window: Window, _ request: XdgToplevel.Request) {
+        switch request {
+        case .destroy, .setParent, .showWindowMenu, .move, .resize:
+            // No pointer drives the simulator, so client-started moves and
+            // resizes have nothing to follow; scripts resize instead.
+            break
+        case .setTitle(let title):
+            window.title = title
+            trace.record(.title(window: window.id, title: title))
+        case .setAppId(let appID):
+            window.appID = appID
+            trace.record(.appID(window: window.id, appID: appID))
+        case .setMinSize(let width, let height):
+            guard width >= 0, height >= 0 else {
+                return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
+                                         "xdg_toplevel.set_min_size: \(width)x\(height) has a negative side; use 0 for no minimum")
+            }
+            window.pendingMinimumSize = Size(width: Int(width), height: Int(height))
+        case .setMaxSize(let width, let height):
+            guard width >= 0, height >= 0 else {
+                return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
+                                         "xdg_toplevel.set_max_size: \(width)x\(height) has a negative side; use 0 for no maximum")
+            }
+            window.pendingMaximumSize = Size(width: Int(width), height: Int(height))
+        case .setMaximized:
+            setMaximized(window, true)
+        case .unsetMaximized:
+            setMaximized(window, false)
+        case .setFullscreen(let output):
+            setFullscreen(window, on: output.flatMap { display(for: $0) }.flatMap { $0.isPlugged ? $0 : nil })
+        case .unsetFullscreen:
+            setFullscreen(window, on: nil, enable: false)
+        case .setMinimized:
+            setMinimized(window, true)
+        }
+    }
+
+    /// xdg_surface.get_popup: placed relative to its parent when it first commits.
+    private func popupCreated(_ resource: XdgPopup, shell: XdgShellSurface, parent: XdgShellSurface?, positioner: Positioner) {
+        let popup = Popup(resource: resource, shellSurface: shell, parent: parent, positioner: positioner)
+        shell.popup = popup
+        let root = popup.rootWindow
+        shell.surface?.window = root
+        root?.popups.append(popup)
+        resource.onDestroy = { [unowned self, weak popup] in
+            guard let popup else { return }
+            if let root = popup.rootWindow { root.popups.removeAll { $0 === popup } }
+            if let surface = popup.shellSurface.surface {
+                self.sendLeaveAll(surface)
+                surface.window = nil
+            }
+        }
+        resource.onRequest = { [unowned self, weak popup] request in
+            guard let popup else { return }
+            switch request {
+            case .destroy, .grab:
+                break
+            case .reposition(let positionerResource, let token):
+                guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
+                    return self.postProtocolError(popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue,
+                                                  name: "invalid_positioner", "xdg_popup.reposition: the positioner is incomplete")
+                }
+                popup.positioner = box.positioner
+                if popup.resource.version >= 3 { popup.resource.sendRepositioned(token: token) }
+                self.sendPopupConfigure(popup)
+            }
+        }
+    }
+
+    /// Places the popup by its positioner and sends its configure sequence.
+    func sendPopupConfigure(_ popup: Popup) {
+        popup.rect = popup.positioner.placement
+        popup.resource.sendConfigure(x: Int32(clamping: popup.rect.minX), y: Int32(clamping: popup.rect.minY),
+                                     width: Int32(clamping: popup.rect.width), height: Int32(clamping: popup.rect.height))
+        let serial = nextSerial()
+        popup.shellSurface.resource.sendConfigure(serial: serial)
+        popup.shellSurface.configureSent(serial: serial)
+    }
+
+    /// A popup's surface committed: the first commit gets its configure, the
+    /// first buffer shows it on its window's displays, a null buffer hides it.
+    func popupCommitted(_ popup: Popup, nullAttach: Bool) {
+        let shell = popup.shellSurface
+        if nullAttach {
+            if let surface = shell.surface { sendLeaveAll(surface) }
+            shell.resetForRemap()
+            return
+        }
+        if !shell.initialConfigureSent {
+            shell.initialConfigureSent = true
+            sendPopupConfigure(popup)
+            return
+        }
+        if let root = popup.rootWindow { updateOutputs(of: root) }
+    }
+}

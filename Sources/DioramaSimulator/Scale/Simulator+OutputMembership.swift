@@ -1,0 +1,137 @@
+import CWaylandServer
+import DioramaModel
+import WaylandServer
+
+// Enter, leave and the preferred scale.
+//
+// Whenever a window moves, resizes, maps, unmaps, is minimized, or a display
+// moves, rescales, rotates, is plugged or unplugged, `updateOutputs(of:)`
+// compares the window's surface rectangle (global logical coordinates, the
+// whole surface including client-side shadows) with every display's logical
+// rectangle. Events go out in this order, per surface of the window (its
+// surface, subsurfaces and popups):
+//
+// 1. `wl_surface.leave` for each display it no longer overlaps,
+// 2. `wl_surface.enter` for each display it newly overlaps (each once per
+//    wl_output object the client bound to that display),
+// then, once for the window,
+// 3. `wp_fractional_scale_v1.preferred_scale` when the preferred scale changed,
+//    and `wl_surface.preferred_buffer_scale` for wl_surface v6 clients.
+// Any configure the change calls for (a maximized window's new size) comes
+// after, so a client can pick its scale before it sizes its buffer.
+//
+// A display change itself (wl_output geometry/scale/mode, xdg_output
+// logical position/size, done) is broadcast before any of this.
+
+extension Simulator {
+    /// Recomputes which displays the window's surfaces are on and what scale
+    /// they should prefer, sending the difference.
+    func updateOutputs(of window: Window) {
+        let visible = window.isMapped && !window.isMinimized
+        let rect = window.surfaceRect
+        let overlapped = visible && !rect.isEmpty ? displays.filter { $0.logicalRect.intersection(rect) != nil } : []
+        for surface in window.allSurfaces {
+            setEnteredDisplays(of: surface, to: overlapped)
+        }
+        if let home = largestOverlap(of: rect, among: overlapped) {
+            window.homeDisplayName = home.name
+        }
+        if let scale = preferredScale(of: rect, overlapping: overlapped) {
+            preferredScaleChanged(window, to: scale)
+        } else if window.preferredScale == nil, let home = display(named: window.homeDisplayName) {
+            // On no display: a window never shown prefers its home display's
+            // scale; one moved off every display keeps the scale it had.
+            preferredScaleChanged(window, to: home.scale)
+        }
+    }
+
+    /// The preferred scale for a surface covering `rect`, by the configured
+    /// policy; nil when it overlaps no display.
+    func preferredScale(of rect: Rect, overlapping overlapped: [Display]) -> Scale? {
+        switch configuration.preferredScalePolicy {
+        case .max: overlapped.map(\.scale).max()
+        case .largestOverlap: largestOverlap(of: rect, among: overlapped)?.scale
+        }
+    }
+
+    /// The display holding the largest part of `rect`; ties go to the display
+    /// listed first in the layout.
+    func largestOverlap(of rect: Rect, among candidates: [Display]) -> Display? {
+        var best: (display: Display, area: Int)?
+        for display in candidates {
+            guard let overlap = display.logicalRect.intersection(rect) else { continue }
+            let area = overlap.width * overlap.height
+            if best == nil || area > best!.area { best = (display, area) }
+        }
+        return best?.display
+    }
+
+    /// Sends leave for displays the surface left and enter for those it
+    /// entered, leaves first.
+    func setEnteredDisplays(of surface: Surface, to displays: [Display]) {
+        let old = surface.enteredDisplays
+        let client = surface.resource.client
+        for display in old where !displays.contains(where: { $0 === display }) {
+            for output in display.outputs(of: client) { surface.resource.sendLeave(output: output) }
+            trace.record(.leave(surface: surface.id, window: surface.window?.id, display: display.name))
+        }
+        for display in displays where !old.contains(where: { $0 === display }) {
+            for output in display.outputs(of: client) { surface.resource.sendEnter(output: output) }
+            trace.record(.enter(surface: surface.id, window: surface.window?.id, display: display.name))
+        }
+        surface.enteredDisplays = displays
+    }
+
+    /// A surface left the screen (its role object went away): leave everything.
+    func sendLeaveAll(_ surface: Surface) {
+        setEnteredDisplays(of: surface, to: [])
+    }
+
+    /// Records the window's new preferred scale and tells each of its
+    /// surfaces that asked (fractional-scale-v1 objects), plus wl_surface v6
+    /// clients through preferred_buffer_scale.
+    func preferredScaleChanged(_ window: Window, to scale: Scale) {
+        window.preferredScale = scale
+        for surface in window.allSurfaces { sendPreferredScale(scale, to: surface) }
+    }
+
+    /// Sends `scale` to one surface if it differs from what it was last told.
+    func sendPreferredScale(_ scale: Scale, to surface: Surface) {
+        if let fractional = surface.fractionalScale, fractional.isAlive, surface.lastPreferredScaleSent != scale {
+            fractional.sendPreferredScale(scale: UInt32(scale.numerator120))
+            surface.lastPreferredScaleSent = scale
+            trace.record(.preferredScale(surface: surface.id, window: surface.window?.id, scale120: scale.numerator120))
+        }
+        let integer = integerScale(for: scale)
+        if surface.resource.version >= Self.preferredBufferScaleSince, surface.lastPreferredBufferScaleSent != integer {
+            sendPreferredBufferScale(integer, to: surface.resource)
+            surface.lastPreferredBufferScaleSent = integer
+            trace.record(.preferredBufferScale(surface: surface.id, window: surface.window?.id, scale: integer))
+        }
+    }
+
+    /// The integer form of a fractional scale, by the output rounding rule.
+    func integerScale(for scale: Scale) -> Int {
+        switch configuration.effectiveOutputScaleRounding {
+        case .ceil: scale.ceil()
+        case .round: scale.round()
+        }
+    }
+
+    /// `wl_surface.preferred_buffer_scale` appeared in wl_surface version 6.
+    static let preferredBufferScaleSince: UInt32 = 6
+    /// Its event opcode: after enter (0) and leave (1).
+    static let preferredBufferScaleOpcode: UInt32 = 2
+
+    /// Sends preferred_buffer_scale by opcode. The generated bindings only
+    /// have a typed method when the system's wayland.xml defines the event
+    /// (version 6, libwayland ≥ 1.22); Debian bookworm's is version 5, where
+    /// no client can bind version 6 and this never runs. Posting by opcode
+    /// compiles against both.
+    private func sendPreferredBufferScale(_ scale: Int, to surface: WlSurface) {
+        withUnsafeTemporaryAllocation(of: wl_argument.self, capacity: 1) { arguments in
+            arguments[0] = wl_argument(i: Int32(clamping: scale))
+            surface.post(event: Self.preferredBufferScaleOpcode, arguments: arguments.baseAddress)
+        }
+    }
+}

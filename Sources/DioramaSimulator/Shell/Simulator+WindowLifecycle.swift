@@ -1,0 +1,114 @@
+import DioramaModel
+import WaylandServer
+
+extension Simulator {
+    /// The display new windows open on.
+    var defaultDisplay: Display {
+        displays.first { $0.name == defaultDisplayName } ?? displays[0]
+    }
+
+    /// The display called `name` among the plugged ones.
+    public func display(named name: String) -> Display? {
+        displays.first { $0.name == name }
+    }
+
+    /// Where the next new window goes: the usable area's top-left plus 32
+    /// points right and down per window already placed, restarting every ten
+    /// windows, the way desktop compositors cascade.
+    func cascadePosition(on display: Display) -> Point {
+        let step = 32 * (cascadeCount % 10)
+        cascadeCount += 1
+        let area = display.usableArea
+        return Point(x: area.minX + 32 + step, y: area.minY + 32 + step)
+    }
+
+    /// A toplevel's surface committed. In order:
+    /// 1. committed min/max hints are applied (and traced when they change);
+    /// 2. a null buffer unmaps the window;
+    /// 3. the first commit gets the initial configure;
+    /// 4. the first buffer after an ack maps the window (placed, entered, focused);
+    /// 5. a mapped window whose size changed is re-checked against the displays;
+    /// 6. an interactive resize sends its next step once this commit answered the last.
+    func windowCommitted(_ window: Window, nullAttach: Bool) {
+        applySizeHints(window)
+        let shell = window.shellSurface
+        if shell.lastAckedSerial != nil { window.committedSinceAck = true }
+        if nullAttach {
+            if window.isMapped { unmap(window) }
+            return
+        }
+        if !shell.initialConfigureSent {
+            shell.initialConfigureSent = true
+            sendConfigure(window, initial: true)
+            return
+        }
+        guard let surface = window.surface, surface.hasContent else { return }
+        if !window.isMapped {
+            map(window)
+        } else if window.frame != window.lastTracedFrame {
+            windowFrameChanged(window)
+        }
+        advanceInteractiveResize(window)
+    }
+
+    private func applySizeHints(_ window: Window) {
+        guard window.pendingMinimumSize != nil || window.pendingMaximumSize != nil else { return }
+        let minimum = window.pendingMinimumSize ?? window.minimumSize
+        let maximum = window.pendingMaximumSize ?? window.maximumSize
+        window.pendingMinimumSize = nil
+        window.pendingMaximumSize = nil
+        guard minimum != window.minimumSize || maximum != window.maximumSize else { return }
+        window.minimumSize = minimum
+        window.maximumSize = maximum
+        trace.record(.sizeHints(window: window.id, minimum: minimum, maximum: maximum))
+    }
+
+    /// The first buffer arrived after an acknowledged configure: the window
+    /// appears where it was placed, enters its displays and takes focus
+    /// (focus follows the last mapped window).
+    private func map(_ window: Window) {
+        window.isMapped = true
+        stackingOrder.append(window)
+        window.lastTracedFrame = window.frame
+        trace.record(.windowMapped(window: window.id, frame: window.frame))
+        updateOutputs(of: window)
+        focus(window)
+    }
+
+    /// A null buffer was committed: the window disappears from every display
+    /// and starts over (its next commit gets a new initial configure).
+    func unmap(_ window: Window) {
+        window.isMapped = false
+        stackingOrder.removeAll { $0 === window }
+        trace.record(.windowUnmapped(window: window.id))
+        updateOutputs(of: window)
+        window.shellSurface.resetForRemap()
+        window.lastConfigure = nil
+        window.lastBoundsSent = nil
+        window.interactiveResize = nil
+        if focusedWindow === window { focusNextWindow(after: window) }
+    }
+
+    /// The window's frame moved or resized: trace it, then enter/leave and
+    /// the preferred scale follow.
+    func windowFrameChanged(_ window: Window) {
+        window.lastTracedFrame = window.frame
+        trace.record(.windowMoved(window: window.id, frame: window.frame))
+        updateOutputs(of: window)
+    }
+
+    /// The toplevel was destroyed (request or disconnect).
+    func windowDestroyed(_ window: Window) {
+        if window.isMapped {
+            window.isMapped = false
+            stackingOrder.removeAll { $0 === window }
+            trace.record(.windowUnmapped(window: window.id))
+            updateOutputs(of: window)
+        }
+        trace.record(.windowDestroyed(window: window.id))
+        windows.removeAll { $0 === window }
+        window.shellSurface.window = nil
+        if window.surface?.window === window { window.surface?.window = nil }
+        if focusedWindow === window { focusNextWindow(after: window) }
+    }
+}

@@ -1,0 +1,126 @@
+import DioramaModel
+import WaylandServer
+
+/// A toplevel window: one `xdg_toplevel`, what its client said about it, and
+/// where the simulator put it.
+///
+/// Coordinates: ``position`` is the top-left corner of the window geometry
+/// (`xdg_surface.set_window_geometry`, or the whole surface when unset) in
+/// the global logical space displays are laid out in. Client-side shadows
+/// outside the window geometry are not part of ``frame`` but do count for
+/// `enter`/`leave`, which follow the surface's full extent.
+public final class Window {
+    /// The simulator's number for the window (1, 2, …).
+    public let id: UInt32
+    /// The simulator's number for the owning client.
+    public let clientID: UInt32
+    public let pid: Int32
+    public internal(set) var appID = ""
+    public internal(set) var title = ""
+    /// Top-left of the window geometry, global logical coordinates.
+    public internal(set) var position: Point
+    /// Persistent states (activated, maximized, fullscreen, tiled); `resizing`
+    /// only appears in the configures of an interactive resize.
+    public internal(set) var states: WindowStates = []
+    public internal(set) var isMapped = false
+    public internal(set) var isMinimized = false
+    /// Committed `set_min_size` / `set_max_size` (0 = no limit).
+    public internal(set) var minimumSize = Size.zero
+    public internal(set) var maximumSize = Size.zero
+    /// The last configure sequence sent.
+    public internal(set) var lastConfigure: ConfigureFact?
+    /// The serial of the last configure the client acknowledged.
+    public internal(set) var lastAckedSerial: UInt32?
+    /// What the last commit of the window's own surface applied.
+    public internal(set) var lastCommit: CommitFact?
+    /// The last preferred scale the window's surfaces were given.
+    public internal(set) var preferredScale: Scale?
+    /// The display the window belongs to: where it was placed, then the
+    /// display holding most of it. Maximize and fullscreen use it, and it
+    /// moves along when its display moves.
+    public internal(set) var homeDisplayName: String
+
+    let shellSurface: XdgShellSurface
+    let toplevel: XdgToplevel
+    var pendingMinimumSize: Size?
+    var pendingMaximumSize: Size?
+    /// The size the simulator asks for when not maximized/fullscreen; nil lets the client choose.
+    var requestedSize: Size?
+    /// Position and size before maximize/fullscreen, restored afterwards.
+    var savedFloatingFrame: Rect?
+    var fullscreenDisplayName: String?
+    var interactiveResize: InteractiveResize?
+    /// `configure_bounds` last sent, to send it again only when it changes.
+    var lastBoundsSent: Size?
+    /// Whether the client committed after its last ack_configure.
+    var committedSinceAck = false
+    /// The frame last reported in the trace (window_mapped / window_moved).
+    var lastTracedFrame: Rect?
+    var popups: [Popup] = []
+
+    init(id: UInt32, clientID: UInt32, pid: Int32, shellSurface: XdgShellSurface, toplevel: XdgToplevel,
+         position: Point, homeDisplayName: String) {
+        self.id = id
+        self.clientID = clientID
+        self.pid = pid
+        self.shellSurface = shellSurface
+        self.toplevel = toplevel
+        self.position = position
+        self.homeDisplayName = homeDisplayName
+    }
+
+    var surface: Surface? { shellSurface.surface }
+
+    /// The window geometry's size: set_window_geometry's, else the surface's.
+    public var size: Size {
+        shellSurface.geometry?.size ?? surface?.current.size ?? .zero
+    }
+
+    /// Position and size in global logical coordinates.
+    public var frame: Rect { Rect(origin: position, size: size) }
+
+    /// The whole surface (shadows included) in global logical coordinates:
+    /// what enter/leave are computed from.
+    var surfaceRect: Rect {
+        let offset = shellSurface.geometry?.origin ?? .zero
+        return Rect(origin: Point(x: position.x - offset.x, y: position.y - offset.y),
+                    size: surface?.current.size ?? .zero)
+    }
+
+    /// Names of the displays the window's surface was sent `enter` for.
+    public var enteredDisplayNames: [String] {
+        surface?.enteredDisplays.map(\.name) ?? []
+    }
+
+    /// The buffer of the last commit, in pixels.
+    public var bufferSize: Size? { lastCommit?.bufferSize }
+    public var bufferScale: Int { lastCommit?.bufferScale ?? 1 }
+
+    /// True when the client has acknowledged every configure sent and
+    /// committed after its last acknowledgement: it has drawn what the
+    /// simulator last asked for. Scenarios wait for this.
+    public var isSettled: Bool {
+        shellSurface.pendingSerials.isEmpty && lastConfigure != nil && committedSinceAck
+    }
+
+    /// Every surface that shows the window: its surface tree and its popups' trees.
+    var allSurfaces: [Surface] {
+        var result = surface?.tree ?? []
+        for popup in popups {
+            if let popupSurface = popup.shellSurface.surface { result += popupSurface.tree }
+        }
+        return result
+    }
+}
+
+/// A scripted interactive resize in progress: configures with `resizing`
+/// for each step, each sent once the client acknowledged and committed the
+/// previous one (as a compositor paces pointer motion), then a final one
+/// without `resizing`.
+struct InteractiveResize {
+    var steps: [Size]
+    var nextStep = 0
+    var finalSize: Size
+    /// The serial of the last step sent, waited for before the next.
+    var awaitingSerial: UInt32?
+}

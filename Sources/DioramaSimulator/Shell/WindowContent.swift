@@ -1,0 +1,53 @@
+import DioramaModel
+
+/// What one surface of a window shows, for code that composites the screen
+/// (screenshots): its committed buffer and how the buffer maps onto the
+/// surface, and where the surface is.
+public struct SurfaceContent {
+    /// The committed buffer; nil when the surface shows nothing.
+    public var buffer: ShmBuffer?
+    public var bufferScale: Int
+    public var bufferTransform: OutputTransform
+    public var viewportSource: ViewportSource?
+    public var viewportDestination: Size?
+    /// The surface's size in logical points.
+    public var size: Size
+    /// The surface's top-left in global logical coordinates.
+    public var origin: Point
+}
+
+extension Window {
+    /// The top-left of the window's main surface in global logical
+    /// coordinates (the window geometry's offset taken off ``position``).
+    public var surfaceOrigin: Point { surfaceRect.origin }
+
+    /// Every surface of the window bottom to top: the main surface, its
+    /// subsurfaces (in the order they were added, nested depth first), then
+    /// popups. Empty while the window is not mapped or is minimized.
+    ///
+    /// Subsurface stacking requests (place_above/below) are not modelled.
+    public var contents: [SurfaceContent] {
+        guard isMapped, !isMinimized, let surface else { return [] }
+        var result: [SurfaceContent] = []
+        func add(_ surface: Surface, at origin: Point) {
+            let state = surface.current
+            result.append(SurfaceContent(buffer: state.buffer, bufferScale: state.bufferScale,
+                                         bufferTransform: state.bufferTransform, viewportSource: state.viewportSource,
+                                         viewportDestination: state.viewportDestination, size: state.size, origin: origin))
+            for child in surface.children {
+                guard let childSurface = child.surface else { continue }
+                add(childSurface, at: Point(x: origin.x + child.position.x, y: origin.y + child.position.y))
+            }
+        }
+        let origin = surfaceOrigin
+        add(surface, at: origin)
+        let geometryOrigin = position
+        for popup in popups {
+            guard let popupSurface = popup.shellSurface.surface, popupSurface.hasContent else { continue }
+            let offset = popup.shellSurface.geometry?.origin ?? .zero
+            add(popupSurface, at: Point(x: geometryOrigin.x + popup.rect.minX - offset.x,
+                                        y: geometryOrigin.y + popup.rect.minY - offset.y))
+        }
+        return result
+    }
+}

@@ -1,0 +1,111 @@
+import DioramaModel
+import WaylandServer
+
+/// One `xdg_surface`: the configure/ack bookkeeping and window geometry that
+/// toplevels and popups share, and the role rules checked at commit.
+///
+/// ## Configure and ack
+///
+/// The simulator sends a configure *sequence* (role events such as
+/// `xdg_toplevel.configure`, then `xdg_surface.configure(serial)`); the client
+/// answers `ack_configure(serial)` and then commits a buffer drawn for it.
+/// Serials sent and not yet acknowledged are kept in order. Acking one
+/// consumes it and every older one; acking a serial that was never sent, was
+/// already consumed, or is older than the last ack is `invalid_serial`.
+/// Before the first ack no buffer may be committed (`unconfigured_buffer`).
+final class XdgShellSurface {
+    let resource: XdgSurface
+    /// The xdg_wm_base it was made from: errors about roles and positioners
+    /// are that interface's.
+    weak var wmBase: XdgWmBase?
+    weak var surface: Surface?
+    unowned let simulator: Simulator
+    /// The toplevel or popup, once the client assigned a role.
+    var window: Window?
+    var popup: Popup?
+    /// Serials sent and not yet acknowledged, oldest first.
+    var pendingSerials: [UInt32] = []
+    var lastAckedSerial: UInt32?
+    /// Whether any configure has been acked since the surface was (re)set:
+    /// only then may it carry a buffer.
+    var hasAckedConfigure = false
+    /// Whether the initial configure (reply to the first commit) went out.
+    var initialConfigureSent = false
+    var pendingGeometry: Rect?
+    var geometry: Rect?
+
+    init(resource: XdgSurface, wmBase: XdgWmBase, surface: Surface, simulator: Simulator) {
+        self.resource = resource
+        self.wmBase = wmBase
+        self.surface = surface
+        self.simulator = simulator
+    }
+
+    var hasRole: Bool { window != nil || popup != nil }
+
+    /// The object to send an xdg_wm_base error on: the wm_base, or this
+    /// xdg_surface if the client already destroyed the wm_base.
+    var wmBaseErrorTarget: Resource { wmBase.map { $0 as Resource } ?? resource }
+
+    /// Records a sent configure's serial.
+    func configureSent(serial: UInt32) {
+        pendingSerials.append(serial)
+    }
+
+    /// `xdg_surface.ack_configure`: true when the serial was pending.
+    func acknowledge(_ serial: UInt32) -> Bool {
+        guard let index = pendingSerials.firstIndex(of: serial) else { return false }
+        pendingSerials.removeFirst(index + 1)
+        lastAckedSerial = serial
+        hasAckedConfigure = true
+        return true
+    }
+
+    /// After an unmap the surface starts over: the next commit without a
+    /// buffer gets a new initial configure.
+    func resetForRemap() {
+        initialConfigureSent = false
+        hasAckedConfigure = false
+        pendingSerials.removeAll()
+    }
+}
+
+extension XdgShellSurface: SurfaceRoleHandler {
+    /// The xdg-shell rules a commit must meet: a role must exist, and a buffer
+    /// needs an acknowledged configure first. Toplevel size hints are checked
+    /// here too, because they are double-buffered and only meet at commit.
+    func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?) -> Bool {
+        guard hasRole else {
+            simulator.postProtocolError(resource, code: XdgSurface.Error.notConstructed.rawValue, name: "not_constructed",
+                                        "xdg_surface@\(resource.id): committed before get_toplevel or get_popup gave it a role")
+            return false
+        }
+        if newBuffer != nil && !hasAckedConfigure {
+            simulator.postProtocolError(resource, code: XdgSurface.Error.unconfiguredBuffer.rawValue, name: "unconfigured_buffer",
+                                        "xdg_surface@\(resource.id): a buffer was committed before any configure was acknowledged; commit once without a buffer, wait for xdg_surface.configure, ack_configure it, then attach")
+            return false
+        }
+        if let window {
+            let minimum = window.pendingMinimumSize ?? window.minimumSize
+            let maximum = window.pendingMaximumSize ?? window.maximumSize
+            if (maximum.width > 0 && minimum.width > maximum.width) || (maximum.height > 0 && minimum.height > maximum.height) {
+                simulator.postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
+                                            "xdg_toplevel@\(window.toplevel.id): the minimum size \(minimum) is larger than the maximum size \(maximum); lower the minimum or raise the maximum (0 = no limit)")
+                return false
+            }
+        }
+        return true
+    }
+
+    func surfaceDidCommit(_ surface: Surface, nullAttach: Bool) {
+        if let pendingGeometry {
+            geometry = pendingGeometry
+            self.pendingGeometry = nil
+        }
+        if let window {
+            simulator.windowCommitted(window, nullAttach: nullAttach)
+        } else if let popup {
+            simulator.popupCommitted(popup, nullAttach: nullAttach)
+        }
+    }
+}

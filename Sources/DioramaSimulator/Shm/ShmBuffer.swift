@@ -1,0 +1,44 @@
+import DioramaModel
+import WaylandServer
+
+/// A `wl_buffer` made from a shm pool: where its pixels are and how they are laid out.
+///
+/// The simulator keeps the model after the client destroys the wl_buffer
+/// while it is still the surface's current content, as a real compositor
+/// keeps the last frame on screen.
+public final class ShmBuffer {
+    let resource: WlBuffer
+    let pool: ShmPool
+    let offset: Int
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    let format: WlShm.Format
+
+    init(resource: WlBuffer, pool: ShmPool, offset: Int, width: Int, height: Int, stride: Int, format: WlShm.Format) {
+        self.resource = resource
+        self.pool = pool
+        self.offset = offset
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+
+    /// The wl_shm format code (0 argb8888, 1 xrgb8888).
+    public var formatCode: UInt32 { format.rawValue }
+
+    /// Runs `body` with the buffer's bytes (stride × height, read-only), or
+    /// returns nil when the pool's memory is gone.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
+        guard let mapping = pool.mapping, offset + stride * height <= pool.size else { return nil }
+        return try body(UnsafeRawBufferPointer(start: mapping + offset, count: stride * height))
+    }
+
+    /// Tells the client the simulator no longer reads the buffer.
+    func release() {
+        if resource.isAlive { resource.sendRelease() }
+    }
+}

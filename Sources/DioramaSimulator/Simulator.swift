@@ -1,0 +1,297 @@
+import CDioramaServerShim
+import CWaylandServer
+import DioramaModel
+import Foundation
+import Glibc
+import WaylandServer
+
+/// A headless Wayland compositor with several displays of different — and
+/// fractional — scales, driven by code: the display simulator.
+///
+/// It owns a `wl_display`, its event loop, the globals of its
+/// ``CompositorProfile``, the displays, the connected clients and their
+/// windows, and a ``Trace`` of everything that happened. It is not thread-safe:
+/// every call happens on the thread that runs its event loop.
+///
+/// Two ways to run it:
+/// - As a server: ``start(socketName:runtimeDirectory:)`` opens the socket,
+///   ``run()`` blocks dispatching until ``stop()`` (or a ``RemoteControl``
+///   call from another thread).
+/// - In-process, from a test: ``start(socketName:runtimeDirectory:)``, then
+///   ``dispatch(timeout:)`` whenever the test wants the simulator to handle
+///   what clients sent. `DioramaSimulatorHarness` wraps this with roundtrips.
+///
+/// Scripts change the world through the control methods (`moveWindow`,
+/// `setScale`, `plugDisplay`, …, in `Control/`), which send the resulting
+/// protocol events in the order `Docs/simulator.md` documents.
+public final class Simulator {
+    public let configuration: SimulatorConfiguration
+    public var profile: CompositorProfile { configuration.profile }
+    public let trace: Trace
+    public let clock: any SimulatorClock
+    let wlDisplay: OpaquePointer
+    let eventLoop: OpaquePointer
+
+    /// The plugged displays, in layout order.
+    public internal(set) var displays: [Display] = []
+    /// Every live toplevel, in creation order (mapped or not).
+    public internal(set) var windows: [Window] = []
+    /// Mapped windows bottom to top: a window goes on top when it maps or
+    /// takes focus. What a screen compositor draws in order.
+    public internal(set) var stackingOrder: [Window] = []
+    /// The window that has keyboard focus and the `activated` state.
+    public internal(set) var focusedWindow: Window?
+    /// The display new toplevels open on.
+    public internal(set) var defaultDisplayName: String
+
+    var clients: [OpaquePointer: ClientRecord] = [:]
+    var surfaces: [ObjectIdentifier: Surface] = [:]
+    var buffers: [ObjectIdentifier: ShmBuffer] = [:]
+    var outputDisplays: [ObjectIdentifier: Display] = [:]
+    var shellSurfaces: [ObjectIdentifier: XdgShellSurface] = [:]
+    var positioners: [ObjectIdentifier: PositionerBox] = [:]
+    /// Unplugged displays: kept while clients may still hold their outputs.
+    var unpluggedDisplays: [Display] = []
+    /// Removes each global; run before `wl_display_destroy`.
+    var globalRemovers: [() -> Void] = []
+    var frameScheduler: FrameScheduler!
+    var keyboardModel: KeyboardModel?
+    var keyboardModelFailed = false
+    var nextClientID: UInt32 = 1
+    var nextSurfaceID: UInt32 = 1
+    var nextWindowID: UInt32 = 1
+    /// How many windows have been placed, for the cascade.
+    var cascadeCount = 0
+    private var clientCreatedListener: NativeListener!
+    private var socket: ListeningSocket?
+    private var runtimeDirectory: RuntimeDirectory?
+    private var isRunning = false
+    private var isShutDown = false
+    /// Set up by `remoteControl`, lazily.
+    var remoteControlStorage: RemoteControl?
+
+    /// Creates the compositor and its globals. Clients can connect once
+    /// ``start(socketName:runtimeDirectory:)`` opened a socket.
+    ///
+    /// - Throws: ``DisplayLayoutError`` when the layout is invalid or names an
+    ///   unknown default display.
+    public init(configuration: SimulatorConfiguration) throws(DisplayLayoutError) {
+        try configuration.layout.validate()
+        let defaultName = configuration.defaultDisplay ?? configuration.layout.displays[0].name
+        guard configuration.layout.display(named: defaultName) != nil else {
+            throw DisplayLayoutError(display: defaultName, field: "defaultDisplay",
+                                     problem: "the default display is not in the layout; use one of \(configuration.layout.displays.map(\.name).joined(separator: ", "))")
+        }
+        guard let display = wl_display_create() else {
+            preconditionFailure("wl_display_create failed (out of memory)")
+        }
+        self.configuration = configuration
+        self.clock = configuration.clock
+        self.trace = Trace(capacity: configuration.limits.traceCapacity, clock: configuration.clock)
+        self.wlDisplay = display
+        self.eventLoop = wl_display_get_event_loop(display)
+        self.defaultDisplayName = defaultName
+        self.frameScheduler = FrameScheduler(simulator: self)
+        clientCreatedListener = NativeListener { [unowned self] data in
+            guard let data else { return }
+            self.clientConnected(OpaquePointer(data))
+        }
+        wl_display_add_client_created_listener(display, clientCreatedListener.listener)
+        clientCreatedListener.isLinked = true
+        createGlobals()
+        for displayConfiguration in configuration.layout.displays {
+            addDisplay(displayConfiguration)
+        }
+        clock.observeAdvances { [weak self] in self?.frameScheduler.deliverDueFrames() }
+    }
+
+    /// Convenience: a layout and a profile, everything else default.
+    public convenience init(layout: DisplayLayout, profile: CompositorProfile = .modern,
+                            clock: any SimulatorClock = MonotonicClock()) throws(DisplayLayoutError) {
+        try self.init(configuration: SimulatorConfiguration(layout: layout, profile: profile, clock: clock))
+    }
+
+    deinit { shutDown() }
+
+    // MARK: Socket
+
+    /// The socket's absolute path once started.
+    public var socketPath: String? { socket?.path }
+    /// The socket's name (`wayland-1`), the value for `WAYLAND_DISPLAY`.
+    public var socketName: String? { socket?.name }
+    /// The directory holding the socket, the value for `XDG_RUNTIME_DIR`.
+    public var runtimeDirectoryPath: String? { runtimeDirectory?.path }
+
+    /// What a client process needs in its environment to connect.
+    public var clientEnvironment: [String: String] {
+        guard let socket else { return [:] }
+        return ["XDG_RUNTIME_DIR": socket.directory, "WAYLAND_DISPLAY": socket.name]
+    }
+
+    /// The environment as shell assignments a shell can `eval`:
+    /// `XDG_RUNTIME_DIR='/run/user/0'; WAYLAND_DISPLAY='wayland-1'; export XDG_RUNTIME_DIR WAYLAND_DISPLAY`.
+    public var shellExports: String {
+        guard let socket else { return "" }
+        func quoted(_ value: String) -> String { "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return "XDG_RUNTIME_DIR=\(quoted(socket.directory)); WAYLAND_DISPLAY=\(quoted(socket.name)); export XDG_RUNTIME_DIR WAYLAND_DISPLAY"
+    }
+
+    /// Opens the listening socket.
+    ///
+    /// - Parameters:
+    ///   - socketName: a file name such as `wayland-sim`; nil picks the first
+    ///     free `wayland-N`.
+    ///   - runtimeDirectory: where the socket goes; nil uses `$XDG_RUNTIME_DIR`,
+    ///     or a new private 0700 directory when that is unset.
+    public func start(socketName: String? = nil, runtimeDirectory: String? = nil) throws(SimulatorSocketError) {
+        precondition(socket == nil, "the simulator is already listening on \(socket?.path ?? "")")
+        let directory = try RuntimeDirectory.resolve(explicit: runtimeDirectory)
+        let opened: ListeningSocket
+        do {
+            opened = try ListeningSocket.open(in: directory.path, name: socketName)
+        } catch {
+            directory.removeIfPrivate()
+            throw error
+        }
+        guard wl_display_add_socket_fd(wlDisplay, opened.descriptor) == 0 else {
+            close(opened.descriptor)
+            opened.removeFiles()
+            directory.removeIfPrivate()
+            throw SimulatorSocketError(path: opened.path, problem: "libwayland refused the listening socket")
+        }
+        socket = opened
+        self.runtimeDirectory = directory
+    }
+
+    // MARK: Event loop
+
+    /// Handles whatever is ready (client requests, timers), waiting up to
+    /// `timeout` for something to arrive (nil waits indefinitely), then sends
+    /// every queued event to the clients.
+    public func dispatch(timeout: Duration? = .zero) {
+        precondition(!isShutDown, "the simulator was shut down")
+        let milliseconds: Int32
+        if let timeout {
+            let (seconds, attoseconds) = timeout.components
+            milliseconds = Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        } else {
+            milliseconds = -1
+        }
+        flushClients()
+        wl_event_loop_dispatch(eventLoop, milliseconds)
+        flushClients()
+    }
+
+    /// Sends queued events to every client now.
+    public func flushClients() {
+        wl_display_flush_clients(wlDisplay)
+    }
+
+    /// Dispatches until ``stop()``.
+    public func run() {
+        isRunning = true
+        while isRunning && !isShutDown {
+            dispatch(timeout: nil)
+        }
+    }
+
+    /// Makes ``run()`` return after the current dispatch. Call it on the
+    /// simulator's thread (from a control command, a signal handler the loop
+    /// runs, or a ``RemoteControl`` job).
+    public func stop() {
+        isRunning = false
+    }
+
+    /// Stops ``run()`` on SIGINT and SIGTERM. libwayland blocks the signals in
+    /// the calling thread and reads them through a signalfd, so call this on
+    /// the thread that will call ``run()``.
+    public func stopOnTerminationSignals() {
+        for signal in [SIGINT, SIGTERM] {
+            wl_event_loop_add_signal(eventLoop, signal, { _, data in
+                guard let data else { return 0 }
+                Unmanaged<Simulator>.fromOpaque(data).takeUnretainedValue().stop()
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    /// Disconnects every client, removes the globals and the socket, and
+    /// destroys the display. Called by `deinit`; safe to call twice.
+    public func shutDown() {
+        guard !isShutDown else { return }
+        wl_display_destroy_clients(wlDisplay)
+        frameScheduler.tearDown()
+        remoteControlStorage?.tearDown()
+        for remove in globalRemovers { remove() }
+        globalRemovers.removeAll()
+        for display in displays { display.global?.remove() }
+        clientCreatedListener.unlink()
+        isShutDown = true
+        wl_display_destroy(wlDisplay)
+        socket?.removeFiles()
+        runtimeDirectory?.removeIfPrivate()
+        socket = nil
+    }
+
+    // MARK: Clients
+
+    /// Fires when libwayland accepted a connection, before the client sent anything.
+    private func clientConnected(_ client: OpaquePointer) {
+        let id = nextClientID
+        nextClientID += 1
+        let destroyListener = NativeListener { [unowned self] _ in self.clientDisconnected(client) }
+        let record = ClientRecord(id: id, client: client, destroyListener: destroyListener)
+        clients[client] = record
+        wl_client_add_destroy_listener(client, destroyListener.listener)
+        destroyListener.isLinked = true
+        trace.record(.clientConnected(client: id, pid: record.pid))
+    }
+
+    /// Fires when the client disconnects or is disconnected after a protocol
+    /// error; its resources are destroyed right after this, each running its
+    /// own `onDestroy`.
+    private func clientDisconnected(_ client: OpaquePointer) {
+        guard let record = clients.removeValue(forKey: client) else { return }
+        // libwayland unlinks a listener before notifying it on this final signal.
+        record.destroyListener.isLinked = false
+        record.isConnected = false
+        trace.record(.clientDisconnected(client: record.id, pid: record.pid))
+    }
+
+    func clientRecord(_ client: OpaquePointer) -> ClientRecord? { clients[client] }
+
+    /// The simulator's number for a connected client (0 once it disconnected).
+    func clientID(_ client: OpaquePointer) -> UInt32 { clients[client]?.id ?? 0 }
+
+    /// Connected clients as (id, pid), in connection order.
+    public var connectedClients: [(id: UInt32, pid: Int32)] {
+        clients.values.sorted { $0.id < $1.id }.map { ($0.id, $0.pid) }
+    }
+
+    // MARK: Errors
+
+    /// Sends a protocol error on `resource` and records it. libwayland then
+    /// disconnects that client (and only that client).
+    ///
+    /// - Parameters:
+    ///   - code: the value of the interface's error enum entry.
+    ///   - name: the entry's name in the XML (`invalid_serial`), for the trace.
+    func postProtocolError(_ resource: Resource, code: UInt32, name: String, _ message: String) {
+        guard resource.isAlive else { return }
+        let interface = String(cString: type(of: resource).interface.pointee.name)
+        trace.record(.protocolError(ProtocolErrorFact(client: clientID(resource.client), interface: interface,
+                                                      objectID: resource.id, code: code, error: name, message: message)))
+        resource.postError(code: code, message: message)
+    }
+
+    /// A configured limit was crossed: records it and disconnects the client
+    /// with `wl_display.error` implementation, whose message names the limit
+    /// and how to raise it.
+    func postLimitExceeded(client: OpaquePointer, limit: String, _ message: String) {
+        trace.record(.limitExceeded(client: clientID(client), limit: limit, message: message))
+        CDioramaServerShim_post_implementation_error(client, message)
+    }
+
+    /// A new serial for a configure or an input event.
+    func nextSerial() -> UInt32 { wl_display_next_serial(wlDisplay) }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Glibc
+
+/// The directory the Wayland socket lives in.
+///
+/// Wayland clients look for `$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY`. When the
+/// variable is set (a desktop session, systemd-logind) the simulator uses it;
+/// in CI containers it is often unset, and then the simulator makes a private
+/// directory (mode 0700, as the XDG spec requires of a runtime dir) under
+/// `/tmp` and removes it again on stop.
+struct RuntimeDirectory {
+    let path: String
+    /// True when the simulator created the directory and must remove it.
+    let isPrivate: Bool
+
+    /// `explicit` wins; then `$XDG_RUNTIME_DIR` when absolute; else a new private directory.
+    static func resolve(explicit: String?) throws(SimulatorSocketError) -> RuntimeDirectory {
+        if let explicit {
+            guard explicit.hasPrefix("/") else {
+                throw SimulatorSocketError(path: explicit, problem: "the runtime directory must be an absolute path")
+            }
+            var info = stat()
+            guard stat(explicit, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw SimulatorSocketError(path: explicit, problem: "the runtime directory does not exist; create it (mode 0700) first")
+            }
+            return RuntimeDirectory(path: explicit, isPrivate: false)
+        }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], fromEnvironment.hasPrefix("/") {
+            return RuntimeDirectory(path: fromEnvironment, isPrivate: false)
+        }
+        return try makePrivate()
+    }
+
+    /// A fresh 0700 directory `/tmp/diorama-sim-UID-XXXXXX` (mkdtemp creates it with 0700).
+    static func makePrivate() throws(SimulatorSocketError) -> RuntimeDirectory {
+        var template = Array("/tmp/diorama-sim-\(getuid())-XXXXXX".utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard let created else {
+            throw SimulatorSocketError(path: "/tmp", problem: "cannot create a private runtime directory: \(String(cString: strerror(errno))); set XDG_RUNTIME_DIR to a writable directory")
+        }
+        return RuntimeDirectory(path: String(cString: created), isPrivate: true)
+    }
+
+    /// Removes the directory if the simulator made it (it must be empty by then).
+    func removeIfPrivate() {
+        guard isPrivate else { return }
+        rmdir(path)
+    }
+}

@@ -1,0 +1,174 @@
+import DioramaModel
+import WaylandServer
+
+/// The simulator's state for one `wl_surface`: pending and committed state,
+/// its role, its viewport and fractional-scale objects, the outputs it was
+/// told it entered, and its subsurfaces.
+final class Surface {
+    /// The simulator's number for the surface, used in the trace.
+    let id: UInt32
+    let resource: WlSurface
+    unowned let simulator: Simulator
+    let clientID: UInt32
+
+    var role = SurfaceRole.none
+    weak var roleHandler: (any SurfaceRoleHandler)?
+    var pending = PendingSurfaceState()
+    private(set) var current = CommittedSurfaceState()
+    var pendingFrameCallbacks: [WlCallback] = []
+    var pendingFeedbacks: [WpPresentationFeedback] = []
+
+    var viewport: Viewport?
+    var fractionalScale: WpFractionalScaleV1?
+    /// The last scale sent with `wp_fractional_scale_v1.preferred_scale`.
+    var lastPreferredScaleSent: Scale?
+    /// The last integer sent with `wl_surface.preferred_buffer_scale` (v6).
+    var lastPreferredBufferScaleSent: Int?
+    /// The displays this surface was sent `enter` for (through every output
+    /// object of its client bound to them), in layout order.
+    var enteredDisplays: [Display] = []
+
+    /// Set when this surface is a subsurface.
+    var subsurface: Subsurface?
+    /// Subsurfaces whose parent is this surface, bottom to top.
+    var children: [Subsurface] = []
+    /// The toplevel window this surface belongs to (its root or a descendant).
+    weak var window: Window?
+
+    init(id: UInt32, resource: WlSurface, simulator: Simulator, clientID: UInt32) {
+        self.id = id
+        self.resource = resource
+        self.simulator = simulator
+        self.clientID = clientID
+    }
+
+    /// This surface and every subsurface below it, depth first.
+    var tree: [Surface] {
+        var result = [self]
+        for child in children { result += child.surface?.tree ?? [] }
+        return result
+    }
+
+    var hasContent: Bool { current.buffer != nil }
+
+    // MARK: Commit
+
+    /// `wl_surface.commit`: checks the pending state against the rules the
+    /// protocols set, then applies it atomically.
+    ///
+    /// Order of the checks (the first failure wins and drops the commit):
+    /// the role's rules (xdg_surface.unconfigured_buffer), the buffer size
+    /// against the buffer scale (wl_surface.invalid_size), then the viewport
+    /// (wp_viewport.bad_size and out_of_buffer, which the viewporter spec
+    /// checks at commit because source and buffer only meet there).
+    func commit() {
+        let nullAttach: Bool
+        let newBuffer: ShmBuffer?
+        switch pending.attach {
+        case nil:
+            nullAttach = false
+            newBuffer = current.buffer
+        case .null?:
+            nullAttach = true
+            newBuffer = nil
+        case .buffer(let buffer)?:
+            nullAttach = false
+            newBuffer = buffer
+        }
+        let bufferScale = pending.bufferScale ?? current.bufferScale
+        let bufferTransform = pending.bufferTransform ?? current.bufferTransform
+
+        if let roleHandler, !roleHandler.surfaceWillCommit(self, newBuffer: newBuffer) {
+            return
+        }
+        var transformedSize: Size?
+        if let newBuffer {
+            let size = bufferTransform.swapsAxes ? newBuffer.size.transposed : newBuffer.size
+            transformedSize = size
+            if size.width % bufferScale != 0 || size.height % bufferScale != 0 {
+                simulator.postProtocolError(resource, code: WlSurface.Error.invalidSize.rawValue, name: "invalid_size",
+                                            "wl_surface@\(resource.id).commit: the buffer is \(newBuffer.size) pixels, not a multiple of the buffer scale \(bufferScale); make both sides divisible by the scale")
+                return
+            }
+        }
+        let source = viewport?.source
+        let destination = viewport?.destination
+        if let viewport, let source {
+            if let transformedSize {
+                let bufferLogical = Size(width: transformedSize.width / bufferScale, height: transformedSize.height / bufferScale)
+                if source.x + source.width > Double(bufferLogical.width) || source.y + source.height > Double(bufferLogical.height) {
+                    simulator.postProtocolError(viewport.resource, code: WpViewport.Error.outOfBuffer.rawValue, name: "out_of_buffer",
+                                                "wp_viewport@\(viewport.resource.id): the source rectangle \(source.x),\(source.y) \(source.width)x\(source.height) reaches outside the \(bufferLogical) buffer (in surface coordinates at buffer scale \(bufferScale)); shrink the source or attach a larger buffer")
+                    return
+                }
+            }
+            if destination == nil && (source.width != source.width.rounded() || source.height != source.height.rounded()) {
+                simulator.postProtocolError(viewport.resource, code: WpViewport.Error.badSize.rawValue, name: "bad_size",
+                                            "wp_viewport@\(viewport.resource.id): without a destination the source size \(source.width)x\(source.height) must be whole numbers; set a destination or use an integer source size")
+                return
+            }
+        }
+
+        // Apply. The buffer that was on screen is released once another
+        // buffer (or none) replaces it: the simulator no longer reads it.
+        if pending.attach != nil, let old = current.buffer, old !== newBuffer {
+            old.release()
+        }
+        current.buffer = newBuffer
+        current.bufferScale = bufferScale
+        current.bufferTransform = bufferTransform
+        current.viewportSource = source
+        current.viewportDestination = destination
+        current.size = Self.surfaceSize(bufferSize: transformedSize, bufferScale: bufferScale,
+                                        source: source, destination: destination)
+        let damageRects = pending.damageRects
+        pending = PendingSurfaceState()
+        let callbacks = pendingFrameCallbacks
+        pendingFrameCallbacks = []
+        let feedbacks = pendingFeedbacks
+        pendingFeedbacks = []
+        simulator.frameScheduler.surfaceCommitted(self, callbacks: callbacks, feedbacks: feedbacks)
+
+        let preferred = preferredScaleInEffect
+        let fact = CommitFact(
+            surface: id, window: window?.id, bufferSize: newBuffer?.size, bufferScale: bufferScale,
+            bufferTransform: bufferTransform, viewportSource: source, viewportDestination: destination,
+            surfaceSize: current.size, damageRects: damageRects, nullAttach: nullAttach,
+            preferredScale120: preferred?.numerator120,
+            staleScale: Self.isStale(transformedBufferSize: transformedSize, surfaceSize: current.size, preferred: preferred))
+        simulator.trace.record(.commit(fact))
+        if let window, window.surface === self { window.lastCommit = fact }
+        roleHandler?.surfaceDidCommit(self, nullAttach: nullAttach)
+    }
+
+    /// The surface's logical size: the viewport destination when set, else the
+    /// viewport source size, else the buffer divided by its scale.
+    static func surfaceSize(bufferSize: Size?, bufferScale: Int, source: ViewportSource?, destination: Size?) -> Size {
+        guard let bufferSize else { return .zero }
+        if let destination { return destination }
+        if let source { return Size(width: Int(source.width), height: Int(source.height)) }
+        return Size(width: bufferSize.width / bufferScale, height: bufferSize.height / bufferScale)
+    }
+
+    /// The scale the simulator last told this surface to render at: the
+    /// fractional-scale-v1 preferred scale when the client asked for it, else
+    /// the largest integer `wl_output.scale` of the displays it entered (what
+    /// a client without fractional scale is expected to use). Nil before either.
+    var preferredScaleInEffect: Scale? {
+        if fractionalScale != nil, let lastPreferredScaleSent { return lastPreferredScaleSent }
+        return enteredDisplays.map(\.outputScale).max().flatMap { Scale(integer: $0) }
+    }
+
+    /// Whether a buffer was drawn for a different scale than `preferred`.
+    ///
+    /// The expected buffer is the surface size times the preferred scale,
+    /// rounded as fractional-scale-v1 says (halfway away from zero). Clients
+    /// that round differently are off by one pixel, which is not counted: a
+    /// buffer is stale when a side differs by more than one pixel.
+    static func isStale(transformedBufferSize: Size?, surfaceSize: Size, preferred: Scale?) -> Bool {
+        guard let size = transformedBufferSize, let preferred, !surfaceSize.isEmpty else { return false }
+        let expected = Size(width: preferred.pixels(forLogical: surfaceSize.width),
+                            height: preferred.pixels(forLogical: surfaceSize.height))
+        return abs(size.width - expected.width) > 1 || abs(size.height - expected.height) > 1
+    }
+}

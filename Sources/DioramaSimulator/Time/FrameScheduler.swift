@@ -1,0 +1,166 @@
+import CWaylandServer
+import WaylandServer
+
+/// When committed frames are "shown": the moment frame callbacks get `done`
+/// and presentation feedback gets `presented`.
+///
+/// A commit's callbacks wait for the next vertical blank of the surface's
+/// display (the window's home display, or the default display for a surface
+/// that is not a window's): the first multiple of the display's refresh
+/// period after the commit. With a clock that runs by itself a timer fires
+/// then; with a ``ManualClock`` nothing fires until the test advances the
+/// clock past a blank or calls ``Simulator/deliverFrame()``.
+///
+/// A second commit before the blank adds its callbacks to the waiting ones
+/// (they all fire together) and discards the earlier commit's presentation
+/// feedback, because that frame was never shown. Callbacks of a minimized
+/// window wait until it is restored.
+final class FrameScheduler {
+    private struct Waiting {
+        let surface: Surface
+        var callbacks: [WlCallback]
+        var feedbacks: [WpPresentationFeedback]
+        var committedAt: UInt64
+    }
+
+    unowned let simulator: Simulator
+    /// Surfaces with frames waiting, in commit order.
+    private var waiting: [Waiting] = []
+    private var timer: OpaquePointer?
+
+    init(simulator: Simulator) {
+        self.simulator = simulator
+    }
+
+    func surfaceCommitted(_ surface: Surface, callbacks: [WlCallback], feedbacks: [WpPresentationFeedback]) {
+        guard !callbacks.isEmpty || !feedbacks.isEmpty else { return }
+        let now = simulator.clock.nanoseconds
+        if let index = waiting.firstIndex(where: { $0.surface === surface }) {
+            discard(waiting[index].feedbacks, of: surface)
+            waiting[index].callbacks += callbacks
+            waiting[index].feedbacks = feedbacks
+            waiting[index].committedAt = now
+        } else {
+            waiting.append(Waiting(surface: surface, callbacks: callbacks, feedbacks: feedbacks, committedAt: now))
+        }
+        armTimer()
+    }
+
+    /// The surface is gone: its callbacks die with it, its feedback is discarded.
+    func surfaceDestroyed(_ surface: Surface) {
+        discard(surface.pendingFeedbacks, of: surface)
+        surface.pendingFeedbacks = []
+        guard let index = waiting.firstIndex(where: { $0.surface === surface }) else { return }
+        discard(waiting[index].feedbacks, of: surface)
+        waiting.remove(at: index)
+    }
+
+    /// Delivers every waiting frame whose display passed a vertical blank
+    /// since the commit.
+    func deliverDueFrames() {
+        deliver { entry, display, now in
+            let period = display.configuration.mode.refreshPeriodNanoseconds
+            return now / period > entry.committedAt / period
+        }
+        armTimer()
+    }
+
+    /// Delivers every waiting frame now (``Simulator/deliverFrame()``).
+    func deliverAll() {
+        deliver { _, _, _ in true }
+    }
+
+    private func deliver(when isDue: (Waiting, Display, UInt64) -> Bool) {
+        let now = simulator.clock.nanoseconds
+        var remaining: [Waiting] = []
+        let current = waiting
+        waiting = []
+        for entry in current {
+            let display = self.display(of: entry.surface)
+            if entry.surface.window?.isMinimized == true || !isDue(entry, display, now) {
+                remaining.append(entry)
+                continue
+            }
+            present(entry, on: display, at: now)
+        }
+        // Commits made while delivering (a client cannot, but a script can) stay queued.
+        waiting = remaining + waiting
+    }
+
+    private func present(_ entry: Waiting, on display: Display, at now: UInt64) {
+        let surface = entry.surface
+        let milliseconds = UInt32(truncatingIfNeeded: now / 1_000_000)
+        var anyDone = false
+        for callback in entry.callbacks where callback.isAlive {
+            callback.sendDone(callbackData: milliseconds)
+            callback.destroy()
+            anyDone = true
+        }
+        if anyDone {
+            simulator.trace.record(.frameDone(surface: surface.id, window: surface.window?.id, timeMilliseconds: milliseconds))
+        }
+        let period = display.configuration.mode.refreshPeriodNanoseconds
+        let sequence = now / period
+        var anyPresented = false
+        for feedback in entry.feedbacks where feedback.isAlive {
+            for output in display.outputs(of: feedback.client) { feedback.sendSyncOutput(output: output) }
+            let seconds = now / 1_000_000_000
+            feedback.sendPresented(tvSecHi: UInt32(truncatingIfNeeded: seconds >> 32), tvSecLo: UInt32(truncatingIfNeeded: seconds),
+                                   tvNsec: UInt32(now % 1_000_000_000), refresh: UInt32(clamping: period),
+                                   seqHi: UInt32(truncatingIfNeeded: sequence >> 32), seqLo: UInt32(truncatingIfNeeded: sequence),
+                                   flags: [.vsync])
+            feedback.destroy()
+            anyPresented = true
+        }
+        if anyPresented {
+            simulator.trace.record(.presented(surface: surface.id, window: surface.window?.id, display: display.name, nanoseconds: now))
+        }
+    }
+
+    private func discard(_ feedbacks: [WpPresentationFeedback], of surface: Surface) {
+        var any = false
+        for feedback in feedbacks where feedback.isAlive {
+            feedback.sendDiscarded()
+            feedback.destroy()
+            any = true
+        }
+        if any { simulator.trace.record(.presentationDiscarded(surface: surface.id, window: surface.window?.id)) }
+    }
+
+    /// The display whose refresh paces the surface: its window's home display
+    /// (a popup's or subsurface's window included), else the default display.
+    private func display(of surface: Surface) -> Display {
+        if let window = surface.window, let home = simulator.display(named: window.homeDisplayName) { return home }
+        return simulator.defaultDisplay
+    }
+
+    // MARK: Real-time timer
+
+    /// With a clock that runs by itself, wakes the event loop at the earliest
+    /// vertical blank a waiting frame needs.
+    private func armTimer() {
+        guard simulator.clock.advancesByItself, !waiting.isEmpty else { return }
+        if timer == nil {
+            timer = wl_event_loop_add_timer(simulator.eventLoop, { data in
+                guard let data else { return 0 }
+                Unmanaged<FrameScheduler>.fromOpaque(data).takeUnretainedValue().deliverDueFrames()
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
+        let now = simulator.clock.nanoseconds
+        var earliest = UInt64.max
+        for entry in waiting where entry.surface.window?.isMinimized != true {
+            let period = display(of: entry.surface).configuration.mode.refreshPeriodNanoseconds
+            earliest = min(earliest, (entry.committedAt / period + 1) * period)
+        }
+        guard earliest != .max, let timer else { return }
+        let milliseconds = earliest > now ? Int32(clamping: (earliest - now + 999_999) / 1_000_000) : 1
+        wl_event_source_timer_update(timer, max(1, milliseconds))
+    }
+
+    func tearDown() {
+        if let timer { wl_event_source_remove(timer) }
+        timer = nil
+        waiting.removeAll()
+    }
+}

@@ -1,0 +1,204 @@
+import DioramaModel
+
+/// One protocol-level fact the simulator observed or caused. The JSON form
+/// of each case is documented in `Docs/trace-format.md`; the `type` strings
+/// and field names are a stable interface that scenarios and benchmarks read.
+///
+/// Identifiers: `client`, `window` and `surface` are the simulator's own
+/// numbers (1, 2, 3 … per simulator), stable across a run, not Wayland object
+/// ids (which every client numbers separately). Scales are in 120ths, as
+/// fractional-scale-v1 sends them (1.5 is 180).
+public enum TraceEvent: Hashable, Sendable {
+    case clientConnected(client: UInt32, pid: Int32)
+    case clientDisconnected(client: UInt32, pid: Int32)
+    /// A protocol error the simulator sent; the client is disconnected.
+    case protocolError(ProtocolErrorFact)
+    /// A configured limit was crossed (the client gets an error too).
+    case limitExceeded(client: UInt32, limit: String, message: String)
+
+    case displayAdded(DisplayFact)
+    /// A display moved, was rescaled or rotated; `change` says which.
+    case displayChanged(DisplayFact, change: String)
+    case displayRemoved(display: String)
+
+    case windowCreated(window: UInt32, client: UInt32, surface: UInt32)
+    /// The first buffer was committed after the initial configure.
+    case windowMapped(window: UInt32, frame: Rect)
+    /// A null buffer was committed (or the toplevel destroyed while mapped).
+    case windowUnmapped(window: UInt32)
+    /// The window's global frame (position, window-geometry size) changed.
+    case windowMoved(window: UInt32, frame: Rect)
+    case windowDestroyed(window: UInt32)
+    case title(window: UInt32, title: String)
+    case appID(window: UInt32, appID: String)
+    /// Committed min/max size hints (0 = no limit).
+    case sizeHints(window: UInt32, minimum: Size, maximum: Size)
+    case focus(window: UInt32?)
+    case closeSent(window: UInt32)
+
+    case configureSent(ConfigureFact)
+    case configureAcked(window: UInt32, serial: UInt32)
+    case commit(CommitFact)
+
+    case enter(surface: UInt32, window: UInt32?, display: String)
+    case leave(surface: UInt32, window: UInt32?, display: String)
+    case preferredScale(surface: UInt32, window: UInt32?, scale120: Int)
+    case preferredBufferScale(surface: UInt32, window: UInt32?, scale: Int)
+
+    case frameDone(surface: UInt32, window: UInt32?, timeMilliseconds: UInt32)
+    case presented(surface: UInt32, window: UInt32?, display: String?, nanoseconds: UInt64)
+    case presentationDiscarded(surface: UInt32, window: UInt32?)
+
+    /// Keyboard input the simulator typed into a window.
+    case keyboardInput(window: UInt32, keys: String)
+}
+
+/// A `wl_display.error` the simulator sent.
+public struct ProtocolErrorFact: Hashable, Sendable {
+    public var client: UInt32
+    /// The interface of the object the error is about (`xdg_surface`).
+    public var interface: String
+    /// The protocol object id of that object, as the client knows it.
+    public var objectID: UInt32
+    public var code: UInt32
+    /// The error's name in the protocol XML (`invalid_serial`).
+    public var error: String
+    public var message: String
+
+    public init(client: UInt32, interface: String, objectID: UInt32, code: UInt32, error: String, message: String) {
+        self.client = client
+        self.interface = interface
+        self.objectID = objectID
+        self.code = code
+        self.error = error
+        self.message = message
+    }
+}
+
+/// A display's state after it was added or changed.
+public struct DisplayFact: Hashable, Sendable {
+    public var display: String
+    public var logicalRect: Rect
+    public var scale120: Int
+    /// The integer `wl_output.scale` clients see.
+    public var outputScale: Int
+    public var transform: OutputTransform
+
+    public init(display: String, logicalRect: Rect, scale120: Int, outputScale: Int, transform: OutputTransform) {
+        self.display = display
+        self.logicalRect = logicalRect
+        self.scale120 = scale120
+        self.outputScale = outputScale
+        self.transform = transform
+    }
+}
+
+/// One configure sequence sent to a toplevel.
+public struct ConfigureFact: Hashable, Sendable {
+    public var window: UInt32
+    public var serial: UInt32
+    /// The suggested size; 0 in a dimension lets the client choose.
+    public var size: Size
+    public var states: WindowStates
+    /// `configure_bounds`, when it was sent in this sequence.
+    public var bounds: Size?
+
+    public init(window: UInt32, serial: UInt32, size: Size, states: WindowStates, bounds: Size?) {
+        self.window = window
+        self.serial = serial
+        self.size = size
+        self.states = states
+        self.bounds = bounds
+    }
+}
+
+/// A `wp_viewport` source rectangle, in surface-local (buffer ÷ scale) coordinates.
+public struct ViewportSource: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// What one `wl_surface.commit` applied.
+public struct CommitFact: Hashable, Sendable {
+    public var surface: UInt32
+    public var window: UInt32?
+    /// The buffer's size in pixels after this commit; nil when no buffer is attached.
+    public var bufferSize: Size?
+    public var bufferScale: Int
+    /// The `wl_output.transform` value of `set_buffer_transform`.
+    public var bufferTransform: OutputTransform
+    public var viewportSource: ViewportSource?
+    public var viewportDestination: Size?
+    /// The surface's size in logical points after this commit.
+    public var surfaceSize: Size
+    /// `damage` plus `damage_buffer` rectangles in this commit.
+    public var damageRects: Int
+    /// The commit attached a null buffer (unmapping the surface).
+    public var nullAttach: Bool
+    /// The preferred scale in effect (last sent), in 120ths; nil before any.
+    public var preferredScale120: Int?
+    /// True when the buffer was not rendered for the preferred scale in
+    /// effect: it differs by more than one pixel in a dimension from the
+    /// surface size times that scale (see `Docs/trace-format.md`).
+    public var staleScale: Bool
+
+    public init(surface: UInt32, window: UInt32?, bufferSize: Size?, bufferScale: Int, bufferTransform: OutputTransform,
+                viewportSource: ViewportSource?, viewportDestination: Size?, surfaceSize: Size, damageRects: Int,
+                nullAttach: Bool, preferredScale120: Int?, staleScale: Bool) {
+        self.surface = surface
+        self.window = window
+        self.bufferSize = bufferSize
+        self.bufferScale = bufferScale
+        self.bufferTransform = bufferTransform
+        self.viewportSource = viewportSource
+        self.viewportDestination = viewportDestination
+        self.surfaceSize = surfaceSize
+        self.damageRects = damageRects
+        self.nullAttach = nullAttach
+        self.preferredScale120 = preferredScale120
+        self.staleScale = staleScale
+    }
+}
+
+extension TraceEvent {
+    /// The window the event is about, for filtering.
+    public var window: UInt32? {
+        switch self {
+        case .windowCreated(let window, _, _), .windowMapped(let window, _), .windowMoved(let window, _),
+             .windowUnmapped(let window), .windowDestroyed(let window), .title(let window, _), .appID(let window, _),
+             .sizeHints(let window, _, _), .closeSent(let window), .configureAcked(let window, _),
+             .keyboardInput(let window, _):
+            return window
+        case .focus(let window): return window
+        case .configureSent(let fact): return fact.window
+        case .commit(let fact): return fact.window
+        case .enter(_, let window, _), .leave(_, let window, _), .preferredScale(_, let window, _),
+             .preferredBufferScale(_, let window, _), .frameDone(_, let window, _), .presented(_, let window, _, _),
+             .presentationDiscarded(_, let window):
+            return window
+        case .clientConnected, .clientDisconnected, .protocolError, .limitExceeded,
+             .displayAdded, .displayChanged, .displayRemoved:
+            return nil
+        }
+    }
+
+    /// The client the event is about, when the event names one directly.
+    public var client: UInt32? {
+        switch self {
+        case .clientConnected(let client, _), .clientDisconnected(let client, _), .limitExceeded(let client, _, _),
+             .windowCreated(_, let client, _):
+            return client
+        case .protocolError(let fact): return fact.client
+        default: return nil
+        }
+    }
+}

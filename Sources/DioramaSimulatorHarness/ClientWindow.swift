@@ -1,0 +1,176 @@
+import DioramaSimulator
+import WaylandClient
+import WaylandCommon
+
+/// Something a test window was told, in arrival order: the log tests compare
+/// to check event ordering.
+public enum ClientWindowEvent: Hashable, Sendable {
+    case enter(String)
+    case leave(String)
+    case preferredScale(UInt32)
+    case configureBounds(width: Int32, height: Int32)
+    case configure(ClientConfigure)
+    case close
+}
+
+/// One complete configure sequence a window received.
+public struct ClientConfigure: Hashable, Sendable {
+    public var serial: UInt32
+    public var width: Int32
+    public var height: Int32
+    /// `xdg_toplevel.state` wire values.
+    public var states: [UInt32]
+
+    public func has(_ state: XdgToplevel.State) -> Bool { states.contains(state.rawValue) }
+}
+
+/// A test client's toplevel window built from raw bindings: wl_surface,
+/// xdg_surface, xdg_toplevel and optionally fractional scale and viewport.
+///
+/// With ``autoRespond`` set, every configure is acknowledged and answered at
+/// once with a commit of a buffer of the configured size (the window's own
+/// ``preferredSize`` where the configure says 0) at ``bufferScale`` — a
+/// well-behaved client, so scripted changes settle.
+public final class ClientWindow {
+    public let surface: WlSurface
+    public let xdgSurface: XdgSurface
+    public let toplevel: XdgToplevel
+    public let fractionalScale: WpFractionalScaleV1?
+    public let viewport: WpViewport?
+    /// Strong on purpose: a test may keep only the window, and its event
+    /// handlers need the client's outputs (the pair lives as long as the test).
+    let kit: WindowingClient
+
+    public private(set) var log: [ClientWindowEvent] = []
+    public private(set) var configures: [ClientConfigure] = []
+    public private(set) var enteredOutputs: [String] = []
+    public private(set) var preferredScale120: UInt32?
+    public var autoRespond = false
+    /// The size drawn when a configure leaves the choice to the client.
+    public var preferredSize = (width: Int32(400), height: Int32(300))
+    /// Buffer scale used by ``commitBuffer(width:height:)`` and auto responses.
+    public var bufferScale: Int32 = 1
+    private var pendingToplevel: (width: Int32, height: Int32, states: [UInt32])?
+
+    init(kit: WindowingClient, appID: String?, title: String?, fractional: Bool, withViewport: Bool) {
+        self.kit = kit
+        surface = kit.compositor.createSurface()
+        fractionalScale = fractional ? kit.fractionalScaleManager?.getFractionalScale(surface: surface) : nil
+        viewport = withViewport ? kit.viewporter?.getViewport(surface: surface) : nil
+        xdgSurface = kit.wmBase.getXdgSurface(surface: surface)
+        toplevel = xdgSurface.getToplevel()
+        if let appID { toplevel.setAppId(appId: appID) }
+        if let title { toplevel.setTitle(title: title) }
+        surface.onEvent = { [unowned self] event in
+            switch event {
+            case .enter(let output):
+                let name = self.kit.outputs.name(of: output)
+                self.enteredOutputs.append(name)
+                self.log.append(.enter(name))
+            case .leave(let output):
+                let name = self.kit.outputs.name(of: output)
+                self.enteredOutputs.removeAll { $0 == name }
+                self.log.append(.leave(name))
+            }
+        }
+        fractionalScale?.onEvent = { [unowned self] event in
+            guard case .preferredScale(let scale) = event else { return }
+            self.preferredScale120 = scale
+            self.log.append(.preferredScale(scale))
+        }
+        toplevel.onEvent = { [unowned self] event in
+            switch event {
+            case .configure(let width, let height, let states):
+                self.pendingToplevel = (width, height, WireArray.unpack(states))
+            case .close:
+                self.log.append(.close)
+            case .configureBounds(let width, let height):
+                self.log.append(.configureBounds(width: width, height: height))
+            case .wmCapabilities:
+                break
+            }
+        }
+        xdgSurface.onEvent = { [unowned self] event in
+            guard case .configure(let serial) = event else { return }
+            let role = self.pendingToplevel ?? (0, 0, [])
+            self.pendingToplevel = nil
+            let configure = ClientConfigure(serial: serial, width: role.width, height: role.height, states: role.states)
+            self.configures.append(configure)
+            self.log.append(.configure(configure))
+            if self.autoRespond { self.respond(to: configure) }
+        }
+    }
+
+    public var lastConfigure: ClientConfigure? { configures.last }
+
+    /// Acknowledges the newest configure.
+    public func ackLastConfigure() {
+        guard let last = configures.last else { return }
+        xdgSurface.ackConfigure(serial: last.serial)
+    }
+
+    /// Attaches a new buffer of `width` × `height` pixels and commits.
+    public func commitBuffer(width: Int, height: Int, scale: Int32? = nil) {
+        let buffer = ShmBufferFactory.makeBuffer(shm: kit.shm, width: width, height: height)
+        surface.attach(buffer: buffer, x: 0, y: 0)
+        if let scale { bufferScale = scale }
+        surface.setBufferScale(scale: bufferScale)
+        surface.damageBuffer(x: 0, y: 0, width: Int32(width), height: Int32(height))
+        surface.commit()
+    }
+
+    /// The first-map dance: ack the newest configure, commit a buffer of the
+    /// configured size (or ``preferredSize``) times the buffer scale.
+    public func ackAndCommit() {
+        guard let configure = configures.last else { return }
+        respond(to: configure)
+    }
+
+    private func respond(to configure: ClientConfigure) {
+        xdgSurface.ackConfigure(serial: configure.serial)
+        let width = configure.width > 0 ? configure.width : preferredSize.width
+        let height = configure.height > 0 ? configure.height : preferredSize.height
+        commitBuffer(width: Int(width * bufferScale), height: Int(height * bufferScale))
+    }
+
+    /// Empties the log (to look only at what a later step causes).
+    public func clearLog() { log.removeAll() }
+}
+
+/// A test client with the usual globals bound: compositor, shm, xdg_wm_base,
+/// every output (with xdg_output), and viewporter/fractional scale when offered.
+public final class WindowingClient {
+    public let connection: HarnessClient
+    public let compositor: WlCompositor
+    public let shm: WlShm
+    public let wmBase: XdgWmBase
+    public let viewporter: WpViewporter?
+    public let fractionalScaleManager: WpFractionalScaleManagerV1?
+    public let outputs: ClientOutputs
+    public private(set) var windows: [ClientWindow] = []
+
+    /// Binds the globals and roundtrips so output events have arrived.
+    public init(harness: Simulator.Harness, outputVersion: UInt32? = nil) throws {
+        connection = try harness.connect()
+        compositor = try connection.bind(WlCompositor.self)
+        shm = try connection.bind(WlShm.self)
+        wmBase = try connection.bind(XdgWmBase.self)
+        viewporter = try? connection.bind(WpViewporter.self)
+        fractionalScaleManager = try? connection.bind(WpFractionalScaleManagerV1.self)
+        outputs = try ClientOutputs(client: connection, version: outputVersion)
+        wmBase.onEvent = { [unowned wmBase] event in
+            if case .ping(let serial) = event { wmBase.pong(serial: serial) }
+        }
+        try harness.roundtrip(connection)
+    }
+
+    /// Creates a toplevel and sends the initial commit (no buffer); after a
+    /// roundtrip its first configure has arrived.
+    public func makeWindow(appID: String? = "org.diorama.test", title: String? = nil, fractional: Bool = true,
+                           viewport: Bool = false, initialCommit: Bool = true) -> ClientWindow {
+        let window = ClientWindow(kit: self, appID: appID, title: title, fractional: fractional, withViewport: viewport)
+        windows.append(window)
+        if initialCommit { window.surface.commit() }
+        return window
+    }
+}

@@ -1,0 +1,27 @@
+import CDioramaShim
+import Glibc
+import WaylandClient
+
+/// Makes wl_shm buffers for test clients: one memfd per buffer, filled with
+/// one colour, pool destroyed right after (the buffer keeps the memory).
+public enum ShmBufferFactory {
+    /// An XRGB8888 buffer of `width` × `height` pixels filled with `pixel`.
+    public static func makeBuffer(shm: WlShm, width: Int, height: Int, pixel: UInt32 = 0xFF80_8080,
+                                  format: WlShm.Format = .xrgb8888, stride: Int? = nil) -> WlBuffer {
+        let rowBytes = stride ?? width * 4
+        let size = max(1, rowBytes * height)
+        let descriptor = CDioramaShim_memfd_create("diorama-test-buffer", CDioramaShim_MFD_CLOEXEC())
+        precondition(descriptor >= 0, "memfd_create failed: \(String(cString: strerror(errno)))")
+        precondition(ftruncate(descriptor, off_t(size)) == 0, "ftruncate failed")
+        if let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED {
+            let pixels = mapping.bindMemory(to: UInt32.self, capacity: size / 4)
+            for index in 0..<(size / 4) { pixels[index] = pixel }
+            munmap(mapping, size)
+        }
+        let pool = shm.createPool(fd: descriptor, size: Int32(size))
+        close(descriptor)  // libwayland sent a duplicate
+        let buffer = pool.createBuffer(offset: 0, width: Int32(width), height: Int32(height), stride: Int32(rowBytes), format: format)
+        pool.destroy()
+        return buffer
+    }
+}

@@ -1,0 +1,103 @@
+import DioramaModel
+import DioramaSimulator
+import DioramaSimulatorHarness
+import Foundation
+import HeadlessCompositors
+import Testing
+
+/// Programs nobody here wrote, from Debian packages, run as real processes
+/// over the simulator's real socket.
+@Suite struct ThirdPartyClientTests {
+    /// The path of an installed program, or a failure naming the package.
+    private static func program(_ path: String, package: String) throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: path),
+                     "\(path) is missing; install it with: apt-get install \(package)")
+        return path
+    }
+
+    private static func spawn(_ path: String, environment: [String: String], output: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        var merged = ProcessInfo.processInfo.environment
+        merged.removeValue(forKey: "WAYLAND_SOCKET")
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.runWithUnblockedSignals()
+        return process
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func westonSimpleShmMapsAndKeepsCommitting() throws {
+        let path = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
+        // A real clock, so its frame callbacks come at 60 Hz like on a screen.
+        let harness = try Simulator.Harness.shipped("dual.json") { $0.clock = MonotonicClock() }
+        let process = try Self.spawn(path, environment: harness.clientEnvironment)
+        defer {
+            // SIGTERM: simple-shm's SIGINT handler only sets a flag its
+            // blocking dispatch loop may never look at again.
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        let simulator = harness.simulator
+        func commits() -> Int {
+            simulator.trace.records.filter { record in
+                if case .commit(let fact) = record.event { fact.window != nil && fact.bufferSize != nil } else { false }
+            }.count
+        }
+        try harness.run(until: { simulator.windows.first?.isMapped == true && commits() >= 5 },
+                        timeout: .seconds(20), "weston-simple-shm to map and commit five frames")
+
+        let window = try #require(simulator.windows.first)
+        #expect(window.appID == "org.freedesktop.weston.simple-shm")
+        #expect(window.title == "simple-shm")
+        #expect(window.pid == process.processIdentifier)
+        #expect(window.enteredDisplayNames == ["DP-1"])
+        #expect(window.bufferSize == Size(width: 250, height: 250))
+        let frames = simulator.trace.records.filter { if case .frameDone = $0.event { true } else { false } }
+        #expect(frames.count >= 4)
+
+        // Move it to the 2x display: it enters DP-2 (simple-shm does not rescale; that is a finding, not a failure).
+        try simulator.moveWindow(.id(window.id), toDisplay: "DP-2")
+        let before = simulator.trace.lastSequence
+        try harness.run(until: { simulator.trace.events(since: before).contains { if case .commit = $0.event { true } else { false } } },
+                        timeout: .seconds(10), "a commit after the move")
+        #expect(window.enteredDisplayNames == ["DP-2"])
+        #expect(window.lastCommit?.staleScale == true)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func waylandInfoListsTheOutputsWithTheirNamesAndScales() throws {
+        let path = try Self.program("/usr/bin/wayland-info", package: "wayland-utils")
+        let layoutPath = Simulator.Harness.configsDirectory + "/studio.json"
+        let simulator = try BackgroundSimulator {
+            SimulatorConfiguration(layout: try DisplayLayout.load(contentsOf: layoutPath))
+        }
+        defer { simulator.stop() }
+        let output = Pipe()
+        let process = try Self.spawn(path, environment: simulator.clientEnvironment, output: output)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+
+        for (name, scale, width) in [("DP-1", 1, 1920), ("DP-2", 2, 2560), ("HDMI-A-1", 2, 1920)] {
+            #expect(text.contains("name: \(name)"), "wayland-info did not list \(name)")
+            #expect(text.contains("logical_width: \(width)"))
+            _ = scale
+        }
+        let scales = text.split(separator: "\n").filter { $0.contains("scale:") }.compactMap { line in
+            line.split(separator: "scale:").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ","))) }
+        }
+        #expect(scales == [1, 2, 2])
+        #expect(text.contains("wp_fractional_scale_manager_v1"))
+        #expect(text.contains("'xdg_wm_base'"))
+
+        let clients = try simulator.perform { simulator in simulator.trace.records.filter {
+            if case .clientConnected = $0.event { true } else { false }
+        }.count }
+        #expect(clients == 1)
+    }
+}
