@@ -41,13 +41,15 @@ struct RuntimeTraceFormatTests {
                     viewport: nil, logicalSize: Size(width: 500, height: 480), scale: try #require(Scale(integer: 2))),
             .sessionDiscarded(scene: "S1"),
             .screenDisconnected(name: "HEADLESS-2"),
+            .toplevel(scene: "S1", surfaceID: 17, appID: "org.example", title: "Main", fullscreenOn: nil),
+            .title(scene: "S1", title: "Main (seconds)"),
             .terminated(reason: "quit"),
         ]
         for event in events { trace.record(event) }
 
         let log = try RuntimeTraceLog.read(file)
         #expect(log.entries.count == events.count)
-        #expect(Set(log.entries.map(\.kind)).count == 14, "every kind is exercised")
+        #expect(Set(log.entries.map(\.kind)).count == 16, "every kind is exercised")
         #expect(zip(log.entries, log.entries.dropFirst()).allSatisfy { $0.time <= $1.time }, "monotonic timestamps")
 
         #expect(log.first(LaunchedRecord.self)?.appID == "org.example")
@@ -83,6 +85,9 @@ struct RuntimeTraceFormatTests {
         #expect(log.first(SessionDiscardedRecord.self)?.scene == "S1")
         #expect(log.first(ScreenDisconnectedRecord.self)?.screen == "HEADLESS-2")
         #expect(log.first(TerminatedRecord.self)?.reason == "quit")
+        let toplevel = try #require(log.first(ToplevelRecord.self))
+        #expect(toplevel.surface == 17 && toplevel.appID == "org.example" && toplevel.title == "Main" && toplevel.fullscreenOn == nil)
+        #expect(log.first(TitleRecord.self)?.title == "Main (seconds)")
     }
 
     @Test("each lifecycle step is traced with the state it reaches")

@@ -20,6 +20,10 @@ public enum RuntimeTraceEvent: Sendable {
     case screenConnected(name: String, scale: Int, bounds: Rect)
     case screenDisconnected(name: String)
     case terminated(reason: String)
+    /// The scene's toplevel exists: its wl_surface protocol id lets a
+    /// compositor-side trace (the simulator's) be matched with this scene.
+    case toplevel(scene: String, surfaceID: UInt32, appID: String, title: String, fullscreenOn: String?)
+    case title(scene: String, title: String)
 }
 
 /// The runtime's structured trace: JSON lines with monotonic timestamps,
@@ -136,6 +140,11 @@ public final class RuntimeTrace: @unchecked Sendable {
             return ["kind": "screenDisconnected", "screen": name]
         case .terminated(let reason):
             return ["kind": "terminated", "reason": reason]
+        case .toplevel(let scene, let surfaceID, let appID, let title, let output):
+            return ["kind": "toplevel", "scene": scene, "surface": surfaceID, "appID": appID, "title": title,
+                    "fullscreenOn": output ?? NSNull()]
+        case .title(let scene, let title):
+            return ["kind": "title", "scene": scene, "title": title]
         }
     }
 }

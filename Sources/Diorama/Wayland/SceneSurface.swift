@@ -57,6 +57,8 @@ final class SceneSurface: SceneHost {
         toplevel.setTitle(scene.title)
         applyRestrictionHints(scene.sizeRestrictions.value)
         if let output { toplevel.setFullscreen(on: output) }
+        scene.trace.record(.toplevel(scene: scene.traceName, surfaceID: surface.wlSurface.id, appID: appID,
+                                     title: scene.title, fullscreenOn: output.map { ScreenDescription($0).name }))
         facts.hasViewport = viewport != nil
         facts.allScreens = backend.screenDescriptions
         scene.update(facts: facts)
@@ -120,6 +122,7 @@ final class SceneSurface: SceneHost {
 
     func titleChanged(_ title: String) {
         toplevel.setTitle(title)
+        if let scene { scene.trace.record(.title(scene: scene.traceName, title: title)) }
         try? backend.connection.flush()
     }
 

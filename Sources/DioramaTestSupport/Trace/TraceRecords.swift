@@ -152,13 +152,28 @@ public struct TerminatedRecord: TraceRecordKind, Hashable {
     public var reason: String
 }
 
+public struct ToplevelRecord: TraceRecordKind, Hashable {
+    public static let kind = "toplevel"
+    public var scene: String
+    public var surface: UInt32
+    public var appID: String
+    public var title: String
+    public var fullscreenOn: String?
+}
+
+public struct TitleRecord: TraceRecordKind, Hashable {
+    public static let kind = "title"
+    public var scene: String
+    public var title: String
+}
+
 /// Every kind the runtime writes, by its `kind` value.
 let knownTraceRecordKinds: [String: any TraceRecordKind.Type] = {
     let kinds: [any TraceRecordKind.Type] = [
         LaunchedRecord.self, SessionConnectedRecord.self, SessionDiscardedRecord.self, RestoredRecord.self,
         LifecycleRecord.self, ScreenRecord.self, GeometryRecord.self, TraitsRecord.self, DrawableSizeRecord.self,
         SizeRestrictionsRecord.self, CommitRecord.self, ScreenConnectedRecord.self, ScreenDisconnectedRecord.self,
-        TerminatedRecord.self,
+        TerminatedRecord.self, ToplevelRecord.self, TitleRecord.self,
     ]
     return Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, $0) })
 }()
