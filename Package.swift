@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "WaylandServer", targets: ["WaylandServer"]),
         .library(name: "DioramaClient", targets: ["DioramaClient"]),
         .library(name: "DioramaModel", targets: ["DioramaModel"]),
+        .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
         .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
     ],
     dependencies: [
@@ -67,6 +68,10 @@ let package = Package(
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         .target(name: "HeadlessCompositors"),
 
+        // MARK: Scenarios (language, validation, evaluation, reports; backends plug in later)
+        // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
+        .target(name: "DioramaScenarios", dependencies: ["DioramaModel"]),
+
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient",
@@ -92,6 +97,9 @@ let package = Package(
         .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
+        .testTarget(name: "DioramaScenariosTests",
+                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics"],
+                    exclude: ["Snapshots"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors"]),
