@@ -109,9 +109,13 @@ extension BodyParser {
             return made(.drawable(try sizeValue(subject: "drawable")))
         case "orientation":
             let token = cursor.current
+            if token.kind == .word, token.text == "locked" || token.text == "unlocked" {
+                cursor.advance()
+                return made(.orientationLocked(token.text == "locked"))
+            }
             guard token.kind == .word, let orientation = OrientationExpectation(spelling: token.text) else {
-                throw cursor.error(expected: "an orientation (\(OrientationExpectation.spellings.joined(separator: ", ")))",
-                                   hint: cursor.hint(for: token, among: OrientationExpectation.spellings,
+                throw cursor.error(expected: "an orientation (\(OrientationExpectation.spellings.joined(separator: ", ")), or locked/unlocked",
+                                   hint: cursor.hint(for: token, among: OrientationExpectation.spellings + ["locked", "unlocked"],
                                                      otherwise: "portrait and landscape match either orientation of that shape"))
             }
             cursor.advance()

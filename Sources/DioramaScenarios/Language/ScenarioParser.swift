@@ -13,7 +13,8 @@ public enum ScenarioParser {
     /// name (without directory and `.scenario`).
     public static func parse(_ text: String, file: String) throws(ScenarioErrors) -> Scenario {
         var state = ParseState(file: file)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        // "\r\n" is one Character in Swift, so it is a separator of its own.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
         for (offset, line) in lines.enumerated() {

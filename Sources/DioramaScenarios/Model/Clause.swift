@@ -87,6 +87,9 @@ public enum ClauseKind: Hashable, Sendable {
     case drawable(SizeExpression)
     /// `orientation landscape`.
     case orientation(OrientationExpectation)
+    /// `orientation locked` / `orientation unlocked`: the scene's
+    /// `isInterfaceOrientationLocked`.
+    case orientationLocked(Bool)
     /// `state foregroundActive`.
     case activationState(ActivationStateName)
     /// `role external-display-non-interactive`.
@@ -105,7 +108,7 @@ public enum ClauseKind: Hashable, Sendable {
              .commits, .width, .height, .scale:
             return .wayland
         case .screen, .displayScale, .horizontalSizeClass, .verticalSizeClass, .bounds, .drawable,
-             .orientation, .activationState, .role, .disconnected, .restored, .callbackFired:
+             .orientation, .orientationLocked, .activationState, .role, .disconnected, .restored, .callbackFired:
             return .app
         }
     }

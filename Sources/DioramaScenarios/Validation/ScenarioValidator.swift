@@ -12,6 +12,7 @@ public enum ScenarioValidator {
     public static func validate(_ scenario: Scenario, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
         var walk = ValidationWalk(scenario: scenario, environment: environment)
         let starting = walk.startingDisplays()
+        walk.displaysUnknown = starting == nil
         for step in scenario.steps {
             walk.check(step)
         }
@@ -28,6 +29,9 @@ struct ValidationWalk {
 
     /// Connected displays, in the order they appeared.
     var displays: [String] = []
+    /// Whether the starting displays could not be read: then display names go
+    /// unchecked rather than each reported as unknown.
+    var displaysUnknown = false
     /// Displays unplugged and not plugged again, with the line.
     var unpluggedAt: [String: Int] = [:]
 
@@ -137,7 +141,7 @@ struct ValidationWalk {
 
     /// Reports `name` unless it is a display connected at this point.
     mutating func checkDisplay(_ name: NameReference) {
-        guard !displays.contains(name.name) else { return }
+        guard !displays.contains(name.name), !displaysUnknown else { return }
         if let line = unpluggedAt[name.name] {
             report(name, "display `\(name.name)` was unplugged at line \(line)",
                    hint: "plug it in again first (`plug display \(name.name) …`), or use one of \(Self.list(displays))")
