@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
         .testTarget(name: "DioramaScenariosTests",
-                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics"],
+                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "HeadlessCompositors"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",

@@ -87,16 +87,17 @@ struct LayoutDrawing {
         for shape in displays {
             let rect = shape.display.logicalRect
             var classes = "display"
-            var note = ""
-            if let step = shape.pluggedAtStep { classes += " plugged"; note += " plugged at step \(step)" }
-            if let step = shape.unpluggedAtStep { classes += " unplugged"; note += " unplugged at step \(step)" }
+            var notes: [String] = []
+            if let step = shape.pluggedAtStep { classes += " plugged"; notes.append("plugged at step \(step)") }
+            if let step = shape.unpluggedAtStep { classes += " unplugged"; notes.append("unplugged at step \(step)") }
+            let note = notes.joined(separator: ", ")
             let label = "\(shape.display.name) · \(ReportText.scaleLabel(shape.display.scale))"
                 + (shape.display.transform == .normal ? "" : " · \(shape.display.transform.scenarioName)°")
             svg += #"<g class="\#(classes)" data-display="\#(XMLText.escape(shape.display.name))">"#
             svg += #"<rect class="\#(classes)" data-display="\#(XMLText.escape(shape.display.name))" x="\#(rect.minX)" y="\#(rect.minY)" width="\#(rect.width)" height="\#(rect.height)" stroke-width="\#(n(unit * 2))"/>"#
             svg += #"<text x="\#(n(Double(rect.minX) + unit * 8))" y="\#(n(Double(rect.minY) + font * 1.5))" font-size="\#(n(font * 1.3))">\#(XMLText.escape(label))</text>"#
             if !note.isEmpty {
-                svg += #"<text class="note" x="\#(n(Double(rect.minX) + unit * 8))" y="\#(n(Double(rect.minY) + font * 3))" font-size="\#(n(font))">\#(XMLText.escape(note.trimmingCharacters(in: .whitespaces)))</text>"#
+                svg += #"<text class="note" x="\#(n(Double(rect.minX) + unit * 8))" y="\#(n(Double(rect.minY) + font * 3))" font-size="\#(n(font))">\#(XMLText.escape(note))</text>"#
             }
             svg += "</g>\n"
         }
