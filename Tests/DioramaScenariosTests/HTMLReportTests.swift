@@ -94,3 +94,28 @@ struct HTMLReportTests {
         #expect(displayFill > 1000, "the SVG's display rectangles are painted")
     }
 }
+
+@Suite("Writing the reports a run asked for")
+struct ScenarioReportWriterTests {
+    @Test("JUnit, JSON and HTML go where the options say; a bad path names the file")
+    func writesRequestedReports() async throws {
+        let directory = try TemporaryDirectory("writer")
+        defer { directory.cleanUp() }
+        let results = [try await ReportFixture.result()]
+        let options = ScenarioRunOptions(junitPath: directory.path + "/junit.xml", jsonPath: directory.path + "/results.json",
+                                         reportDirectory: directory.path + "/html")
+        let written = try ScenarioReportWriter.write(results, options: options)
+        #expect(written == [directory.path + "/junit.xml", directory.path + "/results.json", directory.path + "/html/index.html"])
+        #expect(try String(contentsOfFile: written[0], encoding: .utf8) == JUnitReport.render(results))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: written[1])) == JSONReport.encode(results))
+        #expect(FileManager.default.fileExists(atPath: written[2]))
+        #expect(try ScenarioReportWriter.write(results, options: ScenarioRunOptions()).isEmpty)
+        do {
+            try ScenarioReportWriter.write(results, options: ScenarioRunOptions(jsonPath: "/nonexistent/dir/results.json"))
+            Issue.record("expected an error")
+        } catch let error as ReportWriteError {
+            #expect(error.path == "/nonexistent/dir/results.json")
+            #expect(error.description.hasPrefix("cannot write the report /nonexistent/dir/results.json: "))
+        }
+    }
+}

@@ -39,9 +39,9 @@ struct HeadlessChromium {
 
     /// Runs chromium headless with a private profile; kills it after 90 seconds.
     private func run(_ arguments: [String], stdout: String, scratch: TemporaryDirectory) throws {
-        FileManager.default.createFile(atPath: stdout, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdout, contents: nil)
         let errorLog = scratch.url.appendingPathComponent("chromium-stderr.log").path
-        FileManager.default.createFile(atPath: errorLog, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",

@@ -11,7 +11,15 @@ import DioramaModel
 ///
 /// A backend names windows as the scenario does: a `window NAME = CLIENT …`
 /// step, performed, binds NAME to the client's matching toplevel (waiting for it
-/// up to the scenario's timeout); later steps and observations use NAME.
+/// up to the scenario's timeout); later steps and observations use NAME. After
+/// `relaunch CLIENT` it binds the client's declared windows again, by the same
+/// declarations, once they reappear. A window whose client quit or whose scene
+/// disconnected keeps its last app-level facts (so `disconnected` can be checked).
+///
+/// A step the backend cannot do is `.skipped` with the reason ("sway cannot plug a
+/// display with a chosen mode"), never `.done`; a fact it cannot observe is
+/// ``Observed/unavailable(_:)``, never a guess. `Docs/scenario-language.md` lists
+/// what each backend is expected to support.
 public protocol ScenarioBackend: AnyObject {
     var kind: BackendKind { get }
 
