@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "DioramaModel", targets: ["DioramaModel"]),
         .library(name: "DioramaSimulator", targets: ["DioramaSimulator"]),
         .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
+        .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
         .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
     ],
     dependencies: [
@@ -87,6 +88,10 @@ let package = Package(
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         .target(name: "HeadlessCompositors"),
 
+        // MARK: Scenarios (language, validation, evaluation, reports; backends plug in later)
+        // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
+        .target(name: "DioramaScenarios", dependencies: ["DioramaModel"]),
+
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint",
@@ -117,6 +122,9 @@ let package = Package(
         .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
+        .testTarget(name: "DioramaScenariosTests",
+                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "HeadlessCompositors"],
+                    exclude: ["Snapshots"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",

@@ -1,0 +1,49 @@
+import DioramaModel
+
+/// One problem in a scenario file, found while reading or validating it, before
+/// anything runs.
+///
+/// Printed the way compilers print errors, so terminals and editors turn the first
+/// line into a link:
+///
+///     Configs/scenarios/tour.scenario:12:21: error: expected `interactively` or the end of the line, found `interactivly`
+///        12 | resize main 900x700 interactivly in 10 steps
+///           |                     ^~~~~~~~~~~~
+///     hint: did you mean `interactively`?
+public struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the problem starts.
+    public var location: SourceLocation
+    /// What is wrong, usually "expected …, found …".
+    public var message: String
+    /// What to do about it: the nearest known word, the names that exist, an example.
+    public var hint: String
+    /// The text of the offending line (without its line break), for the excerpt; `nil`
+    /// for problems that are not on one line (a missing layout file).
+    public var sourceLine: String?
+    /// How many characters to underline from ``location``'s column (at least 1).
+    public var length: Int
+
+    public init(location: SourceLocation, message: String, hint: String, sourceLine: String? = nil, length: Int = 1) {
+        self.location = location
+        self.message = message
+        self.hint = hint
+        self.sourceLine = sourceLine
+        self.length = max(1, length)
+    }
+
+    /// `file:line:column: error: message`, the source excerpt with a caret under the
+    /// problem when the line is known, and `hint: …`.
+    public var description: String {
+        var text = "\(location): error: \(message)\n"
+        if let sourceLine {
+            let number = String(location.line)
+            let gutter = String(repeating: " ", count: number.count)
+            let lead = String(repeating: " ", count: max(0, location.column - 1))
+            let underline = "^" + String(repeating: "~", count: max(0, length - 1))
+            text += "   \(number) | \(sourceLine)\n"
+            text += "   \(gutter) | \(lead)\(underline)\n"
+        }
+        text += "hint: \(hint)"
+        return text
+    }
+}

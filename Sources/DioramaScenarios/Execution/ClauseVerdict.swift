@@ -1,0 +1,13 @@
+/// The result of checking one clause against an observation.
+public enum ClauseVerdict: Hashable, Sendable {
+    /// It holds; `actual` is the measured value, for the timeline.
+    case passed(actual: String)
+    case failed(expected: String, actual: String)
+    /// It could not be checked on this backend or for this client; never counted as
+    /// passed.
+    case skipped(reason: String)
+
+    public var isPassed: Bool { if case .passed = self { true } else { false } }
+    public var isFailed: Bool { if case .failed = self { true } else { false } }
+    public var isSkipped: Bool { if case .skipped = self { true } else { false } }
+}

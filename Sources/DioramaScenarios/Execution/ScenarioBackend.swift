@@ -1,0 +1,98 @@
+import DioramaModel
+
+/// What runs a scenario: the simulator, a headless sway or weston.
+///
+/// ``ScenarioRunner`` drives it. The order of calls is fixed: ``start(_:)`` once;
+/// then for each step of the file, in order, one of ``launch(_:)`` (for `launch`) or
+/// ``perform(_:)`` (everything else except `wait until` and `expect`), followed by
+/// ``settle(windows:timeout:)`` and ``observe(window:)`` for the named windows; for
+/// `wait until`, repeated ``settle(windows:timeout:)``/``observe(window:)`` with
+/// ``pause(for:)`` between; ``stop()`` once at the end, also after a failure.
+///
+/// A backend names windows as the scenario does: a `window NAME = CLIENT …`
+/// step, performed, binds NAME to the client's matching toplevel (waiting for it
+/// up to the scenario's timeout); later steps and observations use NAME. After
+/// `relaunch CLIENT` it binds the client's declared windows again, by the same
+/// declarations, once they reappear. A window whose client quit or whose scene
+/// disconnected keeps its last app-level facts (so `disconnected` can be checked).
+///
+/// A step the backend cannot do is `.skipped` with the reason ("sway cannot plug a
+/// display with a chosen mode"), never `.done`; a fact it cannot observe is
+/// ``Observed/unavailable(_:)``, never a guess. `Docs/scenario-language.md` lists
+/// what each backend is expected to support.
+public protocol ScenarioBackend: AnyObject {
+    var kind: BackendKind { get }
+
+    /// Starts the compositor with the starting displays and profile.
+    ///
+    /// - Throws: anything that prevents the run (a missing binary, with the install
+    ///   hint); the runner reports the scenario as an error with the message.
+    func start(_ setup: ScenarioSetup) async throws
+
+    /// Starts a client (`launch …`); returns once the process runs.
+    func launch(_ client: ClientLaunch) async throws -> ClientHandle
+
+    /// Performs any other step except `wait until` and `expect`, which the runner
+    /// decides from observations. Begins a new "since the step" period for the
+    /// counts in ``WindowObservation`` when ``StepAction/isAction`` is true.
+    func perform(_ step: Step) async -> StepOutcome
+
+    /// Returns when every named window has settled (no configure waiting for an ack,
+    /// the last acked configure committed, no frame pending), or when `timeout`
+    /// passes. A window whose client is gone counts as settled.
+    func settle(windows: [String], timeout: ScenarioDuration) async -> SettleOutcome
+
+    /// What the backend knows about the window now.
+    func observe(window: String) async -> WindowObservation
+
+    /// The connected displays now, in the compositor's order.
+    func observeDisplays() async -> [DisplayObservation]
+
+    /// Lets `duration` pass (real or simulated time): `wait 200ms`, and between the
+    /// checks of `wait until`.
+    func pause(for duration: ScenarioDuration) async
+
+    /// Ends every client and the compositor. Called exactly once, even after a failure.
+    func stop() async
+}
+
+/// What ``ScenarioBackend/start(_:)`` needs to know.
+public struct ScenarioSetup: Hashable, Sendable {
+    public var scenarioName: String
+    public var displays: StartingDisplays
+    public var profile: ScenarioProfile
+    /// The scenario's timeout: the longest any wait for a window or a settle lasts.
+    public var timeout: ScenarioDuration
+    /// Where `screenshot` steps write their PNGs (the backend creates it if needed).
+    public var artifactsDirectory: String
+
+    public init(scenarioName: String, displays: StartingDisplays, profile: ScenarioProfile,
+                timeout: ScenarioDuration, artifactsDirectory: String) {
+        self.scenarioName = scenarioName
+        self.displays = displays
+        self.profile = profile
+        self.timeout = timeout
+        self.artifactsDirectory = artifactsDirectory
+    }
+}
+
+/// A started client.
+public struct ClientHandle: Hashable, Sendable {
+    public var alias: String
+    public var processID: Int32?
+    /// For the timeline: `pid 4242`, `TimerApp pid 4242`.
+    public var description: String
+
+    public init(alias: String, processID: Int32?, description: String) {
+        self.alias = alias
+        self.processID = processID
+        self.description = description
+    }
+}
+
+/// Whether windows settled in time.
+public enum SettleOutcome: Hashable, Sendable {
+    case settled
+    /// What was still pending when the time ran out ("main: configure 7 not acked").
+    case timedOut(String)
+}

@@ -1,0 +1,53 @@
+import DioramaModel
+
+/// What happened when a scenario ran: one ``TimelineEntry`` per line of its body,
+/// the displays, and an overall status. Reporters render it; nothing in it depends
+/// on wall-clock time, so the same run always renders the same.
+public struct ScenarioResult: Hashable, Sendable {
+    public enum Status: Hashable, Sendable {
+        /// Every step done or skipped, no clause failed.
+        case passed
+        /// A step or clause failed.
+        case failed
+        /// The scenario is not meant for this backend (its `backend:` line).
+        case skipped(reason: String)
+        /// It could not run (the backend did not start).
+        case error(message: String)
+    }
+
+    public var name: String
+    public var file: String
+    public var summary: String?
+    public var backend: BackendKind
+    public var profile: ScenarioProfile
+    public var status: Status
+    /// The displays right after start.
+    public var initialDisplays: [DisplayObservation]
+    public var entries: [TimelineEntry]
+
+    public init(name: String, file: String, summary: String?, backend: BackendKind, profile: ScenarioProfile,
+                status: Status, initialDisplays: [DisplayObservation], entries: [TimelineEntry]) {
+        self.name = name
+        self.file = file
+        self.summary = summary
+        self.backend = backend
+        self.profile = profile
+        self.status = status
+        self.initialDisplays = initialDisplays
+        self.entries = entries
+    }
+
+    /// Every clause result, in order.
+    public var clauseResults: [ClauseResult] { entries.flatMap(\.clauses) }
+
+    public var passedClauseCount: Int { clauseResults.filter(\.verdict.isPassed).count }
+    public var failedClauseCount: Int { clauseResults.filter(\.verdict.isFailed).count }
+    public var skippedClauseCount: Int { clauseResults.filter(\.verdict.isSkipped).count }
+
+    public var isSuccess: Bool {
+        switch status {
+        case .passed, .skipped: true
+        case .failed, .error: false
+        }
+    }
+}

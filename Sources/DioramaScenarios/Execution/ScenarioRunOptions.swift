@@ -1,0 +1,47 @@
+/// How to run scenarios: the flags `diorama run` will have.
+///
+///     diorama run [--on sim|sway|weston] [--profile P] [--junit FILE] [--json FILE]
+///                 [--report DIR] [--shard i/n] [--jobs N] FILES-OR-FOLDERS…
+public struct ScenarioRunOptions: Hashable, Sendable {
+    /// `--on`: where to run (default: the simulator).
+    public var backend: BackendKind
+    /// `--profile`: the simulator profile for scenarios that do not name one with
+    /// `profile:` (a scenario's own line wins: it was written for that profile).
+    public var profile: ScenarioProfile?
+    /// `--junit FILE`: JUnit XML, one test case per clause.
+    public var junitPath: String?
+    /// `--json FILE`: the results as JSON (`Docs/scenario-reports.md`).
+    public var jsonPath: String?
+    /// `--report DIR`: an HTML report with the layout, the windows' paths, the
+    /// timeline and the screenshots.
+    public var reportDirectory: String?
+    /// `--shard i/n`: run only this CI shard's part of the suite.
+    public var shard: Shard?
+    /// `--jobs N`: scenarios run at the same time (each on its own backend).
+    public var jobs: Int
+    /// How long `wait until` waits between checks.
+    public var pollInterval: ScenarioDuration
+    /// Where screenshots are written while running (the report copies them).
+    public var artifactsDirectory: String
+
+    public init(backend: BackendKind = .sim, profile: ScenarioProfile? = nil, junitPath: String? = nil,
+                jsonPath: String? = nil, reportDirectory: String? = nil, shard: Shard? = nil, jobs: Int = 1,
+                pollInterval: ScenarioDuration = ScenarioDuration(milliseconds: 50),
+                artifactsDirectory: String = "diorama-artifacts") {
+        self.backend = backend
+        self.profile = profile
+        self.junitPath = junitPath
+        self.jsonPath = jsonPath
+        self.reportDirectory = reportDirectory
+        self.shard = shard
+        self.jobs = max(1, jobs)
+        self.pollInterval = pollInterval
+        self.artifactsDirectory = artifactsDirectory
+    }
+
+    /// The profile a scenario runs with: its own `profile:`, else `--profile`, else
+    /// `modern`.
+    public func profile(for scenario: Scenario) -> ScenarioProfile {
+        scenario.profile ?? profile ?? .modern
+    }
+}

@@ -1,0 +1,9 @@
+/// Where a scenario runs (`--on …`, and the `backend:` hint in a file).
+public enum BackendKind: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The embedded simulator, in-process; every step and clause, every profile.
+    case sim
+    /// A headless sway started for the run; steps become sway IPC commands.
+    case sway
+    /// A single-output headless weston; for start-up and scale expectations.
+    case weston
+}

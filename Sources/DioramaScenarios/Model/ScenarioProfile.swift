@@ -1,0 +1,14 @@
+/// Which compositor the simulator imitates (`profile: …` in a scenario,
+/// `--profile` on the command line). The simulator's `CompositorProfile` of the same
+/// name says what each one offers; real backends (sway, weston) are what they are and
+/// ignore it.
+public enum ScenarioProfile: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Everything the system's protocols allow: fractional scale, viewporter,
+    /// preferred buffer scale.
+    case modern
+    /// sway 1.7 as Debian bookworm ships it: integer output scales rounded up, min
+    /// size honoured only in interactive resizes.
+    case sway17 = "sway-1.7"
+    /// weston 10: wl_output v3, no fractional scale.
+    case weston10 = "weston-10"
+}

@@ -1,0 +1,30 @@
+/// A runtime callback whose calls a `CALLBACK fired N times` clause counts.
+///
+/// The names are those of the UIKit methods a developer overrides, shortened where
+/// UIKit's selector has a label prefix. The executor counts them from the runtime
+/// trace:
+///
+/// | name | UIKit | runtime trace |
+/// | --- | --- | --- |
+/// | `willConnectTo` | `scene(_:willConnectTo:options:)` | `sessionConnected` |
+/// | `sceneDidDisconnect` | `sceneDidDisconnect(_:)` | `lifecycle` event `didDisconnect` |
+/// | `sceneWillEnterForeground` | `sceneWillEnterForeground(_:)` | `lifecycle` event `willEnterForeground` |
+/// | `sceneDidBecomeActive` | `sceneDidBecomeActive(_:)` | `lifecycle` event `didBecomeActive` |
+/// | `sceneWillResignActive` | `sceneWillResignActive(_:)` | `lifecycle` event `willResignActive` |
+/// | `sceneDidEnterBackground` | `sceneDidEnterBackground(_:)` | `lifecycle` event `didEnterBackground` |
+/// | `didUpdateEffectiveGeometry` | `windowScene(_:didUpdate…:)` | `geometry` |
+/// | `traitsDidChange` | `registerForTraitChanges` handlers | `traits` |
+/// | `drawableSizeWillChange` | `mtkView(_:drawableSizeWillChange:)` | `drawableSize` |
+/// | `screenDidChange` | the scene's `screen` changing | `screen` |
+public enum SceneCallback: String, Hashable, Sendable, Codable, CaseIterable {
+    case willConnectTo
+    case sceneDidDisconnect
+    case sceneWillEnterForeground
+    case sceneDidBecomeActive
+    case sceneWillResignActive
+    case sceneDidEnterBackground
+    case didUpdateEffectiveGeometry
+    case traitsDidChange
+    case drawableSizeWillChange
+    case screenDidChange
+}

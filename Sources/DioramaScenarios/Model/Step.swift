@@ -1,0 +1,143 @@
+import DioramaModel
+
+/// One line of a scenario's body, in file order: a client launch, a window
+/// declaration, an action, a wait or an expectation.
+public struct Step: Hashable, Sendable, CustomStringConvertible {
+    public var action: StepAction
+    /// The line as written, without its comment and surrounding spaces.
+    public var text: String
+    /// The start of the line's first word.
+    public var location: SourceLocation
+
+    public init(_ action: StepAction, text: String, location: SourceLocation) {
+        self.action = action
+        self.text = text
+        self.location = location
+    }
+
+    public var description: String { text }
+}
+
+/// Which displays a screenshot captures.
+public enum ScreenshotTarget: Hashable, Sendable, CustomStringConvertible {
+    /// Every display, composited as laid out.
+    case all
+    case display(NameReference)
+
+    public var description: String {
+        switch self {
+        case .all: "all"
+        case .display(let name): name.name
+        }
+    }
+}
+
+/// What a ``Step`` does. Window, display and client names are references the
+/// validator has checked against the declarations before anything runs.
+public enum StepAction: Hashable, Sendable {
+    /// `launch TimerApp as timer [with K=V …]`.
+    case launch(ClientLaunch)
+    /// `window main = timer title "Main"`: wait for the window and name it.
+    case declareWindow(WindowDeclaration)
+    /// `move main to DP-2`: put the window on the display (centred, keeping its size
+    /// where it fits).
+    case moveToDisplay(window: NameReference, display: NameReference)
+    /// `move main to 1800,200`: put the window's top-left corner at a global
+    /// logical position (which may span displays).
+    case moveToPosition(window: NameReference, position: Point)
+    /// `resize main 900x700 [interactively in 10 steps]`: one configure, or an
+    /// interactive resize (the `resizing` state) through `steps` evenly spaced
+    /// sizes ending at the target, then a final configure without `resizing`.
+    case resize(window: NameReference, size: Size, interactiveSteps: Int?)
+    case focus(window: NameReference)
+    case maximize(window: NameReference)
+    /// `fullscreen tv [on TV]`: fullscreen, on the named display or the current one.
+    case fullscreen(window: NameReference, display: NameReference?)
+    case minimize(window: NameReference)
+    /// `close main`: the compositor asks the window to close (`xdg_toplevel.close`).
+    case close(window: NameReference)
+    /// `type main "hello"`: focus the window and type the text on the keyboard.
+    case type(window: NameReference, text: String)
+    /// `rescale DP-1 to 1.5`.
+    case rescaleDisplay(display: NameReference, scale: Scale)
+    /// `rotate DP-1 to 90`.
+    case rotateDisplay(display: NameReference, transform: OutputTransform)
+    /// `move display DP-2 to 1920,0`.
+    case moveDisplay(display: NameReference, position: Point)
+    /// `plug display TV 1920x1080 scale 1 at 0,1080`.
+    case plugDisplay(DisplaySpec)
+    /// `unplug TV`.
+    case unplugDisplay(display: NameReference)
+    /// `screenshot [DISPLAY|all] as NAME`: a PNG called `NAME.png`.
+    case screenshot(target: ScreenshotTarget, name: NameReference)
+    /// `quit timer`: ask the client to exit (SIGTERM), then wait for it.
+    case quit(client: NameReference)
+    /// `relaunch timer`: start a quit client again with the same command and
+    /// environment (and its saved state).
+    case relaunch(client: NameReference)
+    /// `wait 200ms`.
+    case wait(ScenarioDuration)
+    case waitUntil(WaitCondition)
+    case expect(Expectation)
+
+    /// The window the step acts on or checks, if any.
+    public var window: NameReference? {
+        switch self {
+        case .declareWindow(let declaration): declaration.name
+        case .moveToDisplay(let window, _), .moveToPosition(let window, _), .resize(let window, _, _),
+             .focus(let window), .maximize(let window), .fullscreen(let window, _), .minimize(let window),
+             .close(let window), .type(let window, _):
+            window
+        case .waitUntil(let condition): condition.window
+        case .expect(let expectation): expectation.window
+        case .launch, .rescaleDisplay, .rotateDisplay, .moveDisplay, .plugDisplay, .unplugDisplay,
+             .screenshot, .quit, .relaunch, .wait:
+            nil
+        }
+    }
+
+    /// Whether this changes the scene (and so starts a new "since the step" period for
+    /// commit and callback counts). Waits, expectations and window declarations only
+    /// look; launches start the period for the windows they create.
+    public var isAction: Bool {
+        switch self {
+        case .declareWindow, .wait, .waitUntil, .expect: false
+        default: true
+        }
+    }
+
+    /// Whether the step changes the displays (so a report re-reads their geometry).
+    public var changesDisplays: Bool {
+        switch self {
+        case .rescaleDisplay, .rotateDisplay, .moveDisplay, .plugDisplay, .unplugDisplay: true
+        default: false
+        }
+    }
+
+    /// The step's first word, as the docs list it (`move`, `plug`, `expect`…).
+    public var keyword: String {
+        switch self {
+        case .launch: "launch"
+        case .declareWindow: "window"
+        case .moveToDisplay, .moveToPosition: "move"
+        case .resize: "resize"
+        case .focus: "focus"
+        case .maximize: "maximize"
+        case .fullscreen: "fullscreen"
+        case .minimize: "minimize"
+        case .close: "close"
+        case .type: "type"
+        case .rescaleDisplay: "rescale"
+        case .rotateDisplay: "rotate"
+        case .moveDisplay: "move display"
+        case .plugDisplay: "plug display"
+        case .unplugDisplay: "unplug"
+        case .screenshot: "screenshot"
+        case .quit: "quit"
+        case .relaunch: "relaunch"
+        case .wait: "wait"
+        case .waitUntil: "wait until"
+        case .expect: "expect"
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// `--junit FILE`: JUnit XML for CI systems.
+///
+/// One `<testsuite>` per scenario and one `<testcase>` per clause (named
+/// `window: clause (line N)`), so a CI page lists exactly which fact failed. A
+/// skipped clause is `<skipped message="…"/>`; a failed one is `<failure>` with the
+/// expected and actual values. Steps that failed or were skipped get a test case of
+/// their own, and a scenario that could not start is an `<error>`.
+public enum JUnitReport {
+    public static func render(_ results: [ScenarioResult]) -> String {
+        let suites = results.map(suite)
+        let tests = suites.map(\.tests).reduce(0, +)
+        let failures = suites.map(\.failures).reduce(0, +)
+        let errors = suites.map(\.errors).reduce(0, +)
+        let skipped = suites.map(\.skipped).reduce(0, +)
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<testsuites name="diorama scenarios" tests="\#(tests)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"# + "\n"
+        for suite in suites { xml += suite.xml }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    public static func write(_ results: [ScenarioResult], to path: String) throws {
+        try Data(render(results).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    // MARK: Building
+
+    struct TestCase {
+        enum Result {
+            case passed
+            case failure(message: String, body: String, type: String)
+            case skipped(String)
+            case error(String)
+        }
+        var name: String
+        var line: Int
+        var result: Result
+    }
+
+    struct SuiteXML {
+        var xml: String
+        var tests: Int
+        var failures: Int
+        var errors: Int
+        var skipped: Int
+    }
+
+    static func cases(of result: ScenarioResult) -> [TestCase] {
+        var cases: [TestCase] = []
+        if case .error(let message) = result.status {
+            cases.append(TestCase(name: "start on \(result.backend.rawValue)", line: 1, result: .error(message)))
+        }
+        for entry in result.entries {
+            let step = entry.step
+            let isCheck: Bool
+            switch step.action {
+            case .expect, .waitUntil: isCheck = true
+            default: isCheck = false
+            }
+            let window = step.action.window?.name ?? ""
+            switch entry.outcome {
+            case .notRun(let reason) where isCheck:
+                for clause in ReportText.plannedClauses(entry) {
+                    cases.append(TestCase(name: "\(window): \(clause.text) (line \(clause.location.line))",
+                                          line: clause.location.line, result: .skipped("not run: \(reason)")))
+                }
+                continue
+            case .failed(let message):
+                cases.append(TestCase(name: "line \(step.location.line): \(step.text)", line: step.location.line,
+                                      result: .failure(message: message, body: "\(message)\nat \(step.location)", type: "step")))
+                continue
+            case .skipped(let reason) where !isCheck:
+                cases.append(TestCase(name: "line \(step.location.line): \(step.text)", line: step.location.line,
+                                      result: .skipped(reason)))
+                continue
+            default:
+                break
+            }
+            for clauseResult in entry.clauses {
+                let clause = clauseResult.clause
+                let outcome: TestCase.Result
+                switch clauseResult.verdict {
+                case .passed: outcome = .passed
+                case .failed(let expected, let actual):
+                    outcome = .failure(message: "expected \(expected), got \(actual)",
+                                       body: "expected: \(expected)\nactual: \(actual)\nat \(clause.location)", type: "expectation")
+                case .skipped(let reason): outcome = .skipped(reason)
+                }
+                cases.append(TestCase(name: "\(clauseResult.window): \(clause.text) (line \(clause.location.line))",
+                                      line: clause.location.line, result: outcome))
+            }
+        }
+        return cases
+    }
+
+    static func suite(_ result: ScenarioResult) -> SuiteXML {
+        let cases = cases(of: result)
+        var failures = 0, errors = 0, skipped = 0
+        var body = ""
+        let classname = XMLText.escape("diorama.scenarios.\(result.name)")
+        let file = XMLText.escape(result.file)
+        for testCase in cases {
+            let open = #"    <testcase name="\#(XMLText.escape(testCase.name))" classname="\#(classname)" file="\#(file)" line="\#(testCase.line)" time="0""#
+            switch testCase.result {
+            case .passed:
+                body += open + "/>\n"
+            case .failure(let message, let text, let type):
+                failures += 1
+                body += open + ">\n"
+                body += #"      <failure message="\#(XMLText.escape(message))" type="\#(type)">\#(XMLText.escape(text))</failure>"# + "\n"
+                body += "    </testcase>\n"
+            case .skipped(let reason):
+                skipped += 1
+                body += open + ">\n"
+                body += #"      <skipped message="\#(XMLText.escape(reason))"/>"# + "\n"
+                body += "    </testcase>\n"
+            case .error(let message):
+                errors += 1
+                body += open + ">\n"
+                body += #"      <error message="\#(XMLText.escape(message))" type="start"/>"# + "\n"
+                body += "    </testcase>\n"
+            }
+        }
+        var xml = #"  <testsuite name="\#(XMLText.escape(result.name))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="0">"# + "\n"
+        xml += "    <properties>\n"
+        for (name, value) in [("file", result.file), ("backend", result.backend.rawValue), ("profile", result.profile.rawValue)] {
+            xml += #"      <property name="\#(name)" value="\#(XMLText.escape(value))"/>"# + "\n"
+        }
+        xml += "    </properties>\n"
+        xml += body
+        xml += "  </testsuite>\n"
+        return SuiteXML(xml: xml, tests: cases.count, failures: failures, errors: errors, skipped: skipped)
+    }
+}

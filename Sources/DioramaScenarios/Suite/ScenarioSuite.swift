@@ -1,0 +1,42 @@
+import Foundation
+
+/// The scenario files of a run: folders expanded to their `*.scenario` files,
+/// sorted by file name, optionally cut down to one shard.
+public struct ScenarioSuite: Hashable, Sendable {
+    /// The files, in run order.
+    public var files: [String]
+
+    public init(files: [String]) {
+        self.files = Shard.sortedByFileName(files)
+    }
+
+    /// The files named by `paths`: each a `.scenario` file, or a folder whose
+    /// `*.scenario` files (not recursive) are taken.
+    ///
+    /// - Throws: ``ScenarioErrors`` naming each path that does not exist, or a folder
+    ///   without scenarios.
+    public static func collect(_ paths: [String], shard: Shard? = nil) throws(ScenarioErrors) -> ScenarioSuite {
+        var files: [String] = []
+        var problems: [ScenarioDiagnostic] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append(ScenarioDiagnostic(location: .startOfFile(path), message: "no such file or folder",
+                                                   hint: "give a .scenario file or a folder of them, such as Configs/scenarios"))
+                continue
+            }
+            if isDirectory.boolValue {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".scenario") }
+                if names.isEmpty {
+                    problems.append(ScenarioDiagnostic(location: .startOfFile(path), message: "the folder has no .scenario files",
+                                                       hint: "scenario files end in .scenario"))
+                }
+                files += names.map { (path.hasSuffix("/") ? path : path + "/") + $0 }
+            } else {
+                files.append(path)
+            }
+        }
+        guard problems.isEmpty else { throw ScenarioErrors(problems) }
+        return ScenarioSuite(files: shard.map { $0.select(files) } ?? files)
+    }
+}

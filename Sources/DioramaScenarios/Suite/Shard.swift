@@ -1,0 +1,59 @@
+/// One part of a suite split for a CI matrix: `--shard 2/3` is the second of three.
+///
+/// Files are sorted by file name (not path, so moving the folder changes nothing)
+/// and dealt round-robin: shard i of n takes the files at positions i-1, i-1+n, …
+/// Every file lands in exactly one shard, and a shard's part changes only when files
+/// are added or renamed.
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    /// - Throws: ``ShardError`` unless `1 <= index <= count`.
+    public init(index: Int, count: Int) throws(ShardError) {
+        guard count >= 1 else { throw ShardError("the shard count must be at least 1, found \(count)") }
+        guard (1...count).contains(index) else {
+            throw ShardError("shard \(index)/\(count) does not exist; shards are numbered 1 to \(count)")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `i/n`, as in `--shard 2/3`.
+    public init(parsing text: String) throws(ShardError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw ShardError("expected a shard as i/n such as 2/3, found `\(text)`")
+        }
+        try self.init(index: index, count: count)
+    }
+
+    /// This shard's files out of `paths`, in file-name order.
+    public func select(_ paths: [String]) -> [String] {
+        Self.sortedByFileName(paths).enumerated()
+            .filter { $0.offset % count == index - 1 }
+            .map(\.element)
+    }
+
+    /// `paths` sorted by their last component, then by the whole path (for equal
+    /// names in different folders), byte-wise so every machine agrees.
+    public static func sortedByFileName(_ paths: [String]) -> [String] {
+        paths.sorted { lhs, rhs in
+            let left = Array(fileName(lhs).utf8), right = Array(fileName(rhs).utf8)
+            if left != right { return left.lexicographicallyPrecedes(right) }
+            return Array(lhs.utf8).lexicographicallyPrecedes(Array(rhs.utf8))
+        }
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// A malformed `--shard`.
+public struct ShardError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

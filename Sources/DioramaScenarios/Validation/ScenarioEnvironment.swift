@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where validation looks things up: display layout files and the Diorama apps a
+/// `launch` may name.
+public struct ScenarioEnvironment: Hashable, Sendable {
+    /// Directories searched, in order, for `displays: NAME` (as `NAME.json`).
+    public var layoutDirectories: [String]
+    /// The Diorama apps `launch NAME` accepts; `nil` accepts any name.
+    public var knownApps: [String]?
+
+    public init(layoutDirectories: [String], knownApps: [String]?) {
+        self.layoutDirectories = layoutDirectories
+        self.knownApps = knownApps
+    }
+
+    /// The sample apps Diorama ships (`Configs/apps/*`).
+    public static let sampleApps = ["TimerApp", "GameScene"]
+
+    /// The environment of a file in `Configs/scenarios/`: layouts from the sibling
+    /// `displays/` folder (then `Configs/displays` under the current directory), apps
+    /// from the sibling `apps/` folder's subfolders (or the sample apps).
+    public static func forScenarioFile(_ path: String) -> ScenarioEnvironment {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let configs = directory.deletingLastPathComponent()
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var layouts = [configs.appendingPathComponent("displays").path,
+                       directory.appendingPathComponent("displays").path,
+                       current.appendingPathComponent("Configs/displays").path]
+        var seen = Set<String>()
+        layouts = layouts.filter { seen.insert($0).inserted }
+        let appsDirectory = configs.appendingPathComponent("apps").path
+        let apps = (try? FileManager.default.contentsOfDirectory(atPath: appsDirectory))?
+            .filter { FileManager.default.fileExists(atPath: "\(appsDirectory)/\($0)/Info.plist") }
+            .sorted()
+        return ScenarioEnvironment(layoutDirectories: layouts, knownApps: (apps?.isEmpty ?? true) ? sampleApps : apps)
+    }
+
+    /// The file `displays: reference` names: a path (anything with `/` or ending in
+    /// `.json`, relative to the scenario's folder) or a name searched in
+    /// ``layoutDirectories``. `nil` when no file exists; `searched` lists the paths tried.
+    public func layoutFile(for reference: String, scenarioFile: String) -> (path: String?, searched: [String]) {
+        if reference.contains("/") || reference.hasSuffix(".json") {
+            let base = URL(fileURLWithPath: scenarioFile).deletingLastPathComponent()
+            let path = reference.hasPrefix("/") ? reference : base.appendingPathComponent(reference).standardized.path
+            return (FileManager.default.fileExists(atPath: path) ? path : nil, [path])
+        }
+        let candidates = layoutDirectories.map { "\($0)/\(reference).json" }
+        return (candidates.first { FileManager.default.fileExists(atPath: $0) }, candidates)
+    }
+
+    /// The layout names available in ``layoutDirectories``, for hints.
+    public func availableLayouts() -> [String] {
+        var names: [String] = []
+        for directory in layoutDirectories {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for file in files.sorted() where file.hasSuffix(".json") {
+                let name = String(file.dropLast(5))
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+}

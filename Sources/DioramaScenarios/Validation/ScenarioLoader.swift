@@ -1,0 +1,27 @@
+import Foundation
+
+/// Reads, parses and validates scenario files: the one call the CLI and tests use.
+public enum ScenarioLoader {
+    /// The validated scenario in `path`, in the environment of its folder unless
+    /// `environment` says otherwise.
+    ///
+    /// - Throws: ``ScenarioErrors`` with every parse problem, or (when it parses)
+    ///   every validation problem; an unreadable file is one diagnostic at line 1.
+    public static func load(path: String, environment: ScenarioEnvironment? = nil) throws(ScenarioErrors) -> ValidatedScenario {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScenarioErrors([ScenarioDiagnostic(location: .startOfFile(path),
+                                                     message: "cannot read the scenario file (\(error.localizedDescription))",
+                                                     hint: "check the path; scenarios live in Configs/scenarios/*.scenario")])
+        }
+        return try load(text: text, file: path, environment: environment ?? .forScenarioFile(path))
+    }
+
+    /// Parses and validates `text` as if read from `file`.
+    public static func load(text: String, file: String, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
+        let scenario = try ScenarioParser.parse(text, file: file)
+        return try ScenarioValidator.validate(scenario, environment: environment)
+    }
+}

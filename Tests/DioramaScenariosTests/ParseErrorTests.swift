@@ -1,0 +1,164 @@
+import DioramaModel
+@testable import DioramaScenarios
+import Testing
+
+@Suite("Scenario parser: errors name file, line and column, what was expected, and a hint")
+struct ParseErrorTests {
+    /// The single diagnostic of `text`.
+    func onlyError(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioDiagnostic {
+        let errors = parseErrors(text, sourceLocation: sourceLocation)
+        #expect(errors.count == 1, "errors: \(errors)", sourceLocation: sourceLocation)
+        return try #require(errors.first, sourceLocation: sourceLocation)
+    }
+
+    @Test("a misspelt keyword in a step gets the nearest one")
+    func misspeltInteractively() throws {
+        let error = try onlyError(studioHeader + "resize main 900x700 interactivly in 10 steps\n")
+        #expect(error.location == SourceLocation(file: testFile, line: 2, column: 21))
+        #expect(error.message == "expected `interactively` or the end of the line, found `interactivly`")
+        #expect(error.hint == "did you mean `interactively`?")
+        #expect(error.description == """
+            test.scenario:2:21: error: expected `interactively` or the end of the line, found `interactivly`
+               2 | resize main 900x700 interactivly in 10 steps
+                 |                     ^~~~~~~~~~~~
+            hint: did you mean `interactively`?
+            """)
+    }
+
+    @Test("a misspelt statement keyword")
+    func misspeltStatement() throws {
+        let error = try onlyError(studioHeader + "mvoe main to DP-2")
+        #expect(error.location.column == 1)
+        #expect(error.message == "expected a statement keyword, found `mvoe`")
+        #expect(error.hint == "did you mean `move`?")
+        #expect(try onlyError(studioHeader + "Move main to DP-2").hint == "keywords are lower case: `move`")
+        #expect(try onlyError("profle: modern\ndisplays: studio").hint == "did you mean `profile`?")
+    }
+
+    @Test("a misspelt clause")
+    func misspeltClause() throws {
+        let error = try onlyError(studioHeader + "expect main on DP-2, scael 2")
+        #expect(error.location.column == 22)
+        #expect(error.message == "expected a clause, found `scael`")
+        #expect(error.hint == "did you mean `scale`?")
+        #expect(try onlyError(studioHeader + "expect main drawableSizeWilChange fired 1 time").hint == "did you mean `drawableSizeWillChange`?")
+        #expect(try onlyError(studioHeader + "expect main traits.displayScal 2").hint == "did you mean `traits.displayScale`?")
+        #expect(try onlyError(studioHeader + "expect main state maximized").hint.contains("`states maximized`"))
+    }
+
+    @Test("a missing comma between clauses")
+    func missingComma() throws {
+        let error = try onlyError(studioHeader + "expect main on DP-2 scale 2")
+        #expect(error.message == "expected `,` between clauses or the end of the line, found `scale`")
+        #expect(error.location.column == 21)
+    }
+
+    @Test("sizes, scales, positions and durations say what they expect")
+    func values() throws {
+        let spaced = try onlyError(studioHeader + "resize main 320 x 240")
+        #expect(spaced.message == "expected a size WIDTHxHEIGHT such as 320x240, found `320`")
+        #expect(spaced.hint == "write the size without spaces: 320x240")
+        #expect(try onlyError(studioHeader + "resize main 320X240").hint == "use a lower-case x: 320x240")
+
+        let scale = try onlyError(studioHeader + "rescale DP-1 to 1.33")
+        #expect(scale.message == "1.33 is not a multiple of 1/120, the unit fractional-scale-v1 sends scales in")
+        #expect(scale.hint == "the nearest scales are 1.325 and 160/120")
+        #expect(try onlyError(studioHeader + "rescale DP-1 to 0").message == "a scale must be greater than 0 and at most 16, found 0")
+
+        let position = try onlyError(studioHeader + "move display DP-2 to 1920")
+        #expect(position.message == "expected `,`, found the end of the line")
+        #expect(position.hint.contains("X,Y"))
+
+        let duration = try onlyError(studioHeader + "wait 200")
+        #expect(duration.message == "expected a duration such as 200ms, or `until`, found `200`")
+        #expect(duration.hint == "add a unit: 200s or 200ms")
+        #expect(try onlyError(studioHeader + "wait untl main on DP-1").hint == "did you mean `until`?")
+    }
+
+    @Test("the hint for a missing `at` in a display")
+    func displayWithoutPosition() throws {
+        let error = try onlyError(studioHeader + "plug display TV 1920x1080 scale 1")
+        #expect(error.message == "expected `at X,Y`, found the end of the line")
+        #expect(try onlyError(studioHeader + "plug display TV 1920x1080 sacle 1 at 0,0").hint == "did you mean `scale`?")
+    }
+
+    @Test("header lines after the first step point back to where the steps started")
+    func headerAfterSteps() throws {
+        let error = try onlyError("displays: studio\nlaunch TimerApp as timer\nprofile: modern\n")
+        #expect(error.location == SourceLocation(file: testFile, line: 3, column: 1))
+        #expect(error.message == "`profile:` belongs to the header, but the steps started at line 2")
+        #expect(error.hint == "move this line above line 2 (`launch TimerApp as timer`)")
+    }
+
+    @Test("unknown profile and backend names")
+    func unknownProfile() throws {
+        let error = try onlyError("displays: studio\nprofile: sway-17\n")
+        #expect(error.message == "expected a profile (modern, sway-1.7, weston-10), found `sway-17`")
+        #expect(error.hint == "did you mean `sway-1.7`?")
+        #expect(try onlyError("displays: studio\nbackend: sim, swya\n").hint == "did you mean `sway`?")
+        #expect(try onlyError("displays: studio\nprofile: modern\nprofile: modern\n").message
+                == "`profile:` is given twice; the first is at line 2")
+    }
+
+    @Test("strings: unterminated, bad escapes, and strings where names belong")
+    func strings() throws {
+        let open = try onlyError(studioHeader + #"type main "hello"#)
+        #expect(open.message == "expected a closing `\"` for this string, found the end of the line")
+        #expect(open.location.column == 11)
+        #expect(try onlyError(studioHeader + #"type main "a\qb""#).message == #"expected one of the escapes \" \\ \n \t, found `\q`"#)
+        #expect(try onlyError(studioHeader + #"move "main" to DP-2"#).hint == "names are written without quotes: main")
+        #expect(try onlyError(studioHeader + #"launch "foot" as term"#).hint == #"to run any program, write: launch command "foot" as NAME"#)
+    }
+
+    @Test("every bad line is reported, in order")
+    func severalErrors() {
+        let errors = parseErrors(studioHeader + "mvoe main to DP-1\nlaunch TimerApp as timer\nresize main 1x\nexpect main scale\n")
+        #expect(errors.map(\.location.line) == [2, 4, 5])
+    }
+
+    @Test("a file without displays")
+    func noDisplays() throws {
+        let error = try onlyError("launch TimerApp as timer\n")
+        #expect(error.message == "expected a display layout, found none")
+        #expect(error.location == SourceLocation(file: testFile, line: 1, column: 1))
+        #expect(error.hint.contains("displays: studio"))
+    }
+
+    @Test("inline displays and a layout file do not mix")
+    func mixedDisplays() throws {
+        let error = try onlyError("displays: studio\ndisplay TV 1920x1080 at 0,0\n")
+        #expect(error.location.line == 2)
+        #expect(error.message == "inline `display` lines cannot be combined with `displays: studio`")
+    }
+
+    @Test("`after the resize ended` only qualifies a callback clause")
+    func misplacedAfter() throws {
+        let error = try onlyError(studioHeader + "expect main scale 2, after the resize ended")
+        #expect(error.message == "`after the resize ended` qualifies a callback clause, not what comes before it")
+        #expect(try onlyError(studioHeader + "expect main drawableSizeWillChange fired 1 time, after the resize finished").hint
+                == "write `after the resize ended`")
+    }
+
+    @Test("an expectation without clauses, and an interactive resize without a step count")
+    func incomplete() throws {
+        #expect(try onlyError(studioHeader + "expect main").message == "expected a clause, found the end of the line")
+        #expect(try onlyError(studioHeader + "resize main 900x700 interactively in steps").message
+                == "expected the number of steps, found `steps`")
+        #expect(try onlyError(studioHeader + "resize main 900x700 interactively in 0 steps").message
+                == "the number of steps must be between 1 and 1000, found 0")
+    }
+}
+
+@Suite("Nearest-name hints")
+struct NearestNameTests {
+    @Test("close words are found, far ones are not; ties go to the first candidate")
+    func nearest() {
+        #expect(NearestName.nearest(to: "scael", in: ["scale", "screen"]) == "scale")
+        #expect(NearestName.nearest(to: "DP1", in: ["DP-1", "DP-2"]) == "DP-1")
+        #expect(NearestName.nearest(to: "xyz", in: ["scale", "screen"]) == nil)
+        #expect(NearestName.nearest(to: "x", in: ["on", "no"]) == nil)
+        #expect(NearestName.nearest(to: "ab", in: ["ac", "ab"]) == "ab")
+        #expect(NearestName.editDistance(Array("ab"), Array("ba")) == 1)
+        #expect(NearestName.editDistance(Array(""), Array("abc")) == 3)
+    }
+}

@@ -1,0 +1,112 @@
+import DioramaModel
+@testable import DioramaScenarios
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+@Suite("Reports: console, JSON and JUnit snapshots")
+struct ReporterSnapshotTests {
+    func results() async throws -> [ScenarioResult] {
+        try await [ReportFixture.result()] + ReportFixture.otherResults()
+    }
+
+    @Test("the fixture run has the outcomes the snapshots show")
+    func fixture() async throws {
+        let result = try await ReportFixture.result()
+        #expect(result.status == .failed)
+        #expect(result.failedClauseCount == 1)
+        #expect(result.skippedClauseCount == 2)
+        #expect(result.passedClauseCount == 9)
+    }
+
+    @Test("console timeline without colour")
+    func console() async throws {
+        let text = try await results().map { ConsoleReporter.render($0, useColor: false) }.joined(separator: "\n")
+            + "\n" + ConsoleReporter.suiteSummary(try await results(), useColor: false)
+        try assertSnapshot(text, named: "console.txt")
+        #expect(!text.contains("\u{1B}["))
+    }
+
+    @Test("console colours only when asked")
+    func consoleColour() async throws {
+        let coloured = ConsoleReporter.render(try await ReportFixture.result(), useColor: true)
+        #expect(coloured.contains("\u{1B}[31m✗\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[32m✓\u{1B}[0m"))
+        #expect(!ConsoleReporter.shouldUseColor(fileDescriptor: -1))
+        #expect(!ConsoleReporter.shouldUseColor(environment: ["NO_COLOR": "1"]))
+    }
+
+    @Test("the live reporter prints the same lines as the whole rendering")
+    func live() async throws {
+        let lines = LockedLines()
+        let reporter = ConsoleReporter(useColor: false) { lines.append($0) }
+        let validated = try ScenarioLoader.load(text: ReportFixture.text, file: ReportFixture.file, environment: shippedEnvironment)
+        let result = await ScenarioRunner().run(validated, on: ReportFixture.backend(screenshotPath: "artifacts/report-sample/overview.png"),
+                                                observer: reporter)
+        #expect(lines.joined == ConsoleReporter.render(result, useColor: false))
+        #expect(lines.count > 10, "one write per entry, not one at the end")
+    }
+
+    @Test("buffered console output keeps each scenario's lines together")
+    func buffered() async throws {
+        let lines = LockedLines()
+        let reporter = ConsoleReporter(useColor: false, buffered: true) { lines.append($0) }
+        let validated = try ScenarioLoader.load(text: ReportFixture.text, file: ReportFixture.file, environment: shippedEnvironment)
+        let result = await ScenarioRunner().run(validated, on: ReportFixture.backend(screenshotPath: "x.png"), observer: reporter)
+        #expect(lines.count == 1)
+        #expect(lines.joined == ConsoleReporter.render(result, useColor: false))
+    }
+
+    @Test("JSON")
+    func json() async throws {
+        let data = try JSONReport.encode(try await results())
+        let text = try #require(String(data: data, encoding: .utf8))
+        try assertSnapshot(text, named: "results.json")
+        // It is JSON, with the documented top level.
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["schema"] as? String == "diorama-scenario-results/1")
+        #expect((object["scenarios"] as? [Any])?.count == 3)
+    }
+
+    @Test("JUnit XML: one test case per clause; skipped and failed ones marked")
+    func junit() async throws {
+        let xml = JUnitReport.render(try await results())
+        try assertSnapshot(xml, named: "junit.xml")
+        #expect(xml.contains(#"<testsuites name="diorama scenarios" tests="15" failures="1" errors="1" skipped="4">"#))
+        // Well-formed: Foundation's XML parser reads it.
+        let parser = XMLParser(data: Data(xml.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    }
+
+    @Test("XML escaping covers markup and control characters")
+    func escaping() {
+        #expect(XMLText.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        #expect(XMLText.escape("a\u{1}b\tc\n") == "aU+0001b\tc\n")
+    }
+}
+
+/// Lines written by a reporter, from any task.
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ text: String) {
+        lock.lock()
+        lines.append(text)
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.count
+    }
+
+    var joined: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.joined()
+    }
+}
