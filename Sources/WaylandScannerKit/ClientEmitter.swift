@@ -4,38 +4,12 @@
 /// the single dispatcher `Proxy` installs.
 enum ClientEmitter {
     static func emit(_ proto: ProtocolDefinition, in set: ProtocolSet) throws -> String {
-        var w = CodeWriter()
-        w.line(GeneratedHeader.text(for: [proto.name], side: .client))
-        w.line("import WaylandCommon")
-        w.line("import CWaylandClient")
-        for interface in proto.interfaces {
-            w.line()
-            try emitInterface(interface, set: set, into: &w)
-        }
-        return w.text
-    }
-
-    private static func emitInterface(_ interface: InterfaceDefinition, set: ProtocolSet, into w: inout CodeWriter) throws {
-        let coding = ArgumentCoding(set: set, interface: interface, side: .client)
-        let typeName = SwiftNames.typeName(interface.name)
-        w.line("// MARK: - \(interface.name)")
-        w.line()
-        w.documentation(interface.description)
-        try w.block("public final class \(typeName): Proxy") { w in
-            w.line("/// The interface name on the wire.")
-            w.line("public static let interfaceName = \"\(interface.name)\"")
-            w.line("/// The highest version of \(interface.name) these bindings know.")
-            w.line("public static let maxVersion: UInt32 = \(interface.version)")
-            w.line("public override class var interface: UnsafePointer<wl_interface> { Interfaces.\(interface.name) }")
+        try InterfaceClassEmitter.emitFile(proto, in: set, side: .client) { interface, coding, w in
             if interface.name == "wl_display" {
                 w.line("/// libwayland handles wl_display's events (error, delete_id) itself.")
                 w.line("public override class var receivesEvents: Bool { false }")
             }
-            for enumeration in interface.enums {
-                w.line()
-                EnumEmitter.emit(enumeration, into: &w)
-            }
-            try emitEvents(interface, typeName: typeName, coding: coding, into: &w)
+            try emitEvents(interface, coding: coding, into: &w)
             for (opcode, request) in interface.requests.enumerated() {
                 w.line()
                 try emitRequest(request, opcode: opcode, interface: interface, coding: coding, into: &w)
@@ -43,7 +17,7 @@ enum ClientEmitter {
         }
     }
 
-    private static func emitEvents(_ interface: InterfaceDefinition, typeName: String, coding: ArgumentCoding,
+    private static func emitEvents(_ interface: InterfaceDefinition, coding: ArgumentCoding,
                                    into w: inout CodeWriter) throws {
         guard !interface.events.isEmpty else { return }
         w.line()

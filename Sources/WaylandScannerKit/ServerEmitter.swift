@@ -4,33 +4,7 @@
 /// errors are `postError` with the interface's own error enum.
 enum ServerEmitter {
     static func emit(_ proto: ProtocolDefinition, in set: ProtocolSet) throws -> String {
-        var w = CodeWriter()
-        w.line(GeneratedHeader.text(for: [proto.name], side: .server))
-        w.line("import WaylandCommon")
-        w.line("import CWaylandServer")
-        for interface in proto.interfaces {
-            w.line()
-            try emitInterface(interface, set: set, into: &w)
-        }
-        return w.text
-    }
-
-    private static func emitInterface(_ interface: InterfaceDefinition, set: ProtocolSet, into w: inout CodeWriter) throws {
-        let coding = ArgumentCoding(set: set, interface: interface, side: .server)
-        let typeName = SwiftNames.typeName(interface.name)
-        w.line("// MARK: - \(interface.name)")
-        w.line()
-        w.documentation(interface.description)
-        try w.block("public final class \(typeName): Resource") { w in
-            w.line("/// The interface name on the wire.")
-            w.line("public static let interfaceName = \"\(interface.name)\"")
-            w.line("/// The highest version of \(interface.name) these bindings know.")
-            w.line("public static let maxVersion: UInt32 = \(interface.version)")
-            w.line("public override class var interface: UnsafePointer<wl_interface> { Interfaces.\(interface.name) }")
-            for enumeration in interface.enums {
-                w.line()
-                EnumEmitter.emit(enumeration, into: &w)
-            }
+        try InterfaceClassEmitter.emitFile(proto, in: set, side: .server) { interface, coding, w in
             if let errorEnum = interface.enums.first(where: { $0.name == "error" }) {
                 w.line()
                 w.line("/// Sends the protocol error and disconnects the client (wl_resource_post_error).")
