@@ -105,7 +105,12 @@ public struct SceneState: Sendable, Hashable {
             buffer = BufferGeometry(bufferSize: kept, bufferScale: 1, viewportDestination: committed.size)
         }
 
-        let orientation = screen.map { InterfaceOrientation(outputTransform: $0.transform, outputBounds: $0.pixelSize) } ?? .unknown
+        // wl_output.mode is the panel's size before the transform; the
+        // orientation rule wants the size as laid out (after it).
+        let orientation = screen.map {
+            InterfaceOrientation(outputTransform: $0.transform,
+                                 outputBounds: $0.transform.swapsAxes ? $0.pixelSize.transposed : $0.pixelSize)
+        } ?? .unknown
         let traits = TraitCollection(sceneSize: committed.size, scale: resolved.scale,
                                      thresholds: settings.sizeClassThresholds,
                                      userInterfaceIdiom: settings.userInterfaceIdiom,
