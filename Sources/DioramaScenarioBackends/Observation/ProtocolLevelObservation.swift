@@ -25,12 +25,24 @@ enum ProtocolLevelObservation {
         }
         var commits = 0
         var stale: [StaleCommit] = []
+        // The first commit after the preferred scale changed may have been
+        // drawn before the client could read the change (a continuously
+        // drawing app commits every frame): it is in flight, not stale.
+        var inFlight = false
         for record in recordsSinceStep {
+            switch record.event {
+            case .preferredScale, .preferredBufferScale:
+                inFlight = true
+                continue
+            default:
+                break
+            }
             guard case .commit(let fact) = record.event, fact.window == window.id, !fact.nullAttach else { continue }
+            defer { inFlight = false }
             // Only the toplevel's own surface: subsurface commits are parts of a frame.
             guard fact.bufferSize != nil else { continue }
             commits += 1
-            if fact.staleScale, let preferred = fact.preferredScale120, let rendered = renderScale(of: fact) {
+            if fact.staleScale, !inFlight, let preferred = fact.preferredScale120, let rendered = renderScale(of: fact) {
                 stale.append(StaleCommit(renderedScale: rendered, preferredScale: Scale(numerator120: preferred)))
             }
         }
