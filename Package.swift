@@ -145,6 +145,11 @@ let package = Package(
         .testTarget(name: "DioramaAppTests",
                     dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "TimerApp", "GameScene"],
                     exclude: ["Fixtures"]),
+        // The shipped scenario suite on the simulator (library call), the
+        // observation logic on recorded traces, and `diorama run`/`demo` end to end.
+        .testTarget(name: "DioramaScenarioBackendsTests",
+                    dependencies: ["DioramaScenarioBackends", "DioramaScenarios", "DioramaSimulator", "DioramaModel",
+                                   "DioramaTestSupport", "TimerApp", "GameScene", "diorama"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
                                    "WaylandClient", "HeadlessCompositors"]),
