@@ -49,7 +49,7 @@ struct DemoCommand: ParsableCommand {
 
         """)
         // The timeline is written straight to the file descriptor; print's buffer goes first.
-        fflush(stdout)
+        fflush(nil)
         let scenarios = try ScenarioSession.load([tour])
         let options = ScenarioRunOptions(backend: .sim, reportDirectory: report, artifactsDirectory: workDir + "/artifacts")
         let session = ScenarioSession(options: options, backend: BackendConfiguration(workDirectory: workDir),
