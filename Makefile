@@ -3,7 +3,7 @@
 #   make deps    install the missing Debian packages (as root), or say which ones are missing
 #   make build   compile the package
 #   make test    deps + the whole test suite (the integration tests start real weston and sway)
-#   make run     deps + build + run the CLI's demo
+#   make run     deps + build + `diorama demo` (the tour, with an HTML report)
 #   make clean   remove build products
 
 SWIFT ?= swift
@@ -48,16 +48,12 @@ build:
 test: deps
 	$(SWIFT) test $(SWIFT_FLAGS)
 
-# Build and run the CLI demo (it expects a compositor reachable through WAYLAND_DISPLAY).
-# For now: a headless weston (2x) is started in a private runtime dir, `diorama outputs`
-# probes it, and weston is stopped again.
+# The one-minute tour: TimerApp and GameScene on the simulated studio desk (1x, 2x,
+# 1.5x), moved, resized, rescaled, rotated and hot-plugged, with the live timeline
+# and an HTML report in ./diorama-demo-report. Needs no compositor: the simulator
+# runs inside `diorama`.
 run: deps build
-	@dir=$$(mktemp -d /tmp/diorama-run.XXXXXX); chmod 700 "$$dir"; \
-	XDG_RUNTIME_DIR="$$dir" weston --backend=headless-backend.so --socket=diorama-run --scale=2 --idle-time=0 \
-	  >"$$dir/weston.log" 2>&1 & pid=$$!; \
-	for i in $$(seq 50); do [ -S "$$dir/diorama-run" ] && break; sleep 0.1; done; \
-	XDG_RUNTIME_DIR="$$dir" WAYLAND_DISPLAY=diorama-run $(BIN)/diorama outputs; status=$$?; \
-	kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf "$$dir"; exit $$status
+	$(BIN)/diorama demo
 
 # Remove build products (keeps fetched dependencies).
 clean:

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "DioramaSimulator", targets: ["DioramaSimulator"]),
         .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
         .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
+        .library(name: "DioramaScenarioBackends", targets: ["DioramaScenarioBackends"]),
         .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
     ],
     dependencies: [
@@ -92,9 +93,14 @@ let package = Package(
         // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
         .target(name: "DioramaScenarios", dependencies: ["DioramaModel"]),
 
+        // MARK: Scenario backends (run scenarios on the simulator; sway and weston plug in here)
+        // Not on the runtime: apps are separate processes, read through their trace.
+        .target(name: "DioramaScenarioBackends",
+                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors"]),
+
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint",
+                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaScenarios", "DioramaScenarioBackends",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
@@ -104,7 +110,7 @@ let package = Package(
         // executables, running them with timeouts, reading the runtime trace,
         // and a tiny in-process libwayland compositor.
         .target(name: "DioramaTestSupport",
-                dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer"]),
+                dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
                     exclude: ["Golden"]),
         // The scanner's test protocol, generated for both sides, for round trips.
@@ -139,6 +145,11 @@ let package = Package(
         .testTarget(name: "DioramaAppTests",
                     dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "TimerApp", "GameScene"],
                     exclude: ["Fixtures"]),
+        // The shipped scenario suite on the simulator (library call), the
+        // observation logic on recorded traces, and `diorama run`/`demo` end to end.
+        .testTarget(name: "DioramaScenarioBackendsTests",
+                    dependencies: ["DioramaScenarioBackends", "DioramaScenarios", "DioramaSimulator", "DioramaModel",
+                                   "DioramaTestSupport", "TimerApp", "GameScene", "diorama"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
                                    "WaylandClient", "HeadlessCompositors"]),

@@ -15,6 +15,8 @@ public struct DioramaCommand: ParsableCommand {
           diorama outputs                 list the outputs of the running compositor
           diorama outputs --json          the same, as JSON
           diorama lint .                  check the app projects here for resizable scenes
+          diorama run                     run the scenarios in Configs/scenarios on the simulator
+          diorama demo                    a one-minute tour with an HTML report
         """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
@@ -26,6 +28,8 @@ public struct DioramaCommand: ParsableCommand {
     static let subcommandTypes: [any ParsableCommand.Type] = [
         OutputsCommand.self,
         LintCommand.self,
+        RunCommand.self,
+        DemoCommand.self,
     ]
 }
 

@@ -28,6 +28,11 @@ final class GameContent: RootContent {
     private(set) var assetRebuilds = 0
     private var frame = 0
 
+    /// A game keeps its interface orientation while it runs (UIKit's
+    /// `prefersInterfaceOrientationLocked`): rotating the display does not
+    /// re-lay out the playfield. The orientation-lock scenario checks it.
+    var prefersInterfaceOrientationLocked: Bool { true }
+
     func drawableSizeWillChange(_ size: Size, in scene: WindowScene) {
         assetSize = size
         assetRebuilds += 1

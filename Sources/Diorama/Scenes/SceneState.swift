@@ -105,7 +105,17 @@ public struct SceneState: Sendable, Hashable {
             buffer = BufferGeometry(bufferSize: kept, bufferScale: 1, viewportDestination: committed.size)
         }
 
-        let orientation = screen.map { InterfaceOrientation(outputTransform: $0.transform, outputBounds: $0.pixelSize) } ?? .unknown
+        // wl_output.mode is the panel's size before the transform; the
+        // orientation rule wants the size as laid out (after it).
+        let displayOrientation = screen.map {
+            InterfaceOrientation(outputTransform: $0.transform,
+                                 outputBounds: $0.transform.swapsAxes ? $0.pixelSize.transposed : $0.pixelSize)
+        } ?? .unknown
+        // A scene that locks its orientation keeps the one it had when the
+        // display rotates (UIKit: the interface does not rotate).
+        let lockedOrientation = previous?.effectiveGeometry.interfaceOrientation
+        let orientation = settings.prefersInterfaceOrientationLocked && lockedOrientation != nil && lockedOrientation != .unknown
+            ? lockedOrientation! : displayOrientation
         let traits = TraitCollection(sceneSize: committed.size, scale: resolved.scale,
                                      thresholds: settings.sizeClassThresholds,
                                      userInterfaceIdiom: settings.userInterfaceIdiom,

@@ -29,6 +29,8 @@ final class SceneSurface: SceneHost {
     private var facts = CompositorFacts()
     private var needsDisplay = true
     private var framePending = false
+    /// A draw is queued for when the current batch of events is handled.
+    private var drawScheduled = false
     /// True while the content draws: a `setNeedsDisplay` from inside `draw`
     /// (a game asking for its next frame) asks for the NEXT frame, at the next
     /// frame callback — it must not start another frame inside this one.
@@ -128,8 +130,25 @@ final class SceneSurface: SceneHost {
 
     func setNeedsDisplay() {
         needsDisplay = true
-        guard !framePending, !isDrawing, toplevel.isConfigured else { return }
-        drawFrame()
+        scheduleDraw()
+    }
+
+    /// Draws once the events that arrived with the current one are handled,
+    /// not now. A compositor moving a window sends leave, enter and the new
+    /// preferred scale together, possibly right after a frame callback;
+    /// drawing on `enter` or on `done` would commit a frame at the old scale
+    /// (a stale frame) just before the new scale is read.
+    private func scheduleDraw() {
+        guard !framePending, !isDrawing, !drawScheduled, toplevel.isConfigured else { return }
+        drawScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.drawScheduled = false
+                guard self.needsDisplay, !self.framePending, !self.isDrawing, self.toplevel.isConfigured else { return }
+                self.drawFrame()
+            }
+        }
     }
 
     func requestClose() {
@@ -141,7 +160,7 @@ final class SceneSurface: SceneHost {
 
     private func frameCallbackFired() {
         framePending = false
-        if needsDisplay { drawFrame() }
+        if needsDisplay { scheduleDraw() }
     }
 
     /// Draws and commits one frame for the scene's current state.

@@ -51,7 +51,9 @@ public final class FractionalScale {
             guard case let .preferredScale(wireValue) = event, let self,
                   let scale = Scale(wireValue: wireValue), scale != preferredScale else { return }
             preferredScale = scale
-            handler?.preferredScaleChanged(self, scale: scale)
+            // `self.handler`, not the initializer's argument: the scene runtime
+            // sets the handler after creating the object.
+            self.handler?.preferredScaleChanged(self, scale: scale)
         }
     }
 

@@ -22,6 +22,11 @@ public struct WindowSnapshot: Hashable, Sendable {
     public var minimumSize: Size
     public var maximumSize: Size
     public var lastConfigure: ConfigureFact?
+    /// What the window's last commit applied (viewport, stale scale, …).
+    public var lastCommit: CommitFact?
+    /// The client's protocol id of the window's `wl_surface`.
+    public var surfaceProtocolID: UInt32
+    public var isInteractivelyResizing: Bool
 }
 
 /// A display's state as plain values.
@@ -39,7 +44,8 @@ extension Window {
                        isMapped: isMapped, isMinimized: isMinimized, isSettled: isSettled,
                        displays: enteredDisplayNames, homeDisplay: homeDisplayName, bufferSize: bufferSize,
                        bufferScale: bufferScale, preferredScale: preferredScale, minimumSize: minimumSize,
-                       maximumSize: maximumSize, lastConfigure: lastConfigure)
+                       maximumSize: maximumSize, lastConfigure: lastConfigure, lastCommit: lastCommit,
+                       surfaceProtocolID: surfaceProtocolID, isInteractivelyResizing: isInteractivelyResizing)
     }
 }
 

@@ -71,6 +71,15 @@ public final class Window {
 
     var surface: Surface? { shellSurface.surface }
 
+    /// The `wl_surface`'s protocol id as the client numbers it (0 once the
+    /// surface is gone). With the client's pid, it matches the window to what
+    /// the client itself recorded, e.g. a Diorama app's `toplevel` trace record.
+    public var surfaceProtocolID: UInt32 { surface?.resource.id ?? 0 }
+
+    /// Whether a scripted interactive resize is under way (configures with
+    /// `resizing` still to send or to be answered).
+    public var isInteractivelyResizing: Bool { interactiveResize != nil }
+
     /// The window geometry's size: set_window_geometry's, else the surface's.
     public var size: Size {
         shellSurface.geometry?.size ?? surface?.current.size ?? .zero

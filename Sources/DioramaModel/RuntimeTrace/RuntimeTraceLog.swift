@@ -13,45 +13,81 @@ public struct TraceEntry: Sendable {
 
     /// The record as `type`, when it is of that kind.
     public func `as`<Kind: TraceRecordKind>(_ type: Kind.Type) -> Kind? { record as? Kind }
+
+    /// The scene the record is about, for the kinds that name one.
+    public var scene: String? { (record as? any SceneTraceRecord)?.scene }
 }
 
-/// A runtime trace file (`DIORAMA_TRACE`), read and decoded line by line.
+/// A runtime trace file (`DIORAMA_TRACE`, format in `Docs/runtime.md`), read
+/// and decoded line by line: the one reader the runtime's tests, the app tests
+/// and the scenario backends share.
 ///
 /// Read it as often as needed while the app runs: only complete lines (ending
 /// in a newline) are decoded, so a line the app is still writing is left for
 /// the next read. A missing file reads as an empty trace (the app has not
 /// opened it yet).
+///
+/// Two strictnesses: ``Strictness/strict`` (tests: any line off the documented
+/// format throws, so a test also checks the writer) and
+/// ``Strictness/tolerant`` (scenario backends: such lines are kept in
+/// ``problems`` and skipped, so one odd line does not hide every other fact).
 public struct RuntimeTraceLog: Sendable {
+    public enum Strictness: Sendable {
+        case strict
+        case tolerant
+    }
+
     public var file: URL
     public var entries: [TraceEntry]
+    /// Lines a tolerant read skipped, with why.
+    public var problems: [TraceFormatError]
 
-    public init(file: URL, entries: [TraceEntry]) {
+    public init(file: URL, entries: [TraceEntry], problems: [TraceFormatError] = []) {
         self.file = file
         self.entries = entries
+        self.problems = problems
     }
 
     /// The lines before position `index` of `entries`, as a log of their own.
     public func prefix(upTo index: Int) -> RuntimeTraceLog {
-        RuntimeTraceLog(file: file, entries: Array(entries.prefix(index)))
+        RuntimeTraceLog(file: file, entries: Array(entries.prefix(index)), problems: problems)
     }
 
     /// Reads and decodes `file`.
-    /// - Throws: `TraceFormatError` naming the file and line of a line that
-    ///   is not JSON, has an unknown kind, or lacks a documented field.
-    public static func read(_ file: URL) throws -> RuntimeTraceLog {
+    /// - Throws: `TraceFormatError` (strict only) naming the file and line of a
+    ///   line that is not JSON, has an unknown kind, or lacks a documented field.
+    public static func read(_ file: URL, strictness: Strictness = .strict) throws(TraceFormatError) -> RuntimeTraceLog {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return RuntimeTraceLog(file: file, entries: [])
         }
-        var entries: [TraceEntry] = []
-        var lineNumber = 0
+        var log = RuntimeTraceLog(file: file, entries: [])
+        _ = try log.append(data, strictness: strictness)
+        return log
+    }
+
+    /// Decodes the complete lines of `data` (trace bytes that follow what the
+    /// log already holds) and appends them.
+    ///
+    /// - Returns: how many bytes were consumed: everything up to and including
+    ///   the last newline. A reader following a growing file keeps the rest
+    ///   for its next call.
+    @discardableResult
+    public mutating func append(_ data: Data, strictness: Strictness = .strict) throws(TraceFormatError) -> Int {
+        var lineNumber = (entries.last?.line ?? 0)
+        if let lastProblem = problems.last?.line { lineNumber = max(lineNumber, lastProblem) }
         var start = data.startIndex
         while let newline = data[start...].firstIndex(of: 0x0A) {
             lineNumber += 1
             let bytes = data[start..<newline]
             start = data.index(after: newline)
-            entries.append(try decodeLine(Data(bytes), number: lineNumber, file: file))
+            do {
+                entries.append(try Self.decodeLine(Data(bytes), number: lineNumber, file: file))
+            } catch {
+                guard strictness == .tolerant else { throw error }
+                problems.append(error)
+            }
         }
-        return RuntimeTraceLog(file: file, entries: entries)
+        return start - data.startIndex
     }
 
     private struct Header: Decodable {
@@ -59,7 +95,7 @@ public struct RuntimeTraceLog: Sendable {
         var t: UInt64
     }
 
-    private static func decodeLine(_ bytes: Data, number: Int, file: URL) throws -> TraceEntry {
+    private static func decodeLine(_ bytes: Data, number: Int, file: URL) throws(TraceFormatError) -> TraceEntry {
         let text = String(decoding: bytes, as: UTF8.self)
         func failure(_ problem: String) -> TraceFormatError {
             TraceFormatError(file: file.path, line: number, problem: problem, text: text)
@@ -95,6 +131,12 @@ public struct RuntimeTraceLog: Sendable {
         return nil
     }
 
+    /// The last record of a kind that satisfies `predicate`.
+    public func last<Kind: TraceRecordKind>(_ type: Kind.Type, where predicate: (Kind) -> Bool = { _ in true }) -> Kind? {
+        for entry in entries.reversed() { if let record = entry.as(type), predicate(record) { return record } }
+        return nil
+    }
+
     /// The index in `entries` of the first record of a kind that satisfies
     /// `predicate` at or after `start`.
     public func index<Kind: TraceRecordKind>(of type: Kind.Type, from start: Int = 0,
@@ -119,11 +161,18 @@ public struct RuntimeTraceLog: Sendable {
 }
 
 /// A trace line that does not follow the documented format.
-public struct TraceFormatError: Error, CustomStringConvertible {
+public struct TraceFormatError: Error, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var problem: String
     public var text: String
+
+    public init(file: String, line: Int, problem: String, text: String) {
+        self.file = file
+        self.line = line
+        self.problem = problem
+        self.text = text
+    }
 
     public var description: String { "\(file):\(line): \(problem)\n  \(text)" }
 }

@@ -7,6 +7,11 @@ public protocol TraceRecordKind: Decodable, Sendable {
     static var kind: String { get }
 }
 
+/// A record about one scene (its `scene` field is the session's persistent id).
+public protocol SceneTraceRecord: TraceRecordKind {
+    var scene: String { get }
+}
+
 /// A `[width, height]` pair (points or pixels, as the field says).
 public struct TraceSize: Decodable, Sendable, Hashable, CustomStringConvertible {
     public var width: Int
@@ -28,6 +33,8 @@ public struct TraceSize: Decodable, Sendable, Hashable, CustomStringConvertible 
 
     public var description: String { "\(width)x\(height)" }
     public func scaled(by factor: Int) -> TraceSize { TraceSize(width * factor, height * factor) }
+    /// The pair as the model's size.
+    public var size: Size { Size(width: width, height: height) }
 }
 
 public struct LaunchedRecord: TraceRecordKind, Hashable {
@@ -35,7 +42,7 @@ public struct LaunchedRecord: TraceRecordKind, Hashable {
     public var appID: String
 }
 
-public struct SessionConnectedRecord: TraceRecordKind, Hashable {
+public struct SessionConnectedRecord: SceneTraceRecord, Hashable {
     public static let kind = "sessionConnected"
     public var scene: String
     public var configuration: String?
@@ -43,14 +50,14 @@ public struct SessionConnectedRecord: TraceRecordKind, Hashable {
     public var restored: Bool
 }
 
-public struct SessionDiscardedRecord: TraceRecordKind, Hashable {
+public struct SessionDiscardedRecord: SceneTraceRecord, Hashable {
     public static let kind = "sessionDiscarded"
     public var scene: String
 }
 
 /// `restoreInteractionStateWith` was called; `userInfo` as the session file
 /// writes it (`{"key": {"string": "value"}}`).
-public struct RestoredRecord: TraceRecordKind, Hashable {
+public struct RestoredRecord: SceneTraceRecord, Hashable {
     public static let kind = "restored"
     public var scene: String
     public var activityType: String
@@ -65,7 +72,7 @@ public struct RestoredRecord: TraceRecordKind, Hashable {
     }
 }
 
-public struct LifecycleRecord: TraceRecordKind, Hashable {
+public struct LifecycleRecord: SceneTraceRecord, Hashable {
     public static let kind = "lifecycle"
     public var scene: String
     /// willEnterForeground, didBecomeActive, willResignActive, didEnterBackground, didDisconnect.
@@ -73,14 +80,14 @@ public struct LifecycleRecord: TraceRecordKind, Hashable {
     public var state: String
 }
 
-public struct ScreenRecord: TraceRecordKind, Hashable {
+public struct ScreenRecord: SceneTraceRecord, Hashable {
     public static let kind = "screen"
     public var scene: String
     public var screen: String
     public var scale: Int
 }
 
-public struct GeometryRecord: TraceRecordKind, Hashable {
+public struct GeometryRecord: SceneTraceRecord, Hashable {
     public static let kind = "geometry"
     public var scene: String
     public var bounds: TraceSize
@@ -90,7 +97,7 @@ public struct GeometryRecord: TraceRecordKind, Hashable {
     public var belowMinimumSize: Bool
 }
 
-public struct TraitsRecord: TraceRecordKind, Hashable {
+public struct TraitsRecord: SceneTraceRecord, Hashable {
     public static let kind = "traits"
     public var scene: String
     public var changed: [String]
@@ -101,21 +108,21 @@ public struct TraitsRecord: TraceRecordKind, Hashable {
     public var userInterfaceStyle: String
 }
 
-public struct DrawableSizeRecord: TraceRecordKind, Hashable {
+public struct DrawableSizeRecord: SceneTraceRecord, Hashable {
     public static let kind = "drawableSize"
     public var scene: String
     public var size: TraceSize
     public var contentsScale: Double
 }
 
-public struct SizeRestrictionsRecord: TraceRecordKind, Hashable {
+public struct SizeRestrictionsRecord: SceneTraceRecord, Hashable {
     public static let kind = "sizeRestrictions"
     public var scene: String
     public var minimum: TraceSize
     public var maximum: TraceSize
 }
 
-public struct CommitRecord: TraceRecordKind, Hashable, CustomStringConvertible {
+public struct CommitRecord: SceneTraceRecord, Hashable, CustomStringConvertible {
     public static let kind = "commit"
     public var scene: String
     /// The wl_buffer's size in pixels.
@@ -152,7 +159,7 @@ public struct TerminatedRecord: TraceRecordKind, Hashable {
     public var reason: String
 }
 
-public struct ToplevelRecord: TraceRecordKind, Hashable {
+public struct ToplevelRecord: SceneTraceRecord, Hashable {
     public static let kind = "toplevel"
     public var scene: String
     public var surface: UInt32
@@ -161,7 +168,7 @@ public struct ToplevelRecord: TraceRecordKind, Hashable {
     public var fullscreenOn: String?
 }
 
-public struct TitleRecord: TraceRecordKind, Hashable {
+public struct TitleRecord: SceneTraceRecord, Hashable {
     public static let kind = "title"
     public var scene: String
     public var title: String

@@ -1,11 +1,11 @@
-import DioramaSimulator
 import Foundation
 
-/// A simulator running its event loop on its own thread, for tests whose
-/// clients are other processes that must be answered while the test waits
-/// (or anything that needs a live compositor without pumping by hand).
+/// A simulator running its event loop on its own thread: the embedding mode
+/// for code that is not the simulator's own event loop — tests whose clients
+/// are other processes that must be answered while the test waits, and the
+/// scenario runner, whose steps are async code on other threads.
 ///
-/// The simulator is created, run and shut down on that thread; the test
+/// The simulator is created, run and shut down on that thread; the caller
 /// reaches it only through ``perform(_:)``, which runs a closure there and
 /// returns its (Sendable) result.
 public final class BackgroundSimulator: Sendable {
@@ -65,7 +65,7 @@ public final class BackgroundSimulator: Sendable {
                      _ what: String = "the condition") throws {
         let deadline = ContinuousClock.now + timeout
         while try !perform(condition) {
-            guard ContinuousClock.now < deadline else { throw HarnessError.timedOut(what) }
+            guard ContinuousClock.now < deadline else { throw SimulatorControlError.timedOut(what) }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

@@ -1,0 +1,42 @@
+import DioramaModel
+import DioramaScenarios
+import DioramaSimulator
+
+/// The simulator's values for what a scenario says: its starting displays,
+/// a plugged display, its profile.
+enum SimulatorLayout {
+    /// - Throws: ``ScenarioBackendError/badLayout(_:)`` with the layout file's own
+    ///   error (file, line, display, field).
+    static func layout(for displays: StartingDisplays) throws(ScenarioBackendError) -> DisplayLayout {
+        switch displays {
+        case .layoutFile(let reference):
+            do {
+                return try DisplayLayout.load(contentsOf: reference.path)
+            } catch {
+                throw .badLayout("\(error)")
+            }
+        case .inline(let specs):
+            return DisplayLayout(displays: specs.map(configuration(for:)))
+        }
+    }
+
+    static func configuration(for spec: DisplaySpec) -> DisplayConfiguration {
+        DisplayConfiguration(name: spec.name, mode: DisplayMode(width: spec.modeSize.width, height: spec.modeSize.height),
+                             scale: spec.scale, transform: spec.transform, position: spec.position)
+    }
+
+    static func profile(for profile: ScenarioProfile) -> CompositorProfile {
+        switch profile {
+        case .modern: .modern
+        case .sway17: .sway17
+        case .weston10: .weston10
+        }
+    }
+
+    /// Where `move W to DISPLAY` puts a floating window: centred in the display's
+    /// usable area, or at its top-left corner when it does not fit.
+    static func centredPosition(of size: Size, in area: Rect) -> Point {
+        Point(x: area.minX + max(0, (area.width - size.width) / 2),
+              y: area.minY + max(0, (area.height - size.height) / 2))
+    }
+}

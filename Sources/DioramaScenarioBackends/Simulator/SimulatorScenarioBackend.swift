@@ -1,0 +1,396 @@
+import DioramaModel
+import DioramaScenarios
+import DioramaSimulator
+import Foundation
+
+/// Runs scenarios on the embedded simulator: a ``BackgroundSimulator`` on its
+/// own thread, every step a call of its control API, every observation read
+/// from its window model and trace plus the client's runtime trace.
+///
+/// Time is real (the simulator's monotonic clock): frames are paced by each
+/// display's refresh rate, and nothing sleeps except `wait` steps and the
+/// short polls of settling.
+///
+/// Settling (`Docs/scenario-language.md`, "Expectation clauses"): a window has
+/// settled when the simulator has nothing outstanding for it (every configure
+/// acked and committed after, no interactive resize under way, its last frame
+/// rendered for the scale preferred now) and what can be seen of it — its
+/// simulator snapshot and, for a Diorama app, every runtime trace record except
+/// `commit` — stayed the same for ``quietPeriod``. The quiet period catches
+/// what the compositor cannot know is pending: a new `screen` or `traits`
+/// record after an enter with no configure. (Commits are left out of the
+/// comparison: GameScene draws every frame.)
+public final class SimulatorScenarioBackend: ScenarioBackend {
+    public let kind = BackendKind.sim
+    public let configuration: BackendConfiguration
+    /// How long everything must look the same for a window to count as settled.
+    public var quietPeriod: Duration = .milliseconds(120)
+    private static let pollInterval: Duration = .milliseconds(15)
+
+    private var simulator: BackgroundSimulator?
+    private var clients: ScenarioClients?
+    private var setup: ScenarioSetup?
+    private var windows: [String: WindowBinding] = [:]
+    private var followers: [String: RuntimeTraceFollower] = [:]
+    /// Where the current step began: the simulator's last trace sequence, and
+    /// each runtime trace's entry count.
+    private var stepSequence: UInt64 = 0
+    private var stepRuntimeIndex: [String: Int] = [:]
+    /// Per client alias, the declared windows that were showing when it quit:
+    /// the ones `relaunch` waits for.
+    private var showingAtQuit: [String: [String]] = [:]
+
+    public init(configuration: BackendConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// What a scenario's window name stands for.
+    struct WindowBinding {
+        var declaration: WindowDeclaration
+        /// The simulator's window id; nil while the window is gone.
+        var windowID: UInt32?
+        /// The scene's persistent identifier (Diorama apps).
+        var scene: String?
+        /// The runtime trace that describes the scene.
+        var traceFile: String?
+    }
+
+    // MARK: Start and stop
+
+    public func start(_ setup: ScenarioSetup) async throws {
+        self.setup = setup
+        let layout = try SimulatorLayout.layout(for: setup.displays)
+        let profile = SimulatorLayout.profile(for: setup.profile)
+        clients = try ScenarioClients(configuration: configuration, scenarioName: setup.scenarioName)
+        simulator = try BackgroundSimulator {
+            SimulatorConfiguration(layout: layout, profile: profile)
+        }
+    }
+
+    public func stop() async {
+        await clients?.stopAll()
+        simulator?.stop()
+        simulator = nil
+    }
+
+    private func run<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws -> Result {
+        guard let simulator else { throw ScenarioBackendError.unavailable("the simulator is not running") }
+        return try simulator.perform(body)
+    }
+
+    // MARK: Clients
+
+    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
+        guard let clients, let simulator else { throw ScenarioBackendError.unavailable("the simulator is not running") }
+        beginStep()
+        let process = try clients.launch(client, compositorEnvironment: simulator.clientEnvironment)
+        followers[process.traceFile.path] = RuntimeTraceFollower(file: process.traceFile)
+        stepRuntimeIndex[process.traceFile.path] = 0
+        return ClientHandle(alias: client.alias.name, processID: process.processID,
+                            description: "\(client.program) pid \(process.processID)")
+    }
+
+    // MARK: Steps
+
+    /// Starts a new "since the step" period.
+    private func beginStep() {
+        stepSequence = (try? run { $0.trace.lastSequence }) ?? stepSequence
+        for (path, follower) in followers {
+            follower.refresh()
+            stepRuntimeIndex[path] = follower.log.entries.count
+        }
+    }
+
+    public func perform(_ step: Step) async -> StepOutcome {
+        if step.action.isAction { beginStep() }
+        do {
+            return try await perform(step.action)
+        } catch let error as SimulatorControlError {
+            return .failed("the simulator refused: \(error)")
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    private func perform(_ action: StepAction) async throws -> StepOutcome {
+        switch action {
+        case .declareWindow(let declaration):
+            return try await declare(declaration)
+        case .moveToDisplay(let window, let display):
+            let id = try liveWindow(window)
+            let name = display.name
+            try run { simulator in
+                let target = try simulator.window(WindowSelector.id(id))
+                if target.states.contains(.maximized) || target.states.contains(.fullscreen) {
+                    try simulator.moveWindow(.id(id), toDisplay: name)
+                } else {
+                    guard let area = simulator.display(named: name)?.usableArea else {
+                        throw SimulatorControlError.noSuchDisplay(name, known: simulator.displays.map(\.name))
+                    }
+                    try simulator.moveWindow(.id(id), to: SimulatorLayout.centredPosition(of: target.size, in: area))
+                }
+            }
+        case .moveToPosition(let window, let position):
+            let id = try liveWindow(window)
+            try run { try $0.moveWindow(.id(id), to: position) }
+        case .resize(let window, let size, let steps):
+            let id = try liveWindow(window)
+            if let steps {
+                try run { try $0.resizeWindowInteractively(.id(id), to: size, steps: steps) }
+            } else {
+                try run { try $0.resizeWindow(.id(id), to: size) }
+            }
+        case .focus(let window):
+            let id = try liveWindow(window)
+            try run { try $0.focusWindow(.id(id)) }
+        case .maximize(let window):
+            let id = try liveWindow(window)
+            try run { try $0.maximizeWindow(.id(id)) }
+        case .fullscreen(let window, let display):
+            let id = try liveWindow(window)
+            let name = display?.name
+            try run { try $0.fullscreenWindow(.id(id), on: name) }
+        case .minimize(let window):
+            let id = try liveWindow(window)
+            try run { try $0.minimizeWindow(.id(id)) }
+        case .close(let window):
+            let id = try liveWindow(window)
+            try run { try $0.closeWindow(.id(id)) }
+        case .type(let window, let text):
+            let id = try liveWindow(window)
+            try run { try $0.typeText(text, into: .id(id)) }
+        case .rescaleDisplay(let display, let scale):
+            try run { try $0.setScale(scale, ofDisplay: display.name) }
+        case .rotateDisplay(let display, let transform):
+            try run { try $0.setTransform(transform, ofDisplay: display.name) }
+        case .moveDisplay(let display, let position):
+            try run { try $0.moveDisplay(display.name, to: position) }
+        case .plugDisplay(let spec):
+            let configuration = SimulatorLayout.configuration(for: spec)
+            try run { try $0.plugDisplay(configuration) }
+        case .unplugDisplay(let display):
+            try run { try $0.unplugDisplay(display.name) }
+        case .screenshot:
+            // TODO(lead): wire to the simulator's screenshots once `diorama ctl` lands (branch sim2).
+            return .skipped("screenshots land with diorama ctl")
+        case .quit(let client):
+            guard let clients else { return .failed("no clients") }
+            let ids = try run { sim in Set(sim.windows.filter(\.isMapped).map(\.id)) }
+            showingAtQuit[client.name] = windows.filter {
+                $0.value.declaration.client == client && $0.value.windowID.map(ids.contains) == true
+            }.map(\.key)
+            for (name, binding) in windows where binding.declaration.client == client {
+                refreshScene(of: name)
+            }
+            let ended = await clients.quit(client.name)
+            return .done(detail: ended)
+        case .relaunch(let client):
+            return try await relaunch(client.name)
+        case .wait(let duration):
+            await pause(for: duration)
+        case .launch, .waitUntil, .expect:
+            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
+        }
+        return .done
+    }
+
+    /// The simulator id of a bound, live window.
+    private func liveWindow(_ name: NameReference) throws -> UInt32 {
+        guard let binding = windows[name.name] else {
+            throw ScenarioBackendError.launchFailed("window `\(name.name)` was not found when it was declared")
+        }
+        if binding.windowID == nil { try? rebind(name.name, waiting: false) }
+        guard let id = windows[name.name]?.windowID, try run({ sim in sim.windows.contains { $0.id == id } }) else {
+            throw ScenarioBackendError.launchFailed("window `\(name.name)` is gone (closed, or its client quit)")
+        }
+        return id
+    }
+
+    // MARK: Windows
+
+    private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
+        windows[declaration.name.name] = WindowBinding(declaration: declaration)
+        let timeout = setup?.timeout.duration ?? .seconds(10)
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let detail = try rebind(declaration.name.name, waiting: true) {
+                return .done(detail: detail)
+            }
+            if let process = clients?.client(declaration.client.name)?.current, !process.isRunning {
+                return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
+            }
+            if ContinuousClock.now >= deadline {
+                let seen = (try? run { sim in sim.windows.map { "\($0.appID) \"\($0.title)\" (pid \($0.pid))" } }) ?? []
+                return .failed("no window of `\(declaration.client.name)` matched within \(timeout); windows: \(seen.isEmpty ? "none" : seen.joined(separator: ", "))")
+            }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    /// Binds `name` to its client's matching mapped window (and, for a Diorama
+    /// app, its scene), when there is one now.
+    ///
+    /// - Returns: a description for the timeline, nil when nothing matched yet.
+    @discardableResult
+    private func rebind(_ name: String, waiting: Bool) throws -> String? {
+        guard var binding = windows[name], let client = clients?.client(binding.declaration.client.name),
+              let process = client.current, process.isRunning else { return nil }
+        let pid = process.processID
+        let taken = Set(windows.filter { $0.key != name }.compactMap(\.value.windowID))
+        let candidates = try run { sim in
+            sim.windows.filter { $0.pid == pid && $0.isMapped }.map(\.snapshot)
+        }
+        guard let window = candidates.filter({ !taken.contains($0.id) })
+            .first(where: { WindowMatch.matches(binding.declaration, appID: $0.appID, title: $0.title) }) else { return nil }
+        if client.launch.isDioramaApp {
+            guard let follower = followers[process.traceFile.path] else { return nil }
+            follower.refresh()
+            guard let toplevel = follower.log.last(ToplevelRecord.self, where: { $0.surface == window.surfaceProtocolID }) else {
+                return nil
+            }
+            binding.scene = toplevel.scene
+            binding.traceFile = process.traceFile.path
+        }
+        binding.windowID = window.id
+        windows[name] = binding
+        return "window \(window.id) \"\(window.title)\"" + (binding.scene.map { ", scene \($0)" } ?? "")
+    }
+
+    /// Remembers which trace describes the window's scene (before its client quits).
+    private func refreshScene(of name: String) {
+        if let path = windows[name]?.traceFile { followers[path]?.refresh() }
+    }
+
+    private func relaunch(_ alias: String) async throws -> StepOutcome {
+        guard let clients, let simulator else { return .failed("the simulator is not running") }
+        // The windows that were showing when the client quit are the ones that
+        // come back; the others (a disconnected external-display scene) are
+        // bound again only if they reappear later.
+        let returning = showingAtQuit[alias] ?? []
+        for (name, binding) in windows where binding.declaration.client.name == alias {
+            windows[name]?.windowID = nil
+        }
+        let process = try clients.relaunch(alias, compositorEnvironment: simulator.clientEnvironment)
+        followers[process.traceFile.path] = RuntimeTraceFollower(file: process.traceFile)
+        stepRuntimeIndex[process.traceFile.path] = 0
+        let timeout = setup?.timeout.duration ?? .seconds(10)
+        let deadline = ContinuousClock.now + timeout
+        var missing = returning
+        while !missing.isEmpty {
+            missing = try missing.filter { try rebind($0, waiting: true) == nil }
+            if missing.isEmpty { break }
+            if !process.isRunning {
+                return .failed("`\(alias)` \(process.exitDescription) after the relaunch; stderr: \(process.standardErrorTail(600))")
+            }
+            if ContinuousClock.now >= deadline {
+                return .failed("after the relaunch, \(missing.sorted().joined(separator: ", ")) did not reappear within \(timeout)")
+            }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+        return .done(detail: "pid \(process.processID)")
+    }
+
+    // MARK: Settling and observing
+
+    public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
+        let deadline = ContinuousClock.now + timeout.duration
+        var lastLook: [String: WindowLook] = [:]
+        var stableSince = ContinuousClock.now
+        while true {
+            var pending: [String] = []
+            var look: [String: WindowLook] = [:]
+            for name in names {
+                let state = currentLook(of: name)
+                look[name] = state.look
+                if let reason = state.pending { pending.append("\(name): \(reason)") }
+            }
+            let now = ContinuousClock.now
+            if look != lastLook || !pending.isEmpty {
+                lastLook = look
+                stableSince = now
+            } else if now - stableSince >= quietPeriod {
+                return .settled
+            }
+            if now >= deadline {
+                return .timedOut(pending.isEmpty ? "still changing" : pending.joined(separator: "; "))
+            }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    /// What settling compares between polls.
+    struct WindowLook: Hashable {
+        var snapshot: DioramaSimulator.WindowSnapshot?
+        var sceneRecords: Int
+    }
+
+    /// The window's look now, and what it still waits for (nil: nothing).
+    private func currentLook(of name: String) -> (look: WindowLook, pending: String?) {
+        if windows[name]?.windowID == nil { _ = try? rebind(name, waiting: false) }
+        guard let binding = windows[name] else { return (WindowLook(snapshot: nil, sceneRecords: 0), nil) }
+        var records = 0
+        if let path = binding.traceFile, let follower = followers[path], let scene = binding.scene {
+            follower.refresh()
+            records = follower.log.entries.lazy.filter { $0.scene == scene && $0.kind != CommitRecord.kind }.count
+        }
+        guard let id = binding.windowID,
+              let snapshot = try? run({ sim in sim.windows.first { $0.id == id }?.snapshot }) else {
+            return (WindowLook(snapshot: nil, sceneRecords: records), nil)
+        }
+        let look = WindowLook(snapshot: snapshot, sceneRecords: records)
+        if snapshot.isInteractivelyResizing { return (look, "interactive resize under way") }
+        if !snapshot.isSettled {
+            let serial = snapshot.lastConfigure.map { "configure \($0.serial)" } ?? "the initial configure"
+            return (look, "\(serial) not yet acked and committed")
+        }
+        if snapshot.isMapped && !snapshot.isMinimized, let commit = snapshot.lastCommit, commit.staleScale {
+            return (look, "its last frame is at a stale scale")
+        }
+        return (look, nil)
+    }
+
+    public func observe(window name: String) async -> WindowObservation {
+        var observation = WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
+        guard let binding = windows[name] else { return observation }
+        let since = stepSequence
+        if let id = binding.windowID,
+           let facts = try? run({ sim -> (DioramaSimulator.WindowSnapshot, [TraceRecord])? in
+               guard let window = sim.windows.first(where: { $0.id == id }) else { return nil }
+               return (window.snapshot, sim.trace.events(since: since, window: id))
+           }) {
+            ProtocolLevelObservation.fill(&observation, window: facts.0, recordsSinceStep: facts.1)
+        } else {
+            observation = WindowObservation(unavailableBecause: "the window is gone (closed, or its client quit)")
+            observation.isMapped = .value(false)
+            observation.enteredDisplays = .value([])
+        }
+        let client = clients?.client(binding.declaration.client.name)
+        guard client?.launch.isDioramaApp == true else {
+            observation.markAppLevelUnavailable("`\(binding.declaration.client.name)` runs a command, which writes no Diorama trace")
+            return observation
+        }
+        guard let path = binding.traceFile, let scene = binding.scene, let follower = followers[path] else {
+            observation.markAppLevelUnavailable("the window's scene is not known")
+            return observation
+        }
+        follower.refresh()
+        AppLevelObservation.fill(&observation, from: follower.log, scene: scene,
+                                 stepStartIndex: stepRuntimeIndex[path] ?? 0)
+        if binding.windowID != nil, observation.renderScale.value != nil,
+           let scale = AppLevelObservation.lastRenderScale(in: follower.log, scene: scene) {
+            observation.renderScale = .value(scale)
+        }
+        return observation
+    }
+
+    public func observeDisplays() async -> [DisplayObservation] {
+        (try? run { sim in
+            sim.displays.map { DisplayObservation(name: $0.name, logicalRect: $0.logicalRect, scale: $0.scale,
+                                                  transform: $0.configuration.transform) }
+        }) ?? []
+    }
+
+    public func pause(for duration: ScenarioDuration) async {
+        try? await Task.sleep(for: duration.duration)
+    }
+}

@@ -1,0 +1,125 @@
+@testable import DioramaScenarioBackends
+import DioramaModel
+import DioramaScenarios
+import Foundation
+import Testing
+
+/// Trace → observation on recorded runtime traces (the JSON lines the runtime writes).
+@Suite("App-level observation from the runtime trace")
+struct AppLevelObservationTests {
+    static let scene = "S1"
+
+    static func log(_ lines: [String]) throws -> RuntimeTraceLog {
+        var log = RuntimeTraceLog(file: URL(fileURLWithPath: "/recorded.jsonl"), entries: [])
+        try log.append(Data((lines.joined(separator: "\n") + "\n").utf8))
+        return log
+    }
+
+    static func geometry(_ width: Int, _ height: Int, resizing: Bool, t: Int) -> String {
+        #"{"kind":"geometry","t":\#(t),"scene":"S1","bounds":[\#(width),\#(height)],"orientation":"landscapeRight","interactivelyResizing":\#(resizing),"orientationLocked":false,"belowMinimumSize":false}"#
+    }
+
+    static func drawable(_ width: Int, _ height: Int, t: Int) -> String {
+        #"{"kind":"drawableSize","t":\#(t),"scene":"S1","size":[\#(width),\#(height)],"contentsScale":2}"#
+    }
+
+    static let connected = #"{"kind":"sessionConnected","t":1,"scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":false}"#
+    static let traits = #"{"kind":"traits","t":2,"scene":"S1","changed":["displayScale"],"displayScale":2,"horizontalSizeClass":"regular","verticalSizeClass":"compact","activeAppearance":"active","userInterfaceStyle":"light"}"#
+    static let screen = #"{"kind":"screen","t":3,"scene":"S1","screen":"DP-2","scale":2}"#
+    static let active = #"{"kind":"lifecycle","t":4,"scene":"S1","event":"didBecomeActive","state":"foregroundActive"}"#
+
+    func observe(_ log: RuntimeTraceLog, since index: Int) -> WindowObservation {
+        var observation = WindowObservation(unavailableBecause: "test")
+        AppLevelObservation.fill(&observation, from: log, scene: Self.scene, stepStartIndex: index)
+        return observation
+    }
+
+    @Test("the latest record of each kind gives the facts")
+    func latestFacts() throws {
+        let log = try Self.log([Self.connected, Self.traits, Self.screen, Self.active,
+                                Self.geometry(800, 600, resizing: false, t: 5), Self.drawable(1600, 1200, t: 6)])
+        let observation = observe(log, since: 0)
+        #expect(observation.screen == .value("DP-2"))
+        #expect(observation.displayScale == .value(2))
+        #expect(observation.verticalSizeClass == .value(.compact))
+        #expect(observation.bounds == .value(Size(width: 800, height: 600)))
+        #expect(observation.drawableSize == .value(Size(width: 1600, height: 1200)))
+        #expect(observation.activationState == .value(.foregroundActive))
+        #expect(observation.role == .value(.windowApplication))
+        #expect(observation.isDisconnected == .value(false))
+        #expect(observation.isRestored == .value(false))
+    }
+
+    @Test("one drawable change after the resize ended passes `after the resize ended`")
+    func drawableAfterResizeEnded() throws {
+        let before = [Self.connected, Self.geometry(800, 600, resizing: false, t: 2), Self.drawable(1600, 1200, t: 3)]
+        let resize = (0..<4).map { Self.geometry(850 + $0 * 50, 600, resizing: true, t: 10 + $0) }
+            + [Self.geometry(1000, 600, resizing: false, t: 20), Self.drawable(2000, 1200, t: 21)]
+        let log = try Self.log(before + resize)
+        let observation = observe(log, since: before.count)
+        let callbacks = try #require(observation.callbacks.value)
+        #expect(callbacks[.drawableSizeWillChange] == CallbackObservation(count: 1, duringInteractiveResize: 0))
+        #expect(callbacks[.didUpdateEffectiveGeometry] == CallbackObservation(count: 5, duringInteractiveResize: 4))
+        let clause = ClauseKind.callbackFired(.drawableSizeWillChange, Comparison(.equal, 1), afterResizeEnded: true)
+        #expect(ExpectationEvaluator.evaluate(clause, against: observation).isPassed)
+    }
+
+    @Test("a drawable change during the resize fails `after the resize ended`")
+    func drawableDuringResize() throws {
+        let log = try Self.log([Self.connected, Self.geometry(800, 600, resizing: true, t: 2), Self.drawable(1700, 1200, t: 3),
+                                Self.geometry(900, 600, resizing: false, t: 4)])
+        let observation = observe(log, since: 1)
+        let callbacks = try #require(observation.callbacks.value)
+        #expect(callbacks[.drawableSizeWillChange] == CallbackObservation(count: 1, duringInteractiveResize: 1))
+        let clause = ClauseKind.callbackFired(.drawableSizeWillChange, Comparison(.equal, 1), afterResizeEnded: true)
+        #expect(ExpectationEvaluator.evaluate(clause, against: observation).isFailed)
+    }
+
+    @Test("records before the step are not counted")
+    func countsStartAtTheStep() throws {
+        let log = try Self.log([Self.connected, Self.traits, Self.traits, Self.screen])
+        let callbacks = try #require(observe(log, since: 2).callbacks.value)
+        #expect(callbacks[.traitsDidChange]?.count == 1)
+        #expect(callbacks[.screenDidChange]?.count == 1)
+        #expect(callbacks[.willConnectTo] == nil)
+    }
+
+    @Test("disconnect and a restored reconnection")
+    func disconnectAndRestore() throws {
+        let gone = #"{"kind":"lifecycle","t":9,"scene":"S1","event":"didDisconnect","state":"unattached"}"#
+        let disconnected = observe(try Self.log([Self.connected, Self.active, gone]), since: 0)
+        #expect(disconnected.isDisconnected == .value(true))
+        #expect(disconnected.activationState == .value(.unattached))
+
+        let restored = #"{"kind":"sessionConnected","t":1,"scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":true}"#
+        let again = observe(try Self.log([restored]), since: 0)
+        #expect(again.isRestored == .value(true))
+        #expect(again.isDisconnected == .value(false))
+    }
+
+    @Test("a scene the trace does not know leaves every app fact unavailable, with the reason")
+    func unknownScene() throws {
+        let log = try Self.log([Self.connected])
+        var observation = WindowObservation(unavailableBecause: "test")
+        AppLevelObservation.fill(&observation, from: log, scene: "other", stepStartIndex: 0)
+        guard case .unavailable(let reason) = observation.screen else {
+            Issue.record("expected unavailable, got \(observation.screen)")
+            return
+        }
+        #expect(reason.contains("no scene other"))
+    }
+
+    @Test("a tolerant read skips a bad line and keeps the rest")
+    func tolerantRead() throws {
+        var log = RuntimeTraceLog(file: URL(fileURLWithPath: "/recorded.jsonl"), entries: [])
+        let consumed = try log.append(Data((Self.connected + "\nnot json\n" + Self.screen + "\n{\"kind\":\"partial").utf8),
+                                      strictness: .tolerant)
+        #expect(log.entries.map(\.kind) == ["sessionConnected", "screen"])
+        #expect(log.problems.map(\.line) == [2])
+        #expect(consumed == Self.connected.utf8.count + 10 + Self.screen.utf8.count + 1)
+        #expect(throws: TraceFormatError.self) {
+            var strict = RuntimeTraceLog(file: URL(fileURLWithPath: "/x"), entries: [])
+            try strict.append(Data("not json\n".utf8))
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// `diorama run` and `diorama demo` end to end: the built executable, real
+/// scenario files, the simulator inside it, the sample apps as its children.
+@Suite("diorama run and diorama demo")
+struct RunCommandTests {
+    static func diorama(_ arguments: [String], in directory: URL, timeout: TimeInterval = 120) throws -> ChildProcessResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["WAYLAND_DISPLAY"] = nil
+        let executable = try TestExecutable.locate("diorama")
+        let child = try ChildProcess(executable, arguments: arguments + ["--work-dir", directory.appendingPathComponent("work").path],
+                                     environment: environment)
+        defer { child.stop() }
+        return try child.waitForExit(timeout: timeout)
+    }
+
+    static let passing = """
+    # A passing scenario.
+    display DP-1 1920x1080 scale 1 at 0,0
+    display DP-2 3840x2160 scale 2 at 1920,0
+    launch TimerApp as timer
+    window main = timer title "Main"
+    move main to DP-2
+    expect main on DP-2, scale 2, drawable = bounds * 2
+    """
+
+    static let failing = """
+    # An expectation that cannot hold.
+    display DP-1 1920x1080 scale 1 at 0,0
+    launch TimerApp as timer
+    window main = timer title "Main"
+    expect main scale 3
+    """
+
+    static func write(_ text: String, _ name: String, in directory: URL) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("exit 0 when all pass, with JUnit and JSON written")
+    func passingRunWritesReports() throws {
+        let directory = try PackageRoot.temporaryDirectory("run-pass")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Self.write(Self.passing, "pass.scenario", in: directory)
+        let junit = directory.appendingPathComponent("results.xml").path
+        let json = directory.appendingPathComponent("results.json").path
+        let result = try Self.diorama(["run", file, "--junit", junit, "--json", json], in: directory)
+        #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        #expect(result.standardOutput.contains("✓ 1 scenario: 1 passed"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testcase") && xml.contains("scale 2") && !xml.contains("<failure"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(decoded is [String: Any] || decoded is [Any])
+    }
+
+    @Test("exit 1 when an expectation fails, with expected vs actual")
+    func failingRun() throws {
+        let directory = try PackageRoot.temporaryDirectory("run-fail")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Self.write(Self.failing, "fail.scenario", in: directory)
+        let result = try Self.diorama(["run", file], in: directory)
+        #expect(result.status == 1, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        #expect(result.standardOutput.contains("expected scale 3, got scale 1"))
+    }
+
+    @Test("exit 2 for a scenario with errors, printed as file:line:column, nothing run")
+    func badScenario() throws {
+        let directory = try PackageRoot.temporaryDirectory("run-bad")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Self.write("display DP-1 1920x1080 scale 1 at 0,0\nlaunch TimerApp as timer\nmove nowhere to DP-1\n",
+                                  "bad.scenario", in: directory)
+        let result = try Self.diorama(["run", file], in: directory)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("bad.scenario:3:"))
+        #expect(result.standardError.contains("error:"))
+        #expect(!result.standardOutput.contains("launch TimerApp"))
+        let usage = try Self.diorama(["run", "--shard", "3/2", file], in: directory)
+        #expect(usage.status == 2)
+    }
+
+    @Test("--shard runs only its part of a folder")
+    func shard() throws {
+        let directory = try PackageRoot.temporaryDirectory("run-shard")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try Self.write(Self.passing, "a-pass.scenario", in: directory)
+        _ = try Self.write(Self.failing, "b-fail.scenario", in: directory)
+        let first = try Self.diorama(["run", directory.path, "--shard", "1/2"], in: directory)
+        #expect(first.status == 0, "\(first.standardOutput)")
+        #expect(first.standardOutput.contains("a-pass") && !first.standardOutput.contains("b-fail"))
+        let second = try Self.diorama(["run", directory.path, "--shard", "2/2"], in: directory)
+        #expect(second.status == 1)
+        #expect(second.standardOutput.contains("b-fail") && !second.standardOutput.contains("a-pass"))
+    }
+
+    @Test("diorama demo exits 0 and writes the HTML report it names")
+    func demo() throws {
+        let directory = try PackageRoot.temporaryDirectory("demo")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("report").path
+        let result = try Self.diorama(["demo", "--report", report,
+                                       "--scenario", PackageRoot.path("Configs/scenarios/demo-tour.scenario")],
+                                      in: directory, timeout: 180)
+        #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+        #expect(index.contains("<svg") && index.contains("demo-tour"))
+        #expect(result.standardOutput.contains(report))
+    }
+}
