@@ -92,6 +92,16 @@ let package = Package(
         // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
         .target(name: "DioramaScenarios", dependencies: ["DioramaModel"]),
 
+        // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
+        // Runs the simulator, the sample apps and peer programs side by side in one run.
+        .target(name: "DioramaBenchKit",
+                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
+                               "HeadlessCompositors", "DioramaTestSupport"]),
+        .executableTarget(name: "diorama-bench",
+                          dependencies: ["DioramaBenchKit",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/DioramaBench"),
+
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint",
@@ -139,6 +149,9 @@ let package = Package(
         .testTarget(name: "DioramaAppTests",
                     dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "TimerApp", "GameScene"],
                     exclude: ["Fixtures"]),
+        // The bench harness in a tiny configuration (a smoke run, no timing assertions);
+        // depends on the sample apps so `swift test` builds the client it launches.
+        .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "TimerApp"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
                                    "WaylandClient", "HeadlessCompositors"]),
