@@ -11,12 +11,13 @@ import Foundation
 /// saved session at launch, so the second launch has two windows). After every
 /// window mapped and a short settle, `Anonymous` of /proc/PID/smaps_rollup is
 /// read. The shm buffers are memfd pages (shared memory, not `Anonymous`), so
-/// they are outside the figure already; the scene's private pixel canvas is
-/// inside it and is subtracted as "its buffers" (pixels × 4 bytes of the
-/// second window's last commit).
+/// they are outside the figure already: the difference is what the second
+/// scene costs beyond its buffers. (The runtime draws straight into the shm
+/// buffer, so there is no private canvas to subtract; the first measurement
+/// here subtracted one and went negative, which showed it.)
 enum ClientSceneMemoryBenchmark {
     static func run(layoutPath: String) -> ClientSceneMemory {
-        let note = "TimerApp 1 vs 2 restored scenes at 1x; Anonymous from smaps_rollup; buffers (memfd) are shared memory, the private canvas (w*h*4) is subtracted"
+        let note = "TimerApp 1 vs 2 restored scenes at 1x; Anonymous from smaps_rollup; buffers are memfd shared memory, outside Anonymous"
         do {
             let executable = try TestExecutable.locate("TimerApp")
             let layout = try DisplayLayout.load(contentsOf: layoutPath)
@@ -29,14 +30,14 @@ enum ClientSceneMemoryBenchmark {
             let delta = two.anonymousKiB - one.anonymousKiB
             return ClientSceneMemory(unavailable: nil, oneSceneAnonymousKiB: one.anonymousKiB,
                                      twoScenesAnonymousKiB: two.anonymousKiB,
-                                     perSceneBeyondBuffersKiB: delta - two.canvasBytes / 1024, note: note)
+                                     perSceneBeyondBuffersKiB: delta, note: note)
         } catch {
             return ClientSceneMemory(unavailable: "\(error)", note: note)
         }
     }
 
     private static func launch(_ executable: URL, scenes: Int,
-                               under simulator: BackgroundSimulator) throws -> (anonymousKiB: Int, canvasBytes: Int) {
+                               under simulator: BackgroundSimulator) throws -> (anonymousKiB: Int, bufferBytes: Int) {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-mem-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         let store = SessionStore(directory: state.appendingPathComponent("org.diorama.TimerApp"))

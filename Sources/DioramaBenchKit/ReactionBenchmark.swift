@@ -28,13 +28,22 @@ enum ReactionBenchmark {
         let simulator = try BackgroundSimulator {
             SimulatorConfiguration(layout: layout, clock: MonotonicClock(), defaultDisplay: "DP-2")
         }
-        defer { simulator.stop() }
+        let traceDirectory = ProcessInfo.processInfo.environment["DIORAMA_BENCH_TRACE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        defer {
+            // For finding out why a client missed: the simulator's whole trace.
+            if let traceDirectory {
+                let lines = try? simulator.perform { $0.trace.jsonLines() }
+                try? lines?.write(toFile: traceDirectory + "/simulator.jsonl", atomically: true, encoding: .utf8)
+            }
+            simulator.stop()
+        }
         let probe = try simulator.perform { ScaleChangeProbe(simulator: $0) }
         let clients = BenchClient.all.filter { configuration.clients.isEmpty || configuration.clients.contains($0.name) }
         return clients.map { client in
             log("reaction: \(client.name)")
             do {
-                return try measure(client, under: simulator, probe: probe, configuration: configuration)
+                return try measure(client, under: simulator, probe: probe, configuration: configuration,
+                                   traceDirectory: traceDirectory)
             } catch {
                 return ClientReaction(client: client.name, role: client.role, unavailable: "\(error)",
                                       directions: [], staleFrames: 0, moves: 0)
@@ -43,13 +52,16 @@ enum ReactionBenchmark {
     }
 
     private static func measure(_ client: BenchClient, under simulator: BackgroundSimulator, probe: ScaleChangeProbe,
-                                configuration: BenchConfiguration) throws -> ClientReaction {
+                                configuration: BenchConfiguration, traceDirectory: String?) throws -> ClientReaction {
         let executable = try client.locate()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: state) }
         var environment = simulator.clientEnvironment.merging(client.environment) { _, new in new }
         environment["XDG_STATE_HOME"] = state.path  // no saved sessions from earlier runs
+        if let traceDirectory, client.role == .diorama {
+            environment["DIORAMA_TRACE"] = "\(traceDirectory)/\(client.name).jsonl"
+        }
         let launched = ProcessResources.monotonicNanoseconds()
         let child = try ChildProcess(executable, arguments: client.arguments,
                                      environment: ChildProcess.minimalEnvironment(environment),

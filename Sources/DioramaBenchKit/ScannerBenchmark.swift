@@ -12,9 +12,12 @@ enum ScannerBenchmark {
     static func run(packageRoot: URL, productsDirectory: URL, withColdBuild: Bool) -> ScannerSection {
         var section = ScannerSection(targetsUsingPlugin: pluginTargets)
         do {
-            let scanner = productsDirectory.appendingPathComponent("diorama-wayland-scanner")
-            guard FileManager.default.isExecutableFile(atPath: scanner.path) else {
-                throw BenchError("\(scanner.path) not built; run `swift build -c release --product diorama-wayland-scanner`")
+            // `--product diorama-wayland-scanner` builds `diorama-wayland-scanner`; the
+            // plugin's own copy is `diorama-wayland-scanner-tool` (a host tool).
+            let candidates = ["diorama-wayland-scanner", "diorama-wayland-scanner-tool"]
+                .map { productsDirectory.appendingPathComponent($0) }
+            guard let scanner = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw BenchError("\(candidates[0].path) not built; run `swift build -c release --product diorama-wayland-scanner`")
             }
             let xmlFiles = try protocolFiles(packageRoot: packageRoot)
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-scan-\(getpid())")

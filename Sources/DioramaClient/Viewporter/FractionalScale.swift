@@ -51,7 +51,10 @@ public final class FractionalScale {
             guard case let .preferredScale(wireValue) = event, let self,
                   let scale = Scale(wireValue: wireValue), scale != preferredScale else { return }
             preferredScale = scale
-            handler?.preferredScaleChanged(self, scale: scale)
+            // `self.handler`, not the init parameter of the same name: owners
+            // (SceneSurface) set the handler after creating this object, so the
+            // parameter captured here is usually nil and the scale was dropped.
+            self.handler?.preferredScaleChanged(self, scale: scale)
         }
     }
 
