@@ -25,6 +25,9 @@ enum SimulatorThroughputBenchmark {
             window.preferredSize = (64, 48)
             window.autoRespond = true
             windows.append(window)
+            // Let the simulator answer every few windows: a client writing a
+            // thousand toplevels and buffers in one go fills its socket.
+            if index % batch == batch - 1 { try harness.pump() }
         }
         try harness.pump()
         let ids = harness.simulator.windows.filter(\.isMapped).map(\.id)
