@@ -4,6 +4,7 @@
 #   make build   compile the package
 #   make test    deps + the whole test suite (the integration tests start real weston and sway)
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
+#   make bench   deps + release build + benchmarks (table on the console, JSON in bench/results/)
 #   make clean   remove build products
 
 SWIFT ?= swift
@@ -16,11 +17,13 @@ BIN ?= .build/debug
 BUILD_PACKAGES := libwayland-dev libxkbcommon-dev wayland-protocols pkg-config
 # Programs the integration tests start: real compositors and Wayland clients.
 TEST_PACKAGES := weston sway wayland-utils foot wtype python3 chromium
-PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
+# Peers the benchmark runs next to Diorama's apps, and the profiler for missed targets.
+BENCH_PACKAGES := gtk-4-examples libsdl2-tests valgrind
+PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build test run clean
+.PHONY: all deps build test run bench clean
 
 # Default: compile.
 all: build
@@ -54,6 +57,17 @@ test: deps
 # runs inside `diorama`.
 run: deps build
 	$(BIN)/diorama demo
+
+# Benchmarks (issue 7; Docs/performance.md): release builds of the bench, the sample
+# apps and the scanner it times, then one run. BENCH_ARGS passes options, e.g.
+# BENCH_ARGS="--moves 10 --with-build". Not part of `make test` (a smoke run is).
+BENCH_ARGS ?=
+bench: deps
+	$(SWIFT) build -c release --product diorama-bench
+	$(SWIFT) build -c release --product TimerApp
+	$(SWIFT) build -c release --product GameScene
+	$(SWIFT) build -c release --product diorama-wayland-scanner
+	DIORAMA_BUILD_PRODUCTS=$$($(SWIFT) build -c release --show-bin-path) $$($(SWIFT) build -c release --show-bin-path)/diorama-bench $(BENCH_ARGS)
 
 # Remove build products (keeps fetched dependencies).
 clean:

@@ -98,6 +98,16 @@ let package = Package(
         .target(name: "DioramaScenarioBackends",
                 dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors"]),
 
+        // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
+        // Runs the simulator, the sample apps and peer programs side by side in one run.
+        .target(name: "DioramaBenchKit",
+                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
+                               "HeadlessCompositors", "DioramaTestSupport"]),
+        .executableTarget(name: "diorama-bench",
+                          dependencies: ["DioramaBenchKit",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/DioramaBench"),
+
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaScenarios", "DioramaScenarioBackends",
@@ -150,6 +160,10 @@ let package = Package(
         .testTarget(name: "DioramaScenarioBackendsTests",
                     dependencies: ["DioramaScenarioBackends", "DioramaScenarios", "DioramaSimulator", "DioramaModel",
                                    "DioramaTestSupport", "TimerApp", "GameScene", "diorama"]),
+
+        // The bench harness in a tiny configuration (a smoke run, no timing assertions);
+        // depends on the sample apps so `swift test` builds the client it launches.
+        .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "TimerApp"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
                                    "WaylandClient", "HeadlessCompositors"]),

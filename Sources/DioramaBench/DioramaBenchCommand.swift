@@ -1,0 +1,49 @@
+import ArgumentParser
+import DioramaBenchKit
+import Foundation
+
+struct DioramaBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diorama-bench",
+        abstract: "Measure scale-change reaction, stale frames, simulator throughput and memory against peers.")
+
+    @Option(help: "Moves per direction per client (four directions among 1x, 2x, 1.5x).")
+    var moves = BenchConfiguration.standard.movesPerDirection
+    @Option(help: "Only these clients (repeatable): TimerApp, GameScene, weston-simple-shm, foot, gtk4-demo, 'SDL2 testsprite2'.")
+    var client: [String] = []
+    @Option(help: "Mapped surface counts for throughput and memory (comma-separated).")
+    var surfaces = "1,100,1000"
+    @Option(help: "Scripted moves per surface count.")
+    var throughputMoves = BenchConfiguration.standard.throughputMoves
+    @Option(help: "Moves sway executes through IPC (0 skips sway).")
+    var swayMoves = BenchConfiguration.standard.swayMoves
+    @Flag(help: "Also time a cold `swift build` of the package (takes minutes).")
+    var withBuild = false
+    @Option(help: "Where the JSON goes.")
+    var output = "bench/results"
+
+    func validate() throws {
+        guard moves > 0 else { throw ValidationError("--moves must be at least 1") }
+        guard parsedSurfaces.count == surfaces.split(separator: ",").count, parsedSurfaces.allSatisfy({ $0 > 0 }) else {
+            throw ValidationError("--surfaces must be positive whole numbers separated by commas, e.g. 1,100,1000")
+        }
+        let known = BenchClientNames.all
+        for name in client where !known.contains(name) {
+            throw ValidationError("unknown client '\(name)'; known: \(known.joined(separator: ", "))")
+        }
+    }
+
+    private var parsedSurfaces: [Int] { surfaces.split(separator: ",").compactMap { Int($0) } }
+
+    func run() throws {
+        let configuration = BenchConfiguration(
+            movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
+            swayMoves: swayMoves, withColdBuild: withBuild)
+        let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot) { line in
+            FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
+        }
+        print(BenchRunner.table(report))
+        let file = try BenchRunner.write(report, to: URL(fileURLWithPath: output))
+        print("\nJSON: \(file.path)")
+    }
+}

@@ -1,0 +1,44 @@
+/// How big a run is. ``standard`` is what `make bench` runs; ``smoke`` is the
+/// tiny run `make test` makes to check the harness end to end.
+public struct BenchConfiguration: Codable, Sendable {
+    /// Moves per direction (four directions among 1×, 2× and 1.5×) per client.
+    public var movesPerDirection: Int
+    /// Client names to measure (see ``BenchClient/all``); empty means all.
+    public var clients: [String]
+    /// Mapped surface counts for the throughput and memory measurements.
+    public var surfaceCounts: [Int]
+    /// Scripted moves per surface count.
+    public var throughputMoves: Int
+    /// Moves sway executes through its IPC socket (0 skips sway).
+    public var swayMoves: Int
+    /// Measure client memory with 1 and 2 scenes (two TimerApp launches).
+    public var measureClientMemory: Bool
+    /// Time the scanner plugin's work.
+    public var measureScanner: Bool
+    /// Also time a cold `swift build` of the package (minutes).
+    public var withColdBuild: Bool
+    /// How long to wait for a correctly scaled commit after a move, in ms.
+    public var reactionTimeoutMilliseconds: Int
+
+    public init(movesPerDirection: Int = 50, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
+                throughputMoves: Int = 2000, swayMoves: Int = 200, measureClientMemory: Bool = true,
+                measureScanner: Bool = true, withColdBuild: Bool = false, reactionTimeoutMilliseconds: Int = 1000) {
+        self.movesPerDirection = movesPerDirection
+        self.clients = clients
+        self.surfaceCounts = surfaceCounts
+        self.throughputMoves = throughputMoves
+        self.swayMoves = swayMoves
+        self.measureClientMemory = measureClientMemory
+        self.measureScanner = measureScanner
+        self.withColdBuild = withColdBuild
+        self.reactionTimeoutMilliseconds = reactionTimeoutMilliseconds
+    }
+
+    public static let standard = BenchConfiguration()
+
+    /// 2 moves (one per direction pair), TimerApp only, 10 surfaces, no sway.
+    public static let smoke = BenchConfiguration(movesPerDirection: 1, clients: ["TimerApp"], surfaceCounts: [10],
+                                                 throughputMoves: 2, swayMoves: 0, measureClientMemory: false,
+                                                 measureScanner: true, withColdBuild: false,
+                                                 reactionTimeoutMilliseconds: 5000)
+}

@@ -1,0 +1,109 @@
+/// Everything one `diorama-bench` run measured, as written to
+/// `bench/results/<timestamp>.json`. Every section is present in every run;
+/// a measurement that could not be made says why in `unavailable`/`note`
+/// instead of being left out.
+public struct BenchReport: Codable, Sendable {
+    public var timestamp: String
+    public var machine: MachineInfo
+    public var configuration: BenchConfiguration
+    public var reaction: [ClientReaction]
+    public var throughput: ThroughputSection
+    public var memory: MemorySection
+    public var scanner: ScannerSection
+    public var targets: [TargetResult]
+}
+
+/// One client's reaction to scale changes under the simulator.
+public struct ClientReaction: Codable, Sendable {
+    public var client: String
+    public var role: BenchClient.Role
+    /// Why the client could not be measured (missing program, never mapped …).
+    public var unavailable: String?
+    /// The window's size in points while it was moved.
+    public var windowWidth: Int?
+    public var windowHeight: Int?
+    /// Launch → first commit drawn for 2× on a 2× display; nil when none came.
+    public var firstCorrectFrameMilliseconds: Double?
+    /// Per direction ("1x->2x" …): scale-changing event → first commit drawn for the new scale.
+    public var directions: [DirectionLatency]
+    /// All moves together.
+    public var overall: LatencySummary?
+    /// Commits drawn for the old scale after a change (until the next move).
+    public var staleFrames: Int
+    public var moves: Int
+}
+
+public struct DirectionLatency: Codable, Sendable {
+    public var direction: String
+    public var latency: LatencySummary
+    /// Moves after which no correctly scaled commit came before the timeout.
+    public var unanswered: Int
+    public var staleFrames: Int
+}
+
+public struct ThroughputSection: Codable, Sendable {
+    public var simulator: [SimulatorThroughput]
+    public var sway: SwayThroughput
+}
+
+public struct SimulatorThroughput: Codable, Sendable {
+    public var surfaces: Int
+    public var moves: Int
+    /// Moves per second of wall time (the move and flushing its events).
+    public var movesPerSecond: Double
+    /// Simulator thread CPU per move (clients excluded), in µs.
+    public var cpuMicrosecondsPerMove: Double
+}
+
+public struct SwayThroughput: Codable, Sendable {
+    public var unavailable: String?
+    public var moves: Int
+    /// `[con_id=…] move position X Y` commands per second through the IPC socket.
+    public var movesPerSecond: Double?
+    public var version: String?
+}
+
+public struct MemorySection: Codable, Sendable {
+    public var simulator: [SimulatorMemory]
+    public var client: ClientSceneMemory
+}
+
+public struct SimulatorMemory: Codable, Sendable {
+    public var surfaces: Int
+    /// The whole bench process (simulator plus its in-process raw clients).
+    public var rssKiB: Int
+    /// Anonymous memory added since before the simulator started.
+    public var anonymousDeltaKiB: Int
+}
+
+public struct ClientSceneMemory: Codable, Sendable {
+    public var unavailable: String?
+    public var oneSceneAnonymousKiB: Int?
+    public var twoScenesAnonymousKiB: Int?
+    /// Anonymous memory the second scene added, minus its buffers' bytes.
+    public var perSceneBeyondBuffersKiB: Int?
+    public var note: String
+}
+
+public struct ScannerSection: Codable, Sendable {
+    public var unavailable: String?
+    /// One scanner run over Protocols/bindings.list (client + server sides).
+    public var scannerMillisecondsPerTarget: Double?
+    public var targetsUsingPlugin: Int
+    public var scannerTotalMilliseconds: Double?
+    /// Cold `swift build` (only with --with-build).
+    public var coldBuildSeconds: Double?
+    /// Scanner total ÷ cold build.
+    public var scannerShare: Double?
+}
+
+/// One target of issue 7, measured.
+public struct TargetResult: Codable, Sendable {
+    public var name: String
+    public var target: String
+    public var measured: String
+    /// nil when it could not be measured (see `measured`).
+    public var met: Bool?
+    /// measured ÷ limit for "≤" targets, measured ÷ required for "≥" targets.
+    public var ratio: Double?
+}

@@ -1,0 +1,65 @@
+import DioramaSimulator
+import DioramaSimulatorHarness
+import Foundation
+
+/// Runs every measurement of a configuration, in one process and one run, and
+/// writes the report.
+public enum BenchRunner {
+    /// Runs the measurements; `log` gets a line as each one starts.
+    public static func run(_ configuration: BenchConfiguration, packageRoot: URL,
+                           log: (String) -> Void = { _ in }) throws -> BenchReport {
+        let layoutPath = packageRoot.appendingPathComponent("Configs/displays/studio.json").path
+        let machine = MachineInfo.current()
+
+        log("throughput and simulator memory")
+        var throughputs: [SimulatorThroughput] = []
+        var memories: [SimulatorMemory] = []
+        for surfaces in configuration.surfaceCounts {
+            let (throughput, memory) = try SimulatorThroughputBenchmark.run(
+                surfaces: surfaces, moves: configuration.throughputMoves, layoutPath: layoutPath)
+            throughputs.append(throughput)
+            memories.append(memory)
+        }
+        log("sway moves")
+        let sway = SwayMoveBenchmark.run(moves: configuration.swayMoves)
+
+        let reaction = try ReactionBenchmark.run(configuration, layoutPath: layoutPath, log: log)
+
+        log("client memory")
+        let clientMemory = configuration.measureClientMemory
+            ? ClientSceneMemoryBenchmark.run(layoutPath: layoutPath)
+            : ClientSceneMemory(unavailable: "skipped in this configuration", note: "")
+        log("scanner")
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let scanner = configuration.measureScanner
+            ? ScannerBenchmark.run(packageRoot: packageRoot, productsDirectory: ProcessInfo.processInfo.environment["DIORAMA_BUILD_PRODUCTS"].map { URL(fileURLWithPath: $0) } ?? products,
+                                   withColdBuild: configuration.withColdBuild)
+            : ScannerSection(unavailable: "skipped in this configuration", targetsUsingPlugin: ScannerBenchmark.pluginTargets)
+
+        let throughput = ThroughputSection(simulator: throughputs, sway: sway)
+        let memory = MemorySection(simulator: memories, client: clientMemory)
+        return BenchReport(timestamp: ISO8601DateFormatter().string(from: Date()), machine: machine,
+                           configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
+                           scanner: scanner,
+                           targets: TargetEvaluation.evaluate(reaction: reaction, throughput: throughput, memory: memory))
+    }
+
+    /// Writes `<directory>/<timestamp>.json` (creating the directory) and returns its path.
+    public static func write(_ report: BenchReport, to directory: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let name = report.timestamp.replacingOccurrences(of: ":", with: "-") + ".json"
+        let url = directory.appendingPathComponent(name)
+        try encoder.encode(report).write(to: url, options: .atomic)
+        return url
+    }
+
+    /// The console table.
+    public static func table(_ report: BenchReport) -> String { ConsoleTable.render(report) }
+
+    /// The package checkout this was built from (for Configs/ and Protocols/).
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: Simulator.Harness.configsDirectory).deletingLastPathComponent().deletingLastPathComponent()
+    }
+}

@@ -1,0 +1,60 @@
+/// The report as plain-text tables for the console.
+enum ConsoleTable {
+    static func render(_ report: BenchReport) -> String {
+        var lines: [String] = []
+        let f = TargetEvaluation.fmt
+        func ms(_ value: Double?) -> String { value.map(f) ?? "-" }
+        lines.append("diorama-bench \(report.timestamp) — \(report.machine.cpuModel), \(report.machine.cores) cores")
+        lines.append("")
+        lines.append("Reaction latency (ms, scale-changing event → first commit drawn for the new scale)")
+        lines.append(row(["client", "direction", "n", "median", "p90", "max", "unanswered", "stale"]))
+        for client in report.reaction {
+            if let why = client.unavailable {
+                lines.append(row([client.client, "not available: \(why)"]))
+                continue
+            }
+            for direction in client.directions {
+                lines.append(row([client.client, direction.direction, "\(direction.latency.count)",
+                                  ms(direction.latency.medianMilliseconds), ms(direction.latency.p90Milliseconds),
+                                  ms(direction.latency.maxMilliseconds), "\(direction.unanswered)", "\(direction.staleFrames)"]))
+            }
+            lines.append(row([client.client, "all", "\(client.overall?.count ?? 0)", ms(client.overall?.medianMilliseconds),
+                              ms(client.overall?.p90Milliseconds), ms(client.overall?.maxMilliseconds), "",
+                              "\(client.staleFrames)"]))
+            lines.append(row([client.client, "first correct frame at 2x", "", ms(client.firstCorrectFrameMilliseconds)]))
+        }
+        lines.append("")
+        lines.append("Simulator throughput and memory")
+        lines.append(row(["surfaces", "moves/s", "CPU µs/move", "RSS KiB", "anon Δ KiB"]))
+        for (throughput, memory) in zip(report.throughput.simulator, report.memory.simulator) {
+            lines.append(row(["\(throughput.surfaces)", f(throughput.movesPerSecond), f(throughput.cpuMicrosecondsPerMove),
+                              "\(memory.rssKiB)", "\(memory.anonymousDeltaKiB)"]))
+        }
+        let sway = report.throughput.sway
+        lines.append("sway IPC moves/s: " + (sway.movesPerSecond.map(f) ?? "not available: \(sway.unavailable ?? "?")"))
+        let client = report.memory.client
+        lines.append("TimerApp anonymous KiB 1 scene / 2 scenes / per scene beyond buffers: "
+                     + (client.unavailable.map { "not available: \($0)" }
+                        ?? "\(client.oneSceneAnonymousKiB ?? 0) / \(client.twoScenesAnonymousKiB ?? 0) / \(client.perSceneBeyondBuffersKiB ?? 0)"))
+        let scanner = report.scanner
+        lines.append("scanner ms per target × \(scanner.targetsUsingPlugin) targets: "
+                     + (scanner.unavailable.map { "not available: \($0)" }
+                        ?? "\(ms(scanner.scannerMillisecondsPerTarget)) × \(scanner.targetsUsingPlugin) = \(ms(scanner.scannerTotalMilliseconds))")
+                     + (scanner.coldBuildSeconds.map { "; cold build \(f($0)) s, scanner share \(f(100 * (scanner.scannerShare ?? 0))) %" } ?? ""))
+        lines.append("")
+        lines.append("Targets")
+        lines.append(row(["target", "limit", "measured", "met", "ratio"]))
+        for target in report.targets {
+            lines.append(row([target.name, target.target, target.measured,
+                              target.met.map { $0 ? "met" : "NOT met" } ?? "unmeasured", target.ratio.map(f) ?? "-"]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func row(_ cells: [String]) -> String {
+        cells.enumerated().map { index, cell in
+            let width = index == 0 ? 20 : 12
+            return cell.count >= width ? cell : cell + String(repeating: " ", count: width - cell.count)
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,66 @@
+/// Issue 7's targets, judged against what a run measured. A target that
+/// could not be measured is reported with `met: nil` and says why.
+enum TargetEvaluation {
+    static func evaluate(reaction: [ClientReaction], throughput: ThroughputSection,
+                         memory: MemorySection) -> [TargetResult] {
+        var results: [TargetResult] = []
+        let measured = reaction.filter { $0.unavailable == nil }
+        let diorama = measured.filter { $0.role == .diorama }
+        let peers = measured.filter { $0.role == .peer }
+
+        // Latency median ≤ 0.5 × the best peer's median.
+        let bestPeer = peers.compactMap { peer in peer.overall?.medianMilliseconds.map { (peer.client, $0) } }
+            .min { $0.1 < $1.1 }
+        for app in diorama {
+            guard let median = app.overall?.medianMilliseconds, let (peer, peerMedian) = bestPeer else {
+                results.append(TargetResult(name: "\(app.client) latency vs best peer", target: "median ≤ 0.5 × best peer median",
+                                            measured: "no peer or no samples", met: nil, ratio: nil))
+                continue
+            }
+            let ratio = median / peerMedian
+            results.append(TargetResult(name: "\(app.client) latency vs best peer", target: "median ≤ 0.5 × best peer median",
+                                        measured: fmt(median) + " ms vs \(peer) " + fmt(peerMedian) + " ms",
+                                        met: ratio <= 0.5, ratio: ratio))
+        }
+        // ≤ 2 ms for a 1280×800 window going to 2×.
+        for app in diorama {
+            let toTwo = app.directions.first { $0.direction.hasSuffix("->2x") }?.latency.medianMilliseconds
+            let sized = app.windowWidth == 1280 && app.windowHeight == 800
+            results.append(TargetResult(
+                name: "\(app.client) 1280×800 → 2× latency", target: "median ≤ 2 ms",
+                measured: toTwo.map { fmt($0) + " ms" + (sized ? "" : " (window \(app.windowWidth ?? 0)×\(app.windowHeight ?? 0))") } ?? "no samples",
+                met: toTwo.map { $0 <= 2 }, ratio: toTwo.map { $0 / 2 }))
+        }
+        // Zero stale frames for Diorama clients.
+        for app in diorama {
+            results.append(TargetResult(name: "\(app.client) stale frames", target: "0", measured: "\(app.staleFrames) in \(app.moves) moves",
+                                        met: app.staleFrames == 0, ratio: nil))
+        }
+        // Throughput ≥ 20 × sway; ≤ 50 µs CPU per move at 1,000 surfaces.
+        let single = throughput.simulator.min { $0.surfaces < $1.surfaces }
+        if let single, let sway = throughput.sway.movesPerSecond {
+            let ratio = single.movesPerSecond / sway
+            results.append(TargetResult(name: "move throughput vs sway", target: "≥ 20 × sway",
+                                        measured: fmt(single.movesPerSecond) + "/s vs sway " + fmt(sway) + "/s",
+                                        met: ratio >= 20, ratio: ratio / 20))
+        } else {
+            results.append(TargetResult(name: "move throughput vs sway", target: "≥ 20 × sway",
+                                        measured: throughput.sway.unavailable ?? "not measured", met: nil, ratio: nil))
+        }
+        let largest = throughput.simulator.max { $0.surfaces < $1.surfaces }
+        results.append(TargetResult(
+            name: "simulator CPU per move at \(largest?.surfaces ?? 0) surfaces", target: "≤ 50 µs at 1,000 surfaces",
+            measured: largest.map { fmt($0.cpuMicrosecondsPerMove) + " µs" } ?? "not measured",
+            met: largest.map { $0.cpuMicrosecondsPerMove <= 50 }, ratio: largest.map { $0.cpuMicrosecondsPerMove / 50 }))
+        // ≤ 1 MB anonymous memory per scene beyond its buffers.
+        let perScene = memory.client.perSceneBeyondBuffersKiB
+        results.append(TargetResult(name: "client memory per scene", target: "≤ 1 MB (1024 KiB) beyond buffers",
+                                    measured: perScene.map { "\($0) KiB" } ?? (memory.client.unavailable ?? "not measured"),
+                                    met: perScene.map { $0 <= 1024 }, ratio: perScene.map { Double($0) / 1024 }))
+        return results
+    }
+
+    static func fmt(_ value: Double) -> String {
+        value >= 100 ? String(Int(value.rounded())) : String((value * 100).rounded() / 100)
+    }
+}
