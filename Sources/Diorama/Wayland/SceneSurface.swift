@@ -31,6 +31,9 @@ final class SceneSurface: SceneHost {
     private var framePending = false
     /// A draw is queued for when the current batch of events is handled.
     private var drawScheduled = false
+    /// The next scheduled draw may go ahead with a frame callback pending,
+    /// because the pending frame was drawn for a geometry that no longer holds.
+    private var supersedesFrameInFlight = false
     /// True while the content draws: a `setNeedsDisplay` from inside `draw`
     /// (a game asking for its next frame) asks for the NEXT frame, at the next
     /// frame callback — it must not start another frame inside this one.
@@ -103,8 +106,17 @@ final class SceneSurface: SceneHost {
     }
 
     private func publish() {
-        guard !isTornDown else { return }
-        scene?.update(facts: facts)
+        guard !isTornDown, let scene else { return }
+        let before = scene.state?.bufferGeometry
+        scene.update(facts: facts)
+        // A new buffer geometry (the scale or size changed) makes the frame in
+        // flight obsolete: draw the new one as soon as this batch of events is
+        // handled instead of waiting for that frame's callback. This is what
+        // keeps the reaction to a display change within one event batch.
+        if facts.isMapped, let after = scene.state?.bufferGeometry, after != before {
+            needsDisplay = true
+            scheduleDraw(supersedingFrameInFlight: true)
+        }
     }
 
     // MARK: SceneHost
@@ -138,14 +150,17 @@ final class SceneSurface: SceneHost {
     /// preferred scale together, possibly right after a frame callback;
     /// drawing on `enter` or on `done` would commit a frame at the old scale
     /// (a stale frame) just before the new scale is read.
-    private func scheduleDraw() {
-        guard !framePending, !isDrawing, !drawScheduled, toplevel.isConfigured else { return }
+    private func scheduleDraw(supersedingFrameInFlight: Bool = false) {
+        if supersedingFrameInFlight { supersedesFrameInFlight = true }
+        guard !framePending || supersedesFrameInFlight, !isDrawing, !drawScheduled, toplevel.isConfigured else { return }
         drawScheduled = true
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
                 self.drawScheduled = false
-                guard self.needsDisplay, !self.framePending, !self.isDrawing, self.toplevel.isConfigured else { return }
+                let mayDraw = !self.framePending || self.supersedesFrameInFlight
+                guard self.needsDisplay, mayDraw, !self.isDrawing, self.toplevel.isConfigured else { return }
+                self.supersedesFrameInFlight = false
                 self.drawFrame()
             }
         }
