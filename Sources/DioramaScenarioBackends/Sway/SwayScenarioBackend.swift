@@ -167,9 +167,13 @@ public final class SwayScenarioBackend: ScenarioBackend {
             return .skipped("screenshots are not taken on sway")
         case .quit(let client):
             guard let clients else { return .failed("no clients") }
+            // The application scenes showing now are the ones `relaunch` waits
+            // for. An external-display scene is the system's to reconnect when
+            // a display connects, so it is bound again only if it reappears.
             let showing = Set(((try? ipc?.tree())??.windows() ?? []).map(\.node.id))
             showingAtQuit[client.name] = windows.filter {
                 $0.value.declaration.client == client && $0.value.containerID.map(showing.contains) == true
+                    && !isExternalDisplayScene($0.value)
             }.map(\.key)
             return .done(detail: await clients.quit(client.name))
         case .relaunch(let client):
@@ -180,6 +184,12 @@ public final class SwayScenarioBackend: ScenarioBackend {
             return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
         }
         return .done
+    }
+
+    private func isExternalDisplayScene(_ binding: WindowBinding) -> Bool {
+        guard let path = binding.traceFile, let scene = binding.scene,
+              let session = traces.log(path)?.last(SessionConnectedRecord.self, where: { $0.scene == scene }) else { return false }
+        return SceneSessionRole(rawValue: session.role) == .windowExternalDisplayNonInteractive
     }
 
     /// Runs a sway command list; throws sway's message when it fails.
