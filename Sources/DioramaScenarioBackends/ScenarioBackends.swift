@@ -8,7 +8,7 @@ public enum ScenarioBackends {
         switch kind {
         case .sim: SimulatorScenarioBackend(configuration: configuration)
         case .sway: SwayScenarioBackend(configuration: configuration)
-        case .weston: UnavailableScenarioBackend(kind: kind, reason: "the \(kind.rawValue) backend lands later; run with --on sim")
+        case .weston: WestonScenarioBackend(configuration: configuration)
         }
     }
 }

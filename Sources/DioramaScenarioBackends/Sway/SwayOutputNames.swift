@@ -46,18 +46,10 @@ struct SwayOutputNames {
         return "\(display) asks for scale \(scale); sway 1.7 has integer client scales only, so clients get wl_output.scale \(scale.ceil()) and sway scales their frames down"
     }
 
-    /// Makes every fact that depends on the display's scale unavailable while
-    /// the window is on a display sway cannot give its fractional scale: the
-    /// scenario's scale was never reached, so checking it would test sway's
-    /// limit, not the app.
+    /// Makes the scale-dependent facts unavailable while the window is on a
+    /// display sway cannot give its fractional scale.
     func markScaleDependentFactsUnavailable(_ observation: inout WindowObservation, onDisplays displays: [String]) {
         guard let reason = displays.lazy.compactMap(scaleNote).first else { return }
-        observation.renderScale = .unavailable(reason)
-        observation.bufferSize = .unavailable(reason)
-        observation.bufferScale = .unavailable(reason)
-        observation.viewportDestination = .unavailable(reason)
-        observation.drawableSize = .unavailable(reason)
-        observation.displayScale = .unavailable(reason)
-        observation.staleCommitsSinceStep = .unavailable(reason)
+        observation.markScaleDependentFactsUnavailable(reason)
     }
 }
