@@ -385,7 +385,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
         let outputs = (try? ipc?.outputs()) ?? []
         if let id = binding.containerID, let placement = try? placement(of: id) {
             observation = WindowObservation(unavailableBecause: "sway's tree does not report it")
-            SwayTreeObservation.fill(&observation, placement: placement, outputs: outputs, names: names)
+            SwayTreeObservation.fill(&observation, node: placement.node, output: placement.output, outputs: outputs, names: names)
         } else {
             observation = WindowObservation(unavailableBecause: "the window is gone (closed, or its client quit)")
             observation.isMapped = .value(false)

@@ -16,17 +16,18 @@ import HeadlessCompositors
 enum SwayTreeObservation {
     static let noConfigureSize = "sway's tree does not report the size it last configured"
 
-    static func fill(_ observation: inout WindowObservation, placement: SwayWindowPlacement, outputs: [SwayOutput],
+    /// - Parameters:
+    ///   - node: the window's container; `output`: the output its workspace is on.
+    static func fill(_ observation: inout WindowObservation, node: SwayNode, output: String?, outputs: [SwayOutput],
                      names: SwayOutputNames) {
-        let node = placement.node
         observation.isMapped = .value(node.visible ?? true)
         let frame = Rect(x: node.rect.x, y: node.rect.y, width: node.rect.width, height: node.rect.height)
         observation.frame = .value(frame)
         let fullscreen = (node.fullscreenMode ?? 0) > 0
         let entered: [String]
-        if placement.output == "__i3" {
+        if output == "__i3" {
             entered = []
-        } else if fullscreen, let output = placement.output {
+        } else if fullscreen, let output {
             entered = [names.display(for: output)]
         } else {
             entered = outputs.filter(\.active).filter { output in
