@@ -125,10 +125,10 @@ public final class SwayScenarioBackend: ScenarioBackend {
         case .moveToDisplay(let window, let display):
             let output = try names.output(for: display.name)
             // sway centres a floating window on the output it is moved to.
-            try command(window, "move container to output \(output)")
+            try moveKeepingFocus(window, "move container to output \(output)")
             return .done(detail: names.scaleNote(display.name))
         case .moveToPosition(let window, let position):
-            try command(window, "move absolute position \(position.x) \(position.y)")
+            try moveKeepingFocus(window, "move absolute position \(position.x) \(position.y)")
         case .resize(let window, let size, let steps):
             if steps != nil {
                 return .skipped("sway cannot resize interactively here: an interactive resize needs a pointer drag, and the headless sway has no pointer")
@@ -140,7 +140,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
             return .skipped("sway has no maximize for floating windows (it never sends the maximized state)")
         case .fullscreen(let window, let display):
             if let display {
-                try command(window, "move container to output \(try names.output(for: display.name))")
+                try moveKeepingFocus(window, "move container to output \(try names.output(for: display.name))")
             }
             try command(window, "fullscreen enable")
         case .minimize:
@@ -201,6 +201,17 @@ public final class SwayScenarioBackend: ScenarioBackend {
     /// Runs `command` on the window's container.
     private func command(_ window: NameReference, _ command: String) throws {
         try run("[con_id=\(try liveContainer(window))] \(command)")
+    }
+
+    /// Runs a move on the window's container and, when it had the focus,
+    /// gives it back: sway leaves the focus on the workspace a window moves
+    /// away from, while a window the user moves (as the simulator does it)
+    /// stays active.
+    private func moveKeepingFocus(_ window: NameReference, _ move: String) throws {
+        let id = try liveContainer(window)
+        let focused = try placement(of: id)?.node.focused ?? false
+        try run("[con_id=\(id)] \(move)")
+        if focused { try run("[con_id=\(id)] focus") }
     }
 
     /// The container id of a bound, live window.
