@@ -46,6 +46,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
     private var setup: ScenarioSetup?
     private var names = SwayOutputNames()
     private let traces = RuntimeTraces()
+    private var skips = SkippedStepMemory()
     private var windows: [String: WindowBinding] = [:]
     /// Per client alias, the declared windows that were showing when it quit.
     private var showingAtQuit: [String: [String]] = [:]
@@ -109,13 +110,16 @@ public final class SwayScenarioBackend: ScenarioBackend {
 
     public func perform(_ step: Step) async -> StepOutcome {
         if step.action.isAction { traces.beginStep() }
+        let outcome: StepOutcome
         do {
-            return try await perform(step.action)
+            outcome = try await perform(step.action)
         } catch let error as SwayIPCError {
-            return .failed("sway refused: \(error)")
+            outcome = .failed("sway refused: \(error)")
         } catch {
-            return .failed("\(error)")
+            outcome = .failed("\(error)")
         }
+        skips.record(step, outcome)
+        return outcome
     }
 
     private func perform(_ action: StepAction) async throws -> StepOutcome {
@@ -287,6 +291,9 @@ public final class SwayScenarioBackend: ScenarioBackend {
             if let detail = try rebind(declaration.name.name) { return .done(detail: detail) }
             if let process = clients?.client(declaration.client.name)?.current, !process.isRunning {
                 return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
+            }
+            if ContinuousClock.now >= deadline, let skipped = skips.declarationTimedOut() {
+                return skipped
             }
             if ContinuousClock.now >= deadline {
                 let seen = ((try? ipc?.tree())??.windows() ?? []).map {

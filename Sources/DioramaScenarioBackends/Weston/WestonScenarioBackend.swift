@@ -30,6 +30,7 @@ public final class WestonScenarioBackend: ScenarioBackend {
     private var clients: ScenarioClients?
     private var setup: ScenarioSetup?
     private let traces = RuntimeTraces()
+    private var skips = SkippedStepMemory()
     /// The one output, as the scenario names it and lays it out.
     private var display: DisplayObservation?
     /// Why the output's scale differs from the scenario's, if it does.
@@ -86,7 +87,13 @@ public final class WestonScenarioBackend: ScenarioBackend {
 
     public func perform(_ step: Step) async -> StepOutcome {
         if step.action.isAction { traces.beginStep() }
-        switch step.action {
+        let outcome = await perform(step.action)
+        skips.record(step, outcome)
+        return outcome
+    }
+
+    private func perform(_ action: StepAction) async -> StepOutcome {
+        switch action {
         case .declareWindow(let declaration):
             return await declare(declaration)
         case .quit(let client):
@@ -98,15 +105,15 @@ public final class WestonScenarioBackend: ScenarioBackend {
             await pause(for: duration)
             return .done
         case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type:
-            return .skipped("\(Self.noWindowManager) (`\(step.action.keyword)`)")
+            return .skipped("\(Self.noWindowManager) (`\(action.keyword)`)")
         case .rescaleDisplay, .rotateDisplay, .moveDisplay:
-            return .skipped("weston's headless output is configured once, at start (`\(step.action.keyword)`)")
+            return .skipped("weston's headless output is configured once, at start (`\(action.keyword)`)")
         case .plugDisplay, .unplugDisplay:
-            return .skipped("the weston backend runs a single output (`\(step.action.keyword)`)")
+            return .skipped("the weston backend runs a single output (`\(action.keyword)`)")
         case .screenshot:
             return .skipped("screenshots are not taken on weston")
         case .launch, .waitUntil, .expect:
-            return .failed("the runner decides `\(step.action.keyword)` steps; the backend was asked to perform one")
+            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
         }
     }
 
@@ -120,6 +127,9 @@ public final class WestonScenarioBackend: ScenarioBackend {
             if let scene = rebind(declaration.name.name) { return .done(detail: "scene \(scene)") }
             if let process = client.current, !process.isRunning {
                 return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
+            }
+            if ContinuousClock.now >= deadline, let skipped = skips.declarationTimedOut() {
+                return skipped
             }
             if ContinuousClock.now >= deadline {
                 return .failed("no toplevel of `\(declaration.client.name)` in its runtime trace matched")
