@@ -7,7 +7,8 @@ public enum ScenarioBackends {
     public static func make(_ kind: BackendKind, configuration: BackendConfiguration) -> any ScenarioBackend {
         switch kind {
         case .sim: SimulatorScenarioBackend(configuration: configuration)
-        case .sway, .weston: UnavailableScenarioBackend(kind: kind, reason: "the \(kind.rawValue) backend lands later; run with --on sim")
+        case .sway: SwayScenarioBackend(configuration: configuration)
+        case .weston: WestonScenarioBackend(configuration: configuration)
         }
     }
 }

@@ -200,7 +200,8 @@ public enum SwayHeadless {
         return pid_t(parts[2])
     }
 
-    static func formatScale(_ scale: Double) -> String {
+    /// How a scale is written in a sway command: `2`, `1.5`.
+    public static func formatScale(_ scale: Double) -> String {
         scale == scale.rounded() ? String(Int(scale)) : String(scale)
     }
 }

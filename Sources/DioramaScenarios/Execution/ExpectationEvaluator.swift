@@ -57,7 +57,10 @@ public enum ExpectationEvaluator {
             }
         case .configureSize(let size):
             return with(observation.lastConfigure, "the last configure") { configure in
-                verdict(configure.size == size, expected: "configure \(size)", actual: "configure \(configure.size)")
+                if let reason = configure.sizeUnavailable {
+                    return .skipped(reason: "the last configure's size is not observable: \(reason)")
+                }
+                return verdict(configure.size == size, expected: "configure \(size)", actual: "configure \(configure.size)")
             }
         case .hasStates(let states):
             return with(observation.lastConfigure, "the last configure") { configure in

@@ -123,10 +123,21 @@ public struct ConfigureObservation: Hashable, Sendable {
     /// The suggested size; 0 on a side the client chooses.
     public var size: Size
     public var states: Set<ToplevelState>
+    /// Why the size is not known, when a backend sees the states but not the
+    /// size (sway's tree shows a window's fullscreen and focus, not the size it
+    /// last configured): `configure WxH` is then skipped with this reason.
+    public var sizeUnavailable: String?
 
     public init(size: Size, states: Set<ToplevelState> = []) {
         self.size = size
         self.states = states
+    }
+
+    /// The states of the last configure, its size unknown for `reason`.
+    public init(states: Set<ToplevelState>, sizeUnavailableBecause reason: String) {
+        self.size = .zero
+        self.states = states
+        self.sizeUnavailable = reason
     }
 }
 

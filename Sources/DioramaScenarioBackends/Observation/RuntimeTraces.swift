@@ -1,0 +1,136 @@
+import DioramaModel
+import DioramaScenarios
+import Foundation
+
+/// The runtime traces of a scenario's Diorama apps, for the backends that
+/// see the protocol only through them (sway, weston): following each run's
+/// trace, the "since the step" mark, finding a window's scene, and filling a
+/// ``WindowObservation`` from the scene's records.
+///
+/// A real compositor does not tell us what a client committed, so the
+/// Wayland-level facts a Diorama app reports about itself (`commit` and
+/// `sizeRestrictions` records: buffer, buffer scale, viewport, rendered scale,
+/// min/max) stand in for them. A command client writes no trace: those facts
+/// are then unavailable, never guessed.
+final class RuntimeTraces {
+    private var followers: [String: RuntimeTraceFollower] = [:]
+    /// Per trace file, its entry count when the current step began.
+    private var stepStart: [String: Int] = [:]
+
+    /// Starts following a new run's trace; everything in it is "since the step".
+    func follow(_ file: URL) {
+        followers[file.path] = RuntimeTraceFollower(file: file)
+        stepStart[file.path] = 0
+    }
+
+    /// Fires when an action step begins: later records count as "since the step".
+    func beginStep() {
+        for (path, follower) in followers {
+            follower.refresh()
+            stepStart[path] = follower.log.entries.count
+        }
+    }
+
+    /// The trace read so far (refreshed), nil when it is not followed.
+    func log(_ path: String) -> RuntimeTraceLog? {
+        guard let follower = followers[path] else { return nil }
+        follower.refresh()
+        return follower.log
+    }
+
+    /// The scene's records other than `commit`: settling waits until this
+    /// stops changing (commits are left out, since GameScene draws every frame).
+    func sceneRecordCount(_ path: String, scene: String) -> Int {
+        guard let log = log(path) else { return 0 }
+        return log.entries.lazy.filter { $0.scene == scene && $0.kind != CommitRecord.kind }.count
+    }
+
+    /// The scene whose toplevel has this app_id and title now (its latest
+    /// `title` record, else the `toplevel` record's), skipping `taken` scenes.
+    /// `title` is matched as a window declaration matches titles when
+    /// `declaration` is given (weston, where the compositor tells nothing),
+    /// else exactly (sway reports the real title).
+    static func scene(in log: RuntimeTraceLog, appID: String?, title: String?, declaration: WindowDeclaration?,
+                      excluding taken: Set<String>) -> String? {
+        var toplevels: [(scene: String, appID: String, title: String)] = []
+        for entry in log.entries {
+            switch entry.record {
+            case let record as ToplevelRecord:
+                toplevels.removeAll { $0.scene == record.scene }
+                toplevels.append((record.scene, record.appID, record.title))
+            case let record as TitleRecord:
+                if let index = toplevels.firstIndex(where: { $0.scene == record.scene }) {
+                    toplevels[index].title = record.title
+                }
+            default:
+                break
+            }
+        }
+        return toplevels.first { candidate in
+            guard !taken.contains(candidate.scene) else { return false }
+            if let declaration {
+                return WindowMatch.matches(declaration, appID: candidate.appID, title: candidate.title)
+            }
+            if let appID, appID != candidate.appID { return false }
+            if let title, title != candidate.title { return false }
+            return true
+        }?.scene
+    }
+
+    /// Fills the app-level facts, and the Wayland-level facts the app reports
+    /// about its own commits. `noPreferredScale` says why the compositor's
+    /// preferred scale (and so stale frames) cannot be known.
+    func fill(_ observation: inout WindowObservation, traceFile path: String, scene: String,
+              noPreferredScale: String) {
+        guard let log = log(path) else {
+            observation.markAppLevelUnavailable("the app's trace is not followed")
+            return
+        }
+        let since = stepStart[path] ?? 0
+        AppLevelObservation.fill(&observation, from: log, scene: scene, stepStartIndex: since)
+        Self.fillProtocolFacts(&observation, from: log, scene: scene, stepStartIndex: since,
+                               noPreferredScale: noPreferredScale)
+    }
+
+    /// The Wayland-level facts from the scene's own `commit` and
+    /// `sizeRestrictions` records: pure, for recorded traces.
+    static func fillProtocolFacts(_ observation: inout WindowObservation, from log: RuntimeTraceLog, scene: String,
+                                  stepStartIndex: Int, noPreferredScale: String) {
+        var commits = 0
+        var last: CommitRecord?
+        var restrictions: SizeRestrictionsRecord?
+        for (index, entry) in log.entries.enumerated() where entry.scene == scene {
+            switch entry.record {
+            case let record as CommitRecord:
+                last = record
+                if index >= stepStartIndex { commits += 1 }
+            case let record as SizeRestrictionsRecord:
+                restrictions = record
+            default:
+                break
+            }
+        }
+        observation.commitsSinceStep = .value(commits)
+        observation.preferredScale = .unavailable(noPreferredScale)
+        observation.staleCommitsSinceStep = .unavailable(noPreferredScale)
+        if let last {
+            observation.bufferSize = .value(last.buffer.size)
+            observation.bufferScale = .value(last.bufferScale)
+            observation.viewportDestination = .value(last.viewport?.size)
+            observation.renderScale = .value(Scale(numerator120: max(1, last.scale120)))
+        } else {
+            let reason = "the scene has not committed a frame yet"
+            observation.bufferSize = .unavailable(reason)
+            observation.bufferScale = .unavailable(reason)
+            observation.viewportDestination = .unavailable(reason)
+            observation.renderScale = .unavailable(reason)
+        }
+        if let restrictions {
+            observation.minimumSize = .value(restrictions.minimum.size)
+            observation.maximumSize = .value(restrictions.maximum.size)
+        } else {
+            observation.minimumSize = .unavailable("the scene has not reported size restrictions yet")
+            observation.maximumSize = .unavailable("the scene has not reported size restrictions yet")
+        }
+    }
+}

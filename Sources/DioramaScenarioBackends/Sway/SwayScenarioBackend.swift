@@ -1,0 +1,451 @@
+import DioramaModel
+import DioramaScenarios
+import Foundation
+import HeadlessCompositors
+
+/// Runs scenarios on a real headless sway 1.7 (`--on sway`): outputs from the
+/// scenario's displays, every window floating, steps as sway IPC commands,
+/// Wayland-level facts from sway's tree (where the window is, its size, its
+/// fullscreen and focus) and, for Diorama apps, everything else from their
+/// runtime trace.
+///
+/// **Names.** wlroots names headless outputs `HEADLESS-1`, `HEADLESS-2`, … in
+/// creation order. The n-th starting display of the scenario is `HEADLESS-n`,
+/// a plugged one the output `create_output` made; ``SwayOutputNames``
+/// translates every name in steps and observations both ways, so reports speak
+/// the scenario's names.
+///
+/// **Fractional scales.** sway 1.7 lays a 1.5x output out at 1.5 but sends
+/// clients `wl_output.scale` 2 (it has no fractional-scale-v1): the app
+/// renders at 2 and sway scales the frame down. While a window is on such a
+/// display, every fact that depends on the scale the scenario asked for
+/// (rendered scale, buffer, viewport, drawable, displayScale) is unavailable
+/// with that reason, so the clauses are skipped, not failed. The step that
+/// puts the window there, or rescales its display, says so in its detail.
+///
+/// **What sway cannot do** is `.skipped` with the reason (the table in
+/// `Docs/scenario-backends.md`): maximize and minimize of floating windows,
+/// interactive resizes (no pointer), unplugging (sway 1.7 cannot remove a
+/// headless output), screenshots.
+///
+/// **Settling**: a window has settled when sway's view of it (output, rect,
+/// fullscreen, focus) and its scene's runtime-trace records other than
+/// `commit` stayed the same for ``quietPeriod``. sway tells nothing about
+/// pending configures, so a quiet period is all there is.
+public final class SwayScenarioBackend: ScenarioBackend {
+    public let kind = BackendKind.sway
+    public let configuration: BackendConfiguration
+    /// How long everything must look the same for a window to count as settled.
+    public var quietPeriod: Duration = .milliseconds(300)
+    private static let pollInterval: Duration = .milliseconds(25)
+    static let noPreferredScale = "sway 1.7 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
+
+    private var compositor: RunningCompositor?
+    private var ipc: SwayIPC?
+    private var clients: ScenarioClients?
+    private var setup: ScenarioSetup?
+    private var names = SwayOutputNames()
+    private let traces = RuntimeTraces()
+    private var skips = SkippedStepMemory()
+    private var windows: [String: WindowBinding] = [:]
+    /// Per client alias, the declared windows that were showing when it quit.
+    private var showingAtQuit: [String: [String]] = [:]
+
+    public init(configuration: BackendConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// What a scenario's window name stands for.
+    struct WindowBinding {
+        var declaration: WindowDeclaration
+        /// sway's container id; nil while the window is gone.
+        var containerID: Int?
+        /// The scene's persistent identifier and its trace (Diorama apps).
+        var scene: String?
+        var traceFile: String?
+    }
+
+    // MARK: Start and stop
+
+    public func start(_ setup: ScenarioSetup) async throws {
+        self.setup = setup
+        let layout = try SimulatorLayout.layout(for: setup.displays)
+        var outputs: [SwayHeadless.Output] = []
+        for (index, display) in layout.displays.enumerated() {
+            names.add(display: display.name, output: SwayHeadless.outputName(index: index), scale: display.scale)
+            outputs.append(SwayHeadless.Output(width: display.mode.width, height: display.mode.height,
+                                               scale: display.scale.doubleValue,
+                                               x: display.position.x, y: display.position.y,
+                                               transform: display.transform == .normal ? nil : display.transform.scenarioName))
+        }
+        clients = try ScenarioClients(configuration: configuration, scenarioName: setup.scenarioName)
+        do {
+            let compositor = try SwayHeadless.start(outputs: outputs, floatingWindows: true)
+            self.compositor = compositor
+            ipc = try SwayIPC(compositor)
+        } catch {
+            throw ScenarioBackendError.unavailable("\(error)")
+        }
+    }
+
+    public func stop() async {
+        await clients?.stopAll()
+        ipc?.close()
+        compositor?.stop()
+        compositor = nil
+    }
+
+    // MARK: Clients
+
+    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
+        guard let clients, let compositor else { throw ScenarioBackendError.unavailable("sway is not running") }
+        traces.beginStep()
+        let process = try clients.launch(client, compositorEnvironment: compositor.environment)
+        traces.follow(process.traceFile)
+        return ClientHandle(alias: client.alias.name, processID: process.processID,
+                            description: "\(client.program) pid \(process.processID)")
+    }
+
+    // MARK: Steps
+
+    public func perform(_ step: Step) async -> StepOutcome {
+        if step.action.isAction { traces.beginStep() }
+        let outcome: StepOutcome
+        do {
+            outcome = try await perform(step.action)
+        } catch let error as SwayIPCError {
+            outcome = .failed("sway refused: \(error)")
+        } catch {
+            outcome = .failed("\(error)")
+        }
+        skips.record(step, outcome)
+        return outcome
+    }
+
+    private func perform(_ action: StepAction) async throws -> StepOutcome {
+        switch action {
+        case .declareWindow(let declaration):
+            return try await declare(declaration)
+        case .moveToDisplay(let window, let display):
+            let output = try names.output(for: display.name)
+            // sway centres a floating window on the output it is moved to.
+            try moveKeepingFocus(window, "move container to output \(output)")
+            return .done(detail: names.scaleNote(display.name))
+        case .moveToPosition(let window, let position):
+            try moveKeepingFocus(window, "move absolute position \(position.x) \(position.y)")
+        case .resize(let window, let size, let steps):
+            if steps != nil {
+                return .skipped("sway cannot resize interactively here: an interactive resize needs a pointer drag, and the headless sway has no pointer")
+            }
+            try command(window, "resize set \(size.width) \(size.height)")
+        case .focus(let window):
+            try command(window, "focus")
+        case .maximize:
+            return .skipped("sway has no maximize for floating windows (it never sends the maximized state)")
+        case .fullscreen(let window, let display):
+            if let display {
+                try moveKeepingFocus(window, "move container to output \(try names.output(for: display.name))")
+            }
+            try command(window, "fullscreen enable")
+        case .minimize:
+            return .skipped("sway has no minimize (its scratchpad hides a window but does not minimize it)")
+        case .close(let window):
+            try command(window, "kill")
+        case .type(let window, let text):
+            try command(window, "focus")
+            return try await type(text)
+        case .rescaleDisplay(let display, let scale):
+            let output = try names.output(for: display.name)
+            try run("output \(output) scale \(SwayHeadless.formatScale(scale.doubleValue))")
+            names.setScale(scale, of: display.name)
+            return .done(detail: names.scaleNote(display.name))
+        case .rotateDisplay(let display, let transform):
+            try run("output \(try names.output(for: display.name)) transform \(transform.scenarioName)")
+        case .moveDisplay(let display, let position):
+            try run("output \(try names.output(for: display.name)) position \(position.x) \(position.y)")
+        case .plugDisplay(let spec):
+            return try plug(spec)
+        case .unplugDisplay:
+            return .skipped("sway 1.7 cannot unplug a headless output (`output … disable` leaves it active)")
+        case .screenshot:
+            return .skipped("screenshots are not taken on sway")
+        case .quit(let client):
+            guard let clients else { return .failed("no clients") }
+            // The application scenes showing now are the ones `relaunch` waits
+            // for. An external-display scene is the system's to reconnect when
+            // a display connects, so it is bound again only if it reappears.
+            let showing = Set(((try? ipc?.tree())??.windows() ?? []).map(\.node.id))
+            showingAtQuit[client.name] = windows.filter {
+                $0.value.declaration.client == client && $0.value.containerID.map(showing.contains) == true
+                    && !isExternalDisplayScene($0.value)
+            }.map(\.key)
+            return .done(detail: await clients.quit(client.name))
+        case .relaunch(let client):
+            return try await relaunch(client.name)
+        case .wait(let duration):
+            await pause(for: duration)
+        case .launch, .waitUntil, .expect:
+            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
+        }
+        return .done
+    }
+
+    private func isExternalDisplayScene(_ binding: WindowBinding) -> Bool {
+        guard let path = binding.traceFile, let scene = binding.scene,
+              let session = traces.log(path)?.last(SessionConnectedRecord.self, where: { $0.scene == scene }) else { return false }
+        return SceneSessionRole(rawValue: session.role) == .windowExternalDisplayNonInteractive
+    }
+
+    /// Runs a sway command list; throws sway's message when it fails.
+    private func run(_ command: String) throws {
+        guard let ipc else { throw ScenarioBackendError.unavailable("sway is not running") }
+        try ipc.command(command)
+    }
+
+    /// Runs `command` on the window's container.
+    private func command(_ window: NameReference, _ command: String) throws {
+        try run("[con_id=\(try liveContainer(window))] \(command)")
+    }
+
+    /// Runs a move on the window's container and, when it had the focus,
+    /// gives it back: sway leaves the focus on the workspace a window moves
+    /// away from, while a window the user moves (as the simulator does it)
+    /// stays active.
+    private func moveKeepingFocus(_ window: NameReference, _ move: String) throws {
+        let id = try liveContainer(window)
+        let focused = try placement(of: id)?.node.focused ?? false
+        try run("[con_id=\(id)] \(move)")
+        if focused { try run("[con_id=\(id)] focus") }
+    }
+
+    /// The container id of a bound, live window.
+    private func liveContainer(_ name: NameReference) throws -> Int {
+        guard windows[name.name] != nil else {
+            throw ScenarioBackendError.launchFailed("window `\(name.name)` was not found when it was declared")
+        }
+        if windows[name.name]?.containerID == nil { _ = try? rebind(name.name) }
+        guard let id = windows[name.name]?.containerID, try placement(of: id) != nil else {
+            throw ScenarioBackendError.launchFailed("window `\(name.name)` is gone (closed, or its client quit)")
+        }
+        return id
+    }
+
+    private func placement(of containerID: Int) throws -> SwayWindowPlacement? {
+        try ipc?.tree().windows().first { $0.node.id == containerID }
+    }
+
+    /// `plug display …`: sway ≥ 1.6 makes a new headless output with
+    /// `create_output`; it is then given the spec's mode, place, scale and
+    /// transform.
+    private func plug(_ spec: DisplaySpec) throws -> StepOutcome {
+        guard let ipc else { return .failed("sway is not running") }
+        let before = Set(try ipc.outputs().map(\.name))
+        try ipc.command("create_output")
+        guard let created = try ipc.outputs().map(\.name).first(where: { !before.contains($0) }) else {
+            return .failed("sway's create_output made no new output")
+        }
+        var configure = "output \(created) mode \(spec.modeSize.width)x\(spec.modeSize.height)"
+            + " position \(spec.position.x) \(spec.position.y) scale \(SwayHeadless.formatScale(spec.scale.doubleValue))"
+        if spec.transform != .normal { configure += " transform \(spec.transform.scenarioName)" }
+        try ipc.command(configure)
+        names.add(display: spec.name, output: created, scale: spec.scale)
+        return .done(detail: ["\(spec.name) is \(created)", names.scaleNote(spec.name)].compactMap { $0 }.joined(separator: "; "))
+    }
+
+    /// `type W "text"`: wtype types through the virtual-keyboard protocol into
+    /// the focused window.
+    private func type(_ text: String) async throws -> StepOutcome {
+        guard let compositor else { return .failed("sway is not running") }
+        guard let wtype = ["/usr/bin/wtype", "/usr/local/bin/wtype"].first(where: FileManager.default.isExecutableFile) else {
+            return .failed("`type` on sway needs wtype: install it with `apt-get install wtype`")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wtype)
+        process.arguments = ["--", text]
+        process.environment = compositor.clientEnvironment()
+        process.standardInput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.runWithUnblockedSignals()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning {
+            process.terminate()
+            return .failed("wtype did not finish within 5 s")
+        }
+        guard process.terminationStatus == 0 else {
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return .failed("wtype exited with status \(process.terminationStatus): \(message)")
+        }
+        return .done(detail: "typed with wtype")
+    }
+
+    // MARK: Windows
+
+    private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
+        windows[declaration.name.name] = WindowBinding(declaration: declaration)
+        let timeout = setup?.timeout.duration ?? .seconds(10)
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let detail = try rebind(declaration.name.name) { return .done(detail: detail) }
+            if let process = clients?.client(declaration.client.name)?.current, !process.isRunning {
+                return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
+            }
+            if ContinuousClock.now >= deadline, let skipped = skips.declarationTimedOut() {
+                return skipped
+            }
+            if ContinuousClock.now >= deadline {
+                let seen = ((try? ipc?.tree())??.windows() ?? []).map {
+                    "\($0.node.appID ?? "?") \"\($0.node.name ?? "")\" (pid \($0.node.pid.map(String.init) ?? "?"))"
+                }
+                return .failed("no window of `\(declaration.client.name)` matched within \(timeout); sway shows: \(seen.isEmpty ? "none" : seen.joined(separator: ", "))")
+            }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    /// Binds `name` to its client's matching window in sway's tree (and, for a
+    /// Diorama app, to the scene whose toplevel has the same app_id and title).
+    ///
+    /// - Returns: a description for the timeline, nil when nothing matched yet.
+    @discardableResult
+    private func rebind(_ name: String) throws -> String? {
+        guard var binding = windows[name], let ipc, let client = clients?.client(binding.declaration.client.name),
+              let process = client.current, process.isRunning else { return nil }
+        let taken = Set(windows.filter { $0.key != name }.compactMap(\.value.containerID))
+        let takenScenes = Set(windows.filter { $0.key != name }.compactMap(\.value.scene))
+        let candidates = try ipc.tree().windows().filter { $0.node.pid == process.processID && !taken.contains($0.node.id) }
+        guard let window = candidates.first(where: {
+            WindowMatch.matches(binding.declaration, appID: $0.node.appID ?? "", title: $0.node.name ?? "")
+        }) else { return nil }
+        if client.launch.isDioramaApp {
+            guard let log = traces.log(process.traceFile.path),
+                  let scene = RuntimeTraces.scene(in: log, appID: window.node.appID, title: window.node.name,
+                                                  declaration: nil, excluding: takenScenes) else { return nil }
+            binding.scene = scene
+            binding.traceFile = process.traceFile.path
+        }
+        binding.containerID = window.node.id
+        windows[name] = binding
+        return "container \(window.node.id) \"\(window.node.name ?? "")\"" + (binding.scene.map { ", scene \($0)" } ?? "")
+    }
+
+    private func relaunch(_ alias: String) async throws -> StepOutcome {
+        guard let clients, let compositor else { return .failed("sway is not running") }
+        for (name, binding) in windows where binding.declaration.client.name == alias {
+            windows[name]?.containerID = nil
+            windows[name]?.scene = nil
+        }
+        let process = try clients.relaunch(alias, compositorEnvironment: compositor.environment)
+        traces.follow(process.traceFile)
+        let deadline = ContinuousClock.now + (setup?.timeout.duration ?? .seconds(10))
+        var missing = showingAtQuit[alias] ?? []
+        while !missing.isEmpty {
+            missing = try missing.filter { try rebind($0) == nil }
+            if missing.isEmpty { break }
+            if !process.isRunning {
+                return .failed("`\(alias)` \(process.exitDescription) after the relaunch; stderr: \(process.standardErrorTail(600))")
+            }
+            if ContinuousClock.now >= deadline {
+                return .failed("after the relaunch, \(missing.sorted().joined(separator: ", ")) did not reappear")
+            }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+        return .done(detail: "pid \(process.processID)")
+    }
+
+    // MARK: Settling and observing
+
+    /// What settling compares between polls.
+    struct WindowLook: Hashable {
+        var output: String?
+        var rect: SwayRect?
+        var fullscreen: Int?
+        var focused: Bool
+        var sceneRecords: Int
+    }
+
+    public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
+        let deadline = ContinuousClock.now + timeout.duration
+        var lastLook: [String: WindowLook] = [:]
+        var stableSince = ContinuousClock.now
+        while true {
+            let tree = (try? ipc?.tree())?.windows() ?? []
+            var look: [String: WindowLook] = [:]
+            for name in names {
+                if windows[name]?.containerID == nil { _ = try? rebind(name) }
+                guard let binding = windows[name] else { continue }
+                let placement = tree.first { $0.node.id == binding.containerID }
+                var records = 0
+                if let path = binding.traceFile, let scene = binding.scene {
+                    records = traces.sceneRecordCount(path, scene: scene)
+                }
+                look[name] = WindowLook(output: placement?.output, rect: placement?.rect,
+                                        fullscreen: placement?.node.fullscreenMode,
+                                        focused: placement?.node.focused ?? false, sceneRecords: records)
+            }
+            let now = ContinuousClock.now
+            if look != lastLook {
+                lastLook = look
+                stableSince = now
+            } else if now - stableSince >= quietPeriod {
+                return .settled
+            }
+            if now >= deadline { return .timedOut("sway's tree or the app's trace kept changing") }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    public func observe(window name: String) async -> WindowObservation {
+        var observation = WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
+        guard let binding = windows[name] else { return observation }
+        let outputs = (try? ipc?.outputs()) ?? []
+        if let id = binding.containerID, let placement = try? placement(of: id) {
+            observation = WindowObservation(unavailableBecause: "sway's tree does not report it")
+            SwayTreeObservation.fill(&observation, node: placement.node, output: placement.output, outputs: outputs, names: names)
+        } else {
+            observation = WindowObservation(unavailableBecause: "the window is gone (closed, or its client quit)")
+            observation.isMapped = .value(false)
+            observation.enteredDisplays = .value([])
+        }
+        guard clients?.client(binding.declaration.client.name)?.launch.isDioramaApp == true else {
+            observation.markAppLevelUnavailable("`\(binding.declaration.client.name)` runs a command, which writes no Diorama trace")
+            return observation
+        }
+        guard let path = binding.traceFile, let scene = binding.scene else {
+            observation.markAppLevelUnavailable("the window's scene is not known")
+            return observation
+        }
+        traces.fill(&observation, traceFile: path, scene: scene, noPreferredScale: Self.noPreferredScale)
+        observation.screen = observation.screen.mapValue { $0.map(names.display(for:)) }
+        if let entered = observation.enteredDisplays.value {
+            names.markScaleDependentFactsUnavailable(&observation, onDisplays: entered)
+        }
+        return observation
+    }
+
+    public func observeDisplays() async -> [DisplayObservation] {
+        ((try? ipc?.outputs()) ?? []).filter(\.active).map { output in
+            DisplayObservation(name: names.display(for: output.name),
+                               logicalRect: Rect(x: output.rect.x, y: output.rect.y,
+                                                 width: output.rect.width, height: output.rect.height),
+                               scale: Scale(output.scale) ?? .one,
+                               transform: OutputTransform(scenarioName: output.transform) ?? .normal)
+        }
+    }
+
+    public func pause(for duration: ScenarioDuration) async {
+        try? await Task.sleep(for: duration.duration)
+    }
+}
+
+extension Observed {
+    /// The value transformed, or the same reason.
+    func mapValue(_ transform: (Value) -> Value) -> Observed<Value> {
+        switch self {
+        case .value(let value): .value(transform(value))
+        case .unavailable(let reason): .unavailable(reason)
+        }
+    }
+}

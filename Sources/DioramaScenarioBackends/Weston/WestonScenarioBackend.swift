@@ -1,0 +1,230 @@
+import DioramaModel
+import DioramaScenarios
+import Foundation
+import HeadlessCompositors
+
+/// Runs scenarios on a real headless weston 10 (`--on weston`), for startup
+/// and scale expectations: one output, at the scenario's first display's size
+/// and scale (rounded up to a whole number: weston's headless output has an
+/// integer scale), and no window-manager control at all.
+///
+/// weston has no IPC: nothing tells the runner where a window is. So a window
+/// can only be named for a Diorama app (its runtime trace records each
+/// toplevel's app_id and title), and every fact comes from that trace: the
+/// app's screen (the only output, under the scenario's name), its own commits
+/// for buffer, scale and viewport, its size restrictions. Every step that
+/// needs a second display or a window-manager command is skipped with the
+/// reason; `launch`, `window`, `quit`, `relaunch` and `wait` work.
+///
+/// Settling: the scene's runtime-trace records other than `commit` stayed the
+/// same for ``quietPeriod``.
+public final class WestonScenarioBackend: ScenarioBackend {
+    public let kind = BackendKind.weston
+    public let configuration: BackendConfiguration
+    public var quietPeriod: Duration = .milliseconds(300)
+    private static let pollInterval: Duration = .milliseconds(25)
+    static let noPreferredScale = "weston 10 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
+    static let noWindowManager = "weston has no IPC to command its window manager"
+
+    private var compositor: RunningCompositor?
+    private var clients: ScenarioClients?
+    private var setup: ScenarioSetup?
+    private let traces = RuntimeTraces()
+    private var skips = SkippedStepMemory()
+    /// The one output, as the scenario names it and lays it out.
+    private var display: DisplayObservation?
+    /// Why the output's scale differs from the scenario's, if it does.
+    private var scaleNote: String?
+    private var windows: [String: WindowBinding] = [:]
+
+    public init(configuration: BackendConfiguration) {
+        self.configuration = configuration
+    }
+
+    struct WindowBinding {
+        var declaration: WindowDeclaration
+        var scene: String?
+        var traceFile: String?
+    }
+
+    // MARK: Start and stop
+
+    public func start(_ setup: ScenarioSetup) async throws {
+        self.setup = setup
+        let layout = try SimulatorLayout.layout(for: setup.displays)
+        guard let first = layout.displays.first else { throw ScenarioBackendError.badLayout("the layout has no display") }
+        let scale = first.scale.ceil()
+        if !first.scale.isInteger {
+            scaleNote = "\(first.name) asks for scale \(first.scale); weston's headless output has integer scales only, so it runs at \(scale)"
+        }
+        let logical = Size(width: first.mode.width / scale, height: first.mode.height / scale)
+        display = DisplayObservation(name: first.name, logicalRect: Rect(origin: first.position, size: logical),
+                                     scale: Scale(integer: scale) ?? .one)
+        clients = try ScenarioClients(configuration: configuration, scenarioName: setup.scenarioName)
+        do {
+            compositor = try WestonHeadless.start(scale: scale, width: logical.width, height: logical.height)
+        } catch {
+            throw ScenarioBackendError.unavailable("\(error)")
+        }
+    }
+
+    public func stop() async {
+        await clients?.stopAll()
+        compositor?.stop()
+        compositor = nil
+    }
+
+    // MARK: Clients and steps
+
+    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
+        guard let clients, let compositor else { throw ScenarioBackendError.unavailable("weston is not running") }
+        traces.beginStep()
+        let process = try clients.launch(client, compositorEnvironment: compositor.environment)
+        traces.follow(process.traceFile)
+        return ClientHandle(alias: client.alias.name, processID: process.processID,
+                            description: "\(client.program) pid \(process.processID)")
+    }
+
+    public func perform(_ step: Step) async -> StepOutcome {
+        if step.action.isAction { traces.beginStep() }
+        let outcome = await perform(step.action)
+        skips.record(step, outcome)
+        return outcome
+    }
+
+    private func perform(_ action: StepAction) async -> StepOutcome {
+        switch action {
+        case .declareWindow(let declaration):
+            return await declare(declaration)
+        case .quit(let client):
+            guard let clients else { return .failed("no clients") }
+            return .done(detail: await clients.quit(client.name))
+        case .relaunch(let client):
+            return await relaunch(client.name)
+        case .wait(let duration):
+            await pause(for: duration)
+            return .done
+        case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type:
+            return .skipped("\(Self.noWindowManager) (`\(action.keyword)`)")
+        case .rescaleDisplay, .rotateDisplay, .moveDisplay:
+            return .skipped("weston's headless output is configured once, at start (`\(action.keyword)`)")
+        case .plugDisplay, .unplugDisplay:
+            return .skipped("the weston backend runs a single output (`\(action.keyword)`)")
+        case .screenshot:
+            return .skipped("screenshots are not taken on weston")
+        case .launch, .waitUntil, .expect:
+            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
+        }
+    }
+
+    private func declare(_ declaration: WindowDeclaration) async -> StepOutcome {
+        guard let client = clients?.client(declaration.client.name), client.launch.isDioramaApp else {
+            return .skipped("\(Self.noWindowManager): only a Diorama app's windows can be found (from its runtime trace)")
+        }
+        windows[declaration.name.name] = WindowBinding(declaration: declaration)
+        let deadline = ContinuousClock.now + (setup?.timeout.duration ?? .seconds(10))
+        while true {
+            if let scene = rebind(declaration.name.name) { return .done(detail: "scene \(scene)") }
+            if let process = client.current, !process.isRunning {
+                return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
+            }
+            if ContinuousClock.now >= deadline, let skipped = skips.declarationTimedOut() {
+                return skipped
+            }
+            if ContinuousClock.now >= deadline {
+                return .failed("no toplevel of `\(declaration.client.name)` in its runtime trace matched")
+            }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    /// Binds `name` to the scene whose toplevel matches its declaration in the
+    /// client's current trace.
+    @discardableResult
+    private func rebind(_ name: String) -> String? {
+        guard var binding = windows[name], let process = clients?.client(binding.declaration.client.name)?.current,
+              let log = traces.log(process.traceFile.path) else { return nil }
+        let taken = Set(windows.filter { $0.key != name }.compactMap(\.value.scene))
+        guard let scene = RuntimeTraces.scene(in: log, appID: nil, title: nil, declaration: binding.declaration,
+                                              excluding: taken) else { return nil }
+        binding.scene = scene
+        binding.traceFile = process.traceFile.path
+        windows[name] = binding
+        return scene
+    }
+
+    private func relaunch(_ alias: String) async -> StepOutcome {
+        guard let clients, let compositor else { return .failed("weston is not running") }
+        let process: ClientProcess
+        do {
+            process = try clients.relaunch(alias, compositorEnvironment: compositor.environment)
+        } catch {
+            return .failed("\(error)")
+        }
+        traces.follow(process.traceFile)
+        let names = windows.filter { $0.value.declaration.client.name == alias }.map(\.key)
+        for name in names { windows[name]?.scene = nil }
+        let deadline = ContinuousClock.now + (setup?.timeout.duration ?? .seconds(10))
+        // The application scenes come back on their own; wait for at least one.
+        while !names.isEmpty && names.allSatisfy({ rebind($0) == nil }) {
+            if !process.isRunning {
+                return .failed("`\(alias)` \(process.exitDescription) after the relaunch; stderr: \(process.standardErrorTail(600))")
+            }
+            if ContinuousClock.now >= deadline { return .failed("after the relaunch, no declared window of `\(alias)` reappeared") }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+        for name in names where windows[name]?.scene == nil { rebind(name) }
+        return .done(detail: "pid \(process.processID)")
+    }
+
+    // MARK: Settling and observing
+
+    public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
+        let deadline = ContinuousClock.now + timeout.duration
+        var last: [String: Int] = [:]
+        var stableSince = ContinuousClock.now
+        while true {
+            var look: [String: Int] = [:]
+            for name in names {
+                if windows[name]?.scene == nil { rebind(name) }
+                if let binding = windows[name], let path = binding.traceFile, let scene = binding.scene {
+                    look[name] = traces.sceneRecordCount(path, scene: scene)
+                }
+            }
+            let now = ContinuousClock.now
+            if look != last {
+                last = look
+                stableSince = now
+            } else if now - stableSince >= quietPeriod {
+                return .settled
+            }
+            if now >= deadline { return .timedOut("the app's trace kept changing") }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    public func observe(window name: String) async -> WindowObservation {
+        var observation = WindowObservation(unavailableBecause: "weston gives no view of its windows")
+        guard let binding = windows[name], let path = binding.traceFile, let scene = binding.scene else {
+            return WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
+        }
+        traces.fill(&observation, traceFile: path, scene: scene, noPreferredScale: Self.noPreferredScale)
+        // One output: whatever weston calls it, it is the scenario's display.
+        if let display {
+            observation.screen = observation.screen.mapValue { $0.map { _ in display.name } }
+            if case .value(let screen) = observation.screen, observation.isDisconnected.value != true {
+                observation.enteredDisplays = .value(screen.map { [$0] } ?? [])
+            }
+        }
+        if let scaleNote { observation.markScaleDependentFactsUnavailable(scaleNote) }
+        return observation
+    }
+
+    public func observeDisplays() async -> [DisplayObservation] {
+        display.map { [$0] } ?? []
+    }
+
+    public func pause(for duration: ScenarioDuration) async {
+        try? await Task.sleep(for: duration.duration)
+    }
+}
