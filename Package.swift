@@ -63,7 +63,7 @@ let package = Package(
 
         // MARK: Simulator: a headless multi-display Wayland compositor (server side)
         .target(name: "DioramaSimulator",
-                dependencies: ["DioramaModel", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                dependencies: ["DioramaModel", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
                                "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
         // In-process test harness for the simulator: deterministic pumping of a
         // simulator and raw-binding clients on one thread (like NIOEmbedded).
@@ -132,8 +132,8 @@ let package = Package(
                     dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "TimerApp", "GameScene"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "DioramaSimulatorTests",
-                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
-                                   "WaylandClient", "HeadlessCompositors"]),
+                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
+                                   "WaylandClient", "HeadlessCompositors", "DioramaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
