@@ -89,7 +89,7 @@ let package = Package(
 
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint",
+                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),

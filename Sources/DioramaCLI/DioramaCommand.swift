@@ -15,6 +15,8 @@ public struct DioramaCommand: ParsableCommand {
           diorama outputs                 list the outputs of the running compositor
           diorama outputs --json          the same, as JSON
           diorama lint .                  check the app projects here for resizable scenes
+          diorama sim --layout studio     run the display simulator (prints WAYLAND_DISPLAY=…)
+          diorama ctl windows             list the simulator's windows
         """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
@@ -26,6 +28,8 @@ public struct DioramaCommand: ParsableCommand {
     static let subcommandTypes: [any ParsableCommand.Type] = [
         OutputsCommand.self,
         LintCommand.self,
+        SimCommand.self,
+        CtlCommand.self,
     ]
 }
 
