@@ -15,7 +15,7 @@ BIN ?= .build/debug
 # Headers and pkg-config files the C modules compile against.
 BUILD_PACKAGES := libwayland-dev libxkbcommon-dev wayland-protocols pkg-config
 # Programs the integration tests start: real compositors and Wayland clients.
-TEST_PACKAGES := weston sway wayland-utils foot wtype python3
+TEST_PACKAGES := weston sway wayland-utils foot wtype python3 gtk-4-examples libsdl2-tests
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0

@@ -28,6 +28,9 @@ public struct ScaleResponse: Hashable, Sendable {
     public var firstCommitAtScale: CommitFact?
     public var firstCommitAtScaleNanoseconds: UInt64?
     public var staleCommits: Int
+    /// The main surface's latest commit with a buffer, up to the end of the
+    /// records: what the screen shows when the measurement ends.
+    public var latestCommit: CommitFact?
     /// Whether the surface received `preferred_scale` (it uses fractional-scale-v1).
     public var usesFractionalScale: Bool
 
@@ -52,10 +55,14 @@ public struct ScaleResponse: Hashable, Sendable {
             if case .windowCreated(window, _, let surface) = record.event { mainSurface = surface }
         }
         var response = ScaleResponse(window: window, scale: scale, toldNanoseconds: nil, firstCommitAtScale: nil,
-                                     firstCommitAtScaleNanoseconds: nil, staleCommits: 0, usesFractionalScale: false)
+                                     firstCommitAtScaleNanoseconds: nil, staleCommits: 0, latestCommit: nil,
+                                     usesFractionalScale: false)
         guard let mainSurface else { return response }
         for record in records {
             if case .preferredScale(mainSurface, _, _) = record.event { response.usesFractionalScale = true }
+            if case .commit(let fact) = record.event, fact.surface == mainSurface, fact.bufferSize != nil {
+                response.latestCommit = fact
+            }
             guard record.sequence > sequence else { continue }
             switch record.event {
             case .enter(mainSurface, _, display), .preferredScale(mainSurface, _, scale.numerator120):
