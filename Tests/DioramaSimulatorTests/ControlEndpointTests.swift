@@ -8,7 +8,7 @@ import Testing
 /// The control endpoint in-process: a harness simulator serves it, and the
 /// requests come from ControlClients on other threads while the test thread
 /// pumps the simulator (as its event loop would).
-@Suite struct ControlEndpointTests {
+@Suite final class ControlEndpointTests {
     let harness: Simulator.Harness
     let client: WindowingClient
     let server: ControlServer
@@ -18,6 +18,8 @@ import Testing
         client = try WindowingClient(harness: harness)
         server = try ControlServer(simulator: harness.simulator)
     }
+
+    deinit { server.stop() }
 
     /// Holds what a client thread got, for the pumping test thread.
     final class Outcome<Value: Sendable>: @unchecked Sendable {

@@ -67,7 +67,8 @@ public final class ControlServer: @unchecked Sendable {
 
     /// Stops accepting, disconnects every control client and removes the
     /// socket file. Connections waiting for the simulator get an error once
-    /// it shuts down. Safe to call twice.
+    /// it shuts down. Safe to call twice. Call it before shutting the
+    /// simulator down: the accepting thread keeps the server alive until then.
     public func stop() {
         lock.lock()
         guard !isStopped else {
@@ -84,15 +85,20 @@ public final class ControlServer: @unchecked Sendable {
         unlink(path)
     }
 
-    deinit { stop() }
-
     /// The accept thread: one connection thread per accepted peer of the same user.
     private func acceptConnections() {
         while true {
             let descriptor = accept(listening, nil, nil)
             if descriptor < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                break  // shut down by stop()
+                let failure = errno
+                lock.lock()
+                let stopped = isStopped
+                lock.unlock()
+                if stopped { break }  // stop() shut the socket down
+                // Out of descriptors or a connection that died while queued:
+                // keep serving the others.
+                if failure != EINTR && failure != ECONNABORTED { usleep(10_000) }
+                continue
             }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             guard Self.peerIsSameUser(descriptor) else {
