@@ -187,12 +187,18 @@ struct SimAndCtlTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: directory) }
         let diorama = try TestExecutable.locate("diorama").path
+        let traceFile = directory.appendingPathComponent("trace.jsonl")
         let result = try DioramaCommandLine.run(
-            ["sim", "--layout", "laptop", "--", "/bin/sh", "-c", "\"$0\" ctl displays --json && exit 7", diorama],
+            ["sim", "--layout", "laptop", "--trace", traceFile.path, "--",
+             "/bin/sh", "-c", "\"$0\" ctl display scale eDP-1 1.5 && \"$0\" ctl displays --json && exit 7", diorama],
             environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
         #expect(result.status == 7, "\(result.standardError)")
         #expect(result.standardOutput.contains("\"name\" : \"eDP-1\""), "\(result.standardOutput)")
         #expect(result.standardOutput.hasPrefix("XDG_RUNTIME_DIR='\(directory.path)'; WAYLAND_DISPLAY='wayland-"))
+        // --trace: every record, from the displays added at start to the rescale.
+        let lines = try String(contentsOf: traceFile, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.contains(#""type":"display_added","display":"eDP-1""#) == true, "\(lines.first ?? "")")
+        #expect(lines.contains { $0.contains(#""type":"display_changed","display":"eDP-1""#) && $0.contains(#""scale120":180"#) })
 
         let badLayout = try DioramaCommandLine.run(["sim", "--layout", "no-such-layout"],
                                                    environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))

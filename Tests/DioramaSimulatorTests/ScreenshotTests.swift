@@ -187,6 +187,21 @@ import WaylandClient
         #expect(harness.simulator.stackingOrder.map(\.appID) == ["green", "red"])
     }
 
+    @Test func subsurfacesAreDrawnOverTheirParentAtTheirOffset() throws {
+        let window = try show("parent", width: 20, height: 20, at: Point(x: 10, y: 10)) { _, _ in 0xFFFF_0000 }
+        let subcompositor = try client.connection.bind(WlSubcompositor.self)
+        let child = client.compositor.createSurface()
+        let subsurface = subcompositor.getSubsurface(surface: child, parent: window.surface)
+        subsurface.setPosition(x: 5, y: 6)
+        child.attach(buffer: ShmBufferFactory.makeBuffer(shm: client.shm, width: 4, height: 4, pixel: Self.checker), x: 0, y: 0)
+        child.commit()
+        try harness.roundtrip(client.connection)
+        let shot = try harness.simulator.screenshot(ofDisplay: "A")
+        #expect(region(shot, origin: Point(x: 15, y: 16), size: Size(width: 4, height: 4)) == expected(Size(width: 4, height: 4), Self.checker))
+        #expect(pixel(shot, 14, 16) == 0xFFFF_0000, "the parent around it")
+        _ = subsurface
+    }
+
     @Test func translucentBuffersBlendOverWhatIsBelow() throws {
         try show("under", width: 10, height: 10, at: Point(x: 10, y: 10)) { _, _ in 0xFFFF_FFFF }
         // Premultiplied half-transparent blue over white: 0x80 + 0x7F·(1 − 128/255).
