@@ -172,6 +172,26 @@ import Testing
         #expect(try send(.waitSettled(.appID("slow"), timeoutMilliseconds: 1000)).settled == true)
     }
 
+    @Test func interactiveResizeAndTypingGoThroughTheEndpoint() throws {
+        let window = try mapWindow(client, in: harness, appID: "typed", size: (400, 300))
+        window.autoRespond = true
+        let before = window.configures.count
+        #expect(try send(.resizeWindow(.appID("typed"), Size(width: 700, height: 450), interactiveSteps: 3)).ok)
+        try harness.pump()
+        let sequence = Array(window.configures.dropFirst(before))
+        #expect(sequence.map { [$0.width, $0.height] } == [[500, 350], [600, 400], [700, 450], [700, 450]])
+        #expect(sequence.map { $0.has(.resizing) } == [true, true, true, false])
+        #expect(try send(.waitSettled(.appID("typed"), timeoutMilliseconds: 2000)).settled == true)
+
+        #expect(try send(.typeText(.appID("typed"), "Hi!")).ok)
+        #expect(harness.simulator.trace.records.contains { $0.event == .keyboardInput(window: 1, keys: "Hi!") })
+        #expect(try send(.pressKeys(.appID("typed"), ["Return"])).ok)
+        let untypable = try send(.typeText(.appID("typed"), "→"))
+        #expect(untypable.failure == .failed("the us keymap cannot type \"→\""))
+        let badKey = try send(.pressKeys(.appID("typed"), ["NoSuchKey"]))
+        #expect(badKey.kind == "failed" && badKey.error?.contains("NoSuchKey") == true)
+    }
+
     @Test func aStoppedSimulatorAnswersWithAnErrorInsteadOfHanging() throws {
         let remote = harness.simulator.remoteControl
         harness.simulator.shutDown()
