@@ -45,7 +45,7 @@ struct SimCommand: ParsableCommand {
                                             valueName: "RULE"))
     var outputScale: String?
 
-    @Option(name: .long, help: ArgumentHelp("Append every trace record to FILE as JSON lines, as it happens.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Write every trace record to FILE (replacing it) as JSON lines, as it happens.", valueName: "FILE"))
     var trace: String?
 
     @Option(name: .long, help: ArgumentHelp("Where the control socket goes (default: next to the Wayland socket, NAME.control).",
