@@ -16,9 +16,9 @@ BIN ?= .build/debug
 # Headers and pkg-config files the C modules compile against.
 BUILD_PACKAGES := libwayland-dev libxkbcommon-dev wayland-protocols pkg-config
 # Programs the integration tests start: real compositors and Wayland clients.
-TEST_PACKAGES := weston sway wayland-utils foot wtype python3 chromium
-# Peers the benchmark runs next to Diorama's apps, and the profiler for missed targets.
-BENCH_PACKAGES := gtk-4-examples libsdl2-tests valgrind
+TEST_PACKAGES := weston sway wayland-utils foot wtype python3 chromium gtk-4-examples libsdl2-tests
+# The profiler for missed benchmark targets (the peers it runs are test packages too).
+BENCH_PACKAGES := valgrind
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0

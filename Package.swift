@@ -65,7 +65,7 @@ let package = Package(
 
         // MARK: Simulator: a headless multi-display Wayland compositor (server side)
         .target(name: "DioramaSimulator",
-                dependencies: ["DioramaModel", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                dependencies: ["DioramaModel", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
                                "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
         // In-process test harness for the simulator: deterministic pumping of a
         // simulator and raw-binding clients on one thread (like NIOEmbedded).
@@ -110,7 +110,8 @@ let package = Package(
 
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaScenarios", "DioramaScenarioBackends",
+                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
+                               "DioramaScenarios", "DioramaScenarioBackends",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
@@ -149,7 +150,7 @@ let package = Package(
                     exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(name: "DioramaCLITests",
-                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaTestSupport", "diorama"]),
+                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaTestSupport", "DioramaGraphics", "diorama"]),
         // The sample apps run as real processes under real compositors; depending
         // on the executables makes `swift test` build them.
         .testTarget(name: "DioramaAppTests",
@@ -165,8 +166,8 @@ let package = Package(
         // depends on the sample apps so `swift test` builds the client it launches.
         .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "TimerApp"]),
         .testTarget(name: "DioramaSimulatorTests",
-                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
-                                   "WaylandClient", "HeadlessCompositors"]),
+                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
+                                   "WaylandClient", "HeadlessCompositors", "DioramaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

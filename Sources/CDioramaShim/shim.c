@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 
 int CDioramaShim_memfd_create(const char *name, unsigned int flags) {
     return memfd_create(name, flags);
@@ -17,4 +18,12 @@ unsigned int CDioramaShim_MFD_ALLOW_SEALING(void) { return MFD_ALLOW_SEALING; }
 
 int CDioramaShim_seal_shrink_grow(int fd) {
     return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL);
+}
+
+int CDioramaShim_peer_uid(int fd, unsigned int *uid) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *uid = (unsigned int)credentials.uid;
+    return 0;
 }

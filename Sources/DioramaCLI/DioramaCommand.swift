@@ -17,6 +17,8 @@ public struct DioramaCommand: ParsableCommand {
           diorama lint .                  check the app projects here for resizable scenes
           diorama run                     run the scenarios in Configs/scenarios on the simulator
           diorama demo                    a one-minute tour with an HTML report
+          diorama sim --layout studio     run the display simulator (prints WAYLAND_DISPLAY=…)
+          diorama ctl windows             list the simulator's windows
         """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
@@ -30,6 +32,8 @@ public struct DioramaCommand: ParsableCommand {
         LintCommand.self,
         RunCommand.self,
         DemoCommand.self,
+        SimCommand.self,
+        CtlCommand.self,
     ]
 }
 

@@ -8,9 +8,21 @@ import Glibc
 ///
 /// Jobs go into a locked queue and a byte written to a pipe wakes the event
 /// loop, which runs them in order between client requests.
+///
+/// Once the simulator has shut down no job runs any more: ``perform(_:)``
+/// throws ``RemoteControlError/simulatorStopped`` instead of waiting forever
+/// (a control connection still open when the simulator stops relies on it).
 public final class RemoteControl: @unchecked Sendable {
+    /// A queued job: `run` on the simulator's thread, or `cancel` (on any
+    /// thread) when the simulator stopped before running it.
+    private struct Job {
+        var run: (Simulator) -> Void
+        var cancel: () -> Void
+    }
+
     private let lock = NSLock()
-    private var jobs: [(Simulator) -> Void] = []
+    private var jobs: [Job] = []
+    private var isStopped = false
     private let readEnd: Int32
     private let writeEnd: Int32
     private var source: OpaquePointer?
@@ -35,23 +47,41 @@ public final class RemoteControl: @unchecked Sendable {
     }
 
     /// Queues `job` to run on the simulator's thread and returns at once.
+    /// After the simulator shut down the job is dropped.
     public func enqueue(_ job: @escaping @Sendable (Simulator) -> Void) {
+        enqueue(Job(run: job, cancel: {}))
+    }
+
+    private func enqueue(_ job: Job) {
         lock.lock()
+        guard !isStopped else {
+            lock.unlock()
+            job.cancel()
+            return
+        }
         jobs.append(job)
-        lock.unlock()
+        // Under the lock, so tearDown cannot close the pipe in between (the
+        // write end is non-blocking: a full pipe already means "wake up").
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
+        lock.unlock()
     }
 
     /// Runs `body` on the simulator's thread and waits for its result.
     /// Never call it from the simulator's own thread (it would wait forever).
+    ///
+    /// - Throws: what `body` throws, or ``RemoteControlError/simulatorStopped``
+    ///   when the simulator shut down before running it.
     public func perform<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws -> Result {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<Result>()
-        enqueue { simulator in
+        enqueue(Job(run: { simulator in
             box.result = Swift.Result { try body(simulator) }
             done.signal()
-        }
+        }, cancel: {
+            box.result = .failure(RemoteControlError.simulatorStopped)
+            done.signal()
+        }))
         done.wait()
         return try box.result!.get()
     }
@@ -64,15 +94,38 @@ public final class RemoteControl: @unchecked Sendable {
         let pending = jobs
         jobs.removeAll()
         lock.unlock()
-        guard let simulator else { return }
-        for job in pending { job(simulator) }
+        guard let simulator else {
+            for job in pending { job.cancel() }
+            return
+        }
+        for job in pending { job.run(simulator) }
     }
 
+    /// The simulator shuts down: jobs still queued are cancelled, later ones
+    /// refused.
     func tearDown() {
+        lock.lock()
+        isStopped = true
+        let pending = jobs
+        jobs.removeAll()
+        lock.unlock()
+        for job in pending { job.cancel() }
         if let source { wl_event_source_remove(source) }
         source = nil
         close(readEnd)
         close(writeEnd)
+    }
+}
+
+/// Why a ``RemoteControl`` job did not run.
+public enum RemoteControlError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The simulator shut down before the job could run.
+    case simulatorStopped
+
+    public var description: String {
+        switch self {
+        case .simulatorStopped: "the simulator has stopped"
+        }
     }
 }
 

@@ -2,20 +2,33 @@ import CDioramaShim
 import Glibc
 import WaylandClient
 
-/// Makes wl_shm buffers for test clients: one memfd per buffer, filled with
-/// one colour, pool destroyed right after (the buffer keeps the memory).
+/// Makes wl_shm buffers for test clients: one memfd per buffer, pool
+/// destroyed right after (the buffer keeps the memory).
 public enum ShmBufferFactory {
-    /// An XRGB8888 buffer of `width` × `height` pixels filled with `pixel`.
+    /// A buffer of `width` × `height` pixels filled with `pixel`.
     public static func makeBuffer(shm: WlShm, width: Int, height: Int, pixel: UInt32 = 0xFF80_8080,
                                   format: WlShm.Format = .xrgb8888, stride: Int? = nil) -> WlBuffer {
+        makeBuffer(shm: shm, width: width, height: height, format: format, stride: stride) { _, _ in pixel }
+    }
+
+    /// A buffer of `width` × `height` pixels whose pixel `(x, y)` is
+    /// `pixel(x, y)` (a `0xAARRGGBB` word), for tests that check what the
+    /// simulator shows pixel by pixel. Row padding (a `stride` wider than
+    /// the row) is filled with zeros.
+    public static func makeBuffer(shm: WlShm, width: Int, height: Int, format: WlShm.Format = .xrgb8888,
+                                  stride: Int? = nil, pixel: (_ x: Int, _ y: Int) -> UInt32) -> WlBuffer {
         let rowBytes = stride ?? width * 4
         let size = max(1, rowBytes * height)
         let descriptor = CDioramaShim_memfd_create("diorama-test-buffer", CDioramaShim_MFD_CLOEXEC())
         precondition(descriptor >= 0, "memfd_create failed: \(String(cString: strerror(errno)))")
         precondition(ftruncate(descriptor, off_t(size)) == 0, "ftruncate failed")
         if let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED {
-            let pixels = mapping.bindMemory(to: UInt32.self, capacity: size / 4)
-            for index in 0..<(size / 4) { pixels[index] = pixel }
+            let words = mapping.bindMemory(to: UInt32.self, capacity: size / 4)
+            for y in 0..<height {
+                for x in 0..<(rowBytes / 4) {
+                    words[y * (rowBytes / 4) + x] = x < width ? pixel(x, y) : 0
+                }
+            }
             munmap(mapping, size)
         }
         let pool = shm.createPool(fd: descriptor, size: Int32(size))

@@ -64,7 +64,9 @@ extension Simulator {
         deinit {
             clients.removeAll()
             simulator.shutDown()
-            rmdir(directory)
+            // The whole private directory: real clients leave things in their
+            // XDG_RUNTIME_DIR too (GTK's dconf folder, a control socket).
+            try? FileManager.default.removeItem(atPath: directory)
         }
 
         /// What a client process needs in its environment.

@@ -26,4 +26,9 @@ unsigned int CDioramaShim_MFD_CLOEXEC(void);
 unsigned int CDioramaShim_MFD_ALLOW_SEALING(void);
 int CDioramaShim_seal_shrink_grow(int fd);
 
+// Why: `struct ucred` and SO_PEERCRED are declared only under _GNU_SOURCE.
+// The simulator's control socket accepts only peers of its own user.
+// Stores the connected peer's user id in *uid; returns 0, or -1 with errno.
+int CDioramaShim_peer_uid(int fd, unsigned int *uid);
+
 #endif

@@ -76,6 +76,26 @@ public final class Trace {
         Array(ring[start...]) + Array(ring[..<start])
     }
 
+    /// The sequence number of the oldest record kept (``lastSequence`` + 1
+    /// while the trace is empty).
+    public var firstKeptSequence: UInt64 { lastSequence - UInt64(ring.count) + 1 }
+
+    /// The records with a sequence number above `sequence`, oldest first,
+    /// without copying the rest of the ring: sequence numbers are
+    /// consecutive, so the first one wanted is found by arithmetic. A reader
+    /// following the trace (`diorama ctl trace --follow`) calls this often.
+    public func records(after sequence: UInt64) -> [TraceRecord] {
+        let first = firstKeptSequence
+        let skip = sequence >= first ? Int(min(sequence - first + 1, UInt64(ring.count))) : 0
+        guard skip < ring.count else { return [] }
+        var result: [TraceRecord] = []
+        result.reserveCapacity(ring.count - skip)
+        for offset in skip..<ring.count {
+            result.append(ring[(start + offset) % ring.count])
+        }
+        return result
+    }
+
     /// Records with a sequence number above `sequence`, optionally only those
     /// about one window (its surface's events included) or one client.
     public func events(since sequence: UInt64 = 0, window: UInt32? = nil, client: UInt32? = nil) -> [TraceRecord] {

@@ -1,0 +1,80 @@
+import ArgumentParser
+import DioramaSimulator
+import Foundation
+
+// `diorama ctl windows` and `diorama ctl displays`: tables for people, --json
+// for machines ({"windows": […]} / {"displays": […]}, fields as in
+// Docs/control-protocol.md).
+
+struct CtlWindowsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "windows", abstract: "List the windows.")
+    @OptionGroup var connection: CtlConnectionOptions
+    @Flag(name: .long, help: "Print JSON instead of a table.") var json = false
+
+    func run() throws {
+        let windows = try connection.send(.listWindows, command: "windows").windows ?? []
+        if json {
+            print(CtlOutput.json(["windows": windows]))
+            return
+        }
+        print(CtlOutput.table(
+            header: ["ID", "APP_ID", "TITLE", "PID", "DISPLAYS", "POSITION", "SIZE", "BUFFER", "SCALE", "PREFERRED", "STATES", "SETTLED"],
+            rows: windows.map { window in
+                [String(window.id), window.appID.isEmpty ? "-" : window.appID, window.title.isEmpty ? "-" : window.title,
+                 String(window.pid), window.displays.isEmpty ? "-" : window.displays.joined(separator: ","),
+                 "\(window.x),\(window.y)", "\(window.width)x\(window.height)",
+                 window.bufferWidth.map { "\($0)x\(window.bufferHeight ?? 0)" } ?? "-", String(window.bufferScale),
+                 window.preferredScale.map(CtlOutput.number) ?? "-",
+                 window.states.isEmpty ? "-" : window.states.joined(separator: ","),
+                 window.settled ? "yes" : "no"]
+            }), terminator: "")
+    }
+}
+
+struct CtlDisplaysCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "displays", abstract: "List the displays.")
+    @OptionGroup var connection: CtlConnectionOptions
+    @Flag(name: .long, help: "Print JSON instead of a table.") var json = false
+
+    func run() throws {
+        let displays = try connection.send(.listDisplays, command: "displays").displays ?? []
+        if json {
+            print(CtlOutput.json(["displays": displays]))
+            return
+        }
+        print(CtlOutput.table(
+            header: ["NAME", "MODE", "REFRESH", "SCALE", "OUTPUT_SCALE", "TRANSFORM", "POSITION", "LOGICAL_SIZE", "DEFAULT"],
+            rows: displays.map { display in
+                [display.name, "\(display.modeWidth)x\(display.modeHeight)",
+                 String(format: "%.3f Hz", Double(display.refreshMilliHz) / 1000), CtlOutput.number(display.scale),
+                 String(display.outputScale), display.transform, "\(display.x),\(display.y)",
+                 "\(display.width)x\(display.height)", display.isDefault ? "yes" : ""]
+            }), terminator: "")
+    }
+}
+
+/// How `ctl` prints results.
+enum CtlOutput {
+    /// Columns separated by two spaces, each as wide as its widest cell.
+    static func table(header: [String], rows: [[String]]) -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// Sorted keys, so the output is stable.
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// 1, 1.5, 1.25: no trailing zeros.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

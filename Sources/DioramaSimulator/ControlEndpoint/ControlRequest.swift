@@ -1,0 +1,41 @@
+import DioramaModel
+
+/// One request to a running simulator's control endpoint, as `diorama ctl`
+/// sends it. On the wire it is one line of JSON (``ControlRequestWire``;
+/// every command and field is in `Docs/control-protocol.md`).
+public enum ControlRequest: Hashable, Sendable {
+    case listWindows
+    case listDisplays
+    /// Moves a window onto a display (keeping its offset) or to a global logical position.
+    case moveWindow(WindowSelector, ControlWindowDestination)
+    /// Asks for a size; with `interactiveSteps`, as a user's drag in that many steps.
+    case resizeWindow(WindowSelector, Size, interactiveSteps: Int?)
+    case focusWindow(WindowSelector)
+    case maximizeWindow(WindowSelector, Bool)
+    case minimizeWindow(WindowSelector, Bool)
+    /// Fullscreen on a display (the window's own when nil), or leave fullscreen.
+    case fullscreenWindow(WindowSelector, display: String?, Bool)
+    case closeWindow(WindowSelector)
+    case typeText(WindowSelector, String)
+    /// Key names as xkb spells them (`Return`, `Escape`, `F1`).
+    case pressKeys(WindowSelector, [String])
+    case setDisplayScale(String, Scale)
+    case setDisplayTransform(String, OutputTransform)
+    case moveDisplay(String, Point)
+    case plugDisplay(DisplayConfiguration)
+    case unplugDisplay(String)
+    /// Writes a PNG to `path` (absolute): one display, or the whole layout when
+    /// `display` is nil, at `scale` pixels per point (layout only; default 1).
+    case screenshot(display: String?, path: String, scale: Scale?)
+    /// Trace records after sequence number `since`; with `follow`, then every
+    /// new record as it happens, until the client disconnects.
+    case trace(since: UInt64, follow: Bool)
+    /// Waits until the window has acknowledged and committed every configure.
+    case waitSettled(WindowSelector, timeoutMilliseconds: Int)
+}
+
+/// Where ``ControlRequest/moveWindow(_:_:)`` puts a window.
+public enum ControlWindowDestination: Hashable, Sendable {
+    case display(String)
+    case position(Point)
+}

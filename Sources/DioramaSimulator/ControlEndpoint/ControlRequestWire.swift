@@ -1,0 +1,195 @@
+import DioramaModel
+import Foundation
+
+/// The JSON form of a ``ControlRequest``: one flat object whose `command`
+/// says which request it is and which other fields it needs
+/// (`Docs/control-protocol.md` lists them). Fields a command does not use
+/// are left out.
+///
+/// A flat object rather than an enum's nested encoding, so that a request
+/// can be typed by hand: `{"command":"move","window":"foot","display":"DP-2"}`.
+struct ControlRequestWire: Codable, Hashable, Sendable {
+    var command: String
+    var window: String?
+    var display: String?
+    var x: Int?
+    var y: Int?
+    var width: Int?
+    var height: Int?
+    var steps: Int?
+    var enable: Bool?
+    var text: String?
+    var keys: [String]?
+    var scale: Double?
+    var transform: String?
+    var refreshMilliHz: Int?
+    var make: String?
+    var model: String?
+    var path: String?
+    var since: UInt64?
+    var follow: Bool?
+    var timeoutMilliseconds: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case command, window, display, x, y, width, height, steps, enable, text, keys, scale, transform
+        case refreshMilliHz = "refresh_mhz"
+        case make, model, path, since, follow
+        case timeoutMilliseconds = "timeout_ms"
+    }
+
+    init(command: String) { self.command = command }
+
+    init(_ request: ControlRequest) {
+        switch request {
+        case .listWindows: self.init(command: "windows")
+        case .listDisplays: self.init(command: "displays")
+        case .moveWindow(let selector, let destination):
+            self.init(command: "move", window: selector)
+            switch destination {
+            case .display(let name): display = name
+            case .position(let point): x = point.x; y = point.y
+            }
+        case .resizeWindow(let selector, let size, let steps):
+            self.init(command: "resize", window: selector)
+            width = size.width; height = size.height; self.steps = steps
+        case .focusWindow(let selector): self.init(command: "focus", window: selector)
+        case .maximizeWindow(let selector, let on): self.init(command: "maximize", window: selector); enable = on
+        case .minimizeWindow(let selector, let on): self.init(command: "minimize", window: selector); enable = on
+        case .fullscreenWindow(let selector, let name, let on):
+            self.init(command: "fullscreen", window: selector); display = name; enable = on
+        case .closeWindow(let selector): self.init(command: "close", window: selector)
+        case .typeText(let selector, let value): self.init(command: "type", window: selector); text = value
+        case .pressKeys(let selector, let names): self.init(command: "keys", window: selector); keys = names
+        case .setDisplayScale(let name, let value):
+            self.init(command: "display_scale"); display = name; scale = value.doubleValue
+        case .setDisplayTransform(let name, let value):
+            self.init(command: "display_transform"); display = name; transform = value.layoutName
+        case .moveDisplay(let name, let point):
+            self.init(command: "display_move"); display = name; x = point.x; y = point.y
+        case .plugDisplay(let configuration):
+            self.init(command: "plug")
+            display = configuration.name
+            width = configuration.mode.width; height = configuration.mode.height
+            refreshMilliHz = configuration.mode.refreshMilliHz
+            scale = configuration.scale.doubleValue; transform = configuration.transform.layoutName
+            x = configuration.position.x; y = configuration.position.y
+            make = configuration.make; model = configuration.model
+        case .unplugDisplay(let name): self.init(command: "unplug"); display = name
+        case .screenshot(let name, let file, let value):
+            self.init(command: "screenshot"); display = name; path = file; scale = value?.doubleValue
+        case .trace(let sequence, let following): self.init(command: "trace"); since = sequence; follow = following
+        case .waitSettled(let selector, let timeout):
+            self.init(command: "wait_settled", window: selector); timeoutMilliseconds = timeout
+        }
+    }
+
+    private init(command: String, window selector: WindowSelector) {
+        self.init(command: command)
+        window = selector.description
+    }
+
+    /// The request this object spells.
+    ///
+    /// - Throws: ``ControlFailure`` (`bad_request`) naming the unknown command,
+    ///   the missing field or the bad value.
+    func request() throws(ControlFailure) -> ControlRequest {
+        switch command {
+        case "windows": return .listWindows
+        case "displays": return .listDisplays
+        case "move":
+            let selector = try requireWindow()
+            if let display { return .moveWindow(selector, .display(display)) }
+            guard let x, let y else { throw missing("\"display\", or \"x\" and \"y\"") }
+            return .moveWindow(selector, .position(Point(x: x, y: y)))
+        case "resize":
+            let selector = try requireWindow()
+            guard let width, let height else { throw missing("\"width\" and \"height\"") }
+            guard width > 0, height > 0 else { throw bad("the size must be positive, got \(width)x\(height)") }
+            if let steps, steps < 1 { throw bad("\"steps\" must be at least 1, got \(steps)") }
+            return .resizeWindow(selector, Size(width: width, height: height), interactiveSteps: steps)
+        case "focus": return .focusWindow(try requireWindow())
+        case "maximize": return .maximizeWindow(try requireWindow(), enable ?? true)
+        case "minimize": return .minimizeWindow(try requireWindow(), enable ?? true)
+        case "fullscreen": return .fullscreenWindow(try requireWindow(), display: display, enable ?? true)
+        case "close": return .closeWindow(try requireWindow())
+        case "type":
+            let selector = try requireWindow()
+            guard let text else { throw missing("\"text\"") }
+            return .typeText(selector, text)
+        case "keys":
+            let selector = try requireWindow()
+            guard let keys, !keys.isEmpty else { throw missing("\"keys\" (a non-empty array of key names)") }
+            return .pressKeys(selector, keys)
+        case "display_scale":
+            return .setDisplayScale(try requireDisplay(), try requireScale())
+        case "display_transform":
+            let name = try requireDisplay()
+            guard let transform else { throw missing("\"transform\"") }
+            guard let value = OutputTransform(layoutName: transform) else {
+                throw bad("unknown transform \"\(transform)\"; use one of \(OutputTransform.allCases.map(\.layoutName).joined(separator: ", "))")
+            }
+            return .setDisplayTransform(name, value)
+        case "display_move":
+            let name = try requireDisplay()
+            guard let x, let y else { throw missing("\"x\" and \"y\"") }
+            return .moveDisplay(name, Point(x: x, y: y))
+        case "plug":
+            let name = try requireDisplay()
+            guard let width, let height else { throw missing("\"width\" and \"height\" (the mode in pixels)") }
+            var value = Scale.one
+            if scale != nil { value = try requireScale() }
+            var rotation = OutputTransform.normal
+            if let transform {
+                guard let parsed = OutputTransform(layoutName: transform) else { throw bad("unknown transform \"\(transform)\"") }
+                rotation = parsed
+            }
+            return .plugDisplay(DisplayConfiguration(
+                name: name, make: make ?? "Diorama", model: model ?? "Virtual Display",
+                mode: DisplayMode(width: width, height: height, refreshMilliHz: refreshMilliHz ?? 60_000),
+                scale: value, transform: rotation, position: Point(x: x ?? 0, y: y ?? 0)))
+        case "unplug": return .unplugDisplay(try requireDisplay())
+        case "screenshot":
+            guard let path, path.hasPrefix("/") else { throw missing("\"path\" (an absolute path for the PNG)") }
+            return .screenshot(display: display, path: path, scale: scale == nil ? nil : try requireScale())
+        case "trace": return .trace(since: since ?? 0, follow: follow ?? false)
+        case "wait_settled":
+            let selector = try requireWindow()
+            let timeout = timeoutMilliseconds ?? 5000
+            guard timeout > 0 else { throw bad("\"timeout_ms\" must be positive, got \(timeout)") }
+            return .waitSettled(selector, timeoutMilliseconds: timeout)
+        default:
+            throw bad("unknown command \"\(command)\"; the commands are \(Self.commands.joined(separator: ", "))")
+        }
+    }
+
+    /// Every command name, for the error about an unknown one.
+    static let commands = ["windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen",
+                           "close", "type", "keys", "display_scale", "display_transform", "display_move", "plug",
+                           "unplug", "screenshot", "trace", "wait_settled"]
+
+    private func requireWindow() throws(ControlFailure) -> WindowSelector {
+        guard let window, !window.isEmpty else { throw missing("\"window\" (an id, app_id or title:TITLE)") }
+        return WindowSelector(parsing: window)
+    }
+
+    private func requireDisplay() throws(ControlFailure) -> String {
+        guard let display, !display.isEmpty else { throw missing("\"display\" (a display name)") }
+        return display
+    }
+
+    private func requireScale() throws(ControlFailure) -> Scale {
+        guard let scale else { throw missing("\"scale\"") }
+        guard let value = Scale(scale) else {
+            throw bad("scale \(scale) is not a positive multiple of 1/120 (1, 1.25, 1.5, 1.75, 2 …)")
+        }
+        return value
+    }
+
+    private func missing(_ what: String) -> ControlFailure {
+        .badRequest("\"\(command)\" needs \(what)")
+    }
+
+    private func bad(_ message: String) -> ControlFailure {
+        .badRequest("\"\(command)\": \(message)")
+    }
+}

@@ -1,0 +1,44 @@
+/// The endpoint's answer to one request: one line of JSON.
+///
+/// `{"ok":true, …}` carries the fields the request produces (`windows`,
+/// `displays`, `screenshot`, `settled`, or the `trace` header); every other
+/// field is left out. `{"ok":false,"kind":"failed","error":"…"}` says why
+/// not. For `trace`, the header line is followed by `records` raw trace lines
+/// (`Docs/trace-format.md`), and, when following, by every new one.
+public struct ControlResponse: Codable, Hashable, Sendable {
+    public var ok: Bool
+    /// `bad_request` or `failed` (see ``ControlFailure``), when not ok.
+    public var kind: String?
+    public var error: String?
+    public var windows: [ControlWindowInfo]?
+    public var displays: [ControlDisplayInfo]?
+    /// The PNG written.
+    public var screenshot: String?
+    public var settled: Bool?
+    /// `trace`: how many record lines follow the header now.
+    public var records: Int?
+    /// `trace`: the last sequence number the simulator had recorded; ask for
+    /// `since` it next time.
+    public var lastSequence: UInt64?
+    /// `trace`: records lost to the trace ring's capacity before the first one sent.
+    public var dropped: UInt64?
+
+    enum CodingKeys: String, CodingKey {
+        case ok, kind, error, windows, displays, screenshot, settled, records
+        case lastSequence = "last_seq"
+        case dropped
+    }
+
+    public init(ok: Bool = true) { self.ok = ok }
+
+    public init(_ failure: ControlFailure) {
+        ok = false
+        kind = failure.kind
+        error = failure.message
+    }
+
+    /// The failure this response reports, nil when ok.
+    public var failure: ControlFailure? {
+        ok ? nil : ControlFailure(kind: kind ?? "failed", message: error ?? "the simulator reported an error without a message")
+    }
+}

@@ -1,0 +1,87 @@
+import DioramaModel
+
+// Control requests carried out on the simulator's thread. The control
+// endpoint's connection threads reach this through RemoteControl; the
+// requests that take time (screenshots to encode, a trace to follow, a
+// window to wait for) are split so that only the quick part runs here
+// (ControlConnection does the rest).
+
+extension Simulator {
+    /// Carries out a request that completes at once and describes the result.
+    ///
+    /// - Throws: ``ControlFailure/failed(_:)`` with a message saying what is
+    ///   wrong and, for an unknown window, which windows there are.
+    func handleControlRequest(_ request: ControlRequest) throws(ControlFailure) -> ControlResponse {
+        var response = ControlResponse()
+        do {
+            switch request {
+            case .listWindows:
+                response.windows = windows.map(ControlWindowInfo.init)
+            case .listDisplays:
+                response.displays = displays.map { ControlDisplayInfo($0, isDefault: $0.name == defaultDisplayName) }
+            case .moveWindow(let selector, .display(let name)):
+                try moveWindow(selector, toDisplay: name)
+            case .moveWindow(let selector, .position(let point)):
+                try moveWindow(selector, to: point)
+            case .resizeWindow(let selector, let size, let steps?):
+                try resizeWindowInteractively(selector, to: size, steps: steps)
+            case .resizeWindow(let selector, let size, nil):
+                try resizeWindow(selector, to: size)
+            case .focusWindow(let selector):
+                try focusWindow(selector)
+            case .maximizeWindow(let selector, let on):
+                try maximizeWindow(selector, on)
+            case .minimizeWindow(let selector, let on):
+                try minimizeWindow(selector, on)
+            case .fullscreenWindow(let selector, let display, let on):
+                try fullscreenWindow(selector, on: display, on)
+            case .closeWindow(let selector):
+                try closeWindow(selector)
+            case .typeText(let selector, let text):
+                try typeText(text, into: selector)
+            case .pressKeys(let selector, let keys):
+                try pressKeys(keys, in: selector)
+            case .setDisplayScale(let name, let scale):
+                try setScale(scale, ofDisplay: name)
+            case .setDisplayTransform(let name, let transform):
+                try setTransform(transform, ofDisplay: name)
+            case .moveDisplay(let name, let point):
+                try moveDisplay(name, to: point)
+            case .plugDisplay(let configuration):
+                try plugDisplay(configuration)
+            case .unplugDisplay(let name):
+                try unplugDisplay(name)
+            case .waitSettled(let selector, _):
+                response.settled = try isSettled(selector)
+            case .screenshot, .trace:
+                preconditionFailure("\(request) is carried out by the control connection, not in one step")
+            }
+        } catch {
+            throw controlFailure(error)
+        }
+        return response
+    }
+
+    /// The picture a screenshot request asks for.
+    func controlScreenshot(display: String?, scale: Scale?) throws(ControlFailure) -> Screenshot {
+        guard let display else { return layoutScreenshot(scale: scale ?? .one) }
+        do {
+            return try screenshot(ofDisplay: display)
+        } catch {
+            throw controlFailure(error)
+        }
+    }
+
+    /// A control error as the endpoint reports it. An unknown or ambiguous
+    /// window lists the windows there are, so the user can pick one.
+    func controlFailure(_ error: SimulatorControlError) -> ControlFailure {
+        switch error {
+        case .noSuchWindow, .ambiguousWindow, .windowNotMapped:
+            let known = windows.isEmpty ? "there are no windows"
+                : "the windows are: " + windows.map { "id:\($0.id) app_id:\($0.appID) title:\($0.title)" }.joined(separator: "; ")
+            return .failed("\(error); \(known)")
+        default:
+            return .failed(error.description)
+        }
+    }
+}

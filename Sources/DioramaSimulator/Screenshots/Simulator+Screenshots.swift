@@ -1,0 +1,62 @@
+import DioramaGraphics
+import DioramaModel
+
+// Screenshots: each display, or the whole layout, composited in software
+// from the committed buffers (ScreenCompositor describes how).
+
+extension Simulator {
+    /// What `name` shows now, at the display's scale.
+    ///
+    /// - Parameter orientation: ``ScreenshotOrientation/upright`` (default) is
+    ///   what a person sees — `transformedPixelSize`, portrait for a 90°
+    ///   display; ``ScreenshotOrientation/framebuffer`` is the panel's pixels,
+    ///   the mode's size with the display's transform applied.
+    public func screenshot(ofDisplay name: String,
+                           orientation: ScreenshotOrientation = .upright) throws(SimulatorControlError) -> Screenshot {
+        guard let display = display(named: name) else { throw .noSuchDisplay(name, known: displays.map(\.name)) }
+        let configuration = display.configuration
+        let size = configuration.transformedPixelSize
+        var image = PixelBuffer(width: size.width, height: size.height, filledWith: .black)
+        ScreenCompositor(origin: display.logicalRect.origin, scale: display.scale).draw(stackingOrder, into: &image)
+        if orientation == .framebuffer && configuration.transform != .normal {
+            image = Self.framebuffer(from: image, transform: configuration.transform)
+        }
+        return Screenshot(image: image, display: name, scale: display.scale, logicalRect: display.logicalRect,
+                          orientation: orientation)
+    }
+
+    /// The whole layout in one picture: the union of every display's logical
+    /// rectangle at `scale` pixels per point (default 1, one pixel per point,
+    /// so the picture stays small; pass the highest display scale to keep
+    /// every detail). Each display's area is drawn as that display would
+    /// (black where no window is), clipped to it; area no display covers is
+    /// transparent, and windows there are not drawn, as no screen shows them.
+    public func layoutScreenshot(scale: Scale = .one) -> Screenshot {
+        let union = displays.dropFirst().reduce(displays[0].logicalRect) { union, display in
+            let rect = display.logicalRect
+            let minX = min(union.minX, rect.minX), minY = min(union.minY, rect.minY)
+            return Rect(x: minX, y: minY, width: max(union.maxX, rect.maxX) - minX, height: max(union.maxY, rect.maxY) - minY)
+        }
+        let compositor = ScreenCompositor(origin: union.origin, scale: scale)
+        let size = compositor.pixelRect(ofLogical: union).size
+        var image = PixelBuffer(width: size.width, height: size.height, filledWith: .clear)
+        for display in displays {
+            let area = compositor.pixelRect(ofLogical: display.logicalRect)
+            image.fill(area, color: .black, blendMode: .copy)
+            compositor.draw(stackingOrder, into: &image, clip: area)
+        }
+        return Screenshot(image: image, display: nil, scale: scale, logicalRect: union, orientation: .upright)
+    }
+
+    /// The panel's pixels for an upright picture: the display's transform
+    /// applied to it. A transform's inverse undoes it: quarter turns the other
+    /// way round; a flipped transform (mirror, then rotate) is its own inverse.
+    static func framebuffer(from upright: PixelBuffer, transform: OutputTransform) -> PixelBuffer {
+        let inverse = transform.isFlipped ? transform : OutputTransform(rawValue: (4 - transform.quarterTurns) % 4)!
+        let size = BufferPlacement.transformedSize(of: upright.size, by: inverse)
+        var panel = PixelBuffer(width: size.width, height: size.height, filledWith: .clear)
+        panel.composite(upright, placement: BufferPlacement(destination: panel.bounds, transform: inverse, filter: .nearest),
+                        blendMode: .copy)
+        return panel
+    }
+}

@@ -1,0 +1,209 @@
+import DioramaGraphics
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// `diorama sim` and `diorama ctl` end to end: real processes, the real
+/// sockets, and weston-simple-shm (from Debian's weston) as the client.
+@Suite("diorama sim + diorama ctl", .serialized)
+struct SimAndCtlTests {
+    /// A running `diorama sim` in its own runtime directory, stopped (SIGTERM) at the end.
+    final class RunningSimulator {
+        let process: ChildProcess
+        let runtimeDirectory: URL
+        /// XDG_RUNTIME_DIR, WAYLAND_DISPLAY and DIORAMA_CONTROL from the eval line.
+        let exports: [String: String]
+
+        init(_ arguments: [String]) throws {
+            runtimeDirectory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("diorama-sim-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            process = try ChildProcess(TestExecutable.locate("diorama"), arguments: ["sim"] + arguments,
+                                       environment: ChildProcess.minimalEnvironment(["XDG_RUNTIME_DIR": runtimeDirectory.path]))
+            let process = process
+            let line = try Wait.until("diorama sim to print its environment", timeout: 30,
+                                      details: { "stderr: \(process.standardError)" }) { () throws -> String? in
+                if !process.isRunning { throw WaitTimeout(what: "diorama sim exited (\(process.state))", seconds: 0, details: process.standardError) }
+                return process.standardOutput.split(separator: "\n").first.map(String.init)
+            }
+            exports = Self.parse(line)
+        }
+
+        /// `K='v'; K2='v2'; export K K2` → [K: v, K2: v2].
+        static func parse(_ line: String) -> [String: String] {
+            var result: [String: String] = [:]
+            for part in line.split(separator: ";") {
+                let assignment = part.trimmingCharacters(in: .whitespaces)
+                guard !assignment.hasPrefix("export"), let equals = assignment.firstIndex(of: "=") else { continue }
+                result[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...]).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+            }
+            return result
+        }
+
+        /// The environment a client of this simulator (or `diorama ctl`) runs with.
+        var environment: [String: String] { ChildProcess.minimalEnvironment(exports) }
+
+        func ctl(_ arguments: [String]) throws -> ChildProcessResult {
+            try DioramaCommandLine.run(["ctl"] + arguments, environment: environment, timeout: 120)
+        }
+
+        func windows() throws -> [[String: Any]] {
+            let result = try ctl(["windows", "--json"])
+            guard result.status == 0,
+                  let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+                  let windows = object["windows"] as? [[String: Any]] else {
+                throw WaitTimeout(what: "a window list (status \(result.status))", seconds: 0, details: result.standardError + result.standardOutput)
+            }
+            return windows
+        }
+
+        func displays() throws -> [[String: Any]] {
+            let result = try ctl(["displays", "--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+            return object?["displays"] as? [[String: Any]] ?? []
+        }
+
+        /// SIGTERM, then its exit status.
+        func stop() throws -> Int32 {
+            process.send(SIGTERM)
+            return try process.waitForExit(timeout: 20).status
+        }
+
+        deinit {
+            process.stop()
+            try? FileManager.default.removeItem(at: runtimeDirectory)
+        }
+    }
+
+    static func program(_ path: String, package: String) throws -> URL {
+        try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing; install it with: apt-get install \(package)")
+        return URL(fileURLWithPath: path)
+    }
+
+    @Test("studio layout: weston-simple-shm listed, moved to DP-2 (scale 2), screenshot, rescale, plug/unplug, trace, errors",
+          .timeLimit(.minutes(5)))
+    func studioSession() throws {
+        let simpleShm = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
+        let simulator = try RunningSimulator(["--layout", "studio"])
+        #expect(simulator.exports["WAYLAND_DISPLAY"]?.isEmpty == false)
+        let control = try #require(simulator.exports["DIORAMA_CONTROL"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: control)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600, "the control socket is for its user only")
+
+        let client = try ChildProcess(simpleShm, environment: simulator.environment)
+        defer { client.send(SIGTERM) }  // simple-shm ignores SIGINT
+        let window = try Wait.until("weston-simple-shm in `ctl windows`", timeout: 30, interval: 0.2) {
+            try simulator.windows().first { $0["app_id"] as? String == "org.freedesktop.weston.simple-shm" && $0["mapped"] as? Bool == true }
+        }
+        #expect(window["displays"] as? [String] == ["DP-1"])
+        #expect(window["pid"] as? Int == Int(client.processIdentifier))
+        #expect(window["buffer_width"] as? Int == 250)
+        let table = try simulator.ctl(["windows"])
+        #expect(table.standardOutput.hasPrefix("ID  APP_ID"), "\(table.standardOutput)")
+        #expect(table.standardOutput.contains("simple-shm"))
+
+        let moved = try simulator.ctl(["move", "org.freedesktop.weston.simple-shm", "--to", "DP-2"])
+        #expect(moved.status == 0, "\(moved.standardError)")
+        let onDP2 = try #require(try simulator.windows().first)
+        #expect(onDP2["displays"] as? [String] == ["DP-2"])
+        #expect(onDP2["preferred_scale"] as? Double == 2)
+        let x = try #require(onDP2["x"] as? Int), y = try #require(onDP2["y"] as? Int)
+
+        let png = simulator.runtimeDirectory.appendingPathComponent("layout.png")
+        let shot = try simulator.ctl(["screenshot", "--all", "--out", png.path])
+        #expect(shot.status == 0, "\(shot.standardError)")
+        let image = try PNG.read(contentsOf: png)
+        #expect(image.width == 6400 && image.height == 1440, "studio: 1920 + 2560 + 1920 points wide, 1440 high, at 1x")
+        // The window's 250x250 points at 1 pixel per point: simple-shm's
+        // rings, hardly any of it black; just outside, the black desktop.
+        var lit = 0
+        for row in y..<(y + 250) {
+            for column in x..<(x + 250) where image.components(x: column, y: row) != (0, 0, 0, 255) { lit += 1 }
+        }
+        #expect(lit > 250 * 250 / 2, "the window's pixels are in the screenshot (\(lit) of 62500 not black)")
+        #expect(image.components(x: x - 5, y: y + 100) == (0, 0, 0, 255))
+
+        let rescaled = try simulator.ctl(["display", "scale", "DP-2", "1.5"])
+        #expect(rescaled.status == 0, "\(rescaled.standardError)")
+        #expect(try simulator.displays().first { $0["name"] as? String == "DP-2" }?["scale"] as? Double == 1.5)
+        let plugged = try simulator.ctl(["plug", "TV", "1920x1080", "--scale", "1", "--at", "0,1200"])
+        #expect(plugged.status == 0, "\(plugged.standardError)")
+        #expect(try simulator.displays().map { $0["name"] as? String } == ["DP-1", "DP-2", "HDMI-A-1", "TV"])
+        let unplugged = try simulator.ctl(["unplug", "TV"])
+        #expect(unplugged.status == 0, "\(unplugged.standardError)")
+        #expect(try simulator.displays().count == 3)
+
+        let trace = try simulator.ctl(["trace"])
+        #expect(trace.status == 0)
+        let records = try trace.standardOutput.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+        }
+        let types = records.compactMap { $0["type"] as? String }
+        #expect(types.contains("window_mapped") && types.contains("commit"))
+        #expect(records.contains { $0["type"] as? String == "display_added" && $0["display"] as? String == "TV" })
+        #expect(records.contains { $0["type"] as? String == "display_removed" && $0["display"] as? String == "TV" })
+        #expect(records.contains { $0["type"] as? String == "enter" && $0["display"] as? String == "DP-2" })
+        let lastSeq = try #require(records.last?["seq"] as? Int)
+        let later = try simulator.ctl(["trace", "--since", String(lastSeq)])
+        #expect(later.standardOutput.split(separator: "\n").allSatisfy { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["seq"] as? Int ?? 0 > lastSeq
+        })
+
+        let unknown = try simulator.ctl(["move", "no.such.app", "--to", "DP-2"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains("no window matches app_id:no.such.app"), "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("org.freedesktop.weston.simple-shm"), "the message lists the windows: \(unknown.standardError)")
+        let overlap = try simulator.ctl(["plug", "X", "100x100", "--at", "10,10"])
+        #expect(overlap.status == 1)
+        #expect(overlap.standardError.contains("overlaps"), "\(overlap.standardError)")
+        let badUsage = try simulator.ctl(["resize", "org.freedesktop.weston.simple-shm", "big"])
+        #expect(badUsage.status == 2)
+        #expect(badUsage.standardError.contains("WIDTHxHEIGHT"), "\(badUsage.standardError)")
+
+        client.send(SIGTERM)
+        _ = try? client.waitForExit(timeout: 10)
+        #expect(try simulator.stop() == 0, "SIGTERM stops the simulator cleanly: \(simulator.process.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: control), "the control socket is removed")
+        #expect(!FileManager.default.fileExists(atPath: simulator.runtimeDirectory.appendingPathComponent(simulator.exports["WAYLAND_DISPLAY"]!).path))
+    }
+
+    @Test("no simulator: ctl exits 2 and says how to start one")
+    func noSimulator() throws {
+        let unset = try DioramaCommandLine.run(["ctl", "windows"], environment: DioramaCommandLine.environment([:]))
+        #expect(unset.status == 2)
+        #expect(unset.standardError.contains("DIORAMA_CONTROL is unset"), "\(unset.standardError)")
+        #expect(unset.standardError.contains("diorama sim"))
+        let missing = try DioramaCommandLine.run(["ctl", "windows", "--control", "/nonexistent/diorama.control"],
+                                                 environment: DioramaCommandLine.environment([:]))
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("cannot connect to the simulator's control socket /nonexistent/diorama.control: no such file"),
+                "\(missing.standardError)")
+    }
+
+    @Test("sim -- COMMAND: the command sees the simulator and its exit status is sim's", .timeLimit(.minutes(2)))
+    func runsACommand() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-sim-cmd-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let diorama = try TestExecutable.locate("diorama").path
+        let traceFile = directory.appendingPathComponent("trace.jsonl")
+        let result = try DioramaCommandLine.run(
+            ["sim", "--layout", "laptop", "--trace", traceFile.path, "--",
+             "/bin/sh", "-c", "\"$0\" ctl display scale eDP-1 1.5 && \"$0\" ctl displays --json && exit 7", diorama],
+            environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
+        #expect(result.status == 7, "\(result.standardError)")
+        #expect(result.standardOutput.contains("\"name\" : \"eDP-1\""), "\(result.standardOutput)")
+        #expect(result.standardOutput.hasPrefix("XDG_RUNTIME_DIR='\(directory.path)'; WAYLAND_DISPLAY='wayland-"))
+        // --trace: every record, from the displays added at start to the rescale.
+        let lines = try String(contentsOf: traceFile, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.contains(#""type":"display_added","display":"eDP-1""#) == true, "\(lines.first ?? "")")
+        #expect(lines.contains { $0.contains(#""type":"display_changed","display":"eDP-1""#) && $0.contains(#""scale120":180"#) })
+
+        let badLayout = try DioramaCommandLine.run(["sim", "--layout", "no-such-layout"],
+                                                   environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
+        #expect(badLayout.status == 2)
+        #expect(badLayout.standardError.contains("no layout named \"no-such-layout\""), "\(badLayout.standardError)")
+        #expect(badLayout.standardError.contains("dual, laptop, studio"))
+    }
+}

@@ -1,0 +1,200 @@
+import DioramaModel
+import DioramaSimulator
+import DioramaSimulatorHarness
+import Foundation
+import Glibc
+import Testing
+
+/// The control endpoint in-process: a harness simulator serves it, and the
+/// requests come from ControlClients on other threads while the test thread
+/// pumps the simulator (as its event loop would).
+@Suite final class ControlEndpointTests {
+    let harness: Simulator.Harness
+    let client: WindowingClient
+    let server: ControlServer
+
+    init() throws {
+        harness = try Simulator.Harness(layout: TestLayouts.dual)
+        client = try WindowingClient(harness: harness)
+        server = try ControlServer(simulator: harness.simulator)
+    }
+
+    deinit { server.stop() }
+
+    /// Holds what a client thread got, for the pumping test thread.
+    final class Outcome<Value: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Result<Value, any Error>?
+        var value: Result<Value, any Error>? {
+            get { lock.lock(); defer { lock.unlock() }; return stored }
+            set { lock.lock(); stored = newValue; lock.unlock() }
+        }
+    }
+
+    /// Runs `body` on another thread and pumps the simulator until it is done.
+    func onClientThread<Value: Sendable>(_ body: @escaping @Sendable (ControlClient) throws -> Value) throws -> Value {
+        let outcome = Outcome<Value>()
+        let path = server.path
+        Thread { outcome.value = Result { try body(ControlClient(path: path)) } }.start()
+        try harness.run(until: { outcome.value != nil }, timeout: .seconds(10), "the control request")
+        return try outcome.value!.get()
+    }
+
+    func send(_ request: ControlRequest) throws -> ControlResponse {
+        try onClientThread { try $0.send(request) }
+    }
+
+    @Test func socketIsForItsUserOnlyAndNamedAfterTheWaylandSocket() throws {
+        #expect(server.path == harness.simulator.socketPath! + ".control")
+        var info = stat()
+        #expect(stat(server.path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        server.stop()
+        #expect(stat(server.path, &info) != 0, "stop removes the socket file")
+    }
+
+    @Test func listsWindowsWithTheirScaleAndState() throws {
+        try mapWindow(client, in: harness, appID: "org.example.one", size: (400, 300), scale: 1)
+        try harness.simulator.moveWindow(.appID("org.example.one"), toDisplay: "DP-2")
+        try harness.roundtrip(client.connection)
+        let windows = try #require(try send(.listWindows).windows)
+        let window = try #require(windows.first)
+        #expect(windows.count == 1)
+        #expect(window.appID == "org.example.one")
+        #expect(window.displays == ["DP-2"])
+        #expect(window.bufferWidth == 400 && window.bufferScale == 1)
+        #expect(window.preferredScale == 2 && window.preferredScale120 == 240)
+        #expect(window.states == ["activated"])
+        #expect(window.mapped && !window.minimized)
+        #expect(window.width == 400 && window.height == 300)
+
+        let displays = try #require(try send(.listDisplays).displays)
+        #expect(displays.map(\.name) == ["DP-1", "DP-2"])
+        #expect(displays.map(\.outputScale) == [1, 2])
+        #expect(displays.map(\.isDefault) == [true, false])
+    }
+
+    @Test func unknownAndAmbiguousWindowsFailWithTheListOfWindows() throws {
+        try mapWindow(client, in: harness, appID: "same")
+        try mapWindow(client, in: harness, appID: "same")
+        let unknown = try send(.focusWindow(.appID("other")))
+        #expect(unknown.failure == .failed("no window matches app_id:other; the windows are: id:1 app_id:same title:; id:2 app_id:same title:"))
+        let ambiguous = try send(.closeWindow(.appID("same")))
+        #expect(ambiguous.failure?.message.hasPrefix("app_id:same matches windows 1, 2; select one by id") == true)
+        let layout = try send(.moveDisplay("DP-2", Point(x: 100, y: 0)))
+        #expect(layout.kind == "failed")
+        #expect(layout.error?.contains("overlaps") == true)
+    }
+
+    @Test func malformedRequestsAreBadRequests() throws {
+        let path = server.path
+        let lines = try onClientThread { _ in try Self.rawExchange(path: path, lines: [
+            "not json", #"{"command":"teleport"}"#, #"{"command":"move","window":"x"}"#, #"{"command":"display_scale","display":"DP-1","scale":1.3333}"#,
+        ]) }
+        let responses = try lines.map { try JSONDecoder().decode(ControlResponse.self, from: Data($0.utf8)) }
+        #expect(responses.allSatisfy { $0.kind == "bad_request" })
+        #expect(responses[0].error?.contains("not a JSON object") == true)
+        #expect(responses[1].error?.contains("unknown command \"teleport\"") == true)
+        #expect(responses[2].error == "\"move\" needs \"display\", or \"x\" and \"y\"")
+        #expect(responses[3].error?.contains("not a positive multiple of 1/120") == true)
+    }
+
+    /// Writes raw lines and reads one response line for each.
+    static func rawExchange(path: String, lines: [String]) throws -> [String] {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        var received: [String] = []
+        var pending = Data()
+        for line in lines {
+            handle.write(Data((line + "\n").utf8))
+            while !pending.contains(UInt8(ascii: "\n")) {
+                let chunk = handle.availableData
+                if chunk.isEmpty { return received }
+                pending.append(chunk)
+            }
+            let newline = pending.firstIndex(of: UInt8(ascii: "\n"))!
+            received.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            pending = Data(pending[(newline + 1)...])
+        }
+        return received
+    }
+
+    @Test func traceDumpsSinceASequenceAndFollowsNewRecords() throws {
+        try mapWindow(client, in: harness, appID: "traced")
+        let all = harness.simulator.trace.lastSequence
+        let dumped = try onClientThread { client -> [String] in
+            var lines: [String] = []
+            try client.trace(since: 3, follow: false) { lines.append($0); return true }
+            return lines
+        }
+        #expect(dumped.count == Int(all) - 3)
+        #expect(dumped.first?.hasPrefix(#"{"seq":4,"#) == true)
+
+        // Follow: the client stops after the first record that names DP-2.
+        let outcome = Outcome<[String]>()
+        let path = server.path
+        Thread {
+            outcome.value = Result {
+                var lines: [String] = []
+                try ControlClient(path: path).trace(since: all, follow: true) { line in
+                    lines.append(line)
+                    return !line.contains("\"display\":\"DP-2\"")
+                }
+                return lines
+            }
+        }.start()
+        try harness.run(until: { true }, timeout: .seconds(1))
+        try harness.simulator.moveWindow(.appID("traced"), toDisplay: "DP-2")
+        try harness.run(until: { outcome.value != nil }, timeout: .seconds(10), "the followed trace")
+        let followed = try outcome.value!.get()
+        #expect(followed.first?.contains("\"type\":\"window_moved\"") == true)
+        #expect(followed.last?.contains("\"type\":\"enter\"") == true)
+    }
+
+    @Test func waitSettledTimesOutWhileAConfigureIsUnanswered() throws {
+        let window = try mapWindow(client, in: harness, appID: "slow")
+        try harness.simulator.resizeWindow(.appID("slow"), to: Size(width: 500, height: 400))
+        try harness.roundtrip(client.connection)
+        let waiting = try send(.waitSettled(.appID("slow"), timeoutMilliseconds: 100))
+        #expect(waiting.failure?.message.contains("did not settle within 100 ms") == true)
+        window.ackAndCommit()
+        try harness.roundtrip(client.connection)
+        #expect(try send(.waitSettled(.appID("slow"), timeoutMilliseconds: 1000)).settled == true)
+    }
+
+    @Test func interactiveResizeAndTypingGoThroughTheEndpoint() throws {
+        let window = try mapWindow(client, in: harness, appID: "typed", size: (400, 300))
+        window.autoRespond = true
+        let before = window.configures.count
+        #expect(try send(.resizeWindow(.appID("typed"), Size(width: 700, height: 450), interactiveSteps: 3)).ok)
+        try harness.pump()
+        let sequence = Array(window.configures.dropFirst(before))
+        #expect(sequence.map { [$0.width, $0.height] } == [[500, 350], [600, 400], [700, 450], [700, 450]])
+        #expect(sequence.map { $0.has(.resizing) } == [true, true, true, false])
+        #expect(try send(.waitSettled(.appID("typed"), timeoutMilliseconds: 2000)).settled == true)
+
+        #expect(try send(.typeText(.appID("typed"), "Hi!")).ok)
+        #expect(harness.simulator.trace.records.contains { $0.event == .keyboardInput(window: 1, keys: "Hi!") })
+        #expect(try send(.pressKeys(.appID("typed"), ["Return"])).ok)
+        let untypable = try send(.typeText(.appID("typed"), "→"))
+        #expect(untypable.failure == .failed("the us keymap cannot type \"→\""))
+        let badKey = try send(.pressKeys(.appID("typed"), ["NoSuchKey"]))
+        #expect(badKey.kind == "failed" && badKey.error?.contains("NoSuchKey") == true)
+    }
+
+    @Test func aStoppedSimulatorAnswersWithAnErrorInsteadOfHanging() throws {
+        let remote = harness.simulator.remoteControl
+        harness.simulator.shutDown()
+        #expect(throws: RemoteControlError.simulatorStopped) { try remote.perform { $0.windows.count } }
+    }
+}

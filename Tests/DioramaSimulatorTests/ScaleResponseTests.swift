@@ -1,0 +1,55 @@
+import DioramaModel
+import DioramaSimulator
+import DioramaSimulatorHarness
+import Testing
+
+/// ScaleResponse reads a client's answer to a scale change from the trace.
+@Suite struct ScaleResponseTests {
+    @Test func countsStaleFramesAndTimesTheFirstFrameAtTheNewScale() throws {
+        let harness = try Simulator.Harness(layout: TestLayouts.dual)
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, size: (400, 300))
+        let simulator = harness.simulator
+        let id = try simulator.window(.appID("org.diorama.test")).id
+
+        let before = simulator.trace.lastSequence
+        try simulator.moveWindow(.id(id), toDisplay: "DP-2")
+        try harness.roundtrip(client.connection)
+        // Two frames still at 1x, 16 ms apart, then one at 2x another 16 ms later.
+        for _ in 0..<2 {
+            harness.clock!.advance(by: .milliseconds(16))
+            window.commitBuffer(width: 400, height: 300, scale: 1)
+            try harness.roundtrip(client.connection)
+        }
+        harness.clock!.advance(by: .milliseconds(16))
+        window.commitBuffer(width: 800, height: 600, scale: 2)
+        try harness.roundtrip(client.connection)
+
+        let response = ScaleResponse.measure(simulator.trace.records, window: id, after: before, display: "DP-2",
+                                             scale: Scale(integer: 2)!)
+        #expect(response.followed)
+        #expect(response.staleCommits == 2)
+        #expect(response.reactionNanoseconds == 48_000_000)
+        #expect(response.usesFractionalScale)
+        #expect(response.firstCommitAtScale?.bufferScale == 2)
+        #expect(response.firstCommitAtScale.flatMap(ScaleResponse.drawnScale) == 2)
+
+        // Back to 1x: told, but nothing drawn since.
+        let second = simulator.trace.lastSequence
+        try simulator.moveWindow(.id(id), toDisplay: "DP-1")
+        try harness.roundtrip(client.connection)
+        let none = ScaleResponse.measure(simulator.trace.records, window: id, after: second, display: "DP-1", scale: .one)
+        #expect(none.toldNanoseconds != nil)
+        #expect(!none.followed && none.reactionNanoseconds == nil && none.staleCommits == 0)
+    }
+
+    @Test func aBufferDrawnForAFractionalScaleWithAViewportCounts() {
+        let commit = CommitFact(surface: 1, window: 1, bufferSize: Size(width: 601, height: 450), bufferScale: 1,
+                                bufferTransform: .normal, viewportSource: nil, viewportDestination: Size(width: 400, height: 300),
+                                surfaceSize: Size(width: 400, height: 300), damageRects: 1, nullAttach: false,
+                                preferredScale120: 180, staleScale: false)
+        #expect(ScaleResponse.isDrawn(commit, for: Scale(1.5)!), "one pixel of rounding is allowed")
+        #expect(!ScaleResponse.isDrawn(commit, for: Scale(integer: 2)!))
+        #expect(ScaleResponse.drawnScale(of: commit) == 1.5)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A Wayland program from a Debian package that the scale tests run under
+/// the simulator, and how to start it headless with software rendering.
+struct ThirdPartyClient: Sendable, CustomStringConvertible {
+    /// The name the compatibility table uses.
+    var name: String
+    var executable: String
+    var arguments: [String] = []
+    /// The Debian package that ships it (install hint and version).
+    var package: String
+    /// Added to the simulator's client environment.
+    var environment: [String: String] = [:]
+    var workingDirectory: String?
+    /// Stop signal: weston-simple-shm ignores SIGINT, so everyone gets SIGTERM.
+    var description: String { name }
+
+    static let westonSimpleShm = ThirdPartyClient(name: "weston-simple-shm", executable: "/usr/bin/weston-simple-shm",
+                                                  package: "weston")
+    static let foot = ThirdPartyClient(name: "foot", executable: "/usr/bin/foot",
+                                       arguments: ["/bin/sh", "-c", "sleep 600"],
+                                       package: "foot")
+    /// GTK 4's demo, drawn by cairo (no GL on a headless machine).
+    static let gtk4Demo = ThirdPartyClient(name: "gtk4-demo", executable: "/usr/bin/gtk4-demo", package: "gtk-4-examples",
+                                           environment: ["GSK_RENDERER": "cairo", "GDK_BACKEND": "wayland",
+                                                         "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"])
+    /// SDL2's chessboard test: SDL's software renderer into the window surface.
+    static let sdl2Chessboard = ThirdPartyClient(name: "SDL2 testdrawchessboard",
+                                                 executable: "/usr/libexec/installed-tests/SDL2/testdrawchessboard",
+                                                 package: "libsdl2-tests",
+                                                 environment: ["SDL_VIDEODRIVER": "wayland", "SDL_RENDER_DRIVER": "software"],
+                                                 workingDirectory: "/usr/libexec/installed-tests/SDL2")
+
+    static let windowed: [ThirdPartyClient] = [.westonSimpleShm, .foot, .gtk4Demo, .sdl2Chessboard]
+
+    /// The installed package's version, or "?".
+    var packageVersion: String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dpkg-query")
+        process.arguments = ["-W", "-f", "${Version}", package]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "?" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let version = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return version.isEmpty ? "?" : version
+    }
+}
