@@ -73,6 +73,29 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         simulator = nil
     }
 
+    /// Composites on the simulator's thread (it reads the committed
+    /// buffers), then encodes the PNG here so the compositor is not held up.
+    /// Files go to `<work dir>/<scenario>/screenshots/NAME.png`.
+    private func takeScreenshot(_ target: ScreenshotTarget, named name: String) throws -> StepOutcome {
+        guard let clients else { return .failed("the simulator is not running") }
+        let shot: Screenshot
+        let display: String?
+        switch target {
+        case .all:
+            display = nil
+            shot = try run { $0.layoutScreenshot() }
+        case .display(let reference):
+            display = reference.name
+            shot = try run { try $0.screenshot(ofDisplay: reference.name) }
+        }
+        let folder = clients.directory.appendingPathComponent("screenshots")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("\(name).png").path
+        try shot.writePNG(to: path)
+        return .done(detail: "\(shot.image.width)x\(shot.image.height) px → \(path)",
+                     screenshots: [ScreenshotFile(name: name, display: display, path: path)])
+    }
+
     private func run<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws -> Result {
         guard let simulator else { throw ScenarioBackendError.unavailable("the simulator is not running") }
         return try simulator.perform(body)
@@ -170,9 +193,8 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             try run { try $0.plugDisplay(configuration) }
         case .unplugDisplay(let display):
             try run { try $0.unplugDisplay(display.name) }
-        case .screenshot:
-            // TODO(lead): wire to the simulator's screenshots once `diorama ctl` lands (branch sim2).
-            return .skipped("screenshots land with diorama ctl")
+        case .screenshot(let target, let name):
+            return try takeScreenshot(target, named: name.name)
         case .quit(let client):
             guard let clients else { return .failed("no clients") }
             let ids = try run { sim in Set(sim.windows.filter(\.isMapped).map(\.id)) }
