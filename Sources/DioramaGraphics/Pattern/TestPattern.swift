@@ -74,13 +74,7 @@ public struct TestPattern: Hashable, Sendable {
     /// Draws the pattern over all of `image`.
     public func draw<Image: MutablePixelImage>(into image: inout Image) {
         let width = image.width, height = image.height
-        image.clear(to: background)
-        for x in Swift.stride(from: gridSpacing, to: width, by: gridSpacing) {
-            image.drawVerticalLine(x: x, y: 0, length: height, color: gridColor)
-        }
-        for y in Swift.stride(from: gridSpacing, to: height, by: gridSpacing) {
-            image.drawHorizontalLine(x: 0, y: y, length: width, color: gridColor)
-        }
+        drawGrid(into: &image)
 
         let font = BitmapFont.standard
         for corner in Corner.allCases {
@@ -106,6 +100,33 @@ public struct TestPattern: Hashable, Sendable {
                    color: background, blendMode: .copy)
         image.draw(caption, at: captionOrigin, color: textColor, font: font)
         image.stroke(image.bounds, color: borderColor)
+    }
+
+    /// Background and 1-pixel grid in one pass, each pixel written once: rows
+    /// between grid lines are copies of one template row (background with the
+    /// vertical lines), grid rows are filled with the grid colour. Writing the
+    /// vertical lines column by column instead touches every row's cache lines
+    /// again; this pass is what bounds how fast a scene re-renders after a
+    /// scale change (the pattern covers the whole drawable).
+    private func drawGrid<Image: MutablePixelImage>(into image: inout Image) {
+        let width = image.width, height = image.height, stride = image.rowStride
+        guard width > 0, height > 0 else { return }
+        let backgroundValue = background.argb, gridValue = gridColor.argb
+        var template = [UInt32](repeating: backgroundValue, count: width)
+        for x in Swift.stride(from: gridSpacing, to: width, by: gridSpacing) { template[x] = gridValue }
+        image.withUnsafeMutablePixels { pixels in
+            guard let base = pixels.baseAddress else { return }
+            template.withUnsafeBufferPointer { row in
+                for y in 0..<height {
+                    let destination = base + y * stride
+                    if y > 0 && y % gridSpacing == 0 {
+                        destination.update(repeating: gridValue, count: width)
+                    } else {
+                        destination.update(from: row.baseAddress!, count: width)
+                    }
+                }
+            }
+        }
     }
 
     /// Where `corner`'s fine patch lies in an image of `size`.
