@@ -134,3 +134,17 @@ final class RuntimeTraces {
         }
     }
 }
+
+extension ScenarioClients {
+    /// Launches a client for a backend whose app-level facts all come from the
+    /// client's runtime trace (sway, weston): the trace is followed from the
+    /// first line, and a new "since the step" period starts.
+    func launch(_ client: ClientLaunch, compositorEnvironment: [String: String],
+                followedBy traces: RuntimeTraces) throws -> ClientHandle {
+        traces.beginStep()
+        let process = try launch(client, compositorEnvironment: compositorEnvironment)
+        traces.follow(process.traceFile)
+        return ClientHandle(alias: client.alias.name, processID: process.processID,
+                            description: "\(client.program) pid \(process.processID)")
+    }
+}

@@ -99,11 +99,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
 
     public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
         guard let clients, let compositor else { throw ScenarioBackendError.unavailable("sway is not running") }
-        traces.beginStep()
-        let process = try clients.launch(client, compositorEnvironment: compositor.environment)
-        traces.follow(process.traceFile)
-        return ClientHandle(alias: client.alias.name, processID: process.processID,
-                            description: "\(client.program) pid \(process.processID)")
+        return try clients.launch(client, compositorEnvironment: compositor.environment, followedBy: traces)
     }
 
     // MARK: Steps

@@ -78,11 +78,7 @@ public final class WestonScenarioBackend: ScenarioBackend {
 
     public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
         guard let clients, let compositor else { throw ScenarioBackendError.unavailable("weston is not running") }
-        traces.beginStep()
-        let process = try clients.launch(client, compositorEnvironment: compositor.environment)
-        traces.follow(process.traceFile)
-        return ClientHandle(alias: client.alias.name, processID: process.processID,
-                            description: "\(client.program) pid \(process.processID)")
+        return try clients.launch(client, compositorEnvironment: compositor.environment, followedBy: traces)
     }
 
     public func perform(_ step: Step) async -> StepOutcome {
