@@ -49,13 +49,6 @@ import Testing
         #expect(harness.simulator.displays.map(\.name) == ["DP-1"])
     }
 
-    @Test func theLastDisplayCannotBeUnplugged() throws {
-        let harness = try Simulator.Harness.shipped("laptop.json")
-        #expect(throws: SimulatorControlError.lastDisplay("eDP-1")) {
-            try harness.simulator.unplugDisplay("eDP-1")
-        }
-    }
-
     @Test func aDisplayPluggedUnderAWindowIsEntered() throws {
         let harness = try Simulator.Harness(layout: DisplayLayout(displays: [TestLayouts.display("DP-1", x: 0)]))
         let client = try WindowingClient(harness: harness)

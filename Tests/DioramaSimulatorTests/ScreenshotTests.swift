@@ -215,7 +215,7 @@ import WaylandClient
 
     @Test func layoutScreenshotCoversTheUnionAtOnePixelPerPoint() throws {
         try show("h", width: 8, height: 8, scale: 2, at: Point(x: 128 + 60, y: 40), pixel: Self.checker)
-        let shot = harness.simulator.layoutScreenshot()
+        let shot = try harness.simulator.layoutScreenshot()
         #expect(shot.logicalRect == Rect(x: 0, y: 0, width: 480, height: 128))
         #expect(shot.image.size == Size(width: 480, height: 128))
         #expect(shot.image.pixel(x: 10, y: 100).argb == 0, "below the 96-point-high displays: no display, transparent")
@@ -226,7 +226,7 @@ import WaylandClient
         let mixed = shot.image.pixel(x: 189, y: 41)
         #expect(mixed.argb != Self.blue && mixed.argb != Self.white, "downscaled 2:1 by bilinear sampling")
 
-        let doubled = harness.simulator.layoutScreenshot(scale: Scale(integer: 2)!)
+        let doubled = try harness.simulator.layoutScreenshot(scale: Scale(integer: 2)!)
         #expect(doubled.image.size == Size(width: 960, height: 256))
         #expect(region(doubled, origin: Point(x: 376, y: 80), size: Size(width: 8, height: 8)) == expected(Size(width: 8, height: 8), Self.checker))
     }

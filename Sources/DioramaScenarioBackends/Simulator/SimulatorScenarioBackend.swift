@@ -83,7 +83,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         switch target {
         case .all:
             display = nil
-            shot = try run { $0.layoutScreenshot() }
+            shot = try run { try $0.layoutScreenshot() }
         case .display(let reference):
             display = reference.name
             shot = try run { try $0.screenshot(ofDisplay: reference.name) }

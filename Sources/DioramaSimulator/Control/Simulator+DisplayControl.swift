@@ -129,14 +129,31 @@ extension Simulator {
     }
 
     /// Adds a display (hot-plug): clients see a new wl_output global.
+    ///
+    /// Windows on no display (their last display was unplugged, or they were
+    /// created while no display was plugged) come onto the new one: each
+    /// keeps its offset from where it was on its last display (clamped into
+    /// the new usable area), enters it, gets its scale as the preferred
+    /// scale, and gets a configure for its bounds (and size, if maximized or
+    /// fullscreen). Frames waiting while there was no display are paced
+    /// from now by the new display's refresh.
     public func plugDisplay(_ configuration: DisplayConfiguration) throws(SimulatorControlError) {
         do {
             try DisplayLayout(displays: displays.map(\.configuration) + [configuration]).validate()
         } catch {
             throw .invalidLayout(error)
         }
-        addDisplay(configuration)
-        refreshWindows(reconfiguring: [])
+        // Computed before the new display exists: it may reuse the name of
+        // the display these windows were last on.
+        let displaced = windows.filter { display(named: $0.homeDisplayName) == nil }
+        let wasEmpty = displays.isEmpty
+        let added = addDisplay(configuration)
+        if display(named: defaultDisplayName) == nil { defaultDisplayName = added.name }
+        for window in displaced {
+            relocate(window, from: lastKnownDisplay(named: window.homeDisplayName), to: added)
+        }
+        refreshWindows(reconfiguring: displaced)
+        if wasEmpty { frameScheduler.displaysReturned() }
     }
 
     /// Removes a display (hot-unplug). Its windows move to the default display
@@ -144,23 +161,35 @@ extension Simulator {
     /// their offset; maximized and fullscreen windows stay so there. Clients
     /// get `wl_registry.global_remove`, and `leave` for surfaces that were on it.
     ///
+    /// Unplugging the last display leaves windows on no display, as a laptop
+    /// with its lid closed and no monitor: they are kept (not closed, not
+    /// unmapped), their surfaces get `leave`, their preferred scale stays
+    /// what it was (no event: there is no display to prefer another), they
+    /// get no configure, and their frame callbacks wait (nothing is shown,
+    /// so no frame is done — sway likewise stops frame callbacks for
+    /// surfaces on no output). ``plugDisplay(_:)`` brings them back.
+    ///
     /// The global is removed from the registry now but destroyed only when the
     /// simulator shuts down, so a client that binds it in the meantime (it
     /// had not yet read global_remove) gets an inert output rather than a
     /// protocol error.
     public func unplugDisplay(_ name: String) throws(SimulatorControlError) {
         let index = try requireDisplayIndex(name)
-        guard displays.count > 1 else { throw .lastDisplay(name) }
         let removed = displays.remove(at: index)
         removed.isPlugged = false
         unpluggedDisplays.append(removed)
-        if defaultDisplayName == name { defaultDisplayName = displays[0].name }
-        let target = defaultDisplay
+        // With no display left the default keeps naming the unplugged one:
+        // windows created now are placed relative to where it was.
+        if defaultDisplayName == name, let first = displays.first { defaultDisplayName = first.name }
         if let global = removed.global, let pointer = global.pointer {
             wl_global_remove(pointer)
             globalRemovers.append { global.remove() }
         }
         trace.record(.displayRemoved(display: name))
+        guard let target = defaultDisplay else {
+            refreshWindows(reconfiguring: [])
+            return
+        }
         let relocated = windows.filter { $0.homeDisplayName == name }
         for window in relocated { relocate(window, from: removed, to: target) }
         refreshWindows(reconfiguring: relocated)

@@ -2,6 +2,7 @@ extension Simulator {
     /// Delivers every waiting frame callback and presentation feedback now,
     /// stamped with the clock's current time: "the next vertical blank
     /// happened". Tests with a ``ManualClock`` call it to let clients draw.
+    /// With no display plugged there is no blank: frames keep waiting.
     public func deliverFrame() {
         frameScheduler.deliverAll()
     }

@@ -44,24 +44,28 @@ extension Simulator {
     public func moveWindow(_ selector: WindowSelector, toDisplay name: String) throws(SimulatorControlError) {
         let window = try window(selector)
         let target = try requireDisplay(name)
-        relocate(window, from: display(named: window.homeDisplayName) ?? defaultDisplay, to: target)
+        relocate(window, from: lastKnownDisplay(named: window.homeDisplayName), to: target)
         if window.isMapped && window.frame != window.lastTracedFrame { windowFrameChanged(window) } else { updateOutputs(of: window) }
         if window.states.contains(.maximized) || window.states.contains(.fullscreen) { sendConfigure(window) }
     }
 
-    /// Puts the window from `source` onto `target` (shared by moves and unplugging).
-    func relocate(_ window: Window, from source: Display, to target: Display) {
+    /// Puts the window from `source` onto `target` (shared by moves, plugging
+    /// and unplugging). With no `source` (a window whose last display is
+    /// unknown) a floating window is cascaded on `target`.
+    func relocate(_ window: Window, from source: Display?, to target: Display) {
         window.homeDisplayName = target.name
         if window.states.contains(.fullscreen) {
             window.fullscreenDisplayName = target.name
             window.position = target.logicalRect.origin
         } else if window.states.contains(.maximized) {
             window.position = target.usableArea.origin
-        } else {
+        } else if let source {
             let area = target.usableArea
             let offset = Point(x: window.position.x - source.usableArea.minX, y: window.position.y - source.usableArea.minY)
             window.position = Point(x: area.minX + min(max(0, offset.x), max(0, area.width - 1)),
                                     y: area.minY + min(max(0, offset.y), max(0, area.height - 1)))
+        } else {
+            window.position = cascadePosition(on: target)
         }
         if let saved = window.savedFloatingFrame {
             let area = target.usableArea

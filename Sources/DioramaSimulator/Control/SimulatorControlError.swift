@@ -6,8 +6,8 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
     case noSuchDisplay(String, known: [String])
     /// The change would make the layout invalid (overlap, duplicate name, …).
     case invalidLayout(DisplayLayoutError)
-    /// The only display cannot be unplugged: its windows would have nowhere to go.
-    case lastDisplay(String)
+    /// Every display is unplugged, and the command needs one (a picture of the layout).
+    case noDisplay
     /// The window has not mapped yet (no buffer committed).
     case windowNotMapped(UInt32)
     /// Text contains a character the keymap cannot type.
@@ -24,7 +24,7 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
             "\(selector) matches windows \(matches.map(String.init).joined(separator: ", ")); select one by id (id:N)"
         case .noSuchDisplay(let name, let known): "no display named \"\(name)\"; the displays are \(known.joined(separator: ", "))"
         case .invalidLayout(let error): "the change would make the layout invalid: \(error)"
-        case .lastDisplay(let name): "\"\(name)\" is the only display; plug another before unplugging it"
+        case .noDisplay: "no display is plugged; plug one first"
         case .windowNotMapped(let id): "window \(id) is not mapped yet (it has not committed a buffer)"
         case .untypable(let character): "the us keymap cannot type \(String(reflecting: character))"
         case .unknownKeyName(let name): "\"\(name)\" is not a key name the keymap has (try Return, Escape, Tab, BackSpace, F1)"

@@ -64,8 +64,8 @@ extension Simulator {
 
     /// The picture a screenshot request asks for.
     func controlScreenshot(display: String?, scale: Scale?) throws(ControlFailure) -> Screenshot {
-        guard let display else { return layoutScreenshot(scale: scale ?? .one) }
         do {
+            guard let display else { return try layoutScreenshot(scale: scale ?? .one) }
             return try screenshot(ofDisplay: display)
         } catch {
             throw controlFailure(error)

@@ -80,9 +80,11 @@ extension Simulator {
                     surface?.lastPreferredScaleSent = nil
                 }
             }
-            // Tell the new object at once, so the first buffer can be right.
-            let scale = surface.window?.preferredScale ?? self.defaultDisplay.scale
-            self.sendPreferredScale(scale, to: surface)
+            // Tell the new object at once, so the first buffer can be right
+            // (with no display plugged there is no scale to prefer yet).
+            if let scale = surface.window?.preferredScale ?? self.defaultDisplay?.scale {
+                self.sendPreferredScale(scale, to: surface)
+            }
         }
     }
 }

@@ -131,10 +131,16 @@ extension Simulator {
 
     /// xdg_surface.get_toplevel: a new window, placed on the default display
     /// (cascading) but not mapped until it commits a buffer.
+    ///
+    /// With no display plugged, the window is placed where it would have gone
+    /// on the default display before it was unplugged, and is on no display:
+    /// its initial configure is 0x0 without bounds and it has no preferred
+    /// scale until a display is plugged (``plugDisplay(_:)`` moves it there).
     private func toplevelCreated(_ toplevel: XdgToplevel, shell: XdgShellSurface, surface: Surface) {
         let client = clientRecord(toplevel.client)
+        let placement = lastKnownDisplay(named: defaultDisplayName)
         let window = Window(id: nextWindowID, clientID: client?.id ?? 0, pid: client?.pid ?? 0, shellSurface: shell,
-                            toplevel: toplevel, position: cascadePosition(on: defaultDisplay),
+                            toplevel: toplevel, position: placement.map { cascadePosition(on: $0) } ?? Point(x: 32, y: 32),
                             homeDisplayName: defaultDisplayName)
         nextWindowID += 1
         shell.window = window
@@ -144,7 +150,7 @@ extension Simulator {
         trace.record(.windowCreated(window: window.id, client: window.clientID, surface: surface.id))
         // The window has no size yet, so it overlaps nothing; its preferred
         // scale is its home display's until it maps.
-        preferredScaleChanged(window, to: defaultDisplay.scale)
+        if let home = defaultDisplay { preferredScaleChanged(window, to: home.scale) }
         toplevel.onDestroy = { [unowned self, unowned window] in self.windowDestroyed(window) }
         toplevel.onRequest = { [unowned self, unowned window] request in self.toplevelRequest(window, request) }
     }

@@ -31,8 +31,12 @@ extension Simulator {
     /// every detail). Each display's area is drawn as that display would
     /// (black where no window is), clipped to it; area no display covers is
     /// transparent, and windows there are not drawn, as no screen shows them.
-    public func layoutScreenshot(scale: Scale = .one) -> Screenshot {
-        let union = displays.dropFirst().reduce(displays[0].logicalRect) { union, display in
+    ///
+    /// - Throws: ``SimulatorControlError/noDisplay`` when every display is
+    ///   unplugged: there is no layout to picture (and a PNG cannot be 0x0).
+    public func layoutScreenshot(scale: Scale = .one) throws(SimulatorControlError) -> Screenshot {
+        guard let first = displays.first else { throw .noDisplay }
+        let union = displays.dropFirst().reduce(first.logicalRect) { union, display in
             let rect = display.logicalRect
             let minX = min(union.minX, rect.minX), minY = min(union.minY, rect.minY)
             return Rect(x: minX, y: minY, width: max(union.maxX, rect.maxX) - minX, height: max(union.maxY, rect.maxY) - minY)

@@ -2,9 +2,17 @@ import DioramaModel
 import WaylandServer
 
 extension Simulator {
-    /// The display new windows open on.
-    var defaultDisplay: Display {
-        displays.first { $0.name == defaultDisplayName } ?? displays[0]
+    /// The display new windows open on: the chosen default, else the first
+    /// plugged display; nil when every display is unplugged.
+    var defaultDisplay: Display? {
+        displays.first { $0.name == defaultDisplayName } ?? displays.first
+    }
+
+    /// The display called `name`, plugged or, failing that, the most recently
+    /// unplugged one of that name: where a window on no display was last.
+    /// Windows keep their position relative to it until a display is plugged.
+    func lastKnownDisplay(named name: String) -> Display? {
+        display(named: name) ?? unpluggedDisplays.last { $0.name == name }
     }
 
     /// The display called `name` among the plugged ones.

@@ -27,14 +27,17 @@ extension Simulator {
     /// leaves fullscreen.
     func setFullscreen(_ window: Window, on display: Display?, enable: Bool = true) {
         if enable {
-            let target = display ?? self.display(named: window.homeDisplayName) ?? defaultDisplay
             if !window.states.contains(.fullscreen) && !window.states.contains(.maximized) {
                 window.savedFloatingFrame = window.frame
             }
             window.states.insert(.fullscreen)
-            window.fullscreenDisplayName = target.name
-            window.homeDisplayName = target.name
-            window.position = target.logicalRect.origin
+            // With no display plugged the window is fullscreen on nothing
+            // yet; plugging a display puts it there (relocate).
+            if let target = display ?? self.display(named: window.homeDisplayName) ?? defaultDisplay {
+                window.fullscreenDisplayName = target.name
+                window.homeDisplayName = target.name
+                window.position = target.logicalRect.origin
+            }
         } else {
             guard window.states.contains(.fullscreen) else {
                 sendConfigure(window)

@@ -15,6 +15,11 @@ import WaylandServer
 /// (they all fire together) and discards the earlier commit's presentation
 /// feedback, because that frame was never shown. Callbacks of a minimized
 /// window wait until it is restored.
+///
+/// With no display plugged nothing is shown, so nothing is paced: every
+/// frame waits (as sway stops frame callbacks for surfaces on no output,
+/// rather than inventing a 60 Hz clock). When a display is plugged again the
+/// waiting frames are shown at its first vertical blank after the plug.
 final class FrameScheduler {
     private struct Waiting {
         let surface: Surface
@@ -76,8 +81,8 @@ final class FrameScheduler {
         let current = waiting
         waiting = []
         for entry in current {
-            let display = self.display(of: entry.surface)
-            if entry.surface.window?.isMinimized == true || !isDue(entry, display, now) {
+            guard let display = self.display(of: entry.surface),
+                  entry.surface.window?.isMinimized != true, isDue(entry, display, now) else {
                 remaining.append(entry)
                 continue
             }
@@ -127,9 +132,18 @@ final class FrameScheduler {
         if any { simulator.trace.record(.presentationDiscarded(surface: surface.id, window: surface.window?.id)) }
     }
 
+    /// Displays are plugged again after none was: frames that waited are
+    /// due at the first vertical blank from now, not at once.
+    func displaysReturned() {
+        let now = simulator.clock.nanoseconds
+        for index in waiting.indices { waiting[index].committedAt = now }
+        armTimer()
+    }
+
     /// The display whose refresh paces the surface: its window's home display
-    /// (a popup's or subsurface's window included), else the default display.
-    private func display(of surface: Surface) -> Display {
+    /// (a popup's or subsurface's window included), else the default display;
+    /// nil when no display is plugged.
+    private func display(of surface: Surface) -> Display? {
         if let window = surface.window, let home = simulator.display(named: window.homeDisplayName) { return home }
         return simulator.defaultDisplay
     }
@@ -150,7 +164,8 @@ final class FrameScheduler {
         let now = simulator.clock.nanoseconds
         var earliest = UInt64.max
         for entry in waiting where entry.surface.window?.isMinimized != true {
-            let period = display(of: entry.surface).configuration.mode.refreshPeriodNanoseconds
+            guard let display = display(of: entry.surface) else { continue }
+            let period = display.configuration.mode.refreshPeriodNanoseconds
             earliest = min(earliest, (entry.committedAt / period + 1) * period)
         }
         guard earliest != .max, let timer else { return }
