@@ -58,6 +58,9 @@ import WaylandClient
         let simulated = try harness.simulator.window(.appID("org.diorama.test"))
         #expect(simulated.homeDisplayName == "HDMI-A-1")
         #expect(simulated.enteredDisplayNames == ["HDMI-A-1"])
+        // Focus stayed with the window all along.
+        #expect(harness.simulator.focusedWindow === simulated)
+        #expect(window.lastConfigure?.has(.activated) == true)
 
         harness.simulator.advanceTime(by: .milliseconds(17))
         try harness.roundtrip(client.connection)
