@@ -96,6 +96,30 @@ import WaylandClient
         #expect(simulated.frame.origin.x >= 0 && simulated.frame.maxX <= 1920)
     }
 
+    @Test func maximizeAndFullscreenWithoutDisplaysTakeEffectOnPlug() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let tall = try mapWindow(client, in: harness, appID: "tall")
+        let wide = try mapWindow(client, in: harness, appID: "wide")
+        tall.autoRespond = true
+        wide.autoRespond = true
+        try harness.simulator.unplugDisplay("eDP-1")
+        try harness.simulator.maximizeWindow(.appID("tall"))
+        try harness.simulator.fullscreenWindow(.appID("wide"))
+        try harness.roundtrip(client.connection)
+        // With nowhere to size them for, they keep their size.
+        #expect(tall.lastConfigure?.has(.maximized) == true)
+        #expect(tall.lastConfigure?.width == 400)
+        #expect(wide.lastConfigure?.has(.fullscreen) == true)
+
+        try harness.simulator.plugDisplay(TestLayouts.display("DP-1", x: 0, height: 1000))
+        try harness.roundtrip(client.connection)
+        #expect(tall.lastConfigure?.width == 1920 && tall.lastConfigure?.height == 1000)
+        #expect(wide.lastConfigure?.width == 1920 && wide.lastConfigure?.height == 1000)
+        let fullscreen = try harness.simulator.window(.appID("wide"))
+        #expect(fullscreen.frame.origin == Point(x: 0, y: 0))
+    }
+
     @Test func theLayoutHasNoPictureWithoutDisplays() throws {
         let harness = try Simulator.Harness.shipped("laptop.json")
         try harness.simulator.unplugDisplay("eDP-1")
