@@ -33,7 +33,12 @@ public final class ConnectionQueueSource {
         source.setEventHandler {
             let (connection, failed, source) = confined.value
             do throws(ConnectionError) {
-                try connection.dispatch(timeout: .zero)
+                // Drain until nothing is left: libdispatch may watch the fd
+                // edge-triggered, so a wakeup whose data (or hang-up) is not
+                // read now never comes again. One `dispatch` call can stop at
+                // events already queued without reading the socket; under load
+                // that left a vanished compositor unnoticed and the app hung.
+                while try connection.dispatch(timeout: .zero) > 0 {}
                 try connection.flush()
             } catch {
                 source.cancel()
