@@ -142,4 +142,19 @@ import Testing
         application.screenDisconnected(named: "DP-2")
         #expect(application.screens.map(\.name) == ["DP-1"])
     }
+
+    @Test func onlyAnOutputPluggedNextToAnotherIsAnExternalDisplay() throws {
+        let backend = FakeBackend(screens: [Screens.oneX])
+        let application = try makeApplication(plist: try writeInfoPlist(externalDisplay: true), store: temporaryStore(), backend: backend)
+        try application.launch()
+        application.screenConnected(Screens.twoX, atLaunch: false)
+        #expect(application.connectedScenes.map(\.session.role) == [.windowApplication, .windowExternalDisplayNonInteractive])
+        #expect(application.connectedScenes.last?.externalOutputName == "DP-2")
+        application.screenDisconnected(named: "DP-2")
+        #expect(application.connectedScenes.map(\.session.role) == [.windowApplication])
+        // Every output gone, then one comes: the app's scenes come back there; it is not external.
+        application.screenDisconnected(named: "DP-1")
+        application.screenConnected(Screens.twoX, atLaunch: false)
+        #expect(application.connectedScenes.map(\.session.role) == [.windowApplication])
+    }
 }

@@ -80,7 +80,7 @@ enum Screens {
 }
 
 /// Writes an Info.plist with one application configuration to a temp dir.
-func writeInfoPlist(multipleScenes: Bool = true, extra: String = "") throws -> URL {
+func writeInfoPlist(multipleScenes: Bool = true, extra: String = "", externalDisplay: Bool = false) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-runtime-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let plist = """
@@ -102,6 +102,15 @@ func writeInfoPlist(multipleScenes: Bool = true, extra: String = "") throws -> U
               <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).RecordingSceneDelegate</string>
             </dict>
           </array>
+          \(externalDisplay ? """
+          <key>UIWindowSceneSessionRoleExternalDisplayNonInteractive</key>
+          <array>
+            <dict>
+              <key>UISceneConfigurationName</key><string>External</string>
+              <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).RecordingSceneDelegate</string>
+            </dict>
+          </array>
+          """ : "")
         </dict>
       </dict>
     </dict>

@@ -209,11 +209,15 @@ public final class Application {
             existing.update(description)
             return
         }
+        // An output that appears while the app runs next to another one is an
+        // external display: connect an external-display scene if the app has a
+        // configuration for it. The first output after none (a laptop lid opened
+        // on an empty desk) is where the app's own scenes come back, not an
+        // external display.
+        let isExternal = !atLaunch && !screens.isEmpty
         screens.append(Screen(description))
         trace.record(.screenConnected(name: description.name, scale: description.scale, bounds: description.logicalBounds))
-        // An output that appears while the app runs is an external display:
-        // connect an external-display scene if the app has a configuration for it.
-        guard !atLaunch, manifest.configuration(for: .windowExternalDisplayNonInteractive) != nil || delegate != nil else { return }
+        guard isExternal, manifest.configuration(for: .windowExternalDisplayNonInteractive) != nil || delegate != nil else { return }
         let fallback = manifest.configuration(for: .windowExternalDisplayNonInteractive).map(SceneConfiguration.init)
         let session = SceneSession(role: .windowExternalDisplayNonInteractive,
                                    configuration: fallback ?? SceneConfiguration(name: nil, role: .windowExternalDisplayNonInteractive))
