@@ -40,6 +40,11 @@ public enum WaylandDebugReactions {
         public var startMicroseconds: Int64?
         /// Start → first commit at the target scale, µs; nil when none came.
         public var enterToCommitMicroseconds: Int64?
+
+        public init(startMicroseconds: Int64? = nil, enterToCommitMicroseconds: Int64? = nil) {
+            self.startMicroseconds = startMicroseconds
+            self.enterToCommitMicroseconds = enterToCommitMicroseconds
+        }
     }
 
     /// The toplevel's surface object (`wl_surface@N`), if the log shows one.
