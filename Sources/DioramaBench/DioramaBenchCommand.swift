@@ -17,6 +17,10 @@ struct DioramaBenchCommand: ParsableCommand {
     var throughputMoves = BenchConfiguration.standard.throughputMoves
     @Option(help: "Moves sway executes through IPC (0 skips sway).")
     var swayMoves = BenchConfiguration.standard.swayMoves
+    @Option(help: "Moves per direction (1x->2x, 2x->1x) of TimerApp and foot between sway's outputs (0 skips it).")
+    var swayReactionMoves = BenchConfiguration.standard.swayReactionMovesPerDirection
+    @Flag(help: "Measure only the sway reaction section (TimerApp and foot under sway); other sections stay empty.")
+    var swayReactionOnly = false
     @Flag(help: "Also time a cold `swift build` of the package (takes minutes).")
     var withBuild = false
     @Option(help: "Where the JSON goes.")
@@ -24,6 +28,12 @@ struct DioramaBenchCommand: ParsableCommand {
 
     func validate() throws {
         guard moves > 0 else { throw ValidationError("--moves must be at least 1") }
+        guard swayMoves >= 0, swayReactionMoves >= 0 else {
+            throw ValidationError("--sway-moves and --sway-reaction-moves must be 0 (skip) or more")
+        }
+        if swayReactionOnly && swayReactionMoves == 0 {
+            throw ValidationError("--sway-reaction-only needs --sway-reaction-moves of at least 1")
+        }
         guard parsedSurfaces.count == surfaces.split(separator: ",").count, parsedSurfaces.allSatisfy({ $0 > 0 }) else {
             throw ValidationError("--surfaces must be positive whole numbers separated by commas, e.g. 1,100,1000")
         }
@@ -36,9 +46,9 @@ struct DioramaBenchCommand: ParsableCommand {
     private var parsedSurfaces: [Int] { surfaces.split(separator: ",").compactMap { Int($0) } }
 
     func run() throws {
-        let configuration = BenchConfiguration(
+        let configuration = swayReactionOnly ? .swayReactionOnly(movesPerDirection: swayReactionMoves) : BenchConfiguration(
             movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
-            swayMoves: swayMoves, withColdBuild: withBuild)
+            swayMoves: swayMoves, swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild)
         let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot) { line in
             FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
         }

@@ -3,6 +3,8 @@
 public struct BenchConfiguration: Codable, Sendable {
     /// Moves per direction (four directions among 1×, 2× and 1.5×) per client.
     public var movesPerDirection: Int
+    /// Measure reaction latency under the simulator (off: that section is empty).
+    public var measureSimulatorReaction: Bool
     /// Client names to measure (see ``BenchClient/all``); empty means all.
     public var clients: [String]
     /// Mapped surface counts for the throughput and memory measurements.
@@ -11,6 +13,9 @@ public struct BenchConfiguration: Codable, Sendable {
     public var throughputMoves: Int
     /// Moves sway executes through its IPC socket (0 skips sway).
     public var swayMoves: Int
+    /// Moves per direction (1x->2x, 2x->1x) of TimerApp and foot between
+    /// sway's outputs, timed from the clients' side (0 skips it).
+    public var swayReactionMovesPerDirection: Int
     /// Measure client memory with 1 and 2 scenes (two TimerApp launches).
     public var measureClientMemory: Bool
     /// Time the scanner plugin's work.
@@ -20,14 +25,17 @@ public struct BenchConfiguration: Codable, Sendable {
     /// How long to wait for a correctly scaled commit after a move, in ms.
     public var reactionTimeoutMilliseconds: Int
 
-    public init(movesPerDirection: Int = 50, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
-                throughputMoves: Int = 2000, swayMoves: Int = 200, measureClientMemory: Bool = true,
+    public init(movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
+                throughputMoves: Int = 2000, swayMoves: Int = 200, swayReactionMovesPerDirection: Int = 20,
+                measureClientMemory: Bool = true,
                 measureScanner: Bool = true, withColdBuild: Bool = false, reactionTimeoutMilliseconds: Int = 1000) {
         self.movesPerDirection = movesPerDirection
+        self.measureSimulatorReaction = measureSimulatorReaction
         self.clients = clients
         self.surfaceCounts = surfaceCounts
         self.throughputMoves = throughputMoves
         self.swayMoves = swayMoves
+        self.swayReactionMovesPerDirection = swayReactionMovesPerDirection
         self.measureClientMemory = measureClientMemory
         self.measureScanner = measureScanner
         self.withColdBuild = withColdBuild
@@ -36,9 +44,19 @@ public struct BenchConfiguration: Codable, Sendable {
 
     public static let standard = BenchConfiguration()
 
-    /// 2 moves (one per direction pair), TimerApp only, 10 surfaces, no sway.
+    /// 2 moves (one per direction pair), TimerApp only, 10 surfaces, no sway
+    /// (neither throughput nor reaction).
     public static let smoke = BenchConfiguration(movesPerDirection: 1, clients: ["TimerApp"], surfaceCounts: [10],
-                                                 throughputMoves: 2, swayMoves: 0, measureClientMemory: false,
+                                                 throughputMoves: 2, swayMoves: 0,
+                                                 swayReactionMovesPerDirection: 0, measureClientMemory: false,
                                                  measureScanner: true, withColdBuild: false,
                                                  reactionTimeoutMilliseconds: 5000)
+
+    /// Only the sway reaction section (`--sway-reaction-only`): every other
+    /// section is present in the report but empty or marked skipped.
+    public static func swayReactionOnly(movesPerDirection: Int) -> BenchConfiguration {
+        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0,
+                           swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
+                           measureScanner: false)
+    }
 }

@@ -10,6 +10,8 @@ public struct BenchReport: Codable, Sendable {
     public var throughput: ThroughputSection
     public var memory: MemorySection
     public var scanner: ScannerSection
+    /// Moves between outputs executed by sway, TimerApp next to foot.
+    public var swayReaction: SwayReactionSection
     public var targets: [TargetResult]
 }
 
@@ -61,6 +63,43 @@ public struct SwayThroughput: Codable, Sendable {
     /// `[con_id=…] move position X Y` commands per second through the IPC socket.
     public var movesPerSecond: Double?
     public var version: String?
+}
+
+/// Reaction to moves between sway's outputs (scale 1 and 2), TimerApp and
+/// foot one after the other under one sway (see ``SwayReactionBenchmark``).
+public struct SwayReactionSection: Codable, Sendable {
+    public var unavailable: String?
+    public var version: String?
+    public var movesPerDirection: Int
+    public var clients: [SwayClientReaction]
+}
+
+public struct SwayClientReaction: Codable, Sendable {
+    public var client: String
+    public var role: BenchClient.Role
+    /// Why the client could not be measured.
+    public var unavailable: String?
+    /// "1x->2x", "2x->1x", then "all".
+    public var directions: [SwayDirectionReaction]
+}
+
+public struct SwayDirectionReaction: Codable, Sendable {
+    public var direction: String
+    public var moves: Int
+    /// IPC command sent → first `wl_surface.enter`/`leave` of the window the
+    /// client dispatched (WAYLAND_DEBUG stamps): sway's part, plus the socket
+    /// and the client's wake-up.
+    public var ipcToEnter: LatencySummary
+    /// First enter/leave dispatched → first commit at the new buffer scale
+    /// sent (WAYLAND_DEBUG stamps): the client's part, comparable across toolkits.
+    public var enterToCommit: LatencySummary
+    /// IPC command sent → the runtime trace's first `commit` with the new
+    /// `bufferScale` (Diorama apps only, CLOCK_MONOTONIC).
+    public var ipcToCommit: LatencySummary?
+    /// IPC command sent → the runtime trace's `traits` with the new `displayScale`.
+    public var ipcToTraits: LatencySummary?
+    /// Moves after which no commit at the new scale was seen.
+    public var unanswered: Int
 }
 
 public struct MemorySection: Codable, Sendable {

@@ -20,10 +20,14 @@ public enum BenchRunner {
             throughputs.append(throughput)
             memories.append(memory)
         }
-        log("sway moves")
+        if configuration.swayMoves > 0 { log("sway moves") }
         let sway = SwayMoveBenchmark.run(moves: configuration.swayMoves)
 
-        let reaction = try ReactionBenchmark.run(configuration, layoutPath: layoutPath, log: log)
+        let reaction = configuration.measureSimulatorReaction
+            ? try ReactionBenchmark.run(configuration, layoutPath: layoutPath, log: log) : []
+        let swayReaction = SwayReactionBenchmark.run(
+            movesPerDirection: configuration.swayReactionMovesPerDirection,
+            timeoutMilliseconds: configuration.reactionTimeoutMilliseconds, log: log)
 
         log("client memory")
         let clientMemory = configuration.measureClientMemory
@@ -40,7 +44,7 @@ public enum BenchRunner {
         let memory = MemorySection(simulator: memories, client: clientMemory)
         return BenchReport(timestamp: ISO8601DateFormatter().string(from: Date()), machine: machine,
                            configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
-                           scanner: scanner,
+                           scanner: scanner, swayReaction: swayReaction,
                            targets: TargetEvaluation.evaluate(reaction: reaction, throughput: throughput, memory: memory))
     }
 

@@ -32,6 +32,8 @@ enum ConsoleTable {
         }
         let sway = report.throughput.sway
         lines.append("sway IPC moves/s: " + (sway.movesPerSecond.map(f) ?? "not available: \(sway.unavailable ?? "?")"))
+        lines.append("")
+        lines.append(contentsOf: swayReaction(report.swayReaction, ms: ms))
         let client = report.memory.client
         lines.append("TimerApp anonymous KiB 1 scene / 2 scenes / per scene beyond buffers: "
                      + (client.unavailable.map { "not available: \($0)" }
@@ -51,9 +53,34 @@ enum ConsoleTable {
         return lines.joined(separator: "\n")
     }
 
-    private static func row(_ cells: [String]) -> String {
+    /// The `sway reaction` section: one line per client and direction, each
+    /// figure as median / p90 / max in ms.
+    private static func swayReaction(_ section: SwayReactionSection, ms: (Double?) -> String) -> [String] {
+        var lines = ["Sway reaction (ms, median / p90 / max; sway \(section.version ?? "?"), outputs at scale 1 and 2)"]
+        if let why = section.unavailable { return lines + ["not available: \(why)"] }
+        func cell(_ summary: LatencySummary?) -> String {
+            guard let summary, summary.count > 0 else { return "-" }
+            return "\(ms(summary.medianMilliseconds)) / \(ms(summary.p90Milliseconds)) / \(ms(summary.maxMilliseconds))"
+        }
+        lines.append(row(["client", "direction", "n", "unanswered", "IPC → enter", "enter → commit", "IPC → commit",
+                          "IPC → traits"], width: 18))
+        for client in section.clients {
+            if let why = client.unavailable {
+                lines.append(row([client.client, "not available: \(why)"], width: 18))
+                continue
+            }
+            for direction in client.directions {
+                lines.append(row([client.client, direction.direction, "\(direction.moves)", "\(direction.unanswered)",
+                                  cell(direction.ipcToEnter), cell(direction.enterToCommit),
+                                  cell(direction.ipcToCommit), cell(direction.ipcToTraits)], width: 18))
+            }
+        }
+        return lines
+    }
+
+    private static func row(_ cells: [String], width columnWidth: Int = 12) -> String {
         cells.enumerated().map { index, cell in
-            let width = index == 0 ? 20 : 12
+            let width = index == 0 ? 20 : columnWidth
             return cell.count >= width ? cell : cell + String(repeating: " ", count: width - cell.count)
         }.joined(separator: " ")
     }

@@ -13,7 +13,7 @@ import Testing
         let file = try BenchRunner.write(report, to: directory)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
 
-        for section in ["timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "targets"] {
+        for section in ["timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "swayReaction", "targets"] {
             #expect(json[section] != nil, "section \(section) missing")
         }
         let machine = try #require(json["machine"] as? [String: Any])
@@ -44,7 +44,40 @@ import Testing
         #expect(scanner["unavailable"] == nil, "scanner not timed: \(scanner["unavailable"] ?? "")")
         #expect((scanner["scannerMillisecondsPerTarget"] as? Double ?? 0) > 0)
 
+        let swayReaction = try #require(json["swayReaction"] as? [String: Any])
+        #expect((swayReaction["unavailable"] as? String)?.contains("skipped") == true)
+
         let targets = try #require(json["targets"] as? [[String: Any]])
         #expect(targets.contains { ($0["name"] as? String)?.contains("stale frames") == true })
+    }
+
+    /// The sway section alone, one move each way per client: real sway, real
+    /// TimerApp and foot, real IPC. Every move is answered and every figure the
+    /// table shows has its sample (counts, never durations, are asserted).
+    @Test func oneMoveEachWayUnderSwayIsTimedForBothClients() throws {
+        var configuration = BenchConfiguration.swayReactionOnly(movesPerDirection: 1)
+        configuration.reactionTimeoutMilliseconds = 5000
+        let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot)
+        let section = report.swayReaction
+        #expect(section.unavailable == nil, "sway reaction not measured: \(section.unavailable ?? "") (apt-get install sway foot)")
+        #expect(section.clients.map(\.client) == ["TimerApp", "foot"])
+        #expect(report.reaction.isEmpty, "the simulator's reaction section is skipped in this configuration")
+        for client in section.clients {
+            #expect(client.unavailable == nil, "\(client.client): \(client.unavailable ?? "")")
+            #expect(client.directions.map(\.direction) == ["1x->2x", "2x->1x", "all"], "\(client.client)")
+            for direction in client.directions {
+                let moves = direction.direction == "all" ? 2 : 1
+                #expect(direction.moves == moves)
+                #expect(direction.unanswered == 0, "\(client.client) \(direction.direction) unanswered")
+                #expect(direction.enterToCommit.count == moves, "\(client.client) \(direction.direction)")
+                #expect(direction.ipcToEnter.count == moves, "\(client.client) \(direction.direction)")
+                if client.role == .diorama {
+                    #expect(direction.ipcToCommit?.count == moves, "TimerApp trace commit \(direction.direction)")
+                    #expect(direction.ipcToTraits?.count == moves, "TimerApp trace traits \(direction.direction)")
+                } else {
+                    #expect(direction.ipcToCommit == nil, "foot has no runtime trace")
+                }
+            }
+        }
     }
 }
