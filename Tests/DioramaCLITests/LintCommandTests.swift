@@ -62,11 +62,11 @@ struct LintCommandTests {
         #expect(nothing.standardError.contains("found no .xcodeproj and no Info.plist"))
     }
 
-    @Test("bad usage (an unknown format) is neither success nor a failed check, and says what is wrong")
+    @Test("bad usage (an unknown format) exits 2 and says what is wrong")
     func badUsage() throws {
         let result = try DioramaCommandLine.run(["lint", "--format", "xml", Self.fixture("Plists/Ready.plist")])
-        // ArgumentParser ends usage errors with its own code (64) before any subcommand runs.
-        #expect(result.status != 0 && result.status != 1)
+        // The root command maps ArgumentParser's usage errors to Diorama's 2.
+        #expect(result.status == 2)
         #expect(result.standardError.contains("xml"))
         #expect(result.standardOutput.isEmpty)
     }

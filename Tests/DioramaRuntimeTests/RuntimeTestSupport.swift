@@ -80,8 +80,16 @@ enum Screens {
 }
 
 /// Writes an Info.plist with one application configuration to a temp dir.
+/// One folder per test process for the plists and state stores these tests
+/// write, removed when the process exits.
+let runtimeTestsRoot: URL = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-runtime-tests-\(getpid())")
+    atexit { try? FileManager.default.removeItem(at: runtimeTestsRoot) }
+    return root
+}()
+
 func writeInfoPlist(multipleScenes: Bool = true, extra: String = "", externalDisplay: Bool = false) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-runtime-\(UUID().uuidString)")
+    let directory = runtimeTestsRoot.appendingPathComponent("plist-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let plist = """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -133,7 +141,7 @@ func makeApplication(plist: URL, store: SessionStore, backend: FakeBackend) thro
 }
 
 func temporaryStore() -> SessionStore {
-    SessionStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("diorama-state-\(UUID().uuidString)"))
+    SessionStore(directory: runtimeTestsRoot.appendingPathComponent("state-\(UUID().uuidString)"))
 }
 
 extension CompositorFacts {
