@@ -99,12 +99,8 @@ extension ApplicationMain {
             return URL(fileURLWithPath: path)
         }
         let relative = "Configs/apps/\(appName)/Info.plist"
-        var directory = URL(fileURLWithPath: arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
+        let executableFolder = URL(fileURLWithPath: arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        if let found = ConfigFileLocator.locate(relative, startingAt: [executableFolder]) { return found }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative)
     }
 }
