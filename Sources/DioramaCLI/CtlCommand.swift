@@ -109,8 +109,8 @@ enum CtlArguments {
     /// A transform as layout files spell it; `0` is `normal`.
     static func transform(_ text: String) throws -> OutputTransform {
         if text == "0" { return .normal }
-        guard let transform = OutputTransform(layoutName: text) else {
-            throw ValidationError("the rotation must be one of \(OutputTransform.allCases.map(\.layoutName).joined(separator: ", ")), got \"\(text)\"")
+        guard let transform = OutputTransform(name: text) else {
+            throw ValidationError("the rotation must be one of \(OutputTransform.allCases.map(\.name).joined(separator: ", ")), got \"\(text)\"")
         }
         return transform
     }

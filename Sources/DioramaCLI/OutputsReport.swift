@@ -27,7 +27,7 @@ struct OutputsReport {
              "\(output.logicalPosition.x),\(output.logicalPosition.y)",
              "\(output.logicalSize.width)x\(output.logicalSize.height)",
              String(output.scale),
-             Self.transformName(output.transform)]
+             output.transform.name]
         }
     }
 
@@ -58,20 +58,6 @@ struct OutputsReport {
         let magnitude = abs(milliHz)
         let fraction = String(magnitude % 1000)
         return "\(sign)\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-
-    /// wl_output.transform as sway and wlr-randr spell it.
-    static func transformName(_ transform: OutputTransform) -> String {
-        switch transform {
-        case .normal: "normal"
-        case .rotated90: "90"
-        case .rotated180: "180"
-        case .rotated270: "270"
-        case .flipped: "flipped"
-        case .flipped90: "flipped-90"
-        case .flipped180: "flipped-180"
-        case .flipped270: "flipped-270"
-        }
     }
 
     // MARK: JSON shape
@@ -107,7 +93,7 @@ struct OutputsReport {
             logicalSize = Dimensions(info.logicalSize)
             logicalGeometrySource = info.hasXdgOutputGeometry ? "xdg-output" : "derived"
             scale = info.scale
-            transform = OutputsReport.transformName(info.transform)
+            transform = info.transform.name
             physicalSizeMM = Dimensions(info.physicalSizeMM)
         }
 

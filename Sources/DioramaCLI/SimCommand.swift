@@ -107,7 +107,7 @@ struct SimCommand: ParsableCommand {
         for display in simulator.displays {
             let rect = display.logicalRect
             print("diorama sim: \(display.name) \(display.configuration.mode.width)x\(display.configuration.mode.height) "
-                  + "scale \(display.scale) \(display.configuration.transform.layoutName) at \(rect.minX),\(rect.minY) "
+                  + "scale \(display.scale) \(display.configuration.transform.name) at \(rect.minX),\(rect.minY) "
                   + "(\(rect.width)x\(rect.height) points)", to: &standardError)
         }
 

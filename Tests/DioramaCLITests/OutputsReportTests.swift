@@ -31,7 +31,7 @@ struct OutputsReportTests {
 
     @Test("transforms use sway's names")
     func transforms() {
-        #expect(OutputTransform.allCases.map(OutputsReport.transformName)
+        #expect(OutputTransform.allCases.map(\.name)
                 == ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"])
     }
 

@@ -22,11 +22,11 @@ struct ValueTests {
     @Test("transform names round-trip and match the layout files' spelling")
     func transforms() {
         for transform in OutputTransform.allCases {
-            #expect(OutputTransform(scenarioName: transform.scenarioName) == transform)
+            #expect(OutputTransform(name: transform.name) == transform)
         }
-        #expect(OutputTransform.allCases.map(\.scenarioName)
+        #expect(OutputTransform.allCases.map(\.name)
                 == ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"])
-        #expect(OutputTransform(scenarioName: "rotated-90") == nil)
+        #expect(OutputTransform(name: "rotated-90") == nil)
     }
 
     @Test("comparisons")

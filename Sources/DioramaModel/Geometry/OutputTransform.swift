@@ -22,4 +22,27 @@ public enum OutputTransform: Int, Hashable, Sendable, Codable, CaseIterable {
 
     /// Whether width and height trade places (a 90° or 270° rotation).
     public var swapsAxes: Bool { quarterTurns % 2 == 1 }
+
+    /// The spelling every Diorama file and report uses, the one sway and
+    /// wlr-randr use: `normal`, `90`, `180`, `270`, `flipped`, `flipped-90`,
+    /// `flipped-180`, `flipped-270`. Display layouts, scenario files, the
+    /// simulator's trace and control protocol, and `diorama outputs` all share it.
+    public var name: String {
+        switch self {
+        case .normal: "normal"
+        case .rotated90: "90"
+        case .rotated180: "180"
+        case .rotated270: "270"
+        case .flipped: "flipped"
+        case .flipped90: "flipped-90"
+        case .flipped180: "flipped-180"
+        case .flipped270: "flipped-270"
+        }
+    }
+
+    /// The transform spelled `name` (see `name`), or nil for an unknown spelling.
+    public init?(name: String) {
+        guard let match = OutputTransform.allCases.first(where: { $0.name == name }) else { return nil }
+        self = match
+    }
 }

@@ -76,7 +76,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
             outputs.append(SwayHeadless.Output(width: display.mode.width, height: display.mode.height,
                                                scale: display.scale.doubleValue,
                                                x: display.position.x, y: display.position.y,
-                                               transform: display.transform == .normal ? nil : display.transform.scenarioName))
+                                               transform: display.transform == .normal ? nil : display.transform.name))
         }
         clients = try ScenarioClients(configuration: configuration, scenarioName: setup.scenarioName)
         do {
@@ -156,7 +156,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
             names.setScale(scale, of: display.name)
             return .done(detail: names.scaleNote(display.name))
         case .rotateDisplay(let display, let transform):
-            try run("output \(try names.output(for: display.name)) transform \(transform.scenarioName)")
+            try run("output \(try names.output(for: display.name)) transform \(transform.name)")
         case .moveDisplay(let display, let position):
             try run("output \(try names.output(for: display.name)) position \(position.x) \(position.y)")
         case .plugDisplay(let spec):
@@ -242,7 +242,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
         }
         var configure = "output \(created) mode \(spec.modeSize.width)x\(spec.modeSize.height)"
             + " position \(spec.position.x) \(spec.position.y) scale \(SwayHeadless.formatScale(spec.scale.doubleValue))"
-        if spec.transform != .normal { configure += " transform \(spec.transform.scenarioName)" }
+        if spec.transform != .normal { configure += " transform \(spec.transform.name)" }
         try ipc.command(configure)
         names.add(display: spec.name, output: created, scale: spec.scale)
         return .done(detail: ["\(spec.name) is \(created)", names.scaleNote(spec.name)].compactMap { $0 }.joined(separator: "; "))
@@ -427,7 +427,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
                                logicalRect: Rect(x: output.rect.x, y: output.rect.y,
                                                  width: output.rect.width, height: output.rect.height),
                                scale: Scale(output.scale) ?? .one,
-                               transform: OutputTransform(scenarioName: output.transform) ?? .normal)
+                               transform: OutputTransform(name: output.transform) ?? .normal)
         }
     }
 

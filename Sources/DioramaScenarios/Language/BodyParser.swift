@@ -278,8 +278,8 @@ struct BodyParser {
 
     mutating func transform() throws(ScenarioDiagnostic) -> OutputTransform {
         let token = cursor.current
-        let names = OutputTransform.allCases.map(\.scenarioName)
-        guard token.kind == .word, let transform = OutputTransform(scenarioName: token.text) else {
+        let names = OutputTransform.allCases.map(\.name)
+        guard token.kind == .word, let transform = OutputTransform(name: token.text) else {
             throw cursor.error(expected: "a transform (\(names.joined(separator: ", ")))",
                                hint: cursor.hint(for: token, among: names,
                                                  otherwise: "rotations are counter-clockwise degrees; flipped ones mirror first: flipped-90"))

@@ -30,7 +30,7 @@ public struct DisplaySpec: Hashable, Sendable {
     /// scenario syntax.
     public var syntax: String {
         var text = "\(name) \(modeSize) scale \(scale) at \(position.x),\(position.y)"
-        if transform != .normal { text += " transform \(transform.scenarioName)" }
+        if transform != .normal { text += " transform \(transform.name)" }
         return text
     }
 }

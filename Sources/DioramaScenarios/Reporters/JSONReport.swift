@@ -79,7 +79,7 @@ public enum JSONReport {
             height = display.logicalRect.height
             scale = display.scale.doubleValue
             scale120 = display.scale.numerator120
-            transform = display.transform.scenarioName
+            transform = display.transform.name
         }
     }
 

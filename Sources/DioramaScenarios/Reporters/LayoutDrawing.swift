@@ -92,7 +92,7 @@ struct LayoutDrawing {
             if let step = shape.unpluggedAtStep { classes += " unplugged"; notes.append("unplugged at step \(step)") }
             let note = notes.joined(separator: ", ")
             let label = "\(shape.display.name) · \(ReportText.scaleLabel(shape.display.scale))"
-                + (shape.display.transform == .normal ? "" : " · \(shape.display.transform.scenarioName)°")
+                + (shape.display.transform == .normal ? "" : " · \(shape.display.transform.name)°")
             svg += #"<g class="\#(classes)" data-display="\#(XMLText.escape(shape.display.name))">"#
             svg += #"<rect class="\#(classes)" data-display="\#(XMLText.escape(shape.display.name))" x="\#(rect.minX)" y="\#(rect.minY)" width="\#(rect.width)" height="\#(rect.height)" stroke-width="\#(n(unit * 2))"/>"#
             svg += #"<text x="\#(n(Double(rect.minX) + unit * 8))" y="\#(n(Double(rect.minY) + font * 1.5))" font-size="\#(n(font * 1.3))">\#(XMLText.escape(label))</text>"#

@@ -44,7 +44,7 @@ public struct ControlDisplayInfo: Codable, Hashable, Sendable {
         scale = configuration.scale.doubleValue
         scale120 = configuration.scale.numerator120
         outputScale = display.outputScale
-        transform = configuration.transform.layoutName
+        transform = configuration.transform.name
         x = display.logicalRect.minX
         y = display.logicalRect.minY
         width = display.logicalRect.width

@@ -63,7 +63,7 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
         case .setDisplayScale(let name, let value):
             self.init(command: "display_scale"); display = name; scale = value.doubleValue
         case .setDisplayTransform(let name, let value):
-            self.init(command: "display_transform"); display = name; transform = value.layoutName
+            self.init(command: "display_transform"); display = name; transform = value.name
         case .moveDisplay(let name, let point):
             self.init(command: "display_move"); display = name; x = point.x; y = point.y
         case .plugDisplay(let configuration):
@@ -71,7 +71,7 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
             display = configuration.name
             width = configuration.mode.width; height = configuration.mode.height
             refreshMilliHz = configuration.mode.refreshMilliHz
-            scale = configuration.scale.doubleValue; transform = configuration.transform.layoutName
+            scale = configuration.scale.doubleValue; transform = configuration.transform.name
             x = configuration.position.x; y = configuration.position.y
             make = configuration.make; model = configuration.model
         case .unplugDisplay(let name): self.init(command: "unplug"); display = name
@@ -125,8 +125,8 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
         case "display_transform":
             let name = try requireDisplay()
             guard let transform else { throw missing("\"transform\"") }
-            guard let value = OutputTransform(layoutName: transform) else {
-                throw bad("unknown transform \"\(transform)\"; use one of \(OutputTransform.allCases.map(\.layoutName).joined(separator: ", "))")
+            guard let value = OutputTransform(name: transform) else {
+                throw bad("unknown transform \"\(transform)\"; use one of \(OutputTransform.allCases.map(\.name).joined(separator: ", "))")
             }
             return .setDisplayTransform(name, value)
         case "display_move":
@@ -140,7 +140,7 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
             if scale != nil { value = try requireScale() }
             var rotation = OutputTransform.normal
             if let transform {
-                guard let parsed = OutputTransform(layoutName: transform) else { throw bad("unknown transform \"\(transform)\"") }
+                guard let parsed = OutputTransform(name: transform) else { throw bad("unknown transform \"\(transform)\"") }
                 rotation = parsed
             }
             return .plugDisplay(DisplayConfiguration(

@@ -109,27 +109,3 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// `wl_output.description` / `xdg_output.description`: make, model and name.
     public var outputDescription: String { "\(make) \(model) (\(name))" }
 }
-
-extension OutputTransform {
-    /// The spelling layout files use: `normal`, `90`, `180`, `270`, `flipped`,
-    /// `flipped-90`, `flipped-180`, `flipped-270` (rotations counter-clockwise,
-    /// as wl_output.transform defines them).
-    public var layoutName: String {
-        switch self {
-        case .normal: "normal"
-        case .rotated90: "90"
-        case .rotated180: "180"
-        case .rotated270: "270"
-        case .flipped: "flipped"
-        case .flipped90: "flipped-90"
-        case .flipped180: "flipped-180"
-        case .flipped270: "flipped-270"
-        }
-    }
-
-    /// The transform a layout file names, or nil for an unknown spelling.
-    public init?(layoutName: String) {
-        guard let match = OutputTransform.allCases.first(where: { $0.layoutName == layoutName }) else { return nil }
-        self = match
-    }
-}

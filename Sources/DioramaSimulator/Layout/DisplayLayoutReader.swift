@@ -104,8 +104,8 @@ enum DisplayLayoutReader {
             var transform = OutputTransform.normal
             if let transformJSON = member("transform") {
                 let text = try string(transformJSON, display: name, field: "transform")
-                guard let parsed = OutputTransform(layoutName: text) else {
-                    let names = OutputTransform.allCases.map { "\"\($0.layoutName)\"" }.joined(separator: ", ")
+                guard let parsed = OutputTransform(name: text) else {
+                    let names = OutputTransform.allCases.map { "\"\($0.name)\"" }.joined(separator: ", ")
                     throw DisplayLayoutError(location: transformJSON.location, display: name, field: "transform",
                                              problem: "unknown transform \"\(text)\"; use one of \(names)")
                 }

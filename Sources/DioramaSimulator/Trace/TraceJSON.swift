@@ -77,7 +77,7 @@ public enum TraceJSON {
         writeRect(fact.logicalRect, into: &writer)
         writer.field("scale120", fact.scale120)
         writer.field("output_scale", fact.outputScale)
-        writer.field("transform", fact.transform.layoutName)
+        writer.field("transform", fact.transform.name)
     }
 
     private static func writeFields(_ event: TraceEvent, into writer: inout JSONLineWriter) {
@@ -143,7 +143,7 @@ public enum TraceJSON {
             writer.field("buffer_width", fact.bufferSize?.width)
             writer.field("buffer_height", fact.bufferSize?.height)
             writer.field("buffer_scale", fact.bufferScale)
-            writer.field("buffer_transform", fact.bufferTransform.layoutName)
+            writer.field("buffer_transform", fact.bufferTransform.name)
             writer.object("viewport_source", fact.viewportSource.map { source in
                 { (nested: inout JSONLineWriter) in
                     nested.field("x", source.x)
@@ -233,7 +233,7 @@ public enum TraceJSON {
 
     private static func decodeDisplay(_ fields: Fields) throws(DecodingError) -> DisplayFact {
         let transformName = try fields.string("transform")
-        guard let transform = OutputTransform(layoutName: transformName) else {
+        guard let transform = OutputTransform(name: transformName) else {
             throw fields.error("unknown transform \"\(transformName)\"")
         }
         return DisplayFact(display: try fields.string("display"), logicalRect: try decodeRect(fields),
@@ -294,7 +294,7 @@ public enum TraceJSON {
         case "commit":
             let bufferWidth = try f.optionalInteger("buffer_width"), bufferHeight = try f.optionalInteger("buffer_height")
             let transformName = try f.string("buffer_transform")
-            guard let transform = OutputTransform(layoutName: transformName) else {
+            guard let transform = OutputTransform(name: transformName) else {
                 throw f.error("unknown buffer_transform \"\(transformName)\"")
             }
             var source: ViewportSource?
