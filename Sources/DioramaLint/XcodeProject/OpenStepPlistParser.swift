@@ -21,16 +21,13 @@ import Foundation
 struct OpenStepPlistParser {
     static let maximumDepth = 256
 
-    private let bytes: [UInt8]
-    private let file: String
-    private var index = 0
-    private var line = 1
-    private var column = 1
+    private var cursor: SourceTextCursor
+    private var bytes: [UInt8] { cursor.bytes }
+    private var index: Int { cursor.index }
+    private var file: String { cursor.file }
 
     init(bytes: [UInt8], file: String) {
-        self.bytes = bytes
-        self.file = file
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        cursor = SourceTextCursor(bytes: bytes, file: file)
     }
 
     /// Parses one value that fills the whole file.
@@ -297,29 +294,13 @@ struct OpenStepPlistParser {
 
     // MARK: Low level
 
-    private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    private var location: SourceLocation { cursor.location }
 
-    private func peek(offset: Int = 0) -> UInt8? {
-        index + offset < bytes.count ? bytes[index + offset] : nil
-    }
+    private func peek(offset: Int = 0) -> UInt8? { cursor.peek(offset: offset) }
 
-    /// One byte forward; a new line starts after LF, and UTF-8 continuation bytes do
-    /// not count as columns (the same convention as the XML reader).
-    private mutating func advance() {
-        guard index < bytes.count else { return }
-        let byte = bytes[index]
-        index += 1
-        if byte == 0x0A {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1
-        }
-    }
+    private mutating func advance() { cursor.advance() }
 
-    private mutating func advance(by count: Int) {
-        for _ in 0..<count { advance() }
-    }
+    private mutating func advance(by count: Int) { cursor.advance(by: count) }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B

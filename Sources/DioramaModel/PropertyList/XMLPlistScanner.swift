@@ -17,22 +17,16 @@ struct XMLPlistScanner {
         case endOfFile(location: SourceLocation)
     }
 
-    private let bytes: [UInt8]
-    private let file: String
-    private var index = 0
-    private var line = 1
-    private var column = 1
+    private var cursor: SourceTextCursor
+    private var bytes: [UInt8] { cursor.bytes }
+    private var index: Int { cursor.index }
 
     /// - Parameter bytes: UTF-8 text (a UTF-8 byte-order mark is skipped).
     init(bytes: [UInt8], file: String) {
-        self.bytes = bytes
-        self.file = file
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        cursor = SourceTextCursor(bytes: bytes, file: file)
     }
 
-    var currentLocation: SourceLocation {
-        SourceLocation(file: file, line: line, column: column)
-    }
+    var currentLocation: SourceLocation { cursor.location }
 
     /// The next tag, text run or end of file. Comments, processing instructions and the
     /// document type declaration are skipped.
@@ -257,9 +251,7 @@ struct XMLPlistScanner {
 
     // MARK: Low level
 
-    private func peek() -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
-    }
+    private func peek() -> UInt8? { cursor.peek() }
 
     private func matches(_ literal: String) -> Bool {
         var position = index
@@ -284,23 +276,9 @@ struct XMLPlistScanner {
         return nil
     }
 
-    /// Moves one byte forward, keeping line and column: a new line starts after LF, and
-    /// UTF-8 continuation bytes do not start a new column.
-    private mutating func advance() {
-        guard index < bytes.count else { return }
-        let byte = bytes[index]
-        index += 1
-        if byte == UInt8(ascii: "\n") {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1
-        }
-    }
+    private mutating func advance() { cursor.advance() }
 
-    private mutating func advance(by count: Int) {
-        for _ in 0..<count { advance() }
-    }
+    private mutating func advance(by count: Int) { cursor.advance(by: count) }
 
     private func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

@@ -1,0 +1,44 @@
+/// A position in UTF-8 source text that knows its line and column, for
+/// readers that report errors as `file:line:column` (the XML plist scanner
+/// and lint's OpenStep pbxproj parser).
+///
+/// A new line starts after LF; UTF-8 continuation bytes do not count as
+/// columns, so a column is a character, not a byte. A leading UTF-8
+/// byte-order mark is skipped.
+public struct SourceTextCursor: Sendable {
+    public let bytes: [UInt8]
+    public let file: String
+    public private(set) var index = 0
+    public private(set) var line = 1
+    public private(set) var column = 1
+
+    public init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    public var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+    /// The byte `offset` bytes ahead, or nil past the end.
+    public func peek(offset: Int = 0) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    /// One byte forward (nothing at the end).
+    public mutating func advance() {
+        guard index < bytes.count else { return }
+        let byte = bytes[index]
+        index += 1
+        if byte == 0x0A {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    public mutating func advance(by count: Int) {
+        for _ in 0..<count { advance() }
+    }
+}
