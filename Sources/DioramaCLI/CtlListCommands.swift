@@ -4,7 +4,10 @@ import Foundation
 
 // `diorama ctl windows` and `diorama ctl displays`: tables for people, --json
 // for machines ({"windows": […]} / {"displays": […]}, fields as in
-// Docs/control-protocol.md).
+// Docs/control-protocol.md). In the windows table two separate facts:
+// CONFIGURE_SETTLED (every configure acknowledged and committed) and
+// DRAWN_FOR_SCALE (the last buffer fits the scale in effect: not
+// `stale_scale`); a window can be settled and still draw at a stale scale.
 
 struct CtlWindowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "windows", abstract: "List the windows.")
@@ -18,7 +21,8 @@ struct CtlWindowsCommand: ParsableCommand {
             return
         }
         print(CtlOutput.table(
-            header: ["ID", "APP_ID", "TITLE", "PID", "DISPLAYS", "POSITION", "SIZE", "BUFFER", "SCALE", "PREFERRED", "STATES", "SETTLED"],
+            header: ["ID", "APP_ID", "TITLE", "PID", "DISPLAYS", "POSITION", "SIZE", "BUFFER", "SCALE", "PREFERRED", "STATES",
+                     "CONFIGURE_SETTLED", "DRAWN_FOR_SCALE"],
             rows: windows.map { window in
                 [String(window.id), window.appID.isEmpty ? "-" : window.appID, window.title.isEmpty ? "-" : window.title,
                  String(window.pid), window.displays.isEmpty ? "-" : window.displays.joined(separator: ","),
@@ -26,7 +30,8 @@ struct CtlWindowsCommand: ParsableCommand {
                  window.bufferWidth.map { "\($0)x\(window.bufferHeight ?? 0)" } ?? "-", String(window.bufferScale),
                  window.preferredScale.map(CtlOutput.number) ?? "-",
                  window.states.isEmpty ? "-" : window.states.joined(separator: ","),
-                 window.settled ? "yes" : "no"]
+                 window.settled ? "yes" : "no",
+                 window.bufferWidth == nil ? "-" : window.staleScale ? "no" : "yes"]
             }), terminator: "")
     }
 }

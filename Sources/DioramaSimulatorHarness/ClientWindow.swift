@@ -150,11 +150,14 @@ public final class WindowingClient {
     public private(set) var windows: [ClientWindow] = []
 
     /// Binds the globals and roundtrips so output events have arrived.
-    public init(harness: Simulator.Harness, outputVersion: UInt32? = nil) throws {
+    ///
+    /// - Parameter wmBaseVersion: the xdg_wm_base version to bind (default:
+    ///   the highest both sides know), to act as an older client.
+    public init(harness: Simulator.Harness, outputVersion: UInt32? = nil, wmBaseVersion: UInt32? = nil) throws {
         connection = try harness.connect()
         compositor = try connection.bind(WlCompositor.self)
         shm = try connection.bind(WlShm.self)
-        wmBase = try connection.bind(XdgWmBase.self)
+        wmBase = try connection.bind(XdgWmBase.self, version: wmBaseVersion)
         viewporter = try? connection.bind(WpViewporter.self)
         fractionalScaleManager = try? connection.bind(WpFractionalScaleManagerV1.self)
         outputs = try ClientOutputs(client: connection, version: outputVersion)

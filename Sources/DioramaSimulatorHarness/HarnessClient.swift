@@ -21,6 +21,10 @@ public final class HarnessClient {
     public private(set) var globals: [GlobalInfo] = []
     /// Every global_remove received, by global name.
     public private(set) var removedGlobals: [UInt32] = []
+    /// Called as each global_remove is read (after ``removedGlobals`` has
+    /// it), so a test can note what other objects had been told by then:
+    /// the order of events across objects.
+    public var onGlobalRemove: ((UInt32) -> Void)?
 
     init(socketPath: String) throws(HarnessError) {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -53,6 +57,7 @@ public final class HarnessClient {
             case .globalRemove(let name):
                 self.globals.removeAll { $0.name == name }
                 self.removedGlobals.append(name)
+                self.onGlobalRemove?(name)
             }
         }
     }

@@ -108,6 +108,10 @@ struct SimAndCtlTests {
         let onDP2 = try #require(try simulator.windows().first)
         #expect(onDP2["displays"] as? [String] == ["DP-2"])
         #expect(onDP2["preferred_scale"] as? Double == 2)
+        // simple-shm keeps drawing 250x250 at scale 1: whether it is settled, it is not drawn for scale 2.
+        let movedTable = try simulator.ctl(["windows"]).standardOutput
+        #expect(movedTable.contains("CONFIGURE_SETTLED  DRAWN_FOR_SCALE"), "\(movedTable)")
+        #expect(movedTable.split(separator: "\n").last?.hasSuffix(" no") == true, "\(movedTable)")
         let x = try #require(onDP2["x"] as? Int), y = try #require(onDP2["y"] as? Int)
 
         let png = simulator.runtimeDirectory.appendingPathComponent("layout.png")

@@ -49,6 +49,43 @@ import Testing
         #expect(harness.simulator.displays.map(\.name) == ["DP-1"])
     }
 
+    /// Many clients destroy their wl_output when its global goes (SDL 2,
+    /// weston's toolkit): every event naming the output must come before
+    /// `global_remove`, or it reaches them as `leave(NULL)`. The window's
+    /// whole move (leave, enter, preferred scale) is told before the removal.
+    @Test func leaveAndTheMoveComeBeforeGlobalRemove() throws {
+        let harness = try Simulator.Harness.shipped("dual.json")
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness)
+        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 2100, y: 200))
+        try harness.roundtrip(client.connection)
+        window.clearLog()
+        var toldBeforeRemoval: [ClientWindowEvent]?
+        client.connection.onGlobalRemove = { _ in toldBeforeRemoval = window.log }
+
+        try harness.simulator.unplugDisplay("DP-2")
+        try harness.roundtrip(client.connection)
+
+        #expect(toldBeforeRemoval == [.leave("DP-2"), .enter("DP-1"), .preferredScale(120)])
+        #expect(window.log == toldBeforeRemoval, "nothing about the window after global_remove")
+    }
+
+    /// The same order when the last display goes and the window stays on none.
+    @Test func leaveComesBeforeGlobalRemoveForTheLastDisplay() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness)
+        window.clearLog()
+        var toldBeforeRemoval: [ClientWindowEvent]?
+        client.connection.onGlobalRemove = { _ in toldBeforeRemoval = window.log }
+        let display = try #require(harness.simulator.displays.first?.name)
+
+        try harness.simulator.unplugDisplay(display)
+        try harness.roundtrip(client.connection)
+
+        #expect(toldBeforeRemoval == [.leave(display)])
+    }
+
     @Test func aDisplayPluggedUnderAWindowIsEntered() throws {
         let harness = try Simulator.Harness(layout: DisplayLayout(displays: [TestLayouts.display("DP-1", x: 0)]))
         let client = try WindowingClient(harness: harness)

@@ -43,6 +43,32 @@ import Testing
         #expect(!none.followed && none.reactionNanoseconds == nil && none.staleCommits == 0)
     }
 
+    /// foot 1.13 and GTK 4.8 on a 1.5x display: no fractional-scale-v1, so
+    /// they draw for the integer `wl_output.scale` 2. Not stale (the scale in
+    /// effect for them), but not following 1.5 either (a finding).
+    @Test func anIntegerClientOnAFractionalDisplayAnswersWithoutFollowing() throws {
+        let harness = try Simulator.Harness.shipped("studio.json")
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, size: (400, 300), fractional: false)
+        let simulator = harness.simulator
+        let id = try simulator.window(.appID("org.diorama.test")).id
+
+        let before = simulator.trace.lastSequence
+        try simulator.moveWindow(.id(id), toDisplay: "HDMI-A-1")
+        try harness.roundtrip(client.connection)
+        harness.clock!.advance(by: .milliseconds(16))
+        window.commitBuffer(width: 800, height: 600, scale: 2)
+        try harness.roundtrip(client.connection)
+
+        let response = ScaleResponse.measure(simulator.trace.records, window: id, after: before, display: "HDMI-A-1",
+                                             scale: Scale(1.5)!)
+        #expect(response.staleCommits == 0)
+        #expect(response.answer?.bufferScale == 2)
+        #expect(response.reactionNanoseconds == 16_000_000)
+        #expect(!response.followed)
+        #expect(!response.usesFractionalScale)
+    }
+
     @Test func aBufferDrawnForAFractionalScaleWithAViewportCounts() {
         let commit = CommitFact(surface: 1, window: 1, bufferSize: Size(width: 601, height: 450), bufferScale: 1,
                                 bufferTransform: .normal, viewportSource: nil, viewportDestination: Size(width: 400, height: 300),

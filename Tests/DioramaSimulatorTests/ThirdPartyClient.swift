@@ -31,6 +31,20 @@ struct ThirdPartyClient: Sendable, CustomStringConvertible {
                                                  environment: ["SDL_VIDEODRIVER": "wayland", "SDL_RENDER_DRIVER": "software"],
                                                  workingDirectory: "/usr/libexec/installed-tests/SDL2")
 
+    /// SDL2's sprite test asking for high DPI, so SDL follows `wl_output.scale`
+    /// (and tracks the outputs its surface is on, which is where a `leave`
+    /// for a destroyed output used to crash it).
+    static let sdl2Sprite = ThirdPartyClient(name: "SDL2 testsprite2",
+                                             executable: "/usr/libexec/installed-tests/SDL2/testsprite2",
+                                             arguments: ["--allow-highdpi"],
+                                             package: "libsdl2-tests",
+                                             environment: ["SDL_VIDEODRIVER": "wayland", "SDL_RENDER_DRIVER": "software"],
+                                             workingDirectory: "/usr/libexec/installed-tests/SDL2")
+    /// weston's terminal (its toy toolkit picks the buffer scale from the
+    /// outputs the surface is on).
+    static let westonTerminal = ThirdPartyClient(name: "weston-terminal", executable: "/usr/bin/weston-terminal",
+                                                 arguments: ["--shell=/bin/sh"], package: "weston")
+
     static let windowed: [ThirdPartyClient] = [.westonSimpleShm, .foot, .gtk4Demo, .sdl2Chessboard]
 
     /// The installed package's version, or "?".

@@ -77,7 +77,7 @@ import Testing
             response.reactionNanoseconds.map { String(format: "%.1f ms", Double($0) / 1e6) } ?? "—"
         }
         func stale(_ response: ScaleResponse) -> String {
-            if response.followed { return "\(response.staleCommits)" }
+            if response.answer != nil { return "\(response.staleCommits)" }
             return response.staleCommits == 0 ? "no new frame in \(followTimeoutSeconds) s" : "all \(response.staleCommits) in \(followTimeoutSeconds) s"
         }
         return [program.name, "\(program.package) \(program.packageVersion)", integer, fractionalCell,

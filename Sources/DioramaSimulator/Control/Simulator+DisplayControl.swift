@@ -6,7 +6,7 @@ import WaylandServer
 //
 // Every change is checked as a whole layout first (no overlaps, unique
 // names); an invalid one throws and changes nothing. Then, in order:
-// 1. the trace records each changed display (display_changed / _added / _removed);
+// 1. the trace records each changed display (display_changed / _added);
 // 2. every bound wl_output gets geometry, mode, scale, description and its
 //    xdg_output the logical position and size, then `done`;
 // 3. windows that live on a moved display move with it;
@@ -14,6 +14,8 @@ import WaylandServer
 //    enter, preferred_scale, per the order in Simulator+OutputMembership);
 // 5. windows whose size or bounds depend on a changed display (maximized,
 //    fullscreen, configure_bounds) get a configure.
+//
+// An unplug runs 3–5 first and removes the global last (see `unplugDisplay`).
 //
 // When a display's logical size changes (rescale, rotation), displays lying
 // entirely to its right move horizontally, and those entirely below it
@@ -158,8 +160,17 @@ extension Simulator {
 
     /// Removes a display (hot-unplug). Its windows move to the default display
     /// (or the first remaining one when the default is unplugged), keeping
-    /// their offset; maximized and fullscreen windows stay so there. Clients
-    /// get `wl_registry.global_remove`, and `leave` for surfaces that were on it.
+    /// their offset; maximized and fullscreen windows stay so there.
+    ///
+    /// Order (as wlroots' `wlr_output_finish` does: the output's destroy
+    /// listeners run, then `wlr_output_destroy_global`): first every surface
+    /// on the display gets `wl_surface.leave`, moved windows `enter` their new
+    /// display, their preferred scale and a configure; only then do clients
+    /// get `wl_registry.global_remove`. Many clients destroy their wl_output
+    /// proxy when the global goes; a `leave` naming it after that reaches them
+    /// as `leave(NULL)` (SDL 2 dereferences it and crashes, weston's toolkit
+    /// keeps the gone output's scale). Nothing names the output after
+    /// `global_remove`.
     ///
     /// Unplugging the last display leaves windows on no display, as a laptop
     /// with its lid closed and no monitor: they are kept (not closed, not
@@ -169,7 +180,7 @@ extension Simulator {
     /// so no frame is done — sway likewise stops frame callbacks for
     /// surfaces on no output). ``plugDisplay(_:)`` brings them back.
     ///
-    /// The global is removed from the registry now but destroyed only when the
+    /// The global is removed from the registry but destroyed only when the
     /// simulator shuts down, so a client that binds it in the meantime (it
     /// had not yet read global_remove) gets an inert output rather than a
     /// protocol error.
@@ -181,18 +192,19 @@ extension Simulator {
         // With no display left the default keeps naming the unplugged one:
         // windows created now are placed relative to where it was.
         if defaultDisplayName == name, let first = displays.first { defaultDisplayName = first.name }
+        if let target = defaultDisplay {
+            let relocated = windows.filter { $0.homeDisplayName == name }
+            for window in relocated { relocate(window, from: removed, to: target) }
+            refreshWindows(reconfiguring: relocated)
+        } else {
+            refreshWindows(reconfiguring: [])
+        }
+        // Last: every leave above named an output clients still have.
         if let global = removed.global, let pointer = global.pointer {
             wl_global_remove(pointer)
             globalRemovers.append { global.remove() }
         }
         trace.record(.displayRemoved(display: name))
-        guard let target = defaultDisplay else {
-            refreshWindows(reconfiguring: [])
-            return
-        }
-        let relocated = windows.filter { $0.homeDisplayName == name }
-        for window in relocated { relocate(window, from: removed, to: target) }
-        refreshWindows(reconfiguring: relocated)
     }
 
     /// Chooses the display new windows open on.

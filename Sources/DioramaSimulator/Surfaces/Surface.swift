@@ -129,13 +129,14 @@ final class Surface {
         pendingFeedbacks = []
         simulator.frameScheduler.surfaceCommitted(self, callbacks: callbacks, feedbacks: feedbacks)
 
-        let preferred = preferredScaleInEffect
+        let scale = scaleInEffect
         let fact = CommitFact(
             surface: id, window: window?.id, bufferSize: newBuffer?.size, bufferScale: bufferScale,
             bufferTransform: bufferTransform, viewportSource: source, viewportDestination: destination,
             surfaceSize: current.size, damageRects: damageRects, nullAttach: nullAttach,
-            preferredScale120: preferred?.numerator120,
-            staleScale: Self.isStale(transformedBufferSize: transformedSize, surfaceSize: current.size, preferred: preferred))
+            preferredScale120: scale.expected?.numerator120,
+            staleScale: !scale.isDrawn(transformedBufferSize: transformedSize, surfaceSize: current.size,
+                                       viewportDestination: destination))
         simulator.trace.record(.commit(fact))
         if let window, window.surface === self { window.lastCommit = fact }
         roleHandler?.surfaceDidCommit(self, nullAttach: nullAttach)
@@ -150,25 +151,14 @@ final class Surface {
         return Size(width: bufferSize.width / bufferScale, height: bufferSize.height / bufferScale)
     }
 
-    /// The scale the simulator last told this surface to render at: the
-    /// fractional-scale-v1 preferred scale when the client asked for it, else
-    /// the largest integer `wl_output.scale` of the displays it entered (what
-    /// a client without fractional scale is expected to use). Nil before either.
-    var preferredScaleInEffect: Scale? {
-        if fractionalScale != nil, let lastPreferredScaleSent { return lastPreferredScaleSent }
-        return enteredDisplays.map(\.outputScale).max().flatMap { Scale(integer: $0) }
-    }
-
-    /// Whether a buffer was drawn for a different scale than `preferred`.
-    ///
-    /// The expected buffer is the surface size times the preferred scale,
-    /// rounded as fractional-scale-v1 says (halfway away from zero). Clients
-    /// that round differently are off by one pixel, which is not counted: a
-    /// buffer is stale when a side differs by more than one pixel.
-    static func isStale(transformedBufferSize: Size?, surfaceSize: Size, preferred: Scale?) -> Bool {
-        guard let size = transformedBufferSize, let preferred, !surfaceSize.isEmpty else { return false }
-        let expected = Size(width: preferred.pixels(forLogical: surfaceSize.width),
-                            height: preferred.pixels(forLogical: surfaceSize.height))
-        return abs(size.width - expected.width) > 1 || abs(size.height - expected.height) > 1
+    /// What this surface was told about its scale (see ``ScaleInEffect``):
+    /// the fractional preferred scale (as sent to its fractional-scale
+    /// object, or the window's when it has none) and the largest integer
+    /// `wl_output.scale` of the displays it entered.
+    var scaleInEffect: ScaleInEffect {
+        let usesFractionalScale = fractionalScale != nil
+        return ScaleInEffect(preferred: usesFractionalScale ? lastPreferredScaleSent : window?.preferredScale,
+                             outputScale: enteredDisplays.map(\.outputScale).max(),
+                             usesFractionalScale: usesFractionalScale)
     }
 }

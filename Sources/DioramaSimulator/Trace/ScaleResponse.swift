@@ -11,22 +11,28 @@ import DioramaModel
 ///   window's surface about the new scale: `wl_surface.enter` of the target
 ///   display, `wp_fractional_scale_v1.preferred_scale` or
 ///   `wl_surface.preferred_buffer_scale`, whichever came first.
-/// - A commit of the window's main surface is **drawn for** a scale S when
-///   its buffer (after the buffer transform) is the surface size × S, give or
-///   take one pixel per side (clients round differently; the same allowance
-///   as the trace's `stale_scale`).
+/// - The client **followed** the new scale S when a commit of the window's
+///   main surface has a buffer (after the buffer transform) of the surface
+///   size × S exactly, give or take one pixel per side: on a 1.5x display
+///   that takes fractional-scale-v1 or a viewport. A finding for the
+///   compatibility table, not a fault.
 /// - **Stale commits** are the main surface's commits after the scale event
-///   that were not drawn for the new scale, up to the first that was (or up
-///   to the end of the records, when none was).
+///   whose buffer was not drawn for the scale in effect (the trace's
+///   `stale_scale`, defined once by ``ScaleInEffect``: a client without
+///   fractional-scale-v1 drawing at the integer `wl_output.scale` is not
+///   stale), up to the first commit that was (the **answer**), or to the
+///   end of the records when none was.
 public struct ScaleResponse: Hashable, Sendable {
     public var window: UInt32
     /// The scale the client should now draw at.
     public var scale: Scale
     /// When the client was told (the scale event), nil if it never was.
     public var toldNanoseconds: UInt64?
-    /// The first commit drawn for ``scale`` after the scale event.
+    /// The first commit drawn for ``scale`` exactly after the scale event.
     public var firstCommitAtScale: CommitFact?
-    public var firstCommitAtScaleNanoseconds: UInt64?
+    /// The first commit after the scale event drawn for the scale in effect (not stale).
+    public var answer: CommitFact?
+    public var answerNanoseconds: UInt64?
     public var staleCommits: Int
     /// The main surface's latest commit with a buffer, up to the end of the
     /// records: what the screen shows when the measurement ends.
@@ -37,9 +43,9 @@ public struct ScaleResponse: Hashable, Sendable {
     /// Whether the client drew for the new scale at all.
     public var followed: Bool { firstCommitAtScale != nil }
 
-    /// From the scale event to the first commit drawn for the new scale.
+    /// From the scale event to the first commit drawn for the scale in effect.
     public var reactionNanoseconds: UInt64? {
-        guard let told = toldNanoseconds, let done = firstCommitAtScaleNanoseconds else { return nil }
+        guard let told = toldNanoseconds, let done = answerNanoseconds else { return nil }
         return done >= told ? done - told : 0
     }
 
@@ -55,7 +61,7 @@ public struct ScaleResponse: Hashable, Sendable {
             if case .windowCreated(window, _, let surface) = record.event { mainSurface = surface }
         }
         var response = ScaleResponse(window: window, scale: scale, toldNanoseconds: nil, firstCommitAtScale: nil,
-                                     firstCommitAtScaleNanoseconds: nil, staleCommits: 0, latestCommit: nil,
+                                     answer: nil, answerNanoseconds: nil, staleCommits: 0, latestCommit: nil,
                                      usesFractionalScale: false)
         guard let mainSurface else { return response }
         for record in records {
@@ -69,12 +75,15 @@ public struct ScaleResponse: Hashable, Sendable {
                 if response.toldNanoseconds == nil { response.toldNanoseconds = record.nanoseconds }
             case .preferredBufferScale(mainSurface, _, let integer) where integer == scale.ceil():
                 if response.toldNanoseconds == nil { response.toldNanoseconds = record.nanoseconds }
-            case .commit(let fact) where fact.surface == mainSurface && response.toldNanoseconds != nil && !response.followed:
-                if isDrawn(fact, for: scale) {
-                    response.firstCommitAtScale = fact
-                    response.firstCommitAtScaleNanoseconds = record.nanoseconds
-                } else if fact.bufferSize != nil {
-                    response.staleCommits += 1
+            case .commit(let fact) where fact.surface == mainSurface && response.toldNanoseconds != nil && fact.bufferSize != nil:
+                if !response.followed, isDrawn(fact, for: scale) { response.firstCommitAtScale = fact }
+                if response.answer == nil {
+                    if fact.staleScale {
+                        response.staleCommits += 1
+                    } else {
+                        response.answer = fact
+                        response.answerNanoseconds = record.nanoseconds
+                    }
                 }
             default:
                 break
@@ -87,8 +96,7 @@ public struct ScaleResponse: Hashable, Sendable {
     public static func isDrawn(_ commit: CommitFact, for scale: Scale) -> Bool {
         guard let buffer = commit.bufferSize, !commit.surfaceSize.isEmpty else { return false }
         let transformed = commit.bufferTransform.swapsAxes ? buffer.transposed : buffer
-        return abs(transformed.width - scale.pixels(forLogical: commit.surfaceSize.width)) <= 1
-            && abs(transformed.height - scale.pixels(forLogical: commit.surfaceSize.height)) <= 1
+        return ScaleInEffect.matches(transformed, surface: commit.surfaceSize, scale: scale)
     }
 
     /// The scale a commit's buffer was drawn for, as a decimal (buffer width ÷
