@@ -8,11 +8,14 @@ import WaylandClient
 /// Hostile clients over the real socket (issue #10): each sequence that
 /// once hung, crashed or fooled the simulator gets the protocol error the
 /// spec names, and the simulator goes on serving a fresh, well-behaved client.
+/// Display names that cannot travel in wl_output events are refused where
+/// they enter: `LayoutFileTests` (files) and `ControlEndpointTests` (`plug`).
 @Suite struct HostileClientTests {
     /// A hostile request sequence and the error the spec names for it.
     enum Attack: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case popupParentIsItself
         case popupsParentEachOther
+        case formerToplevelBecomesItsPopupsPopup
         case toplevelParentIsItself
         case toplevelParentCycle
         case resizeEdgeOutOfRange
@@ -25,6 +28,7 @@ import WaylandClient
         var expected: (interface: String, code: UInt32, name: String) {
             switch self {
             case .popupParentIsItself, .popupsParentEachOther: ("xdg_wm_base", 3, "invalid_popup_parent")
+            case .formerToplevelBecomesItsPopupsPopup: ("xdg_wm_base", 0, "role")
             case .toplevelParentIsItself, .toplevelParentCycle: ("xdg_toplevel", 1, "invalid_parent")
             case .resizeEdgeOutOfRange: ("xdg_toplevel", 0, "invalid_resize_edge")
             case .grabAfterMap: ("xdg_popup", 0, "invalid_grab")
@@ -46,6 +50,18 @@ import WaylandClient
                 second.makePopup(parent: first.xdgSurface)
                 first.surface.commit()
                 second.surface.commit()
+            case .formerToplevelBecomesItsPopupsPopup:
+                // The toplevel goes, its xdg_surface stays and asks to become
+                // a popup of its own popup: a parent cycle if it were allowed.
+                let window = try mapWindow(client, in: harness)
+                let menu = try TestPopup.mapped(client: client, parent: window.xdgSurface, harness: harness)
+                window.toplevel.destroy()
+                try harness.roundtrip(client.connection)
+                let positioner = client.wmBase.createPositioner()
+                positioner.setSize(width: 10, height: 10)
+                positioner.setAnchorRect(x: 0, y: 0, width: 1, height: 1)
+                _ = window.xdgSurface.getPopup(parent: menu.xdgSurface, positioner: positioner)
+                window.surface.commit()
             case .toplevelParentIsItself:
                 let window = try mapWindow(client, in: harness)
                 window.toplevel.setParent(parent: window.toplevel)

@@ -101,6 +101,12 @@ extension Simulator {
                     return self.postProtocolError(shell.resource, code: XdgSurface.Error.alreadyConstructed.rawValue, name: "already_constructed",
                                                   "xdg_surface.get_popup: the xdg_surface already has a role object")
                 }
+                // A surface keeps its role after its toplevel is destroyed;
+                // made a popup, it could become the parent of its own popups.
+                guard surface.role == .none || surface.role == .xdgPopup else {
+                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
+                                                  "xdg_surface.get_popup: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
+                }
                 guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
                     return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue, name: "invalid_positioner",
                                                   "xdg_surface.get_popup: the positioner needs set_size and set_anchor_rect first")
