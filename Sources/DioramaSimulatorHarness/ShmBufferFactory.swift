@@ -17,6 +17,17 @@ public enum ShmBufferFactory {
     /// the row) is filled with zeros.
     public static func makeBuffer(shm: WlShm, width: Int, height: Int, format: WlShm.Format = .xrgb8888,
                                   stride: Int? = nil, pixel: (_ x: Int, _ y: Int) -> UInt32) -> WlBuffer {
+        let made = makeBufferKeepingFile(shm: shm, width: width, height: height, format: format, stride: stride, pixel: pixel)
+        close(made.file)  // libwayland sent a duplicate
+        return made.buffer
+    }
+
+    /// Like ``makeBuffer(shm:width:height:format:stride:pixel:)``, but hands
+    /// back the client's descriptor of the pool's file (the caller closes it),
+    /// for tests of a client that changes the file afterwards, e.g. shrinks it.
+    public static func makeBufferKeepingFile(shm: WlShm, width: Int, height: Int, format: WlShm.Format = .xrgb8888,
+                                             stride: Int? = nil,
+                                             pixel: (_ x: Int, _ y: Int) -> UInt32 = { _, _ in 0xFF80_8080 }) -> (buffer: WlBuffer, file: Int32) {
         let rowBytes = stride ?? width * 4
         let size = max(1, rowBytes * height)
         let descriptor = CDioramaShim_memfd_create("diorama-test-buffer", CDioramaShim_MFD_CLOEXEC())
@@ -32,9 +43,8 @@ public enum ShmBufferFactory {
             munmap(mapping, size)
         }
         let pool = shm.createPool(fd: descriptor, size: Int32(size))
-        close(descriptor)  // libwayland sent a duplicate
         let buffer = pool.createBuffer(offset: 0, width: Int32(width), height: Int32(height), stride: Int32(rowBytes), format: format)
         pool.destroy()
-        return buffer
+        return (buffer, descriptor)
     }
 }

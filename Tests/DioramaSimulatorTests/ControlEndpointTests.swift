@@ -86,6 +86,41 @@ import Testing
         #expect(layout.error?.contains("overlaps") == true)
     }
 
+    /// A name too long for a wl_output event once disconnected every client
+    /// that bound the output; control and bidi characters got through too.
+    @Test func plugRefusesNamesThatCannotTravelOrPrintAndClientsStillBindOutputs() throws {
+        let path = server.path
+        let plug = { (field: String, value: String) in
+            let name = field == "display" ? value : "HDMI-A-1"
+            return #"{"command":"plug","width":800,"height":600,"x":5000,"y":0,"display":""# + name + "\""
+                + (field == "display" ? "" : ",\"\(field)\":\"\(value)\"") + "}"
+        }
+        let requests = [
+            plug("display", String(repeating: "x", count: 5000)),
+            plug("display", "HDMI\\nA-1"),
+            plug("display", "HDMI\\u0000"),
+            plug("display", "1-A-IMDH\\u202E"),
+            plug("make", String(repeating: "m", count: 64)),
+            plug("model", "Panel\\u2066"),
+        ]
+        let lines = try onClientThread { _ in try Self.rawExchange(path: path, lines: requests) }
+        let responses = try lines.map { try JSONDecoder().decode(ControlResponse.self, from: Data($0.utf8)) }
+        #expect(responses.count == requests.count)
+        #expect(responses.allSatisfy { $0.kind == "failed" })
+        #expect(responses.first?.error?.contains("display \"#3\", field \"name\": the name is 5000 bytes long; use at most 63") == true)
+        #expect(responses.dropFirst().first?.error?.contains("character 5 of the name is U+000A") == true)
+        #expect(responses.dropFirst(2).first?.error?.contains("U+0000") == true)
+        #expect(responses.dropFirst(3).first?.error?.contains("U+202E") == true)
+        #expect(responses.dropFirst(4).first?.error?.contains("field \"make\": the make is 64 bytes long") == true)
+        #expect(responses.dropFirst(5).first?.error?.contains("field \"model\"") == true)
+        #expect(harness.simulator.displays.map(\.name) == ["DP-1", "DP-2"])
+
+        // A new client binds every output and stays connected.
+        let fresh = try WindowingClient(harness: harness)
+        #expect(fresh.outputs.outputs.count == 2)
+        #expect(fresh.connection.protocolError == nil)
+    }
+
     @Test func malformedRequestsAreBadRequests() throws {
         let path = server.path
         let lines = try onClientThread { _ in try Self.rawExchange(path: path, lines: [

@@ -101,6 +101,42 @@ import Testing
         #expect(error.problem.contains("already used by display #1"))
     }
 
+    /// Names, makes and models travel in wl_output events: too long and every
+    /// client binding the output is disconnected; control or bidi characters
+    /// garble what clients show. Each is refused where it stands in the file.
+    @Test func namesMakesAndModelsMustBeShortAndPrintable() throws {
+        let long = try loadError(Self.layout(Self.display(String(repeating: "D", count: 64))))
+        #expect(long.display == "#1")
+        #expect(long.field == "name")
+        #expect(long.location?.line == 4)
+        #expect(long.location?.column == 15)
+        #expect(long.problem == "the name is 64 bytes long; use at most 63 (it is sent to every client in wl_output events)")
+        #expect(!long.description.contains("DDDD"), "the message does not repeat the unfit name")
+
+        let newline = try loadError(Self.layout(Self.display("DP-1\\nfake")))
+        #expect(newline.field == "name")
+        #expect(newline.problem.hasPrefix("character 5 of the name is U+000A, a control or invisible formatting character"))
+
+        let bidi = try loadError(Self.layout(Self.display("DP-1"), Self.display("\u{202E}1-PD", x: 1920)))
+        #expect(bidi.display == "#2")
+        #expect(bidi.location?.line == 10)
+        #expect(bidi.problem.hasPrefix("character 1 of the name is U+202E"))
+
+        let make = try loadError(Self.layout(Self.display("DP-1", extra: ",\n      \"make\": \"\(String(repeating: "é", count: 32))\"")))
+        #expect(make.display == "DP-1")
+        #expect(make.field == "make")
+        #expect(make.location?.line == 8)
+        #expect(make.problem.hasPrefix("the make is 64 bytes long"))
+
+        let model = try loadError(Self.layout(Self.display("DP-1", extra: ",\n      \"model\": \"Panel\\u0000\"")))
+        #expect(model.field == "model")
+        #expect(model.problem.contains("U+0000"))
+
+        // 63 bytes of printable text, non-ASCII included, is fine.
+        let fine = DisplayConfiguration.textProblem(String(repeating: "é", count: 31) + "x", field: "model")
+        #expect(fine == nil)
+    }
+
     @Test func unknownTransformsListTheKnownOnes() throws {
         let error = try loadError(Self.layout(Self.display("DP-1", extra: ",\n      \"transform\": \"sideways\"")))
         #expect(error.field == "transform")

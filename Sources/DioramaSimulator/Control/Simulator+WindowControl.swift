@@ -7,11 +7,18 @@ import WaylandServer
 // client's answer arrives on later dispatches. `isSettled` tells when it has.
 
 extension Simulator {
-    /// The one window `selector` matches.
+    /// The one window `selector` matches. Windows whose surface the client
+    /// destroyed are never chosen: selecting only such a window is
+    /// ``SimulatorControlError/windowGone(_:)``, so a command cannot report
+    /// success on a window nothing shows.
     public func window(_ selector: WindowSelector) throws(SimulatorControlError) -> Window {
         let matches = windows.filter { selector.matches($0) }
-        guard let first = matches.first else { throw .noSuchWindow(selector) }
-        guard matches.count == 1 else { throw .ambiguousWindow(selector, matches: matches.map(\.id)) }
+        let live = matches.filter { !$0.isSurfaceDestroyed }
+        guard let first = live.first else {
+            if let gone = matches.first { throw .windowGone(gone.id) }
+            throw .noSuchWindow(selector)
+        }
+        guard live.count == 1 else { throw .ambiguousWindow(selector, matches: live.map(\.id)) }
         return first
     }
 

@@ -10,6 +10,9 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
     case noDisplay
     /// The window has not mapped yet (no buffer committed).
     case windowNotMapped(UInt32)
+    /// The client destroyed the window's wl_surface: only its xdg_toplevel
+    /// is left, and nothing can show, focus or close it any more.
+    case windowGone(UInt32)
     /// Text contains a character the keymap cannot type.
     case untypable(Character)
     case unknownKeyName(String)
@@ -26,6 +29,7 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
         case .invalidLayout(let error): "the change would make the layout invalid: \(error)"
         case .noDisplay: "no display is plugged; plug one first"
         case .windowNotMapped(let id): "window \(id) is not mapped yet (it has not committed a buffer)"
+        case .windowGone(let id): "window \(id) is gone: its client destroyed its wl_surface"
         case .untypable(let character): "the us keymap cannot type \(String(reflecting: character))"
         case .unknownKeyName(let name): "\"\(name)\" is not a key name the keymap has (try Return, Escape, Tab, BackSpace, F1)"
         case .noKeymap: "no keymap: xkbcommon could not compile one (apt-get install xkb-data)"

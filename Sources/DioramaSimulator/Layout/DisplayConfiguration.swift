@@ -109,3 +109,39 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// `wl_output.description` / `xdg_output.description`: make, model and name.
     public var outputDescription: String { "\(make) \(model) (\(name))" }
 }
+
+extension DisplayConfiguration {
+    /// The most UTF-8 bytes a display's name, make or model may have. Each
+    /// travels in `wl_output` and `xdg_output` events, and libwayland
+    /// disconnects a client whose event does not fit its 4096-byte buffer;
+    /// 63 stays far below that (with room for the other fields) and is longer
+    /// than real connector names and EDID strings get.
+    public static let maximumTextBytes = 63
+
+    /// Why `text` cannot be the display's `field` (name, make or model), or
+    /// nil when it can: it must be 1 to ``maximumTextBytes`` bytes of
+    /// printable characters. Control characters (NUL, newline), bidi
+    /// overrides and other invisible format characters are refused: a name
+    /// is shown in clients' menus, logs and reports, where they would cut it
+    /// short or make it read as something else. The message never repeats
+    /// the text itself, for the same reason.
+    public static func textProblem(_ text: String, field: String) -> String? {
+        if text.isEmpty {
+            return field == "name" ? "the name is empty; use a connector name such as \"DP-1\"" : "the \(field) is empty; leave it out for the default"
+        }
+        let bytes = text.utf8.count
+        if bytes > maximumTextBytes {
+            return "the \(field) is \(bytes) bytes long; use at most \(maximumTextBytes) (it is sent to every client in wl_output events)"
+        }
+        let refused: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator,
+                                                     .surrogate, .privateUse, .unassigned]
+        if let index = text.unicodeScalars.firstIndex(where: { refused.contains($0.properties.generalCategory) }) {
+            let scalar = text.unicodeScalars[index]
+            let position = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index) + 1
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return "character \(position) of the \(field) is \(code), a control or invisible formatting character (newline, NUL, bidi override, …); use printable characters only"
+        }
+        return nil
+    }
+}

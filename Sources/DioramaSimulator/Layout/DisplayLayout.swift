@@ -45,7 +45,7 @@ public struct DisplayLayout: Hashable, Sendable {
     /// rectangles that do not overlap.
     public func validate() throws(DisplayLayoutError) {
         if let problem = firstProblem() {
-            throw DisplayLayoutError(display: problem.displayIndex.map { displays[$0].name },
+            throw DisplayLayoutError(display: problem.displayIndex.map(displayLabel),
                                      field: problem.field, problem: problem.message)
         }
     }
@@ -58,8 +58,10 @@ public struct DisplayLayout: Hashable, Sendable {
         }
         var seenNames: [String: Int] = [:]
         for (index, display) in displays.enumerated() {
-            if display.name.isEmpty {
-                return Problem(displayIndex: index, field: "name", message: "the name is empty; use a connector name such as \"DP-1\"")
+            for (field, text) in [("name", display.name), ("make", display.make), ("model", display.model)] {
+                if let message = DisplayConfiguration.textProblem(text, field: field) {
+                    return Problem(displayIndex: index, field: field, message: message)
+                }
             }
             if let first = seenNames[display.name] {
                 return Problem(displayIndex: index, field: "name",
@@ -101,6 +103,13 @@ public struct DisplayLayout: Hashable, Sendable {
             }
         }
         return nil
+    }
+
+    /// How messages name the display at `index`: its name, or `#2` (its
+    /// place in the layout) when the name itself is unfit to print.
+    func displayLabel(_ index: Int) -> String {
+        let name = displays[index].name
+        return DisplayConfiguration.textProblem(name, field: "name") == nil ? name : "#\(index + 1)"
     }
 
     /// `x,y WxH`, the way messages show logical rectangles.

@@ -22,7 +22,7 @@ enum DisplayLayoutReader {
         let layout = try context.readLayout(document)
         if let problem = layout.firstProblem() {
             throw DisplayLayoutError(location: context.location(of: problem),
-                                     display: problem.displayIndex.map { layout.displays[$0].name },
+                                     display: problem.displayIndex.map(layout.displayLabel),
                                      field: problem.field, problem: problem.message)
         }
         return layout
@@ -73,6 +73,10 @@ enum DisplayLayoutReader {
             let name: String
             if let nameMember = members.first(where: { $0.key == "name" }) {
                 name = try string(nameMember.value, display: "#\(index + 1)", field: "name")
+                // Checked before anything uses it: every later message names the display by it.
+                if let problem = DisplayConfiguration.textProblem(name, field: "name") {
+                    throw DisplayLayoutError(location: nameMember.value.location, display: "#\(index + 1)", field: "name", problem: problem)
+                }
             } else {
                 throw DisplayLayoutError(location: json.location, display: "#\(index + 1)", field: "name",
                                          problem: "the display has no name; add e.g. \"name\": \"DP-1\"")

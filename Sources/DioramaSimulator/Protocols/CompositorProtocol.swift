@@ -87,7 +87,7 @@ extension Simulator {
     }
 
     /// The surface is gone (destroy request or disconnect): its window (if it
-    /// was a toplevel's surface) loses its content, its frame callbacks are
+    /// was a toplevel's surface) is gone too, its frame callbacks are
     /// dropped, and it no longer counts against the client's limit.
     private func surfaceDestroyed(_ surface: Surface) {
         surfaces[ObjectIdentifier(surface.resource)] = nil
@@ -97,6 +97,7 @@ extension Simulator {
         if let subsurface = surface.subsurface, let parent = subsurface.parent {
             parent.children.removeAll { $0 === subsurface }
         }
+        if let window = (surface.roleHandler as? XdgShellSurface)?.window { windowSurfaceDestroyed(window) }
         surface.roleHandler = nil
     }
 }

@@ -38,6 +38,15 @@ extension Simulator {
                               "wl_shm.create_pool: \(Self.describe(error, size: size))")
             return
         }
+        // Fires after a read (a screenshot) found the file shorter than the
+        // pool. libwayland's own wl_shm sends the same code (on the wl_buffer);
+        // it is sent here on wl_shm, the interface the code belongs to, which
+        // lives as long as the client (the buffer may already be destroyed).
+        pool.onFileShrank = { [unowned self, weak shm, unowned pool] in
+            guard let shm else { return }
+            self.postProtocolError(shm, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
+                                   "wl_shm_pool: the pool's file is now shorter than the pool's \(pool.size) bytes; never truncate a pool's file (grow it, then wl_shm_pool.resize)")
+        }
         resource.onRequest = { [unowned self, unowned resource] request in
             switch request {
             case .createBuffer(let buffer, let offset, let width, let height, let stride, let format):

@@ -101,12 +101,22 @@ extension Simulator {
                     return self.postProtocolError(shell.resource, code: XdgSurface.Error.alreadyConstructed.rawValue, name: "already_constructed",
                                                   "xdg_surface.get_popup: the xdg_surface already has a role object")
                 }
+                // A surface keeps its role after its toplevel is destroyed;
+                // made a popup, it could become the parent of its own popups.
+                guard surface.role == .none || surface.role == .xdgPopup else {
+                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
+                                                  "xdg_surface.get_popup: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
+                }
                 guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
                     return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue, name: "invalid_positioner",
                                                   "xdg_surface.get_popup: the positioner needs set_size and set_anchor_rect first")
                 }
-                surface.role = .xdgPopup
                 let parentShell = parent.flatMap { self.shellSurfaces[ObjectIdentifier($0)] }
+                if let parentShell, let problem = Self.popupParentProblem(parentShell, of: shell) {
+                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPopupParent.rawValue,
+                                                  name: "invalid_popup_parent", "xdg_surface.get_popup: \(problem)")
+                }
+                surface.role = .xdgPopup
                 self.popupCreated(popup, shell: shell, parent: parentShell, positioner: box.positioner)
             case .setWindowGeometry(let x, let y, let width, let height):
                 guard width > 0, height > 0 else {
@@ -127,6 +137,25 @@ extension Simulator {
                 }
             }
         }
+    }
+
+    /// Why `parent` cannot be the parent of the popup `shell` is becoming, or
+    /// nil when it can. The parent must already be a toplevel or a popup:
+    /// then every popup chain was complete before its newest member joined
+    /// it, so no chain can loop back on itself (a popup parenting itself, or
+    /// two popups parenting each other, would otherwise send every walk up
+    /// the chain round for ever).
+    static func popupParentProblem(_ parent: XdgShellSurface, of shell: XdgShellSurface) -> String? {
+        if parent === shell {
+            return "the parent is the popup's own xdg_surface@\(shell.resource.id); pass the xdg_surface of the window or popup it belongs to"
+        }
+        if parentChain(above: parent, parent: { $0.popup?.parent }).contains(where: { $0 === shell }) {
+            return "xdg_surface@\(parent.resource.id) is a child of this popup, so the parents would form a cycle"
+        }
+        if !parent.hasRole {
+            return "the parent xdg_surface@\(parent.resource.id) has no role yet; make it a toplevel or popup (and map it) before its popups"
+        }
+        return nil
     }
 
     /// xdg_surface.get_toplevel: a new window, placed on the default display
@@ -157,10 +186,19 @@ extension Simulator {
 
     private func toplevelRequest(_ window: Window, _ request: XdgToplevel.Request) {
         switch request {
-        case .destroy, .setParent, .showWindowMenu, .move, .resize:
-            // No pointer drives the simulator, so client-started moves and
-            // resizes have nothing to follow; scripts resize instead.
+        case .destroy, .showWindowMenu, .move:
+            // No pointer drives the simulator, so client-started moves have
+            // nothing to follow.
             break
+        case .resize(_, _, let edges):
+            // Nothing to follow here either (scripts resize instead), but an
+            // edge outside the enum is the client's mistake all the same.
+            guard Self.resizeEdges.contains(edges) else {
+                return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidResizeEdge.rawValue, name: "invalid_resize_edge",
+                                         "xdg_toplevel.resize: edges \(edges.rawValue) is not an xdg_toplevel.resize_edge value (0, 1, 2, 4, 5, 6, 8, 9, 10)")
+            }
+        case .setParent(let parentResource):
+            setParent(of: window, to: parentResource)
         case .setTitle(let title):
             window.title = title
             trace.record(.title(window: window.id, title: title))
@@ -192,6 +230,25 @@ extension Simulator {
         }
     }
 
+    /// Every value of `xdg_toplevel.resize_edge`: `resize` with any other is an error.
+    static let resizeEdges: [XdgToplevel.ResizeEdge] = [.none, .top, .bottom, .left, .topLeft, .bottomLeft, .right, .topRight, .bottomRight]
+
+    /// xdg_toplevel.set_parent: the window should stack above `parentResource`'s.
+    /// A parent that is the window itself or one of its descendants is
+    /// `invalid_parent`; an unmapped parent counts as no parent, as the spec says.
+    private func setParent(of window: Window, to parentResource: XdgToplevel?) {
+        guard let parentResource, let parent = windows.first(where: { $0.toplevel === parentResource }) else {
+            window.parent = nil
+            return
+        }
+        if parent === window || parentChain(above: parent, parent: { $0.parent }).contains(where: { $0 === window }) {
+            let what = parent === window ? "the window itself" : "one of its own descendants"
+            return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidParent.rawValue, name: "invalid_parent",
+                                     "xdg_toplevel.set_parent: xdg_toplevel@\(parentResource.id) is \(what); pass a window this one is not an ancestor of, or null")
+        }
+        window.parent = parent.isMapped ? parent : nil
+    }
+
     /// xdg_surface.get_popup: placed relative to its parent when it first commits.
     private func popupCreated(_ resource: XdgPopup, shell: XdgShellSurface, parent: XdgShellSurface?, positioner: Positioner) {
         let popup = Popup(resource: resource, shellSurface: shell, parent: parent, positioner: positioner)
@@ -210,8 +267,21 @@ extension Simulator {
         resource.onRequest = { [unowned self, weak popup] request in
             guard let popup else { return }
             switch request {
-            case .destroy, .grab:
-                break
+            case .destroy:
+                // Nested popups go in reverse order: only one without live
+                // children of its own is the topmost.
+                if let child = self.childPopups(of: popup).last {
+                    self.postProtocolError(popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.notTheTopmostPopup.rawValue,
+                                           name: "not_the_topmost_popup",
+                                           "xdg_popup.destroy: xdg_popup@\(child.resource.id), a popup on top of this one, still exists; destroy popups topmost first")
+                }
+            case .grab:
+                // Accepted and never broken (no pointer or keyboard user to
+                // break it), but only before the popup maps.
+                if popup.isMapped {
+                    self.postProtocolError(popup.resource, code: XdgPopup.Error.invalidGrab.rawValue, name: "invalid_grab",
+                                           "xdg_popup.grab: the popup is already mapped; grab before its first commit with a buffer")
+                }
             case .reposition(let positionerResource, let token):
                 guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
                     return self.postProtocolError(popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue,
@@ -221,6 +291,25 @@ extension Simulator {
                 if popup.resource.version >= 3 { popup.resource.sendRepositioned(token: token) }
                 self.sendPopupConfigure(popup)
             }
+        }
+    }
+
+    /// The live popups whose parent is `popup`, oldest first.
+    func childPopups(of popup: Popup) -> [Popup] {
+        shellSurfaces.values.compactMap(\.popup)
+            .filter { $0.parent === popup.shellSurface && $0.resource.isAlive }
+            .sorted { $0.resource.id < $1.resource.id }
+    }
+
+    /// The window's popups can no longer stay up (it unmapped or its toplevel
+    /// was destroyed): each gets `popup_done`, topmost first as the spec
+    /// orders dismissals, and leaves its displays. The client then destroys them.
+    func dismissPopups(of window: Window) {
+        for popup in window.popups.reversed() where !popup.isDismissed && popup.resource.isAlive {
+            popup.isDismissed = true
+            popup.isMapped = false
+            if let surface = popup.shellSurface.surface { sendLeaveAll(surface) }
+            popup.resource.sendPopupDone()
         }
     }
 
@@ -236,11 +325,14 @@ extension Simulator {
 
     /// A popup's surface committed: the first commit gets its configure, the
     /// first buffer shows it on its window's displays, a null buffer hides it.
+    /// A dismissed popup stays hidden whatever it commits.
     func popupCommitted(_ popup: Popup, nullAttach: Bool) {
         let shell = popup.shellSurface
+        guard !popup.isDismissed else { return }
         if nullAttach {
             if let surface = shell.surface { sendLeaveAll(surface) }
             shell.resetForRemap()
+            popup.isMapped = false
             return
         }
         if !shell.initialConfigureSent {
@@ -248,6 +340,7 @@ extension Simulator {
             sendPopupConfigure(popup)
             return
         }
+        if shell.surface?.hasContent == true { popup.isMapped = true }
         if let root = popup.rootWindow { updateOutputs(of: root) }
     }
 }

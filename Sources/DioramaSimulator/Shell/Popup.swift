@@ -10,6 +10,12 @@ final class Popup {
     var positioner: Positioner
     /// Relative to the parent's window geometry.
     var rect: Rect = .zero
+    /// Whether a buffer was committed after an acknowledged configure (the
+    /// spec's "mapped"): from then on `grab` is too late.
+    var isMapped = false
+    /// Whether `popup_done` was sent: the popup is hidden and only waits for
+    /// the client to destroy it.
+    var isDismissed = false
 
     init(resource: XdgPopup, shellSurface: XdgShellSurface, parent: XdgShellSurface?, positioner: Positioner) {
         self.resource = resource
@@ -20,11 +26,6 @@ final class Popup {
 
     /// The toplevel at the root of the popup's parent chain.
     var rootWindow: Window? {
-        var current = parent
-        while let shell = current {
-            if let window = shell.window { return window }
-            current = shell.popup?.parent
-        }
-        return nil
+        shellSurface.popupAncestors.lazy.compactMap(\.window).first
     }
 }

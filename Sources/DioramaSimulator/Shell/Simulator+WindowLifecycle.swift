@@ -86,6 +86,7 @@ extension Simulator {
     /// A null buffer was committed: the window disappears from every display
     /// and starts over (its next commit gets a new initial configure).
     func unmap(_ window: Window) {
+        windowLeftScreen(window)
         window.isMapped = false
         stackingOrder.removeAll { $0 === window }
         trace.record(.windowUnmapped(window: window.id))
@@ -105,8 +106,22 @@ extension Simulator {
         updateOutputs(of: window)
     }
 
+    /// The window's wl_surface was destroyed before its xdg_toplevel (a
+    /// client bug the wayland.xml of this libwayland has no error for): it
+    /// can never show again, so it unmaps now and stays unselectable until
+    /// its toplevel goes.
+    ///
+    /// When the whole client is going away, its toplevel follows at once
+    /// and ``windowDestroyed(_:)`` does the work.
+    func windowSurfaceDestroyed(_ window: Window) {
+        window.isSurfaceDestroyed = true
+        guard clientRecord(window.toplevel.client) != nil else { return }
+        if window.isMapped { unmap(window) } else { windowLeftScreen(window) }
+    }
+
     /// The toplevel was destroyed (request or disconnect).
     func windowDestroyed(_ window: Window) {
+        windowLeftScreen(window)
         if window.isMapped {
             window.isMapped = false
             stackingOrder.removeAll { $0 === window }
@@ -118,5 +133,15 @@ extension Simulator {
         window.shellSurface.window = nil
         if window.surface?.window === window { window.surface?.window = nil }
         if focusedWindow === window { focusNextWindow(after: window) }
+    }
+
+    /// The window unmapped or its toplevel went away: its popups are
+    /// dismissed, and windows it parented (`set_parent`) take its own parent.
+    /// Nothing to tell a client that is disconnecting: all of its objects
+    /// are being destroyed.
+    private func windowLeftScreen(_ window: Window) {
+        guard clientRecord(window.toplevel.client) != nil else { return }
+        dismissPopups(of: window)
+        for child in windows where child.parent === window { child.parent = window.parent }
     }
 }

@@ -24,6 +24,10 @@ public final class Window {
     public internal(set) var states: WindowStates = []
     public internal(set) var isMapped = false
     public internal(set) var isMinimized = false
+    /// Whether the client destroyed the window's wl_surface while keeping
+    /// its xdg_toplevel: the window is unmapped for good, and control
+    /// commands report it gone.
+    public internal(set) var isSurfaceDestroyed = false
     /// Committed `set_min_size` / `set_max_size` (0 = no limit).
     public internal(set) var minimumSize = Size.zero
     public internal(set) var maximumSize = Size.zero
@@ -39,6 +43,11 @@ public final class Window {
     /// display holding most of it. Maximize and fullscreen use it, and it
     /// moves along when its display moves.
     public internal(set) var homeDisplayName: String
+
+    /// The window `xdg_toplevel.set_parent` put this one above (nil: none,
+    /// or the parent was unmapped when set). When a parent unmaps or goes
+    /// away, its children take its own parent.
+    public internal(set) weak var parent: Window?
 
     let shellSurface: XdgShellSurface
     let toplevel: XdgToplevel
@@ -115,7 +124,7 @@ public final class Window {
     /// Every surface that shows the window: its surface tree and its popups' trees.
     var allSurfaces: [Surface] {
         var result = surface?.tree ?? []
-        for popup in popups {
+        for popup in popups where !popup.isDismissed {
             if let popupSurface = popup.shellSurface.surface { result += popupSurface.tree }
         }
         return result

@@ -43,6 +43,12 @@ final class XdgShellSurface {
 
     var hasRole: Bool { window != nil || popup != nil }
 
+    /// The surfaces above this one when it is a popup: its parent, the
+    /// parent's parent, … up to the toplevel's surface. Empty for a toplevel.
+    var popupAncestors: [XdgShellSurface] {
+        parentChain(above: self) { $0.popup?.parent }
+    }
+
     /// The object to send an xdg_wm_base error on: the wm_base, or this
     /// xdg_surface if the client already destroyed the wm_base.
     var wmBaseErrorTarget: Resource { wmBase.map { $0 as Resource } ?? resource }

@@ -31,10 +31,11 @@ public final class ShmBuffer {
     public var formatCode: UInt32 { format.rawValue }
 
     /// Runs `body` with the buffer's bytes (stride × height, read-only), or
-    /// returns nil when the pool's memory is gone.
+    /// returns nil when the pool's memory is gone. If the client shrank its
+    /// file underneath, `body` reads zeros and the client is disconnected
+    /// (``ShmPool/read(offset:count:_:)``).
     public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
-        guard let mapping = pool.mapping, offset + stride * height <= pool.size else { return nil }
-        return try body(UnsafeRawBufferPointer(start: mapping + offset, count: stride * height))
+        try pool.read(offset: offset, count: stride * height, body)
     }
 
     /// Tells the client the simulator no longer reads the buffer.

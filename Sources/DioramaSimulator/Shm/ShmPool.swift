@@ -1,3 +1,4 @@
+import CDioramaServerShim
 import Glibc
 
 /// The shared memory behind a `wl_shm_pool`: the client's file, mapped
@@ -11,6 +12,12 @@ final class ShmPool {
     private let descriptor: Int32
     private(set) var size: Int
     private(set) var mapping: UnsafeMutableRawPointer?
+    /// Whether a read found the file shorter than the pool (the client
+    /// truncated it after creating the pool). The mapping then reads as zeros.
+    private(set) var fileShrank = false
+    /// Fires once, after the read that found the file shrunk: the protocol
+    /// side tells the client it broke its pool.
+    var onFileShrank: (() -> Void)?
 
     /// Why a pool could not be mapped.
     enum MappingError: Error {
@@ -42,6 +49,34 @@ final class ShmPool {
             throw .notMappable(String(cString: strerror(errno)))
         }
         return pointer
+    }
+
+    /// Runs `body` over `count` bytes from `offset`, or returns nil when they
+    /// are not inside the pool.
+    ///
+    /// The client owns the file and may truncate it at any time; touching a
+    /// page past its new end raises SIGBUS in the simulator. The read is
+    /// therefore guarded (CDioramaServerShim): such a fault maps zero pages
+    /// over the pool, `body` finishes reading zeros, and ``onFileShrank``
+    /// fires so the client is disconnected. The simulator keeps serving the others.
+    func read<Result>(offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
+        guard let mapping, offset >= 0, count >= 0, offset + count <= size else { return nil }
+        CDioramaServerShim_begin_guarded_read(mapping, size)
+        let result: Result
+        do {
+            result = try body(UnsafeRawBufferPointer(start: mapping + offset, count: count))
+        } catch {
+            noteGuardedReadEnded()
+            throw error
+        }
+        noteGuardedReadEnded()
+        return result
+    }
+
+    private func noteGuardedReadEnded() {
+        guard CDioramaServerShim_end_guarded_read(), !fileShrank else { return }
+        fileShrank = true
+        onFileShrank?()
     }
 
     /// `wl_shm_pool.resize`: maps the grown file in place of the old mapping.
