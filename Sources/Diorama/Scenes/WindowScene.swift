@@ -9,6 +9,8 @@ protocol SceneHost: AnyObject {
     func titleChanged(_ title: String)
     func setNeedsDisplay()
     func requestClose()
+    /// `willConnectTo` (and any restoration) ran: the first frame may be drawn.
+    func sceneDidConnect()
 }
 
 /// A token for `registerForTraitChanges`; pass it to `unregisterForTraitChanges`.
@@ -97,7 +99,9 @@ public final class WindowScene {
         set { settings.sizeClassThresholds = newValue; recompute() }
     }
 
-    /// Calls `handler` after a change of any of `traits`, once geometry is up to date.
+    /// Calls `handler` after a change of any of `traits`, once geometry is up
+    /// to date. As in UIKit, the handler gets the *previous* trait collection;
+    /// the current one is `scene.traitCollection`.
     @discardableResult
     public func registerForTraitChanges(_ traits: [Trait],
                                         handler: @escaping @MainActor (WindowScene, TraitCollection) -> Void) -> TraitChangeRegistration {
@@ -134,13 +138,14 @@ public final class WindowScene {
         guard !isDisconnected, facts.isMapped || state != nil || facts.configuredSize != .zero || !facts.allScreens.isEmpty else { return }
         let new = SceneState.compute(facts: facts, settings: settings, previous: state)
         let changes = SceneStateChanges(from: state, to: new)
-        let isFirstState = state == nil
+        let previous = state
         state = new
         if changes.screenChanged, let name = new.screen?.name { screen = screenLookup(name) }
-        deliver(changes, state: new, isFirstState: isFirstState)
+        deliver(changes, state: new, previous: previous)
     }
 
-    private func deliver(_ changes: SceneStateChanges, state: SceneState, isFirstState: Bool) {
+    private func deliver(_ changes: SceneStateChanges, state: SceneState, previous: SceneState?) {
+        let isFirstState = previous == nil
         drawableLayer.contentsScale = state.resolvedScale.scale.doubleValue
         if isFirstState {
             // The starting geometry and traits are facts too: the trace has
@@ -163,7 +168,7 @@ public final class WindowScene {
         if !changes.changedTraits.isEmpty {
             trace.record(.traits(scene: traceName, changed: changes.changedTraits, traits: state.traitCollection))
             for (_, observer) in traitObservers.sorted(by: { $0.key < $1.key }) where !observer.traits.isDisjoint(with: changes.changedTraits) {
-                observer.handler(self, state.traitCollection)
+                observer.handler(self, previous?.traitCollection ?? TraitCollection())
             }
         }
         if let size = changes.newDrawableSize {
