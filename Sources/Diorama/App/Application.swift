@@ -204,8 +204,10 @@ public final class Application {
             scene.delegate?.scene(scene, restoreInteractionStateWith: activity)
         }
         scene.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
-        host.sceneDidConnect()
+        scene.didFinishConnecting()
+        // Saved before the first frame: once anything is on screen, a kill -9 still finds the session.
         save(session)
+        host.sceneDidConnect()
     }
 
     private func disconnectScene(of session: SceneSession) {

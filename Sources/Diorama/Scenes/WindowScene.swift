@@ -53,6 +53,10 @@ public final class WindowScene {
     var lifecycleObserver: ((SceneLifecycleEvent) -> Void)?
     let trace: RuntimeTrace
     private(set) var facts = CompositorFacts()
+    /// Whether `willConnectTo` ran; before, states are computed but not delivered.
+    private var hasConnected = false
+    /// The last state delivered to the trace, the delegate and the observers.
+    private var delivered: SceneState?
     private(set) var settings = SceneSettings()
     private var traitObservers: [Int: (traits: Set<Trait>, handler: @MainActor (WindowScene, TraitCollection) -> Void)] = [:]
     private var nextObserverID = 0
@@ -134,14 +138,28 @@ public final class WindowScene {
         recompute()
     }
 
+    /// Computes the state for the current facts and settings. Until the scene
+    /// has connected (`willConnectTo` ran), the state is only kept — so the
+    /// delegate reads real traits and geometry — and nothing is delivered: the
+    /// delegate may still change the preferred size or restrictions, and the
+    /// content must not hear of a drawable size that is never drawn. Delivery
+    /// starts from the state at `didFinishConnecting`, as the scene's first.
     private func recompute() {
         guard !isDisconnected, facts.isMapped || state != nil || facts.configuredSize != .zero || !facts.allScreens.isEmpty else { return }
         let new = SceneState.compute(facts: facts, settings: settings, previous: state)
-        let changes = SceneStateChanges(from: state, to: new)
-        let previous = state
         state = new
-        if changes.screenChanged, let name = new.screen?.name { screen = screenLookup(name) }
-        deliver(changes, state: new, previous: previous)
+        if new.screen?.name != screen?.name, let name = new.screen?.name { screen = screenLookup(name) }
+        guard hasConnected else { return }
+        let previous = delivered
+        delivered = new
+        deliver(SceneStateChanges(from: previous, to: new), state: new, previous: previous)
+    }
+
+    /// The scene connected: `willConnectTo` (and any restoration) ran. Its
+    /// state so far is delivered as its first.
+    func didFinishConnecting() {
+        hasConnected = true
+        recompute()
     }
 
     private func deliver(_ changes: SceneStateChanges, state: SceneState, previous: SceneState?) {

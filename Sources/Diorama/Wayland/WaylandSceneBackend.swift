@@ -57,6 +57,15 @@ final class WaylandSceneBackend: SceneBackend {
     /// script) must still quit cleanly; it is handled once the main queue runs.
     func attach(to application: Application) {
         self.application = application
+        // Blocked in this (the main) thread as well: libdispatch reads the
+        // signals through a signalfd, which sees only signals that no thread
+        // takes — an unblocked main thread would take them and, with SIG_IGN,
+        // drop them. libdispatch's own threads block them already.
+        var quitSignals = sigset_t()
+        sigemptyset(&quitSignals)
+        sigaddset(&quitSignals, SIGINT)
+        sigaddset(&quitSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &quitSignals, nil)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
