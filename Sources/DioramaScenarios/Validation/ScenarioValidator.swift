@@ -1,3 +1,4 @@
+import Foundation
 import DioramaModel
 
 /// Checks, before anything runs, that every name in a scenario means something at
@@ -274,7 +275,21 @@ struct ValidationWalk {
                    hint: existing.quitAt != nil ? "to start it again, write `relaunch \(launch.alias.name)`" : "give each client its own name")
             return
         }
-        if case .dioramaApp(let app) = launch.program, let known = environment.knownApps, !known.contains(app) {
+        if case .dioramaAppAtPath(let path) = launch.program {
+            let resolved = ClientLaunch.resolve(path)
+            if !FileManager.default.isExecutableFile(atPath: resolved.path) {
+                report(path, "no executable at \(resolved.path)",
+                       hint: "build the app first (e.g. swift build --package-path …), or fix the path; it is relative to the scenario's folder")
+            }
+        }
+        if let infoPlist = launch.infoPlist, !FileManager.default.fileExists(atPath: ClientLaunch.resolve(infoPlist).path) {
+            report(infoPlist, "no Info.plist at \(ClientLaunch.resolve(infoPlist).path)",
+                   hint: "the path is relative to the scenario's folder")
+        }
+        // An app named together with its Info.plist may live outside this package:
+        // only the executable search decides whether it exists.
+        if case .dioramaApp(let app) = launch.program, launch.infoPlist == nil,
+           let known = environment.knownApps, !known.contains(app) {
             // The app name sits right after `launch `.
             let location = SourceLocation(file: launch.alias.location.file, line: launch.alias.location.line,
                                           column: appColumn(line: launch.alias.location.line, app: app))
