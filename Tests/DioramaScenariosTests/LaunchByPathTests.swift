@@ -68,6 +68,13 @@ struct LaunchByPathTests {
                                     file: file, environment: shippedEnvironment)
     }
 
+    @Test("an unknown app name without its Info.plist points to launch app \"PATH\"")
+    func unknownAppHint() {
+        let errors = validationErrors(studioHeader + "launch Sketchpad as sketch")
+        let unknown = errors.first { $0.message.contains("unknown Diorama app `Sketchpad`") }
+        #expect(unknown?.hint.contains(#"launch app "PATH" info-plist "PLIST" as NAME"#) == true, "\(errors)")
+    }
+
     @Test("a missing executable or Info.plist is reported at its path, with the resolved file")
     func missingFiles() throws {
         let (root, file) = try Self.appFolder()

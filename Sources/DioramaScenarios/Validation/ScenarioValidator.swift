@@ -294,7 +294,7 @@ struct ValidationWalk {
             let location = SourceLocation(file: launch.alias.location.file, line: launch.alias.location.line,
                                           column: appColumn(line: launch.alias.location.line, app: app))
             report(location, "unknown Diorama app `\(app)`",
-                   hint: NearestName.hint(for: app, in: known, otherwise: "the apps are \(Self.list(known)); for any other program write launch command \"…\" as NAME"),
+                   hint: NearestName.hint(for: app, in: known, otherwise: "the apps are \(Self.list(known)); for an app built elsewhere write launch app \"PATH\" info-plist \"PLIST\" as NAME; for any other program write launch command \"…\" as NAME"),
                    length: app.count)
         }
         clients[launch.alias.name] = ClientState(launchedAt: launch.alias.location.line)
