@@ -15,6 +15,11 @@ final class GameSceneDelegate: WindowSceneDelegate {
         scene.drawableLayer.contentsGravity = .resizeAspect
         scene.drawableLayer.letterboxColor = 0xFF00_0000
         scene.title = "GameScene"
+        // The traits are real here (as in UIKit): the game picks its asset
+        // density from them before the first frame, and logs what it got.
+        let traits = scene.traitCollection
+        FileHandle.standardOutput.write(Data(("connected: displayScale \(traits.displayScale) sizeClasses "
+            + "\(traits.horizontalSizeClass.rawValue)/\(traits.verticalSizeClass.rawValue)\n").utf8))
     }
 }
 
