@@ -11,6 +11,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "diorama", targets: ["diorama"]),
+        // What an app depends on: `import Diorama` re-exports the model and
+        // graphics modules (see Examples/Sketchpad for an outside package).
+        .library(name: "Diorama", targets: ["Diorama"]),
+        .library(name: "DioramaGraphics", targets: ["DioramaGraphics"]),
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .library(name: "WaylandServer", targets: ["WaylandServer"]),
         .library(name: "DioramaClient", targets: ["DioramaClient"]),
@@ -80,8 +84,11 @@ let package = Package(
         .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
-        .executableTarget(name: "TimerApp", dependencies: ["Diorama", "DioramaGraphics", "DioramaModel"]),
-        .executableTarget(name: "GameScene", dependencies: ["Diorama", "DioramaGraphics", "DioramaModel"]),
+        // They depend on `Diorama` alone, as an outside app would. The example
+        // package in Examples/Sketchpad is outside this target graph: it
+        // depends on this package by path (`make test` builds and runs it).
+        .executableTarget(name: "TimerApp", dependencies: ["Diorama"]),
+        .executableTarget(name: "GameScene", dependencies: ["Diorama"]),
 
         // MARK: Migration readiness of iOS projects (diorama lint)
         .target(name: "DioramaLint", dependencies: ["DioramaModel"]),

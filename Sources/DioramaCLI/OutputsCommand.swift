@@ -66,7 +66,7 @@ struct OutputsCommand: ParsableCommand {
 /// Connects, binds the outputs and waits until each is described.
 enum OutputsProbe {
     static func describeOutputs(display: String?, timeout: Duration) throws(ConnectionError) -> [OutputInfo] {
-        let connection = try Connection(display: display)
+        let connection = try Connection(display: display, displayOption: "--display")
         connection.defaultTimeout = timeout
         let registry = try Registry(connection: connection)
         let state = OutputState(registry: registry)

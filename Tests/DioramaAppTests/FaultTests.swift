@@ -24,6 +24,18 @@ struct FaultTests {
         #expect(sandbox.sessionFiles(appID: SampleApp.timerAppID).isEmpty, "nothing connected, nothing saved")
     }
 
+    @Test("no compositor: exit 2 with a hint that names only what an app accepts (no --display option)")
+    func noCompositorHintFitsAnApp() throws {
+        let sandbox = try AppSandbox(label: "no-compositor")
+        let socket = sandbox.directory.appendingPathComponent("nobody-listens.sock").path
+        let app = try sandbox.launch(SampleApp.timerApp, compositor: ["WAYLAND_DISPLAY": socket])
+        let result = try app.waitForExit()
+        #expect(result.status == 2 && !result.exitedBySignal, "stderr:\n\(result.standardError)")
+        #expect(result.standardError.contains("no Wayland compositor found"), "\(result.standardError)")
+        #expect(result.standardError.contains("WAYLAND_DISPLAY"), "\(result.standardError)")
+        #expect(!result.standardError.contains("--display"), "TimerApp takes no --display option: \(result.standardError)")
+    }
+
     @Test("the compositor vanishes mid-run: scenes disconnect, state is saved, exit 1 with a message")
     func compositorVanishes() throws {
         let weston = try WestonHeadless.start(scale: 1)

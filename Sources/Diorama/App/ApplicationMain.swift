@@ -25,7 +25,6 @@ public enum ApplicationMain {
             _ = store.removeLeftoverTemporaryFiles()
             let application = Application(manifest: manifest, registry: registry, delegate: delegate,
                                           store: store, backend: backend, trace: trace)
-            Application.shared = application
             backend.attach(to: application)
             try application.launch()
             exit(backend.run())
@@ -50,7 +49,11 @@ public enum ApplicationMain {
     static func loadManifest(_ url: URL, buildVariables: [String: String], registry: SceneClassRegistry) throws -> SceneManifest {
         var variables = buildVariables
         if variables["PRODUCT_MODULE_NAME"] == nil {
-            variables["PRODUCT_MODULE_NAME"] = url.deletingLastPathComponent().lastPathComponent
+            // The module the delegates were registered from is what Xcode would
+            // substitute; the plist's folder name is only a guess, used when the
+            // registered names span several modules (or none).
+            let modules = registry.registeredModuleNames
+            variables["PRODUCT_MODULE_NAME"] = modules.count == 1 ? modules[0] : url.deletingLastPathComponent().lastPathComponent
         }
         let manifest = try SceneManifest.load(from: url, variables: variables)
         for diagnostic in manifest.diagnostics where diagnostic.severity != .error {

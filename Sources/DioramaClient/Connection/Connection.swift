@@ -58,9 +58,15 @@ public final class Connection {
     /// would silently prefer an inherited `WAYLAND_SOCKET` and report failures
     /// only as "no such file"; doing it here lets the error tell a missing
     /// socket from a stale one.
+    ///
+    /// - Parameter displayOption: the option the program's user names a
+    ///   display with (e.g. `--display`), for the no-compositor hint; nil for a
+    ///   program that has none (an app).
     public convenience init(display: String?,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConnectionError) {
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            displayOption: String? = nil) throws(ConnectionError) {
         var search = CompositorSearch.resolve(display: display, environment: environment)
+        search.displayOption = displayOption
         guard let path = search.resolvedPath, search.isSocket else { throw .noCompositor(search) }
         let fd: Int32
         switch UnixSocketConnector.connect(path: path) {
