@@ -150,6 +150,11 @@ enum DisplayLayoutReader {
                 throw DisplayLayoutError(location: json.location, display: display, field: "scale",
                                          problem: "the scale is \(text); it must be greater than 0")
             }
+            // Before the nearest multiples are worked out below: their
+            // arithmetic only holds for scales in range (1e300 is not).
+            if let problem = InputRanges.scaleProblem("scale", value) {
+                throw DisplayLayoutError(location: json.location, display: display, field: "scale", problem: problem)
+            }
             guard let scale = Scale(value) else {
                 let below = max(1, Int((value * 120).rounded(.down)))
                 let above = below + 1
