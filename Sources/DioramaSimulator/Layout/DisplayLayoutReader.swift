@@ -79,7 +79,13 @@ enum DisplayLayoutReader {
             }
             try rejectUnknown(members, known: DisplayLayoutReader.displayFields, display: name)
             var fields: [String: SourceLocation] = [:]
-            for member in members { fields[member.key] = member.value.location }
+            for member in members {
+                fields[member.key] = member.value.location
+                // "position.x" and the like: a problem with one number points at it.
+                if case .object(let inner) = member.value.value {
+                    for field in inner { fields[member.key + "." + field.key] = field.value.location }
+                }
+            }
             displayLocations.append(json.location)
             fieldLocations.append(fields)
 
@@ -91,7 +97,6 @@ enum DisplayLayoutReader {
             }
             let modeMembers = try object(modeJSON, display: name, field: "mode", expected: "an object with width, height and refreshMilliHz")
             try rejectUnknown(modeMembers, known: ["width", "height", "refreshMilliHz"], display: name, prefix: "mode.")
-            for modeMember in modeMembers { fieldLocations[index]["mode." + modeMember.key] = modeMember.value.location }
             let mode = DisplayMode(
                 width: try requiredInteger(modeMembers, "width", in: modeJSON, display: name, field: "mode.width"),
                 height: try requiredInteger(modeMembers, "height", in: modeJSON, display: name, field: "mode.height"),
