@@ -65,6 +65,30 @@ struct HostileControlTests {
         #expect(try simulator.stop() == 0)
     }
 
+    // MARK: Command-line options
+
+    /// Each once crashed `ctl` or `outputs` itself (converting 1e308 seconds
+    /// or Hz to an Int); now a usage error naming the option and its range.
+    static let outOfRangeOptions: [(arguments: [String], message: String)] = [
+        (["ctl", "wait-settled", "foot", "--timeout", "1e308"], "--timeout must be within 0.001…3600 seconds, got 1e+308"),
+        (["ctl", "plug", "TV", "1920x1080", "--refresh", "1e308"], "--refresh must be within 0.001…1000 Hz, got 1e+308"),
+        (["outputs", "--timeout", "1e308"], "--timeout must be within 0.001…3600 seconds, got 1e+308"),
+        (["ctl", "resize", "foot", "800x600", "--interactive", "--steps", "2147483647"], "--steps must be within 1…1000, got 2147483647"),
+        (["ctl", "trace", "--since", "18446744073709551615"], "--since must be within 0…9223372036854775807, got 18446744073709551615"),
+        (["ctl", "plug", "TV", "2147483647x2147483647"], "the mode must be WIDTHxHEIGHT with whole numbers within 1…16384"),
+        (["ctl", "display", "move", "DP-1", "9223372036854775807,0"], "the position must be X,Y with whole numbers within -1000000…1000000"),
+        (["ctl", "screenshot", "--all", "--out", "x.png", "--scale", "100"], "--scale must be within 1/120…16"),
+    ]
+
+    @Test func outOfRangeOptionsAreUsageErrorsNamingTheOptionAndItsRange() throws {
+        for (arguments, message) in Self.outOfRangeOptions {
+            let result = try DioramaCommandLine.run(arguments, environment: DioramaCommandLine.environment(["DIORAMA_CONTROL": "/nonexistent/control"]))
+            #expect(!result.exitedBySignal, "\(arguments) crashed: \(result.standardError)")
+            #expect(result.status == 2, "\(arguments): status \(result.status), \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+    }
+
     // MARK: --control PATH
 
     @Test func aControlPathThatIsARegularFileIsRefusedAndLeftAlone() throws {

@@ -125,6 +125,7 @@ struct ValidationWalk {
                     continue
                 }
                 checkNewDisplayName(reference)
+                checkNumbers(of: spec)
                 seen[spec.name] = spec.location.line
                 displays.append(spec.name)
             }
@@ -198,6 +199,7 @@ struct ValidationWalk {
     // MARK: Steps
 
     mutating func check(_ step: Step) {
+        checkNumbers(in: step)
         switch step.action {
         case .launch(let launch):
             checkLaunch(launch)
