@@ -101,6 +101,8 @@ struct HostileControlTests {
         #expect(result.status == 2)
         #expect(result.standardError.contains("\(file.path) exists and is not a socket; refusing to replace it"), "\(result.standardError)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep me\n")
+        // Nothing else is left behind: the Wayland socket opened first is gone again.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["notes.txt"])
     }
 
     @Test func anotherSimulatorsLiveControlSocketIsNotTakenOver() throws {
