@@ -74,37 +74,25 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     }
 
     /// Composites on the simulator's thread (it reads the committed
-    /// buffers), then encodes the PNG on a thread of its own so the
-    /// compositor is not held up. Both count against the scenario's timeout:
-    /// a picture that takes longer fails the step and leaves no file.
+    /// buffers), then encodes the PNG here so the compositor is not held up.
     /// Files go to `<work dir>/<scenario>/screenshots/NAME.png`.
     private func takeScreenshot(_ target: ScreenshotTarget, named name: String) throws -> StepOutcome {
-        guard let clients, let simulator, let setup else { return .failed("the simulator is not running") }
+        guard let clients else { return .failed("the simulator is not running") }
+        let shot: Screenshot
         let display: String?
-        if case .display(let reference) = target { display = reference.name } else { display = nil }
+        switch target {
+        case .all:
+            display = nil
+            shot = try run { try $0.layoutScreenshot() }
+        case .display(let reference):
+            display = reference.name
+            shot = try run { try $0.screenshot(ofDisplay: reference.name) }
+        }
         let folder = clients.directory.appendingPathComponent("screenshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("\(name).png").path
-        let timeout = Duration.milliseconds(setup.timeout.milliseconds)
-        let size = try WorkWithDeadline.run(within: timeout) { work in
-            let shot = try simulator.perform { simulator in
-                guard let display else { return try simulator.layoutScreenshot() }
-                return try simulator.screenshot(ofDisplay: display)
-            }
-            let partial = path + ".partial"
-            try shot.writePNG(to: partial)
-            let published = try work.commit {
-                guard rename(partial, path) == 0 else {
-                    throw ScenarioBackendError.unavailable("cannot move the screenshot to \(path): \(String(cString: strerror(errno)))")
-                }
-            }
-            if !published { unlink(partial) }
-            return (shot.image.width, shot.image.height)
-        }
-        guard let size else {
-            return .failed("the screenshot took longer than the scenario's timeout (\(setup.timeout)); picture one display, or raise `timeout:`")
-        }
-        return .done(detail: "\(size.0)x\(size.1) px → \(path)",
+        try shot.writePNG(to: path)
+        return .done(detail: "\(shot.image.width)x\(shot.image.height) px → \(path)",
                      screenshots: [ScreenshotFile(name: name, display: display, path: path)])
     }
 
