@@ -41,4 +41,16 @@ struct ScenarioNumberRangeTests {
     func largestModeValidates() throws {
         _ = try validate(studioHeader + "plug display WALL 16384x16384 scale 0.008333333333333333 at 0,2000\n")
     }
+
+    @Test("waits and timeouts longer than an hour are refused where they are written")
+    func endlessWaits() throws {
+        let errors = validationErrors("displays: studio\ntimeout:  9999999s\nwait 9223372036854775807ms\n"
+                                      + "launch TimerApp as timer\nwindow main = timer title \"Main\"\n"
+                                      + "wait until main on DP-1 timeout 3601s\nwait 3600s\n")
+        #expect(errors.map(\.location.line) == [2, 3, 6], "\(errors)")
+        #expect(errors.first?.location.column == 11)
+        #expect(errors.first?.message == "the scenario's timeout of 9999999s is longer than 3600s")
+        #expect(errors.dropFirst().first?.message == "a wait of 9223372036854775807ms is longer than 3600s")
+        #expect(errors.last?.message == "a timeout of 3601s is longer than 3600s")
+    }
 }

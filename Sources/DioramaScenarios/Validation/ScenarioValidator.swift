@@ -12,6 +12,7 @@ public enum ScenarioValidator {
     public static func validate(_ scenario: Scenario, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
         var walk = ValidationWalk(scenario: scenario, environment: environment)
         let starting = walk.startingDisplays()
+        walk.checkHeaderTimeout()
         walk.displaysUnknown = starting == nil
         for step in scenario.steps {
             walk.check(step)

@@ -14,9 +14,35 @@ extension ValidationWalk {
             checkNumbers(of: spec)
         case .moveDisplay(_, let position), .moveToPosition(_, let position):
             checkPosition(position, at: step.location)
+        case .wait(let duration):
+            checkDuration(duration, what: "a wait", at: step.location)
+        case .waitUntil(let condition):
+            if let timeout = condition.timeout { checkDuration(timeout, what: "a timeout", at: step.location) }
         default:
             break
         }
+    }
+
+    /// `timeout: …` in the header, reported at its value (the header keeps
+    /// no location of its own, so the line is found in the source).
+    mutating func checkHeaderTimeout() {
+        var location = SourceLocation(file: scenario.file, line: 1, column: 1)
+        if let index = scenario.sourceLines.firstIndex(where: { $0.drop(while: \.isWhitespace).hasPrefix("timeout:") }) {
+            let text = Array(scenario.sourceLines[index])
+            let colon = text.firstIndex(of: ":")!
+            let value = text[(colon + 1)...].firstIndex { !$0.isWhitespace } ?? colon + 1
+            location = SourceLocation(file: scenario.file, line: index + 1, column: value + 1)
+        }
+        checkDuration(scenario.timeout, what: "the scenario's timeout", at: location)
+    }
+
+    /// A wait or timeout no longer than ``InputRanges/timeoutMilliseconds``
+    /// (an hour): a run must end.
+    mutating func checkDuration(_ duration: ScenarioDuration, what: String, at location: SourceLocation) {
+        let longest = InputRanges.timeoutMilliseconds.upperBound
+        guard duration.milliseconds > longest else { return }
+        report(location, "\(what) of \(duration) is longer than \(ScenarioDuration(milliseconds: longest))",
+               hint: "waits and timeouts are at most an hour")
     }
 
     /// An inline or plugged display: its mode, scale and position. Reported
