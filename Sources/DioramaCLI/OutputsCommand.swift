@@ -42,9 +42,7 @@ struct OutputsCommand: ParsableCommand {
     var timeout: Double = 5
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else {
-            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
-        }
+        _ = try CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")
         if let display, display.isEmpty {
             throw ValidationError("--display must not be empty")
         }
@@ -53,7 +51,7 @@ struct OutputsCommand: ParsableCommand {
     func run() throws {
         let outputs: [OutputInfo]
         do {
-            outputs = try OutputsProbe.describeOutputs(display: display, timeout: .milliseconds(Int(timeout * 1000)))
+            outputs = try OutputsProbe.describeOutputs(display: display, timeout: .milliseconds(try CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")))
         } catch {
             FileHandle.standardError.write(Data("diorama outputs: \(error)\n".utf8))
             throw DioramaExitCode.badInput

@@ -13,6 +13,7 @@ public enum ScenarioValidator {
     public static func validate(_ scenario: Scenario, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
         var walk = ValidationWalk(scenario: scenario, environment: environment)
         let starting = walk.startingDisplays()
+        walk.checkHeaderTimeout()
         walk.displaysUnknown = starting == nil
         for step in scenario.steps {
             walk.check(step)
@@ -126,6 +127,7 @@ struct ValidationWalk {
                     continue
                 }
                 checkNewDisplayName(reference)
+                checkNumbers(of: spec)
                 seen[spec.name] = spec.location.line
                 displays.append(spec.name)
             }
@@ -199,6 +201,7 @@ struct ValidationWalk {
     // MARK: Steps
 
     mutating func check(_ step: Step) {
+        checkNumbers(in: step)
         switch step.action {
         case .launch(let launch):
             checkLaunch(launch)
