@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
         .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
         .library(name: "DioramaScenarioBackends", targets: ["DioramaScenarioBackends"]),
+        .library(name: "DioramaCheck", targets: ["DioramaCheck"]),
         .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
     ],
     dependencies: [
@@ -98,6 +99,11 @@ let package = Package(
         .target(name: "DioramaScenarioBackends",
                 dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors"]),
 
+        // MARK: Client compatibility check (diorama check): a fixed battery on one client
+        // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
+        .target(name: "DioramaCheck",
+                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaScenarioBackends"]),
+
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
@@ -111,7 +117,7 @@ let package = Package(
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
-                               "DioramaScenarios", "DioramaScenarioBackends",
+                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
