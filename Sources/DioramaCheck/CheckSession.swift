@@ -170,7 +170,7 @@ final class CheckSession {
         if state.lastCommit?.staleScale == true {
             return Outcome(verdict: .fail, reason: "its frame after the rotation is not drawn for the scale in effect")
         }
-        return Outcome(verdict: .pass, reason: "redrew at \(state.frame.size.width)x\(state.frame.size.height) points for the portrait display")
+        return Outcome(verdict: .pass, reason: "answered the configure for the portrait display; now \(state.frame.size.width)x\(state.frame.size.height) points")
     }
 
     private func unplugOther() async throws -> Outcome {
@@ -364,16 +364,29 @@ final class CheckSession {
         finish(result)
     }
 
-    /// Each display's picture (the window's, or all when it has none), as PNG files.
+    /// What the failure looks like, as PNG files: the window's area of each
+    /// display it is on, at that display's scale (an upscaled 1x buffer looks
+    /// blurry there); the whole layout at 1 pixel per point when the window
+    /// is on none. Cropped to the window: a 5K display is a slow PNG.
     private func screenshots(named name: String) -> [String] {
         let folder = configuration.outputDirectory
         let window = self.window
         return (try? control { simulator in
             let live = window.flatMap { id in simulator.windows.first { $0.id == id } }
-            let names = live.map(\.enteredDisplayNames).flatMap { $0.isEmpty ? nil : $0 } ?? simulator.displays.map(\.name)
-            return names.compactMap { display -> String? in
+            guard let live, !live.enteredDisplayNames.isEmpty else {
+                let path = "\(folder)/\(name)-layout.png"
+                return (try? simulator.layoutScreenshot().writePNG(to: path)) != nil ? [path] : []
+            }
+            return live.enteredDisplayNames.compactMap { display -> String? in
+                guard let screen = try? simulator.screenshot(ofDisplay: display),
+                      let area = live.frame.intersection(screen.logicalRect) else { return nil }
+                let origin = screen.pixelPosition(ofLogical: area.origin)
+                let end = screen.pixelPosition(ofLogical: Point(x: area.maxX, y: area.maxY))
+                let pixels = Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)
+                let cropped = Screenshot(image: screen.image.cropped(to: pixels), display: display, scale: screen.scale,
+                                         logicalRect: area, orientation: screen.orientation)
                 let path = "\(folder)/\(name)-\(display).png"
-                guard (try? simulator.screenshot(ofDisplay: display).writePNG(to: path)) != nil else { return nil }
+                guard (try? cropped.writePNG(to: path)) != nil else { return nil }
                 return path
             }
         }) ?? []

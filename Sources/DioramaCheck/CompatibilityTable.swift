@@ -76,5 +76,11 @@ public struct CompatibilityTableError: Error, CustomStringConvertible, Equatable
     public var line: Int?
     public var problem: String
 
+    public init(path: String, line: Int?, problem: String) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
+
     public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(problem)" }
 }
