@@ -47,18 +47,18 @@ final class CheckSession {
                   needs: []) { [self] in
             try await firstFrame(on: double)
         }
-        await run("move-to-1x", "Moves the window to the 1x display.", needs: [single]) { [self] in
+        await run("move-to-1x", "Moves the window to the 1x display.", needs: ["1x"]) { [self] in
             try await scaleChange(to: single!.name, scale: .one) { try $0.moveWindow(.id($1), toDisplay: single!.name) }
         }
-        await run("move-to-2x", "Moves the window from the 1x to the 2x display.", needs: [single, double]) { [self] in
+        await run("move-to-2x", "Moves the window from the 1x to the 2x display.", needs: ["1x", "2x"]) { [self] in
             try await scaleChange(to: double!.name, scale: double!.scale) { try $0.moveWindow(.id($1), toDisplay: double!.name) }
         }
-        await run("fractional-scale", "Moves the window to the display with a fractional scale.", needs: [fractional]) { [self] in
+        await run("fractional-scale", "Moves the window to the display with a fractional scale.", needs: ["fractional"]) { [self] in
             try await scaleChange(to: fractional!.name, scale: fractional!.scale) {
                 try $0.moveWindow(.id($1), toDisplay: fractional!.name)
             }
         }
-        await run("rescale-under-window", "Changes the scale of the 1x display under the window to 2.", needs: [single]) { [self] in
+        await run("rescale-under-window", "Changes the scale of the 1x display under the window to 2.", needs: ["1x"]) { [self] in
             try await settle(moving: single!.name, scale: .one)
             defer { try? restore { try $0.setScale(.one, ofDisplay: single!.name) } }
             return try await scaleChange(to: single!.name, scale: Scale(integer: 2)!) {
@@ -66,7 +66,7 @@ final class CheckSession {
                 _ = $1
             }
         }
-        await run("rotate", "Maximizes the window and turns its display to portrait (90°).", needs: [single]) { [self] in
+        await run("rotate", "Maximizes the window and turns its display to portrait (90°).", needs: ["1x"]) { [self] in
             try await rotate(single!.name)
         }
         await run("unplug-other-display", "Plugs in a new display, then unplugs it; the window is on another one.",
@@ -74,7 +74,7 @@ final class CheckSession {
             try await unplugOther()
         }
         await run("unplug-current-display", "Unplugs the 2x display the window is on; it lands on the 1x display.",
-                  needs: [single, double]) { [self] in
+                  needs: ["1x", "2x"]) { [self] in
             try await unplugCurrent(leaving: double!, for: single!)
         }
         await run("interactive-resize", "Resizes the window as a user dragging its corner (the resizing state, 4 steps).",
@@ -333,7 +333,7 @@ final class CheckSession {
 
     // MARK: What every check shares
 
-    private func run(_ name: String, _ summary: String, needs: [DisplayConfiguration?],
+    private func run(_ name: String, _ summary: String, needs roles: [String],
                      _ body: () async throws -> Outcome) async {
         let started = ContinuousClock.now
         func finish(_ result: CheckResult) {
@@ -345,9 +345,10 @@ final class CheckSession {
         if let stoppedBecause {
             return finish(CheckResult(name: name, summary: summary, verdict: .notApplicable, reason: stoppedBecause))
         }
-        if needs.contains(where: { $0 == nil }) {
+        let missing = roles.filter { displays.roles[$0] == nil }
+        if !missing.isEmpty {
             return finish(CheckResult(name: name, summary: summary, verdict: .notApplicable,
-                                      reason: "the layout \(configuration.layoutName) has no display for it (it needs 1x, 2x and fractional ones)"))
+                                      reason: "the layout \(configuration.layoutName) has no \(missing.joined(separator: " or ")) display"))
         }
         step = name
         let traceStart = (try? control { $0.trace.lastSequence }) ?? 0

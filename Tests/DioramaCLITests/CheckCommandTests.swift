@@ -51,6 +51,25 @@ import Testing
         #expect(report.clientExit == "still running", "foot was stopped by the check, not before")
     }
 
+    /// The `dual` layout has no fractional display: that check does not
+    /// apply, which is not a failure. Under `sway-1.7` (no fractional-scale-v1).
+    @Test(.timeLimit(.minutes(3)))
+    func aCheckWhoseDisplayTheLayoutLacksDoesNotApply() throws {
+        try Self.requireInstalled("/usr/bin/foot", package: "foot")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(["check", "--layout", "dual", "--profile", "sway-1.7", "--json", "--output", output,
+                                                 "--", "foot", "/bin/sh", "-c", "sleep 600"],
+                                                environment: DioramaCommandLine.environment([:]), timeout: 150)
+        let report = try Self.report(result.standardOutput)
+        let fractional = try Self.check(report, "fractional-scale")
+        #expect(fractional.verdict == .notApplicable)
+        #expect(fractional.reason == "the layout dual has no fractional display")
+        #expect(report.profile == "sway-1.7")
+        #expect(try Self.check(report, "move-to-2x").verdict == .pass)
+        #expect(result.status == 0, "n/a is not a failure; stderr: \(result.standardError)")
+    }
+
     /// weston-simple-shm draws a 250x250 buffer at scale 1 on every display:
     /// the checks of a 2x display fail, with its stale frames and a screenshot.
     @Test(.timeLimit(.minutes(3)))
