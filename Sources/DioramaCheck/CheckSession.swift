@@ -448,7 +448,7 @@ final class CheckSession {
     }
 
     /// Undoes a check's change to the world so the next check starts from the
-    /// layout as given; waits a moment for the client to follow.
+    /// layout as given. The next check's set-up waits for the client.
     private func restore(_ change: @escaping @Sendable (Simulator) throws -> Void) throws {
         try control(change)
     }
