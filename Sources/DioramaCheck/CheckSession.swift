@@ -368,8 +368,9 @@ final class CheckSession {
                                    standardErrorTail: client.standardErrorTail())
             result.crash = crash
             result.verdict = .fail
-            result.reason = "the client \(crash.exit) while \(step)" + (crash.protocolError.map { " (protocol error: \($0))" } ?? "")
-            stoppedBecause = "the client \(crash.exit) during \(name)"
+            let ended = crash.exit.hasPrefix("killed") ? "was \(crash.exit)" : crash.exit
+            result.reason = "the client \(ended) while \(step)" + (crash.protocolError.map { " (protocol error: \($0))" } ?? "")
+            stoppedBecause = "the client \(ended) during \(name)"
         }
         if result.verdict == .fail {
             result.screenshots = screenshots(named: name)
@@ -379,17 +380,15 @@ final class CheckSession {
 
     /// What the failure looks like, as PNG files: the window's area of each
     /// display it is on, at that display's scale (an upscaled 1x buffer looks
-    /// blurry there); the whole layout at 1 pixel per point when the window
-    /// is on none. Cropped to the window: a 5K display is a slow PNG.
+    /// blurry there). None without a window on a display: empty displays
+    /// show nothing, and a whole layout is a slow PNG (so is a 5K display,
+    /// hence the crop to the window).
     private func screenshots(named name: String) -> [String] {
         let folder = configuration.outputDirectory
         let window = self.window
         return (try? control { simulator in
             let live = window.flatMap { id in simulator.windows.first { $0.id == id } }
-            guard let live, !live.enteredDisplayNames.isEmpty else {
-                let path = "\(folder)/\(name)-layout.png"
-                return (try? simulator.layoutScreenshot().writePNG(to: path)) != nil ? [path] : []
-            }
+            guard let live else { return [] }
             return live.enteredDisplayNames.compactMap { display -> String? in
                 guard let screen = try? simulator.screenshot(ofDisplay: display),
                       let area = live.frame.intersection(screen.logicalRect) else { return nil }

@@ -113,6 +113,29 @@ import Testing
         _ = try XMLDocument(xmlString: xml)
     }
 
+    /// weston-presentation-shm 10 aborts inside libwayland on the first
+    /// `configure_bounds` (Docs/compatibility.md): a crash, with the signal,
+    /// the step and its stderr in the report.
+    @Test(.timeLimit(.minutes(1)))
+    func aClientThatAbortsIsReportedWithItsSignalAndStep() throws {
+        try Self.requireInstalled("/usr/bin/weston-presentation-shm", package: "weston")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(["check", "--json", "--output", output, "--", "weston-presentation-shm"],
+                                                environment: DioramaCommandLine.environment([:]), timeout: 50)
+        #expect(result.status == 1, "stderr: \(result.standardError)")
+        let report = try Self.report(result.standardOutput)
+        let first = try Self.check(report, "first-frame-2x")
+        #expect(first.verdict == .fail)
+        let crash = try #require(first.crash)
+        #expect(crash.exit == "killed by signal 6")
+        #expect(crash.step == "waiting for the client to map a window with a frame")
+        #expect(crash.standardErrorTail.contains("listener function for opcode 2 of xdg_toplevel is NULL"))
+        #expect(report.clientExit == "killed by signal 6")
+        #expect(report.checks.dropFirst().allSatisfy { $0.verdict == .notApplicable
+                                                       && $0.reason == "the client was killed by signal 6 during first-frame-2x" })
+    }
+
     @Test func aClientThatCannotBeFoundIsBadInput() throws {
         let result = try DioramaCommandLine.run(["check", "--output", Self.outputFolder(), "--", "no-such-client-anywhere"],
                                                 environment: DioramaCommandLine.environment(["PATH": "/usr/bin:/bin"]))
