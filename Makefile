@@ -7,6 +7,7 @@
 #   make examples  build Examples/Sketchpad as an outside package and run its scenario
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
 #   make bench   deps + release build + benchmarks (table on the console, JSON in bench/results/)
+#   make compatibility   deps + `diorama check` on the Debian peers, rewriting Docs/compatibility.md's table
 #   make clean   remove build products
 
 SWIFT ?= swift
@@ -25,7 +26,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build test examples run bench clean
+.PHONY: all deps build test examples run bench compatibility clean
 
 # Default: compile.
 all: build
@@ -82,6 +83,34 @@ bench: deps
 	$(SWIFT) build -c release --product GameScene
 	$(SWIFT) build -c release --product diorama-wayland-scanner
 	DIORAMA_BUILD_PRODUCTS=$$($(SWIFT) build -c release --show-bin-path) $$($(SWIFT) build -c release --show-bin-path)/diorama-bench $(BENCH_ARGS)
+
+# The compatibility table (Docs/compatibility.md, between its marker comments) is
+# `diorama check`'s output for Debian's peers and the repo's TimerApp: one run each,
+# each writing its row. A failed check is a finding (exit 1 is fine); a client
+# that cannot start (exit 2) stops make. Screenshots of failures and each client's
+# output go to compatibility-report/NAME.
+COMPAT_DOC := Docs/compatibility.md
+COMPAT_OUT := compatibility-report
+# $(call compat_check,NAME,DEBIAN-PACKAGE): diorama check, writing NAME's row; the COMMAND follows.
+# Without a package, the client is this repository's.
+compat_check = $(BIN)/diorama check --markdown-table $(COMPAT_DOC) --output "$(COMPAT_OUT)/$(1)" --name "$(1)" \
+	--package "$(if $(2),$(2) $$(dpkg-query -W -f='$${Version}' $(2) 2>/dev/null || echo '?'),this repository)"
+# Exit 1 (a check failed) is a finding, not an error.
+compat_status = status=$$?; [ $$status -le 1 ]
+SDL2_TESTS := /usr/libexec/installed-tests/SDL2
+GTK_SOFTWARE := GSK_RENDERER=cairo GDK_BACKEND=wayland GTK_A11Y=none NO_AT_BRIDGE=1
+SDL_SOFTWARE := SDL_VIDEODRIVER=wayland SDL_RENDER_DRIVER=software
+compatibility: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product diorama
+	$(SWIFT) build $(SWIFT_FLAGS) --product TimerApp
+	$(call compat_check,foot,foot) -- foot /bin/sh -c 'sleep 600'; $(compat_status)
+	$(GTK_SOFTWARE) $(call compat_check,gtk4-widget-factory,gtk-4-examples) -- gtk4-widget-factory; $(compat_status)
+	$(SDL_SOFTWARE) $(call compat_check,SDL2 testsprite2 --allow-highdpi,libsdl2-tests) \
+	  -- /bin/sh -c 'cd $(SDL2_TESTS) && exec ./testsprite2 --allow-highdpi'; $(compat_status)
+	$(call compat_check,weston-simple-shm,weston) -- weston-simple-shm; $(compat_status)
+	$(call compat_check,weston-terminal,weston) -- weston-terminal --shell=/bin/sh; $(compat_status)
+	LIBGL_ALWAYS_SOFTWARE=1 $(call compat_check,weston-simple-egl,weston) -- weston-simple-egl; $(compat_status)
+	$(call compat_check,TimerApp,) -- $(BIN)/TimerApp; $(compat_status)
 
 # Remove build products (keeps fetched dependencies).
 clean:

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
         .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
         .library(name: "DioramaScenarioBackends", targets: ["DioramaScenarioBackends"]),
+        .library(name: "DioramaCheck", targets: ["DioramaCheck"]),
         .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
     ],
     dependencies: [
@@ -105,6 +106,11 @@ let package = Package(
         .target(name: "DioramaScenarioBackends",
                 dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors"]),
 
+        // MARK: Client compatibility check (diorama check): a fixed battery on one client
+        // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
+        .target(name: "DioramaCheck",
+                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaScenarioBackends"]),
+
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
@@ -118,7 +124,7 @@ let package = Package(
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
-                               "DioramaScenarios", "DioramaScenarioBackends",
+                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
@@ -157,7 +163,7 @@ let package = Package(
                     exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(name: "DioramaCLITests",
-                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaTestSupport", "DioramaGraphics", "diorama"]),
+                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics", "diorama"]),
         // The sample apps run as real processes under real compositors; depending
         // on the executables makes `swift test` build them.
         .testTarget(name: "DioramaAppTests",

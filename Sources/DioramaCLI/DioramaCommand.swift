@@ -19,6 +19,7 @@ public struct DioramaCommand: ParsableCommand {
           diorama demo                    a one-minute tour with an HTML report
           diorama sim --layout studio     run the display simulator (prints WAYLAND_DISPLAY=…)
           diorama ctl windows             list the simulator's windows
+          diorama check -- foot           grade how a client follows scales, moves, hot-plug, resizes
         """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
@@ -34,6 +35,7 @@ public struct DioramaCommand: ParsableCommand {
         DemoCommand.self,
         SimCommand.self,
         CtlCommand.self,
+        CheckCommand.self,
     ]
 }
 
