@@ -48,8 +48,8 @@ struct DemoCommand: ParsableCommand {
         scale it re-rendered at and the pixels it drew. ✓ lines are expectations that held.
 
         """)
-        // The timeline is written straight to the file descriptor; print's buffer goes first.
-        fflush(nil)
+        // The live timeline follows; this text goes first.
+        CommandOutput.flush()
         let scenarios = try ScenarioSession.load([tour])
         let options = ScenarioRunOptions(backend: .sim, reportDirectory: report, artifactsDirectory: workDir + "/artifacts")
         let session = ScenarioSession(options: options, backend: BackendConfiguration(workDirectory: workDir),

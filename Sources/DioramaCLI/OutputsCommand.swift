@@ -55,7 +55,7 @@ struct OutputsCommand: ParsableCommand {
         do {
             outputs = try OutputsProbe.describeOutputs(display: display, timeout: .milliseconds(Int(timeout * 1000)))
         } catch {
-            FileHandle.standardError.write(Data("diorama outputs: \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("diorama outputs: \(error)")
             throw DioramaExitCode.badInput
         }
         let report = OutputsReport(outputs: outputs)

@@ -103,7 +103,7 @@ struct SimCommand: ParsableCommand {
         var environment = simulator.clientEnvironment
         environment[ControlClient.environmentVariable] = endpoint.path
         print(Self.shellLine(environment))
-        fflush(nil)  // all streams: the eval line must reach a pipe now, not at exit
+        CommandOutput.flush()  // the eval line must reach a pipe now, not at exit
         for display in simulator.displays {
             let rect = display.logicalRect
             print("diorama sim: \(display.name) \(display.configuration.mode.width)x\(display.configuration.mode.height) "

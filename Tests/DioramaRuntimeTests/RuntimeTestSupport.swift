@@ -135,7 +135,7 @@ func makeApplication(plist: URL, store: SessionStore, backend: FakeBackend) thro
     let registry = SceneClassRegistry()
     registry.register(RecordingSceneDelegate.self)
     let application = Application(manifest: manifest, registry: registry, delegate: nil, store: store,
-                                  backend: backend, trace: RuntimeTrace(handle: nil, keepsRecords: true))
+                                  backend: backend, trace: RuntimeTrace(descriptor: nil, keepsRecords: true))
     backend.attach(to: application)
     return application
 }

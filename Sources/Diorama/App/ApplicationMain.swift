@@ -32,10 +32,10 @@ public enum ApplicationMain {
         } catch let error as ManifestLaunchError {
             // Already compiler style (`file:line:column: error: …`), so an
             // editor or terminal can jump to the spot; no second prefix.
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("\(error)")
             exit(2)
         } catch let error as PlistError {
-            FileHandle.standardError.write(Data("\(error.location): error: \(error.problem); \(error.fix)\n".utf8))
+            DescriptorWriter.reportToStandardError("\(error.location): error: \(error.problem); \(error.fix)")
             exit(2)
         } catch {
             // No compositor (ConnectionError), a missing global (RegistryError), an unusable trace target…
@@ -54,7 +54,7 @@ public enum ApplicationMain {
         }
         let manifest = try SceneManifest.load(from: url, variables: variables)
         for diagnostic in manifest.diagnostics where diagnostic.severity != .error {
-            FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+            DescriptorWriter.reportToStandardError("\(diagnostic)")
         }
         let errors = manifest.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
@@ -74,7 +74,7 @@ public enum ApplicationMain {
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        DescriptorWriter.reportToStandardError("error: \(message)")
         exit(code)
     }
 }

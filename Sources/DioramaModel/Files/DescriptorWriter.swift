@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes bytes to a file descriptor with `write(2)`: all of them, or a thrown
+/// ``WriteFailure`` carrying errno.
+///
+/// Diorama never writes with Foundation's `FileHandle.write(_:)`: on Linux it
+/// traps (a `try!` inside Foundation, SIGILL) when the write fails, so a full
+/// disk, `/dev/full` or a closed pipe would kill the simulator, the CLI or an
+/// app. Every output path (traces, stdout, stderr, saved sessions) goes
+/// through this type instead, and decides for itself what a failure means.
+public struct DescriptorWriter: Sendable {
+    public let descriptor: Int32
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public static let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO)
+    public static let standardError = DescriptorWriter(descriptor: STDERR_FILENO)
+
+    /// Writes every byte of `bytes`, retrying after EINTR and short writes.
+    public func write(_ bytes: some Collection<UInt8>) throws(WriteFailure) {
+        let contiguous = Array(bytes)
+        var offset = 0
+        while offset < contiguous.count {
+            let written = contiguous[offset...].withUnsafeBytes { buffer in
+                writeBytes(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteFailure(code: errno)
+            }
+            offset += written
+        }
+    }
+
+    public func write(_ text: String) throws(WriteFailure) {
+        try write(text.utf8)
+    }
+
+    /// Writes a diagnostic to stderr. A failure is dropped: a message that
+    /// cannot be shown has nowhere else to go, and must not stop the program.
+    public static func reportToStandardError(_ line: String) {
+        try? standardError.write(line.hasSuffix("\n") ? line : line + "\n")
+    }
+}
+
+/// A failed `write(2)`: its errno, and the system's words for it
+/// ("No space left on device").
+public struct WriteFailure: Error, Equatable, CustomStringConvertible {
+    public var code: Int32
+
+    public init(code: Int32) {
+        self.code = code
+    }
+
+    public var description: String { String(cString: strerror(code)) }
+}
+
+/// `write(2)`, under a name the writer's own `write` methods do not shadow.
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

@@ -1,0 +1,66 @@
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// Output that cannot be written — stdout on `/dev/full`, a trace file on a
+/// full disk — is an error the user sees (exit 2 and one line on stderr),
+/// never a trap (SIGILL from Foundation's `FileHandle.write`) or lost output
+/// with exit 0. `/dev/full` fails every write with ENOSPC, like a full disk.
+@Suite("failed writes: stdout and trace files on a full disk", .serialized)
+struct FailedWriteTests {
+    static let fullDevice = URL(fileURLWithPath: "/dev/full")
+    static let fullDeviceMessage = "diorama: cannot write output: No space left on device"
+
+    @Test("diorama lint > /dev/full: exit 2 with \"cannot write output\", not a crash")
+    func lintToFullDisk() throws {
+        let result = try DioramaCommandLine.run(["lint", LintCommandTests.fixture("Projects/Studio")],
+                                                standardOutput: Self.fullDevice)
+        #expect(!result.exitedBySignal, "killed by signal \(result.status): \(result.standardError)")
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains(Self.fullDeviceMessage), "\(result.standardError)")
+    }
+
+    @Test("diorama lint --format json > /dev/full: exit 2 too (the summary still reaches stderr)")
+    func lintJSONToFullDisk() throws {
+        let result = try DioramaCommandLine.run(["lint", "--format", "json", LintCommandTests.fixture("Projects/Notes")],
+                                                standardOutput: Self.fullDevice)
+        #expect(!result.exitedBySignal && result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains(Self.fullDeviceMessage), "\(result.standardError)")
+        #expect(result.standardError.contains("Checked 1 target"), "\(result.standardError)")
+    }
+
+    @Test("diorama outputs > /dev/full: exit 2 with \"cannot write output\", not 0 with the table lost",
+          .timeLimit(.minutes(2)))
+    func outputsToFullDisk() throws {
+        let simulator = try SimAndCtlTests.RunningSimulator(["--layout", "dual"])
+        let result = try DioramaCommandLine.run(["outputs"], environment: simulator.environment,
+                                                standardOutput: Self.fullDevice)
+        #expect(!result.exitedBySignal && result.status == 2, "status \(result.status): \(result.standardError)")
+        #expect(result.standardError.contains(Self.fullDeviceMessage), "\(result.standardError)")
+        let written = try DioramaCommandLine.run(["outputs"], environment: simulator.environment)
+        #expect(written.status == 0 && written.standardOutput.contains("DP-1"), "the same command with a writable stdout works")
+        #expect(try simulator.stop() == 0)
+    }
+
+    @Test("diorama sim --trace /dev/full: one line naming the file and the error, and the simulator keeps serving",
+          .timeLimit(.minutes(2)))
+    func simulatorTraceOnFullDisk() throws {
+        let simulator = try SimAndCtlTests.RunningSimulator(["--layout", "dual", "--trace", "/dev/full"])
+        // Every rescale adds trace records; the file fails from the first one.
+        for scale in ["2", "1.5", "1"] {
+            let rescaled = try simulator.ctl(["display", "scale", "DP-1", scale])
+            #expect(rescaled.status == 0, "\(rescaled.standardError)")
+        }
+        #expect(simulator.process.isRunning, "\(simulator.process.state): \(simulator.process.standardError)")
+        let displays = try simulator.displays()
+        #expect(displays.first { $0["name"] as? String == "DP-1" }?["scale"] as? Double == 1, "ctl still answers: \(displays)")
+        let trace = try simulator.ctl(["trace"])
+        #expect(trace.status == 0 && trace.standardOutput.contains("\"display_changed\""),
+                "the in-memory trace still has the records: \(trace.standardError)")
+
+        let complaints = simulator.process.standardError.split(separator: "\n").filter { $0.contains("/dev/full") }
+        #expect(complaints.count == 1, "reported once: \(simulator.process.standardError)")
+        #expect(complaints.first?.contains("No space left on device") == true, "\(complaints)")
+        #expect(try simulator.stop() == 0)
+    }
+}
