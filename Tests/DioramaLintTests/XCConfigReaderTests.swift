@@ -96,4 +96,18 @@ struct XCConfigReaderTests {
         #expect(reader.findings.map(\.location) == [reference])
         #expect(reader.findings.first?.message == "the build configuration file Config/Gone.xcconfig does not exist")
     }
+
+    @Test("a 2,000-deep #include chain: one finding at the include past depth 64, not a stack overflow")
+    func includeDepth() throws {
+        var files: [String: String] = [:]
+        for level in 0..<2000 {
+            files["Level\(level).xcconfig"] = "SETTING_\(level) = \(level)\n#include \"Level\(level + 1).xcconfig\"\n"
+        }
+        let reader = try read(files, start: "Level0.xcconfig")
+        #expect(reader.findings.map(\.ruleID) == [LintRules.malformedFile.id])
+        let limit = XCConfigReader.maximumIncludeDepth
+        #expect(reader.findings.first?.location == SourceLocation(file: "Level\(limit - 1).xcconfig", line: 2, column: 1))
+        #expect(reader.findings.first?.message == "#include depth exceeds \(limit): Level\(limit).xcconfig is not read")
+        #expect(reader.assignments.count == limit, "the files up to the limit still count")
+    }
 }
