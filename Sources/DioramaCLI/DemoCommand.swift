@@ -34,6 +34,7 @@ struct DemoCommand: ParsableCommand {
     var workDir: String = ".diorama-demo"
 
     func run() throws {
+        try ScenarioSession.prepareWorkDirectory(workDir, command: "demo")
         guard let tour = scenario ?? Self.findTour() else {
             var standardError = StandardError()
             print("diorama demo: Configs/scenarios/demo-tour.scenario was not found in this folder or above the diorama executable; run it from the Diorama checkout, or pass --scenario FILE",

@@ -64,3 +64,24 @@ struct FailedWriteTests {
         #expect(try simulator.stop() == 0)
     }
 }
+
+/// `--work-dir` that cannot be a folder: one clear line and exit 2, before
+/// any scenario is read or run (not Foundation's `NSCocoaErrorDomain` text).
+@Suite("diorama run/demo --work-dir")
+struct WorkDirectoryOptionTests {
+    @Test("--work-dir naming a file: \"is not a directory\", exit 2")
+    func workDirectoryIsAFile() throws {
+        let result = try DioramaCommandLine.run(["run", "--work-dir", "/etc/passwd", "/nonexistent.scenario"])
+        #expect(!result.exitedBySignal && result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("diorama run: --work-dir /etc/passwd: is not a directory"), "\(result.standardError)")
+        #expect(!result.standardError.contains("NSCocoaErrorDomain"))
+    }
+
+    @Test("--work-dir under a file: \"cannot create it (Not a directory)\", exit 2")
+    func workDirectoryUnderAFile() throws {
+        let result = try DioramaCommandLine.run(["demo", "--work-dir", "/etc/passwd/runs"])
+        #expect(!result.exitedBySignal && result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("diorama demo: --work-dir /etc/passwd/runs: cannot create it (Not a directory)"),
+                "\(result.standardError)")
+    }
+}
