@@ -110,4 +110,17 @@ struct XCConfigReaderTests {
         #expect(reader.findings.first?.message == "#include depth exceeds \(limit): Level\(limit).xcconfig is not read")
         #expect(reader.assignments.count == limit, "the files up to the limit still count")
     }
+
+    @Test("an #include? of a FIFO is reported as not a regular file, not read (which would block)")
+    func includeOfAFIFO() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write("A = 1\n#include? \"Local.xcconfig\"\nB = 2\n", to: "Main.xcconfig")
+        #expect(mkfifo(folder.url.appendingPathComponent("Local.xcconfig").path, 0o600) == 0)
+        var reader = XCConfigReader(workspace: LintWorkspace(root: folder.url))
+        reader.read(folder.url.appendingPathComponent("Main.xcconfig"), referencedAt: nil)
+        #expect(reader.assignments.map(\.name) == ["A", "B"])
+        #expect(reader.findings.map(\.location) == [SourceLocation(file: "Main.xcconfig", line: 2, column: 1)])
+        #expect(reader.findings.first?.message == "cannot read the build configuration file Local.xcconfig: it is not a regular file (a FIFO)")
+    }
 }

@@ -51,13 +51,17 @@ struct XCConfigReader {
                 fix: "include fewer files inside each other; \(Self.maximumIncludeDepth) levels are the most lint follows"))
             return
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            if optional { return }
-            let exists = FileManager.default.fileExists(atPath: url.path)
+        let data: Data
+        do {
+            data = try RegularFileReader.read(url.path)
+        } catch {
+            // `#include?` tolerates a missing file, not one that is there but
+            // cannot be read (a FIFO would have hung the reading).
+            if optional && error.isMissing { return }
             findings.append(LintRules.missingFile.finding(
                 at: reference ?? .startOfFile(display),
-                exists ? "cannot read the build configuration file \(display)"
-                       : "the build configuration file \(display) does not exist"))
+                error.isMissing ? "the build configuration file \(display) does not exist"
+                                : "cannot read the build configuration file \(display): it \(error)"))
             return
         }
         guard let text = String(data: data, encoding: .utf8) else {
