@@ -13,8 +13,10 @@ import Darwin
 /// Diorama never writes with Foundation's `FileHandle.write(_:)`: on Linux it
 /// traps (a `try!` inside Foundation, SIGILL) when the write fails, so a full
 /// disk, `/dev/full` or a closed pipe would kill the simulator, the CLI or an
-/// app. Every output path (traces, stdout, stderr, saved sessions) goes
-/// through this type instead, and decides for itself what a failure means.
+/// app. Traces, diagnostics on stderr, an app's stdout and saved sessions go
+/// through this type instead, and each decides what a failure means. (The
+/// `diorama` command's own stdout is C's buffered `stdout`, checked once at
+/// exit by the CLI's `CommandOutput`.)
 public struct DescriptorWriter: Sendable {
     public let descriptor: Int32
 
