@@ -73,6 +73,9 @@ struct SimCommand: ParsableCommand {
 
     func run() throws {
         var standardError = StandardError()
+        // A --trace FIFO or a stdout pipe whose reader left must not end the
+        // simulator: the write fails with EPIPE and is reported instead.
+        signal(SIGPIPE, SIG_IGN)
         let configuration: SimulatorConfiguration
         do {
             configuration = SimulatorConfiguration(

@@ -13,12 +13,15 @@ import Glibc
 /// `diorama ctl trace`).
 final class TraceFileWriter {
     private let path: String
-    private let descriptor: Int32
+    private let writer: DescriptorWriter
     private var failed = false
 
     init(path: String, trace: Trace) throws {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw TraceFileError(path: path, reason: String(cString: strerror(errno))) }
+        do {
+            writer = try DescriptorWriter.openForWriting(path, appending: false)
+        } catch {
+            throw TraceFileError(path: path, reason: error.description)
+        }
         self.path = path
         for record in trace.records { write(record) }
         trace.observe { [weak self] record in self?.write(record) }
@@ -27,7 +30,7 @@ final class TraceFileWriter {
     private func write(_ record: TraceRecord) {
         guard !failed else { return }
         do {
-            try DescriptorWriter(descriptor: descriptor).write(TraceJSON.encode(record) + "\n")
+            try writer.write(TraceJSON.encode(record) + "\n")
         } catch {
             failed = true
             DescriptorWriter.reportToStandardError("diorama sim: cannot write the trace file \(path) (\(error)); "
@@ -36,7 +39,7 @@ final class TraceFileWriter {
     }
 
     func close() {
-        Glibc.close(descriptor)
+        Glibc.close(writer.descriptor)
     }
 }
 

@@ -16,6 +16,10 @@ public enum ApplicationMain {
     public static func run(infoPlist: URL, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)? = nil,
                            buildVariables: [String: String] = [:],
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Never {
+        // A trace or stdout whose reader went away must cost the app that
+        // output, not its life: writes fail with EPIPE (reported once by the
+        // trace) instead of raising SIGPIPE, whose default action is to exit.
+        signal(SIGPIPE, SIG_IGN)
         do {
             let manifest = try loadManifest(infoPlist, buildVariables: buildVariables, registry: registry)
             let appID = manifest.bundleIdentifier ?? manifest.bundleName ?? "diorama.app"

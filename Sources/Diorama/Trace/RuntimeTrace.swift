@@ -73,11 +73,12 @@ public final class RuntimeTrace: @unchecked Sendable {
             }
             return RuntimeTrace(descriptor: fd, name: variable)
         }
-        let fd = open(target, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw RuntimeTraceError("\(variable): cannot open for writing (\(String(cString: strerror(errno)))); check the directory exists")
+        do {
+            let writer = try DescriptorWriter.openForWriting(target, appending: true)
+            return RuntimeTrace(descriptor: writer.descriptor, name: variable, ownsDescriptor: true)
+        } catch {
+            throw RuntimeTraceError("\(variable): cannot open for writing (\(error)); check the directory exists (a FIFO needs its reader first)")
         }
-        return RuntimeTrace(descriptor: fd, name: variable, ownsDescriptor: true)
     }
 
     public func record(_ event: RuntimeTraceEvent) {

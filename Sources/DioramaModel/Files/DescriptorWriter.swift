@@ -27,6 +27,17 @@ public struct DescriptorWriter: Sendable {
     public static let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO)
     public static let standardError = DescriptorWriter(descriptor: STDERR_FILENO)
 
+    /// Opens `path` for writing (created with mode 0644 if missing; appended to
+    /// or truncated) without hanging on a FIFO that has no reader: the open
+    /// fails with ENXIO instead, and once open, writes block as usual.
+    public static func openForWriting(_ path: String, appending: Bool) throws(WriteFailure) -> DescriptorWriter {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (appending ? O_APPEND : O_TRUNC), 0o644)
+        guard descriptor >= 0 else { throw WriteFailure(code: errno) }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        return DescriptorWriter(descriptor: descriptor)
+    }
+
     /// Writes every byte of `bytes`, retrying after EINTR and short writes.
     public func write(_ bytes: some Collection<UInt8>) throws(WriteFailure) {
         let contiguous = Array(bytes)
