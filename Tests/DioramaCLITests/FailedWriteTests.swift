@@ -11,8 +11,20 @@ struct FailedWriteTests {
     static let fullDevice = URL(fileURLWithPath: "/dev/full")
     static let fullDeviceMessage = "diorama: cannot write output: No space left on device"
 
+    /// /dev/full must still be the device: a writer that replaces its target
+    /// atomically (rename over it, as `FileManager.createFile` does) would
+    /// turn it into a plain file when tests run as root, and every test here
+    /// would then pass writes that should fail.
+    static func requireFullDevice(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        var status = stat()
+        try #require(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR,
+                     "/dev/full is not the character device; recreate it with: mknod -m 666 /dev/full c 1 7",
+                     sourceLocation: sourceLocation)
+    }
+
     @Test("diorama lint > /dev/full: exit 2 with \"cannot write output\", not a crash")
     func lintToFullDisk() throws {
+        try Self.requireFullDevice()
         let result = try DioramaCommandLine.run(["lint", LintCommandTests.fixture("Projects/Studio")],
                                                 standardOutput: Self.fullDevice)
         #expect(!result.exitedBySignal, "killed by signal \(result.status): \(result.standardError)")
@@ -22,6 +34,7 @@ struct FailedWriteTests {
 
     @Test("diorama lint --format json > /dev/full: exit 2 too (the summary still reaches stderr)")
     func lintJSONToFullDisk() throws {
+        try Self.requireFullDevice()
         let result = try DioramaCommandLine.run(["lint", "--format", "json", LintCommandTests.fixture("Projects/Notes")],
                                                 standardOutput: Self.fullDevice)
         #expect(!result.exitedBySignal && result.status == 2, "\(result.standardError)")
@@ -32,6 +45,7 @@ struct FailedWriteTests {
     @Test("diorama outputs > /dev/full: exit 2 with \"cannot write output\", not 0 with the table lost",
           .timeLimit(.minutes(2)))
     func outputsToFullDisk() throws {
+        try Self.requireFullDevice()
         let simulator = try SimAndCtlTests.RunningSimulator(["--layout", "dual"])
         let result = try DioramaCommandLine.run(["outputs"], environment: simulator.environment,
                                                 standardOutput: Self.fullDevice)
@@ -45,6 +59,7 @@ struct FailedWriteTests {
     @Test("diorama sim --trace /dev/full: one line naming the file and the error, and the simulator keeps serving",
           .timeLimit(.minutes(2)))
     func simulatorTraceOnFullDisk() throws {
+        try Self.requireFullDevice()
         let simulator = try SimAndCtlTests.RunningSimulator(["--layout", "dual", "--trace", "/dev/full"])
         // Every rescale adds trace records; the file fails from the first one.
         for scale in ["2", "1.5", "1"] {
@@ -62,6 +77,21 @@ struct FailedWriteTests {
         #expect(complaints.count == 1, "reported once: \(simulator.process.standardError)")
         #expect(complaints.first?.contains("No space left on device") == true, "\(complaints)")
         #expect(try simulator.stop() == 0)
+        try Self.requireFullDevice()  // the trace file was written in place, never replaced
+    }
+
+    @Test("sim ignores SIGPIPE for itself, but `sim -- COMMAND` gets the default SIGPIPE back",
+          .timeLimit(.minutes(2)))
+    func commandKeepsDefaultSIGPIPE() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-sim-sigpipe-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try DioramaCommandLine.run(["sim", "--layout", "laptop", "--", "/bin/sh", "-c", "grep '^SigIgn:' /proc/$$/status"],
+                                                environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }, "\(result.standardOutput)")
+        let mask = try #require(UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16))
+        #expect(mask & (UInt64(1) << (UInt64(SIGPIPE) - 1)) == 0, "the child ignores SIGPIPE: \(line)")
     }
 }
 
