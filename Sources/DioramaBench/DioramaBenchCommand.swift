@@ -1,5 +1,6 @@
 import ArgumentParser
 import DioramaBenchKit
+import DioramaModel
 import Foundation
 
 struct DioramaBenchCommand: ParsableCommand {
@@ -50,7 +51,7 @@ struct DioramaBenchCommand: ParsableCommand {
             movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
             swayMoves: swayMoves, swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild)
         let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot) { line in
-            FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
+            DescriptorWriter.reportToStandardError("bench: \(line)")
         }
         print(BenchRunner.table(report))
         let file = try BenchRunner.write(report, to: URL(fileURLWithPath: output))

@@ -22,7 +22,7 @@ struct CtlTraceCommand: ParsableCommand {
         do {
             header = try client.trace(since: since, follow: follow) { line in
                 print(line)
-                if follow { fflush(nil) }
+                if follow { CommandOutput.flush() }
                 return true
             }
         } catch {

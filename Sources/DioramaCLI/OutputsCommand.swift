@@ -53,7 +53,7 @@ struct OutputsCommand: ParsableCommand {
         do {
             outputs = try OutputsProbe.describeOutputs(display: display, timeout: .milliseconds(try CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")))
         } catch {
-            FileHandle.standardError.write(Data("diorama outputs: \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("diorama outputs: \(error)")
             throw DioramaExitCode.badInput
         }
         let report = OutputsReport(outputs: outputs)

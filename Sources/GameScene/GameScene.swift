@@ -40,7 +40,8 @@ final class GameContent: RootContent {
         assetSize = size
         assetRebuilds += 1
         // The article's game logs every drawable change; scenarios read it too.
-        FileHandle.standardOutput.write(Data("drawable size: \(size.width)x\(size.height) scale \(scene.drawableLayer.contentsScale)\n".utf8))
+        // A stdout that cannot be written (closed, full) loses the line, not the game.
+        try? DescriptorWriter.standardOutput.write("drawable size: \(size.width)x\(size.height) scale \(scene.drawableLayer.contentsScale)\n")
     }
 
     func draw(_ drawable: Drawable, in scene: WindowScene) {

@@ -147,7 +147,7 @@ import Testing
         let plist = try writeInfoPlist()
         let manifest = try SceneManifest.load(from: plist, variables: ["PRODUCT_MODULE_NAME": "Elsewhere"])
         let application = Application(manifest: manifest, registry: SceneClassRegistry(), delegate: nil, store: temporaryStore(),
-                                      backend: FakeBackend(screens: [Screens.oneX]), trace: RuntimeTrace(handle: nil))
+                                      backend: FakeBackend(screens: [Screens.oneX]), trace: RuntimeTrace(descriptor: nil))
         do {
             try application.launch()
             Issue.record("launch should fail")

@@ -148,7 +148,7 @@ func makeApplication(plist: URL, store: SessionStore, backend: FakeBackend,
     registry.register(RecordingSceneDelegate.self)
     registering(registry)
     let application = Application(manifest: manifest, registry: registry, delegate: delegate, store: store,
-                                  backend: backend, trace: RuntimeTrace(handle: nil, keepsRecords: true))
+                                  backend: backend, trace: RuntimeTrace(descriptor: nil, keepsRecords: true))
     backend.attach(to: application)
     return application
 }

@@ -63,7 +63,7 @@ public final class Application {
         }
         let loaded = store.load()
         for warning in loaded.warnings {
-            FileHandle.standardError.write(Data("warning: \(warning); that scene starts fresh\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: \(warning); that scene starts fresh")
         }
         var restored = loaded.records.filter { $0.role == .windowApplication }
         if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
@@ -235,7 +235,7 @@ public final class Application {
         do {
             try store.save(session.record)
         } catch {
-            FileHandle.standardError.write(Data("warning: could not save scene state: \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: could not save scene state: \(error)")
         }
     }
 
@@ -279,7 +279,7 @@ public final class Application {
         do {
             try connect(session, options: SceneConnectionOptions(outputName: description.name))
         } catch {
-            FileHandle.standardError.write(Data("warning: no external-display scene for \(description.name): \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: no external-display scene for \(description.name): \(error)")
         }
     }
 
@@ -298,7 +298,7 @@ public final class Application {
     /// The compositor went away or killed the connection: save, disconnect,
     /// exit non-zero with the reason.
     func connectionLost(_ reason: String) {
-        FileHandle.standardError.write(Data("error: lost the connection to the compositor: \(reason)\n".utf8))
+        DescriptorWriter.reportToStandardError("error: lost the connection to the compositor: \(reason)")
         terminate(exitCode: 1, reason: "connection lost: \(reason)")
     }
 }

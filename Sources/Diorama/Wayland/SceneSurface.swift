@@ -219,7 +219,7 @@ final class SceneSurface: SceneHost {
         do {
             buffer = try bufferPool.nextBuffer(size: geometry.bufferSize)
         } catch {
-            FileHandle.standardError.write(Data("warning: no buffer for a \(geometry.bufferSize) frame: \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: no buffer for a \(geometry.bufferSize) frame: \(error)")
             return
         }
         // Cleared before drawing, so a request made while drawing survives the commit.

@@ -94,7 +94,16 @@ struct BodyParser {
                                                  hint: "write e.g. launch app \"../.build/debug/Sketchpad\" as sketch"))
         } else if cursor.isWord("command") {
             cursor.advance()
+            let token = cursor.current
             let line = try cursor.string("the command line in double quotes", hint: "write e.g. launch command \"foot -e true\" as term")
+            if line.allSatisfy(\.isWhitespace) {
+                throw cursor.error("the command line is empty", hint: "write the program and its arguments, e.g. launch command \"foot -e true\" as term",
+                                   at: token)
+            }
+            if let problem = ShellQuoting.problem(in: line) {
+                throw cursor.error("the command line \(problem)", hint: "close the quote, or escape the character with a backslash",
+                                   at: token)
+            }
             program = .command(line)
         } else if cursor.current.kind == .string {
             throw cursor.error(expected: "a Diorama app name such as TimerApp",
