@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CWaylandUtil"),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        // Deflate and CRC-32 for PNG screenshots (inflate for the tests' PNG reader).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CDioramaShim"),
         .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
         .target(name: "CDioramaClientShim", dependencies: ["CWaylandClient"]),
@@ -73,8 +75,9 @@ let package = Package(
                 dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim"]),
 
         // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
-        // Depends on the model only for its geometry values (Rect, Size, OutputTransform).
-        .target(name: "DioramaGraphics", dependencies: ["DioramaModel"]),
+        // Depends on the model only for its geometry values (Rect, Size, OutputTransform),
+        // on zlib for the PNG writer's compression.
+        .target(name: "DioramaGraphics", dependencies: ["DioramaModel", "CZlib"]),
 
         // MARK: Scene runtime (UIKit-style app model on the client core)
         .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
@@ -122,6 +125,8 @@ let package = Package(
         // and a tiny in-process libwayland compositor.
         .target(name: "DioramaTestSupport",
                 dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel"]),
+        // Reading PNGs (only tests do: screenshots compared pixel by pixel).
+        .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
                     exclude: ["Golden"]),
         // The scanner's test protocol, generated for both sides, for round trips.
@@ -138,9 +143,10 @@ let package = Package(
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
         .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
+        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport"]),
         .testTarget(name: "DioramaScenariosTests",
-                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "HeadlessCompositors"],
+                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
+                                   "HeadlessCompositors"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
@@ -150,7 +156,8 @@ let package = Package(
                     exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(name: "DioramaCLITests",
-                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaTestSupport", "DioramaGraphics", "diorama"]),
+                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaTestSupport", "DioramaGraphics",
+                                   "DioramaPNGTestSupport", "diorama"]),
         // The sample apps run as real processes under real compositors; depending
         // on the executables makes `swift test` build them.
         .testTarget(name: "DioramaAppTests",
@@ -167,7 +174,7 @@ let package = Package(
         .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "TimerApp"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                                   "WaylandClient", "HeadlessCompositors", "DioramaTestSupport"]),
+                                   "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
