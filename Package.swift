@@ -104,7 +104,7 @@ let package = Package(
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
-                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
+                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
                                "HeadlessCompositors", "DioramaTestSupport"]),
         .executableTarget(name: "diorama-bench",
                           dependencies: ["DioramaBenchKit",
