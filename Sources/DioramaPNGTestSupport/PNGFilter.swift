@@ -2,7 +2,8 @@
 /// starts with a filter byte; the filter predicts every byte from its neighbours and
 /// stores the difference, which compresses better. `left` is the byte one pixel
 /// earlier in the row (bytes per pixel, or 1 for sub-byte depths), `up` the same byte
-/// in the previous row, `upLeft` both; all are 0 outside the image.
+/// in the previous row, `upLeft` both; all are 0 outside the image. The reader
+/// undoes all five (other encoders use them all); Diorama's writer uses `up` only.
 enum PNGFilter: UInt8 {
     case none = 0, sub, up, average, paeth
 

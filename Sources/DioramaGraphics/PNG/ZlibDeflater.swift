@@ -13,7 +13,6 @@ package final class ZlibDeflater {
     private var compressed: [UInt8] = []
     private var finished = false
 
-    /// - Parameters:
     /// - Parameter level: zlib's 0 (store) to 9 (smallest); 6 is zlib's default.
     ///   See ``PNGEncoder`` for the choice made for screenshots.
     package init(level: Int32 = 6) {
