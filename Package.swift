@@ -39,6 +39,8 @@ let package = Package(
         .systemLibrary(name: "CWaylandUtil"),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        // Deflate and CRC-32 for PNG screenshots (inflate for the tests' PNG reader).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CDioramaShim"),
         .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
         .target(name: "CDioramaClientShim", dependencies: ["CWaylandClient"]),
@@ -78,8 +80,9 @@ let package = Package(
                 dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim"]),
 
         // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
-        // Depends on the model only for its geometry values (Rect, Size, OutputTransform).
-        .target(name: "DioramaGraphics", dependencies: ["DioramaModel"]),
+        // Depends on the model only for its geometry values (Rect, Size, OutputTransform),
+        // on zlib for the PNG writer's compression.
+        .target(name: "DioramaGraphics", dependencies: ["DioramaModel", "CZlib"]),
 
         // MARK: Scene runtime (UIKit-style app model on the client core)
         .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
@@ -114,7 +117,7 @@ let package = Package(
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
-                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
+                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
                                "HeadlessCompositors", "DioramaTestSupport"]),
         .executableTarget(name: "diorama-bench",
                           dependencies: ["DioramaBenchKit",
@@ -135,6 +138,8 @@ let package = Package(
         // and a tiny in-process libwayland compositor.
         .target(name: "DioramaTestSupport",
                 dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel"]),
+        // Reading PNGs (only tests do: screenshots compared pixel by pixel).
+        .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
                     exclude: ["Golden"]),
         // The scanner's test protocol, generated for both sides, for round trips.
@@ -151,9 +156,10 @@ let package = Package(
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
         .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
+        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport"]),
         .testTarget(name: "DioramaScenariosTests",
-                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "HeadlessCompositors"],
+                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
+                                   "HeadlessCompositors"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
@@ -163,7 +169,8 @@ let package = Package(
                     exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(name: "DioramaCLITests",
-                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics", "diorama"]),
+                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
+                                   "DioramaPNGTestSupport", "diorama"]),
         // The sample apps run as real processes under real compositors; depending
         // on the executables makes `swift test` build them.
         .testTarget(name: "DioramaAppTests",
@@ -180,7 +187,7 @@ let package = Package(
         .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "TimerApp"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                                   "WaylandClient", "HeadlessCompositors", "DioramaTestSupport"]),
+                                   "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

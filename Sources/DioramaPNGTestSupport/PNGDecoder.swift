@@ -1,4 +1,6 @@
-/// Reads PNG files: every standard colour type and bit depth (grey, RGB, palette,
+import DioramaGraphics
+
+/// Reads PNG files (for tests, which compare screenshots pixel by pixel): every standard colour type and bit depth (grey, RGB, palette,
 /// grey + alpha, RGBA; 1 to 16 bits), `tRNS` transparency, all five filters, and image
 /// data in any kind of deflate block. Not supported: Adam7 interlacing (refused with
 /// a clear error), and colour management chunks (ignored, values are used as stored).
@@ -34,11 +36,10 @@ enum PNGDecoder {
             }
             let dataRange = (offset + 8)..<(offset + 8 + length)
             let storedCRC = PNGChunk.readBigEndian(bytes[dataRange.upperBound..<(dataRange.upperBound + 4)])
-            var crc = CRC32()
-            crc.update(bytes[(offset + 4)..<dataRange.upperBound])
-            guard crc.value == storedCRC else {
+            let crc = PNGChunk.crc(typeBytes, bytes[dataRange])
+            guard crc == storedCRC else {
                 throw PNGError(byteOffset: offset,
-                               problem: "\(type) chunk CRC is 0x\(String(crc.value, radix: 16)) but the file says 0x\(String(storedCRC, radix: 16))",
+                               problem: "\(type) chunk CRC is 0x\(String(crc, radix: 16)) but the file says 0x\(String(storedCRC, radix: 16))",
                                fix: "the file is corrupt; re-create it")
             }
             let data = bytes[dataRange]
@@ -90,7 +91,7 @@ enum PNGDecoder {
 
         var imageData: [UInt8]
         do {
-            imageData = try Zlib.decompress(compressed, outputLimit: header.imageDataLength)
+            imageData = try ZlibInflater.decompress(compressed, outputLimit: header.imageDataLength)
         } catch {
             throw PNGError(byteOffset: firstDataOffset, problem: "image data (IDAT): \(error)", fix: "re-create the file")
         }

@@ -1,3 +1,5 @@
+import DioramaGraphics
+
 /// A decoded PNG: 8-bit RGBA with straight (not premultiplied) alpha, whatever the
 /// file's colour type and depth, plus its text chunks.
 public struct PNGImage: Equatable, Sendable {

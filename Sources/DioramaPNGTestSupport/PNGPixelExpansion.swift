@@ -1,3 +1,5 @@
+import DioramaGraphics
+
 /// Turns unfiltered PNG rows of any colour type and depth into 8-bit straight RGBA.
 ///
 /// Samples narrower than 8 bits are scaled to the full range (`value * 255 / max`,

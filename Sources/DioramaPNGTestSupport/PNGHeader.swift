@@ -1,3 +1,5 @@
+import DioramaGraphics
+
 /// The `IHDR` chunk: image size and how pixels are stored.
 struct PNGHeader {
     let width: Int

@@ -2,8 +2,9 @@
 /// starts with a filter byte; the filter predicts every byte from its neighbours and
 /// stores the difference, which compresses better. `left` is the byte one pixel
 /// earlier in the row (bytes per pixel, or 1 for sub-byte depths), `up` the same byte
-/// in the previous row, `upLeft` both; all are 0 outside the image.
-enum PNGFilter: UInt8, CaseIterable {
+/// in the previous row, `upLeft` both; all are 0 outside the image. The reader
+/// undoes all five (other encoders use them all); Diorama's writer uses `up` only.
+enum PNGFilter: UInt8 {
     case none = 0, sub, up, average, paeth
 
     /// The prediction of the Paeth filter: whichever of left, up and up-left is
@@ -40,22 +41,5 @@ enum PNGFilter: UInt8, CaseIterable {
         for index in row.indices {
             row[index] = row[index] &+ prediction(row, previous, index: index, bytesPerPixel: bytesPerPixel)
         }
-    }
-
-    /// Filters `row` into `output` (same length); `row` is left unchanged.
-    func filter(_ row: UnsafeMutableBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, bytesPerPixel: Int,
-                into output: UnsafeMutableBufferPointer<UInt8>) {
-        for index in row.indices {
-            output[index] = row[index] &- prediction(row, previous, index: index, bytesPerPixel: bytesPerPixel)
-        }
-    }
-
-    /// The encoder's choice per row, the heuristic the PNG specification suggests:
-    /// the filter whose output has the smallest sum of bytes read as signed values
-    /// (small differences compress best).
-    static func cost(of filtered: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var sum = 0
-        for byte in filtered { sum += abs(Int(Int8(bitPattern: byte))) }
-        return sum
     }
 }
