@@ -42,9 +42,14 @@ public enum CheckReportFormat {
     public static func json(_ report: CheckReport) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // A report of plain values always encodes.
-        let data = try! encoder.encode(report)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // Non-finite times (a clock that went wrong) are written as strings
+        // rather than failing the whole report.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        } catch {
+            return "{\"error\": \"the report could not be encoded: \(error)\"}\n"
+        }
     }
 
     // MARK: JUnit

@@ -18,8 +18,8 @@ final class GameSceneDelegate: WindowSceneDelegate {
         // The traits are real here (as in UIKit): the game picks its asset
         // density from them before the first frame, and logs what it got.
         let traits = scene.traitCollection
-        FileHandle.standardOutput.write(Data(("connected: displayScale \(traits.displayScale) sizeClasses "
-            + "\(traits.horizontalSizeClass.rawValue)/\(traits.verticalSizeClass.rawValue)\n").utf8))
+        try? DescriptorWriter.standardOutput.write("connected: displayScale \(traits.displayScale) sizeClasses "
+            + "\(traits.horizontalSizeClass.rawValue)/\(traits.verticalSizeClass.rawValue)\n")
     }
 }
 

@@ -101,7 +101,7 @@ public final class Application {
             if let errorHandler {
                 errorHandler(error)
             } else {
-                FileHandle.standardError.write(Data("warning: scene session not activated: \(error)\n".utf8))
+                DescriptorWriter.reportToStandardError("warning: scene session not activated: \(error)")
             }
         }
     }

@@ -34,7 +34,7 @@ public final class SceneSizeRestrictions {
     var onChange: ((SizeRestrictions) -> Void)?
     /// Where a rejected assignment is reported (stderr; tests replace it).
     var reportRejection: (SizeRestrictions.ValidationError) -> Void = { error in
-        FileHandle.standardError.write(Data("warning: sizeRestrictions not changed: \(error)\n".utf8))
+        DescriptorWriter.reportToStandardError("warning: sizeRestrictions not changed: \(error)")
     }
 
     init() {}

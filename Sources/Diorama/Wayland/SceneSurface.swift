@@ -90,7 +90,7 @@ final class SceneSurface: SceneHost {
             try backend.connection.run(until: { hasFirstConfigure || isTornDown },
                                        timeout: .seconds(5), waitingFor: "the first xdg_toplevel.configure")
         } catch .timedOut {
-            FileHandle.standardError.write(Data("warning: the compositor sent no configure within 5 s; the scene connects without its size\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: the compositor sent no configure within 5 s; the scene connects without its size")
         }
     }
 

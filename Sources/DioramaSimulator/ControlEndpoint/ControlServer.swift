@@ -1,4 +1,5 @@
 import CDioramaShim
+import DioramaModel
 import Foundation
 import Glibc
 
@@ -159,7 +160,7 @@ public final class ControlServer: @unchecked Sendable {
                 // spinning, and say so once per episode.
                 if reportedFailure != failure {
                     reportedFailure = failure
-                    FileHandle.standardError.write(Data("diorama sim: the control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms\n".utf8))
+                    DescriptorWriter.reportToStandardError("diorama sim: the control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms")
                 }
                 usleep(Self.acceptBackoff)
                 continue

@@ -1,4 +1,5 @@
 import CWaylandServer
+import DioramaModel
 import Foundation
 import Glibc
 
@@ -114,6 +115,6 @@ final class ClientAcceptor {
     }
 
     static func writeToStandardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        DescriptorWriter.reportToStandardError(line)
     }
 }
