@@ -202,7 +202,8 @@ struct HostileControlTests {
         for _ in 0..<80 { idle.append(try RawControlConnection(path: waylandPath)) }
         // ("accept" matches both this simulator's one line and the "failed
         // to accept" libwayland's own accept loop repeated.)
-        _ = try Wait.until("the simulator to report that it cannot accept", timeout: 20) {
+        _ = try Wait.until("the simulator to report that it cannot accept", timeout: 20,
+                           details: { "stderr: \(simulator.process.standardError); descriptors: \(Self.openDescriptors(of: simulator.process.processIdentifier))" }) {
             simulator.process.standardError.contains("accept") ? true : nil
         }
         #expect(simulator.process.standardError.contains("cannot accept a Wayland client (Too many open files)"))
@@ -235,6 +236,13 @@ struct HostileControlTests {
     }
 
     // MARK: Helpers
+
+    /// What `/proc/PID/fd` lists, for a failure message.
+    static func openDescriptors(of pid: Int32) -> String {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        let targets = entries.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?" }
+        return "\(entries.count): " + targets.sorted().joined(separator: ", ")
+    }
 
     static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-hostile-\(getpid())-\(UUID().uuidString.prefix(8))")

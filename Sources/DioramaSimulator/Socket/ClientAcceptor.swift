@@ -66,9 +66,19 @@ final class ClientAcceptor {
             let client = accept(descriptor, nil, nil)
             if client >= 0 {
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                reportedFailure = nil
-                if wl_client_create(display, client) == nil { Glibc.close(client) }
-                continue
+                if wl_client_create(display, client) != nil {
+                    reportedFailure = nil
+                    continue
+                }
+                // libwayland could not take the client: its event loop
+                // duplicates the descriptor, which fails when the accepted
+                // one was the last free. Accepting again would take that same
+                // descriptor and fail the same way for ever, so this is an
+                // accept failure like the others.
+                let failure = errno
+                Glibc.close(client)
+                pause(after: failure == 0 ? EMFILE : failure)
+                return
             }
             let failure = errno
             switch failure {
