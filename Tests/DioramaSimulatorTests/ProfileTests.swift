@@ -28,8 +28,9 @@ import WaylandClient
         #expect(client.globals(named: "wl_output").count == 3)
     }
 
+    /// Floating, so the window keeps the size it chose on the display it is moved to.
     @Test func sway17HasNoFractionalScaleAndRoundsOutputScalesUp() throws {
-        let harness = try Simulator.Harness.shipped("studio.json") { $0.profile = .sway17 }
+        let harness = try Simulator.Harness.shipped("studio.json") { $0.profile = .sway17Floating }
         let client = try WindowingClient(harness: harness)
         let offered = versions(client.connection)
         #expect(offered["wp_fractional_scale_manager_v1"] == nil)
