@@ -80,19 +80,19 @@ extension Simulator {
         } catch {
             throw .invalidLayout(error)
         }
-        var changed: [Display] = []
+        var changed: [(display: Display, previous: DisplayConfiguration)] = []
         var moved: [(display: Display, dx: Int, dy: Int)] = []
         for (display, configuration) in zip(displays, proposed) where display.configuration != configuration {
             let dx = configuration.position.x - display.configuration.position.x
             let dy = configuration.position.y - display.configuration.position.y
             if dx != 0 || dy != 0 { moved.append((display, dx, dy)) }
+            changed.append((display, display.configuration))
             display.configuration = configuration
-            changed.append(display)
         }
         guard !changed.isEmpty else { return }
-        for display in changed {
+        for (display, previous) in changed {
             trace.record(.displayChanged(display.fact, change: display === displays[changedIndex] ? change : "position"))
-            display.broadcastState()
+            display.broadcastState(changedFrom: previous)
         }
         for (display, dx, dy) in moved {
             for window in windows where window.homeDisplayName == display.name {
@@ -102,7 +102,7 @@ extension Simulator {
                 }
             }
         }
-        let changedNames = Set(changed.map(\.name))
+        let changedNames = Set(changed.map(\.display.name))
         let affected = windows.filter { changedNames.contains($0.homeDisplayName) }
         for window in affected {
             guard let home = display(named: window.homeDisplayName) else { continue }

@@ -37,6 +37,8 @@ public struct CompositorProfile: Hashable, Sendable {
     public var neighboursFollowResizedDisplay: Bool
     /// Whether `zxdg_decoration_manager_v1` is offered (server-side decorations on request).
     public var offersXdgDecoration: Bool
+    /// How wl_output and xdg_output events are laid out.
+    public var outputEvents: OutputEventStyle
 
     public init(name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
                 xdgWmBaseVersion: UInt32, seatVersion: UInt32, offersFractionalScale: Bool,
@@ -44,7 +46,8 @@ public struct CompositorProfile: Hashable, Sendable {
                 outputScaleRounding: OutputScaleRounding, sizeHintsPolicy: SizeHintsPolicy,
                 windowPlacement: WindowPlacement = .floating, newWindowDisplay: NewWindowDisplay = .defaultDisplay,
                 movedWindowKeepsFocus: Bool = true, enterLeaveOrder: EnterLeaveOrder = .leavesFirst,
-                neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false) {
+                neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false,
+                outputEvents: OutputEventStyle = .complete) {
         self.name = name
         self.compositorVersion = compositorVersion
         self.outputVersion = outputVersion
@@ -62,6 +65,7 @@ public struct CompositorProfile: Hashable, Sendable {
         self.enterLeaveOrder = enterLeaveOrder
         self.neighboursFollowResizedDisplay = neighboursFollowResizedDisplay
         self.offersXdgDecoration = offersXdgDecoration
+        self.outputEvents = outputEvents
     }
 
     /// Everything the system's protocol XML allows, fractional scale and viewporter included.
@@ -78,13 +82,14 @@ public struct CompositorProfile: Hashable, Sendable {
     /// windows tile and open on the focused display; a window moved to
     /// another output loses `activated`; enter/leave follow output order; a
     /// rescaled output leaves its neighbours where they are; server-side
-    /// decorations through xdg-decoration.
+    /// decorations through xdg-decoration; wlroots' output events.
     public static let sway17 = CompositorProfile(
         name: "sway-1.7", compositorVersion: 4, outputVersion: 4, xdgOutputManagerVersion: 3,
         xdgWmBaseVersion: 2, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .interactiveResizeOnly,
         windowPlacement: .tiled, newWindowDisplay: .focusedDisplay, movedWindowKeepsFocus: false,
-        enterLeaveOrder: .displayOrder, neighboursFollowResizedDisplay: false, offersXdgDecoration: true)
+        enterLeaveOrder: .displayOrder, neighboursFollowResizedDisplay: false, offersXdgDecoration: true,
+        outputEvents: .wlroots)
 
     /// sway 1.7 with every window floating (`for_window [app_id=".*"]
     /// floating enable`, what the real-sway scenario backend configures):
@@ -129,6 +134,19 @@ public enum NewWindowDisplay: String, Hashable, Sendable {
     /// focused window was (sway's focused output); the default display before
     /// anything had focus.
     case focusedDisplay = "focused"
+}
+
+/// How a profile reports outputs through wl_output and xdg_output.
+public enum OutputEventStyle: String, Hashable, Sendable {
+    /// Every property on every change; `wl_output.geometry` carries the
+    /// display's global position; xdg_output sends position and size, then
+    /// name and description.
+    case complete
+    /// As wlroots 0.15 does: `wl_output.geometry` x,y always 0,0 (global
+    /// positions are xdg_output's job); xdg_output sends name and description
+    /// first and its `done` is followed by a `wl_output.done`; a change sends
+    /// geometry plus only the mode or scale that changed (no description).
+    case wlroots
 }
 
 /// The order of `wl_surface.leave` and `wl_surface.enter` when one change
