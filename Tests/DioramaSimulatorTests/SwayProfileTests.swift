@@ -186,4 +186,38 @@ import WaylandCommon
         #expect(client.connection.protocolError?.interface == "zxdg_toplevel_decoration_v1")
         #expect(client.connection.protocolError?.code == WaylandClient.ZxdgToplevelDecorationV1.Error.alreadyConstructed.rawValue)
     }
+
+    // (g) wlroots puts global positions only in xdg_output: wl_output.geometry
+    // says 0,0 for every output. (h) A rescale sends geometry and scale but
+    // neither mode nor description.
+    @Test func outputGeometryIsAtTheOriginAndARescaleSendsOnlyWhatChanged() throws {
+        let harness = try swayHarness()
+        let client = try WindowingClient(harness: harness)
+        let second = try #require(client.outputs.info(named: "DP-2"))
+        #expect(second.x == 0 && second.y == 0)
+        #expect(second.logicalX == 1920)
+        let output = try #require(client.outputs.outputs.first { $0.info.name == "DP-1" }?.proxy)
+        var events: [String] = []
+        let previous = output.onEvent
+        output.onEvent = { event in
+            switch event {
+            case .geometry: events.append("geometry")
+            case .mode: events.append("mode")
+            case .scale: events.append("scale")
+            case .name: events.append("name")
+            case .description: events.append("description")
+            case .done: events.append("done")
+            }
+            previous?(event)
+        }
+        try harness.simulator.setScale(Scale(integer: 2)!, ofDisplay: "DP-1")
+        try harness.roundtrip(client.connection)
+        #expect(events == ["geometry", "scale", "done"])
+    }
+
+    @Test func modernOutputGeometryCarriesTheGlobalPosition() throws {
+        let harness = try Simulator.Harness.shipped("dual.json")
+        let client = try WindowingClient(harness: harness)
+        #expect(client.outputs.info(named: "DP-2")?.x == 1920)
+    }
 }
