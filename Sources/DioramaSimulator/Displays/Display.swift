@@ -74,14 +74,16 @@ public final class Display {
                             physicalHeight: Int32(clamping: configuration.physicalSizeMM.height),
                             subpixel: .unknown, make: configuration.make, model: configuration.model,
                             transform: WlOutput.Transform(rawValue: UInt32(configuration.transform.rawValue)))
-        if partial == nil || partial?.mode != configuration.mode || partial?.transform != configuration.transform {
+        let sendsMode = partial == nil || partial?.mode != configuration.mode || partial?.transform != configuration.transform
+        let sendsScale = output.version >= 2 && (partial == nil || partial?.scale != configuration.scale)
+        // weston sends the scale first; everyone else the mode.
+        if sendsScale && eventStyle == .weston { output.sendScale(factor: Int32(outputScale)) }
+        if sendsMode {
             output.sendMode(flags: [.current, .preferred], width: Int32(clamping: configuration.mode.width),
                             height: Int32(clamping: configuration.mode.height),
                             refresh: Int32(clamping: configuration.mode.refreshMilliHz))
         }
-        if output.version >= 2 && (partial == nil || partial?.scale != configuration.scale) {
-            output.sendScale(factor: Int32(outputScale))
-        }
+        if sendsScale && eventStyle != .weston { output.sendScale(factor: Int32(outputScale)) }
         if output.version >= 4 && partial == nil {
             if includingName { output.sendName(name: configuration.name) }
             output.sendDescription(description: configuration.outputDescription)
@@ -101,7 +103,7 @@ public final class Display {
         if sendsNames && eventStyle == .wlroots { sendNames(to: xdgOutput) }
         xdgOutput.sendLogicalPosition(x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY))
         xdgOutput.sendLogicalSize(width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
-        if sendsNames && eventStyle == .complete { sendNames(to: xdgOutput) }
+        if sendsNames && eventStyle != .wlroots { sendNames(to: xdgOutput) }
         guard sendDone else { return }
         if xdgOutput.version >= 3 {
             if output.isAlive && output.version >= 2 { output.sendDone() }
@@ -111,9 +113,10 @@ public final class Display {
         }
     }
 
+    /// The name, and the description except weston's (it sends none).
     private func sendNames(to xdgOutput: ZxdgOutputV1) {
         xdgOutput.sendName(name: name)
-        xdgOutput.sendDescription(description: configuration.outputDescription)
+        if eventStyle != .weston { xdgOutput.sendDescription(description: configuration.outputDescription) }
     }
 
     /// After a move, rescale or rotation: every bound output gets its new

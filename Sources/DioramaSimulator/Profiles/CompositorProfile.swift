@@ -102,11 +102,12 @@ public struct CompositorProfile: Hashable, Sendable {
     }()
 
     /// weston 10: wl_output v3 (no name or description events), no fractional
-    /// scale, wl_compositor v4, xdg_wm_base v3, zxdg_output_manager_v1 v2.
+    /// scale, wl_compositor v4, xdg_wm_base v3, zxdg_output_manager_v1 v2
+    /// (name, no description), `scale` before `mode`.
     public static let weston10 = CompositorProfile(
         name: "weston-10", compositorVersion: 4, outputVersion: 3, xdgOutputManagerVersion: 2,
         xdgWmBaseVersion: 3, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
-        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always)
+        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, outputEvents: .weston)
 
     public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10]
 
@@ -147,6 +148,9 @@ public enum OutputEventStyle: String, Hashable, Sendable {
     /// first and its `done` is followed by a `wl_output.done`; a change sends
     /// geometry plus only the mode or scale that changed (no description).
     case wlroots
+    /// As weston 10 does: `scale` before `mode`, and no xdg_output
+    /// description; otherwise complete.
+    case weston
 }
 
 /// The order of `wl_surface.leave` and `wl_surface.enter` when one change
