@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "DioramaTestSupport", "TimerApp"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                                   "WaylandClient", "HeadlessCompositors", "DioramaTestSupport"]),
+                                   "WaylandClient", "HeadlessCompositors", "DioramaTestSupport", "TimerApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,6 +33,35 @@ enum FidelityOutputs {
     }
 }
 
+/// weston 10's single headless output, as `WestonHeadless` starts it at
+/// scale 1 (weston names it "headless"; 1280x800).
+enum FidelityWestonOutput {
+    static let name = "headless"
+    static var simulatorLayout: DisplayLayout {
+        DisplayLayout(displays: [DisplayConfiguration(name: name, make: "weston", model: "headless",
+                                                      mode: DisplayMode(width: 1280, height: 800),
+                                                      physicalSizeMM: Size(width: 1280, height: 800))])
+    }
+}
+
+/// Real weston 10 (headless, one output, no IPC: only the launch is compared).
+final class RealWestonCompositor: FidelityCompositor {
+    private let compositor: RunningCompositor
+
+    init() throws { compositor = try WestonHeadless.start(scale: 1, width: 1280, height: 800) }
+
+    var clientEnvironment: [String: String] { compositor.environment }
+    /// weston has no IPC to ask; the session waits for the client's `enter`.
+    func waitForWindow(appID: String) throws {}
+    func moveWindow(appID: String, toOutput output: String) throws {
+        throw FidelitySessionError(message: "weston has one output and no IPC to move windows")
+    }
+    func setScale(_ scale: Int, ofOutput output: String) throws {
+        throw FidelitySessionError(message: "weston cannot rescale its output at run time")
+    }
+    func stop() { compositor.stop() }
+}
+
 /// Real sway 1.7, tiling (its default), over its IPC socket.
 final class RealSwayCompositor: FidelityCompositor {
     private let compositor: RunningCompositor
@@ -66,9 +95,9 @@ final class RealSwayCompositor: FidelityCompositor {
 final class SimulatedCompositor: FidelityCompositor {
     private let simulator: BackgroundSimulator
 
-    init(profile: CompositorProfile) throws {
+    init(profile: CompositorProfile, layout: DisplayLayout = FidelityOutputs.simulatorLayout) throws {
         simulator = try BackgroundSimulator {
-            SimulatorConfiguration(layout: FidelityOutputs.simulatorLayout, profile: profile)
+            SimulatorConfiguration(layout: layout, profile: profile)
         }
     }
 
@@ -90,47 +119,89 @@ final class SimulatedCompositor: FidelityCompositor {
     func stop() { simulator.stop() }
 }
 
-/// The scripted session: foot starts, its window moves to HEADLESS-2 and
-/// back, then HEADLESS-1 is rescaled to 2x. Each step waits until the client
-/// has been quiet for a moment (bounded), so its events land in that step.
-enum FidelitySession {
-    static let steps = ["launch", "move to HEADLESS-2", "move to HEADLESS-1", "rescale HEADLESS-1 to 2x"]
+/// A client the session runs: how to start it with `WAYLAND_DEBUG=client`
+/// and the app_id its window has.
+struct FidelityClient: Sendable, CustomStringConvertible {
+    var name: String
+    var appID: String
+    /// Starts the client; returns its process and whatever must live as long
+    /// (an app's sandbox stops the app when it goes).
+    var start: @Sendable (_ environment: [String: String]) throws -> (process: ChildProcess, owner: AnyObject?)
 
-    static func run(on compositor: FidelityCompositor) throws -> FidelityTranscript {
-        var environment = ChildProcess.minimalEnvironment(compositor.clientEnvironment)
-        environment["WAYLAND_DEBUG"] = "client"
-        let foot = try ChildProcess(URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["/bin/sh", "-c", "sleep 600"],
-                                    environment: environment)
-        defer { foot.stop() }
-        var starts: [(String, Int)] = [(steps[0], 0)]
-        try compositor.waitForWindow(appID: "foot")
-        try waitUntilQuiet(foot)
-        let actions: [() throws -> Void] = [
-            { try compositor.moveWindow(appID: "foot", toOutput: "HEADLESS-2") },
-            { try compositor.moveWindow(appID: "foot", toOutput: "HEADLESS-1") },
-            { try compositor.setScale(2, ofOutput: "HEADLESS-1") },
-        ]
-        for (name, action) in zip(steps.dropFirst(), actions) {
-            starts.append((name, WaylandDebugLog.parse(foot.standardError).count))
-            try action()
-            try waitUntilQuiet(foot)
-        }
-        let messages = WaylandDebugLog.parse(foot.standardError)
-        return FidelityTranscript(messages: messages, phaseStarts: starts)
+    var description: String { name }
+
+    /// foot with a shell that sleeps: a terminal, drawn by its own renderer.
+    static let foot = FidelityClient(name: "foot", appID: "foot") { environment in
+        (try ChildProcess(URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["/bin/sh", "-c", "sleep 600"],
+                          environment: ChildProcess.minimalEnvironment(environment)), nil)
     }
 
-    /// Waits until the client's log has not grown for 0.4 s, at most 10 s.
-    private static func waitUntilQuiet(_ client: ChildProcess) throws {
+    /// TimerApp, Diorama's own sample: the scene runtime's client core.
+    static let timerApp = FidelityClient(name: "TimerApp", appID: "org.diorama.TimerApp") { environment in
+        let sandbox = try AppSandbox(label: "fidelity")
+        return (try sandbox.launch("TimerApp", compositor: environment).child, sandbox)
+    }
+}
+
+/// One step of a scripted session: its name and what the compositor is asked to do.
+struct FidelityStep: Sendable {
+    var name: String
+    var action: @Sendable (FidelityCompositor, FidelityClient) throws -> Void
+}
+
+/// The scripted session: the client starts, then each step runs. Before
+/// the first step the session waits for the window's first `enter`; after
+/// each it waits until the client has received nothing but drawing-pace
+/// events for a moment (bounded), so its events land in that step.
+enum FidelitySession {
+    /// On two outputs (sway): moves both ways, then a rescale.
+    static let twoOutputs: [FidelityStep] = [
+        FidelityStep(name: "move to HEADLESS-2") { try $0.moveWindow(appID: $1.appID, toOutput: "HEADLESS-2") },
+        FidelityStep(name: "move to HEADLESS-1") { try $0.moveWindow(appID: $1.appID, toOutput: "HEADLESS-1") },
+        FidelityStep(name: "rescale HEADLESS-1 to 2x") { compositor, _ in try compositor.setScale(2, ofOutput: "HEADLESS-1") },
+    ]
+
+    static func run(_ client: FidelityClient, on compositor: FidelityCompositor,
+                    steps: [FidelityStep]) throws -> FidelityTranscript {
+        var environment = compositor.clientEnvironment
+        environment["WAYLAND_DEBUG"] = "client"
+        let (process, owner) = try client.start(environment)
+        defer {
+            process.stop()
+            withExtendedLifetime(owner) {}
+        }
+        var starts: [(String, Int)] = [("launch", 0)]
+        try Wait.until("\(client)'s window to enter an output", timeout: 10, details: { process.standardError.suffix(2000).description }) {
+            WaylandDebugLog.parse(process.standardError).contains {
+                $0.direction == .received && $0.interface == "wl_surface" && $0.message == "enter"
+            } ? true : nil
+        }
+        try compositor.waitForWindow(appID: client.appID)
+        try waitUntilQuiet(process, client: client)
+        for step in steps {
+            starts.append((step.name, WaylandDebugLog.parse(process.standardError).count))
+            try step.action(compositor, client)
+            try waitUntilQuiet(process, client: client)
+        }
+        return FidelityTranscript(messages: WaylandDebugLog.parse(process.standardError), phaseStarts: starts)
+    }
+
+    /// Waits until the client has received no event other than drawing pace
+    /// (frame callbacks, buffer releases) for 0.5 s, at most 10 s. A client
+    /// that redraws every second (TimerApp's clock) never goes fully quiet.
+    private static func waitUntilQuiet(_ process: ChildProcess, client: FidelityClient) throws {
         var last = -1
         var stableSince = Date()
-        try Wait.until("foot to go quiet", timeout: 10, interval: 0.05) { () -> Bool? in
-            let count = client.standardError.utf8.count
+        try Wait.until("\(client) to go quiet", timeout: 10, interval: 0.05) { () -> Bool? in
+            let count = WaylandDebugLog.parse(process.standardError).filter {
+                $0.direction == .received && !FidelityTranscript.pacingInterfaces.contains($0.interface)
+            }.count
             if count != last {
                 last = count
                 stableSince = Date()
                 return nil
             }
-            return Date().timeIntervalSince(stableSince) >= 0.4 ? true : nil
+            return Date().timeIntervalSince(stableSince) >= 0.5 ? true : nil
         }
     }
 }

@@ -8,31 +8,58 @@ import Testing
 /// normalised and compared. Every accepted difference is in
 /// `KnownDifferences` and explained in `Docs/fidelity.md`; anything else fails.
 @Suite(.serialized) struct FidelityTests {
-    @Test func footSeesTheSameEventsUnderSwayAndTheSway17Profile() throws {
+    @Test(arguments: [FidelityClient.foot, .timerApp])
+    func sameEventsUnderSwayAndTheSway17Profile(client: FidelityClient) throws {
         let real = try RealSwayCompositor()
         defer { real.stop() }
-        let realTranscript = try FidelitySession.run(on: real)
+        let realTranscript = try FidelitySession.run(client, on: real, steps: FidelitySession.twoOutputs)
         let simulated = try SimulatedCompositor(profile: .sway17)
         defer { simulated.stop() }
-        let simulatedTranscript = try FidelitySession.run(on: simulated)
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.twoOutputs)
 
-        let expected = realTranscript.removing(KnownDifferences.swayFoot, side: .real)
-        let observed = simulatedTranscript.removing(KnownDifferences.swayFoot, side: .simulator)
+        let known = KnownDifferences.sway17
+        let expected = realTranscript.removing(known, side: .real)
+        let observed = simulatedTranscript.removing(known, side: .simulator)
         let report = expected.differences(from: observed, labels: ("sway 1.7", "sway-1.7 profile"))
         #expect(report.isEmpty, """
-            foot saw differences that Docs/fidelity.md does not list:
+            \(client) saw differences that Docs/fidelity.md does not list:
             \(report.joined(separator: "\n"))
             --- sway 1.7 (normalised) ---
             \(realTranscript)
             --- sway-1.7 profile (normalised) ---
             \(simulatedTranscript)
             """)
-        // The session really ran: foot was configured, shown and moved on both.
+        // The session really ran: the window was configured, shown and moved on both.
         for transcript in [expected, observed] {
-            #expect(transcript.phases.count == FidelitySession.steps.count)
+            #expect(transcript.phases.count == FidelitySession.twoOutputs.count + 1)
             #expect(transcript.phases[0].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
             #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.leave(") })
         }
+    }
+
+    /// weston 10 has one headless output and no IPC: the launch is compared.
+    /// Only TimerApp: foot quits where there is no seat, and headless weston
+    /// has none.
+    @Test(arguments: [FidelityClient.timerApp])
+    func sameEventsUnderWestonAndTheWeston10Profile(client: FidelityClient) throws {
+        let real = try RealWestonCompositor()
+        defer { real.stop() }
+        let realTranscript = try FidelitySession.run(client, on: real, steps: [])
+        let simulated = try SimulatedCompositor(profile: .weston10, layout: FidelityWestonOutput.simulatorLayout)
+        defer { simulated.stop() }
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: [])
+
+        let known = KnownDifferences.weston10
+        let report = realTranscript.removing(known, side: .real)
+            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("weston 10", "weston-10 profile"))
+        #expect(report.isEmpty, """
+            \(client) saw differences that Docs/fidelity.md does not list:
+            \(report.joined(separator: "\n"))
+            --- weston 10 (normalised) ---
+            \(realTranscript)
+            --- weston-10 profile (normalised) ---
+            \(simulatedTranscript)
+            """)
     }
 
     /// The comparison fails on a difference the list does not name, and
@@ -74,7 +101,7 @@ import Testing
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Docs/fidelity.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
-        for difference in KnownDifferences.swayFoot {
+        for difference in KnownDifferences.sway17 + KnownDifferences.weston10 {
             #expect(text.contains("`\(difference.id)`"), "Docs/fidelity.md does not explain `\(difference.id)`")
         }
     }

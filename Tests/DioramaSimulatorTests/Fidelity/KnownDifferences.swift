@@ -14,6 +14,9 @@ struct KnownDifference {
     var prefix: String
     /// Instead of removing the event, replaces the first text with the second in it.
     var rewrite: (from: String, to: String)? = nil
+    /// Removes the event after a removed one too (an `xdg_surface.configure`
+    /// that ends a removed `xdg_toplevel.configure`).
+    var alsoNext = false
 
     /// The event with the difference taken out; nil when it is removed.
     func apply(to event: String) -> String? {
@@ -28,10 +31,23 @@ extension FidelityTranscript {
     /// This transcript with the known differences of `side` removed.
     func removing(_ differences: [KnownDifference], side: KnownDifference.Side) -> FidelityTranscript {
         let relevant = differences.filter { $0.side == side }
-        return FidelityTranscript(phases: phases.map { phase in
-            Phase(name: phase.name, events: phase.events.compactMap { event in
-                relevant.reduce(Optional(event)) { current, difference in current.flatMap(difference.apply) }
-            })
+        return FidelityTranscript(phases: phases.map { phase -> Phase in
+            var events: [String] = []
+            var skipNext = false
+            for event in phase.events {
+                if skipNext {
+                    skipNext = false
+                    continue
+                }
+                var current: String? = event
+                for difference in relevant {
+                    guard let text = current else { break }
+                    current = difference.apply(to: text)
+                    if current == nil && difference.alsoNext { skipNext = true }
+                }
+                if let current { events.append(current) }
+            }
+            return Phase(name: phase.name, events: events)
         })
     }
 
@@ -53,8 +69,8 @@ extension FidelityTranscript {
 }
 
 enum KnownDifferences {
-    /// foot under real sway 1.7 versus `--profile sway-1.7` (`Docs/fidelity.md`).
-    static let swayFoot: [KnownDifference] = [
+    /// Real sway 1.7 versus `--profile sway-1.7`, for foot and TimerApp (`Docs/fidelity.md`).
+    static let sway17: [KnownDifference] = [
         .init(id: "globals", side: .real, prefix: "wl_registry.global("),
         .init(id: "globals", side: .simulator, prefix: "wl_registry.global("),
         .init(id: "shm-formats", side: .real, prefix: "wl_shm.format("),
@@ -70,5 +86,17 @@ enum KnownDifferences {
         .init(id: "output-descriptions", side: .real, prefix: "zxdg_output_v1.description("),
         .init(id: "output-descriptions", side: .simulator, prefix: "zxdg_output_v1.description("),
         .init(id: "preferred-mode", side: .simulator, prefix: "wl_output.mode(3, ", rewrite: (".mode(3, ", ".mode(1, ")),
+    ]
+
+    /// Real weston 10 (one headless output) versus `--profile weston-10`.
+    static let weston10: [KnownDifference] = [
+        .init(id: "globals", side: .real, prefix: "wl_registry.global("),
+        .init(id: "globals", side: .simulator, prefix: "wl_registry.global("),
+        .init(id: "shm-formats", side: .real, prefix: "wl_shm.format("),
+        .init(id: "shm-formats", side: .simulator, prefix: "wl_shm.format("),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_seat."),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
+        .init(id: "activation-without-seat", side: .simulator, prefix: "xdg_toplevel.configure(640, 480, array[4])",
+              alsoNext: true),
     ]
 }
