@@ -41,6 +41,8 @@ import WaylandClient
         // Without fractional scale, the scale a commit is judged against is the
         // entered output's integer scale.
         let window = try mapWindow(client, in: harness, fractional: false)
+        window.ackAndCommit()  // sway shows the window once the client answered its map configure
+        try harness.roundtrip(client.connection)
         try harness.simulator.moveWindow(.appID("org.diorama.test"), toDisplay: "HDMI-A-1")
         try harness.roundtrip(client.connection)
         #expect(window.enteredOutputs == ["HDMI-A-1"])

@@ -46,9 +46,12 @@ import WaylandCommon
         let harness = try swayHarness(.sway17Floating)
         let client = try WindowingClient(harness: harness)
         let window = try mapWindow(client, in: harness, appID: "floating")
-        #expect(window.configures.count == 2)  // initial, then activated on map at the size it chose
+        #expect(window.configures.count == 2)  // initial, then activated at the size it chose
         #expect(window.lastConfigure?.width == 400 && window.lastConfigure?.height == 300)
         #expect(window.lastConfigure?.states == [XdgToplevel.State.activated.rawValue])
+        #expect(window.enteredOutputs == [], "sway shows a floating window too only once its client answered")
+        window.ackAndCommit()
+        try harness.roundtrip(client.connection)
         #expect(window.enteredOutputs == ["DP-1"])
         #expect(try harness.simulator.window(.appID("floating")).frame.size == Size(width: 400, height: 300))
         #expect(CompositorProfile.named("sway-1.7-floating") == .sway17Floating)
@@ -122,6 +125,8 @@ import WaylandCommon
         let harness = try swayHarness(.sway17Floating)
         let client = try WindowingClient(harness: harness)
         let window = try mapWindow(client, in: harness, appID: "walker")
+        window.ackAndCommit()  // sway shows the window once the client answered
+        try harness.roundtrip(client.connection)
         try harness.simulator.moveWindow(.appID("walker"), toDisplay: "DP-2")
         try harness.roundtrip(client.connection)
         window.clearLog()

@@ -54,7 +54,8 @@ extension Simulator {
     /// loses `activated` and the keyboard, and focus stays on the display it
     /// left. A tiled window fills the target's usable area; its configure
     /// goes out before leave/enter, as sway shows the window on its new
-    /// output only once the client answered.
+    /// output only once the client answered. A floating window moves at once
+    /// (leave/enter), then gets the configure without `activated`.
     public func moveWindow(_ selector: WindowSelector, toDisplay name: String) throws(SimulatorControlError) {
         let window = try window(selector)
         let target = try requireDisplay(name)
@@ -69,9 +70,9 @@ extension Simulator {
             trace.record(.focus(window: nil))
         }
         let tiled = window.states.contains(.tiled)
-        if tiled || losesFocus { sendConfigure(window) }
+        if tiled { sendConfigure(window) }
         if window.isMapped && window.frame != window.lastTracedFrame { windowFrameChanged(window) } else { updateOutputs(of: window) }
-        if !tiled && !losesFocus && (window.states.contains(.maximized) || window.states.contains(.fullscreen)) {
+        if !tiled && (losesFocus || window.states.contains(.maximized) || window.states.contains(.fullscreen)) {
             sendConfigure(window)
         }
     }

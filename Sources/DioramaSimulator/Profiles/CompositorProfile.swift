@@ -39,6 +39,11 @@ public struct CompositorProfile: Hashable, Sendable {
     public var offersXdgDecoration: Bool
     /// How wl_output and xdg_output events are laid out.
     public var outputEvents: OutputEventStyle
+    /// Whether a window's first buffer is answered by a configure (tiled
+    /// and/or `activated`) and the window shows (enter, focus) only once the
+    /// client acknowledged it and committed again, as sway's transactions
+    /// wait for the client; otherwise it shows on its first buffer.
+    public var mapWaitsForClient: Bool
 
     public init(name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
                 xdgWmBaseVersion: UInt32, seatVersion: UInt32, offersFractionalScale: Bool,
@@ -47,7 +52,7 @@ public struct CompositorProfile: Hashable, Sendable {
                 windowPlacement: WindowPlacement = .floating, newWindowDisplay: NewWindowDisplay = .defaultDisplay,
                 movedWindowKeepsFocus: Bool = true, enterLeaveOrder: EnterLeaveOrder = .leavesFirst,
                 neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false,
-                outputEvents: OutputEventStyle = .complete) {
+                outputEvents: OutputEventStyle = .complete, mapWaitsForClient: Bool = false) {
         self.name = name
         self.compositorVersion = compositorVersion
         self.outputVersion = outputVersion
@@ -66,6 +71,7 @@ public struct CompositorProfile: Hashable, Sendable {
         self.neighboursFollowResizedDisplay = neighboursFollowResizedDisplay
         self.offersXdgDecoration = offersXdgDecoration
         self.outputEvents = outputEvents
+        self.mapWaitsForClient = mapWaitsForClient
     }
 
     /// Everything the system's protocol XML allows, fractional scale and viewporter included.
@@ -89,7 +95,7 @@ public struct CompositorProfile: Hashable, Sendable {
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .interactiveResizeOnly,
         windowPlacement: .tiled, newWindowDisplay: .focusedDisplay, movedWindowKeepsFocus: false,
         enterLeaveOrder: .displayOrder, neighboursFollowResizedDisplay: false, offersXdgDecoration: true,
-        outputEvents: .wlroots)
+        outputEvents: .wlroots, mapWaitsForClient: true)
 
     /// sway 1.7 with every window floating (`for_window [app_id=".*"]
     /// floating enable`, what the real-sway scenario backend configures):

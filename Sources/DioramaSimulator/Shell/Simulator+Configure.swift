@@ -6,7 +6,8 @@ extension Simulator {
     /// The size the simulator wants the window to have now, before min/max clamping:
     /// fullscreen → its display's full logical size; maximized or tiled → its
     /// home display's usable area; otherwise the size a script asked for, else
-    /// the current size once mapped, else 0x0 ("you choose", the initial configure).
+    /// the current size once it has a buffer, else 0x0 ("you choose", the
+    /// initial configure).
     func intendedSize(of window: Window) -> Size {
         if window.states.contains(.fullscreen),
            let display = window.fullscreenDisplayName.flatMap(display(named:)) ?? display(named: window.homeDisplayName) {
@@ -17,7 +18,7 @@ extension Simulator {
             return display.usableArea.size
         }
         if let requested = window.requestedSize { return requested }
-        return window.isMapped ? window.size : .zero
+        return window.isMapped || window.surface?.hasContent == true ? window.size : .zero
     }
 
     /// Clamps a configured size into the window's min/max hints, per side.

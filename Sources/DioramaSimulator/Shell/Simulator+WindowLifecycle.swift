@@ -46,8 +46,8 @@ extension Simulator {
     /// 2. a null buffer unmaps the window;
     /// 3. the first commit gets the initial configure;
     /// 4. the first buffer after an ack maps the window (placed, entered,
-    ///    focused) — under a tiling profile, it is first tiled and maps on the
-    ///    commit that follows the client's ack of the tiling configure;
+    ///    focused) — under sway's profiles it first gets a configure (tiled,
+    ///    activated) and maps on the commit after the client acknowledged it;
     /// 5. a mapped window whose size changed is re-checked against the displays;
     /// 6. an interactive resize sends its next step once this commit answered the last.
     func windowCommitted(_ window: Window, nullAttach: Bool) {
@@ -65,7 +65,7 @@ extension Simulator {
         }
         guard let surface = window.surface, surface.hasContent else { return }
         if !window.isMapped {
-            if awaitsTiling(window) { return }
+            if awaitsMapConfigure(window) { return }
             map(window)
         } else if window.frame != window.lastTracedFrame {
             windowFrameChanged(window)
@@ -85,23 +85,26 @@ extension Simulator {
         trace.record(.sizeHints(window: window.id, minimum: minimum, maximum: maximum))
     }
 
-    /// Whether a window about to map must first be tiled, or is still waiting
-    /// for the client to answer its tiling configure.
+    /// Whether a window about to map must first get its map configure, or is
+    /// still waiting for the client to answer it (profiles whose map waits
+    /// for the client, `mapWaitsForClient`: sway).
     ///
-    /// sway tiles a window when its first buffer arrives: it sends a
-    /// configure for the whole usable area with `activated` and the four
-    /// `tiled_*` states, and shows the window (enter, frames) only after the
-    /// client acknowledged that configure and committed a buffer of the new
-    /// size — its transaction waits for the client. A window the client made
-    /// fullscreen before mapping is not tiled.
-    private func awaitsTiling(_ window: Window) -> Bool {
-        guard profile.windowPlacement == .tiled, !window.states.contains(.fullscreen) else { return false }
-        if let serial = window.tilingSerial { return window.shellSurface.pendingSerials.contains(serial) }
-        window.states.formUnion(.tiled)
-        if let home = display(named: window.homeDisplayName) { window.position = home.usableArea.origin }
+    /// sway answers a window's first buffer with a configure — `activated`,
+    /// and when tiling the whole usable area with the four `tiled_*` states —
+    /// and shows the window (enter, frames) only after the client
+    /// acknowledged that configure and committed again: its transaction
+    /// waits for the client. A window the client made fullscreen before
+    /// mapping is not tiled.
+    private func awaitsMapConfigure(_ window: Window) -> Bool {
+        guard profile.mapWaitsForClient else { return false }
+        if let serial = window.mapConfigureSerial { return window.shellSurface.pendingSerials.contains(serial) }
+        if profile.windowPlacement == .tiled && !window.states.contains(.fullscreen) {
+            window.states.formUnion(.tiled)
+            if let home = display(named: window.homeDisplayName) { window.position = home.usableArea.origin }
+        }
         if focusedWindow === window { sendConfigure(window) } else { focus(window) }
-        window.tilingSerial = window.lastConfigure?.serial
-        return window.tilingSerial != nil
+        window.mapConfigureSerial = window.lastConfigure?.serial
+        return window.mapConfigureSerial != nil
     }
 
     /// The first buffer arrived after an acknowledged configure: the window
@@ -128,7 +131,7 @@ extension Simulator {
         window.lastConfigure = nil
         window.lastBoundsSent = nil
         window.interactiveResize = nil
-        window.tilingSerial = nil
+        window.mapConfigureSerial = nil
         window.states.subtract(.tiled)
         if focusedWindow === window { focusNextWindow(after: window) }
     }

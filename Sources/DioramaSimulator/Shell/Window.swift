@@ -59,9 +59,10 @@ public final class Window {
     var savedFloatingFrame: Rect?
     var fullscreenDisplayName: String?
     var interactiveResize: InteractiveResize?
-    /// Under a tiling profile: the serial of the configure that tiled the
-    /// window; it shows once the client acknowledged it and committed.
-    var tilingSerial: UInt32?
+    /// Under a profile whose map waits for the client: the serial of the
+    /// configure that answered the first buffer; the window shows once the
+    /// client acknowledged it and committed.
+    var mapConfigureSerial: UInt32?
     /// The window's zxdg_toplevel_decoration_v1, if the client made one.
     var decoration: ZxdgToplevelDecorationV1?
     /// The client asked for a decoration mode and has not yet been told

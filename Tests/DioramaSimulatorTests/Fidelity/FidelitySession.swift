@@ -17,6 +17,7 @@ protocol FidelityCompositor: AnyObject {
     func waitForWindow(appID: String) throws
     func moveWindow(appID: String, toOutput output: String) throws
     func setScale(_ scale: Int, ofOutput output: String) throws
+    func resizeWindow(appID: String, to size: Size) throws
     func stop()
 }
 
@@ -59,16 +60,19 @@ final class RealWestonCompositor: FidelityCompositor {
     func setScale(_ scale: Int, ofOutput output: String) throws {
         throw FidelitySessionError(message: "weston cannot rescale its output at run time")
     }
+    func resizeWindow(appID: String, to size: Size) throws {
+        throw FidelitySessionError(message: "weston has no IPC to resize windows")
+    }
     func stop() { compositor.stop() }
 }
 
-/// Real sway 1.7, tiling (its default), over its IPC socket.
+/// Real sway 1.7 over its IPC socket: tiling (its default), or every window floating.
 final class RealSwayCompositor: FidelityCompositor {
     private let compositor: RunningCompositor
     private let ipc: SwayIPC
 
-    init() throws {
-        compositor = try SwayHeadless.start(outputs: FidelityOutputs.sway)
+    init(floating: Bool = false) throws {
+        compositor = try SwayHeadless.start(outputs: FidelityOutputs.sway, floatingWindows: floating)
         ipc = try SwayIPC(compositor)
     }
 
@@ -81,6 +85,10 @@ final class RealSwayCompositor: FidelityCompositor {
     }
 
     func setScale(_ scale: Int, ofOutput output: String) throws { try command("output \(output) scale \(scale)") }
+
+    func resizeWindow(appID: String, to size: Size) throws {
+        try command("[app_id=\"\(appID)\"] resize set \(size.width) \(size.height)")
+    }
 
     private func command(_ text: String) throws {
         for result in try ipc.command(text) where !result.success {
@@ -114,6 +122,10 @@ final class SimulatedCompositor: FidelityCompositor {
 
     func setScale(_ scale: Int, ofOutput output: String) throws {
         try simulator.perform { try $0.setScale(Scale(integer: scale)!, ofDisplay: output) }
+    }
+
+    func resizeWindow(appID: String, to size: Size) throws {
+        try simulator.perform { try $0.resizeWindow(.appID(appID), to: size) }
     }
 
     func stop() { simulator.stop() }
@@ -160,6 +172,12 @@ enum FidelitySession {
         FidelityStep(name: "move to HEADLESS-1") { try $0.moveWindow(appID: $1.appID, toOutput: "HEADLESS-1") },
         FidelityStep(name: "rescale HEADLESS-1 to 2x") { compositor, _ in try compositor.setScale(2, ofOutput: "HEADLESS-1") },
     ]
+
+    /// Floating windows (sway with `floating enable` for every window): a
+    /// resize, then the moves and the rescale.
+    static let floating: [FidelityStep] = [
+        FidelityStep(name: "resize to 500x400") { try $0.resizeWindow(appID: $1.appID, to: Size(width: 500, height: 400)) },
+    ] + twoOutputs
 
     static func run(_ client: FidelityClient, on compositor: FidelityCompositor,
                     steps: [FidelityStep]) throws -> FidelityTranscript {

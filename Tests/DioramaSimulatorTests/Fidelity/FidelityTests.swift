@@ -37,6 +37,30 @@ import Testing
         }
     }
 
+    /// Floating windows: sway with every window floating (what the real-sway
+    /// scenario backend runs) against `sway-1.7-floating`, with a resize.
+    @Test(arguments: [FidelityClient.foot])
+    func sameEventsUnderFloatingSwayAndTheFloatingProfile(client: FidelityClient) throws {
+        let real = try RealSwayCompositor(floating: true)
+        defer { real.stop() }
+        let realTranscript = try FidelitySession.run(client, on: real, steps: FidelitySession.floating)
+        let simulated = try SimulatedCompositor(profile: .sway17Floating)
+        defer { simulated.stop() }
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.floating)
+
+        let known = KnownDifferences.sway17
+        let report = realTranscript.removing(known, side: .real)
+            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("sway 1.7 floating", "sway-1.7-floating"))
+        #expect(report.isEmpty, """
+            \(client) saw differences that Docs/fidelity.md does not list:
+            \(report.joined(separator: "\n"))
+            --- sway 1.7 floating (normalised) ---
+            \(realTranscript)
+            --- sway-1.7-floating profile (normalised) ---
+            \(simulatedTranscript)
+            """)
+    }
+
     /// weston 10 has one headless output and no IPC: the launch is compared.
     /// Only TimerApp: foot quits where there is no seat, and headless weston
     /// has none.
