@@ -2,9 +2,13 @@
 #
 #   make deps    install the missing Debian packages (as root), or say which ones are missing
 #   make build   compile the package
-#   make test    deps + the whole test suite (the integration tests start real weston and sway)
+#   make test    deps + the whole test suite (the integration tests start real weston and sway),
+#                then `make examples`
+#   make examples  build Examples/Sketchpad as an outside package and run its scenario
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
 #   make bench   deps + release build + benchmarks (table on the console, JSON in bench/results/)
+#   make compatibility   deps + `diorama check` on the Debian peers, rewriting Docs/compatibility.md's table
+#   make bench-screenshot-debug   the 5K screenshot benchmark alone, in a debug build
 #   make clean   remove build products
 
 SWIFT ?= swift
@@ -14,7 +18,7 @@ SWIFT_FLAGS ?=
 BIN ?= .build/debug
 
 # Headers and pkg-config files the C modules compile against.
-BUILD_PACKAGES := libwayland-dev libxkbcommon-dev wayland-protocols pkg-config
+BUILD_PACKAGES := libwayland-dev libxkbcommon-dev wayland-protocols zlib1g-dev pkg-config
 # Programs the integration tests start: real compositors and Wayland clients.
 TEST_PACKAGES := weston sway wayland-utils foot wtype python3 chromium gtk-4-examples libsdl2-tests
 # The profiler for missed benchmark targets (the peers it runs are test packages too).
@@ -23,7 +27,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build test run bench clean
+.PHONY: all deps build test examples run bench bench-screenshot-debug compatibility clean
 
 # Default: compile.
 all: build
@@ -50,6 +54,18 @@ build:
 # Run all tests; Swift Testing runs them in parallel (each compositor instance has its own runtime dir).
 test: deps
 	$(SWIFT) test $(SWIFT_FLAGS)
+	$(MAKE) examples
+
+# The example app depends on Diorama as an outside package would (by path, with
+# its own .build, so Diorama's library targets compile a second time there —
+# about 1.5–2 minutes from scratch on 2 cores, seconds when nothing changed).
+# Its scenario launches it by executable path with its own Info.plist on the
+# simulator. Debug builds only: the scenario names ../.build/debug/Sketchpad.
+EXAMPLE := Examples/Sketchpad
+examples:
+	$(SWIFT) build --package-path $(EXAMPLE)
+	$(SWIFT) build --product diorama
+	$(BIN)/diorama run $(EXAMPLE)/scenarios/sketchpad.scenario
 
 # The one-minute tour: TimerApp and GameScene on the simulated studio desk (1x, 2x,
 # 1.5x), moved, resized, rescaled, rotated and hot-plugged, with the live timeline
@@ -68,6 +84,40 @@ bench: deps
 	$(SWIFT) build -c release --product GameScene
 	$(SWIFT) build -c release --product diorama-wayland-scanner
 	DIORAMA_BUILD_PRODUCTS=$$($(SWIFT) build -c release --show-bin-path) $$($(SWIFT) build -c release --show-bin-path)/diorama-bench $(BENCH_ARGS)
+
+# The compatibility table (Docs/compatibility.md, between its marker comments) is
+# `diorama check`'s output for Debian's peers and the repo's TimerApp: one run each,
+# each writing its row. A failed check is a finding (exit 1 is fine); a client
+# that cannot start (exit 2) stops make. Screenshots of failures and each client's
+# output go to compatibility-report/NAME.
+COMPAT_DOC := Docs/compatibility.md
+COMPAT_OUT := compatibility-report
+# $(call compat_check,NAME,DEBIAN-PACKAGE): diorama check, writing NAME's row; the COMMAND follows.
+# Without a package, the client is this repository's.
+compat_check = $(BIN)/diorama check --markdown-table $(COMPAT_DOC) --output "$(COMPAT_OUT)/$(1)" --name "$(1)" \
+	--package "$(if $(2),$(2) $$(dpkg-query -W -f='$${Version}' $(2) 2>/dev/null || echo '?'),this repository)"
+# Exit 1 (a check failed) is a finding, not an error.
+compat_status = status=$$?; [ $$status -le 1 ]
+SDL2_TESTS := /usr/libexec/installed-tests/SDL2
+GTK_SOFTWARE := GSK_RENDERER=cairo GDK_BACKEND=wayland GTK_A11Y=none NO_AT_BRIDGE=1
+SDL_SOFTWARE := SDL_VIDEODRIVER=wayland SDL_RENDER_DRIVER=software
+compatibility: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product diorama
+	$(SWIFT) build $(SWIFT_FLAGS) --product TimerApp
+	$(call compat_check,foot,foot) -- foot /bin/sh -c 'sleep 600'; $(compat_status)
+	$(GTK_SOFTWARE) $(call compat_check,gtk4-widget-factory,gtk-4-examples) -- gtk4-widget-factory; $(compat_status)
+	$(SDL_SOFTWARE) $(call compat_check,SDL2 testsprite2 --allow-highdpi,libsdl2-tests) \
+	  -- /bin/sh -c 'cd $(SDL2_TESTS) && exec ./testsprite2 --allow-highdpi'; $(compat_status)
+	$(call compat_check,weston-simple-shm,weston) -- weston-simple-shm; $(compat_status)
+	$(call compat_check,weston-terminal,weston) -- weston-terminal --shell=/bin/sh; $(compat_status)
+	LIBGL_ALWAYS_SOFTWARE=1 $(call compat_check,weston-simple-egl,weston) -- weston-simple-egl; $(compat_status)
+	$(call compat_check,TimerApp,) -- $(BIN)/TimerApp; $(compat_status)
+
+# The 5120×2880 screenshot alone (compose + PNG) in a debug build, whose target
+# (≤ 1 s) differs from release's (≤ 0.25 s, in `make bench`); Docs/performance.md.
+bench-screenshot-debug: deps
+	$(SWIFT) build --product diorama-bench
+	$(BIN)/diorama-bench --screenshot-only $(BENCH_ARGS)
 
 # Remove build products (keeps fetched dependencies).
 clean:

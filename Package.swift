@@ -11,6 +11,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "diorama", targets: ["diorama"]),
+        // What an app depends on: `import Diorama` re-exports the model and
+        // graphics modules (see Examples/Sketchpad for an outside package).
+        .library(name: "Diorama", targets: ["Diorama"]),
+        .library(name: "DioramaGraphics", targets: ["DioramaGraphics"]),
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .library(name: "WaylandServer", targets: ["WaylandServer"]),
         .library(name: "DioramaClient", targets: ["DioramaClient"]),
@@ -19,6 +23,7 @@ let package = Package(
         .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
         .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
         .library(name: "DioramaScenarioBackends", targets: ["DioramaScenarioBackends"]),
+        .library(name: "DioramaCheck", targets: ["DioramaCheck"]),
         .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
     ],
     dependencies: [
@@ -34,6 +39,8 @@ let package = Package(
         .systemLibrary(name: "CWaylandUtil"),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        // Deflate and CRC-32 for PNG screenshots (inflate for the tests' PNG reader).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CDioramaShim"),
         .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
         .target(name: "CDioramaClientShim", dependencies: ["CWaylandClient"]),
@@ -73,15 +80,19 @@ let package = Package(
                 dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim"]),
 
         // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
-        // Depends on the model only for its geometry values (Rect, Size, OutputTransform).
-        .target(name: "DioramaGraphics", dependencies: ["DioramaModel"]),
+        // Depends on the model only for its geometry values (Rect, Size, OutputTransform),
+        // on zlib for the PNG writer's compression.
+        .target(name: "DioramaGraphics", dependencies: ["DioramaModel", "CZlib"]),
 
         // MARK: Scene runtime (UIKit-style app model on the client core)
         .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
-        .executableTarget(name: "TimerApp", dependencies: ["Diorama", "DioramaGraphics", "DioramaModel"]),
-        .executableTarget(name: "GameScene", dependencies: ["Diorama", "DioramaGraphics", "DioramaModel"]),
+        // They depend on `Diorama` alone, as an outside app would. The example
+        // package in Examples/Sketchpad is outside this target graph: it
+        // depends on this package by path (`make test` builds and runs it).
+        .executableTarget(name: "TimerApp", dependencies: ["Diorama"]),
+        .executableTarget(name: "GameScene", dependencies: ["Diorama"]),
 
         // MARK: Migration readiness of iOS projects (diorama lint)
         .target(name: "DioramaLint", dependencies: ["DioramaModel"]),
@@ -98,10 +109,15 @@ let package = Package(
         .target(name: "DioramaScenarioBackends",
                 dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors"]),
 
+        // MARK: Client compatibility check (diorama check): a fixed battery on one client
+        // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
+        .target(name: "DioramaCheck",
+                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaScenarioBackends"]),
+
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
-                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel",
+                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
                                "HeadlessCompositors", "DioramaTestSupport"]),
         .executableTarget(name: "diorama-bench",
                           dependencies: ["DioramaBenchKit",
@@ -111,7 +127,7 @@ let package = Package(
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
-                               "DioramaScenarios", "DioramaScenarioBackends",
+                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
@@ -122,6 +138,8 @@ let package = Package(
         // and a tiny in-process libwayland compositor.
         .target(name: "DioramaTestSupport",
                 dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel"]),
+        // Reading PNGs (only tests do: screenshots compared pixel by pixel).
+        .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
                     exclude: ["Golden"]),
         // The scanner's test protocol, generated for both sides, for round trips.
@@ -138,9 +156,10 @@ let package = Package(
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
         .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel"]),
+        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport"]),
         .testTarget(name: "DioramaScenariosTests",
-                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "HeadlessCompositors"],
+                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
+                                   "HeadlessCompositors"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
@@ -150,7 +169,8 @@ let package = Package(
                     exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(name: "DioramaCLITests",
-                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaTestSupport", "DioramaGraphics", "diorama"]),
+                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
+                                   "DioramaPNGTestSupport", "diorama"]),
         // The sample apps run as real processes under real compositors; depending
         // on the executables makes `swift test` build them.
         .testTarget(name: "DioramaAppTests",
@@ -167,7 +187,8 @@ let package = Package(
         .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "DioramaTestSupport", "TimerApp"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                                   "WaylandClient", "HeadlessCompositors", "DioramaTestSupport", "TimerApp"]),
+                                   "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
+                                   "TimerApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DioramaBenchKit
+import DioramaModel
 import Foundation
 
 struct DioramaBenchCommand: ParsableCommand {
@@ -21,6 +22,10 @@ struct DioramaBenchCommand: ParsableCommand {
     var swayReactionMoves = BenchConfiguration.standard.swayReactionMovesPerDirection
     @Flag(help: "Measure only the sway reaction section (TimerApp and foot under sway); other sections stay empty.")
     var swayReactionOnly = false
+    @Flag(help: "Measure only the 5K screenshot (compose + PNG); other sections stay empty. Works in a debug build.")
+    var screenshotOnly = false
+    @Option(help: "Screenshots to time (median reported; 0 skips them).")
+    var screenshots = BenchConfiguration.standard.screenshotRepeats
     @Flag(help: "Also time a cold `swift build` of the package (takes minutes).")
     var withBuild = false
     @Option(help: "Where the JSON goes.")
@@ -30,6 +35,13 @@ struct DioramaBenchCommand: ParsableCommand {
         guard moves > 0 else { throw ValidationError("--moves must be at least 1") }
         guard swayMoves >= 0, swayReactionMoves >= 0 else {
             throw ValidationError("--sway-moves and --sway-reaction-moves must be 0 (skip) or more")
+        }
+        guard screenshots >= 0 else { throw ValidationError("--screenshots must be 0 (skip) or more") }
+        if screenshotOnly && screenshots == 0 {
+            throw ValidationError("--screenshot-only needs --screenshots of at least 1")
+        }
+        if screenshotOnly && swayReactionOnly {
+            throw ValidationError("--screenshot-only and --sway-reaction-only exclude each other; pick one")
         }
         if swayReactionOnly && swayReactionMoves == 0 {
             throw ValidationError("--sway-reaction-only needs --sway-reaction-moves of at least 1")
@@ -46,11 +58,19 @@ struct DioramaBenchCommand: ParsableCommand {
     private var parsedSurfaces: [Int] { surfaces.split(separator: ",").compactMap { Int($0) } }
 
     func run() throws {
-        let configuration = swayReactionOnly ? .swayReactionOnly(movesPerDirection: swayReactionMoves) : BenchConfiguration(
-            movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
-            swayMoves: swayMoves, swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild)
+        let configuration: BenchConfiguration
+        if screenshotOnly {
+            configuration = .screenshotOnly(repeats: screenshots)
+        } else if swayReactionOnly {
+            configuration = .swayReactionOnly(movesPerDirection: swayReactionMoves)
+        } else {
+            configuration = BenchConfiguration(
+                movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
+                swayMoves: swayMoves, swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild,
+                screenshotRepeats: screenshots)
+        }
         let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot) { line in
-            FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
+            DescriptorWriter.reportToStandardError("bench: \(line)")
         }
         print(BenchRunner.table(report))
         let file = try BenchRunner.write(report, to: URL(fileURLWithPath: output))

@@ -22,13 +22,16 @@ public struct BenchConfiguration: Codable, Sendable {
     public var measureScanner: Bool
     /// Also time a cold `swift build` of the package (minutes).
     public var withColdBuild: Bool
+    /// Shots of the 5K display to time (median reported; 0 skips it).
+    public var screenshotRepeats: Int
     /// How long to wait for a correctly scaled commit after a move, in ms.
     public var reactionTimeoutMilliseconds: Int
 
     public init(movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
                 throughputMoves: Int = 2000, swayMoves: Int = 200, swayReactionMovesPerDirection: Int = 20,
                 measureClientMemory: Bool = true,
-                measureScanner: Bool = true, withColdBuild: Bool = false, reactionTimeoutMilliseconds: Int = 1000) {
+                measureScanner: Bool = true, withColdBuild: Bool = false, screenshotRepeats: Int = 5,
+                reactionTimeoutMilliseconds: Int = 1000) {
         self.movesPerDirection = movesPerDirection
         self.measureSimulatorReaction = measureSimulatorReaction
         self.clients = clients
@@ -39,17 +42,18 @@ public struct BenchConfiguration: Codable, Sendable {
         self.measureClientMemory = measureClientMemory
         self.measureScanner = measureScanner
         self.withColdBuild = withColdBuild
+        self.screenshotRepeats = screenshotRepeats
         self.reactionTimeoutMilliseconds = reactionTimeoutMilliseconds
     }
 
     public static let standard = BenchConfiguration()
 
     /// 2 moves (one per direction pair), TimerApp only, 10 surfaces, no sway
-    /// (neither throughput nor reaction).
+    /// (neither throughput nor reaction), one screenshot.
     public static let smoke = BenchConfiguration(movesPerDirection: 1, clients: ["TimerApp"], surfaceCounts: [10],
                                                  throughputMoves: 2, swayMoves: 0,
                                                  swayReactionMovesPerDirection: 0, measureClientMemory: false,
-                                                 measureScanner: true, withColdBuild: false,
+                                                 measureScanner: true, withColdBuild: false, screenshotRepeats: 1,
                                                  reactionTimeoutMilliseconds: 5000)
 
     /// Only the sway reaction section (`--sway-reaction-only`): every other
@@ -57,6 +61,14 @@ public struct BenchConfiguration: Codable, Sendable {
     public static func swayReactionOnly(movesPerDirection: Int) -> BenchConfiguration {
         BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0,
                            swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
-                           measureScanner: false)
+                           measureScanner: false, screenshotRepeats: 0)
+    }
+
+    /// Only the screenshot section (`--screenshot-only`): quick enough to run
+    /// against a debug build, whose screenshot target is separate.
+    public static func screenshotOnly(repeats: Int) -> BenchConfiguration {
+        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0,
+                           swayReactionMovesPerDirection: 0, measureClientMemory: false,
+                           measureScanner: false, screenshotRepeats: repeats)
     }
 }

@@ -12,6 +12,8 @@ public struct BenchReport: Codable, Sendable {
     public var scanner: ScannerSection
     /// Moves between outputs executed by sway, TimerApp next to foot.
     public var swayReaction: SwayReactionSection
+    /// A 5120×2880 screenshot: composite and PNG.
+    public var screenshot: ScreenshotSection
     public var targets: [TargetResult]
 }
 
@@ -145,4 +147,26 @@ public struct TargetResult: Codable, Sendable {
     public var met: Bool?
     /// measured ÷ limit for "≤" targets, measured ÷ required for "≥" targets.
     public var ratio: Double?
+}
+
+/// A screenshot of the studio's 5K display (``ScreenshotBenchmark``), median of
+/// ``repeats`` shots.
+public struct ScreenshotSection: Codable, Sendable {
+    public var unavailable: String?
+    /// "debug" or "release": the build the bench ran in (the targets differ).
+    public var build: String
+    public var width: Int
+    public var height: Int
+    public var repeats: Int
+    /// Compositing the display's windows into one image.
+    public var composeMilliseconds: Double?
+    /// Encoding the PNG and writing it to a file.
+    public var encodeMilliseconds: Double?
+    /// Compose plus encode, median over the repeats (wall clock).
+    public var totalMilliseconds: Double?
+    /// The CPU time the same work took on the bench's thread: what the
+    /// targets judge, since other processes on a busy machine stretch the
+    /// wall-clock time but not this.
+    public var cpuMilliseconds: Double?
+    public var fileBytes: Int
 }

@@ -40,12 +40,23 @@ public enum BenchRunner {
                                    withColdBuild: configuration.withColdBuild)
             : ScannerSection(unavailable: "skipped in this configuration", targetsUsingPlugin: ScannerBenchmark.pluginTargets)
 
+        let screenshot: ScreenshotSection
+        if configuration.screenshotRepeats > 0 {
+            log("screenshot of a 5K display")
+            screenshot = try ScreenshotBenchmark.run(repeats: configuration.screenshotRepeats, layoutPath: layoutPath)
+        } else {
+            screenshot = ScreenshotSection(unavailable: "skipped in this configuration",
+                                           build: ScreenshotBenchmark.buildConfiguration, width: 0, height: 0,
+                                           repeats: 0, fileBytes: 0)
+        }
+
         let throughput = ThroughputSection(simulator: throughputs, sway: sway)
         let memory = MemorySection(simulator: memories, client: clientMemory)
         return BenchReport(timestamp: ISO8601DateFormatter().string(from: Date()), machine: machine,
                            configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
-                           scanner: scanner, swayReaction: swayReaction,
-                           targets: TargetEvaluation.evaluate(reaction: reaction, throughput: throughput, memory: memory))
+                           scanner: scanner, swayReaction: swayReaction, screenshot: screenshot,
+                           targets: TargetEvaluation.evaluate(reaction: reaction, throughput: throughput, memory: memory,
+                                                              screenshot: screenshot))
     }
 
     /// Writes `<directory>/<timestamp>.json` (creating the directory) and returns its path.

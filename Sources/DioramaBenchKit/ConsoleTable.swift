@@ -43,6 +43,10 @@ enum ConsoleTable {
                      + (scanner.unavailable.map { "not available: \($0)" }
                         ?? "\(ms(scanner.scannerMillisecondsPerTarget)) × \(scanner.targetsUsingPlugin) = \(ms(scanner.scannerTotalMilliseconds))")
                      + (scanner.coldBuildSeconds.map { "; cold build \(f($0)) s, scanner share \(f(100 * (scanner.scannerShare ?? 0))) %" } ?? ""))
+        let shot = report.screenshot
+        lines.append("screenshot \(shot.width)×\(shot.height) (\(shot.build)) ms compose / PNG / total (CPU), bytes: "
+                     + (shot.unavailable.map { "not available: \($0)" }
+                        ?? "\(ms(shot.composeMilliseconds)) / \(ms(shot.encodeMilliseconds)) / \(ms(shot.totalMilliseconds)) (\(ms(shot.cpuMilliseconds))), \(shot.fileBytes)"))
         lines.append("")
         lines.append("Targets")
         lines.append(row(["target", "limit", "measured", "met", "ratio"]))

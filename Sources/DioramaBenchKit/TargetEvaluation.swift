@@ -2,7 +2,7 @@
 /// could not be measured is reported with `met: nil` and says why.
 enum TargetEvaluation {
     static func evaluate(reaction: [ClientReaction], throughput: ThroughputSection,
-                         memory: MemorySection) -> [TargetResult] {
+                         memory: MemorySection, screenshot: ScreenshotSection) -> [TargetResult] {
         var results: [TargetResult] = []
         let measured = reaction.filter { $0.unavailable == nil }
         let diorama = measured.filter { $0.role == .diorama }
@@ -57,7 +57,24 @@ enum TargetEvaluation {
         results.append(TargetResult(name: "client memory per scene", target: "≤ 1 MB (1024 KiB) beyond buffers",
                                     measured: perScene.map { "\($0) KiB" } ?? (memory.client.unavailable ?? "not measured"),
                                     met: perScene.map { $0 <= 1024 }, ratio: perScene.map { Double($0) / 1024 }))
+        results.append(screenshotTarget(screenshot))
         return results
+    }
+
+    /// Issue 13: a 5120×2880 screenshot (compose + PNG) in ≤ 0.25 s from a
+    /// release build, ≤ 1 s from a debug build.
+    static func screenshotTarget(_ screenshot: ScreenshotSection) -> TargetResult {
+        let limit = screenshot.build == "debug" ? 1000.0 : 250.0
+        let name = "5120×2880 screenshot (\(screenshot.build) build)"
+        let target = "≤ \(fmt(limit)) ms CPU compose + PNG"
+        guard let total = screenshot.cpuMilliseconds else {
+            return TargetResult(name: name, target: target, measured: screenshot.unavailable ?? "not measured",
+                                met: nil, ratio: nil)
+        }
+        let sized = screenshot.width == 5120 && screenshot.height == 2880
+        return TargetResult(name: name, target: target,
+                            measured: fmt(total) + " ms CPU" + (sized ? "" : " (\(screenshot.width)×\(screenshot.height))"),
+                            met: sized && total <= limit, ratio: total / limit)
     }
 
     static func fmt(_ value: Double) -> String {

@@ -79,31 +79,54 @@ struct CtlConnectionOptions: ParsableArguments {
 
 /// Argument parsing shared by the `ctl` subcommands.
 enum CtlArguments {
-    /// `WxH`, both positive.
+    /// `WxH`, each side inside ``InputRanges/side``.
     static func size(_ text: String, _ what: String) throws -> Size {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
-            throw ValidationError("\(what) must be WIDTHxHEIGHT with positive whole numbers (e.g. 1920x1080), got \"\(text)\"")
+        let range = InputRanges.side
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              range.contains(width), range.contains(height) else {
+            throw ValidationError("\(what) must be WIDTHxHEIGHT with whole numbers within \(range.lowerBound)…\(range.upperBound) (e.g. 1920x1080), got \"\(text)\"")
         }
         return Size(width: width, height: height)
     }
 
-    /// `X,Y`, whole numbers (negative allowed: write `--at=-100,0`).
+    /// `X,Y`, whole numbers inside ``InputRanges/coordinate`` (negative
+    /// allowed: write `--at=-100,0`).
     static func point(_ text: String, _ what: String) throws -> Point {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let range = InputRanges.coordinate
         guard parts.count == 2, let x = Int(parts[0].trimmingCharacters(in: .whitespaces)),
-              let y = Int(parts[1].trimmingCharacters(in: .whitespaces)) else {
-            throw ValidationError("\(what) must be X,Y with whole numbers (e.g. 1920,0), got \"\(text)\"")
+              let y = Int(parts[1].trimmingCharacters(in: .whitespaces)), range.contains(x), range.contains(y) else {
+            throw ValidationError("\(what) must be X,Y with whole numbers within \(range.lowerBound)…\(range.upperBound) (e.g. 1920,0), got \"\(text)\"")
         }
         return Point(x: x, y: y)
     }
 
     /// A scale such as 1, 1.25, 1.5 (a multiple of 1/120).
     static func scale(_ text: String, _ what: String) throws -> Scale {
+        if let value = Double(text), let problem = InputRanges.scaleProblem(what, value) { throw ValidationError(problem) }
         guard let value = Double(text), let scale = Scale(value) else {
             throw ValidationError("\(what) must be a positive multiple of 1/120 such as 1, 1.25, 1.5 or 2, got \"\(text)\"")
         }
         return scale
+    }
+
+    /// A number of seconds such as `--timeout 2.5`, as milliseconds inside
+    /// ``InputRanges/timeoutMilliseconds``.
+    static func milliseconds(ofSeconds seconds: Double, _ option: String) throws -> Int {
+        if let problem = InputRanges.secondsProblem(option, seconds) { throw ValidationError(problem) }
+        return InputRanges.milliseconds(ofSeconds: seconds)
+    }
+
+    /// A refresh rate in Hz such as `--refresh 59.94`, as mHz inside
+    /// ``InputRanges/refreshMilliHz``.
+    static func refreshMilliHz(ofHertz hertz: Double, _ option: String) throws -> Int {
+        let range = InputRanges.refreshMilliHz
+        let milliHz = (hertz * 1000).rounded()
+        guard milliHz.isFinite, milliHz >= Double(range.lowerBound), milliHz <= Double(range.upperBound) else {
+            throw ValidationError("\(option) must be within \(Double(range.lowerBound) / 1000)…\(range.upperBound / 1000) Hz, got \(hertz)")
+        }
+        return Int(milliHz)
     }
 
     /// A transform as layout files spell it; `0` is `normal`.

@@ -52,13 +52,13 @@ struct CtlPlugCommand: ParsableCommand {
         _ = try CtlArguments.scale(scale, "--scale")
         _ = try CtlArguments.point(position, "--at")
         _ = try CtlArguments.transform(transform)
-        guard refresh > 0, refresh.isFinite else { throw ValidationError("--refresh must be a positive number of Hz, got \(refresh)") }
+        _ = try CtlArguments.refreshMilliHz(ofHertz: refresh, "--refresh")
     }
 
     func run() throws {
         let pixels = try CtlArguments.size(mode, "the mode")
         let configuration = DisplayConfiguration(
-            name: name, mode: DisplayMode(width: pixels.width, height: pixels.height, refreshMilliHz: Int((refresh * 1000).rounded())),
+            name: name, mode: DisplayMode(width: pixels.width, height: pixels.height, refreshMilliHz: try CtlArguments.refreshMilliHz(ofHertz: refresh, "--refresh")),
             scale: try CtlArguments.scale(scale, "--scale"), transform: try CtlArguments.transform(transform),
             position: try CtlArguments.point(position, "--at"))
         try connection.send(.plugDisplay(configuration), command: "plug")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DioramaModel
 import DioramaSimulator
 import Foundation
 
@@ -11,13 +12,17 @@ struct CtlTraceCommand: ParsableCommand {
     @Option(name: .long, help: "Only records with a sequence number above N.") var since: UInt64 = 0
     @Flag(name: .long, help: "Keep printing records as they happen, until interrupted or the simulator stops.") var follow = false
 
+    func validate() throws {
+        if let problem = InputRanges.problem("--since", since, in: InputRanges.traceSequence) { throw ValidationError(problem) }
+    }
+
     func run() throws {
         let client = try connection.connect("trace")
         let header: ControlResponse
         do {
             header = try client.trace(since: since, follow: follow) { line in
                 print(line)
-                if follow { fflush(nil) }
+                if follow { CommandOutput.flush() }
                 return true
             }
         } catch {
@@ -41,11 +46,11 @@ struct CtlWaitSettledCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds to wait.") var timeout: Double = 5
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)") }
+        _ = try CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")
     }
 
     func run() throws {
-        try connection.send(.waitSettled(WindowSelector(parsing: window), timeoutMilliseconds: Int((timeout * 1000).rounded(.up))),
+        try connection.send(.waitSettled(WindowSelector(parsing: window), timeoutMilliseconds: CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")),
                             command: "wait-settled")
     }
 }

@@ -36,7 +36,7 @@ struct CtlResizeCommand: ParsableCommand {
 
     func validate() throws {
         _ = try CtlArguments.size(size, "the size")
-        guard steps >= 1 else { throw ValidationError("--steps must be at least 1, got \(steps)") }
+        if let problem = InputRanges.problem("--steps", steps, in: InputRanges.resizeSteps) { throw ValidationError(problem) }
     }
 
     func run() throws {

@@ -34,6 +34,7 @@ struct DemoCommand: ParsableCommand {
     var workDir: String = ".diorama-demo"
 
     func run() throws {
+        try ScenarioSession.prepareWorkDirectory(workDir, command: "demo")
         guard let tour = scenario ?? Self.findTour() else {
             var standardError = StandardError()
             print("diorama demo: Configs/scenarios/demo-tour.scenario was not found in this folder or above the diorama executable; run it from the Diorama checkout, or pass --scenario FILE",
@@ -48,8 +49,8 @@ struct DemoCommand: ParsableCommand {
         scale it re-rendered at and the pixels it drew. ✓ lines are expectations that held.
 
         """)
-        // The timeline is written straight to the file descriptor; print's buffer goes first.
-        fflush(nil)
+        // The live timeline follows; this text goes first.
+        CommandOutput.flush()
         let scenarios = try ScenarioSession.load([tour])
         let options = ScenarioRunOptions(backend: .sim, reportDirectory: report, artifactsDirectory: workDir + "/artifacts")
         let session = ScenarioSession(options: options, backend: BackendConfiguration(workDirectory: workDir),

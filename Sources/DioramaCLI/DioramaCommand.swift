@@ -1,4 +1,6 @@
+import DioramaModel
 import Foundation
+import Glibc
 import ArgumentParser
 
 /// The `diorama` command: one subcommand per job, each in its own file.
@@ -19,6 +21,7 @@ public struct DioramaCommand: ParsableCommand {
           diorama demo                    a one-minute tour with an HTML report
           diorama sim --layout studio     run the display simulator (prints WAYLAND_DISPLAY=…)
           diorama ctl windows             list the simulator's windows
+          diorama check -- foot           grade how a client follows scales, moves, hot-plug, resizes
         """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
@@ -34,6 +37,7 @@ public struct DioramaCommand: ParsableCommand {
         DemoCommand.self,
         SimCommand.self,
         CtlCommand.self,
+        CheckCommand.self,
     ]
 }
 
@@ -52,6 +56,7 @@ extension DioramaCommand {
     /// Runs the command like `main()`, but bad usage exits with 2 (Diorama's
     /// code for bad usage or input) instead of swift-argument-parser's 64.
     public static func mainWithDioramaExitCodes(_ arguments: [String]? = nil) -> Never {
+        CommandOutput.checkAtExit()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -68,9 +73,33 @@ extension DioramaCommand {
     }
 }
 
-/// stderr as a TextOutputStream, for `print(…, to:)`.
+/// stderr as a TextOutputStream, for `print(…, to:)`. A failed write is
+/// dropped (see `DescriptorWriter.reportToStandardError`).
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+        try? DescriptorWriter.standardError.write(string)
+    }
+}
+
+/// What every subcommand writes to stdout goes through C's buffered `stdout`
+/// (Swift's `print`), and this makes sure it arrived: output that silently
+/// vanished (a full disk, `> /dev/full`) would let a script go on with a
+/// truncated report and exit 0.
+enum CommandOutput {
+    /// Registers the check that runs when the process exits, whatever the
+    /// path to `exit` (a finished command, a thrown exit code, `--help`).
+    static func checkAtExit() {
+        atexit { CommandOutput.flush() }
+    }
+
+    /// Pushes buffered output out now (an eval line, a followed trace);
+    /// when stdout cannot be written, says so on stderr and exits with 2.
+    static func flush() {
+        // All streams (Swift 6 cannot name C's `stdout`; stderr is unbuffered
+        // anyway). A write that failed earlier, when the buffer filled up
+        // mid-command, fails again here: glibc keeps the unwritten bytes.
+        guard fflush(nil) != 0 else { return }
+        DescriptorWriter.reportToStandardError("diorama: cannot write output: \(String(cString: strerror(errno)))")
+        _exit(2)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DioramaLint
+import DioramaModel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -49,14 +50,14 @@ struct LintCommand: ParsableCommand {
         do throws(LintInputError) {
             report = try Linter(strict: strict).lint(URL(fileURLWithPath: path))
         } catch {
-            FileHandle.standardError.write(Data("diorama lint: \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("diorama lint: \(error)")
             throw DioramaExitCode.badInput
         }
         let output = format.formatter(colors: useColor, toolVersion: DioramaVersion.current).format(report)
-        FileHandle.standardOutput.write(Data(output.utf8))
+        print(output, terminator: "")
         if format.isDocument {
             // JSON and SARIF must stay one document; the summary goes to the terminal.
-            FileHandle.standardError.write(Data((report.summaryLine + "\n").utf8))
+            DescriptorWriter.reportToStandardError(report.summaryLine)
         }
         switch report.outcome {
         case .ready: return

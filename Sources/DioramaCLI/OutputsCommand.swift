@@ -42,9 +42,7 @@ struct OutputsCommand: ParsableCommand {
     var timeout: Double = 5
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else {
-            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
-        }
+        _ = try CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")
         if let display, display.isEmpty {
             throw ValidationError("--display must not be empty")
         }
@@ -53,9 +51,9 @@ struct OutputsCommand: ParsableCommand {
     func run() throws {
         let outputs: [OutputInfo]
         do {
-            outputs = try OutputsProbe.describeOutputs(display: display, timeout: .milliseconds(Int(timeout * 1000)))
+            outputs = try OutputsProbe.describeOutputs(display: display, timeout: .milliseconds(try CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")))
         } catch {
-            FileHandle.standardError.write(Data("diorama outputs: \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("diorama outputs: \(error)")
             throw DioramaExitCode.badInput
         }
         let report = OutputsReport(outputs: outputs)
@@ -66,7 +64,7 @@ struct OutputsCommand: ParsableCommand {
 /// Connects, binds the outputs and waits until each is described.
 enum OutputsProbe {
     static func describeOutputs(display: String?, timeout: Duration) throws(ConnectionError) -> [OutputInfo] {
-        let connection = try Connection(display: display)
+        let connection = try Connection(display: display, displayOption: "--display")
         connection.defaultTimeout = timeout
         let registry = try Registry(connection: connection)
         let state = OutputState(registry: registry)

@@ -75,6 +75,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        try ScenarioSession.prepareWorkDirectory(workDir, command: "run")
         let shard = try self.shard.map { text in try Shard(parsing: text) }
         let suite: ScenarioSuite
         do throws(ScenarioErrors) {

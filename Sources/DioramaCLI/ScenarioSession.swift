@@ -2,6 +2,7 @@ import ArgumentParser
 import DioramaScenarioBackends
 import DioramaScenarios
 import Foundation
+import Glibc
 
 /// What `diorama run` and `diorama demo` share: load every scenario (all
 /// problems reported before anything runs), run the suite on the chosen
@@ -11,6 +12,40 @@ struct ScenarioSession {
     var options: ScenarioRunOptions
     var backend: BackendConfiguration
     var useColor: Bool
+
+    /// Makes sure `--work-dir` is a folder a run can write into (creating
+    /// it and its `artifacts/` when missing), before anything runs.
+    ///
+    /// - Throws: exit code 2 after one line naming the option, the path and
+    ///   what is wrong (`--work-dir /etc/passwd: is not a directory`).
+    static func prepareWorkDirectory(_ path: String, command: String) throws {
+        var isDirectory: ObjCBool = false
+        let problem: String?
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            problem = "is not a directory; pass a folder (it is created if missing)"
+        } else if let code = makeDirectories(path + "/artifacts") {
+            problem = "cannot create it (\(String(cString: strerror(code)))); pass a folder you can write to"
+        } else {
+            problem = nil
+        }
+        guard let problem else { return }
+        var standardError = StandardError()
+        print("diorama \(command): --work-dir \(path): \(problem)", to: &standardError)
+        throw DioramaExitCode.badInput
+    }
+
+    /// `mkdir -p`: nil when `path` is a folder now, else the errno that stopped
+    /// it (`ENOTDIR` when a file is in the way), which Foundation's
+    /// `createDirectory` hides behind a generic Cocoa error.
+    private static func makeDirectories(_ path: String) -> Int32? {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return errno }
+        }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? nil : ENOTDIR
+    }
 
     /// Loads and validates `files`.
     ///

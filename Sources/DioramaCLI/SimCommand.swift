@@ -73,6 +73,9 @@ struct SimCommand: ParsableCommand {
 
     func run() throws {
         var standardError = StandardError()
+        // A --trace FIFO or a stdout pipe whose reader left must not end the
+        // simulator: the write fails with EPIPE and is reported instead.
+        signal(SIGPIPE, SIG_IGN)
         let configuration: SimulatorConfiguration
         do {
             configuration = SimulatorConfiguration(
@@ -103,7 +106,7 @@ struct SimCommand: ParsableCommand {
         var environment = simulator.clientEnvironment
         environment[ControlClient.environmentVariable] = endpoint.path
         print(Self.shellLine(environment))
-        fflush(nil)  // all streams: the eval line must reach a pipe now, not at exit
+        CommandOutput.flush()  // the eval line must reach a pipe now, not at exit
         for display in simulator.displays {
             let rect = display.logicalRect
             print("diorama sim: \(display.name) \(display.configuration.mode.width)x\(display.configuration.mode.height) "

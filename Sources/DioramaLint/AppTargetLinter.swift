@@ -116,7 +116,15 @@ struct AppTargetLinter {
             xcconfigAssignments(configuration.baseConfiguration, findings: &findings),
             configuration.settings,
         ]
-        return BuildSettings(levels: levels, configuration: configuration.name, defaults: defaults(for: configuration))
+        let settings = BuildSettings(levels: levels, configuration: configuration.name, defaults: defaults(for: configuration))
+        for name in settings.oversizedSettings {
+            let limit = BuildSettingSubstitution.defaultMaximumLength >> 20
+            findings.append(LintRules.malformedFile.finding(
+                at: settings.assignment(for: name)?.location ?? target.location,
+                "\(name) expands to more than \(limit) MiB (or all settings together to more than \(BuildSettings.maximumTotalLength >> 20) MiB); its references are left unexpanded",
+                fix: "look for settings that repeat references to each other (X2 = $(X1)$(X1)) and write the value out"))
+        }
+        return settings
     }
 
     private func xcconfigAssignments(_ base: XcodeBuildConfiguration.BaseConfiguration?,

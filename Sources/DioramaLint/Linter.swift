@@ -134,17 +134,19 @@ struct InfoPlistFiles {
         if let cached = cache[url] { return cached }
         let display = workspace.displayPath(of: url)
         let result: Result<PropertyList, Problem>
-        if let data = FileManager.default.contents(atPath: url.path) {
+        do throws(FileReadFailure) {
+            let data = try RegularFileReader.read(url.path)
             do throws(PlistError) {
                 result = .success(try PropertyList.parse(data, file: display))
             } catch {
                 result = .failure(.malformed(error))
             }
-        } else if FileManager.default.fileExists(atPath: url.path) {
-            result = .failure(.malformed(PlistError(location: .startOfFile(display), problem: "cannot read the file",
-                                                    fix: "check the file's permissions")))
-        } else {
+        } catch where error.isMissing {
             result = .failure(.missing(display: display))
+        } catch {
+            result = .failure(.malformed(PlistError(location: .startOfFile(display), problem: "cannot read the file: it \(error)",
+                                                    fix: error.kind == nil ? "check the file's permissions"
+                                                                           : "point INFOPLIST_FILE at the Info.plist file itself")))
         }
         cache[url] = result
         return result

@@ -68,6 +68,7 @@ public final class Simulator {
     var cascadeCount = 0
     private var clientCreatedListener: NativeListener!
     private var socket: ListeningSocket?
+    private var acceptor: ClientAcceptor?
     private var runtimeDirectory: RuntimeDirectory?
     private var isRunning = false
     private var isShutDown = false
@@ -157,12 +158,12 @@ public final class Simulator {
             directory.removeIfPrivate()
             throw error
         }
-        guard wl_display_add_socket_fd(wlDisplay, opened.descriptor) == 0 else {
-            close(opened.descriptor)
+        guard let acceptor = ClientAcceptor(display: wlDisplay, eventLoop: eventLoop, listening: opened.descriptor) else {
             opened.removeFiles()
             directory.removeIfPrivate()
-            throw SimulatorSocketError(path: opened.path, problem: "libwayland refused the listening socket")
+            throw SimulatorSocketError(path: opened.path, problem: "the event loop refused the listening socket")
         }
+        self.acceptor = acceptor
         socket = opened
         self.runtimeDirectory = directory
     }
@@ -224,6 +225,8 @@ public final class Simulator {
     public func shutDown() {
         guard !isShutDown else { return }
         wl_display_destroy_clients(wlDisplay)
+        acceptor?.close()
+        acceptor = nil
         frameScheduler.tearDown()
         remoteControlStorage?.tearDown()
         for remove in globalRemovers { remove() }

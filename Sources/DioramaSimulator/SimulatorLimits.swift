@@ -3,6 +3,11 @@
 /// created; crossing one sends a protocol error (`wl_display.error`
 /// no_memory or implementation, with a message naming the limit) and records a
 /// `limit_exceeded` trace event.
+///
+/// The control endpoint and screenshots have limits of their own here too
+/// (answered with a control error naming the limit). The ranges of the
+/// numbers a request, a layout file or a scenario may hold are
+/// `DioramaModel.InputRanges`, shared with the scenario validator.
 public struct SimulatorLimits: Hashable, Sendable {
     /// wl_surface objects one client may hold at once.
     public var maximumSurfacesPerClient: Int
@@ -12,14 +17,29 @@ public struct SimulatorLimits: Hashable, Sendable {
     public var maximumPoolBytes: Int
     /// Trace records kept; older ones are dropped (and counted) beyond it.
     public var traceCapacity: Int
+    /// The largest screenshot, in pixels (4 bytes each): by default one
+    /// display of the largest mode (16384×16384, 1 GiB). A bigger picture is
+    /// refused with the size it would need, before anything is allocated.
+    public var maximumScreenshotPixels: Int
+    /// Control connections served at once; one more is answered `busy` and closed.
+    public var maximumControlConnections: Int
+    /// The longest control request line, in bytes; a longer one is answered
+    /// `bad_request` and the connection closed.
+    public var maximumControlLineBytes: Int
 
     public init(maximumSurfacesPerClient: Int = 10_000, maximumBufferBytes: Int = 256 << 20,
-                maximumPoolBytes: Int = 1 << 30, traceCapacity: Int = 100_000) {
+                maximumPoolBytes: Int = 1 << 30, traceCapacity: Int = 100_000,
+                maximumScreenshotPixels: Int = 16_384 * 16_384, maximumControlConnections: Int = 64,
+                maximumControlLineBytes: Int = 1 << 20) {
         precondition(traceCapacity > 0, "the trace must keep at least one record")
+        precondition(maximumControlConnections > 0 && maximumControlLineBytes > 0, "the control endpoint needs room for one request")
         self.maximumSurfacesPerClient = maximumSurfacesPerClient
         self.maximumBufferBytes = maximumBufferBytes
         self.maximumPoolBytes = maximumPoolBytes
         self.traceCapacity = traceCapacity
+        self.maximumScreenshotPixels = maximumScreenshotPixels
+        self.maximumControlConnections = maximumControlConnections
+        self.maximumControlLineBytes = maximumControlLineBytes
     }
 
     public static let standard = SimulatorLimits()

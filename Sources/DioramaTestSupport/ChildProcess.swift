@@ -22,9 +22,10 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 
     /// Starts `executable arguments…` with exactly `environment` (nothing of
     /// the test's own leaks in, so a stray WAYLAND_DISPLAY cannot either) and
-    /// stdin from /dev/null.
+    /// stdin from /dev/null. `standardOutput`: a file stdout goes to instead
+    /// of the captured one (`/dev/full`, to see how the child takes a failed write).
     public init(_ executable: URL, arguments: [String] = [], environment: [String: String],
-                currentDirectory: URL? = nil) throws {
+                currentDirectory: URL? = nil, standardOutput: URL? = nil) throws {
         self.executable = executable
         self.arguments = arguments
         outputDirectory = FileManager.default.temporaryDirectory
@@ -34,7 +35,7 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         let errURL = outputDirectory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
+        let out = try FileHandle(forWritingTo: standardOutput ?? outURL)
         let err = try FileHandle(forWritingTo: errURL)
         defer {
             try? out.close()  // the child holds its own copies
@@ -119,8 +120,9 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     /// Runs a program to completion (at most `timeout` seconds) and returns
     /// its status and output.
     public static func run(_ executable: URL, arguments: [String] = [], environment: [String: String],
-                           timeout: TimeInterval = 30) throws -> ChildProcessResult {
-        let child = try ChildProcess(executable, arguments: arguments, environment: environment)
+                           timeout: TimeInterval = 30, standardOutput: URL? = nil) throws -> ChildProcessResult {
+        let child = try ChildProcess(executable, arguments: arguments, environment: environment,
+                                     standardOutput: standardOutput)
         defer { child.stop() }
         return try child.waitForExit(timeout: timeout)
     }

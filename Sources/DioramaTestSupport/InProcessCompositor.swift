@@ -1,3 +1,4 @@
+import CDioramaServerShim
 import CWaylandServer
 import Foundation
 import WaylandServer
@@ -59,6 +60,7 @@ public final class InProcessCompositor: @unchecked Sendable {
     private var seatGlobal: Global<WaylandServer.WlSeat>?
     public private(set) var pointers: [WaylandServer.WlPointer] = []
     private var shmGlobal: Global<WaylandServer.WlShm>?
+    private var wmBaseGlobal: Global<WaylandServer.XdgWmBase>?
 
     /// A compositor with one client in this process, over a socket pair.
     public convenience init() throws {
@@ -212,6 +214,21 @@ public final class InProcessCompositor: @unchecked Sendable {
         }
     }
 
+    /// Offers every global a Diorama app requires (an inert xdg_wm_base
+    /// besides wl_compositor), but answers the bind of wl_shm with
+    /// `wl_display.error` `code` on the client's wl_display object (1), the
+    /// way libwayland-server reports an invalid object (0) or method (1): a
+    /// client failed during its startup roundtrips.
+    public func failClientsAtStartup(displayErrorCode code: UInt32, message: String) {
+        perform { server in
+            server.wmBaseGlobal = Global<WaylandServer.XdgWmBase>(display: server.display, version: 1) { _ in }
+            server.shmGlobal = Global<WaylandServer.WlShm>(display: server.display, version: 1) { shm in
+                guard let displayObject = wl_client_get_object(shm.client, 1) else { return }
+                CDioramaServerShim_post_error(displayObject, code, message)
+            }
+        }
+    }
+
     /// Withdraws an output's global (as a compositor does on unplug).
     public func removeOutput(named name: String) {
         perform { server in server.outputGlobals.removeValue(forKey: name)?.remove() }
@@ -256,6 +273,7 @@ public final class InProcessCompositor: @unchecked Sendable {
         compositorGlobal = nil
         seatGlobal = nil
         shmGlobal = nil
+        wmBaseGlobal = nil
         lock.withLock { finished = true }
     }
 }

@@ -1,6 +1,4 @@
 import Diorama
-import DioramaGraphics
-import DioramaModel
 import Foundation
 
 /// The game's only scene: at least 640×360 points, letterboxed in black while
@@ -12,11 +10,16 @@ final class GameSceneDelegate: WindowSceneDelegate {
     required init() {}
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
-        try? scene.sizeRestrictions.setMinimumSize(Size(width: 640, height: 360))
+        scene.sizeRestrictions.minimumSize = Size(width: 640, height: 360)
         scene.preferredContentSize = Size(width: 960, height: 540)
         scene.drawableLayer.contentsGravity = .resizeAspect
         scene.drawableLayer.letterboxColor = 0xFF00_0000
         scene.title = "GameScene"
+        // The traits are real here (as in UIKit): the game picks its asset
+        // density from them before the first frame, and logs what it got.
+        let traits = scene.traitCollection
+        try? DescriptorWriter.standardOutput.write("connected: displayScale \(traits.displayScale) sizeClasses "
+            + "\(traits.horizontalSizeClass.rawValue)/\(traits.verticalSizeClass.rawValue)\n")
     }
 }
 
@@ -37,7 +40,8 @@ final class GameContent: RootContent {
         assetSize = size
         assetRebuilds += 1
         // The article's game logs every drawable change; scenarios read it too.
-        FileHandle.standardOutput.write(Data("drawable size: \(size.width)x\(size.height) scale \(scene.drawableLayer.contentsScale)\n".utf8))
+        // A stdout that cannot be written (closed, full) loses the line, not the game.
+        try? DescriptorWriter.standardOutput.write("drawable size: \(size.width)x\(size.height) scale \(scene.drawableLayer.contentsScale)\n")
     }
 
     func draw(_ drawable: Drawable, in scene: WindowScene) {

@@ -1,5 +1,4 @@
 import Diorama
-import DioramaModel
 
 /// The activity type under which the main scene saves its state.
 let timerActivityType = "org.diorama.TimerApp.main"
@@ -21,7 +20,7 @@ final class MainSceneDelegate: WindowSceneDelegate {
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         // WWDC25: the main scene needs 500 points of width for its controls.
-        try? scene.sizeRestrictions.setMinimumSize(Size(width: 500, height: 0))
+        scene.sizeRestrictions.minimumSize = Size(width: 500, height: 0)
         scene.preferredContentSize = Size(width: 640, height: 480)
         scene.title = "Main (\(timeFormat.rawValue))"
     }

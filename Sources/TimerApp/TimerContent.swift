@@ -1,6 +1,4 @@
 import Diorama
-import DioramaGraphics
-import DioramaModel
 
 /// Both scenes' content: the test pattern, the scene's traits, and the time.
 /// Keys in the main scene: space starts/stops, `f` switches the time format,

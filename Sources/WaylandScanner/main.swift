@@ -8,7 +8,7 @@ import Foundation
 import WaylandScannerKit
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: diorama-wayland-scanner --side client|server --output DIR FILE.xml...\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("usage: diorama-wayland-scanner --side client|server --output DIR FILE.xml...\n".utf8))
     exit(2)
 }
 
@@ -42,9 +42,9 @@ do {
         try file.contents.write(to: url, atomically: true, encoding: .utf8)
     }
 } catch let error as ScannerError {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("\(error)\n".utf8))
     exit(1)
 } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("error: \(error)\n".utf8))
     exit(1)
 }

@@ -24,6 +24,18 @@ struct FaultTests {
         #expect(sandbox.sessionFiles(appID: SampleApp.timerAppID).isEmpty, "nothing connected, nothing saved")
     }
 
+    @Test("no compositor: exit 2 with a hint that names only what an app accepts (no --display option)")
+    func noCompositorHintFitsAnApp() throws {
+        let sandbox = try AppSandbox(label: "no-compositor")
+        let socket = sandbox.directory.appendingPathComponent("nobody-listens.sock").path
+        let app = try sandbox.launch(SampleApp.timerApp, compositor: ["WAYLAND_DISPLAY": socket])
+        let result = try app.waitForExit()
+        #expect(result.status == 2 && !result.exitedBySignal, "stderr:\n\(result.standardError)")
+        #expect(result.standardError.contains("no Wayland compositor found"), "\(result.standardError)")
+        #expect(result.standardError.contains("WAYLAND_DISPLAY"), "\(result.standardError)")
+        #expect(!result.standardError.contains("--display"), "TimerApp takes no --display option: \(result.standardError)")
+    }
+
     @Test("the compositor vanishes mid-run: scenes disconnect, state is saved, exit 1 with a message")
     func compositorVanishes() throws {
         let weston = try WestonHeadless.start(scale: 1)
@@ -79,5 +91,26 @@ struct FaultTests {
         app.send(SIGTERM)
         let result = try app.waitForExit()
         #expect(result.status == 0 && !result.exitedBySignal, "no crash: \(result.standardError)")
+    }
+}
+
+/// A compositor that fails the app during its startup roundtrips with an
+/// error on wl_display itself (libwayland-client turns those into EINVAL,
+/// not EPROTO): the message must still be the compositor's, not "Invalid argument".
+@Suite("TimerApp and a protocol error at startup")
+struct StartupProtocolErrorTests {
+    @Test("wl_display.error invalid_object while binding wl_shm: exit 2 naming wl_display@1, code 0 and the compositor's text")
+    func displayErrorAtStartup() throws {
+        let sandbox = try AppSandbox(label: "startup-error")
+        let socket = sandbox.directory.appendingPathComponent("wl.sock").path
+        let compositor = try InProcessCompositor(listeningAt: socket)
+        compositor.failClientsAtStartup(displayErrorCode: 0, message: "invalid object 4242")
+        defer { compositor.stop() }
+        let app = try sandbox.launch(SampleApp.timerApp, compositor: ["WAYLAND_DISPLAY": socket])
+        let result = try app.waitForExit()
+        #expect(result.status == 2 && !result.exitedBySignal, "stderr:\n\(result.standardError)")
+        #expect(result.standardError.contains("protocol error 0 on wl_display@1"), "\(result.standardError)")
+        #expect(result.standardError.contains("invalid object 4242"), "the compositor's text: \(result.standardError)")
+        #expect(!result.standardError.contains("Invalid argument"), "\(result.standardError)")
     }
 }

@@ -37,4 +37,19 @@ struct FirstFrameTests {
         let exit = try app.waitForExit()
         #expect(exit.status == 0 && !exit.exitedBySignal, "SIGTERM quits normally; stderr:\n\(exit.standardError)")
     }
+
+    @Test("willConnectTo already sees the 2x display scale and real size classes (GameScene logs them)")
+    func traitsAreRealAtWillConnectTo() throws {
+        let weston = try WestonHeadless.start(scale: 2)
+        defer { weston.stop() }
+        let sandbox = try AppSandbox(label: "connect-traits")
+        let app = try sandbox.launch(SampleApp.gameScene, compositor: weston.environment)
+        _ = try app.waitForTrace("a first commit") { log in log.first(CommitRecord.self) }
+        let connected = try Wait.until("GameScene to log its traits at willConnectTo", timeout: 10, details: app.diagnostics) {
+            app.child.standardOutput.split(separator: "\n").first { $0.hasPrefix("connected: ") }.map(String.init)
+        }
+        #expect(connected == "connected: displayScale 2.0 sizeClasses regular/regular", "stdout:\n\(app.child.standardOutput)")
+        app.send(SIGTERM)
+        #expect(try app.waitForExit().status == 0)
+    }
 }

@@ -32,6 +32,21 @@ struct InfoPlistErrorTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("a FIFO or /dev/zero as the Info.plist: exit 2, \"is not a regular file\", instead of hanging or reading forever")
+    func notARegularFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-fifo-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("Info.plist").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (plist, kind) in [(fifo, "a FIFO"), ("/dev/zero", "a character device")] {
+            let result = try launch(infoPlist: plist)
+            #expect(result.status == 2 && !result.exitedBySignal, "\(plist): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("\(plist):1:1: error: "), "\(result.standardError)")
+            #expect(result.standardError.contains("is not a regular file (\(kind))"), "\(result.standardError)")
+        }
+    }
+
     @Test("missing file: exit 2, names the path")
     func missing() throws {
         let plist = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-no-such-\(UUID().uuidString)/Info.plist").path

@@ -13,7 +13,8 @@ import Testing
         let file = try BenchRunner.write(report, to: directory)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
 
-        for section in ["timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "swayReaction", "targets"] {
+        for section in ["timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "swayReaction",
+                        "screenshot", "targets"] {
             #expect(json[section] != nil, "section \(section) missing")
         }
         let machine = try #require(json["machine"] as? [String: Any])
@@ -47,8 +48,16 @@ import Testing
         let swayReaction = try #require(json["swayReaction"] as? [String: Any])
         #expect((swayReaction["unavailable"] as? String)?.contains("skipped") == true)
 
+        let screenshot = try #require(json["screenshot"] as? [String: Any])
+        #expect(screenshot["unavailable"] == nil, "screenshot not timed: \(screenshot["unavailable"] ?? "")")
+        #expect(screenshot["width"] as? Int == 5120 && screenshot["height"] as? Int == 2880)
+        #expect(["debug", "release"].contains(screenshot["build"] as? String ?? ""))
+        #expect((screenshot["cpuMilliseconds"] as? Double ?? 0) > 0)
+        #expect((screenshot["fileBytes"] as? Int ?? 0) > 0)
+
         let targets = try #require(json["targets"] as? [[String: Any]])
         #expect(targets.contains { ($0["name"] as? String)?.contains("stale frames") == true })
+        #expect(targets.contains { ($0["name"] as? String)?.hasPrefix("5120×2880 screenshot (") == true && $0["ratio"] is Double })
     }
 
     /// The sway section alone, one move each way per client: real sway, real

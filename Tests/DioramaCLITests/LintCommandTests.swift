@@ -97,4 +97,18 @@ struct LintCommandTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("lint"))
     }
+
+    @Test("a FIFO or /dev/zero given as the Info.plist: exit 2 with \"is not a regular file\", without blocking or reading forever")
+    func notARegularFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-lint-fifo-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("Info.plist").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, kind) in [(fifo, "a FIFO"), ("/dev/zero", "a character device")] {
+            let result = try DioramaCommandLine.run(["lint", path], timeout: 30)
+            #expect(result.status == 2 && !result.exitedBySignal, "\(path): \(result.standardError)")
+            #expect(result.standardOutput.contains("is not a regular file (\(kind))"), "\(result.standardOutput)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import DioramaGraphics
+import DioramaPNGTestSupport
 import DioramaTestSupport
 import Foundation
 import Testing
@@ -14,12 +15,17 @@ struct SimAndCtlTests {
         /// XDG_RUNTIME_DIR, WAYLAND_DISPLAY and DIORAMA_CONTROL from the eval line.
         let exports: [String: String]
 
-        init(_ arguments: [String]) throws {
+        /// - Parameter launcher: a program and its arguments that run `diorama
+        ///   sim …` (e.g. `prlimit --nofile=64`); empty runs it directly.
+        init(_ arguments: [String], launcher: [String] = []) throws {
             runtimeDirectory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("diorama-sim-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            process = try ChildProcess(TestExecutable.locate("diorama"), arguments: ["sim"] + arguments,
+            let diorama = try TestExecutable.locate("diorama")
+            let executable = launcher.first.map { URL(fileURLWithPath: $0) } ?? diorama
+            let prefix = launcher.isEmpty ? [] : Array(launcher.dropFirst()) + [diorama.path]
+            process = try ChildProcess(executable, arguments: prefix + ["sim"] + arguments,
                                        environment: ChildProcess.minimalEnvironment(["XDG_RUNTIME_DIR": runtimeDirectory.path]))
             let process = process
             let line = try Wait.until("diorama sim to print its environment", timeout: 30,

@@ -1,4 +1,4 @@
-import DioramaGraphics
+@testable import DioramaGraphics
 import DioramaModel
 import Foundation
 import Testing
@@ -149,6 +149,45 @@ struct CompositingScaleTests {
         for _ in 0..<2000 {
             let x = Int.random(in: 0..<2560, using: &generator), y = Int.random(in: 0..<1600, using: &generator)
             #expect(output[x, y] == PixelColor(argb: source[x / 2, y / 2].argb), "pixel \(x), \(y)")
+        }
+    }
+
+    /// One buffer pixel per output pixel, untransformed (the row-copy path):
+    /// each output pixel is exactly the cropped source pixel under it, opaque
+    /// for XRGB8888, copied or blended, whatever the filter, with the
+    /// destination partly outside the image and a clip.
+    @Test("a 1:1 untransformed placement copies or blends exactly the cropped pixels", arguments: [BlendMode.copy, .sourceOver])
+    func oneToOnePlacement(blendMode: BlendMode) throws {
+        var generator = SeededGenerator(seed: 21)
+        var words = (0..<(20 * 15)).map { _ -> UInt32 in
+            let alpha = UInt32.random(in: 0...255, using: &generator)
+            func channel() -> UInt32 { UInt32.random(in: 0...alpha, using: &generator) }
+            return alpha << 24 | channel() << 16 | channel() << 8 | channel()
+        }
+        let background = (0..<(12 * 12)).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &generator) }
+        let destination = Rect(x: -2, y: 4, width: 10, height: 8)
+        let clip = Rect(x: 0, y: 0, width: 12, height: 11)
+        for format in [PixelFormat.argb8888, .xrgb8888] {
+            for filter in [SamplingFilter.nearest, .bilinear] {
+                try words.withUnsafeMutableBytes { bytes in
+                    let source = try PixelCanvas(bytes: bytes, width: 20, height: 15, strideBytes: 80, format: format)
+                    var output = PixelBuffer(width: 12, height: 12, pixels: background)
+                    output.composite(source, placement: BufferPlacement(destination: destination,
+                                                                        sourceRect: CGRect(x: 3, y: 2, width: 10, height: 8),
+                                                                        filter: filter),
+                                     blendMode: blendMode, clip: clip)
+                    for y in 0..<12 {
+                        for x in 0..<12 {
+                            var expected = PixelColor(argb: background[y * 12 + x])
+                            if x < destination.maxX, (destination.minY..<destination.maxY).contains(y), y < clip.maxY {
+                                let pixel = source.pixel(x: 3 + x - destination.minX, y: 2 + y - destination.minY)
+                                expected = blendMode == .copy ? pixel : PixelColor(argb: PixelMath.sourceOver(pixel.argb, expected.argb))
+                            }
+                            #expect(output[x, y] == expected, "(\(x), \(y)) \(format) \(filter)")
+                        }
+                    }
+                }
+            }
         }
     }
 }

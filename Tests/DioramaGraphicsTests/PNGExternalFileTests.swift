@@ -1,4 +1,5 @@
 import DioramaGraphics
+import DioramaPNGTestSupport
 import Foundation
 import Testing
 

@@ -117,4 +117,30 @@ struct BuildSettingsTests {
         #expect(BuildSettingValue.list(#"a "b c" d\ e ''"#) == ["a", "b c", "d e", ""])
         #expect(BuildSettingValue.list("   ") == [])
     }
+
+    @Test("X(n+1) = $(Xn)$(Xn) 41 times: expansion stops at 1 MiB per setting and names the settings, instead of growing to gigabytes")
+    func doublingReferences() {
+        var level = [assignment("X0", "ab", line: 1)]
+        for n in 0..<41 {
+            level.append(assignment("X\(n + 1)", "$(X\(n))$(X\(n))", line: n + 2))
+        }
+        let settings = BuildSettings(levels: [level], configuration: "Debug")
+        let limit = BuildSettingSubstitution.defaultMaximumLength
+        #expect(settings.values.values.allSatisfy { $0.utf8.count <= limit })
+        // X19 is 2 × 2^19 bytes = 1 MiB exactly; X20 would be 2 MiB.
+        #expect(settings.value(for: "X19")?.utf8.count == limit)
+        #expect(settings.oversizedSettings.contains("X20"))
+        #expect(settings.oversizedSettings.contains("X41"))
+        #expect(!settings.oversizedSettings.contains("X19"))
+        #expect(settings.assignment(for: "X41")?.location.line == 42, "the finding can point at the setting's line")
+    }
+
+    @Test("X = $(X)$(X) on 41 lines of one level: $(inherited) layering stops at 1 MiB too")
+    func doublingInherited() {
+        var level = [assignment("X", "ab")]
+        for line in 2...42 { level.append(assignment("X", "$(X)$(X)", line: line)) }
+        let settings = BuildSettings(levels: [level], configuration: "Debug")
+        #expect(settings.oversizedSettings == ["X"])
+        #expect((settings.value(for: "X")?.utf8.count ?? 0) <= BuildSettingSubstitution.defaultMaximumLength)
+    }
 }

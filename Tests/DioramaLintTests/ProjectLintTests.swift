@@ -188,4 +188,24 @@ struct ProjectLintTests {
         }
         """
     }
+
+    @Test("an xcconfig whose settings double 41 times: a malformed-file error at each oversized setting's line, and lint finishes")
+    func explodingSettings() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let project = folder.url.appendingPathComponent("Studio")
+        try FileManager.default.copyItem(at: LintFixture.url("Projects/Studio"), to: project)
+        // Shared.xcconfig has `#include? "Local.xcconfig"`: the hostile file goes there.
+        var lines = ["X0 = ab"]
+        for n in 0..<41 { lines.append("X\(n + 1) = $(X\(n))$(X\(n))") }
+        try folder.write(lines.joined(separator: "\n") + "\n", to: "Studio/Config/Local.xcconfig")
+
+        let report = try Linter().lint(project)
+        let editor = try report.target("Editor")
+        let oversized = editor.findings(LintRules.malformedFile).filter { $0.message.contains("expands to more than 1 MiB") }
+        #expect(!oversized.isEmpty, "\(editor.located)")
+        let x41 = try #require(oversized.first { $0.message.hasPrefix("X41 ") }, "\(oversized.map(\.message))")
+        #expect(x41.location == SourceLocation(file: "Config/Local.xcconfig", line: 42, column: 1))
+        #expect(report.outcome == .unusableInput)
+    }
 }

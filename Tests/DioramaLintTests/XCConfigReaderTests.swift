@@ -96,4 +96,31 @@ struct XCConfigReaderTests {
         #expect(reader.findings.map(\.location) == [reference])
         #expect(reader.findings.first?.message == "the build configuration file Config/Gone.xcconfig does not exist")
     }
+
+    @Test("a 2,000-deep #include chain: one finding at the include past depth 64, not a stack overflow")
+    func includeDepth() throws {
+        var files: [String: String] = [:]
+        for level in 0..<2000 {
+            files["Level\(level).xcconfig"] = "SETTING_\(level) = \(level)\n#include \"Level\(level + 1).xcconfig\"\n"
+        }
+        let reader = try read(files, start: "Level0.xcconfig")
+        #expect(reader.findings.map(\.ruleID) == [LintRules.malformedFile.id])
+        let limit = XCConfigReader.maximumIncludeDepth
+        #expect(reader.findings.first?.location == SourceLocation(file: "Level\(limit - 1).xcconfig", line: 2, column: 1))
+        #expect(reader.findings.first?.message == "#include depth exceeds \(limit): Level\(limit).xcconfig is not read")
+        #expect(reader.assignments.count == limit, "the files up to the limit still count")
+    }
+
+    @Test("an #include? of a FIFO is reported as not a regular file, not read (which would block)")
+    func includeOfAFIFO() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write("A = 1\n#include? \"Local.xcconfig\"\nB = 2\n", to: "Main.xcconfig")
+        #expect(mkfifo(folder.url.appendingPathComponent("Local.xcconfig").path, 0o600) == 0)
+        var reader = XCConfigReader(workspace: LintWorkspace(root: folder.url))
+        reader.read(folder.url.appendingPathComponent("Main.xcconfig"), referencedAt: nil)
+        #expect(reader.assignments.map(\.name) == ["A", "B"])
+        #expect(reader.findings.map(\.location) == [SourceLocation(file: "Main.xcconfig", line: 2, column: 1)])
+        #expect(reader.findings.first?.message == "cannot read the build configuration file Local.xcconfig: it is not a regular file (a FIFO)")
+    }
 }

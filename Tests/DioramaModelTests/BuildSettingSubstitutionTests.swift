@@ -63,4 +63,24 @@ struct BuildSettingSubstitutionTests {
             #expect(result.value == text, "\(text)")
         }
     }
+
+    @Test("the result stops at maximumLength and says so")
+    func maximumLength() {
+        let result = BuildSettingSubstitution(variables: ["A": String(repeating: "a", count: 600)], maximumLength: 1000)
+            .substitute("$(A)$(A)$(A)")
+        #expect(result.exceedsMaximumLength)
+        #expect(result.value.utf8.count == 1000)
+        let fits = BuildSettingSubstitution(variables: ["A": "a"], maximumLength: 3).substitute("$(A)$(A)$(A)")
+        #expect(!fits.exceedsMaximumLength && fits.value == "aaa")
+    }
+
+    @Test("hostile brackets: 100,000 unclosed $( and 100,000 nested $(… are kept as written, without a quadratic scan or a stack overflow")
+    func hostileBrackets() {
+        let unclosed = String(repeating: "$(", count: 100_000)
+        #expect(substitution.substitute(unclosed).value == unclosed)
+        let nested = String(repeating: "$(", count: 100_000) + "A" + String(repeating: ")", count: 100_000)
+        let result = substitution.substitute(nested)
+        #expect(!result.exceedsMaximumLength)
+        #expect(result.value.hasPrefix("$($("), "references nested deeper than \(BuildSettingSubstitution.maximumNesting) stay as written")
+    }
 }

@@ -207,6 +207,13 @@ struct PropertyListParserTests {
         #expect(error.description.hasPrefix("/nonexistent/diorama/Info.plist:1:1: cannot read the file"))
     }
 
+    @Test("/dev/zero is refused as \"not a regular file\" before a byte is read")
+    func notARegularFile() throws {
+        let error = try #require(throws: PlistError.self) { try PropertyList.load(contentsOf: URL(fileURLWithPath: "/dev/zero")) }
+        #expect(error.description.hasPrefix("/dev/zero:1:1: cannot read the file: it is not a regular file (a character device)"),
+                "\(error)")
+    }
+
     @Test("strippingLocations compares content only")
     func strippingLocations() throws {
         let first = try parsePlist("<dict><key>a</key><integer>1</integer></dict>")

@@ -120,6 +120,38 @@ struct SessionStoreTests {
         #expect(store.load().record(withIdentifier: "truncated") != nil)
     }
 
+    @Test("a session with a role Diorama does not host is skipped with one warning naming the file and the role")
+    func unknownRole() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url)
+        try store.save(SceneSessionRecord(persistentIdentifier: "car", role: SceneSessionRole(rawValue: "CPTemplateApplicationSceneSessionRoleApplication")))
+        try store.save(Self.sampleRecord)
+        let loaded = store.load()
+        #expect(loaded.records == [Self.sampleRecord])
+        let warning = try #require(loaded.warnings.first)
+        #expect(loaded.warnings.count == 1)
+        #expect(warning.file.lastPathComponent == "session-car.json")
+        #expect(warning.problem.contains("\"CPTemplateApplicationSceneSessionRoleApplication\""), "\(warning)")
+    }
+
+    @Test("a FIFO or /dev/zero where a session file should be: skipped with \"is not a regular file\", without blocking")
+    func nonRegularFiles() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url)
+        try store.save(Self.sampleRecord)
+        let fifo = temporary.url.appendingPathComponent("session-fifo.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: temporary.url.appendingPathComponent("session-zero.json").path,
+                                                   withDestinationPath: "/dev/zero")
+        let loaded = store.load()
+        #expect(loaded.records == [Self.sampleRecord])
+        let problems = Dictionary(uniqueKeysWithValues: loaded.warnings.map { ($0.file.lastPathComponent, $0.problem) })
+        #expect(problems["session-fifo.json"]?.contains("is not a regular file (a FIFO)") == true, "\(problems)")
+        #expect(problems["session-zero.json"]?.contains("is not a regular file (a character device)") == true, "\(problems)")
+    }
+
     @Test("random garbage of any length never crashes the loader")
     func garbageFuzz() throws {
         let temporary = try TemporaryDirectory()

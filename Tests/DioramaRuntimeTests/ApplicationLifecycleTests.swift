@@ -15,8 +15,8 @@ import Testing
         let content = RecordingContent()
         scene.rootContent = content
         var traitCalls: [String] = []
-        scene.registerForTraitChanges([.displayScale]) { scene, traits in
-            traitCalls.append("scale \(traits.displayScale) bounds \(scene.bounds.size)")
+        scene.registerForTraitChanges([.displayScale]) { scene, previous in
+            traitCalls.append("scale \(previous.displayScale)→\(scene.traitCollection.displayScale) bounds \(scene.bounds.size)")
             CallbackLog.entries.append("trait displayScale")
         }
         scene.registerForTraitChanges([.userInterfaceIdiom]) { _, _ in traitCalls.append("idiom (never)") }
@@ -33,7 +33,8 @@ import Testing
         // Moved to the 2x output: traits after geometry-free scale change, drawable doubles.
         scene.update(facts: .mapped(on: [Screens.twoX], all: backend.screenDescriptions))
         #expect(CallbackLog.entries == ["trait displayScale", "drawable 1600x1200"])
-        #expect(traitCalls == ["scale 2.0 bounds 800x600"])
+        // As in UIKit, the handler gets the previous collection: 1x → 2x is visible.
+        #expect(traitCalls == ["scale 1.0→2.0 bounds 800x600"])
         #expect(scene.screen?.name == "DP-2")
         #expect(scene.drawableLayer.drawableSize == Size(width: 1600, height: 1200))
 
@@ -55,16 +56,41 @@ import Testing
         let application = try makeApplication(plist: try writeInfoPlist(), store: temporaryStore(), backend: backend)
         try application.launch()
         let scene = try #require(application.connectedScenes.first)
-        try scene.sizeRestrictions.setMinimumSize(Size(width: 500, height: 0))
+        scene.sizeRestrictions.minimumSize = Size(width: 500, height: 0)
         #expect(backend.restrictionsSent.last?.minimumSize == Size(width: 500, height: 0))
         #expect(throws: SizeRestrictions.ValidationError.self) {
             try scene.sizeRestrictions.set(minimumSize: Size(width: 900, height: 0), maximumSize: Size(width: 600, height: 600))
         }
-        #expect(throws: SizeRestrictions.ValidationError.self) {
-            try scene.sizeRestrictions.setMinimumSize(Size(width: -1, height: 0))
-        }
         #expect(scene.sizeRestrictions.minimumSize == Size(width: 500, height: 0))
         #expect(backend.restrictionsSent.count == 1)
+    }
+
+    /// UIKit's `minimumSize`/`maximumSize` are plain settable properties; an
+    /// invalid assignment is reported (never a crash) and changes nothing.
+    @Test func settableSizeRestrictionsReportInvalidValuesAndKeepThePreviousOnes() throws {
+        let backend = FakeBackend(screens: [Screens.oneX])
+        let application = try makeApplication(plist: try writeInfoPlist(), store: temporaryStore(), backend: backend)
+        try application.launch()
+        let restrictions = try #require(application.connectedScenes.first).sizeRestrictions
+        var reported: [SizeRestrictions.ValidationError] = []
+        restrictions.reportRejection = { reported.append($0) }
+
+        restrictions.maximumSize = Size(width: 1200, height: 900)
+        restrictions.minimumSize = Size(width: 400, height: 300)
+        #expect(backend.restrictionsSent.last == (try SizeRestrictions(minimumSize: Size(width: 400, height: 300),
+                                                                       maximumSize: Size(width: 1200, height: 900))))
+        #expect(restrictions.lastRejection == nil)
+
+        restrictions.minimumSize = Size(width: -1, height: 0)
+        #expect(restrictions.lastRejection == .negativeDimension(Size(width: -1, height: 0)))
+        restrictions.maximumSize = Size(width: 300, height: 900)
+        #expect(restrictions.lastRejection == .minimumExceedsMaximum(minimum: Size(width: 400, height: 300),
+                                                                     maximum: Size(width: 300, height: 900)))
+        #expect(reported.count == 2)
+        #expect(restrictions.minimumSize == Size(width: 400, height: 300))
+        #expect(restrictions.maximumSize == Size(width: 1200, height: 900))
+        #expect(backend.restrictionsSent.count == 2, "rejected values never reach the compositor")
+        #expect("\(reported[1])".contains("lower the minimum or raise the maximum"))
     }
 
     @Test func quitSavesAndRelaunchRestores() throws {
@@ -121,7 +147,7 @@ import Testing
         let plist = try writeInfoPlist()
         let manifest = try SceneManifest.load(from: plist, variables: ["PRODUCT_MODULE_NAME": "Elsewhere"])
         let application = Application(manifest: manifest, registry: SceneClassRegistry(), delegate: nil, store: temporaryStore(),
-                                      backend: FakeBackend(screens: [Screens.oneX]), trace: RuntimeTrace(handle: nil))
+                                      backend: FakeBackend(screens: [Screens.oneX]), trace: RuntimeTrace(descriptor: nil))
         do {
             try application.launch()
             Issue.record("launch should fail")

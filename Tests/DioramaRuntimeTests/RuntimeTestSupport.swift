@@ -58,8 +58,14 @@ final class FakeBackend: SceneBackend, SceneHost {
     init(screens: [ScreenDescription]) { screenDescriptions = screens }
 
     func attach(to application: Application) { self.application = application }
+    /// What the compositor has told a new scene's surface by the time it
+    /// connects (the real backend waits for the first configure); nil: nothing.
+    var factsBeforeConnecting: CompositorFacts?
+    var connectedScenes = 0
+
     func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, appID: String) throws -> SceneHost {
         hosts[ObjectIdentifier(scene)] = scene
+        if let factsBeforeConnecting { scene.update(facts: factsBeforeConnecting) }
         return self
     }
     func destroyHost(for scene: WindowScene) { destroyed += 1; hosts[ObjectIdentifier(scene)] = nil }
@@ -70,6 +76,7 @@ final class FakeBackend: SceneBackend, SceneHost {
     func titleChanged(_ title: String) { titles.append(title) }
     func setNeedsDisplay() {}
     func requestClose() {}
+    func sceneDidConnect() { connectedScenes += 1 }
 }
 
 enum Screens {
@@ -88,7 +95,9 @@ let runtimeTestsRoot: URL = {
     return root
 }()
 
-func writeInfoPlist(multipleScenes: Bool = true, extra: String = "", externalDisplay: Bool = false) throws -> URL {
+/// `applicationConfigurations` adds `<dict>` entries after "Main" under the application role.
+func writeInfoPlist(multipleScenes: Bool = true, extra: String = "", externalDisplay: Bool = false,
+                    applicationConfigurations: String = "") throws -> URL {
     let directory = runtimeTestsRoot.appendingPathComponent("plist-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let plist = """
@@ -109,6 +118,7 @@ func writeInfoPlist(multipleScenes: Bool = true, extra: String = "", externalDis
               <key>UISceneConfigurationName</key><string>Main</string>
               <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).RecordingSceneDelegate</string>
             </dict>
+            \(applicationConfigurations)
           </array>
           \(externalDisplay ? """
           <key>UIWindowSceneSessionRoleExternalDisplayNonInteractive</key>
@@ -130,12 +140,15 @@ func writeInfoPlist(multipleScenes: Bool = true, extra: String = "", externalDis
 }
 
 @MainActor
-func makeApplication(plist: URL, store: SessionStore, backend: FakeBackend) throws -> Application {
+func makeApplication(plist: URL, store: SessionStore, backend: FakeBackend,
+                     delegate: (any ApplicationDelegate)? = nil,
+                     registering: (SceneClassRegistry) -> Void = { _ in }) throws -> Application {
     let manifest = try SceneManifest.load(from: plist, variables: ["PRODUCT_MODULE_NAME": "DioramaRuntimeTests"])
     let registry = SceneClassRegistry()
     registry.register(RecordingSceneDelegate.self)
-    let application = Application(manifest: manifest, registry: registry, delegate: nil, store: store,
-                                  backend: backend, trace: RuntimeTrace(handle: nil, keepsRecords: true))
+    registering(registry)
+    let application = Application(manifest: manifest, registry: registry, delegate: delegate, store: store,
+                                  backend: backend, trace: RuntimeTrace(descriptor: nil, keepsRecords: true))
     backend.attach(to: application)
     return application
 }

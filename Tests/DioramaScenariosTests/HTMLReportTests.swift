@@ -1,4 +1,5 @@
 import DioramaGraphics
+import DioramaPNGTestSupport
 import DioramaModel
 @testable import DioramaScenarios
 import Foundation

@@ -139,6 +139,25 @@ struct ParseErrorTests {
                 == "write `after the resize ended`")
     }
 
+    @Test("launch command with an empty line or an unterminated shell quote is an error at the string, not a client that silently fails")
+    func badCommandLines() throws {
+        let empty = try onlyError(studioHeader + #"launch command "" as term"#)
+        #expect(empty.location == SourceLocation(file: testFile, line: 2, column: 16))
+        #expect(empty.message == "the command line is empty")
+        #expect(try onlyError(studioHeader + #"launch command "   " as term"#).message == "the command line is empty")
+
+        let single = try onlyError(studioHeader + #"launch command "foot -e 'true" as term"#)
+        #expect(single.location == SourceLocation(file: testFile, line: 2, column: 16))
+        #expect(single.message == "the command line has an unterminated ' quote")
+        let double = try onlyError(studioHeader + #"launch command "sh -c \"echo hi" as term"#)
+        #expect(double.message.hasPrefix("the command line has an unterminated \" quote"), "\(double.message)")
+        #expect(try onlyError(studioHeader + #"launch command "foot \\" as term"#).message == "the command line ends with a lone backslash")
+
+        // Closed and escaped quotes are fine.
+        _ = try parse(studioHeader + #"launch command "sh -c 'echo \"it'\\''s\"'" as term"#)
+        _ = try parse(studioHeader + #"launch command "echo \\' done" as term"#)
+    }
+
     @Test("an expectation without clauses, and an interactive resize without a step count")
     func incomplete() throws {
         #expect(try onlyError(studioHeader + "expect main").message == "expected a clause, found the end of the line")

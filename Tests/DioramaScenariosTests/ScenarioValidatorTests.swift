@@ -1,5 +1,6 @@
 import DioramaModel
 @testable import DioramaScenarios
+import Foundation
 import Testing
 
 @Suite("Scenario validation: names are checked before anything runs")
@@ -153,6 +154,24 @@ struct ScenarioValidatorTests {
         #expect(validated.startingDisplays.names == ["X-1"])
         let relative = try directory.write("displays: ../layouts/mine.json\n", to: "s/y.scenario")
         #expect(try ScenarioLoader.load(path: relative).startingDisplays.names == ["X-1"])
+    }
+
+    @Test("a scenario named by a relative path: `displays: ../x.json` is relative to the scenario's folder, not the current one")
+    func layoutByPathFromRelativeScenario() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let layout = try directory.write(#"{"displays": [{"name": "X-1", "mode": {"width": 10, "height": 10}}]}"#, to: "scenarios/x.json")
+        let scenario = try directory.write("displays: ../x.json\n", to: "scenarios/sub/a.scenario")
+        // The same file named relative to the current directory, the way
+        // `diorama run scenarios/sub/a.scenario` names it: up to /, then down.
+        let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
+        let relative = String(repeating: "../", count: depth) + scenario.dropFirst()
+        #expect(FileManager.default.fileExists(atPath: relative))
+
+        let environment = ScenarioEnvironment(layoutDirectories: [], knownApps: nil)
+        let found = environment.layoutFile(for: "../x.json", scenarioFile: relative)
+        #expect(found.path == layout, "searched: \(found.searched)")
+        #expect(try ScenarioLoader.load(path: relative, environment: environment).startingDisplays.names == ["X-1"])
     }
 
     @Test("inline displays: duplicates and reserved names")

@@ -69,6 +69,35 @@ import Testing
         #expect(!response.usesFractionalScale)
     }
 
+    /// The display under a window is rescaled: nothing is entered, and a
+    /// client without fractional-scale-v1 under a wl_compositor v4 profile
+    /// (no preferred_buffer_scale) learns it only from the output's new
+    /// `wl_output.scale`. The display's change is when it was told.
+    @Test func aRescaleOfTheDisplayUnderTheWindowTellsItsClient() throws {
+        let harness = try Simulator.Harness(layout: TestLayouts.dual) { $0.profile = .weston10 }
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, size: (400, 300), fractional: false)
+        let simulator = harness.simulator
+        let id = try simulator.window(.appID("org.diorama.test")).id
+
+        let before = simulator.trace.lastSequence
+        try simulator.setScale(Scale(integer: 2)!, ofDisplay: "DP-1")
+        try harness.roundtrip(client.connection)
+        harness.clock!.advance(by: .milliseconds(16))
+        window.commitBuffer(width: 400, height: 300, scale: 1)
+        try harness.roundtrip(client.connection)
+        harness.clock!.advance(by: .milliseconds(16))
+        window.commitBuffer(width: 800, height: 600, scale: 2)
+        try harness.roundtrip(client.connection)
+
+        let response = ScaleResponse.measure(simulator.trace.records, window: id, after: before, display: "DP-1",
+                                             scale: Scale(integer: 2)!)
+        #expect(response.toldNanoseconds != nil)
+        #expect(response.followed)
+        #expect(response.staleCommits == 1)
+        #expect(response.reactionNanoseconds == 32_000_000)
+    }
+
     @Test func aBufferDrawnForAFractionalScaleWithAViewportCounts() {
         let commit = CommitFact(surface: 1, window: 1, bufferSize: Size(width: 601, height: 450), bufferScale: 1,
                                 bufferTransform: .normal, viewportSource: nil, viewportDestination: Size(width: 400, height: 300),

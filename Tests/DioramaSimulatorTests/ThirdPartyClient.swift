@@ -3,7 +3,7 @@ import Foundation
 /// A Wayland program from a Debian package that the scale tests run under
 /// the simulator, and how to start it headless with software rendering.
 struct ThirdPartyClient: Sendable, CustomStringConvertible {
-    /// The name the compatibility table uses.
+    /// The name messages use.
     var name: String
     var executable: String
     var arguments: [String] = []
@@ -46,19 +46,4 @@ struct ThirdPartyClient: Sendable, CustomStringConvertible {
                                                  arguments: ["--shell=/bin/sh"], package: "weston")
 
     static let windowed: [ThirdPartyClient] = [.westonSimpleShm, .foot, .gtk4Demo, .sdl2Chessboard]
-
-    /// The installed package's version, or "?".
-    var packageVersion: String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dpkg-query")
-        process.arguments = ["-W", "-f", "${Version}", package]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "?" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let version = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return version.isEmpty ? "?" : version
-    }
 }

@@ -9,9 +9,8 @@ import Testing
 /// mapped on the 1x display of the `studio` layout and moved to the 2x and
 /// the 1.5x display. What is asserted is what must hold for any client: it
 /// maps, it is moved, it enters the right display, its commits are traced.
-/// Whether it redraws for the new scale, and how fast, is a finding: it goes
-/// into Docs/compatibility.md when DIORAMA_COMPATIBILITY_REPORT names that
-/// file (see the command there).
+/// Whether it redraws for the new scale, and how fast, is a finding, graded
+/// by `diorama check` (Docs/compatibility.md is its output, `make compatibility`).
 @Suite struct ThirdPartyScaleTests {
     /// How long a client gets to redraw for a new scale before it counts as not following.
     static let followTimeout: Duration = .seconds(5)
@@ -37,7 +36,6 @@ import Testing
         let mapped = try #require(window(), "\(program.name) \(process.state) without mapping a window; stderr: \(process.standardError.suffix(2000))")
         #expect(mapped.enteredDisplayNames == ["DP-1"])
 
-        var responses: [String: ScaleResponse] = [:]
         for (display, scale) in [("DP-2", Scale(integer: 2)!), ("HDMI-A-1", Scale(1.5)!), ("DP-1", Scale.one)] {
             let before = simulator.trace.lastSequence
             try simulator.moveWindow(.id(mapped.id), toDisplay: display)
@@ -49,46 +47,9 @@ import Testing
             #expect(process.isRunning, "\(program.name) exited after the move to \(display): \(process.state)")
             #expect(mapped.enteredDisplayNames == [display], "\(program.name) on \(display)")
             #expect(mapped.homeDisplayName == display)
-            responses[display] = measured()
         }
         let commits = simulator.trace.records.filter { if case .commit(let fact) = $0.event { fact.window == mapped.id } else { false } }
         #expect(commits.count >= 2, "\(program.name)'s commits are in the trace")
 
-        if let report = CompatibilityReport.file {
-            try CompatibilityReport.write(row: Self.row(program, responses), to: report)
-        }
-    }
-
-    /// The table row for what was measured.
-    static func row(_ program: ThirdPartyClient, _ responses: [String: ScaleResponse]) -> [String] {
-        let double = responses["DP-2"]!, fractional = responses["HDMI-A-1"]!
-        func lastDrawn(_ response: ScaleResponse) -> String {
-            guard let scale = response.latestCommit.flatMap(ScaleResponse.drawnScale) else { return "no frame" }
-            return "draws at \(CompatibilityFormat.number(scale))"
-        }
-        let integer = double.followed ? "yes (buffer scale \(double.firstCommitAtScale?.bufferScale ?? 0))" : "no (\(lastDrawn(double)))"
-        let fractionalCell: String
-        if fractional.followed {
-            fractionalCell = "yes (fractional-scale-v1" + (fractional.firstCommitAtScale?.viewportDestination != nil ? " + viewport)" : ")")
-        } else {
-            fractionalCell = "no (\(lastDrawn(fractional)); fractional-scale-v1: \(fractional.usesFractionalScale ? "bound" : "not used"))"
-        }
-        func reaction(_ response: ScaleResponse) -> String {
-            response.reactionNanoseconds.map { String(format: "%.1f ms", Double($0) / 1e6) } ?? "—"
-        }
-        func stale(_ response: ScaleResponse) -> String {
-            if response.answer != nil { return "\(response.staleCommits)" }
-            return response.staleCommits == 0 ? "no new frame in \(followTimeoutSeconds) s" : "all \(response.staleCommits) in \(followTimeoutSeconds) s"
-        }
-        return [program.name, "\(program.package) \(program.packageVersion)", integer, fractionalCell,
-                "\(reaction(double)) / \(reaction(fractional))", "\(stale(double)) / \(stale(fractional))"]
-    }
-
-    static var followTimeoutSeconds: Int64 { followTimeout.components.seconds }
-}
-
-enum CompatibilityFormat {
-    static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

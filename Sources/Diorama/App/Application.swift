@@ -14,8 +14,16 @@ import DioramaModel
 /// delegate hears `didDiscardSceneSessions`.
 @MainActor
 public final class Application {
-    /// The running application (set by `ApplicationMain.run`).
-    public internal(set) static var shared: Application?
+    /// The running application (UIKit's `UIApplication.shared`), set when it
+    /// is created by `ApplicationMain.run`, before any delegate method runs.
+    /// Reading it before then is a programmer error (there is no app yet).
+    public static var shared: Application {
+        guard let current else {
+            preconditionFailure("Application.shared is read before ApplicationMain.run created the application")
+        }
+        return current
+    }
+    private static var current: Application?
 
     public let manifest: SceneManifest
     public let registry: SceneClassRegistry
@@ -41,6 +49,7 @@ public final class Application {
         self.store = store
         self.backend = backend
         self.trace = trace
+        Application.current = self
     }
 
     // MARK: Launch
@@ -54,7 +63,7 @@ public final class Application {
         }
         let loaded = store.load()
         for warning in loaded.warnings {
-            FileHandle.standardError.write(Data("warning: \(warning); that scene starts fresh\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: \(warning); that scene starts fresh")
         }
         var restored = loaded.records.filter { $0.role == .windowApplication }
         if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
@@ -75,15 +84,52 @@ public final class Application {
 
     // MARK: Sessions
 
-    /// Opens a new scene (UIKit's `requestSceneSessionActivation`), e.g. for
-    /// an activity that the delegate maps to an "Inspector" configuration.
-    /// With `UIApplicationSupportsMultipleScenes` false, a second window
-    /// scene is refused.
+    /// Opens a new scene, or re-activates an existing session (UIKit's
+    /// `activateSceneSession(for:errorHandler:)`). A failure — a second
+    /// window scene without `UIApplicationSupportsMultipleScenes`, a
+    /// configuration name the manifest lacks, a discarded session — goes to
+    /// `errorHandler`, or as a warning to stderr when there is none.
+    ///
+    /// Unlike UIKit, the error handler runs before this returns, and
+    /// re-activating a session whose scene is connected leaves the window
+    /// where it is: a Wayland client cannot raise its own window.
+    public func activateSceneSession(for request: SceneSessionActivationRequest,
+                                     errorHandler: ((any Error) -> Void)? = nil) {
+        do {
+            try activate(request)
+        } catch {
+            if let errorHandler {
+                errorHandler(error)
+            } else {
+                DescriptorWriter.reportToStandardError("warning: scene session not activated: \(error)")
+            }
+        }
+    }
+
+    /// Opens a new window scene for `userActivity` (UIKit's older
+    /// `requestSceneSessionActivation`), throwing what
+    /// `activateSceneSession(for:errorHandler:)` hands its error handler.
     public func requestSceneSessionActivation(userActivity: UserActivity? = nil) throws {
-        guard supportsMultipleScenes || connectedScenes.allSatisfy({ $0.session.role != .windowApplication }) else {
+        try activate(SceneSessionActivationRequest(role: .windowApplication, userActivity: userActivity))
+    }
+
+    private func activate(_ request: SceneSessionActivationRequest) throws {
+        let options = SceneConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [])
+        if let session = request.session {
+            guard openSessions.contains(where: { $0 === session }) else {
+                throw ApplicationError.sessionNotOpen(persistentIdentifier: session.persistentIdentifier)
+            }
+            if session.scene == nil { try connect(session, options: options) }
+            return
+        }
+        guard request.role != .windowApplication || supportsMultipleScenes
+                || connectedScenes.allSatisfy({ $0.session.role != .windowApplication }) else {
             throw ApplicationError.multipleScenesNotSupported(file: manifest.file)
         }
-        try connectNewSession(role: .windowApplication, activity: userActivity)
+        let configuration = try request.configurationName.map {
+            try SceneConfiguration(name: $0, role: request.role).completed(from: manifest)
+        }
+        try connectNewSession(role: request.role, activity: request.userActivity, configuration: configuration)
     }
 
     /// Closes a session's scene and discards the session (UIKit's
@@ -102,21 +148,26 @@ public final class Application {
         backend.stop(exitCode: exitCode)
     }
 
-    private func connectNewSession(role: SceneSessionRole, activity: UserActivity?, outputName: String? = nil) throws {
-        let fallback = manifest.configuration(for: role).map(SceneConfiguration.init)
+    private func connectNewSession(role: SceneSessionRole, activity: UserActivity?, outputName: String? = nil,
+                                   configuration: SceneConfiguration? = nil) throws {
+        let fallback = configuration ?? manifest.configuration(for: role).map(SceneConfiguration.init)
         let session = SceneSession(role: role, configuration: fallback ?? SceneConfiguration(name: nil, role: role))
         try connect(session, options: SceneConnectionOptions(userActivities: activity.map { [$0] } ?? [], outputName: outputName))
     }
 
-    /// Connecting a scene: the delegate picks the configuration, the
-    /// configuration's delegate class and root content are created, the
-    /// toplevel is made, then `willConnectTo` and (on a relaunch)
-    /// `restoreInteractionStateWith` fire — before the first frame.
+    /// Connecting a scene: the delegate picks the configuration (completed
+    /// from the manifest when it only names one), the root content is
+    /// created, the toplevel is made and the compositor's first configure
+    /// awaited — so the scene knows its outputs, scale, size and traits, as a
+    /// UIKit scene does — then `willConnectTo` and (on a relaunch)
+    /// `restoreInteractionStateWith` fire, and only then is the first frame
+    /// drawn.
     private func connect(_ session: SceneSession, options: SceneConnectionOptions) throws {
         let chosen = delegate?.application(self, configurationForConnecting: session, options: options,
                                            defaultConfiguration: session.configuration.delegateClassName == nil ? nil : session.configuration)
             ?? (session.configuration.delegateClassName == nil ? nil : session.configuration)
-        guard let configuration = chosen else {
+        guard let configuration = try chosen?.completed(from: manifest),
+              configuration.delegateClassName != nil else {
             if session.role == .windowExternalDisplayNonInteractive { return }  // the app does not want this screen
             throw ApplicationError.noConfiguration(role: session.role, file: manifest.file)
         }
@@ -135,7 +186,6 @@ public final class Application {
             }
             scene.rootContent = factory()
         }
-        scene.delegate = delegateType.map { $0.init() }
         scene.externalOutputName = options.outputName
         scene.lifecycleObserver = { [weak self, weak scene] event in
             guard let self, let scene, event == .didEnterBackground, !scene.isDisconnected else { return }
@@ -145,14 +195,19 @@ public final class Application {
         openSessions.append(session)
         trace.record(.sessionConnected(scene: session.persistentIdentifier, configuration: configuration.name,
                                        role: session.role, restored: options.isRestoringSession))
+        let host = try backend.makeHost(for: scene, fullscreenOn: options.outputName, appID: appID)
+        scene.host = host
+        scene.delegate = delegateType.map { $0.init() }
         scene.delegate?.scene(scene, willConnectTo: session, options: options)
         if options.isRestoringSession, let activity = session.stateRestorationActivity {
             trace.record(.restored(scene: session.persistentIdentifier, activity: activity))
             scene.delegate?.scene(scene, restoreInteractionStateWith: activity)
         }
         scene.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
-        scene.host = try backend.makeHost(for: scene, fullscreenOn: options.outputName, appID: appID)
+        scene.didFinishConnecting()
+        // Saved before the first frame: once anything is on screen, a kill -9 still finds the session.
         save(session)
+        host.sceneDidConnect()
     }
 
     private func disconnectScene(of session: SceneSession) {
@@ -180,7 +235,7 @@ public final class Application {
         do {
             try store.save(session.record)
         } catch {
-            FileHandle.standardError.write(Data("warning: could not save scene state: \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: could not save scene state: \(error)")
         }
     }
 
@@ -224,7 +279,7 @@ public final class Application {
         do {
             try connect(session, options: SceneConnectionOptions(outputName: description.name))
         } catch {
-            FileHandle.standardError.write(Data("warning: no external-display scene for \(description.name): \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: no external-display scene for \(description.name): \(error)")
         }
     }
 
@@ -243,7 +298,7 @@ public final class Application {
     /// The compositor went away or killed the connection: save, disconnect,
     /// exit non-zero with the reason.
     func connectionLost(_ reason: String) {
-        FileHandle.standardError.write(Data("error: lost the connection to the compositor: \(reason)\n".utf8))
+        DescriptorWriter.reportToStandardError("error: lost the connection to the compositor: \(reason)")
         terminate(exitCode: 1, reason: "connection lost: \(reason)")
     }
 }
@@ -255,6 +310,8 @@ public enum ApplicationError: Error, CustomStringConvertible, Equatable {
     case unregisteredDelegate(name: String, file: String, registered: [String])
     case unregisteredRootContent(name: String, file: String, registered: [String])
     case multipleScenesNotSupported(file: String)
+    case unknownConfiguration(name: String, role: SceneSessionRole, file: String, available: [String])
+    case sessionNotOpen(persistentIdentifier: String)
 
     public var description: String {
         switch self {
@@ -268,6 +325,10 @@ public enum ApplicationError: Error, CustomStringConvertible, Equatable {
             return "\(file): UISceneStoryboardFile '\(name)' names no registered root content; call registry.registerRootContent(named: \"\(name)\") { … } (registered: \(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
         case .multipleScenesNotSupported(let file):
             return "\(file): UIApplicationSupportsMultipleScenes is false, so a second window scene cannot be opened; set it to true to allow several"
+        case .unknownConfiguration(let name, let role, let file, let available):
+            return "\(file): no scene configuration named '\(name)' for role \(role.rawValue) (there: \(available.isEmpty ? "none" : available.joined(separator: ", "))); add one with UISceneConfigurationName '\(name)' under UISceneConfigurations → \(role.rawValue), or use one of those names"
+        case .sessionNotOpen(let identifier):
+            return "scene session \(identifier) was discarded (closed or destroyed); request a new session instead of re-activating it"
         }
     }
 }

@@ -16,6 +16,10 @@ public enum ApplicationMain {
     public static func run(infoPlist: URL, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)? = nil,
                            buildVariables: [String: String] = [:],
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Never {
+        // A trace or stdout whose reader went away must cost the app that
+        // output, not its life: writes fail with EPIPE (reported once by the
+        // trace) instead of raising SIGPIPE, whose default action is to exit.
+        signal(SIGPIPE, SIG_IGN)
         do {
             let manifest = try loadManifest(infoPlist, buildVariables: buildVariables, registry: registry)
             let appID = manifest.bundleIdentifier ?? manifest.bundleName ?? "diorama.app"
@@ -25,17 +29,16 @@ public enum ApplicationMain {
             _ = store.removeLeftoverTemporaryFiles()
             let application = Application(manifest: manifest, registry: registry, delegate: delegate,
                                           store: store, backend: backend, trace: trace)
-            Application.shared = application
             backend.attach(to: application)
             try application.launch()
             exit(backend.run())
         } catch let error as ManifestLaunchError {
             // Already compiler style (`file:line:column: error: …`), so an
             // editor or terminal can jump to the spot; no second prefix.
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("\(error)")
             exit(2)
         } catch let error as PlistError {
-            FileHandle.standardError.write(Data("\(error.location): error: \(error.problem); \(error.fix)\n".utf8))
+            DescriptorWriter.reportToStandardError("\(error.location): error: \(error.problem); \(error.fix)")
             exit(2)
         } catch {
             // No compositor (ConnectionError), a missing global (RegistryError), an unusable trace target…
@@ -50,11 +53,15 @@ public enum ApplicationMain {
     static func loadManifest(_ url: URL, buildVariables: [String: String], registry: SceneClassRegistry) throws -> SceneManifest {
         var variables = buildVariables
         if variables["PRODUCT_MODULE_NAME"] == nil {
-            variables["PRODUCT_MODULE_NAME"] = url.deletingLastPathComponent().lastPathComponent
+            // The module the delegates were registered from is what Xcode would
+            // substitute; the plist's folder name is only a guess, used when the
+            // registered names span several modules (or none).
+            let modules = registry.registeredModuleNames
+            variables["PRODUCT_MODULE_NAME"] = modules.count == 1 ? modules[0] : url.deletingLastPathComponent().lastPathComponent
         }
         let manifest = try SceneManifest.load(from: url, variables: variables)
         for diagnostic in manifest.diagnostics where diagnostic.severity != .error {
-            FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+            DescriptorWriter.reportToStandardError("\(diagnostic)")
         }
         let errors = manifest.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
@@ -74,7 +81,7 @@ public enum ApplicationMain {
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        DescriptorWriter.reportToStandardError("error: \(message)")
         exit(code)
     }
 }

@@ -27,5 +27,11 @@ public final class SceneClassRegistry {
     public func delegateType(named name: String) -> (any WindowSceneDelegate.Type)? { delegates[name] }
     public func rootContentFactory(named name: String) -> (@MainActor () -> any RootContent)? { rootContents[name] }
     public var registeredDelegateNames: [String] { delegates.keys.sorted() }
+    /// The modules of the registered delegates (the part of each name before
+    /// its first dot), sorted: what `$(PRODUCT_MODULE_NAME)` stands for when
+    /// the app does not say.
+    public var registeredModuleNames: [String] {
+        Set(delegates.keys.compactMap { name in name.firstIndex(of: ".").map { String(name[..<$0]) } }).sorted()
+    }
     public var registeredRootContentNames: [String] { rootContents.keys.sorted() }
 }

@@ -80,8 +80,13 @@ public struct SceneState: Sendable, Hashable {
     ///    is kept and the compositor scales it (TN3192), until the resize ends.
     public static func compute(facts: CompositorFacts, settings: SceneSettings, previous: SceneState?) -> SceneState {
         let configured = facts.configuredSize
-        let requested = Size(width: configured.width > 0 ? configured.width : (previous?.size.width ?? settings.preferredContentSize.width),
-                             height: configured.height > 0 ? configured.height : (previous?.size.height ?? settings.preferredContentSize.height))
+        // A side the compositor leaves to the client keeps the size already
+        // shown; before the first frame nothing is shown yet, so it follows the
+        // preferred size (which the delegate may set in willConnectTo, after
+        // the first configure is known).
+        let shown = facts.isMapped ? previous?.size : nil
+        let requested = Size(width: configured.width > 0 ? configured.width : (shown?.width ?? settings.preferredContentSize.width),
+                             height: configured.height > 0 ? configured.height : (shown?.height ?? settings.preferredContentSize.height))
         let committed = settings.sizeRestrictions.commitSize(configured: requested, isConstrained: facts.isConstrained)
 
         let onlyScreen = facts.allScreens.count == 1 ? facts.allScreens.first : nil

@@ -9,6 +9,8 @@ protocol SceneHost: AnyObject {
     func titleChanged(_ title: String)
     func setNeedsDisplay()
     func requestClose()
+    /// `willConnectTo` (and any restoration) ran: the first frame may be drawn.
+    func sceneDidConnect()
 }
 
 /// A token for `registerForTraitChanges`; pass it to `unregisterForTraitChanges`.
@@ -51,6 +53,10 @@ public final class WindowScene {
     var lifecycleObserver: ((SceneLifecycleEvent) -> Void)?
     let trace: RuntimeTrace
     private(set) var facts = CompositorFacts()
+    /// Whether `willConnectTo` ran; before, states are computed but not delivered.
+    private var hasConnected = false
+    /// The last state delivered to the trace, the delegate and the observers.
+    private var delivered: SceneState?
     private(set) var settings = SceneSettings()
     private var traitObservers: [Int: (traits: Set<Trait>, handler: @MainActor (WindowScene, TraitCollection) -> Void)] = [:]
     private var nextObserverID = 0
@@ -97,7 +103,9 @@ public final class WindowScene {
         set { settings.sizeClassThresholds = newValue; recompute() }
     }
 
-    /// Calls `handler` after a change of any of `traits`, once geometry is up to date.
+    /// Calls `handler` after a change of any of `traits`, once geometry is up
+    /// to date. As in UIKit, the handler gets the *previous* trait collection;
+    /// the current one is `scene.traitCollection`.
     @discardableResult
     public func registerForTraitChanges(_ traits: [Trait],
                                         handler: @escaping @MainActor (WindowScene, TraitCollection) -> Void) -> TraitChangeRegistration {
@@ -130,17 +138,32 @@ public final class WindowScene {
         recompute()
     }
 
+    /// Computes the state for the current facts and settings. Until the scene
+    /// has connected (`willConnectTo` ran), the state is only kept — so the
+    /// delegate reads real traits and geometry — and nothing is delivered: the
+    /// delegate may still change the preferred size or restrictions, and the
+    /// content must not hear of a drawable size that is never drawn. Delivery
+    /// starts from the state at `didFinishConnecting`, as the scene's first.
     private func recompute() {
         guard !isDisconnected, facts.isMapped || state != nil || facts.configuredSize != .zero || !facts.allScreens.isEmpty else { return }
         let new = SceneState.compute(facts: facts, settings: settings, previous: state)
-        let changes = SceneStateChanges(from: state, to: new)
-        let isFirstState = state == nil
         state = new
-        if changes.screenChanged, let name = new.screen?.name { screen = screenLookup(name) }
-        deliver(changes, state: new, isFirstState: isFirstState)
+        if new.screen?.name != screen?.name, let name = new.screen?.name { screen = screenLookup(name) }
+        guard hasConnected else { return }
+        let previous = delivered
+        delivered = new
+        deliver(SceneStateChanges(from: previous, to: new), state: new, previous: previous)
     }
 
-    private func deliver(_ changes: SceneStateChanges, state: SceneState, isFirstState: Bool) {
+    /// The scene connected: `willConnectTo` (and any restoration) ran. Its
+    /// state so far is delivered as its first.
+    func didFinishConnecting() {
+        hasConnected = true
+        recompute()
+    }
+
+    private func deliver(_ changes: SceneStateChanges, state: SceneState, previous: SceneState?) {
+        let isFirstState = previous == nil
         drawableLayer.contentsScale = state.resolvedScale.scale.doubleValue
         if isFirstState {
             // The starting geometry and traits are facts too: the trace has
@@ -163,7 +186,7 @@ public final class WindowScene {
         if !changes.changedTraits.isEmpty {
             trace.record(.traits(scene: traceName, changed: changes.changedTraits, traits: state.traitCollection))
             for (_, observer) in traitObservers.sorted(by: { $0.key < $1.key }) where !observer.traits.isDisjoint(with: changes.changedTraits) {
-                observer.handler(self, state.traitCollection)
+                observer.handler(self, previous?.traitCollection ?? TraitCollection())
             }
         }
         if let size = changes.newDrawableSize {

@@ -34,42 +34,69 @@ public enum RuntimeTraceEvent: Sendable {
 /// object with `t` (CLOCK_MONOTONIC nanoseconds), `kind`, and the fields of
 /// that kind; `scene` is the session's persistent identifier.
 public final class RuntimeTrace: @unchecked Sendable {
-    private let handle: FileHandle?
+    /// Where records go and what the user called it (`DIORAMA_TRACE`'s
+    /// value), for the one message a failed write gets; nil after a failure.
+    private var destination: (writer: DescriptorWriter, name: String)?
+    /// The descriptor this trace opened itself (a path), closed on deinit.
+    private let ownedDescriptor: Int32?
     private let lock = NSLock()
     /// Every record also kept in memory when true (tests).
     private let keepsRecords: Bool
     private var records: [[String: Any]] = []
 
-    public init(handle: FileHandle?, keepsRecords: Bool = false) {
-        self.handle = handle
+    /// A trace that writes to `descriptor` (named `name` in messages); nil
+    /// records nothing. `ownsDescriptor`: close it when the trace goes away.
+    public init(descriptor: Int32?, name: String = "", ownsDescriptor: Bool = false, keepsRecords: Bool = false) {
+        destination = descriptor.map { (DescriptorWriter(descriptor: $0), name) }
+        ownedDescriptor = ownsDescriptor ? descriptor : nil
         self.keepsRecords = keepsRecords
     }
 
+    deinit {
+        if let ownedDescriptor { close(ownedDescriptor) }
+    }
+
     /// The trace `DIORAMA_TRACE` asks for, or one that records nothing.
+    ///
+    /// - Throws: `RuntimeTraceError` when the target cannot be written at
+    ///   all (a missing folder, `fd:N` not open for writing): the app exits
+    ///   with 2 before any scene connects (Docs/runtime.md).
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RuntimeTrace {
-        guard let target = environment["DIORAMA_TRACE"], !target.isEmpty else { return RuntimeTrace(handle: nil) }
+        guard let target = environment["DIORAMA_TRACE"], !target.isEmpty else { return RuntimeTrace(descriptor: nil) }
+        let variable = "DIORAMA_TRACE=\(target)"
         if target.hasPrefix("fd:") {
-            guard let fd = Int32(target.dropFirst(3)), fcntl(fd, F_GETFD) != -1 else {
-                throw RuntimeTraceError("DIORAMA_TRACE=\(target): not an open file descriptor; pass fd:N for an fd the parent opened, or a file path")
+            guard let fd = Int32(target.dropFirst(3)), case let flags = fcntl(fd, F_GETFL), flags != -1 else {
+                throw RuntimeTraceError("\(variable): not an open file descriptor; pass fd:N for an fd the parent opened, or a file path")
             }
-            return RuntimeTrace(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: false))
+            guard flags & O_ACCMODE != O_RDONLY else {
+                throw RuntimeTraceError("\(variable): the descriptor is open for reading only; open it for writing in the parent, or pass a file path")
+            }
+            return RuntimeTrace(descriptor: fd, name: variable)
         }
-        let fd = open(target, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw RuntimeTraceError("DIORAMA_TRACE=\(target): cannot open for writing (\(String(cString: strerror(errno)))); check the directory exists")
+        do {
+            let writer = try DescriptorWriter.openForWriting(target, appending: true)
+            return RuntimeTrace(descriptor: writer.descriptor, name: variable, ownsDescriptor: true)
+        } catch {
+            throw RuntimeTraceError("\(variable): cannot open for writing (\(error)); check the directory exists (a FIFO needs its reader first)")
         }
-        return RuntimeTrace(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
     }
 
     public func record(_ event: RuntimeTraceEvent) {
-        guard handle != nil || keepsRecords else { return }
-        var object = Self.fields(of: event)
-        object["t"] = Self.monotonicNanoseconds()
         lock.lock()
         defer { lock.unlock() }
+        guard destination != nil || keepsRecords else { return }
+        var object = Self.fields(of: event)
+        object["t"] = Self.monotonicNanoseconds()
         if keepsRecords { records.append(object) }
-        if let handle, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-            handle.write(data + Data([0x0A]))
+        if let destination, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            do {
+                try destination.writer.write(data + [0x0A])
+            } catch {
+                // The disk filled up, or the reader went away: say so once and
+                // stop tracing; the app itself goes on (Docs/runtime.md).
+                self.destination = nil
+                DescriptorWriter.reportToStandardError("warning: \(destination.name): cannot write the trace (\(error)); tracing stopped, the app goes on")
+            }
         }
     }
 

@@ -39,6 +39,11 @@ final class SceneSurface: SceneHost {
     /// frame callback — it must not start another frame inside this one.
     private var isDrawing = false
     private var isTornDown = false
+    /// From creation until the delegate's `willConnectTo` has run: configures
+    /// are learned but not answered with a frame, so the first frame draws
+    /// what the delegate set up.
+    private var isConnecting = true
+    private var hasFirstConfigure = false
     /// The render target kept during an interactive resize when the gravity
     /// letterboxes (`resizeAspect`, `center`): drawn at the kept size, then
     /// placed into a buffer of the new size.
@@ -70,6 +75,29 @@ final class SceneSurface: SceneHost {
         // The initial commit carries no buffer: it asks for the first configure.
         surface.commit()
         try backend.connection.flush()
+        try awaitFirstConfigure()
+    }
+
+    /// Why wait here: UIKit hands `scene(_:willConnectTo:options:)` a scene
+    /// whose traits are already real (display scale, size classes). On
+    /// Wayland those come from the compositor's answer to the initial commit —
+    /// the preferred scale (fractional or wl_surface v6) and the first
+    /// configure's size — so the scene connects only once they are in. The
+    /// wait is bounded: a compositor that does not configure within it gets a
+    /// scene that connects with what is known, and draws when it configures.
+    private func awaitFirstConfigure() throws {
+        do {
+            try backend.connection.run(until: { hasFirstConfigure || isTornDown },
+                                       timeout: .seconds(5), waitingFor: "the first xdg_toplevel.configure")
+        } catch .timedOut {
+            DescriptorWriter.reportToStandardError("warning: the compositor sent no configure within 5 s; the scene connects without its size")
+        }
+    }
+
+    func sceneDidConnect() {
+        isConnecting = false
+        needsDisplay = true
+        if hasFirstConfigure { drawFrame() }
     }
 
     func tearDown() {
@@ -191,7 +219,7 @@ final class SceneSurface: SceneHost {
         do {
             buffer = try bufferPool.nextBuffer(size: geometry.bufferSize)
         } catch {
-            FileHandle.standardError.write(Data("warning: no buffer for a \(geometry.bufferSize) frame: \(error)\n".utf8))
+            DescriptorWriter.reportToStandardError("warning: no buffer for a \(geometry.bufferSize) frame: \(error)")
             return
         }
         // Cleared before drawing, so a request made while drawing survives the commit.
@@ -272,9 +300,11 @@ extension SceneSurface: @preconcurrency ToplevelHandler {
         facts.isMaximized = configure.states.contains(.maximized)
         facts.isFullscreen = configure.states.contains(.fullscreen)
         facts.isTiled = !configure.states.isDisjoint(with: [.tiledLeft, .tiledRight, .tiledTop, .tiledBottom])
+        hasFirstConfigure = true
         publish()
         needsDisplay = true
-        drawFrame()
+        // While connecting, the frame waits for `sceneDidConnect`.
+        if !isConnecting { drawFrame() }
     }
 
     /// The user (or a script) asked to close the window: the session is discarded.

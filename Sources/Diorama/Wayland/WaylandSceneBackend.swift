@@ -51,8 +51,30 @@ final class WaylandSceneBackend: SceneBackend {
         outputState.outputs.filter(\.isReady).map(ScreenDescription.init)
     }
 
+    /// SIGINT and SIGTERM quit like a user would: sessions are saved first.
+    /// The handlers are in place before any scene connects — the first frame
+    /// is drawn during the launch, and a signal that follows it (a test, a
+    /// script) must still quit cleanly; it is handled once the main queue runs.
     func attach(to application: Application) {
         self.application = application
+        // Blocked in this (the main) thread as well: libdispatch reads the
+        // signals through a signalfd, which sees only signals that no thread
+        // takes — an unblocked main thread would take them and, with SIG_IGN,
+        // drop them. libdispatch's own threads block them already.
+        var quitSignals = sigset_t()
+        sigemptyset(&quitSignals)
+        sigaddset(&quitSignals, SIGINT)
+        sigaddset(&quitSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &quitSignals, nil)
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated { self?.application?.terminate(reason: "signal \(signalNumber)") }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
     }
 
     func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, appID: String) throws -> SceneHost {
@@ -71,21 +93,11 @@ final class WaylandSceneBackend: SceneBackend {
         surfaces.values.first { $0.surface === surface }
     }
 
-    /// Runs the main queue until the application stops. SIGINT and SIGTERM
-    /// quit like a user would: sessions are saved first.
+    /// Runs the main queue until the application stops.
     func run() -> Int32 {
         launched = true
         queueSource = connection.attach(to: .main) { [weak self] error in
             MainActor.assumeIsolated { self?.application?.connectionLost(String(describing: error)) }
-        }
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated { self?.application?.terminate(reason: "signal \(signalNumber)") }
-            }
-            source.resume()
-            signalSources.append(source)
         }
         dispatchMain()
     }

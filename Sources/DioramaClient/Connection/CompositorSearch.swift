@@ -30,6 +30,11 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
     public var isSocket: Bool
     /// errno of the failed `connect(2)` (ECONNREFUSED: a stale socket), if it got that far.
     public var connectErrno: Int32?
+    /// The command-line option through which this program's user names a
+    /// display (`--display` for `diorama outputs`). The hint mentions it only
+    /// when set: an app takes no such option, so telling its user to pass one
+    /// would send them nowhere.
+    public var displayOption: String?
 
     /// The name that was looked up: the explicit display, else `WAYLAND_DISPLAY`, else `wayland-0`.
     public var displayName: String {
@@ -47,7 +52,7 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
                                       waylandDisplay: environment["WAYLAND_DISPLAY"],
                                       runtimeDirectory: environment["XDG_RUNTIME_DIR"],
                                       resolvedPath: nil, fileExists: false, isSocket: false,
-                                      connectErrno: nil)
+                                      connectErrno: nil, displayOption: nil)
         let name = search.displayName
         if name.hasPrefix("/") {
             search.resolvedPath = name
@@ -93,8 +98,8 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
             text += "; a display name that is not an absolute path needs XDG_RUNTIME_DIR to locate the socket"
         }
         text += ".\nStart a compositor and point WAYLAND_DISPLAY at its socket (a name inside XDG_RUNTIME_DIR, or an absolute path),"
-            + " e.g. `diorama sim` (Diorama's headless simulator) or `weston --backend=headless-backend.so`;"
-            + " or pass the socket explicitly (`--display NAME|PATH`)."
+            + " e.g. `diorama sim` (Diorama's headless simulator) or `weston --backend=headless-backend.so`"
+        text += displayOption.map { "; or pass the socket explicitly (`\($0) NAME|PATH`)." } ?? "."
         return text
     }
 }

@@ -58,9 +58,15 @@ public final class Connection {
     /// would silently prefer an inherited `WAYLAND_SOCKET` and report failures
     /// only as "no such file"; doing it here lets the error tell a missing
     /// socket from a stale one.
+    ///
+    /// - Parameter displayOption: the option the program's user names a
+    ///   display with (e.g. `--display`), for the no-compositor hint; nil for a
+    ///   program that has none (an app).
     public convenience init(display: String?,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConnectionError) {
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            displayOption: String? = nil) throws(ConnectionError) {
         var search = CompositorSearch.resolve(display: display, environment: environment)
+        search.displayOption = displayOption
         guard let path = search.resolvedPath, search.isSocket else { throw .noCompositor(search) }
         let fd: Int32
         switch UnixSocketConnector.connect(path: path) {
@@ -239,12 +245,18 @@ public final class Connection {
         _ = wl_display_dispatch_pending(displayPointer)
     }
 
+    /// A `wl_display.error` from the compositor sets libwayland's error to
+    /// EPROTO, except an error about wl_display itself: invalid_object and
+    /// invalid_method become EINVAL, no_memory ENOMEM, other codes EFAULT
+    /// (libwayland-server posts those when a request names an unknown object).
+    /// Every one of them records the interface, object and code, which a
+    /// plain I/O failure never does, so that is what tells them apart.
     private func describeDisplayError(fallback: Int32) -> ConnectionError {
         let code = wl_display_get_error(displayPointer)
-        guard code == EPROTO else { return .disconnected(errno: code != 0 ? code : fallback) }
         var interface: UnsafePointer<wl_interface>? = nil
         var objectID: UInt32 = 0
         let protocolCode = wl_display_get_protocol_error(displayPointer, &interface, &objectID)
+        guard code == EPROTO || (code != 0 && interface != nil) else { return .disconnected(errno: code != 0 ? code : fallback) }
         let name = interface?.pointee.name.map { String(cString: $0) }
         let message = ProtocolErrorLog.shared.takeMessage(interface: name, objectID: objectID, code: protocolCode)
         return .protocolError(interface: name ?? "?", objectID: objectID, code: protocolCode, message: message)

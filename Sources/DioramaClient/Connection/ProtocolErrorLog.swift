@@ -1,4 +1,5 @@
 import CDioramaClientShim
+import DioramaModel
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -49,12 +50,12 @@ final class ProtocolErrorLog: Sendable {
     func record(_ line: String) {
         // "<interface>@<id>: error <code>: <message>" or "[destroyed object]: error <code>: <message>"
         guard let range = line.range(of: ": error ") else {
-            FileHandle.standardError.write(Data(line.utf8))
+            DescriptorWriter.reportToStandardError(line)
             return
         }
         let rest = line[range.upperBound...]
         guard let colon = rest.firstIndex(of: ":") else {
-            FileHandle.standardError.write(Data(line.utf8))
+            DescriptorWriter.reportToStandardError(line)
             return
         }
         let prefix = String(line[..<colon])

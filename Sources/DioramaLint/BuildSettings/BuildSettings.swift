@@ -17,6 +17,15 @@ public struct BuildSettings: Sendable {
     private let stacks: [String: [BuildSettingAssignment]]
     /// Every setting (and default) with all references expanded that can be.
     public let values: [String: String]
+    /// Settings whose expansion would pass the limits (sorted): more than
+    /// ``BuildSettingSubstitution/defaultMaximumLength`` for one value, or more than
+    /// ``maximumTotalLength`` for all together. Their values keep the references
+    /// unexpanded; lint reports each at its assignment.
+    public let oversizedSettings: [String]
+
+    /// All expanded values together, in UTF-8 bytes (64 MiB): what a hostile file
+    /// of many large settings may make lint hold, at most.
+    public static let maximumTotalLength = 64 << 20
 
     /// - Parameters:
     ///   - levels: assignments per level, lowest precedence first (project `.xcconfig`,
@@ -35,14 +44,20 @@ public struct BuildSettings: Sendable {
         self.stacks = stacks
 
         var layered = defaults
+        var oversized: Set<String> = []
         for (name, stack) in stacks {
             var value = defaults[name] ?? ""
             for assignment in stack {
-                value = Self.replacingInherited(in: assignment.value, name: name, with: value)
+                guard let next = Self.replacingInherited(in: assignment.value, name: name, with: value) else {
+                    oversized.insert(name)
+                    break
+                }
+                value = next
             }
             layered[name] = value
         }
-        values = Self.expandingReferences(layered)
+        values = Self.expandingReferences(layered, oversized: &oversized)
+        oversizedSettings = oversized.sorted()
     }
 
     /// The assignment that decides the setting's value (the highest one), if any.
@@ -71,9 +86,16 @@ public struct BuildSettings: Sendable {
 
     // MARK: Expansion
 
-    private static func replacingInherited(in value: String, name: String, with inherited: String) -> String {
+    /// `value` with `$(inherited)` and `$(NAME)` replaced by the level below;
+    /// nil when that would pass ``BuildSettingSubstitution/defaultMaximumLength``
+    /// (every line `X = $(X)$(X)` doubles X), checked before the text is built.
+    private static func replacingInherited(in value: String, name: String, with inherited: String) -> String? {
         var result = value
         for reference in ["$(inherited)", "${inherited}", "$(\(name))", "${\(name)}"] {
+            let occurrences = result.components(separatedBy: reference).count - 1
+            guard occurrences > 0 else { continue }
+            let length = result.utf8.count + occurrences * (inherited.utf8.count - reference.utf8.count)
+            guard length <= BuildSettingSubstitution.defaultMaximumLength else { return nil }
             result = result.replacingOccurrences(of: reference, with: inherited)
         }
         return result
@@ -81,15 +103,23 @@ public struct BuildSettings: Sendable {
 
     /// Expands `$(NAME)` references until nothing changes. Chains are short in real
     /// projects; the pass limit only stops reference cycles, which stay as written.
-    private static func expandingReferences(_ raw: [String: String]) -> [String: String] {
+    /// A value whose expansion passes the limits stays as it was and joins `oversized`.
+    private static func expandingReferences(_ raw: [String: String], oversized: inout Set<String>) -> [String: String] {
         var values = raw
+        var totalLength = values.values.reduce(0) { $0 + $1.utf8.count }
         for _ in 0..<8 {
             let substitution = BuildSettingSubstitution(variables: values)
             var changed = false
-            for (name, value) in values where value.contains("$") {
-                let expanded = substitution.substitute(value).value
-                if expanded != value {
-                    values[name] = expanded
+            for (name, value) in values.sorted(by: { $0.key < $1.key }) where value.contains("$") && !oversized.contains(name) {
+                let expansion = substitution.substitute(value)
+                let grownTotal = totalLength - value.utf8.count + expansion.value.utf8.count
+                guard !expansion.exceedsMaximumLength, grownTotal <= maximumTotalLength else {
+                    oversized.insert(name)
+                    continue
+                }
+                if expansion.value != value {
+                    values[name] = expansion.value
+                    totalLength = grownTotal
                     changed = true
                 }
             }

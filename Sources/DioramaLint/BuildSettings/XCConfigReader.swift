@@ -13,9 +13,15 @@ import Foundation
 ///
 /// A trailing `;` is dropped, as Xcode does. `#include <…>` (files inside Xcode) cannot
 /// be read on Linux and is skipped. Problems do not stop the reading: each bad line, a
-/// missing include or an include cycle becomes a finding, and the other lines still
-/// count, so one run shows every problem.
+/// missing include, an include cycle or an include nested deeper than
+/// ``maximumIncludeDepth`` becomes a finding, and the other lines still count, so one
+/// run shows every problem.
 struct XCConfigReader {
+    /// Files open at once through `#include` (the first file is depth 1). Real
+    /// projects nest two or three; the bound keeps a hostile chain of thousands
+    /// from exhausting the stack.
+    static let maximumIncludeDepth = 64
+
     let workspace: LintWorkspace
     private(set) var assignments: [BuildSettingAssignment] = []
     private(set) var findings: [LintFinding] = []
@@ -38,13 +44,24 @@ struct XCConfigReader {
                 fix: "remove one of the #include lines so that no file includes itself"))
             return
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            if optional { return }
-            let exists = FileManager.default.fileExists(atPath: url.path)
+        if including.count >= Self.maximumIncludeDepth {
+            findings.append(LintRules.malformedFile.finding(
+                at: reference ?? .startOfFile(display),
+                "#include depth exceeds \(Self.maximumIncludeDepth): \(display) is not read",
+                fix: "include fewer files inside each other; \(Self.maximumIncludeDepth) levels are the most lint follows"))
+            return
+        }
+        let data: Data
+        do {
+            data = try RegularFileReader.read(url.path)
+        } catch {
+            // `#include?` tolerates a missing file, not one that is there but
+            // cannot be read (a FIFO would have hung the reading).
+            if optional && error.isMissing { return }
             findings.append(LintRules.missingFile.finding(
                 at: reference ?? .startOfFile(display),
-                exists ? "cannot read the build configuration file \(display)"
-                       : "the build configuration file \(display) does not exist"))
+                error.isMissing ? "the build configuration file \(display) does not exist"
+                                : "cannot read the build configuration file \(display): it \(error)"))
             return
         }
         guard let text = String(data: data, encoding: .utf8) else {

@@ -44,9 +44,12 @@ struct XcodeProject: Sendable {
     static func load(bundle: URL, workspace: LintWorkspace) throws(PlistError) -> XcodeProject {
         let pbxproj = bundle.appendingPathComponent("project.pbxproj")
         let file = workspace.displayPath(of: pbxproj)
-        guard let data = FileManager.default.contents(atPath: pbxproj.path) else {
-            throw PlistError(location: .startOfFile(file), problem: "cannot read the project file",
-                             fix: "check that \(file) exists and is readable")
+        let data: Data
+        do {
+            data = try RegularFileReader.read(pbxproj.path)
+        } catch {
+            throw PlistError(location: .startOfFile(file), problem: "cannot read the project file: it \(error)",
+                             fix: "check that \(file) is a readable file")
         }
         let root = try OpenStepPlistParser.parse(data, file: file)
         var reader = Reader(root: root, file: file, bundle: bundle)

@@ -18,6 +18,10 @@
 ///
 /// A reference that cannot be resolved is left in the text as written and reported,
 /// so a lint run shows exactly which variable to pass.
+///
+/// Hostile text cannot make it run away: the result stops growing at
+/// ``maximumLength`` bytes (`Result.exceedsMaximumLength` says so), and references
+/// nested deeper than ``maximumNesting`` stay as written.
 public struct BuildSettingSubstitution: Sendable {
     /// What one substitution did.
     public struct Result: Hashable, Sendable {
@@ -27,12 +31,22 @@ public struct BuildSettingSubstitution: Sendable {
         public var unresolvedVariables: [String]
         /// Modifiers that were not applied because they are not implemented.
         public var unknownModifiers: [String]
+        /// The expansion passed ``maximumLength``: `value` is cut short there.
+        public var exceedsMaximumLength = false
     }
 
-    public var variables: [String: String]
+    /// The largest expanded text, in UTF-8 bytes: 1 MiB, far above any real
+    /// setting, far below what doubling references (`X2 = $(X1)$(X1)` …) reach.
+    public static let defaultMaximumLength = 1 << 20
+    /// How deep `$(A_$(B_$(C)))` may nest before the rest is kept as written.
+    public static let maximumNesting = 16
 
-    public init(variables: [String: String]) {
+    public var variables: [String: String]
+    public var maximumLength: Int
+
+    public init(variables: [String: String], maximumLength: Int = defaultMaximumLength) {
         self.variables = variables
+        self.maximumLength = maximumLength
     }
 
     /// The modifiers ``substitute(_:)`` implements, besides `default=`.
@@ -40,27 +54,36 @@ public struct BuildSettingSubstitution: Sendable {
 
     public func substitute(_ text: String) -> Result {
         var result = Result(value: "", unresolvedVariables: [], unknownModifiers: [])
-        result.value = expand(Array(text), into: &result)
+        let bytes = expand(Array(text.utf8)[...], nesting: 0, into: &result)
+        result.value = String(decoding: bytes, as: UTF8.self)
         return result
     }
 
-    private func expand(_ characters: [Character], into result: inout Result) -> String {
-        var output = ""
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            guard character == "$", index + 1 < characters.count,
-                  let close = Self.closingBracket(for: characters[index + 1]),
-                  let end = Self.matchingClose(in: characters, openAt: index + 1, close: close)
+    /// Works on UTF-8 bytes: every character it looks for (`$ ( ) { }`) is
+    /// ASCII, and a megabyte of text is copied in runs, not character by character.
+    private func expand(_ text: ArraySlice<UInt8>, nesting: Int, into result: inout Result) -> [UInt8] {
+        var output: [UInt8] = []
+        let closes = Self.matchingCloses(in: text)
+        var literalStart = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex, output.count <= maximumLength, !result.exceedsMaximumLength {
+            guard text[index] == UInt8(ascii: "$"), nesting < Self.maximumNesting, index + 1 < text.endIndex,
+                  let end = closes[index + 1]
             else {
-                output.append(character)
                 index += 1
                 continue
             }
-            let inner = expand(Array(characters[(index + 2)..<end]), into: &result)
-            let original = "$" + String(characters[index + 1]) + inner + String(close)
-            output += resolve(reference: inner, original: original, into: &result)
+            output += text[literalStart..<index]
+            let inner = String(decoding: expand(text[(index + 2)..<end], nesting: nesting + 1, into: &result), as: UTF8.self)
+            let original = "$" + String(UnicodeScalar(text[index + 1])) + inner + String(UnicodeScalar(text[end]))
+            output += resolve(reference: inner, original: original, into: &result).utf8
             index = end + 1
+            literalStart = index
+        }
+        output += text[literalStart..<index]
+        guard output.count <= maximumLength else {
+            result.exceedsMaximumLength = true
+            return Array(output.prefix(maximumLength))
         }
         return output
     }
@@ -94,26 +117,23 @@ public struct BuildSettingSubstitution: Sendable {
         return resolved
     }
 
-    private static func closingBracket(for open: Character) -> Character? {
-        switch open {
-        case "(": ")"
-        case "{": "}"
-        default: nil
-        }
-    }
-
-    /// Index of the bracket closing the one at `openAt`, counting nested pairs.
-    private static func matchingClose(in characters: [Character], openAt: Int, close: Character) -> Int? {
-        let open = characters[openAt]
-        var depth = 0
-        for index in openAt..<characters.count {
-            if characters[index] == open { depth += 1 }
-            if characters[index] == close {
-                depth -= 1
-                if depth == 0 { return index }
+    /// For each `(` and `{`, the index of the bracket of its kind that closes it,
+    /// counting nested pairs; unclosed ones have none. One pass, so a line of
+    /// thousands of unclosed `$(` costs no more than reading it.
+    private static func matchingCloses(in text: ArraySlice<UInt8>) -> [Int: Int] {
+        var closes: [Int: Int] = [:]
+        var openParentheses: [Int] = []
+        var openBraces: [Int] = []
+        for index in text.indices {
+            switch text[index] {
+            case UInt8(ascii: "("): openParentheses.append(index)
+            case UInt8(ascii: "{"): openBraces.append(index)
+            case UInt8(ascii: ")"): if let open = openParentheses.popLast() { closes[open] = index }
+            case UInt8(ascii: "}"): if let open = openBraces.popLast() { closes[open] = index }
+            default: break
             }
         }
-        return nil
+        return closes
     }
 
     private static func isRFC1034Character(_ character: Character) -> Bool {

@@ -27,11 +27,11 @@ extension PropertyList {
     public static func load(contentsOf url: URL) throws(PlistError) -> PropertyList {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFileReader.read(url.path)
         } catch {
-            throw PlistError(location: .startOfFile(url.path),
-                             problem: "cannot read the file (\(fileErrorReason(error)))",
-                             fix: "check that the path exists and is readable")
+            throw PlistError(location: .startOfFile(url.path), problem: "cannot read the file: it \(error)",
+                             fix: error.kind == nil ? "check that the path exists and is readable"
+                                                    : "point at the property list file itself")
         }
         return try parse(data, file: url.path)
     }

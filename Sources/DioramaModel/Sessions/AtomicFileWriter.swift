@@ -62,26 +62,14 @@ enum AtomicFileWriter {
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(SessionStoreError) {
-        let bytes = [UInt8](data)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { buffer in
-                writeBytes(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
-            }
-            offset += written
+        do {
+            try DescriptorWriter(descriptor: descriptor).write(data)
+        } catch {
+            throw .fileSystem(operation: "write", path: path, code: error.code)
         }
     }
 
     private static func failure(_ operation: String, _ path: String) -> SessionStoreError {
         .fileSystem(operation: operation, path: path, code: errno)
     }
-}
-
-/// `write(2)`, under a name the writer's own `write` method does not shadow.
-private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

@@ -154,9 +154,9 @@ public struct SessionStore: Sendable {
     private func readRecord(at file: URL) -> ReadOutcome {
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            data = try RegularFileReader.read(file.path)
         } catch {
-            return .skipped(SessionStoreWarning(file: file, problem: "cannot be read (\(fileErrorReason(error)))"))
+            return .skipped(SessionStoreWarning(file: file, problem: "cannot be read: it \(error)"))
         }
         if data.isEmpty {
             return .skipped(SessionStoreWarning(file: file, problem: "the file is empty"))
@@ -178,6 +178,11 @@ public struct SessionStore: Sendable {
         guard let expected = try? fileURL(forIdentifier: stored.session.persistentIdentifier),
               expected.lastPathComponent == file.lastPathComponent else {
             return .skipped(SessionStoreWarning(file: file, problem: "holds session \"\(stored.session.persistentIdentifier)\", which belongs in a file of another name"))
+        }
+        // A role this runtime cannot host (written by another tool, or edited)
+        // would be dropped at launch without a word; say which one it was.
+        guard stored.session.role.isSupported else {
+            return .skipped(SessionStoreWarning(file: file, problem: "has the scene role \"\(stored.session.role)\", which Diorama does not host (it hosts \(SceneSessionRole.supported.map(\.rawValue).joined(separator: ", ")))"))
         }
         return .record(stored.session)
     }

@@ -5,15 +5,16 @@ import HeadlessCompositors
 /// One run of a scenario's client: the process, and the files it writes.
 ///
 /// stdout and stderr go to files (appended to across relaunches) so a report
-/// can show what a client said before it failed.
-final class ClientProcess {
-    let process: Process
+/// can show what a client said before it failed. `diorama check` runs the
+/// client it grades with it too.
+public final class ClientProcess {
+    public let process: Process
     /// `DIORAMA_TRACE` for this run (only Diorama apps write it).
-    let traceFile: URL
-    let standardOutputFile: URL
-    let standardErrorFile: URL
+    public let traceFile: URL
+    public let standardOutputFile: URL
+    public let standardErrorFile: URL
 
-    init(executable: URL, arguments: [String], environment: [String: String], traceFile: URL,
+    public init(executable: URL, arguments: [String], environment: [String: String], traceFile: URL,
          standardOutputFile: URL, standardErrorFile: URL) throws {
         self.traceFile = traceFile
         self.standardOutputFile = standardOutputFile
@@ -40,11 +41,11 @@ final class ClientProcess {
         return handle
     }
 
-    var processID: Int32 { process.processIdentifier }
-    var isRunning: Bool { process.isRunning }
+    public var processID: Int32 { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
 
     /// How the process ended, for messages.
-    var exitDescription: String {
+    public var exitDescription: String {
         guard !process.isRunning else { return "still running" }
         switch process.terminationReason {
         case .exit: return "exited with status \(process.terminationStatus)"
@@ -54,7 +55,7 @@ final class ClientProcess {
     }
 
     /// The last `limit` characters the client wrote to stderr.
-    func standardErrorTail(_ limit: Int = 2000) -> String {
+    public func standardErrorTail(_ limit: Int = 2000) -> String {
         guard let data = FileManager.default.contents(atPath: standardErrorFile.path) else { return "" }
         return String(decoding: data.suffix(limit), as: UTF8.self)
     }
@@ -63,7 +64,7 @@ final class ClientProcess {
     ///
     /// - Returns: false when SIGKILL was needed.
     @discardableResult
-    func terminate(grace: Duration) async -> Bool {
+    public func terminate(grace: Duration) async -> Bool {
         guard process.isRunning else { return true }
         kill(processID, SIGTERM)
         let deadline = ContinuousClock.now + grace

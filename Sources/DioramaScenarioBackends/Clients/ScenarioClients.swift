@@ -11,7 +11,9 @@ import Foundation
 /// `state/` folder as every client's `XDG_STATE_HOME`: `quit` then `relaunch`
 /// finds the scene sessions the first run saved, so `restored` can be checked.
 ///
-/// Diorama apps run as `<executable folder>/<App>`; `command "…"` runs as
+/// Diorama apps run as `<executable folder>/<App>`, or from the path `app "…"`
+/// names (relative to the scenario's folder), with `--info-plist PATH` when the
+/// launch names one; `command "…"` runs as
 /// `/bin/sh -c 'exec …'`, so the shell splits the words and then becomes the
 /// program (the pid the compositor sees is the one launched).
 final class ScenarioClients {
@@ -70,7 +72,11 @@ final class ScenarioClients {
         switch client.launch.program {
         case .dioramaApp(let name):
             executable = try ExecutableLocator.locate(name, in: configuration.executableDirectories)
-            arguments = []
+            arguments = client.launch.infoPlist.map { ["--info-plist", ClientLaunch.resolve($0).path] } ?? []
+            environment["DIORAMA_TRACE"] = traceFile.path
+        case .dioramaAppAtPath(let path):
+            executable = ClientLaunch.resolve(path)
+            arguments = client.launch.infoPlist.map { ["--info-plist", ClientLaunch.resolve($0).path] } ?? []
             environment["DIORAMA_TRACE"] = traceFile.path
         case .command(let line):
             executable = URL(fileURLWithPath: "/bin/sh")

@@ -84,12 +84,26 @@ struct BodyParser {
     // MARK: Clients and windows
 
     /// `launch APP as ALIAS [with NAME=VALUE …]`, `APP` being a Diorama app name or
+    /// `app "PATH"` (either optionally followed by `info-plist "PATH"`), or
     /// `command "…"`.
     mutating func launch() throws(ScenarioDiagnostic) -> ClientLaunch {
         let program: ClientLaunch.Program
-        if cursor.isWord("command") {
+        if cursor.isWord("app") && cursor.peek().kind == .string {
             cursor.advance()
+            program = .dioramaAppAtPath(try path("the app's executable path in double quotes",
+                                                 hint: "write e.g. launch app \"../.build/debug/Sketchpad\" as sketch"))
+        } else if cursor.isWord("command") {
+            cursor.advance()
+            let token = cursor.current
             let line = try cursor.string("the command line in double quotes", hint: "write e.g. launch command \"foot -e true\" as term")
+            if line.allSatisfy(\.isWhitespace) {
+                throw cursor.error("the command line is empty", hint: "write the program and its arguments, e.g. launch command \"foot -e true\" as term",
+                                   at: token)
+            }
+            if let problem = ShellQuoting.problem(in: line) {
+                throw cursor.error("the command line \(problem)", hint: "close the quote, or escape the character with a backslash",
+                                   at: token)
+            }
             program = .command(line)
         } else if cursor.current.kind == .string {
             throw cursor.error(expected: "a Diorama app name such as TimerApp",
@@ -98,6 +112,12 @@ struct BodyParser {
             let app = try cursor.name("a Diorama app name such as TimerApp, or `command \"…\"`",
                                       hint: "write e.g. launch TimerApp as timer")
             program = .dioramaApp(app.name)
+        }
+        var infoPlist: NameReference?
+        if case .command = program {} else if cursor.isWord("info-plist") {
+            cursor.advance()
+            infoPlist = try path("the Info.plist path in double quotes",
+                                 hint: "write e.g. launch app \"../.build/debug/Sketchpad\" info-plist \"../Info.plist\" as sketch")
         }
         try cursor.keyword("as", context: "give the client a name: launch TimerApp as timer")
         let alias = try cursor.name("a name for the client", hint: "write e.g. launch TimerApp as timer")
@@ -125,7 +145,16 @@ struct BodyParser {
             } while !cursor.atEnd
         }
         try cursor.endOfLine(alternatives: environment.isEmpty ? ["with"] : [])
-        return ClientLaunch(alias: alias, program: program, environment: environment)
+        return ClientLaunch(alias: alias, program: program, infoPlist: infoPlist, environment: environment)
+    }
+
+    /// A quoted path, kept with where it was written (it is resolved against
+    /// the scenario's folder, and a missing file is reported at this spot).
+    private mutating func path(_ what: String, hint: String) throws(ScenarioDiagnostic) -> NameReference {
+        let token = cursor.current
+        let text = try cursor.string(what, hint: hint)
+        guard !text.isEmpty else { throw cursor.error("an empty path names no file", hint: hint, at: token) }
+        return NameReference(text, at: cursor.location(of: token))
     }
 
     static func isEnvironmentName(_ text: String) -> Bool {

@@ -1,12 +1,17 @@
+import Foundation
 import DioramaModel
 
 /// A client a scenario starts: `launch TimerApp as timer with DIORAMA_X=1`.
 public struct ClientLaunch: Hashable, Sendable {
     /// What to run.
     public enum Program: Hashable, Sendable, CustomStringConvertible {
-        /// A Diorama sample app by name (`TimerApp`, `GameScene`): it writes the
-        /// runtime trace, so app-level clauses work.
+        /// A Diorama app by name (`TimerApp`, `GameScene`), found among the built
+        /// executables: it writes the runtime trace, so app-level clauses work.
         case dioramaApp(String)
+        /// A Diorama app by executable path (`app "../.build/debug/Sketchpad"`),
+        /// relative to the scenario's folder: an app built outside this package.
+        /// The reference keeps where the path was written, for diagnostics.
+        case dioramaAppAtPath(NameReference)
         /// Any command line (`command "foot -e true"`), split by the backend the way a
         /// POSIX shell splits words; only protocol-level clauses apply.
         case command(String)
@@ -14,6 +19,7 @@ public struct ClientLaunch: Hashable, Sendable {
         public var description: String {
             switch self {
             case .dioramaApp(let name): name
+            case .dioramaAppAtPath(let path): "app \"\(path.name)\""
             case .command(let line): "command \"\(line)\""
             }
         }
@@ -33,17 +39,33 @@ public struct ClientLaunch: Hashable, Sendable {
     /// The name steps use for this client (`quit timer`).
     public var alias: NameReference
     public var program: Program
+    /// `info-plist "PATH"` (relative to the scenario's folder): the Info.plist
+    /// a Diorama app is started with (`--info-plist`), for an app whose plist
+    /// is not in `Configs/apps/<name>/`. Nil: the app finds its own.
+    public var infoPlist: NameReference?
     public var environment: [EnvironmentVariable]
 
-    public init(alias: NameReference, program: Program, environment: [EnvironmentVariable] = []) {
+    public init(alias: NameReference, program: Program, infoPlist: NameReference? = nil,
+                environment: [EnvironmentVariable] = []) {
         self.alias = alias
         self.program = program
+        self.infoPlist = infoPlist
         self.environment = environment
     }
 
     /// Whether app-level clauses can be observed (the client writes a runtime trace).
     public var isDioramaApp: Bool {
-        if case .dioramaApp = program { return true }
-        return false
+        switch program {
+        case .dioramaApp, .dioramaAppAtPath: true
+        case .command: false
+        }
+    }
+
+    /// `path` as written in the scenario, resolved against the folder of the
+    /// scenario file (absolute paths stay as they are).
+    public static func resolve(_ path: NameReference) -> URL {
+        if path.name.hasPrefix("/") { return URL(fileURLWithPath: path.name).standardized }
+        return URL(fileURLWithPath: path.location.file).deletingLastPathComponent()
+            .appendingPathComponent(path.name).standardized
     }
 }

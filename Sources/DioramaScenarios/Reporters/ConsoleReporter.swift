@@ -18,10 +18,19 @@ public final class ConsoleReporter: ScenarioRunObserver, @unchecked Sendable {
 
     /// - Parameter write: receives whole lines with their newline (standard output by default).
     public init(useColor: Bool, buffered: Bool = false,
-                write: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) {
+                write: @escaping @Sendable (String) -> Void = ConsoleReporter.writeToStandardOutput) {
         self.useColor = useColor
         self.buffered = buffered
         self.write = write
+    }
+
+    /// Through `print` (C's buffered `stdout`), flushed at once so the
+    /// timeline is live: a write that fails is remembered there (`ferror`)
+    /// for the program to report, instead of trapping the way
+    /// `FileHandle.write` does.
+    public static func writeToStandardOutput(_ text: String) {
+        print(text, terminator: "")
+        fflush(nil)
     }
 
     /// Colour when `fileDescriptor` is a terminal, `NO_COLOR` is unset and `TERM` is

@@ -31,9 +31,9 @@ public struct DisplayLayoutReference: Hashable, Sendable {
     public static func load(path: String) throws(ScenarioDiagnostic) -> DisplayLayoutReference {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try RegularFileReader.read(path)
         } catch {
-            throw ScenarioDiagnostic(location: .startOfFile(path), message: "cannot read the display layout (\(error.localizedDescription))",
+            throw ScenarioDiagnostic(location: .startOfFile(path), message: "cannot read the display layout: it \(error)",
                                      hint: "check the path and the file's permissions")
         }
         do {

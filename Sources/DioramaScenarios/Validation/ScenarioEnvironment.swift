@@ -40,8 +40,11 @@ public struct ScenarioEnvironment: Hashable, Sendable {
     /// ``layoutDirectories``. `nil` when no file exists; `searched` lists the paths tried.
     public func layoutFile(for reference: String, scenarioFile: String) -> (path: String?, searched: [String]) {
         if reference.contains("/") || reference.hasSuffix(".json") {
+            // `standardizedFileURL`, not `standardized`: the scenario file may be
+            // named relative to the current directory, and a relative URL's
+            // `standardized` drops leading `..` (`sc/../x.json` became `/x.json`).
             let base = URL(fileURLWithPath: scenarioFile).deletingLastPathComponent()
-            let path = reference.hasPrefix("/") ? reference : base.appendingPathComponent(reference).standardized.path
+            let path = reference.hasPrefix("/") ? reference : base.appendingPathComponent(reference).standardizedFileURL.path
             return (FileManager.default.fileExists(atPath: path) ? path : nil, [path])
         }
         let candidates = layoutDirectories.map { "\($0)/\(reference).json" }

@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// Reads, parses and validates scenario files: the one call the CLI and tests use.
@@ -8,13 +9,17 @@ public enum ScenarioLoader {
     /// - Throws: ``ScenarioErrors`` with every parse problem, or (when it parses)
     ///   every validation problem; an unreadable file is one diagnostic at line 1.
     public static func load(path: String, environment: ScenarioEnvironment? = nil) throws(ScenarioErrors) -> ValidatedScenario {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try RegularFileReader.read(path)
         } catch {
             throw ScenarioErrors([ScenarioDiagnostic(location: .startOfFile(path),
-                                                     message: "cannot read the scenario file (\(error.localizedDescription))",
+                                                     message: "cannot read the scenario file: it \(error)",
                                                      hint: "check the path; scenarios live in Configs/scenarios/*.scenario")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioErrors([ScenarioDiagnostic(location: .startOfFile(path), message: "the scenario file is not UTF-8 text",
+                                                     hint: "save it as UTF-8")])
         }
         return try load(text: text, file: path, environment: environment ?? .forScenarioFile(path))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import DioramaModel
 
 /// Checks, before anything runs, that every name in a scenario means something at
@@ -12,6 +13,7 @@ public enum ScenarioValidator {
     public static func validate(_ scenario: Scenario, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
         var walk = ValidationWalk(scenario: scenario, environment: environment)
         let starting = walk.startingDisplays()
+        walk.checkHeaderTimeout()
         walk.displaysUnknown = starting == nil
         for step in scenario.steps {
             walk.check(step)
@@ -125,6 +127,7 @@ struct ValidationWalk {
                     continue
                 }
                 checkNewDisplayName(reference)
+                checkNumbers(of: spec)
                 seen[spec.name] = spec.location.line
                 displays.append(spec.name)
             }
@@ -198,6 +201,7 @@ struct ValidationWalk {
     // MARK: Steps
 
     mutating func check(_ step: Step) {
+        checkNumbers(in: step)
         switch step.action {
         case .launch(let launch):
             checkLaunch(launch)
@@ -274,12 +278,26 @@ struct ValidationWalk {
                    hint: existing.quitAt != nil ? "to start it again, write `relaunch \(launch.alias.name)`" : "give each client its own name")
             return
         }
-        if case .dioramaApp(let app) = launch.program, let known = environment.knownApps, !known.contains(app) {
+        if case .dioramaAppAtPath(let path) = launch.program {
+            let resolved = ClientLaunch.resolve(path)
+            if !FileManager.default.isExecutableFile(atPath: resolved.path) {
+                report(path, "no executable at \(resolved.path)",
+                       hint: "build the app first (e.g. swift build --package-path …), or fix the path; it is relative to the scenario's folder")
+            }
+        }
+        if let infoPlist = launch.infoPlist, !FileManager.default.fileExists(atPath: ClientLaunch.resolve(infoPlist).path) {
+            report(infoPlist, "no Info.plist at \(ClientLaunch.resolve(infoPlist).path)",
+                   hint: "the path is relative to the scenario's folder")
+        }
+        // An app named together with its Info.plist may live outside this package:
+        // only the executable search decides whether it exists.
+        if case .dioramaApp(let app) = launch.program, launch.infoPlist == nil,
+           let known = environment.knownApps, !known.contains(app) {
             // The app name sits right after `launch `.
             let location = SourceLocation(file: launch.alias.location.file, line: launch.alias.location.line,
                                           column: appColumn(line: launch.alias.location.line, app: app))
             report(location, "unknown Diorama app `\(app)`",
-                   hint: NearestName.hint(for: app, in: known, otherwise: "the apps are \(Self.list(known)); for any other program write launch command \"…\" as NAME"),
+                   hint: NearestName.hint(for: app, in: known, otherwise: "the apps are \(Self.list(known)); for an app built elsewhere write launch app \"PATH\" info-plist \"PLIST\" as NAME; for any other program write launch command \"…\" as NAME"),
                    length: app.count)
         }
         clients[launch.alias.name] = ClientState(launchedAt: launch.alias.location.line)

@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// Why a control command (move a window, rescale a display, …) could not be carried out.
 public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchWindow(WindowSelector)
@@ -19,6 +21,8 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
     /// No keymap could be compiled (xkb-data missing).
     case noKeymap
     case timedOut(String)
+    /// The picture asked for has more pixels than ``SimulatorLimits/maximumScreenshotPixels``.
+    case screenshotTooLarge(Size, limit: Int)
 
     public var description: String {
         switch self {
@@ -34,6 +38,16 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
         case .unknownKeyName(let name): "\"\(name)\" is not a key name the keymap has (try Return, Escape, Tab, BackSpace, F1)"
         case .noKeymap: "no keymap: xkbcommon could not compile one (apt-get install xkb-data)"
         case .timedOut(let what): "timed out waiting for \(what)"
+        case .screenshotTooLarge(let size, let limit):
+            "the screenshot would be \(size.width)×\(size.height) px (\(Self.gibibytes(size))); the limit is \(limit) px "
+                + "(SimulatorLimits.maximumScreenshotPixels); picture one display, or the layout at a lower scale"
         }
+    }
+
+    /// RGBA bytes of a picture of `size`, in GiB, for the message above.
+    private static func gibibytes(_ size: Size) -> String {
+        let bytes = Double(size.width) * Double(size.height) * 4
+        let value = bytes / Double(1 << 30)
+        return value >= 10 ? "\(Int(value.rounded())) GiB" : "\((value * 10).rounded() / 10) GiB"
     }
 }

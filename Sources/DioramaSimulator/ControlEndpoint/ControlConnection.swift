@@ -13,7 +13,7 @@ struct ControlConnection {
     static let pollInterval: Duration = .milliseconds(20)
 
     func serve() {
-        while let line = try? socket.readLine() {
+        while let line = nextLine() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let response: ControlResponse
             do {
@@ -33,6 +33,22 @@ struct ControlConnection {
                 response = ControlResponse(error)
             }
             guard (try? socket.writeLine(Self.encode(response))) != nil else { return }
+        }
+    }
+
+    /// The next request line; nil when the client is gone or sent a line
+    /// over the limit (answered `bad_request` naming the limit: with no
+    /// newline in sight the rest of the stream cannot be framed, so the
+    /// connection ends).
+    private func nextLine() -> String? {
+        do {
+            return try socket.readLine()
+        } catch {
+            if let limit = error.exceededLineLimit {
+                let failure = ControlFailure.badRequest("the request line is longer than \(limit) bytes (SimulatorLimits.maximumControlLineBytes); send one JSON object per line")
+                _ = try? socket.writeLine(Self.encode(ControlResponse(failure)))
+            }
+            return nil
         }
     }
 
@@ -158,6 +174,7 @@ struct TraceBatch: Sendable {
         lines = records.map(TraceJSON.encode)
         lastSequence = trace.lastSequence
         let firstKept = trace.firstKeptSequence
-        dropped = firstKept > since + 1 ? firstKept - since - 1 : 0
+        // Written so that no `since` (up to UInt64.max) can overflow it.
+        dropped = firstKept > since ? firstKept - since - 1 : 0
     }
 }

@@ -12,30 +12,51 @@ import Glibc
 /// the owner has not closed yet (``ControlServer`` guarantees that).
 final class ControlLineSocket: @unchecked Sendable {
     let descriptor: Int32
-    private var buffered: [UInt8] = []
-    private var isClosed = false
     /// A line longer than this is refused (a peer that sends no newline
-    /// cannot make the other side allocate without bound).
-    static let maximumLineBytes = 16 << 20
+    /// cannot make the other side allocate without bound). The endpoint
+    /// passes ``SimulatorLimits/maximumControlLineBytes``; `ctl` reading
+    /// responses keeps the default.
+    let maximumLineBytes: Int
+    /// Bytes read and not yet returned start at `lineStart`; those before
+    /// `scanned` are known to hold no newline, so each byte is searched once.
+    private var buffered: [UInt8] = []
+    private var lineStart = 0
+    private var scanned = 0
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+    private var isClosed = false
 
-    init(descriptor: Int32) {
+    static let defaultMaximumLineBytes = 16 << 20
+
+    init(descriptor: Int32, maximumLineBytes: Int = ControlLineSocket.defaultMaximumLineBytes) {
         self.descriptor = descriptor
+        self.maximumLineBytes = maximumLineBytes
     }
 
     deinit { close() }
 
-    /// The next line without its newline, or nil at end of stream.
+    /// The next line without its newline, or nil at end of stream. Linear in
+    /// the bytes read: only new bytes are searched for the newline, and the
+    /// consumed lines are dropped at most once per read.
+    ///
+    /// - Throws: ``ControlTransportError`` when reading fails, or with
+    ///   ``ControlTransportError/exceededLineLimit`` set when a line is longer
+    ///   than ``maximumLineBytes`` (the rest of the stream is then unusable).
     func readLine() throws(ControlTransportError) -> String? {
         while true {
-            if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffered[..<newline], as: UTF8.self)
-                buffered.removeSubrange(...newline)
+            if let newline = buffered[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                guard newline - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
+                let line = String(decoding: buffered[lineStart..<newline], as: UTF8.self)
+                lineStart = newline + 1
+                scanned = lineStart
                 return line
             }
-            guard buffered.count <= Self.maximumLineBytes else {
-                throw ControlTransportError("a line longer than \(Self.maximumLineBytes) bytes arrived")
+            scanned = buffered.count
+            guard buffered.count - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
+            if lineStart > 0 {
+                buffered.removeSubrange(..<lineStart)
+                scanned -= lineStart
+                lineStart = 0
             }
-            var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -45,6 +66,7 @@ final class ControlLineSocket: @unchecked Sendable {
                 guard !buffered.isEmpty else { return nil }
                 let line = String(decoding: buffered, as: UTF8.self)
                 buffered.removeAll()
+                scanned = 0
                 return line
             }
             buffered.append(contentsOf: chunk[..<count])
@@ -83,6 +105,14 @@ final class ControlLineSocket: @unchecked Sendable {
 /// The control connection broke (the peer went away, a read failed).
 public struct ControlTransportError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
+    /// Set when the peer sent a line longer than this many bytes.
+    public var exceededLineLimit: Int?
     init(_ message: String) { self.message = message }
+
+    static func lineTooLong(limit: Int) -> ControlTransportError {
+        var error = ControlTransportError("a line longer than \(limit) bytes arrived; the control protocol's lines are at most \(limit) bytes")
+        error.exceededLineLimit = limit
+        return error
+    }
     public var description: String { message }
 }

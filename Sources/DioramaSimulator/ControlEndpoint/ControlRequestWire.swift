@@ -100,13 +100,13 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
             let selector = try requireWindow()
             if let display { return .moveWindow(selector, .display(display)) }
             guard let x, let y else { throw missing("\"display\", or \"x\" and \"y\"") }
-            return .moveWindow(selector, .position(Point(x: x, y: y)))
+            return .moveWindow(selector, .position(try requirePoint(x, y)))
         case "resize":
             let selector = try requireWindow()
             guard let width, let height else { throw missing("\"width\" and \"height\"") }
-            guard width > 0, height > 0 else { throw bad("the size must be positive, got \(width)x\(height)") }
-            if let steps, steps < 1 { throw bad("\"steps\" must be at least 1, got \(steps)") }
-            return .resizeWindow(selector, Size(width: width, height: height), interactiveSteps: steps)
+            let size = try requireSize(width, height)
+            if let steps { try check("steps", steps, in: InputRanges.resizeSteps) }
+            return .resizeWindow(selector, size, interactiveSteps: steps)
         case "focus": return .focusWindow(try requireWindow())
         case "maximize": return .maximizeWindow(try requireWindow(), enable ?? true)
         case "minimize": return .minimizeWindow(try requireWindow(), enable ?? true)
@@ -132,10 +132,14 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
         case "display_move":
             let name = try requireDisplay()
             guard let x, let y else { throw missing("\"x\" and \"y\"") }
-            return .moveDisplay(name, Point(x: x, y: y))
+            return .moveDisplay(name, try requirePoint(x, y))
         case "plug":
             let name = try requireDisplay()
             guard let width, let height else { throw missing("\"width\" and \"height\" (the mode in pixels)") }
+            let size = try requireSize(width, height)
+            let refresh = refreshMilliHz ?? 60_000
+            try check("refresh_mhz", refresh, in: InputRanges.refreshMilliHz)
+            let position = try requirePoint(x ?? 0, y ?? 0)
             var value = Scale.one
             if scale != nil { value = try requireScale() }
             var rotation = OutputTransform.normal
@@ -145,17 +149,20 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
             }
             return .plugDisplay(DisplayConfiguration(
                 name: name, make: make ?? "Diorama", model: model ?? "Virtual Display",
-                mode: DisplayMode(width: width, height: height, refreshMilliHz: refreshMilliHz ?? 60_000),
-                scale: value, transform: rotation, position: Point(x: x ?? 0, y: y ?? 0)))
+                mode: DisplayMode(width: size.width, height: size.height, refreshMilliHz: refresh),
+                scale: value, transform: rotation, position: position))
         case "unplug": return .unplugDisplay(try requireDisplay())
         case "screenshot":
             guard let path, path.hasPrefix("/") else { throw missing("\"path\" (an absolute path for the PNG)") }
             return .screenshot(display: display, path: path, scale: scale == nil ? nil : try requireScale())
-        case "trace": return .trace(since: since ?? 0, follow: follow ?? false)
+        case "trace":
+            let sequence = since ?? 0
+            try check("since", sequence, in: InputRanges.traceSequence)
+            return .trace(since: sequence, follow: follow ?? false)
         case "wait_settled":
             let selector = try requireWindow()
             let timeout = timeoutMilliseconds ?? 5000
-            guard timeout > 0 else { throw bad("\"timeout_ms\" must be positive, got \(timeout)") }
+            try check("timeout_ms", timeout, in: InputRanges.timeoutMilliseconds)
             return .waitSettled(selector, timeoutMilliseconds: timeout)
         default:
             throw bad("unknown command \"\(command)\"; the commands are \(Self.commands.joined(separator: ", "))")
@@ -179,10 +186,30 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
 
     private func requireScale() throws(ControlFailure) -> Scale {
         guard let scale else { throw missing("\"scale\"") }
+        if let problem = InputRanges.scaleProblem("scale", scale) { throw bad(problem) }
         guard let value = Scale(scale) else {
             throw bad("scale \(scale) is not a positive multiple of 1/120 (1, 1.25, 1.5, 1.75, 2 …)")
         }
         return value
+    }
+
+    /// A point whose fields are inside ``InputRanges/coordinate``, so no
+    /// rectangle placed there can overflow.
+    private func requirePoint(_ x: Int, _ y: Int) throws(ControlFailure) -> Point {
+        try check("x", x, in: InputRanges.coordinate)
+        try check("y", y, in: InputRanges.coordinate)
+        return Point(x: x, y: y)
+    }
+
+    /// A window or mode size, each side inside ``InputRanges/side``.
+    private func requireSize(_ width: Int, _ height: Int) throws(ControlFailure) -> Size {
+        try check("width", width, in: InputRanges.side)
+        try check("height", height, in: InputRanges.side)
+        return Size(width: width, height: height)
+    }
+
+    private func check<Value: Comparable>(_ field: String, _ value: Value, in range: ClosedRange<Value>) throws(ControlFailure) {
+        if let problem = InputRanges.problem(field, value, in: range) { throw bad(problem) }
     }
 
     private func missing(_ what: String) -> ControlFailure {

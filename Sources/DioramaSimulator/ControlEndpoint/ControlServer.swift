@@ -1,4 +1,5 @@
 import CDioramaShim
+import DioramaModel
 import Foundation
 import Glibc
 
@@ -9,8 +10,15 @@ import Glibc
 /// Same user only: the socket file is mode 0600, and a connection whose peer
 /// runs as another user (`SO_PEERCRED`) is closed at once.
 ///
+/// The path is claimed with care: an existing file that is not a socket, or
+/// a socket another live process answers on (another simulator's endpoint),
+/// is refused rather than replaced; only a stale socket is removed. At
+/// `stop` the file is removed only if it is still the one bound here.
+///
 /// Threads: one accepts connections; each connection gets a thread that reads
-/// requests and waits for their answers. Nothing here touches the simulator
+/// requests and waits for their answers, up to
+/// ``SimulatorLimits/maximumControlConnections`` at once (one more is
+/// answered `busy` and closed). Nothing here touches the simulator
 /// directly: every request runs on the simulator's thread through its
 /// ``RemoteControl``, between client requests, so the simulator stays
 /// single-threaded and a slow `ctl` client never stalls the compositor.
@@ -19,6 +27,10 @@ public final class ControlServer: @unchecked Sendable {
     public let path: String
     private let listening: Int32
     private let remote: RemoteControl
+    private let limits: SimulatorLimits
+    /// Device and inode of the socket file bound here, so `stop` never
+    /// removes a file someone else put at `path` since.
+    private let boundFile: (device: UInt, inode: UInt)?
     private let lock = NSLock()
     private var connections: [ObjectIdentifier: ControlLineSocket] = [:]
     private var isStopped = false
@@ -32,16 +44,21 @@ public final class ControlServer: @unchecked Sendable {
         guard let socketPath = path ?? simulator.socketPath.map({ $0 + ".control" }) else {
             throw ControlTransportError("the simulator has no socket yet; call start() before opening its control endpoint")
         }
-        try self.init(path: socketPath, remote: simulator.remoteControl)
+        try self.init(path: socketPath, remote: simulator.remoteControl, limits: simulator.configuration.limits)
     }
 
-    init(path: String, remote: RemoteControl) throws(ControlTransportError) {
+    init(path: String, remote: RemoteControl, limits: SimulatorLimits) throws(ControlTransportError) {
         guard path.utf8.count <= 107 else {
             throw ControlTransportError("\(path): the control socket path is longer than 107 bytes; use a shorter directory")
         }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw ControlTransportError("socket() failed: \(String(cString: strerror(errno)))") }
-        unlink(path)
+        do throws(ControlTransportError) {
+            try Self.removeStaleSocket(at: path)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
         var address = UnixSocketAddress(path: path)
         guard address.bind(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -60,6 +77,8 @@ public final class ControlServer: @unchecked Sendable {
         self.path = path
         listening = descriptor
         self.remote = remote
+        self.limits = limits
+        boundFile = Self.fileIdentity(path)
         let thread = Thread { [self] in acceptConnections() }
         thread.name = "diorama-control-accept"
         thread.start()
@@ -82,11 +101,51 @@ public final class ControlServer: @unchecked Sendable {
         for connection in connections.values { connection.shutDown() }
         lock.unlock()
         shutdown(listening, Int32(SHUT_RDWR))
+        if let boundFile, let now = Self.fileIdentity(path), now == boundFile { unlink(path) }
+    }
+
+    /// Makes room at `path` for a new socket, or says why not: nothing
+    /// there is fine; a socket nobody accepts on (a crashed simulator's) is
+    /// removed; anything else stays untouched.
+    static func removeStaleSocket(at path: String) throws(ControlTransportError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw ControlTransportError("\(path): cannot check the control socket path: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFSOCK else {
+            throw ControlTransportError("\(path) exists and is not a socket; refusing to replace it. Choose another --control path, or remove the file yourself")
+        }
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { throw ControlTransportError("socket() failed: \(String(cString: strerror(errno)))") }
+        var address = UnixSocketAddress(path: path)
+        let connected = address.connect(probe)
+        let failure = errno
+        Glibc.close(probe)
+        if connected == 0 {
+            throw ControlTransportError("\(path): another process (another simulator?) is listening on this socket; choose another --control path, or stop that process")
+        }
+        guard failure == ECONNREFUSED else {
+            throw ControlTransportError("\(path): cannot tell whether this socket is in use (\(String(cString: strerror(failure)))); choose another --control path")
+        }
         unlink(path)
     }
 
-    /// The accept thread: one connection thread per accepted peer of the same user.
+    /// The device and inode of the file at `path` (not following a symlink).
+    static func fileIdentity(_ path: String) -> (device: UInt, inode: UInt)? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return (UInt(status.st_dev), UInt(status.st_ino))
+    }
+
+    /// How long the accept thread waits before trying again when accept
+    /// fails for want of descriptors or memory.
+    static let acceptBackoff: useconds_t = 100_000
+
+    /// The accept thread: one connection thread per accepted peer of the
+    /// same user, up to the limit.
     private func acceptConnections() {
+        var reportedFailure: Int32?
         while true {
             let descriptor = accept(listening, nil, nil)
             if descriptor < 0 {
@@ -95,21 +154,33 @@ public final class ControlServer: @unchecked Sendable {
                 let stopped = isStopped
                 lock.unlock()
                 if stopped { break }  // stop() shut the socket down
-                // Out of descriptors or a connection that died while queued:
-                // keep serving the others.
-                if failure != EINTR && failure != ECONNABORTED { usleep(10_000) }
+                if failure == EINTR || failure == ECONNABORTED { continue }  // a connection that died while queued
+                // Out of descriptors (EMFILE, ENFILE) or memory: the pending
+                // connection stays queued; wait for one to close instead of
+                // spinning, and say so once per episode.
+                if reportedFailure != failure {
+                    reportedFailure = failure
+                    DescriptorWriter.reportToStandardError("diorama sim: the control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms")
+                }
+                usleep(Self.acceptBackoff)
                 continue
             }
+            reportedFailure = nil
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             guard Self.peerIsSameUser(descriptor) else {
                 Glibc.close(descriptor)
                 continue
             }
-            let socket = ControlLineSocket(descriptor: descriptor)
+            let socket = ControlLineSocket(descriptor: descriptor, maximumLineBytes: limits.maximumControlLineBytes)
             lock.lock()
             if isStopped {
                 lock.unlock()
                 break
+            }
+            guard connections.count < limits.maximumControlConnections else {
+                lock.unlock()
+                refuseBusy(socket)
+                continue
             }
             connections[ObjectIdentifier(socket)] = socket
             lock.unlock()
@@ -124,6 +195,14 @@ public final class ControlServer: @unchecked Sendable {
             thread.start()
         }
         Glibc.close(listening)
+    }
+
+    /// Answers a connection over the limit with a `busy` error and closes it.
+    /// The line is short, so it fits the new socket's buffer: sending never blocks.
+    private func refuseBusy(_ socket: ControlLineSocket) {
+        let failure = ControlFailure.busy("the simulator already serves \(limits.maximumControlConnections) control connections (SimulatorLimits.maximumControlConnections); close one and try again")
+        _ = try? socket.writeLine(ControlConnection.encode(ControlResponse(failure)))
+        socket.close()
     }
 
     /// Whether the connected peer runs as this process's user.

@@ -41,8 +41,8 @@ public struct DisplayLayout: Hashable, Sendable {
     }
 
     /// Checks what a file reader cannot check field by field: at least one
-    /// display, unique names, positive sizes, insets that fit, and logical
-    /// rectangles that do not overlap.
+    /// display, unique names, every number inside ``InputRanges``, insets
+    /// that fit, and logical rectangles that do not overlap.
     public func validate() throws(DisplayLayoutError) {
         if let problem = firstProblem() {
             throw DisplayLayoutError(display: problem.displayIndex.map(displayLabel),
@@ -68,26 +68,10 @@ public struct DisplayLayout: Hashable, Sendable {
                                message: "the name is already used by display #\(first + 1); every display needs its own name")
             }
             seenNames[display.name] = index
-            if display.mode.width <= 0 {
-                return Problem(displayIndex: index, field: "mode.width", message: "the width is \(display.mode.width) pixels; it must be at least 1")
-            }
-            if display.mode.height <= 0 {
-                return Problem(displayIndex: index, field: "mode.height", message: "the height is \(display.mode.height) pixels; it must be at least 1")
-            }
-            if display.mode.refreshMilliHz <= 0 {
-                return Problem(displayIndex: index, field: "mode.refreshMilliHz",
-                               message: "the refresh rate is \(display.mode.refreshMilliHz) mHz; it must be positive (60 Hz is 60000)")
-            }
+            if let problem = Self.rangeProblem(of: display, index: index) { return problem }
             if display.logicalSize.isEmpty {
                 return Problem(displayIndex: index, field: "scale",
                                message: "at scale \(display.scale) the display is \(display.logicalSize) logical points; lower the scale")
-            }
-            if display.physicalSizeMM.width < 0 || display.physicalSizeMM.height < 0 {
-                return Problem(displayIndex: index, field: "physicalSizeMM", message: "a physical size cannot be negative (0 means unknown)")
-            }
-            let insets = display.usableInsets
-            if insets.top < 0 || insets.left < 0 || insets.bottom < 0 || insets.right < 0 {
-                return Problem(displayIndex: index, field: "usableInsets", message: "insets cannot be negative")
             }
             if display.usableArea.isEmpty {
                 return Problem(displayIndex: index, field: "usableInsets",
@@ -110,6 +94,27 @@ public struct DisplayLayout: Hashable, Sendable {
     func displayLabel(_ index: Int) -> String {
         let name = displays[index].name
         return DisplayConfiguration.textProblem(name, field: "name") == nil ? name : "#\(index + 1)"
+    }
+
+    /// The first number of `display` outside ``InputRanges``. Checked before
+    /// any rectangle is computed, so that no later arithmetic can overflow.
+    static func rangeProblem(of display: DisplayConfiguration, index: Int) -> Problem? {
+        let checks: [(field: String, problem: String?)] = [
+            ("mode.width", InputRanges.problem("mode.width", display.mode.width, in: InputRanges.side)),
+            ("mode.height", InputRanges.problem("mode.height", display.mode.height, in: InputRanges.side)),
+            ("mode.refreshMilliHz", InputRanges.problem("mode.refreshMilliHz", display.mode.refreshMilliHz, in: InputRanges.refreshMilliHz)),
+            ("scale", InputRanges.scaleProblem("scale", display.scale.doubleValue)),
+            ("position.x", InputRanges.problem("position.x", display.position.x, in: InputRanges.coordinate)),
+            ("position.y", InputRanges.problem("position.y", display.position.y, in: InputRanges.coordinate)),
+            ("physicalSizeMM.width", InputRanges.problem("physicalSizeMM.width", display.physicalSizeMM.width, in: InputRanges.physicalMillimetres)),
+            ("physicalSizeMM.height", InputRanges.problem("physicalSizeMM.height", display.physicalSizeMM.height, in: InputRanges.physicalMillimetres)),
+            ("usableInsets.top", InputRanges.problem("usableInsets.top", display.usableInsets.top, in: InputRanges.inset)),
+            ("usableInsets.left", InputRanges.problem("usableInsets.left", display.usableInsets.left, in: InputRanges.inset)),
+            ("usableInsets.bottom", InputRanges.problem("usableInsets.bottom", display.usableInsets.bottom, in: InputRanges.inset)),
+            ("usableInsets.right", InputRanges.problem("usableInsets.right", display.usableInsets.right, in: InputRanges.inset)),
+        ]
+        guard let first = checks.first(where: { $0.problem != nil }), let message = first.problem else { return nil }
+        return Problem(displayIndex: index, field: first.field, message: message)
     }
 
     /// `x,y WxH`, the way messages show logical rectangles.

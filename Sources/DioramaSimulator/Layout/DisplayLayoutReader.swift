@@ -83,7 +83,13 @@ enum DisplayLayoutReader {
             }
             try rejectUnknown(members, known: DisplayLayoutReader.displayFields, display: name)
             var fields: [String: SourceLocation] = [:]
-            for member in members { fields[member.key] = member.value.location }
+            for member in members {
+                fields[member.key] = member.value.location
+                // "position.x" and the like: a problem with one number points at it.
+                if case .object(let inner) = member.value.value {
+                    for field in inner { fields[member.key + "." + field.key] = field.value.location }
+                }
+            }
             displayLocations.append(json.location)
             fieldLocations.append(fields)
 
@@ -95,7 +101,6 @@ enum DisplayLayoutReader {
             }
             let modeMembers = try object(modeJSON, display: name, field: "mode", expected: "an object with width, height and refreshMilliHz")
             try rejectUnknown(modeMembers, known: ["width", "height", "refreshMilliHz"], display: name, prefix: "mode.")
-            for modeMember in modeMembers { fieldLocations[index]["mode." + modeMember.key] = modeMember.value.location }
             let mode = DisplayMode(
                 width: try requiredInteger(modeMembers, "width", in: modeJSON, display: name, field: "mode.width"),
                 height: try requiredInteger(modeMembers, "height", in: modeJSON, display: name, field: "mode.height"),
@@ -153,6 +158,11 @@ enum DisplayLayoutReader {
             guard value > 0 else {
                 throw DisplayLayoutError(location: json.location, display: display, field: "scale",
                                          problem: "the scale is \(text); it must be greater than 0")
+            }
+            // Before the nearest multiples are worked out below: their
+            // arithmetic only holds for scales in range (1e300 is not).
+            if let problem = InputRanges.scaleProblem("scale", value) {
+                throw DisplayLayoutError(location: json.location, display: display, field: "scale", problem: problem)
             }
             guard let scale = Scale(value) else {
                 let below = max(1, Int((value * 120).rounded(.down)))

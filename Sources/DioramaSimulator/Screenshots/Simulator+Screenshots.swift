@@ -16,6 +16,7 @@ extension Simulator {
         guard let display = display(named: name) else { throw .noSuchDisplay(name, known: displays.map(\.name)) }
         let configuration = display.configuration
         let size = configuration.transformedPixelSize
+        try checkScreenshotSize(size)
         var image = PixelBuffer(width: size.width, height: size.height, filledWith: .black)
         ScreenCompositor(origin: display.logicalRect.origin, scale: display.scale).draw(stackingOrder, into: &image)
         if orientation == .framebuffer && configuration.transform != .normal {
@@ -33,7 +34,9 @@ extension Simulator {
     /// transparent, and windows there are not drawn, as no screen shows them.
     ///
     /// - Throws: ``SimulatorControlError/noDisplay`` when every display is
-    ///   unplugged: there is no layout to picture (and a PNG cannot be 0x0).
+    ///   unplugged: there is no layout to picture (and a PNG cannot be 0x0);
+    ///   ``SimulatorControlError/screenshotTooLarge(_:limit:)`` when the
+    ///   picture would exceed ``SimulatorLimits/maximumScreenshotPixels``.
     public func layoutScreenshot(scale: Scale = .one) throws(SimulatorControlError) -> Screenshot {
         guard let first = displays.first else { throw .noDisplay }
         let union = displays.dropFirst().reduce(first.logicalRect) { union, display in
@@ -43,6 +46,7 @@ extension Simulator {
         }
         let compositor = ScreenCompositor(origin: union.origin, scale: scale)
         let size = compositor.pixelRect(ofLogical: union).size
+        try checkScreenshotSize(size)
         var image = PixelBuffer(width: size.width, height: size.height, filledWith: .clear)
         for display in displays {
             let area = compositor.pixelRect(ofLogical: display.logicalRect)
@@ -50,6 +54,15 @@ extension Simulator {
             compositor.draw(stackingOrder, into: &image, clip: area)
         }
         return Screenshot(image: image, display: nil, scale: scale, logicalRect: union, orientation: .upright)
+    }
+
+    /// Refuses a picture bigger than the limit before its pixels are
+    /// allocated (a spread-out layout at scale 16 would need hundreds of GiB).
+    func checkScreenshotSize(_ size: Size) throws(SimulatorControlError) {
+        let limit = configuration.limits.maximumScreenshotPixels
+        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        guard overflow || pixels > limit else { return }
+        throw .screenshotTooLarge(size, limit: limit)
     }
 
     /// The panel's pixels for an upright picture: the display's transform

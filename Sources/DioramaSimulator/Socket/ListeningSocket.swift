@@ -5,14 +5,15 @@ import Glibc
 /// `wl_display_add_socket` follows (`wayland-0` and `wayland-0.lock`), so
 /// other compositors see the name as taken.
 ///
-/// The simulator creates the socket itself and hands the descriptor to
-/// libwayland (`wl_display_add_socket_fd`) instead of letting libwayland read
+/// The simulator creates the socket itself instead of letting libwayland read
 /// `$XDG_RUNTIME_DIR`: tests run many simulators in one process, each with its
-/// own directory, and the environment is shared by every thread.
+/// own directory, and the environment is shared by every thread. It accepts
+/// on it itself too (``ClientAcceptor``), so running out of descriptors
+/// pauses accepting instead of spinning.
 struct ListeningSocket {
     let directory: String
     let name: String
-    /// The listening descriptor; libwayland owns it once added to the display.
+    /// The listening descriptor; the ``ClientAcceptor`` owns it once started.
     let descriptor: Int32
     private let lockDescriptor: Int32
 
@@ -83,7 +84,7 @@ struct ListeningSocket {
     }
 
     /// Removes the socket and lock files and releases the lock. The listening
-    /// descriptor itself is closed by `wl_display_destroy`.
+    /// descriptor itself is closed by the ``ClientAcceptor``.
     func removeFiles() {
         unlink(path)
         unlink(path + ".lock")

@@ -10,7 +10,10 @@ import DioramaModel
 /// - The **scale event** is the first event after the change that tells the
 ///   window's surface about the new scale: `wl_surface.enter` of the target
 ///   display, `wp_fractional_scale_v1.preferred_scale` or
-///   `wl_surface.preferred_buffer_scale`, whichever came first.
+///   `wl_surface.preferred_buffer_scale`, whichever came first. When the
+///   display under the window is rescaled (it enters nothing new), the
+///   display's own change (`display_changed`, change `scale`: its
+///   `wl_output.scale` and `done` go out then) tells it as well.
 /// - The client **followed** the new scale S when a commit of the window's
 ///   main surface has a buffer (after the buffer transform) of the surface
 ///   size × S exactly, give or take one pixel per side: on a 1.5x display
@@ -50,7 +53,8 @@ public struct ScaleResponse: Hashable, Sendable {
     }
 
     /// Measures `window`'s answer to the change recorded after sequence
-    /// number `sequence`, which should make it draw at `scale` on `display`.
+    /// number `sequence`, which should make it draw at `scale` on `display`
+    /// (the display it is moved to, or the display under it that is rescaled).
     ///
     /// - Parameter records: the trace (it must include the window's
     ///   `window_created`, to know its main surface, and everything after `sequence`).
@@ -74,6 +78,8 @@ public struct ScaleResponse: Hashable, Sendable {
             case .enter(mainSurface, _, display), .preferredScale(mainSurface, _, scale.numerator120):
                 if response.toldNanoseconds == nil { response.toldNanoseconds = record.nanoseconds }
             case .preferredBufferScale(mainSurface, _, let integer) where integer == scale.ceil():
+                if response.toldNanoseconds == nil { response.toldNanoseconds = record.nanoseconds }
+            case .displayChanged(let fact, "scale") where fact.display == display && fact.scale120 == scale.numerator120:
                 if response.toldNanoseconds == nil { response.toldNanoseconds = record.nanoseconds }
             case .commit(let fact) where fact.surface == mainSurface && response.toldNanoseconds != nil && fact.bufferSize != nil:
                 if !response.followed, isDrawn(fact, for: scale) { response.firstCommitAtScale = fact }

@@ -1,0 +1,89 @@
+import DioramaModel
+import DioramaScenarioBackends
+import DioramaSimulator
+import Foundation
+import Glibc
+
+/// The fixed battery `diorama check` runs on one client: it starts the
+/// simulator in-process (on its own thread), launches the client as a real
+/// process on the simulator's socket in a private runtime directory, puts
+/// its first window through each check in turn and grades what it drew,
+/// from the simulator's trace (``ScaleResponse``, so "drawn for the scale in
+/// effect" means what ``ScaleInEffect`` says). The client is always stopped
+/// at the end, and every wait is bounded.
+///
+/// The checks, in order (`Docs/check.md` describes each):
+/// `first-frame-2x`, `move-to-1x`, `move-to-2x`, `fractional-scale`,
+/// `rescale-under-window`, `rotate`, `unplug-other-display`,
+/// `unplug-current-display`, `interactive-resize`, `min-size`.
+public enum CheckBattery {
+    /// Runs every check and returns the report.
+    ///
+    /// - Throws: ``CheckError`` when the check cannot run at all (the client
+    ///   is not found or cannot be spawned, the report folder cannot be
+    ///   written, the simulator cannot listen). A client that starts and then
+    ///   misbehaves is a failed check, not an error.
+    public static func run(_ configuration: CheckConfiguration) async throws(CheckError) -> CheckReport {
+        guard let program = configuration.command.first else { throw .noCommand }
+        let executable = try ExecutableSearch.locate(program, path: configuration.environment["PATH"])
+        let output = URL(fileURLWithPath: configuration.outputDirectory)
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        } catch {
+            throw .outputDirectory(configuration.outputDirectory, reason: error.localizedDescription)
+        }
+        let runtimeDirectory = try makePrivateRuntimeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: runtimeDirectory) }
+
+        let displays = CheckDisplays(configuration.layout)
+        let simulator: BackgroundSimulator
+        do {
+            simulator = try BackgroundSimulator(runtimeDirectory: runtimeDirectory) { [configuration, displays] in
+                var simulatorConfiguration = SimulatorConfiguration(
+                    layout: configuration.layout, profile: configuration.profile,
+                    limits: SimulatorLimits(traceCapacity: 1_000_000))
+                // The first frame is checked on the 2x display: new windows open there.
+                simulatorConfiguration.defaultDisplay = displays.double?.name
+                return simulatorConfiguration
+            }
+        } catch {
+            throw .simulator("\(error)")
+        }
+        defer { simulator.stop() }
+
+        var environment = configuration.environment
+        for variable in ["WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DISPLAY"] { environment.removeValue(forKey: variable) }
+        environment.merge(simulator.clientEnvironment) { _, new in new }
+        let logs = (output.appendingPathComponent("client.stdout.log"), output.appendingPathComponent("client.stderr.log"))
+        for log in [logs.0, logs.1] { try? FileManager.default.removeItem(at: log) }
+        let client: ClientProcess
+        do {
+            client = try ClientProcess(executable: executable, arguments: Array(configuration.command.dropFirst()),
+                                       environment: environment, traceFile: output.appendingPathComponent("client.trace.jsonl"),
+                                       standardOutputFile: logs.0, standardErrorFile: logs.1)
+        } catch {
+            throw .clientDidNotStart(program, reason: error.localizedDescription)
+        }
+
+        let started = Date()
+        let session = CheckSession(simulator: simulator, client: client, configuration: configuration, displays: displays)
+        let results = await session.runAll()
+        let exit = client.isRunning ? "still running" : client.exitDescription
+        await client.terminate(grace: .seconds(3))
+        let formatter = ISO8601DateFormatter()
+        return CheckReport(command: configuration.command, layout: configuration.layoutName,
+                           profile: configuration.profile.name, displays: displays.roles, checks: results,
+                           clientExit: exit, startedAt: formatter.string(from: started),
+                           durationSeconds: Date().timeIntervalSince(started))
+    }
+
+    /// A new 0700 directory for the simulator's socket, so the client finds
+    /// no other compositor and nothing else finds this one.
+    private static func makePrivateRuntimeDirectory() throws(CheckError) -> String {
+        var template = Array((NSTemporaryDirectory() + "/diorama-check-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .simulator("cannot create a private runtime directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+}

@@ -1,0 +1,101 @@
+import DioramaModel
+import DioramaSimulator
+import Foundation
+
+/// What `diorama check` runs and where it writes: the client's command, the
+/// simulator's layout and profile, the waits, the report folder.
+public struct CheckConfiguration: Sendable {
+    /// The client's command line: a program (looked up in `PATH` when it has
+    /// no slash) and its arguments.
+    public var command: [String]
+    public var layout: DisplayLayout
+    /// How the layout was named (`studio` or a path), for the report.
+    public var layoutName: String
+    public var profile: CompositorProfile
+    /// Where screenshots of failures and the client's stdout/stderr go.
+    public var outputDirectory: String
+    /// The client's environment before the simulator's `XDG_RUNTIME_DIR` and
+    /// `WAYLAND_DISPLAY` replace the caller's (and `DISPLAY`, `WAYLAND_SOCKET`
+    /// are dropped, so the client cannot reach another display server).
+    public var environment: [String: String]
+    /// How long the client gets to map a window with a frame.
+    public var startTimeout: Duration
+    /// How long the client gets to answer each change (a new scale, a configure).
+    public var answerTimeout: Duration
+
+    public init(command: [String], layout: DisplayLayout, layoutName: String, profile: CompositorProfile = .modern,
+                outputDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+                startTimeout: Duration = .seconds(30), answerTimeout: Duration = .seconds(5)) {
+        self.command = command
+        self.layout = layout
+        self.layoutName = layoutName
+        self.profile = profile
+        self.outputDirectory = outputDirectory
+        self.environment = environment
+        self.startTimeout = startTimeout
+        self.answerTimeout = answerTimeout
+    }
+}
+
+/// Why a check run could not start (exit 2), as opposed to a check failing (exit 1).
+public enum CheckError: Error, CustomStringConvertible, Equatable {
+    case noCommand
+    case clientNotFound(String, searched: [String])
+    case clientDidNotStart(String, reason: String)
+    case outputDirectory(String, reason: String)
+    case simulator(String)
+
+    public var description: String {
+        switch self {
+        case .noCommand:
+            "no client to check; put its command after --, e.g. diorama check -- foot"
+        case .clientNotFound(let name, let searched):
+            "\(name): no such executable (searched \(searched.isEmpty ? "nothing: PATH is empty" : searched.joined(separator: ", "))); give a path or install it"
+        case .clientDidNotStart(let name, let reason):
+            "\(name) could not be started: \(reason)"
+        case .outputDirectory(let path, let reason):
+            "\(path): cannot write the report folder: \(reason); pass another with --output"
+        case .simulator(let message):
+            "the simulator could not start: \(message)"
+        }
+    }
+}
+
+/// The displays of the layout that play each part of the battery: the
+/// first at scale 1, the first at scale 2, the first at a fractional scale.
+/// A part the layout has no display for makes its checks not applicable.
+struct CheckDisplays: Sendable {
+    var single: DisplayConfiguration?
+    var double: DisplayConfiguration?
+    var fractional: DisplayConfiguration?
+
+    init(_ layout: DisplayLayout) {
+        single = layout.displays.first { $0.scale == .one }
+        double = layout.displays.first { $0.scale == Scale(integer: 2) }
+        fractional = layout.displays.first { !$0.scale.isInteger }
+    }
+
+    var roles: [String: String] {
+        var roles: [String: String] = [:]
+        roles["1x"] = single?.name
+        roles["2x"] = double?.name
+        roles["fractional"] = fractional?.name
+        return roles
+    }
+}
+
+/// Where `execvp` would find a program: a name with a slash is a path; a
+/// bare name is looked up in each `PATH` directory.
+enum ExecutableSearch {
+    static func locate(_ name: String, path: String?) throws(CheckError) -> URL {
+        if name.contains("/") {
+            guard FileManager.default.isExecutableFile(atPath: name) else { throw .clientNotFound(name, searched: [name]) }
+            return URL(fileURLWithPath: name)
+        }
+        let candidates = (path ?? "").split(separator: ":").map { "\($0.isEmpty ? "." : String($0))/\(name)" }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw .clientNotFound(name, searched: candidates)
+        }
+        return URL(fileURLWithPath: found)
+    }
+}

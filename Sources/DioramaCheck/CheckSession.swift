@@ -1,0 +1,476 @@
+import DioramaModel
+import DioramaScenarioBackends
+import DioramaSimulator
+import Foundation
+
+/// One battery run: the simulator, the client, its window, and the checks
+/// in order. Each check is a body that drives the simulator and returns a
+/// verdict; ``run(_:_:needs:_:)`` wraps it with what every check shares —
+/// skipping when the client is gone or a display is missing, noticing a
+/// crash (and the step that caused it), screenshots for failures, timing.
+final class CheckSession {
+    let simulator: BackgroundSimulator
+    let client: ClientProcess
+    let configuration: CheckConfiguration
+    let displays: CheckDisplays
+    /// The client's first mapped window with a frame, once it has one.
+    private var window: UInt32?
+    /// That window's `window_created` record (``ScaleResponse`` finds the
+    /// main surface in it), kept because the trace is read incrementally.
+    private var windowCreated: TraceRecord?
+    /// What the running check is doing now, for a crash report.
+    private var step = "starting"
+    /// Set when the client died or never showed a window: later checks do not apply.
+    private var stoppedBecause: String?
+    private var results: [CheckResult] = []
+
+    init(simulator: BackgroundSimulator, client: ClientProcess, configuration: CheckConfiguration, displays: CheckDisplays) {
+        self.simulator = simulator
+        self.client = client
+        self.configuration = configuration
+        self.displays = displays
+    }
+
+    /// What a check body decided.
+    struct Outcome {
+        var verdict: CheckVerdict
+        var reason: String
+        var response: ScaleResponse?
+    }
+
+    /// A check that cannot go on (the window disappeared, a control call was refused).
+    struct Abort: Error { var reason: String }
+
+    func runAll() async -> [CheckResult] {
+        let single = displays.single, double = displays.double, fractional = displays.fractional
+        await run("first-frame-2x", "Opens the client on the 2x display and waits for its first frame drawn at 2.",
+                  needs: []) { [self] in
+            try await firstFrame(on: double)
+        }
+        await run("move-to-1x", "Moves the window to the 1x display.", needs: ["1x"]) { [self] in
+            try await scaleChange(to: single!.name, scale: .one) { try $0.moveWindow(.id($1), toDisplay: single!.name) }
+        }
+        await run("move-to-2x", "Moves the window from the 1x to the 2x display.", needs: ["1x", "2x"]) { [self] in
+            try await scaleChange(to: double!.name, scale: double!.scale) { try $0.moveWindow(.id($1), toDisplay: double!.name) }
+        }
+        await run("fractional-scale", "Moves the window to the display with a fractional scale.", needs: ["fractional"]) { [self] in
+            try await scaleChange(to: fractional!.name, scale: fractional!.scale) {
+                try $0.moveWindow(.id($1), toDisplay: fractional!.name)
+            }
+        }
+        await run("rescale-under-window", "Changes the scale of the 1x display under the window to 2.", needs: ["1x"]) { [self] in
+            try await settle(moving: single!.name, scale: .one)
+            defer { try? restore { try $0.setScale(.one, ofDisplay: single!.name) } }
+            return try await scaleChange(to: single!.name, scale: Scale(integer: 2)!) {
+                try $0.setScale(Scale(integer: 2)!, ofDisplay: single!.name)
+                _ = $1
+            }
+        }
+        await run("rotate", "Maximizes the window and turns its display to portrait (90°).", needs: ["1x"]) { [self] in
+            try await rotate(single!.name)
+        }
+        await run("unplug-other-display", "Plugs in a new display, then unplugs it; the window is on another one.",
+                  needs: []) { [self] in
+            try await unplugOther()
+        }
+        await run("unplug-current-display", "Unplugs the 2x display the window is on; it lands on the 1x display.",
+                  needs: ["1x", "2x"]) { [self] in
+            try await unplugCurrent(leaving: double!, for: single!)
+        }
+        await run("interactive-resize", "Resizes the window as a user dragging its corner (the resizing state, 4 steps).",
+                  needs: []) { [self] in
+            try await interactiveResize()
+        }
+        await run("min-size", "Asks the window for 1x1 points; it must stay at least the minimum size it declared.",
+                  needs: []) { [self] in
+            try await minimumSize()
+        }
+        return results
+    }
+
+    // MARK: The checks
+
+    /// The first check also waits for the window every other check uses.
+    private func firstFrame(on double: DisplayConfiguration?) async throws -> Outcome {
+        step = "waiting for the client to map a window with a frame"
+        let seconds = configuration.startTimeout.components.seconds
+        let found = await poll(configuration.startTimeout) { [self] in try findWindow() }
+        guard found, let window else {
+            stoppedBecause = "the client showed no window"
+            return Outcome(verdict: .fail, reason: "no window with a frame within \(seconds) s")
+        }
+        guard let double else {
+            return Outcome(verdict: .notApplicable, reason: "the layout has no 2x display")
+        }
+        step = "waiting for a frame drawn at 2 on \(double.name)"
+        let measured = try await answer(window: window, after: 0, display: double.name, scale: double.scale)
+        return grade(measured, display: double.name, scale: double.scale)
+    }
+
+    /// Makes a change that should make the window draw at `scale` on
+    /// `display`, and grades its answer.
+    private func scaleChange(to display: String, scale: Scale,
+                             _ change: @escaping @Sendable (Simulator, UInt32) throws -> Void) async throws -> Outcome {
+        let window = try requireWindow()
+        step = "changing the scale to \(scale) on \(display)"
+        let before = try control { simulator in
+            let sequence = simulator.trace.lastSequence
+            try change(simulator, window)
+            return sequence
+        }
+        let measured = try await answer(window: window, after: before, display: display, scale: scale)
+        return grade(measured, display: display, scale: scale)
+    }
+
+    /// Moves the window to `display` and gives it the usual time to redraw,
+    /// without grading: the set-up of a check.
+    private func settle(moving display: String, scale: Scale) async throws {
+        let window = try requireWindow()
+        step = "moving the window to \(display) (set-up)"
+        let home = try control { simulator in try simulator.window(.id(window)).homeDisplayName }
+        guard home != display else { return }
+        let before = try control { simulator in
+            let sequence = simulator.trace.lastSequence
+            try simulator.moveWindow(.id(window), toDisplay: display)
+            return sequence
+        }
+        _ = try await answer(window: window, after: before, display: display, scale: scale)
+    }
+
+    private func rotate(_ display: String) async throws -> Outcome {
+        let window = try requireWindow()
+        try await settle(moving: display, scale: .one)
+        step = "maximizing the window on \(display)"
+        try control { simulator in try simulator.maximizeWindow(.id(window)) }
+        _ = await poll(configuration.answerTimeout) { [self] in try isSettled(window) }
+        defer {
+            try? restore { simulator in
+                try simulator.setTransform(.normal, ofDisplay: display)
+                try simulator.maximizeWindow(.id(window), false)
+            }
+        }
+        step = "turning \(display) to portrait"
+        let before = try control { simulator in
+            let sequence = simulator.trace.lastSequence
+            try simulator.setTransform(.rotated90, ofDisplay: display)
+            return sequence
+        }
+        let settled = await poll(configuration.answerTimeout) { [self] in
+            try control { simulator in
+                let configured = simulator.trace.records(after: before).contains { record in
+                    if case .configureSent(let fact) = record.event { fact.window == window } else { false }
+                }
+                return try configured && simulator.window(.id(window)).isSettled
+            }
+        }
+        let state = try snapshot(window)
+        guard settled else {
+            return Outcome(verdict: .fail, reason: "did not answer the configure for the portrait display within \(seconds) s")
+        }
+        if let oversize = Self.oversize(state) { return Outcome(verdict: .fail, reason: "maximized on the portrait display, " + oversize) }
+        return Outcome(verdict: .pass, reason: "answered the configure for the portrait display; now \(Self.size(state.frame.size)) points")
+    }
+
+    private func unplugOther() async throws -> Outcome {
+        _ = try requireWindow()
+        let extra = try control { simulator in
+            let right = simulator.displays.map(\.logicalRect.maxX).max() ?? 0
+            return DisplayConfiguration(name: "CHECK-1", mode: DisplayMode(width: 1280, height: 720),
+                                        scale: .one, position: Point(x: right, y: 0))
+        }
+        step = "plugging in \(extra.name)"
+        try control { simulator in try simulator.plugDisplay(extra) }
+        // Nothing in the trace says when a client has bound a new output; give it a moment.
+        try? await Task.sleep(for: .milliseconds(500))
+        step = "unplugging \(extra.name)"
+        try control { simulator in try simulator.unplugDisplay(extra.name) }
+        try? await Task.sleep(for: .milliseconds(500))
+        guard client.isRunning else { return Outcome(verdict: .fail, reason: "the client died") }
+        let state = try snapshot(try requireWindow())
+        return Outcome(verdict: .pass, reason: "still running, its window on \(state.displays.joined(separator: ", "))")
+    }
+
+    private func unplugCurrent(leaving unplugged: DisplayConfiguration, for landing: DisplayConfiguration) async throws -> Outcome {
+        let window = try requireWindow()
+        try await settle(moving: unplugged.name, scale: unplugged.scale)
+        defer {
+            try? restore { simulator in
+                if simulator.displays.contains(where: { $0.name == unplugged.name }) { return }
+                try simulator.plugDisplay(unplugged)
+                try simulator.setDefaultDisplay(unplugged.name)
+            }
+        }
+        step = "unplugging \(unplugged.name), the display the window is on"
+        let before = try control { simulator in
+            let sequence = simulator.trace.lastSequence
+            try simulator.setDefaultDisplay(landing.name)
+            try simulator.unplugDisplay(unplugged.name)
+            return sequence
+        }
+        let measured = try await answer(window: window, after: before, display: landing.name, scale: landing.scale)
+        return grade(measured, display: landing.name, scale: landing.scale)
+    }
+
+    private func interactiveResize() async throws -> Outcome {
+        let window = try requireWindow()
+        let start = try snapshot(window).frame.size
+        let target = Size(width: start.width + 120, height: start.height + 80)
+        step = "resizing interactively from \(start.width)x\(start.height) to \(target.width)x\(target.height)"
+        try control { simulator in try simulator.resizeWindowInteractively(.id(window), to: target, steps: 4) }
+        let done = await poll(configuration.answerTimeout * 4) { [self] in
+            try control { simulator in
+                let live = try simulator.window(.id(window))
+                return !live.isInteractivelyResizing && live.isSettled
+            }
+        }
+        let state = try snapshot(window)
+        guard done else {
+            return Outcome(verdict: .fail, reason: state.isInteractivelyResizing
+                           ? "stopped answering the resize configures (it still had steps to go after \(seconds * 4) s)"
+                           : "did not answer the final configure within \(seconds) s")
+        }
+        if let oversize = Self.oversize(state) { return Outcome(verdict: .fail, reason: "after the resize, " + oversize) }
+        return Outcome(verdict: .pass, reason: "answered every step; now \(Self.size(state.frame.size)) points")
+    }
+
+    /// xdg-shell: with `maximized` or `resizing` the window geometry must
+    /// not exceed the configured size (a client may be smaller, as a
+    /// terminal snapping to its cell grid is). Why not, when it does.
+    static func oversize(_ state: WindowSnapshot) -> String? {
+        guard let configured = state.lastConfigure?.size, configured.width > 0, configured.height > 0 else { return nil }
+        let size = state.frame.size
+        guard size.width > configured.width || size.height > configured.height else { return nil }
+        return "it drew \(Self.size(size)) points, larger than the \(Self.size(configured)) it was configured to"
+    }
+
+    static func size(_ size: Size) -> String { "\(size.width)x\(size.height)" }
+
+    private func minimumSize() async throws -> Outcome {
+        let window = try requireWindow()
+        let before = try snapshot(window)
+        let minimum = before.minimumSize
+        guard minimum.width > 0 || minimum.height > 0 else {
+            return Outcome(verdict: .notApplicable, reason: "declares no minimum size (xdg_toplevel.set_min_size)")
+        }
+        step = "asking for 1x1 points (minimum \(minimum.width)x\(minimum.height))"
+        try control { simulator in try simulator.resizeWindow(.id(window), to: Size(width: 1, height: 1)) }
+        defer { try? restore { try $0.resizeWindow(.id(window), to: before.frame.size) } }
+        _ = await poll(configuration.answerTimeout) { [self] in try isSettled(window) }
+        let size = try snapshot(window).frame.size
+        guard size.width >= minimum.width && size.height >= minimum.height else {
+            return Outcome(verdict: .fail, reason: "drew \(size.width)x\(size.height) points, below its minimum \(minimum.width)x\(minimum.height)")
+        }
+        return Outcome(verdict: .pass, reason: "kept \(size.width)x\(size.height) points (minimum \(minimum.width)x\(minimum.height))")
+    }
+
+    // MARK: Grading a scale change
+
+    /// A client's answer to a change of scale: the trace's measurement, and
+    /// whether the frame it shows now is drawn for the scale in effect.
+    struct ScaleAnswer: Sendable {
+        var response: ScaleResponse
+        /// True also when the client did not need to redraw (the new
+        /// display has the integer scale its frame was already drawn for).
+        var showsRightScale: Bool
+        /// The scale its latest frame was drawn for (buffer ÷ surface width).
+        var latestDrawnScale: Double?
+    }
+
+    /// Polls the trace until the window answered the change (or the wait
+    /// ran out, or the client died), and returns the measurement.
+    private func answer(window: UInt32, after sequence: UInt64, display: String, scale: Scale) async throws -> ScaleAnswer {
+        guard let created = windowCreated else { throw Abort(reason: "the window's creation is not in the trace") }
+        func measure() throws -> ScaleAnswer {
+            try control { simulator in
+                let response = ScaleResponse.measure([created] + simulator.trace.records(after: sequence), window: window,
+                                                     after: sequence, display: display, scale: scale)
+                let live = try simulator.window(.id(window))
+                return ScaleAnswer(response: response, showsRightScale: live.isDrawnForScaleInEffect,
+                                   latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale))
+            }
+        }
+        _ = await poll(configuration.answerTimeout) { try measure().response.answer != nil }
+        return try measure()
+    }
+
+    private func grade(_ measured: ScaleAnswer, display: String, scale: Scale) -> Outcome {
+        let response = measured.response
+        guard response.toldNanoseconds != nil else {
+            return Outcome(verdict: .fail, reason: "its surface was never told about \(display) (no enter or preferred scale)",
+                           response: response)
+        }
+        guard let answer = response.answer else {
+            let latest = measured.latestDrawnScale.map { "draws at \(Self.number($0))" } ?? "no frame"
+            if response.staleCommits == 0 && measured.showsRightScale {
+                // Told, and its frame already fits the scale in effect (foot at
+                // buffer scale 2 moved from 2x to 1.5x, whose wl_output.scale is 2).
+                return Outcome(verdict: .pass, reason: "no redraw needed: \(latest), the scale in effect "
+                               + "(fractional-scale-v1 \(response.usesFractionalScale ? "bound" : "not used"))",
+                               response: response)
+            }
+            let frames = response.staleCommits == 0 ? "no new frame" : "\(response.staleCommits) frames, none"
+            return Outcome(verdict: .fail, reason: "\(frames) drawn for the scale in effect on \(display) within \(seconds) s (\(latest))",
+                           response: response)
+        }
+        let drawn = ScaleResponse.drawnScale(of: answer).map(Self.number) ?? "?"
+        let how: String
+        if response.followed {
+            let viewport = answer.viewportDestination != nil
+            switch (scale.isInteger, response.usesFractionalScale) {
+            case (true, _) where !viewport: how = "buffer scale \(answer.bufferScale)"
+            case (_, true): how = viewport ? "fractional-scale-v1 + viewport" : "fractional-scale-v1"
+            default: how = "a viewport"
+            }
+        } else {
+            how = "the integer wl_output.scale; fractional-scale-v1 \(response.usesFractionalScale ? "bound" : "not used")"
+        }
+        return Outcome(verdict: .pass, reason: "draws at \(drawn) (\(how))", response: response)
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    // MARK: What every check shares
+
+    private func run(_ name: String, _ summary: String, needs roles: [String],
+                     _ body: () async throws -> Outcome) async {
+        let started = ContinuousClock.now
+        func finish(_ result: CheckResult) {
+            var result = result
+            let elapsed = ContinuousClock.now - started
+            result.durationSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            results.append(result)
+        }
+        if let stoppedBecause {
+            return finish(CheckResult(name: name, summary: summary, verdict: .notApplicable, reason: stoppedBecause))
+        }
+        let missing = roles.filter { displays.roles[$0] == nil }
+        if !missing.isEmpty {
+            return finish(CheckResult(name: name, summary: summary, verdict: .notApplicable,
+                                      reason: "the layout \(configuration.layoutName) has no \(missing.joined(separator: " or ")) display"))
+        }
+        step = name
+        let traceStart = (try? control { $0.trace.lastSequence }) ?? 0
+        var outcome: Outcome
+        do {
+            outcome = try await body()
+        } catch let abort as Abort {
+            outcome = Outcome(verdict: .fail, reason: abort.reason)
+        } catch {
+            outcome = Outcome(verdict: .fail, reason: "\(error)")
+        }
+        var result = CheckResult(name: name, summary: summary, verdict: outcome.verdict, reason: outcome.reason,
+                                 reactionMilliseconds: outcome.response?.reactionNanoseconds.map { Double($0) / 1e6 },
+                                 staleFrames: outcome.response?.staleCommits)
+        if !client.isRunning {
+            let crash = CheckCrash(exit: client.exitDescription, step: step, protocolError: protocolError(after: traceStart),
+                                   standardErrorTail: client.standardErrorTail())
+            result.crash = crash
+            result.verdict = .fail
+            let ended = crash.exit.hasPrefix("killed") ? "was \(crash.exit)" : crash.exit
+            result.reason = "the client \(ended) while \(step)" + (crash.protocolError.map { " (protocol error: \($0))" } ?? "")
+            stoppedBecause = "the client \(ended) during \(name)"
+        }
+        if result.verdict == .fail {
+            result.screenshots = screenshots(named: name)
+        }
+        finish(result)
+    }
+
+    /// What the failure looks like, as PNG files: the window's area of each
+    /// display it is on, at that display's scale (an upscaled 1x buffer looks
+    /// blurry there). None without a window on a display: empty displays
+    /// show nothing, and a whole layout is a slow PNG (so is a 5K display,
+    /// hence the crop to the window).
+    private func screenshots(named name: String) -> [String] {
+        let folder = configuration.outputDirectory
+        let window = self.window
+        return (try? control { simulator in
+            let live = window.flatMap { id in simulator.windows.first { $0.id == id } }
+            guard let live else { return [] }
+            return live.enteredDisplayNames.compactMap { display -> String? in
+                guard let screen = try? simulator.screenshot(ofDisplay: display),
+                      let area = live.frame.intersection(screen.logicalRect) else { return nil }
+                let origin = screen.pixelPosition(ofLogical: area.origin)
+                let end = screen.pixelPosition(ofLogical: Point(x: area.maxX, y: area.maxY))
+                let pixels = Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)
+                let cropped = Screenshot(image: screen.image.cropped(to: pixels), display: display, scale: screen.scale,
+                                         logicalRect: area, orientation: screen.orientation)
+                let path = "\(folder)/\(name)-\(display).png"
+                guard (try? cropped.writePNG(to: path)) != nil else { return nil }
+                return path
+            }
+        }) ?? []
+    }
+
+    private func protocolError(after sequence: UInt64) -> String? {
+        try? control { simulator in
+            simulator.trace.records(after: sequence).lazy.compactMap { record -> String? in
+                if case .protocolError(let fact) = record.event {
+                    return "\(fact.interface)@\(fact.objectID): \(fact.error)"
+                }
+                return nil
+            }.first
+        }
+    }
+
+    /// The client's first mapped window with a frame, remembered with its creation record.
+    private func findWindow() throws -> Bool {
+        let found: (UInt32, TraceRecord?)? = try control { simulator in
+            guard let window = simulator.windows.first(where: { $0.isMapped && $0.lastCommit?.bufferSize != nil }) else { return nil }
+            let created = simulator.trace.records.first { record in
+                if case .windowCreated(window.id, _, _) = record.event { true } else { false }
+            }
+            return (window.id, created)
+        }
+        guard let (id, created) = found else { return false }
+        window = id
+        windowCreated = created
+        return true
+    }
+
+    private func requireWindow() throws -> UInt32 {
+        guard let window else { throw Abort(reason: "the client has no window") }
+        guard try control({ simulator in simulator.windows.contains { $0.id == window && $0.isMapped } }) else {
+            throw Abort(reason: "the client closed or unmapped its window")
+        }
+        return window
+    }
+
+    private func snapshot(_ window: UInt32) throws -> WindowSnapshot {
+        try control { simulator in try simulator.window(.id(window)).snapshot }
+    }
+
+    private func isSettled(_ window: UInt32) throws -> Bool {
+        try control { simulator in try simulator.window(.id(window)).isSettled }
+    }
+
+    /// Undoes a check's change to the world so the next check starts from the
+    /// layout as given. The next check's set-up waits for the client.
+    private func restore(_ change: @escaping @Sendable (Simulator) throws -> Void) throws {
+        try control(change)
+    }
+
+    /// Runs `body` on the simulator's thread; a refused control call ends the check.
+    private func control<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws -> Result {
+        do {
+            return try simulator.perform(body)
+        } catch let error as SimulatorControlError {
+            throw Abort(reason: "the simulator refused a step: \(error)")
+        }
+    }
+
+    /// Polls `condition` every 20 ms until it holds, the client dies, or
+    /// `timeout` passes. Returns whether it held. An error counts as "not yet".
+    private func poll(_ timeout: Duration, _ condition: () throws -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if (try? condition()) == true { return true }
+            if !client.isRunning || ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    private var seconds: Int64 { configuration.answerTimeout.components.seconds }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The table in `Docs/compatibility.md`, between two marker comments: one
+/// row per client, rewritten by `diorama check --markdown-table FILE` (which
+/// `make compatibility` runs for each Debian peer). Everything outside the
+/// markers is prose and is kept as it is.
+public enum CompatibilityTable {
+    public static let start = "<!-- compatibility-table:start -->"
+    public static let end = "<!-- compatibility-table:end -->"
+
+    /// Puts `row` into the table in `path`: in place of the row whose first
+    /// cell is `client`, else at the end. The header is written afresh, and
+    /// rows with another number of columns (from an older battery) are dropped.
+    ///
+    /// - Throws: ``CompatibilityTableError`` naming the file and what to do.
+    public static func update(_ path: String, header: String, row: String, client: String) throws(CompatibilityTableError) {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw CompatibilityTableError(path: path, line: nil, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        guard let startRange = text.range(of: start) else {
+            throw CompatibilityTableError(path: path, line: nil, problem: "has no \(start) line; add it and \(end) where the table goes")
+        }
+        guard let endRange = text.range(of: end, range: startRange.upperBound..<text.endIndex) else {
+            let line = text[..<startRange.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).count
+            throw CompatibilityTableError(path: path, line: line, problem: "\(start) is not followed by \(end); add it after the table")
+        }
+        let columns = cells(of: Substring(header.split(separator: "\n")[0])).count
+        var rows: [String] = []
+        var replaced = false
+        for line in text[startRange.upperBound..<endRange.lowerBound].split(separator: "\n") {
+            let lineCells = cells(of: line)
+            // The header, its rule, and rows of another shape are rewritten or dropped.
+            guard lineCells.count == columns, !line.hasPrefix("|---"), lineCells.first != "Client" else { continue }
+            if lineCells.first == client {
+                rows.append(row)
+                replaced = true
+            } else {
+                rows.append(String(line))
+            }
+        }
+        if !replaced { rows.append(row) }
+        let table = ([header] + rows).joined(separator: "\n")
+        let updated = String(text[..<startRange.upperBound]) + "\n" + table + "\n" + String(text[endRange.lowerBound...])
+        do {
+            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw CompatibilityTableError(path: path, line: nil, problem: "cannot be written (\(error.localizedDescription))")
+        }
+    }
+
+    /// A Markdown row's cells, trimmed (`\|` inside a cell does not split it).
+    static func cells(of line: Substring) -> [String] {
+        guard line.hasPrefix("|") else { return [] }
+        var cells: [String] = []
+        var current = ""
+        var escaped = false
+        for character in line.dropFirst() {
+            if escaped { current.append(character); escaped = false; continue }
+            if character == "\\" { current.append(character); escaped = true; continue }
+            if character == "|" {
+                cells.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        return cells
+    }
+}
+
+public struct CompatibilityTableError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var line: Int?
+    public var problem: String
+
+    public init(path: String, line: Int?, problem: String) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
+
+    public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(problem)" }
+}

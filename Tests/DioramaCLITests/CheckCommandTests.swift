@@ -1,0 +1,214 @@
+import DioramaCheck
+import DioramaTestSupport
+import Foundation
+import FoundationXML
+import Testing
+
+/// `diorama check` end to end: the real binary, the simulator inside it,
+/// real clients from Debian packages as real processes. What is asserted
+/// are verdicts these clients are known to earn (Docs/compatibility.md).
+@Suite struct CheckCommandTests {
+    /// A fresh report folder.
+    static func outputFolder() -> String {
+        let path = NSTemporaryDirectory() + "diorama-check-test-" + UUID().uuidString
+        return path
+    }
+
+    static func report(_ output: String) throws -> CheckReport {
+        try JSONDecoder().decode(CheckReport.self, from: Data(output.utf8))
+    }
+
+    static func check(_ report: CheckReport, _ name: String) throws -> CheckResult {
+        try #require(report.checks.first { $0.name == name }, "no \(name) in \(report.checks.map(\.name))")
+    }
+
+    static func requireInstalled(_ path: String, package: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing; install it with: apt-get install \(package)")
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func footFollowsMovesBetween1xAnd2x() throws {
+        try Self.requireInstalled("/usr/bin/foot", package: "foot")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(["check", "--json", "--output", output, "--", "foot", "/bin/sh", "-c", "sleep 600"],
+                                                environment: DioramaCommandLine.environment([:]), timeout: 150)
+        let report = try Self.report(result.standardOutput)
+        for name in ["first-frame-2x", "move-to-1x", "move-to-2x", "unplug-current-display"] {
+            let check = try Self.check(report, name)
+            #expect(check.verdict == .pass, "\(name): \(check.reason)")
+            #expect(check.reactionMilliseconds != nil, "\(name) has a reaction time")
+            // A frame for the old scale may be in flight when the scale changes: a count, not a verdict.
+            #expect(check.staleFrames != nil, "\(name) counts stale frames")
+        }
+        // foot 1.13 has no fractional-scale-v1: on the 1.5x display it keeps
+        // buffer scale 2, the integer wl_output.scale, which is right.
+        #expect(try Self.check(report, "fractional-scale").verdict == .pass)
+        #expect(report.checks.count == 10)
+        #expect(report.displays == ["1x": "DP-1", "2x": "DP-2", "fractional": "HDMI-A-1"])
+        #expect(report.allPassed)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(report.clientExit == "still running", "foot was stopped by the check, not before")
+    }
+
+    /// The `dual` layout has no fractional display: that check does not
+    /// apply, which is not a failure. Under `sway-1.7` (no fractional-scale-v1).
+    @Test(.timeLimit(.minutes(3)))
+    func aCheckWhoseDisplayTheLayoutLacksDoesNotApply() throws {
+        try Self.requireInstalled("/usr/bin/foot", package: "foot")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(["check", "--layout", "dual", "--profile", "sway-1.7", "--json", "--output", output,
+                                                 "--", "foot", "/bin/sh", "-c", "sleep 600"],
+                                                environment: DioramaCommandLine.environment([:]), timeout: 150)
+        let report = try Self.report(result.standardOutput)
+        let fractional = try Self.check(report, "fractional-scale")
+        #expect(fractional.verdict == .notApplicable)
+        #expect(fractional.reason == "the layout dual has no fractional display")
+        #expect(report.profile == "sway-1.7")
+        #expect(try Self.check(report, "move-to-2x").verdict == .pass)
+        #expect(result.status == 0, "n/a is not a failure; stderr: \(result.standardError)")
+    }
+
+    /// weston-simple-shm draws a 250x250 buffer at scale 1 on every display:
+    /// the checks of a 2x display fail, with its stale frames and a screenshot.
+    @Test(.timeLimit(.minutes(3)))
+    func aClientThatNeverChangesItsBufferScaleFails() throws {
+        try Self.requireInstalled("/usr/bin/weston-simple-shm", package: "weston")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(["check", "--json", "--timeout", "2", "--output", output, "--", "weston-simple-shm"],
+                                                environment: DioramaCommandLine.environment([:]), timeout: 150)
+        #expect(result.status == 1, "a failed check exits 1; stderr: \(result.standardError)")
+        let report = try Self.report(result.standardOutput)
+        let moved = try Self.check(report, "move-to-2x")
+        #expect(moved.verdict == .fail)
+        #expect(moved.reason.contains("draws at 1"), "\(moved.reason)")
+        #expect((moved.staleFrames ?? 0) > 0, "it kept drawing at 1: stale frames")
+        #expect(moved.reactionMilliseconds == nil)
+        let screenshot = try #require(moved.screenshots.first, "a failure has a screenshot")
+        let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(screenshot) is a PNG")
+        #expect(try Self.check(report, "move-to-1x").verdict == .pass, "at 1x, scale 1 is right")
+        #expect(try Self.check(report, "first-frame-2x").verdict == .fail)
+        #expect(!report.allPassed)
+    }
+
+    /// A client that exits before showing a window: the first check fails
+    /// with the exit status and the step, the rest do not apply. JUnit output.
+    @Test(.timeLimit(.minutes(1)))
+    func aClientThatExitsIsACrashInJUnit() throws {
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(["check", "--junit", "--output", output, "--", "/bin/sh", "-c", "echo gone >&2; exit 3"],
+                                                environment: DioramaCommandLine.environment([:]), timeout: 50)
+        #expect(result.status == 1, "stderr: \(result.standardError)")
+        let xml = result.standardOutput
+        #expect(xml.contains("<testsuite name=\"diorama check sh\" tests=\"10\" failures=\"1\" skipped=\"9\""), "\(xml)")
+        #expect(xml.contains("<failure message=\"the client exited with status 3 while waiting for the client to map a window with a frame\">"),
+                "\(xml)")
+        #expect(xml.contains("gone"), "the client's stderr is in the failure")
+        #expect(xml.components(separatedBy: "<skipped message=\"the client exited with status 3 during first-frame-2x\"/>").count == 10)
+        // It is well-formed XML.
+        _ = try XMLDocument(xmlString: xml)
+    }
+
+    /// weston-presentation-shm 10 aborts inside libwayland on the first
+    /// `configure_bounds` (Docs/compatibility.md): a crash, with the signal,
+    /// the step and its stderr in the report.
+    @Test(.timeLimit(.minutes(1)))
+    func aClientThatAbortsIsReportedWithItsSignalAndStep() throws {
+        try Self.requireInstalled("/usr/bin/weston-presentation-shm", package: "weston")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(["check", "--json", "--output", output, "--", "weston-presentation-shm"],
+                                                environment: DioramaCommandLine.environment([:]), timeout: 50)
+        #expect(result.status == 1, "stderr: \(result.standardError)")
+        let report = try Self.report(result.standardOutput)
+        let first = try Self.check(report, "first-frame-2x")
+        #expect(first.verdict == .fail)
+        let crash = try #require(first.crash)
+        #expect(crash.exit == "killed by signal 6")
+        #expect(crash.step == "waiting for the client to map a window with a frame")
+        #expect(crash.standardErrorTail.contains("listener function for opcode 2 of xdg_toplevel is NULL"))
+        #expect(report.clientExit == "killed by signal 6")
+        #expect(report.checks.dropFirst().allSatisfy { $0.verdict == .notApplicable
+                                                       && $0.reason == "the client was killed by signal 6 during first-frame-2x" })
+    }
+
+    @Test func aClientThatCannotBeFoundIsBadInput() throws {
+        let result = try DioramaCommandLine.run(["check", "--output", Self.outputFolder(), "--", "no-such-client-anywhere"],
+                                                environment: DioramaCommandLine.environment(["PATH": "/usr/bin:/bin"]))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("no-such-client-anywhere: no such executable (searched /usr/bin/no-such-client-anywhere, /bin/no-such-client-anywhere)"),
+                "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func withoutACommandItIsAUsageError() throws {
+        let result = try DioramaCommandLine.run(["check", "--json"], environment: DioramaCommandLine.environment([:]))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("put its command after --"), "\(result.standardError)")
+    }
+
+    @Test func anUnknownLayoutIsBadInput() throws {
+        let result = try DioramaCommandLine.run(["check", "--layout", "/nonexistent/layout.json", "--", "/bin/true"],
+                                                environment: DioramaCommandLine.environment([:]))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("/nonexistent/layout.json"), "\(result.standardError)")
+    }
+}
+
+/// The Markdown table of Docs/compatibility.md, rewritten between its markers.
+@Suite struct CompatibilityTableTests {
+    static let prose = """
+        # Title
+
+        Before.
+
+        \(CompatibilityTable.start)
+        | Client | Package | a | b |
+        |---|---|---|---|
+        | old | x 1 | pass | pass |
+        | foot | foot 1 | fail | pass |
+        | stale-shape | y | pass |
+        \(CompatibilityTable.end)
+
+        After: known bugs.
+        """
+
+    @Test func replacesTheClientsRowAndKeepsTheProse() throws {
+        let path = NSTemporaryDirectory() + "compatibility-\(UUID().uuidString).md"
+        try Self.prose.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = "| Client | Package | a | b |\n|---|---|---|---|"
+        try CompatibilityTable.update(path, header: header, row: "| foot | foot 2 | pass | pass |", client: "foot")
+        try CompatibilityTable.update(path, header: header, row: "| new | z 1 | pass | n/a: why |", client: "new")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == """
+            # Title
+
+            Before.
+
+            \(CompatibilityTable.start)
+            | Client | Package | a | b |
+            |---|---|---|---|
+            | old | x 1 | pass | pass |
+            | foot | foot 2 | pass | pass |
+            | new | z 1 | pass | n/a: why |
+            \(CompatibilityTable.end)
+
+            After: known bugs.
+            """)
+    }
+
+    @Test func aFileWithoutTheEndMarkerIsNamedWithItsLine() throws {
+        let path = NSTemporaryDirectory() + "compatibility-\(UUID().uuidString).md"
+        try "# Title\n\n\(CompatibilityTable.start)\n| a |\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: CompatibilityTableError(path: path, line: 3,
+                                                problem: "\(CompatibilityTable.start) is not followed by \(CompatibilityTable.end); add it after the table")) {
+            try CompatibilityTable.update(path, header: "| Client |\n|---|", row: "| x |", client: "x")
+        }
+    }
+}

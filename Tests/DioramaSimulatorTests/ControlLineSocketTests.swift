@@ -1,0 +1,59 @@
+@testable import DioramaSimulator
+import Foundation
+import Glibc
+import Testing
+
+/// The control protocol's line framing over a real socket pair: lines that
+/// share a read, lines split over many reads, the last line without a
+/// newline, and the length limit counted per line (not per buffer).
+@Suite struct ControlLineSocketTests {
+    /// A connected pair: the writer end (closed after `bytes`) and a reader.
+    private func reader(after bytes: [UInt8], limit: Int) throws -> ControlLineSocket {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        // Written from another thread: more than a socket buffer holds.
+        Thread { [writer = ends[1]] in
+            var offset = 0
+            while offset < bytes.count {
+                // Odd-sized pieces, so lines straddle reads.
+                let piece = min(7919, bytes.count - offset)
+                let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress! + offset, piece) }
+                if written <= 0 { break }
+                offset += written
+            }
+            close(writer)
+        }.start()
+        return ControlLineSocket(descriptor: ends[0], maximumLineBytes: limit)
+    }
+
+    @Test func linesAreSplitAtEveryNewlineWhereverTheReadsEnd() throws {
+        let long = String(repeating: "y", count: 300_000)
+        let text = "a\nbb\n\n" + long + "\n" + String(repeating: "z\n", count: 5000) + "last"
+        let socket = try reader(after: Array(text.utf8), limit: 400_000)
+        var lines: [String] = []
+        while let line = try socket.readLine() { lines.append(line) }
+        #expect(lines.count == 4 + 5000 + 1)
+        #expect(Array(lines.prefix(4)) == ["a", "bb", "", long])
+        #expect(lines[4..<5004].allSatisfy { $0 == "z" })
+        #expect(lines.last == "last")
+    }
+
+    @Test func theLimitIsPerLine() throws {
+        // Many short lines add up to far more than the limit: all fine.
+        let socket = try reader(after: Array(String(repeating: "0123456789\n", count: 10_000).utf8), limit: 64)
+        var count = 0
+        while try socket.readLine() != nil { count += 1 }
+        #expect(count == 10_000)
+    }
+
+    @Test func aLineOverTheLimitThrowsNamingIt() throws {
+        let socket = try reader(after: Array(("ok\n" + String(repeating: "x", count: 100_000) + "\n").utf8), limit: 65_536)
+        #expect(try socket.readLine() == "ok")
+        do {
+            _ = try socket.readLine()
+            Issue.record("an over-long line was returned")
+        } catch {
+            #expect(error.exceededLineLimit == 65_536)
+        }
+    }
+}
