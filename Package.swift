@@ -184,10 +184,11 @@ let package = Package(
 
         // The bench harness in a tiny configuration (a smoke run, no timing assertions);
         // depends on the sample apps so `swift test` builds the client it launches.
-        .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "TimerApp"]),
+        .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "DioramaTestSupport", "TimerApp"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                                   "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport"]),
+                                   "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
+                                   "TimerApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

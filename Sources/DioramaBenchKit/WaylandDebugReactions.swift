@@ -1,3 +1,5 @@
+import DioramaTestSupport
+
 /// A client's reaction to scale-changing moves, timed from its own
 /// `WAYLAND_DEBUG=client` log: what any libwayland client shows from outside,
 /// with no help from the compositor (sway keeps no trace) or the toolkit.

@@ -43,6 +43,10 @@ public final class Simulator {
     public internal(set) var focusedWindow: Window?
     /// The display new toplevels open on.
     public internal(set) var defaultDisplayName: String
+    /// The display focus was last on: the focused window's display when it
+    /// took focus, kept when that window leaves for another display without
+    /// focus (sway's focused output). Nil before anything had focus.
+    var lastFocusedDisplayName: String?
 
     var clients: [OpaquePointer: ClientRecord] = [:]
     var surfaces: [ObjectIdentifier: Surface] = [:]

@@ -1,4 +1,5 @@
 import DioramaBenchKit
+import DioramaTestSupport
 import Testing
 
 /// Reading libwayland's `WAYLAND_DEBUG=client` lines and timing a window's

@@ -93,7 +93,7 @@ struct ParseErrorTests {
     @Test("unknown profile and backend names")
     func unknownProfile() throws {
         let error = try onlyError("displays: studio\nprofile: sway-17\n")
-        #expect(error.message == "expected a profile (modern, sway-1.7, weston-10), found `sway-17`")
+        #expect(error.message == "expected a profile (modern, sway-1.7, sway-1.7-floating, weston-10), found `sway-17`")
         #expect(error.hint == "did you mean `sway-1.7`?")
         #expect(try onlyError("displays: studio\nbackend: sim, swya\n").hint == "did you mean `sway`?")
         #expect(try onlyError("displays: studio\nprofile: modern\nprofile: modern\n").message

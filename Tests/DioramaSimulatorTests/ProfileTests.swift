@@ -28,8 +28,9 @@ import WaylandClient
         #expect(client.globals(named: "wl_output").count == 3)
     }
 
+    /// Floating, so the window keeps the size it chose on the display it is moved to.
     @Test func sway17HasNoFractionalScaleAndRoundsOutputScalesUp() throws {
-        let harness = try Simulator.Harness.shipped("studio.json") { $0.profile = .sway17 }
+        let harness = try Simulator.Harness.shipped("studio.json") { $0.profile = .sway17Floating }
         let client = try WindowingClient(harness: harness)
         let offered = versions(client.connection)
         #expect(offered["wp_fractional_scale_manager_v1"] == nil)
@@ -40,6 +41,8 @@ import WaylandClient
         // Without fractional scale, the scale a commit is judged against is the
         // entered output's integer scale.
         let window = try mapWindow(client, in: harness, fractional: false)
+        window.ackAndCommit()  // sway shows the window once the client answered its map configure
+        try harness.roundtrip(client.connection)
         try harness.simulator.moveWindow(.appID("org.diorama.test"), toDisplay: "HDMI-A-1")
         try harness.roundtrip(client.connection)
         #expect(window.enteredOutputs == ["HDMI-A-1"])

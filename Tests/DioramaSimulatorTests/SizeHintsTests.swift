@@ -56,8 +56,9 @@ import Testing
         #expect(window.lastConfigure?.width == 0 && window.lastConfigure?.height == 0)
     }
 
+    /// Floating, as scripted resizes apply to floating windows (a tiled one keeps its display's size).
     @Test func sway17HonoursHintsOnlyInInteractiveResizes() throws {
-        let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = .sway17 }
+        let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = .sway17Floating }
         let (client, window) = try windowWithHints(harness, minimum: (300, 200), maximum: (0, 0))
         try harness.simulator.resizeWindow(.appID("org.diorama.test"), to: Size(width: 100, height: 100))
         try harness.roundtrip(client.connection)

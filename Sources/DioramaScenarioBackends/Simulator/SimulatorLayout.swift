@@ -29,6 +29,7 @@ enum SimulatorLayout {
         switch profile {
         case .modern: .modern
         case .sway17: .sway17
+        case .sway17Floating: .sway17Floating
         case .weston10: .weston10
         }
     }

@@ -144,7 +144,10 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             let name = display.name
             try run { simulator in
                 let target = try simulator.window(WindowSelector.id(id))
-                if target.states.contains(.maximized) || target.states.contains(.fullscreen) {
+                // Maximized, fullscreen and tiled windows take the display's
+                // size there; floating ones are centred, as sway centres them.
+                if target.states.contains(.maximized) || target.states.contains(.fullscreen)
+                    || target.states.contains(.tiled) {
                     try simulator.moveWindow(.id(id), toDisplay: name)
                 } else {
                     guard let area = simulator.display(named: name)?.usableArea else {

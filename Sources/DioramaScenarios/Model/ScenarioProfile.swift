@@ -9,6 +9,9 @@ public enum ScenarioProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// sway 1.7 as Debian bookworm ships it: integer output scales rounded up, min
     /// size honoured only in interactive resizes.
     case sway17 = "sway-1.7"
+    /// sway 1.7 with every window floating, as the real-sway backend runs it:
+    /// windows cascade at their own size instead of tiling.
+    case sway17Floating = "sway-1.7-floating"
     /// weston 10: wl_output v3, no fractional scale.
     case weston10 = "weston-10"
 }

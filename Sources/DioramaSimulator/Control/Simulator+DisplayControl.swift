@@ -20,7 +20,8 @@ import WaylandServer
 // When a display's logical size changes (rescale, rotation), displays lying
 // entirely to its right move horizontally, and those entirely below it
 // vertically, by the change of its right/bottom edge, so neighbours stay
-// adjacent instead of overlapping or leaving a gap.
+// adjacent instead of overlapping or leaving a gap — except under a profile
+// that keeps positions (sway 1.7, `neighboursFollowResizedDisplay`).
 
 extension Simulator {
     private func requireDisplayIndex(_ name: String) throws(SimulatorControlError) -> Int {
@@ -54,8 +55,12 @@ extension Simulator {
         try apply(keepingNeighboursAdjacent(proposed, changedIndex: index), change: "transform", changedIndex: index)
     }
 
-    /// Shifts displays right of / below the changed one by its edge's movement.
+    /// Shifts displays right of / below the changed one by its edge's movement,
+    /// unless the profile keeps every display where it is (sway 1.7: a
+    /// shrunk output leaves a gap; one that grows into a neighbour is refused
+    /// here as an overlap).
     private func keepingNeighboursAdjacent(_ proposed: [DisplayConfiguration], changedIndex: Int) -> [DisplayConfiguration] {
+        guard profile.neighboursFollowResizedDisplay else { return proposed }
         let old = displays[changedIndex].logicalRect
         let new = proposed[changedIndex].logicalRect
         let dx = new.maxX - old.maxX, dy = new.maxY - old.maxY
@@ -75,19 +80,19 @@ extension Simulator {
         } catch {
             throw .invalidLayout(error)
         }
-        var changed: [Display] = []
+        var changed: [(display: Display, previous: DisplayConfiguration)] = []
         var moved: [(display: Display, dx: Int, dy: Int)] = []
         for (display, configuration) in zip(displays, proposed) where display.configuration != configuration {
             let dx = configuration.position.x - display.configuration.position.x
             let dy = configuration.position.y - display.configuration.position.y
             if dx != 0 || dy != 0 { moved.append((display, dx, dy)) }
+            changed.append((display, display.configuration))
             display.configuration = configuration
-            changed.append(display)
         }
         guard !changed.isEmpty else { return }
-        for display in changed {
+        for (display, previous) in changed {
             trace.record(.displayChanged(display.fact, change: display === displays[changedIndex] ? change : "position"))
-            display.broadcastState()
+            display.broadcastState(changedFrom: previous)
         }
         for (display, dx, dy) in moved {
             for window in windows where window.homeDisplayName == display.name {
@@ -97,13 +102,13 @@ extension Simulator {
                 }
             }
         }
-        let changedNames = Set(changed.map(\.name))
+        let changedNames = Set(changed.map(\.display.name))
         let affected = windows.filter { changedNames.contains($0.homeDisplayName) }
         for window in affected {
             guard let home = display(named: window.homeDisplayName) else { continue }
             if window.states.contains(.fullscreen) {
                 window.position = home.logicalRect.origin
-            } else if window.states.contains(.maximized) {
+            } else if window.states.contains(.maximized) || window.states.contains(.tiled) {
                 window.position = home.usableArea.origin
             }
         }
@@ -124,6 +129,7 @@ extension Simulator {
         }
         for window in reconfigure {
             let needsSize = window.states.contains(.fullscreen) || window.states.contains(.maximized)
+                || window.states.contains(.tiled)
             let boundsChanged = window.toplevel.version >= 4
                 && window.lastBoundsSent != display(named: window.homeDisplayName)?.usableArea.size
             if needsSize || boundsChanged { sendConfigure(window) }

@@ -48,12 +48,33 @@ extension Simulator {
     /// usable area's corner (clamped so its corner stays inside the target's
     /// usable area). A maximized or fullscreen window stays so on the target,
     /// with a configure for the target's size.
+    ///
+    /// Under a profile where moved windows do not keep focus (sway's `move
+    /// container to output`), a focused window moved to another display
+    /// loses `activated` and the keyboard, and focus stays on the display it
+    /// left. A tiled window fills the target's usable area; its configure
+    /// goes out before leave/enter, as sway shows the window on its new
+    /// output only once the client answered. A floating window moves at once
+    /// (leave/enter), then gets the configure without `activated`.
     public func moveWindow(_ selector: WindowSelector, toDisplay name: String) throws(SimulatorControlError) {
         let window = try window(selector)
         let target = try requireDisplay(name)
-        relocate(window, from: lastKnownDisplay(named: window.homeDisplayName), to: target)
+        let source = window.homeDisplayName
+        relocate(window, from: lastKnownDisplay(named: source), to: target)
+        let losesFocus = !profile.movedWindowKeepsFocus && focusedWindow === window && target.name != source
+        if losesFocus {
+            window.states.remove(.activated)
+            focusedWindow = nil
+            lastFocusedDisplayName = source
+            keyboardFocusChanged(from: window, to: nil)
+            trace.record(.focus(window: nil))
+        }
+        let tiled = window.states.contains(.tiled)
+        if tiled { sendConfigure(window) }
         if window.isMapped && window.frame != window.lastTracedFrame { windowFrameChanged(window) } else { updateOutputs(of: window) }
-        if window.states.contains(.maximized) || window.states.contains(.fullscreen) { sendConfigure(window) }
+        if !tiled && (losesFocus || window.states.contains(.maximized) || window.states.contains(.fullscreen)) {
+            sendConfigure(window)
+        }
     }
 
     /// Puts the window from `source` onto `target` (shared by moves, plugging
@@ -64,7 +85,7 @@ extension Simulator {
         if window.states.contains(.fullscreen) {
             window.fullscreenDisplayName = target.name
             window.position = target.logicalRect.origin
-        } else if window.states.contains(.maximized) {
+        } else if window.states.contains(.maximized) || window.states.contains(.tiled) {
             window.position = target.usableArea.origin
         } else if let source {
             let area = target.usableArea

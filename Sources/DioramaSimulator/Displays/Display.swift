@@ -14,15 +14,18 @@ public final class Display {
     /// False once unplugged.
     public internal(set) var isPlugged = true
     let outputScaleRounding: OutputScaleRounding
+    let eventStyle: OutputEventStyle
     var global: Global<WlOutput>?
     /// Every `wl_output` bound to this display and still alive.
     var outputs: [WlOutput] = []
     /// Every `zxdg_output_v1` made for one of `outputs`.
     var xdgOutputs: [(xdgOutput: ZxdgOutputV1, output: WlOutput)] = []
 
-    init(configuration: DisplayConfiguration, outputScaleRounding: OutputScaleRounding) {
+    init(configuration: DisplayConfiguration, outputScaleRounding: OutputScaleRounding,
+         eventStyle: OutputEventStyle = .complete) {
         self.configuration = configuration
         self.outputScaleRounding = outputScaleRounding
+        self.eventStyle = eventStyle
     }
 
     public var name: String { configuration.name }
@@ -60,18 +63,28 @@ public final class Display {
 
     /// geometry, mode, scale and description; `name` only when asked, because
     /// the protocol says it is sent once and never changes for a global.
-    private func sendProperties(to output: WlOutput, includingName: Bool) {
+    /// `changedFrom` (the configuration before a change) limits a wlroots-style
+    /// update to geometry plus the mode or scale that changed.
+    private func sendProperties(to output: WlOutput, includingName: Bool, changedFrom previous: DisplayConfiguration? = nil) {
         let configuration = configuration
-        output.sendGeometry(x: Int32(clamping: configuration.position.x), y: Int32(clamping: configuration.position.y),
+        let partial = eventStyle == .wlroots ? previous : nil
+        let position = eventStyle == .wlroots ? Point.zero : configuration.position
+        output.sendGeometry(x: Int32(clamping: position.x), y: Int32(clamping: position.y),
                             physicalWidth: Int32(clamping: configuration.physicalSizeMM.width),
                             physicalHeight: Int32(clamping: configuration.physicalSizeMM.height),
                             subpixel: .unknown, make: configuration.make, model: configuration.model,
                             transform: WlOutput.Transform(rawValue: UInt32(configuration.transform.rawValue)))
-        output.sendMode(flags: [.current, .preferred], width: Int32(clamping: configuration.mode.width),
-                        height: Int32(clamping: configuration.mode.height),
-                        refresh: Int32(clamping: configuration.mode.refreshMilliHz))
-        if output.version >= 2 { output.sendScale(factor: Int32(outputScale)) }
-        if output.version >= 4 {
+        let sendsMode = partial == nil || partial?.mode != configuration.mode || partial?.transform != configuration.transform
+        let sendsScale = output.version >= 2 && (partial == nil || partial?.scale != configuration.scale)
+        // weston sends the scale first; everyone else the mode.
+        if sendsScale && eventStyle == .weston { output.sendScale(factor: Int32(outputScale)) }
+        if sendsMode {
+            output.sendMode(flags: [.current, .preferred], width: Int32(clamping: configuration.mode.width),
+                            height: Int32(clamping: configuration.mode.height),
+                            refresh: Int32(clamping: configuration.mode.refreshMilliHz))
+        }
+        if sendsScale && eventStyle != .weston { output.sendScale(factor: Int32(outputScale)) }
+        if output.version >= 4 && partial == nil {
             if includingName { output.sendName(name: configuration.name) }
             output.sendDescription(description: configuration.outputDescription)
         }
@@ -81,27 +94,36 @@ public final class Display {
     /// description) to an xdg_output, then the `done` its version calls for:
     /// since version 3 xdg_output.done is deprecated and wl_output.done ends
     /// the batch instead.
+    ///
+    /// wlroots-style: name and description come first, and on creation an
+    /// xdg_output.done (before version 3) is followed by a wl_output.done.
     func sendState(to xdgOutput: ZxdgOutputV1, of output: WlOutput, isCreation: Bool, sendDone: Bool) {
         let rect = logicalRect
+        let sendsNames = xdgOutput.version >= 2 && isCreation
+        if sendsNames && eventStyle == .wlroots { sendNames(to: xdgOutput) }
         xdgOutput.sendLogicalPosition(x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY))
         xdgOutput.sendLogicalSize(width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
-        if xdgOutput.version >= 2 && isCreation {
-            xdgOutput.sendName(name: name)
-            xdgOutput.sendDescription(description: configuration.outputDescription)
-        }
+        if sendsNames && eventStyle != .wlroots { sendNames(to: xdgOutput) }
         guard sendDone else { return }
         if xdgOutput.version >= 3 {
             if output.isAlive && output.version >= 2 { output.sendDone() }
         } else {
             xdgOutput.sendDone()
+            if isCreation && eventStyle == .wlroots && output.isAlive && output.version >= 2 { output.sendDone() }
         }
+    }
+
+    /// The name, and the description except weston's (it sends none).
+    private func sendNames(to xdgOutput: ZxdgOutputV1) {
+        xdgOutput.sendName(name: name)
+        if eventStyle != .weston { xdgOutput.sendDescription(description: configuration.outputDescription) }
     }
 
     /// After a move, rescale or rotation: every bound output gets its new
     /// state, xdg_output updates in the same batch, then one `done` per output.
-    func broadcastState() {
+    func broadcastState(changedFrom previous: DisplayConfiguration) {
         for output in outputs where output.isAlive {
-            sendProperties(to: output, includingName: false)
+            sendProperties(to: output, includingName: false, changedFrom: previous)
             for entry in xdgOutputs where entry.output === output && entry.xdgOutput.isAlive {
                 sendState(to: entry.xdgOutput, of: output, isCreation: false, sendDone: entry.xdgOutput.version < 3)
             }

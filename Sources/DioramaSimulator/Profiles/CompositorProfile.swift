@@ -21,11 +21,38 @@ public struct CompositorProfile: Hashable, Sendable {
     public var outputScaleRounding: OutputScaleRounding
     /// When min/max size hints clamp the sizes the simulator configures.
     public var sizeHintsPolicy: SizeHintsPolicy
+    /// Whether new windows float (cascaded, the size they choose) or tile
+    /// (filling their display's usable area).
+    public var windowPlacement: WindowPlacement
+    /// Which display a new window opens on.
+    public var newWindowDisplay: NewWindowDisplay
+    /// Whether a window moved to another display by a script keeps focus
+    /// (true) or loses `activated` while focus stays behind (sway's
+    /// `move container to output`).
+    public var movedWindowKeepsFocus: Bool
+    /// The order of `wl_surface.leave` and `enter` when a surface changes displays.
+    public var enterLeaveOrder: EnterLeaveOrder
+    /// Whether displays right of / below a display whose logical size changed
+    /// move to stay adjacent (true), or keep their positions (sway).
+    public var neighboursFollowResizedDisplay: Bool
+    /// Whether `zxdg_decoration_manager_v1` is offered (server-side decorations on request).
+    public var offersXdgDecoration: Bool
+    /// How wl_output and xdg_output events are laid out.
+    public var outputEvents: OutputEventStyle
+    /// Whether a window's first buffer is answered by a configure (tiled
+    /// and/or `activated`) and the window shows (enter, focus) only once the
+    /// client acknowledged it and committed again, as sway's transactions
+    /// wait for the client; otherwise it shows on its first buffer.
+    public var mapWaitsForClient: Bool
 
     public init(name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
                 xdgWmBaseVersion: UInt32, seatVersion: UInt32, offersFractionalScale: Bool,
                 offersViewporter: Bool, offersPresentation: Bool,
-                outputScaleRounding: OutputScaleRounding, sizeHintsPolicy: SizeHintsPolicy) {
+                outputScaleRounding: OutputScaleRounding, sizeHintsPolicy: SizeHintsPolicy,
+                windowPlacement: WindowPlacement = .floating, newWindowDisplay: NewWindowDisplay = .defaultDisplay,
+                movedWindowKeepsFocus: Bool = true, enterLeaveOrder: EnterLeaveOrder = .leavesFirst,
+                neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false,
+                outputEvents: OutputEventStyle = .complete, mapWaitsForClient: Bool = false) {
         self.name = name
         self.compositorVersion = compositorVersion
         self.outputVersion = outputVersion
@@ -37,6 +64,14 @@ public struct CompositorProfile: Hashable, Sendable {
         self.offersPresentation = offersPresentation
         self.outputScaleRounding = outputScaleRounding
         self.sizeHintsPolicy = sizeHintsPolicy
+        self.windowPlacement = windowPlacement
+        self.newWindowDisplay = newWindowDisplay
+        self.movedWindowKeepsFocus = movedWindowKeepsFocus
+        self.enterLeaveOrder = enterLeaveOrder
+        self.neighboursFollowResizedDisplay = neighboursFollowResizedDisplay
+        self.offersXdgDecoration = offersXdgDecoration
+        self.outputEvents = outputEvents
+        self.mapWaitsForClient = mapWaitsForClient
     }
 
     /// Everything the system's protocol XML allows, fractional scale and viewporter included.
@@ -46,27 +81,92 @@ public struct CompositorProfile: Hashable, Sendable {
         seatVersion: WlSeat.maxVersion, offersFractionalScale: true, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always)
 
-    /// sway 1.7: no fractional scale, `wl_output.scale = ceil(scale)`,
-    /// wl_compositor v4, xdg_wm_base v2 (no configure_bounds or
-    /// wm_capabilities), and min/max sizes honoured only in interactive resizes.
+    /// sway 1.7 with its default config (as observed under `WAYLAND_DEBUG`,
+    /// `Docs/fidelity.md`): no fractional scale, `wl_output.scale =
+    /// ceil(scale)`, wl_compositor v4, xdg_wm_base v2 (no configure_bounds or
+    /// wm_capabilities), min/max sizes honoured only in interactive resizes;
+    /// windows tile and open on the focused display; a window moved to
+    /// another output loses `activated`; enter/leave follow output order; a
+    /// rescaled output leaves its neighbours where they are; server-side
+    /// decorations through xdg-decoration; wlroots' output events.
     public static let sway17 = CompositorProfile(
         name: "sway-1.7", compositorVersion: 4, outputVersion: 4, xdgOutputManagerVersion: 3,
         xdgWmBaseVersion: 2, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
-        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .interactiveResizeOnly)
+        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .interactiveResizeOnly,
+        windowPlacement: .tiled, newWindowDisplay: .focusedDisplay, movedWindowKeepsFocus: false,
+        enterLeaveOrder: .displayOrder, neighboursFollowResizedDisplay: false, offersXdgDecoration: true,
+        outputEvents: .wlroots, mapWaitsForClient: true)
+
+    /// sway 1.7 with every window floating (`for_window [app_id=".*"]
+    /// floating enable`, what the real-sway scenario backend configures):
+    /// windows cascade and choose their size; everything else is `sway-1.7`.
+    public static let sway17Floating: CompositorProfile = {
+        var profile = sway17
+        profile.name = "sway-1.7-floating"
+        profile.windowPlacement = .floating
+        return profile
+    }()
 
     /// weston 10: wl_output v3 (no name or description events), no fractional
-    /// scale, wl_compositor v4, xdg_wm_base v3, zxdg_output_manager_v1 v2.
+    /// scale, wl_compositor v4, xdg_wm_base v3, zxdg_output_manager_v1 v2
+    /// (name, no description), `scale` before `mode`.
     public static let weston10 = CompositorProfile(
         name: "weston-10", compositorVersion: 4, outputVersion: 3, xdgOutputManagerVersion: 2,
         xdgWmBaseVersion: 3, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
-        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always)
+        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, outputEvents: .weston)
 
-    public static let all: [CompositorProfile] = [.modern, .sway17, .weston10]
+    public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10]
 
     /// The profile called `name`, or nil.
     public static func named(_ name: String) -> CompositorProfile? {
         all.first { $0.name == name }
     }
+}
+
+/// Where a new window goes and what size it is asked for.
+public enum WindowPlacement: String, Hashable, Sendable {
+    /// Cascaded on its display, at the size the client chooses.
+    case floating
+    /// Filling its display's usable area with the four `tiled_*` states,
+    /// configured once its first buffer arrives, shown once the client
+    /// answered that configure (sway's tiling, one window per display).
+    case tiled
+}
+
+/// Which display a new window opens on.
+public enum NewWindowDisplay: String, Hashable, Sendable {
+    /// The default display (`--default-display`, else the first).
+    case defaultDisplay = "default"
+    /// The display focus is on: where the focused window is, or where the last
+    /// focused window was (sway's focused output); the default display before
+    /// anything had focus.
+    case focusedDisplay = "focused"
+}
+
+/// How a profile reports outputs through wl_output and xdg_output.
+public enum OutputEventStyle: String, Hashable, Sendable {
+    /// Every property on every change; `wl_output.geometry` carries the
+    /// display's global position; xdg_output sends position and size, then
+    /// name and description.
+    case complete
+    /// As wlroots 0.15 does: `wl_output.geometry` x,y always 0,0 (global
+    /// positions are xdg_output's job); xdg_output sends name and description
+    /// first and its `done` is followed by a `wl_output.done`; a change sends
+    /// geometry plus only the mode or scale that changed (no description).
+    case wlroots
+    /// As weston 10 does: `scale` before `mode`, and no xdg_output
+    /// description; otherwise complete.
+    case weston
+}
+
+/// The order of `wl_surface.leave` and `wl_surface.enter` when one change
+/// moves a surface off some displays and onto others.
+public enum EnterLeaveOrder: String, Hashable, Sendable {
+    /// Every leave, then every enter.
+    case leavesFirst = "leaves-first"
+    /// Displays in layout order, each sending its leave or enter (wlroots
+    /// walks its output list once).
+    case displayOrder = "display-order"
 }
 
 /// How `wl_output.scale` (an integer) is derived from a fractional display scale.

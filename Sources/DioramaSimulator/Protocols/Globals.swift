@@ -19,6 +19,9 @@ extension Simulator {
         if profile.offersPresentation {
             addGlobal(WpPresentation.self, version: 1) { [unowned self] in self.presentationBound($0) }
         }
+        if profile.offersXdgDecoration {
+            addGlobal(ZxdgDecorationManagerV1.self, version: 1) { [unowned self] in self.decorationManagerBound($0) }
+        }
         addGlobal(WlSeat.self, version: profile.seatVersion) { [unowned self] in self.seatBound($0) }
         addGlobal(WlDataDeviceManager.self, version: 3) { [unowned self] in self.dataDeviceManagerBound($0) }
     }

@@ -159,7 +159,8 @@ extension Simulator {
     }
 
     /// xdg_surface.get_toplevel: a new window, placed on the default display
-    /// (cascading) but not mapped until it commits a buffer.
+    /// or the focused one (by the profile; cascading) but not mapped until it
+    /// commits a buffer.
     ///
     /// With no display plugged, the window is placed where it would have gone
     /// on the default display before it was unplugged, and is on no display:
@@ -167,10 +168,11 @@ extension Simulator {
     /// scale until a display is plugged (``plugDisplay(_:)`` moves it there).
     private func toplevelCreated(_ toplevel: XdgToplevel, shell: XdgShellSurface, surface: Surface) {
         let client = clientRecord(toplevel.client)
-        let placement = lastKnownDisplay(named: defaultDisplayName)
+        let homeName = newWindowDisplayName
+        let placement = lastKnownDisplay(named: homeName)
         let window = Window(id: nextWindowID, clientID: client?.id ?? 0, pid: client?.pid ?? 0, shellSurface: shell,
                             toplevel: toplevel, position: placement.map { cascadePosition(on: $0) } ?? Point(x: 32, y: 32),
-                            homeDisplayName: defaultDisplayName)
+                            homeDisplayName: homeName)
         nextWindowID += 1
         shell.window = window
         for member in surface.tree { member.window = window }
@@ -179,7 +181,7 @@ extension Simulator {
         trace.record(.windowCreated(window: window.id, client: window.clientID, surface: surface.id))
         // The window has no size yet, so it overlaps nothing; its preferred
         // scale is its home display's until it maps.
-        if let home = defaultDisplay { preferredScaleChanged(window, to: home.scale) }
+        if let home = display(named: homeName) ?? defaultDisplay { preferredScaleChanged(window, to: home.scale) }
         toplevel.onDestroy = { [unowned self, unowned window] in self.windowDestroyed(window) }
         toplevel.onRequest = { [unowned self, unowned window] request in self.toplevelRequest(window, request) }
     }

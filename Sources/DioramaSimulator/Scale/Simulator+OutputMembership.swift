@@ -13,7 +13,9 @@ import WaylandServer
 //
 // 1. `wl_surface.leave` for each display it no longer overlaps,
 // 2. `wl_surface.enter` for each display it newly overlaps (each once per
-//    wl_output object the client bound to that display),
+//    wl_output object the client bound to that display) — or, under a
+//    profile with `EnterLeaveOrder.displayOrder` (sway), 1 and 2 interleaved
+//    in display order,
 // then, once for the window,
 // 3. `wp_fractional_scale_v1.preferred_scale` when the preferred scale changed,
 //    and `wl_surface.preferred_buffer_scale` for wl_surface v6 clients.
@@ -67,17 +69,31 @@ extension Simulator {
     }
 
     /// Sends leave for displays the surface left and enter for those it
-    /// entered, leaves first.
+    /// entered, in the profile's order: every leave first, or one walk over
+    /// the displays (unplugged ones the surface was on last) as wlroots does.
     func setEnteredDisplays(of surface: Surface, to displays: [Display]) {
         let old = surface.enteredDisplays
-        let client = surface.resource.client
-        for display in old where !displays.contains(where: { $0 === display }) {
-            for output in display.outputs(of: client) { surface.resource.sendLeave(output: output) }
-            trace.record(.leave(surface: surface.id, window: surface.window?.id, display: display.name))
+        let left = old.filter { display in !displays.contains { $0 === display } }
+        let entered = displays.filter { display in !old.contains { $0 === display } }
+        let changes: [(display: Display, entering: Bool)]
+        switch profile.enterLeaveOrder {
+        case .leavesFirst:
+            changes = left.map { ($0, false) } + entered.map { ($0, true) }
+        case .displayOrder:
+            let walk = self.displays + left.filter { display in !self.displays.contains { $0 === display } }
+            changes = walk.compactMap { display in
+                if left.contains(where: { $0 === display }) { return (display, false) }
+                if entered.contains(where: { $0 === display }) { return (display, true) }
+                return nil
+            }
         }
-        for display in displays where !old.contains(where: { $0 === display }) {
-            for output in display.outputs(of: client) { surface.resource.sendEnter(output: output) }
-            trace.record(.enter(surface: surface.id, window: surface.window?.id, display: display.name))
+        let client = surface.resource.client
+        for (display, entering) in changes {
+            for output in display.outputs(of: client) {
+                if entering { surface.resource.sendEnter(output: output) } else { surface.resource.sendLeave(output: output) }
+            }
+            trace.record(entering ? .enter(surface: surface.id, window: surface.window?.id, display: display.name)
+                                  : .leave(surface: surface.id, window: surface.window?.id, display: display.name))
         }
         surface.enteredDisplays = displays
     }

@@ -4,19 +4,21 @@ import WaylandServer
 
 extension Simulator {
     /// The size the simulator wants the window to have now, before min/max clamping:
-    /// fullscreen → its display's full logical size; maximized → its home
-    /// display's usable area; otherwise the size a script asked for, else the
-    /// current size once mapped, else 0x0 ("you choose", the initial configure).
+    /// fullscreen → its display's full logical size; maximized or tiled → its
+    /// home display's usable area; otherwise the size a script asked for, else
+    /// the current size once it has a buffer, else 0x0 ("you choose", the
+    /// initial configure).
     func intendedSize(of window: Window) -> Size {
         if window.states.contains(.fullscreen),
            let display = window.fullscreenDisplayName.flatMap(display(named:)) ?? display(named: window.homeDisplayName) {
             return display.logicalRect.size
         }
-        if window.states.contains(.maximized), let display = display(named: window.homeDisplayName) {
+        if window.states.contains(.maximized) || window.states.contains(.tiled),
+           let display = display(named: window.homeDisplayName) {
             return display.usableArea.size
         }
         if let requested = window.requestedSize { return requested }
-        return window.isMapped ? window.size : .zero
+        return window.isMapped || window.surface?.hasContent == true ? window.size : .zero
     }
 
     /// Clamps a configured size into the window's min/max hints, per side.
@@ -40,7 +42,8 @@ extension Simulator {
 
     /// Sends one configure sequence for the window's current intended state:
     /// `configure_bounds` (v4+, when changed or initial), `wm_capabilities`
-    /// (v5+, initial only), `xdg_toplevel.configure`, `xdg_surface.configure`.
+    /// (v5+, initial only), `xdg_toplevel.configure`, the decoration mode
+    /// (when the client asked for one), `xdg_surface.configure`.
     ///
     /// Nothing is sent before the initial configure: state requested earlier
     /// (a set_maximized before the first commit) goes into that one.
@@ -70,6 +73,7 @@ extension Simulator {
         }
         toplevel.sendConfigure(width: Int32(clamping: configuredSize.width), height: Int32(clamping: configuredSize.height),
                                states: states.wireArray(version: toplevel.version))
+        sendDecorationModeIfRequested(window)
         let serial = nextSerial()
         window.shellSurface.resource.sendConfigure(serial: serial)
         window.shellSurface.configureSent(serial: serial)

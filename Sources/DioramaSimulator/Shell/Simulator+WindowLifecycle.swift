@@ -8,6 +8,17 @@ extension Simulator {
         displays.first { $0.name == defaultDisplayName } ?? displays.first
     }
 
+    /// The name of the display a new window opens on, by the profile: the
+    /// default display, or the one focus is on (sway's focused output).
+    var newWindowDisplayName: String {
+        switch profile.newWindowDisplay {
+        case .defaultDisplay: return defaultDisplayName
+        case .focusedDisplay:
+            let focused = focusedWindow?.homeDisplayName ?? lastFocusedDisplayName
+            return focused.flatMap { display(named: $0) }?.name ?? defaultDisplayName
+        }
+    }
+
     /// The display called `name`, plugged or, failing that, the most recently
     /// unplugged one of that name: where a window on no display was last.
     /// Windows keep their position relative to it until a display is plugged.
@@ -34,7 +45,9 @@ extension Simulator {
     /// 1. committed min/max hints are applied (and traced when they change);
     /// 2. a null buffer unmaps the window;
     /// 3. the first commit gets the initial configure;
-    /// 4. the first buffer after an ack maps the window (placed, entered, focused);
+    /// 4. the first buffer after an ack maps the window (placed, entered,
+    ///    focused) — under sway's profiles it first gets a configure (tiled,
+    ///    activated) and maps on the commit after the client acknowledged it;
     /// 5. a mapped window whose size changed is re-checked against the displays;
     /// 6. an interactive resize sends its next step once this commit answered the last.
     func windowCommitted(_ window: Window, nullAttach: Bool) {
@@ -52,6 +65,7 @@ extension Simulator {
         }
         guard let surface = window.surface, surface.hasContent else { return }
         if !window.isMapped {
+            if awaitsMapConfigure(window) { return }
             map(window)
         } else if window.frame != window.lastTracedFrame {
             windowFrameChanged(window)
@@ -69,6 +83,28 @@ extension Simulator {
         window.minimumSize = minimum
         window.maximumSize = maximum
         trace.record(.sizeHints(window: window.id, minimum: minimum, maximum: maximum))
+    }
+
+    /// Whether a window about to map must first get its map configure, or is
+    /// still waiting for the client to answer it (profiles whose map waits
+    /// for the client, `mapWaitsForClient`: sway).
+    ///
+    /// sway answers a window's first buffer with a configure — `activated`,
+    /// and when tiling the whole usable area with the four `tiled_*` states —
+    /// and shows the window (enter, frames) only after the client
+    /// acknowledged that configure and committed again: its transaction
+    /// waits for the client. A window the client made fullscreen before
+    /// mapping is not tiled.
+    private func awaitsMapConfigure(_ window: Window) -> Bool {
+        guard profile.mapWaitsForClient else { return false }
+        if let serial = window.mapConfigureSerial { return window.shellSurface.pendingSerials.contains(serial) }
+        if profile.windowPlacement == .tiled && !window.states.contains(.fullscreen) {
+            window.states.formUnion(.tiled)
+            if let home = display(named: window.homeDisplayName) { window.position = home.usableArea.origin }
+        }
+        if focusedWindow === window { sendConfigure(window) } else { focus(window) }
+        window.mapConfigureSerial = window.lastConfigure?.serial
+        return window.mapConfigureSerial != nil
     }
 
     /// The first buffer arrived after an acknowledged configure: the window
@@ -95,6 +131,8 @@ extension Simulator {
         window.lastConfigure = nil
         window.lastBoundsSent = nil
         window.interactiveResize = nil
+        window.mapConfigureSerial = nil
+        window.states.subtract(.tiled)
         if focusedWindow === window { focusNextWindow(after: window) }
     }
 

@@ -95,6 +95,7 @@ extension Simulator {
         }
         keyboardFocusChanged(from: previous, to: window)
         if let window {
+            lastFocusedDisplayName = window.homeDisplayName
             window.states.insert(.activated)
             if window.isMapped {
                 stackingOrder.removeAll { $0 === window }

@@ -59,6 +59,15 @@ public final class Window {
     var savedFloatingFrame: Rect?
     var fullscreenDisplayName: String?
     var interactiveResize: InteractiveResize?
+    /// Under a profile whose map waits for the client: the serial of the
+    /// configure that answered the first buffer; the window shows once the
+    /// client acknowledged it and committed.
+    var mapConfigureSerial: UInt32?
+    /// The window's zxdg_toplevel_decoration_v1, if the client made one.
+    var decoration: ZxdgToplevelDecorationV1?
+    /// The client asked for a decoration mode and has not yet been told
+    /// the mode in a configure.
+    var decorationModeRequested = false
     /// `configure_bounds` last sent, to send it again only when it changes.
     var lastBoundsSent: Size?
     /// Whether the client committed after its last ack_configure.

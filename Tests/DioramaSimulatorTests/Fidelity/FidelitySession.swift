@@ -1,0 +1,225 @@
+import DioramaModel
+import DioramaSimulator
+import DioramaTestSupport
+import Foundation
+import HeadlessCompositors
+
+struct FidelitySessionError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The compositor side of a fidelity session: real sway or the simulator
+/// imitating it, driven through the same steps.
+protocol FidelityCompositor: AnyObject {
+    /// What a client needs to connect (XDG_RUNTIME_DIR, WAYLAND_DISPLAY).
+    var clientEnvironment: [String: String] { get }
+    func waitForWindow(appID: String) throws
+    func moveWindow(appID: String, toOutput output: String) throws
+    func setScale(_ scale: Int, ofOutput output: String) throws
+    func resizeWindow(appID: String, to size: Size) throws
+    func stop()
+}
+
+/// The outputs both compositors get: sway's headless defaults, HEADLESS-1 at
+/// 1x and HEADLESS-2 at 2x to its right, 1280x800 pixels each.
+enum FidelityOutputs {
+    static let sway = SwayHeadless.defaultOutputs
+    static var simulatorLayout: DisplayLayout {
+        DisplayLayout(displays: sway.enumerated().map { index, output in
+            DisplayConfiguration(name: SwayHeadless.outputName(index: index), make: "headless", model: "headless",
+                                 mode: DisplayMode(width: output.width, height: output.height),
+                                 scale: Scale(integer: Int(output.scale))!, position: Point(x: output.x, y: output.y))
+        })
+    }
+}
+
+/// weston 10's single headless output, as `WestonHeadless` starts it at
+/// scale 1 (weston names it "headless"; 1280x800).
+enum FidelityWestonOutput {
+    static let name = "headless"
+    static var simulatorLayout: DisplayLayout {
+        DisplayLayout(displays: [DisplayConfiguration(name: name, make: "weston", model: "headless",
+                                                      mode: DisplayMode(width: 1280, height: 800),
+                                                      physicalSizeMM: Size(width: 1280, height: 800))])
+    }
+}
+
+/// Real weston 10 (headless, one output, no IPC: only the launch is compared).
+final class RealWestonCompositor: FidelityCompositor {
+    private let compositor: RunningCompositor
+
+    init() throws { compositor = try WestonHeadless.start(scale: 1, width: 1280, height: 800) }
+
+    var clientEnvironment: [String: String] { compositor.environment }
+    /// weston has no IPC to ask; the session waits for the client's `enter`.
+    func waitForWindow(appID: String) throws {}
+    func moveWindow(appID: String, toOutput output: String) throws {
+        throw FidelitySessionError(message: "weston has one output and no IPC to move windows")
+    }
+    func setScale(_ scale: Int, ofOutput output: String) throws {
+        throw FidelitySessionError(message: "weston cannot rescale its output at run time")
+    }
+    func resizeWindow(appID: String, to size: Size) throws {
+        throw FidelitySessionError(message: "weston has no IPC to resize windows")
+    }
+    func stop() { compositor.stop() }
+}
+
+/// Real sway 1.7 over its IPC socket: tiling (its default), or every window floating.
+final class RealSwayCompositor: FidelityCompositor {
+    private let compositor: RunningCompositor
+    private let ipc: SwayIPC
+
+    init(floating: Bool = false) throws {
+        compositor = try SwayHeadless.start(outputs: FidelityOutputs.sway, floatingWindows: floating)
+        ipc = try SwayIPC(compositor)
+    }
+
+    var clientEnvironment: [String: String] { compositor.environment }
+
+    func waitForWindow(appID: String) throws { _ = try ipc.waitForWindow(appID: appID, timeout: 10) }
+
+    func moveWindow(appID: String, toOutput output: String) throws {
+        try command("[app_id=\"\(appID)\"] move container to output \(output)")
+    }
+
+    func setScale(_ scale: Int, ofOutput output: String) throws { try command("output \(output) scale \(scale)") }
+
+    func resizeWindow(appID: String, to size: Size) throws {
+        try command("[app_id=\"\(appID)\"] resize set \(size.width) \(size.height)")
+    }
+
+    private func command(_ text: String) throws {
+        for result in try ipc.command(text) where !result.success {
+            throw FidelitySessionError(message: "sway refused `\(text)`: \(result.error ?? "no reason")")
+        }
+    }
+
+    func stop() { compositor.stop() }
+}
+
+/// The simulator with a profile, on its own thread and a real socket.
+final class SimulatedCompositor: FidelityCompositor {
+    private let simulator: BackgroundSimulator
+
+    init(profile: CompositorProfile, layout: DisplayLayout = FidelityOutputs.simulatorLayout) throws {
+        simulator = try BackgroundSimulator {
+            SimulatorConfiguration(layout: layout, profile: profile)
+        }
+    }
+
+    var clientEnvironment: [String: String] { simulator.clientEnvironment }
+
+    func waitForWindow(appID: String) throws {
+        try simulator.wait(until: { simulator in simulator.windows.contains { $0.appID == appID && $0.isMapped } },
+                           timeout: .seconds(10), "\(appID) to map")
+    }
+
+    func moveWindow(appID: String, toOutput output: String) throws {
+        try simulator.perform { try $0.moveWindow(.appID(appID), toDisplay: output) }
+    }
+
+    func setScale(_ scale: Int, ofOutput output: String) throws {
+        try simulator.perform { try $0.setScale(Scale(integer: scale)!, ofDisplay: output) }
+    }
+
+    func resizeWindow(appID: String, to size: Size) throws {
+        try simulator.perform { try $0.resizeWindow(.appID(appID), to: size) }
+    }
+
+    func stop() { simulator.stop() }
+}
+
+/// A client the session runs: how to start it with `WAYLAND_DEBUG=client`
+/// and the app_id its window has.
+struct FidelityClient: Sendable, CustomStringConvertible {
+    var name: String
+    var appID: String
+    /// Starts the client; returns its process and whatever must live as long
+    /// (an app's sandbox stops the app when it goes).
+    var start: @Sendable (_ environment: [String: String]) throws -> (process: ChildProcess, owner: AnyObject?)
+
+    var description: String { name }
+
+    /// foot with a shell that sleeps: a terminal, drawn by its own renderer.
+    static let foot = FidelityClient(name: "foot", appID: "foot") { environment in
+        (try ChildProcess(URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["/bin/sh", "-c", "sleep 600"],
+                          environment: ChildProcess.minimalEnvironment(environment)), nil)
+    }
+
+    /// TimerApp, Diorama's own sample: the scene runtime's client core.
+    static let timerApp = FidelityClient(name: "TimerApp", appID: "org.diorama.TimerApp") { environment in
+        let sandbox = try AppSandbox(label: "fidelity")
+        return (try sandbox.launch("TimerApp", compositor: environment).child, sandbox)
+    }
+}
+
+/// One step of a scripted session: its name and what the compositor is asked to do.
+struct FidelityStep: Sendable {
+    var name: String
+    var action: @Sendable (FidelityCompositor, FidelityClient) throws -> Void
+}
+
+/// The scripted session: the client starts, then each step runs. Before
+/// the first step the session waits for the window's first `enter`; after
+/// each it waits until the client has received nothing but drawing-pace
+/// events for a moment (bounded), so its events land in that step.
+enum FidelitySession {
+    /// On two outputs (sway): moves both ways, then a rescale.
+    static let twoOutputs: [FidelityStep] = [
+        FidelityStep(name: "move to HEADLESS-2") { try $0.moveWindow(appID: $1.appID, toOutput: "HEADLESS-2") },
+        FidelityStep(name: "move to HEADLESS-1") { try $0.moveWindow(appID: $1.appID, toOutput: "HEADLESS-1") },
+        FidelityStep(name: "rescale HEADLESS-1 to 2x") { compositor, _ in try compositor.setScale(2, ofOutput: "HEADLESS-1") },
+    ]
+
+    /// Floating windows (sway with `floating enable` for every window): a
+    /// resize, then the moves and the rescale.
+    static let floating: [FidelityStep] = [
+        FidelityStep(name: "resize to 500x400") { try $0.resizeWindow(appID: $1.appID, to: Size(width: 500, height: 400)) },
+    ] + twoOutputs
+
+    static func run(_ client: FidelityClient, on compositor: FidelityCompositor,
+                    steps: [FidelityStep]) throws -> FidelityTranscript {
+        var environment = compositor.clientEnvironment
+        environment["WAYLAND_DEBUG"] = "client"
+        let (process, owner) = try client.start(environment)
+        defer {
+            process.stop()
+            withExtendedLifetime(owner) {}
+        }
+        var starts: [(String, Int)] = [("launch", 0)]
+        try Wait.until("\(client)'s window to enter an output", timeout: 10, details: { process.standardError.suffix(2000).description }) {
+            WaylandDebugLog.parse(process.standardError).contains {
+                $0.direction == .received && $0.interface == "wl_surface" && $0.message == "enter"
+            } ? true : nil
+        }
+        try compositor.waitForWindow(appID: client.appID)
+        try waitUntilQuiet(process, client: client)
+        for step in steps {
+            starts.append((step.name, WaylandDebugLog.parse(process.standardError).count))
+            try step.action(compositor, client)
+            try waitUntilQuiet(process, client: client)
+        }
+        return FidelityTranscript(messages: WaylandDebugLog.parse(process.standardError), phaseStarts: starts)
+    }
+
+    /// Waits until the client has received no event other than drawing pace
+    /// (frame callbacks, buffer releases) for 0.5 s, at most 10 s. A client
+    /// that redraws every second (TimerApp's clock) never goes fully quiet.
+    private static func waitUntilQuiet(_ process: ChildProcess, client: FidelityClient) throws {
+        var last = -1
+        var stableSince = Date()
+        try Wait.until("\(client) to go quiet", timeout: 10, interval: 0.05) { () -> Bool? in
+            let count = WaylandDebugLog.parse(process.standardError).filter {
+                $0.direction == .received && !FidelityTranscript.pacingInterfaces.contains($0.interface)
+            }.count
+            if count != last {
+                last = count
+                stableSince = Date()
+                return nil
+            }
+            return Date().timeIntervalSince(stableSince) >= 0.5 ? true : nil
+        }
+    }
+}

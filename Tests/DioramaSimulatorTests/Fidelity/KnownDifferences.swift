@@ -1,0 +1,102 @@
+/// The differences between a real compositor and the simulator's profile of it
+/// that are known and accepted, in one place. `Docs/fidelity.md` lists each
+/// by its `id` with the reason; a test checks that it does. Any difference
+/// not matched here fails the fidelity suite.
+struct KnownDifference {
+    enum Side { case real, simulator }
+
+    /// The name `Docs/fidelity.md` uses.
+    var id: String
+    /// Whose events it touches before the comparison.
+    var side: Side
+    /// Events starting with this text, once object numbers are taken out
+    /// (`wl_output.mode(`), are removed — or rewritten when `rewrite` is set.
+    var prefix: String
+    /// Instead of removing the event, replaces the first text with the second in it.
+    var rewrite: (from: String, to: String)? = nil
+    /// Removes the event after a removed one too (an `xdg_surface.configure`
+    /// that ends a removed `xdg_toplevel.configure`).
+    var alsoNext = false
+
+    /// The event with the difference taken out; nil when it is removed.
+    func apply(to event: String) -> String? {
+        let generic = event.replacingOccurrences(of: #"#(window)?\d+"#, with: "", options: .regularExpression)
+        guard generic.hasPrefix(prefix) else { return event }
+        guard let rewrite, let range = event.range(of: rewrite.from) else { return nil }
+        return event.replacingCharacters(in: range, with: rewrite.to)
+    }
+}
+
+extension FidelityTranscript {
+    /// This transcript with the known differences of `side` removed.
+    func removing(_ differences: [KnownDifference], side: KnownDifference.Side) -> FidelityTranscript {
+        let relevant = differences.filter { $0.side == side }
+        return FidelityTranscript(phases: phases.map { phase -> Phase in
+            var events: [String] = []
+            var skipNext = false
+            for event in phase.events {
+                if skipNext {
+                    skipNext = false
+                    continue
+                }
+                var current: String? = event
+                for difference in relevant {
+                    guard let text = current else { break }
+                    current = difference.apply(to: text)
+                    if current == nil && difference.alsoNext { skipNext = true }
+                }
+                if let current { events.append(current) }
+            }
+            return Phase(name: phase.name, events: events)
+        })
+    }
+
+    /// A readable account of where `other` differs, phase by phase (empty
+    /// when they are equal): the first differing event and both tails.
+    func differences(from other: FidelityTranscript, labels: (String, String)) -> [String] {
+        var report: [String] = []
+        for (mine, theirs) in zip(phases, other.phases) where mine.events != theirs.events {
+            let common = zip(mine.events, theirs.events).prefix { $0 == $1 }.count
+            report.append("""
+                phase "\(mine.name)": first difference at event \(common + 1)
+                  \(labels.0): \(mine.events.dropFirst(common).prefix(8).joined(separator: "\n    "))
+                  \(labels.1): \(theirs.events.dropFirst(common).prefix(8).joined(separator: "\n    "))
+                """)
+        }
+        if phases.count != other.phases.count { report.append("phase counts differ: \(phases.count) vs \(other.phases.count)") }
+        return report
+    }
+}
+
+enum KnownDifferences {
+    /// Real sway 1.7 versus `--profile sway-1.7`, for foot and TimerApp (`Docs/fidelity.md`).
+    static let sway17: [KnownDifference] = [
+        .init(id: "globals", side: .real, prefix: "wl_registry.global("),
+        .init(id: "globals", side: .simulator, prefix: "wl_registry.global("),
+        .init(id: "shm-formats", side: .real, prefix: "wl_shm.format("),
+        .init(id: "shm-formats", side: .simulator, prefix: "wl_shm.format("),
+        .init(id: "ping", side: .real, prefix: "xdg_wm_base.ping("),
+        .init(id: "input-devices", side: .real, prefix: "wl_seat.capabilities("),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
+        .init(id: "selection", side: .real, prefix: "wl_data_device.selection("),
+        .init(id: "selection", side: .real, prefix: "zwp_primary_selection_device_v1."),
+        .init(id: "output-descriptions", side: .real, prefix: "wl_output.description("),
+        .init(id: "output-descriptions", side: .simulator, prefix: "wl_output.description("),
+        .init(id: "output-descriptions", side: .real, prefix: "zxdg_output_v1.description("),
+        .init(id: "output-descriptions", side: .simulator, prefix: "zxdg_output_v1.description("),
+        .init(id: "preferred-mode", side: .simulator, prefix: "wl_output.mode(3, ", rewrite: (".mode(3, ", ".mode(1, ")),
+    ]
+
+    /// Real weston 10 (one headless output) versus `--profile weston-10`.
+    static let weston10: [KnownDifference] = [
+        .init(id: "globals", side: .real, prefix: "wl_registry.global("),
+        .init(id: "globals", side: .simulator, prefix: "wl_registry.global("),
+        .init(id: "shm-formats", side: .real, prefix: "wl_shm.format("),
+        .init(id: "shm-formats", side: .simulator, prefix: "wl_shm.format("),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_seat."),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
+        .init(id: "activation-without-seat", side: .simulator, prefix: "xdg_toplevel.configure(640, 480, array[4])",
+              alsoNext: true),
+    ]
+}
