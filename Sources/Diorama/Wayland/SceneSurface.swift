@@ -249,10 +249,13 @@ final class SceneSurface: SceneHost {
             MainActor.assumeIsolated { self?.pacer.frameCallbackDone() }
         }
         toplevel.commit()
+        // Sent before the trace line is written: the time between reading the
+        // socket (in `drawFrame`) and the commit reaching the compositor is
+        // the only window left for a stale frame, so nothing else goes in it.
+        try? backend.connection.flush()
         pacer.didCommit()
         scene.trace.record(.commit(scene: scene.traceName, bufferSize: geometry.bufferSize, bufferScale: geometry.bufferScale,
                                    viewport: geometry.viewportDestination, logicalSize: state.size, scale: state.resolvedScale.scale))
-        try? backend.connection.flush()
         if !facts.isMapped {
             // The first buffer is committed: the window is mapped.
             facts.isMapped = true
