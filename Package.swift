@@ -171,10 +171,11 @@ let package = Package(
         .testTarget(name: "DioramaCLITests",
                     dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
                                    "DioramaPNGTestSupport", "diorama"]),
-        // The sample apps run as real processes under real compositors; depending
-        // on the executables makes `swift test` build them.
+        // The sample apps run as real processes under real compositors and the
+        // simulator; depending on the executables makes `swift test` build them.
         .testTarget(name: "DioramaAppTests",
-                    dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "TimerApp", "GameScene"],
+                    dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "DioramaSimulator",
+                                   "TimerApp", "GameScene"],
                     exclude: ["Fixtures"]),
         // The shipped scenario suite on the simulator (library call), the
         // observation logic on recorded traces, and `diorama run`/`demo` end to end.

@@ -15,6 +15,19 @@ final class GameSceneDelegate: WindowSceneDelegate {
         scene.drawableLayer.contentsGravity = .resizeAspect
         scene.drawableLayer.letterboxColor = 0xFF00_0000
         scene.title = "GameScene"
+        // A fixed internal resolution, as games offer (MTKView with
+        // autoResizeDrawable off): the frames are that size whatever the
+        // window's, scaled to it by the compositor (or letterboxed by the
+        // runtime where there is no wp_viewporter).
+        if let renderSize = ProcessInfo.processInfo.environment["GAMESCENE_RENDER_SIZE"] {
+            let sides = renderSize.split(separator: "x").compactMap { Int($0) }
+            if sides.count == 2 {
+                scene.drawableLayer.autoResizeDrawable = false
+                scene.drawableLayer.drawableSize = Size(width: sides[0], height: sides[1])
+            } else {
+                FileHandle.standardError.write(Data("warning: GAMESCENE_RENDER_SIZE=\(renderSize) is not WIDTHxHEIGHT (e.g. 640x360); the drawable follows the window\n".utf8))
+            }
+        }
         // The traits are real here (as in UIKit): the game picks its asset
         // density from them before the first frame, and logs what it got.
         let traits = scene.traitCollection

@@ -14,9 +14,11 @@ struct QueueAttachmentTests {
     final class Outcome: Sendable {
         let frames = Mutex(0)
         let failure = Mutex<ConnectionError?>(nil)
+        /// The frame count each time the end-of-batch hook ran.
+        let framesAtBatchEnds = Mutex<[Int]>([])
     }
 
-    @Test("frame callbacks are delivered on the queue; a compositor exit reaches `failed` once and stops the source")
+    @Test("frame callbacks are delivered on the queue, each batch followed by `batchDispatched`; a compositor exit reaches `failed` once and stops the source")
     func framesAndFailure() throws {
         let weston = try WestonHeadless.start(scale: 1)
         let client = try ClientHarness(weston)
@@ -41,12 +43,20 @@ struct QueueAttachmentTests {
                 toplevel.commit()
             }
             requestFrame()
-            return UncheckedBox(client.connection.attach(to: queue) { error in
+            return UncheckedBox(client.connection.attach(to: queue, batchDispatched: {
+                let frames = outcome.frames.withLock { $0 }
+                outcome.framesAtBatchEnds.withLock { $0.append(frames) }
+            }, failed: { error in
                 outcome.failure.withLock { $0 = error }
-            })
+            }))
         }
         let framesArrived = waitUntil(seconds: 10) { outcome.frames.withLock { $0 } >= 3 }
         #expect(framesArrived, "frames so far: \(outcome.frames.withLock { $0 })")
+        // The hook runs after the batch that held the last frame callback.
+        let lastBatchSawAll = waitUntil(seconds: 10) { outcome.framesAtBatchEnds.withLock { $0.last } == 3 }
+        let batchEnds = outcome.framesAtBatchEnds.withLock { $0 }
+        #expect(lastBatchSawAll, "frames at each batch end: \(batchEnds)")
+        #expect(!batchEnds.isEmpty && batchEnds == batchEnds.sorted(), "after each wakeup's events: \(batchEnds)")
 
         weston.stop()
         let failed = waitUntil(seconds: 10) { outcome.failure.withLock { $0 } != nil }

@@ -11,7 +11,9 @@ public protocol RootContent: AnyObject {
     var prefersInterfaceOrientationLocked: Bool { get }
 
     /// Fires before the next frame is drawn at a new drawable size (never
-    /// zero, never during an interactive resize: once when it ends). The
+    /// zero), including a size the app set (`autoResizeDrawable` off). With
+    /// wp_viewporter never during an interactive resize, once when it ends;
+    /// without it the drawable follows each step. The
     /// `mtkView(_:drawableSizeWillChange:)` counterpart.
     func drawableSizeWillChange(_ size: Size, in scene: WindowScene)
 

@@ -47,6 +47,9 @@ public struct SceneSettings: Sendable, Hashable {
     public var userInterfaceStyle = UserInterfaceStyle.light
     /// The root content's `prefersInterfaceOrientationLocked`.
     public var prefersInterfaceOrientationLocked = false
+    /// The drawable size the app chose (`DrawableLayer.autoResizeDrawable`
+    /// off); nil while the runtime sizes it from bounds × scale.
+    public var appOwnedDrawableSize: Size?
 
     public init() {}
 }
@@ -75,9 +78,14 @@ public struct SceneState: Sendable, Hashable {
     ///    (at least the minimum unless constrained, see SizeRestrictions).
     /// 2. scale: ScaleResolver's precedence (fractional preferred >
     ///    preferred_buffer_scale > largest entered output > only output > 1).
-    /// 3. drawable: bounds × scale in whole pixels — except during an
-    ///    interactive resize with a viewport, where the previous drawable
-    ///    is kept and the compositor scales it (TN3192), until the resize ends.
+    /// 3. drawable: the app's own size when it owns it (with a viewport the
+    ///    buffer is that drawable, scaled by the compositor to the bounds;
+    ///    without one the buffer stays bounds × scale and the runtime places
+    ///    the drawable into it); else bounds × scale in whole pixels — except
+    ///    during an interactive resize with a viewport, where the previous
+    ///    drawable is kept and the compositor scales it (TN3192), until the
+    ///    resize ends. Without a viewport neither can be scaled by the
+    ///    compositor, so a resize takes effect at once.
     public static func compute(facts: CompositorFacts, settings: SceneSettings, previous: SceneState?) -> SceneState {
         let configured = facts.configuredSize
         // A side the compositor leaves to the client keeps the size already
@@ -105,7 +113,12 @@ public struct SceneState: Sendable, Hashable {
         var buffer = BufferGeometry.for(logical: committed.size, scale: resolved)
         var drawable = DrawableSizing.drawableSize(bounds: committed.size, scale: resolved.scale)
         let deferResize = facts.isResizing && facts.hasViewport && previous?.resolvedScale == resolved
-        if deferResize, let previous, let kept = previous.drawableSize {
+        if let appOwned = settings.appOwnedDrawableSize {
+            drawable = appOwned
+            if facts.hasViewport {
+                buffer = BufferGeometry(bufferSize: appOwned, bufferScale: 1, viewportDestination: committed.size)
+            }
+        } else if deferResize, let previous, let kept = previous.drawableSize {
             drawable = kept
             buffer = BufferGeometry(bufferSize: kept, bufferScale: 1, viewportDestination: committed.size)
         }

@@ -74,6 +74,11 @@ public final class WindowScene {
             self.host?.sizeRestrictionsChanged(restrictions)
             self.recompute()
         }
+        drawableLayer.onSizingChange = { [weak self] in
+            guard let self else { return }
+            self.settings.appOwnedDrawableSize = self.drawableLayer.appOwnedSize
+            self.recompute()
+        }
     }
 
     /// The name scenes are traced under: the session's configuration name and identifier.
@@ -190,7 +195,7 @@ public final class WindowScene {
             }
         }
         if let size = changes.newDrawableSize {
-            drawableLayer.drawableSize = size
+            drawableLayer.currentSize = size
             trace.record(.drawableSize(scene: traceName, size: size, contentsScale: drawableLayer.contentsScale))
             rootContent?.drawableSizeWillChange(size, in: self)
         }

@@ -4,19 +4,16 @@ import DioramaModel
 import Foundation
 
 /// One scene's Wayland objects: wl_surface, xdg_toplevel, and where offered
-/// wp_viewport and wp_fractional_scale_v1; plus its buffers and frame pacing.
+/// wp_viewport and wp_fractional_scale_v1; plus its buffers.
 ///
-/// It turns every event into `CompositorFacts`, hands them to the scene
-/// (which computes its state and fires callbacks), and draws frames that
-/// commit exactly the `BufferGeometry` the state says.
-///
-/// Why frames are drawn when they are:
-/// - a configure is answered at once (ack + commit with a new buffer), even
-///   while a frame callback is pending: the compositor waits for it;
-/// - otherwise a frame is drawn when something asked for one
-///   (`setNeedsDisplay`) and the last frame callback has fired, so a scene
-///   never draws faster than the output shows;
-/// - nothing is drawn in the background (on no output).
+/// Event handlers only record what the compositor said into
+/// `CompositorFacts` (and tell the `FramePacer` what happened). At the end of
+/// each dispatched batch (`eventsDispatched`, from the connection's queue
+/// source) the facts are handed to the scene once — one `SceneState.compute`
+/// and one round of callbacks however many events the batch held — and the
+/// pacer decides whether to draw. Frames commit exactly the `BufferGeometry`
+/// the state says; one that turns out stale just before its commit is
+/// redrawn instead (see `drawFrame`).
 @MainActor
 final class SceneSurface: SceneHost {
     weak var scene: WindowScene?
@@ -27,26 +24,19 @@ final class SceneSurface: SceneHost {
     private let bufferPool: BufferPool
     private unowned let backend: WaylandSceneBackend
     private var facts = CompositorFacts()
-    private var needsDisplay = true
-    private var framePending = false
-    /// A draw is queued for when the current batch of events is handled.
-    private var drawScheduled = false
-    /// The next scheduled draw may go ahead with a frame callback pending,
-    /// because the pending frame was drawn for a geometry that no longer holds.
-    private var supersedesFrameInFlight = false
-    /// True while the content draws: a `setNeedsDisplay` from inside `draw`
-    /// (a game asking for its next frame) asks for the NEXT frame, at the next
-    /// frame callback — it must not start another frame inside this one.
-    private var isDrawing = false
+    /// The facts changed since the scene last saw them.
+    private var factsArePending = false
+    private var pacer = FramePacer()
+    /// A request from outside event dispatch (a timer, app code) is drawn at
+    /// the end of this main-queue turn, coalesced, as UIKit draws at the end
+    /// of the run loop's turn; requests during dispatch wait for its end.
+    private var isDrawRequestQueued = false
     private var isTornDown = false
-    /// From creation until the delegate's `willConnectTo` has run: configures
-    /// are learned but not answered with a frame, so the first frame draws
-    /// what the delegate set up.
-    private var isConnecting = true
     private var hasFirstConfigure = false
-    /// The render target kept during an interactive resize when the gravity
-    /// letterboxes (`resizeAspect`, `center`): drawn at the kept size, then
-    /// placed into a buffer of the new size.
+    /// The render target kept when the drawable is not the buffer's size
+    /// (a letterboxing gravity during an interactive resize, or an app-owned
+    /// drawable size without a viewport): drawn at its size, then placed into
+    /// the buffer by the gravity.
     private var renderTarget: PixelBuffer?
 
     init(scene: WindowScene, backend: WaylandSceneBackend, appID: String, fullscreenOn output: Output?) throws {
@@ -76,6 +66,9 @@ final class SceneSurface: SceneHost {
         surface.commit()
         try backend.connection.flush()
         try awaitFirstConfigure()
+        // What arrived while waiting (configure, preferred scale, enter) is
+        // the state `willConnectTo` reads.
+        publishPendingFacts()
     }
 
     /// Why wait here: UIKit hands `scene(_:willConnectTo:options:)` a scene
@@ -95,9 +88,8 @@ final class SceneSurface: SceneHost {
     }
 
     func sceneDidConnect() {
-        isConnecting = false
-        needsDisplay = true
-        if hasFirstConfigure { drawFrame() }
+        pacer.sceneConnected()
+        drawIfWanted()
     }
 
     func tearDown() {
@@ -108,43 +100,53 @@ final class SceneSurface: SceneHost {
         fractionalScale?.handler = nil
     }
 
-    /// Re-reads the outputs (entered and all) into the facts.
+    /// Re-reads the outputs (entered and all) into the facts; the scene sees
+    /// them at the end of the batch.
     ///
-    /// Leaving the last output is held back until the events already queued
-    /// have been dispatched. A compositor moving a window to another output
-    /// sends wl_surface.leave for the old one before wl_surface.enter for the
-    /// new one (sway does, in one batch); published one by one, the pair would
-    /// send the scene through the background and back — didEnterBackground,
-    /// a state save, a paused timer — for what is a move. If the surface is
-    /// still on no output once the batch is done, it really left (minimised,
-    /// or its outputs went away) and the background is published then.
-    func refreshFacts(holdingBackLastLeave: Bool = true) {
-        let entered = surface.outputs.filter(\.isReady).map(ScreenDescription.init)
-        if holdingBackLastLeave, entered.isEmpty, !facts.enteredScreens.isEmpty {
-            DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { self?.refreshFacts(holdingBackLastLeave: false) }
-            }
-            return
-        }
+    /// Why at the end of the batch: a compositor moving a window to another
+    /// output sends wl_surface.leave for the old one before wl_surface.enter
+    /// for the new one (sway does, in one batch), often with the new preferred
+    /// scale and a configure. Published one by one, the pair would send the
+    /// scene through the background and back — didEnterBackground, a state
+    /// save, a paused timer — for what is a move, and a frame drawn between
+    /// them would be at the old scale. If the surface is still on no output
+    /// once the batch is done, it really left (minimised, or its outputs went
+    /// away).
+    func refreshFacts() {
         facts.allScreens = backend.screenDescriptions
-        facts.enteredScreens = entered
+        facts.enteredScreens = surface.outputs.filter(\.isReady).map(ScreenDescription.init)
         if !facts.enteredScreens.isEmpty { facts.hasEnteredAnOutput = true }
         facts.preferredBufferScale = surface.preferredBufferScale
-        publish()
+        factsArePending = true
     }
 
-    private func publish() {
-        guard !isTornDown, let scene else { return }
+    /// Fires after every event of one dispatched batch has been handled (all
+    /// scenes hear it, whichever objects the events were for): the scene
+    /// computes its state once for the whole batch, then a frame is drawn if
+    /// the pacer wants one.
+    func eventsDispatched() {
+        publishPendingFacts()
+        drawIfWanted()
+    }
+
+    /// Hands the facts to the scene (one state computation and its callbacks)
+    /// when they changed, and tells the pacer whether the buffer geometry did.
+    private func publishPendingFacts() {
+        guard factsArePending, !isTornDown, let scene else { return }
+        factsArePending = false
         let before = scene.state?.bufferGeometry
         scene.update(facts: facts)
+        pacer.interactiveResizeChanged(keepsDrawable: facts.isResizing && facts.hasViewport)
         // A new buffer geometry (the scale or size changed) makes the frame in
-        // flight obsolete: draw the new one as soon as this batch of events is
-        // handled instead of waiting for that frame's callback. This is what
-        // keeps the reaction to a display change within one event batch.
-        if facts.isMapped, let after = scene.state?.bufferGeometry, after != before {
-            needsDisplay = true
-            scheduleDraw(supersedingFrameInFlight: true)
-        }
+        // flight obsolete: the pacer lets the new one supersede it instead of
+        // waiting for that frame's callback. This keeps the reaction to a
+        // display change within one event batch.
+        if facts.isMapped, let after = scene.state?.bufferGeometry, after != before { pacer.geometryChanged() }
+    }
+
+    private func drawIfWanted() {
+        guard !isTornDown, hasFirstConfigure, pacer.shouldDraw else { return }
+        drawFrame()
     }
 
     // MARK: SceneHost
@@ -168,28 +170,20 @@ final class SceneSurface: SceneHost {
         try? backend.connection.flush()
     }
 
+    /// The content (or a state change it shows) wants a frame. Inside a batch
+    /// the batch's end draws it; from a frame being drawn, it is the next
+    /// frame (at the next frame callback); from anywhere else, it is drawn at
+    /// the end of this main-queue turn, so several requests make one frame and
+    /// the scene is never re-entered from its own callbacks.
     func setNeedsDisplay() {
-        needsDisplay = true
-        scheduleDraw()
-    }
-
-    /// Draws once the events that arrived with the current one are handled,
-    /// not now. A compositor moving a window sends leave, enter and the new
-    /// preferred scale together, possibly right after a frame callback;
-    /// drawing on `enter` or on `done` would commit a frame at the old scale
-    /// (a stale frame) just before the new scale is read.
-    private func scheduleDraw(supersedingFrameInFlight: Bool = false) {
-        if supersedingFrameInFlight { supersedesFrameInFlight = true }
-        guard !framePending || supersedesFrameInFlight, !isDrawing, !drawScheduled, toplevel.isConfigured else { return }
-        drawScheduled = true
+        pacer.drawRequested()
+        guard !isDrawRequestQueued else { return }
+        isDrawRequestQueued = true
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
-                self.drawScheduled = false
-                let mayDraw = !self.framePending || self.supersedesFrameInFlight
-                guard self.needsDisplay, mayDraw, !self.isDrawing, self.toplevel.isConfigured else { return }
-                self.supersedesFrameInFlight = false
-                self.drawFrame()
+                self.isDrawRequestQueued = false
+                self.drawIfWanted()
             }
         }
     }
@@ -201,48 +195,72 @@ final class SceneSurface: SceneHost {
 
     // MARK: Frames
 
-    private func frameCallbackFired() {
-        framePending = false
-        if needsDisplay { scheduleDraw() }
-    }
+    /// How many times a frame is redrawn because events read just before its
+    /// commit changed the geometry, before it is committed anyway (a
+    /// compositor changing the geometry faster than we draw must not stall us).
+    private static let maximumRedrawsBeforeCommit = 3
 
     /// Draws and commits one frame for the scene's current state.
+    ///
+    /// Before the commit, the events already on the socket are read and
+    /// handled: a display change that arrived while the content was drawing
+    /// would otherwise be answered only after a frame at the old scale or size
+    /// went out — a stale frame the compositor shows for a refresh. If they
+    /// changed the buffer geometry, the frame is drawn again for the new one
+    /// instead of being committed.
     private func drawFrame() {
-        guard !isTornDown, let scene, let state = scene.state else { return }
-        if state.activationState == .background && facts.isMapped {
-            // Nothing is drawn in the background; a pending configure is still acknowledged.
-            if toplevel.pendingConfigureSerial != nil { toplevel.commit() }
+        for attempt in 0... {
+            guard !isTornDown, let scene, let state = scene.state else { return }
+            if state.activationState == .background && facts.isMapped {
+                // Nothing is drawn in the background; a pending configure is still acknowledged.
+                if toplevel.pendingConfigureSerial != nil {
+                    toplevel.commit()
+                    pacer.committedWithoutFrame()
+                }
+                return
+            }
+            let geometry = state.bufferGeometry
+            let buffer: Buffer
+            do {
+                buffer = try bufferPool.nextBuffer(size: geometry.bufferSize)
+            } catch {
+                DescriptorWriter.reportToStandardError("warning: no buffer for a \(geometry.bufferSize) frame: \(error)")
+                return
+            }
+            pacer.willDraw()
+            render(scene: scene, state: state, into: buffer)
+            backend.dispatchEventsAlreadyReceived()
+            if isTornDown { return }
+            if attempt < Self.maximumRedrawsBeforeCommit, scene.state?.bufferGeometry != geometry {
+                pacer.drawAbandoned()
+                continue
+            }
+            commit(buffer, geometry: geometry, state: state, scene: scene)
             return
         }
-        let geometry = state.bufferGeometry
-        let buffer: Buffer
-        do {
-            buffer = try bufferPool.nextBuffer(size: geometry.bufferSize)
-        } catch {
-            DescriptorWriter.reportToStandardError("warning: no buffer for a \(geometry.bufferSize) frame: \(error)")
-            return
-        }
-        // Cleared before drawing, so a request made while drawing survives the commit.
-        needsDisplay = false
-        isDrawing = true
-        render(scene: scene, state: state, into: buffer)
-        isDrawing = false
+    }
+
+    private func commit(_ buffer: Buffer, geometry: BufferGeometry, state: SceneState, scene: WindowScene) {
         surface.setBufferScale(geometry.bufferScale)
         viewport?.setDestination(geometry.viewportDestination)
         surface.attach(buffer)
         surface.damageAll()
         surface.frame { [weak self] _ in
-            MainActor.assumeIsolated { self?.frameCallbackFired() }
+            MainActor.assumeIsolated { self?.pacer.frameCallbackDone() }
         }
-        framePending = true
         toplevel.commit()
+        // Sent before the trace line is written: the time between reading the
+        // socket (in `drawFrame`) and the commit reaching the compositor is
+        // the only window left for a stale frame, so nothing else goes in it.
+        try? backend.connection.flush()
+        pacer.didCommit()
         scene.trace.record(.commit(scene: scene.traceName, bufferSize: geometry.bufferSize, bufferScale: geometry.bufferScale,
                                    viewport: geometry.viewportDestination, logicalSize: state.size, scale: state.resolvedScale.scale))
-        try? backend.connection.flush()
         if !facts.isMapped {
             // The first buffer is committed: the window is mapped.
             facts.isMapped = true
-            publish()
+            factsArePending = true
+            publishPendingFacts()
         }
     }
 
@@ -252,7 +270,7 @@ final class SceneSurface: SceneHost {
     private func render(scene: WindowScene, state: SceneState, into buffer: Buffer) {
         let drawableSize = state.drawableSize ?? buffer.size
         let gravity = scene.drawableLayer.contentsGravity
-        let letterboxing = state.effectiveGeometry.isInteractivelyResizing && gravity != .resize && drawableSize != buffer.size
+        let letterboxing = drawableSize != buffer.size
         buffer.withPixels { pixels in
             guard let base = pixels.baseAddress else { return }
             if !letterboxing {
@@ -291,8 +309,10 @@ final class SceneSurface: SceneHost {
 }
 
 extension SceneSurface: @preconcurrency ToplevelHandler {
-    /// A configure sequence arrived: new size and states. It is answered at
-    /// once with a frame (which acknowledges it).
+    /// A configure sequence arrived: new size and states. It is answered
+    /// (acknowledged with a frame) at the end of the batch — at once, even
+    /// with a frame in flight — except while connecting, when the frame waits
+    /// for `sceneDidConnect`.
     func toplevelConfigured(_ toplevel: Toplevel, configure: ToplevelConfigure) {
         facts.configuredSize = configure.size
         facts.isActivated = configure.states.contains(.activated)
@@ -300,11 +320,9 @@ extension SceneSurface: @preconcurrency ToplevelHandler {
         facts.isMaximized = configure.states.contains(.maximized)
         facts.isFullscreen = configure.states.contains(.fullscreen)
         facts.isTiled = !configure.states.isDisjoint(with: [.tiledLeft, .tiledRight, .tiledTop, .tiledBottom])
+        factsArePending = true
         hasFirstConfigure = true
-        publish()
-        needsDisplay = true
-        // While connecting, the frame waits for `sceneDidConnect`.
-        if !isConnecting { drawFrame() }
+        pacer.configureReceived()
     }
 
     /// The user (or a script) asked to close the window: the session is discarded.
@@ -324,6 +342,6 @@ extension SceneSurface: @preconcurrency FractionalScaleHandler {
     /// at it from the next frame, through the viewport.
     func preferredScaleChanged(_ fractionalScale: FractionalScale, scale: Scale) {
         facts.fractionalPreferred = scale
-        publish()
+        factsArePending = true
     }
 }

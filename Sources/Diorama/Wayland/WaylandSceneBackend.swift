@@ -96,10 +96,27 @@ final class WaylandSceneBackend: SceneBackend {
     /// Runs the main queue until the application stops.
     func run() -> Int32 {
         launched = true
-        queueSource = connection.attach(to: .main) { [weak self] error in
+        queueSource = connection.attach(to: .main, batchDispatched: { [weak self] in
+            MainActor.assumeIsolated { self?.eventsDispatched() }
+        }, failed: { [weak self] error in
             MainActor.assumeIsolated { self?.application?.connectionLost(String(describing: error)) }
-        }
+        })
         dispatchMain()
+    }
+
+    /// Fires once every event of a dispatched batch has been handled: each
+    /// scene publishes what the batch changed and draws if its pacer wants.
+    private func eventsDispatched() {
+        for surface in Array(surfaces.values) { surface.eventsDispatched() }
+    }
+
+    /// Reads and handles the events already on the socket, without waiting,
+    /// as one more batch — for a scene about to commit a frame, so the frame
+    /// is not stale on arrival. A connection that failed here is reported by
+    /// the queue source, whose socket is then readable.
+    func dispatchEventsAlreadyReceived() {
+        guard let delivered = try? connection.dispatchAvailable(), delivered > 0 else { return }
+        eventsDispatched()
     }
 
     func stop(exitCode: Int32) {

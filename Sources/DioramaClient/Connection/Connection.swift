@@ -180,6 +180,27 @@ public final class Connection {
         return Int(count)
     }
 
+    /// Reads and delivers everything the socket holds now, without waiting:
+    /// `dispatch(timeout: .zero)` until a call delivers nothing.
+    ///
+    /// Why until nothing: one `dispatch` call may only deliver events that
+    /// were already queued, without reading the socket. Callers use this to
+    /// see everything the compositor has sent so far — the queue source on a
+    /// wakeup (libdispatch may watch the fd edge-triggered, so data left
+    /// unread now may never wake it again), and a client about to commit a
+    /// frame that must not be stale already.
+    ///
+    /// - Returns: how many events were delivered.
+    @discardableResult
+    public func dispatchAvailable() throws(ConnectionError) -> Int {
+        var delivered = 0
+        while true {
+            let count = try dispatch(timeout: .zero)
+            if count == 0 { return delivered }
+            delivered += count
+        }
+    }
+
     /// Sends `wl_display.sync` and dispatches until its `done` arrives: every
     /// request sent before has been processed by the compositor and every
     /// event it sent in reply has been delivered.

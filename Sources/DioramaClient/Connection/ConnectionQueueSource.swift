@@ -10,13 +10,20 @@ extension Connection {
     /// out at once. Requests sent from other work on the queue (a timer, a
     /// button) should be followed by `flush()`.
     ///
-    /// - Parameter failed: called on `queue`, once, when the connection fails
-    ///   (protocol error or disconnect); the source has already cancelled
-    ///   itself, so a dead socket cannot spin the queue.
+    /// - Parameters:
+    ///   - batchDispatched: called on `queue` after each wakeup's events have
+    ///     all been delivered (the end of a dispatched batch), before the
+    ///     flush. Handlers record what changed; this is where a client acts
+    ///     on the batch as a whole — one recomputation, one frame — instead of
+    ///     once per event. Not called when nothing was delivered.
+    ///   - failed: called on `queue`, once, when the connection fails
+    ///     (protocol error or disconnect); the source has already cancelled
+    ///     itself, so a dead socket cannot spin the queue.
     /// - Returns: the source; dropping it or calling `cancel()` detaches.
     public func attach(to queue: DispatchQueue,
+                       batchDispatched: @escaping () -> Void = {},
                        failed: @escaping (ConnectionError) -> Void) -> ConnectionQueueSource {
-        ConnectionQueueSource(connection: self, queue: queue, failed: failed)
+        ConnectionQueueSource(connection: self, queue: queue, batchDispatched: batchDispatched, failed: failed)
     }
 }
 
@@ -25,20 +32,19 @@ extension Connection {
 public final class ConnectionQueueSource {
     private let source: DispatchSourceRead
 
-    fileprivate init(connection: Connection, queue: DispatchQueue, failed: @escaping (ConnectionError) -> Void) {
+    fileprivate init(connection: Connection, queue: DispatchQueue, batchDispatched: @escaping () -> Void,
+                     failed: @escaping (ConnectionError) -> Void) {
         source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: queue)
         // The handler runs on `queue`, the only place the connection is used,
         // so handing the non-Sendable connection to it is safe.
-        let confined = QueueConfined((connection: connection, failed: failed, source: source))
+        let confined = QueueConfined((connection: connection, batchDispatched: batchDispatched, failed: failed, source: source))
         source.setEventHandler {
-            let (connection, failed, source) = confined.value
+            let (connection, batchDispatched, failed, source) = confined.value
             do throws(ConnectionError) {
-                // Drain until nothing is left: libdispatch may watch the fd
-                // edge-triggered, so a wakeup whose data (or hang-up) is not
-                // read now never comes again. One `dispatch` call can stop at
-                // events already queued without reading the socket; under load
-                // that left a vanished compositor unnoticed and the app hung.
-                while try connection.dispatch(timeout: .zero) > 0 {}
+                // Drain until nothing is left (see `dispatchAvailable`): under
+                // load, stopping at events already queued left a vanished
+                // compositor unnoticed and the app hung.
+                if try connection.dispatchAvailable() > 0 { batchDispatched() }
                 try connection.flush()
             } catch {
                 source.cancel()
@@ -48,7 +54,7 @@ public final class ConnectionQueueSource {
         source.resume()
         // Requests sent before attaching (binds, the first commit) go out now.
         queue.async {
-            let (connection, failed, source) = confined.value
+            let (connection, _, failed, source) = confined.value
             do throws(ConnectionError) {
                 try connection.flush()
             } catch {

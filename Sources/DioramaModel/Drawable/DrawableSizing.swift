@@ -54,3 +54,37 @@ public enum DrawableSizing {
         return Size(width: pixels(bounds.width), height: pixels(bounds.height))
     }
 }
+
+extension DrawableSizing {
+    /// Why a size an app sets as its drawable size (`autoResizeDrawable` off)
+    /// cannot be one.
+    public enum AppSizeError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// A side is zero or negative: no renderer can draw into it.
+        case empty(Size)
+        /// A side exceeds `maximumDimension`, the largest texture common GPUs accept.
+        case tooLarge(Size, maximumDimension: Int)
+        /// `autoResizeDrawable` is on: the runtime owns the size and sets it
+        /// from bounds × scale.
+        case ownedByRuntime(Size)
+
+        public var description: String {
+            switch self {
+            case .empty(let size):
+                return "drawableSize \(size.width)×\(size.height) has an empty side; use at least 1×1 pixels"
+            case .tooLarge(let size, let maximum):
+                return "drawableSize \(size.width)×\(size.height) is larger than \(maximum) pixels on a side; use at most \(maximum)×\(maximum)"
+            case .ownedByRuntime(let size):
+                return "drawableSize \(size.width)×\(size.height) ignored: autoResizeDrawable is on, so the runtime sets it from bounds × scale; set autoResizeDrawable = false first"
+            }
+        }
+    }
+
+    /// Checks a drawable size an app chooses itself: each side from 1 to
+    /// `maximumDimension` pixels.
+    public static func validateAppSize(_ size: Size, maximumDimension: Int = defaultMaximumDimension) throws(AppSizeError) {
+        guard size.width > 0, size.height > 0 else { throw .empty(size) }
+        guard size.width <= maximumDimension, size.height <= maximumDimension else {
+            throw .tooLarge(size, maximumDimension: maximumDimension)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// When a scene draws its next frame: the one place frame pacing is decided.
+///
+/// A pure value. `SceneSurface` tells it what happened (a configure arrived,
+/// the buffer geometry changed, the content asked for a frame, the frame
+/// callback fired, a frame was committed) and asks `shouldDraw` at the end of
+/// each dispatched batch of events, and when the content asks for a frame
+/// outside a batch. The rules:
+///
+/// - until the scene has connected (`willConnectTo` ran) nothing is drawn:
+///   the first frame draws what the delegate set up;
+/// - a frame is drawn only when something wants one: the content asked
+///   (`setNeedsDisplay`), a configure awaits its answer, or the buffer
+///   geometry changed;
+/// - with a frame in flight (its callback not yet fired) the content's own
+///   requests wait for the callback, so a scene never draws faster than the
+///   output shows;
+/// - a configure is answered at once even with a frame in flight (the
+///   compositor waits for the ack, not for our frame callback);
+/// - a new buffer geometry (scale or size) supersedes the frame in flight —
+///   it was drawn for a geometry that no longer holds, so waiting for its
+///   callback would show a stale frame for a refresh — except during an
+///   interactive resize with a kept drawable, where the compositor scales the
+///   frame in flight and configures pace the redraws;
+/// - nothing starts while a frame is being drawn: a request from inside
+///   `draw` (a game asking for its next frame) is for the next frame.
+struct FramePacer: Hashable, Sendable {
+    enum State: Hashable, Sendable {
+        /// The scene has not connected yet: configures are learned, not drawn.
+        case connecting
+        /// No frame in flight: the next wanted frame may be drawn at once.
+        case idle
+        /// The content is drawing a frame (between `willDraw` and `didCommit`)
+        /// wanted for `reasons`, over a frame still in flight or not.
+        case drawing(frameInFlight: Bool, reasons: Reasons)
+        /// A committed frame's callback has not fired yet.
+        case waitingForFrameCallback
+    }
+
+    /// Why a frame is wanted; empty when none is.
+    struct Reasons: OptionSet, Hashable, Sendable {
+        let rawValue: UInt8
+        /// `setNeedsDisplay` (or the scene's state changed in a way the content shows).
+        static let contentRequested = Reasons(rawValue: 1 << 0)
+        /// A configure has not been acknowledged yet; the ack goes with the next commit.
+        static let configurePending = Reasons(rawValue: 1 << 1)
+        /// The buffer geometry is not the one the last frame was drawn for.
+        static let geometryChanged = Reasons(rawValue: 1 << 2)
+    }
+
+    private(set) var state = State.connecting
+    private(set) var reasons: Reasons = [.contentRequested]
+    /// An interactive resize keeps the drawable (a viewport scales it), so
+    /// size changes do not supersede the frame in flight.
+    private(set) var isKeepingDrawableForResize = false
+
+    /// Whether a frame should be drawn now.
+    var shouldDraw: Bool {
+        switch state {
+        case .connecting, .drawing(_, _):
+            return false
+        case .idle:
+            return !reasons.isEmpty
+        case .waitingForFrameCallback:
+            if reasons.contains(.configurePending) { return true }
+            return reasons.contains(.geometryChanged) && !isKeepingDrawableForResize
+        }
+    }
+
+    /// `willConnectTo` (and any restoration) ran: the first frame is wanted.
+    mutating func sceneConnected() {
+        guard state == .connecting else { return }
+        state = .idle
+        reasons.insert(.contentRequested)
+    }
+
+    /// The content (or a state change it shows) asked for a frame.
+    mutating func drawRequested() {
+        reasons.insert(.contentRequested)
+    }
+
+    /// An xdg configure arrived; it is acknowledged by the next commit.
+    mutating func configureReceived() {
+        reasons.insert(.configurePending)
+    }
+
+    /// The scene's buffer geometry (pixels, buffer scale or viewport) changed.
+    mutating func geometryChanged() {
+        reasons.insert(.geometryChanged)
+    }
+
+    /// An interactive resize started (`keepsDrawable`: a viewport scales the
+    /// kept drawable, so the frame in flight need not be superseded) or, with
+    /// nil, ended — when the drawable goes back to the bounds' size, which the
+    /// geometry change that comes with it supersedes as usual.
+    mutating func interactiveResizeChanged(keepsDrawable: Bool) {
+        isKeepingDrawableForResize = keepsDrawable
+    }
+
+    /// The frame callback of the last commit fired: the output showed it.
+    /// It can fire while a superseding frame is being drawn (events read just
+    /// before its commit): that frame then no longer draws over one in flight.
+    mutating func frameCallbackDone() {
+        switch state {
+        case .waitingForFrameCallback: state = .idle
+        case .drawing(true, let wanted): state = .drawing(frameInFlight: false, reasons: wanted)
+        default: break
+        }
+    }
+
+    /// A frame is about to be drawn: everything asked for so far goes into it,
+    /// so a request made while drawing is for the next frame.
+    mutating func willDraw() {
+        precondition(state == .idle || state == .waitingForFrameCallback, "a frame starts only from idle or over one in flight (\(state))")
+        state = .drawing(frameInFlight: state == .waitingForFrameCallback, reasons: reasons)
+        reasons = []
+    }
+
+    /// The frame drawn is not committed (no buffer, or events read just before
+    /// the commit changed the geometry): what it was for is still wanted, and
+    /// the frame in flight before it, if any, still is.
+    mutating func drawAbandoned() {
+        guard case .drawing(let frameInFlight, let wanted) = state else { return }
+        state = frameInFlight ? .waitingForFrameCallback : .idle
+        reasons.formUnion(wanted)
+    }
+
+    /// The frame was committed with a frame callback requested.
+    mutating func didCommit() {
+        guard case .drawing = state else { return }
+        state = .waitingForFrameCallback
+    }
+
+    /// The scene is in the background: nothing is drawn, but a pending
+    /// configure was acknowledged with a commit that carries no buffer.
+    mutating func committedWithoutFrame() {
+        reasons.remove(.configurePending)
+    }
+}

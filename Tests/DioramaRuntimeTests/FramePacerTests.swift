@@ -1,0 +1,129 @@
+import Testing
+@testable import Diorama
+
+/// The frame pacer's decisions, as values: what happened → whether to draw.
+@Suite struct FramePacerTests {
+    /// A pacer past connecting, with its first frame committed and in flight.
+    private func pacerWithFrameInFlight() -> FramePacer {
+        var pacer = FramePacer()
+        pacer.sceneConnected()
+        pacer.willDraw()
+        pacer.didCommit()
+        return pacer
+    }
+
+    @Test func nothingIsDrawnUntilTheSceneConnectsThenTheFirstFrameIs() {
+        var pacer = FramePacer()
+        pacer.configureReceived()
+        pacer.geometryChanged()
+        pacer.drawRequested()
+        #expect(pacer.state == .connecting)
+        #expect(!pacer.shouldDraw, "willConnectTo has not run: the frame would not show what the delegate sets up")
+        pacer.sceneConnected()
+        #expect(pacer.state == .idle)
+        #expect(pacer.shouldDraw)
+    }
+
+    @Test func anIdlePacerDrawsOnlyWhenSomethingWantsAFrame() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.frameCallbackDone()
+        #expect(pacer.state == .idle)
+        #expect(!pacer.shouldDraw, "nothing asked for a frame")
+        pacer.drawRequested()
+        #expect(pacer.shouldDraw)
+    }
+
+    @Test func contentRequestsWaitForTheFrameCallback() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.drawRequested()
+        #expect(pacer.state == .waitingForFrameCallback)
+        #expect(!pacer.shouldDraw, "never faster than the output shows")
+        pacer.frameCallbackDone()
+        #expect(pacer.shouldDraw)
+    }
+
+    @Test func aConfigureIsAnsweredAtOnceEvenWithAFrameInFlight() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.configureReceived()
+        #expect(pacer.shouldDraw)
+        pacer.willDraw()
+        pacer.didCommit()
+        #expect(!pacer.shouldDraw, "the commit acknowledged it")
+    }
+
+    @Test func aNewGeometrySupersedesTheFrameInFlight() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.geometryChanged()
+        #expect(pacer.shouldDraw, "the frame in flight was drawn for a scale or size that no longer holds")
+    }
+
+    @Test func duringAnInteractiveResizeWithAKeptDrawableGeometryWaitsForTheCallback() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.interactiveResizeChanged(keepsDrawable: true)
+        pacer.geometryChanged()
+        #expect(!pacer.shouldDraw, "the compositor scales the kept drawable; the callback paces the redraws")
+        pacer.configureReceived()
+        #expect(pacer.shouldDraw, "a configure is still answered at once")
+
+        var ended = pacerWithFrameInFlight()
+        ended.interactiveResizeChanged(keepsDrawable: true)
+        ended.interactiveResizeChanged(keepsDrawable: false)
+        ended.geometryChanged()
+        #expect(ended.shouldDraw, "the resize ended: the full-size drawable supersedes at once")
+    }
+
+    @Test func aRequestMadeWhileDrawingIsForTheNextFrameAtTheCallback() {
+        var pacer = FramePacer()
+        pacer.sceneConnected()
+        pacer.willDraw()
+        pacer.drawRequested()
+        #expect(!pacer.shouldDraw, "no frame starts inside a frame")
+        pacer.didCommit()
+        #expect(pacer.state == .waitingForFrameCallback)
+        #expect(!pacer.shouldDraw, "a game asking for its next frame from draw waits for the callback")
+        pacer.frameCallbackDone()
+        #expect(pacer.shouldDraw)
+    }
+
+    @Test func aGeometryChangeWhileDrawingSupersedesTheFrameJustCommitted() {
+        var pacer = FramePacer()
+        pacer.sceneConnected()
+        pacer.willDraw()
+        pacer.geometryChanged()
+        pacer.didCommit()
+        #expect(pacer.shouldDraw)
+        pacer.willDraw()
+        pacer.didCommit()
+        #expect(!pacer.shouldDraw, "everything asked for went into the last frame")
+    }
+
+    @Test func anAbandonedFrameKeepsWhatItWasForAndTheFrameInFlight() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.configureReceived()
+        pacer.willDraw()
+        #expect(pacer.state == .drawing(frameInFlight: true, reasons: [.configurePending]))
+        pacer.geometryChanged()
+        pacer.drawAbandoned()
+        #expect(pacer.state == .waitingForFrameCallback)
+        #expect(pacer.reasons == [.configurePending, .geometryChanged])
+        #expect(pacer.shouldDraw)
+    }
+
+    @Test func aFrameCallbackWhileDrawingOverAFrameInFlightIsRemembered() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.geometryChanged()
+        pacer.willDraw()
+        pacer.frameCallbackDone()
+        pacer.drawAbandoned()
+        #expect(pacer.state == .idle, "the older frame's callback fired while the new one was drawn")
+    }
+
+    @Test func aBackgroundAcknowledgementClearsOnlyTheConfigure() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.frameCallbackDone()
+        pacer.configureReceived()
+        pacer.drawRequested()
+        pacer.committedWithoutFrame()
+        #expect(pacer.reasons == [.contentRequested], "the content still wants its frame once visible")
+    }
+}
