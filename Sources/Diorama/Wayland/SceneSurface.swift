@@ -25,7 +25,7 @@ final class SceneSurface: SceneHost {
     let viewport: Viewport?
     let fractionalScale: FractionalScale?
     private let bufferPool: BufferPool
-    private unowned let backend: WaylandSceneBackend
+    unowned let backend: WaylandSceneBackend
     private var facts = CompositorFacts()
     private var needsDisplay = true
     private var framePending = false
@@ -148,6 +148,10 @@ final class SceneSurface: SceneHost {
     }
 
     // MARK: SceneHost
+
+    func beginInteractiveMove() -> Bool {
+        backend.inputRouter.beginInteractiveMove(of: toplevel)
+    }
 
     func sizeRestrictionsChanged(_ restrictions: SizeRestrictions) {
         applyRestrictionHints(restrictions)
