@@ -22,6 +22,10 @@ public enum InputRanges {
     public static let resizeSteps: ClosedRange<Int> = 1...1000
     /// How long a request or an option may wait, in milliseconds: up to an hour.
     public static let timeoutMilliseconds: ClosedRange<Int> = 1...3_600_000
+    /// A touch point's id (the simulator's touchscreen takes up to 32 fingers).
+    public static let touchID: ClosedRange<Int> = 0...31
+    /// One scroll, in logical points on either axis.
+    public static let scrollDistance: ClosedRange<Int> = -100_000...100_000
     /// A trace sequence number to read after.
     public static let traceSequence: ClosedRange<UInt64> = 0...UInt64(Int64.max)
     /// A physical size in millimetres (0: unknown), or an inset in logical points.

@@ -61,6 +61,9 @@ public final class Simulator {
     var frameScheduler: FrameScheduler!
     var keyboardModel: KeyboardModel?
     var keyboardModelFailed = false
+    /// The seat's pointer and touchscreen, as scripts drive them.
+    let pointerDevice = PointerDevice()
+    let touchDevice = TouchDevice()
     var nextClientID: UInt32 = 1
     var nextSurfaceID: UInt32 = 1
     var nextWindowID: UInt32 = 1

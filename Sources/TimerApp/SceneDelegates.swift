@@ -23,6 +23,9 @@ final class MainSceneDelegate: WindowSceneDelegate {
         scene.sizeRestrictions.minimumSize = Size(width: 500, height: 0)
         scene.preferredContentSize = Size(width: 640, height: 480)
         scene.title = "Main (\(timeFormat.rawValue))"
+        // The text is drawn at the display's scale: redraw when it changes
+        // (on a drag to another display, say).
+        scene.registerForTraitChanges([.displayScale]) { scene, _ in scene.setNeedsDisplay() }
     }
 
     func scene(_ scene: WindowScene, restoreInteractionStateWith activity: UserActivity) {

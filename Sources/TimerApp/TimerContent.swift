@@ -2,7 +2,8 @@ import Diorama
 
 /// Both scenes' content: the test pattern, the scene's traits, and the time.
 /// Keys in the main scene: space starts/stops, `f` switches the time format,
-/// `r` resets.
+/// `r` resets. A press in the top strip (``dragStripHeight`` points) drags the
+/// window, as a title bar would.
 @MainActor
 final class TimerContent: RootContent {
     func draw(_ drawable: Drawable, in scene: WindowScene) {
@@ -20,6 +21,16 @@ final class TimerContent: RootContent {
                                         y: max(8, drawable.size.height - size.height - 24 * scale / 6)),
                         color: .yellow, scale: scale)
         }
+    }
+
+    /// The height of the strip at the top that drags the window, in points.
+    static let dragStripHeight = 32.0
+
+    /// A primary press (finger or left button) in the top strip starts a
+    /// drag-move of the window; the compositor carries it from there.
+    func touchesBegan(_ touches: [Touch], in scene: WindowScene) {
+        guard let touch = touches.first, touch.isPrimaryButton, touch.location.y < Self.dragStripHeight else { return }
+        scene.beginInteractiveMove()
     }
 
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {

@@ -178,6 +178,42 @@ struct SimAndCtlTests {
         #expect(!FileManager.default.fileExists(atPath: simulator.runtimeDirectory.appendingPathComponent(simulator.exports["WAYLAND_DISPLAY"]!).path))
     }
 
+    @Test("ctl pointer and ctl touch reach the window under the point; bad input is refused with the reason",
+          .timeLimit(.minutes(3)))
+    func pointerAndTouch() throws {
+        let simpleShm = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
+        let simulator = try RunningSimulator(["--layout", "studio"])
+        let client = try ChildProcess(simpleShm, environment: simulator.environment)
+        defer { client.send(SIGTERM) }
+        let appID = "org.freedesktop.weston.simple-shm"
+        _ = try Wait.until("weston-simple-shm mapped", timeout: 30, interval: 0.2) {
+            try simulator.windows().first { $0["app_id"] as? String == appID && $0["mapped"] as? Bool == true }
+        }
+        for arguments in [["pointer", "move", "--window", appID, "--at", "20,30"], ["pointer", "click", "--button", "right"],
+                          ["pointer", "scroll", "--dy", "15"], ["touch", "down", "--id", "2", "--window", appID, "--at", "5,6"],
+                          ["touch", "move", "--id", "2", "--window", appID, "--at", "7,8"], ["touch", "up", "--id", "2"]] {
+            let result = try simulator.ctl(arguments)
+            #expect(result.status == 0, "ctl \(arguments): \(result.standardError)")
+        }
+        let trace = try simulator.ctl(["trace"]).standardOutput
+        for record in ["\"type\":\"pointer_input\",\"window\":1,\"action\":\"enter\",\"x\":20,\"y\":30",
+                       "\"action\":\"press right\"", "\"action\":\"scroll\",\"x\":0,\"y\":15",
+                       "\"type\":\"touch_input\",\"window\":1,\"action\":\"down\",\"id\":2,\"x\":5,\"y\":6",
+                       "\"action\":\"motion\",\"id\":2,\"x\":7,\"y\":8", "\"action\":\"up\",\"id\":2"] {
+            #expect(trace.contains(record), "\(record) in the trace:\n\(trace)")
+        }
+
+        let notDown = try simulator.ctl(["touch", "up", "--id", "3"])
+        #expect(notDown.status != 0)
+        #expect(notDown.standardError.contains("touch 3 is not down"), "\(notDown.standardError)")
+        let badButton = try simulator.ctl(["pointer", "down", "--button", "thumb"])
+        #expect(badButton.status != 0)
+        #expect(badButton.standardError.contains("--button must be left, right, middle"), "\(badButton.standardError)")
+        let farAway = try simulator.ctl(["pointer", "move", "--at", "2000000,0"])
+        #expect(farAway.status != 0)
+        #expect(farAway.standardError.contains("-1000000…1000000"), "\(farAway.standardError)")
+    }
+
     @Test("no simulator: ctl exits 2 and says how to start one")
     func noSimulator() throws {
         let unset = try DioramaCommandLine.run(["ctl", "windows"], environment: DioramaCommandLine.environment([:]))

@@ -1,4 +1,5 @@
 import DioramaModel
+import Foundation
 
 /// A scene's content: Diorama's stand-in for a storyboard's root view
 /// controller and its MTKView delegate. Created by the factory registered
@@ -21,14 +22,45 @@ public protocol RootContent: AnyObject {
     /// and the scene is in the foreground.
     func draw(_ drawable: Drawable, in scene: WindowScene)
 
-    /// A key was pressed while the scene had keyboard focus.
+    /// A key was pressed while the scene had keyboard focus; a held key
+    /// comes again with `isRepeat` at the compositor's repeat rate.
     func keyPressed(_ key: KeyPress, in scene: WindowScene)
+
+    /// Fingers went down, or pointer buttons were pressed, on the scene
+    /// (UIKit's `touchesBegan(_:with:)`). Each group the compositor sends
+    /// together arrives in one call.
+    func touchesBegan(_ touches: [Touch], in scene: WindowScene)
+    /// Touches that began on the scene moved (also outside it).
+    func touchesMoved(_ touches: [Touch], in scene: WindowScene)
+    /// Fingers lifted, or buttons were released.
+    func touchesEnded(_ touches: [Touch], in scene: WindowScene)
+    /// The compositor took the touches over (or the pointer left with a
+    /// button held): they will not end; undo what they started.
+    func touchesCancelled(_ touches: [Touch], in scene: WindowScene)
+
+    /// The pointer is over the scene with no button held, at `location`
+    /// (points): UIKit's `UIHoverGestureRecognizer` began/changed.
+    func pointerHovered(at location: CGPoint, in scene: WindowScene)
+    /// The pointer left the scene (the hover recognizer's `ended`).
+    func pointerExited(in scene: WindowScene)
+    /// A scroll wheel or touchpad scrolled by `delta` points (positive: the
+    /// content moves up/left, i.e. scrolling down/right) with the pointer at
+    /// `location`: what a `UIPanGestureRecognizer` with
+    /// `allowedScrollTypesMask` reports.
+    func scrolled(by delta: CGPoint, at location: CGPoint, in scene: WindowScene)
 }
 
 public extension RootContent {
     var prefersInterfaceOrientationLocked: Bool { false }
     func drawableSizeWillChange(_ size: Size, in scene: WindowScene) {}
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {}
+    func touchesBegan(_ touches: [Touch], in scene: WindowScene) {}
+    func touchesMoved(_ touches: [Touch], in scene: WindowScene) {}
+    func touchesEnded(_ touches: [Touch], in scene: WindowScene) {}
+    func touchesCancelled(_ touches: [Touch], in scene: WindowScene) {}
+    func pointerHovered(at location: CGPoint, in scene: WindowScene) {}
+    func pointerExited(in scene: WindowScene) {}
+    func scrolled(by delta: CGPoint, at location: CGPoint, in scene: WindowScene) {}
 }
 
 /// A key press delivered to the focused scene.
@@ -37,9 +69,13 @@ public struct KeyPress: Sendable, Hashable {
     public var keysym: UInt32
     /// The text it types (empty for keys that type nothing).
     public var text: String
+    /// Whether this is a repeat of a key held down (UIKit's `UIPress` has
+    /// no such flag; its `pressesBegan` fires once).
+    public var isRepeat: Bool
 
-    public init(keysym: UInt32, text: String) {
+    public init(keysym: UInt32, text: String, isRepeat: Bool = false) {
         self.keysym = keysym
         self.text = text
+        self.isRepeat = isRepeat
     }
 }

@@ -11,6 +11,14 @@ protocol SceneHost: AnyObject {
     func requestClose()
     /// `willConnectTo` (and any restoration) ran: the first frame may be drawn.
     func sceneDidConnect()
+    /// Asks the compositor to let the user drag the window with the press
+    /// still held; false when no press is held.
+    func beginInteractiveMove() -> Bool
+}
+
+extension SceneHost {
+    /// A host with no seat (a test's stand-in) has no press to move with.
+    func beginInteractiveMove() -> Bool { false }
 }
 
 /// A token for `registerForTraitChanges`; pass it to `unregisterForTraitChanges`.
@@ -135,6 +143,15 @@ public final class WindowScene {
     /// Asks the app to close this scene as a user would (the session is discarded).
     public func close() { host?.requestClose() }
 
+    /// Lets the user drag the scene's window with the pointer button or
+    /// finger now held down: call it from `touchesBegan` (on a title area,
+    /// say); the compositor moves the window until the press ends, across
+    /// displays — a scale change then arrives as usual. AppKit's
+    /// `NSWindow.performDrag(with:)`; `xdg_toplevel.move` on Wayland.
+    /// Returns false (and does nothing) when no press is held.
+    @discardableResult
+    public func beginInteractiveMove() -> Bool { host?.beginInteractiveMove() ?? false }
+
     // MARK: Updates from the compositor
 
     /// Replaces the compositor facts and delivers whatever changed.
@@ -191,7 +208,9 @@ public final class WindowScene {
         if !changes.changedTraits.isEmpty {
             trace.record(.traits(scene: traceName, changed: changes.changedTraits, traits: state.traitCollection))
             for (_, observer) in traitObservers.sorted(by: { $0.key < $1.key }) where !observer.traits.isDisjoint(with: changes.changedTraits) {
-                observer.handler(self, previous?.traitCollection ?? TraitCollection())
+                let previousTraits = previous?.traitCollection ?? TraitCollection()
+                trace.record(.traitHandlerCalled(scene: traceName, changed: changes.changedTraits, previous: previousTraits))
+                observer.handler(self, previousTraits)
             }
         }
         if let size = changes.newDrawableSize {

@@ -24,6 +24,10 @@ public enum RuntimeTraceEvent: Sendable {
     /// compositor-side trace (the simulator's) be matched with this scene.
     case toplevel(scene: String, surfaceID: UInt32, appID: String, title: String, fullscreenOn: String?)
     case title(scene: String, title: String)
+    /// A `registerForTraitChanges` handler is about to be called with `previous`.
+    case traitHandlerCalled(scene: String, changed: Set<Trait>, previous: TraitCollection)
+    /// Input delivered to the scene's content (`InputRecord` documents the fields).
+    case input(scene: String, event: String, touch: Touch?, location: CGPoint?, text: String?, isRepeat: Bool?)
 }
 
 /// The runtime's structured trace: JSON lines with monotonic timestamps,
@@ -172,6 +176,16 @@ public final class RuntimeTrace: @unchecked Sendable {
                     "fullscreenOn": output ?? NSNull()]
         case .title(let scene, let title):
             return ["kind": "title", "scene": scene, "title": title]
+        case .traitHandlerCalled(let scene, let changed, let previous):
+            return ["kind": "traitHandlerCalled", "scene": scene, "changed": changed.map(\.rawValue).sorted(),
+                    "previousDisplayScale": previous.displayScale]
+        case .input(let scene, let event, let touch, let location, let text, let isRepeat):
+            var fields: [String: Any] = ["kind": "input", "scene": scene, "event": event]
+            if let touch { fields["id"] = touch.id; fields["touch"] = touch.kind.rawValue }
+            if let location { fields["x"] = Double(location.x); fields["y"] = Double(location.y) }
+            if let text { fields["text"] = text }
+            if let isRepeat { fields["isRepeat"] = isRepeat }
+            return fields
         }
     }
 }

@@ -22,7 +22,7 @@ final class SceneSurface: SceneHost {
     let viewport: Viewport?
     let fractionalScale: FractionalScale?
     private let bufferPool: BufferPool
-    private unowned let backend: WaylandSceneBackend
+    unowned let backend: WaylandSceneBackend
     private var facts = CompositorFacts()
     /// The facts changed since the scene last saw them.
     private var factsArePending = false
@@ -150,6 +150,10 @@ final class SceneSurface: SceneHost {
     }
 
     // MARK: SceneHost
+
+    func beginInteractiveMove() -> Bool {
+        backend.inputRouter.beginInteractiveMove(of: toplevel)
+    }
 
     func sizeRestrictionsChanged(_ restrictions: SizeRestrictions) {
         applyRestrictionHints(restrictions)

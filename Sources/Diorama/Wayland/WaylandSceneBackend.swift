@@ -21,6 +21,8 @@ final class WaylandSceneBackend: SceneBackend {
     let viewporter: Viewporter?
     let fractionalScale: FractionalScaleManager?
     private(set) var seatState: SeatState?
+    /// Pointer, touch and keyboard events on their way to scenes.
+    private(set) lazy var inputRouter = SceneInputRouter { [unowned self] surface in self.sceneSurface(for: surface)?.scene }
     private var surfaces: [ObjectIdentifier: SceneSurface] = [:]
     private var queueSource: ConnectionQueueSource?
     private var signalSources: [DispatchSourceSignal] = []
@@ -153,19 +155,18 @@ extension WaylandSceneBackend: @preconcurrency OutputHandler {
 
 extension WaylandSceneBackend: @preconcurrency SeatHandler {
     func seatAdded(_ seat: Seat) {
-        if seat.capabilities.contains(.keyboard), seat.keyboard == nil { _ = seat.makeKeyboard(handler: self) }
+        makeInputDevices(of: seat)
     }
 
     func seatCapabilitiesChanged(_ seat: Seat, previous: WlSeat.Capability) {
-        if seat.capabilities.contains(.keyboard), seat.keyboard == nil { _ = seat.makeKeyboard(handler: self) }
+        makeInputDevices(of: seat)
     }
-}
 
-extension WaylandSceneBackend: @preconcurrency KeyboardHandler {
-    /// A key went down while one of our surfaces had keyboard focus.
-    func keyPressed(_ keyboard: Keyboard, event: KeyEvent) {
-        guard let focused = keyboard.focusedSurface, let sceneSurface = sceneSurface(for: focused),
-              let scene = sceneSurface.scene else { return }
-        scene.rootContent?.keyPressed(KeyPress(keysym: event.keysym, text: event.text ?? ""), in: scene)
+    /// Every device the seat has and we have not made yet reports to the
+    /// input router, which hands the events to scenes.
+    private func makeInputDevices(of seat: Seat) {
+        if seat.capabilities.contains(.keyboard), seat.keyboard == nil { _ = seat.makeKeyboard(handler: inputRouter) }
+        if seat.capabilities.contains(.pointer), seat.pointer == nil { _ = seat.makePointer(handler: inputRouter) }
+        if seat.capabilities.contains(.touch), seat.touch == nil { _ = seat.makeTouch(handler: inputRouter) }
     }
 }

@@ -87,6 +87,12 @@ public final class Keymap {
         xkb_state_key_get_one_sym(state, evdevCode + 8)
     }
 
+    /// Whether holding the key repeats it (letters and arrows do; modifiers
+    /// and most function keys do not), as the keymap says.
+    public func keyRepeats(_ evdevCode: UInt32) -> Bool {
+        xkb_keymap_key_repeats(keymap, evdevCode + 8) != 0
+    }
+
     /// The text the key types now, nil when it types nothing (a modifier, an arrow).
     public func text(forKeycode evdevCode: UInt32) -> String? {
         let needed = xkb_state_key_get_utf8(state, evdevCode + 8, nil, 0)

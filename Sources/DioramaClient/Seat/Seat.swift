@@ -1,7 +1,7 @@
 import WaylandClient
 
-/// One `wl_seat`: its name, its capabilities, and the keyboard and pointer
-/// made for it.
+/// One `wl_seat`: its name, its capabilities, and the keyboard, pointer and
+/// touchscreen made for it.
 public final class Seat {
     public let wlSeat: WlSeat
     public let globalName: UInt32
@@ -13,6 +13,8 @@ public final class Seat {
     public private(set) var keyboard: Keyboard?
     /// The pointer made by `makePointer`, while the seat has one.
     public private(set) var pointer: Pointer?
+    /// The touchscreen made by `makeTouch`, while the seat has one.
+    public private(set) var touch: Touch?
 
     /// Maps surfaces in keyboard and pointer events (and keeps the connection alive).
     let compositor: CompositorState
@@ -58,12 +60,29 @@ public final class Seat {
         return made
     }
 
+    /// Starts receiving touch events.
+    /// - Precondition: the seat has the touch capability.
+    @discardableResult
+    public func makeTouch(handler: TouchHandler?) -> Touch {
+        precondition(capabilities.contains(.touch),
+                     "Seat.makeTouch: seat \(name ?? "?") has no touchscreen (capabilities \(capabilities.rawValue))")
+        if let touch {
+            touch.handler = handler
+            return touch
+        }
+        let made = Touch(seat: self, handler: handler)
+        touch = made
+        return made
+    }
+
     func destroy() {
         capabilitiesChanged = nil
         keyboard?.release()
         keyboard = nil
         pointer?.release()
         pointer = nil
+        touch?.release()
+        touch = nil
         wlSeat.onEvent = nil
         if wlSeat.version >= 5 { wlSeat.release() } else { wlSeat.destroyLocally() }
     }
@@ -82,6 +101,10 @@ public final class Seat {
             if !new.contains(.pointer), let pointer {
                 pointer.release()
                 self.pointer = nil
+            }
+            if !new.contains(.touch), let touch {
+                touch.release()
+                self.touch = nil
             }
             if new != previous { capabilitiesChanged?(self, previous) }
         case let .name(name):

@@ -106,6 +106,14 @@ public final class Toplevel {
 
     // MARK: Requests
 
+    /// Asks the compositor to let the user drag the window: it follows the
+    /// pointer (or finger) until the button is released. `serial` must be
+    /// that of the press (`wl_pointer.button`) or touch-down that started the
+    /// drag; compositors ignore any other.
+    public func beginInteractiveMove(seat: Seat, serial: UInt32) {
+        xdgToplevel.move(seat: seat.wlSeat, serial: serial)
+    }
+
     public func setTitle(_ title: String) { xdgToplevel.setTitle(title: title) }
     /// The app id (`com.example.App`); compositors match rules and icons on it.
     public func setAppID(_ appID: String) { xdgToplevel.setAppId(appId: appID) }

@@ -174,13 +174,43 @@ public struct TitleRecord: SceneTraceRecord, Hashable {
     public var title: String
 }
 
+/// A `registerForTraitChanges` handler was called: `previousDisplayScale`
+/// is the displayScale of the collection it received (UIKit hands handlers
+/// the previous traits).
+public struct TraitHandlerCalledRecord: SceneTraceRecord, Hashable {
+    public static let kind = "traitHandlerCalled"
+    public var scene: String
+    public var changed: [String]
+    public var previousDisplayScale: Double
+}
+
+/// Input that reached a scene's content: `event` is the `RootContent`
+/// callback (`touchesBegan`, `touchesMoved`, `touchesEnded`,
+/// `touchesCancelled`, `pointerHovered`, `pointerExited`, `scrolled`,
+/// `keyPressed`), one record per touch; `x`, `y` are points from the scene's
+/// top-left (for `scrolled`, the distance).
+public struct InputRecord: SceneTraceRecord, Hashable {
+    public static let kind = "input"
+    public var scene: String
+    public var event: String
+    /// The touch's id (finger id, or pointer button code).
+    public var id: Int?
+    /// `direct` (a finger) or `indirectPointer` (a pointer button), for touches.
+    public var touch: String?
+    public var x: Double?
+    public var y: Double?
+    /// What a key typed, and whether it was a repeat.
+    public var text: String?
+    public var isRepeat: Bool?
+}
+
 /// Every kind the runtime writes, by its `kind` value.
 let knownTraceRecordKinds: [String: any TraceRecordKind.Type] = {
     let kinds: [any TraceRecordKind.Type] = [
         LaunchedRecord.self, SessionConnectedRecord.self, SessionDiscardedRecord.self, RestoredRecord.self,
         LifecycleRecord.self, ScreenRecord.self, GeometryRecord.self, TraitsRecord.self, DrawableSizeRecord.self,
         SizeRestrictionsRecord.self, CommitRecord.self, ScreenConnectedRecord.self, ScreenDisconnectedRecord.self,
-        TerminatedRecord.self, ToplevelRecord.self, TitleRecord.self,
+        TerminatedRecord.self, ToplevelRecord.self, TitleRecord.self, InputRecord.self, TraitHandlerCalledRecord.self,
     ]
     return Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, $0) })
 }()

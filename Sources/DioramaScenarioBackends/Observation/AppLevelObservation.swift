@@ -61,6 +61,8 @@ enum AppLevelObservation {
             case let record as DrawableSizeRecord:
                 drawable = record
                 if sinceStep { count(.drawableSizeWillChange, during: resizing) }
+            case let record as InputRecord:
+                if sinceStep, let callback = SceneCallback(rawValue: record.event) { count(callback, during: resizing) }
             case let record as LifecycleRecord:
                 lifecycle = record
                 if record.event == "didDisconnect" { disconnected = true }

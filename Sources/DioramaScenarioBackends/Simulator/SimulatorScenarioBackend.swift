@@ -185,6 +185,21 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         case .type(let window, let text):
             let id = try liveWindow(window)
             try run { try $0.typeText(text, into: .id(id)) }
+        case .click(let window, let point):
+            let id = try liveWindow(window)
+            try run { simulator in
+                try simulator.movePointer(to: .window(.id(id), point))
+                simulator.clickPointer()
+            }
+        case .touch(let window, let start, let end):
+            let id = try liveWindow(window)
+            try run { simulator in
+                try simulator.touchDown(id: 0, at: .window(.id(id), start))
+                if let end { try simulator.touchMove(id: 0, to: .window(.id(id), end)) }
+                try simulator.touchUp(id: 0)
+            }
+        case .drag(let window, let offset, let display):
+            return try await drag(window, by: offset, to: display?.name)
         case .rescaleDisplay(let display, let scale):
             try run { try $0.setScale(scale, ofDisplay: display.name) }
         case .rotateDisplay(let display, let transform):
@@ -215,6 +230,45 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             await pause(for: duration)
         case .launch, .waitUntil, .expect:
             return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
+        }
+        return .done
+    }
+
+    /// A user's drag of the window by its top strip: press there, wait
+    /// (bounded) for the app to answer with `xdg_toplevel.move`, carry the
+    /// pointer, release. An app that never asks for the move fails the step
+    /// (the button is released first, so later steps start clean).
+    private func drag(_ window: NameReference, by offset: Point, to displayName: String?) async throws -> StepOutcome {
+        let id = try liveWindow(window)
+        let start = try run { simulator -> Point in
+            let target = try simulator.window(.id(id))
+            let grab = try simulator.globalPoint(.window(.id(id), Point(x: target.size.width / 2, y: 10)))
+            try simulator.movePointer(to: .global(grab))
+            simulator.pressPointerButton()
+            return grab
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try !run({ $0.windowBeingMoved?.id == id }) {
+            guard ContinuousClock.now < deadline else {
+                try run { $0.releasePointerButton() }
+                return .failed("the app did not start a drag-move (xdg_toplevel.move) within 5 s of a press at \(start.x),\(start.y)")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try run { simulator in
+            var end = Point(x: start.x + offset.x, y: start.y + offset.y)
+            if let displayName {
+                guard let target = simulator.display(named: displayName) else {
+                    throw SimulatorControlError.noSuchDisplay(displayName, known: simulator.displays.map(\.name))
+                }
+                let source = simulator.displays.first { $0.logicalRect.contains(start) } ?? target
+                end.x += target.logicalRect.minX - source.logicalRect.minX
+                end.y += target.logicalRect.minY - source.logicalRect.minY
+            }
+            // Through the midpoint, as a hand moves, then to the end.
+            try simulator.movePointer(to: .global(Point(x: (start.x + end.x) / 2, y: (start.y + end.y) / 2)))
+            try simulator.movePointer(to: .global(end))
+            simulator.releasePointerButton()
         }
         return .done
     }

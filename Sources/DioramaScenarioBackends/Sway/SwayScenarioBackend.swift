@@ -150,6 +150,8 @@ public final class SwayScenarioBackend: ScenarioBackend {
         case .type(let window, let text):
             try command(window, "focus")
             return try await type(text)
+        case .click, .drag, .touch:
+            return .skipped("the headless sway has no pointer or touchscreen to drive (`\(action.keyword)`)")
         case .rescaleDisplay(let display, let scale):
             let output = try names.output(for: display.name)
             try run("output \(output) scale \(SwayHeadless.formatScale(scale.doubleValue))")

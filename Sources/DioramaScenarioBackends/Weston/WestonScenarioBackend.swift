@@ -100,7 +100,8 @@ public final class WestonScenarioBackend: ScenarioBackend {
         case .wait(let duration):
             await pause(for: duration)
             return .done
-        case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type:
+        case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type,
+             .click, .drag, .touch:
             return .skipped("\(Self.noWindowManager) (`\(action.keyword)`)")
         case .rescaleDisplay, .rotateDisplay, .moveDisplay:
             return .skipped("weston's headless output is configured once, at start (`\(action.keyword)`)")

@@ -51,6 +51,32 @@ struct BodyParser {
             let window = try window()
             let text = try cursor.string("the text to type, in double quotes", hint: "write e.g. type main \"hello\"")
             action = .type(window: window, text: text)
+        case "click":
+            let window = try window()
+            try cursor.keyword("at", context: "write e.g. click main at 20,20 (points from the window's top-left)")
+            action = .click(window: window, at: try cursor.position())
+        case "drag":
+            let window = try window()
+            try cursor.keyword("by", context: "write e.g. drag main by 100,10, or drag main by 0,0 to DP-2")
+            let offset = try cursor.position()
+            var display: NameReference?
+            if cursor.isWord("to") {
+                cursor.advance()
+                display = try self.display()
+            }
+            try cursor.endOfLine(alternatives: display == nil ? ["to"] : [])
+            return .drag(window: window, by: offset, display: display)
+        case "touch":
+            let window = try window()
+            try cursor.keyword("at", context: "write e.g. touch main at 20,20, or touch main at 20,20 to 80,20")
+            let start = try cursor.position()
+            var end: Point?
+            if cursor.isWord("to") {
+                cursor.advance()
+                end = try cursor.position()
+            }
+            try cursor.endOfLine(alternatives: end == nil ? ["to"] : [])
+            return .touch(window: window, at: start, to: end)
         case "rescale":
             let display = try display()
             try cursor.keyword("to", context: "write e.g. rescale DP-1 to 1.5")

@@ -8,7 +8,7 @@ enum Vocabulary {
 
     /// Words that start a body statement.
     static let statements = ["launch", "window", "move", "resize", "focus", "maximize", "fullscreen", "minimize",
-                             "close", "type", "rescale", "rotate", "plug", "unplug", "screenshot", "quit",
+                             "close", "type", "click", "drag", "touch", "rescale", "rotate", "plug", "unplug", "screenshot", "quit",
                              "relaunch", "wait", "expect"]
 
     /// Everything a line may start with (`display` is an inline display in the header).

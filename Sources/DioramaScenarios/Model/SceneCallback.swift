@@ -16,6 +16,8 @@
 /// | `traitsDidChange` | `registerForTraitChanges` handlers | `traits` |
 /// | `drawableSizeWillChange` | `mtkView(_:drawableSizeWillChange:)` | `drawableSize` |
 /// | `screenDidChange` | the scene's `screen` changing | `screen` |
+/// | `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled` | `touchesBegan(_:with:)` … (one count per touch) | `input` event of that name |
+/// | `pointerHovered`, `pointerExited`, `scrolled`, `keyPressed` | hover, scroll and key callbacks of `RootContent` | `input` event of that name |
 public enum SceneCallback: String, Hashable, Sendable, Codable, CaseIterable {
     case willConnectTo
     case sceneDidDisconnect
@@ -27,4 +29,12 @@ public enum SceneCallback: String, Hashable, Sendable, Codable, CaseIterable {
     case traitsDidChange
     case drawableSizeWillChange
     case screenDidChange
+    case touchesBegan
+    case touchesMoved
+    case touchesEnded
+    case touchesCancelled
+    case pointerHovered
+    case pointerExited
+    case scrolled
+    case keyPressed
 }

@@ -58,6 +58,17 @@ public enum StepAction: Hashable, Sendable {
     case close(window: NameReference)
     /// `type main "hello"`: focus the window and type the text on the keyboard.
     case type(window: NameReference, text: String)
+    /// `click main at 20,20`: the pointer moves to that point of the window
+    /// (points from its top-left) and clicks the left button.
+    case click(window: NameReference, at: Point)
+    /// `drag main by 100,10 [to DP-2]`: as a user dragging the window by its
+    /// top strip — press 10 points below the middle of its top edge, wait for
+    /// the app to start a drag-move (`xdg_toplevel.move`), move the pointer
+    /// by DX,DY (from the same place on DISPLAY when given), release.
+    case drag(window: NameReference, by: Point, display: NameReference?)
+    /// `touch main at 20,20 [to 80,20]`: a finger goes down on that point of
+    /// the window, moves to the second point when given, and lifts.
+    case touch(window: NameReference, at: Point, to: Point?)
     /// `rescale DP-1 to 1.5`.
     case rescaleDisplay(display: NameReference, scale: Scale)
     /// `rotate DP-1 to 90`.
@@ -86,7 +97,8 @@ public enum StepAction: Hashable, Sendable {
         case .declareWindow(let declaration): declaration.name
         case .moveToDisplay(let window, _), .moveToPosition(let window, _), .resize(let window, _, _),
              .focus(let window), .maximize(let window), .fullscreen(let window, _), .minimize(let window),
-             .close(let window), .type(let window, _):
+             .close(let window), .type(let window, _), .click(let window, _), .drag(let window, _, _),
+             .touch(let window, _, _):
             window
         case .waitUntil(let condition): condition.window
         case .expect(let expectation): expectation.window
@@ -127,6 +139,9 @@ public enum StepAction: Hashable, Sendable {
         case .minimize: "minimize"
         case .close: "close"
         case .type: "type"
+        case .click: "click"
+        case .drag: "drag"
+        case .touch: "touch"
         case .rescaleDisplay: "rescale"
         case .rotateDisplay: "rotate"
         case .moveDisplay: "move display"

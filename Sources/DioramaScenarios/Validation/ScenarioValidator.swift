@@ -214,8 +214,11 @@ struct ValidationWalk {
             checkWindow(window, acting: true)
             if let display { checkDisplay(display) }
         case .moveToPosition(let window, _), .resize(let window, _, _), .focus(let window), .maximize(let window),
-             .minimize(let window), .type(let window, _):
+             .minimize(let window), .type(let window, _), .click(let window, _), .touch(let window, _, _):
             checkWindow(window, acting: true)
+        case .drag(let window, _, let display):
+            checkWindow(window, acting: true)
+            if let display { checkDisplay(display) }
         case .close(let window):
             checkWindow(window, acting: true)
             windows[window.name]?.closedAt = window.location.line

@@ -12,8 +12,12 @@ extension ValidationWalk {
         switch step.action {
         case .plugDisplay(let spec):
             checkNumbers(of: spec)
-        case .moveDisplay(_, let position), .moveToPosition(_, let position):
+        case .moveDisplay(_, let position), .moveToPosition(_, let position), .click(_, let position),
+             .drag(_, let position, _), .touch(_, let position, nil):
             checkPosition(position, at: step.location)
+        case .touch(_, let start, let end?):
+            checkPosition(start, at: step.location)
+            checkPosition(end, at: step.location)
         case .wait(let duration):
             checkDuration(duration, what: "a wait", at: step.location)
         case .waitUntil(let condition):

@@ -15,6 +15,7 @@ final class ClientRecord {
     var surfaceCount = 0
     var keyboards: [WlKeyboard] = []
     var pointers: [WlPointer] = []
+    var touches: [WlTouch] = []
     /// Set once disconnected; handlers of late resource destructions check it.
     var isConnected = true
     let destroyListener: NativeListener

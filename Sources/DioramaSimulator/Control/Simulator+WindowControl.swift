@@ -37,7 +37,13 @@ extension Simulator {
     /// position. A maximized or fullscreen window is restored first, as
     /// dragging one out does on a desktop.
     public func moveWindow(_ selector: WindowSelector, to position: Point) throws(SimulatorControlError) {
-        let window = try window(selector)
+        place(try window(selector), at: position)
+    }
+
+    /// Puts the window's top-left at `position`, restoring it from maximized
+    /// or fullscreen first; enter/leave and the preferred scale follow. The
+    /// one path for scripted moves and for a user's drag (``pointerMoved(to:)``).
+    func place(_ window: Window, at position: Point) {
         if window.states.contains(.fullscreen) { setFullscreen(window, on: nil, enable: false) }
         if window.states.contains(.maximized) { setMaximized(window, false) }
         window.position = position

@@ -23,6 +23,11 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
     case timedOut(String)
     /// The picture asked for has more pixels than ``SimulatorLimits/maximumScreenshotPixels``.
     case screenshotTooLarge(Size, limit: Int)
+    /// A touch went down where no window is.
+    case noWindowAt(Point)
+    /// `touch move`/`up` named a touch id that is not down, or `down` one that is.
+    case touchNotDown(Int)
+    case touchAlreadyDown(Int)
 
     public var description: String {
         switch self {
@@ -41,6 +46,9 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
         case .screenshotTooLarge(let size, let limit):
             "the screenshot would be \(size.width)×\(size.height) px (\(Self.gibibytes(size))); the limit is \(limit) px "
                 + "(SimulatorLimits.maximumScreenshotPixels); picture one display, or the layout at a lower scale"
+        case .noWindowAt(let point): "no window is under \(point.x),\(point.y) (global logical points); `diorama ctl windows` lists where they are"
+        case .touchNotDown(let id): "touch \(id) is not down; put it down first (touch down --id \(id))"
+        case .touchAlreadyDown(let id): "touch \(id) is already down; lift it first or use another id"
         }
     }
 

@@ -19,6 +19,10 @@ public enum ControlRequest: Hashable, Sendable {
     case typeText(WindowSelector, String)
     /// Key names as xkb spells them (`Return`, `Escape`, `F1`).
     case pressKeys(WindowSelector, [String])
+    /// Drives the seat's pointer: moves, presses, releases, clicks, scrolls.
+    case pointer(PointerAction)
+    /// Drives the seat's touchscreen.
+    case touch(TouchAction)
     case setDisplayScale(String, Scale)
     case setDisplayTransform(String, OutputTransform)
     case moveDisplay(String, Point)
@@ -38,4 +42,23 @@ public enum ControlRequest: Hashable, Sendable {
 public enum ControlWindowDestination: Hashable, Sendable {
     case display(String)
     case position(Point)
+}
+
+/// What a ``ControlRequest/pointer(_:)`` does. Presses, releases and clicks
+/// move the pointer first when they have a location.
+public enum PointerAction: Hashable, Sendable {
+    case move(InputLocation)
+    case press(PointerButton, at: InputLocation?)
+    case release(PointerButton, at: InputLocation?)
+    case click(PointerButton, at: InputLocation?)
+    /// Logical points, positive right and down.
+    case scroll(dx: Int, dy: Int)
+}
+
+/// What a ``ControlRequest/touch(_:)`` does, by touch point id.
+public enum TouchAction: Hashable, Sendable {
+    case down(id: Int, at: InputLocation)
+    case move(id: Int, to: InputLocation)
+    case up(id: Int)
+    case cancel
 }

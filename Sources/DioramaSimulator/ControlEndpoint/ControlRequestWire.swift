@@ -29,12 +29,18 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
     var since: UInt64?
     var follow: Bool?
     var timeoutMilliseconds: Int?
+    var action: String?
+    var button: String?
+    var id: Int?
+    var dx: Int?
+    var dy: Int?
 
     enum CodingKeys: String, CodingKey {
         case command, window, display, x, y, width, height, steps, enable, text, keys, scale, transform
         case refreshMilliHz = "refresh_mhz"
         case make, model, path, since, follow
         case timeoutMilliseconds = "timeout_ms"
+        case action, button, id, dx, dy
     }
 
     init(command: String) { self.command = command }
@@ -60,6 +66,23 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
         case .closeWindow(let selector): self.init(command: "close", window: selector)
         case .typeText(let selector, let value): self.init(command: "type", window: selector); text = value
         case .pressKeys(let selector, let names): self.init(command: "keys", window: selector); keys = names
+        case .pointer(let pointerAction):
+            self.init(command: "pointer")
+            switch pointerAction {
+            case .move(let location): action = "move"; setLocation(location)
+            case .press(let which, let location): action = "down"; button = which.description; location.map { setLocation($0) }
+            case .release(let which, let location): action = "up"; button = which.description; location.map { setLocation($0) }
+            case .click(let which, let location): action = "click"; button = which.description; location.map { setLocation($0) }
+            case .scroll(let horizontal, let vertical): action = "scroll"; dx = horizontal; dy = vertical
+            }
+        case .touch(let touchAction):
+            self.init(command: "touch")
+            switch touchAction {
+            case .down(let touchID, let location): action = "down"; id = touchID; setLocation(location)
+            case .move(let touchID, let location): action = "move"; id = touchID; setLocation(location)
+            case .up(let touchID): action = "up"; id = touchID
+            case .cancel: action = "cancel"
+            }
         case .setDisplayScale(let name, let value):
             self.init(command: "display_scale"); display = name; scale = value.doubleValue
         case .setDisplayTransform(let name, let value):
@@ -80,6 +103,14 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
         case .trace(let sequence, let following): self.init(command: "trace"); since = sequence; follow = following
         case .waitSettled(let selector, let timeout):
             self.init(command: "wait_settled", window: selector); timeoutMilliseconds = timeout
+        }
+    }
+
+    /// `x`, `y` and, for a window-relative point, `window`.
+    private mutating func setLocation(_ location: InputLocation) {
+        switch location {
+        case .global(let point): x = point.x; y = point.y
+        case .window(let selector, let point): window = selector.description; x = point.x; y = point.y
         }
     }
 
@@ -120,6 +151,8 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
             let selector = try requireWindow()
             guard let keys, !keys.isEmpty else { throw missing("\"keys\" (a non-empty array of key names)") }
             return .pressKeys(selector, keys)
+        case "pointer": return .pointer(try pointerAction())
+        case "touch": return .touch(try touchAction())
         case "display_scale":
             return .setDisplayScale(try requireDisplay(), try requireScale())
         case "display_transform":
@@ -171,8 +204,60 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
 
     /// Every command name, for the error about an unknown one.
     static let commands = ["windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen",
-                           "close", "type", "keys", "display_scale", "display_transform", "display_move", "plug",
+                           "close", "type", "keys", "pointer", "touch", "display_scale", "display_transform", "display_move", "plug",
                            "unplug", "screenshot", "trace", "wait_settled"]
+
+    /// A `pointer` request's action; `move` needs a location, the button
+    /// actions take one optionally.
+    private func pointerAction() throws(ControlFailure) -> PointerAction {
+        switch action {
+        case "move":
+            guard let location = try optionalLocation() else { throw missing("\"x\" and \"y\" (with \"window\": relative to it)") }
+            return .move(location)
+        case "down": return .press(try requireButton(), at: try optionalLocation())
+        case "up": return .release(try requireButton(), at: try optionalLocation())
+        case "click": return .click(try requireButton(), at: try optionalLocation())
+        case "scroll":
+            let horizontal = dx ?? 0, vertical = dy ?? 0
+            try check("dx", horizontal, in: InputRanges.scrollDistance)
+            try check("dy", vertical, in: InputRanges.scrollDistance)
+            guard horizontal != 0 || vertical != 0 else { throw missing("\"dx\" or \"dy\" (points to scroll)") }
+            return .scroll(dx: horizontal, dy: vertical)
+        case nil: throw missing("\"action\" (move, down, up, click or scroll)")
+        case let other?: throw bad("unknown action \"\(other)\"; use move, down, up, click or scroll")
+        }
+    }
+
+    /// A `touch` request's action, by touch id.
+    private func touchAction() throws(ControlFailure) -> TouchAction {
+        if action == "cancel" { return .cancel }
+        guard let action else { throw missing("\"action\" (down, move, up or cancel)") }
+        guard ["down", "move", "up"].contains(action) else { throw bad("unknown action \"\(action)\"; use down, move, up or cancel") }
+        let touchID = id ?? 0
+        try check("id", touchID, in: InputRanges.touchID)
+        if action == "up" { return .up(id: touchID) }
+        guard let location = try optionalLocation() else { throw missing("\"x\" and \"y\" (with \"window\": relative to it)") }
+        return action == "down" ? .down(id: touchID, at: location) : .move(id: touchID, to: location)
+    }
+
+    /// `x`, `y` (checked against ``InputRanges/coordinate``), relative to
+    /// `window` when one is named; nil when neither coordinate is given.
+    private func optionalLocation() throws(ControlFailure) -> InputLocation? {
+        guard x != nil || y != nil else { return nil }
+        guard let x, let y else { throw missing("both \"x\" and \"y\"") }
+        let point = try requirePoint(x, y)
+        if let window, !window.isEmpty { return .window(WindowSelector(parsing: window), point) }
+        return .global(point)
+    }
+
+    /// `button`, `left` when left out.
+    private func requireButton() throws(ControlFailure) -> PointerButton {
+        guard let button else { return .left }
+        guard let value = PointerButton(name: button) else {
+            throw bad("unknown button \"\(button)\"; use left, right, middle or an evdev code 272…287")
+        }
+        return value
+    }
 
     private func requireWindow() throws(ControlFailure) -> WindowSelector {
         guard let window, !window.isEmpty else { throw missing("\"window\" (an id, app_id or title:TITLE)") }

@@ -41,6 +41,10 @@ extension Simulator {
                 try typeText(text, into: selector)
             case .pressKeys(let selector, let keys):
                 try pressKeys(keys, in: selector)
+            case .pointer(let action):
+                try carryOut(action)
+            case .touch(let action):
+                try carryOut(action)
             case .setDisplayScale(let name, let scale):
                 try setScale(scale, ofDisplay: name)
             case .setDisplayTransform(let name, let transform):
@@ -60,6 +64,31 @@ extension Simulator {
             throw controlFailure(error)
         }
         return response
+    }
+
+    private func carryOut(_ action: PointerAction) throws(SimulatorControlError) {
+        switch action {
+        case .move(let location): try movePointer(to: location)
+        case .press(let button, let location):
+            if let location { try movePointer(to: location) }
+            pressPointerButton(button)
+        case .release(let button, let location):
+            if let location { try movePointer(to: location) }
+            releasePointerButton(button)
+        case .click(let button, let location):
+            if let location { try movePointer(to: location) }
+            clickPointer(button)
+        case .scroll(let dx, let dy): scrollPointer(dx: dx, dy: dy)
+        }
+    }
+
+    private func carryOut(_ action: TouchAction) throws(SimulatorControlError) {
+        switch action {
+        case .down(let id, let location): try touchDown(id: id, at: location)
+        case .move(let id, let location): try touchMove(id: id, to: location)
+        case .up(let id): try touchUp(id: id)
+        case .cancel: cancelTouches()
+        }
     }
 
     /// The picture a screenshot request asks for.

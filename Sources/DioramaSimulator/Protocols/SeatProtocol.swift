@@ -9,9 +9,9 @@ extension Simulator {
     static let repeatRate: Int32 = 25
     static let repeatDelay: Int32 = 600
 
-    /// A client bound wl_seat: it has a keyboard and a pointer (no touch).
+    /// A client bound wl_seat: it has a keyboard, a pointer and a touchscreen.
     func seatBound(_ seat: WlSeat) {
-        seat.sendCapabilities(capabilities: [.pointer, .keyboard])
+        seat.sendCapabilities(capabilities: [.pointer, .keyboard, .touch])
         if seat.version >= 2 { seat.sendName(name: Self.seatName) }
         seat.onRequest = { [unowned self, unowned seat] request in
             switch request {
@@ -19,9 +19,8 @@ extension Simulator {
                 self.keyboardCreated(keyboard)
             case .getPointer(let pointer):
                 self.pointerCreated(pointer)
-            case .getTouch:
-                self.postProtocolError(seat, code: WlSeat.Error.missingCapability.rawValue, name: "missing_capability",
-                                       "wl_seat.get_touch: the simulator's seat has no touch capability")
+            case .getTouch(let touch):
+                self.touchCreated(touch)
             case .release:
                 break
             }
@@ -65,14 +64,20 @@ extension Simulator {
         }
     }
 
-    /// wl_seat.get_pointer: nothing moves the pointer in a headless simulator,
-    /// but set_cursor gives a surface the cursor role, which counts for the
-    /// one-role rule.
+    /// wl_seat.get_pointer: scripts move the pointer (Seat/Simulator+Pointer.swift);
+    /// a pointer made while it is over one of the client's windows gets
+    /// `enter` at once. set_cursor gives a surface the cursor role, which
+    /// counts for the one-role rule.
     private func pointerCreated(_ pointer: WlPointer) {
         let record = clientRecord(pointer.client)
         record?.pointers.append(pointer)
         pointer.onDestroy = { [weak record, unowned pointer] in
             record?.pointers.removeAll { $0 === pointer }
+        }
+        if let window = pointerDevice.focus, let surface = window.surface, surface.resource.client == pointer.client {
+            let local = surfaceLocal(pointerDevice.position, in: window)
+            pointer.sendEnter(serial: nextSerial(), surface: surface.resource, surfaceX: local.x, surfaceY: local.y)
+            if pointer.version >= 5 { pointer.sendFrame() }
         }
         pointer.onRequest = { [unowned self, unowned pointer] request in
             guard case .setCursor(_, let surfaceResource?, _, _) = request,
@@ -82,6 +87,17 @@ extension Simulator {
                                               "wl_pointer.set_cursor: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
             }
             surface.role = .cursor
+        }
+    }
+
+    /// wl_seat.get_touch: touches that are already down stay with the
+    /// objects that saw them go down; this one gets the next ones.
+    private func touchCreated(_ touch: WlTouch) {
+        touch.onRequest = { _ in }
+        let record = clientRecord(touch.client)
+        record?.touches.append(touch)
+        touch.onDestroy = { [weak record, unowned touch] in
+            record?.touches.removeAll { $0 === touch }
         }
     }
 

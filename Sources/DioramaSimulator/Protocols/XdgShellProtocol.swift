@@ -188,17 +188,18 @@ extension Simulator {
 
     private func toplevelRequest(_ window: Window, _ request: XdgToplevel.Request) {
         switch request {
-        case .destroy, .showWindowMenu, .move:
-            // No pointer drives the simulator, so client-started moves have
-            // nothing to follow.
+        case .destroy, .showWindowMenu:
             break
-        case .resize(_, _, let edges):
-            // Nothing to follow here either (scripts resize instead), but an
-            // edge outside the enum is the client's mistake all the same.
+        case .move(_, let serial):
+            // A user's drag: honoured when `serial` is a press still held on
+            // this window; the window then follows the pointer.
+            pointerGrabRequested(window, serial: serial, edges: nil)
+        case .resize(_, let serial, let edges):
             guard Self.resizeEdges.contains(edges) else {
                 return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidResizeEdge.rawValue, name: "invalid_resize_edge",
                                          "xdg_toplevel.resize: edges \(edges.rawValue) is not an xdg_toplevel.resize_edge value (0, 1, 2, 4, 5, 6, 8, 9, 10)")
             }
+            pointerGrabRequested(window, serial: serial, edges: XdgResizeEdges(rawValue: edges.rawValue))
         case .setParent(let parentResource):
             setParent(of: window, to: parentResource)
         case .setTitle(let title):

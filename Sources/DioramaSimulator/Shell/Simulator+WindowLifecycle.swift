@@ -178,6 +178,8 @@ extension Simulator {
     /// Nothing to tell a client that is disconnecting: all of its objects
     /// are being destroyed.
     private func windowLeftScreen(_ window: Window) {
+        pointerWindowGone(window)
+        touchWindowGone(window)
         guard clientRecord(window.toplevel.client) != nil else { return }
         dismissPopups(of: window)
         for child in windows where child.parent === window { child.parent = window.parent }

@@ -51,6 +51,16 @@ public enum TraceEvent: Hashable, Sendable {
 
     /// Keyboard input the simulator typed into a window.
     case keyboardInput(window: UInt32, keys: String)
+    /// A pointer event the simulator sent a window: `action` is `enter`,
+    /// `leave`, `motion`, `press left`, `release left` or `scroll`; `x`, `y`
+    /// are surface-local logical points (for `scroll`: the distances).
+    case pointerInput(window: UInt32, action: String, x: Int, y: Int)
+    /// A touch event: `down`, `motion`, `up` or `cancel`, surface-local points.
+    case touchInput(window: UInt32, action: String, id: Int, x: Int, y: Int)
+    /// A client's `xdg_toplevel.move`/`resize` (`kind`) took the pointer, or (`ended`) let it go.
+    case interactiveGrab(window: UInt32, kind: String, ended: Bool)
+    /// A `move`/`resize` whose serial was not a press still held on the window: ignored.
+    case interactiveGrabIgnored(window: UInt32, serial: UInt32)
 }
 
 /// A `wl_display.error` the simulator sent.
@@ -176,7 +186,8 @@ extension TraceEvent {
         case .windowCreated(let window, _, _), .windowMapped(let window, _), .windowMoved(let window, _),
              .windowUnmapped(let window), .windowDestroyed(let window), .title(let window, _), .appID(let window, _),
              .sizeHints(let window, _, _), .closeSent(let window), .configureAcked(let window, _),
-             .keyboardInput(let window, _):
+             .keyboardInput(let window, _), .pointerInput(let window, _, _, _), .touchInput(let window, _, _, _, _),
+             .interactiveGrab(let window, _, _), .interactiveGrabIgnored(let window, _):
             return window
         case .focus(let window): return window
         case .configureSent(let fact): return fact.window

@@ -62,6 +62,10 @@ public enum TraceJSON {
         case .presented: "presented"
         case .presentationDiscarded: "presentation_discarded"
         case .keyboardInput: "keyboard_input"
+        case .pointerInput: "pointer_input"
+        case .touchInput: "touch_input"
+        case .interactiveGrab: "interactive_grab"
+        case .interactiveGrabIgnored: "interactive_grab_ignored"
         }
     }
 
@@ -191,6 +195,24 @@ public enum TraceJSON {
         case .keyboardInput(let window, let keys):
             writer.field("window", window)
             writer.field("keys", keys)
+        case .pointerInput(let window, let action, let x, let y):
+            writer.field("window", window)
+            writer.field("action", action)
+            writer.field("x", x)
+            writer.field("y", y)
+        case .touchInput(let window, let action, let id, let x, let y):
+            writer.field("window", window)
+            writer.field("action", action)
+            writer.field("id", id)
+            writer.field("x", x)
+            writer.field("y", y)
+        case .interactiveGrab(let window, let kind, let ended):
+            writer.field("window", window)
+            writer.field("kind", kind)
+            writer.field("ended", ended)
+        case .interactiveGrabIgnored(let window, let serial):
+            writer.field("window", window)
+            writer.field("serial", serial)
         }
     }
 
@@ -331,6 +353,15 @@ public enum TraceJSON {
             return .presentationDiscarded(surface: try f.u32("surface"), window: try f.optionalU32("window"))
         case "keyboard_input":
             return .keyboardInput(window: try f.u32("window"), keys: try f.string("keys"))
+        case "pointer_input":
+            return .pointerInput(window: try f.u32("window"), action: try f.string("action"), x: try f.integer("x"), y: try f.integer("y"))
+        case "touch_input":
+            return .touchInput(window: try f.u32("window"), action: try f.string("action"), id: try f.integer("id"),
+                               x: try f.integer("x"), y: try f.integer("y"))
+        case "interactive_grab":
+            return .interactiveGrab(window: try f.u32("window"), kind: try f.string("kind"), ended: try f.bool("ended"))
+        case "interactive_grab_ignored":
+            return .interactiveGrabIgnored(window: try f.u32("window"), serial: try f.u32("serial"))
         default:
             throw f.error("unknown event type \"\(type)\"")
         }

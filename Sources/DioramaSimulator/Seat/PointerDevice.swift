@@ -1,0 +1,76 @@
+import DioramaModel
+
+/// A pointer button by its evdev code (`BTN_LEFT` = 0x110), as
+/// `wl_pointer.button` sends it.
+public struct PointerButton: Hashable, Sendable, CustomStringConvertible {
+    public var code: UInt32
+
+    public init(code: UInt32) { self.code = code }
+
+    public static let left = PointerButton(code: 0x110)
+    public static let right = PointerButton(code: 0x111)
+    public static let middle = PointerButton(code: 0x112)
+
+    /// The names control requests, `diorama ctl` and scenarios accept.
+    public static let named: [(name: String, button: PointerButton)] = [("left", .left), ("right", .right), ("middle", .middle)]
+
+    /// `left`, `right`, `middle`, or an evdev code in decimal (`272`).
+    public init?(name: String) {
+        if let entry = Self.named.first(where: { $0.name == name }) {
+            self = entry.button
+        } else if let code = UInt32(name), (0x110...0x11f).contains(code) {
+            self.code = code
+        } else {
+            return nil
+        }
+    }
+
+    public var description: String { Self.named.first { $0.button == self }?.name ?? String(code) }
+}
+
+/// The seat's one pointer as scripts drive it: where it is, which buttons are
+/// held, which window has pointer focus, and the move or resize a client
+/// started with `xdg_toplevel.move`/`resize` (a grab), if any.
+///
+/// The position is in global logical points, like window positions. Focus
+/// goes to the topmost mapped window whose surface is under the pointer,
+/// except while a button is held: then the window that got the press keeps
+/// it (the implicit grab every desktop compositor has), so a drag that leaves
+/// the window still reaches it.
+final class PointerDevice {
+    var position = Point.zero
+    /// The window whose surface last got `wl_pointer.enter`.
+    weak var focus: Window?
+    var pressedButtons: [PointerButton] = []
+    /// The serial of the last button press still held, and the window that
+    /// got it: what a valid `xdg_toplevel.move`/`resize` names.
+    var pressSerial: UInt32?
+    weak var pressedWindow: Window?
+    var grab: PointerGrab?
+}
+
+/// What a client asked the pointer to do with its window while a button is held.
+enum PointerGrab {
+    /// `xdg_toplevel.move`: the window's position follows the pointer at a
+    /// fixed offset (window position minus pointer position at the start).
+    case move(Window, offset: Point)
+    /// `xdg_toplevel.resize`: the window's size follows the pointer on the
+    /// given edges, from its size and the pointer position at the start.
+    case resize(Window, edges: XdgResizeEdges, startSize: Size, startPointer: Point)
+
+    var window: Window {
+        switch self {
+        case .move(let window, _), .resize(let window, _, _, _): window
+        }
+    }
+}
+
+/// Which edges an interactive resize drags, from `xdg_toplevel.resize_edge`
+/// (top 1, bottom 2, left 4, right 8, and their corners as sums).
+struct XdgResizeEdges: OptionSet {
+    var rawValue: UInt32
+    static let top = XdgResizeEdges(rawValue: 1)
+    static let bottom = XdgResizeEdges(rawValue: 2)
+    static let left = XdgResizeEdges(rawValue: 4)
+    static let right = XdgResizeEdges(rawValue: 8)
+}

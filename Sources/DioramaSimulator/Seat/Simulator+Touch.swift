@@ -1,0 +1,80 @@
+import DioramaModel
+import WaylandServer
+
+// The seat's touchscreen: down/motion/up for each touch point, each batch
+// closed by `frame`, and `cancel` when the window a touch belongs to goes
+// away. Coordinates are surface-local logical points, as for the pointer.
+
+extension Simulator {
+    /// The live wl_touch objects of the client that owns `window`.
+    private func touches(of window: Window) -> [WlTouch] {
+        guard let surface = window.surface, let record = clientRecord(surface.resource.client) else { return [] }
+        return record.touches.filter(\.isAlive)
+    }
+
+    /// A finger went down at `point` (global logical) on the topmost window
+    /// there; nil when no window is under it or `id` is already down.
+    @discardableResult
+    func touchWentDown(id: Int32, at point: Point) -> Window? {
+        guard touchDevice.points[id] == nil, let window = window(under: point), let surface = window.surface else { return nil }
+        touchDevice.points[id] = TouchDevice.TouchPoint(window: window, position: point)
+        let local = surfaceLocal(point, in: window)
+        let touches = touches(of: window)
+        let serial = nextSerial()
+        for touch in touches {
+            touch.sendDown(serial: serial, time: inputTime, surface: surface.resource, id: id, x: local.x, y: local.y)
+            touch.sendFrame()
+        }
+        trace.record(.touchInput(window: window.id, action: "down", id: Int(id), x: Int(local.x), y: Int(local.y)))
+        return window
+    }
+
+    /// A finger that is down moved to `point`; nil when `id` is not down.
+    @discardableResult
+    func touchMoved(id: Int32, to point: Point) -> Window? {
+        guard var touchPoint = touchDevice.points[id], let window = touchPoint.window else { return nil }
+        touchPoint.position = point
+        touchDevice.points[id] = touchPoint
+        let local = surfaceLocal(point, in: window)
+        for touch in touches(of: window) {
+            touch.sendMotion(time: inputTime, id: id, x: local.x, y: local.y)
+            touch.sendFrame()
+        }
+        trace.record(.touchInput(window: window.id, action: "motion", id: Int(id), x: Int(local.x), y: Int(local.y)))
+        return window
+    }
+
+    /// A finger that is down lifted; nil when `id` is not down.
+    @discardableResult
+    func touchWentUp(id: Int32) -> Window? {
+        guard let touchPoint = touchDevice.points.removeValue(forKey: id), let window = touchPoint.window else { return nil }
+        let serial = nextSerial()
+        for touch in touches(of: window) {
+            touch.sendUp(serial: serial, time: inputTime, id: id)
+            touch.sendFrame()
+        }
+        let local = surfaceLocal(touchPoint.position, in: window)
+        trace.record(.touchInput(window: window.id, action: "up", id: Int(id), x: Int(local.x), y: Int(local.y)))
+        return window
+    }
+
+    /// The compositor takes the touches back (a gesture of its own, or the
+    /// window going away): `cancel` to each window that had one, and every
+    /// touch point is forgotten.
+    func touchesCancelled(of window: Window? = nil) {
+        var cancelled: [Window] = []
+        for (id, touchPoint) in touchDevice.points where window == nil || touchPoint.window === window {
+            touchDevice.points.removeValue(forKey: id)
+            if let owner = touchPoint.window, !cancelled.contains(where: { $0 === owner }) { cancelled.append(owner) }
+        }
+        for owner in cancelled {
+            for touch in touches(of: owner) { touch.sendCancel() }
+            trace.record(.touchInput(window: owner.id, action: "cancel", id: 0, x: 0, y: 0))
+        }
+    }
+
+    /// A window unmapped or went away: its touches are cancelled.
+    func touchWindowGone(_ window: Window) {
+        touchesCancelled(of: window)
+    }
+}

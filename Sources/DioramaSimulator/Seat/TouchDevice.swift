@@ -1,0 +1,13 @@
+import DioramaModel
+
+/// The seat's touchscreen as scripts drive it: the touch points now down,
+/// by id. A touch belongs to the window it went down on for its whole life
+/// (motion outside the window still goes there), as `wl_touch` specifies.
+final class TouchDevice {
+    struct TouchPoint {
+        weak var window: Window?
+        var position: Point
+    }
+
+    var points: [Int32: TouchPoint] = [:]
+}

@@ -1,0 +1,117 @@
+import DioramaModel
+import DioramaSimulator
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// Pointer and touch input reaching a real app's scenes (TimerApp, a real
+/// process) from the simulator's seat over a real socket, read back from the
+/// app's runtime trace: locations in points at any scale, and a drag-move
+/// the app starts itself.
+@Suite("scene input on the simulator", .serialized)
+struct SceneInputTests {
+    /// DP-1 at 1×, DP-2 at 2×, DP-3 at 1.5×, side by side, 1280×800 points each.
+    static func layout() -> DisplayLayout {
+        func display(_ name: String, x: Int, scale: Scale) -> DisplayConfiguration {
+            DisplayConfiguration(name: name, mode: DisplayMode(width: scale.pixels(forLogical: 1280), height: scale.pixels(forLogical: 800)),
+                                 scale: scale, position: Point(x: x, y: 0))
+        }
+        return DisplayLayout(displays: [display("DP-1", x: 0, scale: .one), display("DP-2", x: 1280, scale: Scale(integer: 2)!),
+                                        display("DP-3", x: 2560, scale: Scale(numerator120: 180))])
+    }
+
+    /// The simulator, TimerApp on it, and the main scene's window id once it has drawn.
+    final class Session {
+        let simulator: BackgroundSimulator
+        let sandbox: AppSandbox
+        let app: RunningApp
+        let window: WindowSelector
+
+        init(_ label: String) throws {
+            let simulator = try BackgroundSimulator { SimulatorConfiguration(layout: SceneInputTests.layout()) }
+            self.simulator = simulator
+            sandbox = try AppSandbox(label: label)
+            app = try sandbox.launch("TimerApp", compositor: simulator.clientEnvironment)
+            try app.waitForTrace("a first commit") { $0.first(CommitRecord.self) }
+            let id: UInt32 = try Wait.until("the main window mapped", timeout: 20) {
+                try simulator.perform { sim in sim.windows.first { $0.isMapped && $0.title.hasPrefix("Main") }?.id }
+            }
+            window = .id(id)
+        }
+
+        /// Places the window's top-left at `point` and waits until the app has drawn for where it is.
+        func place(at point: Point) throws {
+            let window = window
+            try simulator.perform { try $0.moveWindow(window, to: point) }
+            try simulator.wait(until: { (try? $0.window(window).isSettled) ?? false }, timeout: .seconds(20), "the window to settle")
+        }
+
+        /// The input records after the trace's first `mark` lines.
+        func inputs(after mark: Int) throws -> [InputRecord] {
+            try app.trace().records(InputRecord.self, after: mark - 1)
+        }
+
+        deinit {
+            sandbox.remove()
+            simulator.stop()
+        }
+    }
+
+    @Test("touches and clicks arrive in points, not pixels, at 1×, 2× and 1.5×", .timeLimit(.minutes(2)))
+    func touchLocationsInPoints() throws {
+        let session = try Session("scene-touch")
+        let window = session.window
+        for (display, origin) in [("DP-1", Point(x: 100, y: 300)), ("DP-2", Point(x: 1380, y: 300)), ("DP-3", Point(x: 2660, y: 300))] {
+            try session.place(at: origin)
+            let mark = try session.app.trace().entries.count
+            try session.simulator.perform { sim in
+                try sim.touchDown(id: 1, at: .window(window, Point(x: 40, y: 250)))
+                try sim.touchMove(id: 1, to: .window(window, Point(x: 60, y: 270)))
+                try sim.touchUp(id: 1)
+                try sim.movePointer(to: .window(window, Point(x: 200, y: 120)))
+                sim.clickPointer()
+            }
+            let inputs = try session.app.waitForTrace("input on \(display)") { log -> [InputRecord]? in
+                let records = log.records(InputRecord.self, after: mark - 1)
+                return records.contains { $0.event == "touchesEnded" && $0.touch == "indirectPointer" } ? records : nil
+            }
+            let seen = inputs.filter { $0.event.hasPrefix("touches") }.map { "\($0.event) \($0.touch ?? "") \($0.id ?? -1) \(Int($0.x ?? -1)),\(Int($0.y ?? -1))" }
+            #expect(seen == ["touchesBegan direct 1 40,250", "touchesMoved direct 1 60,270", "touchesEnded direct 1 60,270",
+                             "touchesBegan indirectPointer 272 200,120", "touchesEnded indirectPointer 272 200,120"], "on \(display)")
+            #expect(inputs.contains { $0.event == "pointerHovered" && $0.x == 200 && $0.y == 120 }, "on \(display)")
+        }
+    }
+
+    @Test("a press in TimerApp's top strip drags its window from 1× to 2×: drawn at 2 pixels per point, trait handler saw scale 1",
+          .timeLimit(.minutes(2)))
+    func dragMoveToDoubleScale() throws {
+        let session = try Session("scene-drag")
+        let window = session.window
+        try session.place(at: Point(x: 100, y: 100))
+        let mark = try session.app.trace().entries.count
+        try session.simulator.perform { sim in
+            try sim.movePointer(to: .window(window, Point(x: 300, y: 10)))
+            sim.pressPointerButton()
+        }
+        // The app answers the press with xdg_toplevel.move.
+        try session.simulator.wait(until: { $0.windowBeingMoved != nil }, timeout: .seconds(20), "TimerApp to start a drag-move")
+        try session.simulator.perform { sim in
+            try sim.movePointer(to: .global(Point(x: 900, y: 200)))
+            try sim.movePointer(to: .global(Point(x: 1700, y: 200)))
+            sim.releasePointerButton()
+        }
+        // The modern profile offers fractional scaling: 2 pixels per point
+        // arrive as a 2× buffer behind a viewport (buffer_scale stays 1).
+        let log = try session.app.waitForTrace("a commit at 2 pixels per point") { log in
+            log.records(CommitRecord.self, after: mark - 1).contains { $0.scale120 == 240 && $0.buffer == $0.logical.scaled(by: 2) } ? log : nil
+        }
+        let handlers = log.records(TraitHandlerCalledRecord.self, after: mark - 1)
+        #expect(handlers.contains { $0.changed.contains("displayScale") && $0.previousDisplayScale == 1 }, "\(handlers)")
+        #expect(log.records(ScreenRecord.self, after: mark - 1).last?.screen == "DP-2")
+        let placed = try session.simulator.perform { sim in try sim.window(window).position }
+        #expect(placed == Point(x: 1400, y: 190))
+        // The drag's grab took the pointer: the press the app saw was cancelled, not ended.
+        let events = log.records(InputRecord.self, after: mark - 1).map(\.event)
+        #expect(events.starts(with: ["pointerHovered", "touchesBegan", "touchesCancelled", "pointerExited"]), "\(events)")
+    }
+}
