@@ -17,6 +17,9 @@ final class ClientRecord {
     var pointers: [WlPointer] = []
     /// Set once disconnected; handlers of late resource destructions check it.
     var isConnected = true
+    /// Set when a control request gave up waiting for this client to read
+    /// its events (``ClientBacklog``); cleared once it has caught up.
+    var isGivenUpOnWhileBehind = false
     let destroyListener: NativeListener
 
     init(id: UInt32, client: OpaquePointer, destroyListener: NativeListener) {

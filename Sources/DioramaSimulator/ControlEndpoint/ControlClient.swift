@@ -43,6 +43,28 @@ public final class ControlClient {
         return try readResponse()
     }
 
+    /// Sends `requests` as one batch line and returns their responses, in
+    /// order: one trip for all of them (`trace` cannot be batched).
+    public func send(batch requests: [ControlRequest]) throws(ControlClientError) -> [ControlResponse] {
+        let encoder = Self.requestEncoder
+        let text = "[" + requests.map { String(decoding: (try? encoder.encode(ControlRequestWire($0))) ?? Data(), as: UTF8.self) }
+            .joined(separator: ",") + "]"
+        do {
+            try socket.writeLine(text)
+        } catch {
+            throw .connectionLost(error.message)
+        }
+        let line = try readLine()
+        if let responses = try? JSONDecoder().decode([ControlResponse].self, from: Data(line.utf8)) {
+            guard responses.count == requests.count else {
+                throw .badResponse("\(responses.count) answers to a batch of \(requests.count): \(line.prefix(200))")
+            }
+            return responses
+        }
+        // The batch as a whole was refused: one failure for all of it.
+        return Array(repeating: try Self.response(line), count: requests.count)
+    }
+
     /// Asks for the trace after `since` and hands each record line (one JSON
     /// object, `Docs/trace-format.md`) to `line`; with `follow`, keeps
     /// reading new records until the simulator stops or `line` returns false.
@@ -72,10 +94,14 @@ public final class ControlClient {
         return header
     }
 
-    private func writeRequest(_ request: ControlRequest) throws(ControlClientError) {
+    private static var requestEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: (try? encoder.encode(ControlRequestWire(request))) ?? Data(), as: UTF8.self)
+        return encoder
+    }
+
+    private func writeRequest(_ request: ControlRequest) throws(ControlClientError) {
+        let text = String(decoding: (try? Self.requestEncoder.encode(ControlRequestWire(request))) ?? Data(), as: UTF8.self)
         do {
             try socket.writeLine(text)
         } catch {
@@ -84,6 +110,10 @@ public final class ControlClient {
     }
 
     private func readResponse() throws(ControlClientError) -> ControlResponse {
+        try Self.response(readLine())
+    }
+
+    private func readLine() throws(ControlClientError) -> String {
         let line: String?
         do {
             line = try socket.readLine()
@@ -91,6 +121,10 @@ public final class ControlClient {
             throw .connectionLost(error.message)
         }
         guard let line else { throw .connectionLost("the simulator closed the connection without answering") }
+        return line
+    }
+
+    private static func response(_ line: String) throws(ControlClientError) -> ControlResponse {
         do {
             return try JSONDecoder().decode(ControlResponse.self, from: Data(line.utf8))
         } catch {

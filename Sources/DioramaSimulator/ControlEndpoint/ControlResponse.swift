@@ -22,11 +22,14 @@ public struct ControlResponse: Codable, Hashable, Sendable {
     public var lastSequence: UInt64?
     /// `trace`: records lost to the trace ring's capacity before the first one sent.
     public var dropped: UInt64?
+    /// Carried out, but something is off: a client did not read the events
+    /// the request sent it in time (see `Docs/control-protocol.md`).
+    public var warning: String?
 
     enum CodingKeys: String, CodingKey {
         case ok, kind, error, windows, displays, screenshot, settled, records
         case lastSequence = "last_seq"
-        case dropped
+        case dropped, warning
     }
 
     public init(ok: Bool = true) { self.ok = ok }
