@@ -17,6 +17,12 @@ struct DioramaBenchCommand: ParsableCommand {
     var throughputMoves = BenchConfiguration.standard.throughputMoves
     @Option(help: "Moves sway executes through IPC (0 skips sway).")
     var swayMoves = BenchConfiguration.standard.swayMoves
+    @Option(help: "Moves over diorama sim's control socket, one request at a time and again batched (0 skips it).")
+    var controlMoves = BenchConfiguration.standard.controlMoves
+    @Option(help: "Requests per batch line for the batched control-socket moves.")
+    var controlBatch = BenchConfiguration.standard.controlBatchSize
+    @Flag(help: "Measure only the move rates: in process, sway's IPC and the control socket, in one run.")
+    var moveRatesOnly = false
     @Option(help: "Moves per direction (1x->2x, 2x->1x) of TimerApp and foot between sway's outputs (0 skips it).")
     var swayReactionMoves = BenchConfiguration.standard.swayReactionMovesPerDirection
     @Flag(help: "Measure only the sway reaction section (TimerApp and foot under sway); other sections stay empty.")
@@ -28,9 +34,11 @@ struct DioramaBenchCommand: ParsableCommand {
 
     func validate() throws {
         guard moves > 0 else { throw ValidationError("--moves must be at least 1") }
-        guard swayMoves >= 0, swayReactionMoves >= 0 else {
-            throw ValidationError("--sway-moves and --sway-reaction-moves must be 0 (skip) or more")
+        guard swayMoves >= 0, swayReactionMoves >= 0, controlMoves >= 0 else {
+            throw ValidationError("--sway-moves, --sway-reaction-moves and --control-moves must be 0 (skip) or more")
         }
+        guard (1...10_000).contains(controlBatch) else { throw ValidationError("--control-batch must be within 1…10000") }
+        if moveRatesOnly && swayReactionOnly { throw ValidationError("--move-rates-only and --sway-reaction-only exclude each other") }
         if swayReactionOnly && swayReactionMoves == 0 {
             throw ValidationError("--sway-reaction-only needs --sway-reaction-moves of at least 1")
         }
@@ -46,9 +54,16 @@ struct DioramaBenchCommand: ParsableCommand {
     private var parsedSurfaces: [Int] { surfaces.split(separator: ",").compactMap { Int($0) } }
 
     func run() throws {
-        let configuration = swayReactionOnly ? .swayReactionOnly(movesPerDirection: swayReactionMoves) : BenchConfiguration(
-            movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
-            swayMoves: swayMoves, swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild)
+        let configuration: BenchConfiguration = if swayReactionOnly {
+            .swayReactionOnly(movesPerDirection: swayReactionMoves)
+        } else if moveRatesOnly {
+            .moveRatesOnly(surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves, swayMoves: swayMoves,
+                           controlMoves: controlMoves, controlBatchSize: controlBatch)
+        } else {
+            BenchConfiguration(movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
+                               swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatch,
+                               swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild)
+        }
         let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot) { line in
             FileHandle.standardError.write(Data("bench: \(line)\n".utf8))
         }

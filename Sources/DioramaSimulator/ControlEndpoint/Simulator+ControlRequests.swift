@@ -62,10 +62,11 @@ extension Simulator {
         return response
     }
 
-    /// Carries out `requests` in order, sending each one's events at once,
-    /// and stops after the first that leaves a client behind on reading its
-    /// events (``ClientBacklog``): the control connection waits for it
-    /// before handing over the rest.
+    /// Carries out `requests` in order and stops after the first that
+    /// leaves a client behind on reading its events (``ClientBacklog``): the
+    /// control connection waits for it before handing over the rest. The
+    /// events go out when the event loop flushes after this job (or earlier,
+    /// when libwayland's buffer for a client fills).
     func handleControlRequests(_ requests: [ControlRequest]) -> ControlProgress {
         var progress = ControlProgress()
         for request in requests {
@@ -74,7 +75,7 @@ extension Simulator {
             } catch {
                 progress.responses.append(ControlResponse(error))
             }
-            progress.backlog = flushAndFindBackloggedClients()
+            progress.backlog = findBackloggedClients()
             if !progress.backlog.isEmpty { break }
         }
         return progress
