@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 
 /// The other end of a ``ControlServer``: what `diorama ctl` uses to talk to a
-/// running simulator. One request at a time; each waits for its response.
+/// running simulator. One request (or one batch line, ``send(batch:)``) at a
+/// time; each waits for its answer.
 public final class ControlClient {
     public let path: String
     private let socket: ControlLineSocket
