@@ -80,6 +80,7 @@ run: deps build
 BENCH_ARGS ?=
 bench: deps
 	$(SWIFT) build -c release --product diorama-bench
+	$(SWIFT) build -c release --product diorama
 	$(SWIFT) build -c release --product TimerApp
 	$(SWIFT) build -c release --product GameScene
 	$(SWIFT) build -c release --product diorama-wayland-scanner

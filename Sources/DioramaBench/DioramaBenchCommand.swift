@@ -18,6 +18,12 @@ struct DioramaBenchCommand: ParsableCommand {
     var throughputMoves = BenchConfiguration.standard.throughputMoves
     @Option(help: "Moves sway executes through IPC (0 skips sway).")
     var swayMoves = BenchConfiguration.standard.swayMoves
+    @Option(help: "Moves over diorama sim's control socket, one request at a time and again batched (0 skips it).")
+    var controlMoves = BenchConfiguration.standard.controlMoves
+    @Option(help: "Requests per batch line for the batched control-socket moves.")
+    var controlBatch = BenchConfiguration.standard.controlBatchSize
+    @Flag(help: "Measure only the move rates: in process, sway's IPC and the control socket, in one run.")
+    var moveRatesOnly = false
     @Option(help: "Moves per direction (1x->2x, 2x->1x) of TimerApp and foot between sway's outputs (0 skips it).")
     var swayReactionMoves = BenchConfiguration.standard.swayReactionMovesPerDirection
     @Flag(help: "Measure only the sway reaction section (TimerApp and foot under sway); other sections stay empty.")
@@ -33,8 +39,8 @@ struct DioramaBenchCommand: ParsableCommand {
 
     func validate() throws {
         guard moves > 0 else { throw ValidationError("--moves must be at least 1") }
-        guard swayMoves >= 0, swayReactionMoves >= 0 else {
-            throw ValidationError("--sway-moves and --sway-reaction-moves must be 0 (skip) or more")
+        guard swayMoves >= 0, swayReactionMoves >= 0, controlMoves >= 0 else {
+            throw ValidationError("--sway-moves, --sway-reaction-moves and --control-moves must be 0 (skip) or more")
         }
         guard screenshots >= 0 else { throw ValidationError("--screenshots must be 0 (skip) or more") }
         if screenshotOnly && screenshots == 0 {
@@ -42,6 +48,11 @@ struct DioramaBenchCommand: ParsableCommand {
         }
         if screenshotOnly && swayReactionOnly {
             throw ValidationError("--screenshot-only and --sway-reaction-only exclude each other; pick one")
+        }
+        guard (1...10_000).contains(controlBatch) else { throw ValidationError("--control-batch must be within 1…10000") }
+        if moveRatesOnly && swayReactionOnly { throw ValidationError("--move-rates-only and --sway-reaction-only exclude each other") }
+        if screenshotOnly && moveRatesOnly {
+            throw ValidationError("--screenshot-only and --move-rates-only exclude each other; pick one")
         }
         if swayReactionOnly && swayReactionMoves == 0 {
             throw ValidationError("--sway-reaction-only needs --sway-reaction-moves of at least 1")
@@ -58,16 +69,18 @@ struct DioramaBenchCommand: ParsableCommand {
     private var parsedSurfaces: [Int] { surfaces.split(separator: ",").compactMap { Int($0) } }
 
     func run() throws {
-        let configuration: BenchConfiguration
-        if screenshotOnly {
-            configuration = .screenshotOnly(repeats: screenshots)
+        let configuration: BenchConfiguration = if screenshotOnly {
+            .screenshotOnly(repeats: screenshots)
         } else if swayReactionOnly {
-            configuration = .swayReactionOnly(movesPerDirection: swayReactionMoves)
+            .swayReactionOnly(movesPerDirection: swayReactionMoves)
+        } else if moveRatesOnly {
+            .moveRatesOnly(surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves, swayMoves: swayMoves,
+                           controlMoves: controlMoves, controlBatchSize: controlBatch)
         } else {
-            configuration = BenchConfiguration(
-                movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
-                swayMoves: swayMoves, swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild,
-                screenshotRepeats: screenshots)
+            BenchConfiguration(movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
+                               swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatch,
+                               swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild,
+                               screenshotRepeats: screenshots)
         }
         let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot) { line in
             DescriptorWriter.reportToStandardError("bench: \(line)")

@@ -13,6 +13,11 @@ public struct BenchConfiguration: Codable, Sendable {
     public var throughputMoves: Int
     /// Moves sway executes through its IPC socket (0 skips sway).
     public var swayMoves: Int
+    /// Moves sent over `diorama sim`'s control socket, one request at a time
+    /// and again in batches (0 skips it).
+    public var controlMoves: Int
+    /// Requests per batch line for the batched control-socket moves.
+    public var controlBatchSize: Int
     /// Moves per direction (1x->2x, 2x->1x) of TimerApp and foot between
     /// sway's outputs, timed from the clients' side (0 skips it).
     public var swayReactionMovesPerDirection: Int
@@ -28,7 +33,8 @@ public struct BenchConfiguration: Codable, Sendable {
     public var reactionTimeoutMilliseconds: Int
 
     public init(movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
-                throughputMoves: Int = 2000, swayMoves: Int = 200, swayReactionMovesPerDirection: Int = 20,
+                throughputMoves: Int = 2000, swayMoves: Int = 200, controlMoves: Int = 2000, controlBatchSize: Int = 100,
+                swayReactionMovesPerDirection: Int = 20,
                 measureClientMemory: Bool = true,
                 measureScanner: Bool = true, withColdBuild: Bool = false, screenshotRepeats: Int = 5,
                 reactionTimeoutMilliseconds: Int = 1000) {
@@ -38,6 +44,8 @@ public struct BenchConfiguration: Codable, Sendable {
         self.surfaceCounts = surfaceCounts
         self.throughputMoves = throughputMoves
         self.swayMoves = swayMoves
+        self.controlMoves = controlMoves
+        self.controlBatchSize = controlBatchSize
         self.swayReactionMovesPerDirection = swayReactionMovesPerDirection
         self.measureClientMemory = measureClientMemory
         self.measureScanner = measureScanner
@@ -51,15 +59,26 @@ public struct BenchConfiguration: Codable, Sendable {
     /// 2 moves (one per direction pair), TimerApp only, 10 surfaces, no sway
     /// (neither throughput nor reaction), one screenshot.
     public static let smoke = BenchConfiguration(movesPerDirection: 1, clients: ["TimerApp"], surfaceCounts: [10],
-                                                 throughputMoves: 2, swayMoves: 0,
+                                                 throughputMoves: 2, swayMoves: 0, controlMoves: 0,
                                                  swayReactionMovesPerDirection: 0, measureClientMemory: false,
                                                  measureScanner: true, withColdBuild: false, screenshotRepeats: 1,
                                                  reactionTimeoutMilliseconds: 5000)
 
+    /// Only the move rates (`--move-rates-only`): the simulator in process,
+    /// sway over its IPC socket and the simulator over its control socket,
+    /// in one run; every other section is empty or marked skipped.
+    public static func moveRatesOnly(surfaceCounts: [Int], throughputMoves: Int, swayMoves: Int,
+                                     controlMoves: Int, controlBatchSize: Int) -> BenchConfiguration {
+        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: surfaceCounts, throughputMoves: throughputMoves,
+                           swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatchSize,
+                           swayReactionMovesPerDirection: 0, measureClientMemory: false, measureScanner: false,
+                           screenshotRepeats: 0)
+    }
+
     /// Only the sway reaction section (`--sway-reaction-only`): every other
     /// section is present in the report but empty or marked skipped.
     public static func swayReactionOnly(movesPerDirection: Int) -> BenchConfiguration {
-        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0,
+        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
                            swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
                            measureScanner: false, screenshotRepeats: 0)
     }
@@ -67,7 +86,7 @@ public struct BenchConfiguration: Codable, Sendable {
     /// Only the screenshot section (`--screenshot-only`): quick enough to run
     /// against a debug build, whose screenshot target is separate.
     public static func screenshotOnly(repeats: Int) -> BenchConfiguration {
-        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0,
+        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
                            swayReactionMovesPerDirection: 0, measureClientMemory: false,
                            measureScanner: false, screenshotRepeats: repeats)
     }

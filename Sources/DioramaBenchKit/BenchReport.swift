@@ -46,8 +46,23 @@ public struct DirectionLatency: Codable, Sendable {
 }
 
 public struct ThroughputSection: Codable, Sendable {
+    /// In-process: `moveWindow` called directly, no socket.
     public var simulator: [SimulatorThroughput]
     public var sway: SwayThroughput
+    /// Out of process over the control socket, in the same run as `sway`.
+    public var controlSocket: ControlSocketThroughput
+}
+
+/// Moves over `diorama sim`'s control socket (see ``ControlSocketMoveBenchmark``).
+public struct ControlSocketThroughput: Codable, Sendable {
+    public var unavailable: String?
+    public var moves: Int
+    /// Requests per batch line in the batched measurement.
+    public var batchSize: Int
+    /// One `move` request per line, each answered before the next is sent.
+    public var requestsPerSecond: Double?
+    /// The same moves as batch lines of `batchSize` requests.
+    public var batchedMovesPerSecond: Double?
 }
 
 public struct SimulatorThroughput: Codable, Sendable {

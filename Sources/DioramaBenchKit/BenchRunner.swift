@@ -22,6 +22,11 @@ public enum BenchRunner {
         }
         if configuration.swayMoves > 0 { log("sway moves") }
         let sway = SwayMoveBenchmark.run(moves: configuration.swayMoves)
+        let products = ProcessInfo.processInfo.environment["DIORAMA_BUILD_PRODUCTS"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        if configuration.controlMoves > 0 { log("control socket moves") }
+        let controlSocket = ControlSocketMoveBenchmark.run(moves: configuration.controlMoves, batchSize: configuration.controlBatchSize,
+                                                           productsDirectory: products, layoutPath: layoutPath)
 
         let reaction = configuration.measureSimulatorReaction
             ? try ReactionBenchmark.run(configuration, layoutPath: layoutPath, log: log) : []
@@ -34,9 +39,8 @@ public enum BenchRunner {
             ? ClientSceneMemoryBenchmark.run(layoutPath: layoutPath)
             : ClientSceneMemory(unavailable: "skipped in this configuration", note: "")
         log("scanner")
-        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let scanner = configuration.measureScanner
-            ? ScannerBenchmark.run(packageRoot: packageRoot, productsDirectory: ProcessInfo.processInfo.environment["DIORAMA_BUILD_PRODUCTS"].map { URL(fileURLWithPath: $0) } ?? products,
+            ? ScannerBenchmark.run(packageRoot: packageRoot, productsDirectory: products,
                                    withColdBuild: configuration.withColdBuild)
             : ScannerSection(unavailable: "skipped in this configuration", targetsUsingPlugin: ScannerBenchmark.pluginTargets)
 
@@ -50,7 +54,7 @@ public enum BenchRunner {
                                            repeats: 0, fileBytes: 0)
         }
 
-        let throughput = ThroughputSection(simulator: throughputs, sway: sway)
+        let throughput = ThroughputSection(simulator: throughputs, sway: sway, controlSocket: controlSocket)
         let memory = MemorySection(simulator: memories, client: clientMemory)
         return BenchReport(timestamp: ISO8601DateFormatter().string(from: Date()), machine: machine,
                            configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,

@@ -32,6 +32,10 @@ enum ConsoleTable {
         }
         let sway = report.throughput.sway
         lines.append("sway IPC moves/s: " + (sway.movesPerSecond.map(f) ?? "not available: \(sway.unavailable ?? "?")"))
+        let control = report.throughput.controlSocket
+        lines.append("simulator control socket moves/s (one per request / batches of \(control.batchSize)): "
+                     + (control.unavailable.map { "not available: \($0)" }
+                        ?? "\(control.requestsPerSecond.map(f) ?? "-") / \(control.batchedMovesPerSecond.map(f) ?? "-")"))
         lines.append("")
         lines.append(contentsOf: swayReaction(report.swayReaction, ms: ms))
         let client = report.memory.client

@@ -47,6 +47,18 @@ enum TargetEvaluation {
             results.append(TargetResult(name: "move throughput vs sway", target: "≥ 20 × sway",
                                         measured: throughput.sway.unavailable ?? "not measured", met: nil, ratio: nil))
         }
+        // Over the control socket, out of process, ≥ 10 × sway's IPC rate (same run).
+        let control = throughput.controlSocket
+        if let sway = throughput.sway.movesPerSecond, let batched = control.batchedMovesPerSecond, let single = control.requestsPerSecond {
+            let ratio = batched / sway
+            results.append(TargetResult(name: "control socket moves vs sway IPC", target: "≥ 10 × sway",
+                                        measured: fmt(batched) + "/s in batches of \(control.batchSize) (" + fmt(single)
+                                            + "/s one request at a time) vs sway " + fmt(sway) + "/s",
+                                        met: ratio >= 10, ratio: ratio / 10))
+        } else {
+            results.append(TargetResult(name: "control socket moves vs sway IPC", target: "≥ 10 × sway",
+                                        measured: control.unavailable ?? throughput.sway.unavailable ?? "not measured", met: nil, ratio: nil))
+        }
         let largest = throughput.simulator.max { $0.surfaces < $1.surfaces }
         results.append(TargetResult(
             name: "simulator CPU per move at \(largest?.surfaces ?? 0) surfaces", target: "≤ 50 µs at 1,000 surfaces",

@@ -25,7 +25,7 @@ final class GameSceneDelegate: WindowSceneDelegate {
                 scene.drawableLayer.autoResizeDrawable = false
                 scene.drawableLayer.drawableSize = Size(width: sides[0], height: sides[1])
             } else {
-                FileHandle.standardError.write(Data("warning: GAMESCENE_RENDER_SIZE=\(renderSize) is not WIDTHxHEIGHT (e.g. 640x360); the drawable follows the window\n".utf8))
+                DescriptorWriter.reportToStandardError("warning: GAMESCENE_RENDER_SIZE=\(renderSize) is not WIDTHxHEIGHT (e.g. 640x360); the drawable follows the window")
             }
         }
         // The traits are real here (as in UIKit): the game picks its asset

@@ -134,6 +134,31 @@ import Testing
         #expect(responses[3].error?.contains("not a positive multiple of 1/120") == true)
     }
 
+    /// A batch line is answered by one line with an answer per element, in
+    /// order; a bad element is answered in its place and the rest still run.
+    @Test func aBatchLineIsAnsweredElementByElementInOrder() throws {
+        try mapWindow(client, in: harness, appID: "batched")
+        let path = server.path
+        let lines = try onClientThread { _ in try Self.rawExchange(path: path, lines: [
+            #"[{"command":"move","window":"batched","display":"DP-2"},{"command":"teleport"},{"command":"trace"},"#
+                + #"{"command":"move","window":"nope","display":"DP-1"},{"command":"windows"}]"#,
+            #"[{"command":"windows"}"#,
+        ]) }
+        let answers = try JSONDecoder().decode([ControlResponse].self, from: Data(lines[0].utf8))
+        #expect(answers.map(\.ok) == [true, false, false, false, true])
+        #expect(answers[1].error?.contains("unknown command \"teleport\"") == true)
+        #expect(answers[2].error?.contains("\"trace\" cannot be part of a batch") == true)
+        #expect(answers[3].kind == "failed")
+        #expect(answers[4].windows?.first?.displays == ["DP-2"], "the move before it was carried out first")
+        let malformed = try JSONDecoder().decode(ControlResponse.self, from: Data(lines[1].utf8))
+        #expect(malformed.kind == "bad_request")
+        #expect(malformed.error?.contains("not a JSON array of control requests") == true)
+
+        let typed = try onClientThread { try $0.send(batch: [.moveWindow(.appID("batched"), .display("DP-1")), .listDisplays]) }
+        #expect(typed.map(\.ok) == [true, true])
+        #expect(typed[1].displays?.count == 2)
+    }
+
     /// Writes raw lines and reads one response line for each.
     static func rawExchange(path: String, lines: [String]) throws -> [String] {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

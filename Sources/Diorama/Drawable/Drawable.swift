@@ -93,7 +93,7 @@ public final class DrawableLayer {
     var onSizingChange: (() -> Void)?
     /// Where a rejected assignment is reported (stderr; tests replace it).
     var reportRejection: (DrawableSizing.AppSizeError) -> Void = { error in
-        FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+        DescriptorWriter.reportToStandardError("warning: \(error)")
     }
 
     init() {}

@@ -18,6 +18,11 @@ final class ClientRecord {
     var touches: [WlTouch] = []
     /// Set once disconnected; handlers of late resource destructions check it.
     var isConnected = true
+    /// Set when a control request gave up waiting for this client to read
+    /// its events (``ClientBacklog``); cleared once it has caught up.
+    var isGivenUpOnWhileBehind = false
+    /// Half the socket's send buffer: more unread than this is a backlog.
+    var backlogLimitBytes: Int?
     let destroyListener: NativeListener
 
     init(id: UInt32, client: OpaquePointer, destroyListener: NativeListener) {

@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 
 /// The other end of a ``ControlServer``: what `diorama ctl` uses to talk to a
-/// running simulator. One request at a time; each waits for its response.
+/// running simulator. One request (or one batch line, ``send(batch:)``) at a
+/// time; each waits for its answer.
 public final class ControlClient {
     public let path: String
     private let socket: ControlLineSocket
@@ -43,6 +44,30 @@ public final class ControlClient {
         return try readResponse()
     }
 
+    /// Sends `requests` as one batch line and returns their responses, in
+    /// order: one trip for all of them (`trace` cannot be batched).
+    public func send(batch requests: [ControlRequest]) throws(ControlClientError) -> [ControlResponse] {
+        let text = "[" + requests.map { ControlRequestWire($0).jsonLine }.joined(separator: ",") + "]"
+        do {
+            try socket.writeLine(text)
+        } catch {
+            throw .connectionLost(error.message)
+        }
+        let line = try readLine()
+        // Most batches of changes succeed whole: no need for the decoder then.
+        if line.utf8.count == 12 * requests.count + 1, line == "[" + Array(repeating: #"{"ok":true}"#, count: requests.count).joined(separator: ",") + "]" {
+            return Array(repeating: ControlResponse(), count: requests.count)
+        }
+        if let responses = try? JSONDecoder().decode([ControlResponse].self, from: Data(line.utf8)) {
+            guard responses.count == requests.count else {
+                throw .badResponse("\(responses.count) answers to a batch of \(requests.count): \(line.prefix(200))")
+            }
+            return responses
+        }
+        // The batch as a whole was refused: one failure for all of it.
+        return Array(repeating: try Self.response(line), count: requests.count)
+    }
+
     /// Asks for the trace after `since` and hands each record line (one JSON
     /// object, `Docs/trace-format.md`) to `line`; with `follow`, keeps
     /// reading new records until the simulator stops or `line` returns false.
@@ -73,9 +98,7 @@ public final class ControlClient {
     }
 
     private func writeRequest(_ request: ControlRequest) throws(ControlClientError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: (try? encoder.encode(ControlRequestWire(request))) ?? Data(), as: UTF8.self)
+        let text = ControlRequestWire(request).jsonLine
         do {
             try socket.writeLine(text)
         } catch {
@@ -84,6 +107,10 @@ public final class ControlClient {
     }
 
     private func readResponse() throws(ControlClientError) -> ControlResponse {
+        try Self.response(readLine())
+    }
+
+    private func readLine() throws(ControlClientError) -> String {
         let line: String?
         do {
             line = try socket.readLine()
@@ -91,6 +118,10 @@ public final class ControlClient {
             throw .connectionLost(error.message)
         }
         guard let line else { throw .connectionLost("the simulator closed the connection without answering") }
+        return line
+    }
+
+    private static func response(_ line: String) throws(ControlClientError) -> ControlResponse {
         do {
             return try JSONDecoder().decode(ControlResponse.self, from: Data(line.utf8))
         } catch {

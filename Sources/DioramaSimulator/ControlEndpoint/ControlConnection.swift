@@ -12,28 +12,136 @@ struct ControlConnection {
     /// How often a followed trace or a waited-for window is looked at again.
     static let pollInterval: Duration = .milliseconds(20)
 
+    /// How long a request's answer waits at most for clients to read the
+    /// events it sent them (see ``ClientBacklog``).
+    static let backlogPatience: Duration = .seconds(2)
+    /// How often a waiting request looks again whether the clients caught up.
+    static let backlogPollInterval: Duration = .milliseconds(1)
+
     func serve() {
         while let line = nextLine() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            let response: ControlResponse
-            do {
-                let request = try Self.decode(line)
-                switch request {
-                case .trace(let since, let follow):
+            guard let first = line.first(where: { !$0.isWhitespace }) else { continue }
+            let answer: String
+            if first == "[" {
+                answer = answerBatch(line)
+            } else {
+                let request: ControlRequest
+                do {
+                    request = try Self.decode(line)
+                } catch {
+                    guard (try? socket.writeLine(Self.encode(ControlResponse(error)))) != nil else { return }
+                    continue
+                }
+                if case .trace(let since, let follow) = request {
                     guard sendTrace(since: since, follow: follow) else { return }
                     continue
+                }
+                answer = Self.encode(answers([.success(request)])[0])
+            }
+            guard (try? socket.writeLine(answer)) != nil else { return }
+        }
+    }
+
+    /// A batch line: a JSON array of requests, answered by one line holding
+    /// the array of their answers, in order. An element that is not a request
+    /// is answered `bad_request` in its place; `trace` cannot be batched (its
+    /// answer is several lines).
+    private func answerBatch(_ line: String) -> String {
+        let elements: [BatchElement]
+        do {
+            elements = try ControlRequestScanner.batch(line)?.map(BatchElement.init)
+                ?? JSONDecoder().decode([BatchElement].self, from: Data(line.utf8))
+        } catch {
+            return Self.encode(ControlResponse(ControlFailure.badRequest("the batch is not a JSON array of control requests (\(Self.reason(error))); see Docs/control-protocol.md")))
+        }
+        let requests = elements.map { element in
+            element.request.flatMap { request -> Result<ControlRequest, ControlFailure> in
+                if case .trace = request { return .failure(.badRequest("\"trace\" cannot be part of a batch; send it on its own line")) }
+                return .success(request)
+            }
+        }
+        return Self.encode(answers(requests))
+    }
+
+    /// The answers to `requests`, in order. Requests that complete at once
+    /// go to the simulator's thread together, in one trip; screenshots and
+    /// waits are carried out one by one.
+    private func answers(_ requests: [Result<ControlRequest, ControlFailure>]) -> [ControlResponse] {
+        var responses: [ControlResponse] = []
+        var index = 0
+        while index < requests.count {
+            var quick: [ControlRequest] = []
+            while index < requests.count, case .success(let request) = requests[index], request.completesAtOnce {
+                quick.append(request)
+                index += 1
+            }
+            if !quick.isEmpty {
+                responses += carryOut(quick)
+                continue
+            }
+            do {
+                switch try requests[index].get() {
                 case .screenshot(let display, let path, let scale):
-                    response = try screenshot(display: display, path: path, scale: scale)
+                    responses.append(try screenshot(display: display, path: path, scale: scale))
                 case .waitSettled(let selector, let timeout):
-                    response = try waitSettled(selector, timeoutMilliseconds: timeout)
-                default:
-                    response = try perform { try $0.handleControlRequest(request) }
+                    responses.append(try waitSettled(selector, timeoutMilliseconds: timeout))
+                case let request:
+                    preconditionFailure("\(request) completes at once; it is carried out with the others")
                 }
             } catch {
-                response = ControlResponse(error)
+                responses.append(ControlResponse(error))
             }
-            guard (try? socket.writeLine(Self.encode(response))) != nil else { return }
+            index += 1
         }
+        return responses
+    }
+
+    /// Carries out requests that complete at once on the simulator's thread.
+    /// After each one the simulator sends the events and looks whether a
+    /// client is behind on reading them; if so, the rest wait (here, on the
+    /// connection's thread: the simulator keeps serving every client) until
+    /// it caught up or ``backlogPatience`` passed.
+    private func carryOut(_ requests: [ControlRequest]) -> [ControlResponse] {
+        var responses: [ControlResponse] = []
+        while responses.count < requests.count {
+            let remaining = Array(requests[responses.count...])
+            let progress: ControlProgress
+            do {
+                progress = try perform { $0.handleControlRequests(remaining) }
+            } catch {
+                // The simulator stopped: nothing more will be carried out.
+                return responses + remaining.map { _ in ControlResponse(error) }
+            }
+            responses += progress.responses
+            if !progress.backlog.isEmpty, let warning = waitUntilRead(progress.backlog) {
+                responses[responses.count - 1].warning = warning
+            }
+        }
+        return responses
+    }
+
+    /// Waits until the clients in `backlog` have read enough of their events,
+    /// or ``backlogPatience`` passed. Returns a warning for the answer when
+    /// they did not catch up in time (the request was carried out all the
+    /// same; later requests stop waiting for those clients until they do).
+    private func waitUntilRead(_ backlog: [ClientBacklog]) -> String? {
+        let deadline = ContinuousClock.now + Self.backlogPatience
+        let clients = Set(backlog.map(\.client))
+        while true {
+            Thread.sleep(forTimeInterval: Self.seconds(Self.backlogPollInterval))
+            guard let behind = try? remote.perform({ $0.flushAndFindBackloggedClients(only: clients) }) else { return nil }
+            if behind.isEmpty { return nil }
+            if ContinuousClock.now >= deadline {
+                _ = try? remote.perform { $0.stopWaiting(for: behind) }
+                return "carried out, but " + behind.map(\.description).joined(separator: "; ")
+                    + " after \(Self.backlogPatience); later requests no longer wait for it until it reads them"
+                    + " (libwayland disconnects a client whose buffer overflows)"
+            }
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// The next request line; nil when the client is gone or sent a line
@@ -56,20 +164,31 @@ struct ControlConnection {
     static func decode(_ line: String) throws(ControlFailure) -> ControlRequest {
         let wire: ControlRequestWire
         do {
-            wire = try JSONDecoder().decode(ControlRequestWire.self, from: Data(line.utf8))
+            wire = try ControlRequestScanner.request(line) ?? JSONDecoder().decode(ControlRequestWire.self, from: Data(line.utf8))
         } catch {
             throw .badRequest("the request is not a JSON object of the control protocol (\(Self.reason(error))); see Docs/control-protocol.md")
         }
         return try wire.request()
     }
 
+    /// A batch's answers as one line.
+    static func encode(_ responses: [ControlResponse]) -> String {
+        "[" + responses.map(encode).joined(separator: ",") + "]"
+    }
+
+    /// One response as one line. The plain `{"ok":true}` most requests get is
+    /// written without the encoder (which cost a seventh of a batched move).
     static func encode(_ response: ControlResponse) -> String {
+        response == ControlResponse() ? #"{"ok":true}"# : encodeWithEncoder(response)
+    }
+
+    private static func encodeWithEncoder(_ response: ControlResponse) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(response)) ?? Data(#"{"ok":false,"kind":"failed","error":"the response could not be encoded"}"#.utf8), as: UTF8.self)
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
@@ -114,7 +233,7 @@ struct ControlConnection {
             guard ContinuousClock.now < deadline else {
                 throw .failed("\(selector) did not settle within \(timeoutMilliseconds) ms: it has not acknowledged and committed every configure sent to it")
             }
-            Thread.sleep(forTimeInterval: Double(Self.pollInterval.components.attoseconds) / 1e18)
+            Thread.sleep(forTimeInterval: Self.seconds(Self.pollInterval))
         }
     }
 
@@ -158,6 +277,37 @@ struct ControlConnection {
         if descriptor.revents & (Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
         var byte: UInt8 = 0
         return recv(socket.descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+}
+
+/// One element of a batch line: a request, or why it is not one (answered
+/// in its place, so one bad element does not spoil the others).
+private struct BatchElement: Decodable {
+    var request: Result<ControlRequest, ControlFailure>
+
+    init(_ wire: ControlRequestWire) {
+        request = Result { () throws(ControlFailure) in try wire.request() }
+    }
+
+    init(from decoder: any Decoder) {
+        do {
+            let wire = try ControlRequestWire(from: decoder)
+            request = Result { () throws(ControlFailure) in try wire.request() }
+        } catch {
+            request = .failure(.badRequest("the request is not a JSON object of the control protocol (\(ControlConnection.reason(error))); see Docs/control-protocol.md"))
+        }
+    }
+}
+
+extension ControlRequest {
+    /// Whether the simulator carries it out in one step (everything but
+    /// screenshots, which are encoded on the connection's thread, waits and
+    /// traces).
+    var completesAtOnce: Bool {
+        switch self {
+        case .screenshot, .waitSettled, .trace: false
+        default: true
+        }
     }
 }
 

@@ -22,14 +22,40 @@ public struct ControlResponse: Codable, Hashable, Sendable {
     public var lastSequence: UInt64?
     /// `trace`: records lost to the trace ring's capacity before the first one sent.
     public var dropped: UInt64?
+    /// Carried out, but something is off: a client did not read the events
+    /// the request sent it in time (see `Docs/control-protocol.md`).
+    public var warning: String?
 
     enum CodingKeys: String, CodingKey {
         case ok, kind, error, windows, displays, screenshot, settled, records
         case lastSequence = "last_seq"
-        case dropped
+        case dropped, warning
     }
 
     public init(ok: Bool = true) { self.ok = ok }
+
+    /// Decodes only the fields the line has (most answers are `{"ok":true}`),
+    /// instead of asking for each of the twelve by name; see
+    /// `ControlRequestWire.init(from:)` for why.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ok = try container.decode(Bool.self, forKey: .ok)
+        for key in container.allKeys {
+            switch key {
+            case .ok: continue
+            case .kind: kind = try container.decodeIfPresent(String.self, forKey: key)
+            case .error: error = try container.decodeIfPresent(String.self, forKey: key)
+            case .windows: windows = try container.decodeIfPresent([ControlWindowInfo].self, forKey: key)
+            case .displays: displays = try container.decodeIfPresent([ControlDisplayInfo].self, forKey: key)
+            case .screenshot: screenshot = try container.decodeIfPresent(String.self, forKey: key)
+            case .settled: settled = try container.decodeIfPresent(Bool.self, forKey: key)
+            case .records: records = try container.decodeIfPresent(Int.self, forKey: key)
+            case .lastSequence: lastSequence = try container.decodeIfPresent(UInt64.self, forKey: key)
+            case .dropped: dropped = try container.decodeIfPresent(UInt64.self, forKey: key)
+            case .warning: warning = try container.decodeIfPresent(String.self, forKey: key)
+            }
+        }
+    }
 
     public init(_ failure: ControlFailure) {
         ok = false

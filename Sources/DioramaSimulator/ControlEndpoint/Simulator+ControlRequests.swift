@@ -91,6 +91,25 @@ extension Simulator {
         }
     }
 
+    /// Carries out `requests` in order and stops after the first that
+    /// leaves a client behind on reading its events (``ClientBacklog``): the
+    /// control connection waits for it before handing over the rest. The
+    /// events go out when the event loop flushes after this job (or earlier,
+    /// when libwayland's buffer for a client fills).
+    func handleControlRequests(_ requests: [ControlRequest]) -> ControlProgress {
+        var progress = ControlProgress()
+        for request in requests {
+            do {
+                progress.responses.append(try handleControlRequest(request))
+            } catch {
+                progress.responses.append(ControlResponse(error))
+            }
+            progress.backlog = findBackloggedClients()
+            if !progress.backlog.isEmpty { break }
+        }
+        return progress
+    }
+
     /// The picture a screenshot request asks for.
     func controlScreenshot(display: String?, scale: Scale?) throws(ControlFailure) -> Screenshot {
         do {
@@ -113,4 +132,11 @@ extension Simulator {
             return .failed(error.description)
         }
     }
+}
+
+/// How far ``Simulator/handleControlRequests(_:)`` got: the answers to the
+/// requests it carried out, and the clients left behind by the last one.
+struct ControlProgress: Sendable {
+    var responses: [ControlResponse] = []
+    var backlog: [ClientBacklog] = []
 }

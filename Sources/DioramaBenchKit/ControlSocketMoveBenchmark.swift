@@ -1,0 +1,124 @@
+import DioramaSimulator
+import Foundation
+import HeadlessCompositors
+
+/// Scripted moves per second over the simulator's control socket: what
+/// `diorama ctl` and scenario scripts pay, measured like sway's IPC figure.
+///
+/// `diorama sim` runs as its own process (the `studio` layout: DP-1 1×,
+/// DP-2 2×) with one weston-simple-shm window. This process sends `move`
+/// requests alternating between DP-1 and DP-2 on one connection: first one
+/// request at a time, each waiting for its answer; then the same number of
+/// moves as batch lines of `batchSize` requests, each line waiting for its
+/// answers. Every answer must be ok and carry no warning.
+///
+/// Why not foot, the client sway's figure moves: under the simulator foot
+/// draws its own decorations (10 surfaces, each told leave and enter) and
+/// re-renders for every scale change, about 1.7 ms per move here, so the
+/// endpoint's backpressure paces a flood to foot's reading speed (see
+/// `Docs/control-protocol.md`) and the figure would be foot's, not the
+/// control path's. weston-simple-shm reads its events at once (one surface,
+/// no work on enter/leave), as a client that keeps up does.
+enum ControlSocketMoveBenchmark {
+    static func run(moves: Int, batchSize: Int, productsDirectory: URL, layoutPath: String) -> ControlSocketThroughput {
+        var result = ControlSocketThroughput(moves: moves, batchSize: batchSize)
+        guard moves > 0 else {
+            result.unavailable = "skipped (0 moves asked)"
+            return result
+        }
+        let diorama = productsDirectory.appendingPathComponent("diorama")
+        guard FileManager.default.isExecutableFile(atPath: diorama.path) else {
+            result.unavailable = "\(diorama.path) not built; swift build -c release --product diorama"
+            return result
+        }
+        let client = "/usr/bin/weston-simple-shm"
+        guard FileManager.default.isExecutableFile(atPath: client) else {
+            result.unavailable = "\(client) not found; apt-get install weston"
+            return result
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-control-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let controlPath = directory.appendingPathComponent("control").path
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_RUNTIME_DIR"] = directory.path
+            environment["WAYLAND_DISPLAY"] = "wayland-bench"
+
+            let simulator = Process()
+            simulator.executableURL = diorama
+            simulator.arguments = ["sim", "--layout", layoutPath, "--socket", "wayland-bench", "--control", controlPath]
+            simulator.environment = environment
+            simulator.standardOutput = FileHandle.nullDevice
+            simulator.standardError = FileHandle.nullDevice
+            try simulator.runWithUnblockedSignals()
+            defer { simulator.terminate(); simulator.waitUntilExit() }
+            let control = try connect(to: controlPath, while: simulator, timeoutSeconds: 15)
+
+            let windowed = Process()
+            windowed.executableURL = URL(fileURLWithPath: client)
+            windowed.environment = environment
+            windowed.standardOutput = FileHandle.nullDevice
+            windowed.standardError = FileHandle.nullDevice
+            try windowed.runWithUnblockedSignals()
+            defer { windowed.terminate(); windowed.waitUntilExit() }
+            let window = try waitForWindow(client: control, timeoutSeconds: 15)
+
+            func move(_ index: Int) -> ControlRequest {
+                .moveWindow(window, .display(index % 2 == 0 ? "DP-2" : "DP-1"))
+            }
+            var start = ProcessResources.monotonicNanoseconds()
+            for index in 0..<moves {
+                try check(control.send(move(index)), "move \(index)")
+            }
+            result.requestsPerSecond = Double(moves) / (Double(ProcessResources.monotonicNanoseconds() - start) / 1e9)
+
+            start = ProcessResources.monotonicNanoseconds()
+            var done = 0
+            while done < moves {
+                let count = min(batchSize, moves - done)
+                for response in try control.send(batch: (done..<(done + count)).map(move)) {
+                    try check(response, "batched move")
+                }
+                done += count
+            }
+            result.batchedMovesPerSecond = Double(moves) / (Double(ProcessResources.monotonicNanoseconds() - start) / 1e9)
+            guard windowed.isRunning else {
+                result.unavailable = "weston-simple-shm exited during the moves (status \(windowed.terminationStatus))"
+                return result
+            }
+        } catch {
+            result.unavailable = "\(error)"
+        }
+        return result
+    }
+
+    private static func check(_ response: ControlResponse, _ what: String) throws {
+        if let failure = response.failure { throw BenchError("\(what): \(failure)") }
+        if let warning = response.warning { throw BenchError("\(what): \(warning)") }
+    }
+
+    /// Connects once `diorama sim` listens (bounded).
+    private static func connect(to path: String, while simulator: Process, timeoutSeconds: Double) throws -> ControlClient {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while true {
+            if let client = try? ControlClient(path: path) { return client }
+            guard simulator.isRunning else { throw BenchError("diorama sim exited (status \(simulator.terminationStatus)) before opening \(path)") }
+            guard Date() < deadline else { throw BenchError("diorama sim did not open \(path) within \(Int(timeoutSeconds)) s") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// The (only) mapped window, by id (bounded).
+    private static func waitForWindow(client: ControlClient, timeoutSeconds: Double) throws -> WindowSelector {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while true {
+            if let window = try client.send(.listWindows).windows?.first(where: \.mapped) {
+                return .id(window.id)
+            }
+            guard Date() < deadline else { throw BenchError("weston-simple-shm did not map a window within \(Int(timeoutSeconds)) s") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import CWaylandServer
+import Glibc
+
+/// A client that has not read the events sent to it: more than half its
+/// socket's send buffer is waiting in the kernel for it.
+///
+/// Why this matters: libwayland 1.21 keeps one 4 KiB buffer per client
+/// beyond the kernel's; when the kernel refuses more and that buffer is full
+/// too, libwayland disconnects the client. A script that changes the world
+/// faster than a client reads (2,000 moves back to back, each a leave and an
+/// enter per surface) would kill a perfectly healthy client that way. So the
+/// control endpoint holds back its next request while a client is over this
+/// mark, until the client has read enough (see `Docs/control-protocol.md`).
+public struct ClientBacklog: Hashable, Sendable, CustomStringConvertible {
+    /// The simulator's number for the client (the trace's `client`).
+    public var client: UInt32
+    public var pid: Int32
+    /// Bytes in the kernel not yet read by the client (`SIOCOUTQ`, counted as
+    /// the kernel charges them, so with its per-message overhead).
+    public var unreadBytes: Int
+    /// Half the socket's send buffer (`SO_SNDBUF`): above it the client counts as behind.
+    public var limitBytes: Int
+
+    public var description: String {
+        "client \(client) (pid \(pid)) has \(unreadBytes) bytes of events it has not read (the mark is \(limitBytes))"
+    }
+}
+
+extension Simulator {
+    /// Sends every queued event, then lists the clients still behind on
+    /// reading them, leaving out those a control request already gave up
+    /// waiting for (``stopWaiting(for:)``) until they catch up.
+    ///
+    /// - Parameter only: when given, look only at these clients.
+    public func flushAndFindBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
+        flushClients()
+        return findBackloggedClients(only: only)
+    }
+
+    /// The clients behind on reading, from what the kernel holds for them,
+    /// without flushing first: between requests of a batch, so that the
+    /// events of many requests travel in few messages. Safe because the mark
+    /// is half the send buffer: what libwayland still holds (at most its
+    /// 4 KiB buffer, flushed on its own when full) always fits in the other
+    /// half.
+    func findBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
+        var behind: [ClientBacklog] = []
+        for record in clients.values where only?.contains(record.id) ?? true {
+            guard let backlog = Self.backlog(of: record) else {
+                record.isGivenUpOnWhileBehind = false
+                continue
+            }
+            if !record.isGivenUpOnWhileBehind { behind.append(backlog) }
+        }
+        return behind.sorted { $0.client < $1.client }
+    }
+
+    /// A control request waited as long as it may for these clients: stop
+    /// holding requests back for them until they have read their backlog.
+    public func stopWaiting(for backlog: [ClientBacklog]) {
+        let given = Set(backlog.map(\.client))
+        for record in clients.values where given.contains(record.id) { record.isGivenUpOnWhileBehind = true }
+    }
+
+    /// The client's backlog, or nil when it is within the mark.
+    private static func backlog(of record: ClientRecord) -> ClientBacklog? {
+        let descriptor = wl_client_get_fd(record.client)
+        var unread: Int32 = 0
+        guard ioctl(descriptor, UInt(TIOCOUTQ), &unread) == 0, let limit = backlogLimit(of: record, descriptor: descriptor) else { return nil }
+        guard Int(unread) > limit else { return nil }
+        return ClientBacklog(client: record.id, pid: record.pid, unreadBytes: Int(unread), limitBytes: limit)
+    }
+
+    /// Half the client socket's send buffer, asked once per client.
+    private static func backlogLimit(of record: ClientRecord, descriptor: Int32) -> Int? {
+        if let known = record.backlogLimitBytes { return known }
+        var sendBuffer: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &sendBuffer, &length) == 0 else { return nil }
+        record.backlogLimitBytes = Int(sendBuffer) / 2
+        return record.backlogLimitBytes
+    }
+}
