@@ -5,6 +5,7 @@
 #   make test    deps + the whole test suite (the integration tests start real weston and sway)
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
 #   make bench   deps + release build + benchmarks (table on the console, JSON in bench/results/)
+#   make fuzz    every fuzz target for FUZZ_SECONDS (default 600) each; findings in .build-fuzz/findings
 #   make clean   remove build products
 
 SWIFT ?= swift
@@ -23,7 +24,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build test run bench clean
+.PHONY: all deps build test run bench fuzz clean
 
 # Default: compile.
 all: build
@@ -68,6 +69,18 @@ bench: deps
 	$(SWIFT) build -c release --product GameScene
 	$(SWIFT) build -c release --product diorama-wayland-scanner
 	DIORAMA_BUILD_PRODUCTS=$$($(SWIFT) build -c release --show-bin-path) $$($(SWIFT) build -c release --show-bin-path)/diorama-bench $(BENCH_ARGS)
+
+# Fuzzers (issue 10; Docs/reliability.md): each parser gets FUZZ_SECONDS of mutated
+# inputs seeded from the checkout's own files, in a child process that a crash or a
+# hang may kill. One summary line per target (inputs, crashes, hangs, broken
+# promises); reproducers land in FUZZ_OUTPUT. `make test` runs a short, seeded pass
+# (Tests/DioramaFuzzTests). FUZZ_ARGS passes options, e.g. FUZZ_ARGS="layout control".
+FUZZ_SECONDS ?= 600
+FUZZ_OUTPUT ?= .build-fuzz/findings
+FUZZ_ARGS ?=
+fuzz:
+	$(SWIFT) build $(SWIFT_FLAGS) --product diorama-fuzz
+	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/diorama-fuzz --seconds $(FUZZ_SECONDS) --output $(FUZZ_OUTPUT) $(FUZZ_ARGS)
 
 # Remove build products (keeps fetched dependencies).
 clean:
