@@ -87,9 +87,12 @@ struct DioramaFuzzCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("diorama-fuzz: \(error)\n".utf8))
                 throw ExitCode(2)
             }
-            print(result.line)
-            for file in result.crashes + result.hangs { print("  reproducer: \(file.path)") }
-            if result.brokenPromises > 0 { print("  broken promises: see \(outputFolder.path)/\(target)-promise-*.input and \(target).log") }
+            var lines = [result.line] + (result.crashes + result.hangs).map { "  reproducer: \($0.path)" }
+            if result.brokenPromises > 0 {
+                lines.append("  broken promises: see \(outputFolder.path)/\(target)-promise-*.input and \(target).log")
+            }
+            // Unbuffered, so each target's line shows as it ends, also through a pipe.
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             clean = clean && result.isClean
         }
         if !clean { throw ExitCode(1) }
