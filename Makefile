@@ -9,6 +9,7 @@
 #   make bench   deps + release build + benchmarks (table on the console, JSON in bench/results/)
 #   make compatibility   deps + `diorama check` on the Debian peers, rewriting Docs/compatibility.md's table
 #   make bench-screenshot-debug   the 5K screenshot benchmark alone, in a debug build
+#   make fuzz    every fuzz target for FUZZ_SECONDS (default 600) each; findings in .build-fuzz/findings
 #   make clean   remove build products
 
 SWIFT ?= swift
@@ -27,7 +28,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build test examples run bench bench-screenshot-debug compatibility clean
+.PHONY: all deps build test examples run bench bench-screenshot-debug compatibility fuzz clean
 
 # Default: compile.
 all: build
@@ -119,6 +120,18 @@ compatibility: deps
 bench-screenshot-debug: deps
 	$(SWIFT) build --product diorama-bench
 	$(BIN)/diorama-bench --screenshot-only $(BENCH_ARGS)
+
+# Fuzzers (issue 10; Docs/reliability.md): each parser gets FUZZ_SECONDS of mutated
+# inputs seeded from the checkout's own files, in a child process that a crash or a
+# hang may kill. One summary line per target (inputs, crashes, hangs, broken
+# promises); reproducers land in FUZZ_OUTPUT. `make test` runs a short, seeded pass
+# (Tests/DioramaFuzzTests). FUZZ_ARGS passes options, e.g. FUZZ_ARGS="layout control".
+FUZZ_SECONDS ?= 600
+FUZZ_OUTPUT ?= .build-fuzz/findings
+FUZZ_ARGS ?=
+fuzz:
+	$(SWIFT) build $(SWIFT_FLAGS) --product diorama-fuzz
+	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/diorama-fuzz --seconds $(FUZZ_SECONDS) --output $(FUZZ_OUTPUT) $(FUZZ_ARGS)
 
 # Remove build products (keeps fetched dependencies).
 clean:

@@ -124,6 +124,16 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/DioramaBench"),
 
+        // MARK: Fuzzers (make fuzz; a short run in make test): mutated inputs for every parser
+        // Seeds are the checkout's own files; each target runs in a child process that
+        // a crash or hang may kill (Docs/reliability.md).
+        .target(name: "DioramaFuzzKit",
+                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel"]),
+        .executableTarget(name: "diorama-fuzz",
+                          dependencies: ["DioramaFuzzKit",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/DioramaFuzz"),
+
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
@@ -186,6 +196,9 @@ let package = Package(
         // The bench harness in a tiny configuration (a smoke run, no timing assertions);
         // depends on the sample apps so `swift test` builds the client it launches.
         .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "DioramaTestSupport", "TimerApp"]),
+        // The fuzzers' harness (mutator, crash and hang capture) and the short
+        // deterministic run of every target; depends on the executable it runs.
+        .testTarget(name: "DioramaFuzzTests", dependencies: ["DioramaFuzzKit", "DioramaTestSupport", "diorama-fuzz"]),
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
                                    "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",

@@ -180,4 +180,17 @@ struct NearestNameTests {
         #expect(NearestName.editDistance(Array("ab"), Array("ba")) == 1)
         #expect(NearestName.editDistance(Array(""), Array("abc")) == 3)
     }
+
+    // A hostile line of one 100 000-letter word once built a 100 000-row table per
+    // keyword (found by `diorama-fuzz scenario`): words past the bound get no hint,
+    // and a length difference beyond the allowed distance rules a candidate out.
+    @Test("words longer than any typo get no hint; names near the bound still do")
+    func longWords() {
+        let long = String(repeating: "a", count: NearestName.longestWord)
+        #expect(NearestName.nearest(to: long + "b", in: [long]) == nil)
+        #expect(NearestName.nearest(to: long.dropLast() + "b", in: [long]) == long)
+        #expect(NearestName.nearest(to: String(repeating: "x", count: 5_000), in: ["scale", "until"]) == nil)
+        #expect(NearestName.nearest(to: "scaleeee", in: ["scale"]) == nil)
+        #expect(NearestName.nearest(to: "scalee", in: ["scale"]) == "scale")
+    }
 }

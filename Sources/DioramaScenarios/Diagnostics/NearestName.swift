@@ -11,10 +11,19 @@ public enum NearestName {
     /// listed first, so hints are stable.
     public static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = Array(word.lowercased())
+        // Nobody mistypes a name this long; a bound keeps each comparison at most
+        // longestWord² cells however long a hostile line is.
+        guard lowered.count <= longestWord else { return nil }
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(lowered, Array(candidate.lowercased()))
-            guard distance <= allowedDistance(forLength: max(lowered.count, candidate.count)) else { continue }
+            let other = Array(candidate.lowercased())
+            let allowed = allowedDistance(forLength: max(lowered.count, other.count))
+            // The distance is at least the difference in length: a word far longer
+            // than every keyword (a hostile 100 000-letter line) is rejected here,
+            // without the table of lowered.count × other.count cells.
+            guard abs(lowered.count - other.count) <= allowed else { continue }
+            let distance = editDistance(lowered, other)
+            guard distance <= allowed else { continue }
             if best == nil || distance < best!.distance {
                 best = (candidate, distance)
             }
@@ -29,6 +38,9 @@ public enum NearestName {
         }
         return fallback
     }
+
+    /// Words longer than this get no "did you mean" hint.
+    static let longestWord = 256
 
     static func allowedDistance(forLength length: Int) -> Int {
         switch length {

@@ -1,0 +1,174 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Exit statuses of a campaign process, read by ``FuzzSupervisor``.
+public enum FuzzExitStatus {
+    /// The budget ran out with nothing fatal (broken promises are in the summary line).
+    public static let finished: Int32 = 0
+    /// The campaign could not start.
+    public static let setupFailed: Int32 = 2
+    /// One input ran longer than the hang timeout; the watchdog ended the process.
+    public static let hang: Int32 = 70
+}
+
+/// Runs one target's inputs in this process, one after another: the loop a
+/// campaign process (`diorama-fuzz --campaign NAME`) executes.
+///
+/// Before each input runs, its iteration number and bytes are written to the
+/// *current input* file, so that when the process dies (a crash) or the
+/// watchdog ends it (a hang) the supervisor finds the reproducer there.
+public struct FuzzCampaign {
+    public let surface: any FuzzSurface
+    public let mutator: Mutator
+    /// Where the current input is kept (see ``CurrentInputFile``).
+    public let currentInput: URL
+    /// Where inputs that broke a promise are saved (the run goes on after them).
+    public let findings: URL
+    public let hangTimeout: Duration
+
+    /// At most this many broken-promise reproducers are saved per campaign.
+    static let savedFindingsLimit = 10
+
+    public init(surface: any FuzzSurface, seed: UInt64, currentInput: URL, findings: URL, hangTimeout: Duration) {
+        self.surface = surface
+        self.mutator = Mutator(seeds: surface.seeds, dictionary: surface.dictionary, seed: seed)
+        self.currentInput = currentInput
+        self.findings = findings
+        self.hangTimeout = hangTimeout
+    }
+
+    /// What one campaign process did.
+    public struct Summary: Hashable, Sendable {
+        public var inputs = 0
+        public var accepted = 0
+        public var rejected = 0
+        public var brokenPromises = 0
+        public var firstBrokenPromise: String?
+
+        /// The summary line the process prints last, read back by ``parse(_:)``.
+        public var line: String {
+            "summary inputs=\(inputs) accepted=\(accepted) rejected=\(rejected) promises=\(brokenPromises)"
+        }
+
+        public static func parse(_ text: String) -> Summary? {
+            guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("summary ") }) else { return nil }
+            var fields: [String: Int] = [:]
+            for pair in line.split(separator: " ").dropFirst() {
+                let parts = pair.split(separator: "=")
+                if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
+            }
+            guard let inputs = fields["inputs"] else { return nil }
+            return Summary(inputs: inputs, accepted: fields["accepted"] ?? 0, rejected: fields["rejected"] ?? 0,
+                           brokenPromises: fields["promises"] ?? 0)
+        }
+    }
+
+    /// Runs iterations `start..<end` (or until `deadline`, whichever comes first).
+    public func run(from start: Int, to end: Int, deadline: ContinuousClock.Instant?) throws -> Summary {
+        let recorder = try CurrentInputFile(url: currentInput)
+        let watchdog = HangWatchdog(timeout: hangTimeout, surface: surface.name)
+        watchdog.start()
+        var summary = Summary()
+        var iteration = start
+        while iteration < end {
+            if let deadline, iteration % 16 == 0, ContinuousClock.now >= deadline { break }
+            let input = mutator.input(at: iteration)
+            recorder.record(input, iteration: iteration)
+            watchdog.began(iteration: iteration)
+            let verdict = surface.run(input)
+            watchdog.ended()
+            summary.inputs += 1
+            switch verdict {
+            case .accepted: summary.accepted += 1
+            case .rejected: summary.rejected += 1
+            case .brokenPromise(let problem):
+                summary.brokenPromises += 1
+                if summary.firstBrokenPromise == nil { summary.firstBrokenPromise = problem }
+                if summary.brokenPromises <= Self.savedFindingsLimit {
+                    let file = findings.appendingPathComponent("\(surface.name)-promise-\(iteration).input")
+                    try? FileManager.default.createDirectory(at: findings, withIntermediateDirectories: true)
+                    _ = FileManager.default.createFile(atPath: file.path, contents: Data(input))
+                    FileHandle.standardError.write(Data("\(surface.name): broken promise at iteration \(iteration) (\(file.path)): \(problem)\n".utf8))
+                }
+            }
+            iteration += 1
+        }
+        return summary
+    }
+}
+
+/// The input being run, on disk: 8 bytes of iteration number (little endian),
+/// then the input's bytes. Written in place with one `pwrite` per input, so
+/// recording costs microseconds and survives any death of the process.
+public struct CurrentInputFile {
+    let descriptor: Int32
+
+    init(url: URL) throws {
+        descriptor = open(url.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw FuzzSetupError("cannot open \(url.path) to record the current input: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func record(_ input: [UInt8], iteration: Int) {
+        var record = withUnsafeBytes(of: UInt64(iteration).littleEndian, Array.init)
+        record += input
+        let written = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        precondition(written == record.count, "cannot record the current input: \(String(cString: strerror(errno)))")
+        _ = ftruncate(descriptor, off_t(record.count))
+    }
+
+    /// The iteration and input a dead campaign left behind; nil when it ran none.
+    public static func read(_ url: URL) -> (iteration: Int, input: [UInt8])? {
+        guard let data = FileManager.default.contents(atPath: url.path), data.count >= 8 else { return nil }
+        let bytes = Array(data)
+        let iteration = bytes[0..<8].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        return (Int(iteration), Array(bytes[8...]))
+    }
+}
+
+/// Ends the process when one input runs longer than the timeout: a parser that
+/// loops forever cannot be interrupted from inside, so the whole campaign stops
+/// with ``FuzzExitStatus/hang`` and the supervisor starts the next one.
+final class HangWatchdog: Sendable {
+    let timeout: Duration
+    let surface: String
+    /// When the running input started (CLOCK_MONOTONIC nanoseconds); 0 between inputs.
+    private let startedAt = Atomic<UInt64>(0)
+    private let iteration = Atomic<Int>(0)
+
+    init(timeout: Duration, surface: String) {
+        self.timeout = timeout
+        self.surface = surface
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            let limit = UInt64(timeout.components.seconds) * 1_000_000_000 + UInt64(timeout.components.attoseconds / 1_000_000_000)
+            while true {
+                Thread.sleep(forTimeInterval: 0.05)
+                let started = startedAt.load(ordering: .acquiring)
+                if started != 0, Self.now() &- started > limit {
+                    FileHandle.standardError.write(Data("\(surface): hang: input \(iteration.load(ordering: .relaxed)) ran longer than \(timeout)\n".utf8))
+                    _exit(FuzzExitStatus.hang)
+                }
+            }
+        }
+        thread.stackSize = 1 << 16
+        thread.start()
+    }
+
+    func began(iteration number: Int) {
+        iteration.store(number, ordering: .relaxed)
+        startedAt.store(Self.now(), ordering: .releasing)
+    }
+
+    func ended() { startedAt.store(0, ordering: .releasing) }
+
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

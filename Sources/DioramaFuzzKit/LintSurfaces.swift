@@ -1,0 +1,93 @@
+import DioramaLint
+import DioramaModel
+import Foundation
+
+/// A throwaway copy of a real lint fixture project (the legacy app: a pbxproj
+/// whose app target is based on an xcconfig that an Info.plist's keys depend
+/// on), so each input goes through `diorama lint`'s public entry point,
+/// `Linter.lint`, exactly as a user's project file would.
+struct LintSandbox: Sendable {
+    let project: URL
+    let fuzzedFile: URL
+    let lines: @Sendable ([UInt8]) -> Int
+
+    /// Copies `Tests/DioramaLintTests/Fixtures/Projects/Legacy` into `scratch`;
+    /// the input replaces `fuzzed` (relative to the project folder) each run.
+    init(corpus: SeedCorpus, scratch: URL, fuzzed: String) throws {
+        let source = corpus.root.appendingPathComponent("Tests/DioramaLintTests/Fixtures/Projects/Legacy")
+        let copy = scratch.appendingPathComponent("Legacy")
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: copy)
+        project = copy.appendingPathComponent("Legacy.xcodeproj")
+        fuzzedFile = copy.appendingPathComponent(fuzzed)
+        lines = { input in input.split(separator: 0x0A, omittingEmptySubsequences: false).count }
+    }
+
+    /// Lints the project with `input` as the fuzzed file. Promise: a report, never
+    /// a thrown error for a project that exists, and every finding at a line and
+    /// column (those in the fuzzed file within its lines).
+    func lint(_ input: [UInt8]) -> FuzzVerdict {
+        guard FileManager.default.createFile(atPath: fuzzedFile.path, contents: Data(input)) else {
+            return .brokenPromise("the harness could not write \(fuzzedFile.path)")
+        }
+        let report: LintReport
+        do throws(LintInputError) {
+            report = try Linter().lint(project)
+        } catch {
+            return .brokenPromise("lint threw instead of reporting a finding: \(error)")
+        }
+        var verdict = FuzzVerdict.accepted
+        for finding in report.targets.flatMap(\.findings) {
+            let inFuzzedFile = finding.location.file.hasSuffix(fuzzedFile.lastPathComponent)
+            let check = FuzzVerdict.located(finding.location, in: finding.location.file,
+                                            lines: inFuzzedFile ? lines(input) : nil, error: finding.qualifiedMessage)
+            if check != .rejected { return check }
+            if inFuzzedFile { verdict = .rejected }
+        }
+        return verdict
+    }
+}
+
+/// Xcode project files (OpenStep property lists): `project.pbxproj` read by lint.
+struct PBXProjSurface: FuzzSurface {
+    let name = "pbxproj"
+    let seeds: [[UInt8]]
+    let sandbox: LintSandbox
+    let dictionary = [[UInt8]](tokens: [
+        "{", "}", "(", ")", "=", ";", ",", "\"", "\\\"", "\\U00e9", "\\0", "/*", "*/", "//", "<0fab>", "<", ">",
+        "// !$*UTF8*$!", "isa = ", "PBXProject", "PBXNativeTarget", "XCBuildConfiguration", "XCConfigurationList",
+        "PBXFileReference", "rootObject = ", "objects = ", "buildSettings = ", "baseConfigurationReference = ",
+        "productType = ", "\"com.apple.product-type.application\"", "INFOPLIST_FILE = ", "$(SRCROOT)", "$(inherited)",
+        "28AD733F0D9D9553002E5188", "buildConfigurations = ", "targets = ", "\n", "\t",
+    ])
+
+    init(corpus: SeedCorpus, scratch: URL) throws {
+        seeds = corpus.contents(under: ["Tests/DioramaLintTests/Fixtures"], endingIn: ["project.pbxproj"])
+        sandbox = try LintSandbox(corpus: corpus, scratch: scratch, fuzzed: "Legacy.xcodeproj/project.pbxproj")
+    }
+
+    func run(_ input: [UInt8]) -> FuzzVerdict { sandbox.lint(input) }
+}
+
+/// `.xcconfig` files and the build setting expansion over them: the app target's
+/// base configuration, read and expanded by lint.
+struct XCConfigSurface: FuzzSurface {
+    let name = "xcconfig"
+    let seeds: [[UInt8]]
+    let sandbox: LintSandbox
+    let dictionary = [[UInt8]](tokens: [
+        "=", " = ", ";", "//", "\n", "#include \"", "#include? \"", "#include <", "\"", "Base.xcconfig",
+        "Legacy.xcconfig", "$(", ")", "${", "}", "$(inherited)", "$(TARGET_NAME)", "$(PRODUCT_NAME:c99extidentifier)",
+        "$(SRCROOT)", ":rfc1034identifier", ":lower", "[sdk=iphoneos*]", "[config=Debug]", "[arch=arm64]", "[",
+        "]", "INFOPLIST_FILE", "GENERATE_INFOPLIST_FILE = YES", "INFOPLIST_KEY_UIRequiresFullScreen", "PRODUCT_NAME",
+        "TARGETED_DEVICE_FAMILY", "OTHER = $(OTHER)", "A = $(B)$(B)$(B)$(B)\nB = $(C)$(C)$(C)$(C)\n",
+    ])
+
+    init(corpus: SeedCorpus, scratch: URL) throws {
+        seeds = corpus.contents(under: ["Tests/DioramaLintTests/Fixtures"], endingIn: [".xcconfig"])
+        sandbox = try LintSandbox(corpus: corpus, scratch: scratch, fuzzed: "Configurations/Legacy.xcconfig")
+    }
+
+    func run(_ input: [UInt8]) -> FuzzVerdict { sandbox.lint(input) }
+}

@@ -1,0 +1,109 @@
+/// SplitMix64: a tiny, fast, seedable generator, so that iteration `i` of a run
+/// with seed `s` is the same input on every machine and every rerun.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Turns the seed corpus into hostile inputs, deterministically: input number
+/// `iteration` of a run depends only on the run's seed, the corpus and the
+/// dictionary, so a finding is reproduced by its iteration number alone (and
+/// its reproducer file does not even need that).
+///
+/// The first `seeds.count` inputs are the seeds themselves (the real files must
+/// pass); every later one is a seed with one to eight stacked mutations: bit
+/// flips, byte edits, deletions, duplications, splices with another seed,
+/// dictionary tokens, numbers swapped for boundary values, very long runs and
+/// very deep nesting.
+public struct Mutator: Sendable {
+    public let seeds: [[UInt8]]
+    public let dictionary: [[UInt8]]
+    public let seed: UInt64
+
+    /// Inputs never grow past this: big enough for "long" and "deep", small
+    /// enough that one input takes milliseconds, not seconds.
+    public static let maximumLength = 64 * 1024
+
+    /// Numbers at the edges of what readers convert: overflow of Int64, UInt64,
+    /// Int32, Double's range and precision, negative zero, NaN spellings.
+    static let boundaryNumbers: [String] = [
+        "0", "-0", "-1", "1", "2", "255", "256", "65535", "65536", "2147483647", "2147483648", "-2147483649",
+        "4294967295", "4294967296", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+        "-9223372036854775809", "18446744073709551615", "18446744073709551616", "1e15", "1e300", "1e308", "1e309",
+        "-1e308", "1e-320", "4.9e-324", "0.000001", "0.5", "1.0000000001", "NaN", "nan", "inf", "-inf", "Infinity",
+        "0x7fffffff", "00000000000000000000000000000000000001", "1.", ".5", "1e", "--1", "+1",
+    ]
+
+    public init(seeds: [[UInt8]], dictionary: [[UInt8]], seed: UInt64) {
+        precondition(!seeds.isEmpty, "a fuzz target needs at least one seed input")
+        self.seeds = seeds
+        self.dictionary = dictionary.isEmpty ? [Array(" ".utf8)] : dictionary
+        self.seed = seed
+    }
+
+    /// Input number `iteration` of the run.
+    public func input(at iteration: Int) -> [UInt8] {
+        if iteration < seeds.count { return seeds[iteration] }
+        var random = SplitMix64(seed: seed ^ (UInt64(iteration) &* 0xD1B5_4A32_D192_ED03))
+        var bytes = seeds[Int.random(in: 0..<seeds.count, using: &random)]
+        for _ in 0..<Int.random(in: 1...8, using: &random) {
+            mutate(&bytes, using: &random)
+            if bytes.count > Self.maximumLength { bytes.removeLast(bytes.count - Self.maximumLength) }
+        }
+        return bytes
+    }
+
+    private func mutate(_ bytes: inout [UInt8], using random: inout SplitMix64) {
+        let position = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &random)
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0 where !bytes.isEmpty:  // flip one bit
+            let index = min(position, bytes.count - 1)
+            bytes[index] ^= 1 << UInt8.random(in: 0..<8, using: &random)
+        case 1 where !bytes.isEmpty:  // a byte that means something to some parser
+            let interesting: [UInt8] = [0, 0xFF, 0x7F, 0x80, 0xC0, 0xE2, 0x0A, 0x0D, 0x09, 0x22, 0x5C, 0x7B, 0x7D,
+                                        0x5B, 0x5D, 0x3C, 0x3E, 0x3D, 0x3B, 0x2C, 0x3A, 0x23, 0x2F, 0x24, 0x28, 0x29]
+            bytes[min(position, bytes.count - 1)] = interesting.randomElement(using: &random)!
+        case 2:  // insert random bytes
+            let count = Int.random(in: 1...4, using: &random)
+            bytes.insert(contentsOf: (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }, at: position)
+        case 3 where !bytes.isEmpty:  // delete a range
+            let end = min(bytes.count, position + Int.random(in: 1...64, using: &random))
+            bytes.removeSubrange(min(position, bytes.count - 1)..<end)
+        case 4 where !bytes.isEmpty:  // copy a chunk elsewhere
+            let start = Int.random(in: 0..<bytes.count, using: &random)
+            let chunk = Array(bytes[start..<min(bytes.count, start + Int.random(in: 1...128, using: &random))])
+            bytes.insert(contentsOf: chunk, at: position)
+        case 5, 6:  // a dictionary token
+            bytes.insert(contentsOf: dictionary.randomElement(using: &random)!, at: position)
+        case 7:  // a number at a boundary, replacing the digits here if there are some
+            let number = Array(Self.boundaryNumbers.randomElement(using: &random)!.utf8)
+            let digits = bytes[min(position, bytes.count)...].prefix { (0x30...0x39).contains($0) || $0 == 0x2E }
+            bytes.replaceSubrange(position..<(position + digits.count), with: number)
+        case 8:  // splice: this input's head, another seed's tail
+            let other = seeds.randomElement(using: &random)!
+            let cut = other.isEmpty ? 0 : Int.random(in: 0..<other.count, using: &random)
+            bytes = Array(bytes[..<position]) + other[cut...]
+        case 9:  // a very long run of one token
+            let token = dictionary.randomElement(using: &random)!
+            let count = Int.random(in: 100...(Self.maximumLength / max(1, token.count)), using: &random)
+            bytes.insert(contentsOf: Array([[UInt8]](repeating: token, count: count).joined()), at: position)
+        case 10:  // deep nesting: many openers (their closers may or may not follow)
+            let openers: [[UInt8]] = [[0x5B], [0x7B], [0x28], Array("<array>".utf8), Array("<dict><key>k</key>".utf8),
+                                      Array("{\"a\":".utf8), Array("$(".utf8)]
+            let opener = openers.randomElement(using: &random)!
+            let depth = Int.random(in: 100...5_000, using: &random)
+            bytes.insert(contentsOf: Array([[UInt8]](repeating: opener, count: depth).joined()), at: position)
+        default:  // truncate
+            bytes.removeSubrange(min(position, bytes.count)...)
+        }
+    }
+}
