@@ -34,8 +34,10 @@ struct FramePacingTests {
     @Test("a configure and a move to 2× in one batch: one state (one geometry, one traits record), and no frame at the old scale",
           .timeLimit(.minutes(1)))
     func oneBatchIsOneStateAndOneFrame() throws {
-        // sway 1.7's profile: no fractional scale, so 2× is buffer scale 2.
-        let simulator = try Self.start(profile: .sway17)
+        // sway 1.7's floating profile: no fractional scale, so 2× is buffer
+        // scale 2; floating, so the scripted size holds (a tiled window
+        // would take the display's size).
+        let simulator = try Self.start(profile: .sway17Floating)
         defer { simulator.stop() }
         let sandbox = try AppSandbox(label: "batch")
         let app = try sandbox.launch(SampleApp.timerApp, compositor: simulator.clientEnvironment)
