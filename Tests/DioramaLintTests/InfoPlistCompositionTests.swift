@@ -38,7 +38,7 @@ struct InfoPlistCompositionTests {
             <plist version="1.0"><dict>
             <key>UIRequiresFullScreen</key><false/>
             <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
-            <key>UILaunchScreen</key><dict><key>UILaunchScreen</key><dict/></dict>
+            <key>UILaunchScreen</key><dict/>
             <key>UISupportedInterfaceOrientations</key><array><string>UIInterfaceOrientationPortrait</string></array>
             <key>UISupportedInterfaceOrientations~ipad</key><array>
               <string>UIInterfaceOrientationPortrait</string><string>UIInterfaceOrientationLandscapeLeft</string></array>
