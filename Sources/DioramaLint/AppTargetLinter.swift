@@ -17,8 +17,17 @@ struct AppTargetLinter {
     let project: XcodeProject
     let target: XcodeTarget
     let workspace: LintWorkspace
+    /// Found in the target's sources before its configurations are checked.
+    private var lifeCycle = AppLifeCycle.unknown
+
+    init(project: XcodeProject, target: XcodeTarget, workspace: LintWorkspace) {
+        self.project = project
+        self.target = target
+        self.workspace = workspace
+    }
 
     mutating func lint(files: inout InfoPlistFiles) -> Outcome {
+        lifeCycle = AppLifeCycle.detect(in: target.swiftSources.map { ($0, workspace.displayPath(of: $0)) })
         var infoPlists: [String] = []
         var generates = false
         var perConfiguration: [(name: String, findings: [LintFinding])] = []
@@ -42,7 +51,7 @@ struct AppTargetLinter {
         return .checked(TargetReport(
             kind: .appTarget, name: target.name, project: workspace.displayPath(of: project.bundle),
             infoPlists: infoPlists, generatesInfoPlist: generates,
-            configurations: target.configurations.map(\.name),
+            configurations: target.configurations.map(\.name), lifeCycle: lifeCycle.summary,
             findings: Self.combine(perConfiguration)))
     }
 
@@ -87,7 +96,8 @@ struct AppTargetLinter {
         let composition = InfoPlistComposition(file: file, generated: generated.entries, anchor: anchor)
         let checker = ReadinessChecker(anchor: anchor, variables: settings.values,
                                        deploymentTarget: settings.value(for: "IPHONEOS_DEPLOYMENT_TARGET"),
-                                       runsOnIPad: Self.runsOnIPad(settings))
+                                       runsOnIPadPerBuildSettings: Self.runsOnIPad(settings),
+                                       runsOnIPadWhenUndeclared: false, lifeCycle: lifeCycle)
         findings += checker.check(composition)
         return (findings, display, generates)
     }
@@ -163,11 +173,13 @@ struct AppTargetLinter {
         ]
     }
 
-    /// Whether the app installs on iPad as itself: `TARGETED_DEVICE_FAMILY` lists 2, or
-    /// is not set. An iPhone-only app runs on iPad in compatibility mode, where the
-    /// full-screen key and the iPad orientations do not apply.
-    static func runsOnIPad(_ settings: BuildSettings) -> Bool {
-        guard let families = settings.value(for: "TARGETED_DEVICE_FAMILY"), !families.isEmpty else { return true }
+    /// Whether the app installs on iPad as itself: `TARGETED_DEVICE_FAMILY` lists 2;
+    /// `nil` when it is not set. swift-build then writes no `UIDeviceFamily`, and iOS
+    /// reads a missing one as 1 (iPhone), so only the Info.plist file can still say iPad.
+    /// An iPhone-only app runs on iPad in compatibility mode, where the full-screen key
+    /// and the iPad orientations do not apply.
+    static func runsOnIPad(_ settings: BuildSettings) -> Bool? {
+        guard let families = settings.value(for: "TARGETED_DEVICE_FAMILY"), !families.isEmpty else { return nil }
         return families.split(whereSeparator: { $0 == "," || $0 == " " }).contains("2")
     }
 

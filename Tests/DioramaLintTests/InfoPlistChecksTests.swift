@@ -63,11 +63,11 @@ struct InfoPlistChecksTests {
         }
     }
 
-    /// Content only: keys sorted, repeated keys dropped (first wins, as lookups do).
+    /// Content only: keys sorted, repeated keys dropped (last wins, as lookups do).
     static func normalized(_ value: PropertyList) -> PropertyList {
         switch value.strippingLocations() {
         case .dictionary(let dictionary, _):
-            return .dictionary(PropertyListDictionary(dictionary.firstOccurrences.sorted { $0.key < $1.key }
+            return .dictionary(PropertyListDictionary(dictionary.effectiveEntries.sorted { $0.key < $1.key }
                 .map { .init(key: $0.key, value: normalized($0.value)) }))
         case .array(let items, _):
             return .array(items.map(normalized))
@@ -95,6 +95,40 @@ struct InfoPlistChecksTests {
         #expect(target.isReady(strict: false))
     }
 
+    @Test("UIDeviceFamily = [1] makes a lone Info.plist iPhone-only: no full-screen or iPad orientation checks")
+    func iPhoneOnlyPlist() throws {
+        // Portrait only and UIRequiresFullScreen true: both iPad findings before.
+        let target = try only("Plists/IPhoneOnly.plist")
+        #expect(target.findings == [])
+    }
+
+    @Test("a repeated key counts with its last value, as in CoreFoundation")
+    func duplicateKeyLastWins() throws {
+        // UIRequiresFullScreen true, then false: iOS reads false.
+        let target = try only("Plists/DuplicateKeys.plist")
+        #expect(target.located == [
+            "duplicate-key@DuplicateKeys.plist:30:2",
+            "requires-full-screen-unused@DuplicateKeys.plist:30:2",
+        ])
+        let duplicate = try #require(target.findings(LintRules.duplicateKey).first)
+        #expect(duplicate.message.contains("keeps the last value"))
+        #expect(!target.ruleIDs.contains(LintRules.requiresFullScreen.id))
+    }
+
+    @Test("UIRequiresFullscreen (lowercase s) is a misspelling; an integer version is shown as written")
+    func misspeltKeyAndIntegerVersion() throws {
+        let target = try only("Plists/FullScreenIntegerVersion.plist")
+        #expect(target.located == [
+            "requires-full-screen-deferred@FullScreenIntegerVersion.plist:28:2",
+            "misspelt-key@FullScreenIntegerVersion.plist:32:2",
+        ])
+        #expect(target.findings.first?.message.contains("UIRequiresFullScreenIgnoredStartingWithVersion = 26 ") == true)
+        let misspelt = try #require(target.findings(LintRules.misspeltKey).first)
+        #expect(misspelt.message.contains("UIRequiresFullscreen"))
+        #expect(misspelt.fix.contains("UIRequiresFullScreen"))
+        #expect(misspelt.severity == .warning)
+    }
+
     @Test("a manifest without UISceneConfigurations, and without UIApplicationSupportsMultipleScenes")
     func manifestWithoutConfigurations() throws {
         let target = try only("Plists/ManifestWithoutConfigurations.plist")
@@ -116,7 +150,10 @@ struct InfoPlistChecksTests {
             "empty-scene-role@ConfigurationProblems.plist:27:4",
             "unknown-scene-role@ConfigurationProblems.plist:29:4",
             "duplicate-key@ConfigurationProblems.plist:51:2",
+            "incomplete-ipad-orientations@ConfigurationProblems.plist:51:2",
         ])
+        // The repeated UISupportedInterfaceOrientations is empty, and the last value
+        // is the one iOS keeps.
         // The CarPlay role is Apple's: not flagged. Build variables are understood, not flagged.
         #expect(!target.findings.contains { $0.message.contains("CPTemplate") })
         #expect(!target.findings.contains { $0.message.contains("PRODUCT_MODULE_NAME") })

@@ -38,7 +38,7 @@ struct InfoPlistCompositionTests {
             <plist version="1.0"><dict>
             <key>UIRequiresFullScreen</key><false/>
             <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
-            <key>UILaunchScreen</key><dict><key>UILaunchScreen</key><dict/></dict>
+            <key>UILaunchScreen</key><dict/>
             <key>UISupportedInterfaceOrientations</key><array><string>UIInterfaceOrientationPortrait</string></array>
             <key>UISupportedInterfaceOrientations~ipad</key><array>
               <string>UIInterfaceOrientationPortrait</string><string>UIInterfaceOrientationLandscapeLeft</string></array>
@@ -84,10 +84,14 @@ struct InfoPlistCompositionTests {
         let generated = GeneratedInfoPlistKeys.entries(from: settings([
             ("INFOPLIST_KEY_UIApplicationSupportsMultipleScenes", "NO"),
             ("INFOPLIST_KEY_UILaunchScreen", "YES"),
+            ("INFOPLIST_KEY_UIRequiresFullscreen", "YES"),
         ]), generating: true)
         #expect(generated.entries.isEmpty)
-        #expect(generated.findings.map(\.ruleID) == [LintRules.unsupportedGeneratedKey.id, LintRules.unsupportedGeneratedKey.id])
+        #expect(generated.findings.map(\.ruleID) == Array(repeating: LintRules.unsupportedGeneratedKey.id, count: 3))
         #expect(generated.findings[0].fix.contains("INFOPLIST_KEY_UIApplicationSceneManifest_Generation"))
+        // The lowercase-s spelling does nothing; the fix names the real setting.
+        #expect(generated.findings.contains { $0.message.hasPrefix("INFOPLIST_KEY_UIRequiresFullscreen has no effect")
+            && $0.fix.contains("INFOPLIST_KEY_UIRequiresFullScreen (capital S)") })
     }
 
     @Test("merge: generated scalars win, arrays are joined, dictionaries merge one level")

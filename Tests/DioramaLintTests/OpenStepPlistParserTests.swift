@@ -67,6 +67,16 @@ struct OpenStepPlistParserTests {
         #expect(root["d"]?.dataValue == Data([0x0F, 0xBD, 0x7A, 0x2C]))
     }
 
+    @Test("`key;` is shorthand for `key = key;`, as CoreFoundation reads it")
+    func keyShorthand() throws {
+        let root = try parse("{\n\tattributes = {\n\t\tFlag;\n\t\t\"Quoted Key\" ;\n\t\tn = 1;\n\t};\n}")
+        let attributes = try #require(root["attributes"]?.dictionaryValue)
+        #expect(attributes.keys == ["Flag", "Quoted Key", "n"])
+        #expect(attributes["Flag"]?.stringValue == "Flag")
+        #expect(attributes["Quoted Key"]?.stringValue == "Quoted Key")
+        #expect(attributes.entry(forKey: "Flag")?.keyLocation == SourceLocation(file: "project.pbxproj", line: 3, column: 3))
+    }
+
     @Test("a missing ';' is reported where it was expected")
     func missingSemicolon() throws {
         let error = try #require(failure("{\n\ta = b\n\tc = d;\n}"))
@@ -88,7 +98,7 @@ struct OpenStepPlistParserTests {
 
     @Test("stray characters, a missing '=', text after the root and an empty file are errors")
     func strayInput() throws {
-        #expect(failure("{ a b; }")?.problem == "key \"a\" is not followed by '='")
+        #expect(failure("{ a b; }")?.problem == "key \"a\" is not followed by '=' or ';'")
         #expect(failure("{ a = ; }")?.problem.contains("';'") == true)
         #expect(failure("{ } extra")?.problem.contains("after the end") == true)
         #expect(failure("  // only a comment\n")?.problem == "the file is empty")

@@ -19,6 +19,7 @@ struct ProjectLintTests {
         #expect(studio.generatesInfoPlist)
         #expect(studio.configurations == ["Debug", "Release"])
         #expect(studio.project == "Studio.xcodeproj")
+        #expect(studio.lifeCycle == "SwiftUI App (Studio/StudioApp.swift:3:1)")
     }
 
     @Test("xcconfig chains, conditional settings and per-configuration findings")
@@ -74,6 +75,7 @@ struct ProjectLintTests {
     func notes() throws {
         let report = try LintFixture.lint("Projects/Notes", strict: true)
         #expect(try report.target("Notes").findings == [])
+        #expect(try report.target("Notes").lifeCycle == "SwiftUI App (Notes/NotesApp.swift:3:1)")
         #expect(report.outcome == .ready)
         #expect(report.summaryLine == "Checked 1 target: 1 ready, 0 not ready.")
     }
@@ -83,17 +85,28 @@ struct ProjectLintTests {
         let mixed = try LintFixture.lint("Projects/Overrides/Overrides.xcodeproj/project.pbxproj").target("Mixed")
         #expect(mixed.located == [
             "requires-full-screen-unused@Mixed/Info.plist:5:2",
+            "no-application-configuration@Mixed/Info.plist:9:2",
             "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:58:5",
             "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:58:5",
             "generated-key-conflict@Overrides.xcodeproj/project.pbxproj:59:5",
             "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:61:5",
             "requires-full-screen@Overrides.xcodeproj/project.pbxproj:61:5",
         ])
-        // The file's two iPad orientations and the setting's two add up to all four;
-        // the generated manifest (multiple scenes: true, no configurations) is not flagged.
+        // The file's two iPad orientations and the setting's two add up to all four.
+        // The target has no Swift sources to show a SwiftUI App, so the generated
+        // manifest's empty UISceneConfigurations is judged as a hand-written one would
+        // be: the app must supply a configuration in code.
         #expect(!mixed.ruleIDs.contains(LintRules.incompleteIPadOrientations.id))
-        #expect(!mixed.ruleIDs.contains(LintRules.noApplicationConfiguration.id))
         #expect(!mixed.ruleIDs.contains(LintRules.multipleScenesDisabled.id))
+        #expect(mixed.lifeCycle == nil)
+    }
+
+    @Test("a project file using the `key;` shorthand is read, not rejected as malformed")
+    func keyShorthandProject() throws {
+        // Garden.xcodeproj writes `BuildIndependentTargetsInParallel;` in its attributes.
+        let report = try LintFixture.lint("LifeCycle/Garden")
+        #expect(report.targets.map(\.name) == ["Garden", "Meadow", "Trellis", "Arbor"])
+        #expect(!report.targets.contains { $0.ruleIDs.contains(LintRules.malformedFile.id) })
     }
 
     @Test("a folder of projects: every project, in path order")

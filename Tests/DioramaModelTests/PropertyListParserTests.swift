@@ -78,14 +78,16 @@ struct PropertyListParserTests {
         #expect(plist["name"]?.stringValue == "Zoë")
     }
 
-    @Test("duplicate keys keep the first value and are listed")
+    @Test("duplicate keys keep the last value, as CoreFoundation does, and are listed")
     func duplicateKeys() throws {
-        let plist = try parsePlist("<dict><key>a</key><integer>1</integer><key>a</key><integer>2</integer></dict>")
+        let plist = try parsePlist("<dict><key>a</key><integer>1</integer><key>b</key><true/><key>a</key><integer>2</integer></dict>")
         let dictionary = try #require(plist.dictionaryValue)
-        #expect(dictionary["a"]?.integerValue == 1)
-        #expect(dictionary.count == 2)
+        #expect(dictionary["a"]?.integerValue == 2)
+        #expect(dictionary.index(forKey: "a") == 2)
+        #expect(dictionary.count == 3)
         #expect(dictionary.duplicateKeys.map { $0.value.integerValue } == [2])
-        #expect(dictionary.firstOccurrences.count == 1)
+        #expect(dictionary.effectiveEntries.map(\.key) == ["b", "a"])
+        #expect(dictionary.effectiveEntries.last?.value.integerValue == 2)
     }
 
     @Test("integers outside 64 bits are rejected, the extremes accepted")

@@ -195,7 +195,7 @@ struct SceneManifestTests {
         #expect(manifest.hasErrors)
     }
 
-    @Test("duplicate keys are warned about and the first wins")
+    @Test("duplicate keys are warned about and the last wins, as in iOS")
     func duplicateKeys() throws {
         let plist = try parsePlist("""
             <plist><dict>
@@ -211,8 +211,8 @@ struct SceneManifestTests {
             </dict></plist>
             """)
         let manifest = SceneManifest(propertyList: plist, file: "test.plist")
-        #expect(manifest.bundleIdentifier == "first")
-        #expect(manifest.configuration(for: .windowApplication)?.name == "A")
+        #expect(manifest.bundleIdentifier == "second")
+        #expect(manifest.configuration(for: .windowApplication)?.name == "B")
         #expect(manifest.diagnostics.map(\.id) == [ManifestDiagnostic.ID.duplicateKey, ManifestDiagnostic.ID.duplicateKey])
         #expect(manifest.diagnostics.map(\.location.line) == [3, 8])
     }

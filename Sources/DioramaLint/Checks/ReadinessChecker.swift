@@ -17,10 +17,19 @@ struct ReadinessChecker {
     var variables: [String: String] = [:]
     /// `IPHONEOS_DEPLOYMENT_TARGET`, when known.
     var deploymentTarget: String?
-    /// False for an iPhone-only app (`TARGETED_DEVICE_FAMILY = 1`): iPad runs it in
-    /// compatibility mode, so the iPad-only checks (TN3192's full-screen key, iPad
-    /// orientations) do not apply. The scene life cycle and launch screen still do.
-    var runsOnIPad = true
+    /// Whether the app installs on iPad as itself, when the build settings decide it
+    /// (`TARGETED_DEVICE_FAMILY` is set: swift-build then writes `UIDeviceFamily` from
+    /// it); `nil` lets the Info.plist's own `UIDeviceFamily` decide. An iPhone-only app
+    /// runs on iPad in compatibility mode, so the iPad-only checks (TN3192's full-screen
+    /// key, iPad orientations) do not apply; the scene life cycle and launch screen do.
+    var runsOnIPadPerBuildSettings: Bool?
+    /// When neither says: false in a project (no `TARGETED_DEVICE_FAMILY` means no
+    /// `UIDeviceFamily`, which iOS reads as iPhone only), true for a lone Info.plist,
+    /// which may be only the source of the built one.
+    var runsOnIPadWhenUndeclared = true
+    /// The app's life cycle, from its sources: a SwiftUI `App` gets its scenes from
+    /// SwiftUI, so the checks for a UIKit scene delegate are left out for it.
+    var lifeCycle: AppLifeCycle = .unknown
 
     /// Manifest reader diagnostics that are migration findings.
     static let manifestDiagnosticsKept: Set<String> = [
@@ -47,9 +56,10 @@ struct ReadinessChecker {
     func check(_ composition: InfoPlistComposition) -> [LintFinding] {
         var findings = composition.findings
         let manifest = SceneManifest(propertyList: composition.effective, file: anchor.file, variables: variables)
-        findings += sceneManifestFindings(manifest, generated: composition.generatedKeys.contains("UIApplicationSceneManifest"))
+        findings += sceneManifestFindings(manifest)
         guard let info = composition.effective.dictionaryValue else { return findings }
-        if runsOnIPad {
+        findings += misspeltKeyFindings(composition)
+        if runsOnIPad(info) {
             findings += fullScreenFindings(composition, info: info)
             findings += orientationFindings(info)
         }
@@ -60,16 +70,26 @@ struct ReadinessChecker {
 
     // MARK: Scene life cycle (TN3187)
 
-    /// The reader's diagnostics as findings. A generated manifest names no
-    /// configurations on purpose (SwiftUI supplies its scenes in code), so the reader's
-    /// note about that is left out for it.
-    private func sceneManifestFindings(_ manifest: SceneManifest, generated: Bool) -> [LintFinding] {
+    /// Reader diagnostics that assume a UIKit scene delegate. A SwiftUI `App` makes its
+    /// scenes in code: it needs no manifest, no configurations and no delegate class
+    /// (naming one would take the scene away from SwiftUI).
+    static let uiKitOnlyDiagnostics: Set<String> = [
+        ManifestDiagnostic.ID.missingSceneManifest,
+        ManifestDiagnostic.ID.missingSceneConfigurations,
+        ManifestDiagnostic.ID.noApplicationConfiguration,
+        ManifestDiagnostic.ID.missingDelegateClass,
+    ]
+
+    /// The reader's diagnostics as findings, judged by the life cycle alone: a
+    /// generated manifest and a hand-written one with the same content get the same
+    /// verdict.
+    private func sceneManifestFindings(_ manifest: SceneManifest) -> [LintFinding] {
         manifest.diagnostics.compactMap { diagnostic in
             guard Self.manifestDiagnosticsKept.contains(diagnostic.id) else { return nil }
-            if generated && diagnostic.id == ManifestDiagnostic.ID.noApplicationConfiguration { return nil }
+            if lifeCycle.isSwiftUI && Self.uiKitOnlyDiagnostics.contains(diagnostic.id) { return nil }
             let rule = LintRules.rule(withID: diagnostic.id)
             var fix = diagnostic.fix ?? rule?.fix ?? ""
-            if diagnostic.id == ManifestDiagnostic.ID.missingSceneManifest {
+            if diagnostic.id == ManifestDiagnostic.ID.missingSceneManifest, lifeCycle == .unknown {
                 fix = "set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (SwiftUI apps), or " + fix
             }
             let location = diagnostic.location == .startOfFile(anchor.file) ? anchor : diagnostic.location
@@ -86,6 +106,34 @@ struct ReadinessChecker {
             ? "UIApplicationSupportsMultipleScenes is missing, so the app shows one scene at a time; more are encouraged, not required"
             : "UIApplicationSupportsMultipleScenes is false, so the app shows one scene at a time; more are encouraged, not required"
         return [LintRules.multipleScenesDisabled.finding(at: flag?.keyLocation ?? sceneEntry.keyLocation ?? anchor, message)]
+    }
+
+    // MARK: Device family
+
+    /// `UIDeviceFamily` lists 2 (iPad). The build settings, when they say, win: Xcode
+    /// writes the key from `TARGETED_DEVICE_FAMILY` over the file's.
+    private func runsOnIPad(_ info: PropertyListDictionary) -> Bool {
+        if let runsOnIPadPerBuildSettings { return runsOnIPadPerBuildSettings }
+        guard let family = info["UIDeviceFamily"] else { return runsOnIPadWhenUndeclared }
+        let members = family.arrayValue ?? [family]
+        return members.contains { $0.integerValue == 2 || $0.stringValue?.trimmingWhitespace() == "2" }
+    }
+
+    // MARK: Misspelt keys
+
+    /// Keys iOS does not read that differ from one it does only in letter case, with
+    /// the key meant. Info.plist keys are case-sensitive, so these have no effect.
+    static let misspeltKeys = ["UIRequiresFullscreen": "UIRequiresFullScreen"]
+
+    private func misspeltKeyFindings(_ composition: InfoPlistComposition) -> [LintFinding] {
+        guard let file = composition.file?.dictionaryValue else { return [] }
+        return file.entries.compactMap { entry in
+            guard let meant = Self.misspeltKeys[entry.key] else { return nil }
+            return LintRules.misspeltKey.finding(
+                at: entry.keyLocation ?? anchor,
+                "\(entry.key) is not a key iOS reads (keys are case-sensitive), so it has no effect; the key is \(meant)",
+                fix: "rename it \(meant) if that is what you meant, or remove it")
+        }
     }
 
     // MARK: Full screen (TN3192)
@@ -106,7 +154,8 @@ struct ReadinessChecker {
                     at: location, "UIRequiresFullScreen is false: it changes nothing, and the key is deprecated in iPadOS 26")
             }
             if let ignoredFrom {
-                let version = ignoredFrom.value.stringValue ?? ignoredFrom.value.realValue.map { String($0) } ?? "?"
+                let version = ignoredFrom.value.stringValue ?? ignoredFrom.value.integerValue.map { String($0) }
+                    ?? ignoredFrom.value.realValue.map { String($0) } ?? "?"
                 return LintRules.requiresFullScreenDeferred.finding(
                     at: location,
                     "UIRequiresFullScreen is true, and UIRequiresFullScreenIgnoredStartingWithVersion = \(version) makes the system ignore it from that release on")

@@ -7,7 +7,7 @@ import DioramaModel
 /// |-----------------------------------------------------------|-------------------------------------------|
 /// | `INFOPLIST_KEY_UIRequiresFullScreen = YES`                | `UIRequiresFullScreen` = true             |
 /// | `INFOPLIST_KEY_UILaunchStoryboardName = LaunchScreen`     | `UILaunchStoryboardName`                  |
-/// | `INFOPLIST_KEY_UILaunchScreen_Generation = YES`           | `UILaunchScreen` = { UILaunchScreen = {} }|
+/// | `INFOPLIST_KEY_UILaunchScreen_Generation = YES`           | `UILaunchScreen` = {} (an empty dictionary) |
 /// | `INFOPLIST_KEY_UISupportedInterfaceOrientations = "…"`    | `UISupportedInterfaceOrientations`        |
 /// | `INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad`     | `UISupportedInterfaceOrientations~ipad`   |
 /// | `INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone`   | `UISupportedInterfaceOrientations~iphone` |
@@ -37,7 +37,7 @@ enum GeneratedInfoPlistKeys {
         Mapping(setting: "INFOPLIST_KEY_UIRequiresFullScreen", key: "UIRequiresFullScreen", kind: .boolean),
         Mapping(setting: "INFOPLIST_KEY_UILaunchStoryboardName", key: "UILaunchStoryboardName", kind: .string),
         Mapping(setting: "INFOPLIST_KEY_UILaunchScreen_Generation", key: "UILaunchScreen",
-                kind: .generationSwitch(PropertyListDictionary([.init(key: "UILaunchScreen", value: .dictionary(.init()))]))),
+                kind: .generationSwitch(PropertyListDictionary())),
         Mapping(setting: "INFOPLIST_KEY_UISupportedInterfaceOrientations", key: "UISupportedInterfaceOrientations",
                 kind: .stringList),
         Mapping(setting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad", key: "UISupportedInterfaceOrientations~ipad",
@@ -60,6 +60,8 @@ enum GeneratedInfoPlistKeys {
          "use INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES, or write UIApplicationSceneManifest in the Info.plist file"),
         ("INFOPLIST_KEY_UISceneConfigurations", "UISceneConfigurations",
          "write UISceneConfigurations inside UIApplicationSceneManifest in the Info.plist file"),
+        ("INFOPLIST_KEY_UIRequiresFullscreen", "UIRequiresFullscreen",
+         "the setting is INFOPLIST_KEY_UIRequiresFullScreen (capital S); Info.plist keys are case-sensitive"),
         ("INFOPLIST_KEY_UILaunchScreen", "UILaunchScreen",
          "use INFOPLIST_KEY_UILaunchScreen_Generation = YES, or write UILaunchScreen in the Info.plist file"),
     ]

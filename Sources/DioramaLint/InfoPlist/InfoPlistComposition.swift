@@ -43,8 +43,9 @@ struct InfoPlistComposition {
         // Nothing to merge, or a root the manifest reader will reject: keep the file.
         guard let root = file.dictionaryValue, !generated.isEmpty else { return }
         var entries = root.entries
+        // A generated key replaces the entry lookups see: the last of any repeats.
         for incoming in generated {
-            guard let index = entries.firstIndex(where: { $0.key == incoming.key }) else {
+            guard let index = entries.lastIndex(where: { $0.key == incoming.key }) else {
                 entries.append(incoming)
                 continue
             }
@@ -64,7 +65,7 @@ struct InfoPlistComposition {
         case (.dictionary(let inner, let location), .dictionary(let added, _)):
             var entries = inner.entries
             for entry in added {
-                if let index = entries.firstIndex(where: { $0.key == entry.key }) {
+                if let index = entries.lastIndex(where: { $0.key == entry.key }) {
                     reportOverride(of: entries[index], in: existing.key, by: entry, setting: incoming)
                     entries[index] = entry
                 } else {

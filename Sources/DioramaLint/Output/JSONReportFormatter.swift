@@ -52,6 +52,8 @@ public struct JSONReportFormatter: ReportFormatter {
         var infoPlists: [String]
         var generatesInfoPlist: Bool
         var configurations: [String]
+        /// Omitted when no sources were read.
+        var lifeCycle: String?
         var ready: Bool
         var findings: [Finding]
     }
@@ -85,7 +87,7 @@ public struct JSONReportFormatter: ReportFormatter {
             targets: report.targets.map { target in
                 Target(kind: target.kind.rawValue, name: target.name, project: target.project,
                        infoPlists: target.infoPlists, generatesInfoPlist: target.generatesInfoPlist,
-                       configurations: target.configurations, ready: target.isReady(strict: report.strict),
+                       configurations: target.configurations, lifeCycle: target.lifeCycle, ready: target.isReady(strict: report.strict),
                        findings: target.findings.map { finding in
                            Finding(rule: finding.ruleID, severity: finding.severity.rawValue,
                                    file: finding.location.file, line: finding.location.line,

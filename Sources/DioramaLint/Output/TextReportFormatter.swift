@@ -13,6 +13,7 @@ public struct TextReportFormatter: ReportFormatter {
         var lines: [String] = []
         for target in report.targets {
             lines.append(style(heading(target), .bold))
+            if let lifeCycle = target.lifeCycle { lines.append("  life cycle: \(lifeCycle)") }
             for finding in target.findings {
                 lines.append("  \(finding.location): \(style(finding.severity.rawValue, color(finding.severity))): \(finding.qualifiedMessage) [\(finding.ruleID)]")
                 let fixLines = finding.fix.split(separator: "\n", omittingEmptySubsequences: false)

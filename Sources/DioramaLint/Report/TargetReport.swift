@@ -23,17 +23,22 @@ public struct TargetReport: Hashable, Sendable {
     public var generatesInfoPlist: Bool
     /// The build configurations checked, in project order.
     public var configurations: [String]
+    /// The app's life cycle as found in its sources ("SwiftUI App (App/MyApp.swift:3)"),
+    /// which decides the scene checks; `nil` when there were no sources to read.
+    public var lifeCycle: String?
     /// In reading order.
     public var findings: [LintFinding]
 
     public init(kind: Kind, name: String, project: String? = nil, infoPlists: [String] = [],
-                generatesInfoPlist: Bool = false, configurations: [String] = [], findings: [LintFinding]) {
+                generatesInfoPlist: Bool = false, configurations: [String] = [], lifeCycle: String? = nil,
+                findings: [LintFinding]) {
         self.kind = kind
         self.name = name
         self.project = project
         self.infoPlists = infoPlists
         self.generatesInfoPlist = generatesInfoPlist
         self.configurations = configurations
+        self.lifeCycle = lifeCycle
         self.findings = findings
     }
 

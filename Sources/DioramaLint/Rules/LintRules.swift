@@ -48,6 +48,12 @@ public enum LintRules {
         fix: "raise IPHONEOS_DEPLOYMENT_TARGET to 14.0 or later, or use a launch storyboard (UILaunchStoryboardName)",
         reference: "TN3192", helpURI: Reference.launchScreen)
 
+    public static let misspeltKey = LintRule(
+        id: "misspelt-key", severity: .warning,
+        title: "a key that differs from a real one only in letter case, which iOS ignores",
+        fix: "rename it to the key it differs from, or remove it",
+        reference: "Info.plist", helpURI: Reference.tn3192)
+
     public static let incompleteIPadOrientations = LintRule(
         id: "incomplete-ipad-orientations", severity: .warning,
         title: "not all four interface orientations are supported on iPad",
@@ -132,9 +138,9 @@ public enum LintRules {
 
     public static let duplicateKey = LintRule(
         id: ManifestDiagnostic.ID.duplicateKey, severity: .warning,
-        title: "the same key twice in one dictionary",
-        fix: "remove the repeated key",
-        reference: "Info.plist", helpURI: Reference.infoPlist)
+        title: "the same key twice in one dictionary; the last value counts",
+        fix: "keep only the entry with the value you mean",
+        reference: "CoreFoundation", helpURI: Reference.infoPlist)
 
     // MARK: Generated Info.plist (Xcode build settings)
 
@@ -190,7 +196,7 @@ public enum LintRules {
 
     /// Every rule, in the order the documentation lists them.
     public static let all: [LintRule] = [
-        requiresFullScreen, requiresFullScreenUnused, requiresFullScreenDeferred,
+        requiresFullScreen, requiresFullScreenUnused, requiresFullScreenDeferred, misspeltKey,
         missingLaunchScreen, launchScreenDeploymentTarget,
         incompleteIPadOrientations, unknownInterfaceOrientation,
         missingSceneManifest, missingSceneConfigurations, noApplicationConfiguration, emptySceneRole,

@@ -8,7 +8,8 @@ import Foundation
 /// The grammar is small:
 ///
 ///     // !$*UTF8*$!                 line comments and /* block comments */
-///     { key = value; key = value; }  dictionaries (the `;` after each pair is required)
+///     { key = value; key = value; }  dictionaries (the `;` after each pair is required;
+///     { key; }                       a bare `key;` means `key = key;`, as in CoreFoundation)
 ///     ( value, value, )              arrays (a trailing comma is allowed)
 ///     "quoted \"string\""            strings with C escapes, \Uxxxx and octal \ooo
 ///     unquoted_string-1.0/$x         bare words of letters, digits and _$+/:.-
@@ -106,8 +107,15 @@ struct OpenStepPlistParser {
                             fix: "write entries as key = value; and close the dictionary with '}'")
             }
             try skipWhitespaceAndComments()
+            // `key;` is shorthand for `key = key;`: CoreFoundation's old-style parser
+            // accepts it, and real project files contain it.
+            if peek() == UInt8(ascii: ";") {
+                advance()
+                dictionary.append(.init(key: key, keyLocation: keyLocation, value: .string(key, location: keyLocation)))
+                continue
+            }
             guard peek() == UInt8(ascii: "=") else {
-                throw error(at: location, "key \"\(key)\" is not followed by '='",
+                throw error(at: location, "key \"\(key)\" is not followed by '=' or ';'",
                             fix: "write the entry as \(key) = value;")
             }
             advance()

@@ -110,7 +110,8 @@ struct XcodeProject: Sendable {
                     name: dictionary["name"]?.stringValue ?? dictionary["productName"]?.stringValue ?? id,
                     productType: dictionary["productType"]?.stringValue,
                     location: target.keyLocation ?? .startOfFile(file),
-                    configurations: configurations(listedBy: dictionary.entry(forKey: "buildConfigurationList"))))
+                    configurations: configurations(listedBy: dictionary.entry(forKey: "buildConfigurationList")),
+                    swiftSources: swiftSources(of: dictionary)))
             }
             return XcodeProject(bundle: bundle, projectDirectory: projectDirectory,
                                 name: bundle.deletingPathExtension().lastPathComponent, file: file,
@@ -171,6 +172,35 @@ struct XcodeProject: Sendable {
                 return .file(folder.appendingPathComponent(relativePath), reference: location)
             }
             return nil
+        }
+
+        /// The target's Swift files: `buildPhases` → `PBXSourcesBuildPhase` → `files` →
+        /// `PBXBuildFile.fileRef` → file reference, then every `.swift` file under the
+        /// folders listed in `fileSystemSynchronizedGroups`. References that lead nowhere
+        /// are passed over: only the life cycle check reads these files.
+        private func swiftSources(of target: PropertyListDictionary) -> [URL] {
+            var result: [URL] = []
+            for phaseID in target["buildPhases"]?.arrayValue ?? [] {
+                guard let phase = phaseID.stringValue.flatMap({ objects[$0]?.dictionaryValue }),
+                      phase["isa"]?.stringValue == "PBXSourcesBuildPhase" else { continue }
+                for buildFileID in phase["files"]?.arrayValue ?? [] {
+                    guard let reference = buildFileID.stringValue.flatMap({ objects[$0]?["fileRef"]?.stringValue }),
+                          let url = locate(reference), url.pathExtension == "swift" else { continue }
+                    result.append(url)
+                }
+            }
+            for groupID in target["fileSystemSynchronizedGroups"]?.arrayValue ?? [] {
+                guard let folder = groupID.stringValue.flatMap({ locate($0) }) else { continue }
+                result += Self.swiftFiles(under: folder)
+            }
+            return result
+        }
+
+        /// `.swift` files below `folder`, sorted by path so the scan order is stable.
+        private static func swiftFiles(under folder: URL) -> [URL] {
+            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+            return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+                .sorted { $0.path < $1.path }
         }
 
         /// Where a file reference or group is on disk; `nil` for source trees outside

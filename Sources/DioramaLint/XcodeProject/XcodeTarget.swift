@@ -1,4 +1,5 @@
 import DioramaModel
+import Foundation
 
 /// A `PBXNativeTarget`: what it builds and how each configuration sets it up.
 struct XcodeTarget: Sendable {
@@ -9,6 +10,9 @@ struct XcodeTarget: Sendable {
     /// the target lacks point here when it has no Info.plist file.
     var location: SourceLocation
     var configurations: [XcodeBuildConfiguration]
+    /// The Swift files the target compiles: its sources build phase's files, and the
+    /// `.swift` files under its synchronized folders (Xcode 16), in project order.
+    var swiftSources: [URL] = []
 
     /// Product types that install as an app on iPad: ordinary apps and App Clips.
     /// (Watch apps, extensions, frameworks and tests are not checked.)

@@ -41,7 +41,7 @@ public struct ManifestDiagnostic: Hashable, Sendable, CustomStringConvertible {
         public static let unhostedSceneRole = "unhosted-scene-role"
         /// A key Diorama does not know, inside the scene manifest.
         public static let unknownKey = "unknown-key"
-        /// The same key twice in one dictionary; only the first counts.
+        /// The same key twice in one dictionary; only the last counts, as in CoreFoundation.
         public static let duplicateKey = "duplicate-key"
         /// A role with an empty array of configurations.
         public static let emptySceneRole = "empty-scene-role"

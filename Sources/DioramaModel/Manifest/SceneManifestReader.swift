@@ -86,7 +86,7 @@ struct SceneManifestReader {
         manifest.hasSceneManifest = true
         reportDuplicates(in: sceneManifest, named: InfoPlistKey.sceneManifest)
 
-        for entry in sceneManifest.firstOccurrences {
+        for entry in sceneManifest.effectiveEntries {
             switch entry.key {
             case InfoPlistKey.supportsMultipleScenes:
                 manifest.supportsMultipleScenes = bool(entry) ?? false
@@ -116,7 +116,7 @@ struct SceneManifestReader {
         reportDuplicates(in: roles, named: InfoPlistKey.sceneConfigurations)
         var result: [SceneSessionRole: [SceneConfigurationDescription]] = [:]
         var seenNames: [String: SourceLocation?] = [:]
-        for roleEntry in roles.firstOccurrences {
+        for roleEntry in roles.effectiveEntries {
             let role = SceneSessionRole(rawValue: roleEntry.key)
             guard role.isSupported else {
                 if role.isDefinedByApple {
@@ -166,7 +166,7 @@ struct SceneManifestReader {
                                             location: SourceLocation?) -> SceneConfigurationDescription {
         reportDuplicates(in: dictionary, named: "a scene configuration")
         var description = SceneConfigurationDescription(role: role, location: location)
-        for entry in dictionary.firstOccurrences {
+        for entry in dictionary.effectiveEntries {
             switch entry.key {
             case InfoPlistKey.configurationName: description.name = string(entry)
             case InfoPlistKey.delegateClassName: description.delegateClassName = string(entry)
@@ -239,8 +239,8 @@ struct SceneManifestReader {
     private mutating func reportDuplicates(in dictionary: PropertyListDictionary, named container: String) {
         for entry in dictionary.duplicateKeys {
             report(ManifestDiagnostic.ID.duplicateKey, .warning, at: entry.keyLocation,
-                   "\(entry.key) appears more than once in \(container); only the first is used",
-                   fix: "remove the repeated key")
+                   "\(entry.key) appears more than once in \(container); iOS keeps the last value, so earlier ones are ignored",
+                   fix: "keep only the entry with the value you mean")
         }
     }
 

@@ -1,8 +1,9 @@
 /// The contents of a `<dict>`: entries in file order, each key with its own location.
 ///
 /// Order matters for lint output (report problems in the order a person reads the
-/// file) and for round-tripping. When a key appears twice, lookups return the first
-/// entry, and ``duplicateKeys`` lists the repeats so a linter can flag them.
+/// file) and for round-tripping. When a key appears twice, lookups return the *last*
+/// entry, as CoreFoundation's plist parsers (and so iOS) do: each repeat replaces the
+/// value before it. ``duplicateKeys`` lists the repeats so a linter can flag them.
 public struct PropertyListDictionary: Hashable, Sendable, RandomAccessCollection {
     /// One `<key>` and the value element after it.
     public struct Entry: Hashable, Sendable {
@@ -31,27 +32,33 @@ public struct PropertyListDictionary: Hashable, Sendable, RandomAccessCollection
     /// Keys in file order (repeats included).
     public var keys: [String] { entries.map(\.key) }
 
-    /// The first entry with this key.
+    /// The entry with this key that counts: the last one, when the key is repeated.
     public func entry(forKey key: String) -> Entry? {
-        entries.first { $0.key == key }
+        entries.last { $0.key == key }
     }
 
-    /// The value of the first entry with this key.
+    /// The position of the entry ``entry(forKey:)`` returns.
+    public func index(forKey key: String) -> Int? {
+        entries.lastIndex { $0.key == key }
+    }
+
+    /// The value of the entry with this key that counts (the last one).
     public subscript(key: String) -> PropertyList? {
         entry(forKey: key)?.value
     }
 
-    /// Entries whose key already appeared earlier in the dictionary.
+    /// Entries whose key already appeared earlier in the dictionary: each one replaced
+    /// the value before it.
     public var duplicateKeys: [Entry] {
         var seen = Set<String>()
         return entries.filter { !seen.insert($0.key).inserted }
     }
 
-    /// Entries in file order, skipping any whose key already appeared: the view that
-    /// matches what lookups by key see.
-    public var firstOccurrences: [Entry] {
+    /// Entries in file order, skipping any whose key appears again later: the view
+    /// that matches what lookups by key see.
+    public var effectiveEntries: [Entry] {
         var seen = Set<String>()
-        return entries.filter { seen.insert($0.key).inserted }
+        return entries.reversed().filter { seen.insert($0.key).inserted }.reversed()
     }
 
     /// Adds an entry at the end (keeping any earlier entry with the same key).

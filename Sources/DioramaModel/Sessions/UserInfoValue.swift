@@ -17,7 +17,7 @@ public enum UserInfoValue: Hashable, Sendable {
     case dictionary([String: UserInfoValue])
 
     /// The content of a parsed property list, without source locations. When a
-    /// dictionary repeats a key, the first value wins, as in lookups.
+    /// dictionary repeats a key, the last value wins, as in lookups (and in iOS).
     public init(_ propertyList: PropertyList) {
         switch propertyList {
         case .string(let value, _): self = .string(value)
@@ -29,7 +29,7 @@ public enum UserInfoValue: Hashable, Sendable {
         case .array(let values, _): self = .array(values.map(UserInfoValue.init))
         case .dictionary(let dictionary, _):
             var result: [String: UserInfoValue] = [:]
-            for entry in dictionary.firstOccurrences { result[entry.key] = UserInfoValue(entry.value) }
+            for entry in dictionary.effectiveEntries { result[entry.key] = UserInfoValue(entry.value) }
             self = .dictionary(result)
         }
     }

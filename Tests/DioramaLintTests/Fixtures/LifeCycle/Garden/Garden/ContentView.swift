@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct ContentView: View {
+    let title = "@main struct InAString: App {"
+
+    var body: some View {
+        Text(title)
+    }
+}

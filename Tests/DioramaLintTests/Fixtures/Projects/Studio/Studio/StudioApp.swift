@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct StudioApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Studio") }
+    }
+}
