@@ -94,7 +94,7 @@ public final class ConsoleReporter: ScenarioRunObserver, @unchecked Sendable {
 
     static func headerLines(name: String, file: String, summary: String?, backend: BackendKind,
                             profile: ScenarioProfile, style: Style) -> [String] {
-        var lines = [style.bold("▶ \(name)") + style.dim(" (\(backend.rawValue), profile \(profile.rawValue)) \(file)")]
+        var lines = [style.bold("▶ \(name)") + style.dim(" (\(ReportText.backendAndProfile(backend, profile))) \(file)")]
         if let summary { lines.append(style.dim("  \(summary)")) }
         return lines
     }
