@@ -74,24 +74,32 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     }
 
     /// Composites on the simulator's thread (it reads the committed
-    /// buffers), then encodes the PNG here so the compositor is not held up.
+    /// buffers), then encodes the PNG on a thread of its own so the
+    /// compositor is not held up. Both together are bounded by the scenario's
+    /// timeout, like every other wait of a step: a screenshot that takes
+    /// longer fails its step instead of holding up the run.
     /// Files go to `<work dir>/<scenario>/screenshots/NAME.png`.
-    private func takeScreenshot(_ target: ScreenshotTarget, named name: String) throws -> StepOutcome {
-        guard let clients else { return .failed("the simulator is not running") }
-        let shot: Screenshot
+    private func takeScreenshot(_ target: ScreenshotTarget, named name: String) async throws -> StepOutcome {
+        guard let clients, let simulator else { return .failed("the simulator is not running") }
         let display: String?
         switch target {
-        case .all:
-            display = nil
-            shot = try run { try $0.layoutScreenshot() }
-        case .display(let reference):
-            display = reference.name
-            shot = try run { try $0.screenshot(ofDisplay: reference.name) }
+        case .all: display = nil
+        case .display(let reference): display = reference.name
         }
         let folder = clients.directory.appendingPathComponent("screenshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("\(name).png").path
-        try shot.writePNG(to: path)
+        let timeout = setup?.timeout ?? .seconds(10)
+        let written = try await BoundedWork.run(within: timeout.duration) { () -> Screenshot in
+            let shot = try simulator.perform { simulator in
+                if let display { try simulator.screenshot(ofDisplay: display) } else { try simulator.layoutScreenshot() }
+            }
+            try shot.writePNG(to: path)
+            return shot
+        }
+        guard let shot = written else {
+            return .failed("the screenshot `\(name)` was not written within \(timeout) (the scenario's timeout); raise `timeout:` if it is genuinely this slow")
+        }
         return .done(detail: "\(shot.image.width)x\(shot.image.height) px → \(path)",
                      screenshots: [ScreenshotFile(name: name, display: display, path: path)])
     }
@@ -212,7 +220,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         case .unplugDisplay(let display):
             try run { try $0.unplugDisplay(display.name) }
         case .screenshot(let target, let name):
-            return try takeScreenshot(target, named: name.name)
+            return try await takeScreenshot(target, named: name.name)
         case .quit(let client):
             guard let clients else { return .failed("no clients") }
             let ids = try run { sim in Set(sim.windows.filter(\.isMapped).map(\.id)) }
