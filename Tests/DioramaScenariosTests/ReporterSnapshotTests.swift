@@ -108,6 +108,13 @@ struct ReporterSnapshotTests {
         // Two clauses and the rotate step the backend skipped.
         #expect(console.contains("(9 passed, 1 failed, 3 skipped)"), "\(console)")
         #expect(xml.contains(#"tests="13" failures="1" errors="0" skipped="3""#), "\(xml)")
+        // Over a suite with a scenario skipped whole and one that did not
+        // start, the console's check counts are JUnit's totals.
+        let all = try await results()
+        let summary = ConsoleReporter.suiteSummary(all, useColor: false)
+        let suiteXML = JUnitReport.render(all)
+        #expect(summary.contains("checks: 9 passed, 2 failed, 4 skipped"), "\(summary)")
+        #expect(suiteXML.contains(#"tests="15" failures="1" errors="1" skipped="4">"#))
     }
 
     @Test("a profile is named only for the simulator, which imitates it")

@@ -69,12 +69,13 @@ enum ReportText {
         }
     }
 
-    /// `18 passed, 1 failed, 2 skipped`: the JUnit test cases of the result
-    /// (each clause, plus each step that failed or that the backend skipped),
-    /// so the console, the HTML report and a CI page give the same numbers.
-    static func counts(_ result: ScenarioResult) -> String {
+    /// `18 passed, 1 failed, 2 skipped`: the JUnit test cases of the results
+    /// (each clause, plus each step that failed or that the backend skipped;
+    /// a start error counts as failed), so the console, the HTML report and a
+    /// CI page give the same numbers.
+    static func counts(_ results: [ScenarioResult]) -> String {
         var passed = 0, failed = 0, skipped = 0
-        for testCase in JUnitReport.cases(of: result) {
+        for testCase in results.flatMap(JUnitReport.cases(of:)) {
             switch testCase.result {
             case .passed: passed += 1
             case .failure, .error: failed += 1
@@ -83,6 +84,8 @@ enum ReportText {
         }
         return "\(passed) passed, \(failed) failed, \(skipped) skipped"
     }
+
+    static func counts(_ result: ScenarioResult) -> String { counts([result]) }
 
     /// `sim, profile modern`, or just `sway`: a profile is what the simulator
     /// imitates, so it means nothing for a real compositor and is left out.
