@@ -110,3 +110,53 @@ struct RunCommandTests {
         #expect(result.standardOutput.contains(report))
     }
 }
+
+/// `diorama run` reporting how long things took, and keeping screenshots
+/// inside a scenario's timeout.
+@Suite("diorama run: times and timeouts")
+struct RunTimingTests {
+    @Test("JUnit carries the real times of a run: the suite's and its cases'")
+    func junitTimesAreReal() throws {
+        let directory = try PackageRoot.temporaryDirectory("run-times")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try RunCommandTests.write(RunCommandTests.passing, "pass.scenario", in: directory)
+        let junit = directory.appendingPathComponent("results.xml").path
+        let result = try RunCommandTests.diorama(["run", file, "--junit", junit], in: directory)
+        #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        let times = Self.times(in: xml)
+        // The suite's time, then one per case: launching an app and moving its
+        // window cannot take no time at all.
+        #expect(times.count == 4, "\(xml)")
+        #expect(times.allSatisfy { $0 != nil }, "every time is seconds: \(xml)")
+        #expect((times.first ?? nil).map { $0 > 0 } == true, "the suite's time: \(xml)")
+        #expect(times.dropFirst().compactMap { $0 }.reduce(0, +) > 0, "the cases' times: \(xml)")
+    }
+
+    /// Every `time="…"` attribute, in order, as seconds (nil when not a number).
+    static func times(in xml: String) -> [Double?] {
+        xml.components(separatedBy: #"time=""#).dropFirst().map { rest in
+            Double(rest.prefix { $0 != "\"" })
+        }
+    }
+
+    @Test("a screenshot that takes longer than the scenario's timeout fails its step")
+    func screenshotIsBoundedByTheTimeout() throws {
+        let directory = try PackageRoot.temporaryDirectory("run-shot-timeout")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A 5K display is a 5120x2880 px picture: far more than 1 ms of
+        // compositing and encoding (about 0.3 s in a debug build).
+        let text = """
+        # A screenshot that cannot be taken in time.
+        timeout: 1ms
+        display DP-1 5120x2880 scale 2 at 0,0
+        screenshot all as desk
+        """
+        let file = try RunCommandTests.write(text, "slow-shot.scenario", in: directory)
+        let result = try RunCommandTests.diorama(["run", file], in: directory)
+        #expect(!result.exitedBySignal, "diorama run crashed:\n\(result.standardError)")
+        #expect(result.status == 1, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        #expect(result.standardOutput.contains("the screenshot `desk` was not written within 1ms (the scenario's timeout)"),
+                "\(result.standardOutput)")
+    }
+}

@@ -73,4 +73,13 @@ enum ReportFixture {
         return [await ScenarioRunner().run(skipped, on: ScriptedBackend()),
                 await ScenarioRunner().run(error, on: broken)]
     }
+
+    /// `result` as if each step had taken a quarter of a second and the
+    /// scenario one second more: times a snapshot can hold.
+    static func withFixedTimes(_ result: ScenarioResult) -> ScenarioResult {
+        var timed = result
+        for index in timed.entries.indices { timed.entries[index].duration = .milliseconds(250) }
+        timed.duration = .milliseconds(250) * timed.entries.count + .seconds(1)
+        return timed
+    }
 }

@@ -8,8 +8,9 @@ import Testing
 
 @Suite("Reports: console, JSON and JUnit snapshots")
 struct ReporterSnapshotTests {
+    /// The fixture runs with fixed times, so the JUnit snapshot is the same every run.
     func results() async throws -> [ScenarioResult] {
-        try await [ReportFixture.result()] + ReportFixture.otherResults()
+        try await ([ReportFixture.result()] + ReportFixture.otherResults()).map(ReportFixture.withFixedTimes)
     }
 
     @Test("the fixture run has the outcomes the snapshots show")
@@ -78,6 +79,53 @@ struct ReporterSnapshotTests {
         // Well-formed: Foundation's XML parser reads it.
         let parser = XMLParser(data: Data(xml.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    }
+
+    @Test("JUnit times: a suite's is its scenario's, a check's includes the actions before it")
+    func junitTimes() async throws {
+        var result = try await ReportFixture.result()
+        result.duration = .milliseconds(4321)
+        for index in result.entries.indices { result.entries[index].duration = .zero }
+        // Line 7 checks four clauses of the move on line 6: the 0.4 s move and
+        // the 1.2 s check are 0.4 s each.
+        let line6 = try #require(result.entries.firstIndex { $0.step.location.line == 6 })
+        result.entries[line6].duration = .milliseconds(400)
+        let line7 = try #require(result.entries.firstIndex { $0.step.location.line == 7 })
+        result.entries[line7].duration = .milliseconds(1200)
+        let xml = JUnitReport.render([result])
+        #expect(xml.contains(#"skipped="3" time="4.321">"#), "\(xml)")
+        let line7Cases = xml.split(separator: "\n").filter { $0.contains("<testcase") && $0.contains(#"line="7""#) }
+        #expect(line7Cases.count == 4)
+        #expect(line7Cases.allSatisfy { $0.contains(#"time="0.400""#) }, "\(line7Cases)")
+        #expect(JUnitReport.seconds(.milliseconds(65_007)) == "65.007")
+    }
+
+    @Test("the console and JUnit count the same skips: clauses, and steps the backend skipped")
+    func skipCountsAgree() async throws {
+        let result = try await ReportFixture.result()
+        let console = ConsoleReporter.render(result, useColor: false)
+        let xml = JUnitReport.render([result])
+        // Two clauses and the rotate step the backend skipped.
+        #expect(console.contains("(9 passed, 1 failed, 3 skipped)"), "\(console)")
+        #expect(xml.contains(#"tests="13" failures="1" errors="0" skipped="3""#), "\(xml)")
+        // Over a suite with a scenario skipped whole and one that did not
+        // start, the console's check counts are JUnit's totals.
+        let all = try await results()
+        let summary = ConsoleReporter.suiteSummary(all, useColor: false)
+        let suiteXML = JUnitReport.render(all)
+        #expect(summary.contains("checks: 9 passed, 2 failed, 4 skipped"), "\(summary)")
+        #expect(suiteXML.contains(#"tests="15" failures="1" errors="1" skipped="4">"#))
+    }
+
+    @Test("a profile is named only for the simulator, which imitates it")
+    func profileOnlyForTheSimulator() {
+        let style = ConsoleReporter.Style(enabled: false)
+        let sway = ConsoleReporter.headerLines(name: "s", file: "s.scenario", summary: nil, backend: .sway,
+                                               profile: .modern, style: style).joined()
+        let sim = ConsoleReporter.headerLines(name: "s", file: "s.scenario", summary: nil, backend: .sim,
+                                              profile: .modern, style: style).joined()
+        #expect(sway == "▶ s (sway) s.scenario")
+        #expect(sim == "▶ s (sim, profile modern) s.scenario")
     }
 
     @Test("XML escaping covers markup and control characters")

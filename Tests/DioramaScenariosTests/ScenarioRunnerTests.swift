@@ -142,7 +142,7 @@ struct ScenarioRunnerTests {
         let result = await ScenarioRunner().run(try validate(text), on: backend)
         #expect(result.status == .passed)
         #expect(backend.pauses == 3)
-        #expect(backend.log.filter { $0 == "pause 50ms" }.count == 3)
+        #expect(backend.log.filter { $0 == "pause 10ms" }.count == 3)
         #expect(result.entries[2].clauses.map(\.verdict) == [.passed(actual: "on DP-2")])
     }
 

@@ -23,9 +23,15 @@ import Foundation
 public final class SimulatorScenarioBackend: ScenarioBackend {
     public let kind = BackendKind.sim
     public let configuration: BackendConfiguration
-    /// How long everything must look the same for a window to count as settled.
-    public var quietPeriod: Duration = .milliseconds(120)
-    private static let pollInterval: Duration = .milliseconds(15)
+    /// How long everything must look the same for a window to count as settled:
+    /// three frames at 60 Hz, time for an app to answer an enter with its
+    /// `screen` record. It was 120 ms, most of the shipped suite's time
+    /// (`Docs/performance.md`, "Scenario suite"); anything the compositor
+    /// knows is outstanding is waited for regardless of it.
+    public var quietPeriod: Duration = .milliseconds(50)
+    /// Between looks while settling or waiting for a window: short, because a
+    /// look is a few reads on the simulator's thread and a trace refresh.
+    private static let pollInterval: Duration = .milliseconds(5)
 
     private var simulator: BackgroundSimulator?
     private var clients: ScenarioClients?
@@ -39,6 +45,10 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     /// Per client alias, the declared windows that were showing when it quit:
     /// the ones `relaunch` waits for.
     private var showingAtQuit: [String: [String]] = [:]
+    /// Each window's look when it last settled, and since when it had looked
+    /// so: an `expect` right after a settled step goes on from there instead
+    /// of waiting a whole quiet period again. Forgotten when an action starts.
+    private var settledLooks: [String: (look: WindowLook, since: ContinuousClock.Instant)] = [:]
 
     public init(configuration: BackendConfiguration) {
         self.configuration = configuration
@@ -74,24 +84,32 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     }
 
     /// Composites on the simulator's thread (it reads the committed
-    /// buffers), then encodes the PNG here so the compositor is not held up.
+    /// buffers), then encodes the PNG on a thread of its own so the
+    /// compositor is not held up. Both together are bounded by the scenario's
+    /// timeout, like every other wait of a step: a screenshot that takes
+    /// longer fails its step instead of holding up the run.
     /// Files go to `<work dir>/<scenario>/screenshots/NAME.png`.
-    private func takeScreenshot(_ target: ScreenshotTarget, named name: String) throws -> StepOutcome {
-        guard let clients else { return .failed("the simulator is not running") }
-        let shot: Screenshot
+    private func takeScreenshot(_ target: ScreenshotTarget, named name: String) async throws -> StepOutcome {
+        guard let clients, let simulator else { return .failed("the simulator is not running") }
         let display: String?
         switch target {
-        case .all:
-            display = nil
-            shot = try run { try $0.layoutScreenshot() }
-        case .display(let reference):
-            display = reference.name
-            shot = try run { try $0.screenshot(ofDisplay: reference.name) }
+        case .all: display = nil
+        case .display(let reference): display = reference.name
         }
         let folder = clients.directory.appendingPathComponent("screenshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("\(name).png").path
-        try shot.writePNG(to: path)
+        let timeout = setup?.timeout ?? .seconds(10)
+        let written = try await BoundedWork.run(within: timeout.duration) { () -> Screenshot in
+            let shot = try simulator.perform { simulator in
+                if let display { try simulator.screenshot(ofDisplay: display) } else { try simulator.layoutScreenshot() }
+            }
+            try shot.writePNG(to: path)
+            return shot
+        }
+        guard let shot = written else {
+            return .failed("the screenshot `\(name)` was not written within \(timeout) (the scenario's timeout); raise `timeout:` if it is genuinely this slow")
+        }
         return .done(detail: "\(shot.image.width)x\(shot.image.height) px → \(path)",
                      screenshots: [ScreenshotFile(name: name, display: display, path: path)])
     }
@@ -117,6 +135,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     /// Starts a new "since the step" period.
     private func beginStep() {
+        settledLooks = [:]
         stepSequence = (try? run { $0.trace.lastSequence }) ?? stepSequence
         for (path, follower) in followers {
             follower.refresh()
@@ -212,7 +231,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         case .unplugDisplay(let display):
             try run { try $0.unplugDisplay(display.name) }
         case .screenshot(let target, let name):
-            return try takeScreenshot(target, named: name.name)
+            return try await takeScreenshot(target, named: name.name)
         case .quit(let client):
             guard let clients else { return .failed("no clients") }
             let ids = try run { sim in Set(sim.windows.filter(\.isMapped).map(\.id)) }
@@ -375,6 +394,13 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         let deadline = ContinuousClock.now + timeout.duration
         var lastLook: [String: WindowLook] = [:]
         var stableSince = ContinuousClock.now
+        // Windows that settled since the last action and still look the same
+        // have been quiet since then: the quiet period counts from there.
+        let remembered = names.compactMap { settledLooks[$0] }
+        if remembered.count == names.count, !names.isEmpty {
+            for name in names { lastLook[name] = settledLooks[name]?.look }
+            stableSince = remembered.map(\.since).max()!
+        }
         while true {
             var pending: [String] = []
             var look: [String: WindowLook] = [:]
@@ -388,6 +414,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
                 lastLook = look
                 stableSince = now
             } else if now - stableSince >= quietPeriod {
+                for name in names { settledLooks[name] = (look[name]!, stableSince) }
                 return .settled
             }
             if now >= deadline {

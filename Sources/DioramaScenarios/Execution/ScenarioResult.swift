@@ -1,8 +1,9 @@
 import DioramaModel
 
 /// What happened when a scenario ran: one ``TimelineEntry`` per line of its body,
-/// the displays, and an overall status. Reporters render it; nothing in it depends
-/// on wall-clock time, so the same run always renders the same.
+/// the displays, and an overall status. Reporters render it. Only the durations
+/// depend on the wall clock, and only JUnit shows them, so the console, JSON and
+/// HTML of the same run always render the same.
 public struct ScenarioResult: Hashable, Sendable {
     public enum Status: Hashable, Sendable {
         /// Every step done or skipped, no clause failed.
@@ -24,6 +25,9 @@ public struct ScenarioResult: Hashable, Sendable {
     /// The displays right after start.
     public var initialDisplays: [DisplayObservation]
     public var entries: [TimelineEntry]
+    /// How long the scenario took on the wall clock, from before the backend
+    /// started until after it stopped.
+    public var duration: Duration = .zero
 
     public init(name: String, file: String, summary: String?, backend: BackendKind, profile: ScenarioProfile,
                 status: Status, initialDisplays: [DisplayObservation], entries: [TimelineEntry]) {

@@ -26,7 +26,7 @@ public struct ScenarioRunOptions: Hashable, Sendable {
 
     public init(backend: BackendKind = .sim, profile: ScenarioProfile? = nil, junitPath: String? = nil,
                 jsonPath: String? = nil, reportDirectory: String? = nil, shard: Shard? = nil, jobs: Int = 1,
-                pollInterval: ScenarioDuration = ScenarioDuration(milliseconds: 50),
+                pollInterval: ScenarioDuration = ScenarioDuration(milliseconds: 10),
                 artifactsDirectory: String = "diorama-artifacts") {
         self.backend = backend
         self.profile = profile

@@ -27,7 +27,7 @@ public struct ScenarioRunner: Sendable {
         let scenario = validated.scenario
         let profile = options.profile(for: scenario)
         observer?.scenarioWillStart(scenario, backend: backend.kind, profile: profile)
-        var run = Run(scenario: scenario, backendKind: backend.kind, profile: profile)
+        var run = Run(scenario: scenario, backendKind: backend.kind, profile: profile, started: .now)
 
         if let wanted = scenario.backends, !wanted.contains(backend.kind) {
             let reason = "written for \(wanted.map(\.rawValue).joined(separator: ", ")) (its `backend:` line), not \(backend.kind.rawValue)"
@@ -49,7 +49,9 @@ public struct ScenarioRunner: Sendable {
         run.initialDisplays = await backend.observeDisplays()
 
         for (offset, step) in scenario.steps.enumerated() {
-            let entry = await runStep(step, index: offset + 1, run: &run, backend: backend)
+            let stepStarted = ContinuousClock.now
+            var entry = await runStep(step, index: offset + 1, run: &run, backend: backend)
+            entry.duration = .now - stepStarted
             run.entries.append(entry)
             observer?.scenario(scenario, didFinish: entry)
             if case .failed(let message) = entry.outcome {
@@ -67,6 +69,8 @@ public struct ScenarioRunner: Sendable {
         let scenario: Scenario
         let backendKind: BackendKind
         let profile: ScenarioProfile
+        /// When the run began, for the scenario's duration.
+        let started: ContinuousClock.Instant
         var initialDisplays: [DisplayObservation] = []
         var entries: [TimelineEntry] = []
         /// Declared windows, in order.
@@ -83,9 +87,10 @@ public struct ScenarioRunner: Sendable {
         }
 
         func finish(status: ScenarioResult.Status, observer: (any ScenarioRunObserver)?) -> ScenarioResult {
-            let result = ScenarioResult(name: scenario.name, file: scenario.file, summary: scenario.summary,
+            var result = ScenarioResult(name: scenario.name, file: scenario.file, summary: scenario.summary,
                                         backend: backendKind, profile: profile, status: status,
                                         initialDisplays: initialDisplays, entries: entries)
+            result.duration = .now - started
             observer?.scenarioDidFinish(result)
             return result
         }

@@ -24,6 +24,9 @@ public struct TimelineEntry: Hashable, Sendable {
     public var screenshots: [ScreenshotFile]
     /// Set when the windows did not settle in time after the step.
     public var settleNote: String?
+    /// How long the step took on the wall clock, its settling included (zero
+    /// for a step that did not run). Only JUnit reports it.
+    public var duration: Duration = .zero
 
     public init(index: Int, step: Step, outcome: Outcome, detail: String? = nil, clauses: [ClauseResult] = [],
                 windows: [WindowSnapshot] = [], displays: [DisplayObservation]? = nil,

@@ -79,12 +79,14 @@ public final class ConsoleReporter: ScenarioRunObserver, @unchecked Sendable {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// The last lines of a suite: how many scenarios passed, failed, were skipped.
+    /// The last lines of a suite: how many scenarios passed, failed, were
+    /// skipped, and the checks over all of them, as JUnit counts its test cases.
     public static func suiteSummary(_ results: [ScenarioResult], useColor: Bool) -> String {
         let style = Style(enabled: useColor)
         func count(_ word: String) -> Int { results.filter { ReportText.statusWord($0.status) == word }.count }
         let failed = count("failed") + count("error")
         let line = "\(results.count) scenario\(results.count == 1 ? "" : "s"): \(count("passed")) passed, \(failed) failed, \(count("skipped")) skipped"
+            + "; checks: \(ReportText.counts(results))"
         return (failed > 0 ? style.red("✗ " + line) : style.green("✓ " + line)) + "\n"
     }
 
@@ -94,7 +96,7 @@ public final class ConsoleReporter: ScenarioRunObserver, @unchecked Sendable {
 
     static func headerLines(name: String, file: String, summary: String?, backend: BackendKind,
                             profile: ScenarioProfile, style: Style) -> [String] {
-        var lines = [style.bold("▶ \(name)") + style.dim(" (\(backend.rawValue), profile \(profile.rawValue)) \(file)")]
+        var lines = [style.bold("▶ \(name)") + style.dim(" (\(ReportText.backendAndProfile(backend, profile))) \(file)")]
         if let summary { lines.append(style.dim("  \(summary)")) }
         return lines
     }
@@ -145,7 +147,8 @@ public final class ConsoleReporter: ScenarioRunObserver, @unchecked Sendable {
         switch result.status {
         case .passed: return style.green("✓ \(result.name) passed") + style.dim(" (\(ReportText.counts(result)))")
         case .failed: return style.red("✗ \(result.name) failed") + style.dim(" (\(ReportText.counts(result)))")
-        case .skipped(let reason): return style.yellow("↷ \(result.name) skipped: \(reason)")
+        case .skipped(let reason):
+            return style.yellow("↷ \(result.name) skipped: \(reason)") + style.dim(" (\(ReportText.counts(result)))")
         case .error(let message): return style.red("✗ \(result.name) error: \(message)")
         }
     }

@@ -74,7 +74,7 @@ public enum HTMLReport {
         let e = XMLText.escape
         var html = #"<section class="scenario \#(status)" id="scenario-\#(number)" data-scenario="\#(e(result.name))">"# + "\n"
         html += #"<h2>\#(e(result.name)) <span class="badge \#(status)">\#(status)</span></h2>"# + "\n"
-        html += #"<p class="meta">\#(e(result.backend.rawValue)) · profile \#(e(result.profile.rawValue)) · <code>\#(e(result.file))</code> · clauses: \#(e(ReportText.counts(result)))</p>"# + "\n"
+        html += #"<p class="meta">\#(e(ReportText.backendAndProfile(result.backend, result.profile).replacingOccurrences(of: ", ", with: " · "))) · <code>\#(e(result.file))</code> · checks: \#(e(ReportText.counts(result)))</p>"# + "\n"
         if let summary = result.summary { html += #"<p class="summary">\#(e(summary))</p>"# + "\n" }
         switch result.status {
         case .skipped(let reason), .error(let reason): html += #"<p class="reason">\#(e(reason))</p>"# + "\n"

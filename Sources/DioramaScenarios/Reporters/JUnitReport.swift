@@ -7,6 +7,11 @@ import Foundation
 /// skipped clause is `<skipped message="…"/>`; a failed one is `<failure>` with the
 /// expected and actual values. Steps that failed or were skipped get a test case of
 /// their own, and a scenario that could not start is an `<error>`.
+///
+/// `time` is wall-clock seconds: a suite's is its scenario's whole run (backend
+/// start and stop included); a test case's is the time of its step (settling
+/// included) and of the steps since the last step with test cases (the
+/// actions it checks), shared evenly between the cases its step produced.
 public enum JUnitReport {
     public static func render(_ results: [ScenarioResult]) -> String {
         let suites = results.map(suite)
@@ -37,6 +42,8 @@ public enum JUnitReport {
         var name: String
         var line: Int
         var result: Result
+        /// Its share of the step's wall-clock time.
+        var time: Duration = .zero
     }
 
     struct SuiteXML {
@@ -52,45 +59,61 @@ public enum JUnitReport {
         if case .error(let message) = result.status {
             cases.append(TestCase(name: "start on \(result.backend.rawValue)", line: 1, result: .error(message)))
         }
+        // Steps that make no test case (actions done) pass their time on to
+        // the next step that does: the check of what they did.
+        var carried = Duration.zero
         for entry in result.entries {
-            let step = entry.step
-            let isCheck: Bool
-            switch step.action {
-            case .expect, .waitUntil: isCheck = true
-            default: isCheck = false
+            let entryCases = Self.cases(of: entry)
+            carried += entry.duration
+            guard !entryCases.isEmpty else { continue }
+            let share = carried / entryCases.count
+            cases += entryCases.map { var timed = $0; timed.time = share; return timed }
+            carried = .zero
+        }
+        return cases
+    }
+
+    /// The test cases one timeline entry produces: its clauses, or the step
+    /// itself when it failed or the backend skipped it; none for a step done.
+    static func cases(of entry: TimelineEntry) -> [TestCase] {
+        var cases: [TestCase] = []
+        let step = entry.step
+        let isCheck: Bool
+        switch step.action {
+        case .expect, .waitUntil: isCheck = true
+        default: isCheck = false
+        }
+        let window = step.action.window?.name ?? ""
+        switch entry.outcome {
+        case .notRun(let reason) where isCheck:
+            for clause in ReportText.plannedClauses(entry) {
+                cases.append(TestCase(name: "\(window): \(clause.text) (line \(clause.location.line))",
+                                      line: clause.location.line, result: .skipped("not run: \(reason)")))
             }
-            let window = step.action.window?.name ?? ""
-            switch entry.outcome {
-            case .notRun(let reason) where isCheck:
-                for clause in ReportText.plannedClauses(entry) {
-                    cases.append(TestCase(name: "\(window): \(clause.text) (line \(clause.location.line))",
-                                          line: clause.location.line, result: .skipped("not run: \(reason)")))
-                }
-                continue
-            case .failed(let message):
-                cases.append(TestCase(name: "line \(step.location.line): \(step.text)", line: step.location.line,
-                                      result: .failure(message: message, body: "\(message)\nat \(step.location)", type: "step")))
-                continue
-            case .skipped(let reason) where !isCheck:
-                cases.append(TestCase(name: "line \(step.location.line): \(step.text)", line: step.location.line,
-                                      result: .skipped(reason)))
-                continue
-            default:
-                break
+            return cases
+        case .failed(let message):
+            cases.append(TestCase(name: "line \(step.location.line): \(step.text)", line: step.location.line,
+                                  result: .failure(message: message, body: "\(message)\nat \(step.location)", type: "step")))
+            return cases
+        case .skipped(let reason) where !isCheck:
+            cases.append(TestCase(name: "line \(step.location.line): \(step.text)", line: step.location.line,
+                                  result: .skipped(reason)))
+            return cases
+        default:
+            break
+        }
+        for clauseResult in entry.clauses {
+            let clause = clauseResult.clause
+            let outcome: TestCase.Result
+            switch clauseResult.verdict {
+            case .passed: outcome = .passed
+            case .failed(let expected, let actual):
+                outcome = .failure(message: "expected \(expected), got \(actual)",
+                                   body: "expected: \(expected)\nactual: \(actual)\nat \(clause.location)", type: "expectation")
+            case .skipped(let reason): outcome = .skipped(reason)
             }
-            for clauseResult in entry.clauses {
-                let clause = clauseResult.clause
-                let outcome: TestCase.Result
-                switch clauseResult.verdict {
-                case .passed: outcome = .passed
-                case .failed(let expected, let actual):
-                    outcome = .failure(message: "expected \(expected), got \(actual)",
-                                       body: "expected: \(expected)\nactual: \(actual)\nat \(clause.location)", type: "expectation")
-                case .skipped(let reason): outcome = .skipped(reason)
-                }
-                cases.append(TestCase(name: "\(clauseResult.window): \(clause.text) (line \(clause.location.line))",
-                                      line: clause.location.line, result: outcome))
-            }
+            cases.append(TestCase(name: "\(clauseResult.window): \(clause.text) (line \(clause.location.line))",
+                                  line: clause.location.line, result: outcome))
         }
         return cases
     }
@@ -102,7 +125,7 @@ public enum JUnitReport {
         let classname = XMLText.escape("diorama.scenarios.\(result.name)")
         let file = XMLText.escape(result.file)
         for testCase in cases {
-            let open = #"    <testcase name="\#(XMLText.escape(testCase.name))" classname="\#(classname)" file="\#(file)" line="\#(testCase.line)" time="0""#
+            let open = #"    <testcase name="\#(XMLText.escape(testCase.name))" classname="\#(classname)" file="\#(file)" line="\#(testCase.line)" time="\#(seconds(testCase.time))""#
             switch testCase.result {
             case .passed:
                 body += open + "/>\n"
@@ -123,14 +146,23 @@ public enum JUnitReport {
                 body += "    </testcase>\n"
             }
         }
-        var xml = #"  <testsuite name="\#(XMLText.escape(result.name))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="0">"# + "\n"
+        var xml = #"  <testsuite name="\#(XMLText.escape(result.name))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="\#(seconds(result.duration))">"# + "\n"
         xml += "    <properties>\n"
-        for (name, value) in [("file", result.file), ("backend", result.backend.rawValue), ("profile", result.profile.rawValue)] {
+        var properties = [("file", result.file), ("backend", result.backend.rawValue)]
+        // A profile is what the simulator imitates; a real compositor has none.
+        if result.backend == .sim { properties.append(("profile", result.profile.rawValue)) }
+        for (name, value) in properties {
             xml += #"      <property name="\#(name)" value="\#(XMLText.escape(value))"/>"# + "\n"
         }
         xml += "    </properties>\n"
         xml += body
         xml += "  </testsuite>\n"
         return SuiteXML(xml: xml, tests: cases.count, failures: failures, errors: errors, skipped: skipped)
+    }
+
+    /// `1.234`: seconds with millisecond precision, as JUnit readers expect.
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(to: 3).replacingOccurrences(of: " ", with: "0"))"
     }
 }

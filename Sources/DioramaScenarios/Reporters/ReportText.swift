@@ -69,9 +69,28 @@ enum ReportText {
         }
     }
 
-    /// `18 passed, 1 failed, 2 skipped` (clauses).
-    static func counts(_ result: ScenarioResult) -> String {
-        "\(result.passedClauseCount) passed, \(result.failedClauseCount) failed, \(result.skippedClauseCount) skipped"
+    /// `18 passed, 1 failed, 2 skipped`: the JUnit test cases of the results
+    /// (each clause, plus each step that failed or that the backend skipped;
+    /// a start error counts as failed), so the console, the HTML report and a
+    /// CI page give the same numbers.
+    static func counts(_ results: [ScenarioResult]) -> String {
+        var passed = 0, failed = 0, skipped = 0
+        for testCase in results.flatMap(JUnitReport.cases(of:)) {
+            switch testCase.result {
+            case .passed: passed += 1
+            case .failure, .error: failed += 1
+            case .skipped: skipped += 1
+            }
+        }
+        return "\(passed) passed, \(failed) failed, \(skipped) skipped"
+    }
+
+    static func counts(_ result: ScenarioResult) -> String { counts([result]) }
+
+    /// `sim, profile modern`, or just `sway`: a profile is what the simulator
+    /// imitates, so it means nothing for a real compositor and is left out.
+    static func backendAndProfile(_ backend: BackendKind, _ profile: ScenarioProfile) -> String {
+        backend == .sim ? "\(backend.rawValue), profile \(profile.rawValue)" : backend.rawValue
     }
 
     /// `1.5x`, `2x`.
