@@ -62,6 +62,12 @@ struct AppTargetLinter {
                 at: target.location, "target \(target.name) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES, so it has no Info.plist to check"))
             return (findings, nil, false)
         }
+        if let filePath, let fileSetting, let variable = Self.buildProductsVariable(in: filePath) ?? Self.buildProductsVariable(in: fileSetting.value) {
+            findings.append(LintRules.infoPlistBuilt.finding(
+                at: fileSetting.location,
+                "\(fileSetting.writtenName) = \(fileSetting.value) names a file under \(variable), which the build writes; the Info.plist cannot be checked before a build"))
+            return (findings, nil, generates)
+        }
 
         // Findings about something missing point at the Info.plist's root <dict>, or
         // at the target when the whole plist is generated.
@@ -90,6 +96,22 @@ struct AppTargetLinter {
                                        runsOnIPad: Self.runsOnIPad(settings))
         findings += checker.check(composition)
         return (findings, display, generates)
+    }
+
+    /// Settings Xcode points into the build folders (DerivedData); a file under one
+    /// exists only after a build, and lint never defines them, so they stay as written.
+    static let buildProductsVariables = [
+        "DERIVED_FILE_DIR", "DERIVED_FILES_DIR", "DERIVED_SOURCES_DIR", "PROJECT_DERIVED_FILE_DIR",
+        "BUILT_PRODUCTS_DIR", "TARGET_BUILD_DIR", "CONFIGURATION_BUILD_DIR", "BUILD_DIR", "BUILD_ROOT",
+        "CONFIGURATION_TEMP_DIR", "TARGET_TEMP_DIR", "PROJECT_TEMP_DIR", "TEMP_DIR", "TEMP_FILES_DIR",
+        "OBJECT_FILE_DIR", "OBJROOT", "SYMROOT", "DSTROOT", "PODS_CONFIGURATION_BUILD_DIR",
+    ]
+
+    /// The build-products setting an expanded path still refers to, if any.
+    static func buildProductsVariable(in path: String) -> String? {
+        buildProductsVariables.first { name in
+            path.contains("$(\(name))") || path.contains("${\(name)}") || path.contains("$(\(name):")
+        }
     }
 
     /// `GENERATE_INFOPLIST_FILE`, reporting a value that is neither YES nor NO.
@@ -136,7 +158,7 @@ struct AppTargetLinter {
             findings.append(LintRules.missingFile.finding(at: reference, "cannot locate the build configuration file: \(problem)"))
             return []
         case .file(let url, let reference):
-            var reader = XCConfigReader(workspace: workspace)
+            var reader = XCConfigReader(workspace: workspace, sourceRoot: project.projectDirectory)
             reader.read(url, referencedAt: reference)
             findings += reader.findings
             return reader.assignments
