@@ -207,23 +207,56 @@ struct AppTargetLinter {
 
     // MARK: Combining configurations
 
-    /// One finding per distinct problem, naming the configurations it is limited to.
+    /// What makes two findings the same problem, wherever each configuration has it:
+    /// Debug and Release often set the same key at different lines of their own
+    /// `.xcconfig` or settings block.
+    private struct Problem: Hashable {
+        var ruleID: String
+        var severity: LintSeverity
+        var message: String
+        var fix: String
+
+        init(_ finding: LintFinding) {
+            ruleID = finding.ruleID
+            severity = finding.severity
+            message = finding.message
+            fix = finding.fix
+        }
+    }
+
+    /// One finding per problem, merged across configurations: at the first place a
+    /// configuration has it, naming the configurations it is limited to (none when
+    /// every configuration has it), with the other places in the message.
     static func combine(_ perConfiguration: [(name: String, findings: [LintFinding])]) -> [LintFinding] {
-        var order: [LintFinding] = []
-        var configurations: [LintFinding: [String]] = [:]
+        var order: [Problem] = []
+        var places: [Problem: [(location: SourceLocation, configurations: [String])]] = [:]
         for (name, findings) in perConfiguration {
             for finding in findings {
-                if configurations[finding] == nil { order.append(finding) }
-                if !(configurations[finding]?.contains(name) ?? false) {
-                    configurations[finding, default: []].append(name)
+                let problem = Problem(finding)
+                if places[problem] == nil { order.append(problem) }
+                var list = places[problem, default: []]
+                if let index = list.firstIndex(where: { $0.location == finding.location }) {
+                    if !list[index].configurations.contains(name) { list[index].configurations.append(name) }
+                } else {
+                    list.append((finding.location, [name]))
                 }
+                places[problem] = list
             }
         }
-        return order.map { finding in
-            var combined = finding
-            let names = configurations[finding] ?? []
-            combined.configurations = names.count == perConfiguration.count ? [] : names
-            return combined
+        let allNames = Set(perConfiguration.map(\.name))
+        return order.map { problem in
+            let list = places[problem] ?? []
+            let names = list.flatMap(\.configurations)
+            let everywhere = Set(names) == allNames
+            var message = problem.message
+            if list.count > 1 {
+                let here = "\(list[0].configurations.joined(separator: ", ")) here"
+                let elsewhere = list.dropFirst().map { "\($0.configurations.joined(separator: ", ")) at \($0.location)" }
+                message += " (\(everywhere ? "all configurations: " : "")" + ([here] + elsewhere).joined(separator: ", ") + ")"
+            }
+            return LintFinding(ruleID: problem.ruleID, severity: problem.severity, location: list[0].location,
+                               message: message, fix: problem.fix,
+                               configurations: everywhere ? [] : perConfiguration.map(\.name).filter(names.contains))
         }
         .sorted(by: LintFinding.readingOrder)
     }
