@@ -27,6 +27,7 @@ struct LintCommand: ParsableCommand {
           diorama lint App/Info.plist           one Info.plist
           diorama lint . --format sarif > lint.sarif
           diorama lint . --format github        GitHub Actions annotations
+          diorama lint . --exclude 'Vendor/*'   leave vendored projects out
         """)
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -42,13 +43,18 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail on informational findings too.")
     var strict = false
 
+    @Option(name: .customLong("exclude"),
+            help: ArgumentHelp("Leave out projects and Info.plists whose path inside the folder matches this glob, or lies in a folder that does (vendored code); repeatable.",
+                               valueName: "glob"))
+    var excluded: [String] = []
+
     @Option(help: "Colour in text output: auto (when writing to a terminal), always, never.")
     var color: ColorChoice = .auto
 
     func run() throws {
         let report: LintReport
         do throws(LintInputError) {
-            report = try Linter(strict: strict).lint(URL(fileURLWithPath: path))
+            report = try Linter(strict: strict, exclusion: PathExclusion(excluded)).lint(URL(fileURLWithPath: path))
         } catch {
             DescriptorWriter.reportToStandardError("diorama lint: \(error)")
             throw DioramaExitCode.badInput
