@@ -50,6 +50,23 @@ struct OutputFormatTests {
 
     // MARK: Structure
 
+    @Test("text: the scene manifest snippet is printed once, and later targets refer to it; json keeps every fix whole")
+    func snippetOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let legacy = try String(contentsOf: LintFixture.url("Plists/Legacy.plist"), encoding: .utf8)
+        for app in ["First", "Second", "Third"] { try folder.write(legacy, to: "\(app)/Info.plist") }
+        let report = try Linter().lint(folder.url)
+        let text = TextReportFormatter(colors: false).format(report)
+        let fix = try #require(report.targets[0].findings(LintRules.missingSceneManifest).first?.fix)
+        let firstLine = try #require(fix.split(separator: "\n").first)
+        #expect(text.components(separatedBy: "<key>UIApplicationSceneManifest</key>").count - 1 == 1)
+        #expect(text.components(separatedBy: "      fix: \(firstLine) (the snippet shown under First/Info.plist)\n").count - 1 == 2)
+        let json = JSONReportFormatter(toolVersion: Self.version).format(report)
+        #expect(json.components(separatedBy: "<key>UIApplicationSceneManifest<\\/key>").count - 1 == 3
+                || json.components(separatedBy: "<key>UIApplicationSceneManifest</key>").count - 1 == 3)
+    }
+
     @Test("text: compiler-style finding lines, a verdict per target, the summary last")
     func textShape() throws {
         let text = try output("Projects/Studio", .text)
