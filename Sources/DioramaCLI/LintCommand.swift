@@ -13,8 +13,8 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check an iOS app's Info.plist or Xcode project for resizable-scene readiness.",
         discussion: """
-        Reads an Info.plist (XML or binary), an .xcodeproj, or a folder: every app target of \
-        every Xcode project in it, with its Info.plist file, the INFOPLIST_KEY_* build settings \
+        Reads an Info.plist (XML or binary), an .xcodeproj, an .xcworkspace, or a folder: every \
+        app target of every Xcode project in it, with its Info.plist file, the INFOPLIST_KEY_* build settings \
         Xcode generates keys from, and its .xcconfig files. Reports UIRequiresFullScreen (TN3192), \
         a missing or incomplete scene manifest (TN3187), a missing launch screen and iPad \
         orientations. Every check is listed in Docs/lint.md.
@@ -34,7 +34,7 @@ struct LintCommand: ParsableCommand {
         case auto, always, never
     }
 
-    @Argument(help: "An Info.plist, an .xcodeproj, or a folder holding Xcode projects.")
+    @Argument(help: "An Info.plist, an .xcodeproj, an .xcworkspace, or a folder holding Xcode projects.")
     var path: String = "."
 
     @Option(help: "Output format: text for people, json for scripts, sarif for code scanning, github for workflow annotations.")
