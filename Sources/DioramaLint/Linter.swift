@@ -81,7 +81,11 @@ public struct Linter: Sendable {
     /// The projects an `.xcworkspace` lists, relative to the folder holding it; a listed
     /// project that does not exist is a `missing-file` at its `<FileRef>`.
     private func lintWorkspace(_ bundle: URL) -> LintReport {
-        let workspace = LintWorkspace(root: bundle.deletingLastPathComponent())
+        // A workspace embedded in a project (App.xcodeproj/project.xcworkspace) is
+        // shown relative to the folder holding the project.
+        var root = bundle.deletingLastPathComponent()
+        if root.pathExtension == "xcodeproj" { root.deleteLastPathComponent() }
+        let workspace = LintWorkspace(root: root)
         let file = XcodeWorkspaceFile(workspace: bundle, displayedBy: workspace)
         let name = workspace.displayPath(of: bundle)
         var problems = file.findings

@@ -52,6 +52,22 @@ struct WorkspaceLintTests {
                 == ["Broken.xcworkspace/contents.xcworkspacedata has no <Workspace> element"])
     }
 
+    @Test("hostile workspace files: a quoted > stays in its value; 1 MiB of unterminated tags is read in one pass")
+    func hostileWorkspace() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write("<Workspace>\n  <FileRef location = \"group:A>B/App.xcodeproj\"/>\n</Workspace>\n",
+                         to: "Quoted.xcworkspace/contents.xcworkspacedata")
+        let quoted = try Linter().lint(folder.url.appendingPathComponent("Quoted.xcworkspace"))
+        #expect(try quoted.target("Quoted.xcworkspace").findings.map(\.message)
+                == ["the workspace lists A>B/App.xcodeproj, which does not exist"])
+        #expect(try quoted.target("Quoted.xcworkspace").located == ["missing-file@Quoted.xcworkspace/contents.xcworkspacedata:2:3"])
+
+        try folder.write(String(repeating: "<a ", count: 350_000), to: "Open.xcworkspace/contents.xcworkspacedata")
+        let open = try Linter().lint(folder.url.appendingPathComponent("Open.xcworkspace"))
+        #expect(try open.target("Open.xcworkspace").ruleIDs == [LintRules.malformedFile.id])
+    }
+
     @Test("--exclude leaves vendored projects out of a folder and out of a workspace")
     func exclude() throws {
         let all = try LintFixture.lint("Workspaces")

@@ -9,11 +9,12 @@ import Foundation
 ///   top level),
 /// - `container:` relative to the folder holding the `.xcworkspace`,
 /// - `absolute:` an absolute path,
-/// - `self:` the project the workspace is embedded in (`App.xcodeproj/project.xcworkspace`).
+/// - `self:` the project the workspace is embedded in (`App.xcodeproj/project.xcworkspace`),
+/// - `developer:` inside Xcode (passed over).
 ///
 /// Only `.xcodeproj` references matter to lint; other files (a `Podfile`, a README)
-/// are passed over. The reading is a small tag scanner, because the format uses no
-/// more of XML than elements with quoted attributes.
+/// are passed over. The reading is a small one-pass tag scanner, because the format
+/// uses no more of XML than elements with quoted attributes.
 struct XcodeWorkspaceFile {
     struct ProjectReference {
         var bundle: URL
@@ -49,44 +50,42 @@ struct XcodeWorkspaceFile {
 
     // MARK: Scanning
 
-    private static let tag = try! NSRegularExpression(pattern: #"<(/?)([A-Za-z]+)((?:[^>"]|"[^"]*")*?)(/?)>"#)
-    private static let attribute = try! NSRegularExpression(pattern: #"([A-Za-z]+)\s*=\s*"([^"]*)""#)
+    /// One `<…>` element tag: its name, attributes, and whether it is `</…>` or `<…/>`.
+    private struct Tag {
+        var name: String
+        var attributes: [String: String]
+        var closing: Bool
+        var selfClosing: Bool
+        var location: SourceLocation
+    }
 
     /// Walks the tags in order, keeping the folder of each open `<Group>`.
     private mutating func scan(_ text: String, file: String, bundle: URL) {
         let container = bundle.deletingLastPathComponent()
         var groups: [URL] = [container]
         var sawWorkspace = false
-        let whole = NSRange(text.startIndex..., in: text)
-        for match in Self.tag.matches(in: text, range: whole) {
-            guard let range = Range(match.range, in: text),
-                  let nameRange = Range(match.range(at: 2), in: text),
-                  let attributesRange = Range(match.range(at: 3), in: text) else { continue }
-            let closing = match.range(at: 1).length > 0
-            let selfClosing = match.range(at: 4).length > 0
-            let name = String(text[nameRange])
-            let attributes = Self.attributes(String(text[attributesRange]))
-            let location = Self.location(of: range.lowerBound, in: text, file: file)
-            switch (name, closing) {
+        for tag in Self.tags(in: text, file: file) {
+            switch (tag.name, tag.closing) {
             case ("Workspace", false):
                 sawWorkspace = true
             case ("Group", true):
                 if groups.count > 1 { groups.removeLast() }
             case ("Group", false):
-                let folder = attributes["location"].flatMap {
-                    Self.resolve($0, group: groups.last ?? container, container: container, workspace: bundle)
+                let folder = tag.attributes["location"].flatMap {
+                    Self.resolve($0, group: groups.last ?? container, container: container)
                 } ?? groups.last ?? container
-                if !selfClosing { groups.append(folder) }
+                if !tag.selfClosing { groups.append(folder) }
             case ("FileRef", false):
-                guard let written = attributes["location"] else { continue }
-                guard let url = Self.resolve(written, group: groups.last ?? container, container: container, workspace: bundle) else {
+                // developer: names a file inside Xcode, which is never an app project.
+                guard let written = tag.attributes["location"], !written.hasPrefix("developer:") else { continue }
+                guard let url = Self.resolve(written, group: groups.last ?? container, container: container) else {
                     findings.append(LintRules.malformedFile.finding(
-                        at: location, "unknown FileRef location \"\(written)\"",
+                        at: tag.location, "unknown FileRef location \"\(written)\"",
                         fix: "use group:, container:, absolute: or self: followed by a path"))
                     continue
                 }
                 if url.pathExtension == "xcodeproj" {
-                    projects.append(ProjectReference(bundle: URL(fileURLWithPath: url.standardizedFileURL.path), location: location))
+                    projects.append(ProjectReference(bundle: URL(fileURLWithPath: url.standardizedFileURL.path), location: tag.location))
                 }
             default:
                 break
@@ -99,9 +98,69 @@ struct XcodeWorkspaceFile {
         }
     }
 
+    /// The element tags of `text`, in one pass: `<?…?>` and `<!…>` are passed over, a
+    /// `>` inside a quoted attribute value does not end a tag, and an unterminated tag
+    /// ends the scan (a linear walk, so a hostile file cannot make it quadratic).
+    private static func tags(in text: String, file: String) -> [Tag] {
+        var tags: [Tag] = []
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var line = 1
+        var lineStart = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" {
+                line += 1
+                lineStart = index + 1
+            }
+            guard scalar == "<" else {
+                index += 1
+                continue
+            }
+            let location = SourceLocation(file: file, line: line, column: index - lineStart + 1)
+            var end = index + 1
+            var quoted = false
+            while end < scalars.count && (quoted || scalars[end] != ">") {
+                if scalars[end] == "\"" { quoted.toggle() }
+                if scalars[end] == "\n" {
+                    line += 1
+                    lineStart = end + 1
+                }
+                end += 1
+            }
+            guard end < scalars.count else { break }
+            var body = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+            index = end + 1
+            guard let first = body.unicodeScalars.first, first != "?", first != "!" else { continue }
+            let closing = first == "/"
+            if closing { body.removeFirst() }
+            let selfClosing = body.hasSuffix("/")
+            if selfClosing { body.removeLast() }
+            let name = String(body.prefix { $0.isLetter })
+            tags.append(Tag(name: name, attributes: attributes(String(body.dropFirst(name.count))),
+                            closing: closing, selfClosing: selfClosing, location: location))
+        }
+        return tags
+    }
+
+    /// `name = "value"` pairs, with XML's five character entities decoded.
+    private static func attributes(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = Substring(text)
+        while let equals = rest.firstIndex(of: "=") {
+            let name = rest[..<equals].trimmingCharacters(in: .whitespacesAndNewlines)
+            let afterEquals = rest[rest.index(after: equals)...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard afterEquals.first == "\"" else { break }
+            let valueStart = afterEquals.index(after: afterEquals.startIndex)
+            guard let valueEnd = afterEquals[valueStart...].firstIndex(of: "\"") else { break }
+            result[name] = unescaped(String(afterEquals[valueStart..<valueEnd]))
+            rest = afterEquals[afterEquals.index(after: valueEnd)...]
+        }
+        return result
+    }
+
     /// The file a `kind:path` location names; `nil` for a kind Xcode does not define.
-    /// `developer:` (inside Xcode) resolves to a path that never exists here.
-    private static func resolve(_ location: String, group: URL, container: URL, workspace: URL) -> URL? {
+    private static func resolve(_ location: String, group: URL, container: URL) -> URL? {
         guard let colon = location.firstIndex(of: ":") else { return nil }
         let kind = location[..<colon]
         let path = String(location[location.index(after: colon)...])
@@ -110,30 +169,13 @@ struct XcodeWorkspaceFile {
         case "container": return path.isEmpty ? container : container.appendingPathComponent(path)
         case "absolute": return URL(fileURLWithPath: path)
         case "self": return path.isEmpty ? container : container.appendingPathComponent(path)
-        case "developer": return URL(fileURLWithPath: "/nonexistent-developer-dir").appendingPathComponent(path)
         default: return nil
         }
-    }
-
-    private static func attributes(_ text: String) -> [String: String] {
-        var result: [String: String] = [:]
-        for match in attribute.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let name = Range(match.range(at: 1), in: text), let value = Range(match.range(at: 2), in: text) else { continue }
-            result[String(text[name])] = unescaped(String(text[value]))
-        }
-        return result
     }
 
     private static func unescaped(_ value: String) -> String {
         value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
-    }
-
-    private static func location(of index: String.Index, in text: String, file: String) -> SourceLocation {
-        let before = text[..<index]
-        let line = before.count { $0 == "\n" } + 1
-        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-        return SourceLocation(file: file, line: line, column: text[lineStart..<index].unicodeScalars.count + 1)
     }
 }
