@@ -209,18 +209,22 @@ struct AppTargetLinter {
 
     /// What makes two findings the same problem, wherever each configuration has it:
     /// Debug and Release often set the same key at different lines of their own
-    /// `.xcconfig` or settings block.
+    /// `.xcconfig` or settings block. `occurrence` counts repeats of the same text
+    /// within one configuration (two scene configurations lacking a delegate), which
+    /// stay separate findings: only configurations are merged.
     private struct Problem: Hashable {
         var ruleID: String
         var severity: LintSeverity
         var message: String
         var fix: String
+        var occurrence: Int
 
-        init(_ finding: LintFinding) {
+        init(_ finding: LintFinding, occurrence: Int) {
             ruleID = finding.ruleID
             severity = finding.severity
             message = finding.message
             fix = finding.fix
+            self.occurrence = occurrence
         }
     }
 
@@ -231,8 +235,11 @@ struct AppTargetLinter {
         var order: [Problem] = []
         var places: [Problem: [(location: SourceLocation, configurations: [String])]] = [:]
         for (name, findings) in perConfiguration {
+            var seen: [Problem: Int] = [:]
             for finding in findings {
-                let problem = Problem(finding)
+                let text = Problem(finding, occurrence: 0)
+                let problem = Problem(finding, occurrence: seen[text, default: 0])
+                seen[text, default: 0] += 1
                 if places[problem] == nil { order.append(problem) }
                 var list = places[problem, default: []]
                 if let index = list.firstIndex(where: { $0.location == finding.location }) {

@@ -73,6 +73,14 @@ struct ProjectLintTests {
         #expect(staged.map(\.qualifiedMessage) == [
             "full screen (Debug here, Staging at Staging.xcconfig:3:1) (configurations Debug, Staging only)",
         ])
+
+        // The same text twice in one configuration is two places to fix, in every configuration.
+        let twice = { (file: String) in
+            [LintRules.missingDelegateClass.finding(at: SourceLocation(file: file, line: 4, column: 1), "no delegate"),
+             LintRules.missingDelegateClass.finding(at: SourceLocation(file: file, line: 9, column: 1), "no delegate")]
+        }
+        let repeated = AppTargetLinter.combine([("Debug", twice("Info.plist")), ("Release", twice("Info.plist"))])
+        #expect(repeated.map { "\($0.location) \($0.qualifiedMessage)" } == ["Info.plist:4:1 no delegate", "Info.plist:9:1 no delegate"])
     }
 
     @Test("the fix for an ignored INFOPLIST_KEY_UIRequiresFullScreen = YES leads to a better state, never to full screen")
