@@ -66,7 +66,8 @@ struct AppTargetLinter {
             findings.append(LintRules.infoPlistBuilt.finding(
                 at: fileSetting.location,
                 "\(fileSetting.writtenName) = \(fileSetting.value) names a file under \(variable), which the build writes; the Info.plist cannot be checked before a build"))
-            return (findings, nil, generates)
+            // Named as written: there is no file to show a path of.
+            return (findings, fileSetting.value, generates)
         }
 
         // Findings about something missing point at the Info.plist's root <dict>, or

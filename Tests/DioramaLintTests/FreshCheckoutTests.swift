@@ -49,6 +49,7 @@ struct FreshCheckoutTests {
     func builtInfoPlist() throws {
         let assembled = try LintFixture.lint("Checkouts/Shop").target("Assembled")
         #expect(assembled.located == ["info-plist-built@Shop.xcodeproj/project.pbxproj:38:5"])
+        #expect(assembled.infoPlists == ["$(DERIVED_FILE_DIR)/Assembled-Info.plist"])
         let finding = try #require(assembled.findings.first)
         #expect(finding.message.hasPrefix("INFOPLIST_FILE = $(DERIVED_FILE_DIR)/Assembled-Info.plist names a file under DERIVED_FILE_DIR"))
         #expect(finding.message.contains("cannot be checked before a build"))
