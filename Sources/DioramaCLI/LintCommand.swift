@@ -13,8 +13,8 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check an iOS app's Info.plist or Xcode project for resizable-scene readiness.",
         discussion: """
-        Reads an Info.plist (XML or binary), an .xcodeproj, or a folder: every app target of \
-        every Xcode project in it, with its Info.plist file, the INFOPLIST_KEY_* build settings \
+        Reads an Info.plist (XML or binary), an .xcodeproj, an .xcworkspace, or a folder: every \
+        app target of every Xcode project in it, with its Info.plist file, the INFOPLIST_KEY_* build settings \
         Xcode generates keys from, and its .xcconfig files. Reports UIRequiresFullScreen (TN3192), \
         a missing or incomplete scene manifest (TN3187), a missing launch screen and iPad \
         orientations. Every check is listed in Docs/lint.md.
@@ -27,13 +27,14 @@ struct LintCommand: ParsableCommand {
           diorama lint App/Info.plist           one Info.plist
           diorama lint . --format sarif > lint.sarif
           diorama lint . --format github        GitHub Actions annotations
+          diorama lint . --exclude 'Vendor/*'   leave vendored projects out
         """)
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
     }
 
-    @Argument(help: "An Info.plist, an .xcodeproj, or a folder holding Xcode projects.")
+    @Argument(help: "An Info.plist, an .xcodeproj, an .xcworkspace, or a folder holding Xcode projects.")
     var path: String = "."
 
     @Option(help: "Output format: text for people, json for scripts, sarif for code scanning, github for workflow annotations.")
@@ -42,13 +43,18 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail on informational findings too.")
     var strict = false
 
+    @Option(name: .customLong("exclude"),
+            help: ArgumentHelp("Leave out projects and Info.plists whose path inside the folder matches this glob, or lies in a folder that does (vendored code); repeatable.",
+                               valueName: "glob"))
+    var excluded: [String] = []
+
     @Option(help: "Colour in text output: auto (when writing to a terminal), always, never.")
     var color: ColorChoice = .auto
 
     func run() throws {
         let report: LintReport
         do throws(LintInputError) {
-            report = try Linter(strict: strict).lint(URL(fileURLWithPath: path))
+            report = try Linter(strict: strict, exclusion: PathExclusion(excluded)).lint(URL(fileURLWithPath: path))
         } catch {
             DescriptorWriter.reportToStandardError("diorama lint: \(error)")
             throw DioramaExitCode.badInput

@@ -12,15 +12,18 @@ struct LintSandbox: Sendable {
     let lines: @Sendable ([UInt8]) -> Int
 
     /// Copies `Tests/DioramaLintTests/Fixtures/Projects/Legacy` into `scratch`;
-    /// the input replaces `fuzzed` (relative to the project folder) each run.
-    init(corpus: SeedCorpus, scratch: URL, fuzzed: String) throws {
+    /// the input replaces `fuzzed` (relative to the project folder) each run, and
+    /// `linted` (relative to the same folder) is what lint is given, the project
+    /// unless said otherwise.
+    init(corpus: SeedCorpus, scratch: URL, fuzzed: String, linted: String = "Legacy.xcodeproj") throws {
         let source = corpus.root.appendingPathComponent("Tests/DioramaLintTests/Fixtures/Projects/Legacy")
         let copy = scratch.appendingPathComponent("Legacy")
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: copy)
-        project = copy.appendingPathComponent("Legacy.xcodeproj")
+        project = copy.appendingPathComponent(linted)
         fuzzedFile = copy.appendingPathComponent(fuzzed)
+        try FileManager.default.createDirectory(at: fuzzedFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         lines = { input in input.split(separator: 0x0A, omittingEmptySubsequences: false).count }
     }
 
@@ -87,6 +90,30 @@ struct XCConfigSurface: FuzzSurface {
     init(corpus: SeedCorpus, scratch: URL) throws {
         seeds = corpus.contents(under: ["Tests/DioramaLintTests/Fixtures"], endingIn: [".xcconfig"])
         sandbox = try LintSandbox(corpus: corpus, scratch: scratch, fuzzed: "Configurations/Legacy.xcconfig")
+    }
+
+    func run(_ input: [UInt8]) -> FuzzVerdict { sandbox.lint(input) }
+}
+
+/// Workspace files (`contents.xcworkspacedata`, XML): a workspace beside the
+/// `Legacy` copy whose contents are the input, linted as `diorama lint
+/// All.xcworkspace` lints it (FileRef locations, nested groups, the projects named).
+struct XCWorkspaceSurface: FuzzSurface {
+    let name = "xcworkspace"
+    let seeds: [[UInt8]]
+    let sandbox: LintSandbox
+    let dictionary = [[UInt8]](tokens: [
+        "<", ">", "/>", "</", "\"", "=", " = ", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<!-- -->",
+        "<Workspace version = \"1.0\">", "</Workspace>", "<Group location = \"", "</Group>", "<FileRef location = \"",
+        "</FileRef>", "group:", "container:", "absolute:/", "self:", "developer:", "Legacy.xcodeproj", "../", "&amp;",
+        "&quot;", "name = \"", "\n",
+    ])
+
+    init(corpus: SeedCorpus, scratch: URL) throws {
+        seeds = corpus.contents(under: ["Tests/DioramaLintTests/Fixtures"], endingIn: ["contents.xcworkspacedata"])
+            + [Array("<Workspace version = \"1.0\">\n   <FileRef location = \"group:Legacy.xcodeproj\"></FileRef>\n</Workspace>\n".utf8)]
+        sandbox = try LintSandbox(corpus: corpus, scratch: scratch, fuzzed: "All.xcworkspace/contents.xcworkspacedata",
+                                  linted: "All.xcworkspace")
     }
 
     func run(_ input: [UInt8]) -> FuzzVerdict { sandbox.lint(input) }

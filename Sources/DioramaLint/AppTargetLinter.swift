@@ -71,6 +71,13 @@ struct AppTargetLinter {
                 at: target.location, "target \(target.name) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES, so it has no Info.plist to check"))
             return (findings, nil, false)
         }
+        if let filePath, let fileSetting, let variable = Self.buildProductsVariable(in: filePath) ?? Self.buildProductsVariable(in: fileSetting.value) {
+            findings.append(LintRules.infoPlistBuilt.finding(
+                at: fileSetting.location,
+                "\(fileSetting.writtenName) = \(fileSetting.value) names a file under \(variable), which the build writes; the Info.plist cannot be checked before a build"))
+            // Named as written: there is no file to show a path of.
+            return (findings, fileSetting.value, generates)
+        }
 
         // Findings about something missing point at the Info.plist's root <dict>, or
         // at the target when the whole plist is generated.
@@ -100,6 +107,22 @@ struct AppTargetLinter {
                                        runsOnIPadWhenUndeclared: false, lifeCycle: lifeCycle)
         findings += checker.check(composition)
         return (findings, display, generates)
+    }
+
+    /// Settings Xcode points into the build folders (DerivedData); a file under one
+    /// exists only after a build, and lint never defines them, so they stay as written.
+    static let buildProductsVariables = [
+        "DERIVED_FILE_DIR", "DERIVED_FILES_DIR", "DERIVED_SOURCES_DIR", "PROJECT_DERIVED_FILE_DIR",
+        "BUILT_PRODUCTS_DIR", "TARGET_BUILD_DIR", "CONFIGURATION_BUILD_DIR", "BUILD_DIR", "BUILD_ROOT",
+        "CONFIGURATION_TEMP_DIR", "TARGET_TEMP_DIR", "PROJECT_TEMP_DIR", "TEMP_DIR", "TEMP_FILES_DIR",
+        "OBJECT_FILE_DIR", "OBJROOT", "SYMROOT", "DSTROOT", "PODS_CONFIGURATION_BUILD_DIR",
+    ]
+
+    /// The build-products setting an expanded path still refers to, if any.
+    static func buildProductsVariable(in path: String) -> String? {
+        buildProductsVariables.first { name in
+            path.contains("$(\(name))") || path.contains("${\(name)}") || path.contains("$(\(name):")
+        }
     }
 
     /// `GENERATE_INFOPLIST_FILE`, reporting a value that is neither YES nor NO.
@@ -146,7 +169,7 @@ struct AppTargetLinter {
             findings.append(LintRules.missingFile.finding(at: reference, "cannot locate the build configuration file: \(problem)"))
             return []
         case .file(let url, let reference):
-            var reader = XCConfigReader(workspace: workspace)
+            var reader = XCConfigReader(workspace: workspace, sourceRoot: project.projectDirectory)
             reader.read(url, referencedAt: reference)
             findings += reader.findings
             return reader.assignments
@@ -197,23 +220,63 @@ struct AppTargetLinter {
 
     // MARK: Combining configurations
 
-    /// One finding per distinct problem, naming the configurations it is limited to.
+    /// What makes two findings the same problem, wherever each configuration has it:
+    /// Debug and Release often set the same key at different lines of their own
+    /// `.xcconfig` or settings block. `occurrence` counts repeats of the same text
+    /// within one configuration (two scene configurations lacking a delegate), which
+    /// stay separate findings: only configurations are merged.
+    private struct Problem: Hashable {
+        var ruleID: String
+        var severity: LintSeverity
+        var message: String
+        var fix: String
+        var occurrence: Int
+
+        init(_ finding: LintFinding, occurrence: Int) {
+            ruleID = finding.ruleID
+            severity = finding.severity
+            message = finding.message
+            fix = finding.fix
+            self.occurrence = occurrence
+        }
+    }
+
+    /// One finding per problem, merged across configurations: at the first place a
+    /// configuration has it, naming the configurations it is limited to (none when
+    /// every configuration has it), with the other places in the message.
     static func combine(_ perConfiguration: [(name: String, findings: [LintFinding])]) -> [LintFinding] {
-        var order: [LintFinding] = []
-        var configurations: [LintFinding: [String]] = [:]
+        var order: [Problem] = []
+        var places: [Problem: [(location: SourceLocation, configurations: [String])]] = [:]
         for (name, findings) in perConfiguration {
+            var seen: [Problem: Int] = [:]
             for finding in findings {
-                if configurations[finding] == nil { order.append(finding) }
-                if !(configurations[finding]?.contains(name) ?? false) {
-                    configurations[finding, default: []].append(name)
+                let text = Problem(finding, occurrence: 0)
+                let problem = Problem(finding, occurrence: seen[text, default: 0])
+                seen[text, default: 0] += 1
+                if places[problem] == nil { order.append(problem) }
+                var list = places[problem, default: []]
+                if let index = list.firstIndex(where: { $0.location == finding.location }) {
+                    if !list[index].configurations.contains(name) { list[index].configurations.append(name) }
+                } else {
+                    list.append((finding.location, [name]))
                 }
+                places[problem] = list
             }
         }
-        return order.map { finding in
-            var combined = finding
-            let names = configurations[finding] ?? []
-            combined.configurations = names.count == perConfiguration.count ? [] : names
-            return combined
+        let allNames = Set(perConfiguration.map(\.name))
+        return order.map { problem in
+            let list = places[problem] ?? []
+            let names = list.flatMap(\.configurations)
+            let everywhere = Set(names) == allNames
+            var message = problem.message
+            if list.count > 1 {
+                let here = "\(list[0].configurations.joined(separator: ", ")) here"
+                let elsewhere = list.dropFirst().map { "\($0.configurations.joined(separator: ", ")) at \($0.location)" }
+                message += " (\(everywhere ? "all configurations: " : "")" + ([here] + elsewhere).joined(separator: ", ") + ")"
+            }
+            return LintFinding(ruleID: problem.ruleID, severity: problem.severity, location: list[0].location,
+                               message: message, fix: problem.fix,
+                               configurations: everywhere ? [] : perConfiguration.map(\.name).filter(names.contains))
         }
         .sorted(by: LintFinding.readingOrder)
     }

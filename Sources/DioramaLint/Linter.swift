@@ -13,13 +13,17 @@ import Foundation
 /// - an `.xcodeproj` (or its `project.pbxproj`): each iOS app target, per build
 ///   configuration, with its Info.plist file and the keys Xcode generates from build
 ///   settings (`.xcconfig` files included);
+/// - an `.xcworkspace`: every project its `contents.xcworkspacedata` lists;
 /// - a folder: every `.xcodeproj` inside it, or, when it has none, every Info.plist.
 public struct Linter: Sendable {
     /// Whether info findings count against readiness.
     public var strict: Bool
+    /// Projects and Info.plists inside the linted folder to leave out (`--exclude`).
+    public var exclusion: PathExclusion
 
-    public init(strict: Bool = false) {
+    public init(strict: Bool = false, exclusion: PathExclusion = PathExclusion()) {
         self.strict = strict
+        self.exclusion = exclusion
     }
 
     /// - Throws: ``LintInputError`` when the path does not exist or holds nothing to
@@ -29,6 +33,9 @@ public struct Linter: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw .notFound(url.path)
+        }
+        if isDirectory.boolValue && url.pathExtension == "xcworkspace" {
+            return lintWorkspace(url)
         }
         if isDirectory.boolValue && url.pathExtension == "xcodeproj" {
             return lintProjects([url], workspace: LintWorkspace(root: url.deletingLastPathComponent()))
@@ -43,7 +50,7 @@ public struct Linter: Sendable {
             return LintReport(targets: [lintInfoPlist(url, workspace: workspace)], strict: strict)
         }
         let workspace = LintWorkspace(root: url)
-        let found = ProjectDiscovery.search(url)
+        let found = ProjectDiscovery.search(url, excluding: exclusion)
         if !found.projects.isEmpty {
             return lintProjects(found.projects, workspace: workspace)
         }
@@ -69,11 +76,41 @@ public struct Linter: Sendable {
                             findings: findings.sorted(by: LintFinding.readingOrder))
     }
 
+    // MARK: Workspaces
+
+    /// The projects an `.xcworkspace` lists, relative to the folder holding it; a listed
+    /// project that does not exist is a `missing-file` at its `<FileRef>`.
+    private func lintWorkspace(_ bundle: URL) -> LintReport {
+        // A workspace embedded in a project (App.xcodeproj/project.xcworkspace) is
+        // shown relative to the folder holding the project.
+        var root = bundle.deletingLastPathComponent()
+        if root.pathExtension == "xcodeproj" { root.deleteLastPathComponent() }
+        let workspace = LintWorkspace(root: root)
+        let file = XcodeWorkspaceFile(workspace: bundle, displayedBy: workspace)
+        let name = workspace.displayPath(of: bundle)
+        var problems = file.findings
+        var bundles: [URL] = []
+        for reference in file.projects where !bundles.contains(reference.bundle) {
+            let display = workspace.displayPath(of: reference.bundle)
+            if exclusion.excludes(display) { continue }
+            let pbxproj = reference.bundle.appendingPathComponent("project.pbxproj").path
+            guard FileManager.default.fileExists(atPath: pbxproj) else {
+                problems.append(LintRules.missingFile.finding(
+                    at: reference.location, "the workspace lists \(display), which does not exist"))
+                continue
+            }
+            bundles.append(reference.bundle)
+        }
+        let preamble = problems.isEmpty ? [] : [TargetReport(kind: .project, name: name, project: name,
+                                                              findings: problems.sorted(by: LintFinding.readingOrder))]
+        return lintProjects(bundles, workspace: workspace, preamble: preamble)
+    }
+
     // MARK: Projects
 
-    private func lintProjects(_ bundles: [URL], workspace: LintWorkspace) -> LintReport {
+    private func lintProjects(_ bundles: [URL], workspace: LintWorkspace, preamble: [TargetReport] = []) -> LintReport {
         var files = InfoPlistFiles(workspace: workspace)
-        var targets: [TargetReport] = []
+        var targets: [TargetReport] = preamble
         var skipped: [SkippedTarget] = []
         for bundle in bundles {
             let project: XcodeProject

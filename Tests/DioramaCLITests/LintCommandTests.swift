@@ -37,6 +37,28 @@ struct LintCommandTests {
         #expect(strict.standardOutput.hasSuffix("Checked 1 target: 0 ready, 1 not ready.\n"))
     }
 
+    @Test("a fresh CocoaPods/Flutter checkout exits 0 with notes naming the install command; --strict makes it 1, never 2")
+    func freshCheckout() throws {
+        let plain = try DioramaCommandLine.run(["lint", "--color", "never", Self.fixture("Checkouts")])
+        #expect(plain.status == 0, "\(plain.standardOutput)\(plain.standardError)")
+        #expect(plain.standardOutput.contains("fix: run `pod install` in Shop, then lint again"))
+        #expect(plain.standardOutput.contains("fix: run `flutter pub get` in Flutter, then lint again"))
+        let strict = try DioramaCommandLine.run(["lint", "--strict", Self.fixture("Checkouts")])
+        #expect(strict.status == 1)
+    }
+
+    @Test("--exclude (repeatable) leaves vendored projects out; an .xcworkspace is accepted")
+    func exclude() throws {
+        let all = try DioramaCommandLine.run(["lint", Self.fixture("Workspaces")])
+        #expect(all.status == 1)
+        let excluded = try DioramaCommandLine.run(["lint", "--exclude", "Vendor/*", "--exclude", "Other", Self.fixture("Workspaces")])
+        #expect(excluded.status == 0, "\(excluded.standardOutput)\(excluded.standardError)")
+        #expect(excluded.standardOutput.hasSuffix("Checked 1 target: 1 ready, 0 not ready.\n"))
+        let workspace = try DioramaCommandLine.run(["lint", "--exclude", "Vendor", Self.fixture("Workspaces/Suite.xcworkspace")])
+        #expect(workspace.status == 2)
+        #expect(workspace.standardOutput.contains("Suite.xcworkspace/contents.xcworkspacedata:14:4: error: the workspace lists Archived/Old.xcodeproj, which does not exist"))
+    }
+
     @Test("exit 2 for a malformed file, with the report still printed")
     func malformed() throws {
         let result = try DioramaCommandLine.run(["lint", Self.fixture("Malformed/MismatchedTag.plist")])

@@ -34,7 +34,7 @@ struct LintRulesTests {
                 reports.append(try Linter().lint(url.appendingPathComponent(name)))
             }
         }
-        for folder in ["Projects", "BrokenProjects", "PlistsOnly"] {
+        for folder in ["Projects", "BrokenProjects", "PlistsOnly", "Checkouts"] {
             reports.append(try Linter().lint(LintFixture.url(folder)))
         }
         return reports.flatMap { $0.targets.flatMap(\.findings) }

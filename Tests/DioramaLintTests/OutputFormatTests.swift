@@ -36,6 +36,11 @@ struct OutputFormatTests {
         try Snapshot.expect(try output("BrokenProjects", .text), matches: "BrokenProjects.txt")
     }
 
+    @Test("text: fresh checkouts (CocoaPods and Flutter files not yet created, a built Info.plist)")
+    func textCheckouts() throws {
+        try Snapshot.expect(try output("Checkouts", .text), matches: "Checkouts.txt")
+    }
+
     @Test("json, sarif and github: the multi-target project")
     func machineFormats() throws {
         try Snapshot.expect(try output("Projects/Studio", .json), matches: "Studio.json")
@@ -44,6 +49,23 @@ struct OutputFormatTests {
     }
 
     // MARK: Structure
+
+    @Test("text: the scene manifest snippet is printed once, and later targets refer to it; json keeps every fix whole")
+    func snippetOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let legacy = try String(contentsOf: LintFixture.url("Plists/Legacy.plist"), encoding: .utf8)
+        for app in ["First", "Second", "Third"] { try folder.write(legacy, to: "\(app)/Info.plist") }
+        let report = try Linter().lint(folder.url)
+        let text = TextReportFormatter(colors: false).format(report)
+        let fix = try #require(report.targets[0].findings(LintRules.missingSceneManifest).first?.fix)
+        let firstLine = try #require(fix.split(separator: "\n").first)
+        #expect(text.components(separatedBy: "<key>UIApplicationSceneManifest</key>").count - 1 == 1)
+        #expect(text.components(separatedBy: "      fix: \(firstLine) (the snippet shown under First/Info.plist)\n").count - 1 == 2)
+        let json = JSONReportFormatter(toolVersion: Self.version).format(report)
+        #expect(json.components(separatedBy: "<key>UIApplicationSceneManifest<\\/key>").count - 1 == 3
+                || json.components(separatedBy: "<key>UIApplicationSceneManifest</key>").count - 1 == 3)
+    }
 
     @Test("text: compiler-style finding lines, a verdict per target, the summary last")
     func textShape() throws {
@@ -93,7 +115,7 @@ struct OutputFormatTests {
         let tn3192 = try #require(rules.first { $0["id"] as? String == "requires-full-screen" })
         #expect((tn3192["helpUri"] as? String)?.contains("tn3192") == true)
         let results = try #require(run["results"] as? [[String: Any]])
-        #expect(results.count == 8)
+        #expect(results.count == 7)
         for result in results {
             let ruleID = try #require(result["ruleId"] as? String)
             let index = try #require(result["ruleIndex"] as? Int)
@@ -116,7 +138,7 @@ struct OutputFormatTests {
         let lines = try output("Projects/Studio", .github).split(separator: "\n").map { String($0) }
         #expect(lines.last == "Checked 3 targets: 1 ready, 2 not ready.")
         let commands = lines.dropLast()
-        #expect(commands.count == 8)
+        #expect(commands.count == 7)
         let pattern = #/^::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,title=[^,:]+::[^\n]+$/#
         for command in commands {
             #expect(command.wholeMatch(of: pattern) != nil, "\(command)")

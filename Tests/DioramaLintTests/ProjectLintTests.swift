@@ -50,11 +50,64 @@ struct ProjectLintTests {
         #expect(viewer.located == [
             "no-info-plist@Studio.xcodeproj/project.pbxproj:107:3",
             "generated-key-ignored@Studio.xcodeproj/project.pbxproj:265:5",
-            "generated-key-ignored@Studio.xcodeproj/project.pbxproj:273:5",
         ])
         #expect(viewer.findings[0].configurations == [])
-        #expect(viewer.findings[1].configurations == ["Debug"])
         #expect(!viewer.generatesInfoPlist)
+    }
+
+    @Test("one problem that Debug and Release each have at their own line is one finding for all configurations, not two 'only' ones")
+    func problemInEveryConfiguration() throws {
+        let viewer = try LintFixture.lint("Projects/Studio").target("Viewer")
+        let ignored = viewer.findings(LintRules.generatedKeyIgnored)
+        #expect(ignored.count == 1)
+        #expect(ignored.first?.configurations == [])
+        #expect(ignored.first?.qualifiedMessage.hasSuffix(
+            " (all configurations: Debug here, Release at Studio.xcodeproj/project.pbxproj:273:5)") == true)
+        #expect(ignored.first?.qualifiedMessage.contains("only") == false)
+
+        // Two of three configurations, at two places: both listed, and the qualifier names them.
+        let staged = AppTargetLinter.combine([
+            ("Debug", [LintRules.requiresFullScreen.finding(at: SourceLocation(file: "Debug.xcconfig", line: 2, column: 1), "full screen")]),
+            ("Staging", [LintRules.requiresFullScreen.finding(at: SourceLocation(file: "Staging.xcconfig", line: 3, column: 1), "full screen")]),
+            ("Release", []),
+        ])
+        #expect(staged.map(\.qualifiedMessage) == [
+            "full screen (Debug here, Staging at Staging.xcconfig:3:1) (configurations Debug, Staging only)",
+        ])
+
+        // The same text twice in one configuration is two places to fix, in every configuration.
+        let twice = { (file: String) in
+            [LintRules.missingDelegateClass.finding(at: SourceLocation(file: file, line: 4, column: 1), "no delegate"),
+             LintRules.missingDelegateClass.finding(at: SourceLocation(file: file, line: 9, column: 1), "no delegate")]
+        }
+        let repeated = AppTargetLinter.combine([("Debug", twice("Info.plist")), ("Release", twice("Info.plist"))])
+        #expect(repeated.map { "\($0.location) \($0.qualifiedMessage)" } == ["Info.plist:4:1 no delegate", "Info.plist:9:1 no delegate"])
+    }
+
+    @Test("the fix for an ignored INFOPLIST_KEY_UIRequiresFullScreen = YES leads to a better state, never to full screen")
+    func ignoredFullScreenFix() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let plist = try String(contentsOf: LintFixture.url("Checkouts/Shop/Shop/Info.plist"), encoding: .utf8)
+        try folder.write(plist, to: "App/Info.plist")
+        func lint(_ settings: String) throws -> TargetReport {
+            // iPad-capable: an unset device family is iPhone-only, where full
+            // screen is not judged at all.
+            try folder.write(Self.minimalProject(settings: "INFOPLIST_FILE = App/Info.plist;\nTARGETED_DEVICE_FAMILY = \"1,2\";\n" + settings),
+                             to: "App.xcodeproj/project.pbxproj")
+            return try Linter().lint(folder.url).target("App")
+        }
+        let before = try lint("GENERATE_INFOPLIST_FILE = NO;\nINFOPLIST_KEY_UIRequiresFullScreen = YES;")
+        let fix = try #require(before.findings(LintRules.generatedKeyIgnored).first?.fix)
+        #expect(fix.hasPrefix("remove INFOPLIST_KEY_UIRequiresFullScreen"))
+        #expect(!fix.contains("set GENERATE_INFOPLIST_FILE = YES"))
+        // Following the fix leaves nothing to report.
+        #expect(try lint("GENERATE_INFOPLIST_FILE = NO;").findings == [])
+        // The advice it replaces would have opted the app out of resizing.
+        #expect(try lint("GENERATE_INFOPLIST_FILE = YES;\nINFOPLIST_KEY_UIRequiresFullScreen = YES;").ruleIDs.contains(LintRules.requiresFullScreen.id))
+        // Other ignored keys still get the usual advice.
+        let storyboard = try lint("INFOPLIST_KEY_UILaunchStoryboardName = Launch;")
+        #expect(storyboard.findings(LintRules.generatedKeyIgnored).first?.fix == LintRules.generatedKeyIgnored.fix)
     }
 
     @Test("a classic project: Info.plist file, xcconfig that turns generation off, tests target ignored")

@@ -55,6 +55,24 @@ struct XCConfigReaderTests {
         #expect(reader.assignments.map(\.name) == ["A"])
     }
 
+    @Test("#include as Xcode resolves it: .xcconfig appended to a bare name, next to the including file first, then the source root")
+    func includeSearch() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write("#include \"Shared\"\n#include \"Beside\"\n#include? \"Absent\"\n#include \"Gone\"\n", to: "Config/Main.xcconfig")
+        try folder.write("SHARED = root\n", to: "Shared.xcconfig")
+        try folder.write("BESIDE = config\n", to: "Config/Beside.xcconfig")
+        try folder.write("BESIDE = root\n", to: "Beside.xcconfig")
+        var reader = XCConfigReader(workspace: LintWorkspace(root: folder.url), sourceRoot: folder.url)
+        reader.read(folder.url.appendingPathComponent("Config/Main.xcconfig"), referencedAt: nil)
+        #expect(reader.assignments.map { "\($0.name)=\($0.value)@\($0.location.file)" }
+                == ["SHARED=root@Shared.xcconfig", "BESIDE=config@Config/Beside.xcconfig"])
+        // The optional include is silent; the required one names the file beside the includer.
+        #expect(reader.findings.map(\.ruleID) == [LintRules.missingFile.id])
+        #expect(reader.findings.first?.message == "the build configuration file Config/Gone.xcconfig does not exist")
+        #expect(reader.findings.first?.location == SourceLocation(file: "Config/Main.xcconfig", line: 4, column: 1))
+    }
+
     @Test("an include cycle is reported once, and reading stops instead of looping")
     func cycle() throws {
         let reader = try read([

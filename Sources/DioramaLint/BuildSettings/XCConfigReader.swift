@@ -6,10 +6,16 @@ import Foundation
 /// The format, line by line:
 ///
 ///     // comment (anywhere on a line: xcconfig has no quoting, so `//` always starts one)
-///     #include "Shared.xcconfig"      relative to the including file; must exist
+///     #include "Shared.xcconfig"      relative to the including file, else to the source root; must exist
 ///     #include? "Local.xcconfig"     optional: skipped silently when missing
 ///     NAME = value                    `$(inherited)` and `$(OTHER)` are kept for layering
 ///     NAME[sdk=iphoneos*] = value     conditional (see ``BuildSettingCondition``)
+///
+/// An include named without an extension (`#include "Shared"`) means `Shared.xcconfig`,
+/// and a relative include is looked for next to the including file first, then in the
+/// project's source root, the way swift-build's `MacroConfigFileLoader` finds it.
+/// A missing file that a dependency manager generates (``GeneratedConfigurationFiles``)
+/// is a note naming the command that creates it, not a `missing-file` error.
 ///
 /// A trailing `;` is dropped, as Xcode does. `#include <…>` (files inside Xcode) cannot
 /// be read on Linux and is skipped. Problems do not stop the reading: each bad line, a
@@ -23,12 +29,16 @@ struct XCConfigReader {
     static let maximumIncludeDepth = 64
 
     let workspace: LintWorkspace
+    /// The project's folder (`SRCROOT`): where an include not found next to the
+    /// including file is looked for next.
+    let sourceRoot: URL?
     private(set) var assignments: [BuildSettingAssignment] = []
     private(set) var findings: [LintFinding] = []
     private var including: [URL] = []
 
-    init(workspace: LintWorkspace) {
+    init(workspace: LintWorkspace, sourceRoot: URL? = nil) {
         self.workspace = workspace
+        self.sourceRoot = sourceRoot
     }
 
     /// Reads `url` and, recursively, what it includes, appending in file order.
@@ -58,6 +68,10 @@ struct XCConfigReader {
             // `#include?` tolerates a missing file, not one that is there but
             // cannot be read (a FIFO would have hung the reading).
             if optional && error.isMissing { return }
+            if error.isMissing, let generator = GeneratedConfigurationFiles.generator(of: url) {
+                findings.append(generator.finding(for: url, workspace: workspace, at: reference ?? .startOfFile(display)))
+                return
+            }
             findings.append(LintRules.missingFile.finding(
                 at: reference ?? .startOfFile(display),
                 error.isMissing ? "the build configuration file \(display) does not exist"
@@ -129,9 +143,22 @@ struct XCConfigReader {
                 fix: "write it as #include \"Other.xcconfig\""))
             return
         }
-        let path = String(rest.dropFirst().dropLast())
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-        read(url, referencedAt: location, optional: optional)
+        read(includedFile(String(rest.dropFirst().dropLast()), from: directory), referencedAt: location, optional: optional)
+    }
+
+    /// The file an `#include` names: `.xcconfig` appended when the name has no
+    /// extension; a relative name next to the including file when it is there, else
+    /// in the source root when it is there, else (missing) next to the including file.
+    private func includedFile(_ written: String, from directory: URL) -> URL {
+        var path = written
+        if (path as NSString).pathExtension.isEmpty { path += ".xcconfig" }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        let beside = directory.appendingPathComponent(path)
+        if let sourceRoot, !FileManager.default.fileExists(atPath: beside.path) {
+            let inRoot = sourceRoot.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: inRoot.path) { return inRoot }
+        }
+        return beside
     }
 
     /// The `=` between name and value: the first one outside `[condition=pattern]`.

@@ -31,6 +31,14 @@ enum GeneratedInfoPlistKeys {
         var setting: String
         var key: String
         var kind: Kind
+
+        /// The fix for the setting while generation is off. Turning generation on is
+        /// the usual advice, but not for a deprecated key: for UIRequiresFullScreen it
+        /// would switch full screen on, a worse state than the ignored setting.
+        var fixWhenIgnored: String? {
+            guard key == "UIRequiresFullScreen" else { return nil }
+            return "remove \(setting): it does nothing now, and turning GENERATE_INFOPLIST_FILE on would make it opt the app out of resizing; UIRequiresFullScreen is deprecated"
+        }
     }
 
     static let mappings: [Mapping] = [
@@ -80,7 +88,8 @@ enum GeneratedInfoPlistKeys {
             guard generating else {
                 findings.append(LintRules.generatedKeyIgnored.finding(
                     at: location,
-                    "\(assignment.writtenName) has no effect: GENERATE_INFOPLIST_FILE is not YES, so Xcode does not generate \(mapping.key)"))
+                    "\(assignment.writtenName) has no effect: GENERATE_INFOPLIST_FILE is not YES, so Xcode does not generate \(mapping.key)",
+                    fix: mapping.fixWhenIgnored))
                 continue
             }
             let value: PropertyList?

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The search skips hidden folders and the places build products and dependencies
 /// live (`DerivedData`, `build`, `Pods`, `Carthage`, `node_modules`), never enters an
-/// `.xcodeproj` or `.xcworkspace`, and returns paths sorted so reports are stable.
+/// `.xcodeproj` or `.xcworkspace`, leaves out what `--exclude` names, and returns
+/// paths sorted so reports are stable.
 enum ProjectDiscovery {
     static let skippedFolders: Set<String> = ["DerivedData", "build", "Build", "Pods", "Carthage", "node_modules"]
 
@@ -14,7 +15,8 @@ enum ProjectDiscovery {
         var infoPlists: [URL] = []
     }
 
-    static func search(_ folder: URL) -> Found {
+    static func search(_ folder: URL, excluding exclusion: PathExclusion = PathExclusion()) -> Found {
+        let workspace = LintWorkspace(root: folder)
         var found = Found()
         let keys: [URLResourceKey] = [.isDirectoryKey]
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys,
@@ -22,6 +24,10 @@ enum ProjectDiscovery {
         for case let url as URL in enumerator {
             let name = url.lastPathComponent
             let isDirectory = (try? url.resourceValues(forKeys: Set(keys)).isDirectory) ?? false
+            if exclusion.excludes(workspace.displayPath(of: url)) {
+                if isDirectory { enumerator.skipDescendants() }
+                continue
+            }
             if isDirectory {
                 if url.pathExtension == "xcodeproj" {
                     found.projects.append(url.standardizedFileURL)

@@ -1,6 +1,7 @@
 /// The report for people: one block per target, each finding as a compiler-style line
 /// (`file:line:column: severity: message [rule]`, which terminals and editors turn into
-/// links) with its fix below, a verdict per target and a summary line at the end.
+/// links) with its fix below, a verdict per target and a summary line at the end. A
+/// multi-line fix (a snippet to paste) is printed once and referred to after that.
 public struct TextReportFormatter: ReportFormatter {
     /// ANSI colours, for a terminal.
     public var colors: Bool
@@ -11,12 +12,21 @@ public struct TextReportFormatter: ReportFormatter {
 
     public func format(_ report: LintReport) -> String {
         var lines: [String] = []
+        // A fix with a snippet (the scene manifest to paste) is printed in full once;
+        // later targets with the same fix name the target it is shown under, so a
+        // report of many targets stays readable.
+        var snippetShownUnder: [String: String] = [:]
         for target in report.targets {
             lines.append(style(heading(target), .bold))
             if let lifeCycle = target.lifeCycle { lines.append("  life cycle: \(lifeCycle)") }
             for finding in target.findings {
                 lines.append("  \(finding.location): \(style(finding.severity.rawValue, color(finding.severity))): \(finding.qualifiedMessage) [\(finding.ruleID)]")
                 let fixLines = finding.fix.split(separator: "\n", omittingEmptySubsequences: false)
+                if fixLines.count > 1, let shown = snippetShownUnder[finding.fix] {
+                    lines.append("      fix: \(fixLines[0]) (the snippet shown under \(shown))")
+                    continue
+                }
+                if fixLines.count > 1 { snippetShownUnder[finding.fix] = target.name }
                 for (index, line) in fixLines.enumerated() {
                     lines.append((index == 0 ? "      fix: " : "           ") + line)
                 }

@@ -194,6 +194,20 @@ public enum LintRules {
         fix: "restore the file, or correct the path in the project or configuration file",
         reference: "Xcode", helpURI: Reference.configurationFiles)
 
+    // MARK: Not checkable before a build
+
+    public static let dependenciesNotInstalled = LintRule(
+        id: "dependencies-not-installed", severity: .info,
+        title: "a configuration file a dependency manager creates has not been created yet",
+        fix: "run the dependency manager's install command (pod install, flutter pub get), then lint again",
+        reference: "Xcode", helpURI: Reference.configurationFiles)
+
+    public static let infoPlistBuilt = LintRule(
+        id: "info-plist-built", severity: .info,
+        title: "the Info.plist is produced by the build, so it cannot be checked before a build",
+        fix: "lint the Info.plist the build writes, or point INFOPLIST_FILE at a file in the source tree",
+        reference: "Xcode", helpURI: Reference.buildSettings)
+
     /// Every rule, in the order the documentation lists them.
     public static let all: [LintRule] = [
         requiresFullScreen, requiresFullScreenUnused, requiresFullScreenDeferred, misspeltKey,
@@ -206,6 +220,7 @@ public enum LintRules {
         generatedKeyIgnored, unsupportedGeneratedKey, generatedKeyOverridesPlist, generatedKeyConflict,
         invalidBuildSettingValue, noInfoPlist,
         malformedFile, missingFile,
+        dependenciesNotInstalled, infoPlistBuilt,
     ]
 
     /// The rule with this id.
