@@ -114,4 +114,31 @@ struct SceneInputTests {
         let events = log.records(InputRecord.self, after: mark - 1).map(\.event)
         #expect(events.starts(with: ["pointerHovered", "touchesBegan", "touchesCancelled", "pointerExited"]), "\(events)")
     }
+
+    @Test("a pointer entering TimerApp gets the theme's arrow: a non-empty cursor buffer on 1×, buffer scale 2 at twice the pixels on 2×",
+          .timeLimit(.minutes(2)))
+    func cursorImageFollowsScale() throws {
+        let session = try Session("scene-cursor")
+        let window = session.window
+        try session.place(at: Point(x: 100, y: 300))
+        try session.simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        let single = try Self.cursorImage(in: session.simulator, scale: 1)
+        let singleSize = try #require(single.bufferSize)
+        #expect(singleSize.width > 0 && singleSize.height > 0)
+
+        // Off the window, then onto it again on DP-2: a new enter, at 2×.
+        try session.simulator.perform { sim in try sim.movePointer(to: .global(Point(x: 10, y: 10))) }
+        try session.place(at: Point(x: 1380, y: 300))
+        try session.simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        let double = try Self.cursorImage(in: session.simulator, scale: 2)
+        #expect(double.bufferSize == Size(width: singleSize.width * 2, height: singleSize.height * 2))
+        #expect(double.hotspot == single.hotspot, "the hotspot is in points, the same at any scale")
+    }
+
+    /// Waits until the simulator shows a cursor image with a buffer at `scale` (set_cursor and its commit arrived).
+    static func cursorImage(in simulator: BackgroundSimulator, scale: Int) throws -> CursorImage {
+        try simulator.wait(until: { $0.cursorImage?.bufferSize != nil && $0.cursorImage?.bufferScale == scale },
+                           timeout: .seconds(20), "a cursor image at buffer scale \(scale)")
+        return try #require(try simulator.perform { $0.cursorImage })
+    }
 }
