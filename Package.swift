@@ -33,6 +33,9 @@ let package = Package(
         // MARK: C libraries (system, through pkg-config) and the C shim
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
+        // Cursor themes (XCursor) loaded into wl_shm buffers, for the pointer's image.
+        .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor",
+                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
                        providers: [.apt(["libwayland-dev"])]),
         // Header-only: the types both halves share (wl_interface, wl_argument, …).
@@ -64,7 +67,7 @@ let package = Package(
 
         // MARK: Client core
         .target(name: "DioramaClient",
-                dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
+                dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
                                "DioramaModel"]),
 
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)

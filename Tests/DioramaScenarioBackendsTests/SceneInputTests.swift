@@ -27,11 +27,11 @@ struct SceneInputTests {
         let app: RunningApp
         let window: WindowSelector
 
-        init(_ label: String) throws {
+        init(_ label: String, environment: [String: String] = [:]) throws {
             let simulator = try BackgroundSimulator { SimulatorConfiguration(layout: SceneInputTests.layout()) }
             self.simulator = simulator
             sandbox = try AppSandbox(label: label)
-            app = try sandbox.launch("TimerApp", compositor: simulator.clientEnvironment)
+            app = try sandbox.launch("TimerApp", compositor: simulator.clientEnvironment, environment: environment)
             try app.waitForTrace("a first commit") { $0.first(CommitRecord.self) }
             let id: UInt32 = try Wait.until("the main window mapped", timeout: 20) {
                 try simulator.perform { sim in sim.windows.first { $0.isMapped && $0.title.hasPrefix("Main") }?.id }
@@ -113,5 +113,78 @@ struct SceneInputTests {
         // The drag's grab took the pointer: the press the app saw was cancelled, not ended.
         let events = log.records(InputRecord.self, after: mark - 1).map(\.event)
         #expect(events.starts(with: ["pointerHovered", "touchesBegan", "touchesCancelled", "pointerExited"]), "\(events)")
+    }
+
+    @Test("a pointer entering TimerApp gets the theme's arrow: a non-empty cursor buffer on 1×, buffer scale 2 at twice the pixels on 2×",
+          .timeLimit(.minutes(2)))
+    func cursorImageFollowsScale() throws {
+        let session = try Session("scene-cursor")
+        let window = session.window
+        try session.place(at: Point(x: 100, y: 300))
+        try session.simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        let single = try Self.cursorImage(in: session.simulator, scale: 1)
+        let singleSize = try #require(single.bufferSize)
+        #expect(singleSize.width > 0 && singleSize.height > 0)
+
+        // Off the window, then onto it again on DP-2: a new enter, at 2×.
+        try session.simulator.perform { sim in try sim.movePointer(to: .global(Point(x: 10, y: 10))) }
+        try session.place(at: Point(x: 1380, y: 300))
+        try session.simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        let double = try Self.cursorImage(in: session.simulator, scale: 2)
+        #expect(double.bufferSize == Size(width: singleSize.width * 2, height: singleSize.height * 2))
+        #expect(double.hotspot == single.hotspot, "the hotspot is in points, the same at any scale")
+    }
+
+    /// Waits until the simulator shows a cursor image with a buffer at `scale` (set_cursor and its commit arrived).
+    static func cursorImage(in simulator: BackgroundSimulator, scale: Int) throws -> CursorImage {
+        try simulator.wait(until: { $0.cursorImage?.bufferSize != nil && $0.cursorImage?.bufferScale == scale },
+                           timeout: .seconds(20), "a cursor image at buffer scale \(scale)")
+        return try #require(try simulator.perform { $0.cursorImage })
+    }
+
+    @Test("a theme arrow that does not divide into points at 2× gives way to the drawn arrow: 16×24 points at buffer scale 2",
+          .timeLimit(.minutes(2)))
+    func drawnArrowWhenThemeImageDoesNotFit() throws {
+        // A real XCursor theme whose only arrow is 5×5 pixels (hotspot 2,1):
+        // fine at 1×, not a whole number of points at 2×.
+        let themes = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-cursor-\(getpid())")
+        let cursors = themes.appendingPathComponent("odd/cursors")
+        try FileManager.default.createDirectory(at: cursors, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: themes) }
+        try Self.xcursorFile(width: 5, height: 5, hotspot: (2, 1)).write(to: cursors.appendingPathComponent("left_ptr"))
+
+        let session = try Session("scene-cursor-drawn", environment: ["XCURSOR_PATH": themes.path, "XCURSOR_THEME": "odd",
+                                                                     "XCURSOR_SIZE": "24"])
+        let window = session.window
+        try session.place(at: Point(x: 100, y: 300))
+        try session.simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        let themed = try Self.cursorImage(in: session.simulator, scale: 1)
+        #expect(themed.bufferSize == Size(width: 5, height: 5))
+        #expect(themed.hotspot == Point(x: 2, y: 1))
+
+        try session.simulator.perform { sim in try sim.movePointer(to: .global(Point(x: 10, y: 10))) }
+        try session.place(at: Point(x: 1380, y: 300))
+        try session.simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        let drawn = try Self.cursorImage(in: session.simulator, scale: 2)
+        #expect(drawn.bufferSize == Size(width: 32, height: 48))
+        #expect(drawn.hotspot == Point(x: 0, y: 0))
+    }
+
+    /// An XCursor file with one image of `width`×`height` opaque white pixels
+    /// (the layout of Xcursor(3): a header, a table of contents, one image chunk).
+    static func xcursorFile(width: UInt32, height: UInt32, hotspot: (x: UInt32, y: UInt32)) -> Data {
+        var data = Data()
+        func put(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        let imageType: UInt32 = 0xFFFD_0002
+        let nominalSize = width
+        put(0x7275_6358)  // "Xcur"
+        put(16)           // header size
+        put(0x1_0000)     // version
+        put(1)            // table of contents entries
+        put(imageType); put(nominalSize); put(28)  // the one entry: the image chunk starts at byte 28
+        put(36); put(imageType); put(nominalSize); put(1)  // chunk header: size, type, subtype, version
+        put(width); put(height); put(hotspot.x); put(hotspot.y); put(0)  // delay 0
+        for _ in 0..<(width * height) { put(0xFFFF_FFFF) }
+        return data
     }
 }

@@ -45,7 +45,7 @@ final class WaylandSceneBackend: SceneBackend {
         try connection.roundtrip()
         outputState.handler = self
         if registry.offers(WlSeat.self) {
-            seatState = SeatState(registry: registry, compositor: compositor, handler: self)
+            seatState = SeatState(registry: registry, compositor: compositor, shm: shm, handler: self)
         }
     }
 

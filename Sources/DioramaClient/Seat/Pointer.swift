@@ -15,6 +15,8 @@ public final class Pointer {
     public private(set) var enterSerial: UInt32?
 
     private let compositor: CompositorState
+    /// Sets the default arrow on each enter; nil when the seat has no shm to draw it with.
+    private let cursor: PointerCursor?
     /// Wheel clicks announced (axis_discrete / axis_value120) for the current frame.
     private var pendingDiscrete: [UInt32: Int] = [:]
 
@@ -22,6 +24,7 @@ public final class Pointer {
         self.seat = seat
         self.handler = handler
         compositor = seat.compositor
+        cursor = seat.cursorShm.map { PointerCursor(shm: $0, compositor: seat.compositor) }
         wlPointer = seat.wlSeat.getPointer()
         wlPointer.onEvent = { [weak self] event in self?.pointerEventArrived(event) }
     }
@@ -38,6 +41,8 @@ public final class Pointer {
             focusedSurface = wlSurface.flatMap { compositor.surface(for: $0) }
             position = CGPoint(x: x, y: y)
             enterSerial = serial
+            // The arrow first, so a handler that calls setCursor has the last word.
+            cursor?.show(on: wlPointer, serial: serial, scale: Self.cursorScale(over: focusedSurface))
             handler?.pointerEntered(self, surface: focusedSurface, position: position, serial: serial)
         case let .leave(serial, wlSurface):
             let surface = wlSurface.flatMap { compositor.surface(for: $0) } ?? focusedSurface
@@ -62,6 +67,14 @@ public final class Pointer {
         case .axisSource, .axisStop:
             break
         }
+    }
+
+    /// The scale of the output under the pointer, seen from the entered
+    /// surface: the compositor's preferred buffer scale (wl_surface v6), else
+    /// the largest scale of the outputs the surface is on.
+    static func cursorScale(over surface: Surface?) -> Int {
+        guard let surface else { return 1 }
+        return surface.preferredBufferScale ?? surface.maxOutputScale
     }
 
     /// Hides the cursor over our surface (or shows `surface` as the cursor

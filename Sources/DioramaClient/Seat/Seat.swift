@@ -18,11 +18,14 @@ public final class Seat {
 
     /// Maps surfaces in keyboard and pointer events (and keeps the connection alive).
     let compositor: CompositorState
+    /// The shared memory the pointer draws its default arrow with (nil: no arrow is set).
+    let cursorShm: ShmState?
     /// Run after capabilities changed (the state tells its handler).
     var capabilitiesChanged: ((Seat, WlSeat.Capability) -> Void)?
 
-    init(wlSeat: WlSeat, globalName: UInt32, compositor: CompositorState) {
+    init(wlSeat: WlSeat, globalName: UInt32, compositor: CompositorState, cursorShm: ShmState?) {
         self.wlSeat = wlSeat
+        self.cursorShm = cursorShm
         self.globalName = globalName
         self.compositor = compositor
         wlSeat.onEvent = { [weak self] event in self?.seatEventArrived(event) }
@@ -45,7 +48,8 @@ public final class Seat {
         return made
     }
 
-    /// Starts receiving pointer events.
+    /// Starts receiving pointer events. When the seat state was given shared
+    /// memory, each enter sets the default arrow (see `PointerCursor`).
     /// - Precondition: the seat has the pointer capability.
     @discardableResult
     public func makePointer(handler: PointerHandler?) -> Pointer {

@@ -6,6 +6,8 @@ public final class SeatState {
     /// Maps the surfaces named in keyboard and pointer events.
     public let compositor: CompositorState
     public weak var handler: SeatHandler?
+    /// Given to each seat's pointer for its default arrow cursor.
+    private let cursorShm: ShmState?
 
     private var seatsByName: [UInt32: Seat] = [:]
 
@@ -14,8 +16,11 @@ public final class SeatState {
 
     /// Binds the seats present now; `handler` hears about them at once
     /// (`seatAdded`), so pass it here rather than setting it afterwards.
-    public init(registry: Registry, compositor: CompositorState, handler: SeatHandler? = nil) {
+    /// With `shm`, pointers show the cursor theme's arrow over our surfaces;
+    /// without it they leave the cursor to the compositor.
+    public init(registry: Registry, compositor: CompositorState, shm: ShmState? = nil, handler: SeatHandler? = nil) {
         self.registry = registry
+        self.cursorShm = shm
         self.compositor = compositor
         self.handler = handler
         registry.follow(interface: Registry.interfaceName(of: WlSeat.self),
@@ -37,7 +42,7 @@ public final class SeatState {
         guard seatsByName[global.name] == nil,
               let wlSeat = try? registry.bind(WlSeat.self, global: global, min: 1, max: Self.maxVersion)
         else { return }
-        let seat = Seat(wlSeat: wlSeat, globalName: global.name, compositor: compositor)
+        let seat = Seat(wlSeat: wlSeat, globalName: global.name, compositor: compositor, cursorShm: cursorShm)
         seat.capabilitiesChanged = { [weak self] seat, previous in
             self?.handler?.seatCapabilitiesChanged(seat, previous: previous)
         }

@@ -1,3 +1,4 @@
+import DioramaModel
 import Glibc
 import WaylandCommon
 import WaylandServer
@@ -67,7 +68,7 @@ extension Simulator {
     /// wl_seat.get_pointer: scripts move the pointer (Seat/Simulator+Pointer.swift);
     /// a pointer made while it is over one of the client's windows gets
     /// `enter` at once. set_cursor gives a surface the cursor role, which
-    /// counts for the one-role rule.
+    /// counts for the one-role rule, and makes it what `cursorImage` reports.
     private func pointerCreated(_ pointer: WlPointer) {
         let record = clientRecord(pointer.client)
         record?.pointers.append(pointer)
@@ -80,13 +81,20 @@ extension Simulator {
             if pointer.version >= 5 { pointer.sendFrame() }
         }
         pointer.onRequest = { [unowned self, unowned pointer] request in
-            guard case .setCursor(_, let surfaceResource?, _, _) = request,
-                  let surface = self.surface(for: surfaceResource) else { return }
+            guard case .setCursor(_, let surfaceResource, let hotspotX, let hotspotY) = request else { return }
+            guard let surfaceResource else {
+                // A null surface hides the cursor.
+                self.pointerDevice.cursorSurface = nil
+                return
+            }
+            guard let surface = self.surface(for: surfaceResource) else { return }
             guard surface.role == .none || surface.role == .cursor else {
                 return self.postProtocolError(pointer, code: WlPointer.Error.role.rawValue, name: "role",
                                               "wl_pointer.set_cursor: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
             }
             surface.role = .cursor
+            self.pointerDevice.cursorSurface = surface
+            self.pointerDevice.cursorHotspot = Point(x: Int(hotspotX), y: Int(hotspotY))
         }
     }
 

@@ -47,6 +47,23 @@ final class PointerDevice {
     var pressSerial: UInt32?
     weak var pressedWindow: Window?
     var grab: PointerGrab?
+    /// The surface the last `wl_pointer.set_cursor` named (nil: hidden or
+    /// never set) and its hotspot, in surface-local points.
+    weak var cursorSurface: Surface?
+    var cursorHotspot = Point.zero
+}
+
+/// What the pointer shows, as the last `wl_pointer.set_cursor` left it: the
+/// cursor surface's committed buffer (read when asked, so a client may commit
+/// the image before or after set_cursor) and its hotspot.
+public struct CursorImage: Hashable, Sendable {
+    /// The simulator's number for the cursor surface (as in the trace).
+    public var surface: UInt32
+    /// The committed buffer's size in pixels; nil before the first buffer.
+    public var bufferSize: Size?
+    public var bufferScale: Int
+    /// The hotspot in surface-local logical points.
+    public var hotspot: Point
 }
 
 /// What a client asked the pointer to do with its window while a button is held.

@@ -11,6 +11,14 @@ import WaylandServer
 // whatever the surface's buffer scale.
 
 extension Simulator {
+    /// The cursor image the last `wl_pointer.set_cursor` chose: nil when no
+    /// client has set one, or the last one hid the cursor (null surface).
+    public var cursorImage: CursorImage? {
+        guard let surface = pointerDevice.cursorSurface, surface.resource.isAlive else { return nil }
+        return CursorImage(surface: surface.id, bufferSize: surface.current.buffer?.size,
+                           bufferScale: surface.current.bufferScale, hotspot: pointerDevice.cursorHotspot)
+    }
+
     /// The topmost mapped window whose surface contains `point` (global logical).
     func window(under point: Point) -> Window? {
         stackingOrder.last { window in
