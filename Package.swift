@@ -121,7 +121,7 @@ let package = Package(
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
                 dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                               "HeadlessCompositors", "DioramaTestSupport"]),
+                               "HeadlessCompositors", "DioramaTestSupport", "DioramaLint"]),
         .executableTarget(name: "diorama-bench",
                           dependencies: ["DioramaBenchKit",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],

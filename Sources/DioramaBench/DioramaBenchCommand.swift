@@ -32,6 +32,8 @@ struct DioramaBenchCommand: ParsableCommand {
     var screenshotOnly = false
     @Option(help: "Screenshots to time (median reported; 0 skips them).")
     var screenshots = BenchConfiguration.standard.screenshotRepeats
+    @Flag(help: "Measure only `diorama lint` of a generated 2.5 MB, 63-target project; other sections stay empty.")
+    var lintOnly = false
     @Flag(help: "Also time a cold `swift build` of the package (takes minutes).")
     var withBuild = false
     @Option(help: "Where the JSON goes.")
@@ -48,6 +50,9 @@ struct DioramaBenchCommand: ParsableCommand {
         }
         if screenshotOnly && swayReactionOnly {
             throw ValidationError("--screenshot-only and --sway-reaction-only exclude each other; pick one")
+        }
+        if lintOnly && (screenshotOnly || swayReactionOnly || moveRatesOnly) {
+            throw ValidationError("--lint-only excludes --screenshot-only, --sway-reaction-only and --move-rates-only; pick one")
         }
         guard (1...10_000).contains(controlBatch) else { throw ValidationError("--control-batch must be within 1…10000") }
         if moveRatesOnly && swayReactionOnly { throw ValidationError("--move-rates-only and --sway-reaction-only exclude each other") }
@@ -69,7 +74,9 @@ struct DioramaBenchCommand: ParsableCommand {
     private var parsedSurfaces: [Int] { surfaces.split(separator: ",").compactMap { Int($0) } }
 
     func run() throws {
-        let configuration: BenchConfiguration = if screenshotOnly {
+        let configuration: BenchConfiguration = if lintOnly {
+            .lintOnly(repeats: BenchConfiguration.standard.lintRepeats)
+        } else if screenshotOnly {
             .screenshotOnly(repeats: screenshots)
         } else if swayReactionOnly {
             .swayReactionOnly(movesPerDirection: swayReactionMoves)

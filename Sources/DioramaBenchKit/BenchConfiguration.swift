@@ -29,6 +29,8 @@ public struct BenchConfiguration: Codable, Sendable {
     public var withColdBuild: Bool
     /// Shots of the 5K display to time (median reported; 0 skips it).
     public var screenshotRepeats: Int
+    /// Lint runs of the generated 2.5 MB project to time (median reported; 0 skips it).
+    public var lintRepeats: Int
     /// How long to wait for a correctly scaled commit after a move, in ms.
     public var reactionTimeoutMilliseconds: Int
 
@@ -37,7 +39,7 @@ public struct BenchConfiguration: Codable, Sendable {
                 swayReactionMovesPerDirection: Int = 20,
                 measureClientMemory: Bool = true,
                 measureScanner: Bool = true, withColdBuild: Bool = false, screenshotRepeats: Int = 5,
-                reactionTimeoutMilliseconds: Int = 1000) {
+                lintRepeats: Int = 3, reactionTimeoutMilliseconds: Int = 1000) {
         self.movesPerDirection = movesPerDirection
         self.measureSimulatorReaction = measureSimulatorReaction
         self.clients = clients
@@ -51,6 +53,7 @@ public struct BenchConfiguration: Codable, Sendable {
         self.measureScanner = measureScanner
         self.withColdBuild = withColdBuild
         self.screenshotRepeats = screenshotRepeats
+        self.lintRepeats = lintRepeats
         self.reactionTimeoutMilliseconds = reactionTimeoutMilliseconds
     }
 
@@ -62,7 +65,7 @@ public struct BenchConfiguration: Codable, Sendable {
                                                  throughputMoves: 2, swayMoves: 0, controlMoves: 0,
                                                  swayReactionMovesPerDirection: 0, measureClientMemory: false,
                                                  measureScanner: true, withColdBuild: false, screenshotRepeats: 1,
-                                                 reactionTimeoutMilliseconds: 5000)
+                                                 lintRepeats: 1, reactionTimeoutMilliseconds: 5000)
 
     /// Only the move rates (`--move-rates-only`): the simulator in process,
     /// sway over its IPC socket and the simulator over its control socket,
@@ -72,7 +75,7 @@ public struct BenchConfiguration: Codable, Sendable {
         BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: surfaceCounts, throughputMoves: throughputMoves,
                            swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatchSize,
                            swayReactionMovesPerDirection: 0, measureClientMemory: false, measureScanner: false,
-                           screenshotRepeats: 0)
+                           screenshotRepeats: 0, lintRepeats: 0)
     }
 
     /// Only the sway reaction section (`--sway-reaction-only`): every other
@@ -80,7 +83,7 @@ public struct BenchConfiguration: Codable, Sendable {
     public static func swayReactionOnly(movesPerDirection: Int) -> BenchConfiguration {
         BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
                            swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
-                           measureScanner: false, screenshotRepeats: 0)
+                           measureScanner: false, screenshotRepeats: 0, lintRepeats: 0)
     }
 
     /// Only the screenshot section (`--screenshot-only`): quick enough to run
@@ -88,6 +91,14 @@ public struct BenchConfiguration: Codable, Sendable {
     public static func screenshotOnly(repeats: Int) -> BenchConfiguration {
         BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
                            swayReactionMovesPerDirection: 0, measureClientMemory: false,
-                           measureScanner: false, screenshotRepeats: repeats)
+                           measureScanner: false, screenshotRepeats: repeats, lintRepeats: 0)
+    }
+
+    /// Only the lint section (`--lint-only`): the generated 2.5 MB project, linted
+    /// `repeats` times.
+    public static func lintOnly(repeats: Int) -> BenchConfiguration {
+        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
+                           swayReactionMovesPerDirection: 0, measureClientMemory: false,
+                           measureScanner: false, screenshotRepeats: 0, lintRepeats: repeats)
     }
 }

@@ -14,6 +14,8 @@ public struct BenchReport: Codable, Sendable {
     public var swayReaction: SwayReactionSection
     /// A 5120×2880 screenshot: composite and PNG.
     public var screenshot: ScreenshotSection
+    /// `diorama lint` of a 2.5 MB project.
+    public var lint: LintSection
     public var targets: [TargetResult]
 }
 
@@ -184,4 +186,19 @@ public struct ScreenshotSection: Codable, Sendable {
     /// wall-clock time but not this.
     public var cpuMilliseconds: Double?
     public var fileBytes: Int
+}
+
+/// `diorama lint` of a generated 2.5 MB, 63-target project (``LintBenchmark``), median
+/// of ``repeats`` runs.
+public struct LintSection: Codable, Sendable {
+    public var unavailable: String?
+    /// "debug" or "release": the target holds for release builds.
+    public var build: String
+    public var pbxprojBytes: Int
+    public var targets: Int
+    public var swiftFiles: Int
+    public var repeats: Int
+    public var wallMilliseconds: Double?
+    /// The CPU time the same work took on the bench's thread (what the target judges).
+    public var cpuMilliseconds: Double?
 }

@@ -54,13 +54,22 @@ public enum BenchRunner {
                                            repeats: 0, fileBytes: 0)
         }
 
+        let lint: LintSection
+        if configuration.lintRepeats > 0 {
+            log("lint of a 2.5 MB project")
+            lint = try LintBenchmark.run(repeats: configuration.lintRepeats)
+        } else {
+            lint = LintSection(unavailable: "skipped in this configuration", build: ScreenshotBenchmark.buildConfiguration,
+                               pbxprojBytes: 0, targets: 0, swiftFiles: 0, repeats: 0)
+        }
+
         let throughput = ThroughputSection(simulator: throughputs, sway: sway, controlSocket: controlSocket)
         let memory = MemorySection(simulator: memories, client: clientMemory)
         return BenchReport(timestamp: ISO8601DateFormatter().string(from: Date()), machine: machine,
                            configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
-                           scanner: scanner, swayReaction: swayReaction, screenshot: screenshot,
+                           scanner: scanner, swayReaction: swayReaction, screenshot: screenshot, lint: lint,
                            targets: TargetEvaluation.evaluate(reaction: reaction, throughput: throughput, memory: memory,
-                                                              screenshot: screenshot))
+                                                              screenshot: screenshot, lint: lint))
     }
 
     /// Writes `<directory>/<timestamp>.json` (creating the directory) and returns its path.

@@ -51,6 +51,10 @@ enum ConsoleTable {
         lines.append("screenshot \(shot.width)×\(shot.height) (\(shot.build)) ms compose / PNG / total (CPU), bytes: "
                      + (shot.unavailable.map { "not available: \($0)" }
                         ?? "\(ms(shot.composeMilliseconds)) / \(ms(shot.encodeMilliseconds)) / \(ms(shot.totalMilliseconds)) (\(ms(shot.cpuMilliseconds))), \(shot.fileBytes)"))
+        let lint = report.lint
+        lines.append("lint of a \(lint.pbxprojBytes)-byte pbxproj, \(lint.targets) targets, \(lint.swiftFiles) Swift files (\(lint.build)) ms wall (CPU): "
+                     + (lint.unavailable.map { "not available: \($0)" }
+                        ?? "\(ms(lint.wallMilliseconds)) (\(ms(lint.cpuMilliseconds)))"))
         lines.append("")
         lines.append("Targets")
         lines.append(row(["target", "limit", "measured", "met", "ratio"]))

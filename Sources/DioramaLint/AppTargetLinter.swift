@@ -104,7 +104,8 @@ struct AppTargetLinter {
         let checker = ReadinessChecker(anchor: anchor, variables: settings.values,
                                        deploymentTarget: settings.value(for: "IPHONEOS_DEPLOYMENT_TARGET"),
                                        runsOnIPadPerBuildSettings: Self.runsOnIPad(settings),
-                                       runsOnIPadWhenUndeclared: false, lifeCycle: lifeCycle)
+                                       runsOnIPadWhenUndeclared: false, lifeCycle: lifeCycle,
+                                       generatesInfoPlist: generates)
         findings += checker.check(composition)
         return (findings, display, generates)
     }

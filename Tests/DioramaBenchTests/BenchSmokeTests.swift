@@ -14,7 +14,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
 
         for section in ["timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "swayReaction",
-                        "screenshot", "targets"] {
+                        "screenshot", "lint", "targets"] {
             #expect(json[section] != nil, "section \(section) missing")
         }
         let machine = try #require(json["machine"] as? [String: Any])
@@ -55,8 +55,15 @@ import Testing
         #expect((screenshot["cpuMilliseconds"] as? Double ?? 0) > 0)
         #expect((screenshot["fileBytes"] as? Int ?? 0) > 0)
 
+        let lint = try #require(json["lint"] as? [String: Any])
+        #expect(lint["unavailable"] == nil, "lint not timed: \(lint["unavailable"] ?? "")")
+        #expect((2_300_000...2_700_000).contains(lint["pbxprojBytes"] as? Int ?? 0))
+        #expect(lint["targets"] as? Int == 63)
+        #expect((lint["cpuMilliseconds"] as? Double ?? 0) > 0)
+
         let targets = try #require(json["targets"] as? [[String: Any]])
         #expect(targets.contains { ($0["name"] as? String)?.contains("stale frames") == true })
+        #expect(targets.contains { ($0["name"] as? String)?.hasPrefix("lint of a 2.5 MB project (") == true })
         #expect(targets.contains { ($0["name"] as? String)?.hasPrefix("5120×2880 screenshot (") == true && $0["ratio"] is Double })
     }
 

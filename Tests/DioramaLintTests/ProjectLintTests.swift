@@ -110,6 +110,69 @@ struct ProjectLintTests {
         #expect(storyboard.findings(LintRules.generatedKeyIgnored).first?.fix == LintRules.generatedKeyIgnored.fix)
     }
 
+    @Test("missing-scene-manifest on the Legacy fixture (generation off): the fix names the Info.plist file, and following it clears the finding")
+    func legacySceneManifestFix() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let project = folder.url.appendingPathComponent("Legacy")
+        try FileManager.default.copyItem(at: LintFixture.url("Projects/Legacy"), to: project)
+        let before = try Linter().lint(project).target("Legacy")
+        let fix = try #require(before.findings(LintRules.missingSceneManifest).first?.fix)
+        #expect(!fix.contains("INFOPLIST_KEY_"), "\(fix)")
+        #expect(fix.contains("<key>UIApplicationSceneManifest</key>"), "\(fix)")
+
+        // Following it: the manifest, with a configuration, goes into the file.
+        let plist = project.appendingPathComponent("Legacy/Legacy-Info.plist")
+        let text = try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "<dict>\n", with: """
+            <dict>
+            <key>UIApplicationSceneManifest</key><dict>
+            <key>UIApplicationSupportsMultipleScenes</key><true/>
+            <key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array><dict>
+            <key>UISceneConfigurationName</key><string>Default</string>
+            <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+            </dict></array></dict></dict>
+
+            """)
+        try text.write(to: plist, atomically: true, encoding: .utf8)
+        let after = try Linter().lint(project).target("Legacy")
+        #expect(!after.ruleIDs.contains(LintRules.missingSceneManifest.id), "\(after.located)")
+    }
+
+    @Test("missing-launch-screen: the fix suggests the generation switch only when Xcode generates the Info.plist; either way following it clears the finding")
+    func launchScreenFixFollowsGeneration() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        func plist(_ extra: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><true/></dict>
+            \(extra)</dict></plist>
+            """
+        }
+        func lint(_ settings: String, plist text: String) throws -> TargetReport {
+            try folder.write(text, to: "App/Info.plist")
+            try folder.write(Self.minimalProject(settings: "INFOPLIST_FILE = App/Info.plist;\n" + settings),
+                             to: "App.xcodeproj/project.pbxproj")
+            return try Linter().lint(folder.url).target("App")
+        }
+
+        // Generation off: the INFOPLIST_KEY_ switch would do nothing.
+        let off = try lint("GENERATE_INFOPLIST_FILE = NO;", plist: plist(""))
+        let offFix = try #require(off.findings(LintRules.missingLaunchScreen).first?.fix)
+        #expect(!offFix.contains("INFOPLIST_KEY_"), "\(offFix)")
+        #expect(offFix.contains("App/Info.plist"), "\(offFix)")
+        let followedOff = try lint("GENERATE_INFOPLIST_FILE = NO;", plist: plist("<key>UILaunchScreen</key><dict/>\n"))
+        #expect(!followedOff.ruleIDs.contains(LintRules.missingLaunchScreen.id), "\(followedOff.located)")
+
+        // Generation on: the switch is the fix, and it works.
+        let on = try lint("GENERATE_INFOPLIST_FILE = YES;", plist: plist(""))
+        let onFix = try #require(on.findings(LintRules.missingLaunchScreen).first?.fix)
+        #expect(onFix.contains("INFOPLIST_KEY_UILaunchScreen_Generation = YES"), "\(onFix)")
+        let followedOn = try lint("GENERATE_INFOPLIST_FILE = YES;\nINFOPLIST_KEY_UILaunchScreen_Generation = YES;", plist: plist(""))
+        #expect(!followedOn.ruleIDs.contains(LintRules.missingLaunchScreen.id), "\(followedOn.located)")
+    }
+
     @Test("a classic project: Info.plist file, xcconfig that turns generation off, tests target ignored")
     func legacy() throws {
         let report = try LintFixture.lint("Projects/Legacy/Legacy.xcodeproj")

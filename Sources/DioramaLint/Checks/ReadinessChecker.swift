@@ -30,6 +30,11 @@ struct ReadinessChecker {
     /// The app's life cycle, from its sources: a SwiftUI `App` gets its scenes from
     /// SwiftUI, so the checks for a UIKit scene delegate are left out for it.
     var lifeCycle: AppLifeCycle = .unknown
+    /// Whether Xcode writes the Info.plist from `INFOPLIST_KEY_*` settings
+    /// (`GENERATE_INFOPLIST_FILE = YES`); `nil` for a lone Info.plist, where it is not
+    /// known. When false, a fix must not suggest such a setting: Xcode ignores it, and
+    /// the key has to go into the Info.plist file.
+    var generatesInfoPlist: Bool?
 
     /// Manifest reader diagnostics that are migration findings.
     static let manifestDiagnosticsKept: Set<String> = [
@@ -89,13 +94,24 @@ struct ReadinessChecker {
             if lifeCycle.isSwiftUI && Self.uiKitOnlyDiagnostics.contains(diagnostic.id) { return nil }
             let rule = LintRules.rule(withID: diagnostic.id)
             var fix = diagnostic.fix ?? rule?.fix ?? ""
-            if diagnostic.id == ManifestDiagnostic.ID.missingSceneManifest, lifeCycle == .unknown {
-                fix = "set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (SwiftUI apps), or " + fix
+            if diagnostic.id == ManifestDiagnostic.ID.missingSceneManifest {
+                fix = missingSceneManifestFix(diagnostic.fix)
             }
             let location = diagnostic.location == .startOfFile(anchor.file) ? anchor : diagnostic.location
             return LintFinding(ruleID: diagnostic.id, severity: diagnostic.severity, location: location,
                                message: diagnostic.message, fix: fix)
         }
+    }
+
+    /// What adds a scene manifest to this target, given the reader's snippet: the
+    /// generation switch works only while Xcode generates the Info.plist, so without
+    /// generation the manifest goes into the Info.plist file.
+    private func missingSceneManifestFix(_ snippet: String?) -> String {
+        guard generatesInfoPlist != false else {
+            return snippet ?? "adopt the scene life cycle: add UIApplicationSceneManifest to \(anchor.file), and a scene delegate"
+        }
+        let fix = snippet ?? LintRules.missingSceneManifest.fix
+        return lifeCycle == .unknown ? "set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (SwiftUI apps), or " + fix : fix
     }
 
     private func multipleSceneFindings(_ info: PropertyListDictionary, manifest: SceneManifest) -> [LintFinding] {
@@ -175,8 +191,12 @@ struct ReadinessChecker {
         let screen = ["UILaunchScreen", "UILaunchScreen~ipad", "UILaunchScreens"].lazy
             .compactMap { info.entry(forKey: $0) }.first
         guard storyboard != nil || screen != nil else {
+            // Without generation, INFOPLIST_KEY_UILaunchScreen_Generation does nothing.
+            let fix = generatesInfoPlist != false ? nil
+                : "add UILaunchScreen (an empty <dict/> will do) or UILaunchStoryboardName to \(anchor.file)"
             return [LintRules.missingLaunchScreen.finding(
-                at: anchor, "the app has no launch screen, so iPadOS runs it in a compatibility mode instead of resizable scenes")]
+                at: anchor, "the app has no launch screen, so iPadOS runs it in a compatibility mode instead of resizable scenes",
+                fix: fix)]
         }
         if storyboard == nil, let screen, let target = deploymentTarget, let major = Self.majorVersion(target), major < 14 {
             return [LintRules.launchScreenDeploymentTarget.finding(

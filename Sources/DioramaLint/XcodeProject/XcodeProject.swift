@@ -36,6 +36,9 @@ struct XcodeProject: Sendable {
     var targets: [XcodeTarget]
     /// References that lead nowhere; the rest of the project is still usable.
     var findings: [LintFinding]
+    /// Object entries the reader looked at to follow the project's references: the
+    /// measure of work that tests check grows linearly with the project.
+    var objectEntriesExamined = 0
 
     /// Reads `bundle/project.pbxproj`.
     ///
@@ -61,7 +64,7 @@ struct XcodeProject: Sendable {
         let root: PropertyList
         let file: String
         let bundle: URL
-        var objects = PropertyListDictionary()
+        var objects = ProjectObjects(PropertyListDictionary())
         var parents: [String: String] = [:]
         var projectDirectory: URL
         var findings: [LintFinding] = []
@@ -77,16 +80,16 @@ struct XcodeProject: Sendable {
             guard let rootDictionary = root.dictionaryValue else {
                 throw structureError(at: root.location, "the project file's root is not a { … } dictionary")
             }
-            guard let objects = rootDictionary["objects"]?.dictionaryValue else {
+            guard let objectDictionary = rootDictionary["objects"]?.dictionaryValue else {
                 throw structureError(at: root.location, "the project file has no objects dictionary")
             }
-            self.objects = objects
+            objects = ProjectObjects(objectDictionary)
             guard let rootID = rootDictionary["rootObject"]?.stringValue,
                   let project = objects[rootID]?.dictionaryValue else {
                 throw structureError(at: rootDictionary.entry(forKey: "rootObject")?.keyLocation ?? root.location,
                                      "rootObject does not name an object of the project")
             }
-            for entry in objects {
+            for entry in objectDictionary {
                 for child in entry.value["children"]?.arrayValue ?? [] {
                     if let childID = child.stringValue { parents[childID] = entry.key }
                 }
@@ -100,7 +103,7 @@ struct XcodeProject: Sendable {
             let projectConfigurations = configurations(listedBy: project.entry(forKey: "buildConfigurationList"))
             var targets: [XcodeTarget] = []
             for targetID in project["targets"]?.arrayValue ?? [] {
-                guard let id = targetID.stringValue, let target = objects.entry(forKey: id),
+                guard let id = targetID.stringValue, let target = objects.entry(forID: id),
                       let dictionary = target.value.dictionaryValue else {
                     dangling("target", targetID.stringValue ?? "?", at: targetID.location)
                     continue
@@ -117,7 +120,8 @@ struct XcodeProject: Sendable {
                                 name: bundle.deletingPathExtension().lastPathComponent, file: file,
                                 developmentRegion: project["developmentRegion"]?.stringValue,
                                 projectConfigurations: projectConfigurations, targets: targets,
-                                findings: findings.sorted(by: LintFinding.readingOrder))
+                                findings: findings.sorted(by: LintFinding.readingOrder),
+                                objectEntriesExamined: objects.entriesExamined)
         }
 
         private mutating func configurations(listedBy listEntry: PropertyListDictionary.Entry?) -> [XcodeBuildConfiguration] {
