@@ -9,7 +9,7 @@ import Glibc
 /// and a child inheriting that mask could never be stopped by them. A thread
 /// waits for the child and calls `exited` when it ends, so the simulator
 /// stops then too.
-final class SimChildProcess: @unchecked Sendable {
+final class SimChildProcess: Sendable {
     let pid: pid_t
     /// The exit status, set once by the waiting thread.
     private let status = Mutex<Int32?>(nil)
