@@ -166,7 +166,7 @@ let package = Package(
                 plugins: ["WaylandBindingsPlugin"]),
         .testTarget(name: "WaylandBindingsTests",
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
-                                   "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer"]),
+                                   "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer", "DioramaModel"]),
         .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport"]),
         .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport"]),

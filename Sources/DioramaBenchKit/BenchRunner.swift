@@ -65,7 +65,7 @@ public enum BenchRunner {
 
         let throughput = ThroughputSection(simulator: throughputs, sway: sway, controlSocket: controlSocket)
         let memory = MemorySection(simulator: memories, client: clientMemory)
-        return BenchReport(timestamp: ISO8601DateFormatter().string(from: Date()), machine: machine,
+        return BenchReport(timestamp: Date().formatted(.iso8601), machine: machine,
                            configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
                            scanner: scanner, swayReaction: swayReaction, screenshot: screenshot, lint: lint,
                            targets: TargetEvaluation.evaluate(reaction: reaction, throughput: throughput, memory: memory,

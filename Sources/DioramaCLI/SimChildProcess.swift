@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 
 /// The command `diorama sim -- COMMAND ARGS…` runs under the simulator.
@@ -8,10 +9,10 @@ import Glibc
 /// and a child inheriting that mask could never be stopped by them. A thread
 /// waits for the child and calls `exited` when it ends, so the simulator
 /// stops then too.
-final class SimChildProcess: @unchecked Sendable {
+final class SimChildProcess: Sendable {
     let pid: pid_t
-    private let lock = NSLock()
-    private var status: Int32?
+    /// The exit status, set once by the waiting thread.
+    private let status = Mutex<Int32?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     init(command: [String], environment: [String: String], exited: @escaping @Sendable () -> Void) throws {
@@ -45,9 +46,7 @@ final class SimChildProcess: @unchecked Sendable {
             while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
             // WIFEXITED / WEXITSTATUS / WTERMSIG, spelt out: the macros are not imported.
             let code = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
-            lock.lock()
-            status = code
-            lock.unlock()
+            status.withLock { $0 = code }
             finished.signal()
             exited()
         }
@@ -59,18 +58,13 @@ final class SimChildProcess: @unchecked Sendable {
     /// (the simulator was stopped by a signal), it gets SIGTERM, then SIGKILL
     /// after two seconds.
     func finish() -> Int32 {
-        lock.lock()
-        let known = status
-        lock.unlock()
-        if let known { return known }
+        if let known = status.withLock({ $0 }) { return known }
         kill(pid, SIGTERM)
         if finished.wait(timeout: .now() + 2) == .timedOut {
             kill(pid, SIGKILL)
             finished.wait()
         }
-        lock.lock()
-        defer { lock.unlock() }
-        return status ?? 1
+        return status.withLock { $0 } ?? 1
     }
 }
 

@@ -70,10 +70,9 @@ public enum CheckBattery {
         let results = await session.runAll()
         let exit = client.isRunning ? "still running" : client.exitDescription
         await client.terminate(grace: .seconds(3))
-        let formatter = ISO8601DateFormatter()
         return CheckReport(command: configuration.command, layout: configuration.layoutName,
                            profile: configuration.profile.name, displays: displays.roles, checks: results,
-                           clientExit: exit, startedAt: formatter.string(from: started),
+                           clientExit: exit, startedAt: started.formatted(.iso8601),
                            durationSeconds: Date().timeIntervalSince(started))
     }
 

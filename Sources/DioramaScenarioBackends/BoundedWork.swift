@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs blocking work that cannot be interrupted (compositing a screenshot,
 /// encoding its PNG) on a thread of its own, and waits for it no longer than a
@@ -21,19 +22,15 @@ enum BoundedWork {
     }
 
     /// The continuation, resumed by whichever of the work and the timer ends first.
-    private final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Value, any Error>?
+    private final class ResumeOnce<Value: Sendable>: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Value, any Error>?>(nil)
 
         func arm(_ continuation: CheckedContinuation<Value, any Error>) {
-            lock.withLock { self.continuation = continuation }
+            self.continuation.withLock { $0 = continuation }
         }
 
         func resume(with result: Swift.Result<Value, any Error>) {
-            let waiting = lock.withLock {
-                defer { continuation = nil }
-                return continuation
-            }
+            let waiting = continuation.withLock { $0.take() }
             waiting?.resume(with: result)
         }
     }

@@ -1,5 +1,6 @@
 import CWaylandServer
 import Foundation
+import Synchronization
 import Glibc
 
 /// Runs code on the simulator's thread from any other thread: the way a test
@@ -15,14 +16,18 @@ import Glibc
 public final class RemoteControl: @unchecked Sendable {
     /// A queued job: `run` on the simulator's thread, or `cancel` (on any
     /// thread) when the simulator stopped before running it.
-    private struct Job {
-        var run: (Simulator) -> Void
-        var cancel: () -> Void
+    private struct Job: Sendable {
+        var run: @Sendable (Simulator) -> Void
+        var cancel: @Sendable () -> Void
     }
 
-    private let lock = NSLock()
-    private var jobs: [Job] = []
-    private var isStopped = false
+    /// What callers on any thread and the simulator's thread share.
+    private struct Queue {
+        var jobs: [Job] = []
+        /// Set by `tearDown`: later jobs are cancelled instead of queued.
+        var isStopped = false
+    }
+    private let queue = Mutex(Queue())
     private let readEnd: Int32
     private let writeEnd: Int32
     private var source: OpaquePointer?
@@ -53,18 +58,16 @@ public final class RemoteControl: @unchecked Sendable {
     }
 
     private func enqueue(_ job: Job) {
-        lock.lock()
-        guard !isStopped else {
-            lock.unlock()
-            job.cancel()
-            return
+        let queued = queue.withLock { queue in
+            guard !queue.isStopped else { return false }
+            queue.jobs.append(job)
+            // Under the lock, so tearDown cannot close the pipe in between (the
+            // write end is non-blocking: a full pipe already means "wake up").
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+            return true
         }
-        jobs.append(job)
-        // Under the lock, so tearDown cannot close the pipe in between (the
-        // write end is non-blocking: a full pipe already means "wake up").
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-        lock.unlock()
+        if !queued { job.cancel() }
     }
 
     /// Runs `body` on the simulator's thread and waits for its result.
@@ -90,10 +93,10 @@ public final class RemoteControl: @unchecked Sendable {
     private func runJobs() {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readEnd, &buffer, buffer.count) > 0 {}
-        lock.lock()
-        let pending = jobs
-        jobs.removeAll()
-        lock.unlock()
+        let pending = queue.withLock { queue in
+            defer { queue.jobs.removeAll() }
+            return queue.jobs
+        }
         guard let simulator else {
             for job in pending { job.cancel() }
             return
@@ -104,11 +107,11 @@ public final class RemoteControl: @unchecked Sendable {
     /// The simulator shuts down: jobs still queued are cancelled, later ones
     /// refused.
     func tearDown() {
-        lock.lock()
-        isStopped = true
-        let pending = jobs
-        jobs.removeAll()
-        lock.unlock()
+        let pending = queue.withLock { queue in
+            defer { queue.jobs.removeAll() }
+            queue.isStopped = true
+            return queue.jobs
+        }
         for job in pending { job.cancel() }
         if let source { wl_event_source_remove(source) }
         source = nil

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HeadlessCompositors
 
 /// A private place for one test's app launches: its own `XDG_STATE_HOME`
@@ -6,13 +7,15 @@ import HeadlessCompositors
 /// Launches share the state home, so a relaunch sees what the last one saved.
 /// `remove()` (and `deinit`) deletes it all, unless DIORAMA_KEEP_TEST_FILES
 /// is set.
-public final class AppSandbox: @unchecked Sendable {
+public final class AppSandbox: Sendable {
     public let directory: URL
     /// `XDG_STATE_HOME` for every launch.
     public let stateHome: URL
-    private let lock = NSLock()
-    private var launches = 0
-    private var apps: [RunningApp] = []
+    private struct State {
+        var launches = 0
+        var apps: [RunningApp] = []
+    }
+    private let state = Mutex(State())
 
     public init(label: String = "app") throws {
         directory = FileManager.default.temporaryDirectory
@@ -42,7 +45,7 @@ public final class AppSandbox: @unchecked Sendable {
     public func launch(_ name: String, compositor: [String: String], arguments: [String] = [],
                        environment extra: [String: String] = [:]) throws -> RunningApp {
         let executable = try TestExecutable.locate(name)
-        let number = lock.withLock { launches += 1; return launches }
+        let number = state.withLock { $0.launches += 1; return $0.launches }
         let trace = directory.appendingPathComponent("\(name)-\(number).trace.jsonl")
         var environment = ChildProcess.minimalEnvironment(compositor)
         environment["XDG_STATE_HOME"] = stateHome.path
@@ -50,15 +53,15 @@ public final class AppSandbox: @unchecked Sendable {
         environment.merge(extra) { _, new in new }
         let app = RunningApp(name: name, child: try ChildProcess(executable, arguments: arguments, environment: environment),
                              traceFile: trace)
-        lock.withLock { apps.append(app) }
+        state.withLock { $0.apps.append(app) }
         return app
     }
 
     /// Stops every app still running and deletes the directory. Idempotent.
     public func remove() {
-        let running = lock.withLock { () -> [RunningApp] in
-            defer { apps.removeAll() }
-            return apps
+        let running = state.withLock { state in
+            defer { state.apps.removeAll() }
+            return state.apps
         }
         for app in running { app.child.stop() }
         if ProcessInfo.processInfo.environment["DIORAMA_KEEP_TEST_FILES"] == nil {

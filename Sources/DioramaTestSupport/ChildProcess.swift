@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HeadlessCompositors
 #if canImport(Glibc)
 import Glibc
@@ -17,8 +18,8 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     /// Where stdout and stderr are written; removed by `stop()`.
     public let outputDirectory: URL
     private let process: Process
-    private let lock = NSLock()
-    private var stopped = false
+    /// True once `stop()` ran; held for all of `stop()`, so a second caller waits for the first.
+    private let stopped = Mutex(false)
 
     /// Starts `executable arguments…` with exactly `environment` (nothing of
     /// the test's own leaks in, so a stray WAYLAND_DISPLAY cannot either) and
@@ -100,16 +101,16 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     /// Kills the child if it still runs, waits for it, removes the captured
     /// output. Idempotent.
     public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped else { return }
-        stopped = true
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        if ProcessInfo.processInfo.environment["DIORAMA_KEEP_TEST_FILES"] == nil {
-            try? FileManager.default.removeItem(at: outputDirectory)
+        stopped.withLock { stopped in
+            guard !stopped else { return }
+            stopped = true
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            if ProcessInfo.processInfo.environment["DIORAMA_KEEP_TEST_FILES"] == nil {
+                try? FileManager.default.removeItem(at: outputDirectory)
+            }
         }
     }
 

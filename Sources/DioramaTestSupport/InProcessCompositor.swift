@@ -1,6 +1,7 @@
 import CDioramaServerShim
 import CWaylandServer
 import Foundation
+import Synchronization
 import WaylandServer
 #if canImport(Glibc)
 import Glibc
@@ -46,10 +47,16 @@ public final class InProcessCompositor: @unchecked Sendable {
 
     private let display: OpaquePointer
     private let eventLoop: OpaquePointer
-    private let lock = NSLock()
-    private var tasks: [() -> Void] = []
-    private var stopping = false
-    private var finished = false
+    /// What test threads and the server thread hand each other.
+    private struct Handoff {
+        /// Work the server thread runs on its next turn.
+        var tasks: [@Sendable () -> Void] = []
+        /// Set by `stop()`: the server thread ends after its current turn.
+        var stopping = false
+        /// Set by the server thread as it ends.
+        var finished = false
+    }
+    private let handoff = Mutex(Handoff())
 
     // Server-thread state.
     private var compositorGlobal: Global<WaylandServer.WlCompositor>?
@@ -141,9 +148,7 @@ public final class InProcessCompositor: @unchecked Sendable {
     /// Runs `body` on the server thread and waits for it.
     public func perform(_ body: @escaping @Sendable (InProcessCompositor) -> Void) {
         let done = DispatchSemaphore(value: 0)
-        lock.lock()
-        tasks.append { body(self); done.signal() }
-        lock.unlock()
+        handoff.withLock { $0.tasks.append { body(self); done.signal() } }
         done.wait()
     }
 
@@ -243,10 +248,8 @@ public final class InProcessCompositor: @unchecked Sendable {
     }
 
     public func stop() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
-        while !(lock.withLock { finished }) { usleep(1000) }
+        handoff.withLock { $0.stopping = true }
+        while !handoff.withLock({ $0.finished }) { usleep(1000) }
     }
 
     deinit {
@@ -260,11 +263,10 @@ public final class InProcessCompositor: @unchecked Sendable {
     private func serve() {
         while true {
             wl_event_loop_dispatch(eventLoop, 2)
-            lock.lock()
-            let pending = tasks
-            tasks.removeAll()
-            let stop = stopping
-            lock.unlock()
+            let (pending, stop) = handoff.withLock { handoff in
+                defer { handoff.tasks.removeAll() }
+                return (handoff.tasks, handoff.stopping)
+            }
             for task in pending { task() }
             wl_display_flush_clients(display)
             if stop { break }
@@ -274,7 +276,7 @@ public final class InProcessCompositor: @unchecked Sendable {
         seatGlobal = nil
         shmGlobal = nil
         wmBaseGlobal = nil
-        lock.withLock { finished = true }
+        handoff.withLock { $0.finished = true }
     }
 }
 

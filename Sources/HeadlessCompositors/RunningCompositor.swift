@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,9 +12,9 @@ import Glibc
 /// when the test process exits normally, so neither a forgotten `stop()` nor an
 /// early `return` leaves a compositor behind.
 ///
-/// It is a final class shared across tasks (`@unchecked Sendable`): the launch
-/// facts are immutable, and the mutable stop state is guarded by a lock, so
-/// `stop()` may be called from any thread, more than once.
+/// It is a final class shared across tasks (`@unchecked Sendable`, for the
+/// `Process` it holds): the launch facts are immutable, and the mutable stop
+/// state is in a `Mutex`, so `stop()` may be called from any thread, more than once.
 public final class RunningCompositor: @unchecked Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case weston
@@ -45,9 +46,13 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
 
     private let process: Process
     private let instanceDirectory: String
-    private let lock = NSLock()
-    private var stopped = false
-    private var finalLogTail: String?
+    private struct StopState {
+        var stopped = false
+        /// The log's tail, read just before `stop()` removed the file.
+        var finalLogTail: String?
+    }
+    /// Held for all of `stop()`, so a second caller waits for the first.
+    private let stopState = Mutex(StopState())
 
     init(kind: Kind, process: Process, compositorPID: pid_t, directory: InstanceDirectory,
          socketName: String, ipcSocketPath: String?, configFile: String?) {
@@ -94,10 +99,7 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     /// The last lines of the compositor's log (kept in memory once stopped,
     /// since `stop()` removes the instance's files).
     public func logTail(maxLines: Int = 40) -> String {
-        lock.lock()
-        let cached = finalLogTail
-        lock.unlock()
-        if let cached {
+        if let cached = stopState.withLock({ $0.finalLogTail }) {
             return cached.split(separator: "\n", omittingEmptySubsequences: false)
                 .suffix(maxLines).joined(separator: "\n")
         }
@@ -110,17 +112,17 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     /// Removes the instance's directory afterwards unless the environment
     /// variable `DIORAMA_KEEP_COMPOSITOR_FILES` is set. Idempotent.
     public func stop(gracePeriod: TimeInterval = 3) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped else { return }
-        stopped = true
+        stopState.withLock { state in
+            guard !state.stopped else { return }
+            state.stopped = true
 
-        Launcher.terminate(process, target: compositorPID, grace: gracePeriod)
-        finalLogTail = tailOfFile(logFile, maxLines: 200)
-        if ProcessInfo.processInfo.environment["DIORAMA_KEEP_COMPOSITOR_FILES"] == nil {
-            try? FileManager.default.removeItem(atPath: instanceDirectory)
+            Launcher.terminate(process, target: compositorPID, grace: gracePeriod)
+            state.finalLogTail = tailOfFile(logFile, maxLines: 200)
+            if ProcessInfo.processInfo.environment["DIORAMA_KEEP_COMPOSITOR_FILES"] == nil {
+                try? FileManager.default.removeItem(atPath: instanceDirectory)
+            }
+            LiveCompositors.shared.remove(pgid: launcherPID)
         }
-        LiveCompositors.shared.remove(pgid: launcherPID)
     }
 
     public var description: String {
@@ -134,31 +136,34 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
 /// `deinit` does not run for instances that are still referenced when the test
 /// process exits (globals, leaked tasks), so an `atexit` hook makes sure no
 /// compositor outlives the process that started it after a normal exit.
-final class LiveCompositors: @unchecked Sendable {
+final class LiveCompositors: Sendable {
     static let shared = LiveCompositors()
-    private let lock = NSLock()
-    private var groups: [pid_t: String] = [:]
-    private var hookInstalled = false
+    private struct State {
+        /// Process group → the instance directory to remove with it.
+        var groups: [pid_t: String] = [:]
+        var hookInstalled = false
+    }
+    private let state = Mutex(State())
 
     func add(pgid: pid_t, directory: String) {
-        lock.lock(); defer { lock.unlock() }
-        groups[pgid] = directory
-        if !hookInstalled {
-            hookInstalled = true
-            atexit { LiveCompositors.shared.killAll() }
+        state.withLock { state in
+            state.groups[pgid] = directory
+            if !state.hookInstalled {
+                state.hookInstalled = true
+                atexit { LiveCompositors.shared.killAll() }
+            }
         }
     }
 
     func remove(pgid: pid_t) {
-        lock.lock(); defer { lock.unlock() }
-        groups.removeValue(forKey: pgid)
+        _ = state.withLock { $0.groups.removeValue(forKey: pgid) }
     }
 
     func killAll() {
-        lock.lock()
-        let remaining = groups
-        groups.removeAll()
-        lock.unlock()
+        let remaining = state.withLock { state in
+            defer { state.groups.removeAll() }
+            return state.groups
+        }
         for (pgid, directory) in remaining {
             kill(-pgid, SIGKILL)
             try? FileManager.default.removeItem(atPath: directory)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -207,13 +208,10 @@ func sanitizedEnvironment(_ extra: [String: String]) -> [String: String] {
 let inheritedDisplayVariables = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "SWAYSOCK", "I3SOCK"]
 
 /// A process-wide counter for unique names (socket names, log labels).
-final class InstanceCounter: @unchecked Sendable {
+final class InstanceCounter: Sendable {
     static let shared = InstanceCounter()
-    private let lock = NSLock()
-    private var value = 0
+    private let value = Atomic<Int>(0)
     func next() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        value += 1
-        return value
+        value.add(1, ordering: .relaxed).newValue
     }
 }

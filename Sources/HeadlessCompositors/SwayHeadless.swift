@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -208,7 +209,8 @@ public enum SwayHeadless {
 
 /// Creates the unprivileged system user that runs sway when tests run as root.
 enum SystemUser {
-    private static let inProcessLock = NSLock()
+    /// Serialises user creation among this process's threads (the flock serialises processes).
+    private static let inProcessLock = Mutex(())
 
     /// uid and gid of `name`, or nil if there is no such user.
     static func lookup(_ name: String) -> (uid: uid_t, gid: gid_t)? {
@@ -226,9 +228,12 @@ enum SystemUser {
     /// flock on a lock file, so only one `useradd` runs at a time.
     static func ensure(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
         if let ids = lookup(name) { return ids }
-        inProcessLock.lock()
-        defer { inProcessLock.unlock() }
+        return try inProcessLock.withLock { _ in try createUnderFileLock(name) }
+    }
 
+    /// Runs `useradd` holding the cross-process flock, unless another test
+    /// runner created the user while this one waited for it.
+    private static func createUnderFileLock(_ name: String) throws -> (uid: uid_t, gid: gid_t) {
         let lockDir = FileManager.default.isWritableFile(atPath: "/run/lock") ? "/run/lock" : "/tmp"
         let lockPath = lockDir + "/diorama-sway-user.lock"
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,9 +39,9 @@ public enum SwayIPCError: Error, Sendable, CustomStringConvertible {
 /// a 32-bit message type (both in native byte order), then the JSON payload.
 ///
 /// One connection, opened in `init` and reopened after a transport error. It is
-/// a final class shared across tasks (`@unchecked Sendable`): a lock serialises
-/// requests so replies cannot interleave. Every request is bounded by `timeout`.
-public final class SwayIPC: @unchecked Sendable {
+/// a final class shared across tasks: the descriptor lives in a `Mutex`, which
+/// serialises requests so replies cannot interleave. Every request is bounded by `timeout`.
+public final class SwayIPC: Sendable {
     /// i3-ipc message types (requests; replies carry the same number).
     public enum MessageType: UInt32, Sendable {
         case runCommand = 0
@@ -67,8 +68,8 @@ public final class SwayIPC: @unchecked Sendable {
 
     public let socketPath: String
     public let timeout: TimeInterval
-    private let lock = NSLock()
-    private var fd: Int32 = -1
+    /// The connection's descriptor, -1 while closed; held for a whole request.
+    private let connection: Mutex<Int32>
 
     /// Connects to the IPC socket at `socketPath` (sway's `SWAYSOCK`).
     /// - Parameter timeout: bound on each request (write + reply).
@@ -76,7 +77,7 @@ public final class SwayIPC: @unchecked Sendable {
         self.socketPath = socketPath
         self.timeout = timeout
         do {
-            fd = try UnixSocket.connect(path: socketPath)
+            connection = Mutex(try UnixSocket.connect(path: socketPath))
         } catch let error as UnixSocketError {
             throw SwayIPCError.transport(error)
         }
@@ -91,43 +92,43 @@ public final class SwayIPC: @unchecked Sendable {
     }
 
     deinit {
-        if fd >= 0 { Glibc.close(fd) }
+        connection.withLock { fd in if fd >= 0 { Glibc.close(fd) } }
     }
 
     /// Closes the connection; a later request reconnects.
     public func close() {
-        lock.lock(); defer { lock.unlock() }
-        if fd >= 0 { Glibc.close(fd); fd = -1 }
+        connection.withLock { fd in if fd >= 0 { Glibc.close(fd); fd = -1 } }
     }
 
     // MARK: Requests
 
     /// Sends one message and returns the reply's JSON payload.
     public func request(_ type: MessageType, payload: String = "") throws -> Data {
-        lock.lock(); defer { lock.unlock() }
-        let deadline = Date().addingTimeInterval(timeout)
-        do {
-            if fd < 0 { fd = try UnixSocket.connect(path: socketPath) }
-            try UnixSocket.writeAll(fd, Self.encode(type: type.rawValue, payload: Array(payload.utf8)),
-                                    until: deadline, path: socketPath)
-            while true {
-                let header = try UnixSocket.readExactly(fd, Self.headerSize, until: deadline, path: socketPath)
-                let (length, replyType) = try Self.decodeHeader(header)
-                let body = try UnixSocket.readExactly(fd, length, until: deadline, path: socketPath)
-                // Events (high bit set) only arrive after `subscribe`; skip them.
-                if replyType & 0x8000_0000 != 0 { continue }
-                guard replyType == type.rawValue else {
-                    throw SwayIPCError.protocolViolation("asked for type \(type.rawValue), got reply type \(replyType)")
+        try connection.withLock { fd throws -> Data in
+            let deadline = Date().addingTimeInterval(timeout)
+            do {
+                if fd < 0 { fd = try UnixSocket.connect(path: socketPath) }
+                try UnixSocket.writeAll(fd, Self.encode(type: type.rawValue, payload: Array(payload.utf8)),
+                                        until: deadline, path: socketPath)
+                while true {
+                    let header = try UnixSocket.readExactly(fd, Self.headerSize, until: deadline, path: socketPath)
+                    let (length, replyType) = try Self.decodeHeader(header)
+                    let body = try UnixSocket.readExactly(fd, length, until: deadline, path: socketPath)
+                    // Events (high bit set) only arrive after `subscribe`; skip them.
+                    if replyType & 0x8000_0000 != 0 { continue }
+                    guard replyType == type.rawValue else {
+                        throw SwayIPCError.protocolViolation("asked for type \(type.rawValue), got reply type \(replyType)")
+                    }
+                    return Data(body)
                 }
-                return Data(body)
+            } catch let error as UnixSocketError {
+                // The stream may be mid-message: start over on a fresh connection next time.
+                if fd >= 0 { Glibc.close(fd); fd = -1 }
+                throw SwayIPCError.transport(error)
+            } catch {
+                if fd >= 0 { Glibc.close(fd); fd = -1 }
+                throw error
             }
-        } catch let error as UnixSocketError {
-            // The stream may be mid-message: start over on a fresh connection next time.
-            if fd >= 0 { Glibc.close(fd); fd = -1 }
-            throw SwayIPCError.transport(error)
-        } catch {
-            if fd >= 0 { Glibc.close(fd); fd = -1 }
-            throw error
         }
     }
 

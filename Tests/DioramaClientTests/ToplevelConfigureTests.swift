@@ -60,7 +60,7 @@ struct ToplevelConfigureTests {
         let wire = WireArray.pack([4, 2])
         #expect(ToplevelStates(wireArray: WireArray.unpack(wire)) == [.activated, .fullscreen])
         #expect(ToplevelStates(wireArray: []).isEmpty)
-        #expect("\(ToplevelStates([.activated, .tiledLeft]))" == "[activated, tiled-left]")
+        #expect("\(ToplevelStates([.activated, .tiledLeft]))" == "[activated, tiled_left]")
     }
 
     @Test("under weston: the first configure arrives after the initial commit, and the acked buffer commit maps the window")

@@ -100,7 +100,8 @@ struct PropertyListParserTests {
 
     @Test("impossible dates are rejected")
     func invalidDates() throws {
-        for text in ["2025-02-29T00:00:00Z", "2025-13-01T00:00:00Z", "2025-06-09 17:30:05Z", "2025-06-09T24:00:00Z"] {
+        for text in ["2025-02-29T00:00:00Z", "2025-02-30T00:00:00Z", "2025-13-01T00:00:00Z", "2025-06-09 17:30:05Z",
+                     "2025-06-09T24:00:00Z", "2025-06-09T17:30:05+00:00", "2025-06-09T17:30:05.5Z"] {
             #expect(throws: PlistError.self, "\(text)") { try parsePlist("<date>\(text)</date>") }
         }
         #expect(try parsePlist("<date>2024-02-29T00:00:00Z</date>").dateValue

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 import DioramaModel
 
@@ -37,21 +38,24 @@ public enum RuntimeTraceEvent: Sendable {
 /// stable and documented in Docs/runtime.md ("Runtime trace"). Each line is one
 /// object with `t` (CLOCK_MONOTONIC nanoseconds), `kind`, and the fields of
 /// that kind; `scene` is the session's persistent identifier.
-public final class RuntimeTrace: @unchecked Sendable {
-    /// Where records go and what the user called it (`DIORAMA_TRACE`'s
-    /// value), for the one message a failed write gets; nil after a failure.
-    private var destination: (writer: DescriptorWriter, name: String)?
+public final class RuntimeTrace: Sendable {
     /// The descriptor this trace opened itself (a path), closed on deinit.
     private let ownedDescriptor: Int32?
-    private let lock = NSLock()
     /// Every record also kept in memory when true (tests).
     private let keepsRecords: Bool
-    private var records: [[String: Any]] = []
+    private struct State {
+        /// Where records go and what the user called it (`DIORAMA_TRACE`'s
+        /// value), for the one message a failed write gets; nil after a failure.
+        var destination: (writer: DescriptorWriter, name: String)?
+        var records: [[String: Any]] = []
+    }
+    /// Held while a record is written, so lines from different threads never mix.
+    private let state: Mutex<State>
 
     /// A trace that writes to `descriptor` (named `name` in messages); nil
     /// records nothing. `ownsDescriptor`: close it when the trace goes away.
     public init(descriptor: Int32?, name: String = "", ownsDescriptor: Bool = false, keepsRecords: Bool = false) {
-        destination = descriptor.map { (DescriptorWriter(descriptor: $0), name) }
+        state = Mutex(State(destination: descriptor.map { (DescriptorWriter(descriptor: $0), name) }))
         ownedDescriptor = ownsDescriptor ? descriptor : nil
         self.keepsRecords = keepsRecords
     }
@@ -86,29 +90,28 @@ public final class RuntimeTrace: @unchecked Sendable {
     }
 
     public func record(_ event: RuntimeTraceEvent) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard destination != nil || keepsRecords else { return }
-        var object = Self.fields(of: event)
-        object["t"] = Self.monotonicNanoseconds()
-        if keepsRecords { records.append(object) }
-        if let destination, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-            do {
-                try destination.writer.write(data + [0x0A])
-            } catch {
-                // The disk filled up, or the reader went away: say so once and
-                // stop tracing; the app itself goes on (Docs/runtime.md).
-                self.destination = nil
-                DescriptorWriter.reportToStandardError("warning: \(destination.name): cannot write the trace (\(error)); tracing stopped, the app goes on")
+        state.withLock { state in
+            guard state.destination != nil || keepsRecords else { return }
+            var object = Self.fields(of: event)
+            object["t"] = Self.monotonicNanoseconds()
+            if keepsRecords { state.records.append(object) }
+            if let destination = state.destination,
+               let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+                do {
+                    try destination.writer.write(data + [0x0A])
+                } catch {
+                    // The disk filled up, or the reader went away: say so once and
+                    // stop tracing; the app itself goes on (Docs/runtime.md).
+                    state.destination = nil
+                    DescriptorWriter.reportToStandardError("warning: \(destination.name): cannot write the trace (\(error)); tracing stopped, the app goes on")
+                }
             }
         }
     }
 
     /// The records kept in memory (only with `keepsRecords`), as JSON objects.
     public func recordedObjects() -> [[String: Any]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return records
+        state.withLock { $0.records }
     }
 
     static func monotonicNanoseconds() -> UInt64 {

@@ -66,11 +66,12 @@ enum ProtocolLevelObservation {
         return Scale(numerator120: commit.bufferScale * Scale.denominator)
     }
 
-    static func toplevelStates(_ states: WindowStates) -> Set<ToplevelState> {
+    static func toplevelStates(_ states: ToplevelStates) -> Set<ToplevelState> {
         var result = Set<ToplevelState>()
-        let pairs: [(WindowStates, ToplevelState)] = [
+        let pairs: [(ToplevelStates, ToplevelState)] = [
             (.maximized, .maximized), (.fullscreen, .fullscreen), (.resizing, .resizing), (.activated, .activated),
             (.tiledLeft, .tiledLeft), (.tiledRight, .tiledRight), (.tiledTop, .tiledTop), (.tiledBottom, .tiledBottom),
+            (.suspended, .suspended),
         ]
         for (state, name) in pairs where states.contains(state) { result.insert(name) }
         return result

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The live console timeline: a header per scenario, one line per step as it
 /// finishes (what ran, ✓/✗, and the measured window: display, scale, buffer and
@@ -9,12 +10,13 @@ import Foundation
 /// whether the output is a terminal that wants it). With several scenarios running
 /// at once (`buffered`), each scenario's lines are held back and printed together
 /// when it finishes, so they do not interleave.
-public final class ConsoleReporter: ScenarioRunObserver, @unchecked Sendable {
+public final class ConsoleReporter: ScenarioRunObserver, Sendable {
     private let useColor: Bool
     private let buffered: Bool
     private let write: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var pending: [String: [String]] = [:]
+    /// Lines of unfinished scenarios (buffered mode); also held while writing, so
+    /// two scenarios' output never interleaves.
+    private let pending = Mutex<[String: [String]]>([:])
 
     /// - Parameter write: receives whole lines with their newline (standard output by default).
     public init(useColor: Bool, buffered: Bool = false,
@@ -56,14 +58,14 @@ public final class ConsoleReporter: ScenarioRunObserver, @unchecked Sendable {
     }
 
     private func emit(_ scenario: String, _ lines: [String], finished: Bool = false) {
-        lock.lock()
-        defer { lock.unlock() }
-        if buffered {
-            pending[scenario, default: []] += lines
-            guard finished else { return }
-            write(pending.removeValue(forKey: scenario)!.map { $0 + "\n" }.joined())
-        } else {
-            write(lines.map { $0 + "\n" }.joined())
+        pending.withLock { pending in
+            if buffered {
+                pending[scenario, default: []] += lines
+                guard finished else { return }
+                write(pending.removeValue(forKey: scenario)!.map { $0 + "\n" }.joined())
+            } else {
+                write(lines.map { $0 + "\n" }.joined())
+            }
         }
     }
 

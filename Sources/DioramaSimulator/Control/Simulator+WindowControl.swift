@@ -143,10 +143,10 @@ extension Simulator {
     }
 
     /// Sets which edges the window is tiled against (a subset of
-    /// ``WindowStates/tiled``; empty to untile) and sends a configure. Tiled
+    /// ``ToplevelStates/tiled``; empty to untile) and sends a configure. Tiled
     /// states need xdg_toplevel version 2; older clients are configured
     /// without them.
-    public func tileWindow(_ selector: WindowSelector, edges: WindowStates) throws(SimulatorControlError) {
+    public func tileWindow(_ selector: WindowSelector, edges: ToplevelStates) throws(SimulatorControlError) {
         let window = try window(selector)
         window.states = window.states.subtracting(.tiled).union(edges.intersection(.tiled))
         sendConfigure(window)

@@ -9,7 +9,7 @@ public struct WindowSnapshot: Hashable, Sendable {
     public var appID: String
     public var title: String
     public var frame: Rect
-    public var states: WindowStates
+    public var states: ToplevelStates
     public var isMapped: Bool
     public var isMinimized: Bool
     public var isSettled: Bool

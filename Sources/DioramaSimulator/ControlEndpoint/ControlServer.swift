@@ -1,6 +1,7 @@
 import CDioramaShim
 import DioramaModel
 import Foundation
+import Synchronization
 import Glibc
 
 /// The simulator's control endpoint: a Unix socket that `diorama ctl` (or any
@@ -22,7 +23,7 @@ import Glibc
 /// directly: every request runs on the simulator's thread through its
 /// ``RemoteControl``, between client requests, so the simulator stays
 /// single-threaded and a slow `ctl` client never stalls the compositor.
-public final class ControlServer: @unchecked Sendable {
+public final class ControlServer: Sendable {
     /// The socket's absolute path, the value for `DIORAMA_CONTROL`.
     public let path: String
     private let listening: Int32
@@ -31,9 +32,12 @@ public final class ControlServer: @unchecked Sendable {
     /// Device and inode of the socket file bound here, so `stop` never
     /// removes a file someone else put at `path` since.
     private let boundFile: (device: UInt, inode: UInt)?
-    private let lock = NSLock()
-    private var connections: [ObjectIdentifier: ControlLineSocket] = [:]
-    private var isStopped = false
+    /// What `stop()`, the accept thread and the connection threads share.
+    private struct Registry {
+        var connections: [ObjectIdentifier: ControlLineSocket] = [:]
+        var isStopped = false
+    }
+    private let registry = Mutex(Registry())
 
     /// Opens the endpoint for `simulator` at `path` and starts accepting.
     /// Call on the simulator's thread, after `start`.
@@ -89,17 +93,16 @@ public final class ControlServer: @unchecked Sendable {
     /// it shuts down. Safe to call twice. Call it before shutting the
     /// simulator down: the accepting thread keeps the server alive until then.
     public func stop() {
-        lock.lock()
-        guard !isStopped else {
-            lock.unlock()
-            return
+        let stoppedNow = registry.withLock { registry in
+            guard !registry.isStopped else { return false }
+            registry.isStopped = true
+            // Under the lock: a connection closes its descriptor only after
+            // leaving `connections`, so none of these has been closed (and its
+            // number reused) yet.
+            for connection in registry.connections.values { connection.shutDown() }
+            return true
         }
-        isStopped = true
-        // Under the lock: a connection closes its descriptor only after
-        // leaving `connections`, so none of these has been closed (and its
-        // number reused) yet.
-        for connection in connections.values { connection.shutDown() }
-        lock.unlock()
+        guard stoppedNow else { return }
         shutdown(listening, Int32(SHUT_RDWR))
         if let boundFile, let now = Self.fileIdentity(path), now == boundFile { unlink(path) }
     }
@@ -142,6 +145,9 @@ public final class ControlServer: @unchecked Sendable {
     /// fails for want of descriptors or memory.
     static let acceptBackoff: useconds_t = 100_000
 
+    /// What the accept thread does with a new peer.
+    private enum Admission { case admitted, busy, stopped }
+
     /// The accept thread: one connection thread per accepted peer of the
     /// same user, up to the limit.
     private func acceptConnections() {
@@ -150,10 +156,7 @@ public final class ControlServer: @unchecked Sendable {
             let descriptor = accept(listening, nil, nil)
             if descriptor < 0 {
                 let failure = errno
-                lock.lock()
-                let stopped = isStopped
-                lock.unlock()
-                if stopped { break }  // stop() shut the socket down
+                if registry.withLock({ $0.isStopped }) { break }  // stop() shut the socket down
                 if failure == EINTR || failure == ECONNABORTED { continue }  // a connection that died while queued
                 // Out of descriptors (EMFILE, ENFILE) or memory: the pending
                 // connection stays queued; wait for one to close instead of
@@ -172,23 +175,20 @@ public final class ControlServer: @unchecked Sendable {
                 continue
             }
             let socket = ControlLineSocket(descriptor: descriptor, maximumLineBytes: limits.maximumControlLineBytes)
-            lock.lock()
-            if isStopped {
-                lock.unlock()
-                break
+            let admission = registry.withLock { registry -> Admission in
+                if registry.isStopped { return .stopped }
+                guard registry.connections.count < limits.maximumControlConnections else { return .busy }
+                registry.connections[ObjectIdentifier(socket)] = socket
+                return .admitted
             }
-            guard connections.count < limits.maximumControlConnections else {
-                lock.unlock()
+            if admission == .stopped { break }
+            if admission == .busy {
                 refuseBusy(socket)
                 continue
             }
-            connections[ObjectIdentifier(socket)] = socket
-            lock.unlock()
             let thread = Thread { [self] in
                 ControlConnection(socket: socket, remote: remote).serve()
-                lock.lock()
-                connections.removeValue(forKey: ObjectIdentifier(socket))
-                lock.unlock()
+                _ = registry.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(socket)) }
                 socket.close()
             }
             thread.name = "diorama-control-connection"

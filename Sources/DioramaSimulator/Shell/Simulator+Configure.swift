@@ -53,7 +53,7 @@ extension Simulator {
     ///   - extraStates: added to the window's states for this configure only (`resizing`).
     @discardableResult
     func sendConfigure(_ window: Window, initial: Bool = false, size: Size? = nil,
-                       extraStates: WindowStates = [], interactive: Bool = false) -> UInt32? {
+                       extraStates: ToplevelStates = [], interactive: Bool = false) -> UInt32? {
         guard initial || window.shellSurface.initialConfigureSent, window.toplevel.isAlive else { return nil }
         let toplevel = window.toplevel
         let configuredSize = clampToHints(size ?? intendedSize(of: window), of: window, interactive: interactive)

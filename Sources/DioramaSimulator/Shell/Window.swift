@@ -21,7 +21,7 @@ public final class Window {
     public internal(set) var position: Point
     /// Persistent states (activated, maximized, fullscreen, tiled); `resizing`
     /// only appears in the configures of an interactive resize.
-    public internal(set) var states: WindowStates = []
+    public internal(set) var states: ToplevelStates = []
     public internal(set) var isMapped = false
     public internal(set) var isMinimized = false
     /// Whether the client destroyed the window's wl_surface while keeping

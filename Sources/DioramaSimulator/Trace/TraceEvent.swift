@@ -109,11 +109,11 @@ public struct ConfigureFact: Hashable, Sendable {
     public var serial: UInt32
     /// The suggested size; 0 in a dimension lets the client choose.
     public var size: Size
-    public var states: WindowStates
+    public var states: ToplevelStates
     /// `configure_bounds`, when it was sent in this sequence.
     public var bounds: Size?
 
-    public init(window: UInt32, serial: UInt32, size: Size, states: WindowStates, bounds: Size?) {
+    public init(window: UInt32, serial: UInt32, size: Size, states: ToplevelStates, bounds: Size?) {
         self.window = window
         self.serial = serial
         self.size = size

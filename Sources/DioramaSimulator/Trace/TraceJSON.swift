@@ -305,7 +305,7 @@ public enum TraceJSON {
             return .focus(window: try f.optionalU32("window"))
         case "configure_sent":
             let names = try f.strings("states")
-            guard let states = WindowStates(names: names) else { throw f.error("unknown state in \(names)") }
+            guard let states = ToplevelStates(names: names) else { throw f.error("unknown state in \(names)") }
             let boundsWidth = try f.optionalInteger("bounds_width"), boundsHeight = try f.optionalInteger("bounds_height")
             let bounds = boundsWidth.flatMap { width in boundsHeight.map { Size(width: width, height: $0) } }
             return .configureSent(ConfigureFact(window: try f.u32("window"), serial: try f.u32("serial"),
