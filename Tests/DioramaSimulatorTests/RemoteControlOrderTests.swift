@@ -23,6 +23,11 @@ import Testing
         }.first, "the window's main surface")
         let before = simulator.trace.lastSequence
 
+        // One dispatch with nothing to read, so the client's socket is no
+        // longer on the event loop's ready list from the roundtrip: the job's
+        // wake-up is then reported before the commit, the order in which the
+        // old simulator ran the move first.
+        simulator.dispatch(timeout: .zero)
         simulator.remoteControl.enqueue { simulator in
             try? simulator.moveWindow(.id(id), toDisplay: "DP-2")
         }
