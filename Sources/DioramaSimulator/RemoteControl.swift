@@ -8,7 +8,11 @@ import Glibc
 /// a simulator that is not thread-safe.
 ///
 /// Jobs go into a locked queue and a byte written to a pipe wakes the event
-/// loop, which runs them in order between client requests.
+/// loop. The simulator runs them in order once the loop's dispatch returned,
+/// after reading the client requests that are waiting on the sockets by then
+/// (see ``Simulator/dispatch(timeout:)``): a frame a client committed before
+/// a move was asked for is applied before the move, as on a real compositor
+/// that was not busy, and the trace does not count it as drawn too late.
 ///
 /// Once the simulator has shut down no job runs any more: ``perform(_:)``
 /// throws ``RemoteControlError/simulatorStopped`` instead of waiting forever
@@ -44,9 +48,12 @@ public final class RemoteControl: @unchecked Sendable {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
         self.simulator = simulator
+        // Fires when a job was queued: only empties the pipe. Running the job
+        // here, in the middle of the loop's dispatch, would run it before the
+        // client requests the same dispatch reads later.
         source = wl_event_loop_add_fd(simulator.eventLoop, readEnd, UInt32(WL_EVENT_READABLE), { _, _, data in
             guard let data else { return 0 }
-            Unmanaged<RemoteControl>.fromOpaque(data).takeUnretainedValue().runJobs()
+            Unmanaged<RemoteControl>.fromOpaque(data).takeUnretainedValue().drainWakeUps()
             return 0
         }, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -89,10 +96,21 @@ public final class RemoteControl: @unchecked Sendable {
         return try box.result!.get()
     }
 
-    /// Fires when the pipe is readable: drains it and runs every queued job.
-    private func runJobs() {
+    /// Empties the wake-up pipe, so the event loop does not fire again for
+    /// jobs it is about to run.
+    private func drainWakeUps() {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readEnd, &buffer, buffer.count) > 0 {}
+    }
+
+    /// Whether a job waits to run (any thread).
+    var hasQueuedJobs: Bool {
+        queue.withLock { !$0.jobs.isEmpty }
+    }
+
+    /// Runs every queued job, in order; the simulator calls it between two
+    /// dispatches of its event loop, never inside one.
+    func runQueuedJobs() {
         let pending = queue.withLock { queue in
             defer { queue.jobs.removeAll() }
             return queue.jobs

@@ -174,8 +174,9 @@ public final class Simulator {
     // MARK: Event loop
 
     /// Handles whatever is ready (client requests, timers), waiting up to
-    /// `timeout` for something to arrive (nil waits indefinitely), then sends
-    /// every queued event to the clients.
+    /// `timeout` for something to arrive (nil waits indefinitely), runs the
+    /// ``RemoteControl`` jobs queued by then, and sends every queued event to
+    /// the clients.
     public func dispatch(timeout: Duration? = .zero) {
         precondition(!isShutDown, "the simulator was shut down")
         let milliseconds: Int32
@@ -187,7 +188,27 @@ public final class Simulator {
         }
         flushClients()
         wl_event_loop_dispatch(eventLoop, milliseconds)
+        runRemoteControlJobs()
         flushClients()
+    }
+
+    /// Runs the jobs other threads queued (a control request: a move, a
+    /// rescale, a query), after reading what clients sent before them.
+    ///
+    /// The jobs' wake-up and a client's requests can arrive in the same
+    /// dispatch in either order, and requests can arrive while it runs: a
+    /// client that committed a frame before the control request was made
+    /// would have that commit applied after the move, traced as drawn for
+    /// the wrong scale although nothing could have avoided it. So one more
+    /// dispatch that does not wait reads every request already on the
+    /// sockets first. It is a second top-level dispatch, not one nested
+    /// inside a handler, which libwayland's event loop does not allow.
+    private func runRemoteControlJobs() {
+        guard let remote = remoteControlStorage, remote.hasQueuedJobs, !isShutDown else { return }
+        wl_event_loop_dispatch(eventLoop, 0)
+        // A handler of that dispatch may have shut the simulator down.
+        guard !isShutDown else { return }
+        remote.runQueuedJobs()
     }
 
     /// Sends queued events to every client now.

@@ -98,8 +98,10 @@ public final class HarnessClient {
     /// The connection's error (errno), 0 while healthy.
     public var connectionError: Int32 { wl_display_get_error(connection) }
 
-    /// Sends queued requests.
-    func flush() {
+    /// Sends queued requests without letting the simulator handle them (a
+    /// roundtrip does both): for tests about requests still unread on the
+    /// simulator's side of the socket.
+    public func flush() {
         wl_display_flush(connection)
     }
 
