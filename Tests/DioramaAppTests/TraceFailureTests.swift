@@ -100,8 +100,13 @@ struct TraceFIFOTests {
             if !app.child.isRunning { throw WaitTimeout(what: "TimerApp exited (\(app.child.state))", seconds: 0, details: app.child.standardError) }
             return TraceFailureTests.catchesSIGTERM(app.child.processIdentifier) ? true : nil
         }
-        var byte: UInt8 = 0
-        #expect(read(reader, &byte, 1) == 1, "the trace reached the FIFO")
+        // The signal handlers are installed before the first trace line is
+        // written, so wait for the trace itself to reach the FIFO.
+        let traced = try Wait.until("the trace to reach the FIFO", timeout: 20, details: { app.child.standardError }) { () -> Bool? in
+            var byte: UInt8 = 0
+            return read(reader, &byte, 1) == 1 ? true : nil
+        }
+        #expect(traced)
         close(reader)
         app.send(SIGTERM)
         let result = try app.waitForExit()
