@@ -1,3 +1,4 @@
+import DioramaTestSupport
 import Foundation
 
 /// A Wayland program from a Debian package that the scale tests run under
@@ -46,4 +47,13 @@ struct ThirdPartyClient: Sendable, CustomStringConvertible {
                                                  arguments: ["--shell=/bin/sh"], package: "weston")
 
     static let windowed: [ThirdPartyClient] = [.westonSimpleShm, .foot, .gtk4Demo, .sdl2Chessboard]
+
+    /// Starts the program as a client of a simulator whose client environment
+    /// (`XDG_RUNTIME_DIR`, `WAYLAND_DISPLAY`) is `simulatorEnvironment`, with
+    /// its own variables on top, in its working directory.
+    func launch(under simulatorEnvironment: [String: String]) throws -> ChildProcess {
+        try ChildProcess(URL(fileURLWithPath: executable), arguments: arguments,
+                         environment: ChildProcess.minimalEnvironment(simulatorEnvironment.merging(environment) { _, new in new }),
+                         currentDirectory: workingDirectory.map { URL(fileURLWithPath: $0) })
+    }
 }

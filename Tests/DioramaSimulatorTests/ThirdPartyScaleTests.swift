@@ -21,9 +21,7 @@ import Testing
                      "\(program.executable) is missing; install it with: apt-get install \(program.package)")
         let harness = try Simulator.Harness.shipped("studio.json") { $0.clock = MonotonicClock() }
         let simulator = harness.simulator
-        let process = try ChildProcess(URL(fileURLWithPath: program.executable), arguments: program.arguments,
-                                       environment: ChildProcess.minimalEnvironment(harness.clientEnvironment.merging(program.environment) { _, new in new }),
-                                       currentDirectory: program.workingDirectory.map { URL(fileURLWithPath: $0) })
+        let process = try program.launch(under: harness.clientEnvironment)
         defer {
             process.send(SIGTERM)
             _ = try? process.waitForExit(timeout: 5)

@@ -22,9 +22,7 @@ import Testing
         let simulator = harness.simulator
         try simulator.setDefaultDisplay("DP-2")
         let processes = try programs.map { program in
-            try ChildProcess(URL(fileURLWithPath: program.executable), arguments: program.arguments,
-                             environment: ChildProcess.minimalEnvironment(harness.clientEnvironment.merging(program.environment) { _, new in new }),
-                             currentDirectory: program.workingDirectory.map { URL(fileURLWithPath: $0) })
+            try program.launch(under: harness.clientEnvironment)
         }
         defer {
             for process in processes {

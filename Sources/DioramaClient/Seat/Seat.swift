@@ -37,15 +37,7 @@ public final class Seat {
     /// - Precondition: the seat has the keyboard capability.
     @discardableResult
     public func makeKeyboard(handler: KeyboardHandler?) -> Keyboard {
-        precondition(capabilities.contains(.keyboard),
-                     "Seat.makeKeyboard: seat \(name ?? "?") has no keyboard (capabilities \(capabilities.rawValue))")
-        if let keyboard {
-            keyboard.handler = handler
-            return keyboard
-        }
-        let made = Keyboard(seat: self, handler: handler)
-        keyboard = made
-        return made
+        device(\.keyboard, capability: .keyboard, named: "keyboard", handler: handler) { Keyboard(seat: self, handler: $0) }
     }
 
     /// Starts receiving pointer events. When the seat state was given shared
@@ -53,29 +45,31 @@ public final class Seat {
     /// - Precondition: the seat has the pointer capability.
     @discardableResult
     public func makePointer(handler: PointerHandler?) -> Pointer {
-        precondition(capabilities.contains(.pointer),
-                     "Seat.makePointer: seat \(name ?? "?") has no pointer (capabilities \(capabilities.rawValue))")
-        if let pointer {
-            pointer.handler = handler
-            return pointer
-        }
-        let made = Pointer(seat: self, handler: handler)
-        pointer = made
-        return made
+        device(\.pointer, capability: .pointer, named: "pointer", handler: handler) { Pointer(seat: self, handler: $0) }
     }
 
     /// Starts receiving touch events.
     /// - Precondition: the seat has the touch capability.
     @discardableResult
     public func makeTouch(handler: TouchHandler?) -> Touch {
-        precondition(capabilities.contains(.touch),
-                     "Seat.makeTouch: seat \(name ?? "?") has no touchscreen (capabilities \(capabilities.rawValue))")
-        if let touch {
-            touch.handler = handler
-            return touch
+        device(\.touch, capability: .touch, named: "touchscreen", handler: handler) { Touch(seat: self, handler: $0) }
+    }
+
+    /// The one `make…` path: the device already made gets the new handler,
+    /// or a new one is made and kept in `slot`.
+    /// - Precondition: the seat has `capability` (asking for a device the
+    ///   seat lacks is a programmer error).
+    private func device<Device: SeatDevice>(_ slot: ReferenceWritableKeyPath<Seat, Device?>,
+                                            capability: WlSeat.Capability, named word: String, handler: Device.Handler?,
+                                            make: (Device.Handler?) -> Device) -> Device {
+        precondition(capabilities.contains(capability),
+                     "Seat: seat \(name ?? "?") has no \(word) (capabilities \(capabilities.rawValue))")
+        if let existing = self[keyPath: slot] {
+            existing.handler = handler
+            return existing
         }
-        let made = Touch(seat: self, handler: handler)
-        touch = made
+        let made = make(handler)
+        self[keyPath: slot] = made
         return made
     }
 
@@ -121,3 +115,15 @@ extension Seat: Hashable {
     public static func == (lhs: Seat, rhs: Seat) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+/// A keyboard, pointer or touch device of a seat: made once, its handler
+/// replaced when the app asks again (``Seat/makeKeyboard(handler:)`` and its
+/// siblings share one path through it).
+protocol SeatDevice: AnyObject {
+    associatedtype Handler
+    var handler: Handler? { get set }
+}
+
+extension Keyboard: SeatDevice {}
+extension Pointer: SeatDevice {}
+extension Touch: SeatDevice {}
