@@ -115,7 +115,7 @@ let package = Package(
         // MARK: Client compatibility check (diorama check): a fixed battery on one client
         // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
         .target(name: "DioramaCheck",
-                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaScenarioBackends"]),
+                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaScenarioBackends", "DioramaScenarios"]),
 
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.

@@ -1,3 +1,4 @@
+import DioramaScenarios
 import Foundation
 
 /// The ways a ``CheckReport`` is written: a console table (the default),
@@ -63,23 +64,23 @@ public enum CheckReportFormat {
         let suite = "diorama check \(report.command.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")"
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
                    "<testsuites>",
-                   "  <testsuite name=\"\(escape(suite))\" tests=\"\(report.checks.count)\" failures=\"\(failures)\" "
-                   + "skipped=\"\(skipped)\" errors=\"0\" time=\"\(seconds(report.durationSeconds))\" timestamp=\"\(escape(report.startedAt))\">"]
+                   "  <testsuite name=\"\(XMLText.escape(suite))\" tests=\"\(report.checks.count)\" failures=\"\(failures)\" "
+                   + "skipped=\"\(skipped)\" errors=\"0\" time=\"\(seconds(report.durationSeconds))\" timestamp=\"\(XMLText.escape(report.startedAt))\">"]
         for check in report.checks {
-            let open = "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(check.name))\" time=\"\(seconds(check.durationSeconds))\""
+            let open = "    <testcase classname=\"\(XMLText.escape(suite))\" name=\"\(XMLText.escape(check.name))\" time=\"\(seconds(check.durationSeconds))\""
             switch check.verdict {
             case .pass:
                 xml.append(open + "/>")
             case .notApplicable:
                 xml.append(open + ">")
-                xml.append("      <skipped message=\"\(escape(check.reason))\"/>")
+                xml.append("      <skipped message=\"\(XMLText.escape(check.reason))\"/>")
                 xml.append("    </testcase>")
             case .fail:
                 xml.append(open + ">")
                 var details = [check.summary]
                 if let crash = check.crash { details.append("stderr:\n" + crash.standardErrorTail) }
                 details += check.screenshots.map { "screenshot: \($0)" }
-                xml.append("      <failure message=\"\(escape(check.reason))\">\(escape(details.joined(separator: "\n")))</failure>")
+                xml.append("      <failure message=\"\(XMLText.escape(check.reason))\">\(XMLText.escape(details.joined(separator: "\n")))</failure>")
                 xml.append("    </testcase>")
             }
         }
@@ -119,21 +120,4 @@ public enum CheckReportFormat {
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\n", "\t": escaped.unicodeScalars.append(scalar)
-            // XML 1.0 has no way to write the other control characters.
-            case _ where scalar.value < 0x20: escaped += "?"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
 }

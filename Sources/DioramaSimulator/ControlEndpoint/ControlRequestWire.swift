@@ -353,51 +353,34 @@ extension ControlRequestWire {
     var jsonLine: String {
         var fields: [String] = []
         func add(_ key: CodingKeys, _ value: String?) {
-            if let value { fields.append(Self.quoted(key.stringValue) + ":" + value) }
+            if let value { fields.append(JSONLineWriter.quoted(key.stringValue) + ":" + value) }
         }
         // In the order of the keys' names.
-        add(.action, action.map(Self.quoted))
-        add(.button, button.map(Self.quoted))
-        add(.command, Self.quoted(command))
-        add(.display, display.map(Self.quoted))
+        add(.action, action.map(JSONLineWriter.quoted))
+        add(.button, button.map(JSONLineWriter.quoted))
+        add(.command, JSONLineWriter.quoted(command))
+        add(.display, display.map(JSONLineWriter.quoted))
         add(.dx, dx.map(String.init))
         add(.dy, dy.map(String.init))
         add(.enable, enable.map(String.init))
         add(.follow, follow.map(String.init))
         add(.height, height.map(String.init))
         add(.id, id.map(String.init))
-        add(.keys, keys.map { "[" + $0.map(Self.quoted).joined(separator: ",") + "]" })
-        add(.make, make.map(Self.quoted))
-        add(.model, model.map(Self.quoted))
-        add(.path, path.map(Self.quoted))
+        add(.keys, keys.map { "[" + $0.map(JSONLineWriter.quoted).joined(separator: ",") + "]" })
+        add(.make, make.map(JSONLineWriter.quoted))
+        add(.model, model.map(JSONLineWriter.quoted))
+        add(.path, path.map(JSONLineWriter.quoted))
         add(.refreshMilliHz, refreshMilliHz.map(String.init))
         add(.scale, scale.map { $0.isFinite ? String($0) : "null" })
         add(.since, since.map(String.init))
         add(.steps, steps.map(String.init))
-        add(.text, text.map(Self.quoted))
+        add(.text, text.map(JSONLineWriter.quoted))
         add(.timeoutMilliseconds, timeoutMilliseconds.map(String.init))
-        add(.transform, transform.map(Self.quoted))
+        add(.transform, transform.map(JSONLineWriter.quoted))
         add(.width, width.map(String.init))
-        add(.window, window.map(Self.quoted))
+        add(.window, window.map(JSONLineWriter.quoted))
         add(.x, x.map(String.init))
         add(.y, y.map(String.init))
         return "{" + fields.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{0}"..."\u{1F}": result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
