@@ -449,8 +449,11 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             let serial = snapshot.lastConfigure.map { "configure \($0.serial)" } ?? "the initial configure"
             return (look, "\(serial) not yet acked and committed")
         }
-        if snapshot.isMapped && !snapshot.isMinimized, let commit = snapshot.lastCommit, commit.staleScale {
-            return (look, "its last frame is at a stale scale")
+        // Judged against the scale in effect now, not when the frame came:
+        // right after a move to another scale the last frame predates it,
+        // and a busy client may take longer than the quiet period to redraw.
+        if snapshot.isMapped && !snapshot.isMinimized, snapshot.lastCommit != nil, !snapshot.isDrawnForScaleInEffect {
+            return (look, "its last frame is not drawn for the scale in effect")
         }
         return (look, nil)
     }

@@ -27,6 +27,10 @@ public struct WindowSnapshot: Hashable, Sendable {
     /// The client's protocol id of the window's `wl_surface`.
     public var surfaceProtocolID: UInt32
     public var isInteractivelyResizing: Bool
+    /// Whether the last commit is drawn for the scale the surface has been
+    /// told since (``Window/isDrawnForScaleInEffect``): false from the
+    /// moment a move to another scale is sent until the client redraws.
+    public var isDrawnForScaleInEffect: Bool
 }
 
 /// A display's state as plain values.
@@ -45,7 +49,8 @@ extension Window {
                        displays: enteredDisplayNames, homeDisplay: homeDisplayName, bufferSize: bufferSize,
                        bufferScale: bufferScale, preferredScale: preferredScale, minimumSize: minimumSize,
                        maximumSize: maximumSize, lastConfigure: lastConfigure, lastCommit: lastCommit,
-                       surfaceProtocolID: surfaceProtocolID, isInteractivelyResizing: isInteractivelyResizing)
+                       surfaceProtocolID: surfaceProtocolID, isInteractivelyResizing: isInteractivelyResizing,
+                       isDrawnForScaleInEffect: isDrawnForScaleInEffect)
     }
 }
 

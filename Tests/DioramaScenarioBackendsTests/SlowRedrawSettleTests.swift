@@ -1,0 +1,81 @@
+import DioramaModel
+import DioramaScenarioBackends
+import DioramaScenarios
+import DioramaTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Settling after a move to another scale waits for the app's redraw, however
+/// long the app takes: a busy machine (CI with other jobs) can hold an app
+/// off the CPU for longer than the settle's quiet period, and the frame it
+/// showed before the move must not count as "drawn for where it is".
+@Suite("settling waits for a slow app's redraw")
+struct SlowRedrawSettleTests {
+    /// The simulator backend, except that the app is stopped (SIGSTOP) just
+    /// before the window is moved and continued a second later: as slow an
+    /// app as a loaded machine makes, without depending on the load.
+    final class FreezingBackend: ScenarioBackend {
+        let inner: any ScenarioBackend
+        var appProcess: Int32?
+        init(_ inner: any ScenarioBackend) { self.inner = inner }
+
+        var kind: BackendKind { inner.kind }
+        func start(_ setup: ScenarioSetup) async throws { try await inner.start(setup) }
+        func launch(_ client: ClientLaunch) async throws -> ClientHandle {
+            let handle = try await inner.launch(client)
+            appProcess = handle.processID
+            return handle
+        }
+        func perform(_ step: Step) async -> StepOutcome {
+            guard case .moveToDisplay = step.action, let pid = appProcess else { return await inner.perform(step) }
+            kill(pid, SIGSTOP)
+            let outcome = await inner.perform(step)
+            Task.detached {
+                try? await Task.sleep(for: .seconds(1))
+                kill(pid, SIGCONT)
+            }
+            return outcome
+        }
+        func settle(windows: [String], timeout: ScenarioDuration) async -> SettleOutcome {
+            await inner.settle(windows: windows, timeout: timeout)
+        }
+        func observe(window: String) async -> WindowObservation { await inner.observe(window: window) }
+        func observeDisplays() async -> [DisplayObservation] { await inner.observeDisplays() }
+        func pause(for duration: ScenarioDuration) async { await inner.pause(for: duration) }
+        func stop() async {
+            if let appProcess { kill(appProcess, SIGCONT) }
+            await inner.stop()
+        }
+    }
+
+    @Test("an app frozen for 1 s across a move to 2x is expected at scale 2 once it redraws, not judged on its old frame",
+          .timeLimit(.minutes(2)))
+    func frozenAppSettlesAfterItsRedraw() async throws {
+        let work = try PackageRoot.temporaryDirectory("slow-redraw")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let file = work.appendingPathComponent("slow.scenario")
+        try """
+            display DP-1 1280x800 scale 1 at 0,0
+            display DP-2 2560x1600 scale 2 at 1280,0
+            timeout: 20s
+            launch TimerApp as timer
+            window main = timer title "Main"
+            expect main on DP-1, scale 1
+            move main to DP-2
+            expect main on DP-2, scale 2, traits.displayScale 2, drawable = bounds * 2
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let scenario = try ScenarioLoader.load(path: file.path)
+        let timer = try TestExecutable.locate("TimerApp")
+        let configuration = BackendConfiguration(executableDirectories: [timer.deletingLastPathComponent().path],
+                                                 workDirectory: work.appendingPathComponent("run").path)
+        let options = ScenarioRunOptions(backend: .sim, jobs: 1, artifactsDirectory: work.appendingPathComponent("artifacts").path)
+        let results = await ScenarioSuiteRunner(options: options).run([scenario]) {
+            FreezingBackend(ScenarioBackends.make(.sim, configuration: configuration))
+        }
+        let result = try #require(results.first)
+        let timeline = ConsoleReporter.render(result, useColor: false)
+        #expect(result.status == .passed, "\(timeline)")
+        #expect(result.failedClauseCount == 0, "\(timeline)")
+    }
+}
