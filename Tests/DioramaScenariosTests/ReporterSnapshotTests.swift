@@ -128,6 +128,19 @@ struct ReporterSnapshotTests {
         #expect(sim == "▶ s (sim, profile modern) s.scenario")
     }
 
+    @Test("the JSON report has a profile only for the simulator, like the console and JUnit")
+    func jsonProfileOnlyForTheSimulator() async throws {
+        var onSway = try await ReportFixture.result()
+        onSway.backend = .sway
+        let document = try #require(try JSONSerialization.jsonObject(with: JSONReport.encode([onSway])) as? [String: Any])
+        let scenario = try #require((document["scenarios"] as? [[String: Any]])?.first)
+        #expect(scenario["backend"] as? String == "sway")
+        #expect(scenario["profile"] == nil, "a real compositor imitates no profile: \(scenario["profile"] ?? "")")
+        let onSim = try await ReportFixture.result()
+        let simDocument = try #require(try JSONSerialization.jsonObject(with: JSONReport.encode([onSim])) as? [String: Any])
+        #expect((simDocument["scenarios"] as? [[String: Any]])?.first?["profile"] as? String == "modern")
+    }
+
     @Test("XML escaping covers markup and control characters")
     func escaping() {
         #expect(XMLText.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")

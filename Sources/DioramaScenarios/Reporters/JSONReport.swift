@@ -39,7 +39,8 @@ public enum JSONReport {
         var file: String
         var summary: String?
         var backend: String
-        var profile: String
+        /// What the simulator imitated; absent on a real compositor, which has none.
+        var profile: String?
         var status: String
         var reason: String?
         var clauses: Counts
@@ -51,7 +52,7 @@ public enum JSONReport {
             file = result.file
             summary = result.summary
             backend = result.backend.rawValue
-            profile = result.profile.rawValue
+            profile = result.backend == .sim ? result.profile.rawValue : nil
             status = ReportText.statusWord(result.status)
             switch result.status {
             case .skipped(let why): reason = why
