@@ -8,10 +8,16 @@ import WaylandServer
 /// A headless Wayland compositor with several displays of different — and
 /// fractional — scales, driven by code: the display simulator.
 ///
-/// It owns a `wl_display`, its event loop, the globals of its
-/// ``CompositorProfile``, the displays, the connected clients and their
-/// windows, and a ``Trace`` of everything that happened. It is not thread-safe:
-/// every call happens on the thread that runs its event loop.
+/// It owns a `wl_display`, its event loop, the socket, the globals of its
+/// ``CompositorProfile``, the seat's devices and a ``Trace`` of everything
+/// that happened. The rest of its state is held by one owner per
+/// responsibility, which it wires together: `DisplayArrangement` (displays
+/// and which displays a surface is on), `ShellRegistry` (xdg-shell objects,
+/// windows, stacking and focus), `SurfaceRegistry` (surfaces and buffers) and
+/// `ClientRegistry` (connected clients). The owners send no events; the
+/// protocol handlers and commands in the `Simulator+*.swift` extensions do.
+/// It is not thread-safe: every call happens on the thread that runs its
+/// event loop.
 ///
 /// Two ways to run it:
 /// - As a server: ``start(socketName:runtimeDirectory:)`` opens the socket,
