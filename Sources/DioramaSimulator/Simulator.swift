@@ -42,11 +42,11 @@ public final class Simulator {
     let displayArrangement: DisplayArrangement
     /// The xdg-shell objects, the windows, their stacking order and focus.
     let shellRegistry = ShellRegistry()
-
-    /// The connected clients.
-    let clientRegistry = ClientRegistry()
     /// Every live surface and buffer.
     let surfaceRegistry = SurfaceRegistry()
+    /// The connected clients.
+    let clientRegistry = ClientRegistry()
+
     /// Removes each global; run before `wl_display_destroy`.
     var globalRemovers: [() -> Void] = []
     var frameScheduler: FrameScheduler!
@@ -108,6 +108,8 @@ public final class Simulator {
     }
 
     deinit { shutDown() }
+
+    // MARK: Windows and displays (held by the shell registry and the display arrangement)
 
     /// Every live toplevel, in creation order (mapped or not).
     public var windows: [Window] { shellRegistry.windows }
