@@ -8,10 +8,16 @@ import WaylandServer
 /// A headless Wayland compositor with several displays of different — and
 /// fractional — scales, driven by code: the display simulator.
 ///
-/// It owns a `wl_display`, its event loop, the globals of its
-/// ``CompositorProfile``, the displays, the connected clients and their
-/// windows, and a ``Trace`` of everything that happened. It is not thread-safe:
-/// every call happens on the thread that runs its event loop.
+/// It owns a `wl_display`, its event loop, the socket, the globals of its
+/// ``CompositorProfile``, the seat's devices and a ``Trace`` of everything
+/// that happened. The rest of its state is held by one owner per
+/// responsibility, which it wires together: `DisplayArrangement` (displays
+/// and which displays a surface is on), `ShellRegistry` (xdg-shell objects,
+/// windows, stacking and focus), `SurfaceRegistry` (surfaces and buffers) and
+/// `ClientRegistry` (connected clients). The owners send no events; the
+/// protocol handlers and commands in the `Simulator+*.swift` extensions do.
+/// It is not thread-safe: every call happens on the thread that runs its
+/// event loop.
 ///
 /// Two ways to run it:
 /// - As a server: ``start(socketName:runtimeDirectory:)`` opens the socket,
@@ -32,30 +38,15 @@ public final class Simulator {
     let wlDisplay: OpaquePointer
     let eventLoop: OpaquePointer
 
-    /// The plugged displays, in layout order.
-    public internal(set) var displays: [Display] = []
-    /// Every live toplevel, in creation order (mapped or not).
-    public internal(set) var windows: [Window] = []
-    /// Mapped windows bottom to top: a window goes on top when it maps or
-    /// takes focus. What a screen compositor draws in order.
-    public internal(set) var stackingOrder: [Window] = []
-    /// The window that has keyboard focus and the `activated` state.
-    public internal(set) var focusedWindow: Window?
-    /// The display new toplevels open on.
-    public internal(set) var defaultDisplayName: String
-    /// The display focus was last on: the focused window's display when it
-    /// took focus, kept when that window leaves for another display without
-    /// focus (sway's focused output). Nil before anything had focus.
-    var lastFocusedDisplayName: String?
+    /// The displays, plugged and unplugged, and the output objects bound to them.
+    let displayArrangement: DisplayArrangement
+    /// The xdg-shell objects, the windows, their stacking order and focus.
+    let shellRegistry = ShellRegistry()
+    /// Every live surface and buffer.
+    let surfaceRegistry = SurfaceRegistry()
+    /// The connected clients.
+    let clientRegistry = ClientRegistry()
 
-    var clients: [OpaquePointer: ClientRecord] = [:]
-    var surfaces: [ObjectIdentifier: Surface] = [:]
-    var buffers: [ObjectIdentifier: ShmBuffer] = [:]
-    var outputDisplays: [ObjectIdentifier: Display] = [:]
-    var shellSurfaces: [ObjectIdentifier: XdgShellSurface] = [:]
-    var positioners: [ObjectIdentifier: PositionerBox] = [:]
-    /// Unplugged displays: kept while clients may still hold their outputs.
-    var unpluggedDisplays: [Display] = []
     /// Removes each global; run before `wl_display_destroy`.
     var globalRemovers: [() -> Void] = []
     var frameScheduler: FrameScheduler!
@@ -64,11 +55,6 @@ public final class Simulator {
     /// The seat's pointer and touchscreen, as scripts drive them.
     let pointerDevice = PointerDevice()
     let touchDevice = TouchDevice()
-    var nextClientID: UInt32 = 1
-    var nextSurfaceID: UInt32 = 1
-    var nextWindowID: UInt32 = 1
-    /// How many windows have been placed, for the cascade.
-    var cascadeCount = 0
     private var clientCreatedListener: NativeListener!
     private var socket: ListeningSocket?
     private var acceptor: ClientAcceptor?
@@ -98,7 +84,9 @@ public final class Simulator {
         self.trace = Trace(capacity: configuration.limits.traceCapacity, clock: configuration.clock)
         self.wlDisplay = display
         self.eventLoop = wl_display_get_event_loop(display)
-        self.defaultDisplayName = defaultName
+        self.displayArrangement = DisplayArrangement(defaultDisplayName: defaultName,
+                                                     preferredScalePolicy: configuration.preferredScalePolicy,
+                                                     profile: configuration.profile)
         self.frameScheduler = FrameScheduler(simulator: self)
         clientCreatedListener = NativeListener { [unowned self] data in
             guard let data else { return }
@@ -120,6 +108,25 @@ public final class Simulator {
     }
 
     deinit { shutDown() }
+
+    // MARK: Windows and displays (held by the shell registry and the display arrangement)
+
+    /// Every live toplevel, in creation order (mapped or not).
+    public var windows: [Window] { shellRegistry.windows }
+    /// Mapped windows bottom to top: a window goes on top when it maps or
+    /// takes focus. What a screen compositor draws in order.
+    public var stackingOrder: [Window] { shellRegistry.stackingOrder }
+    /// The window that has keyboard focus and the `activated` state.
+    public var focusedWindow: Window? { shellRegistry.focusedWindow }
+    /// The plugged displays, in layout order.
+    public var displays: [Display] { displayArrangement.plugged }
+    /// The display new toplevels open on.
+    public var defaultDisplayName: String { displayArrangement.defaultDisplayName }
+
+    /// The display called `name` among the plugged ones.
+    public func display(named name: String) -> Display? {
+        displayArrangement.display(named: name)
+    }
 
     // MARK: Socket
 
@@ -268,36 +275,26 @@ public final class Simulator {
 
     /// Fires when libwayland accepted a connection, before the client sent anything.
     private func clientConnected(_ client: OpaquePointer) {
-        let id = nextClientID
-        nextClientID += 1
         let destroyListener = NativeListener { [unowned self] _ in self.clientDisconnected(client) }
-        let record = ClientRecord(id: id, client: client, destroyListener: destroyListener)
-        clients[client] = record
+        let record = clientRegistry.register(client, destroyListener: destroyListener)
         wl_client_add_destroy_listener(client, destroyListener.listener)
         destroyListener.isLinked = true
-        trace.record(.clientConnected(client: id, pid: record.pid))
+        trace.record(.clientConnected(client: record.id, pid: record.pid))
     }
 
     /// Fires when the client disconnects or is disconnected after a protocol
     /// error; its resources are destroyed right after this, each running its
     /// own `onDestroy`.
     private func clientDisconnected(_ client: OpaquePointer) {
-        guard let record = clients.removeValue(forKey: client) else { return }
+        guard let record = clientRegistry.remove(client) else { return }
         // libwayland unlinks a listener before notifying it on this final signal.
         record.destroyListener.isLinked = false
         record.isConnected = false
         trace.record(.clientDisconnected(client: record.id, pid: record.pid))
     }
 
-    func clientRecord(_ client: OpaquePointer) -> ClientRecord? { clients[client] }
-
-    /// The simulator's number for a connected client (0 once it disconnected).
-    func clientID(_ client: OpaquePointer) -> UInt32 { clients[client]?.id ?? 0 }
-
     /// Connected clients as (id, pid), in connection order.
-    public var connectedClients: [(id: UInt32, pid: Int32)] {
-        clients.values.sorted { $0.id < $1.id }.map { ($0.id, $0.pid) }
-    }
+    public var connectedClients: [(id: UInt32, pid: Int32)] { clientRegistry.connected }
 
     // MARK: Errors
 
@@ -310,7 +307,7 @@ public final class Simulator {
     func postProtocolError(_ resource: Resource, code: UInt32, name: String, _ message: String) {
         guard resource.isAlive else { return }
         let interface = String(cString: type(of: resource).interface.pointee.name)
-        trace.record(.protocolError(ProtocolErrorFact(client: clientID(resource.client), interface: interface,
+        trace.record(.protocolError(ProtocolErrorFact(client: clientRegistry.id(of: resource.client), interface: interface,
                                                       objectID: resource.id, code: code, error: name, message: message)))
         resource.postError(code: code, message: message)
     }
@@ -319,7 +316,7 @@ public final class Simulator {
     /// with `wl_display.error` implementation, whose message names the limit
     /// and how to raise it.
     func postLimitExceeded(client: OpaquePointer, limit: String, _ message: String) {
-        trace.record(.limitExceeded(client: clientID(client), limit: limit, message: message))
+        trace.record(.limitExceeded(client: clientRegistry.id(of: client), limit: limit, message: message))
         CDioramaServerShim_post_implementation_error(client, message)
     }
 

@@ -45,7 +45,7 @@ extension Simulator {
     /// half.
     func findBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
         var behind: [ClientBacklog] = []
-        for record in clients.values where only?.contains(record.id) ?? true {
+        for record in clientRegistry.all where only?.contains(record.id) ?? true {
             guard let backlog = Self.backlog(of: record) else {
                 record.isGivenUpOnWhileBehind = false
                 continue
@@ -59,7 +59,7 @@ extension Simulator {
     /// holding requests back for them until they have read their backlog.
     public func stopWaiting(for backlog: [ClientBacklog]) {
         let given = Set(backlog.map(\.client))
-        for record in clients.values where given.contains(record.id) { record.isGivenUpOnWhileBehind = true }
+        for record in clientRegistry.all where given.contains(record.id) { record.isGivenUpOnWhileBehind = true }
     }
 
     /// The client's backlog, or nil when it is within the mark.

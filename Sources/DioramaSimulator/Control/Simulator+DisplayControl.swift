@@ -24,53 +24,28 @@ import WaylandServer
 // that keeps positions (sway 1.7, `neighboursFollowResizedDisplay`).
 
 extension Simulator {
-    private func requireDisplayIndex(_ name: String) throws(SimulatorControlError) -> Int {
-        guard let index = displays.firstIndex(where: { $0.name == name }) else {
-            throw .noSuchDisplay(name, known: displays.map(\.name))
-        }
-        return index
-    }
-
     /// Moves a display's top-left to a logical position; its windows move with it.
     public func moveDisplay(_ name: String, to position: Point) throws(SimulatorControlError) {
-        let index = try requireDisplayIndex(name)
-        var proposed = displays.map(\.configuration)
+        let index = try displayArrangement.index(ofDisplayNamed: name)
+        var proposed = displayArrangement.configurations
         proposed[index].position = position
         try apply(proposed, change: "position", changedIndex: index)
     }
 
     /// Changes a display's scale (its mode stays; its logical size changes).
     public func setScale(_ scale: Scale, ofDisplay name: String) throws(SimulatorControlError) {
-        let index = try requireDisplayIndex(name)
-        var proposed = displays.map(\.configuration)
+        let index = try displayArrangement.index(ofDisplayNamed: name)
+        var proposed = displayArrangement.configurations
         proposed[index].scale = scale
-        try apply(keepingNeighboursAdjacent(proposed, changedIndex: index), change: "scale", changedIndex: index)
+        try apply(displayArrangement.keepingNeighboursAdjacent(proposed, changedIndex: index), change: "scale", changedIndex: index)
     }
 
     /// Rotates or flips a display; 90° and 270° swap its logical width and height.
     public func setTransform(_ transform: OutputTransform, ofDisplay name: String) throws(SimulatorControlError) {
-        let index = try requireDisplayIndex(name)
-        var proposed = displays.map(\.configuration)
+        let index = try displayArrangement.index(ofDisplayNamed: name)
+        var proposed = displayArrangement.configurations
         proposed[index].transform = transform
-        try apply(keepingNeighboursAdjacent(proposed, changedIndex: index), change: "transform", changedIndex: index)
-    }
-
-    /// Shifts displays right of / below the changed one by its edge's movement,
-    /// unless the profile keeps every display where it is (sway 1.7: a
-    /// shrunk output leaves a gap; one that grows into a neighbour is refused
-    /// here as an overlap).
-    private func keepingNeighboursAdjacent(_ proposed: [DisplayConfiguration], changedIndex: Int) -> [DisplayConfiguration] {
-        guard profile.neighboursFollowResizedDisplay else { return proposed }
-        let old = displays[changedIndex].logicalRect
-        let new = proposed[changedIndex].logicalRect
-        let dx = new.maxX - old.maxX, dy = new.maxY - old.maxY
-        var result = proposed
-        for index in result.indices where index != changedIndex {
-            let rect = displays[index].logicalRect
-            if rect.minX >= old.maxX { result[index].position.x += dx }
-            if rect.minY >= old.maxY { result[index].position.y += dy }
-        }
-        return result
+        try apply(displayArrangement.keepingNeighboursAdjacent(proposed, changedIndex: index), change: "transform", changedIndex: index)
     }
 
     /// Validates and applies new configurations for the plugged displays.
@@ -80,18 +55,11 @@ extension Simulator {
         } catch {
             throw .invalidLayout(error)
         }
-        var changed: [(display: Display, previous: DisplayConfiguration)] = []
-        var moved: [(display: Display, dx: Int, dy: Int)] = []
-        for (display, configuration) in zip(displays, proposed) where display.configuration != configuration {
-            let dx = configuration.position.x - display.configuration.position.x
-            let dy = configuration.position.y - display.configuration.position.y
-            if dx != 0 || dy != 0 { moved.append((display, dx, dy)) }
-            changed.append((display, display.configuration))
-            display.configuration = configuration
-        }
+        let changedDisplay = displays[changedIndex]
+        let (changed, moved) = displayArrangement.reconfigure(to: proposed)
         guard !changed.isEmpty else { return }
         for (display, previous) in changed {
-            trace.record(.displayChanged(display.fact, change: display === displays[changedIndex] ? change : "position"))
+            trace.record(.displayChanged(display.fact, change: display === changedDisplay ? change : "position"))
             display.broadcastState(changedFrom: previous)
         }
         for (display, dx, dy) in moved {
@@ -147,7 +115,7 @@ extension Simulator {
     /// from now by the new display's refresh.
     public func plugDisplay(_ configuration: DisplayConfiguration) throws(SimulatorControlError) {
         do {
-            try DisplayLayout(displays: displays.map(\.configuration) + [configuration]).validate()
+            try DisplayLayout(displays: displayArrangement.configurations + [configuration]).validate()
         } catch {
             throw .invalidLayout(error)
         }
@@ -156,9 +124,9 @@ extension Simulator {
         let displaced = windows.filter { display(named: $0.homeDisplayName) == nil }
         let wasEmpty = displays.isEmpty
         let added = addDisplay(configuration)
-        if display(named: defaultDisplayName) == nil { defaultDisplayName = added.name }
+        displayArrangement.adoptAsDefaultIfMissing(added)
         for window in displaced {
-            relocate(window, from: lastKnownDisplay(named: window.homeDisplayName), to: added)
+            relocate(window, from: displayArrangement.lastKnownDisplay(named: window.homeDisplayName), to: added)
         }
         refreshWindows(reconfiguring: displaced)
         if wasEmpty { frameScheduler.displaysReturned() }
@@ -191,14 +159,8 @@ extension Simulator {
     /// had not yet read global_remove) gets an inert output rather than a
     /// protocol error.
     public func unplugDisplay(_ name: String) throws(SimulatorControlError) {
-        let index = try requireDisplayIndex(name)
-        let removed = displays.remove(at: index)
-        removed.isPlugged = false
-        unpluggedDisplays.append(removed)
-        // With no display left the default keeps naming the unplugged one:
-        // windows created now are placed relative to where it was.
-        if defaultDisplayName == name, let first = displays.first { defaultDisplayName = first.name }
-        if let target = defaultDisplay {
+        let removed = displayArrangement.unplug(at: try displayArrangement.index(ofDisplayNamed: name))
+        if let target = displayArrangement.defaultDisplay {
             let relocated = windows.filter { $0.homeDisplayName == name }
             for window in relocated { relocate(window, from: removed, to: target) }
             refreshWindows(reconfiguring: relocated)
@@ -215,7 +177,6 @@ extension Simulator {
 
     /// Chooses the display new windows open on.
     public func setDefaultDisplay(_ name: String) throws(SimulatorControlError) {
-        _ = try requireDisplayIndex(name)
-        defaultDisplayName = name
+        try displayArrangement.setDefaultDisplay(name)
     }
 }

@@ -28,11 +28,6 @@ extension Simulator {
         return window
     }
 
-    private func requireDisplay(_ name: String) throws(SimulatorControlError) -> Display {
-        guard let display = display(named: name) else { throw .noSuchDisplay(name, known: displays.map(\.name)) }
-        return display
-    }
-
     /// Moves the window's top-left (window geometry) to a global logical
     /// position. A maximized or fullscreen window is restored first, as
     /// dragging one out does on a desktop.
@@ -64,14 +59,14 @@ extension Simulator {
     /// (leave/enter), then gets the configure without `activated`.
     public func moveWindow(_ selector: WindowSelector, toDisplay name: String) throws(SimulatorControlError) {
         let window = try window(selector)
-        let target = try requireDisplay(name)
+        let target = try displayArrangement.requireDisplay(name)
         let source = window.homeDisplayName
-        relocate(window, from: lastKnownDisplay(named: source), to: target)
+        relocate(window, from: displayArrangement.lastKnownDisplay(named: source), to: target)
         let losesFocus = !profile.movedWindowKeepsFocus && focusedWindow === window && target.name != source
         if losesFocus {
             window.states.remove(.activated)
-            focusedWindow = nil
-            lastFocusedDisplayName = source
+            shellRegistry.focusedWindow = nil
+            displayArrangement.lastFocusedDisplayName = source
             keyboardFocusChanged(from: window, to: nil)
             trace.record(.focus(window: nil))
         }
@@ -99,7 +94,7 @@ extension Simulator {
             window.position = Point(x: area.minX + min(max(0, offset.x), max(0, area.width - 1)),
                                     y: area.minY + min(max(0, offset.y), max(0, area.height - 1)))
         } else {
-            window.position = cascadePosition(on: target)
+            window.position = shellRegistry.cascadePosition(on: target)
         }
         if let saved = window.savedFloatingFrame {
             let area = target.usableArea
@@ -138,7 +133,7 @@ extension Simulator {
     public func fullscreenWindow(_ selector: WindowSelector, on displayName: String? = nil,
                                  _ fullscreen: Bool = true) throws(SimulatorControlError) {
         let window = try window(selector)
-        let target = try displayName.map { name throws(SimulatorControlError) in try requireDisplay(name) }
+        let target = try displayName.map { name throws(SimulatorControlError) in try displayArrangement.requireDisplay(name) }
         setFullscreen(window, on: target, enable: fullscreen)
     }
 

@@ -19,16 +19,15 @@ extension Simulator {
     /// wl_compositor.create_surface. The surface counts against the client's
     /// limit until it is destroyed.
     private func surfaceCreated(_ resource: WlSurface) {
-        guard let client = clientRecord(resource.client) else { return }
+        guard let client = clientRegistry.record(resource.client) else { return }
         guard client.surfaceCount < configuration.limits.maximumSurfacesPerClient else {
             postLimitExceeded(client: resource.client, limit: "maximumSurfacesPerClient",
                               "wl_compositor.create_surface: the client already has \(client.surfaceCount) surfaces, the simulator's limit (SimulatorLimits.maximumSurfacesPerClient); destroy surfaces or raise the limit")
             return
         }
         client.surfaceCount += 1
-        let surface = Surface(id: nextSurfaceID, resource: resource, simulator: self, clientID: client.id)
-        nextSurfaceID += 1
-        surfaces[ObjectIdentifier(resource)] = surface
+        let surface = Surface(id: surfaceRegistry.makeSurfaceID(), resource: resource, simulator: self, clientID: client.id)
+        surfaceRegistry.add(surface)
         trace.noteSurface(surface.id, client: client.id)
         resource.onRequest = { [unowned self, unowned surface] request in
             self.surfaceRequest(surface, request)
@@ -36,11 +35,6 @@ extension Simulator {
         resource.onDestroy = { [unowned self] in
             self.surfaceDestroyed(surface)
         }
-    }
-
-    /// The Surface behind a wl_surface resource, if it is one of ours and alive.
-    func surface(for resource: WlSurface) -> Surface? {
-        surfaces[ObjectIdentifier(resource)]
     }
 
     private func surfaceRequest(_ surface: Surface, _ request: WlSurface.Request) {
@@ -56,7 +50,7 @@ extension Simulator {
                 return
             }
             if let buffer {
-                guard let model = buffers[ObjectIdentifier(buffer)] else { return }
+                guard let model = surfaceRegistry.buffer(for: buffer) else { return }
                 surface.pending.attach = .buffer(model)
             } else {
                 surface.pending.attach = .null
@@ -90,8 +84,8 @@ extension Simulator {
     /// was a toplevel's surface) is gone too, its frame callbacks are
     /// dropped, and it no longer counts against the client's limit.
     private func surfaceDestroyed(_ surface: Surface) {
-        surfaces[ObjectIdentifier(surface.resource)] = nil
-        clientRecord(surface.resource.client)?.surfaceCount -= 1
+        surfaceRegistry.remove(surface)
+        clientRegistry.record(surface.resource.client)?.surfaceCount -= 1
         frameScheduler.surfaceDestroyed(surface)
         for child in surface.children { child.parent = nil }
         if let subsurface = surface.subsurface, let parent = subsurface.parent {

@@ -26,7 +26,7 @@ extension Simulator {
     /// before the toplevel has a buffer (the spec's two errors).
     private func decorationCreated(_ decoration: ZxdgToplevelDecorationV1, for toplevel: XdgToplevel) {
         decoration.onRequest = { _ in }
-        guard let window = windows.first(where: { $0.toplevel === toplevel }) else { return }
+        guard let window = shellRegistry.window(for: toplevel) else { return }
         if let existing = window.decoration, existing.isAlive {
             return postProtocolError(decoration, code: ZxdgToplevelDecorationV1.Error.alreadyConstructed.rawValue,
                                      name: "already_constructed",

@@ -10,7 +10,7 @@ extension Simulator {
         display.global = Global<WlOutput>(display: wlDisplay, version: profile.outputVersion) { [unowned self, unowned display] output in
             self.outputBound(output, display: display)
         }
-        displays.append(display)
+        displayArrangement.add(display)
         trace.record(.displayAdded(display.fact))
         return display
     }
@@ -23,25 +23,17 @@ extension Simulator {
     /// global_remove arrived); the output then gets its last state and no
     /// surfaces.
     private func outputBound(_ output: WlOutput, display: Display) {
-        display.outputs.append(output)
+        displayArrangement.outputBound(output, to: display)
         let key = ObjectIdentifier(output)
-        outputDisplays[key] = display
         output.onRequest = { _ in }  // release: a destructor, handled by onDestroy
         output.onDestroy = { [unowned self, unowned display] in
-            self.outputDisplays[key] = nil
-            display.outputs.removeAll { ObjectIdentifier($0) == key }
-            display.xdgOutputs.removeAll { ObjectIdentifier($0.output) == key }
+            self.displayArrangement.outputDestroyed(key, of: display)
         }
         display.sendInitialState(to: output)
         guard display.isPlugged else { return }
-        for surface in surfaces.values where surface.resource.client == output.client && surface.enteredDisplays.contains(where: { $0 === display }) {
+        for surface in surfaceRegistry.all where surface.resource.client == output.client && surface.enteredDisplays.contains(where: { $0 === display }) {
             surface.resource.sendEnter(output: output)
         }
-    }
-
-    /// The display a wl_output object belongs to.
-    func display(for output: WlOutput) -> Display? {
-        outputDisplays[ObjectIdentifier(output)]
     }
 
     /// A client bound zxdg_output_manager_v1: it asks for the logical
@@ -50,7 +42,7 @@ extension Simulator {
         manager.onRequest = { [unowned self] request in
             guard case .getXdgOutput(let xdgOutput, let output) = request else { return }
             xdgOutput.onRequest = { _ in }
-            guard let display = self.display(for: output) else {
+            guard let display = self.displayArrangement.display(for: output) else {
                 // An output object of a display long gone: nothing to describe.
                 return
             }

@@ -9,7 +9,7 @@ extension Simulator {
         presentation.sendClockId(clkId: UInt32(CLOCK_MONOTONIC))
         presentation.onRequest = { [unowned self] request in
             guard case .feedback(let surfaceResource, let feedback) = request else { return }
-            guard let surface = self.surface(for: surfaceResource) else { return }
+            guard let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
             surface.pendingFeedbacks.append(feedback)
         }
     }

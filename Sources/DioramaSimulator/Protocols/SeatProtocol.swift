@@ -45,7 +45,7 @@ extension Simulator {
     /// and `enter` if one of the client's windows has focus.
     private func keyboardCreated(_ keyboard: WlKeyboard) {
         keyboard.onRequest = { _ in }
-        let record = clientRecord(keyboard.client)
+        let record = clientRegistry.record(keyboard.client)
         record?.keyboards.append(keyboard)
         keyboard.onDestroy = { [weak record, unowned keyboard] in
             record?.keyboards.removeAll { $0 === keyboard }
@@ -70,7 +70,7 @@ extension Simulator {
     /// `enter` at once. set_cursor gives a surface the cursor role, which
     /// counts for the one-role rule, and makes it what `cursorImage` reports.
     private func pointerCreated(_ pointer: WlPointer) {
-        let record = clientRecord(pointer.client)
+        let record = clientRegistry.record(pointer.client)
         record?.pointers.append(pointer)
         pointer.onDestroy = { [weak record, unowned pointer] in
             record?.pointers.removeAll { $0 === pointer }
@@ -87,7 +87,7 @@ extension Simulator {
                 self.pointerDevice.cursorSurface = nil
                 return
             }
-            guard let surface = self.surface(for: surfaceResource) else { return }
+            guard let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
             guard surface.role == .none || surface.role == .cursor else {
                 return self.postProtocolError(pointer, code: WlPointer.Error.role.rawValue, name: "role",
                                               "wl_pointer.set_cursor: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
@@ -102,7 +102,7 @@ extension Simulator {
     /// objects that saw them go down; this one gets the next ones.
     private func touchCreated(_ touch: WlTouch) {
         touch.onRequest = { _ in }
-        let record = clientRecord(touch.client)
+        let record = clientRegistry.record(touch.client)
         record?.touches.append(touch)
         touch.onDestroy = { [weak record, unowned touch] in
             record?.touches.removeAll { $0 === touch }
@@ -112,12 +112,12 @@ extension Simulator {
     /// Keyboard focus follows the activated window: leave to the old
     /// window's client, enter (with no keys held) to the new one's.
     func keyboardFocusChanged(from old: Window?, to new: Window?) {
-        if let old, let surface = old.surface, surface.resource.isAlive, let record = clientRecord(surface.resource.client) {
+        if let old, let surface = old.surface, surface.resource.isAlive, let record = clientRegistry.record(surface.resource.client) {
             for keyboard in record.keyboards where keyboard.isAlive {
                 keyboard.sendLeave(serial: nextSerial(), surface: surface.resource)
             }
         }
-        if let new, let surface = new.surface, surface.resource.isAlive, let record = clientRecord(surface.resource.client) {
+        if let new, let surface = new.surface, surface.resource.isAlive, let record = clientRegistry.record(surface.resource.client) {
             for keyboard in record.keyboards where keyboard.isAlive {
                 keyboard.sendEnter(serial: nextSerial(), surface: surface.resource, keys: [])
                 keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
@@ -128,7 +128,7 @@ extension Simulator {
     /// Presses and releases each keystroke on the focused window's keyboards,
     /// holding Shift (as a modifiers event) around keys that need it.
     func sendKeystrokes(_ strokes: [KeyboardModel.Keystroke], to window: Window) {
-        guard let surface = window.surface, let record = clientRecord(surface.resource.client),
+        guard let surface = window.surface, let record = clientRegistry.record(surface.resource.client),
               let model = keyboard else { return }
         for keyboard in record.keyboards where keyboard.isAlive {
             for stroke in strokes {

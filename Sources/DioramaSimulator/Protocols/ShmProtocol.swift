@@ -117,10 +117,10 @@ extension Simulator {
         let buffer = ShmBuffer(resource: resource, pool: pool, offset: offset, width: width, height: height,
                                stride: stride, format: format)
         let key = ObjectIdentifier(resource)
-        buffers[key] = buffer
+        surfaceRegistry.add(buffer)
         resource.onRequest = { _ in }
         resource.onDestroy = { [unowned self] in
-            self.buffers[key] = nil
+            self.surfaceRegistry.removeBuffer(key)
         }
     }
 }

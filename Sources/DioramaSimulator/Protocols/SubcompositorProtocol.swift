@@ -6,7 +6,7 @@ extension Simulator {
     func subcompositorBound(_ subcompositor: WlSubcompositor) {
         subcompositor.onRequest = { [unowned self, unowned subcompositor] request in
             guard case .getSubsurface(let resource, let surfaceResource, let parentResource) = request else { return }
-            guard let surface = self.surface(for: surfaceResource), let parent = self.surface(for: parentResource) else { return }
+            guard let surface = self.surfaceRegistry.surface(for: surfaceResource), let parent = self.surfaceRegistry.surface(for: parentResource) else { return }
             // A surface cannot be its own parent or ancestor, and cannot take
             // a second role: both are bad_surface.
             if surface === parent || parent.isDescendant(of: surface) {

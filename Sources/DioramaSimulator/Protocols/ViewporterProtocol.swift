@@ -6,7 +6,7 @@ extension Simulator {
     func viewporterBound(_ viewporter: WpViewporter) {
         viewporter.onRequest = { [unowned self, unowned viewporter] request in
             guard case .getViewport(let resource, let surfaceResource) = request,
-                  let surface = self.surface(for: surfaceResource) else { return }
+                  let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
             guard surface.viewport == nil else {
                 return self.postProtocolError(viewporter, code: WpViewporter.Error.viewportExists.rawValue, name: "viewport_exists",
                                               "wp_viewporter.get_viewport: wl_surface@\(surfaceResource.id) already has a viewport")
@@ -65,7 +65,7 @@ extension Simulator {
     func fractionalScaleManagerBound(_ manager: WpFractionalScaleManagerV1) {
         manager.onRequest = { [unowned self, unowned manager] request in
             guard case .getFractionalScale(let resource, let surfaceResource) = request,
-                  let surface = self.surface(for: surfaceResource) else { return }
+                  let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
             guard surface.fractionalScale == nil else {
                 return self.postProtocolError(manager, code: WpFractionalScaleManagerV1.Error.fractionalScaleExists.rawValue,
                                               name: "fractional_scale_exists",
@@ -82,7 +82,7 @@ extension Simulator {
             }
             // Tell the new object at once, so the first buffer can be right
             // (with no display plugged there is no scale to prefer yet).
-            if let scale = surface.window?.preferredScale ?? self.defaultDisplay?.scale {
+            if let scale = surface.window?.preferredScale ?? self.displayArrangement.defaultDisplay?.scale {
                 self.sendPreferredScale(scale, to: surface)
             }
         }

@@ -17,7 +17,7 @@ extension Simulator {
             case .createPositioner(let positioner):
                 self.positionerCreated(positioner)
             case .getXdgSurface(let resource, let surfaceResource):
-                guard let surface = self.surface(for: surfaceResource) else { return }
+                guard let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
                 guard surface.role.allowsXdgSurface, !(surface.roleHandler is XdgShellSurface) else {
                     let reason = surface.role.allowsXdgSurface ? "already has an xdg_surface" : "already has the role \(surface.role.name)"
                     self.postProtocolError(wmBase, code: XdgWmBase.Error.role.rawValue, name: "role",
@@ -40,8 +40,8 @@ extension Simulator {
     private func positionerCreated(_ resource: XdgPositioner) {
         let box = PositionerBox()
         let key = ObjectIdentifier(resource)
-        positioners[key] = box
-        resource.onDestroy = { [unowned self] in self.positioners[key] = nil }
+        shellRegistry.add(box, for: resource)
+        resource.onDestroy = { [unowned self] in self.shellRegistry.removePositioner(key) }
         resource.onRequest = { [unowned self, unowned resource] request in
             switch request {
             case .setSize(let width, let height):
@@ -71,10 +71,10 @@ extension Simulator {
     private func xdgSurfaceCreated(_ resource: XdgSurface, wmBase: XdgWmBase, surface: Surface, onGone: @escaping () -> Void) {
         let shell = XdgShellSurface(resource: resource, wmBase: wmBase, surface: surface, simulator: self)
         let key = ObjectIdentifier(resource)
-        shellSurfaces[key] = shell
+        shellRegistry.add(shell)
         surface.roleHandler = shell
         resource.onDestroy = { [unowned self] in
-            self.shellSurfaces[key] = nil
+            self.shellRegistry.removeShellSurface(key)
             if shell.surface?.roleHandler === shell { shell.surface?.roleHandler = nil }
             onGone()
         }
@@ -107,11 +107,11 @@ extension Simulator {
                     return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
                                                   "xdg_surface.get_popup: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
                 }
-                guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
+                guard let box = self.shellRegistry.positioner(for: positionerResource), box.positioner.isComplete else {
                     return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue, name: "invalid_positioner",
                                                   "xdg_surface.get_popup: the positioner needs set_size and set_anchor_rect first")
                 }
-                let parentShell = parent.flatMap { self.shellSurfaces[ObjectIdentifier($0)] }
+                let parentShell = parent.flatMap { self.shellRegistry.shellSurface(for: $0) }
                 if let parentShell, let problem = Self.popupParentProblem(parentShell, of: shell) {
                     return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPopupParent.rawValue,
                                                   name: "invalid_popup_parent", "xdg_surface.get_popup: \(problem)")
@@ -167,21 +167,20 @@ extension Simulator {
     /// its initial configure is 0x0 without bounds and it has no preferred
     /// scale until a display is plugged (``plugDisplay(_:)`` moves it there).
     private func toplevelCreated(_ toplevel: XdgToplevel, shell: XdgShellSurface, surface: Surface) {
-        let client = clientRecord(toplevel.client)
+        let client = clientRegistry.record(toplevel.client)
         let homeName = newWindowDisplayName
-        let placement = lastKnownDisplay(named: homeName)
-        let window = Window(id: nextWindowID, clientID: client?.id ?? 0, pid: client?.pid ?? 0, shellSurface: shell,
-                            toplevel: toplevel, position: placement.map { cascadePosition(on: $0) } ?? Point(x: 32, y: 32),
+        let placement = displayArrangement.lastKnownDisplay(named: homeName)
+        let window = Window(id: shellRegistry.makeWindowID(), clientID: client?.id ?? 0, pid: client?.pid ?? 0, shellSurface: shell,
+                            toplevel: toplevel, position: placement.map { shellRegistry.cascadePosition(on: $0) } ?? Point(x: 32, y: 32),
                             homeDisplayName: homeName)
-        nextWindowID += 1
         shell.window = window
         for member in surface.tree { member.window = window }
-        windows.append(window)
+        shellRegistry.add(window)
         trace.noteWindow(window.id, client: window.clientID, surface: surface.id)
         trace.record(.windowCreated(window: window.id, client: window.clientID, surface: surface.id))
         // The window has no size yet, so it overlaps nothing; its preferred
         // scale is its home display's until it maps.
-        if let home = display(named: homeName) ?? defaultDisplay { preferredScaleChanged(window, to: home.scale) }
+        if let home = display(named: homeName) ?? displayArrangement.defaultDisplay { preferredScaleChanged(window, to: home.scale) }
         toplevel.onDestroy = { [unowned self, unowned window] in self.windowDestroyed(window) }
         toplevel.onRequest = { [unowned self, unowned window] request in self.toplevelRequest(window, request) }
     }
@@ -225,7 +224,7 @@ extension Simulator {
         case .unsetMaximized:
             setMaximized(window, false)
         case .setFullscreen(let output):
-            setFullscreen(window, on: output.flatMap { display(for: $0) }.flatMap { $0.isPlugged ? $0 : nil })
+            setFullscreen(window, on: output.flatMap { displayArrangement.display(for: $0) }.flatMap { $0.isPlugged ? $0 : nil })
         case .unsetFullscreen:
             setFullscreen(window, on: nil, enable: false)
         case .setMinimized:
@@ -240,7 +239,7 @@ extension Simulator {
     /// A parent that is the window itself or one of its descendants is
     /// `invalid_parent`; an unmapped parent counts as no parent, as the spec says.
     private func setParent(of window: Window, to parentResource: XdgToplevel?) {
-        guard let parentResource, let parent = windows.first(where: { $0.toplevel === parentResource }) else {
+        guard let parentResource, let parent = shellRegistry.window(for: parentResource) else {
             window.parent = nil
             return
         }
@@ -273,7 +272,7 @@ extension Simulator {
             case .destroy:
                 // Nested popups go in reverse order: only one without live
                 // children of its own is the topmost.
-                if let child = self.childPopups(of: popup).last {
+                if let child = self.shellRegistry.childPopups(of: popup).last {
                     self.postProtocolError(popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.notTheTopmostPopup.rawValue,
                                            name: "not_the_topmost_popup",
                                            "xdg_popup.destroy: xdg_popup@\(child.resource.id), a popup on top of this one, still exists; destroy popups topmost first")
@@ -286,7 +285,7 @@ extension Simulator {
                                            "xdg_popup.grab: the popup is already mapped; grab before its first commit with a buffer")
                 }
             case .reposition(let positionerResource, let token):
-                guard let box = self.positioners[ObjectIdentifier(positionerResource)], box.positioner.isComplete else {
+                guard let box = self.shellRegistry.positioner(for: positionerResource), box.positioner.isComplete else {
                     return self.postProtocolError(popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue,
                                                   name: "invalid_positioner", "xdg_popup.reposition: the positioner is incomplete")
                 }
@@ -295,13 +294,6 @@ extension Simulator {
                 self.sendPopupConfigure(popup)
             }
         }
-    }
-
-    /// The live popups whose parent is `popup`, oldest first.
-    func childPopups(of popup: Popup) -> [Popup] {
-        shellSurfaces.values.compactMap(\.popup)
-            .filter { $0.parent === popup.shellSurface && $0.resource.isAlive }
-            .sorted { $0.resource.id < $1.resource.id }
     }
 
     /// The window's popups can no longer stay up (it unmapped or its toplevel

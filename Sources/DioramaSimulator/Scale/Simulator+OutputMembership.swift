@@ -31,14 +31,15 @@ extension Simulator {
     func updateOutputs(of window: Window) {
         let visible = window.isMapped && !window.isMinimized
         let rect = window.surfaceRect
-        let overlapped = visible && !rect.isEmpty ? displays.filter { $0.logicalRect.intersection(rect) != nil } : []
+        let arrangement = displayArrangement
+        let overlapped = visible && !rect.isEmpty ? arrangement.displays(overlapping: rect) : []
         for surface in window.allSurfaces {
             setEnteredDisplays(of: surface, to: overlapped)
         }
-        if let home = largestOverlap(of: rect, among: overlapped) {
+        if let home = arrangement.largestOverlap(of: rect, among: overlapped) {
             window.homeDisplayName = home.name
         }
-        if let scale = preferredScale(of: rect, overlapping: overlapped) {
+        if let scale = arrangement.preferredScale(of: rect, overlapping: overlapped) {
             preferredScaleChanged(window, to: scale)
         } else if window.preferredScale == nil, let home = display(named: window.homeDisplayName) {
             // On no display: a window never shown prefers its home display's
@@ -47,46 +48,10 @@ extension Simulator {
         }
     }
 
-    /// The preferred scale for a surface covering `rect`, by the configured
-    /// policy; nil when it overlaps no display.
-    func preferredScale(of rect: Rect, overlapping overlapped: [Display]) -> Scale? {
-        switch configuration.preferredScalePolicy {
-        case .max: overlapped.map(\.scale).max()
-        case .largestOverlap: largestOverlap(of: rect, among: overlapped)?.scale
-        }
-    }
-
-    /// The display holding the largest part of `rect`; ties go to the display
-    /// listed first in the layout.
-    func largestOverlap(of rect: Rect, among candidates: [Display]) -> Display? {
-        var best: (display: Display, area: Int)?
-        for display in candidates {
-            guard let overlap = display.logicalRect.intersection(rect) else { continue }
-            let area = overlap.width * overlap.height
-            if best == nil || area > best!.area { best = (display, area) }
-        }
-        return best?.display
-    }
-
     /// Sends leave for displays the surface left and enter for those it
-    /// entered, in the profile's order: every leave first, or one walk over
-    /// the displays (unplugged ones the surface was on last) as wlroots does.
+    /// entered, in the order ``DisplayArrangement/enterLeaveChanges(from:to:)`` gives.
     func setEnteredDisplays(of surface: Surface, to displays: [Display]) {
-        let old = surface.enteredDisplays
-        let left = old.filter { display in !displays.contains { $0 === display } }
-        let entered = displays.filter { display in !old.contains { $0 === display } }
-        let changes: [(display: Display, entering: Bool)]
-        switch profile.enterLeaveOrder {
-        case .leavesFirst:
-            changes = left.map { ($0, false) } + entered.map { ($0, true) }
-        case .displayOrder:
-            let walk = self.displays + left.filter { display in !self.displays.contains { $0 === display } }
-            changes = walk.compactMap { display in
-                if left.contains(where: { $0 === display }) { return (display, false) }
-                if entered.contains(where: { $0 === display }) { return (display, true) }
-                return nil
-            }
-        }
+        let changes = displayArrangement.enterLeaveChanges(from: surface.enteredDisplays, to: displays)
         let client = surface.resource.client
         for (display, entering) in changes {
             for output in display.outputs(of: client) {

@@ -13,7 +13,7 @@ extension Simulator {
     ///   the mode's size with the display's transform applied.
     public func screenshot(ofDisplay name: String,
                            orientation: ScreenshotOrientation = .upright) throws(SimulatorControlError) -> Screenshot {
-        guard let display = display(named: name) else { throw .noSuchDisplay(name, known: displays.map(\.name)) }
+        let display = try displayArrangement.requireDisplay(name)
         let configuration = display.configuration
         let size = configuration.transformedPixelSize
         try checkScreenshotSize(size)

@@ -19,16 +19,9 @@ extension Simulator {
                            bufferScale: surface.current.bufferScale, hotspot: pointerDevice.cursorHotspot)
     }
 
-    /// The topmost mapped window whose surface contains `point` (global logical).
-    func window(under point: Point) -> Window? {
-        stackingOrder.last { window in
-            window.isMapped && !window.isMinimized && !window.isSurfaceDestroyed && window.surfaceRect.contains(point)
-        }
-    }
-
     /// The live wl_pointers of the client that owns `window`.
     private func pointers(of window: Window) -> [WlPointer] {
-        guard let surface = window.surface, let record = clientRecord(surface.resource.client) else { return [] }
+        guard let surface = window.surface, let record = clientRegistry.record(surface.resource.client) else { return [] }
         return record.pointers.filter(\.isAlive)
     }
 
@@ -57,7 +50,7 @@ extension Simulator {
             pointerGrabMoved(grab, to: point)
             return
         }
-        let target = device.pressedButtons.isEmpty ? window(under: point) : device.focus
+        let target = device.pressedButtons.isEmpty ? shellRegistry.window(under: point) : device.focus
         if target !== device.focus {
             setPointerFocus(target)
         } else if let window = target {
@@ -123,7 +116,7 @@ extension Simulator {
             device.pressSerial = nil
             device.pressedWindow = nil
             if let grab = device.grab { endPointerGrab(grab) }
-            if window(under: device.position) !== device.focus { setPointerFocus(window(under: device.position)) }
+            if shellRegistry.window(under: device.position) !== device.focus { setPointerFocus(shellRegistry.window(under: device.position)) }
         }
     }
 

@@ -2,43 +2,15 @@ import DioramaModel
 import WaylandServer
 
 extension Simulator {
-    /// The display new windows open on: the chosen default, else the first
-    /// plugged display; nil when every display is unplugged.
-    var defaultDisplay: Display? {
-        displays.first { $0.name == defaultDisplayName } ?? displays.first
-    }
-
     /// The name of the display a new window opens on, by the profile: the
     /// default display, or the one focus is on (sway's focused output).
     var newWindowDisplayName: String {
         switch profile.newWindowDisplay {
         case .defaultDisplay: return defaultDisplayName
         case .focusedDisplay:
-            let focused = focusedWindow?.homeDisplayName ?? lastFocusedDisplayName
+            let focused = focusedWindow?.homeDisplayName ?? displayArrangement.lastFocusedDisplayName
             return focused.flatMap { display(named: $0) }?.name ?? defaultDisplayName
         }
-    }
-
-    /// The display called `name`, plugged or, failing that, the most recently
-    /// unplugged one of that name: where a window on no display was last.
-    /// Windows keep their position relative to it until a display is plugged.
-    func lastKnownDisplay(named name: String) -> Display? {
-        display(named: name) ?? unpluggedDisplays.last { $0.name == name }
-    }
-
-    /// The display called `name` among the plugged ones.
-    public func display(named name: String) -> Display? {
-        displays.first { $0.name == name }
-    }
-
-    /// Where the next new window goes: the usable area's top-left plus 32
-    /// points right and down per window already placed, restarting every ten
-    /// windows, the way desktop compositors cascade.
-    func cascadePosition(on display: Display) -> Point {
-        let step = 32 * (cascadeCount % 10)
-        cascadeCount += 1
-        let area = display.usableArea
-        return Point(x: area.minX + 32 + step, y: area.minY + 32 + step)
     }
 
     /// A toplevel's surface committed. In order:
@@ -112,7 +84,7 @@ extension Simulator {
     /// (focus follows the last mapped window).
     private func map(_ window: Window) {
         window.isMapped = true
-        stackingOrder.append(window)
+        shellRegistry.putOnTop(window)
         window.lastTracedFrame = window.frame
         trace.record(.windowMapped(window: window.id, frame: window.frame))
         updateOutputs(of: window)
@@ -124,7 +96,7 @@ extension Simulator {
     func unmap(_ window: Window) {
         windowLeftScreen(window)
         window.isMapped = false
-        stackingOrder.removeAll { $0 === window }
+        shellRegistry.removeFromStack(window)
         trace.record(.windowUnmapped(window: window.id))
         updateOutputs(of: window)
         window.shellSurface.resetForRemap()
@@ -153,7 +125,7 @@ extension Simulator {
     /// and ``windowDestroyed(_:)`` does the work.
     func windowSurfaceDestroyed(_ window: Window) {
         window.isSurfaceDestroyed = true
-        guard clientRecord(window.toplevel.client) != nil else { return }
+        guard clientRegistry.record(window.toplevel.client) != nil else { return }
         if window.isMapped { unmap(window) } else { windowLeftScreen(window) }
     }
 
@@ -162,12 +134,12 @@ extension Simulator {
         windowLeftScreen(window)
         if window.isMapped {
             window.isMapped = false
-            stackingOrder.removeAll { $0 === window }
+            shellRegistry.removeFromStack(window)
             trace.record(.windowUnmapped(window: window.id))
             updateOutputs(of: window)
         }
         trace.record(.windowDestroyed(window: window.id))
-        windows.removeAll { $0 === window }
+        shellRegistry.remove(window)
         window.shellSurface.window = nil
         if window.surface?.window === window { window.surface?.window = nil }
         if focusedWindow === window { focusNextWindow(after: window) }
@@ -180,7 +152,7 @@ extension Simulator {
     private func windowLeftScreen(_ window: Window) {
         pointerWindowGone(window)
         touchWindowGone(window)
-        guard clientRecord(window.toplevel.client) != nil else { return }
+        guard clientRegistry.record(window.toplevel.client) != nil else { return }
         dismissPopups(of: window)
         for child in windows where child.parent === window { child.parent = window.parent }
     }

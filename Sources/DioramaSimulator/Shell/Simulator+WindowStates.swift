@@ -33,7 +33,7 @@ extension Simulator {
             window.states.insert(.fullscreen)
             // With no display plugged the window is fullscreen on nothing
             // yet; plugging a display puts it there (relocate).
-            if let target = display ?? self.display(named: window.homeDisplayName) ?? defaultDisplay {
+            if let target = display ?? self.display(named: window.homeDisplayName) ?? displayArrangement.defaultDisplay {
                 window.fullscreenDisplayName = target.name
                 window.homeDisplayName = target.name
                 window.position = target.logicalRect.origin
@@ -88,18 +88,17 @@ extension Simulator {
     func focus(_ window: Window?) {
         guard focusedWindow !== window else { return }
         let previous = focusedWindow
-        focusedWindow = window
+        shellRegistry.focusedWindow = window
         if let previous {
             previous.states.remove(.activated)
             sendConfigure(previous)
         }
         keyboardFocusChanged(from: previous, to: window)
         if let window {
-            lastFocusedDisplayName = window.homeDisplayName
+            displayArrangement.lastFocusedDisplayName = window.homeDisplayName
             window.states.insert(.activated)
             if window.isMapped {
-                stackingOrder.removeAll { $0 === window }
-                stackingOrder.append(window)
+                shellRegistry.putOnTop(window)
             }
             sendConfigure(window)
         }
@@ -109,13 +108,13 @@ extension Simulator {
     /// Focus moves to the most recently created mapped, visible window other
     /// than `window`, or to nothing.
     func focusNextWindow(after window: Window) {
-        let next = windows.last { $0 !== window && $0.isMapped && !$0.isMinimized }
+        let next = shellRegistry.nextFocusCandidate(after: window)
         if focusedWindow === window {
             // The old window may be gone; do not configure a dead toplevel.
             window.states.remove(.activated)
             if window.toplevel.isAlive && window.isMapped { sendConfigure(window) }
             keyboardFocusChanged(from: window, to: nil)
-            focusedWindow = nil
+            shellRegistry.focusedWindow = nil
         }
         focus(next)
         if next == nil { trace.record(.focus(window: nil)) }

@@ -145,7 +145,7 @@ final class FrameScheduler {
     /// nil when no display is plugged.
     private func display(of surface: Surface) -> Display? {
         if let window = surface.window, let home = simulator.display(named: window.homeDisplayName) { return home }
-        return simulator.defaultDisplay
+        return simulator.displayArrangement.defaultDisplay
     }
 
     // MARK: Real-time timer
