@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// The contents of a `<dict>`: entries in file order, each key with its own location.
 ///
 /// Order matters for lint output (report problems in the order a person reads the

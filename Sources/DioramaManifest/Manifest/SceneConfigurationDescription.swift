@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// One entry of `UISceneConfigurations` in an Info.plist: how to build a scene of a
 /// given role.
 ///

@@ -83,14 +83,6 @@ public final class SwayIPC: Sendable {
         }
     }
 
-    /// Connects to a compositor started by `SwayHeadless`.
-    public convenience init(_ compositor: RunningCompositor, timeout: TimeInterval = 5) throws {
-        guard let path = compositor.ipcSocketPath else {
-            throw SwayIPCError.protocolViolation("\(compositor.kind) has no sway IPC socket")
-        }
-        try self.init(socketPath: path, timeout: timeout)
-    }
-
     deinit {
         connection.withLock { fd in if fd >= 0 { Glibc.close(fd) } }
     }

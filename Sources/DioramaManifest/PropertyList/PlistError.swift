@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// A property list that cannot be read at all.
 ///
 /// Thrown (never a crash) for malformed XML, unsupported content, truncated or garbage

@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// Builds a ``PropertyList`` from the tokens of ``XMLPlistScanner``.

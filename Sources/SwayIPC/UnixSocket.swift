@@ -26,11 +26,12 @@ public enum UnixSocketError: Error, Sendable, CustomStringConvertible {
 
 /// Blocking-with-deadline I/O on a non-blocking UNIX stream socket, built on
 /// `poll(2)` so that every wait is bounded and partial reads and writes are
-/// continued rather than treated as messages.
-enum UnixSocket {
+/// continued rather than treated as messages. Package-wide: HeadlessCompositors
+/// probes whether a compositor's socket accepts connections with it.
+package enum UnixSocket {
     /// Connects to `path`; the descriptor is close-on-exec (so compositors and
     /// clients we spawn later do not inherit it) and non-blocking.
-    static func connect(path: String) throws -> Int32 {
+    package static func connect(path: String) throws -> Int32 {
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)

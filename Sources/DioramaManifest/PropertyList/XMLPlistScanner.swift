@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// Splits XML property-list text into tags and text, tracking line and column.
 ///
 /// Hand-written rather than built on `XMLParser` because `XMLParser` on Linux reports

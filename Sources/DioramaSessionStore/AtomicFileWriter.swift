@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 #if canImport(Glibc)
 import Glibc

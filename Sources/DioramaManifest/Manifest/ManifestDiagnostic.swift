@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// A problem (or a note) found while reading an app's Info.plist.
 ///
 /// The manifest loader collects these instead of throwing whenever the file can still

@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// The Info.plist keys the scene manifest understands.
 enum InfoPlistKey {
     static let bundleIdentifier = "CFBundleIdentifier"

@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 extension PropertyList {

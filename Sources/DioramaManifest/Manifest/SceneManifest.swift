@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// What an app's Info.plist says about its scenes, read the way UIKit reads it.

@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// One value of a property list, with the place in the file it came from.

@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// Everything saved about one scene session, as `UISceneSession` keeps it across
 /// launches: which session it is, how its scene is configured, and what to restore.
 ///
