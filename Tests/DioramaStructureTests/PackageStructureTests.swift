@@ -25,12 +25,29 @@ struct PackageStructureTests {
         #expect(messages.isEmpty, "\(messages.joined(separator: "\n"))")
     }
 
-    @Test("ARCHITECTURE.md names every target")
-    func architectureNamesEveryTarget() throws {
+    @Test("ARCHITECTURE.md has one row per target, naming exactly its dependencies")
+    func architectureMatchesManifest() throws {
         let architecture = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
-        let missing = try Self.declaredTargets().filter { !architecture.contains("`\($0.name)`") }
-            .map { "`\($0.name)` (Package.swift:\($0.line))" }
-        #expect(missing.isEmpty, "ARCHITECTURE.md does not mention \(missing.joined(separator: ", ")); add each to its table of who may import whom")
+        let targets = try Self.declaredTargets()
+        let rows = ArchitectureTable.rows(in: architecture, targetNames: Set(targets.map(\.name)))
+        var problems: [String] = []
+        for target in targets {
+            guard let row = rows[target.name] else {
+                problems.append("`\(target.name)` (Package.swift:\(target.line)) has no row in ARCHITECTURE.md's table of who may import whom")
+                continue
+            }
+            if row.mayImport != target.dependencies {
+                let missing = target.dependencies.subtracting(row.mayImport).sorted()
+                let extra = row.mayImport.subtracting(target.dependencies).sorted()
+                problems.append("ARCHITECTURE.md:\(row.line): `\(target.name)` may import differs from Package.swift:\(target.line)"
+                                + (missing.isEmpty ? "" : "; add \(missing.joined(separator: ", "))")
+                                + (extra.isEmpty ? "" : "; not declared: \(extra.joined(separator: ", "))"))
+            }
+        }
+        for (name, row) in rows where !targets.contains(where: { $0.name == name }) {
+            problems.append("ARCHITECTURE.md:\(row.line): `\(name)` is not a target in Package.swift")
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
     @Test("the manifest reader sees this package's targets and their dependencies")
