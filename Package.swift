@@ -78,8 +78,13 @@ let package = Package(
         .target(name: "DioramaSessionStore", dependencies: ["DioramaModel"]),
 
         // MARK: Simulator: a headless multi-display Wayland compositor (server side)
+        // The control protocol both ends share: displays, window selectors, requests
+        // and responses, their one-line JSON form, the line-framed socket.
+        .target(name: "DioramaControlProtocol", dependencies: ["DioramaModel"]),
+        // `diorama ctl`'s client: talks to a running simulator without linking it.
+        .target(name: "DioramaControlClient", dependencies: ["DioramaControlProtocol"]),
         .target(name: "DioramaSimulator",
-                dependencies: ["DioramaModel", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                dependencies: ["DioramaControlProtocol", "DioramaModel", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
                                "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
         // In-process test harness for the simulator: deterministic pumping of a
         // simulator and raw-binding clients on one thread (like NIOEmbedded).
@@ -128,7 +133,7 @@ let package = Package(
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
                 dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                               "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC"]),
+                               "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC", "DioramaControlClient"]),
         .executableTarget(name: "diorama-bench",
                           dependencies: ["DioramaBenchKit", "DioramaModel",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -147,7 +152,7 @@ let package = Package(
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
-                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
+                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck", "DioramaControlClient",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
@@ -215,7 +220,7 @@ let package = Package(
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
                                    "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
-                                   "TimerApp", "SwayIPC", "WaylandCommon"]),
+                                   "TimerApp", "SwayIPC", "WaylandCommon", "DioramaControlClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,13 +10,13 @@ import Glibc
 /// Sendable by hand: one thread reads and writes it; the only call from
 /// another thread is ``shutDown()``, a single system call on a descriptor
 /// the owner has not closed yet (``ControlServer`` guarantees that).
-final class ControlLineSocket: @unchecked Sendable {
-    let descriptor: Int32
+package final class ControlLineSocket: @unchecked Sendable {
+    package let descriptor: Int32
     /// A line longer than this is refused (a peer that sends no newline
     /// cannot make the other side allocate without bound). The endpoint
     /// passes ``SimulatorLimits/maximumControlLineBytes``; `ctl` reading
     /// responses keeps the default.
-    let maximumLineBytes: Int
+    package let maximumLineBytes: Int
     /// Bytes read and not yet returned start at `lineStart`; those before
     /// `scanned` are known to hold no newline, so each byte is searched once.
     private var buffered: [UInt8] = []
@@ -25,9 +25,9 @@ final class ControlLineSocket: @unchecked Sendable {
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var isClosed = false
 
-    static let defaultMaximumLineBytes = 16 << 20
+    package static let defaultMaximumLineBytes = 16 << 20
 
-    init(descriptor: Int32, maximumLineBytes: Int = ControlLineSocket.defaultMaximumLineBytes) {
+    package init(descriptor: Int32, maximumLineBytes: Int = ControlLineSocket.defaultMaximumLineBytes) {
         self.descriptor = descriptor
         self.maximumLineBytes = maximumLineBytes
     }
@@ -41,7 +41,7 @@ final class ControlLineSocket: @unchecked Sendable {
     /// - Throws: ``ControlTransportError`` when reading fails, or with
     ///   ``ControlTransportError/exceededLineLimit`` set when a line is longer
     ///   than ``maximumLineBytes`` (the rest of the stream is then unusable).
-    func readLine() throws(ControlTransportError) -> String? {
+    package func readLine() throws(ControlTransportError) -> String? {
         while true {
             if let newline = buffered[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 guard newline - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
@@ -74,7 +74,7 @@ final class ControlLineSocket: @unchecked Sendable {
     }
 
     /// Writes `line` and a newline, all of it.
-    func writeLine(_ line: String) throws(ControlTransportError) {
+    package func writeLine(_ line: String) throws(ControlTransportError) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         var offset = 0
@@ -91,11 +91,11 @@ final class ControlLineSocket: @unchecked Sendable {
     }
 
     /// Wakes a thread blocked reading this socket (it sees end of stream).
-    func shutDown() {
+    package func shutDown() {
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
-    func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         Glibc.close(descriptor)
@@ -107,9 +107,9 @@ public struct ControlTransportError: Error, Hashable, Sendable, CustomStringConv
     public var message: String
     /// Set when the peer sent a line longer than this many bytes.
     public var exceededLineLimit: Int?
-    init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    static func lineTooLong(limit: Int) -> ControlTransportError {
+    package static func lineTooLong(limit: Int) -> ControlTransportError {
         var error = ControlTransportError("a line longer than \(limit) bytes arrived; the control protocol's lines are at most \(limit) bytes")
         error.exceededLineLimit = limit
         return error

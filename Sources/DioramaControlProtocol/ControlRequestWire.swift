@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A flat object rather than an enum's nested encoding, so that a request
 /// can be typed by hand: `{"command":"move","window":"foot","display":"DP-2"}`.
-struct ControlRequestWire: Codable, Hashable, Sendable {
+package struct ControlRequestWire: Codable, Hashable, Sendable {
     var command: String
     var window: String?
     var display: String?
@@ -43,13 +43,13 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
         case action, button, id, dx, dy
     }
 
-    init(command: String) { self.command = command }
+    package init(command: String) { self.command = command }
 
     /// Decodes only the fields the object has. A request names two to four
     /// of the twenty; asking for each of the others by name cost a third of
     /// the endpoint's time for batched moves (profiled with perf), more than
     /// the move itself. Fields it does not know are ignored, as before.
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         command = try container.decode(String.self, forKey: .command)
         for key in container.allKeys {
@@ -83,7 +83,7 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
         }
     }
 
-    init(_ request: ControlRequest) {
+    package init(_ request: ControlRequest) {
         switch request {
         case .listWindows: self.init(command: "windows")
         case .listDisplays: self.init(command: "displays")
@@ -161,7 +161,7 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
     ///
     /// - Throws: ``ControlFailure`` (`bad_request`) naming the unknown command,
     ///   the missing field or the bad value.
-    func request() throws(ControlFailure) -> ControlRequest {
+    package func request() throws(ControlFailure) -> ControlRequest {
         switch command {
         case "windows": return .listWindows
         case "displays": return .listDisplays
@@ -241,7 +241,7 @@ struct ControlRequestWire: Codable, Hashable, Sendable {
     }
 
     /// Every command name, for the error about an unknown one.
-    static let commands = ["windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen",
+    package static let commands = ["windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen",
                            "close", "type", "keys", "pointer", "touch", "display_scale", "display_transform", "display_move", "plug",
                            "unplug", "screenshot", "trace", "wait_settled"]
 
@@ -350,35 +350,35 @@ extension ControlRequestWire {
     /// encoder took about 2 µs per request, most of what a batched move costs
     /// the client (profiled); the decoding side is ``ControlRequestScanner``,
     /// and `ControlRequestScannerTests` decodes these lines with `JSONDecoder`.
-    var jsonLine: String {
+    package var jsonLine: String {
         var fields: [String] = []
         func add(_ key: CodingKeys, _ value: String?) {
-            if let value { fields.append(JSONLineWriter.quoted(key.stringValue) + ":" + value) }
+            if let value { fields.append(JSONText.quoted(key.stringValue) + ":" + value) }
         }
         // In the order of the keys' names.
-        add(.action, action.map(JSONLineWriter.quoted))
-        add(.button, button.map(JSONLineWriter.quoted))
-        add(.command, JSONLineWriter.quoted(command))
-        add(.display, display.map(JSONLineWriter.quoted))
+        add(.action, action.map(JSONText.quoted))
+        add(.button, button.map(JSONText.quoted))
+        add(.command, JSONText.quoted(command))
+        add(.display, display.map(JSONText.quoted))
         add(.dx, dx.map(String.init))
         add(.dy, dy.map(String.init))
         add(.enable, enable.map(String.init))
         add(.follow, follow.map(String.init))
         add(.height, height.map(String.init))
         add(.id, id.map(String.init))
-        add(.keys, keys.map { "[" + $0.map(JSONLineWriter.quoted).joined(separator: ",") + "]" })
-        add(.make, make.map(JSONLineWriter.quoted))
-        add(.model, model.map(JSONLineWriter.quoted))
-        add(.path, path.map(JSONLineWriter.quoted))
+        add(.keys, keys.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" })
+        add(.make, make.map(JSONText.quoted))
+        add(.model, model.map(JSONText.quoted))
+        add(.path, path.map(JSONText.quoted))
         add(.refreshMilliHz, refreshMilliHz.map(String.init))
         add(.scale, scale.map { $0.isFinite ? String($0) : "null" })
         add(.since, since.map(String.init))
         add(.steps, steps.map(String.init))
-        add(.text, text.map(JSONLineWriter.quoted))
+        add(.text, text.map(JSONText.quoted))
         add(.timeoutMilliseconds, timeoutMilliseconds.map(String.init))
-        add(.transform, transform.map(JSONLineWriter.quoted))
+        add(.transform, transform.map(JSONText.quoted))
         add(.width, width.map(String.init))
-        add(.window, window.map(JSONLineWriter.quoted))
+        add(.window, window.map(JSONText.quoted))
         add(.x, x.map(String.init))
         add(.y, y.map(String.init))
         return "{" + fields.joined(separator: ",") + "}"

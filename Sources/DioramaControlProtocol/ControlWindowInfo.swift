@@ -46,27 +46,45 @@ public struct ControlWindowInfo: Codable, Hashable, Sendable {
         case staleScale = "stale_scale"
     }
 
-    public init(_ window: Window) {
-        let snapshot = window.snapshot
-        id = snapshot.id
-        appID = snapshot.appID
-        title = snapshot.title
-        pid = snapshot.pid
-        displays = snapshot.displays
-        homeDisplay = snapshot.homeDisplay
-        x = snapshot.frame.minX
-        y = snapshot.frame.minY
-        width = snapshot.frame.width
-        height = snapshot.frame.height
-        bufferWidth = snapshot.bufferSize?.width
-        bufferHeight = snapshot.bufferSize?.height
-        bufferScale = snapshot.bufferScale
-        preferredScale = snapshot.preferredScale?.doubleValue
-        preferredScale120 = snapshot.preferredScale?.numerator120
-        states = snapshot.states.names
-        mapped = snapshot.isMapped
-        minimized = snapshot.isMinimized
-        settled = snapshot.isSettled
-        staleScale = window.lastCommit?.staleScale ?? false
+    public init(id: UInt32,
+                appID: String,
+                title: String,
+                pid: Int32,
+                displays: [String],
+                homeDisplay: String,
+                x: Int,
+                y: Int,
+                width: Int,
+                height: Int,
+                bufferWidth: Int?,
+                bufferHeight: Int?,
+                bufferScale: Int,
+                preferredScale: Double?,
+                preferredScale120: Int?,
+                states: [String],
+                mapped: Bool,
+                minimized: Bool,
+                settled: Bool,
+                staleScale: Bool) {
+        self.id = id
+        self.appID = appID
+        self.title = title
+        self.pid = pid
+        self.displays = displays
+        self.homeDisplay = homeDisplay
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.bufferWidth = bufferWidth
+        self.bufferHeight = bufferHeight
+        self.bufferScale = bufferScale
+        self.preferredScale = preferredScale
+        self.preferredScale120 = preferredScale120
+        self.states = states
+        self.mapped = mapped
+        self.minimized = minimized
+        self.settled = settled
+        self.staleScale = staleScale
     }
 }

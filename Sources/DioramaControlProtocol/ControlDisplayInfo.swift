@@ -34,21 +34,33 @@ public struct ControlDisplayInfo: Codable, Hashable, Sendable {
         case isDefault = "default"
     }
 
-    init(_ display: Display, isDefault: Bool) {
-        let configuration = display.configuration
-        name = configuration.name
-        description = configuration.outputDescription
-        modeWidth = configuration.mode.width
-        modeHeight = configuration.mode.height
-        refreshMilliHz = configuration.mode.refreshMilliHz
-        scale = configuration.scale.doubleValue
-        scale120 = configuration.scale.numerator120
-        outputScale = display.outputScale
-        transform = configuration.transform.name
-        x = display.logicalRect.minX
-        y = display.logicalRect.minY
-        width = display.logicalRect.width
-        height = display.logicalRect.height
+    public init(name: String,
+                description: String,
+                modeWidth: Int,
+                modeHeight: Int,
+                refreshMilliHz: Int,
+                scale: Double,
+                scale120: Int,
+                outputScale: Int,
+                transform: String,
+                x: Int,
+                y: Int,
+                width: Int,
+                height: Int,
+                isDefault: Bool) {
+        self.name = name
+        self.description = description
+        self.modeWidth = modeWidth
+        self.modeHeight = modeHeight
+        self.refreshMilliHz = refreshMilliHz
+        self.scale = scale
+        self.scale120 = scale120
+        self.outputScale = outputScale
+        self.transform = transform
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
         self.isDefault = isDefault
     }
 }

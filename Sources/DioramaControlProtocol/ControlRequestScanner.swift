@@ -11,21 +11,21 @@
 /// a value of the wrong type, malformed text), and the caller then decodes
 /// the line with `JSONDecoder`, which also writes the error messages. So the
 /// two always agree (`ControlRequestScannerTests` checks it line by line).
-struct ControlRequestScanner {
+package struct ControlRequestScanner {
     private let bytes: [UInt8]
     private var index = 0
 
     private init(_ line: String) { bytes = Array(line.utf8) }
 
     /// The request on a line holding one flat object, or nil.
-    static func request(_ line: String) -> ControlRequestWire? {
+    package static func request(_ line: String) -> ControlRequestWire? {
         var scanner = ControlRequestScanner(line)
         guard let wire = scanner.object(), scanner.atEnd() else { return nil }
         return wire
     }
 
     /// The requests on a batch line (an array of flat objects), or nil.
-    static func batch(_ line: String) -> [ControlRequestWire]? {
+    package static func batch(_ line: String) -> [ControlRequestWire]? {
         var scanner = ControlRequestScanner(line)
         guard scanner.take(UInt8(ascii: "[")) else { return nil }
         var wires: [ControlRequestWire] = []

@@ -21,14 +21,6 @@ public enum WindowSelector: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public func matches(_ window: Window) -> Bool {
-        switch self {
-        case .id(let id): window.id == id
-        case .appID(let appID): window.appID == appID
-        case .title(let title): window.title == title
-        }
-    }
-
     public var description: String {
         switch self {
         case .id(let id): "id:\(id)"
