@@ -152,7 +152,7 @@ let package = Package(
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
-                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck", "DioramaControlClient",
+                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck", "DioramaControlClient", "DioramaControlProtocol",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
