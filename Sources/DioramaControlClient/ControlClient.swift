@@ -2,7 +2,7 @@ import DioramaControlProtocol
 import Foundation
 import Glibc
 
-/// The other end of a ``ControlServer``: what `diorama ctl` uses to talk to a
+/// The other end of a `ControlServer` (DioramaSimulator): what `diorama ctl` uses to talk to a
 /// running simulator. One request (or one batch line, ``send(batch:)``) at a
 /// time; each waits for its answer.
 public final class ControlClient {
@@ -39,7 +39,7 @@ public final class ControlClient {
     }
 
     /// Sends `request` and returns the simulator's response (which may report
-    /// a failure: see ``ControlResponse/failure``).
+    /// a failure: see `ControlResponse.failure`).
     public func send(_ request: ControlRequest) throws(ControlClientError) -> ControlResponse {
         try writeRequest(request)
         return try readResponse()

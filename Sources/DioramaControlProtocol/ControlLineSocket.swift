@@ -9,12 +9,12 @@ import Glibc
 ///
 /// Sendable by hand: one thread reads and writes it; the only call from
 /// another thread is ``shutDown()``, a single system call on a descriptor
-/// the owner has not closed yet (``ControlServer`` guarantees that).
+/// the owner has not closed yet (`ControlServer` (DioramaSimulator) guarantees that).
 package final class ControlLineSocket: @unchecked Sendable {
     package let descriptor: Int32
     /// A line longer than this is refused (a peer that sends no newline
     /// cannot make the other side allocate without bound). The endpoint
-    /// passes ``SimulatorLimits/maximumControlLineBytes``; `ctl` reading
+    /// passes `SimulatorLimits.maximumControlLineBytes`; `ctl` reading
     /// responses keeps the default.
     package let maximumLineBytes: Int
     /// Bytes read and not yet returned start at `lineStart`; those before

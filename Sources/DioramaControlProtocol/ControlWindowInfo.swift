@@ -28,7 +28,7 @@ public struct ControlWindowInfo: Codable, Hashable, Sendable {
     public var minimized: Bool
     /// Acknowledged and committed every configure.
     public var settled: Bool
-    /// The last commit's buffer was not drawn for the scale in effect (``ScaleInEffect``, the trace's `stale_scale`).
+    /// The last commit's buffer was not drawn for the scale in effect (`ScaleInEffect` in DioramaSimulator, the trace's `stale_scale`).
     public var staleScale: Bool
 
     enum CodingKeys: String, CodingKey {

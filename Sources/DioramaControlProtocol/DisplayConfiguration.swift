@@ -39,7 +39,7 @@ public struct DisplayInsets: Hashable, Sendable, Codable {
     public static let zero = DisplayInsets()
 }
 
-/// One display of a ``DisplayLayout``: what a monitor is (name, make, model,
+/// One display of a `DisplayLayout` (DioramaSimulator): what a monitor is (name, make, model,
 /// mode, physical size) and how it is set up (scale, transform, position).
 ///
 /// All positions are in the global logical coordinate space windows live in;
@@ -52,7 +52,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
     public var model: String
     public var mode: DisplayMode
     /// The fractional scale; the integer `wl_output.scale` is derived from it
-    /// (see ``OutputScaleRounding``).
+    /// (see `OutputScaleRounding` in DioramaSimulator).
     public var scale: Scale
     public var transform: OutputTransform
     /// The logical position of the top-left corner.
