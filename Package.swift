@@ -133,7 +133,8 @@ let package = Package(
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
                 dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                               "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC", "DioramaControlClient"]),
+                               "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC",
+                               "DioramaControlClient"]),
         .executableTarget(name: "diorama-bench",
                           dependencies: ["DioramaBenchKit", "DioramaModel",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -152,15 +153,16 @@ let package = Package(
         // MARK: CLI
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
-                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck", "DioramaControlClient", "DioramaControlProtocol",
+                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
+                               "DioramaControlClient", "DioramaControlProtocol",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
 
         // MARK: Tests
-        // Shared by the test targets that run real processes: locating built
-        // executables, running them with timeouts, reading the runtime trace,
-        // and a tiny in-process libwayland compositor.
+        // Shared by the test targets that run real processes (and by the bench):
+        // locating built executables, running them with timeouts, reading the
+        // runtime trace, and a tiny in-process libwayland compositor.
         .target(name: "DioramaTestSupport",
                 dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel", "CDioramaServerShim"]),
         // Reading PNGs (only tests do: screenshots compared pixel by pixel).
@@ -182,8 +184,11 @@ let package = Package(
         .testTarget(name: "WaylandBindingsTests",
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer", "DioramaModel"]),
-        .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore"]),
-        .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DioramaRuntimeTests",
+                    dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore"]),
+        // The model's values, and the plist/manifest readers and session store split out of it.
+        .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport"]),
         .testTarget(name: "DioramaScenariosTests",
                     dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
