@@ -70,17 +70,26 @@ let package = Package(
                 dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
                                "DioramaModel"]),
 
-        // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
+        // MARK: Scene model (pure values: scale, traits, geometry, restrictions, source locations)
         .target(name: "DioramaModel"),
+        // Property lists (XML and binary, with source locations), Info.plist and the scene manifest.
+        .target(name: "DioramaManifest", dependencies: ["DioramaModel"]),
+        // Saved scene sessions on disk (atomic, fsync'd writes).
+        .target(name: "DioramaSessionStore", dependencies: ["DioramaModel"]),
 
         // MARK: Simulator: a headless multi-display Wayland compositor (server side)
+        // The control protocol both ends share: displays, window selectors, requests
+        // and responses, their one-line JSON form, the line-framed socket.
+        .target(name: "DioramaControlProtocol", dependencies: ["DioramaModel"]),
+        // `diorama ctl`'s client: talks to a running simulator without linking it.
+        .target(name: "DioramaControlClient", dependencies: ["DioramaControlProtocol"]),
         .target(name: "DioramaSimulator",
-                dependencies: ["DioramaModel", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                dependencies: ["DioramaControlProtocol", "DioramaModel", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
                                "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
         // In-process test harness for the simulator: deterministic pumping of a
         // simulator and raw-binding clients on one thread (like NIOEmbedded).
         .target(name: "DioramaSimulatorHarness",
-                dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim"]),
+                dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim", "DioramaModel", "WaylandCommon"]),
 
         // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
         // Depends on the model only for its geometry values (Rect, Size, OutputTransform),
@@ -88,7 +97,8 @@ let package = Package(
         .target(name: "DioramaGraphics", dependencies: ["DioramaModel", "CZlib"]),
 
         // MARK: Scene runtime (UIKit-style app model on the client core)
-        .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
+        .target(name: "Diorama",
+                dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics"]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
         // They depend on `Diorama` alone, as an outside app would. The example
@@ -98,10 +108,12 @@ let package = Package(
         .executableTarget(name: "GameScene", dependencies: ["Diorama"]),
 
         // MARK: Migration readiness of iOS projects (diorama lint)
-        .target(name: "DioramaLint", dependencies: ["DioramaModel"]),
+        .target(name: "DioramaLint", dependencies: ["DioramaModel", "DioramaManifest"]),
 
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
-        .target(name: "HeadlessCompositors"),
+        // The sway IPC client (i3-ipc over a Unix socket), on its own: it needs no launcher.
+        .target(name: "SwayIPC"),
+        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC"]),
 
         // MARK: Scenarios (language, validation, evaluation, reports; backends plug in later)
         // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
@@ -110,7 +122,7 @@ let package = Package(
         // MARK: Scenario backends (run scenarios on the simulator; sway and weston plug in here)
         // Not on the runtime: apps are separate processes, read through their trace.
         .target(name: "DioramaScenarioBackends",
-                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors"]),
+                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors", "SwayIPC"]),
 
         // MARK: Client compatibility check (diorama check): a fixed battery on one client
         // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
@@ -121,9 +133,10 @@ let package = Package(
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
                 dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
-                               "HeadlessCompositors", "DioramaTestSupport", "DioramaLint"]),
+                               "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC",
+                               "DioramaControlClient"]),
         .executableTarget(name: "diorama-bench",
-                          dependencies: ["DioramaBenchKit",
+                          dependencies: ["DioramaBenchKit", "DioramaModel",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/DioramaBench"),
 
@@ -131,7 +144,7 @@ let package = Package(
         // Seeds are the checkout's own files; each target runs in a child process that
         // a crash or hang may kill (Docs/reliability.md).
         .target(name: "DioramaFuzzKit",
-                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel"]),
+                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest"]),
         .executableTarget(name: "diorama-fuzz",
                           dependencies: ["DioramaFuzzKit",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -141,18 +154,22 @@ let package = Package(
         .target(name: "DioramaCLI",
                 dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
                                "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
+                               "DioramaControlClient", "DioramaControlProtocol",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
                           path: "Sources/diorama"),
 
         // MARK: Tests
-        // Shared by the test targets that run real processes: locating built
-        // executables, running them with timeouts, reading the runtime trace,
-        // and a tiny in-process libwayland compositor.
+        // Shared by the test targets that run real processes (and by the bench):
+        // locating built executables, running them with timeouts, reading the
+        // runtime trace, and a tiny in-process libwayland compositor.
         .target(name: "DioramaTestSupport",
-                dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel"]),
+                dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel", "CDioramaServerShim"]),
         // Reading PNGs (only tests do: screenshots compared pixel by pixel).
         .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
+        // Package.swift, the sources and ARCHITECTURE.md agree: every import of a
+        // package target is a declared dependency, and the document names every target.
+        .testTarget(name: "DioramaStructureTests"),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
                     exclude: ["Golden"]),
         // The scanner's test protocol, generated for both sides, for round trips.
@@ -167,34 +184,37 @@ let package = Package(
         .testTarget(name: "WaylandBindingsTests",
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
                                    "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer", "DioramaModel"]),
-        .testTarget(name: "DioramaRuntimeTests", dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport"]),
-        .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DioramaRuntimeTests",
+                    dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore"]),
+        // The model's values, and the plist/manifest readers and session store split out of it.
+        .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport"]),
         .testTarget(name: "DioramaScenariosTests",
                     dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
                                    "HeadlessCompositors"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
+        .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",
-                                   "CXKBCommon", "CDioramaShim", "DioramaTestSupport"]),
-        .testTarget(name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel"],
+                                   "CXKBCommon", "CDioramaShim", "DioramaTestSupport", "SwayIPC", "WaylandCommon"]),
+        .testTarget(name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel", "DioramaManifest"],
                     exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(name: "DioramaCLITests",
                     dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
-                                   "DioramaPNGTestSupport", "diorama"]),
+                                   "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel"]),
         // The sample apps run as real processes under real compositors and the
         // simulator; depending on the executables makes `swift test` build them.
         .testTarget(name: "DioramaAppTests",
                     dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "DioramaSimulator",
-                                   "TimerApp", "GameScene"],
+                                   "TimerApp", "GameScene", "DioramaSessionStore", "SwayIPC"],
                     exclude: ["Fixtures"]),
         // The shipped scenario suite on the simulator (library call), the
         // observation logic on recorded traces, and `diorama run`/`demo` end to end.
         .testTarget(name: "DioramaScenarioBackendsTests",
                     dependencies: ["DioramaScenarioBackends", "DioramaScenarios", "DioramaSimulator", "DioramaModel",
-                                   "DioramaTestSupport", "TimerApp", "GameScene", "diorama"]),
+                                   "DioramaTestSupport", "TimerApp", "GameScene", "diorama", "HeadlessCompositors", "SwayIPC"]),
 
         // The bench harness in a tiny configuration (a smoke run, no timing assertions);
         // depends on the sample apps so `swift test` builds the client it launches.
@@ -205,7 +225,7 @@ let package = Package(
         .testTarget(name: "DioramaSimulatorTests",
                     dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
                                    "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
-                                   "TimerApp"]),
+                                   "TimerApp", "SwayIPC", "WaylandCommon", "DioramaControlClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

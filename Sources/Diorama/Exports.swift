@@ -1,7 +1,11 @@
 // `import Diorama` is all an app writes. The value types an app must name
 // (Size, Rect, TraitCollection, UserActivity, SceneSessionRole, …) live in
-// DioramaModel, and the drawing helpers (PixelCanvas, PixelColor, the bitmap
-// font) in DioramaGraphics; both are re-exported here so that an outside
-// package depends on the one `Diorama` product and imports one module.
+// DioramaModel, the scene manifest an `Application` exposes (SceneManifest,
+// SceneConfigurationDescription) in DioramaManifest, and the drawing helpers
+// (PixelCanvas, PixelColor, the bitmap font) in DioramaGraphics; all three are
+// re-exported here so that an outside package depends on the one `Diorama`
+// product and imports one module. The session store stays internal: the
+// runtime saves and restores sessions itself.
 @_exported import DioramaGraphics
+@_exported import DioramaManifest
 @_exported import DioramaModel

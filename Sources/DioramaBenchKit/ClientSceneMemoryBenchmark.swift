@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaSessionStore
 import DioramaSimulator
 import DioramaSimulatorHarness
 import DioramaTestSupport

@@ -1,3 +1,4 @@
+import DioramaControlClient
 import DioramaSimulator
 import Foundation
 import HeadlessCompositors

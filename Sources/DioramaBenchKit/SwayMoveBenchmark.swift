@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 
 /// The same scripted moves executed by a real compositor: sway headless with
 /// two outputs, one floating foot window, and `[con_id=…] move position X Y`

@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaTestSupport
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 
 /// TimerApp next to foot under a real compositor: sway 1.7 headless with
 /// HEADLESS-1 at scale 1 and HEADLESS-2 at scale 2 (sway 1.7 sends integer

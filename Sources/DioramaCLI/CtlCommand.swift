@@ -1,6 +1,7 @@
 import ArgumentParser
+import DioramaControlClient
+import DioramaControlProtocol
 import DioramaModel
-import DioramaSimulator
 import Foundation
 
 /// `diorama ctl`: drives a running `diorama sim` through its control socket

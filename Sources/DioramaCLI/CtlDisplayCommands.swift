@@ -1,6 +1,6 @@
 import ArgumentParser
+import DioramaControlProtocol
 import DioramaModel
-import DioramaSimulator
 
 // `diorama ctl` subcommands that change displays.
 

@@ -1,6 +1,6 @@
 import ArgumentParser
+import DioramaControlProtocol
 import DioramaModel
-import DioramaSimulator
 
 // `diorama ctl pointer …` and `diorama ctl touch …`: drive the simulator's
 // seat as a user would. A point is `--at X,Y` in global logical points, or

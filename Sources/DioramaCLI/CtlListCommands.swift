@@ -1,5 +1,5 @@
 import ArgumentParser
-import DioramaSimulator
+import DioramaControlProtocol
 import Foundation
 
 // `diorama ctl windows` and `diorama ctl displays`: tables for people, --json

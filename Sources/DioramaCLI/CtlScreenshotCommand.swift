@@ -1,6 +1,6 @@
 import ArgumentParser
+import DioramaControlProtocol
 import DioramaModel
-import DioramaSimulator
 import Foundation
 
 /// `diorama ctl screenshot DISPLAY --out FILE.png` (what the display shows,

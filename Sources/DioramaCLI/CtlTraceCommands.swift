@@ -1,6 +1,6 @@
 import ArgumentParser
+import DioramaControlProtocol
 import DioramaModel
-import DioramaSimulator
 import Foundation
 
 /// `diorama ctl trace [--since N] [--follow]`: the simulator's trace as JSON

@@ -1,6 +1,6 @@
 import ArgumentParser
+import DioramaControlProtocol
 import DioramaModel
-import DioramaSimulator
 
 // `diorama ctl` subcommands that act on one window. WINDOW is an id (3, id:3),
 // an app_id (org.example.App, app_id:…) or a title (title:…).

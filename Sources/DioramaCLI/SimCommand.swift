@@ -1,4 +1,5 @@
 import ArgumentParser
+import DioramaControlClient
 import DioramaModel
 import DioramaSimulator
 import Foundation

@@ -1,3 +1,4 @@
+import DioramaManifest
 import DioramaModel
 import Foundation
 

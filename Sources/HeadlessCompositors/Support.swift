@@ -1,12 +1,13 @@
 import Foundation
+import SwayIPC
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // Small process- and file-system helpers shared by the launchers. All of them
-// are internal: the public surface is `WestonHeadless`, `SwayHeadless`,
-// `RunningCompositor` and `SwayIPC`.
+// are internal: the public surface is `WestonHeadless`, `SwayHeadless` and
+// `RunningCompositor` (the sway IPC client is the `SwayIPC` target).
 
 /// Finds programs the way a shell would, plus the sbin directories that a
 /// non-login root shell may lack on `PATH` (`runuser` and `useradd` live there).

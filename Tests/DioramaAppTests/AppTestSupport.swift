@@ -1,6 +1,7 @@
 import DioramaTestSupport
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 
 /// The sample apps' identities, as their Info.plists in Configs/apps declare them.
 enum SampleApp {

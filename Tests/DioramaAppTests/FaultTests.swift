@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaSessionStore
 import DioramaTestSupport
 import Foundation
 import HeadlessCompositors

@@ -1,6 +1,7 @@
 import DioramaTestSupport
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 import Testing
 
 /// GameScene (the Metal-window article's game) under sway: the client keeps

@@ -1,7 +1,9 @@
 import DioramaModel
+import DioramaSessionStore
 import DioramaTestSupport
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 import Testing
 
 /// Sessions end to end: a scene the user closes is discarded; an app that

@@ -1,6 +1,7 @@
 import DioramaTestSupport
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 import Testing
 
 /// TimerApp's main scene under sway with HEADLESS-1 at scale 1 and

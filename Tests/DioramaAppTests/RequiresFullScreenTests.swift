@@ -1,6 +1,7 @@
 import DioramaTestSupport
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 import Testing
 
 /// `UIRequiresFullScreen` is ignored on iPadOS 26, and so here: a warning

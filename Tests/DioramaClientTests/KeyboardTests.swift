@@ -66,7 +66,7 @@ struct KeyboardTests {
         var keymaps = 0
         var pressed: [KeyEvent] = []
         var entered = 0
-        func seatCapabilitiesChanged(_ seat: Seat, previous: WlSeat.Capability) {
+        func seatCapabilitiesChanged(_ seat: Seat, previous: SeatCapabilities) {
             if seat.capabilities.contains(.keyboard) && seat.keyboard == nil {
                 seat.makeKeyboard(handler: self)
             }

@@ -1,6 +1,7 @@
 import DioramaClient
 import DioramaModel
 import HeadlessCompositors
+import SwayIPC
 import Testing
 
 /// Outputs as `OutputState` publishes them, from real compositors.

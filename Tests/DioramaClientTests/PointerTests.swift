@@ -11,7 +11,7 @@ struct PointerTests {
     final class Recorder: SeatHandler, PointerHandler {
         var log: [String] = []
         var enteredSurface: Surface?
-        func seatCapabilitiesChanged(_ seat: Seat, previous: WlSeat.Capability) {
+        func seatCapabilitiesChanged(_ seat: Seat, previous: SeatCapabilities) {
             if seat.capabilities.contains(.pointer) { seat.makePointer(handler: self) }
         }
         func pointerEntered(_ pointer: Pointer, surface: Surface?, position: CGPoint, serial: UInt32) {
@@ -24,7 +24,7 @@ struct PointerTests {
         func pointerButtonChanged(_ pointer: Pointer, button: UInt32, isPressed: Bool, serial: UInt32, timeMillis: UInt32) {
             log.append("button \(button) \(isPressed ? "down" : "up")")
         }
-        func pointerScrolled(_ pointer: Pointer, axis: WlPointer.Axis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {
+        func pointerScrolled(_ pointer: Pointer, axis: ScrollAxis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {
             log.append("scroll \(value) steps \(discreteSteps.map(String.init) ?? "-")")
         }
         func pointerLeft(_ pointer: Pointer, surface: Surface?, serial: UInt32) { log.append("leave") }

@@ -1,6 +1,7 @@
 import DioramaClient
 import DioramaModel
 import HeadlessCompositors
+import SwayIPC
 import Testing
 
 /// A real toplevel under real sway, moved between outputs by sway commands.

@@ -1,6 +1,7 @@
 import DioramaClient
 import DioramaModel
 import HeadlessCompositors
+import SwayIPC
 import Testing
 import WaylandCommon
 

@@ -1,4 +1,5 @@
 @testable import DioramaLint
+import DioramaManifest
 import DioramaModel
 import Foundation
 import Testing

@@ -1,4 +1,6 @@
+import DioramaManifest
 import DioramaModel
+import DioramaSessionStore
 import Foundation
 import Testing
 

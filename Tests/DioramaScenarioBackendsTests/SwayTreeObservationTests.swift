@@ -3,6 +3,7 @@ import DioramaModel
 import DioramaScenarios
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 import Testing
 
 /// sway's tree and outputs (recorded JSON shapes) → the Wayland-level facts a

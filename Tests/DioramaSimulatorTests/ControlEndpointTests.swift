@@ -1,3 +1,4 @@
+import DioramaControlClient
 import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness

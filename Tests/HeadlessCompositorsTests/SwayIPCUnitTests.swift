@@ -1,4 +1,5 @@
 import Foundation
+@testable import SwayIPC
 import Testing
 @testable import HeadlessCompositors
 #if canImport(Glibc)

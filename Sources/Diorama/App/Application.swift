@@ -1,3 +1,5 @@
+import DioramaManifest
+import DioramaSessionStore
 import Foundation
 import DioramaModel
 

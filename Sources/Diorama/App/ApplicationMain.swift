@@ -1,3 +1,5 @@
+import DioramaManifest
+import DioramaSessionStore
 import Foundation
 import DioramaClient
 import DioramaModel

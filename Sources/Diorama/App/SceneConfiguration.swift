@@ -1,3 +1,4 @@
+import DioramaManifest
 import DioramaModel
 
 /// Which delegate and content a scene session gets (UIKit's `UISceneConfiguration`).

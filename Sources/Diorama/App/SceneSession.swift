@@ -1,3 +1,4 @@
+import DioramaSessionStore
 import Foundation
 import DioramaModel
 

@@ -1,6 +1,5 @@
 import DioramaClient
 import Foundation
-import WaylandClient
 
 /// Turns the seat's pointer, touch and keyboard events into the scene
 /// callbacks of `RootContent` (touchesBegan/Moved/Ended/Cancelled,
@@ -120,9 +119,9 @@ extension SceneInputRouter: @preconcurrency PointerHandler {
 
     /// Scroll amounts add up until the frame that ends the group (wl_pointer
     /// v5); an older pointer has no frames, so each arrives alone.
-    func pointerScrolled(_ pointer: Pointer, axis: WlPointer.Axis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {
-        if axis == .verticalScroll { pendingScroll.y += value } else { pendingScroll.x += value }
-        if pointer.wlPointer.version < 5 { pointerFrameEnded(pointer) }
+    func pointerScrolled(_ pointer: Pointer, axis: ScrollAxis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {
+        if axis == .vertical { pendingScroll.y += value } else { pendingScroll.x += value }
+        if !pointer.groupsEventsInFrames { pointerFrameEnded(pointer) }
     }
 
     func pointerFrameEnded(_ pointer: Pointer) {

@@ -57,7 +57,7 @@ final class SceneSurface: SceneHost {
         toplevel.setTitle(scene.title)
         applyRestrictionHints(scene.sizeRestrictions.value)
         if let output { toplevel.setFullscreen(on: output) }
-        scene.trace.record(.toplevel(scene: scene.traceName, surfaceID: surface.wlSurface.id, appID: appID,
+        scene.trace.record(.toplevel(scene: scene.traceName, surfaceID: surface.objectID, appID: appID,
                                      title: scene.title, fullscreenOn: output.map { ScreenDescription($0).name }))
         facts.hasViewport = viewport != nil
         facts.allScreens = backend.screenDescriptions

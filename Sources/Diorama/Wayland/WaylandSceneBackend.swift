@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import DioramaClient
 import DioramaModel
-import WaylandClient
 
 /// The scene runtime on a real Wayland connection.
 ///
@@ -44,7 +43,7 @@ final class WaylandSceneBackend: SceneBackend {
         try outputState.waitUntilDescribed()
         try connection.roundtrip()
         outputState.handler = self
-        if registry.offers(WlSeat.self) {
+        if SeatState.isOffered(by: registry) {
             seatState = SeatState(registry: registry, compositor: compositor, shm: shm, handler: self)
         }
     }
@@ -158,7 +157,7 @@ extension WaylandSceneBackend: @preconcurrency SeatHandler {
         makeInputDevices(of: seat)
     }
 
-    func seatCapabilitiesChanged(_ seat: Seat, previous: WlSeat.Capability) {
+    func seatCapabilitiesChanged(_ seat: Seat, previous: SeatCapabilities) {
         makeInputDevices(of: seat)
     }
 

@@ -13,6 +13,9 @@ import WaylandClient
 public final class Surface {
     public let wlSurface: WlSurface
     public let compositor: CompositorState
+    /// The `wl_surface`'s protocol object id, as WAYLAND_DEBUG and compositor
+    /// traces print it (`wl_surface#12`).
+    public var objectID: UInt32 { wlSurface.id }
     /// Told about enter/leave and preferred scale/transform.
     public weak var handler: SurfaceHandler?
 

@@ -13,6 +13,9 @@ public final class Pointer {
     public private(set) var position: CGPoint = .zero
     /// The serial of the last enter, needed to set a cursor image.
     public private(set) var enterSerial: UInt32?
+    /// Whether the compositor ends each group of events with `pointerFrameEnded`
+    /// (wl_pointer v5 and newer); an older pointer sends each event alone.
+    public var groupsEventsInFrames: Bool { wlPointer.version >= 5 }
 
     private let compositor: CompositorState
     /// Sets the default arrow on each enter; nil when the seat has no shm to draw it with.
@@ -60,7 +63,8 @@ public final class Pointer {
         case let .axis(time, axis, value):
             // axis_discrete/value120 come before the axis event they qualify.
             let steps = pendingDiscrete.removeValue(forKey: axis.rawValue)
-            handler?.pointerScrolled(self, axis: axis, value: value, discreteSteps: steps, timeMillis: time)
+            guard let direction = ScrollAxis(axis) else { break }
+            handler?.pointerScrolled(self, axis: direction, value: value, discreteSteps: steps, timeMillis: time)
         case .frame:
             pendingDiscrete.removeAll()
             handler?.pointerFrameEnded(self)

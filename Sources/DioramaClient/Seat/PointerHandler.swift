@@ -1,5 +1,4 @@
 import Foundation
-import WaylandClient
 
 /// Told what happens on a seat's pointer. Positions are surface-local, in
 /// surface units, with sub-unit precision (Wayland's 24.8 fixed point).
@@ -16,7 +15,7 @@ public protocol PointerHandler: AnyObject {
     func pointerButtonChanged(_ pointer: Pointer, button: UInt32, isPressed: Bool, serial: UInt32, timeMillis: UInt32)
     /// Scrolling along `axis` by `value` surface units; `discreteSteps` are
     /// wheel clicks when the compositor reports them.
-    func pointerScrolled(_ pointer: Pointer, axis: WlPointer.Axis, value: Double, discreteSteps: Int?, timeMillis: UInt32)
+    func pointerScrolled(_ pointer: Pointer, axis: ScrollAxis, value: Double, discreteSteps: Int?, timeMillis: UInt32)
     /// The end of a group of events (wl_pointer v5+).
     func pointerFrameEnded(_ pointer: Pointer)
 }
@@ -26,6 +25,6 @@ extension PointerHandler {
     public func pointerLeft(_ pointer: Pointer, surface: Surface?, serial: UInt32) {}
     public func pointerMoved(_ pointer: Pointer, position: CGPoint, timeMillis: UInt32) {}
     public func pointerButtonChanged(_ pointer: Pointer, button: UInt32, isPressed: Bool, serial: UInt32, timeMillis: UInt32) {}
-    public func pointerScrolled(_ pointer: Pointer, axis: WlPointer.Axis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {}
+    public func pointerScrolled(_ pointer: Pointer, axis: ScrollAxis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {}
     public func pointerFrameEnded(_ pointer: Pointer) {}
 }

@@ -8,7 +8,7 @@ public final class Seat {
     /// The seat's name (`seat0`), from wl_seat v2.
     public private(set) var name: String?
     /// What the seat has now: keyboard, pointer, touch.
-    public private(set) var capabilities: WlSeat.Capability = []
+    public private(set) var capabilities: SeatCapabilities = []
     /// The keyboard made by `makeKeyboard`, while the seat has one.
     public private(set) var keyboard: Keyboard?
     /// The pointer made by `makePointer`, while the seat has one.
@@ -21,7 +21,7 @@ public final class Seat {
     /// The shared memory the pointer draws its default arrow with (nil: no arrow is set).
     let cursorShm: ShmState?
     /// Run after capabilities changed (the state tells its handler).
-    var capabilitiesChanged: ((Seat, WlSeat.Capability) -> Void)?
+    var capabilitiesChanged: ((Seat, SeatCapabilities) -> Void)?
 
     init(wlSeat: WlSeat, globalName: UInt32, compositor: CompositorState, cursorShm: ShmState?) {
         self.wlSeat = wlSeat
@@ -60,7 +60,7 @@ public final class Seat {
     /// - Precondition: the seat has `capability` (asking for a device the
     ///   seat lacks is a programmer error).
     private func device<Device: SeatDevice>(_ slot: ReferenceWritableKeyPath<Seat, Device?>,
-                                            capability: WlSeat.Capability, named word: String, handler: Device.Handler?,
+                                            capability: SeatCapabilities, named word: String, handler: Device.Handler?,
                                             make: (Device.Handler?) -> Device) -> Device {
         precondition(capabilities.contains(capability),
                      "Seat: seat \(name ?? "?") has no \(word) (capabilities \(capabilities.rawValue))")
@@ -88,7 +88,8 @@ public final class Seat {
     /// Fires after binding (name, capabilities) and whenever devices come and go.
     private func seatEventArrived(_ event: WlSeat.Event) {
         switch event {
-        case let .capabilities(new):
+        case let .capabilities(announced):
+            let new = SeatCapabilities(announced)
             let previous = capabilities
             capabilities = new
             // A device that went away leaves its object inert: release it.

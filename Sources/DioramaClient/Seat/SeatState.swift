@@ -32,6 +32,12 @@ public final class SeatState {
         for seat in seatsByName.values { seat.destroy() }
     }
 
+    /// Whether the compositor has any seat now; one without (a headless
+    /// compositor with no input) needs no `SeatState`.
+    public static func isOffered(by registry: Registry) -> Bool {
+        registry.offers(WlSeat.self)
+    }
+
     /// The seats, in announcement order.
     public var seats: [Seat] {
         seatsByName.values.sorted { $0.globalName < $1.globalName }

@@ -1,3 +1,4 @@
+import DioramaManifest
 import DioramaModel
 
 /// Decides, for one app target's Info.plist, what stands between the app and

@@ -1,3 +1,4 @@
+import DioramaManifest
 import DioramaModel
 
 /// The Info.plist keys Xcode writes from `INFOPLIST_KEY_*` build settings when

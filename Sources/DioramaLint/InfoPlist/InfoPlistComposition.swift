@@ -1,3 +1,4 @@
+import DioramaManifest
 import DioramaModel
 
 /// The Info.plist an app target ends up with: its Info.plist file (if any) with the

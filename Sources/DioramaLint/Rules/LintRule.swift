@@ -1,3 +1,4 @@
+import DioramaManifest
 import DioramaModel
 
 /// How serious a finding is: the scale the scene manifest reader already uses.

@@ -1,3 +1,4 @@
+import DioramaManifest
 import DioramaModel
 
 /// Every check `diorama lint` performs. `Docs/lint.md` is the same table in prose;

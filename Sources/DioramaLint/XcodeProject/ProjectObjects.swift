@@ -1,3 +1,4 @@
+import DioramaManifest
 import DioramaModel
 
 /// A pbxproj's `objects` dictionary, looked up by id.

@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaScenarios
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 
 /// Runs scenarios on a real headless sway 1.7 (`--on sway`): outputs from the
 /// scenario's displays, every window floating, steps as sway IPC commands,

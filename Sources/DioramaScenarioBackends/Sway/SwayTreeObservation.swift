@@ -1,6 +1,7 @@
 import DioramaModel
 import DioramaScenarios
 import HeadlessCompositors
+import SwayIPC
 
 /// Fills the Wayland-level facts sway's tree shows about a window: pure, so it
 /// is tested on recorded trees.

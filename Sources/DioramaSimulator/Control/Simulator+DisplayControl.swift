@@ -1,4 +1,5 @@
 import CWaylandServer
+import DioramaControlProtocol
 import DioramaModel
 import WaylandServer
 

@@ -1,17 +1,9 @@
+import DioramaControlProtocol
 import DioramaModel
 
 // Pointer and touch commands for tests, `diorama ctl pointer|touch` and
 // scenarios. Each sends the protocol events at once (Seat/Simulator+Pointer.swift,
 // Seat/Simulator+Touch.swift say which) and records them in the trace.
-
-/// Where a pointer or touch command puts its point.
-public enum InputLocation: Hashable, Sendable {
-    /// Global logical points, the space displays are laid out in.
-    case global(Point)
-    /// Logical points from the top-left of a window's geometry (what the
-    /// user sees as the window's corner, shadows excluded).
-    case window(WindowSelector, Point)
-}
 
 extension Simulator {
     /// The pointer's position in global logical points.

@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 
 /// Why a control command (move a window, rescale a display, …) could not be carried out.

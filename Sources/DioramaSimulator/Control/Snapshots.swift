@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 
 /// A window's state as plain values, safe to hand to another thread or

@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 import Foundation
 import Glibc
@@ -52,7 +53,7 @@ struct ControlConnection {
             elements = try ControlRequestScanner.batch(line)?.map(BatchElement.init)
                 ?? JSONDecoder().decode([BatchElement].self, from: Data(line.utf8))
         } catch {
-            return Self.encode(ControlResponse(ControlFailure.badRequest("the batch is not a JSON array of control requests (\(Self.reason(error))); see Docs/control-protocol.md")))
+            return Self.encode(ControlResponse(ControlFailure.badRequest("the batch is not a JSON array of control requests (\(ControlFailure.decodingProblem(error))); see Docs/control-protocol.md")))
         }
         let requests = elements.map { element in
             element.request.flatMap { request -> Result<ControlRequest, ControlFailure> in
@@ -162,13 +163,7 @@ struct ControlConnection {
 
     /// The request a line spells.
     static func decode(_ line: String) throws(ControlFailure) -> ControlRequest {
-        let wire: ControlRequestWire
-        do {
-            wire = try ControlRequestScanner.request(line) ?? JSONDecoder().decode(ControlRequestWire.self, from: Data(line.utf8))
-        } catch {
-            throw .badRequest("the request is not a JSON object of the control protocol (\(Self.reason(error))); see Docs/control-protocol.md")
-        }
-        return try wire.request()
+        try ControlRequest(line: line)
     }
 
     /// A batch's answers as one line.
@@ -186,16 +181,6 @@ struct ControlConnection {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(response)) ?? Data(#"{"ok":false,"kind":"failed","error":"the response could not be encoded"}"#.utf8), as: UTF8.self)
-    }
-
-    static func reason(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
-        case DecodingError.dataCorrupted: "malformed JSON"
-        default: "\(error)"
-        }
     }
 
     /// Runs `body` on the simulator's thread; its failure, or the simulator
@@ -294,7 +279,7 @@ private struct BatchElement: Decodable {
             let wire = try ControlRequestWire(from: decoder)
             request = Result { () throws(ControlFailure) in try wire.request() }
         } catch {
-            request = .failure(.badRequest("the request is not a JSON object of the control protocol (\(ControlConnection.reason(error))); see Docs/control-protocol.md"))
+            request = .failure(.notARequest(error))
         }
     }
 }

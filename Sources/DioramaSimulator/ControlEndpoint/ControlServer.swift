@@ -1,4 +1,5 @@
 import CDioramaShim
+import DioramaControlProtocol
 import DioramaModel
 import Foundation
 import Synchronization
@@ -209,34 +210,5 @@ public final class ControlServer: Sendable {
     static func peerIsSameUser(_ descriptor: Int32) -> Bool {
         var uid: UInt32 = 0
         return CDioramaShim_peer_uid(descriptor, &uid) == 0 && uid == getuid()
-    }
-}
-
-/// A `sockaddr_un` for a path, with the bind and connect calls that need it.
-struct UnixSocketAddress {
-    private var address = sockaddr_un()
-
-    /// - Precondition: `path` fits (at most 107 bytes).
-    init(path: String) {
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
-        }
-    }
-
-    mutating func bind(_ descriptor: Int32) -> Int32 {
-        withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-    }
-
-    mutating func connect(_ descriptor: Int32) -> Int32 {
-        withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
     }
 }

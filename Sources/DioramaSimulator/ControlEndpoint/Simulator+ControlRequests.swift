@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 
 // Control requests carried out on the simulator's thread. The control

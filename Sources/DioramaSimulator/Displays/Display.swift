@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 import WaylandServer
 

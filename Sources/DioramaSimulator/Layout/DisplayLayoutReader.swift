@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 
 /// Turns layout-file JSON into a ``DisplayLayout``, reporting every problem

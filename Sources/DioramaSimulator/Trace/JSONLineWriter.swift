@@ -1,3 +1,5 @@
+import DioramaModel
+
 /// Writes one flat JSON object field by field, in the order fields are added,
 /// so every trace line has the same shape (documented in `Docs/trace-format.md`).
 struct JSONLineWriter {
@@ -61,25 +63,6 @@ struct JSONLineWriter {
 
     var finished: String { text + "}" }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string literal (DioramaModel's one quoter, shared with the control protocol's encoder).
+    static func quoted(_ value: String) -> String { JSONText.quoted(value) }
 }

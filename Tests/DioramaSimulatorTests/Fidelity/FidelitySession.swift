@@ -3,6 +3,7 @@ import DioramaSimulator
 import DioramaTestSupport
 import Foundation
 import HeadlessCompositors
+import SwayIPC
 
 struct FidelitySessionError: Error, CustomStringConvertible {
     var message: String

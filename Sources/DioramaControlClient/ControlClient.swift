@@ -1,0 +1,155 @@
+import DioramaControlProtocol
+import Foundation
+import Glibc
+
+/// The other end of a `ControlServer` (DioramaSimulator): what `diorama ctl` uses to talk to a
+/// running simulator. One request (or one batch line, ``send(batch:)``) at a
+/// time; each waits for its answer.
+public final class ControlClient {
+    public let path: String
+    private let socket: ControlLineSocket
+
+    /// The environment variable `diorama sim` prints with the socket's path.
+    public static let environmentVariable = "DIORAMA_CONTROL"
+
+    /// Connects to the endpoint at `path`.
+    public init(path: String) throws(ControlClientError) {
+        guard path.utf8.count <= 107 else { throw .cannotConnect(path: path, reason: "the path is longer than 107 bytes") }
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .cannotConnect(path: path, reason: String(cString: strerror(errno))) }
+        var address = UnixSocketAddress(path: path)
+        guard address.connect(descriptor) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : errno == ECONNREFUSED ? "nothing is listening (a simulator that stopped?)"
+                : String(cString: strerror(errno))
+            Glibc.close(descriptor)
+            throw .cannotConnect(path: path, reason: reason)
+        }
+        self.path = path
+        socket = ControlLineSocket(descriptor: descriptor)
+    }
+
+    /// The endpoint to use: `explicit` (`--control`), else `$DIORAMA_CONTROL`.
+    ///
+    /// - Throws: ``ControlClientError/noEndpoint`` saying how to start one.
+    public static func endpointPath(explicit: String?,
+                                    environment: [String: String] = ProcessInfo.processInfo.environment) throws(ControlClientError) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let value = environment[environmentVariable], !value.isEmpty { return value }
+        throw .noEndpoint
+    }
+
+    /// Sends `request` and returns the simulator's response (which may report
+    /// a failure: see `ControlResponse.failure`).
+    public func send(_ request: ControlRequest) throws(ControlClientError) -> ControlResponse {
+        try writeRequest(request)
+        return try readResponse()
+    }
+
+    /// Sends `requests` as one batch line and returns their responses, in
+    /// order: one trip for all of them (`trace` cannot be batched).
+    public func send(batch requests: [ControlRequest]) throws(ControlClientError) -> [ControlResponse] {
+        let text = "[" + requests.map { ControlRequestWire($0).jsonLine }.joined(separator: ",") + "]"
+        do {
+            try socket.writeLine(text)
+        } catch {
+            throw .connectionLost(error.message)
+        }
+        let line = try readLine()
+        // Most batches of changes succeed whole: no need for the decoder then.
+        if line.utf8.count == 12 * requests.count + 1, line == "[" + Array(repeating: #"{"ok":true}"#, count: requests.count).joined(separator: ",") + "]" {
+            return Array(repeating: ControlResponse(), count: requests.count)
+        }
+        if let responses = try? JSONDecoder().decode([ControlResponse].self, from: Data(line.utf8)) {
+            guard responses.count == requests.count else {
+                throw .badResponse("\(responses.count) answers to a batch of \(requests.count): \(line.prefix(200))")
+            }
+            return responses
+        }
+        // The batch as a whole was refused: one failure for all of it.
+        return Array(repeating: try Self.response(line), count: requests.count)
+    }
+
+    /// Asks for the trace after `since` and hands each record line (one JSON
+    /// object, `Docs/trace-format.md`) to `line`; with `follow`, keeps
+    /// reading new records until the simulator stops or `line` returns false.
+    ///
+    /// - Returns: the header: how many records there were, the last sequence
+    ///   number, how many were lost to the ring's capacity, or the failure.
+    @discardableResult
+    public func trace(since: UInt64, follow: Bool, line: (String) -> Bool) throws(ControlClientError) -> ControlResponse {
+        try writeRequest(.trace(since: since, follow: follow))
+        let header = try readResponse()
+        guard header.ok else { return header }
+        var remaining = header.records ?? 0
+        while follow || remaining > 0 {
+            let next: String?
+            do {
+                next = try socket.readLine()
+            } catch {
+                throw .connectionLost(error.message)
+            }
+            guard let next else {
+                if follow { return header }  // the simulator stopped
+                throw .connectionLost("the trace ended after \((header.records ?? 0) - remaining) of \(header.records ?? 0) records")
+            }
+            remaining -= 1
+            if !line(next) { return header }
+        }
+        return header
+    }
+
+    private func writeRequest(_ request: ControlRequest) throws(ControlClientError) {
+        let text = ControlRequestWire(request).jsonLine
+        do {
+            try socket.writeLine(text)
+        } catch {
+            throw .connectionLost(error.message)
+        }
+    }
+
+    private func readResponse() throws(ControlClientError) -> ControlResponse {
+        try Self.response(readLine())
+    }
+
+    private func readLine() throws(ControlClientError) -> String {
+        let line: String?
+        do {
+            line = try socket.readLine()
+        } catch {
+            throw .connectionLost(error.message)
+        }
+        guard let line else { throw .connectionLost("the simulator closed the connection without answering") }
+        return line
+    }
+
+    private static func response(_ line: String) throws(ControlClientError) -> ControlResponse {
+        do {
+            return try JSONDecoder().decode(ControlResponse.self, from: Data(line.utf8))
+        } catch {
+            throw .badResponse(String(line.prefix(200)))
+        }
+    }
+}
+
+/// Why `diorama ctl` could not talk to a simulator at all.
+public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Neither `--control` nor `DIORAMA_CONTROL` names an endpoint.
+    case noEndpoint
+    case cannotConnect(path: String, reason: String)
+    case connectionLost(String)
+    /// The answer was not a control-protocol response.
+    case badResponse(String)
+
+    public var description: String {
+        switch self {
+        case .noEndpoint:
+            "no simulator to talk to: DIORAMA_CONTROL is unset and --control was not given; start one with "
+                + "`diorama sim > /tmp/sim.env &` and load what it prints with `. /tmp/sim.env` (it sets DIORAMA_CONTROL), "
+                + "or pass --control PATH"
+        case .cannotConnect(let path, let reason):
+            "cannot connect to the simulator's control socket \(path): \(reason); is `diorama sim` running?"
+        case .connectionLost(let reason): "the connection to the simulator broke: \(reason)"
+        case .badResponse(let line): "the simulator answered something that is not a control response: \(line)"
+        }
+    }
+}

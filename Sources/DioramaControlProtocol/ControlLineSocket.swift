@@ -1,0 +1,118 @@
+import Glibc
+
+/// One connected Unix stream socket carrying lines of text (the control
+/// protocol's framing: one JSON object per line, `\n`-terminated). Both the
+/// endpoint and `diorama ctl` use it.
+///
+/// Reads block; writes never raise SIGPIPE (a peer that went away is an
+/// error, not a dead process).
+///
+/// Sendable by hand: one thread reads and writes it; the only call from
+/// another thread is ``shutDown()``, a single system call on a descriptor
+/// the owner has not closed yet (`ControlServer` (DioramaSimulator) guarantees that).
+package final class ControlLineSocket: @unchecked Sendable {
+    package let descriptor: Int32
+    /// A line longer than this is refused (a peer that sends no newline
+    /// cannot make the other side allocate without bound). The endpoint
+    /// passes `SimulatorLimits.maximumControlLineBytes`; `ctl` reading
+    /// responses keeps the default.
+    package let maximumLineBytes: Int
+    /// Bytes read and not yet returned start at `lineStart`; those before
+    /// `scanned` are known to hold no newline, so each byte is searched once.
+    private var buffered: [UInt8] = []
+    private var lineStart = 0
+    private var scanned = 0
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+    private var isClosed = false
+
+    package static let defaultMaximumLineBytes = 16 << 20
+
+    package init(descriptor: Int32, maximumLineBytes: Int = ControlLineSocket.defaultMaximumLineBytes) {
+        self.descriptor = descriptor
+        self.maximumLineBytes = maximumLineBytes
+    }
+
+    deinit { close() }
+
+    /// The next line without its newline, or nil at end of stream. Linear in
+    /// the bytes read: only new bytes are searched for the newline, and the
+    /// consumed lines are dropped at most once per read.
+    ///
+    /// - Throws: ``ControlTransportError`` when reading fails, or with
+    ///   ``ControlTransportError/exceededLineLimit`` set when a line is longer
+    ///   than ``maximumLineBytes`` (the rest of the stream is then unusable).
+    package func readLine() throws(ControlTransportError) -> String? {
+        while true {
+            if let newline = buffered[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                guard newline - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
+                let line = String(decoding: buffered[lineStart..<newline], as: UTF8.self)
+                lineStart = newline + 1
+                scanned = lineStart
+                return line
+            }
+            scanned = buffered.count
+            guard buffered.count - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
+            if lineStart > 0 {
+                buffered.removeSubrange(..<lineStart)
+                scanned -= lineStart
+                lineStart = 0
+            }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ControlTransportError("read failed: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 {
+                guard !buffered.isEmpty else { return nil }
+                let line = String(decoding: buffered, as: UTF8.self)
+                buffered.removeAll()
+                scanned = 0
+                return line
+            }
+            buffered.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Writes `line` and a newline, all of it.
+    package func writeLine(_ line: String) throws(ControlTransportError) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ControlTransportError("write failed: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    /// Wakes a thread blocked reading this socket (it sees end of stream).
+    package func shutDown() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    package func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(descriptor)
+    }
+}
+
+/// The control connection broke (the peer went away, a read failed).
+public struct ControlTransportError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    /// Set when the peer sent a line longer than this many bytes.
+    public var exceededLineLimit: Int?
+    package init(_ message: String) { self.message = message }
+
+    package static func lineTooLong(limit: Int) -> ControlTransportError {
+        var error = ControlTransportError("a line longer than \(limit) bytes arrived; the control protocol's lines are at most \(limit) bytes")
+        error.exceededLineLimit = limit
+        return error
+    }
+    public var description: String { message }
+}

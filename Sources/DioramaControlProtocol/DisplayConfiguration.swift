@@ -1,0 +1,147 @@
+import DioramaModel
+
+/// A display mode: the panel's size in pixels (before any rotation) and its refresh rate.
+public struct DisplayMode: Hashable, Sendable, Codable {
+    public var width: Int
+    public var height: Int
+    /// Refresh rate in millihertz, as `wl_output.mode` sends it (60 Hz is 60000).
+    public var refreshMilliHz: Int
+
+    public init(width: Int, height: Int, refreshMilliHz: Int = 60_000) {
+        self.width = width
+        self.height = height
+        self.refreshMilliHz = refreshMilliHz
+    }
+
+    public var pixelSize: Size { Size(width: width, height: height) }
+
+    /// The time between two vertical blanks, in nanoseconds (16 666 666 at 60 Hz).
+    public var refreshPeriodNanoseconds: UInt64 {
+        UInt64(1_000_000_000_000 / max(1, refreshMilliHz))
+    }
+}
+
+/// Logical points at a display's edges that windows should not cover (panels, a
+/// notch), as `configure_bounds` and maximized windows see them.
+public struct DisplayInsets: Hashable, Sendable, Codable {
+    public var top: Int
+    public var left: Int
+    public var bottom: Int
+    public var right: Int
+
+    public init(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public static let zero = DisplayInsets()
+}
+
+/// One display of a `DisplayLayout` (DioramaSimulator): what a monitor is (name, make, model,
+/// mode, physical size) and how it is set up (scale, transform, position).
+///
+/// All positions are in the global logical coordinate space windows live in;
+/// a display covers `position` to `position + logicalSize`.
+public struct DisplayConfiguration: Hashable, Sendable {
+    /// The connector name clients see in `wl_output.name` and `xdg_output.name`
+    /// (`eDP-1`, `DP-2`); unique in a layout.
+    public var name: String
+    public var make: String
+    public var model: String
+    public var mode: DisplayMode
+    /// The fractional scale; the integer `wl_output.scale` is derived from it
+    /// (see `OutputScaleRounding` in DioramaSimulator).
+    public var scale: Scale
+    public var transform: OutputTransform
+    /// The logical position of the top-left corner.
+    public var position: Point
+    public var physicalSizeMM: Size
+    public var usableInsets: DisplayInsets
+
+    public init(name: String, make: String = "Diorama", model: String = "Virtual Display",
+                mode: DisplayMode, scale: Scale = .one, transform: OutputTransform = .normal,
+                position: Point = .zero, physicalSizeMM: Size = .zero, usableInsets: DisplayInsets = .zero) {
+        self.name = name
+        self.make = make
+        self.model = model
+        self.mode = mode
+        self.scale = scale
+        self.transform = transform
+        self.position = position
+        self.physicalSizeMM = physicalSizeMM
+        self.usableInsets = usableInsets
+    }
+
+    /// The mode's pixels as the compositor lays them out: width and height swap
+    /// for 90° and 270° transforms.
+    public var transformedPixelSize: Size {
+        transform.swapsAxes ? mode.pixelSize.transposed : mode.pixelSize
+    }
+
+    /// The size in logical points: transformed pixels divided by the scale.
+    ///
+    /// Rounding: `(pixels * 120 + numerator / 2) / numerator`, the nearest whole
+    /// point, halves up. 2880 px at 1.5 is exactly 1920; 1366 px at 1.25 is
+    /// 1092.8, so 1093. (wlroots truncates instead, giving 1092; the layouts
+    /// Diorama ships divide exactly, so the difference never shows there.)
+    public var logicalSize: Size {
+        let pixels = transformedPixelSize
+        func points(_ value: Int) -> Int {
+            (value * Scale.denominator + scale.numerator120 / 2) / scale.numerator120
+        }
+        return Size(width: points(pixels.width), height: points(pixels.height))
+    }
+
+    /// Where the display sits in the global logical space.
+    public var logicalRect: Rect { Rect(origin: position, size: logicalSize) }
+
+    /// The logical rectangle minus the insets: what a maximized window fills and
+    /// what `xdg_toplevel.configure_bounds` reports.
+    public var usableArea: Rect {
+        let full = logicalRect
+        return Rect(x: full.minX + usableInsets.left, y: full.minY + usableInsets.top,
+                    width: max(0, full.width - usableInsets.left - usableInsets.right),
+                    height: max(0, full.height - usableInsets.top - usableInsets.bottom))
+    }
+
+    /// `wl_output.description` / `xdg_output.description`: make, model and name.
+    public var outputDescription: String { "\(make) \(model) (\(name))" }
+}
+
+extension DisplayConfiguration {
+    /// The most UTF-8 bytes a display's name, make or model may have. Each
+    /// travels in `wl_output` and `xdg_output` events, and libwayland
+    /// disconnects a client whose event does not fit its 4096-byte buffer;
+    /// 63 stays far below that (with room for the other fields) and is longer
+    /// than real connector names and EDID strings get.
+    public static let maximumTextBytes = 63
+
+    /// Why `text` cannot be the display's `field` (name, make or model), or
+    /// nil when it can: it must be 1 to ``maximumTextBytes`` bytes of
+    /// printable characters. Control characters (NUL, newline), bidi
+    /// overrides and other invisible format characters are refused: a name
+    /// is shown in clients' menus, logs and reports, where they would cut it
+    /// short or make it read as something else. The message never repeats
+    /// the text itself, for the same reason.
+    public static func textProblem(_ text: String, field: String) -> String? {
+        if text.isEmpty {
+            return field == "name" ? "the name is empty; use a connector name such as \"DP-1\"" : "the \(field) is empty; leave it out for the default"
+        }
+        let bytes = text.utf8.count
+        if bytes > maximumTextBytes {
+            return "the \(field) is \(bytes) bytes long; use at most \(maximumTextBytes) (it is sent to every client in wl_output events)"
+        }
+        let refused: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator,
+                                                     .surrogate, .privateUse, .unassigned]
+        if let index = text.unicodeScalars.firstIndex(where: { refused.contains($0.properties.generalCategory) }) {
+            let scalar = text.unicodeScalars[index]
+            let position = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index) + 1
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return "character \(position) of the \(field) is \(code), a control or invisible formatting character (newline, NUL, bidi override, …); use printable characters only"
+        }
+        return nil
+    }
+}

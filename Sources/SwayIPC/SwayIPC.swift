@@ -1,0 +1,212 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Errors from `SwayIPC`.
+public enum SwayIPCError: Error, Sendable, CustomStringConvertible {
+    /// The socket layer failed (connect, timeout, peer closed).
+    case transport(UnixSocketError)
+    /// The reply was not a valid i3-ipc message.
+    case protocolViolation(String)
+    /// A reply did not decode as expected.
+    case decoding(what: String, detail: String, payload: String)
+    /// sway ran the command list and at least one command failed.
+    case commandFailed(command: String, errors: [String], results: [SwayCommandResult])
+    /// `waitForWindow` gave up.
+    case windowNotFound(appID: String, seconds: Double)
+
+    public var description: String {
+        switch self {
+        case let .transport(error):
+            return "sway IPC: \(error)"
+        case let .protocolViolation(detail):
+            return "sway IPC: protocol violation: \(detail)"
+        case let .decoding(what, detail, payload):
+            return "sway IPC: could not decode \(what): \(detail); payload starts: \(payload.prefix(300))"
+        case let .commandFailed(command, errors, _):
+            return "sway rejected command '\(command)': \(errors.joined(separator: "; "))"
+        case let .windowNotFound(appID, seconds):
+            return "no window with app_id '\(appID)' appeared in sway's tree within \(String(format: "%.1f", seconds)) s"
+        }
+    }
+}
+
+/// A client for sway's i3-compatible IPC protocol.
+///
+/// Wire format, both directions: the 6 bytes `i3-ipc`, a 32-bit payload length,
+/// a 32-bit message type (both in native byte order), then the JSON payload.
+///
+/// One connection, opened in `init` and reopened after a transport error. It is
+/// a final class shared across tasks: the descriptor lives in a `Mutex`, which
+/// serialises requests so replies cannot interleave. Every request is bounded by `timeout`.
+public final class SwayIPC: Sendable {
+    /// i3-ipc message types (requests; replies carry the same number).
+    public enum MessageType: UInt32, Sendable {
+        case runCommand = 0
+        case getWorkspaces = 1
+        case subscribe = 2
+        case getOutputs = 3
+        case getTree = 4
+        case getMarks = 5
+        case getBarConfig = 6
+        case getVersion = 7
+        case getBindingModes = 8
+        case getConfig = 9
+        case sendTick = 10
+        case sync = 11
+        case getBindingState = 12
+        case getInputs = 100
+        case getSeats = 101
+    }
+
+    static let magic: [UInt8] = Array("i3-ipc".utf8)
+    static let headerSize = 14
+    /// Replies larger than this are treated as corrupt (a tree is a few KiB).
+    static let maxPayload = 64 * 1024 * 1024
+
+    public let socketPath: String
+    public let timeout: TimeInterval
+    /// The connection's descriptor, -1 while closed; held for a whole request.
+    private let connection: Mutex<Int32>
+
+    /// Connects to the IPC socket at `socketPath` (sway's `SWAYSOCK`).
+    /// - Parameter timeout: bound on each request (write + reply).
+    public init(socketPath: String, timeout: TimeInterval = 5) throws {
+        self.socketPath = socketPath
+        self.timeout = timeout
+        do {
+            connection = Mutex(try UnixSocket.connect(path: socketPath))
+        } catch let error as UnixSocketError {
+            throw SwayIPCError.transport(error)
+        }
+    }
+
+    deinit {
+        connection.withLock { fd in if fd >= 0 { Glibc.close(fd) } }
+    }
+
+    /// Closes the connection; a later request reconnects.
+    public func close() {
+        connection.withLock { fd in if fd >= 0 { Glibc.close(fd); fd = -1 } }
+    }
+
+    // MARK: Requests
+
+    /// Sends one message and returns the reply's JSON payload.
+    public func request(_ type: MessageType, payload: String = "") throws -> Data {
+        try connection.withLock { fd throws -> Data in
+            let deadline = Date().addingTimeInterval(timeout)
+            do {
+                if fd < 0 { fd = try UnixSocket.connect(path: socketPath) }
+                try UnixSocket.writeAll(fd, Self.encode(type: type.rawValue, payload: Array(payload.utf8)),
+                                        until: deadline, path: socketPath)
+                while true {
+                    let header = try UnixSocket.readExactly(fd, Self.headerSize, until: deadline, path: socketPath)
+                    let (length, replyType) = try Self.decodeHeader(header)
+                    let body = try UnixSocket.readExactly(fd, length, until: deadline, path: socketPath)
+                    // Events (high bit set) only arrive after `subscribe`; skip them.
+                    if replyType & 0x8000_0000 != 0 { continue }
+                    guard replyType == type.rawValue else {
+                        throw SwayIPCError.protocolViolation("asked for type \(type.rawValue), got reply type \(replyType)")
+                    }
+                    return Data(body)
+                }
+            } catch let error as UnixSocketError {
+                // The stream may be mid-message: start over on a fresh connection next time.
+                if fd >= 0 { Glibc.close(fd); fd = -1 }
+                throw SwayIPCError.transport(error)
+            } catch {
+                if fd >= 0 { Glibc.close(fd); fd = -1 }
+                throw error
+            }
+        }
+    }
+
+    /// Runs sway commands (one, or several separated by `;` or `,`) and returns
+    /// one result per command. Throws `SwayIPCError.commandFailed` with sway's
+    /// messages if any command failed.
+    @discardableResult
+    public func command(_ command: String) throws -> [SwayCommandResult] {
+        let results: [SwayCommandResult] = try decode([SwayCommandResult].self, what: "command reply",
+                                                      from: request(.runCommand, payload: command))
+        let failures = results.filter { !$0.success }
+        if !failures.isEmpty {
+            throw SwayIPCError.commandFailed(command: command,
+                                             errors: failures.map { $0.error ?? "unknown error" },
+                                             results: results)
+        }
+        return results
+    }
+
+    /// The outputs sway knows, in its order (`get_outputs`).
+    public func outputs() throws -> [SwayOutput] {
+        try decode([SwayOutput].self, what: "outputs", from: request(.getOutputs))
+    }
+
+    /// The whole layout tree (`get_tree`): root → outputs → workspaces → containers.
+    public func tree() throws -> SwayNode {
+        try decode(SwayNode.self, what: "tree", from: request(.getTree))
+    }
+
+    /// The workspaces (`get_workspaces`).
+    public func workspaces() throws -> [SwayWorkspace] {
+        try decode([SwayWorkspace].self, what: "workspaces", from: request(.getWorkspaces))
+    }
+
+    /// sway's version (`get_version`).
+    public func version() throws -> SwayVersion {
+        try decode(SwayVersion.self, what: "version", from: request(.getVersion))
+    }
+
+    /// The first window with this `app_id`, with its output and workspace, or nil.
+    public func window(appID: String) throws -> SwayWindowPlacement? {
+        try tree().findWindow(appID: appID)
+    }
+
+    /// Polls the tree until a window with this `app_id` appears (for example
+    /// after launching a client), bounded by `timeout`.
+    public func waitForWindow(appID: String, timeout: TimeInterval = 10) throws -> SwayWindowPlacement {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let placement = try window(appID: appID) { return placement }
+            if Date() >= deadline { throw SwayIPCError.windowNotFound(appID: appID, seconds: timeout) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    // MARK: Wire format (internal for tests)
+
+    static func encode(type: UInt32, payload: [UInt8]) -> [UInt8] {
+        var bytes = magic
+        withUnsafeBytes(of: UInt32(payload.count)) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: type) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: payload)
+        return bytes
+    }
+
+    /// Returns (payload length, message type) from a 14-byte header.
+    static func decodeHeader(_ header: [UInt8]) throws -> (length: Int, type: UInt32) {
+        guard header.count == headerSize, Array(header[0..<6]) == magic else {
+            throw SwayIPCError.protocolViolation("bad magic in reply header \(header)")
+        }
+        var length: UInt32 = 0
+        var type: UInt32 = 0
+        withUnsafeMutableBytes(of: &length) { $0.copyBytes(from: header[6..<10]) }
+        withUnsafeMutableBytes(of: &type) { $0.copyBytes(from: header[10..<14]) }
+        guard Int(length) <= maxPayload else {
+            throw SwayIPCError.protocolViolation("reply length \(length) exceeds \(maxPayload)")
+        }
+        return (Int(length), type)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, what: String, from data: Data) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw SwayIPCError.decoding(what: what, detail: "\(error)",
+                                        payload: String(decoding: data.prefix(300), as: UTF8.self))
+        }
+    }
+}

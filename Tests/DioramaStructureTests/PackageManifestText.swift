@@ -1,0 +1,212 @@
+import Foundation
+
+/// One target as `Package.swift` declares it, read from the manifest's text.
+struct DeclaredTarget: Hashable {
+    enum Kind: String { case target, executableTarget, testTarget, systemLibrary, plugin }
+
+    var name: String
+    var kind: Kind
+    /// The folder its sources are in, relative to the package root.
+    var directory: String
+    /// The targets it names in `dependencies:` (products of other packages left out).
+    var dependencies: Set<String>
+    /// Paths under `directory` that `exclude:` keeps out of the target.
+    var excluded: [String]
+    /// 1-based line of the declaration, for messages.
+    var line: Int
+
+    /// The name `import` uses: SwiftPM turns `-` into `_`.
+    var moduleName: String { name.replacingOccurrences(of: "-", with: "_") }
+}
+
+/// Why `Package.swift`'s text could not be read the way these checks expect.
+struct ManifestTextError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Reads the `targets:` list out of `Package.swift`'s text. Not a Swift parser:
+/// it knows the shapes this manifest uses (`.target(name: "…", dependencies: [
+/// "…", .product(…)], path: "…", exclude: […])`), skips comments and strings,
+/// and says which line it could not follow rather than guessing.
+enum PackageManifestText {
+    static func targets(in text: String) throws(ManifestTextError) -> [DeclaredTarget] {
+        let code = Array(withoutComments(text).utf8)
+        // The `targets:` argument of `Package(…)` itself (products name targets too).
+        guard let call = find("Package(", in: code, from: 0), let callEnd = matchingClose(in: code, open: call + 7),
+              let label = topLevelLabel("targets", in: Array(code[(call + 8)..<callEnd])).map({ $0 + call + 8 }),
+              let listOpen = code[label...].firstIndex(of: UInt8(ascii: "[")),
+              let listEnd = matchingClose(in: code, open: listOpen) else {
+            throw ManifestTextError(description: "Package.swift: no `targets: [ … ]` argument in `Package(…)`")
+        }
+        var targets: [DeclaredTarget] = []
+        var index = listOpen
+        while let (kind, open) = nextDeclaration(in: code, from: index), open < listEnd {
+            guard let close = matchingClose(in: code, open: open) else {
+                throw ManifestTextError(description: "Package.swift:\(line(of: open, in: code)): unbalanced brackets after .\(kind.rawValue)(")
+            }
+            let body = Array(code[(open + 1)..<close])
+            let line = line(of: open, in: code)
+            guard let name = stringArgument("name", in: body) else {
+                throw ManifestTextError(description: "Package.swift:\(line): .\(kind.rawValue)( without a `name: \"…\"`")
+            }
+            let folder: String
+            switch kind {
+            case .testTarget: folder = "Tests/"
+            case .plugin: folder = "Plugins/"
+            default: folder = "Sources/"
+            }
+            targets.append(DeclaredTarget(name: name, kind: kind,
+                                          directory: stringArgument("path", in: body) ?? folder + name,
+                                          dependencies: Set(listArgument("dependencies", in: body)),
+                                          excluded: listArgument("exclude", in: body), line: line))
+            index = close + 1
+        }
+        return targets
+    }
+
+    /// The text with `//` and `/* */` comments blanked out (newlines kept, so
+    /// offsets still give line numbers); string literals are left alone.
+    static func withoutComments(_ text: String) -> String {
+        var result: [UInt8] = []
+        let bytes = Array(text.utf8)
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                result.append(byte)
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                    result.append(bytes[index + 1])
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") { inString = false }
+                index += 1
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                result.append(byte)
+                index += 1
+            } else if bytes[index...].starts(with: Array("//".utf8)) {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if bytes[index...].starts(with: Array("/*".utf8)) {
+                index += 2
+                while index < bytes.count, !bytes[index...].starts(with: Array("*/".utf8)) {
+                    if bytes[index] == UInt8(ascii: "\n") { result.append(bytes[index]) }
+                    index += 1
+                }
+                index += 2
+            } else {
+                result.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func find(_ needle: String, in code: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard code.count >= pattern.count, start <= code.count - pattern.count else { return nil }
+        for index in start...(code.count - pattern.count) where code[index..<(index + pattern.count)].elementsEqual(pattern) {
+            return index
+        }
+        return nil
+    }
+
+    /// The next `.target(` (or another declaration kind) at or after `start`,
+    /// and the offset of its opening parenthesis.
+    private static func nextDeclaration(in code: [UInt8], from start: Int) -> (DeclaredTarget.Kind, Int)? {
+        var best: (DeclaredTarget.Kind, Int)?
+        for kind in [DeclaredTarget.Kind.target, .executableTarget, .testTarget, .systemLibrary, .plugin] {
+            guard let found = find("." + kind.rawValue + "(", in: code, from: start) else { continue }
+            if best == nil || found < best!.1 { best = (kind, found + kind.rawValue.utf8.count + 1) }
+        }
+        return best
+    }
+
+    /// The offset of the bracket that closes the one at `open`, skipping strings.
+    private static func matchingClose(in code: [UInt8], open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < code.count {
+            switch code[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < code.count, code[index] != UInt8(ascii: "\"") {
+                    if code[index] == UInt8(ascii: "\\") { index += 1 }
+                    index += 1
+                }
+            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The argument `label: "value"` at the top level of `body`.
+    private static func stringArgument(_ label: String, in body: [UInt8]) -> String? {
+        guard let start = topLevelLabel(label, in: body) else { return nil }
+        var index = start
+        while index < body.count, body[index] == UInt8(ascii: " ") || body[index] == UInt8(ascii: "\n") { index += 1 }
+        guard index < body.count, body[index] == UInt8(ascii: "\"") else { return nil }
+        guard let end = body[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: body[(index + 1)..<end], as: UTF8.self)
+    }
+
+    /// The plain string items of the list `label: [ … ]` at the top level of
+    /// `body`; nested calls in it (`.product(name: …, package: …)`) are skipped.
+    private static func listArgument(_ label: String, in body: [UInt8]) -> [String] {
+        guard let start = topLevelLabel(label, in: body),
+              let open = body[start...].firstIndex(of: UInt8(ascii: "[")),
+              let close = matchingClose(in: body, open: open) else { return [] }
+        var items: [String] = []
+        var depth = 0
+        var index = open + 1
+        while index < close {
+            switch body[index] {
+            case UInt8(ascii: "\""):
+                let end = body[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) ?? close
+                if depth == 0 { items.append(String(decoding: body[(index + 1)..<end], as: UTF8.self)) }
+                index = end
+            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+            index += 1
+        }
+        return items
+    }
+
+    /// The offset just past `label:` where it is an argument of this call
+    /// itself, not of a call nested in it.
+    private static func topLevelLabel(_ label: String, in body: [UInt8]) -> Int? {
+        let pattern = Array((label + ":").utf8)
+        var depth = 0
+        var index = 0
+        while index < body.count {
+            switch body[index] {
+            case UInt8(ascii: "\""):
+                index = body[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) ?? body.count
+            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            default:
+                let startsWord = index == 0 || !(isIdentifierByte(body[index - 1]))
+                if depth == 0, startsWord, body[index...].starts(with: pattern) { return index + pattern.count }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+    }
+
+    private static func line(of offset: Int, in code: [UInt8]) -> Int {
+        code[..<offset].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+}

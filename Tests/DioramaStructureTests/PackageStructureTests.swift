@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Package.swift, the sources and ARCHITECTURE.md agree: every target imports
+/// only targets it declares, and the architecture document names every target.
+@Suite("package structure")
+struct PackageStructureTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func declaredTargets() throws -> [DeclaredTarget] {
+        try PackageManifestText.targets(in: String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8))
+    }
+
+    @Test("every import of a package target is a declared dependency")
+    func importsAreDeclared() throws {
+        let targets = try Self.declaredTargets()
+        let modules = Set(targets.map(\.moduleName))
+        var undeclared: [UndeclaredImport] = []
+        for target in targets {
+            let files = try ImportCheck.swiftFiles(of: target, root: Self.root)
+            undeclared += ImportCheck.undeclaredImports(of: target, files: files, packageModules: modules)
+        }
+        let messages = undeclared.map(\.description)
+        #expect(messages.isEmpty, "\(messages.joined(separator: "\n"))")
+    }
+
+    @Test("ARCHITECTURE.md has one row per target, naming exactly its dependencies")
+    func architectureMatchesManifest() throws {
+        let architecture = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        let targets = try Self.declaredTargets()
+        let rows = ArchitectureTable.rows(in: architecture, targetNames: Set(targets.map(\.name)))
+        var problems: [String] = []
+        for target in targets {
+            guard let row = rows[target.name] else {
+                problems.append("`\(target.name)` (Package.swift:\(target.line)) has no row in ARCHITECTURE.md's table of who may import whom")
+                continue
+            }
+            if row.mayImport != target.dependencies {
+                let missing = target.dependencies.subtracting(row.mayImport).sorted()
+                let extra = row.mayImport.subtracting(target.dependencies).sorted()
+                problems.append("ARCHITECTURE.md:\(row.line): `\(target.name)` may import differs from Package.swift:\(target.line)"
+                                + (missing.isEmpty ? "" : "; add \(missing.joined(separator: ", "))")
+                                + (extra.isEmpty ? "" : "; not declared: \(extra.joined(separator: ", "))"))
+            }
+        }
+        for (name, row) in rows where !targets.contains(where: { $0.name == name }) {
+            problems.append("ARCHITECTURE.md:\(row.line): `\(name)` is not a target in Package.swift")
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("the manifest reader sees this package's targets and their dependencies")
+    func readsThisManifest() throws {
+        let targets = try Self.declaredTargets()
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(targets.count == byName.count, "a target is declared twice")
+        #expect(byName["DioramaModel"]?.dependencies == [])
+        #expect(byName["Diorama"]?.dependencies.contains("DioramaClient") == true)
+        #expect(byName["diorama-bench"]?.directory == "Sources/DioramaBench")
+        // `.product(name: "ArgumentParser", …)` is another package's product, not a target.
+        #expect(byName["DioramaCLI"]?.dependencies.contains("ArgumentParser") == false)
+        #expect(byName["DioramaCLI"]?.dependencies.contains("swift-argument-parser") == false)
+        #expect(byName["WaylandScannerTests"]?.excluded == ["Golden"])
+        #expect(byName["DioramaStructureTests"]?.kind == .testTarget)
+    }
+
+    @Test("an import the declaration does not list is reported with its file and line")
+    func reportsUndeclaredImport() throws {
+        let manifest = """
+            // A comment with .target(name: "Commented") in it is not a target.
+            let package = Package(name: "P", dependencies: [.package(url: "u", from: "1.0.0")], targets: [
+                .target(name: "Low"),
+                .target(name: "Middle", dependencies: ["Low"]),
+                .target(name: "High", dependencies: ["Middle", .product(name: "Outside", package: "o")],
+                        path: "Sources/Top", exclude: ["Old"]),
+            ])
+            """
+        let targets = try PackageManifestText.targets(in: manifest)
+        #expect(targets.map(\.name) == ["Low", "Middle", "High"])
+        let high = try #require(targets.last)
+        #expect(high.dependencies == ["Middle"])
+        #expect(high.directory == "Sources/Top")
+        #expect(high.line == 5)
+        let source = "import Foundation\n@testable import Middle\nimport Outside\n// import Nothing\nimport struct Low.Thing\n"
+        let found = ImportCheck.undeclaredImports(of: high, files: [("Sources/Top/A.swift", source)],
+                                                  packageModules: Set(targets.map(\.moduleName)))
+        #expect(found == [UndeclaredImport(target: "High", module: "Low", file: "Sources/Top/A.swift", line: 5, declarationLine: 5)])
+        #expect(found.first?.description.contains("Sources/Top/A.swift:5") == true)
+    }
+
+    @Test("a manifest it cannot follow is an error naming the line")
+    func unreadableManifest() {
+        do {
+            _ = try PackageManifestText.targets(in: "let package = Package(name: \"P\", targets: [\n  .target(dependencies: []),\n])")
+            Issue.record("a target without a name was accepted")
+        } catch {
+            #expect(error.description.contains("Package.swift:2"), "\(error)")
+        }
+        #expect(throws: ManifestTextError.self) {
+            try PackageManifestText.targets(in: "let package = Package(name: \"P\", targets: [\n  .target(name: \"A\"\n")
+        }
+    }
+}
