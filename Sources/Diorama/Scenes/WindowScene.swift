@@ -7,6 +7,8 @@ import DioramaModel
 protocol SceneHost: AnyObject {
     func sizeRestrictionsChanged(_ restrictions: SizeRestrictions)
     func titleChanged(_ title: String)
+    /// The scene chose another pointer image.
+    func cursorChanged(_ cursor: SceneCursor)
     func setNeedsDisplay()
     func requestClose()
     /// `willConnectTo` (and any restoration) ran: the first frame may be drawn.
@@ -19,6 +21,8 @@ protocol SceneHost: AnyObject {
 extension SceneHost {
     /// A host with no seat (a test's stand-in) has no press to move with.
     func beginInteractiveMove() -> Bool { false }
+    /// A host with no seat (a test's stand-in) has no pointer to show it.
+    func cursorChanged(_ cursor: SceneCursor) {}
 }
 
 /// A token for `registerForTraitChanges`; pass it to `unregisterForTraitChanges`.
@@ -43,6 +47,13 @@ public final class WindowScene {
     /// The toplevel's title (xdg_toplevel.set_title).
     public var title: String {
         didSet { if title != oldValue { host?.titleChanged(title) } }
+    }
+    /// The pointer's image while it is over this scene's window: the
+    /// theme's arrow (the default), none (`.hidden`), or a theme cursor by
+    /// name (`.named("text")`). It is shown on each enter, and at once when
+    /// changed while the pointer is inside.
+    public var cursor: SceneCursor = .arrow {
+        didSet { if cursor != oldValue { host?.cursorChanged(cursor) } }
     }
     public let sizeRestrictions = SceneSizeRestrictions()
     public let drawableLayer = DrawableLayer()
