@@ -68,7 +68,8 @@ public final class Application {
         var restored = loaded.records.filter { $0.role == .windowApplication }
         if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
         if restored.isEmpty {
-            try connectNewSession(role: .windowApplication, activity: nil)
+            try connectNewSession(configuration: manifest.configuration(for: .windowApplication).map(SceneConfiguration.init),
+                                  role: .windowApplication, options: SceneConnectionOptions())
         }
         for record in restored {
             let configuration = record.configurationName.flatMap { manifest.configuration(named: $0, role: record.role) }
@@ -114,7 +115,15 @@ public final class Application {
     }
 
     private func activate(_ request: SceneSessionActivationRequest) throws {
-        let options = SceneConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [])
+        var requestingSessionIdentifier: String?
+        if let requestingScene = request.options.requestingScene {
+            guard !requestingScene.isDisconnected, connectedScenes.contains(where: { $0 === requestingScene }) else {
+                throw ApplicationError.requestingSceneNotConnected(persistentIdentifier: requestingScene.session.persistentIdentifier)
+            }
+            requestingSessionIdentifier = requestingScene.session.persistentIdentifier
+        }
+        let options = SceneConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [],
+                                             requestingSessionIdentifier: requestingSessionIdentifier)
         if let session = request.session {
             guard openSessions.contains(where: { $0 === session }) else {
                 throw ApplicationError.sessionNotOpen(persistentIdentifier: session.persistentIdentifier)
@@ -129,7 +138,8 @@ public final class Application {
         let configuration = try request.configurationName.map {
             try SceneConfiguration(name: $0, role: request.role).completed(from: manifest)
         }
-        try connectNewSession(role: request.role, activity: request.userActivity, configuration: configuration)
+        try connectNewSession(configuration: configuration ?? manifest.configuration(for: request.role).map(SceneConfiguration.init),
+                              role: request.role, options: options)
     }
 
     /// Closes a session's scene and discards the session (UIKit's
@@ -148,11 +158,12 @@ public final class Application {
         backend.stop(exitCode: exitCode)
     }
 
-    private func connectNewSession(role: SceneSessionRole, activity: UserActivity?, outputName: String? = nil,
-                                   configuration: SceneConfiguration? = nil) throws {
-        let fallback = configuration ?? manifest.configuration(for: role).map(SceneConfiguration.init)
-        let session = SceneSession(role: role, configuration: fallback ?? SceneConfiguration(name: nil, role: role))
-        try connect(session, options: SceneConnectionOptions(userActivities: activity.map { [$0] } ?? [], outputName: outputName))
+    /// A new session of `role` with `configuration` (the delegate may still
+    /// choose another), connected with `options`.
+    private func connectNewSession(configuration: SceneConfiguration?, role: SceneSessionRole,
+                                   options: SceneConnectionOptions) throws {
+        let session = SceneSession(role: role, configuration: configuration ?? SceneConfiguration(name: nil, role: role))
+        try connect(session, options: options)
     }
 
     /// Connecting a scene: the delegate picks the configuration (completed
@@ -273,11 +284,10 @@ public final class Application {
         screens.append(Screen(description))
         trace.record(.screenConnected(name: description.name, scale: description.scale, bounds: description.logicalBounds))
         guard isExternal, manifest.configuration(for: .windowExternalDisplayNonInteractive) != nil || delegate != nil else { return }
-        let fallback = manifest.configuration(for: .windowExternalDisplayNonInteractive).map(SceneConfiguration.init)
-        let session = SceneSession(role: .windowExternalDisplayNonInteractive,
-                                   configuration: fallback ?? SceneConfiguration(name: nil, role: .windowExternalDisplayNonInteractive))
         do {
-            try connect(session, options: SceneConnectionOptions(outputName: description.name))
+            try connectNewSession(configuration: manifest.configuration(for: .windowExternalDisplayNonInteractive).map(SceneConfiguration.init),
+                                  role: .windowExternalDisplayNonInteractive,
+                                  options: SceneConnectionOptions(outputName: description.name))
         } catch {
             DescriptorWriter.reportToStandardError("warning: no external-display scene for \(description.name): \(error)")
         }
@@ -312,6 +322,7 @@ public enum ApplicationError: Error, CustomStringConvertible, Equatable {
     case multipleScenesNotSupported(file: String)
     case unknownConfiguration(name: String, role: SceneSessionRole, file: String, available: [String])
     case sessionNotOpen(persistentIdentifier: String)
+    case requestingSceneNotConnected(persistentIdentifier: String)
 
     public var description: String {
         switch self {
@@ -329,6 +340,8 @@ public enum ApplicationError: Error, CustomStringConvertible, Equatable {
             return "\(file): no scene configuration named '\(name)' for role \(role.rawValue) (there: \(available.isEmpty ? "none" : available.joined(separator: ", "))); add one with UISceneConfigurationName '\(name)' under UISceneConfigurations → \(role.rawValue), or use one of those names"
         case .sessionNotOpen(let identifier):
             return "scene session \(identifier) was discarded (closed or destroyed); request a new session instead of re-activating it"
+        case .requestingSceneNotConnected(let identifier):
+            return "the requesting scene (session \(identifier)) has disconnected; name a connected scene in the request's options, or none"
         }
     }
 }

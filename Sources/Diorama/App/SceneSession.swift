@@ -46,10 +46,19 @@ public struct SceneConnectionOptions: Sendable, Hashable {
     public var isRestoringSession: Bool
     /// For an external-display scene: the name of the output it is for.
     public var outputName: String?
+    /// The persistent identifier of the session whose scene asked for this
+    /// one (`SceneActivationRequestOptions.requestingScene`); nil when no
+    /// scene asked. Diorama's addition: UIKit keeps the requesting scene to
+    /// the system.
+    public var requestingSessionIdentifier: String?
 
-    public init(userActivities: [UserActivity] = [], isRestoringSession: Bool = false, outputName: String? = nil) {
+    /// Options as the application builds them for `willConnectTo`; tests and
+    /// custom delegates may build their own.
+    public init(userActivities: [UserActivity] = [], isRestoringSession: Bool = false, outputName: String? = nil,
+                requestingSessionIdentifier: String? = nil) {
         self.userActivities = userActivities
         self.isRestoringSession = isRestoringSession
         self.outputName = outputName
+        self.requestingSessionIdentifier = requestingSessionIdentifier
     }
 }
