@@ -25,19 +25,26 @@ public final class Application {
     }
     private static var current: Application?
 
+    /// The Info.plist's scene manifest (`UIApplicationSceneManifest`), checked at launch.
     public let manifest: SceneManifest
+    /// Where the manifest's delegate and content names resolve to types.
     public let registry: SceneClassRegistry
+    /// The app's delegate (UIKit's `delegate`), if it has one.
     public let delegate: (any ApplicationDelegate)?
     /// The id the toplevels carry (xdg_toplevel.set_app_id), from `CFBundleIdentifier`.
     public let appID: String
+    /// The runtime trace (JSON lines, `DIORAMA_TRACE`) scenarios and tests read.
     public let trace: RuntimeTrace
     let store: SessionStore
     let backend: SceneBackend
 
+    /// Every session of this launch, connected or not (UIKit's `openSessions`), in opening order.
     public private(set) var openSessions: [SceneSession] = []
+    /// The outputs the compositor has, in the order they appeared.
     public private(set) var screens: [Screen] = []
     /// Scenes connected right now, in connection order.
     public var connectedScenes: [WindowScene] { openSessions.compactMap(\.scene) }
+    /// `UIApplicationSupportsMultipleScenes`: whether a second window scene may open.
     public var supportsMultipleScenes: Bool { manifest.supportsMultipleScenes }
 
     init(manifest: SceneManifest, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)?,
@@ -315,15 +322,24 @@ public final class Application {
 
 /// Why a launch or a session request failed; each names what to change.
 public enum ApplicationError: Error, CustomStringConvertible, Equatable {
+    /// `applicationDidFinishLaunching` returned false.
     case launchDeclined
+    /// The manifest in `file` has no configuration for `role`.
     case noConfiguration(role: SceneSessionRole, file: String)
+    /// A `UISceneDelegateClassName` in `file` that nothing registered.
     case unregisteredDelegate(name: String, file: String, registered: [String])
+    /// A `UISceneStoryboardFile` in `file` that names no registered root content.
     case unregisteredRootContent(name: String, file: String, registered: [String])
+    /// A second window scene was asked for, but `UIApplicationSupportsMultipleScenes` is false.
     case multipleScenesNotSupported(file: String)
+    /// A configuration name that no manifest entry of `role` has.
     case unknownConfiguration(name: String, role: SceneSessionRole, file: String, available: [String])
+    /// The session to re-activate was discarded.
     case sessionNotOpen(persistentIdentifier: String)
+    /// The request's requesting scene has disconnected.
     case requestingSceneNotConnected(persistentIdentifier: String)
 
+    /// The message with what to change, as printed on stderr.
     public var description: String {
         switch self {
         case .launchDeclined:

@@ -7,7 +7,11 @@ import DioramaModel
 public final class SceneSession: Hashable {
     /// Stable across launches; names the session's file in the state directory.
     public let persistentIdentifier: String
+    /// What kind of scene the session is for (UIKit's `role`): an app window,
+    /// or a non-interactive external display.
     public let role: SceneSessionRole
+    /// The configuration the scene connected with, completed from the
+    /// manifest (UIKit's `configuration`).
     public internal(set) var configuration: SceneConfiguration
     /// App data kept with the session (UIKit's `userInfo`), saved with it.
     public var userInfo: [String: UserInfoValue]

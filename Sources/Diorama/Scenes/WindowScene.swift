@@ -38,7 +38,9 @@ public struct TraitChangeRegistration: Hashable, Sendable {
 /// effective geometry, then trait observers, then the drawable size.
 @MainActor
 public final class WindowScene {
+    /// The session this scene shows (UIKit's `session`); it outlives the scene.
     public let session: SceneSession
+    /// The delegate the configuration named, created as the scene connects.
     public internal(set) var delegate: (any WindowSceneDelegate)?
     /// The content that draws the scene's frames.
     public var rootContent: (any RootContent)? {
@@ -55,11 +57,15 @@ public final class WindowScene {
     public var cursor: SceneCursor = .arrow {
         didSet { if cursor != oldValue { host?.cursorChanged(cursor) } }
     }
+    /// The scene's minimum and maximum size (UIKit's `sizeRestrictions`).
     public let sizeRestrictions = SceneSizeRestrictions()
+    /// The render target: drawable size, scale, gravity (the `CAMetalLayer` counterpart).
     public let drawableLayer = DrawableLayer()
 
     /// The latest computed state; nil until the compositor's first configure.
     public private(set) var state: SceneState?
+    /// The screen the scene is on (UIKit's `screen`): the output holding
+    /// most of it, by the rule in `SceneState.compute`; nil before it is shown.
     public private(set) var screen: Screen?
     /// True once `sceneDidDisconnect` fired.
     public private(set) var isDisconnected = false
@@ -105,15 +111,22 @@ public final class WindowScene {
 
     // MARK: UIKit-style accessors
 
+    /// Where the scene is in its life cycle (UIKit's `activationState`).
     public var activationState: SceneActivationState { state?.activationState ?? .unattached }
+    /// Display scale, size classes and the other traits (UIKit's
+    /// `traitCollection`); real from `willConnectTo` on.
     public var traitCollection: TraitCollection { state?.traitCollection ?? TraitCollection() }
+    /// Bounds, orientation and interactive-resize state (UIKit's `effectiveGeometry`).
     public var effectiveGeometry: EffectiveGeometry {
         state?.effectiveGeometry ?? EffectiveGeometry(coordinateSpaceBounds: Rect(size: settings.preferredContentSize))
     }
     /// `coordinateSpace.bounds`: the scene's size in points.
     public var bounds: Rect { effectiveGeometry.coordinateSpaceBounds }
+    /// Portrait or landscape, from the scene's bounds (UIKit's `interfaceOrientation`).
     public var interfaceOrientation: InterfaceOrientation { effectiveGeometry.interfaceOrientation }
+    /// True while the user drags a window edge (the xdg `resizing` state).
     public var isInteractivelyResizing: Bool { effectiveGeometry.isInteractivelyResizing }
+    /// Whether the root content's `prefersInterfaceOrientationLocked` holds.
     public var isInterfaceOrientationLocked: Bool { effectiveGeometry.isInterfaceOrientationLocked }
 
     /// The size the scene asks for when the compositor lets it choose.
@@ -122,6 +135,9 @@ public final class WindowScene {
         set { settings.preferredContentSize = newValue; recompute() }
     }
 
+    /// The widths and heights where the size classes turn from compact to
+    /// regular (iPad's by default); Diorama's addition, since window sizes on
+    /// a desktop vary more than iPad multitasking sizes.
     public var sizeClassThresholds: SizeClassThresholds {
         get { settings.sizeClassThresholds }
         set { settings.sizeClassThresholds = newValue; recompute() }
@@ -138,6 +154,7 @@ public final class WindowScene {
         return TraitChangeRegistration(id: nextObserverID)
     }
 
+    /// Stops the handler `registration` names from being called.
     public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) {
         traitObservers[registration.id] = nil
     }
