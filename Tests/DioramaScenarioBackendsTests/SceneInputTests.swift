@@ -204,6 +204,16 @@ struct SceneInputTests {
         try Self.waitForCursor(Size(width: 7, height: 9), in: simulator, "the theme's text cursor")
         try simulator.perform { sim in try sim.typeText("c", into: window) }
         try Self.waitForCursor(nil, in: simulator, "the cursor hidden")
+        // The simulator's trace has each set_cursor; hiding is a null surface over the window.
+        let cursorEvents = try simulator.perform { sim in
+            sim.trace.records.compactMap { record -> (window: UInt32?, surface: UInt32?)? in
+                guard case .cursorSet(_, let window, let surface, _, _) = record.event else { return nil }
+                return (window, surface)
+            }
+        }
+        #expect(cursorEvents.count >= 3, "arrow on enter, text, hidden")
+        #expect(cursorEvents.last.map { $0.surface == nil } == true)
+        #expect(cursorEvents.allSatisfy { $0.window.map(WindowSelector.id) == window })
         try simulator.perform { sim in try sim.typeText("c", into: window) }
         try Self.waitForCursor(Size(width: 5, height: 5), in: simulator, "the arrow again")
 
