@@ -139,13 +139,14 @@ fuzz:
 # swift-docc-plugin command plugin (never built by plain `swift build`). The archive
 # is a static site: serve DOCS_OUT/Diorama.doccarchive (e.g. `python3 -m http.server
 # -d …`) and open /documentation/diorama. That every public symbol of Diorama has
-# a doc comment is checked by `make test` (DocumentationCoverageTests).
+# a doc comment is checked by `make test` (DocumentationCoverageTests); a broken
+# symbol link or an undocumented parameter fails `make docs` (--warnings-as-errors).
 DOCS_OUT ?= .build/docs
 docs:
 	mkdir -p $(DOCS_OUT)
 	$(SWIFT) package --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
 	  --target Diorama --target DioramaModel --target DioramaGraphics --enable-experimental-combined-documentation \
-	  --output-path $(DOCS_OUT)/Diorama.doccarchive
+	  --warnings-as-errors --output-path $(DOCS_OUT)/Diorama.doccarchive
 
 # Remove build products (keeps fetched dependencies).
 clean:
