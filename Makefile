@@ -10,6 +10,7 @@
 #   make compatibility   deps + `diorama check` on the Debian peers, rewriting Docs/compatibility.md's table
 #   make bench-screenshot-debug   the 5K screenshot benchmark alone, in a debug build
 #   make fuzz    every fuzz target for FUZZ_SECONDS (default 600) each; findings in .build-fuzz/findings
+#   make docs    the API reference (DocC) of what apps import, into .build/docs/Diorama.doccarchive
 #   make clean   remove build products
 
 SWIFT ?= swift
@@ -28,7 +29,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build test examples run bench bench-screenshot-debug compatibility fuzz clean
+.PHONY: all deps build test examples run bench bench-screenshot-debug compatibility fuzz docs clean
 
 # Default: compile.
 all: build
@@ -132,6 +133,20 @@ FUZZ_ARGS ?=
 fuzz:
 	$(SWIFT) build $(SWIFT_FLAGS) --product diorama-fuzz
 	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/diorama-fuzz --seconds $(FUZZ_SECONDS) --output $(FUZZ_OUTPUT) $(FUZZ_ARGS)
+
+# The API reference (issue 12): `Diorama` with the DioramaModel and DioramaGraphics
+# types it re-exports, combined into one DocC archive, built offline by the
+# swift-docc-plugin command plugin (never built by plain `swift build`). The archive
+# is a static site: serve DOCS_OUT/Diorama.doccarchive (e.g. `python3 -m http.server
+# -d …`) and open /documentation/diorama. That every public symbol of Diorama has
+# a doc comment is checked by `make test` (DocumentationCoverageTests); a broken
+# symbol link or an undocumented parameter fails `make docs` (--warnings-as-errors).
+DOCS_OUT ?= .build/docs
+docs:
+	mkdir -p $(DOCS_OUT)
+	$(SWIFT) package --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
+	  --target Diorama --target DioramaModel --target DioramaGraphics --enable-experimental-combined-documentation \
+	  --warnings-as-errors --output-path $(DOCS_OUT)/Diorama.doccarchive
 
 # Remove build products (keeps fetched dependencies).
 clean:

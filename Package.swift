@@ -28,6 +28,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `make docs`: the API reference (swift package generate-documentation).
+        // A command plugin only: plain `swift build` never builds it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // MARK: C libraries (system, through pkg-config) and the C shim

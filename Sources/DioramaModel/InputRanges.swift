@@ -6,7 +6,7 @@
 /// The bounds are chosen so that no arithmetic on accepted values can
 /// overflow: a position plus a logical size plus a window offset stays far
 /// inside `Int`, and a picture's pixel count is computed exactly before it is
-/// refused or allocated (``SimulatorLimits``-style byte limits then apply).
+/// refused or allocated (the simulator's `SimulatorLimits` byte limits then apply).
 public enum InputRanges {
     /// A position in the global logical space (display or window top-left), in
     /// logical points, on either axis.

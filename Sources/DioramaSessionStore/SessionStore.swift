@@ -12,7 +12,7 @@ import Darwin
 ///
 /// Files are named `session-<identifier>.json` inside ``directory`` (by default
 /// `$XDG_STATE_HOME/<app-id>/`, see ``defaultDirectory(applicationIdentifier:environment:)``).
-/// Writes go through ``AtomicFileWriter``, so killing the app at any moment leaves each
+/// Writes go through `AtomicFileWriter`, so killing the app at any moment leaves each
 /// file either as it was or fully replaced. Reads are forgiving: a damaged file is
 /// skipped with a warning, never a crash or a thrown error.
 ///
@@ -43,7 +43,9 @@ public struct SessionStore: Sendable {
     /// when `XDG_STATE_HOME` is unset, empty or relative (the spec says relative paths
     /// are invalid and must be ignored).
     ///
-    /// - Parameter applicationIdentifier: the bundle identifier (and Wayland app id).
+    /// - Parameters:
+    ///   - applicationIdentifier: the bundle identifier (and Wayland app id).
+    ///   - environment: where `XDG_STATE_HOME` and `HOME` are read.
     /// - Throws: ``SessionStoreError/invalidApplicationIdentifier(_:)`` when it cannot be
     ///   a single directory name.
     public static func defaultDirectory(applicationIdentifier: String,

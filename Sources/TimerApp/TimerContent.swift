@@ -2,7 +2,8 @@ import Diorama
 
 /// Both scenes' content: the test pattern, the scene's traits, and the time.
 /// Keys in the main scene: space starts/stops, `f` switches the time format,
-/// `r` resets. A press in the top strip (``dragStripHeight`` points) drags the
+/// `r` resets; in either scene `c` cycles the pointer's image over it
+/// (arrow, text beam, hidden). A press in the top strip (``dragStripHeight`` points) drags the
 /// window, as a title bar would.
 @MainActor
 final class TimerContent: RootContent {
@@ -33,10 +34,20 @@ final class TimerContent: RootContent {
         scene.beginInteractiveMove()
     }
 
+    /// The cursor `c` switches to: arrow → text → hidden → arrow.
+    static func cursorAfter(_ cursor: SceneCursor) -> SceneCursor {
+        switch cursor {
+        case .arrow: .named("text")
+        case .named: .hidden
+        case .hidden: .arrow
+        }
+    }
+
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {
         switch key.text {
         case " ": TimerModel.shared.toggleRunning()
         case "r": TimerModel.shared.reset()
+        case "c": scene.cursor = Self.cursorAfter(scene.cursor)
         case "f":
             guard let main = scene.delegate as? MainSceneDelegate else { return }
             main.setTimeFormat(main.timeFormat.next, in: scene)

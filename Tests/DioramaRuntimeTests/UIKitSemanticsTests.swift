@@ -16,7 +16,12 @@ import Testing
     }
 
     @MainActor final class InspectorDelegate: WindowSceneDelegate {
+        /// The options each inspector scene connected with, in order.
+        static var connectionOptions: [SceneConnectionOptions] = []
         required init() {}
+        func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+            Self.connectionOptions.append(options)
+        }
     }
 
     @MainActor final class InspectorContent: RootContent {
@@ -139,6 +144,37 @@ import Testing
         application.activateSceneSession(for: SceneSessionActivationRequest(session: inspector.session)) { errors.append($0) }
         #expect(errors.first as? ApplicationError == .sessionNotOpen(persistentIdentifier: inspector.session.persistentIdentifier))
         #expect(application.connectedScenes.count == 1)
+    }
+
+    @Test func theRequestingSceneReachesTheNewSceneAndMustBeConnected() throws {
+        InspectorDelegate.connectionOptions = []
+        let application = try makeApplication(
+            plist: try writeInfoPlist(applicationConfigurations: Self.inspectorEntry), store: temporaryStore(),
+            backend: FakeBackend(screens: [Screens.oneX]), registering: inspectorRegistrations)
+        try application.launch()
+        let main = try #require(application.connectedScenes.first)
+        var errors: [any Error] = []
+        // UIKit's shape: activateSceneSession(for: request) with options.requestingScene.
+        let request = SceneSessionActivationRequest(configurationName: "Inspector",
+                                                    options: SceneActivationRequestOptions(requestingScene: main))
+        application.activateSceneSession(for: request) { errors.append($0) }
+        #expect(errors.isEmpty)
+        #expect(InspectorDelegate.connectionOptions.map(\.requestingSessionIdentifier) == [main.session.persistentIdentifier])
+
+        // Without options nothing asked.
+        application.activateSceneSession(for: SceneSessionActivationRequest(configurationName: "Inspector")) { errors.append($0) }
+        #expect(InspectorDelegate.connectionOptions.count == 2)
+        #expect(InspectorDelegate.connectionOptions.last?.requestingSessionIdentifier == nil)
+
+        // A requesting scene that has gone is an error, and opens nothing.
+        let inspector = try #require(application.connectedScenes.last)
+        application.requestSceneSessionDestruction(inspector.session)
+        let scenesBefore = application.connectedScenes.count
+        application.activateSceneSession(for: SceneSessionActivationRequest(
+            configurationName: "Inspector", options: SceneActivationRequestOptions(requestingScene: inspector))) { errors.append($0) }
+        #expect(errors.first as? ApplicationError == .requestingSceneNotConnected(persistentIdentifier: inspector.session.persistentIdentifier))
+        #expect(errors.first.map { "\($0)" }?.contains("has disconnected") == true)
+        #expect(application.connectedScenes.count == scenesBefore)
     }
 
     @Test func activationErrorsGoToTheErrorHandler() throws {

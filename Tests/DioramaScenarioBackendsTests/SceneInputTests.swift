@@ -170,6 +170,91 @@ struct SceneInputTests {
         #expect(drawn.hotspot == Point(x: 0, y: 0))
     }
 
+    /// A cursor theme folder holding one XCursor file per name (each a
+    /// `width`×`height` image, told apart by size), removed by the caller.
+    static func cursorTheme(_ label: String, cursors: [String: (width: UInt32, height: UInt32)]) throws -> URL {
+        let themes = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-\(label)-\(getpid())")
+        let folder = themes.appendingPathComponent("test/cursors")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, size) in cursors {
+            try Self.xcursorFile(width: size.width, height: size.height, hotspot: (1, 1)).write(to: folder.appendingPathComponent(name))
+        }
+        return themes
+    }
+
+    /// Waits until the simulator's cursor is `size` (nil: hidden), as set by TimerApp's `c` key.
+    static func waitForCursor(_ size: Size?, in simulator: BackgroundSimulator, _ what: String) throws {
+        try simulator.wait(until: { $0.cursorImage?.bufferSize == size }, timeout: .seconds(20), what)
+    }
+
+    @Test("a scene's cursor: the text beam and hidden (null surface) at once while the pointer is inside, and on the next enter",
+          .timeLimit(.minutes(2)))
+    func sceneCursorChoice() throws {
+        let themes = try Self.cursorTheme("scene-cursor-choice", cursors: ["left_ptr": (5, 5), "text": (7, 9)])
+        defer { try? FileManager.default.removeItem(at: themes) }
+        let session = try Session("scene-cursor-choice", environment: ["XCURSOR_PATH": themes.path, "XCURSOR_THEME": "test"])
+        let window = session.window
+        let simulator = session.simulator
+        try session.place(at: Point(x: 100, y: 300))
+        try simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        try Self.waitForCursor(Size(width: 5, height: 5), in: simulator, "the arrow on enter")
+
+        // TimerApp's `c`: arrow → text → hidden → arrow, each set while the pointer is inside.
+        try simulator.perform { sim in try sim.typeText("c", into: window) }
+        try Self.waitForCursor(Size(width: 7, height: 9), in: simulator, "the theme's text cursor")
+        try simulator.perform { sim in try sim.typeText("c", into: window) }
+        try Self.waitForCursor(nil, in: simulator, "the cursor hidden")
+        // The simulator's trace has each set_cursor; hiding is a null surface over the window.
+        let cursorEvents = try simulator.perform { sim in
+            sim.trace.records.compactMap { record -> (window: UInt32?, surface: UInt32?)? in
+                guard case .cursorSet(_, let window, let surface, _, _) = record.event else { return nil }
+                return (window, surface)
+            }
+        }
+        #expect(cursorEvents.count >= 3, "arrow on enter, text, hidden")
+        #expect(cursorEvents.last.map { $0.surface == nil } == true)
+        #expect(cursorEvents.allSatisfy { $0.window.map(WindowSelector.id) == window })
+        try simulator.perform { sim in try sim.typeText("c", into: window) }
+        try Self.waitForCursor(Size(width: 5, height: 5), in: simulator, "the arrow again")
+
+        // Chosen while the pointer is elsewhere: nothing is set until it enters.
+        try simulator.perform { sim in try sim.movePointer(to: .global(Point(x: 10, y: 10))) }
+        let mark = try session.app.trace().entries.count
+        try simulator.perform { sim in try sim.typeText("c", into: window) }
+        _ = try session.app.waitForTrace("the key `c`") { log in
+            log.records(InputRecord.self, after: mark - 1).contains { $0.text == "c" } ? true : nil
+        }
+        #expect(try simulator.perform { $0.cursorImage?.bufferSize } == Size(width: 5, height: 5),
+                "set_cursor needs the pointer inside")
+        try simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        try Self.waitForCursor(Size(width: 7, height: 9), in: simulator, "the text cursor on enter")
+        #expect(!session.app.child.standardError.contains("warning"), "\(session.app.diagnostics())")
+    }
+
+    @Test("a cursor name the theme lacks shows the arrow, with one warning however often it is chosen",
+          .timeLimit(.minutes(2)))
+    func unknownCursorNameFallsBackToArrow() throws {
+        let themes = try Self.cursorTheme("scene-cursor-unknown", cursors: ["left_ptr": (5, 5)])
+        defer { try? FileManager.default.removeItem(at: themes) }
+        let session = try Session("scene-cursor-unknown", environment: ["XCURSOR_PATH": themes.path, "XCURSOR_THEME": "test"])
+        let window = session.window
+        let simulator = session.simulator
+        try session.place(at: Point(x: 100, y: 300))
+        try simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
+        try Self.waitForCursor(Size(width: 5, height: 5), in: simulator, "the arrow on enter")
+        // text (missing: the arrow) → hidden → arrow → text (missing again) → hidden.
+        for round in 1...2 {
+            try simulator.perform { sim in try sim.typeText("cc", into: window) }
+            try Self.waitForCursor(nil, in: simulator, "hidden after the missing text cursor (round \(round))")
+            try simulator.perform { sim in try sim.typeText("c", into: window) }
+            try Self.waitForCursor(Size(width: 5, height: 5), in: simulator, "the arrow (round \(round))")
+        }
+        let stderr = session.app.child.standardError
+        let warnings = stderr.components(separatedBy: "has no cursor named 'text'").count - 1
+        #expect(warnings == 1, "\(stderr)")
+        #expect(stderr.contains("the pointer shows the arrow instead"))
+    }
+
     /// An XCursor file with one image of `width`×`height` opaque white pixels
     /// (the layout of Xcursor(3): a header, a table of contents, one image chunk).
     static func xcursorFile(width: UInt32, height: UInt32, hotspot: (x: UInt32, y: UInt32)) -> Data {

@@ -59,6 +59,9 @@ import Testing
             surface: 3, window: nil, bufferSize: nil, bufferScale: 1, bufferTransform: .normal, viewportSource: nil,
             viewportDestination: nil, surfaceSize: .zero, damageRects: 0, nullAttach: true, preferredScale120: nil,
             staleScale: false)))
+        let hidden = TraceRecord(sequence: 9, nanoseconds: 3, event: .cursorSet(client: 1, window: 2, surface: nil, hotspotX: 0, hotspotY: 0))
+        #expect(TraceJSON.encode(hidden) == #"{"seq":9,"t_ns":3,"type":"cursor_set","client":1,"window":2,"surface":null,"hotspot_x":0,"hotspot_y":0}"#)
+        #expect(try TraceJSON.decode(TraceJSON.encode(hidden)) == [hidden])
         #expect(TraceJSON.encode(commit) == #"{"seq":8,"t_ns":2,"type":"commit","surface":3,"window":null,"buffer_width":null,"buffer_height":null,"buffer_scale":1,"buffer_transform":"normal","viewport_source":null,"viewport_destination":null,"surface_width":0,"surface_height":0,"damage_rects":0,"null_attach":true,"preferred_scale120":null,"stale_scale":false}"#)
     }
 

@@ -27,19 +27,26 @@ public final class Application {
     }
     private static var current: Application?
 
+    /// The Info.plist's scene manifest (`UIApplicationSceneManifest`), checked at launch.
     public let manifest: SceneManifest
+    /// Where the manifest's delegate and content names resolve to types.
     public let registry: SceneClassRegistry
+    /// The app's delegate (UIKit's `delegate`), if it has one.
     public let delegate: (any ApplicationDelegate)?
     /// The id the toplevels carry (xdg_toplevel.set_app_id), from `CFBundleIdentifier`.
     public let appID: String
+    /// The runtime trace (JSON lines, `DIORAMA_TRACE`) scenarios and tests read.
     public let trace: RuntimeTrace
     let store: SessionStore
     let backend: SceneBackend
 
+    /// Every session of this launch, connected or not (UIKit's `openSessions`), in opening order.
     public private(set) var openSessions: [SceneSession] = []
+    /// The outputs the compositor has, in the order they appeared.
     public private(set) var screens: [Screen] = []
     /// Scenes connected right now, in connection order.
     public var connectedScenes: [WindowScene] { openSessions.compactMap(\.scene) }
+    /// `UIApplicationSupportsMultipleScenes`: whether a second window scene may open.
     public var supportsMultipleScenes: Bool { manifest.supportsMultipleScenes }
 
     init(manifest: SceneManifest, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)?,
@@ -70,7 +77,8 @@ public final class Application {
         var restored = loaded.records.filter { $0.role == .windowApplication }
         if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
         if restored.isEmpty {
-            try connectNewSession(role: .windowApplication, activity: nil)
+            try connectNewSession(configuration: manifest.configuration(for: .windowApplication).map(SceneConfiguration.init),
+                                  role: .windowApplication, options: SceneConnectionOptions())
         }
         for record in restored {
             let configuration = record.configurationName.flatMap { manifest.configuration(named: $0, role: record.role) }
@@ -116,7 +124,15 @@ public final class Application {
     }
 
     private func activate(_ request: SceneSessionActivationRequest) throws {
-        let options = SceneConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [])
+        var requestingSessionIdentifier: String?
+        if let requestingScene = request.options.requestingScene {
+            guard !requestingScene.isDisconnected, connectedScenes.contains(where: { $0 === requestingScene }) else {
+                throw ApplicationError.requestingSceneNotConnected(persistentIdentifier: requestingScene.session.persistentIdentifier)
+            }
+            requestingSessionIdentifier = requestingScene.session.persistentIdentifier
+        }
+        let options = SceneConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [],
+                                             requestingSessionIdentifier: requestingSessionIdentifier)
         if let session = request.session {
             guard openSessions.contains(where: { $0 === session }) else {
                 throw ApplicationError.sessionNotOpen(persistentIdentifier: session.persistentIdentifier)
@@ -131,7 +147,8 @@ public final class Application {
         let configuration = try request.configurationName.map {
             try SceneConfiguration(name: $0, role: request.role).completed(from: manifest)
         }
-        try connectNewSession(role: request.role, activity: request.userActivity, configuration: configuration)
+        try connectNewSession(configuration: configuration ?? manifest.configuration(for: request.role).map(SceneConfiguration.init),
+                              role: request.role, options: options)
     }
 
     /// Closes a session's scene and discards the session (UIKit's
@@ -150,11 +167,12 @@ public final class Application {
         backend.stop(exitCode: exitCode)
     }
 
-    private func connectNewSession(role: SceneSessionRole, activity: UserActivity?, outputName: String? = nil,
-                                   configuration: SceneConfiguration? = nil) throws {
-        let fallback = configuration ?? manifest.configuration(for: role).map(SceneConfiguration.init)
-        let session = SceneSession(role: role, configuration: fallback ?? SceneConfiguration(name: nil, role: role))
-        try connect(session, options: SceneConnectionOptions(userActivities: activity.map { [$0] } ?? [], outputName: outputName))
+    /// A new session of `role` with `configuration` (the delegate may still
+    /// choose another), connected with `options`.
+    private func connectNewSession(configuration: SceneConfiguration?, role: SceneSessionRole,
+                                   options: SceneConnectionOptions) throws {
+        let session = SceneSession(role: role, configuration: configuration ?? SceneConfiguration(name: nil, role: role))
+        try connect(session, options: options)
     }
 
     /// Connecting a scene: the delegate picks the configuration (completed
@@ -275,11 +293,10 @@ public final class Application {
         screens.append(Screen(description))
         trace.record(.screenConnected(name: description.name, scale: description.scale, bounds: description.logicalBounds))
         guard isExternal, manifest.configuration(for: .windowExternalDisplayNonInteractive) != nil || delegate != nil else { return }
-        let fallback = manifest.configuration(for: .windowExternalDisplayNonInteractive).map(SceneConfiguration.init)
-        let session = SceneSession(role: .windowExternalDisplayNonInteractive,
-                                   configuration: fallback ?? SceneConfiguration(name: nil, role: .windowExternalDisplayNonInteractive))
         do {
-            try connect(session, options: SceneConnectionOptions(outputName: description.name))
+            try connectNewSession(configuration: manifest.configuration(for: .windowExternalDisplayNonInteractive).map(SceneConfiguration.init),
+                                  role: .windowExternalDisplayNonInteractive,
+                                  options: SceneConnectionOptions(outputName: description.name))
         } catch {
             DescriptorWriter.reportToStandardError("warning: no external-display scene for \(description.name): \(error)")
         }
@@ -307,14 +324,24 @@ public final class Application {
 
 /// Why a launch or a session request failed; each names what to change.
 public enum ApplicationError: Error, CustomStringConvertible, Equatable {
+    /// `applicationDidFinishLaunching` returned false.
     case launchDeclined
+    /// The manifest in `file` has no configuration for `role`.
     case noConfiguration(role: SceneSessionRole, file: String)
+    /// A `UISceneDelegateClassName` in `file` that nothing registered.
     case unregisteredDelegate(name: String, file: String, registered: [String])
+    /// A `UISceneStoryboardFile` in `file` that names no registered root content.
     case unregisteredRootContent(name: String, file: String, registered: [String])
+    /// A second window scene was asked for, but `UIApplicationSupportsMultipleScenes` is false.
     case multipleScenesNotSupported(file: String)
+    /// A configuration name that no manifest entry of `role` has.
     case unknownConfiguration(name: String, role: SceneSessionRole, file: String, available: [String])
+    /// The session to re-activate was discarded.
     case sessionNotOpen(persistentIdentifier: String)
+    /// The request's requesting scene has disconnected.
+    case requestingSceneNotConnected(persistentIdentifier: String)
 
+    /// The message with what to change, as printed on stderr.
     public var description: String {
         switch self {
         case .launchDeclined:
@@ -331,6 +358,8 @@ public enum ApplicationError: Error, CustomStringConvertible, Equatable {
             return "\(file): no scene configuration named '\(name)' for role \(role.rawValue) (there: \(available.isEmpty ? "none" : available.joined(separator: ", "))); add one with UISceneConfigurationName '\(name)' under UISceneConfigurations → \(role.rawValue), or use one of those names"
         case .sessionNotOpen(let identifier):
             return "scene session \(identifier) was discarded (closed or destroyed); request a new session instead of re-activating it"
+        case .requestingSceneNotConnected(let identifier):
+            return "the requesting scene (session \(identifier)) has disconnected; name a connected scene in the request's options, or none"
         }
     }
 }

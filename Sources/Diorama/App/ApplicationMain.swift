@@ -14,6 +14,12 @@ import DioramaModel
 /// unregistered delegate, no compositor). Every error names the file and
 /// what to do, on stderr.
 public enum ApplicationMain {
+    /// Runs the app described by `infoPlist` and never returns (UIKit's
+    /// `UIApplicationMain`): the delegates and content the manifest names
+    /// must be in `registry`; `buildVariables` fill `$(NAME)` in the plist
+    /// (`PRODUCT_MODULE_NAME` defaults to the registered delegates' module);
+    /// `environment` supplies `WAYLAND_DISPLAY`, `XDG_STATE_HOME` and
+    /// `DIORAMA_TRACE`. Exits with the codes above.
     @MainActor
     public static func run(infoPlist: URL, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)? = nil,
                            buildVariables: [String: String] = [:],

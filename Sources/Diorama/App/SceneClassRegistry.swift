@@ -10,6 +10,8 @@ public final class SceneClassRegistry {
     private var delegates: [String: any WindowSceneDelegate.Type] = [:]
     private var rootContents: [String: @MainActor () -> any RootContent] = [:]
 
+    /// An empty registry; register every delegate and content factory the
+    /// Info.plist names before passing it to `ApplicationMain.run`.
     public init() {}
 
     /// Registers a delegate under `name`; by default its module-qualified
@@ -24,8 +26,11 @@ public final class SceneClassRegistry {
         rootContents[name] = factory
     }
 
+    /// The delegate type registered under `name` (a `UISceneDelegateClassName`), if any.
     public func delegateType(named name: String) -> (any WindowSceneDelegate.Type)? { delegates[name] }
+    /// The content factory registered under `name` (a `UISceneStoryboardFile`), if any.
     public func rootContentFactory(named name: String) -> (@MainActor () -> any RootContent)? { rootContents[name] }
+    /// Every registered delegate name, sorted: what an error about an unknown name lists.
     public var registeredDelegateNames: [String] { delegates.keys.sorted() }
     /// The modules of the registered delegates (the part of each name before
     /// its first dot), sorted: what `$(PRODUCT_MODULE_NAME)` stands for when
@@ -33,5 +38,6 @@ public final class SceneClassRegistry {
     public var registeredModuleNames: [String] {
         Set(delegates.keys.compactMap { name in name.firstIndex(of: ".").map { String(name[..<$0]) } }).sorted()
     }
+    /// Every registered root-content name, sorted: what an error about an unknown name lists.
     public var registeredRootContentNames: [String] { rootContents.keys.sorted() }
 }

@@ -25,6 +25,9 @@ public struct SceneConfiguration: Sendable, Hashable {
     /// `UISceneStoryboardFile`: the name of a registered root-content factory.
     public var rootContentName: String?
 
+    /// A configuration by `name` and `role` (UIKit's
+    /// `UISceneConfiguration(name:sessionRole:)`); the parts left nil are
+    /// filled from the manifest entry of that name when the scene connects.
     public init(name: String?, role: SceneSessionRole, delegateClassName: String? = nil,
                 sceneClassName: String? = nil, rootContentName: String? = nil) {
         self.name = name

@@ -8,7 +8,11 @@ import DioramaModel
 public final class SceneSession: Hashable {
     /// Stable across launches; names the session's file in the state directory.
     public let persistentIdentifier: String
+    /// What kind of scene the session is for (UIKit's `role`): an app window,
+    /// or a non-interactive external display.
     public let role: SceneSessionRole
+    /// The configuration the scene connected with, completed from the
+    /// manifest (UIKit's `configuration`).
     public internal(set) var configuration: SceneConfiguration
     /// App data kept with the session (UIKit's `userInfo`), saved with it.
     public var userInfo: [String: UserInfoValue]
@@ -47,10 +51,19 @@ public struct SceneConnectionOptions: Sendable, Hashable {
     public var isRestoringSession: Bool
     /// For an external-display scene: the name of the output it is for.
     public var outputName: String?
+    /// The persistent identifier of the session whose scene asked for this
+    /// one (`SceneActivationRequestOptions.requestingScene`); nil when no
+    /// scene asked. Diorama's addition: UIKit keeps the requesting scene to
+    /// the system.
+    public var requestingSessionIdentifier: String?
 
-    public init(userActivities: [UserActivity] = [], isRestoringSession: Bool = false, outputName: String? = nil) {
+    /// Options as the application builds them for `willConnectTo`; tests and
+    /// custom delegates may build their own.
+    public init(userActivities: [UserActivity] = [], isRestoringSession: Bool = false, outputName: String? = nil,
+                requestingSessionIdentifier: String? = nil) {
         self.userActivities = userActivities
         self.isRestoringSession = isRestoringSession
         self.outputName = outputName
+        self.requestingSessionIdentifier = requestingSessionIdentifier
     }
 }

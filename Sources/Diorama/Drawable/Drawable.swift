@@ -4,12 +4,17 @@ import Foundation
 /// The pixels of one frame: a wl_shm buffer mapped in memory, ARGB8888
 /// premultiplied, `stride` bytes per row. Valid only during `draw`.
 public struct Drawable {
+    /// The first byte of the top row.
     public let pixels: UnsafeMutableRawPointer
+    /// The frame's size in pixels (the layer's drawable size).
     public let size: Size
+    /// Bytes from one row to the next (at least `size.width * 4`).
     public let stride: Int
     /// The scale the frame is rendered at (pixels per point).
     public let contentsScale: Double
 
+    /// A drawable over memory the caller owns (the runtime passes a mapped
+    /// wl_shm buffer; tests may pass their own).
     public init(pixels: UnsafeMutableRawPointer, size: Size, stride: Int, contentsScale: Double) {
         self.pixels = pixels
         self.size = size
@@ -43,6 +48,8 @@ public struct Drawable {
 /// scale.
 @MainActor
 public final class DrawableLayer {
+    /// Pixels per point of the display the scene is on (`CAMetalLayer.contentsScale`),
+    /// set by the runtime as the scene's scale changes.
     public internal(set) var contentsScale: Double = 1
     /// Whether the runtime sizes the drawable from the bounds and scale
     /// (`MTKView.autoResizeDrawable`). Turning it off keeps the current size

@@ -73,6 +73,7 @@ public struct KeyPress: Sendable, Hashable {
     /// no such flag; its `pressesBegan` fires once).
     public var isRepeat: Bool
 
+    /// A key press as the runtime delivers it (tests build their own).
     public init(keysym: UInt32, text: String, isRepeat: Bool = false) {
         self.keysym = keysym
         self.text = text

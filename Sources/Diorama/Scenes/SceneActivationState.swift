@@ -6,18 +6,27 @@
 /// - `foregroundActive`: mapped, on an output, with the xdg `activated` state.
 /// - `background`: on no output (minimised, or every output it was on went away). Nothing is drawn.
 public enum SceneActivationState: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Connected, not yet mapped; or disconnected.
     case unattached
+    /// Mapped, on an output, and focused (`activated`).
     case foregroundActive
+    /// Mapped and on an output, not focused.
     case foregroundInactive
+    /// On no output: nothing is drawn.
     case background
 }
 
 /// One delegate callback of the life cycle.
 public enum SceneLifecycleEvent: String, Sendable, Hashable, Codable {
+    /// `sceneWillEnterForeground`: the surface is on an output again.
     case willEnterForeground
+    /// `sceneDidBecomeActive`: the toplevel gained `activated`.
     case didBecomeActive
+    /// `sceneWillResignActive`: the toplevel lost `activated`.
     case willResignActive
+    /// `sceneDidEnterBackground`: the surface left every output.
     case didEnterBackground
+    /// `sceneDidDisconnect`: the toplevel is gone.
     case didDisconnect
 }
 
@@ -43,6 +52,8 @@ extension SceneLifecycleEvent {
 /// becomes active first enters the foreground. Disconnecting passes through
 /// the background. Each step fires exactly once.
 public enum SceneLifecycle {
+    /// The callbacks, in order, that take a scene from `current` to
+    /// `target` (none when they are equal).
     public static func events(from current: SceneActivationState, to target: SceneActivationState) -> [SceneLifecycleEvent] {
         guard current != target else { return [] }
         switch (current, target) {

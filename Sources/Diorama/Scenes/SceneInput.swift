@@ -19,12 +19,14 @@ public struct Touch: Hashable, Sendable {
     /// The finger's id while it is down; for a pointer, the button's evdev
     /// code (272 left, 273 right, 274 middle). Stable from began to ended.
     public var id: Int
+    /// A finger or a pointer button (UIKit's `type`).
     public var kind: Kind
     /// `location(in:)`.
     public var location: CGPoint
     /// `previousLocation(in:)`: where the last event put it (at `began`, the same as `location`).
     public var previousLocation: CGPoint
 
+    /// A touch as the runtime delivers it (tests build their own).
     public init(id: Int, kind: Kind, location: CGPoint, previousLocation: CGPoint) {
         self.id = id
         self.kind = kind

@@ -16,11 +16,15 @@ import DioramaModel
 /// `set_min_size`/`set_max_size` take integers.
 @MainActor
 public final class SceneSizeRestrictions {
+    /// The smallest size the compositor may give the scene, in points
+    /// (`.zero`: no limit); sent as `xdg_toplevel.set_min_size`.
     public var minimumSize: Size {
         get { current.minimumSize }
         set { apply(minimumSize: newValue, maximumSize: maximumSize) }
     }
 
+    /// The largest size the compositor may give the scene, in points
+    /// (`.zero`: no limit); sent as `xdg_toplevel.set_max_size`.
     public var maximumSize: Size {
         get { current.maximumSize }
         set { apply(minimumSize: minimumSize, maximumSize: newValue) }

@@ -7,11 +7,15 @@ public struct CompositorFacts: Sendable, Hashable {
     public var isMapped = false
     /// The last toplevel configure's size; zero lets the client choose.
     public var configuredSize = Size.zero
+    /// The xdg `activated` state: the toplevel has keyboard focus.
     public var isActivated = false
     /// The xdg `resizing` state: an interactive resize is under way.
     public var isResizing = false
+    /// The xdg `maximized` state.
     public var isMaximized = false
+    /// The xdg `fullscreen` state.
     public var isFullscreen = false
+    /// Any of the xdg `tiled_*` states: an edge is against a neighbour or the output's edge.
     public var isTiled = false
     /// Outputs the surface has entered, in the order it entered them.
     public var enteredScreens: [ScreenDescription] = []
@@ -29,6 +33,7 @@ public struct CompositorFacts: Sendable, Hashable {
     /// and for keeping the drawable during an interactive resize).
     public var hasViewport = false
 
+    /// Nothing heard yet: unmapped, no outputs, no scales.
     public init() {}
 
     /// Maximised, fullscreen or tiled: the compositor decides the size and the
@@ -38,12 +43,17 @@ public struct CompositorFacts: Sendable, Hashable {
 
 /// What the app decides for itself, as inputs to the scene state.
 public struct SceneSettings: Sendable, Hashable {
+    /// `WindowScene.sizeRestrictions`, as a value.
     public var sizeRestrictions = SizeRestrictions.none
     /// The size chosen when the compositor lets the client choose (configure 0×0).
     public var preferredContentSize = Size(width: 800, height: 600)
+    /// The widths and heights where size classes turn from compact to regular.
     public var sizeClassThresholds = SizeClassThresholds.iPad
+    /// The idiom the trait collection reports (a pad, as iPadOS windows do).
     public var userInterfaceIdiom = UserInterfaceIdiom.pad
+    /// The layout direction the trait collection reports.
     public var layoutDirection = LayoutDirection.leftToRight
+    /// The light or dark style the trait collection reports.
     public var userInterfaceStyle = UserInterfaceStyle.light
     /// The root content's `prefersInterfaceOrientationLocked`.
     public var prefersInterfaceOrientationLocked = false
@@ -51,23 +61,28 @@ public struct SceneSettings: Sendable, Hashable {
     /// off); nil while the runtime sizes it from bounds × scale.
     public var appOwnedDrawableSize: Size?
 
+    /// The defaults a new scene starts with.
     public init() {}
 }
 
 /// The scene as the app sees it, computed from facts and settings. Two
 /// states compare equal exactly when no callback should fire between them.
 public struct SceneState: Sendable, Hashable {
+    /// Where the scene is in its life cycle.
     public var activationState: SceneActivationState
     /// The output the scene is said to be on (see `chooseScreen`).
     public var screen: ScreenDescription?
     /// The logical size committed (points).
     public var size: Size
+    /// The scale the scene renders at, and which compositor fact decided it.
     public var resolvedScale: ResolvedScale
     /// Buffer pixels, buffer scale and viewport destination to commit.
     public var bufferGeometry: BufferGeometry
     /// The render target's size; kept during an interactive resize.
     public var drawableSize: Size?
+    /// The traits the scene reports (`WindowScene.traitCollection`).
     public var traitCollection: TraitCollection
+    /// Bounds, orientation and resize state (`WindowScene.effectiveGeometry`).
     public var effectiveGeometry: EffectiveGeometry
 
     /// Computes the state for `facts`.
@@ -173,14 +188,20 @@ public struct SceneState: Sendable, Hashable {
 /// life cycle, then effective geometry, then traits (observers see up-to-date
 /// geometry), then the drawable size (before the next frame is drawn).
 public struct SceneStateChanges: Sendable, Hashable {
+    /// The life-cycle callbacks to fire, in order.
     public var lifecycleEvents: [SceneLifecycleEvent]
+    /// The geometry before the change, when it changed (what
+    /// `didUpdateEffectiveGeometry` is handed); nil when it did not.
     public var previousGeometry: EffectiveGeometry?
+    /// The traits whose values differ: the trait observers registered for any of them fire.
     public var changedTraits: Set<Trait>
+    /// The new drawable size, when it changed: `drawableSizeWillChange` fires with it.
     public var newDrawableSize: Size?
     /// The scene is on another screen, or its screen's scale changed (the
     /// trace's `screen` record carries the scale, so it must not go stale).
     public var screenChanged: Bool
 
+    /// The changes from `old` (nil: the scene had no state yet) to `new`.
     public init(from old: SceneState?, to new: SceneState) {
         lifecycleEvents = SceneLifecycle.events(from: old?.activationState ?? .unattached, to: new.activationState)
         previousGeometry = (old.map { $0.effectiveGeometry != new.effectiveGeometry } ?? false) ? old?.effectiveGeometry : nil
@@ -189,6 +210,7 @@ public struct SceneStateChanges: Sendable, Hashable {
         screenChanged = old?.screen?.name != new.screen?.name || old?.screen?.scale != new.screen?.scale
     }
 
+    /// Nothing changed: no callback fires and nothing is traced.
     public var isEmpty: Bool {
         lifecycleEvents.isEmpty && previousGeometry == nil && changedTraits.isEmpty && newDrawableSize == nil && !screenChanged
     }

@@ -14,10 +14,12 @@ public struct ScreenDescription: Sendable, Hashable {
     /// The fractional scale, where the compositor offers one (the preferred
     /// scale of a surface entirely on this output), else nil.
     public var nativeScale: Scale?
+    /// The rotation or flip from wl_output's geometry event.
     public var transform: OutputTransform
     /// Mode refresh in mHz (0 when unknown).
     public var refreshMilliHz: Int
 
+    /// An output as the client core reports it (tests build their own).
     public init(name: String, logicalBounds: Rect, pixelSize: Size, scale: Int, nativeScale: Scale? = nil,
                 transform: OutputTransform = .normal, refreshMilliHz: Int = 60_000) {
         self.name = name

@@ -7,6 +7,8 @@ import DioramaModel
 protocol SceneHost: AnyObject {
     func sizeRestrictionsChanged(_ restrictions: SizeRestrictions)
     func titleChanged(_ title: String)
+    /// The scene chose another pointer image.
+    func cursorChanged(_ cursor: SceneCursor)
     func setNeedsDisplay()
     func requestClose()
     /// `willConnectTo` (and any restoration) ran: the first frame may be drawn.
@@ -19,6 +21,8 @@ protocol SceneHost: AnyObject {
 extension SceneHost {
     /// A host with no seat (a test's stand-in) has no press to move with.
     func beginInteractiveMove() -> Bool { false }
+    /// A host with no seat (a test's stand-in) has no pointer to show it.
+    func cursorChanged(_ cursor: SceneCursor) {}
 }
 
 /// A token for `registerForTraitChanges`; pass it to `unregisterForTraitChanges`.
@@ -34,7 +38,9 @@ public struct TraitChangeRegistration: Hashable, Sendable {
 /// effective geometry, then trait observers, then the drawable size.
 @MainActor
 public final class WindowScene {
+    /// The session this scene shows (UIKit's `session`); it outlives the scene.
     public let session: SceneSession
+    /// The delegate the configuration named, created as the scene connects.
     public internal(set) var delegate: (any WindowSceneDelegate)?
     /// The content that draws the scene's frames.
     public var rootContent: (any RootContent)? {
@@ -44,11 +50,22 @@ public final class WindowScene {
     public var title: String {
         didSet { if title != oldValue { host?.titleChanged(title) } }
     }
+    /// The pointer's image while it is over this scene's window: the
+    /// theme's arrow (the default), none (`.hidden`), or a theme cursor by
+    /// name (`.named("text")`). It is shown on each enter, and at once when
+    /// changed while the pointer is inside.
+    public var cursor: SceneCursor = .arrow {
+        didSet { if cursor != oldValue { host?.cursorChanged(cursor) } }
+    }
+    /// The scene's minimum and maximum size (UIKit's `sizeRestrictions`).
     public let sizeRestrictions = SceneSizeRestrictions()
+    /// The render target: drawable size, scale, gravity (the `CAMetalLayer` counterpart).
     public let drawableLayer = DrawableLayer()
 
     /// The latest computed state; nil until the compositor's first configure.
     public private(set) var state: SceneState?
+    /// The screen the scene is on (UIKit's `screen`): the output holding
+    /// most of it, by the rule in `SceneState.compute`; nil before it is shown.
     public private(set) var screen: Screen?
     /// True once `sceneDidDisconnect` fired.
     public private(set) var isDisconnected = false
@@ -94,15 +111,22 @@ public final class WindowScene {
 
     // MARK: UIKit-style accessors
 
+    /// Where the scene is in its life cycle (UIKit's `activationState`).
     public var activationState: SceneActivationState { state?.activationState ?? .unattached }
+    /// Display scale, size classes and the other traits (UIKit's
+    /// `traitCollection`); real from `willConnectTo` on.
     public var traitCollection: TraitCollection { state?.traitCollection ?? TraitCollection() }
+    /// Bounds, orientation and interactive-resize state (UIKit's `effectiveGeometry`).
     public var effectiveGeometry: EffectiveGeometry {
         state?.effectiveGeometry ?? EffectiveGeometry(coordinateSpaceBounds: Rect(size: settings.preferredContentSize))
     }
     /// `coordinateSpace.bounds`: the scene's size in points.
     public var bounds: Rect { effectiveGeometry.coordinateSpaceBounds }
+    /// Portrait or landscape, from the scene's bounds (UIKit's `interfaceOrientation`).
     public var interfaceOrientation: InterfaceOrientation { effectiveGeometry.interfaceOrientation }
+    /// True while the user drags a window edge (the xdg `resizing` state).
     public var isInteractivelyResizing: Bool { effectiveGeometry.isInteractivelyResizing }
+    /// Whether the root content's `prefersInterfaceOrientationLocked` holds.
     public var isInterfaceOrientationLocked: Bool { effectiveGeometry.isInterfaceOrientationLocked }
 
     /// The size the scene asks for when the compositor lets it choose.
@@ -111,6 +135,9 @@ public final class WindowScene {
         set { settings.preferredContentSize = newValue; recompute() }
     }
 
+    /// The widths and heights where the size classes turn from compact to
+    /// regular (iPad's by default); Diorama's addition, since window sizes on
+    /// a desktop vary more than iPad multitasking sizes.
     public var sizeClassThresholds: SizeClassThresholds {
         get { settings.sizeClassThresholds }
         set { settings.sizeClassThresholds = newValue; recompute() }
@@ -127,6 +154,7 @@ public final class WindowScene {
         return TraitChangeRegistration(id: nextObserverID)
     }
 
+    /// Stops the handler `registration` names from being called.
     public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) {
         traitObservers[registration.id] = nil
     }

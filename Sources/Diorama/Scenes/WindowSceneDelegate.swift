@@ -5,6 +5,8 @@ import DioramaModel
 /// Every callback has a default; all run on the main actor, like UIKit.
 @MainActor
 public protocol WindowSceneDelegate: AnyObject {
+    /// Called by the runtime as the scene connects, before `willConnectTo`:
+    /// delegates are created by their registered name, so they take no arguments.
     init()
 
     /// The scene exists and its toplevel is created, before the first frame.

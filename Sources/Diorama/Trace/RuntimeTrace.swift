@@ -5,25 +5,39 @@ import DioramaModel
 
 /// One app-level fact, as the runtime trace records it.
 public enum RuntimeTraceEvent: Sendable {
+    /// The app started, before any scene connects.
     case launched(appID: String)
+    /// A session's scene is connecting (`restored`: saved by the last launch).
     case sessionConnected(scene: String, configuration: String?, role: SceneSessionRole, restored: Bool)
+    /// A session was discarded (closed by the user or destroyed by the app).
     case sessionDiscarded(scene: String)
     /// `restoreInteractionStateWith` is about to be called with the activity
     /// saved by the last launch.
     case restored(scene: String, activity: UserActivityRecord)
+    /// A life-cycle callback fired; `state` is the state it leaves the scene in.
     case lifecycle(scene: String, event: SceneLifecycleEvent, state: SceneActivationState)
+    /// The scene is on another screen, or its screen's scale changed.
     case screen(scene: String, name: String, scale: Int)
+    /// The effective geometry changed (`didUpdateEffectiveGeometry` fires).
     case geometry(scene: String, geometry: EffectiveGeometry)
+    /// Traits changed; `traits` is the new collection.
     case traits(scene: String, changed: Set<Trait>, traits: TraitCollection)
+    /// The drawable size changed (`drawableSizeWillChange` fires).
     case drawableSize(scene: String, size: Size, contentsScale: Double)
+    /// The app set new size restrictions.
     case sizeRestrictions(scene: String, minimum: Size, maximum: Size)
+    /// A frame was committed: its buffer, buffer scale, viewport and scale.
     case commit(scene: String, bufferSize: Size, bufferScale: Int, viewport: Size?, logicalSize: Size, scale: Scale)
+    /// An output appeared.
     case screenConnected(name: String, scale: Int, bounds: Rect)
+    /// An output went away.
     case screenDisconnected(name: String)
+    /// The app is quitting, and why.
     case terminated(reason: String)
     /// The scene's toplevel exists: its wl_surface protocol id lets a
     /// compositor-side trace (the simulator's) be matched with this scene.
     case toplevel(scene: String, surfaceID: UInt32, appID: String, title: String, fullscreenOn: String?)
+    /// The toplevel's title changed.
     case title(scene: String, title: String)
     /// A `registerForTraitChanges` handler is about to be called with `previous`.
     case traitHandlerCalled(scene: String, changed: Set<Trait>, previous: TraitCollection)
@@ -89,6 +103,8 @@ public final class RuntimeTrace: Sendable {
         }
     }
 
+    /// Writes `event` as one line with its timestamp; does nothing when the
+    /// trace records nothing. After a failed write the trace reports once and stops.
     public func record(_ event: RuntimeTraceEvent) {
         state.withLock { state in
             guard state.destination != nil || keepsRecords else { return }
@@ -193,7 +209,9 @@ public final class RuntimeTrace: Sendable {
     }
 }
 
+/// `DIORAMA_TRACE` names something the trace cannot write to; the message says what to change.
 public struct RuntimeTraceError: Error, CustomStringConvertible {
+    /// The message, naming the variable's value and the fix.
     public var description: String
     init(_ description: String) { self.description = description }
 }

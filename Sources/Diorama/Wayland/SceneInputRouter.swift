@@ -16,6 +16,8 @@ final class SceneInputRouter {
 
     // Pointer: the scene under it, where, and the buttons held (each a touch).
     private weak var pointerScene: WindowScene?
+    /// The pointer that entered `pointerScene`: the one whose image follows that scene's cursor.
+    private weak var enteredPointer: Pointer?
     private var pointerLocation = CGPoint.zero
     private var pointerTouches: [Int: Touch] = [:]
     private var pendingScroll = CGPoint.zero
@@ -43,6 +45,13 @@ final class SceneInputRouter {
         return true
     }
 
+    /// `scene.cursor` changed: the pointer over it shows the new image now;
+    /// a pointer elsewhere picks it up when it next enters the scene.
+    func cursorChanged(in scene: WindowScene?) {
+        guard let scene, pointerScene === scene, let enteredPointer else { return }
+        enteredPointer.showCursor(scene.cursor)
+    }
+
     private func record(_ event: String, in scene: WindowScene, touch: Touch? = nil, location: CGPoint? = nil,
                         text: String? = nil, isRepeat: Bool? = nil) {
         scene.trace.record(.input(scene: scene.traceName, event: event, touch: touch, location: location ?? touch?.location,
@@ -63,9 +72,16 @@ final class SceneInputRouter {
 }
 
 extension SceneInputRouter: @preconcurrency PointerHandler {
+    /// Asked as the pointer enters a surface: the scene's cursor (the arrow
+    /// over a surface that is not a scene's).
+    func cursor(over surface: Surface?) -> SceneCursor {
+        surface.flatMap(sceneForSurface)?.cursor ?? .arrow
+    }
+
     /// The pointer came onto one of our scenes: a hover starts there.
     func pointerEntered(_ pointer: Pointer, surface: Surface?, position: CGPoint, serial: UInt32) {
         pointerScene = surface.flatMap(sceneForSurface)
+        enteredPointer = pointer
         pointerLocation = position
         guard let scene = pointerScene else { return }
         record("pointerHovered", in: scene, location: position)

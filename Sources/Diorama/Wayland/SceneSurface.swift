@@ -168,6 +168,11 @@ final class SceneSurface: SceneHost {
         toplevel.setMaximumSize(hints.maximum == .zero ? nil : hints.maximum)
     }
 
+    func cursorChanged(_ cursor: SceneCursor) {
+        backend.inputRouter.cursorChanged(in: scene)
+        try? backend.connection.flush()
+    }
+
     func titleChanged(_ title: String) {
         toplevel.setTitle(title)
         if let scene { scene.trace.record(.title(scene: scene.traceName, title: title)) }

@@ -1,4 +1,5 @@
 import Foundation
+import DioramaModel
 import WaylandClient
 
 /// A seat's `wl_pointer`, with the focused surface and position tracked.
@@ -18,7 +19,7 @@ public final class Pointer {
     public var groupsEventsInFrames: Bool { wlPointer.version >= 5 }
 
     private let compositor: CompositorState
-    /// Sets the default arrow on each enter; nil when the seat has no shm to draw it with.
+    /// Sets the handler's cursor on each enter; nil when the seat has no shm to draw it with.
     private let cursor: PointerCursor?
     /// Wheel clicks announced (axis_discrete / axis_value120) for the current frame.
     private var pendingDiscrete: [UInt32: Int] = [:]
@@ -44,8 +45,9 @@ public final class Pointer {
             focusedSurface = wlSurface.flatMap { compositor.surface(for: $0) }
             position = CGPoint(x: x, y: y)
             enterSerial = serial
-            // The arrow first, so a handler that calls setCursor has the last word.
-            cursor?.show(on: wlPointer, serial: serial, scale: Self.cursorScale(over: focusedSurface))
+            // The image first, so a handler that calls setCursor has the last word.
+            cursor?.show(handler?.cursor(over: focusedSurface) ?? .arrow, on: wlPointer, serial: serial,
+                         scale: Self.cursorScale(over: focusedSurface))
             handler?.pointerEntered(self, surface: focusedSurface, position: position, serial: serial)
         case let .leave(serial, wlSurface):
             let surface = wlSurface.flatMap { compositor.surface(for: $0) } ?? focusedSurface
@@ -79,6 +81,15 @@ public final class Pointer {
     static func cursorScale(over surface: Surface?) -> Int {
         guard let surface else { return 1 }
         return surface.preferredBufferScale ?? surface.maxOutputScale
+    }
+
+    /// Shows `choice` while the pointer stays on the surface it entered: for
+    /// a scene that changes its cursor with the pointer inside. Does nothing
+    /// while the pointer is on no surface of ours (the next enter asks the
+    /// handler) or when the seat has no shm for cursor images.
+    public func showCursor(_ choice: SceneCursor) {
+        guard let enterSerial, focusedSurface != nil, let cursor else { return }
+        cursor.show(choice, on: wlPointer, serial: enterSerial, scale: Self.cursorScale(over: focusedSurface))
     }
 
     /// Hides the cursor over our surface (or shows `surface` as the cursor

@@ -4,12 +4,13 @@ import DioramaModel
 import Foundation
 import WaylandClient
 
-/// The arrow a pointer shows over our surfaces: the `left_ptr` (or
-/// `default`) cursor of the XCursor theme named by `XCURSOR_THEME` at
-/// `XCURSOR_SIZE` points (24 when unset), loaded through libwayland-cursor at
-/// the scale of the output under the pointer. When no theme has an arrow, a
-/// small arrow is drawn into a shared-memory buffer instead, so a pointer
-/// always has an image.
+/// The image a pointer shows over our surfaces, as the surface's scene chose
+/// it (`SceneCursor`): the arrow — the `left_ptr` (or `default`) cursor of
+/// the XCursor theme named by `XCURSOR_THEME` at `XCURSOR_SIZE` points (24
+/// when unset) — another cursor of that theme by name, or none. Themes load
+/// through libwayland-cursor at the scale of the output under the pointer.
+/// When no theme has an arrow, a small arrow is drawn into a shared-memory
+/// buffer instead, so a pointer always has an image unless hidden.
 ///
 /// One cursor surface serves every enter; themes stay loaded per scale, so
 /// moving between a 1× and a 2× display loads each once.
@@ -25,6 +26,8 @@ final class PointerCursor {
     private var themes: [Int: OpaquePointer?] = [:]
     /// Buffers for the drawn arrow, made on first need.
     private var fallbackPool: BufferPool?
+    /// Cursor names the theme lacked, each warned about once.
+    private var missingNames: Set<String> = []
 
     init(shm: ShmState, compositor: CompositorState, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.shm = shm
@@ -37,13 +40,26 @@ final class PointerCursor {
         for case let theme? in themes.values { wl_cursor_theme_destroy(theme) }
     }
 
-    /// Fires on each `wl_pointer.enter`: puts the arrow for `scale` on the
-    /// cursor surface, commits it, and names it with `set_cursor` (which
-    /// gives the surface its cursor role). The hotspot is in logical points.
-    func show(on wlPointer: WlPointer, serial: UInt32, scale: Int) {
+    /// Fires on each `wl_pointer.enter`, and when the entered surface's scene
+    /// changes its cursor: puts `choice`'s image for `scale` on the cursor
+    /// surface, commits it, and names it with `set_cursor` (which gives the
+    /// surface its cursor role); `.hidden` sends `set_cursor` with no
+    /// surface. The hotspot is in logical points.
+    func show(_ choice: SceneCursor, on wlPointer: WlPointer, serial: UInt32, scale: Int) {
         let scale = max(1, scale)
+        let names: [String]
+        switch choice {
+        case .hidden:
+            wlPointer.setCursor(serial: serial, surface: nil, hotspotX: 0, hotspotY: 0)
+            return
+        case .arrow:
+            names = Self.arrowNames
+        case .named(let name):
+            names = themeHasCursor(named: name, scale: scale) ? [name] : Self.arrowNames
+        }
         let hotspot: (x: Int, y: Int)
-        if let image = themeImage(scale: scale), let buffer = wl_cursor_image_get_buffer(image) {
+        if let image = themeImage(names: names, scale: scale) ?? themeImage(names: Self.arrowNames, scale: scale),
+           let buffer = wl_cursor_image_get_buffer(image) {
             attachThemeBuffer(buffer)
             surface.setBufferScale(scale)
             hotspot = (Self.points(image.pointee.hotspot_x, scale: scale), Self.points(image.pointee.hotspot_y, scale: scale))
@@ -61,20 +77,41 @@ final class PointerCursor {
                             hotspotX: Int32(clamping: hotspot.x), hotspotY: Int32(clamping: hotspot.y))
     }
 
+    /// The theme's names for the arrow, the first the theme has wins.
+    static let arrowNames = ["left_ptr", "default"]
+
+    /// Whether the theme has a cursor called `name`; the first time it does
+    /// not, warns that the arrow stands in (a typo, or a theme without it).
+    private func themeHasCursor(named name: String, scale: Int) -> Bool {
+        if let theme = theme(scale: scale), wl_cursor_theme_get_cursor(theme, name) != nil { return true }
+        if missingNames.insert(name).inserted {
+            DescriptorWriter.reportToStandardError(
+                "warning: the cursor theme \(themeName.map { "'\($0)'" } ?? "(XCURSOR_THEME unset: the default)") has no cursor named '\(name)'; "
+                + "the pointer shows the arrow instead. Use a name from the theme's cursors folder (text, crosshair, pointer, …) or set XCURSOR_THEME")
+        }
+        return false
+    }
+
     /// A hotspot coordinate in pixels as the nearest point: a theme's larger
     /// sizes are drawn separately, so 7 pixels at 2× is the 4 points of 1×.
     private static func points(_ pixels: UInt32, scale: Int) -> Int {
         Int((Double(pixels) / Double(scale)).rounded())
     }
 
-    /// The theme's first arrow image at `scale`, or nil when no theme has an
-    /// arrow or its image does not divide into whole points at that scale.
-    private func themeImage(scale: Int) -> UnsafeMutablePointer<wl_cursor_image>? {
+    /// The theme loaded at `scale` (once per scale), or nil when no theme loads.
+    private func theme(scale: Int) -> OpaquePointer? {
         if themes[scale] == nil {
             themes[scale] = wl_cursor_theme_load(themeName, Int32(size * scale), shm.wlShm.wireObject)
         }
-        guard let theme = themes[scale] ?? nil else { return nil }
-        guard let cursor = wl_cursor_theme_get_cursor(theme, "left_ptr") ?? wl_cursor_theme_get_cursor(theme, "default"),
+        return themes[scale] ?? nil
+    }
+
+    /// The first image of the first of `names` the theme has at `scale`, or
+    /// nil when it has none of them or that image does not divide into whole
+    /// points at that scale.
+    private func themeImage(names: [String], scale: Int) -> UnsafeMutablePointer<wl_cursor_image>? {
+        guard let theme = theme(scale: scale),
+              let cursor = names.lazy.compactMap({ wl_cursor_theme_get_cursor(theme, $0) }).first,
               cursor.pointee.image_count > 0, let image = cursor.pointee.images[0] else { return nil }
         guard image.pointee.width % UInt32(scale) == 0, image.pointee.height % UInt32(scale) == 0 else { return nil }
         return image

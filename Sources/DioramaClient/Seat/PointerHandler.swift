@@ -1,4 +1,5 @@
 import Foundation
+import DioramaModel
 
 /// Told what happens on a seat's pointer. Positions are surface-local, in
 /// surface units, with sub-unit precision (Wayland's 24.8 fixed point).
@@ -18,9 +19,13 @@ public protocol PointerHandler: AnyObject {
     func pointerScrolled(_ pointer: Pointer, axis: ScrollAxis, value: Double, discreteSteps: Int?, timeMillis: UInt32)
     /// The end of a group of events (wl_pointer v5+).
     func pointerFrameEnded(_ pointer: Pointer)
+    /// Asked on each enter, before `pointerEntered`: the image the pointer
+    /// shows over `surface` (the arrow unless the handler says otherwise).
+    func cursor(over surface: Surface?) -> SceneCursor
 }
 
 extension PointerHandler {
+    public func cursor(over surface: Surface?) -> SceneCursor { .arrow }
     public func pointerEntered(_ pointer: Pointer, surface: Surface?, position: CGPoint, serial: UInt32) {}
     public func pointerLeft(_ pointer: Pointer, surface: Surface?, serial: UInt32) {}
     public func pointerMoved(_ pointer: Pointer, position: CGPoint, timeMillis: UInt32) {}

@@ -3,12 +3,13 @@ import Foundation
 /// PNG files for screenshots: write a ``PixelImage`` with
 /// ``encode(_:colorType:text:)`` or ``write(_:to:colorType:text:)``.
 ///
-/// The image data is compressed by the system's zlib (see ``PNGEncoder``).
+/// The image data is compressed by the system's zlib (see `PNGEncoder`).
 /// Only tests read PNGs: the reader lives in the DioramaPNGTestSupport target.
 public enum PNG {
     /// The bytes of a PNG file showing `image`.
     ///
     /// - Parameters:
+    ///   - image: the pixels to write.
     ///   - colorType: ``PNGColorType/rgba`` keeps transparency; ``PNGColorType/rgb``
     ///     shows the image over black and is a quarter smaller.
     ///   - text: `tEXt` chunks to add, in order (keywords of 1–79 Latin-1

@@ -17,7 +17,11 @@ public struct PixelBuffer: MutablePixelImage, Equatable, Sendable, CustomStringC
 
     /// A buffer of `width` x `height` pixels, every one set to `color`.
     ///
-    /// - Parameter rowStride: pixels per row in storage; `nil` packs rows tightly.
+    /// - Parameters:
+    ///   - width: pixels per row.
+    ///   - height: rows.
+    ///   - color: the colour every pixel starts with.
+    ///   - rowStride: pixels per row in storage; `nil` packs rows tightly.
     /// - Precondition: sizes are not negative, and `rowStride` is at least `width`.
     public init(width: Int, height: Int, rowStride: Int? = nil, filledWith color: PixelColor = .clear) {
         precondition(width >= 0 && height >= 0, "a pixel buffer cannot be \(width)x\(height)")

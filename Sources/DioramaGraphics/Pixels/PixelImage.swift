@@ -59,7 +59,7 @@ extension PixelImage {
 }
 
 extension MutablePixelImage {
-    /// Sets one pixel, replacing what was there. Does nothing outside ``bounds``.
+    /// Sets one pixel, replacing what was there. Does nothing outside ``PixelImage/bounds``.
     public mutating func setPixel(x: Int, y: Int, to color: PixelColor) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         let stride = rowStride

@@ -85,6 +85,8 @@ extension Simulator {
             guard let surfaceResource else {
                 // A null surface hides the cursor.
                 self.pointerDevice.cursorSurface = nil
+                self.trace.record(.cursorSet(client: self.clientRegistry.id(of: pointer.client), window: self.pointerDevice.focus?.id,
+                                             surface: nil, hotspotX: 0, hotspotY: 0))
                 return
             }
             guard let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
@@ -95,6 +97,8 @@ extension Simulator {
             surface.role = .cursor
             self.pointerDevice.cursorSurface = surface
             self.pointerDevice.cursorHotspot = Point(x: Int(hotspotX), y: Int(hotspotY))
+            self.trace.record(.cursorSet(client: self.clientRegistry.id(of: pointer.client), window: self.pointerDevice.focus?.id,
+                                         surface: surface.id, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY)))
         }
     }
 

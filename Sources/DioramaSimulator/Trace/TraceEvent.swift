@@ -61,6 +61,10 @@ public enum TraceEvent: Hashable, Sendable {
     case interactiveGrab(window: UInt32, kind: String, ended: Bool)
     /// A `move`/`resize` whose serial was not a press still held on the window: ignored.
     case interactiveGrabIgnored(window: UInt32, serial: UInt32)
+    /// A client's `wl_pointer.set_cursor`: the cursor `surface` with its
+    /// hotspot (points), or nil when the client hid the cursor; `window` is
+    /// the window under the pointer then.
+    case cursorSet(client: UInt32, window: UInt32?, surface: UInt32?, hotspotX: Int, hotspotY: Int)
 }
 
 /// A `wl_display.error` the simulator sent.
@@ -194,7 +198,7 @@ extension TraceEvent {
         case .commit(let fact): return fact.window
         case .enter(_, let window, _), .leave(_, let window, _), .preferredScale(_, let window, _),
              .preferredBufferScale(_, let window, _), .frameDone(_, let window, _), .presented(_, let window, _, _),
-             .presentationDiscarded(_, let window):
+             .presentationDiscarded(_, let window), .cursorSet(_, let window, _, _, _):
             return window
         case .clientConnected, .clientDisconnected, .protocolError, .limitExceeded,
              .displayAdded, .displayChanged, .displayRemoved:

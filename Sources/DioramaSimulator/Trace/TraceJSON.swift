@@ -66,6 +66,7 @@ public enum TraceJSON {
         case .touchInput: "touch_input"
         case .interactiveGrab: "interactive_grab"
         case .interactiveGrabIgnored: "interactive_grab_ignored"
+        case .cursorSet: "cursor_set"
         }
     }
 
@@ -213,6 +214,12 @@ public enum TraceJSON {
         case .interactiveGrabIgnored(let window, let serial):
             writer.field("window", window)
             writer.field("serial", serial)
+        case .cursorSet(let client, let window, let surface, let hotspotX, let hotspotY):
+            writer.field("client", client)
+            writer.field("window", window)
+            writer.field("surface", surface)
+            writer.field("hotspot_x", hotspotX)
+            writer.field("hotspot_y", hotspotY)
         }
     }
 
@@ -362,6 +369,9 @@ public enum TraceJSON {
             return .interactiveGrab(window: try f.u32("window"), kind: try f.string("kind"), ended: try f.bool("ended"))
         case "interactive_grab_ignored":
             return .interactiveGrabIgnored(window: try f.u32("window"), serial: try f.u32("serial"))
+        case "cursor_set":
+            return .cursorSet(client: try f.u32("client"), window: try f.optionalU32("window"), surface: try f.optionalU32("surface"),
+                              hotspotX: try f.integer("hotspot_x"), hotspotY: try f.integer("hotspot_y"))
         default:
             throw f.error("unknown event type \"\(type)\"")
         }

@@ -42,7 +42,9 @@ final class SketchCanvas: RootContent {
         case "c":
             SketchModel.shared.strokeColor = SketchModel.shared.strokeColor.next
         case "i":
-            let request = SceneSessionActivationRequest(userActivity: UserActivity(activityType: SketchActivity.inspect))
+            // UIKit's shape: the request names the scene it comes from.
+            let request = SceneSessionActivationRequest(userActivity: UserActivity(activityType: SketchActivity.inspect),
+                                                        options: SceneActivationRequestOptions(requestingScene: scene))
             Application.shared.activateSceneSession(for: request) { error in
                 print("Sketchpad: no Inspector: \(error)")
             }
