@@ -114,6 +114,7 @@ final class GLESWindow {
         // callbacks the scene requests itself (FramePacer), so a swap never
         // blocks the event loop.
         eglSwapInterval(connection.display, 0)
+        eglMakeCurrent(connection.display, nil, nil, nil)
         self.connection = connection
         self.window = window
         self.surface = surface
@@ -122,7 +123,7 @@ final class GLESWindow {
     }
 
     isolated deinit {
-        eglMakeCurrent(connection.display, surface, surface, context)
+        makeCurrent()
         if let offscreen { deleteOffscreen(offscreen) }
         eglMakeCurrent(connection.display, nil, nil, nil)
         eglDestroyContext(connection.display, context)
@@ -137,7 +138,8 @@ final class GLESWindow {
     /// software path does.
     func render(bufferSize: Size, drawableSize: Size, contentsScale: Double, gravity: ContentsGravity,
                 letterboxColor: UInt32, draw: (GLESDrawable) -> Void) {
-        eglMakeCurrent(connection.display, surface, surface, context)
+        makeCurrent()
+        defer { releaseCurrent() }
         if bufferSize != self.bufferSize {
             // Takes effect at the next swap: the frame drawn now is the new size.
             wl_egl_window_resize(window, Int32(bufferSize.width), Int32(bufferSize.height), 0, 0)
@@ -164,7 +166,22 @@ final class GLESWindow {
     /// damages it and commits the surface (with whatever buffer scale,
     /// viewport and frame callback were sent before it).
     func present() throws(GLESUnavailable) {
+        makeCurrent()
+        defer { releaseCurrent() }
         guard eglSwapBuffers(connection.display, surface) == EGL_TRUE else { throw .eglFailure("eglSwapBuffers") }
+    }
+
+    /// Makes the context current on this thread. Why each time, and
+    /// released after: the main queue is not tied to one thread (after
+    /// `dispatchMain()` any worker thread may drain it), while an EGL context
+    /// is current per thread and cannot be made current on a second thread
+    /// while it is still current on the first.
+    private func makeCurrent() {
+        eglMakeCurrent(connection.display, surface, surface, context)
+    }
+
+    private func releaseCurrent() {
+        eglMakeCurrent(connection.display, nil, nil, nil)
     }
 
     private func offscreenFramebuffer(size: Size) -> GLuint {
