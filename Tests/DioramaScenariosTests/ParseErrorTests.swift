@@ -153,6 +153,11 @@ struct ParseErrorTests {
         #expect(double.message.hasPrefix("the command line has an unterminated \" quote"), "\(double.message)")
         #expect(try onlyError(studioHeader + #"launch command "foot \\" as term"#).message == "the command line ends with a lone backslash")
 
+        // An app's arguments are checked the same way.
+        #expect(try onlyError(studioHeader + #"launch GameScene arguments "" as game"#).message == "the argument line is empty")
+        #expect(try onlyError(studioHeader + #"launch GameScene arguments "--renderer 'gles" as game"#).message
+                == "the argument line has an unterminated ' quote")
+
         // Closed and escaped quotes are fine.
         _ = try parse(studioHeader + #"launch command "sh -c 'echo \"it'\\''s\"'" as term"#)
         _ = try parse(studioHeader + #"launch command "echo \\' done" as term"#)
