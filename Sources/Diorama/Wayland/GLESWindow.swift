@@ -160,6 +160,10 @@ final class GLESWindow {
         if framebuffer != 0 {
             place(framebuffer: framebuffer, size: drawableSize, gravity: gravity, letterboxColor: letterboxColor)
         }
+        // GL queues the drawing; without waiting for it here it would run
+        // inside eglSwapBuffers, after the scene's last look at the socket,
+        // and a scale change arriving meanwhile would go out as a stale frame.
+        glFinish()
     }
 
     /// Presents the frame drawn last: `eglSwapBuffers` attaches the buffer,
