@@ -61,6 +61,40 @@ struct GLESRendererTests {
         #expect(later.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
     }
 
+    @Test("an app-owned drawable without wp_viewporter is drawn offscreen and letterboxed into the buffer by contentsGravity",
+          .timeLimit(.minutes(1)))
+    func letterboxesWithoutAViewport() throws {
+        let layout = try DisplayLayout.parse("""
+            { "displays": [ { "name": "A", "mode": { "width": 1280, "height": 800 }, "scale": 1, "position": { "x": 0, "y": 0 } } ] }
+            """, file: "GLESRendererTests")
+        let simulator = try BackgroundSimulator {
+            SimulatorConfiguration(layout: layout, profile: FramePacingTests.withoutViewporter, defaultDisplay: "A")
+        }
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "gles-letterbox")
+        var environment = Self.softwareGL
+        environment["GAMESCENE_RENDER_SIZE"] = "320x320"     // square, in a 960×540 window: bars left and right
+        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
+                                     arguments: ["--renderer", "gles"], environment: environment)
+        let log = try app.waitForTrace("five commits") { log in log.records(CommitRecord.self).count >= 5 ? log : nil }
+        #expect(log.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+        #expect(log.records(DrawableSizeRecord.self).last?.size == TraceSize(320, 320), "\(log.tail())")
+        #expect(log.records(CommitRecord.self).last?.buffer == TraceSize(960, 540), "the buffer is bounds × scale: \(log.tail())")
+
+        let appID = SampleApp.gameSceneID
+        try simulator.wait(until: { (try? $0.window(.appID(appID)).isSettled) == true }, timeout: .seconds(10), "the window to settle")
+        let (shot, frame) = try simulator.perform { simulator in
+            (try simulator.screenshot(ofDisplay: "A"), try simulator.window(.appID(appID)).frame)
+        }
+        let origin = shot.pixelPosition(ofLogical: frame.origin)
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { shot.image[origin.x + x, origin.y + y].argb }
+        // resizeAspect: the 320×320 frame scaled to 540×540 in the middle, black bars of 210 px either side.
+        #expect(pixel(100, 270) == 0xFF00_0000, "the left bar is the letterbox colour")
+        #expect(pixel(860, 270) == 0xFF00_0000, "the right bar is the letterbox colour")
+        #expect(pixel(215, 100) != 0xFF00_0000, "the frame starts at x 210: \(String(pixel(215, 100), radix: 16))")
+        #expect(pixel(745, 100) != 0xFF00_0000, "and ends at x 750: \(String(pixel(745, 100), radix: 16))")
+    }
+
     @Test("EGL that cannot initialise: the scene draws in software, with one warning and the reason in the trace",
           .timeLimit(.minutes(1)))
     func fallsBackToSoftware() throws {
