@@ -103,6 +103,8 @@ final class SceneSurface: SceneHost {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
+        // The EGL window surface goes before the wl_surface it renders to.
+        glesWindow = nil
         surface.handler = nil
         toplevel.handler = nil
         fractionalScale?.handler = nil
