@@ -76,6 +76,14 @@ final class GameContent: RootContent {
         scene.setNeedsDisplay()
     }
 
+    /// `r` switches between the software and the OpenGL ES renderer, from
+    /// the next frame (as a game's graphics settings would).
+    func keyPressed(_ key: KeyPress, in scene: WindowScene) {
+        guard key.text == "r", !key.isRepeat else { return }
+        let layer = scene.drawableLayer
+        layer.renderer = layer.renderer == .openGLES ? .software : .openGLES
+    }
+
     /// The OpenGL ES frame (`--renderer gles`): the same pattern and overlay,
     /// and a checkerboard quad turning one degree per frame.
     func draw(in drawable: GLESDrawable, for scene: WindowScene) {
