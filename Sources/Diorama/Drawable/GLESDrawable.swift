@@ -28,4 +28,11 @@ public struct GLESDrawable {
     public let eglSurface: EGLSurface
     /// The scene's OpenGL ES 3 context, current during the draw.
     public let eglContext: EGLContext
+
+    /// Clears the framebuffer to the dark grey a scene without content shows
+    /// (the software renderer's 0xFF202020).
+    func clearToEmptySceneColor() {
+        glClearColor(0x20 / 255, 0x20 / 255, 0x20 / 255, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
 }

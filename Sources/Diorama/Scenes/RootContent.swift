@@ -1,4 +1,3 @@
-import CGLES
 import DioramaModel
 import Foundation
 
@@ -62,8 +61,7 @@ public extension RootContent {
     var prefersInterfaceOrientationLocked: Bool { false }
     func drawableSizeWillChange(_ size: Size, in scene: WindowScene) {}
     func draw(in drawable: GLESDrawable, for scene: WindowScene) {
-        glClearColor(0.125, 0.125, 0.125, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        drawable.clearToEmptySceneColor()
     }
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {}
     func touchesBegan(_ touches: [Touch], in scene: WindowScene) {}

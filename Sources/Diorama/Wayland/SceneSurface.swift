@@ -1,4 +1,3 @@
-import CGLES
 import DioramaClient
 import DioramaGraphics
 import DioramaModel
@@ -387,8 +386,7 @@ final class SceneSurface: SceneHost {
             if let content = scene.rootContent {
                 content.draw(in: drawable, for: scene)
             } else {
-                glClearColor(0.125, 0.125, 0.125, 1)
-                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                drawable.clearToEmptySceneColor()
             }
         }
     }
