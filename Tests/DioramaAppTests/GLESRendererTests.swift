@@ -10,7 +10,7 @@ import Testing
 /// scene's surface, sized and scaled like the software renderer's frames.
 @Suite("The OpenGL ES renderer under the simulator")
 struct GLESRendererTests {
-    /// Two displays: A at 1× and, right of it, B at 2× (where windows open).
+    /// Two displays: A at 1× (where windows open) and, right of it, B at 2×.
     static func start() throws -> BackgroundSimulator {
         let layout = try DisplayLayout.parse("""
             { "displays": [
@@ -18,7 +18,7 @@ struct GLESRendererTests {
               { "name": "B", "mode": { "width": 2560, "height": 1600 }, "scale": 2, "position": { "x": 1280, "y": 0 } }
             ] }
             """, file: "GLESRendererTests")
-        return try BackgroundSimulator { SimulatorConfiguration(layout: layout, profile: .modern, defaultDisplay: "B") }
+        return try BackgroundSimulator { SimulatorConfiguration(layout: layout, profile: .modern, defaultDisplay: "A") }
     }
 
     /// Mesa's software renderer: there is no GPU where the tests run.
@@ -32,6 +32,12 @@ struct GLESRendererTests {
         let sandbox = try AppSandbox(label: "gles-2x")
         let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
                                      arguments: ["--renderer", "gles"], environment: Self.softwareGL)
+        let appID = SampleApp.gameSceneID
+        // Opened at 1× and moved to 2×: the EGL window is resized, not made anew.
+        _ = try app.waitForTrace("a first commit at 1×") { $0.first(CommitRecord.self) }
+        try simulator.wait(until: { (try? $0.window(.appID(appID)).isSettled) == true }, timeout: .seconds(10),
+                           "the GL window to settle at 1×")
+        try simulator.perform { try $0.moveWindow(.appID(appID), toDisplay: "B") }
         let log = try app.waitForTrace("a commit at scale 2") { log in
             log.first(CommitRecord.self, where: { $0.scale == 2 }).map { _ in log }
         }
@@ -40,9 +46,12 @@ struct GLESRendererTests {
         let commit = try #require(log.first(CommitRecord.self, where: { $0.scale == 2 }))
         #expect(commit.buffer == commit.logical.scaled(by: 2), "\(log.tail())")
 
-        let appID = SampleApp.gameSceneID
-        try simulator.wait(until: { (try? $0.window(.appID(appID)).isSettled) == true }, timeout: .seconds(10),
-                           "the GL window to settle")
+        // A move keeps the size, so no configure waits for an answer: wait
+        // for the simulator to hold the 2× buffer the trace says was committed.
+        try simulator.wait(until: { simulator in
+            guard let window = try? simulator.window(.appID(appID)) else { return false }
+            return window.bufferSize == Size(width: window.frame.width * 2, height: window.frame.height * 2)
+        }, timeout: .seconds(10), "the simulator to receive the EGL client's 2× buffer")
         let (shot, frame, buffer) = try simulator.perform { simulator in
             let window = try simulator.window(.appID(appID))
             return (try simulator.screenshot(ofDisplay: "B"), window.frame, window.bufferSize)
