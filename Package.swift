@@ -47,6 +47,11 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
         // Deflate and CRC-32 for PNG screenshots (inflate for the tests' PNG reader).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // EGL, OpenGL ES and wl_egl_window: the scene runtime's GPU renderer only
+        // (nothing that does not render links them; Mesa's llvmpipe runs them without a GPU).
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "CGLES", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+        .systemLibrary(name: "CWaylandEGL", pkgConfig: "wayland-egl", providers: [.apt(["libwayland-dev"])]),
         .target(name: "CDioramaShim"),
         .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
         .target(name: "CDioramaClientShim", dependencies: ["CWaylandClient"]),
@@ -101,7 +106,8 @@ let package = Package(
 
         // MARK: Scene runtime (UIKit-style app model on the client core)
         .target(name: "Diorama",
-                dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics"]),
+                dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics",
+                               "CEGL", "CGLES", "CWaylandEGL"]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
         // They depend on `Diorama` alone, as an outside app would. The example
@@ -211,7 +217,7 @@ let package = Package(
         // simulator; depending on the executables makes `swift test` build them.
         .testTarget(name: "DioramaAppTests",
                     dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "DioramaSimulator",
-                                   "TimerApp", "GameScene", "DioramaSessionStore", "SwayIPC"],
+                                   "TimerApp", "GameScene", "DioramaSessionStore", "SwayIPC", "DioramaGraphics"],
                     exclude: ["Fixtures"]),
         // The shipped scenario suite on the simulator (library call), the
         // observation logic on recorded traces, and `diorama run`/`demo` end to end.

@@ -23,3 +23,4 @@
 @_exported import struct DioramaModel.TerminatedRecord
 @_exported import struct DioramaModel.ToplevelRecord
 @_exported import struct DioramaModel.TitleRecord
+@_exported import struct DioramaModel.RendererRecord

@@ -15,6 +15,7 @@ final class GameSceneDelegate: WindowSceneDelegate {
         scene.drawableLayer.contentsGravity = .resizeAspect
         scene.drawableLayer.letterboxColor = 0xFF00_0000
         scene.title = "GameScene"
+        scene.drawableLayer.renderer = GameOptions.renderer
         // A fixed internal resolution, as games offer (MTKView with
         // autoResizeDrawable off): the frames are that size whatever the
         // window's, scaled to it by the compositor (or letterboxed by the
@@ -43,6 +44,8 @@ final class GameContent: RootContent {
     private(set) var assetSize = Size.zero
     private(set) var assetRebuilds = 0
     private var frame = 0
+    /// The GL objects, made at the first OpenGL ES frame in its context.
+    private var glRenderer: GameGLRenderer?
 
     /// A game keeps its interface orientation while it runs (UIKit's
     /// `prefersInterfaceOrientationLocked`): rotating the display does not
@@ -71,5 +74,53 @@ final class GameContent: RootContent {
         }
         // Keep animating while visible.
         scene.setNeedsDisplay()
+    }
+
+    /// `r` switches between the software and the OpenGL ES renderer, from
+    /// the next frame (as a game's graphics settings would).
+    func keyPressed(_ key: KeyPress, in scene: WindowScene) {
+        guard key.text == "r", !key.isRepeat else { return }
+        let layer = scene.drawableLayer
+        layer.renderer = layer.renderer == .openGLES ? .software : .openGLES
+    }
+
+    /// The OpenGL ES frame (`--renderer gles`): the same pattern and overlay,
+    /// and a checkerboard quad turning one degree per frame.
+    func draw(in drawable: GLESDrawable, for scene: WindowScene) {
+        frame += 1
+        if glRenderer?.context != drawable.eglContext {
+            do throws(GameGLError) {
+                glRenderer = try GameGLRenderer(context: drawable.eglContext)
+            } catch {
+                DescriptorWriter.reportToStandardError("error: GameScene cannot draw with OpenGL ES: \(error)")
+                exit(1)
+            }
+        }
+        let overlay = DiagnosticsOverlay(scene: scene, title: "GameScene (OpenGL ES)", drawableSize: drawable.size,
+                                         contentsScale: drawable.contentsScale,
+                                         extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"])
+        glRenderer?.draw(in: drawable, overlay: overlay, angle: Double(frame) * .pi / 180)
+        scene.setNeedsDisplay()
+    }
+}
+
+/// GameScene's command line: `--renderer software` (the default) or
+/// `--renderer gles` (OpenGL ES through EGL).
+@MainActor
+enum GameOptions {
+    static var renderer = DrawableLayer.Renderer.software
+
+    /// Reads `--renderer` from `arguments`; an unknown value is an error
+    /// that names the choices (exit status 2).
+    static func parse(_ arguments: [String]) {
+        guard let index = arguments.firstIndex(of: "--renderer") else { return }
+        let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+        switch value {
+        case "software": renderer = .software
+        case "gles": renderer = .openGLES
+        default:
+            DescriptorWriter.reportToStandardError("error: --renderer \(value.isEmpty ? "needs a value" : "'\(value)' is not a renderer"); use --renderer software or --renderer gles")
+            exit(2)
+        }
     }
 }

@@ -1,8 +1,10 @@
 // GameScene: the Metal-window article's game on Diorama, rendering in
-// software. Run under any Wayland compositor: `.build/debug/GameScene`.
+// software, or with OpenGL ES with `--renderer gles`. Run under any Wayland
+// compositor: `.build/debug/GameScene [--renderer gles]`.
 import Diorama
 
 MainActor.assumeIsolated {
+    GameOptions.parse(CommandLine.arguments)
     let registry = SceneClassRegistry()
     registry.register(GameSceneDelegate.self, as: "GameScene.GameSceneDelegate")
     registry.registerRootContent(named: "GameContent") { GameContent() }

@@ -50,6 +50,23 @@ struct AppLevelObservationTests {
         #expect(observation.isRestored == .value(false))
     }
 
+    static func renderer(_ name: String, fallbackReason: String? = nil, t: Int) -> String {
+        let reason = fallbackReason.map { "\"\($0)\"" } ?? "null"
+        return #"{"kind":"renderer","t":\#(t),"scene":"S1","renderer":"\#(name)","fallbackReason":\#(reason)}"#
+    }
+
+    @Test("the renderer is the latest renderer record's; none yet (no frame drawn) is unavailable, not a guess")
+    func renderer() throws {
+        #expect(observe(try Self.log([Self.connected]), since: 0).renderer.value == nil)
+        let switched = try Self.log([Self.connected, Self.renderer("openGLES", t: 2), Self.renderer("software", t: 3)])
+        #expect(observe(switched, since: 0).renderer == .value(.software))
+        let fellBack = try Self.log([Self.connected, Self.renderer("software", fallbackReason: "eglInitialize failed", t: 2)])
+        #expect(observe(fellBack, since: 0).renderer == .value(.software))
+        // A relaunch starts over: the new process has drawn nothing yet.
+        let relaunched = try Self.log([Self.connected, Self.renderer("openGLES", t: 2), Self.connected])
+        #expect(observe(relaunched, since: 0).renderer.value == nil)
+    }
+
     @Test("one drawable change after the resize ended passes `after the resize ended`")
     func drawableAfterResizeEnded() throws {
         let before = [Self.connected, Self.geometry(800, 600, resizing: false, t: 2), Self.drawable(1600, 1200, t: 3)]

@@ -47,6 +47,8 @@ struct ClauseParserTests {
         #expect(try clauseKinds("role external-display-non-interactive, role UIWindowSceneSessionRoleApplication")
                 == [.role(.windowExternalDisplayNonInteractive), .role(.windowApplication)])
         #expect(try clauseKinds("disconnected, restored") == [.disconnected, .restored])
+        #expect(try clauseKinds("renderer openGLES, renderer software") == [.renderer(.openGLES), .renderer(.software)])
+        #expect(ClauseKind.renderer(.openGLES).level == .app, "read from the runtime trace")
     }
 
     @Test("callback counts, with and without `after the resize ended`")

@@ -43,6 +43,9 @@ struct ParseErrorTests {
         #expect(error.hint == "did you mean `scale`?")
         #expect(try onlyError(studioHeader + "expect main drawableSizeWilChange fired 1 time").hint == "did you mean `drawableSizeWillChange`?")
         #expect(try onlyError(studioHeader + "expect main traits.displayScal 2").hint == "did you mean `traits.displayScale`?")
+        let renderer = try onlyError(studioHeader + "expect main renderer opengles")
+        #expect(renderer.message.contains("a renderer (software, openGLES)"), "\(renderer.message)")
+        #expect(renderer.hint == "did you mean `openGLES`?")
         #expect(try onlyError(studioHeader + "expect main state maximized").hint.contains("`states maximized`"))
     }
 
@@ -152,6 +155,11 @@ struct ParseErrorTests {
         let double = try onlyError(studioHeader + #"launch command "sh -c \"echo hi" as term"#)
         #expect(double.message.hasPrefix("the command line has an unterminated \" quote"), "\(double.message)")
         #expect(try onlyError(studioHeader + #"launch command "foot \\" as term"#).message == "the command line ends with a lone backslash")
+
+        // An app's arguments are checked the same way.
+        #expect(try onlyError(studioHeader + #"launch GameScene arguments "" as game"#).message == "the argument line is empty")
+        #expect(try onlyError(studioHeader + #"launch GameScene arguments "--renderer 'gles" as game"#).message
+                == "the argument line has an unterminated ' quote")
 
         // Closed and escaped quotes are fine.
         _ = try parse(studioHeader + #"launch command "sh -c 'echo \"it'\\''s\"'" as term"#)

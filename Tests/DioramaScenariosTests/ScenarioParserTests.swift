@@ -70,6 +70,18 @@ struct ScenarioParserTests {
         #expect(!client.isDioramaApp)
     }
 
+    @Test("launch: an app with arguments, after its info-plist")
+    func launchWithArguments() throws {
+        #expect(try action(#"launch GameScene arguments "--renderer gles" as game"#)
+                == .launch(ClientLaunch(alias: name("game"), program: .dioramaApp("GameScene"), arguments: "--renderer gles")))
+        guard case .launch(let client) = try action(#"launch app "bin/Sketch" info-plist "Info.plist" arguments "-v 'a b'" as s"#) else {
+            Issue.record("expected a launch")
+            return
+        }
+        #expect(client.infoPlist?.name == "Info.plist")
+        #expect(client.arguments == "-v 'a b'")
+    }
+
     @Test("window declarations match by app_id and/or title")
     func windows() throws {
         #expect(try action(#"window main = timer title "Main""#)

@@ -17,7 +17,7 @@ struct ShippedScenarioTests {
         for expected in ["timer-tour", "fractional-rounding", "spanning-two-displays", "rescale-under-window",
                          "hotplug-while-moving", "rotation-with-restrictions", "minimum-width",
                          "interactive-resize-deferral", "background-on-unplug", "orientation-lock",
-                         "profile-modern", "profile-sway-1.7", "profile-weston-10"] {
+                         "profile-modern", "profile-sway-1.7", "profile-weston-10", "gles-game-tour"] {
             #expect(names.contains(expected), "missing \(expected).scenario")
         }
     }

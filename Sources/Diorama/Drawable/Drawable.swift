@@ -92,12 +92,35 @@ public final class DrawableLayer {
     /// Black bars for `resizeAspect`; ARGB8888.
     public var letterboxColor: UInt32 = 0xFF00_0000
 
+    /// How the scene's frames get their pixels.
+    public enum Renderer: String, Sendable, Hashable, CaseIterable {
+        /// The CPU draws into shared-memory buffers (`wl_shm`):
+        /// `RootContent.draw(_:in:)` gets the pixels.
+        case software
+        /// OpenGL ES 3 through EGL on the scene's surface (`wl_egl_window`):
+        /// `RootContent.draw(in:for:)` gets a current context.
+        case openGLES
+    }
+
+    /// The renderer the app asks for; set it in `willConnectTo` so the first
+    /// frame uses it (a later change applies from the next frame). When EGL
+    /// cannot initialise, the scene draws in software instead:
+    /// `activeRenderer` says which one draws, and one warning goes to stderr.
+    public var renderer: Renderer = .software {
+        didSet { if renderer != oldValue { onRendererChange?() } }
+    }
+    /// The renderer the scene's frames are drawn with: `renderer`, or
+    /// `.software` when OpenGL ES was asked for and could not be used.
+    public internal(set) var activeRenderer: Renderer = .software
+
     /// The size the runtime last delivered (the drawable frames are drawn at).
     var currentSize: Size = .zero
     /// The size the app chose; nil while the runtime owns the size.
     private(set) var appOwnedSize: Size?
     /// The scene's hook: the sizing changed, recompute the state.
     var onSizingChange: (() -> Void)?
+    /// The scene's hook: the app asked for another renderer; draw a frame with it.
+    var onRendererChange: (() -> Void)?
     /// Where a rejected assignment is reported (stderr; tests replace it).
     var reportRejection: (DrawableSizing.AppSizeError) -> Void = { error in
         DescriptorWriter.reportToStandardError("warning: \(error)")

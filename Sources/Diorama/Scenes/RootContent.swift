@@ -22,6 +22,13 @@ public protocol RootContent: AnyObject {
     /// and the scene is in the foreground.
     func draw(_ drawable: Drawable, in scene: WindowScene)
 
+    /// Draws one OpenGL ES frame, for a scene whose `DrawableLayer.renderer`
+    /// is `.openGLES` (and EGL initialised): the context is current and the
+    /// drawable's framebuffer bound. Called when `draw(_:in:)` would be; a
+    /// scene that falls back to software gets `draw(_:in:)` instead. The
+    /// default clears to dark grey. The `MTKViewDelegate.draw(in:)` counterpart.
+    func draw(in drawable: GLESDrawable, for scene: WindowScene)
+
     /// A key was pressed while the scene had keyboard focus; a held key
     /// comes again with `isRepeat` at the compositor's repeat rate.
     func keyPressed(_ key: KeyPress, in scene: WindowScene)
@@ -53,6 +60,9 @@ public protocol RootContent: AnyObject {
 public extension RootContent {
     var prefersInterfaceOrientationLocked: Bool { false }
     func drawableSizeWillChange(_ size: Size, in scene: WindowScene) {}
+    func draw(in drawable: GLESDrawable, for scene: WindowScene) {
+        drawable.clearToEmptySceneColor()
+    }
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {}
     func touchesBegan(_ touches: [Touch], in scene: WindowScene) {}
     func touchesMoved(_ touches: [Touch], in scene: WindowScene) {}

@@ -104,6 +104,7 @@ public final class WindowScene {
             self.settings.appOwnedDrawableSize = self.drawableLayer.appOwnedSize
             self.recompute()
         }
+        drawableLayer.onRendererChange = { [weak self] in self?.host?.setNeedsDisplay() }
     }
 
     /// The name scenes are traced under: the session's configuration name and identifier.

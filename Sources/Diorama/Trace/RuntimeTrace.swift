@@ -39,6 +39,8 @@ public enum RuntimeTraceEvent: Sendable {
     case toplevel(scene: String, surfaceID: UInt32, appID: String, title: String, fullscreenOn: String?)
     /// The toplevel's title changed.
     case title(scene: String, title: String)
+    /// The renderer the scene draws with from now on, and why it is not the one asked for.
+    case renderer(scene: String, renderer: String, fallbackReason: String?)
     /// A `registerForTraitChanges` handler is about to be called with `previous`.
     case traitHandlerCalled(scene: String, changed: Set<Trait>, previous: TraitCollection)
     /// Input delivered to the scene's content (`InputRecord` documents the fields).
@@ -195,6 +197,8 @@ public final class RuntimeTrace: Sendable {
                     "fullscreenOn": output ?? NSNull()]
         case .title(let scene, let title):
             return ["kind": "title", "scene": scene, "title": title]
+        case .renderer(let scene, let renderer, let fallbackReason):
+            return ["kind": "renderer", "scene": scene, "renderer": renderer, "fallbackReason": fallbackReason ?? NSNull()]
         case .traitHandlerCalled(let scene, let changed, let previous):
             return ["kind": "traitHandlerCalled", "scene": scene, "changed": changed.map(\.rawValue).sorted(),
                     "previousDisplayScale": previous.displayScale]

@@ -38,6 +38,13 @@ final class SceneSurface: SceneHost {
     /// drawable size without a viewport): drawn at its size, then placed into
     /// the buffer by the gravity.
     private var renderTarget: PixelBuffer?
+    /// The OpenGL ES target while the scene renders with `.openGLES`.
+    private var glesWindow: GLESWindow?
+    /// Why OpenGL ES could not be used for this scene; it then draws in
+    /// software until the app asks for a renderer again.
+    private var glesFailure: GLESUnavailable?
+    /// The renderer the trace last recorded for the scene.
+    private var tracedRenderer: DrawableLayer.Renderer?
 
     init(scene: WindowScene, backend: WaylandSceneBackend, appID: String, fullscreenOn output: Output?) throws {
         self.scene = scene
@@ -95,6 +102,8 @@ final class SceneSurface: SceneHost {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
+        // The EGL window surface goes before the wl_surface it renders to.
+        glesWindow = nil
         surface.handler = nil
         toplevel.handler = nil
         fractionalScale?.handler = nil
@@ -229,35 +238,102 @@ final class SceneSurface: SceneHost {
                 return
             }
             let geometry = state.bufferGeometry
-            let buffer: Buffer
-            do {
-                buffer = try bufferPool.nextBuffer(size: geometry.bufferSize)
-            } catch {
-                DescriptorWriter.reportToStandardError("warning: no buffer for a \(geometry.bufferSize) frame: \(error)")
-                return
+            let frame: FrameBuffer
+            if let glesWindow = glesWindowForNextFrame(scene: scene, bufferSize: geometry.bufferSize) {
+                pacer.willDraw()
+                render(scene: scene, state: state, with: glesWindow, geometry: geometry)
+                frame = .gles(glesWindow)
+            } else {
+                let buffer: Buffer
+                do {
+                    buffer = try bufferPool.nextBuffer(size: geometry.bufferSize)
+                } catch {
+                    DescriptorWriter.reportToStandardError("warning: no buffer for a \(geometry.bufferSize) frame: \(error)")
+                    return
+                }
+                pacer.willDraw()
+                render(scene: scene, state: state, into: buffer)
+                frame = .shm(buffer)
             }
-            pacer.willDraw()
-            render(scene: scene, state: state, into: buffer)
             backend.dispatchEventsAlreadyReceived()
             if isTornDown { return }
             if attempt < Self.maximumRedrawsBeforeCommit, scene.state?.bufferGeometry != geometry {
                 pacer.drawAbandoned()
                 continue
             }
-            commit(buffer, geometry: geometry, state: state, scene: scene)
+            commit(frame, geometry: geometry, state: state, scene: scene)
             return
         }
     }
 
-    private func commit(_ buffer: Buffer, geometry: BufferGeometry, state: SceneState, scene: WindowScene) {
+    /// Where a frame's pixels are: a wl_shm buffer, or the EGL window's back
+    /// buffer (attached by `eglSwapBuffers`).
+    private enum FrameBuffer {
+        case shm(Buffer)
+        case gles(GLESWindow)
+    }
+
+    /// The OpenGL ES target for the next frame, or nil to draw it in
+    /// software: when the app asks for software, or EGL could not initialise
+    /// (reported once per process; the scene's trace says why). Records the
+    /// renderer in the trace whenever it changes.
+    private func glesWindowForNextFrame(scene: WindowScene, bufferSize: Size) -> GLESWindow? {
+        if scene.drawableLayer.renderer == .openGLES {
+            if glesWindow == nil, glesFailure == nil, let wlSurface = surface.wlSurface.pointer {
+                do throws(GLESUnavailable) {
+                    glesWindow = try GLESWindow(connection: try backend.eglConnection().get(), wlSurface: wlSurface,
+                                                bufferSize: bufferSize)
+                } catch {
+                    glesFailure = error
+                    backend.reportGLESFallback(error)
+                }
+            }
+        } else {
+            glesWindow = nil
+            glesFailure = nil
+        }
+        let active: DrawableLayer.Renderer = glesWindow == nil ? .software : .openGLES
+        scene.drawableLayer.activeRenderer = active
+        if tracedRenderer != active {
+            tracedRenderer = active
+            scene.trace.record(.renderer(scene: scene.traceName, renderer: active.rawValue,
+                                         fallbackReason: active == scene.drawableLayer.renderer ? nil : glesFailure?.description))
+        }
+        return glesWindow
+    }
+
+    private func commit(_ frame: FrameBuffer, geometry: BufferGeometry, state: SceneState, scene: WindowScene) {
         surface.setBufferScale(geometry.bufferScale)
         viewport?.setDestination(geometry.viewportDestination)
-        surface.attach(buffer)
-        surface.damageAll()
+        if case .shm(let buffer) = frame {
+            surface.attach(buffer)
+            surface.damageAll()
+        }
         surface.frame { [weak self] _ in
             MainActor.assumeIsolated { self?.pacer.frameCallbackDone() }
         }
-        toplevel.commit()
+        switch frame {
+        case .shm:
+            toplevel.commit()
+        case .gles(let glesWindow):
+            do throws(GLESUnavailable) {
+                try surface.commit(performedBy: glesWindow.present)
+            } catch {
+                // The surface still gets its commit (the acknowledgement and
+                // frame callback were sent); the next frame is drawn in software.
+                glesFailure = error
+                self.glesWindow = nil
+                backend.reportGLESFallback(error)
+                surface.wlSurface.commit()
+                setNeedsDisplay()
+            }
+            // EGL reads the socket while it swaps (its own queue's events);
+            // events for ours it read then wait in the queue, where the
+            // socket's readability no longer announces them.
+            DispatchQueue.main.async { [weak backend] in
+                MainActor.assumeIsolated { backend?.dispatchEventsAlreadyReceived() }
+            }
+        }
         // Sent before the trace line is written: the time between reading the
         // socket (in `drawFrame`) and the commit reaching the compositor is
         // the only window left for a stale frame, so nothing else goes in it.
@@ -300,11 +376,23 @@ final class SceneSurface: SceneHost {
             guard var canvas = try? PixelCanvas(baseAddress: UnsafeMutableRawPointer(base), width: buffer.size.width,
                                                 height: buffer.size.height, strideBytes: buffer.stride) else { return }
             canvas.clear(to: PixelColor(argb: scene.drawableLayer.letterboxColor))
-            let placed = gravity.destinationRect(contentSize: drawableSize.cgSize,
-                                                 in: CGRect(x: 0, y: 0, width: Double(buffer.size.width), height: Double(buffer.size.height)))
-            let destination = Rect(x: Int(placed.minX.rounded()), y: Int(placed.minY.rounded()),
-                                   width: Int(placed.width.rounded()), height: Int(placed.height.rounded()))
+            let destination = gravity.pixelDestination(contentSize: drawableSize, in: buffer.size)
             canvas.composite(target, placement: BufferPlacement(destination: destination))
+        }
+    }
+
+    /// Lets the content draw one OpenGL ES frame of the drawable size into
+    /// the EGL window, sized to the same buffer a software frame would be.
+    private func render(scene: WindowScene, state: SceneState, with glesWindow: GLESWindow, geometry: BufferGeometry) {
+        let layer = scene.drawableLayer
+        glesWindow.render(bufferSize: geometry.bufferSize, drawableSize: state.drawableSize ?? geometry.bufferSize,
+                          contentsScale: layer.contentsScale, gravity: layer.contentsGravity,
+                          letterboxColor: layer.letterboxColor) { drawable in
+            if let content = scene.rootContent {
+                content.draw(in: drawable, for: scene)
+            } else {
+                drawable.clearToEmptySceneColor()
+            }
         }
     }
 

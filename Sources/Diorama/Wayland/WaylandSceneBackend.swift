@@ -26,6 +26,10 @@ final class WaylandSceneBackend: SceneBackend {
     private var queueSource: ConnectionQueueSource?
     private var signalSources: [DispatchSourceSignal] = []
     private var launched = false
+    /// The EGL display, opened when the first scene draws with OpenGL ES; a
+    /// failure is kept, so EGL is tried once per process.
+    private var egl: Result<EGLConnection, GLESUnavailable>?
+    private var hasReportedGLESFallback = false
     weak var application: Application?
 
     /// Connects (WAYLAND_DISPLAY / XDG_RUNTIME_DIR) and binds the globals.
@@ -115,6 +119,27 @@ final class WaylandSceneBackend: SceneBackend {
     /// as one more batch — for a scene about to commit a frame, so the frame
     /// is not stale on arrival. A connection that failed here is reported by
     /// the queue source, whose socket is then readable.
+    /// The EGL display on this connection (opened at the first call).
+    func eglConnection() -> Result<EGLConnection, GLESUnavailable> {
+        if let egl { return egl }
+        let opened = Result { () throws(GLESUnavailable) in
+            guard let wlDisplay = connection.display.pointer else { throw GLESUnavailable(step: "the Wayland display", code: nil) }
+            return try EGLConnection(wlDisplay: wlDisplay)
+        }
+        egl = opened
+        return opened
+    }
+
+    /// A scene asked for OpenGL ES and draws in software instead: says so on
+    /// stderr, once per process however many scenes fall back.
+    func reportGLESFallback(_ failure: GLESUnavailable) {
+        guard !hasReportedGLESFallback else { return }
+        hasReportedGLESFallback = true
+        DescriptorWriter.reportToStandardError(
+            "warning: OpenGL ES is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.openGLES draw in software. "
+            + "Without a GPU, Mesa's software renderer needs LIBGL_ALWAYS_SOFTWARE=1 and the packages libegl-mesa0 and libgl1-mesa-dri.")
+    }
+
     func dispatchEventsAlreadyReceived() {
         guard let delivered = try? connection.dispatchAvailable(), delivered > 0 else { return }
         eventsDispatched()

@@ -129,6 +129,15 @@ public final class Surface {
         wlSurface.commit()
     }
 
+    /// Applies the pending state through a commit another library sends:
+    /// the role's acknowledgement goes first, then `commitRequest` must
+    /// commit this surface (`eglSwapBuffers` attaches, damages and commits
+    /// the EGL window's buffer itself).
+    public func commit<Failure: Error>(performedBy commitRequest: () throws(Failure) -> Void) throws(Failure) {
+        beforeCommit?()
+        try commitRequest()
+    }
+
     // MARK: Events
 
     /// Fires when the compositor shows the surface on an output or stops,

@@ -174,6 +174,16 @@ public struct TitleRecord: SceneTraceRecord, Hashable {
     public var title: String
 }
 
+/// The renderer a scene draws with from now on: `software` (wl_shm) or
+/// `openGLES` (EGL); `fallbackReason` says why a scene that asked for
+/// `openGLES` draws in software (EGL could not initialise).
+public struct RendererRecord: SceneTraceRecord, Hashable {
+    public static let kind = "renderer"
+    public var scene: String
+    public var renderer: String
+    public var fallbackReason: String?
+}
+
 /// A `registerForTraitChanges` handler was called: `previousDisplayScale`
 /// is the displayScale of the collection it received (UIKit hands handlers
 /// the previous traits).
@@ -211,6 +221,7 @@ let knownTraceRecordKinds: [String: any TraceRecordKind.Type] = {
         LifecycleRecord.self, ScreenRecord.self, GeometryRecord.self, TraitsRecord.self, DrawableSizeRecord.self,
         SizeRestrictionsRecord.self, CommitRecord.self, ScreenConnectedRecord.self, ScreenDisconnectedRecord.self,
         TerminatedRecord.self, ToplevelRecord.self, TitleRecord.self, InputRecord.self, TraitHandlerCalledRecord.self,
+        RendererRecord.self,
     ]
     return Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, $0) })
 }()

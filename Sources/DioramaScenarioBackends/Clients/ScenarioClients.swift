@@ -67,8 +67,8 @@ final class ScenarioClients {
         environment["DISPLAY"] = nil
         for (name, value) in compositorEnvironment { environment[name] = value }
         environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
-        let executable: URL
-        let arguments: [String]
+        var executable: URL
+        var arguments: [String]
         switch client.launch.program {
         case .dioramaApp(let name):
             executable = try ExecutableLocator.locate(name, in: configuration.executableDirectories)
@@ -82,6 +82,12 @@ final class ScenarioClients {
             executable = URL(fileURLWithPath: "/bin/sh")
             arguments = ["-c", "exec " + line]
             environment["DIORAMA_TRACE"] = nil
+        }
+        if let words = client.launch.arguments {
+            // The shell splits the words as it splits a command's; `exec`
+            // leaves the app itself as the process.
+            arguments = ["-c", "exec \"$0\" \"$@\" " + words, executable.path] + arguments
+            executable = URL(fileURLWithPath: "/bin/sh")
         }
         for variable in client.launch.environment { environment[variable.name] = variable.value }
         let process: ClientProcess

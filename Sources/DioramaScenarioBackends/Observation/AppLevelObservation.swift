@@ -22,6 +22,7 @@ enum AppLevelObservation {
         var traits: TraitsRecord?
         var geometry: GeometryRecord?
         var drawable: DrawableSizeRecord?
+        var renderer: RendererRecord?
         var lifecycle: LifecycleRecord?
         var session: SessionConnectedRecord?
         var restoredRecord = false
@@ -44,6 +45,7 @@ enum AppLevelObservation {
                 // describe the previous process.
                 session = record
                 disconnected = false
+                renderer = nil
                 restoredRecord = false
                 if sinceStep { count(.willConnectTo, during: resizing) }
             case is RestoredRecord:
@@ -61,6 +63,8 @@ enum AppLevelObservation {
             case let record as DrawableSizeRecord:
                 drawable = record
                 if sinceStep { count(.drawableSizeWillChange, during: resizing) }
+            case let record as RendererRecord:
+                renderer = record
             case let record as InputRecord:
                 if sinceStep, let callback = SceneCallback(rawValue: record.event) { count(callback, during: resizing) }
             case let record as LifecycleRecord:
@@ -77,6 +81,12 @@ enum AppLevelObservation {
             return
         }
         observation.role = .value(SceneSessionRole(rawValue: session.role))
+        if let renderer, let name = RendererName(rawValue: renderer.renderer) {
+            observation.renderer = .value(name)
+        } else {
+            observation.renderer = .unavailable(renderer.map { "the trace names an unknown renderer `\($0.renderer)`" }
+                                                ?? "the scene has not drawn a frame yet")
+        }
         observation.isRestored = .value(session.restored || restoredRecord)
         observation.isDisconnected = .value(disconnected)
         observation.callbacks = .value(callbacks)

@@ -137,6 +137,10 @@ public enum ExpectationEvaluator {
             return with(observation.role, "the scene's role") { actual in
                 verdict(actual == role, expected: "role \(Vocabulary.spelling(of: role))", actual: "role \(Vocabulary.spelling(of: actual))")
             }
+        case .renderer(let renderer):
+            return with(observation.renderer, "the scene's renderer") { actual in
+                verdict(actual == renderer, expected: "renderer \(renderer.rawValue)", actual: "renderer \(actual.rawValue)")
+            }
         case .disconnected:
             return with(observation.isDisconnected, "whether the scene disconnected") { disconnected in
                 verdict(disconnected, expected: "disconnected", actual: disconnected ? "disconnected" : "still connected")

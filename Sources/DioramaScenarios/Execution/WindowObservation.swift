@@ -60,6 +60,8 @@ public struct WindowObservation: Hashable, Sendable {
     public var isOrientationLocked: Observed<Bool>
     public var activationState: Observed<ActivationStateName>
     public var role: Observed<SceneSessionRole>
+    /// The renderer the scene's last frames were drawn with.
+    public var renderer: Observed<RendererName>
     /// Whether the scene's session was disconnected.
     public var isDisconnected: Observed<Bool>
     /// Whether the scene connected with restored state (after a relaunch).
@@ -94,6 +96,7 @@ public struct WindowObservation: Hashable, Sendable {
         isOrientationLocked = .unavailable(reason)
         activationState = .unavailable(reason)
         role = .unavailable(reason)
+        renderer = .unavailable(reason)
         isDisconnected = .unavailable(reason)
         isRestored = .unavailable(reason)
         callbacks = .unavailable(reason)
@@ -112,6 +115,7 @@ public struct WindowObservation: Hashable, Sendable {
         isOrientationLocked = .unavailable(reason)
         activationState = .unavailable(reason)
         role = .unavailable(reason)
+        renderer = .unavailable(reason)
         isDisconnected = .unavailable(reason)
         isRestored = .unavailable(reason)
         callbacks = .unavailable(reason)

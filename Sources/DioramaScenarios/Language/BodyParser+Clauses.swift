@@ -141,6 +141,15 @@ extension BodyParser {
             }
             cursor.advance()
             return made(.role(role))
+        case "renderer":
+            let token = cursor.current
+            let names = RendererName.allCases.map(\.rawValue)
+            guard token.kind == .word, let renderer = RendererName(rawValue: token.text) else {
+                throw cursor.error(expected: "a renderer (\(names.joined(separator: ", ")))",
+                                   hint: cursor.hint(for: token, among: names, otherwise: "these are DrawableLayer.Renderer's cases"))
+            }
+            cursor.advance()
+            return made(.renderer(renderer))
         case "disconnected":
             return made(.disconnected)
         case "restored":

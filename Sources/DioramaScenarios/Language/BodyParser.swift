@@ -110,8 +110,8 @@ struct BodyParser {
     // MARK: Clients and windows
 
     /// `launch APP as ALIAS [with NAME=VALUE …]`, `APP` being a Diorama app name or
-    /// `app "PATH"` (either optionally followed by `info-plist "PATH"`), or
-    /// `command "…"`.
+    /// `app "PATH"` (either optionally followed by `info-plist "PATH"`, then
+    /// `arguments "…"`), or `command "…"`.
     mutating func launch() throws(ScenarioDiagnostic) -> ClientLaunch {
         let program: ClientLaunch.Program
         if cursor.isWord("app") && cursor.peek().kind == .string {
@@ -120,17 +120,8 @@ struct BodyParser {
                                                  hint: "write e.g. launch app \"../.build/debug/Sketchpad\" as sketch"))
         } else if cursor.isWord("command") {
             cursor.advance()
-            let token = cursor.current
-            let line = try cursor.string("the command line in double quotes", hint: "write e.g. launch command \"foot -e true\" as term")
-            if line.allSatisfy(\.isWhitespace) {
-                throw cursor.error("the command line is empty", hint: "write the program and its arguments, e.g. launch command \"foot -e true\" as term",
-                                   at: token)
-            }
-            if let problem = ShellQuoting.problem(in: line) {
-                throw cursor.error("the command line \(problem)", hint: "close the quote, or escape the character with a backslash",
-                                   at: token)
-            }
-            program = .command(line)
+            program = .command(try shellWords("the command line in double quotes",
+                                              hint: "write e.g. launch command \"foot -e true\" as term"))
         } else if cursor.current.kind == .string {
             throw cursor.error(expected: "a Diorama app name such as TimerApp",
                                hint: "to run any program, write: launch command \"\(cursor.current.text)\" as NAME")
@@ -140,10 +131,18 @@ struct BodyParser {
             program = .dioramaApp(app.name)
         }
         var infoPlist: NameReference?
-        if case .command = program {} else if cursor.isWord("info-plist") {
-            cursor.advance()
-            infoPlist = try path("the Info.plist path in double quotes",
-                                 hint: "write e.g. launch app \"../.build/debug/Sketchpad\" info-plist \"../Info.plist\" as sketch")
+        var arguments: String?
+        if case .command = program {} else {
+            if cursor.isWord("info-plist") {
+                cursor.advance()
+                infoPlist = try path("the Info.plist path in double quotes",
+                                     hint: "write e.g. launch app \"../.build/debug/Sketchpad\" info-plist \"../Info.plist\" as sketch")
+            }
+            if cursor.isWord("arguments") {
+                cursor.advance()
+                arguments = try shellWords("the argument line in double quotes",
+                                           hint: "write e.g. launch GameScene arguments \"--renderer gles\" as game")
+            }
         }
         try cursor.keyword("as", context: "give the client a name: launch TimerApp as timer")
         let alias = try cursor.name("a name for the client", hint: "write e.g. launch TimerApp as timer")
@@ -171,7 +170,24 @@ struct BodyParser {
             } while !cursor.atEnd
         }
         try cursor.endOfLine(alternatives: environment.isEmpty ? ["with"] : [])
-        return ClientLaunch(alias: alias, program: program, infoPlist: infoPlist, environment: environment)
+        return ClientLaunch(alias: alias, program: program, infoPlist: infoPlist, arguments: arguments,
+                            environment: environment)
+    }
+
+    /// A quoted line of words a POSIX shell will split (a command line, an
+    /// app's arguments): not empty, every quote closed, no lone `\` at the end.
+    private mutating func shellWords(_ what: String, hint: String) throws(ScenarioDiagnostic) -> String {
+        let token = cursor.current
+        let line = try cursor.string(what, hint: hint)
+        let name = what.replacingOccurrences(of: " in double quotes", with: "")
+        if line.allSatisfy(\.isWhitespace) {
+            throw cursor.error("\(name) is empty", hint: hint, at: token)
+        }
+        if let problem = ShellQuoting.problem(in: line) {
+            throw cursor.error("\(name) \(problem)", hint: "close the quote, or escape the character with a backslash",
+                               at: token)
+        }
+        return line
     }
 
     /// A quoted path, kept with where it was written (it is resolved against

@@ -21,7 +21,7 @@ enum Vocabulary {
     static let clauseStarts = ["on", "entered", "buffer", "viewport", "preferred", "minimum", "maximum", "configure",
                                "states", "not", "no", "commits", "width", "height", "screen", "scale",
                                "traits.displayScale", "traits.horizontalSizeClass", "traits.verticalSizeClass",
-                               "bounds", "drawable", "orientation", "state", "role", "disconnected", "restored"]
+                               "bounds", "drawable", "orientation", "state", "role", "renderer", "disconnected", "restored"]
         + stateShorthands
 
     /// Words that may start a clause, callbacks included, for hints.

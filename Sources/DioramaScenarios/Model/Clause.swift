@@ -94,6 +94,9 @@ public enum ClauseKind: Hashable, Sendable {
     case activationState(ActivationStateName)
     /// `role external-display-non-interactive`.
     case role(SceneSessionRole)
+    /// `renderer openGLES`: the renderer the scene's frames are drawn with
+    /// now (after any fallback to software).
+    case renderer(RendererName)
     /// `disconnected`: the scene's session was disconnected.
     case disconnected
     /// `restored`: the scene reconnected with restored state after a relaunch.
@@ -108,7 +111,7 @@ public enum ClauseKind: Hashable, Sendable {
              .commits, .width, .height, .scale:
             return .wayland
         case .screen, .displayScale, .horizontalSizeClass, .verticalSizeClass, .bounds, .drawable,
-             .orientation, .orientationLocked, .activationState, .role, .disconnected, .restored, .callbackFired:
+             .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .callbackFired:
             return .app
         }
     }

@@ -43,13 +43,18 @@ public struct ClientLaunch: Hashable, Sendable {
     /// a Diorama app is started with (`--info-plist`), for an app whose plist
     /// is not in `Configs/apps/<name>/`. Nil: the app finds its own.
     public var infoPlist: NameReference?
+    /// `arguments "…"`: more command-line arguments for a Diorama app
+    /// (`launch GameScene arguments "--renderer gles" as game`), split into
+    /// words as a POSIX shell splits them. Nil: none.
+    public var arguments: String?
     public var environment: [EnvironmentVariable]
 
-    public init(alias: NameReference, program: Program, infoPlist: NameReference? = nil,
+    public init(alias: NameReference, program: Program, infoPlist: NameReference? = nil, arguments: String? = nil,
                 environment: [EnvironmentVariable] = []) {
         self.alias = alias
         self.program = program
         self.infoPlist = infoPlist
+        self.arguments = arguments
         self.environment = environment
     }
 

@@ -1,0 +1,130 @@
+import DioramaGraphics
+import DioramaModel
+import DioramaSimulator
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// GameScene with `--renderer gles` as a real process under the simulator:
+/// Mesa's software OpenGL ES (llvmpipe, presenting through wl_shm) on the
+/// scene's surface, sized and scaled like the software renderer's frames.
+@Suite("The OpenGL ES renderer under the simulator")
+struct GLESRendererTests {
+    /// Two displays: A at 1× (where windows open) and, right of it, B at 2×.
+    static func start() throws -> BackgroundSimulator {
+        let layout = try DisplayLayout.parse("""
+            { "displays": [
+              { "name": "A", "mode": { "width": 1280, "height": 800 }, "scale": 1, "position": { "x": 0, "y": 0 } },
+              { "name": "B", "mode": { "width": 2560, "height": 1600 }, "scale": 2, "position": { "x": 1280, "y": 0 } }
+            ] }
+            """, file: "GLESRendererTests")
+        return try BackgroundSimulator { SimulatorConfiguration(layout: layout, profile: .modern, defaultDisplay: "A") }
+    }
+
+    /// Mesa's software renderer: there is no GPU where the tests run.
+    static let softwareGL = ["LIBGL_ALWAYS_SOFTWARE": "1"]
+
+    @Test("at 2× the GL frame is drawn at device resolution: the pattern's 1-pixel patches are exact in a screenshot",
+          .timeLimit(.minutes(1)))
+    func crispAtTwoX() throws {
+        let simulator = try Self.start()
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "gles-2x")
+        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
+                                     arguments: ["--renderer", "gles"], environment: Self.softwareGL)
+        let appID = SampleApp.gameSceneID
+        // Opened at 1× and moved to 2×: the EGL window is resized, not made anew.
+        _ = try app.waitForTrace("a first commit at 1×") { $0.first(CommitRecord.self) }
+        try simulator.wait(until: { (try? $0.window(.appID(appID)).isSettled) == true }, timeout: .seconds(10),
+                           "the GL window to settle at 1×")
+        try simulator.perform { try $0.moveWindow(.appID(appID), toDisplay: "B") }
+        let log = try app.waitForTrace("a commit at scale 2") { log in
+            log.first(CommitRecord.self, where: { $0.scale == 2 }).map { _ in log }
+        }
+        let renderers = log.records(RendererRecord.self)
+        #expect(renderers.map(\.renderer) == ["openGLES"], "the scene draws with OpenGL ES: \(app.diagnostics())")
+        let commit = try #require(log.first(CommitRecord.self, where: { $0.scale == 2 }))
+        #expect(commit.buffer == commit.logical.scaled(by: 2), "\(log.tail())")
+
+        // A move keeps the size, so no configure waits for an answer: wait
+        // for the simulator to hold the 2× buffer the trace says was committed.
+        try simulator.wait(until: { simulator in
+            guard let window = try? simulator.window(.appID(appID)) else { return false }
+            return window.bufferSize == Size(width: window.frame.width * 2, height: window.frame.height * 2)
+        }, timeout: .seconds(10), "the simulator to receive the EGL client's 2× buffer")
+        let (shot, frame, buffer) = try simulator.perform { simulator in
+            let window = try simulator.window(.appID(appID))
+            return (try simulator.screenshot(ofDisplay: "B"), window.frame, window.bufferSize)
+        }
+        #expect(buffer == Size(width: frame.width * 2, height: frame.height * 2),
+                "the simulator received the EGL client's buffer at 2× the window's size")
+        let origin = shot.pixelPosition(ofLogical: frame.origin)
+        let pattern = TestPattern(label: "GameScene")
+        let patternSize = Size(width: frame.width * 2, height: frame.height * 2)
+        for corner in TestPattern.Corner.allCases {
+            let fidelity = pattern.finePatchFidelity(corner, in: shot.image, patternSize: patternSize, origin: origin)
+            #expect(fidelity == 1, "\(corner): the 1-pixel patch is exact at 2× (fidelity \(fidelity))")
+        }
+        // Frames keep coming from GL: the main queue hops threads, the context follows.
+        let later = try app.waitForTrace("60 commits") { log in log.records(CommitRecord.self).count >= 60 ? log : nil }
+        #expect(later.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+    }
+
+    @Test("an app-owned drawable without wp_viewporter is drawn offscreen and letterboxed into the buffer by contentsGravity",
+          .timeLimit(.minutes(1)))
+    func letterboxesWithoutAViewport() throws {
+        let layout = try DisplayLayout.parse("""
+            { "displays": [ { "name": "A", "mode": { "width": 1280, "height": 800 }, "scale": 1, "position": { "x": 0, "y": 0 } } ] }
+            """, file: "GLESRendererTests")
+        let simulator = try BackgroundSimulator {
+            SimulatorConfiguration(layout: layout, profile: FramePacingTests.withoutViewporter, defaultDisplay: "A")
+        }
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "gles-letterbox")
+        var environment = Self.softwareGL
+        environment["GAMESCENE_RENDER_SIZE"] = "320x320"     // square, in a 960×540 window: bars left and right
+        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
+                                     arguments: ["--renderer", "gles"], environment: environment)
+        let log = try app.waitForTrace("five commits") { log in log.records(CommitRecord.self).count >= 5 ? log : nil }
+        #expect(log.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+        #expect(log.records(DrawableSizeRecord.self).last?.size == TraceSize(320, 320), "\(log.tail())")
+        #expect(log.records(CommitRecord.self).last?.buffer == TraceSize(960, 540), "the buffer is bounds × scale: \(log.tail())")
+
+        let appID = SampleApp.gameSceneID
+        try simulator.wait(until: { (try? $0.window(.appID(appID)).isSettled) == true }, timeout: .seconds(10), "the window to settle")
+        let (shot, frame) = try simulator.perform { simulator in
+            (try simulator.screenshot(ofDisplay: "A"), try simulator.window(.appID(appID)).frame)
+        }
+        let origin = shot.pixelPosition(ofLogical: frame.origin)
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { shot.image[origin.x + x, origin.y + y].argb }
+        // resizeAspect: the 320×320 frame scaled to 540×540 in the middle, black bars of 210 px either side.
+        #expect(pixel(100, 270) == 0xFF00_0000, "the left bar is the letterbox colour")
+        #expect(pixel(860, 270) == 0xFF00_0000, "the right bar is the letterbox colour")
+        #expect(pixel(215, 100) != 0xFF00_0000, "the frame starts at x 210: \(String(pixel(215, 100), radix: 16))")
+        #expect(pixel(745, 100) != 0xFF00_0000, "and ends at x 750: \(String(pixel(745, 100), radix: 16))")
+    }
+
+    @Test("EGL that cannot initialise: the scene draws in software, with one warning and the reason in the trace",
+          .timeLimit(.minutes(1)))
+    func fallsBackToSoftware() throws {
+        let simulator = try Self.start()
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "gles-fallback")
+        // libglvnd finds no EGL vendor at all: eglGetPlatformDisplay fails,
+        // as on a machine without Mesa's EGL.
+        var environment = Self.softwareGL
+        environment["__EGL_VENDOR_LIBRARY_FILENAMES"] = "/nonexistent/diorama-no-egl-vendor.json"
+        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
+                                     arguments: ["--renderer", "gles"], environment: environment)
+        let log = try app.waitForTrace("three commits") { log in
+            log.records(CommitRecord.self).count >= 3 ? log : nil
+        }
+        let renderers = log.records(RendererRecord.self)
+        #expect(renderers.map(\.renderer) == ["software"], "\(log.tail())")
+        #expect(renderers.first?.fallbackReason?.contains("eglGetPlatformDisplay") == true, "\(renderers)")
+        let warning = "warning: OpenGL ES is unavailable"
+        let stderr = app.child.standardError
+        #expect(stderr.components(separatedBy: warning).count == 2, "exactly one warning: \(stderr)")
+        #expect(stderr.contains("LIBGL_ALWAYS_SOFTWARE=1"), "the warning says what to try: \(stderr)")
+    }
+}
