@@ -31,7 +31,9 @@ struct ArgumentCoding {
             if argument.interface == nil && side == .server && incoming { return "UntypedNewID" }
             return objectType(argument)
         case .array: return "[UInt8]"
-        case .fd: return "Int32"
+        // A received descriptor is owned, so one no handler takes is closed;
+        // a sent one is only lent (libwayland sends a duplicate).
+        case .fd: return incoming ? "OwnedFileDescriptor" : "Int32"
         }
     }
 
@@ -140,7 +142,7 @@ struct ArgumentCoding {
         case .fixed: return "wl_fixed_to_double(\(slot).f)"
         case .string: return argument.allowNull ? "WireString.optional(\(slot).s)" : "WireString.required(\(slot).s)"
         case .array: return "WireArray.bytes(\(slot).a)"
-        case .fd: return "\(slot).h"
+        case .fd: return "OwnedFileDescriptor(adopting: \(slot).h)"
         case .object, .newID:
             preconditionFailure("decodeStatement decodes objects, which differ per side")
         }
@@ -158,7 +160,11 @@ struct ArgumentCoding {
         var lines: [String] = []
         for argument in message.arguments where argument.summary != nil || argument.type == .fd {
             var text = "- \(SwiftNames.unescaped(SwiftNames.memberName(argument.name))): \(argument.summary ?? "")"
-            if argument.type == .fd { text += " (a file descriptor; the receiver owns it and must close it)" }
+            if argument.type == .fd {
+                text += incoming
+                    ? " (a file descriptor, closed when the message is dropped unless a handler takes it with `take()`)"
+                    : " (a file descriptor; libwayland sends a duplicate, so the caller still owns it)"
+            }
             lines.append(text)
         }
         var notes: [String] = []
