@@ -100,12 +100,10 @@ public final class Simulator {
         self.eventLoop = wl_display_get_event_loop(display)
         self.defaultDisplayName = defaultName
         self.frameScheduler = FrameScheduler(simulator: self)
-        clientCreatedListener = NativeListener { [unowned self] data in
+        clientCreatedListener = NativeListener(.clientCreated(display: display)) { [unowned self] data in
             guard let data else { return }
             self.clientConnected(OpaquePointer(data))
         }
-        wl_display_add_client_created_listener(display, clientCreatedListener.listener)
-        clientCreatedListener.isLinked = true
         createGlobals()
         for displayConfiguration in configuration.layout.displays {
             addDisplay(displayConfiguration)
@@ -270,11 +268,11 @@ public final class Simulator {
     private func clientConnected(_ client: OpaquePointer) {
         let id = nextClientID
         nextClientID += 1
-        let destroyListener = NativeListener { [unowned self] _ in self.clientDisconnected(client) }
+        let destroyListener = NativeListener(.clientDestroyed(client: client)) { [unowned self] _ in
+            self.clientDisconnected(client)
+        }
         let record = ClientRecord(id: id, client: client, destroyListener: destroyListener)
         clients[client] = record
-        wl_client_add_destroy_listener(client, destroyListener.listener)
-        destroyListener.isLinked = true
         trace.record(.clientConnected(client: id, pid: record.pid))
     }
 
@@ -283,8 +281,6 @@ public final class Simulator {
     /// own `onDestroy`.
     private func clientDisconnected(_ client: OpaquePointer) {
         guard let record = clients.removeValue(forKey: client) else { return }
-        // libwayland unlinks a listener before notifying it on this final signal.
-        record.destroyListener.isLinked = false
         record.isConnected = false
         trace.record(.clientDisconnected(client: record.id, pid: record.pid))
     }
