@@ -148,34 +148,26 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
                 }
             }
         case .moveToPosition(let window, let position):
-            let id = try liveWindow(window)
-            try run { try $0.moveWindow(.id(id), to: position) }
+            try onWindow(window) { try $0.moveWindow($1, to: position) }
         case .resize(let window, let size, let steps):
-            let id = try liveWindow(window)
             if let steps {
-                try run { try $0.resizeWindowInteractively(.id(id), to: size, steps: steps) }
+                try onWindow(window) { try $0.resizeWindowInteractively($1, to: size, steps: steps) }
             } else {
-                try run { try $0.resizeWindow(.id(id), to: size) }
+                try onWindow(window) { try $0.resizeWindow($1, to: size) }
             }
         case .focus(let window):
-            let id = try liveWindow(window)
-            try run { try $0.focusWindow(.id(id)) }
+            try onWindow(window) { try $0.focusWindow($1) }
         case .maximize(let window):
-            let id = try liveWindow(window)
-            try run { try $0.maximizeWindow(.id(id)) }
+            try onWindow(window) { try $0.maximizeWindow($1) }
         case .fullscreen(let window, let display):
-            let id = try liveWindow(window)
             let name = display?.name
-            try run { try $0.fullscreenWindow(.id(id), on: name) }
+            try onWindow(window) { try $0.fullscreenWindow($1, on: name) }
         case .minimize(let window):
-            let id = try liveWindow(window)
-            try run { try $0.minimizeWindow(.id(id)) }
+            try onWindow(window) { try $0.minimizeWindow($1) }
         case .close(let window):
-            let id = try liveWindow(window)
-            try run { try $0.closeWindow(.id(id)) }
+            try onWindow(window) { try $0.closeWindow($1) }
         case .type(let window, let text):
-            let id = try liveWindow(window)
-            try run { try $0.typeText(text, into: .id(id)) }
+            try onWindow(window) { try $0.typeText(text, into: $1) }
         case .click(let window, let point):
             let id = try liveWindow(window)
             try run { simulator in
@@ -263,6 +255,12 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             simulator.releasePointerButton()
         }
         return .done
+    }
+
+    /// Runs `body` on the simulator's thread with the selector of a bound, live window.
+    private func onWindow(_ name: NameReference, _ body: @escaping @Sendable (Simulator, WindowSelector) throws -> Void) throws {
+        let id = try liveWindow(name)
+        try run { try body($0, .id(id)) }
     }
 
     /// The simulator id of a bound, live window.

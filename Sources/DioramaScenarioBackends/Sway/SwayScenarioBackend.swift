@@ -32,31 +32,22 @@ import HeadlessCompositors
 /// fullscreen, focus) and its scene's runtime-trace records other than
 /// `commit` stayed the same for ``quietPeriod``. sway tells nothing about
 /// pending configures, so a quiet period is all there is.
-public final class SwayScenarioBackend: ScenarioBackend {
+public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
     public let kind = BackendKind.sway
-    public let configuration: BackendConfiguration
-    /// How long everything must look the same for a window to count as settled.
-    public var quietPeriod: Duration = .milliseconds(300)
     static let noPreferredScale = "sway 1.7 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
 
-    private var run: HeadlessCompositorRun?
     private var ipc: SwayIPC?
-    private var clients: ScenarioClients? { run?.clients }
-    private var setup: ScenarioSetup?
     private var names = SwayOutputNames()
-    private let traces = RuntimeTraces()
-    private let skips = SkippedStepMemory()
     /// Names bound to sway container ids.
     private let windows = ScenarioWindows<Int>(pollInterval: .milliseconds(25))
 
     public init(configuration: BackendConfiguration) {
-        self.configuration = configuration
+        super.init(configuration: configuration, compositorName: "sway")
     }
 
     // MARK: Start and stop
 
     public func start(_ setup: ScenarioSetup) async throws {
-        self.setup = setup
         let layout = try SimulatorLayout.layout(for: setup.displays)
         var outputs: [SwayHeadless.Output] = []
         for (index, display) in layout.displays.enumerated() {
@@ -66,38 +57,28 @@ public final class SwayScenarioBackend: ScenarioBackend {
                                                x: display.position.x, y: display.position.y,
                                                transform: display.transform == .normal ? nil : display.transform.name))
         }
-        let run = try HeadlessCompositorRun(configuration: configuration, setup: setup) {
+        let compositor = try startCompositor(setup) {
             try SwayHeadless.start(outputs: outputs, floatingWindows: true)
         }
-        self.run = run
         do {
-            ipc = try SwayIPC(run.compositor)
+            ipc = try SwayIPC(compositor)
         } catch {
             throw ScenarioBackendError.unavailable("\(error)")
         }
     }
 
-    public func stop() async {
+    public override func stop() async {
         ipc?.close()
-        await run?.stop()
-        run = nil
-    }
-
-    // MARK: Clients
-
-    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
-        guard let run else { throw ScenarioBackendError.unavailable("sway is not running") }
-        return try run.launch(client, followedBy: traces)
+        await super.stop()
     }
 
     // MARK: Steps
 
-    public func perform(_ step: Step) async -> StepOutcome {
-        await StepPerforming.outcome(of: step, beginStep: traces.beginStep, skips: skips,
-                                     refusal: { ($0 as? SwayIPCError).map { "sway refused: \($0)" } }, perform: perform)
+    override func refusal(_ error: any Error) -> String? {
+        (error as? SwayIPCError).map { "sway refused: \($0)" }
     }
 
-    private func perform(_ action: StepAction) async throws -> StepOutcome {
+    override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
         case .declareWindow(let declaration):
             return try await declare(declaration)
@@ -156,9 +137,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
                 binding.windowID.map(showing.contains) == true && !isExternalDisplayScene(binding)
             }
         case .relaunch(let client):
-            guard let run else { return .failed("sway is not running") }
-            return try await run.relaunch(client.name, windows: windows, traces: traces, timeout: timeout,
-                                          returning: .showingAtQuit, rebind: rebind)
+            return try await relaunch(client.name, windows: windows, returning: .showingAtQuit, rebind: rebind)
         case .wait(let duration):
             await pause(for: duration)
         case .launch, .waitUntil, .expect:
@@ -259,9 +238,6 @@ public final class SwayScenarioBackend: ScenarioBackend {
     }
 
     // MARK: Windows
-
-    /// The scenario's timeout, the longest wait for a window.
-    private var timeout: Duration { setup?.timeout.duration ?? .seconds(10) }
 
     private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
         try await windows.declare(declaration, client: clients?.client(declaration.client.name), timeout: timeout,
@@ -367,10 +343,6 @@ public final class SwayScenarioBackend: ScenarioBackend {
                                scale: Scale(output.scale) ?? .one,
                                transform: OutputTransform(name: output.transform) ?? .normal)
         }
-    }
-
-    public func pause(for duration: ScenarioDuration) async {
-        try? await Task.sleep(for: duration.duration)
     }
 }
 

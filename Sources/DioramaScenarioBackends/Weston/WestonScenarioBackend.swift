@@ -18,18 +18,11 @@ import HeadlessCompositors
 ///
 /// Settling: the scene's runtime-trace records other than `commit` stayed the
 /// same for ``quietPeriod``.
-public final class WestonScenarioBackend: ScenarioBackend {
+public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
     public let kind = BackendKind.weston
-    public let configuration: BackendConfiguration
-    public var quietPeriod: Duration = .milliseconds(300)
     static let noPreferredScale = "weston 10 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
     static let noWindowManager = "weston has no IPC to command its window manager"
 
-    private var run: HeadlessCompositorRun?
-    private var clients: ScenarioClients? { run?.clients }
-    private var setup: ScenarioSetup?
-    private let traces = RuntimeTraces()
-    private let skips = SkippedStepMemory()
     /// The one output, as the scenario names it and lays it out.
     private var display: DisplayObservation?
     /// Why the output's scale differs from the scenario's, if it does.
@@ -38,13 +31,12 @@ public final class WestonScenarioBackend: ScenarioBackend {
     private let windows = ScenarioWindows<Never>(pollInterval: .milliseconds(25))
 
     public init(configuration: BackendConfiguration) {
-        self.configuration = configuration
+        super.init(configuration: configuration, compositorName: "weston")
     }
 
     // MARK: Start and stop
 
     public func start(_ setup: ScenarioSetup) async throws {
-        self.setup = setup
         let layout = try SimulatorLayout.layout(for: setup.displays)
         guard let first = layout.displays.first else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let scale = first.scale.ceil()
@@ -54,29 +46,14 @@ public final class WestonScenarioBackend: ScenarioBackend {
         let logical = Size(width: first.mode.width / scale, height: first.mode.height / scale)
         display = DisplayObservation(name: first.name, logicalRect: Rect(origin: first.position, size: logical),
                                      scale: Scale(integer: scale) ?? .one)
-        run = try HeadlessCompositorRun(configuration: configuration, setup: setup) {
+        try startCompositor(setup) {
             try WestonHeadless.start(scale: scale, width: logical.width, height: logical.height)
         }
     }
 
-    public func stop() async {
-        await run?.stop()
-        run = nil
-    }
+    // MARK: Steps
 
-    // MARK: Clients and steps
-
-    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
-        guard let run else { throw ScenarioBackendError.unavailable("weston is not running") }
-        return try run.launch(client, followedBy: traces)
-    }
-
-    public func perform(_ step: Step) async -> StepOutcome {
-        await StepPerforming.outcome(of: step, beginStep: traces.beginStep, skips: skips, refusal: { _ in nil },
-                                     perform: perform)
-    }
-
-    private func perform(_ action: StepAction) async throws -> StepOutcome {
+    override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
         case .declareWindow(let declaration):
             return try await declare(declaration)
@@ -85,9 +62,7 @@ public final class WestonScenarioBackend: ScenarioBackend {
             // weston cannot tell which windows show: a relaunch waits for any.
             return await windows.quit(client, clients: clients) { _ in false }
         case .relaunch(let client):
-            guard let run else { return .failed("weston is not running") }
-            return try await run.relaunch(client.name, windows: windows, traces: traces, timeout: timeout,
-                                          returning: .anyDeclared, rebind: rebind)
+            return try await relaunch(client.name, windows: windows, returning: .anyDeclared, rebind: rebind)
         case .wait(let duration):
             await pause(for: duration)
             return .done
@@ -104,9 +79,6 @@ public final class WestonScenarioBackend: ScenarioBackend {
             return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
         }
     }
-
-    /// The scenario's timeout, the longest wait for a window.
-    private var timeout: Duration { setup?.timeout.duration ?? .seconds(10) }
 
     private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
         guard let client = clients?.client(declaration.client.name), client.launch.isDioramaApp else {
@@ -168,9 +140,5 @@ public final class WestonScenarioBackend: ScenarioBackend {
 
     public func observeDisplays() async -> [DisplayObservation] {
         display.map { [$0] } ?? []
-    }
-
-    public func pause(for duration: ScenarioDuration) async {
-        try? await Task.sleep(for: duration.duration)
     }
 }
