@@ -59,8 +59,8 @@ public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBac
             return try await declare(declaration)
         case .quit(let client):
             guard let clients else { return .failed("no clients") }
-            // weston cannot tell which windows show: a relaunch waits for any.
-            return await windows.quit(client, clients: clients) { _ in false }
+            // weston cannot tell which windows show: a relaunch waits for any declared one.
+            return .done(detail: await clients.quit(client.name))
         case .relaunch(let client):
             return try await relaunch(client.name, windows: windows, returning: .anyDeclared, rebind: rebind)
         case .wait(let duration):
