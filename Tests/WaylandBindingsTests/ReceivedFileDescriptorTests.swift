@@ -61,56 +61,48 @@ import WaylandCommon
         return (global, probe)
     }
 
-    private func sendRequests(_ probe: TestProtocolClient.DtProbe, fd: Int32) {
+    /// Sends the write end of a new pipe in `messages` requests to a probe
+    /// `probeCreated` sets up on the server, then closes the test's own copy.
+    private func pipeAfterRequests(probeCreated: @escaping (TestProtocolServer.DtProbe) -> Void) throws -> Pipe {
+        let loop = try LoopbackConnection()
+        var pipe = try Pipe()
+        let (global, probe) = try probes(loop, probeCreated: probeCreated)
         for _ in 0..<Self.messages {
-            probe.sendAll(i: 0, u: 0, f: 0, s: "", maybeS: nil, o: probe, maybeO: nil, anyO: nil, a: [], fd: fd)
+            probe.sendAll(i: 0, u: 0, f: 0, s: "", maybeS: nil, o: probe, maybeO: nil, anyO: nil, a: [], fd: pipe.writeEnd)
         }
+        loop.pump()
+        pipe.closeWriteEnd()
+        withExtendedLifetime(global) {}
+        return pipe
     }
 
     @Test func aRequestNoHandlerTakesClosesItsDescriptor() throws {
-        let loop = try LoopbackConnection()
-        var pipe = try Pipe()
-        defer { pipe.closeAll() }
         // The server's probe has no request handler at all.
-        let (global, probe) = try probes(loop) { _ in }
-        sendRequests(probe, fd: pipe.writeEnd)
-        loop.pump()
-        pipe.closeWriteEnd()
+        let pipe = try pipeAfterRequests { _ in }
+        defer { pipe.closeAll() }
         #expect(pipe.everyWriterClosed, "a received fd of an unhandled request stayed open")
-        withExtendedLifetime(global) {}
     }
 
     @Test func aRequestHandlerThatIgnoresTheDescriptorLetsItClose() throws {
-        let loop = try LoopbackConnection()
-        var pipe = try Pipe()
-        defer { pipe.closeAll() }
         var handled = 0
-        let (global, probe) = try probes(loop) { probe in
+        let pipe = try pipeAfterRequests { probe in
             probe.onRequest = { request in
                 if case .sendAll = request { handled += 1 }
             }
         }
-        sendRequests(probe, fd: pipe.writeEnd)
-        loop.pump()
-        pipe.closeWriteEnd()
+        defer { pipe.closeAll() }
         #expect(handled == Self.messages)
         #expect(pipe.everyWriterClosed, "a received fd the handler ignored stayed open")
-        withExtendedLifetime(global) {}
     }
 
     @Test func aHandlerThatTakesTheDescriptorKeepsItOpen() throws {
-        let loop = try LoopbackConnection()
-        var pipe = try Pipe()
-        defer { pipe.closeAll() }
         var taken: [Int32] = []
-        let (global, probe) = try probes(loop) { probe in
+        let pipe = try pipeAfterRequests { probe in
             probe.onRequest = { request in
                 if case .sendAll(_, _, _, _, _, _, _, _, _, let fd) = request, let raw = fd.take() { taken.append(raw) }
             }
         }
-        sendRequests(probe, fd: pipe.writeEnd)
-        loop.pump()
-        pipe.closeWriteEnd()
+        defer { pipe.closeAll() }
         #expect(taken.count == Self.messages)
         #expect(taken.allSatisfy { fcntl($0, F_GETFD) != -1 }, "a taken fd was closed behind the handler's back")
         #expect(!pipe.everyWriterClosed)
@@ -120,7 +112,6 @@ import WaylandCommon
         #expect(read(pipe.readEnd, &byte, 1) == 1 && byte == 7)
         for fd in taken { close(fd) }
         #expect(pipe.everyWriterClosed)
-        withExtendedLifetime(global) {}
     }
 
     @Test func anEventNoHandlerTakesClosesItsDescriptor() throws {
