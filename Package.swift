@@ -192,7 +192,8 @@ let package = Package(
                 plugins: ["WaylandBindingsPlugin"]),
         .testTarget(name: "WaylandBindingsTests",
                     dependencies: ["TestProtocolClient", "TestProtocolServer",
-                                   "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer", "DioramaModel"]),
+                                   "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer", "DioramaModel",
+                                   "WaylandCommon"]),
         .testTarget(name: "DioramaRuntimeTests",
                     dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore"]),
         // The model's values, and the plist/manifest readers and session store split out of it.

@@ -88,12 +88,10 @@ public final class Simulator {
                                                      preferredScalePolicy: configuration.preferredScalePolicy,
                                                      profile: configuration.profile)
         self.frameScheduler = FrameScheduler(simulator: self)
-        clientCreatedListener = NativeListener { [unowned self] data in
+        clientCreatedListener = NativeListener(.clientCreated(display: display)) { [unowned self] data in
             guard let data else { return }
             self.clientConnected(OpaquePointer(data))
         }
-        wl_display_add_client_created_listener(display, clientCreatedListener.listener)
-        clientCreatedListener.isLinked = true
         createGlobals()
         for displayConfiguration in configuration.layout.displays {
             addDisplay(displayConfiguration)
@@ -275,10 +273,10 @@ public final class Simulator {
 
     /// Fires when libwayland accepted a connection, before the client sent anything.
     private func clientConnected(_ client: OpaquePointer) {
-        let destroyListener = NativeListener { [unowned self] _ in self.clientDisconnected(client) }
+        let destroyListener = NativeListener(.clientDestroyed(client: client)) { [unowned self] _ in
+            self.clientDisconnected(client)
+        }
         let record = clientRegistry.register(client, destroyListener: destroyListener)
-        wl_client_add_destroy_listener(client, destroyListener.listener)
-        destroyListener.isLinked = true
         trace.record(.clientConnected(client: record.id, pid: record.pid))
     }
 
@@ -287,8 +285,6 @@ public final class Simulator {
     /// own `onDestroy`.
     private func clientDisconnected(_ client: OpaquePointer) {
         guard let record = clientRegistry.remove(client) else { return }
-        // libwayland unlinks a listener before notifying it on this final signal.
-        record.destroyListener.isLinked = false
         record.isConnected = false
         trace.record(.clientDisconnected(client: record.id, pid: record.pid))
     }

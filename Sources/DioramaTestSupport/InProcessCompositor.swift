@@ -206,13 +206,11 @@ public final class InProcessCompositor: @unchecked Sendable {
     }
 
     /// Adds wl_shm (v1) announcing ARGB8888 and XRGB8888. Pools are accepted
-    /// and ignored (their fd closed): no test here reads client pixels.
+    /// and ignored (their fd closes itself, unhandled): no test here reads
+    /// client pixels.
     public func addShm() {
         perform { server in
             server.shmGlobal = Global<WaylandServer.WlShm>(display: server.display, version: 1) { shm in
-                shm.onRequest = { request in
-                    if case let .createPool(_, fd, _) = request { close(fd) }
-                }
                 shm.sendFormat(format: .argb8888)
                 shm.sendFormat(format: .xrgb8888)
             }

@@ -24,21 +24,27 @@ struct ArgumentCoding {
         case .fixed: return "Double"
         case .string: return argument.allowNull ? "String?" : "String"
         case .object:
-            let base = argument.interface.map(SwiftNames.typeName) ?? baseClass
+            let base = objectType(argument)
             let optional = argument.allowNull || (incoming && side == .client)
             return optional ? base + "?" : base
         case .newID:
             if argument.interface == nil && side == .server && incoming { return "UntypedNewID" }
-            return argument.interface.map(SwiftNames.typeName) ?? baseClass
+            return objectType(argument)
         case .array: return "[UInt8]"
-        case .fd: return "Int32"
+        // A received descriptor is owned, so one no handler takes is closed;
+        // a sent one is only lent (libwayland sends a duplicate).
+        case .fd: return incoming ? "OwnedFileDescriptor" : "Int32"
         }
     }
 
     /// Closures that must wrap the marshalling call so C pointers stay valid
     /// for its duration (strings and arrays), innermost last.
+    /// An untyped new_id (wl_registry.bind) sends the interface's name, which
+    /// comes first.
     func wrappers(for arguments: [ArgumentDefinition]) -> [String] {
-        arguments.compactMap { argument in
+        let interfaceName = arguments.contains { $0.type == .newID && $0.interface == nil }
+            ? ["WireString.with(interfaceName: Object.interface) { interfaceNameC in"] : []
+        return interfaceName + arguments.compactMap { argument in
             let name = SwiftNames.memberName(argument.name)
             switch argument.type {
             case .string:
@@ -54,8 +60,18 @@ struct ArgumentCoding {
         }
     }
 
+    /// The `wl_argument` initialisers an outgoing argument fills: one, or for
+    /// an untyped new_id (only a client request has one) the interface name,
+    /// the version and the id slot libwayland fills in.
+    func encodedSlots(_ argument: ArgumentDefinition) -> [String] {
+        if argument.type == .newID && argument.interface == nil {
+            return ["wl_argument(s: interfaceNameC)", "wl_argument(u: boundVersion)", "wl_argument(o: nil)"]
+        }
+        return [encode(argument)]
+    }
+
     /// The `wl_argument` initialiser for an outgoing argument.
-    func encode(_ argument: ArgumentDefinition) -> String {
+    private func encode(_ argument: ArgumentDefinition) -> String {
         let name = SwiftNames.memberName(argument.name)
         switch argument.type {
         case .int:
@@ -75,9 +91,42 @@ struct ArgumentCoding {
         }
     }
 
+    /// The statement that binds incoming `argument`, which starts at slot
+    /// `slot`, to `local`, and how many slots it takes (an untyped new_id on
+    /// the server takes three: interface name, version, id). `message` names
+    /// the message in the error a missing object is rejected with.
+    func decodeStatement(_ argument: ArgumentDefinition, slot: Int, into local: String,
+                         message: String) throws -> (statement: String, slots: Int) {
+        let value = "arguments[\(slot)]"
+        switch (argument.type, side) {
+        case (.object, .client):
+            let cast = argument.interface.map { " as? " + SwiftNames.typeName($0) } ?? ""
+            return ("let \(local) = Proxy.object(from: \(value).o)\(cast)", 1)
+        case (.newID, .client):
+            return ("let \(local) = \(objectType(argument))(adopting: \(value).o!, version: version)", 1)
+        case (.object, .server) where argument.allowNull:
+            return ("let \(local) = \(objectType(argument)).object(from: \(value).o)", 1)
+        case (.object, .server):
+            // libwayland checked the object exists and has the right interface.
+            return ("guard let \(local) = \(objectType(argument)).object(from: \(value).o) else { return rejectUnknownObject(\"\(message)\") }", 1)
+        case (.newID, .server) where argument.interface == nil:
+            return ("let \(local) = UntypedNewID(client: client, interfaceName: WireString.required(\(value).s), version: arguments[\(slot + 1)].u, id: arguments[\(slot + 2)].n)", 3)
+        case (.newID, .server):
+            return ("guard let \(local) = \(objectType(argument))(client: client, id: \(value).n, version: version) else { return postNoMemory() }", 1)
+        default:
+            return ("let \(local) = \(try decode(argument, index: slot))", 1)
+        }
+    }
+
+    /// The class of an object or new_id argument: its interface's, or the
+    /// base class when any interface may come.
+    private func objectType(_ argument: ArgumentDefinition) -> String {
+        argument.interface.map(SwiftNames.typeName) ?? baseClass
+    }
+
     /// The expression that decodes incoming argument `index` (for the types
     /// that cannot fail to decode).
-    func decode(_ argument: ArgumentDefinition, index: Int) throws -> String {
+    private func decode(_ argument: ArgumentDefinition, index: Int) throws -> String {
         let slot = "arguments[\(index)]"
         switch argument.type {
         case .int:
@@ -93,9 +142,9 @@ struct ArgumentCoding {
         case .fixed: return "wl_fixed_to_double(\(slot).f)"
         case .string: return argument.allowNull ? "WireString.optional(\(slot).s)" : "WireString.required(\(slot).s)"
         case .array: return "WireArray.bytes(\(slot).a)"
-        case .fd: return "\(slot).h"
+        case .fd: return "OwnedFileDescriptor(adopting: \(slot).h)"
         case .object, .newID:
-            preconditionFailure("objects are decoded by the side-specific emitter")
+            preconditionFailure("decodeStatement decodes objects, which differ per side")
         }
     }
 
@@ -105,11 +154,17 @@ struct ArgumentCoding {
             .joined(separator: ", ")
     }
 
-    func documentationLines(_ message: MessageDefinition) -> [String] {
+    /// The argument list and notes under a message's documentation;
+    /// `incoming` when the message is decoded on this side.
+    func documentationLines(_ message: MessageDefinition, incoming: Bool) -> [String] {
         var lines: [String] = []
         for argument in message.arguments where argument.summary != nil || argument.type == .fd {
             var text = "- \(SwiftNames.unescaped(SwiftNames.memberName(argument.name))): \(argument.summary ?? "")"
-            if argument.type == .fd { text += " (a file descriptor; the receiver owns it and must close it)" }
+            if argument.type == .fd {
+                text += incoming
+                    ? " (a file descriptor, closed when the message is dropped unless a handler takes it with `take()`)"
+                    : " (a file descriptor; libwayland sends a duplicate, so the caller still owns it)"
+            }
             lines.append(text)
         }
         var notes: [String] = []

@@ -1,9 +1,14 @@
 /// What the client and server emitters share: the file prologue and, per
 /// interface, the class declaration with its wire name, version, interface
-/// table and nested enums. Each side then adds its own members in `body`.
+/// table and nested enums, then the side's own `members`, the messages it
+/// receives (``MessageEmitter``) and one `sending` method per message it sends.
 enum InterfaceClassEmitter {
+    typealias SendingEmitter = (_ message: MessageDefinition, _ opcode: Int, _ interface: InterfaceDefinition,
+                                _ coding: ArgumentCoding, _ w: inout CodeWriter) throws -> Void
+
     static func emitFile(_ proto: ProtocolDefinition, in set: ProtocolSet, side: BindingSide,
-                         body: (InterfaceDefinition, ArgumentCoding, inout CodeWriter) throws -> Void) throws -> String {
+                         members: (InterfaceDefinition, inout CodeWriter) -> Void,
+                         sending: SendingEmitter) throws -> String {
         var w = CodeWriter()
         w.line(GeneratedHeader.text(for: [proto.name], side: side))
         w.line("import WaylandCommon")
@@ -24,7 +29,14 @@ enum InterfaceClassEmitter {
                     w.line()
                     EnumEmitter.emit(enumeration, into: &w)
                 }
-                try body(interface, coding, &w)
+                members(interface, &w)
+                let (received, sent) = side == .client
+                    ? (interface.events, interface.requests) : (interface.requests, interface.events)
+                try MessageEmitter.emitIncoming(received, side.incoming, interface: interface, coding: coding, into: &w)
+                for (opcode, message) in sent.enumerated() {
+                    w.line()
+                    try sending(message, opcode, interface, coding, &w)
+                }
             }
         }
         return w.text

@@ -19,11 +19,18 @@ private final class GlobalBinding {
 /// When a client binds it, a resource of `Object`'s interface is created at
 /// the version the client asked for and handed to `onBind`, which installs
 /// the resource's request handler.
+///
+/// The display frees its globals when it is destroyed; a `Global` that
+/// outlives its display learns of it through the display's destroy signal
+/// and then has nothing left to destroy.
 public final class Global<Object: Resource> {
+    /// The `wl_global`; nil once removed or once the display was destroyed.
     public private(set) var pointer: OpaquePointer?
     public let version: UInt32
     private let binding: GlobalBinding
     private let bindingPointer: UnsafeMutableRawPointer
+    /// Linked while `pointer` is live.
+    private var displayDestroyed: NativeListener?
 
     /// - Parameter version: the highest version offered; clients may bind lower.
     public init(display: OpaquePointer, version: UInt32, onBind: @escaping (Object) -> Void) {
@@ -39,18 +46,31 @@ public final class Global<Object: Resource> {
         bindingPointer = Unmanaged.passRetained(binding).toOpaque()
         pointer = wl_global_create(display, Object.interface, Int32(version), bindingPointer, globalBound)
         precondition(pointer != nil, "wl_global_create failed for \(String(cString: Object.interface.pointee.name))")
+        // Fires in wl_display_destroy, before the display frees every global.
+        displayDestroyed = NativeListener(.displayDestroyed(display: display)) { [unowned self] _ in self.forget() }
     }
 
+    /// Whether clients can still see and bind the global.
+    public var isAdvertised: Bool { pointer != nil }
+
     /// Takes the global out of the registry (clients see global_remove) and
-    /// frees it. Resources already bound stay valid.
+    /// frees it. Resources already bound stay valid. Does nothing once the
+    /// display is destroyed (it freed the global).
     ///
     /// The global is destroyed at once; clients that race a bind against the
     /// removal get an error from libwayland, which is what every compositor
     /// built on wl_global_destroy does.
     public func remove() {
         guard let pointer else { return }
-        self.pointer = nil
+        forget()
         wl_global_destroy(pointer)
+    }
+
+    /// Drops everything that refers to the `wl_global`.
+    private func forget() {
+        guard pointer != nil else { return }
+        pointer = nil
+        displayDestroyed = nil
         Unmanaged<GlobalBinding>.fromOpaque(bindingPointer).release()
     }
 

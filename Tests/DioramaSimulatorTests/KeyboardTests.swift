@@ -22,11 +22,12 @@ import WaylandClient
             switch event {
             case .keymap(let format, let descriptor, let size):
                 keymapFormat = format.rawValue
-                if let mapping = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED {
-                    keymapText = String(cString: mapping.assumingMemoryBound(to: CChar.self))
-                    munmap(mapping, Int(size))
+                descriptor.withDescriptor { fd in
+                    if let mapping = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED {
+                        keymapText = String(cString: mapping.assumingMemoryBound(to: CChar.self))
+                        munmap(mapping, Int(size))
+                    }
                 }
-                close(descriptor)
             case .enter: entered += 1
             case .key(_, _, let key, let state):
                 if state == .pressed { pressed.append(key) }

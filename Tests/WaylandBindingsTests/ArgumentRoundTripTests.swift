@@ -40,9 +40,10 @@ import TestProtocolServer
                 probe.onRequest = { request in
                     guard case .sendAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, let fd) = request else { return }
                     serverSaw.append("i=\(i) u=\(u) f=\(f) s=\(s) maybeS=\(maybeS ?? "nil") o=\(o === probe) maybeO=\(maybeO == nil) anyO=\(type(of: anyO!)) a=\(a)")
-                    // Echo everything back as the event; the received fd is ours to close.
-                    probe.sendReceivedAll(i: i, u: u, f: f, s: s, maybeS: maybeS, o: o, maybeO: maybeO, anyO: anyO, a: a, fd: fd)
-                    close(fd)
+                    // Echo everything back as the event; the received fd closes itself afterwards.
+                    fd.withDescriptor { fd in
+                        probe.sendReceivedAll(i: i, u: u, f: f, s: s, maybeS: maybeS, o: o, maybeO: maybeO, anyO: anyO, a: a, fd: fd)
+                    }
                 }
             }
         }
@@ -59,10 +60,11 @@ import TestProtocolServer
             "label=héllo ✓",
             "i=-123456 u=4000000000 f=-1.5 s= maybeS=nil o=true maybeO=true anyO=DtFactory a=[1, 2, 3, 255]",
         ])
-        guard case .receivedAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, let fd)? = echoed else {
+        guard case .receivedAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, let ownedFD)? = echoed else {
             Issue.record("no received_all event arrived; client error \(loop.clientError)")
             return
         }
+        let fd = try #require(ownedFD.take())
         #expect(i == -123_456)
         #expect(u == 4_000_000_000)
         #expect(f == -1.5)
@@ -89,8 +91,9 @@ import TestProtocolServer
                 guard case .createProbe(let probe, _) = request else { return }
                 probe.onRequest = { request in
                     guard case .sendAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, let fd) = request else { return }
-                    probe.sendReceivedAll(i: i, u: u, f: f, s: s, maybeS: maybeS, o: o, maybeO: maybeO, anyO: anyO, a: a, fd: fd)
-                    close(fd)
+                    fd.withDescriptor { fd in
+                        probe.sendReceivedAll(i: i, u: u, f: f, s: s, maybeS: maybeS, o: o, maybeO: maybeO, anyO: anyO, a: a, fd: fd)
+                    }
                 }
             }
         }
@@ -105,11 +108,10 @@ import TestProtocolServer
         first.sendAll(i: Int32.max, u: 0, f: 1024.00390625, s: String(repeating: "x", count: 3000), maybeS: "present",
                       o: second, maybeO: first, anyO: nil, a: [], fd: devNull)
         loop.pump()
-        guard case .receivedAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, let fd)? = echoed else {
+        guard case .receivedAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, _)? = echoed else {
             Issue.record("no received_all event arrived; client error \(loop.clientError)")
             return
         }
-        close(fd)
         #expect(i == Int32.max)
         #expect(u == 0)
         #expect(f == 1024.00390625)  // exactly representable in 24.8 fixed point

@@ -40,8 +40,7 @@ public final class Keyboard {
     private func keyboardEventArrived(_ event: WlKeyboard.Event) {
         switch event {
         case let .keymap(format, fd, size):
-            // We own the fd from here on, whatever happens to the keymap.
-            defer { close(fd) }
+            // The keymap is copied out of the mapping; `fd` closes itself.
             keymapsReceived += 1
             guard format == .xkbV1 else {
                 keymap = nil
@@ -49,7 +48,7 @@ public final class Keyboard {
                 return
             }
             do {
-                let compiled = try Keymap(fd: fd, size: Int(size))
+                let compiled = try fd.withDescriptor { descriptor throws(KeymapError) in try Keymap(fd: descriptor, size: Int(size)) }
                 keymap = compiled
                 handler?.keymapChanged(self, keymap: compiled)
             } catch {

@@ -7,11 +7,11 @@ import DioramaScenarios
 /// would have made appear (`plug display TV` skipped, then `window tv = …`):
 /// when it never comes, the declaration is skipped for that reason rather
 /// than failed, since the backend's limit is the cause.
-struct SkippedStepMemory {
+final class SkippedStepMemory {
     private var last: (line: Int, reason: String)?
 
     /// Fires after every step the backend performed.
-    mutating func record(_ step: Step, _ outcome: StepOutcome) {
+    func record(_ step: Step, _ outcome: StepOutcome) {
         guard step.action.isAction else { return }
         if case .skipped(let reason) = outcome.status {
             last = (step.location.line, reason)

@@ -38,6 +38,10 @@ final class RuntimeTraces {
         return follower.log
     }
 
+    /// Where the current step began in the trace: records from this index on
+    /// are "since the step".
+    func stepStartIndex(_ path: String) -> Int { stepStart[path] ?? 0 }
+
     /// The scene's records other than `commit`: settling waits until this
     /// stops changing (commits are left out, since GameScene draws every frame).
     func sceneRecordCount(_ path: String, scene: String) -> Int {
@@ -86,7 +90,7 @@ final class RuntimeTraces {
             observation.markAppLevelUnavailable("the app's trace is not followed")
             return
         }
-        let since = stepStart[path] ?? 0
+        let since = stepStartIndex(path)
         AppLevelObservation.fill(&observation, from: log, scene: scene, stepStartIndex: since)
         Self.fillProtocolFacts(&observation, from: log, scene: scene, stepStartIndex: since,
                                noPreferredScale: noPreferredScale)

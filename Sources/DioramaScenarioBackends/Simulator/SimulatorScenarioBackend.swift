@@ -29,22 +29,17 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     /// (`Docs/performance.md`, "Scenario suite"); anything the compositor
     /// knows is outstanding is waited for regardless of it.
     public var quietPeriod: Duration = .milliseconds(50)
-    /// Between looks while settling or waiting for a window: short, because a
-    /// look is a few reads on the simulator's thread and a trace refresh.
-    private static let pollInterval: Duration = .milliseconds(5)
-
     private var simulator: BackgroundSimulator?
     private var clients: ScenarioClients?
     private var setup: ScenarioSetup?
-    private var windows: [String: WindowBinding] = [:]
-    private var followers: [String: RuntimeTraceFollower] = [:]
-    /// Where the current step began: the simulator's last trace sequence, and
-    /// each runtime trace's entry count.
+    /// Names bound to simulator window ids. Polled every 5 ms while settling
+    /// or waiting for a window: short, because a look is a few reads on the
+    /// simulator's thread and a trace refresh.
+    private let windows = ScenarioWindows<UInt32>(pollInterval: .milliseconds(5))
+    private let traces = RuntimeTraces()
+    /// Where the current step began in the simulator's trace (the runtime
+    /// traces keep their own marks).
     private var stepSequence: UInt64 = 0
-    private var stepRuntimeIndex: [String: Int] = [:]
-    /// Per client alias, the declared windows that were showing when it quit:
-    /// the ones `relaunch` waits for.
-    private var showingAtQuit: [String: [String]] = [:]
     /// Each window's look when it last settled, and since when it had looked
     /// so: an `expect` right after a settled step goes on from there instead
     /// of waiting a whole quiet period again. Forgotten when an action starts.
@@ -52,17 +47,6 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     public init(configuration: BackendConfiguration) {
         self.configuration = configuration
-    }
-
-    /// What a scenario's window name stands for.
-    struct WindowBinding {
-        var declaration: WindowDeclaration
-        /// The simulator's window id; nil while the window is gone.
-        var windowID: UInt32?
-        /// The scene's persistent identifier (Diorama apps).
-        var scene: String?
-        /// The runtime trace that describes the scene.
-        var traceFile: String?
     }
 
     // MARK: Start and stop
@@ -124,11 +108,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
         guard let clients, let simulator else { throw ScenarioBackendError.unavailable("the simulator is not running") }
         beginStep()
-        let process = try clients.launch(client, compositorEnvironment: simulator.clientEnvironment)
-        followers[process.traceFile.path] = RuntimeTraceFollower(file: process.traceFile)
-        stepRuntimeIndex[process.traceFile.path] = 0
-        return ClientHandle(alias: client.alias.name, processID: process.processID,
-                            description: "\(client.program) pid \(process.processID)")
+        return try clients.launch(client, compositorEnvironment: simulator.clientEnvironment, followedBy: traces)
     }
 
     // MARK: Steps
@@ -137,21 +117,13 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     private func beginStep() {
         settledLooks = [:]
         stepSequence = (try? run { $0.trace.lastSequence }) ?? stepSequence
-        for (path, follower) in followers {
-            follower.refresh()
-            stepRuntimeIndex[path] = follower.log.entries.count
-        }
+        traces.beginStep()
     }
 
     public func perform(_ step: Step) async -> StepOutcome {
-        if step.action.isAction { beginStep() }
-        do {
-            return try await perform(step.action)
-        } catch let error as SimulatorControlError {
-            return .failed("the simulator refused: \(error)")
-        } catch {
-            return .failed("\(error)")
-        }
+        await StepPerforming.outcome(of: step, beginStep: beginStep,
+                                     refusal: { ($0 as? SimulatorControlError).map { "the simulator refused: \($0)" } },
+                                     perform: perform)
     }
 
     private func perform(_ action: StepAction) async throws -> StepOutcome {
@@ -176,34 +148,26 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
                 }
             }
         case .moveToPosition(let window, let position):
-            let id = try liveWindow(window)
-            try run { try $0.moveWindow(.id(id), to: position) }
+            try onWindow(window) { try $0.moveWindow($1, to: position) }
         case .resize(let window, let size, let steps):
-            let id = try liveWindow(window)
             if let steps {
-                try run { try $0.resizeWindowInteractively(.id(id), to: size, steps: steps) }
+                try onWindow(window) { try $0.resizeWindowInteractively($1, to: size, steps: steps) }
             } else {
-                try run { try $0.resizeWindow(.id(id), to: size) }
+                try onWindow(window) { try $0.resizeWindow($1, to: size) }
             }
         case .focus(let window):
-            let id = try liveWindow(window)
-            try run { try $0.focusWindow(.id(id)) }
+            try onWindow(window) { try $0.focusWindow($1) }
         case .maximize(let window):
-            let id = try liveWindow(window)
-            try run { try $0.maximizeWindow(.id(id)) }
+            try onWindow(window) { try $0.maximizeWindow($1) }
         case .fullscreen(let window, let display):
-            let id = try liveWindow(window)
             let name = display?.name
-            try run { try $0.fullscreenWindow(.id(id), on: name) }
+            try onWindow(window) { try $0.fullscreenWindow($1, on: name) }
         case .minimize(let window):
-            let id = try liveWindow(window)
-            try run { try $0.minimizeWindow(.id(id)) }
+            try onWindow(window) { try $0.minimizeWindow($1) }
         case .close(let window):
-            let id = try liveWindow(window)
-            try run { try $0.closeWindow(.id(id)) }
+            try onWindow(window) { try $0.closeWindow($1) }
         case .type(let window, let text):
-            let id = try liveWindow(window)
-            try run { try $0.typeText(text, into: .id(id)) }
+            try onWindow(window) { try $0.typeText(text, into: $1) }
         case .click(let window, let point):
             let id = try liveWindow(window)
             try run { simulator in
@@ -235,16 +199,17 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         case .quit(let client):
             guard let clients else { return .failed("no clients") }
             let ids = try run { sim in Set(sim.windows.filter(\.isMapped).map(\.id)) }
-            showingAtQuit[client.name] = windows.filter {
-                $0.value.declaration.client == client && $0.value.windowID.map(ids.contains) == true
-            }.map(\.key)
-            for (name, binding) in windows where binding.declaration.client == client {
-                refreshScene(of: name)
+            // Reads the scene's trace to its end before the client quits.
+            return await windows.quit(client, clients: clients) { binding in
+                if let path = binding.traceFile { _ = traces.log(path) }
+                return binding.windowID.map(ids.contains) == true
             }
-            let ended = await clients.quit(client.name)
-            return .done(detail: ended)
         case .relaunch(let client):
-            return try await relaunch(client.name)
+            guard let clients, let simulator else { return .failed("the simulator is not running") }
+            return try await windows.relaunch(client.name, clients: clients,
+                                              compositorEnvironment: simulator.clientEnvironment, traces: traces,
+                                              timeout: timeout, returning: .showingAtQuit, keepScenes: true,
+                                              rebind: { try rebind($0, waiting: true) })
         case .wait(let duration):
             await pause(for: duration)
         case .launch, .waitUntil, .expect:
@@ -292,6 +257,12 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         return .done
     }
 
+    /// Runs `body` on the simulator's thread with the selector of a bound, live window.
+    private func onWindow(_ name: NameReference, _ body: @escaping @Sendable (Simulator, WindowSelector) throws -> Void) throws {
+        let id = try liveWindow(name)
+        try run { try body($0, .id(id)) }
+    }
+
     /// The simulator id of a bound, live window.
     private func liveWindow(_ name: NameReference) throws -> UInt32 {
         guard let binding = windows[name.name] else {
@@ -306,22 +277,14 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     // MARK: Windows
 
+    /// The scenario's timeout, the longest wait for a window.
+    private var timeout: Duration { setup?.timeout.duration ?? .seconds(10) }
+
     private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
-        windows[declaration.name.name] = WindowBinding(declaration: declaration)
-        let timeout = setup?.timeout.duration ?? .seconds(10)
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let detail = try rebind(declaration.name.name, waiting: true) {
-                return .done(detail: detail)
-            }
-            if let process = clients?.client(declaration.client.name)?.current, !process.isRunning {
-                return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
-            }
-            if ContinuousClock.now >= deadline {
-                let seen = (try? run { sim in sim.windows.map { "\($0.appID) \"\($0.title)\" (pid \($0.pid))" } }) ?? []
-                return .failed("no window of `\(declaration.client.name)` matched within \(timeout); windows: \(seen.isEmpty ? "none" : seen.joined(separator: ", "))")
-            }
-            try? await Task.sleep(for: Self.pollInterval)
+        try await windows.declare(declaration, client: clients?.client(declaration.client.name), timeout: timeout,
+                                  rebind: { try rebind($0, waiting: true) }) {
+            let seen = (try? run { sim in sim.windows.map { "\($0.appID) \"\($0.title)\" (pid \($0.pid))" } }) ?? []
+            return "no window of `\(declaration.client.name)` matched within \(timeout); windows: \(seen.isEmpty ? "none" : seen.joined(separator: ", "))"
         }
     }
 
@@ -334,18 +297,15 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         guard var binding = windows[name], let client = clients?.client(binding.declaration.client.name),
               let process = client.current, process.isRunning else { return nil }
         let pid = process.processID
-        let taken = Set(windows.filter { $0.key != name }.compactMap(\.value.windowID))
+        let taken = windows.windowIDs(boundToOtherThan: name)
         let candidates = try run { sim in
             sim.windows.filter { $0.pid == pid && $0.isMapped }.map(\.snapshot)
         }
         guard let window = candidates.filter({ !taken.contains($0.id) })
             .first(where: { WindowMatch.matches(binding.declaration, appID: $0.appID, title: $0.title) }) else { return nil }
         if client.launch.isDioramaApp {
-            guard let follower = followers[process.traceFile.path] else { return nil }
-            follower.refresh()
-            guard let toplevel = follower.log.last(ToplevelRecord.self, where: { $0.surface == window.surfaceProtocolID }) else {
-                return nil
-            }
+            guard let toplevel = traces.log(process.traceFile.path)?
+                .last(ToplevelRecord.self, where: { $0.surface == window.surfaceProtocolID }) else { return nil }
             binding.scene = toplevel.scene
             binding.traceFile = process.traceFile.path
         }
@@ -354,54 +314,17 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         return "window \(window.id) \"\(window.title)\"" + (binding.scene.map { ", scene \($0)" } ?? "")
     }
 
-    /// Remembers which trace describes the window's scene (before its client quits).
-    private func refreshScene(of name: String) {
-        if let path = windows[name]?.traceFile { followers[path]?.refresh() }
-    }
-
-    private func relaunch(_ alias: String) async throws -> StepOutcome {
-        guard let clients, let simulator else { return .failed("the simulator is not running") }
-        // The windows that were showing when the client quit are the ones that
-        // come back; the others (a disconnected external-display scene) are
-        // bound again only if they reappear later.
-        let returning = showingAtQuit[alias] ?? []
-        for (name, binding) in windows where binding.declaration.client.name == alias {
-            windows[name]?.windowID = nil
-        }
-        let process = try clients.relaunch(alias, compositorEnvironment: simulator.clientEnvironment)
-        followers[process.traceFile.path] = RuntimeTraceFollower(file: process.traceFile)
-        stepRuntimeIndex[process.traceFile.path] = 0
-        let timeout = setup?.timeout.duration ?? .seconds(10)
-        let deadline = ContinuousClock.now + timeout
-        var missing = returning
-        while !missing.isEmpty {
-            missing = try missing.filter { try rebind($0, waiting: true) == nil }
-            if missing.isEmpty { break }
-            if !process.isRunning {
-                return .failed("`\(alias)` \(process.exitDescription) after the relaunch; stderr: \(process.standardErrorTail(600))")
-            }
-            if ContinuousClock.now >= deadline {
-                return .failed("after the relaunch, \(missing.sorted().joined(separator: ", ")) did not reappear within \(timeout)")
-            }
-            try? await Task.sleep(for: Self.pollInterval)
-        }
-        return .done(detail: "pid \(process.processID)")
-    }
-
     // MARK: Settling and observing
 
     public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
-        let deadline = ContinuousClock.now + timeout.duration
-        var lastLook: [String: WindowLook] = [:]
-        var stableSince = ContinuousClock.now
         // Windows that settled since the last action and still look the same
         // have been quiet since then: the quiet period counts from there.
-        let remembered = names.compactMap { settledLooks[$0] }
-        if remembered.count == names.count, !names.isEmpty {
-            for name in names { lastLook[name] = settledLooks[name]?.look }
-            stableSince = remembered.map(\.since).max()!
-        }
-        while true {
+        let remembered = names.compactMap { name in settledLooks[name].map { (name, $0) } }
+        let known = remembered.count == names.count && !names.isEmpty
+            ? (look: Dictionary(uniqueKeysWithValues: remembered.map { ($0.0, $0.1.look) }), since: remembered.map(\.1.since).max()!)
+            : nil
+        let (outcome, settled) = await windows.settle(timeout: timeout, quietPeriod: quietPeriod, known: known,
+                                                      stillChanging: "still changing") {
             var pending: [String] = []
             var look: [String: WindowLook] = [:]
             for name in names {
@@ -409,19 +332,12 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
                 look[name] = state.look
                 if let reason = state.pending { pending.append("\(name): \(reason)") }
             }
-            let now = ContinuousClock.now
-            if look != lastLook || !pending.isEmpty {
-                lastLook = look
-                stableSince = now
-            } else if now - stableSince >= quietPeriod {
-                for name in names { settledLooks[name] = (look[name]!, stableSince) }
-                return .settled
-            }
-            if now >= deadline {
-                return .timedOut(pending.isEmpty ? "still changing" : pending.joined(separator: "; "))
-            }
-            try? await Task.sleep(for: Self.pollInterval)
+            return (look, pending)
         }
+        if let settled {
+            for name in names { settledLooks[name] = (settled.look[name]!, settled.since) }
+        }
+        return outcome
     }
 
     /// What settling compares between polls.
@@ -435,9 +351,8 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         if windows[name]?.windowID == nil { _ = try? rebind(name, waiting: false) }
         guard let binding = windows[name] else { return (WindowLook(snapshot: nil, sceneRecords: 0), nil) }
         var records = 0
-        if let path = binding.traceFile, let follower = followers[path], let scene = binding.scene {
-            follower.refresh()
-            records = follower.log.entries.lazy.filter { $0.scene == scene && $0.kind != CommitRecord.kind }.count
+        if let path = binding.traceFile, let scene = binding.scene {
+            records = traces.sceneRecordCount(path, scene: scene)
         }
         guard let id = binding.windowID,
               let snapshot = try? run({ sim in sim.windows.first { $0.id == id }?.snapshot }) else {
@@ -478,15 +393,13 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             observation.markAppLevelUnavailable("`\(binding.declaration.client.name)` runs a command, which writes no Diorama trace")
             return observation
         }
-        guard let path = binding.traceFile, let scene = binding.scene, let follower = followers[path] else {
+        guard let path = binding.traceFile, let scene = binding.scene, let log = traces.log(path) else {
             observation.markAppLevelUnavailable("the window's scene is not known")
             return observation
         }
-        follower.refresh()
-        AppLevelObservation.fill(&observation, from: follower.log, scene: scene,
-                                 stepStartIndex: stepRuntimeIndex[path] ?? 0)
+        AppLevelObservation.fill(&observation, from: log, scene: scene, stepStartIndex: traces.stepStartIndex(path))
         if binding.windowID != nil, observation.renderScale.value != nil,
-           let scale = AppLevelObservation.lastRenderScale(in: follower.log, scene: scene) {
+           let scale = AppLevelObservation.lastRenderScale(in: log, scene: scene) {
             observation.renderScale = .value(scale)
         }
         return observation

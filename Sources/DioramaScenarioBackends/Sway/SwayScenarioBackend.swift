@@ -33,43 +33,22 @@ import SwayIPC
 /// fullscreen, focus) and its scene's runtime-trace records other than
 /// `commit` stayed the same for ``quietPeriod``. sway tells nothing about
 /// pending configures, so a quiet period is all there is.
-public final class SwayScenarioBackend: ScenarioBackend {
+public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
     public let kind = BackendKind.sway
-    public let configuration: BackendConfiguration
-    /// How long everything must look the same for a window to count as settled.
-    public var quietPeriod: Duration = .milliseconds(300)
-    private static let pollInterval: Duration = .milliseconds(25)
     static let noPreferredScale = "sway 1.7 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
 
-    private var compositor: RunningCompositor?
     private var ipc: SwayIPC?
-    private var clients: ScenarioClients?
-    private var setup: ScenarioSetup?
     private var names = SwayOutputNames()
-    private let traces = RuntimeTraces()
-    private var skips = SkippedStepMemory()
-    private var windows: [String: WindowBinding] = [:]
-    /// Per client alias, the declared windows that were showing when it quit.
-    private var showingAtQuit: [String: [String]] = [:]
+    /// Names bound to sway container ids.
+    private let windows = ScenarioWindows<Int>(pollInterval: .milliseconds(25))
 
     public init(configuration: BackendConfiguration) {
-        self.configuration = configuration
-    }
-
-    /// What a scenario's window name stands for.
-    struct WindowBinding {
-        var declaration: WindowDeclaration
-        /// sway's container id; nil while the window is gone.
-        var containerID: Int?
-        /// The scene's persistent identifier and its trace (Diorama apps).
-        var scene: String?
-        var traceFile: String?
+        super.init(configuration: configuration, compositorName: "sway")
     }
 
     // MARK: Start and stop
 
     public func start(_ setup: ScenarioSetup) async throws {
-        self.setup = setup
         let layout = try SimulatorLayout.layout(for: setup.displays)
         var outputs: [SwayHeadless.Output] = []
         for (index, display) in layout.displays.enumerated() {
@@ -79,47 +58,28 @@ public final class SwayScenarioBackend: ScenarioBackend {
                                                x: display.position.x, y: display.position.y,
                                                transform: display.transform == .normal ? nil : display.transform.name))
         }
-        clients = try ScenarioClients(configuration: configuration, scenarioName: setup.scenarioName)
+        let compositor = try startCompositor(setup) {
+            try SwayHeadless.start(outputs: outputs, floatingWindows: true)
+        }
         do {
-            let compositor = try SwayHeadless.start(outputs: outputs, floatingWindows: true)
-            self.compositor = compositor
             ipc = try SwayIPC(compositor)
         } catch {
             throw ScenarioBackendError.unavailable("\(error)")
         }
     }
 
-    public func stop() async {
-        await clients?.stopAll()
+    public override func stop() async {
         ipc?.close()
-        compositor?.stop()
-        compositor = nil
-    }
-
-    // MARK: Clients
-
-    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
-        guard let clients, let compositor else { throw ScenarioBackendError.unavailable("sway is not running") }
-        return try clients.launch(client, compositorEnvironment: compositor.environment, followedBy: traces)
+        await super.stop()
     }
 
     // MARK: Steps
 
-    public func perform(_ step: Step) async -> StepOutcome {
-        if step.action.isAction { traces.beginStep() }
-        let outcome: StepOutcome
-        do {
-            outcome = try await perform(step.action)
-        } catch let error as SwayIPCError {
-            outcome = .failed("sway refused: \(error)")
-        } catch {
-            outcome = .failed("\(error)")
-        }
-        skips.record(step, outcome)
-        return outcome
+    override func refusal(_ error: any Error) -> String? {
+        (error as? SwayIPCError).map { "sway refused: \($0)" }
     }
 
-    private func perform(_ action: StepAction) async throws -> StepOutcome {
+    override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
         case .declareWindow(let declaration):
             return try await declare(declaration)
@@ -174,13 +134,11 @@ public final class SwayScenarioBackend: ScenarioBackend {
             // for. An external-display scene is the system's to reconnect when
             // a display connects, so it is bound again only if it reappears.
             let showing = Set(((try? ipc?.tree())??.windows() ?? []).map(\.node.id))
-            showingAtQuit[client.name] = windows.filter {
-                $0.value.declaration.client == client && $0.value.containerID.map(showing.contains) == true
-                    && !isExternalDisplayScene($0.value)
-            }.map(\.key)
-            return .done(detail: await clients.quit(client.name))
+            return await windows.quit(client, clients: clients) { binding in
+                binding.windowID.map(showing.contains) == true && !isExternalDisplayScene(binding)
+            }
         case .relaunch(let client):
-            return try await relaunch(client.name)
+            return try await relaunch(client.name, windows: windows, returning: .showingAtQuit, rebind: rebind)
         case .wait(let duration):
             await pause(for: duration)
         case .launch, .waitUntil, .expect:
@@ -189,7 +147,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
         return .done
     }
 
-    private func isExternalDisplayScene(_ binding: WindowBinding) -> Bool {
+    private func isExternalDisplayScene(_ binding: WindowBinding<Int>) -> Bool {
         guard let path = binding.traceFile, let scene = binding.scene,
               let session = traces.log(path)?.last(SessionConnectedRecord.self, where: { $0.scene == scene }) else { return false }
         return SceneSessionRole(rawValue: session.role) == .windowExternalDisplayNonInteractive
@@ -222,8 +180,8 @@ public final class SwayScenarioBackend: ScenarioBackend {
         guard windows[name.name] != nil else {
             throw ScenarioBackendError.launchFailed("window `\(name.name)` was not found when it was declared")
         }
-        if windows[name.name]?.containerID == nil { _ = try? rebind(name.name) }
-        guard let id = windows[name.name]?.containerID, try placement(of: id) != nil else {
+        if windows[name.name]?.windowID == nil { _ = try? rebind(name.name) }
+        guard let id = windows[name.name]?.windowID, try placement(of: id) != nil else {
             throw ScenarioBackendError.launchFailed("window `\(name.name)` is gone (closed, or its client quit)")
         }
         return id
@@ -254,7 +212,7 @@ public final class SwayScenarioBackend: ScenarioBackend {
     /// `type W "text"`: wtype types through the virtual-keyboard protocol into
     /// the focused window.
     private func type(_ text: String) async throws -> StepOutcome {
-        guard let compositor else { return .failed("sway is not running") }
+        guard let compositor = run?.compositor else { return .failed("sway is not running") }
         guard let wtype = ["/usr/bin/wtype", "/usr/local/bin/wtype"].first(where: FileManager.default.isExecutableFile) else {
             return .failed("`type` on sway needs wtype: install it with `apt-get install wtype`")
         }
@@ -283,24 +241,12 @@ public final class SwayScenarioBackend: ScenarioBackend {
     // MARK: Windows
 
     private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
-        windows[declaration.name.name] = WindowBinding(declaration: declaration)
-        let timeout = setup?.timeout.duration ?? .seconds(10)
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let detail = try rebind(declaration.name.name) { return .done(detail: detail) }
-            if let process = clients?.client(declaration.client.name)?.current, !process.isRunning {
-                return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
+        try await windows.declare(declaration, client: clients?.client(declaration.client.name), timeout: timeout,
+                                  skips: skips, rebind: rebind) {
+            let seen = ((try? ipc?.tree())??.windows() ?? []).map {
+                "\($0.node.appID ?? "?") \"\($0.node.name ?? "")\" (pid \($0.node.pid.map(String.init) ?? "?"))"
             }
-            if ContinuousClock.now >= deadline, let skipped = skips.declarationTimedOut() {
-                return skipped
-            }
-            if ContinuousClock.now >= deadline {
-                let seen = ((try? ipc?.tree())??.windows() ?? []).map {
-                    "\($0.node.appID ?? "?") \"\($0.node.name ?? "")\" (pid \($0.node.pid.map(String.init) ?? "?"))"
-                }
-                return .failed("no window of `\(declaration.client.name)` matched within \(timeout); sway shows: \(seen.isEmpty ? "none" : seen.joined(separator: ", "))")
-            }
-            try? await Task.sleep(for: Self.pollInterval)
+            return "no window of `\(declaration.client.name)` matched within \(timeout); sway shows: \(seen.isEmpty ? "none" : seen.joined(separator: ", "))"
         }
     }
 
@@ -312,8 +258,8 @@ public final class SwayScenarioBackend: ScenarioBackend {
     private func rebind(_ name: String) throws -> String? {
         guard var binding = windows[name], let ipc, let client = clients?.client(binding.declaration.client.name),
               let process = client.current, process.isRunning else { return nil }
-        let taken = Set(windows.filter { $0.key != name }.compactMap(\.value.containerID))
-        let takenScenes = Set(windows.filter { $0.key != name }.compactMap(\.value.scene))
+        let taken = windows.windowIDs(boundToOtherThan: name)
+        let takenScenes = windows.scenes(boundToOtherThan: name)
         let candidates = try ipc.tree().windows().filter { $0.node.pid == process.processID && !taken.contains($0.node.id) }
         guard let window = candidates.first(where: {
             WindowMatch.matches(binding.declaration, appID: $0.node.appID ?? "", title: $0.node.name ?? "")
@@ -325,33 +271,9 @@ public final class SwayScenarioBackend: ScenarioBackend {
             binding.scene = scene
             binding.traceFile = process.traceFile.path
         }
-        binding.containerID = window.node.id
+        binding.windowID = window.node.id
         windows[name] = binding
         return "container \(window.node.id) \"\(window.node.name ?? "")\"" + (binding.scene.map { ", scene \($0)" } ?? "")
-    }
-
-    private func relaunch(_ alias: String) async throws -> StepOutcome {
-        guard let clients, let compositor else { return .failed("sway is not running") }
-        for (name, binding) in windows where binding.declaration.client.name == alias {
-            windows[name]?.containerID = nil
-            windows[name]?.scene = nil
-        }
-        let process = try clients.relaunch(alias, compositorEnvironment: compositor.environment)
-        traces.follow(process.traceFile)
-        let deadline = ContinuousClock.now + (setup?.timeout.duration ?? .seconds(10))
-        var missing = showingAtQuit[alias] ?? []
-        while !missing.isEmpty {
-            missing = try missing.filter { try rebind($0) == nil }
-            if missing.isEmpty { break }
-            if !process.isRunning {
-                return .failed("`\(alias)` \(process.exitDescription) after the relaunch; stderr: \(process.standardErrorTail(600))")
-            }
-            if ContinuousClock.now >= deadline {
-                return .failed("after the relaunch, \(missing.sorted().joined(separator: ", ")) did not reappear")
-            }
-            try? await Task.sleep(for: Self.pollInterval)
-        }
-        return .done(detail: "pid \(process.processID)")
     }
 
     // MARK: Settling and observing
@@ -366,16 +288,14 @@ public final class SwayScenarioBackend: ScenarioBackend {
     }
 
     public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
-        let deadline = ContinuousClock.now + timeout.duration
-        var lastLook: [String: WindowLook] = [:]
-        var stableSince = ContinuousClock.now
-        while true {
+        await windows.settle(timeout: timeout, quietPeriod: quietPeriod,
+                             stillChanging: "sway's tree or the app's trace kept changing") {
             let tree = (try? ipc?.tree())?.windows() ?? []
             var look: [String: WindowLook] = [:]
             for name in names {
-                if windows[name]?.containerID == nil { _ = try? rebind(name) }
+                if windows[name]?.windowID == nil { _ = try? rebind(name) }
                 guard let binding = windows[name] else { continue }
-                let placement = tree.first { $0.node.id == binding.containerID }
+                let placement = tree.first { $0.node.id == binding.windowID }
                 var records = 0
                 if let path = binding.traceFile, let scene = binding.scene {
                     records = traces.sceneRecordCount(path, scene: scene)
@@ -384,23 +304,15 @@ public final class SwayScenarioBackend: ScenarioBackend {
                                         fullscreen: placement?.node.fullscreenMode,
                                         focused: placement?.node.focused ?? false, sceneRecords: records)
             }
-            let now = ContinuousClock.now
-            if look != lastLook {
-                lastLook = look
-                stableSince = now
-            } else if now - stableSince >= quietPeriod {
-                return .settled
-            }
-            if now >= deadline { return .timedOut("sway's tree or the app's trace kept changing") }
-            try? await Task.sleep(for: Self.pollInterval)
-        }
+            return (look, [])
+        }.outcome
     }
 
     public func observe(window name: String) async -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
         guard let binding = windows[name] else { return observation }
         let outputs = (try? ipc?.outputs()) ?? []
-        if let id = binding.containerID, let placement = try? placement(of: id) {
+        if let id = binding.windowID, let placement = try? placement(of: id) {
             observation = WindowObservation(unavailableBecause: "sway's tree does not report it")
             SwayTreeObservation.fill(&observation, node: placement.node, output: placement.output, outputs: outputs, names: names)
         } else {
@@ -432,10 +344,6 @@ public final class SwayScenarioBackend: ScenarioBackend {
                                scale: Scale(output.scale) ?? .one,
                                transform: OutputTransform(name: output.transform) ?? .normal)
         }
-    }
-
-    public func pause(for duration: ScenarioDuration) async {
-        try? await Task.sleep(for: duration.duration)
     }
 }
 

@@ -18,39 +18,25 @@ import HeadlessCompositors
 ///
 /// Settling: the scene's runtime-trace records other than `commit` stayed the
 /// same for ``quietPeriod``.
-public final class WestonScenarioBackend: ScenarioBackend {
+public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
     public let kind = BackendKind.weston
-    public let configuration: BackendConfiguration
-    public var quietPeriod: Duration = .milliseconds(300)
-    private static let pollInterval: Duration = .milliseconds(25)
     static let noPreferredScale = "weston 10 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
     static let noWindowManager = "weston has no IPC to command its window manager"
 
-    private var compositor: RunningCompositor?
-    private var clients: ScenarioClients?
-    private var setup: ScenarioSetup?
-    private let traces = RuntimeTraces()
-    private var skips = SkippedStepMemory()
     /// The one output, as the scenario names it and lays it out.
     private var display: DisplayObservation?
     /// Why the output's scale differs from the scenario's, if it does.
     private var scaleNote: String?
-    private var windows: [String: WindowBinding] = [:]
+    /// Names bound to scenes: weston gives its windows no id the runner sees.
+    private let windows = ScenarioWindows<Never>(pollInterval: .milliseconds(25))
 
     public init(configuration: BackendConfiguration) {
-        self.configuration = configuration
-    }
-
-    struct WindowBinding {
-        var declaration: WindowDeclaration
-        var scene: String?
-        var traceFile: String?
+        super.init(configuration: configuration, compositorName: "weston")
     }
 
     // MARK: Start and stop
 
     public func start(_ setup: ScenarioSetup) async throws {
-        self.setup = setup
         let layout = try SimulatorLayout.layout(for: setup.displays)
         guard let first = layout.displays.first else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let scale = first.scale.ceil()
@@ -60,43 +46,23 @@ public final class WestonScenarioBackend: ScenarioBackend {
         let logical = Size(width: first.mode.width / scale, height: first.mode.height / scale)
         display = DisplayObservation(name: first.name, logicalRect: Rect(origin: first.position, size: logical),
                                      scale: Scale(integer: scale) ?? .one)
-        clients = try ScenarioClients(configuration: configuration, scenarioName: setup.scenarioName)
-        do {
-            compositor = try WestonHeadless.start(scale: scale, width: logical.width, height: logical.height)
-        } catch {
-            throw ScenarioBackendError.unavailable("\(error)")
+        try startCompositor(setup) {
+            try WestonHeadless.start(scale: scale, width: logical.width, height: logical.height)
         }
     }
 
-    public func stop() async {
-        await clients?.stopAll()
-        compositor?.stop()
-        compositor = nil
-    }
+    // MARK: Steps
 
-    // MARK: Clients and steps
-
-    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
-        guard let clients, let compositor else { throw ScenarioBackendError.unavailable("weston is not running") }
-        return try clients.launch(client, compositorEnvironment: compositor.environment, followedBy: traces)
-    }
-
-    public func perform(_ step: Step) async -> StepOutcome {
-        if step.action.isAction { traces.beginStep() }
-        let outcome = await perform(step.action)
-        skips.record(step, outcome)
-        return outcome
-    }
-
-    private func perform(_ action: StepAction) async -> StepOutcome {
+    override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
         case .declareWindow(let declaration):
-            return await declare(declaration)
+            return try await declare(declaration)
         case .quit(let client):
             guard let clients else { return .failed("no clients") }
+            // weston cannot tell which windows show: a relaunch waits for any declared one.
             return .done(detail: await clients.quit(client.name))
         case .relaunch(let client):
-            return await relaunch(client.name)
+            return try await relaunch(client.name, windows: windows, returning: .anyDeclared, rebind: rebind)
         case .wait(let duration):
             await pause(for: duration)
             return .done
@@ -114,73 +80,36 @@ public final class WestonScenarioBackend: ScenarioBackend {
         }
     }
 
-    private func declare(_ declaration: WindowDeclaration) async -> StepOutcome {
+    private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
         guard let client = clients?.client(declaration.client.name), client.launch.isDioramaApp else {
             return .skipped("\(Self.noWindowManager): only a Diorama app's windows can be found (from its runtime trace)")
         }
-        windows[declaration.name.name] = WindowBinding(declaration: declaration)
-        let deadline = ContinuousClock.now + (setup?.timeout.duration ?? .seconds(10))
-        while true {
-            if let scene = rebind(declaration.name.name) { return .done(detail: "scene \(scene)") }
-            if let process = client.current, !process.isRunning {
-                return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
-            }
-            if ContinuousClock.now >= deadline, let skipped = skips.declarationTimedOut() {
-                return skipped
-            }
-            if ContinuousClock.now >= deadline {
-                return .failed("no toplevel of `\(declaration.client.name)` in its runtime trace matched")
-            }
-            try? await Task.sleep(for: Self.pollInterval)
+        return try await windows.declare(declaration, client: client, timeout: timeout, skips: skips, rebind: rebind) {
+            "no toplevel of `\(declaration.client.name)` in its runtime trace matched within \(timeout)"
         }
     }
 
     /// Binds `name` to the scene whose toplevel matches its declaration in the
     /// client's current trace.
+    ///
+    /// - Returns: a description for the timeline, nil when nothing matched yet.
     @discardableResult
     private func rebind(_ name: String) -> String? {
         guard var binding = windows[name], let process = clients?.client(binding.declaration.client.name)?.current,
               let log = traces.log(process.traceFile.path) else { return nil }
-        let taken = Set(windows.filter { $0.key != name }.compactMap(\.value.scene))
+        let taken = windows.scenes(boundToOtherThan: name)
         guard let scene = RuntimeTraces.scene(in: log, appID: nil, title: nil, declaration: binding.declaration,
                                               excluding: taken) else { return nil }
         binding.scene = scene
         binding.traceFile = process.traceFile.path
         windows[name] = binding
-        return scene
-    }
-
-    private func relaunch(_ alias: String) async -> StepOutcome {
-        guard let clients, let compositor else { return .failed("weston is not running") }
-        let process: ClientProcess
-        do {
-            process = try clients.relaunch(alias, compositorEnvironment: compositor.environment)
-        } catch {
-            return .failed("\(error)")
-        }
-        traces.follow(process.traceFile)
-        let names = windows.filter { $0.value.declaration.client.name == alias }.map(\.key)
-        for name in names { windows[name]?.scene = nil }
-        let deadline = ContinuousClock.now + (setup?.timeout.duration ?? .seconds(10))
-        // The application scenes come back on their own; wait for at least one.
-        while !names.isEmpty && names.allSatisfy({ rebind($0) == nil }) {
-            if !process.isRunning {
-                return .failed("`\(alias)` \(process.exitDescription) after the relaunch; stderr: \(process.standardErrorTail(600))")
-            }
-            if ContinuousClock.now >= deadline { return .failed("after the relaunch, no declared window of `\(alias)` reappeared") }
-            try? await Task.sleep(for: Self.pollInterval)
-        }
-        for name in names where windows[name]?.scene == nil { rebind(name) }
-        return .done(detail: "pid \(process.processID)")
+        return "scene \(scene)"
     }
 
     // MARK: Settling and observing
 
     public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
-        let deadline = ContinuousClock.now + timeout.duration
-        var last: [String: Int] = [:]
-        var stableSince = ContinuousClock.now
-        while true {
+        await windows.settle(timeout: timeout, quietPeriod: quietPeriod, stillChanging: "the app's trace kept changing") {
             var look: [String: Int] = [:]
             for name in names {
                 if windows[name]?.scene == nil { rebind(name) }
@@ -188,16 +117,8 @@ public final class WestonScenarioBackend: ScenarioBackend {
                     look[name] = traces.sceneRecordCount(path, scene: scene)
                 }
             }
-            let now = ContinuousClock.now
-            if look != last {
-                last = look
-                stableSince = now
-            } else if now - stableSince >= quietPeriod {
-                return .settled
-            }
-            if now >= deadline { return .timedOut("the app's trace kept changing") }
-            try? await Task.sleep(for: Self.pollInterval)
-        }
+            return (look, [])
+        }.outcome
     }
 
     public func observe(window name: String) async -> WindowObservation {
@@ -219,9 +140,5 @@ public final class WestonScenarioBackend: ScenarioBackend {
 
     public func observeDisplays() async -> [DisplayObservation] {
         display.map { [$0] } ?? []
-    }
-
-    public func pause(for duration: ScenarioDuration) async {
-        try? await Task.sleep(for: duration.duration)
     }
 }

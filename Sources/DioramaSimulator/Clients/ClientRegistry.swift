@@ -1,4 +1,5 @@
 import CWaylandServer
+import WaylandServer
 
 /// The connected clients: one ``ClientRecord`` per `wl_client`, and the
 /// numbers the trace calls them by.

@@ -1,4 +1,5 @@
 import Glibc
+import WaylandCommon
 import WaylandServer
 
 extension Simulator {
@@ -15,24 +16,23 @@ extension Simulator {
         }
     }
 
-    /// wl_shm.create_pool: maps the client's file. The descriptor is ours now
-    /// and is closed on every failure path.
-    private func poolCreated(_ resource: WlShmPool, descriptor: Int32, size: Int, shm: WlShm) {
+    /// wl_shm.create_pool: maps the client's file. The pool takes the
+    /// descriptor; on a failure before that, `descriptor` closes it when dropped.
+    private func poolCreated(_ resource: WlShmPool, descriptor: OwnedFileDescriptor, size: Int, shm: WlShm) {
         guard size > 0 else {
-            close(descriptor)
             postProtocolError(shm, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
                               "wl_shm.create_pool: the pool size is \(size) bytes; it must be positive")
             return
         }
         guard size <= configuration.limits.maximumPoolBytes else {
-            close(descriptor)
             postLimitExceeded(client: resource.client, limit: "maximumPoolBytes",
                               "wl_shm.create_pool: a \(size)-byte pool exceeds the simulator's limit of \(configuration.limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)")
             return
         }
         let pool: ShmPool
         do {
-            pool = try ShmPool(descriptor: descriptor, size: size)
+            // Never taken before: -1 only if that changed, and mapping it fails (invalid_fd).
+            pool = try ShmPool(descriptor: descriptor.take() ?? -1, size: size)
         } catch {
             postProtocolError(shm, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
                               "wl_shm.create_pool: \(Self.describe(error, size: size))")

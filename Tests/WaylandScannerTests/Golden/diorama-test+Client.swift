@@ -136,8 +136,8 @@ public final class DtProbe: Proxy {
 
     /// The events of dt_probe, decoded.
     public enum Event {
-        /// - fd:  (a file descriptor; the receiver owns it and must close it)
-        case receivedAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe?, maybeO: DtProbe?, anyO: Proxy?, a: [UInt8], fd: Int32)
+        /// - fd:  (a file descriptor, closed when the message is dropped unless a handler takes it with `take()`)
+        case receivedAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe?, maybeO: DtProbe?, anyO: Proxy?, a: [UInt8], fd: OwnedFileDescriptor)
         /// The server is finished with this probe
         ///
         /// Available since version 2.
@@ -161,7 +161,7 @@ public final class DtProbe: Proxy {
                 let maybeOValue = Proxy.object(from: arguments[6].o) as? DtProbe
                 let anyOValue = Proxy.object(from: arguments[7].o)
                 let aValue = WireArray.bytes(arguments[8].a)
-                let fdValue = arguments[9].h
+                let fdValue = OwnedFileDescriptor(adopting: arguments[9].h)
                 onEvent?(.receivedAll(i: iValue, u: uValue, f: fValue, s: sValue, maybeS: maybeSValue, o: oValue, maybeO: maybeOValue, anyO: anyOValue, a: aValue, fd: fdValue))
             case 1:
                 guard let arguments else { return }
@@ -174,7 +174,7 @@ public final class DtProbe: Proxy {
     }
 
     /// - anyO: an object of any interface
-    /// - fd:  (a file descriptor; the receiver owns it and must close it)
+    /// - fd:  (a file descriptor; libwayland sends a duplicate, so the caller still owns it)
     public func sendAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe, maybeO: DtProbe?, anyO: Proxy?, a: [UInt8], fd: Int32) {
         requireVersion(1, "dt_probe.send_all")
         s.withCString { sC in

@@ -130,8 +130,8 @@ public final class DtProbe: Resource {
     /// The requests of dt_probe, decoded.
     public enum Request {
         /// - anyO: an object of any interface
-        /// - fd:  (a file descriptor; the receiver owns it and must close it)
-        case sendAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe, maybeO: DtProbe?, anyO: Resource?, a: [UInt8], fd: Int32)
+        /// - fd:  (a file descriptor, closed when the message is dropped unless a handler takes it with `take()`)
+        case sendAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe, maybeO: DtProbe?, anyO: Resource?, a: [UInt8], fd: OwnedFileDescriptor)
         /// A message named after a Swift keyword
         ///
         /// Available since version 2.
@@ -158,7 +158,7 @@ public final class DtProbe: Resource {
                 let maybeOValue = DtProbe.object(from: arguments[6].o)
                 let anyOValue = Resource.object(from: arguments[7].o)
                 let aValue = WireArray.bytes(arguments[8].a)
-                let fdValue = arguments[9].h
+                let fdValue = OwnedFileDescriptor(adopting: arguments[9].h)
                 onRequest?(.sendAll(i: iValue, u: uValue, f: fValue, s: sValue, maybeS: maybeSValue, o: oValue, maybeO: maybeOValue, anyO: anyOValue, a: aValue, fd: fdValue))
             case 1:
                 guard let arguments else { return }
@@ -172,7 +172,7 @@ public final class DtProbe: Resource {
         }
     }
 
-    /// - fd:  (a file descriptor; the receiver owns it and must close it)
+    /// - fd:  (a file descriptor; libwayland sends a duplicate, so the caller still owns it)
     public func sendReceivedAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe, maybeO: DtProbe?, anyO: Resource?, a: [UInt8], fd: Int32) {
         requireVersion(1, "dt_probe.received_all")
         s.withCString { sC in
