@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WaylandServer", targets: ["WaylandServer"]),
         .library(name: "DioramaClient", targets: ["DioramaClient"]),
         .library(name: "DioramaModel", targets: ["DioramaModel"]),
+        .library(name: "DioramaPOSIX", targets: ["DioramaPOSIX"]),
         .library(name: "DioramaSimulator", targets: ["DioramaSimulator"]),
         .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
         .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
@@ -68,19 +69,24 @@ let package = Package(
         // MARK: Client core
         .target(name: "DioramaClient",
                 dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
-                               "DioramaModel"]),
+                               "DioramaModel", "DioramaPOSIX"]),
+
+        // MARK: POSIX layer: child processes, Unix sockets, private directories
+        // The one place that spawns and stops processes and fills sockaddr_un
+        // (ARCHITECTURE.md says why not swift-subprocess).
+        .target(name: "DioramaPOSIX", dependencies: ["CDioramaShim"]),
 
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
 
         // MARK: Simulator: a headless multi-display Wayland compositor (server side)
         .target(name: "DioramaSimulator",
-                dependencies: ["DioramaModel", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                dependencies: ["DioramaModel", "DioramaPOSIX", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
                                "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
         // In-process test harness for the simulator: deterministic pumping of a
         // simulator and raw-binding clients on one thread (like NIOEmbedded).
         .target(name: "DioramaSimulatorHarness",
-                dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim"]),
+                dependencies: ["DioramaSimulator", "DioramaPOSIX", "WaylandClient", "CWaylandClient", "CDioramaShim"]),
 
         // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
         // Depends on the model only for its geometry values (Rect, Size, OutputTransform),
@@ -101,7 +107,7 @@ let package = Package(
         .target(name: "DioramaLint", dependencies: ["DioramaModel"]),
 
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
-        .target(name: "HeadlessCompositors"),
+        .target(name: "HeadlessCompositors", dependencies: ["DioramaPOSIX"]),
 
         // MARK: Scenarios (language, validation, evaluation, reports; backends plug in later)
         // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
@@ -110,12 +116,12 @@ let package = Package(
         // MARK: Scenario backends (run scenarios on the simulator; sway and weston plug in here)
         // Not on the runtime: apps are separate processes, read through their trace.
         .target(name: "DioramaScenarioBackends",
-                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors"]),
+                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "DioramaPOSIX", "HeadlessCompositors"]),
 
         // MARK: Client compatibility check (diorama check): a fixed battery on one client
         // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
         .target(name: "DioramaCheck",
-                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaScenarioBackends", "DioramaScenarios"]),
+                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaPOSIX", "DioramaScenarioBackends", "DioramaScenarios"]),
 
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
@@ -139,7 +145,7 @@ let package = Package(
 
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
+                dependencies: ["DioramaClient", "DioramaModel", "DioramaPOSIX", "DioramaLint", "DioramaSimulator",
                                "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
@@ -150,7 +156,7 @@ let package = Package(
         // executables, running them with timeouts, reading the runtime trace,
         // and a tiny in-process libwayland compositor.
         .target(name: "DioramaTestSupport",
-                dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel"]),
+                dependencies: ["HeadlessCompositors", "DioramaPOSIX", "WaylandServer", "CWaylandServer", "DioramaModel"]),
         // Reading PNGs (only tests do: screenshots compared pixel by pixel).
         .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
@@ -174,6 +180,7 @@ let package = Package(
                     dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
                                    "HeadlessCompositors"],
                     exclude: ["Snapshots"]),
+        .testTarget(name: "DioramaPOSIXTests", dependencies: ["DioramaPOSIX"]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",
@@ -203,7 +210,7 @@ let package = Package(
         // deterministic run of every target; depends on the executable it runs.
         .testTarget(name: "DioramaFuzzTests", dependencies: ["DioramaFuzzKit", "DioramaTestSupport", "diorama-fuzz"]),
         .testTarget(name: "DioramaSimulatorTests",
-                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
+                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
                                    "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
                                    "TimerApp"]),
     ],

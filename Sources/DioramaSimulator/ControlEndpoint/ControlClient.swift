@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Glibc
 
@@ -13,15 +14,15 @@ public final class ControlClient {
 
     /// Connects to the endpoint at `path`.
     public init(path: String) throws(ControlClientError) {
-        guard path.utf8.count <= 107 else { throw .cannotConnect(path: path, reason: "the path is longer than 107 bytes") }
-        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .cannotConnect(path: path, reason: String(cString: strerror(errno))) }
-        var address = UnixSocketAddress(path: path)
-        guard address.connect(descriptor) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : errno == ECONNREFUSED ? "nothing is listening (a simulator that stopped?)"
-                : String(cString: strerror(errno))
-            Glibc.close(descriptor)
+        let descriptor: Int32
+        do {
+            descriptor = try UnixSocket.connect(to: path)
+        } catch let error as SystemCallError {
+            let reason = error.code == ENOENT ? "no such file" : error.code == ECONNREFUSED ? "nothing is listening (a simulator that stopped?)"
+                : error.reason
             throw .cannotConnect(path: path, reason: reason)
+        } catch {
+            throw .cannotConnect(path: path, reason: "\(error)")
         }
         self.path = path
         socket = ControlLineSocket(descriptor: descriptor)

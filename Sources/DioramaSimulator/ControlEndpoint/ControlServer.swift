@@ -1,5 +1,6 @@
 import CDioramaShim
 import DioramaModel
+import DioramaPOSIX
 import Foundation
 import Synchronization
 import Glibc
@@ -52,32 +53,22 @@ public final class ControlServer: Sendable {
     }
 
     init(path: String, remote: RemoteControl, limits: SimulatorLimits) throws(ControlTransportError) {
-        guard path.utf8.count <= 107 else {
-            throw ControlTransportError("\(path): the control socket path is longer than 107 bytes; use a shorter directory")
-        }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw ControlTransportError("socket() failed: \(String(cString: strerror(errno)))") }
-        do throws(ControlTransportError) {
-            try Self.removeStaleSocket(at: path)
+        do {
+            _ = try UnixSocketAddress(path: path)  // a path that cannot fit is refused before anything is touched
         } catch {
-            Glibc.close(descriptor)
-            throw error
+            throw ControlTransportError("\(error)")
         }
-        var address = UnixSocketAddress(path: path)
-        guard address.bind(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(descriptor)
-            throw ControlTransportError("\(path): cannot bind the control socket: \(reason)")
+        try Self.removeStaleSocket(at: path)
+        let descriptor: Int32
+        do {
+            descriptor = try UnixSocket.listen(at: path, backlog: 16)
+        } catch {
+            let reason = (error as? SystemCallError)?.explanation ?? "\(error)"
+            throw ControlTransportError("\(path): cannot listen on the control socket: \(reason)")
         }
         // Same user only. (Between bind and chmod the file has the umask's
-        // mode; the peer-credential check below covers that moment.)
+        // mode; the peer-credential check on each connection covers that moment.)
         chmod(path, 0o600)
-        guard listen(descriptor, 16) == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(descriptor)
-            unlink(path)
-            throw ControlTransportError("\(path): listen failed: \(reason)")
-        }
         self.path = path
         listening = descriptor
         self.remote = remote
@@ -119,17 +110,15 @@ public final class ControlServer: Sendable {
         guard status.st_mode & S_IFMT == S_IFSOCK else {
             throw ControlTransportError("\(path) exists and is not a socket; refusing to replace it. Choose another --control path, or remove the file yourself")
         }
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard probe >= 0 else { throw ControlTransportError("socket() failed: \(String(cString: strerror(errno)))") }
-        var address = UnixSocketAddress(path: path)
-        let connected = address.connect(probe)
-        let failure = errno
-        Glibc.close(probe)
-        if connected == 0 {
+        do {
+            Glibc.close(try UnixSocket.connect(to: path))
             throw ControlTransportError("\(path): another process (another simulator?) is listening on this socket; choose another --control path, or stop that process")
-        }
-        guard failure == ECONNREFUSED else {
-            throw ControlTransportError("\(path): cannot tell whether this socket is in use (\(String(cString: strerror(failure)))); choose another --control path")
+        } catch let error as ControlTransportError {
+            throw error
+        } catch let error as SystemCallError where error.code == ECONNREFUSED {
+            // Nobody accepts on it: a stale socket, removed below.
+        } catch {
+            throw ControlTransportError("\(path): cannot tell whether this socket is in use (\(error)); choose another --control path")
         }
         unlink(path)
     }
@@ -153,9 +142,11 @@ public final class ControlServer: Sendable {
     private func acceptConnections() {
         var reportedFailure: Int32?
         while true {
-            let descriptor = accept(listening, nil, nil)
-            if descriptor < 0 {
-                let failure = errno
+            let descriptor: Int32
+            do {
+                descriptor = try UnixSocket.accept(listening, path: path)
+            } catch {
+                let failure = error.code
                 if registry.withLock({ $0.isStopped }) { break }  // stop() shut the socket down
                 if failure == EINTR || failure == ECONNABORTED { continue }  // a connection that died while queued
                 // Out of descriptors (EMFILE, ENFILE) or memory: the pending
@@ -169,7 +160,6 @@ public final class ControlServer: Sendable {
                 continue
             }
             reportedFailure = nil
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             guard Self.peerIsSameUser(descriptor) else {
                 Glibc.close(descriptor)
                 continue
@@ -209,34 +199,5 @@ public final class ControlServer: Sendable {
     static func peerIsSameUser(_ descriptor: Int32) -> Bool {
         var uid: UInt32 = 0
         return CDioramaShim_peer_uid(descriptor, &uid) == 0 && uid == getuid()
-    }
-}
-
-/// A `sockaddr_un` for a path, with the bind and connect calls that need it.
-struct UnixSocketAddress {
-    private var address = sockaddr_un()
-
-    /// - Precondition: `path` fits (at most 107 bytes).
-    init(path: String) {
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
-        }
-    }
-
-    mutating func bind(_ descriptor: Int32) -> Int32 {
-        withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-    }
-
-    mutating func connect(_ descriptor: Int32) -> Int32 {
-        withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
     }
 }
