@@ -2,7 +2,6 @@
 #include "CDioramaShim.h"
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -41,8 +40,4 @@ int CDioramaShim_spawn_actions_close_from(void *actions, int lowest) {
 
 int CDioramaShim_spawn_actions_chdir(void *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np((posix_spawn_file_actions_t *)actions, path);
-}
-
-const char *CDioramaShim_signal_name(int signal) {
-    return sigabbrev_np(signal);
 }

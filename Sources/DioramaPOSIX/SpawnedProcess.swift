@@ -138,6 +138,12 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
         }
     }
 
+    /// Calls `body` on another thread once the child has ended (at once if
+    /// it already has).
+    public func whenExited(_ body: @escaping @Sendable () -> Void) {
+        reaped.notify(queue: .global(), execute: body)
+    }
+
     /// Waits up to `timeout` for the child to end.
     /// - Returns: how it ended, or nil if it still runs.
     @discardableResult
@@ -240,14 +246,12 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// "exited with status 2", "killed by signal 9 (SIGKILL)".
+    /// "exited with status 2", "killed by signal 9": the wording reports
+    /// (`diorama check`'s among them) carry.
     public var description: String {
         switch self {
-        case let .exited(status):
-            return "exited with status \(status)"
-        case let .killed(signal):
-            guard let name = CDioramaShim_signal_name(signal) else { return "killed by signal \(signal)" }
-            return "killed by signal \(signal) (SIG\(String(cString: name)))"
+        case let .exited(status): return "exited with status \(status)"
+        case let .killed(signal): return "killed by signal \(signal)"
         }
     }
 }

@@ -43,7 +43,4 @@ int CDioramaShim_accept_cloexec(int fd);
 int CDioramaShim_spawn_actions_close_from(void *actions, int lowest);
 int CDioramaShim_spawn_actions_chdir(void *actions, const char *path);
 
-// Why: sigabbrev_np is a GNU extension. "KILL" for SIGKILL; NULL when unknown.
-const char *CDioramaShim_signal_name(int signal);
-
 #endif
