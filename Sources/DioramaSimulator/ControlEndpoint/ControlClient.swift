@@ -21,6 +21,8 @@ public final class ControlClient {
             let reason = error.code == ENOENT ? "no such file" : error.code == ECONNREFUSED ? "nothing is listening (a simulator that stopped?)"
                 : error.reason
             throw .cannotConnect(path: path, reason: reason)
+        } catch let error as SocketPathError {
+            throw .unusablePath(path: path, reason: error.explanation)
         } catch {
             throw .cannotConnect(path: path, reason: "\(error)")
         }
@@ -136,6 +138,8 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
     /// Neither `--control` nor `DIORAMA_CONTROL` names an endpoint.
     case noEndpoint
     case cannotConnect(path: String, reason: String)
+    /// The path cannot name a Unix socket at all (too long, empty).
+    case unusablePath(path: String, reason: String)
     case connectionLost(String)
     /// The answer was not a control-protocol response.
     case badResponse(String)
@@ -148,6 +152,7 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
                 + "or pass --control PATH"
         case .cannotConnect(let path, let reason):
             "cannot connect to the simulator's control socket \(path): \(reason); is `diorama sim` running?"
+        case .unusablePath(let path, let reason): "\(path): \(reason) (--control or DIORAMA_CONTROL)"
         case .connectionLost(let reason): "the connection to the simulator broke: \(reason)"
         case .badResponse(let line): "the simulator answered something that is not a control response: \(line)"
         }
