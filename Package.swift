@@ -29,6 +29,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Libraries log through swift-log; programs choose the handler (DioramaLogging).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         // MARK: C libraries (system, through pkg-config) and the C shim
@@ -69,19 +71,23 @@ let package = Package(
         // MARK: Client core
         .target(name: "DioramaClient",
                 dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
-                               "DioramaModel", "DioramaPOSIX"]),
+                               "DioramaModel", "DioramaPOSIX", "DioramaLogging"]),
 
         // MARK: POSIX layer: child processes, Unix sockets, private directories
         // The one place that spawns and stops processes and fills sockaddr_un
         // (ARCHITECTURE.md says why not swift-subprocess).
         .target(name: "DioramaPOSIX", dependencies: ["CDioramaShim"]),
 
+        // MARK: Logging: the libraries' loggers and the plain stderr handler programs bootstrap
+        .target(name: "DioramaLogging",
+                dependencies: ["DioramaModel", .product(name: "Logging", package: "swift-log")]),
+
         // MARK: Scene model (pure values: manifest, scale, traits, geometry, sessions)
         .target(name: "DioramaModel"),
 
         // MARK: Simulator: a headless multi-display Wayland compositor (server side)
         .target(name: "DioramaSimulator",
-                dependencies: ["DioramaModel", "DioramaPOSIX", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                dependencies: ["DioramaModel", "DioramaPOSIX", "DioramaLogging", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
                                "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
         // In-process test harness for the simulator: deterministic pumping of a
         // simulator and raw-binding clients on one thread (like NIOEmbedded).
@@ -94,7 +100,7 @@ let package = Package(
         .target(name: "DioramaGraphics", dependencies: ["DioramaModel", "CZlib"]),
 
         // MARK: Scene runtime (UIKit-style app model on the client core)
-        .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics"]),
+        .target(name: "Diorama", dependencies: ["DioramaModel", "DioramaClient", "DioramaGraphics", "DioramaLogging"]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
         // They depend on `Diorama` alone, as an outside app would. The example
@@ -137,15 +143,16 @@ let package = Package(
         // Seeds are the checkout's own files; each target runs in a child process that
         // a crash or hang may kill (Docs/reliability.md).
         .target(name: "DioramaFuzzKit",
-                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel"]),
+                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaLogging"]),
         .executableTarget(name: "diorama-fuzz",
-                          dependencies: ["DioramaFuzzKit",
+                          dependencies: ["DioramaFuzzKit", "DioramaLogging", .product(name: "Logging", package: "swift-log"),
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/DioramaFuzz"),
 
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient", "DioramaModel", "DioramaPOSIX", "DioramaLint", "DioramaSimulator",
+                dependencies: ["DioramaClient", "DioramaModel", "DioramaPOSIX", "DioramaLogging",
+                               .product(name: "Logging", package: "swift-log"), "DioramaLint", "DioramaSimulator",
                                "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
@@ -181,6 +188,8 @@ let package = Package(
                                    "HeadlessCompositors"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "DioramaPOSIXTests", dependencies: ["DioramaPOSIX"]),
+        .testTarget(name: "DioramaLoggingTests",
+                    dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
                     dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",

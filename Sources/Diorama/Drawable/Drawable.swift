@@ -1,3 +1,4 @@
+import DioramaLogging
 import DioramaModel
 import Foundation
 
@@ -93,7 +94,7 @@ public final class DrawableLayer {
     var onSizingChange: (() -> Void)?
     /// Where a rejected assignment is reported (stderr; tests replace it).
     var reportRejection: (DrawableSizing.AppSizeError) -> Void = { error in
-        DescriptorWriter.reportToStandardError("warning: \(error)")
+        runtimeLog.warning("\(error)")
     }
 
     init() {}

@@ -1,3 +1,4 @@
+import DioramaLogging
 import CDioramaShim
 import DioramaModel
 import DioramaPOSIX
@@ -154,7 +155,7 @@ public final class ControlServer: Sendable {
                 // spinning, and say so once per episode.
                 if reportedFailure != failure {
                     reportedFailure = failure
-                    DescriptorWriter.reportToStandardError("diorama sim: the control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms")
+                    simulatorLog.warning("the simulator's control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms")
                 }
                 usleep(Self.acceptBackoff)
                 continue
@@ -201,3 +202,7 @@ public final class ControlServer: Sendable {
         return CDioramaShim_peer_uid(descriptor, &uid) == 0 && uid == getuid()
     }
 }
+
+/// Where the simulator reports trouble it carries on through (swift-log;
+/// the CLI prints these as plain `warning: …` lines).
+let simulatorLog = DioramaLog.logger("diorama.simulator")
