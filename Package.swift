@@ -132,7 +132,7 @@ let package = Package(
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
-                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
+                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
                                "HeadlessCompositors", "DioramaTestSupport", "DioramaLint"]),
         .executableTarget(name: "diorama-bench",
                           dependencies: ["DioramaBenchKit",
