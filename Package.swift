@@ -192,7 +192,7 @@ let package = Package(
                     dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors"]),
         .testTarget(name: "DioramaClientTests",
-                    dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",
+                    dependencies: ["DioramaClient", "DioramaPOSIX", "HeadlessCompositors", "WaylandClient", "DioramaModel",
                                    "CXKBCommon", "CDioramaShim", "DioramaTestSupport"]),
         .testTarget(name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel"],
                     exclude: ["Fixtures", "Snapshots"]),
