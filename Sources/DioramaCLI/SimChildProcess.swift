@@ -7,7 +7,8 @@ import Foundation
 /// default dispositions: the simulator's thread blocks SIGINT and SIGTERM
 /// (libwayland reads them from a signalfd) and ignores SIGPIPE, and a child
 /// inheriting either could not be stopped or would not see a broken pipe.
-/// It stays in our process group, so the terminal's Ctrl-C reaches it too.
+/// It stays in our process group, so the terminal's Ctrl-C reaches it too,
+/// and gets the descriptors the shell gave `diorama sim` (`fd:N` traces).
 /// `exited` is called when it ends, so the simulator stops then too.
 final class SimChildProcess: Sendable {
     private let process: SpawnedProcess
@@ -16,7 +17,7 @@ final class SimChildProcess: Sendable {
         do {
             process = try SpawnedProcess(executable: command[0], arguments: Array(command.dropFirst()),
                                          environment: environment, standardInput: .inherit,
-                                         searchPath: true, ownProcessGroup: false)
+                                         searchPath: true, ownProcessGroup: false, inheritsDescriptors: true)
         } catch {
             throw SimChildError(command: command[0], reason: error.reason)
         }

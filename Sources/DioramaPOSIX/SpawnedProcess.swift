@@ -14,7 +14,8 @@ import Glibc
 /// dispositions, whatever the spawning thread had: Swift concurrency and
 /// Dispatch threads block SIGTERM, and the simulator ignores SIGPIPE, and a
 /// child inheriting either could not be stopped or would not see a broken
-/// pipe. Descriptors other than 0, 1 and 2 are closed in the child.
+/// pipe. Descriptors other than 0, 1 and 2 are closed in the child unless
+/// the caller passes them on (`inheritsDescriptors`).
 ///
 /// A thread per child waits for it to exit. It records the status before the
 /// process is reaped, so a signal sent here never reaches another process
@@ -47,11 +48,14 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
     ///   - ownProcessGroup: start the child in a new process group, so that
     ///     ``terminate(grace:signalling:)`` stops whatever it started too.
     ///     Leave false for a child that should get the terminal's Ctrl-C.
+    ///   - inheritsDescriptors: pass every descriptor not marked close-on-exec
+    ///     on to the child, as a shell does (`DIORAMA_TRACE=fd:5` needs fd 5).
     /// - Throws: ``SpawnError`` naming the program and the reason.
     public init(executable: String, arguments: [String] = [], environment: [String: String],
                 workingDirectory: String? = nil, standardInput: Stream = .null,
                 standardOutput: Stream = .inherit, standardError: Stream = .inherit,
-                searchPath: Bool = false, ownProcessGroup: Bool = true) throws(SpawnError) {
+                searchPath: Bool = false, ownProcessGroup: Bool = true,
+                inheritsDescriptors: Bool = false) throws(SpawnError) {
         command = [executable] + arguments
         var opened: [Int32] = []
         defer { for descriptor in opened { close(descriptor) } }  // the child has its own copies
@@ -74,7 +78,7 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
             opened.append(descriptor)
             posix_spawn_file_actions_adddup2(&actions, descriptor, target)  // dup2 clears close-on-exec
         }
-        CDioramaShim_spawn_actions_close_from(&actions, 3)
+        if !inheritsDescriptors { CDioramaShim_spawn_actions_close_from(&actions, 3) }
         if let workingDirectory { CDioramaShim_spawn_actions_chdir(&actions, workingDirectory) }
 
         var attributes = posix_spawnattr_t()

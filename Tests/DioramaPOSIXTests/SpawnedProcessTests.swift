@@ -104,6 +104,24 @@ struct SpawnedProcessTests {
         }
     }
 
+    @Test("descriptors above stderr are closed in the child unless it inherits them")
+    func descriptors() throws {
+        try Self.withDirectory { directory in
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)  // not close-on-exec
+            defer { close(ends[0]); close(ends[1]) }
+            for inherits in [false, true] {
+                let out = directory + "/out-\(inherits)"
+                let child = try SpawnedProcess(executable: "/bin/sh",
+                                               arguments: ["-c", "if [ -e /proc/self/fd/\(ends[1]) ]; then echo open; else echo closed; fi"],
+                                               environment: Self.environment, standardOutput: .file(out, append: false),
+                                               inheritsDescriptors: inherits)
+                child.waitForExit()
+                #expect(try String(contentsOfFile: out, encoding: .utf8) == (inherits ? "open\n" : "closed\n"))
+            }
+        }
+    }
+
     @Test("a program that cannot be run is an error naming it")
     func spawnFailure() {
         let error = #expect(throws: SpawnError.self) {
