@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WaylandServer", targets: ["WaylandServer"]),
         .library(name: "DioramaClient", targets: ["DioramaClient"]),
         .library(name: "DioramaModel", targets: ["DioramaModel"]),
+        .library(name: "DioramaPOSIX", targets: ["DioramaPOSIX"]),
         .library(name: "DioramaSimulator", targets: ["DioramaSimulator"]),
         .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
         .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
@@ -31,6 +32,8 @@ let package = Package(
         // `make docs`: the API reference (swift package generate-documentation).
         // A command plugin only: plain `swift build` never builds it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // Libraries log through swift-log; programs choose the handler (DioramaLogging).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         // MARK: C libraries (system, through pkg-config) and the C shim
@@ -76,7 +79,16 @@ let package = Package(
         // MARK: Client core
         .target(name: "DioramaClient",
                 dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
-                               "DioramaModel"]),
+                               "DioramaModel", "DioramaPOSIX", "DioramaLogging"]),
+
+        // MARK: POSIX layer: child processes, Unix sockets, private directories
+        // The one place that spawns and stops processes and fills sockaddr_un
+        // (ARCHITECTURE.md says why not swift-subprocess).
+        .target(name: "DioramaPOSIX", dependencies: ["CDioramaShim"]),
+
+        // MARK: Logging: the libraries' loggers and the plain stderr handler programs bootstrap
+        .target(name: "DioramaLogging",
+                dependencies: ["DioramaModel", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: Scene model (pure values: scale, traits, geometry, restrictions, source locations)
         .target(name: "DioramaModel"),
@@ -90,14 +102,14 @@ let package = Package(
         // and responses, their one-line JSON form, the line-framed socket.
         .target(name: "DioramaControlProtocol", dependencies: ["DioramaModel"]),
         // `diorama ctl`'s client: talks to a running simulator without linking it.
-        .target(name: "DioramaControlClient", dependencies: ["DioramaControlProtocol"]),
+        .target(name: "DioramaControlClient", dependencies: ["DioramaControlProtocol", "DioramaPOSIX"]),
         .target(name: "DioramaSimulator",
-                dependencies: ["DioramaControlProtocol", "DioramaModel", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
+                dependencies: ["DioramaControlProtocol", "DioramaModel", "DioramaPOSIX", "DioramaLogging", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
                                "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
         // In-process test harness for the simulator: deterministic pumping of a
         // simulator and raw-binding clients on one thread (like NIOEmbedded).
         .target(name: "DioramaSimulatorHarness",
-                dependencies: ["DioramaSimulator", "WaylandClient", "CWaylandClient", "CDioramaShim", "DioramaModel", "WaylandCommon"]),
+                dependencies: ["DioramaSimulator", "DioramaPOSIX", "WaylandClient", "CWaylandClient", "CDioramaShim", "DioramaModel", "WaylandCommon"]),
 
         // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
         // Depends on the model only for its geometry values (Rect, Size, OutputTransform),
@@ -107,7 +119,7 @@ let package = Package(
         // MARK: Scene runtime (UIKit-style app model on the client core)
         .target(name: "Diorama",
                 dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics",
-                               "CEGL", "CGLES", "CWaylandEGL"]),
+                               "DioramaLogging", "CEGL", "CGLES", "CWaylandEGL"]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
         // They depend on `Diorama` alone, as an outside app would. The example
@@ -121,8 +133,8 @@ let package = Package(
 
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         // The sway IPC client (i3-ipc over a Unix socket), on its own: it needs no launcher.
-        .target(name: "SwayIPC"),
-        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC"]),
+        .target(name: "SwayIPC", dependencies: ["DioramaPOSIX"]),
+        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC", "DioramaPOSIX"]),
 
         // MARK: Scenarios (language, validation, evaluation, reports; backends plug in later)
         // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
@@ -131,17 +143,17 @@ let package = Package(
         // MARK: Scenario backends (run scenarios on the simulator; sway and weston plug in here)
         // Not on the runtime: apps are separate processes, read through their trace.
         .target(name: "DioramaScenarioBackends",
-                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "HeadlessCompositors", "SwayIPC"]),
+                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "DioramaPOSIX", "HeadlessCompositors", "SwayIPC"]),
 
         // MARK: Client compatibility check (diorama check): a fixed battery on one client
         // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
         .target(name: "DioramaCheck",
-                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaScenarioBackends", "DioramaScenarios"]),
+                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaPOSIX", "DioramaScenarioBackends", "DioramaScenarios"]),
 
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
         .target(name: "DioramaBenchKit",
-                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
+                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
                                "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC",
                                "DioramaControlClient"]),
         .executableTarget(name: "diorama-bench",
@@ -153,15 +165,16 @@ let package = Package(
         // Seeds are the checkout's own files; each target runs in a child process that
         // a crash or hang may kill (Docs/reliability.md).
         .target(name: "DioramaFuzzKit",
-                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest"]),
+                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest", "DioramaLogging"]),
         .executableTarget(name: "diorama-fuzz",
-                          dependencies: ["DioramaFuzzKit",
+                          dependencies: ["DioramaFuzzKit", "DioramaLogging", .product(name: "Logging", package: "swift-log"),
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/DioramaFuzz"),
 
         // MARK: CLI
         .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient", "DioramaModel", "DioramaLint", "DioramaSimulator",
+                dependencies: ["DioramaClient", "DioramaModel", "DioramaPOSIX", "DioramaLogging",
+                               .product(name: "Logging", package: "swift-log"), "DioramaLint", "DioramaSimulator",
                                "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
                                "DioramaControlClient", "DioramaControlProtocol",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -173,7 +186,7 @@ let package = Package(
         // locating built executables, running them with timeouts, reading the
         // runtime trace, and a tiny in-process libwayland compositor.
         .target(name: "DioramaTestSupport",
-                dependencies: ["HeadlessCompositors", "WaylandServer", "CWaylandServer", "DioramaModel", "CDioramaServerShim"]),
+                dependencies: ["HeadlessCompositors", "DioramaPOSIX", "WaylandServer", "CWaylandServer", "DioramaModel", "CDioramaServerShim"]),
         // Reading PNGs (only tests do: screenshots compared pixel by pixel).
         .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
         // Package.swift, the sources and ARCHITECTURE.md agree: every import of a
@@ -204,9 +217,12 @@ let package = Package(
                     dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
                                    "HeadlessCompositors"],
                     exclude: ["Snapshots"]),
+        .testTarget(name: "DioramaPOSIXTests", dependencies: ["DioramaPOSIX"]),
+        .testTarget(name: "DioramaLoggingTests",
+                    dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC"]),
         .testTarget(name: "DioramaClientTests",
-                    dependencies: ["DioramaClient", "HeadlessCompositors", "WaylandClient", "DioramaModel",
+                    dependencies: ["DioramaClient", "DioramaPOSIX", "HeadlessCompositors", "WaylandClient", "DioramaModel",
                                    "CXKBCommon", "CDioramaShim", "DioramaTestSupport", "SwayIPC", "WaylandCommon"]),
         .testTarget(name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel", "DioramaManifest"],
                     exclude: ["Fixtures", "Snapshots"]),
@@ -233,7 +249,7 @@ let package = Package(
         // deterministic run of every target; depends on the executable it runs.
         .testTarget(name: "DioramaFuzzTests", dependencies: ["DioramaFuzzKit", "DioramaTestSupport", "diorama-fuzz"]),
         .testTarget(name: "DioramaSimulatorTests",
-                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaGraphics",
+                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
                                    "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
                                    "TimerApp", "SwayIPC", "WaylandCommon", "DioramaControlClient"]),
     ],

@@ -2,6 +2,8 @@
 #include "CDioramaShim.h"
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <spawn.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 
@@ -26,4 +28,16 @@ int CDioramaShim_peer_uid(int fd, unsigned int *uid) {
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
     *uid = (unsigned int)credentials.uid;
     return 0;
+}
+
+int CDioramaShim_accept_cloexec(int fd) {
+    return accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+}
+
+int CDioramaShim_spawn_actions_close_from(void *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, lowest);
+}
+
+int CDioramaShim_spawn_actions_chdir(void *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np((posix_spawn_file_actions_t *)actions, path);
 }

@@ -1,4 +1,5 @@
 import DioramaControlClient
+import DioramaPOSIX
 import DioramaSimulator
 import Foundation
 import HeadlessCompositors
@@ -47,23 +48,16 @@ enum ControlSocketMoveBenchmark {
             environment["XDG_RUNTIME_DIR"] = directory.path
             environment["WAYLAND_DISPLAY"] = "wayland-bench"
 
-            let simulator = Process()
-            simulator.executableURL = diorama
-            simulator.arguments = ["sim", "--layout", layoutPath, "--socket", "wayland-bench", "--control", controlPath]
-            simulator.environment = environment
-            simulator.standardOutput = FileHandle.nullDevice
-            simulator.standardError = FileHandle.nullDevice
-            try simulator.runWithUnblockedSignals()
-            defer { simulator.terminate(); simulator.waitUntilExit() }
+            let simulator = try SpawnedProcess(executable: diorama.path,
+                                               arguments: ["sim", "--layout", layoutPath, "--socket", "wayland-bench",
+                                                           "--control", controlPath],
+                                               environment: environment, standardOutput: .null, standardError: .null)
+            defer { simulator.terminate(grace: .seconds(5)) }
             let control = try connect(to: controlPath, while: simulator, timeoutSeconds: 15)
 
-            let windowed = Process()
-            windowed.executableURL = URL(fileURLWithPath: client)
-            windowed.environment = environment
-            windowed.standardOutput = FileHandle.nullDevice
-            windowed.standardError = FileHandle.nullDevice
-            try windowed.runWithUnblockedSignals()
-            defer { windowed.terminate(); windowed.waitUntilExit() }
+            let windowed = try SpawnedProcess(executable: client, environment: environment,
+                                              standardOutput: .null, standardError: .null)
+            defer { windowed.terminate(grace: .seconds(5)) }
             let window = try waitForWindow(client: control, timeoutSeconds: 15)
 
             func move(_ index: Int) -> ControlRequest {
@@ -85,8 +79,8 @@ enum ControlSocketMoveBenchmark {
                 done += count
             }
             result.batchedMovesPerSecond = Double(moves) / (Double(ProcessResources.monotonicNanoseconds() - start) / 1e9)
-            guard windowed.isRunning else {
-                result.unavailable = "weston-simple-shm exited during the moves (status \(windowed.terminationStatus))"
+            if let ended = windowed.termination {
+                result.unavailable = "weston-simple-shm \(ended) during the moves"
                 return result
             }
         } catch {
@@ -101,11 +95,11 @@ enum ControlSocketMoveBenchmark {
     }
 
     /// Connects once `diorama sim` listens (bounded).
-    private static func connect(to path: String, while simulator: Process, timeoutSeconds: Double) throws -> ControlClient {
+    private static func connect(to path: String, while simulator: SpawnedProcess, timeoutSeconds: Double) throws -> ControlClient {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while true {
             if let client = try? ControlClient(path: path) { return client }
-            guard simulator.isRunning else { throw BenchError("diorama sim exited (status \(simulator.terminationStatus)) before opening \(path)") }
+            if let ended = simulator.termination { throw BenchError("diorama sim \(ended) before opening \(path)") }
             guard Date() < deadline else { throw BenchError("diorama sim did not open \(path) within \(Int(timeoutSeconds)) s") }
             Thread.sleep(forTimeInterval: 0.02)
         }

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import HeadlessCompositors
 import SwayIPC
@@ -18,14 +19,10 @@ enum SwayMoveBenchmark {
             guard let foot = ProgramRunner.which("foot") else {
                 return SwayThroughput(unavailable: "foot not found; apt-get install foot", moves: 0)
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: foot)
-            process.arguments = ["--app-id=diorama-bench", "sleep", "3600"]
-            process.environment = sway.clientEnvironment().merging(["TERM": "xterm-256color"]) { _, new in new }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.runWithUnblockedSignals()
-            defer { process.terminate(); process.waitUntilExit() }
+            let terminal = try SpawnedProcess(executable: foot, arguments: ["--app-id=diorama-bench", "sleep", "3600"],
+                                              environment: sway.clientEnvironment().merging(["TERM": "xterm-256color"]) { _, new in new },
+                                              standardOutput: .null, standardError: .null)
+            defer { terminal.terminate(grace: .seconds(5)) }
             let ipc = try SwayIPC(sway)
             defer { ipc.close() }
             let window = try ipc.waitForWindow(appID: "diorama-bench", timeout: 15)

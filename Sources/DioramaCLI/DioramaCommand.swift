@@ -2,6 +2,8 @@ import DioramaModel
 import Foundation
 import Glibc
 import ArgumentParser
+import DioramaLogging
+import Logging
 
 /// The `diorama` command: one subcommand per job, each in its own file.
 ///
@@ -56,6 +58,9 @@ extension DioramaCommand {
     /// Runs the command like `main()`, but bad usage exits with 2 (Diorama's
     /// code for bad usage or input) instead of swift-argument-parser's 64.
     public static func mainWithDioramaExitCodes(_ arguments: [String]? = nil) -> Never {
+        // The libraries' log lines (the simulator's, the client core's) print
+        // as plain `warning: …` lines, as the CLI's own messages do.
+        LoggingSystem.bootstrap(PlainLogHandler.init)
         CommandOutput.checkAtExit()
         do {
             var command = try parseAsRoot(arguments)

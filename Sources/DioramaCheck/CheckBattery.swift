@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import DioramaModel
 import DioramaScenarioBackends
 import DioramaSimulator
@@ -79,10 +80,10 @@ public enum CheckBattery {
     /// A new 0700 directory for the simulator's socket, so the client finds
     /// no other compositor and nothing else finds this one.
     private static func makePrivateRuntimeDirectory() throws(CheckError) -> String {
-        var template = Array((NSTemporaryDirectory() + "/diorama-check-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw .simulator("cannot create a private runtime directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+        do {
+            return try TemporaryDirectory.make(prefix: NSTemporaryDirectory() + "/diorama-check-")
+        } catch {
+            throw .simulator("cannot create a private runtime directory in \(NSTemporaryDirectory()): \(error.reason)")
         }
-        return String(cString: made)
     }
 }

@@ -1,4 +1,5 @@
 import DioramaControlProtocol
+import DioramaPOSIX
 import Foundation
 import Glibc
 
@@ -14,15 +15,17 @@ public final class ControlClient {
 
     /// Connects to the endpoint at `path`.
     public init(path: String) throws(ControlClientError) {
-        guard path.utf8.count <= 107 else { throw .cannotConnect(path: path, reason: "the path is longer than 107 bytes") }
-        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .cannotConnect(path: path, reason: String(cString: strerror(errno))) }
-        var address = UnixSocketAddress(path: path)
-        guard address.connect(descriptor) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : errno == ECONNREFUSED ? "nothing is listening (a simulator that stopped?)"
-                : String(cString: strerror(errno))
-            Glibc.close(descriptor)
+        let descriptor: Int32
+        do {
+            descriptor = try UnixSocket.connect(to: path)
+        } catch let error as SystemCallError {
+            let reason = error.code == ENOENT ? "no such file" : error.code == ECONNREFUSED ? "nothing is listening (a simulator that stopped?)"
+                : error.reason
             throw .cannotConnect(path: path, reason: reason)
+        } catch let error as SocketPathError {
+            throw .unusablePath(path: path, reason: error.explanation)
+        } catch {
+            throw .cannotConnect(path: path, reason: "\(error)")
         }
         self.path = path
         socket = ControlLineSocket(descriptor: descriptor)
@@ -136,6 +139,8 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
     /// Neither `--control` nor `DIORAMA_CONTROL` names an endpoint.
     case noEndpoint
     case cannotConnect(path: String, reason: String)
+    /// The path cannot name a Unix socket at all (too long, empty).
+    case unusablePath(path: String, reason: String)
     case connectionLost(String)
     /// The answer was not a control-protocol response.
     case badResponse(String)
@@ -148,6 +153,7 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
                 + "or pass --control PATH"
         case .cannotConnect(let path, let reason):
             "cannot connect to the simulator's control socket \(path): \(reason); is `diorama sim` running?"
+        case .unusablePath(let path, let reason): "\(path): \(reason) (--control or DIORAMA_CONTROL)"
         case .connectionLost(let reason): "the connection to the simulator broke: \(reason)"
         case .badResponse(let line): "the simulator answered something that is not a control response: \(line)"
         }

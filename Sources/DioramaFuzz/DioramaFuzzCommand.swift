@@ -1,4 +1,6 @@
 import ArgumentParser
+import DioramaLogging
+import Logging
 import DioramaFuzzKit
 import Foundation
 
@@ -65,6 +67,7 @@ struct DioramaFuzzCommand: ParsableCommand {
     }
 
     func run() throws {
+        LoggingSystem.bootstrap(PlainLogHandler.init)  // findings as plain `error: …` lines
         let outputFolder = URL(fileURLWithPath: output).standardizedFileURL
         if let campaign {
             runCampaign(campaign, output: outputFolder)

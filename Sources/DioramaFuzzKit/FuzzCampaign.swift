@@ -1,3 +1,4 @@
+import DioramaLogging
 import Foundation
 import Glibc
 import Synchronization
@@ -89,7 +90,7 @@ public struct FuzzCampaign {
                     let file = findings.appendingPathComponent("\(surface.name)-promise-\(iteration).input")
                     try? FileManager.default.createDirectory(at: findings, withIntermediateDirectories: true)
                     _ = FileManager.default.createFile(atPath: file.path, contents: Data(input))
-                    FileHandle.standardError.write(Data("\(surface.name): broken promise at iteration \(iteration) (\(file.path)): \(problem)\n".utf8))
+                    fuzzLog.error("\(surface.name): broken promise at iteration \(iteration) (\(file.path)): \(problem)")
                 }
             }
             iteration += 1
@@ -150,7 +151,7 @@ final class HangWatchdog: Sendable {
                 Thread.sleep(forTimeInterval: 0.05)
                 let started = startedAt.load(ordering: .acquiring)
                 if started != 0, Self.now() &- started > limit {
-                    FileHandle.standardError.write(Data("\(surface): hang: input \(iteration.load(ordering: .relaxed)) ran longer than \(timeout)\n".utf8))
+                    fuzzLog.error("\(surface): hang: input \(iteration.load(ordering: .relaxed)) ran longer than \(timeout)")
                     _exit(FuzzExitStatus.hang)
                 }
             }

@@ -1,3 +1,4 @@
+import DioramaLogging
 import Foundation
 import Glibc
 
@@ -88,7 +89,7 @@ public struct FuzzSupervisor {
             let reproducer = output.appendingPathComponent("\(target)-\(kind)-\(iteration).input")
             _ = FileManager.default.createFile(atPath: reproducer.path, contents: Data(input))
             if ended.status == .hang { result.hangs.append(reproducer) } else { result.crashes.append(reproducer) }
-            FileHandle.standardError.write(Data("\(target): \(kind) at iteration \(iteration) (\(ended.status)); reproducer \(reproducer.path), log \(logFile(target).path)\n".utf8))
+            fuzzLog.error("\(target): \(kind) at iteration \(iteration) (\(ended.status)); reproducer \(reproducer.path), log \(logFile(target).path)")
             next = iteration + 1
             if case .iterations(let count) = budget, next >= count { break }
             if let deadline, ContinuousClock.now >= deadline { break }
@@ -155,3 +156,6 @@ public struct FuzzSupervisor {
         }
     }
 }
+
+/// Findings as they happen (swift-log; diorama-fuzz prints them as plain `error: …` lines).
+let fuzzLog = DioramaLog.logger("diorama.fuzz")

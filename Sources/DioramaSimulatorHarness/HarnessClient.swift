@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import CWaylandClient
 import Glibc
 import WaylandClient
@@ -27,22 +28,11 @@ public final class HarnessClient {
     public var onGlobalRemove: ((UInt32) -> Void)?
 
     init(socketPath: String) throws(HarnessError) {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .connectFailed("socket(): \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in socketPath.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .connectFailed("\(socketPath): \(reason)")
+        let descriptor: Int32
+        do {
+            descriptor = try UnixSocket.connect(to: socketPath)
+        } catch {
+            throw .connectFailed("\(error)")
         }
         guard let connection = wl_display_connect_to_fd(descriptor) else {
             throw .connectFailed("wl_display_connect_to_fd failed")

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import DioramaModel
 import DioramaSimulator
 import Foundation
@@ -35,11 +36,11 @@ extension Simulator {
         public init(layout: DisplayLayout, configure: (inout SimulatorConfiguration) -> Void = { _ in }) throws {
             var configuration = SimulatorConfiguration(layout: layout, clock: ManualClock())
             configure(&configuration)
-            var template = Array("/tmp/diorama-harness-XXXXXX".utf8CString)
-            guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-                throw HarnessError.connectFailed("mkdtemp: \(String(cString: strerror(errno)))")
+            do {
+                directory = try TemporaryDirectory.make(prefix: "/tmp/diorama-harness-")
+            } catch {
+                throw HarnessError.connectFailed("\(error)")
             }
-            directory = String(cString: created)
             do {
                 simulator = try Simulator(configuration: configuration)
                 try simulator.start(socketName: "wayland-test", runtimeDirectory: directory)

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import HeadlessCompositors
+import DioramaPOSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,14 +10,14 @@ import Glibc
 /// bound. It never outlives the test: `stop()` (also run by `deinit`) kills
 /// it if it still runs.
 ///
-/// Children start with no signals blocked (`runWithUnblockedSignals`), so
-/// SIGTERM reaches them even though test threads block it.
+/// Started by DioramaPOSIX's `SpawnedProcess`, so children start with no
+/// signals blocked: SIGTERM reaches them even though test threads block it.
 public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     public let executable: URL
     public let arguments: [String]
     /// Where stdout and stderr are written; removed by `stop()`.
     public let outputDirectory: URL
-    private let process: Process
+    private let process: SpawnedProcess
     /// True once `stop()` ran; held for all of `stop()`, so a second caller waits for the first.
     private let stopped = Mutex(false)
 
@@ -34,37 +34,20 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let outURL = outputDirectory.appendingPathComponent("stdout")
         let errURL = outputDirectory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: standardOutput ?? outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()  // the child holds its own copies
-            try? err.close()
-        }
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.runWithUnblockedSignals()
+        process = try SpawnedProcess(executable: executable.path, arguments: arguments, environment: environment,
+                                     workingDirectory: currentDirectory?.path,
+                                     standardOutput: .file((standardOutput ?? outURL).path, append: false),
+                                     standardError: .file(errURL.path, append: false))
     }
 
     deinit { stop() }
 
-    public var processIdentifier: pid_t { process.processIdentifier }
+    public var processIdentifier: pid_t { process.pid }
     public var isRunning: Bool { process.isRunning }
 
-    /// How the child ended ("exit status 2", "killed by signal 11"), or
-    /// "running".
-    public var state: String {
-        if process.isRunning { return "running" }
-        return process.terminationReason == .uncaughtSignal
-            ? "killed by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
-    }
+    /// How the child ended ("exited with status 2", "killed by signal 11"),
+    /// or "running".
+    public var state: String { process.termination?.description ?? "running" }
 
     /// Everything the child wrote to stdout so far.
     public var standardOutput: String { read("stdout") }
@@ -77,24 +60,24 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 
     /// Sends `signal` (SIGTERM, SIGINT, …) to the child if it still runs.
     public func send(_ signal: Int32) {
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.signal(signal)
     }
 
     /// Waits up to `timeout` seconds for the child to exit on its own.
     /// - Throws: `ChildProcessTimeout` (after killing it) with its stderr.
     @discardableResult
     public func waitForExit(timeout: TimeInterval) throws -> ChildProcessResult {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        guard let termination = process.waitForExit(timeout: .milliseconds(Int64(timeout * 1000))) else {
+            process.signal(SIGKILL)
+            process.waitForExit()
             throw ChildProcessTimeout(command: description, seconds: timeout,
                                       standardOutput: standardOutput, standardError: standardError)
         }
-        process.waitUntilExit()
-        return ChildProcessResult(status: process.terminationStatus,
-                                  exitedBySignal: process.terminationReason == .uncaughtSignal,
+        let (status, bySignal): (Int32, Bool) = switch termination {
+        case let .exited(status): (status, false)
+        case let .killed(signal): (signal, true)
+        }
+        return ChildProcessResult(status: status, exitedBySignal: bySignal,
                                   standardOutput: standardOutput, standardError: standardError)
     }
 
@@ -104,10 +87,8 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         stopped.withLock { stopped in
             guard !stopped else { return }
             stopped = true
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
+            process.signal(SIGKILL)
+            process.waitForExit()
             if ProcessInfo.processInfo.environment["DIORAMA_KEEP_TEST_FILES"] == nil {
                 try? FileManager.default.removeItem(at: outputDirectory)
             }

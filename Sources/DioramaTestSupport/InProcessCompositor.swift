@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import CDioramaServerShim
 import CWaylandServer
 import Foundation
@@ -119,30 +120,12 @@ public final class InProcessCompositor: @unchecked Sendable {
 
     /// A bound, listening, close-on-exec UNIX stream socket at `path`.
     private static func listeningSocket(at path: String) throws -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw InProcessCompositorError("socket path too long for sun_path: \(path)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
         unlink(path)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw InProcessCompositorError("socket() failed: \(String(cString: strerror(errno)))") }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        do {
+            return try UnixSocket.listen(at: path, backlog: 8)
+        } catch {
+            throw InProcessCompositorError("could not listen: \(error)")
         }
-        guard bound == 0, listen(fd, 8) == 0 else {
-            let message = String(cString: strerror(errno))
-            close(fd)
-            throw InProcessCompositorError("could not listen on \(path): \(message)")
-        }
-        return fd
     }
 
     /// Runs `body` on the server thread and waits for it.

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,8 +13,9 @@ extension Process {
     /// with SIGTERM blocked — and a program that handles SIGTERM with a plain
     /// `signal()` handler, as sway 1.7 does, then never sees it (weston, which
     /// uses a signalfd, is unaffected). This clears the calling thread's mask
-    /// for the duration of the spawn and restores it afterwards. Use it for any
-    /// client you want to be able to stop with SIGTERM.
+    /// for the duration of the spawn and restores it afterwards. For short
+    /// runs to completion through `Process`; a long-lived child that is
+    /// stopped later is DioramaPOSIX's `SpawnedProcess`, which does this itself.
     public func runWithUnblockedSignals() throws {
         var none = sigset_t()
         var saved = sigset_t()
@@ -27,70 +29,47 @@ extension Process {
 /// Spawning and readiness waiting shared by the weston and sway launchers.
 enum Launcher {
     /// Starts `executable` with stdin from /dev/null and stdout+stderr appended
-    /// to `logFile`. Foundation's `Process` puts the child in its own process
-    /// group (pgid = its pid) and reaps it; `terminate` relies on the group to
-    /// kill helpers too. (Helpers that outlive their compositor for a moment,
-    /// like weston's shell and keyboard clients, are reparented to init, which
-    /// reaps them.)
+    /// to `logFile`, in a process group of its own (pgid = its pid), which
+    /// `terminate` relies on to kill helpers too. (Helpers that outlive their
+    /// compositor for a moment, like weston's shell and keyboard clients, are
+    /// reparented to init, which reaps them.)
     static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
-                      logFile: String, workingDirectory: String) throws -> Process {
-        guard let log = FileHandle(forWritingAtPath: logFile) else {
-            throw CompositorLaunchError.setupFailed(what: "open \(logFile)", detail: String(cString: strerror(errno)))
-        }
-        defer { try? log.close() }  // the child holds its own copy
-        _ = try? log.seekToEnd()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
+                      logFile: String, workingDirectory: String) throws -> SpawnedProcess {
         do {
-            try process.runWithUnblockedSignals()
+            return try SpawnedProcess(executable: executable, arguments: arguments, environment: environment,
+                                      workingDirectory: workingDirectory,
+                                      standardOutput: .file(logFile, append: true),
+                                      standardError: .file(logFile, append: true))
         } catch {
-            throw CompositorLaunchError.spawnFailed(executable: executable, detail: "\(error)")
+            throw CompositorLaunchError.spawnFailed(executable: executable, detail: error.reason)
         }
-        return process
     }
 
     /// Stops a spawned compositor: SIGTERM to `target` (the compositor itself,
     /// which under `runuser` is the launcher's child), up to `grace` seconds for
     /// the launcher to exit, then SIGKILL to the whole process group. Finally
-    /// kills whatever else is left in the group (helper clients).
+    /// waits (up to 2 s) until nothing else is left in the group (helper
+    /// clients, which got SIGKILL too).
     ///
     /// Signalling sway rather than runuser matters: runuser forwards SIGTERM and
     /// then sleeps two seconds before exiting, and if runuser is killed first,
     /// sway is orphaned and left for init to reap.
-    static func terminate(_ process: Process, target: pid_t, grace: TimeInterval) {
-        let pgid = process.processIdentifier
-        if process.isRunning {
-            kill(target, SIGTERM)
-            kill(target, SIGCONT)  // a stopped process handles SIGTERM only once continued
-            if !poll(timeout: grace, { !process.isRunning }) {
-                kill(-pgid, SIGKILL)
-                poll(timeout: 5) { !process.isRunning }
-            }
-        }
-        if !ProcessStat.liveMembers(ofGroup: pgid).isEmpty {
-            kill(-pgid, SIGKILL)
-            poll(timeout: 2) { ProcessStat.liveMembers(ofGroup: pgid).isEmpty }
-        }
+    static func terminate(_ process: SpawnedProcess, target: pid_t, grace: TimeInterval) {
+        process.terminate(grace: .milliseconds(Int64(grace * 1000)), signalling: target)
+        poll(timeout: 2) { ProcessStat.liveMembers(ofGroup: process.pid).isEmpty }
     }
 
     /// The process to send SIGTERM to: the launcher's child when the launcher
     /// is `runuser`, else the launcher itself.
-    static func compositorTarget(of process: Process, behindRunuser: Bool) -> pid_t {
-        let pid = process.processIdentifier
-        guard behindRunuser else { return pid }
-        return ProcessStat.liveChildren(of: pid).first?.pid ?? pid
+    static func compositorTarget(of process: SpawnedProcess, behindRunuser: Bool) -> pid_t {
+        guard behindRunuser else { return process.pid }
+        return ProcessStat.liveChildren(of: process.pid).first?.pid ?? process.pid
     }
 
     /// Stops a compositor that failed to start, removes its files, and
     /// returns the tail of its log (read after it stopped, before removal).
     @discardableResult
-    static func abandon(_ process: Process, directory: InstanceDirectory, behindRunuser: Bool) -> String {
+    static func abandon(_ process: SpawnedProcess, directory: InstanceDirectory, behindRunuser: Bool) -> String {
         terminate(process, target: compositorTarget(of: process, behindRunuser: behindRunuser), grace: 2)
         let tail = tailOfFile(directory.logFile, maxLines: 30)
         if ProcessInfo.processInfo.environment["DIORAMA_KEEP_COMPOSITOR_FILES"] == nil {
@@ -102,7 +81,7 @@ enum Launcher {
     /// Waits until `ready()` returns a value, the process exits, or `timeout`
     /// passes. On exit or timeout it stops the process, removes the instance
     /// directory and throws with the log tail.
-    static func awaitReady<T>(_ compositor: String, process: Process, directory: InstanceDirectory,
+    static func awaitReady<T>(_ compositor: String, process: SpawnedProcess, directory: InstanceDirectory,
                               behindRunuser: Bool = false, timeout: TimeInterval, waitingFor: String,
                               _ ready: () -> T?) throws -> T {
         var result: T?
@@ -112,11 +91,10 @@ enum Launcher {
         }
         if let result, process.isRunning { return result }
 
-        let exited = !process.isRunning
+        let ended = process.termination
         let tail = abandon(process, directory: directory, behindRunuser: behindRunuser)
-        if exited {
-            throw CompositorLaunchError.exitedEarly(compositor: compositor,
-                                                    status: process.terminationStatus, logTail: tail)
+        if let ended {
+            throw CompositorLaunchError.exitedEarly(compositor: compositor, status: ended.shellStatus, logTail: tail)
         }
         throw CompositorLaunchError.timedOut(compositor: compositor, waitingFor: waitingFor,
                                              seconds: timeout, logTail: tail)
@@ -154,7 +132,7 @@ public enum WestonHeadless {
         if usePixman { arguments.append("--use-pixman") }
         arguments += extraArguments
 
-        let process: Process
+        let process: SpawnedProcess
         do {
             process = try Launcher.spawn(weston, arguments,
                                          environment: sanitizedEnvironment(["XDG_RUNTIME_DIR": directory.runtime]),
@@ -168,7 +146,7 @@ public enum WestonHeadless {
                                 timeout: startupTimeout, waitingFor: "socket \(socketPath)") {
             isSocket(socketPath) && socketAcceptsConnections(socketPath) ? () : nil
         }
-        return RunningCompositor(kind: .weston, process: process, compositorPID: process.processIdentifier,
+        return RunningCompositor(kind: .weston, process: process, compositorPID: process.pid,
                                  directory: directory, socketName: socketName,
                                  ipcSocketPath: nil, configFile: nil)
     }

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -44,7 +45,7 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     /// The compositor's own process id (differs from `launcherPID` under `runuser`).
     public let compositorPID: pid_t
 
-    private let process: Process
+    private let process: SpawnedProcess
     private let instanceDirectory: String
     private struct StopState {
         var stopped = false
@@ -54,11 +55,11 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     /// Held for all of `stop()`, so a second caller waits for the first.
     private let stopState = Mutex(StopState())
 
-    init(kind: Kind, process: Process, compositorPID: pid_t, directory: InstanceDirectory,
+    init(kind: Kind, process: SpawnedProcess, compositorPID: pid_t, directory: InstanceDirectory,
          socketName: String, ipcSocketPath: String?, configFile: String?) {
         self.kind = kind
         self.process = process
-        self.launcherPID = process.processIdentifier
+        self.launcherPID = process.pid
         self.compositorPID = compositorPID
         self.instanceDirectory = directory.base
         self.runtimeDirectory = directory.runtime
@@ -67,7 +68,7 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
         self.waylandDisplay = directory.runtime + "/" + socketName
         self.ipcSocketPath = ipcSocketPath
         self.configFile = configFile
-        LiveCompositors.shared.add(pgid: process.processIdentifier, directory: directory.base)
+        LiveCompositors.shared.add(pgid: process.pid, directory: directory.base)
     }
 
     deinit {

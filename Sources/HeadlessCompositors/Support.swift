@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import SwayIPC
 import Synchronization
@@ -149,15 +150,12 @@ struct InstanceDirectory: Sendable {
 
     static func make(kind: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws -> InstanceDirectory {
         let parent = ProcessInfo.processInfo.environment["DIORAMA_COMPOSITOR_TMPDIR"] ?? "/tmp"
-        var template = Array("\(parent)/diorama-\(kind)-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buf -> Bool in
-            mkdtemp(buf.baseAddress!) != nil
+        let base: String
+        do {
+            base = try TemporaryDirectory.make(prefix: "\(parent)/diorama-\(kind)-")
+        } catch {
+            throw CompositorLaunchError.setupFailed(what: "create a temporary directory in \(parent)", detail: error.reason)
         }
-        guard made else {
-            throw CompositorLaunchError.setupFailed(what: "create a temporary directory in \(parent)",
-                                                    detail: String(cString: strerror(errno)))
-        }
-        let base = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let runtime = base + "/run"
         let logFile = base + "/compositor.log"
         do {

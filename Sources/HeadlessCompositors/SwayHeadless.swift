@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import SwayIPC
 import Synchronization
@@ -133,7 +134,7 @@ public enum SwayHeadless {
             "WLR_RENDERER": "pixman",
         ]
         let swayArguments = ["-c", config] + (verbose ? ["-d"] : [])
-        let process: Process
+        let process: SpawnedProcess
         do {
             if let runuser {
                 // runuser -u USER -- env VAR=… sway -c CONF: runuser resets
@@ -181,7 +182,7 @@ public enum SwayHeadless {
             throw CompositorLaunchError.setupFailed(what: "start sway with the generated config",
                                                     detail: "sway rejected part of it:\n\(log)")
         }
-        let swayPID = swayProcessID(ipcSocketPath: sockets.ipc) ?? process.processIdentifier
+        let swayPID = swayProcessID(ipcSocketPath: sockets.ipc) ?? process.pid
         return RunningCompositor(kind: .sway, process: process, compositorPID: swayPID,
                                  directory: directory, socketName: sockets.wayland,
                                  ipcSocketPath: sockets.ipc, configFile: config)

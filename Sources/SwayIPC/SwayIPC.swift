@@ -78,7 +78,7 @@ public final class SwayIPC: Sendable {
         self.timeout = timeout
         do {
             connection = Mutex(try UnixSocket.connect(path: socketPath))
-        } catch let error as UnixSocketError {
+        } catch {
             throw SwayIPCError.transport(error)
         }
     }

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ public enum UnixSocketError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .pathTooLong(path):
-            return "socket path is longer than sun_path allows: \(path)"
+            return "\(path): the socket path is \(path.utf8.count) bytes, longer than the \(UnixSocketAddress.maximumPathLength) bytes a Unix socket address holds (sun_path); use a shorter directory"
         case let .systemCall(call, code, path):
             return "\(call) on \(path) failed: \(String(cString: strerror(code)))"
         case let .timedOut(what, path):
@@ -29,48 +30,30 @@ public enum UnixSocketError: Error, Sendable, CustomStringConvertible {
 /// continued rather than treated as messages. Package-wide: HeadlessCompositors
 /// probes whether a compositor's socket accepts connections with it.
 package enum UnixSocket {
-    /// Connects to `path`; the descriptor is close-on-exec (so compositors and
-    /// clients we spawn later do not inherit it) and non-blocking.
-    package static func connect(path: String) throws -> Int32 {
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: addr.sun_path)
-        guard bytes.count < capacity else { throw UnixSocketError.pathTooLong(path) }
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
+    /// Connects to `path` (DioramaPOSIX's checked address: a path too long
+    /// is an error, never truncated); the descriptor is close-on-exec (so
+    /// compositors and clients we spawn later do not inherit it) and non-blocking.
+    package static func connect(path: String) throws(UnixSocketError) -> Int32 {
+        do {
+            return try DioramaPOSIX.UnixSocket.connect(to: path, nonBlocking: true)
+        } catch let error as SystemCallError {
+            throw .systemCall(error.call, errno: error.code, path: path)
+        } catch {
+            throw .pathTooLong(path)
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw UnixSocketError.systemCall("socket", errno: errno, path: path) }
-        let result = withUnsafePointer(to: &addr) { ptr in
-            ptr.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
-            let code = errno
-            close(fd)
-            throw UnixSocketError.systemCall("connect", errno: code, path: path)
-        }
-        let flags = fcntl(fd, F_GETFL)
-        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-        return fd
     }
 
     /// Waits until `fd` is ready for `events` or the deadline passes.
-    static func wait(_ fd: Int32, events: Int32, until deadline: Date, what: String, path: String) throws {
-        while true {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw UnixSocketError.timedOut(what, path: path) }
-            var pfd = pollfd(fd: fd, events: Int16(events), revents: 0)
-            let ms = Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up))
-            let n = Glibc.poll(&pfd, 1, ms)
-            if n > 0 { return }  // ready, or error/hang-up: the next read/write reports it
-            if n == 0 { throw UnixSocketError.timedOut(what, path: path) }
-            if errno == EINTR { continue }
-            throw UnixSocketError.systemCall("poll", errno: errno, path: path)
+    static func wait(_ fd: Int32, events: Int32, until deadline: Date, what: String, path: String) throws(UnixSocketError) {
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else { throw .timedOut(what, path: path) }
+        let ready: Bool
+        do {
+            ready = try DioramaPOSIX.UnixSocket.wait(fd, for: Int16(events), timeout: .milliseconds(Int64((remaining * 1000).rounded(.up))))
+        } catch {
+            throw .systemCall(error.call, errno: error.code, path: path)
         }
+        guard ready else { throw .timedOut(what, path: path) }
     }
 
     /// Writes all of `bytes`, continuing after partial writes.

@@ -227,6 +227,25 @@ struct SimAndCtlTests {
                 "\(missing.standardError)")
     }
 
+    @Test("a control socket path over 107 bytes is refused by sim and ctl, naming the path and the limit")
+    func longControlPath() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-long-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let long = directory.path + "/" + String(repeating: "c", count: 120) + ".control"
+        let environment = DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path])
+        let sim = try DioramaCommandLine.run(["sim", "--control", long], environment: environment)
+        #expect(sim.status == 2)
+        #expect(sim.standardError.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes"),
+                "\(sim.standardError)")
+        let ctl = try DioramaCommandLine.run(["ctl", "windows", "--control", long], environment: environment)
+        #expect(ctl.status == 2)
+        #expect(ctl.standardError.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes"),
+                "\(ctl.standardError)")
+        // Nothing was created under a cut-short name.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test("sim -- COMMAND: the command sees the simulator and its exit status is sim's", .timeLimit(.minutes(2)))
     func runsACommand() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-sim-cmd-\(getpid())")

@@ -1,4 +1,5 @@
 import DioramaClient
+import DioramaPOSIX
 import Foundation
 import HeadlessCompositors
 import Testing
@@ -36,18 +37,7 @@ struct ConnectionFailureTests {
     @Test("a stale socket (nobody listening) is reported as such")
     func staleSocket() throws {
         let path = NSTemporaryDirectory() + "diorama-stale-\(getpid())-\(UUID().uuidString.prefix(6))"
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: Array(path.utf8))
-            raw[path.utf8.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0)
-        close(fd)  // bound but never listening: connect() is refused
+        close(try UnixSocket.listen(at: path, backlog: 1))  // its listener is gone: connect() is refused
         defer { unlink(path) }
 
         let error = #expect(throws: ConnectionError.self) { _ = try Connection(display: path, environment: [:]) }
@@ -58,6 +48,31 @@ struct ConnectionFailureTests {
         #expect(search.isSocket)
         #expect(search.connectErrno == ECONNREFUSED)
         #expect(String(describing: error!).contains("stale socket"))
+    }
+
+    @Test("a socket whose path is over 107 bytes is named with the limit, not reached through a cut-short path")
+    func socketPathTooLong() throws {
+        // The socket is made through a short symlink to a long directory, so
+        // it exists at a path too long for a socket address.
+        let long = try TemporaryDirectory.make(prefix: "/tmp/diorama-long-" + String(repeating: "d", count: 90) + "-")
+        defer { try? FileManager.default.removeItem(atPath: long) }
+        let short = "/tmp/diorama-short-\(getpid())-\(UUID().uuidString.prefix(6))"
+        try FileManager.default.createSymbolicLink(atPath: short, withDestinationPath: long)
+        defer { unlink(short) }
+        let listener = try UnixSocket.listen(at: short + "/wayland-0", backlog: 1)
+        defer { close(listener) }
+        let path = long + "/wayland-0"
+        try #require(path.utf8.count > UnixSocketAddress.maximumPathLength)
+
+        let error = #expect(throws: ConnectionError.self) { _ = try Connection(display: path, environment: [:]) }
+        guard case let .noCompositor(search)? = error else {
+            Issue.record("expected .noCompositor, got \(String(describing: error))")
+            return
+        }
+        #expect(search.isSocket)
+        #expect(search.connectErrno == ENAMETOOLONG)
+        #expect(String(describing: error!).contains("\(path): the path is longer than the 107 bytes a Unix socket address holds"),
+                "\(error!)")
     }
 
     @Test("a global the compositor lacks: RegistryError names it and the minimum version")

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import DioramaModel
 @testable import DioramaSimulator
 import DioramaSimulatorHarness
@@ -133,11 +134,8 @@ private func stopAll(foot: ChildProcess, server: ControlServer, background: Back
 /// another thread as they come: a flood, as a careless script makes one.
 enum PipelinedControlClient {
     static func exchange(path: String, lines: [String], timeout: Duration) throws -> [String] {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        try #require(descriptor >= 0)
+        let descriptor = try UnixSocket.connect(to: path)
         defer { close(descriptor) }
-        var address = UnixSocketAddress(path: path)
-        try #require(address.connect(descriptor) == 0, "connect \(path): \(String(cString: strerror(errno)))")
         // Bounded: a receive timeout ends the reader if answers stop coming.
         var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))

@@ -130,6 +130,14 @@ struct SwayIPCUnitTests {
         #expect(error.map { "\($0)" }?.contains("/tmp/diorama-no-such-dir/sway-ipc.sock") == true)
     }
 
+    @Test("a socket path over 107 bytes is refused with the path and the limit, not cut short")
+    func longSocketPath() {
+        let long = "/tmp/" + String(repeating: "s", count: 110) + "/sway-ipc.sock"
+        let error = #expect(throws: SwayIPCError.self) { _ = try SwayIPC(socketPath: long) }
+        #expect(error.map { "\($0)" }?.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes") == true,
+                "\(String(describing: error))")
+    }
+
     @Test("outputs and tree decode, windows are found with their output")
     func decodeModels() throws {
         let outputsJSON = #"""

@@ -31,4 +31,16 @@ int CDioramaShim_seal_shrink_grow(int fd);
 // Stores the connected peer's user id in *uid; returns 0, or -1 with errno.
 int CDioramaShim_peer_uid(int fd, unsigned int *uid);
 
+// Why: accept4 (which sets close-on-exec atomically, so a child spawned on
+// another thread never inherits an accepted connection) is declared only
+// under _GNU_SOURCE. Returns the descriptor, or -1 with errno.
+int CDioramaShim_accept_cloexec(int fd);
+
+// Why: posix_spawn_file_actions_addclosefrom_np and _addchdir_np are GNU
+// extensions (_GNU_SOURCE). DioramaPOSIX's SpawnedProcess closes every
+// inherited descriptor above stderr in the child, and starts it in a chosen
+// directory. `actions` is a posix_spawn_file_actions_t *; return 0 or an errno.
+int CDioramaShim_spawn_actions_close_from(void *actions, int lowest);
+int CDioramaShim_spawn_actions_chdir(void *actions, const char *path);
+
 #endif

@@ -1,3 +1,4 @@
+import DioramaLogging
 import DioramaManifest
 import DioramaSessionStore
 import Foundation
@@ -72,7 +73,7 @@ public final class Application {
         }
         let loaded = store.load()
         for warning in loaded.warnings {
-            DescriptorWriter.reportToStandardError("warning: \(warning); that scene starts fresh")
+            runtimeLog.warning("\(warning); that scene starts fresh")
         }
         var restored = loaded.records.filter { $0.role == .windowApplication }
         if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
@@ -111,7 +112,7 @@ public final class Application {
             if let errorHandler {
                 errorHandler(error)
             } else {
-                DescriptorWriter.reportToStandardError("warning: scene session not activated: \(error)")
+                runtimeLog.warning("scene session not activated: \(error)")
             }
         }
     }
@@ -255,7 +256,7 @@ public final class Application {
         do {
             try store.save(session.record)
         } catch {
-            DescriptorWriter.reportToStandardError("warning: could not save scene state: \(error)")
+            runtimeLog.warning("could not save scene state: \(error)")
         }
     }
 
@@ -298,7 +299,7 @@ public final class Application {
                                   role: .windowExternalDisplayNonInteractive,
                                   options: SceneConnectionOptions(outputName: description.name))
         } catch {
-            DescriptorWriter.reportToStandardError("warning: no external-display scene for \(description.name): \(error)")
+            runtimeLog.warning("no external-display scene for \(description.name): \(error)")
         }
     }
 
@@ -317,7 +318,7 @@ public final class Application {
     /// The compositor went away or killed the connection: save, disconnect,
     /// exit non-zero with the reason.
     func connectionLost(_ reason: String) {
-        DescriptorWriter.reportToStandardError("error: lost the connection to the compositor: \(reason)")
+        runtimeLog.error("lost the connection to the compositor: \(reason)")
         terminate(exitCode: 1, reason: "connection lost: \(reason)")
     }
 }
@@ -363,3 +364,7 @@ public enum ApplicationError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+/// Where the scene runtime reports what goes wrong without stopping the app
+/// (swift-log; plain `warning: …` lines on stderr unless the app bootstraps a handler).
+let runtimeLog = DioramaLog.logger("diorama.runtime")

@@ -1,3 +1,4 @@
+import DioramaLogging
 import DioramaModel
 import Foundation
 
@@ -123,7 +124,7 @@ public final class DrawableLayer {
     var onRendererChange: (() -> Void)?
     /// Where a rejected assignment is reported (stderr; tests replace it).
     var reportRejection: (DrawableSizing.AppSizeError) -> Void = { error in
-        DescriptorWriter.reportToStandardError("warning: \(error)")
+        runtimeLog.warning("\(error)")
     }
 
     init() {}

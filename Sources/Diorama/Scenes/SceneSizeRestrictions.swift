@@ -1,3 +1,4 @@
+import DioramaLogging
 import Foundation
 import DioramaModel
 
@@ -38,7 +39,7 @@ public final class SceneSizeRestrictions {
     var onChange: ((SizeRestrictions) -> Void)?
     /// Where a rejected assignment is reported (stderr; tests replace it).
     var reportRejection: (SizeRestrictions.ValidationError) -> Void = { error in
-        DescriptorWriter.reportToStandardError("warning: sizeRestrictions not changed: \(error)")
+        runtimeLog.warning("sizeRestrictions not changed: \(error)")
     }
 
     init() {}

@@ -1,3 +1,4 @@
+import DioramaLogging
 import Foundation
 import Synchronization
 import Glibc
@@ -121,7 +122,7 @@ public final class RuntimeTrace: Sendable {
                     // The disk filled up, or the reader went away: say so once and
                     // stop tracing; the app itself goes on (Docs/runtime.md).
                     state.destination = nil
-                    DescriptorWriter.reportToStandardError("warning: \(destination.name): cannot write the trace (\(error)); tracing stopped, the app goes on")
+                    runtimeLog.warning("\(destination.name): cannot write the trace (\(error)); tracing stopped, the app goes on")
                 }
             }
         }

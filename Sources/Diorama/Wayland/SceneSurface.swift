@@ -1,3 +1,4 @@
+import DioramaLogging
 import DioramaClient
 import DioramaGraphics
 import DioramaModel
@@ -90,7 +91,7 @@ final class SceneSurface: SceneHost {
             try backend.connection.run(until: { hasFirstConfigure || isTornDown },
                                        timeout: .seconds(5), waitingFor: "the first xdg_toplevel.configure")
         } catch .timedOut {
-            DescriptorWriter.reportToStandardError("warning: the compositor sent no configure within 5 s; the scene connects without its size")
+            runtimeLog.warning("the compositor sent no configure within 5 s; the scene connects without its size")
         }
     }
 
@@ -248,7 +249,7 @@ final class SceneSurface: SceneHost {
                 do {
                     buffer = try bufferPool.nextBuffer(size: geometry.bufferSize)
                 } catch {
-                    DescriptorWriter.reportToStandardError("warning: no buffer for a \(geometry.bufferSize) frame: \(error)")
+                    runtimeLog.warning("no buffer for a \(geometry.bufferSize) frame: \(error)")
                     return
                 }
                 pacer.willDraw()

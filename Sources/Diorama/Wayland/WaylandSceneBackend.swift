@@ -135,9 +135,10 @@ final class WaylandSceneBackend: SceneBackend {
     func reportGLESFallback(_ failure: GLESUnavailable) {
         guard !hasReportedGLESFallback else { return }
         hasReportedGLESFallback = true
-        DescriptorWriter.reportToStandardError(
-            "warning: OpenGL ES is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.openGLES draw in software. "
-            + "Without a GPU, Mesa's software renderer needs LIBGL_ALWAYS_SOFTWARE=1 and the packages libegl-mesa0 and libgl1-mesa-dri.")
+        runtimeLog.warning("""
+            OpenGL ES is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.openGLES draw in software. \
+            Without a GPU, Mesa's software renderer needs LIBGL_ALWAYS_SOFTWARE=1 and the packages libegl-mesa0 and libgl1-mesa-dri.
+            """)
     }
 
     func dispatchEventsAlreadyReceived() {

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +29,8 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
     public var fileExists: Bool
     /// Whether what exists there is a UNIX socket.
     public var isSocket: Bool
-    /// errno of the failed `connect(2)` (ECONNREFUSED: a stale socket), if it got that far.
+    /// errno of the failed `connect(2)` (ECONNREFUSED: a stale socket; ENAMETOOLONG: a path
+    /// too long for a socket address), if it got that far.
     public var connectErrno: Int32?
     /// The command-line option through which this program's user names a
     /// display (`--display` for `diorama outputs`). The hint mentions it only
@@ -89,7 +91,9 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
             } else if !isSocket {
                 text += "the file exists but is not a socket"
             } else if let connectErrno {
-                text += "the socket exists but connecting failed (\(String(cString: strerror(connectErrno))))"
+                text += connectErrno == ENAMETOOLONG
+                    ? "the path is longer than the \(UnixSocketAddress.maximumPathLength) bytes a Unix socket address holds; use a shorter XDG_RUNTIME_DIR or name"
+                    : "the socket exists but connecting failed (\(String(cString: strerror(connectErrno))))"
                 if connectErrno == ECONNREFUSED { text += " — a stale socket left by a compositor that exited" }
             } else {
                 text += "the socket exists but the connection failed"

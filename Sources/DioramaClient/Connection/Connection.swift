@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import CWaylandClient
 import Foundation
 import WaylandClient
@@ -69,11 +70,10 @@ public final class Connection {
         search.displayOption = displayOption
         guard let path = search.resolvedPath, search.isSocket else { throw .noCompositor(search) }
         let fd: Int32
-        switch UnixSocketConnector.connect(path: path) {
-        case .success(let connected):
-            fd = connected
-        case .failure(let code):
-            search.connectErrno = code.code
+        do {
+            fd = try UnixSocket.connect(to: path)
+        } catch {
+            search.connectErrno = (error as? SystemCallError)?.code ?? ENAMETOOLONG
             throw .noCompositor(search)
         }
         try self.init(adoptingSocket: fd, socketPath: path)

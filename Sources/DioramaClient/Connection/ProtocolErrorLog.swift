@@ -1,3 +1,4 @@
+import DioramaLogging
 import CDioramaClientShim
 import DioramaModel
 import Foundation
@@ -38,6 +39,10 @@ final class ProtocolErrorLog: Sendable {
         _ = Self.installed
     }
 
+    /// libwayland's own log lines that are not protocol errors, printed as
+    /// libwayland wrote them (notice level: no `warning:` prefix added).
+    private static let logger = DioramaLog.logger("diorama.client.libwayland")
+
     private static let installed: Bool = {
         CDioramaClientShim_install_log_handler { line in
             guard let line else { return }
@@ -50,12 +55,12 @@ final class ProtocolErrorLog: Sendable {
     func record(_ line: String) {
         // "<interface>@<id>: error <code>: <message>" or "[destroyed object]: error <code>: <message>"
         guard let range = line.range(of: ": error ") else {
-            DescriptorWriter.reportToStandardError(line)
+            Self.logger.notice("\(line)")
             return
         }
         let rest = line[range.upperBound...]
         guard let colon = rest.firstIndex(of: ":") else {
-            DescriptorWriter.reportToStandardError(line)
+            Self.logger.notice("\(line)")
             return
         }
         let prefix = String(line[..<colon])

@@ -1,3 +1,4 @@
+import DioramaLogging
 import CWaylandClient
 import CWaylandCursor
 import DioramaModel
@@ -77,6 +78,10 @@ final class PointerCursor {
                             hotspotX: Int32(clamping: hotspot.x), hotspotY: Int32(clamping: hotspot.y))
     }
 
+    /// Where a missing cursor name is reported (swift-log; an app that
+    /// bootstraps nothing sees it on stderr as `warning: …`).
+    private static let log = DioramaLog.logger("diorama.client.cursor")
+
     /// The theme's names for the arrow, the first the theme has wins.
     static let arrowNames = ["left_ptr", "default"]
 
@@ -85,9 +90,11 @@ final class PointerCursor {
     private func themeHasCursor(named name: String, scale: Int) -> Bool {
         if let theme = theme(scale: scale), wl_cursor_theme_get_cursor(theme, name) != nil { return true }
         if missingNames.insert(name).inserted {
-            DescriptorWriter.reportToStandardError(
-                "warning: the cursor theme \(themeName.map { "'\($0)'" } ?? "(XCURSOR_THEME unset: the default)") has no cursor named '\(name)'; "
-                + "the pointer shows the arrow instead. Use a name from the theme's cursors folder (text, crosshair, pointer, …) or set XCURSOR_THEME")
+            let theme = themeName.map { "'\($0)'" } ?? "(XCURSOR_THEME unset: the default)"
+            Self.log.warning("""
+                the cursor theme \(theme) has no cursor named '\(name)'; the pointer shows the arrow instead. \
+                Use a name from the theme's cursors folder (text, crosshair, pointer, …) or set XCURSOR_THEME
+                """)
         }
         return false
     }

@@ -1,6 +1,5 @@
 import Foundation
-import Glibc
-import HeadlessCompositors
+import DioramaPOSIX
 
 /// One run of a scenario's client: the process, and the files it writes.
 ///
@@ -8,7 +7,8 @@ import HeadlessCompositors
 /// can show what a client said before it failed. `diorama check` runs the
 /// client it grades with it too.
 public final class ClientProcess {
-    public let process: Process
+    /// The running client (DioramaPOSIX's one process wrapper).
+    public let process: SpawnedProcess
     /// `DIORAMA_TRACE` for this run (only Diorama apps write it).
     public let traceFile: URL
     public let standardOutputFile: URL
@@ -19,40 +19,18 @@ public final class ClientProcess {
         self.traceFile = traceFile
         self.standardOutputFile = standardOutputFile
         self.standardErrorFile = standardErrorFile
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try Self.appendingHandle(standardOutputFile)
-        process.standardError = try Self.appendingHandle(standardErrorFile)
-        // Foundation's Process would otherwise hand the child the signal mask
-        // of the spawning thread, in which SIGTERM may be blocked: `quit` would
-        // then never reach the app.
-        try process.runWithUnblockedSignals()
+        // The wrapper starts the child with no signals blocked, whatever the
+        // spawning thread blocks: `quit` sends SIGTERM and must reach the app.
+        process = try SpawnedProcess(executable: executable.path, arguments: arguments, environment: environment,
+                                     standardOutput: .file(standardOutputFile.path, append: true),
+                                     standardError: .file(standardErrorFile.path, append: true))
     }
 
-    private static func appendingHandle(_ url: URL) throws -> FileHandle {
-        if !FileManager.default.fileExists(atPath: url.path) {
-            FileManager.default.createFile(atPath: url.path, contents: nil)
-        }
-        let handle = try FileHandle(forWritingTo: url)
-        handle.seekToEndOfFile()
-        return handle
-    }
-
-    public var processID: Int32 { process.processIdentifier }
+    public var processID: Int32 { process.pid }
     public var isRunning: Bool { process.isRunning }
 
     /// How the process ended, for messages.
-    public var exitDescription: String {
-        guard !process.isRunning else { return "still running" }
-        switch process.terminationReason {
-        case .exit: return "exited with status \(process.terminationStatus)"
-        case .uncaughtSignal: return "killed by signal \(process.terminationStatus)"
-        @unknown default: return "ended (\(process.terminationStatus))"
-        }
-    }
+    public var exitDescription: String { process.termination?.description ?? "still running" }
 
     /// The last `limit` characters the client wrote to stderr.
     public func standardErrorTail(_ limit: Int = 2000) -> String {
@@ -65,15 +43,6 @@ public final class ClientProcess {
     /// - Returns: false when SIGKILL was needed.
     @discardableResult
     public func terminate(grace: Duration) async -> Bool {
-        guard process.isRunning else { return true }
-        kill(processID, SIGTERM)
-        let deadline = ContinuousClock.now + grace
-        while process.isRunning && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        guard process.isRunning else { return true }
-        kill(processID, SIGKILL)
-        process.waitUntilExit()
-        return false
+        await process.terminate(grace: grace)
     }
 }

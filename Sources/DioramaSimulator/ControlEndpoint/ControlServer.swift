@@ -1,6 +1,8 @@
+import DioramaLogging
 import CDioramaShim
 import DioramaControlProtocol
 import DioramaModel
+import DioramaPOSIX
 import Foundation
 import Synchronization
 import Glibc
@@ -53,32 +55,22 @@ public final class ControlServer: Sendable {
     }
 
     init(path: String, remote: RemoteControl, limits: SimulatorLimits) throws(ControlTransportError) {
-        guard path.utf8.count <= 107 else {
-            throw ControlTransportError("\(path): the control socket path is longer than 107 bytes; use a shorter directory")
-        }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw ControlTransportError("socket() failed: \(String(cString: strerror(errno)))") }
-        do throws(ControlTransportError) {
-            try Self.removeStaleSocket(at: path)
+        do {
+            _ = try UnixSocketAddress(path: path)  // a path that cannot fit is refused before anything is touched
         } catch {
-            Glibc.close(descriptor)
-            throw error
+            throw ControlTransportError("\(error)")
         }
-        var address = UnixSocketAddress(path: path)
-        guard address.bind(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(descriptor)
-            throw ControlTransportError("\(path): cannot bind the control socket: \(reason)")
+        try Self.removeStaleSocket(at: path)
+        let descriptor: Int32
+        do {
+            descriptor = try UnixSocket.listen(at: path, backlog: 16)
+        } catch {
+            let reason = (error as? SystemCallError)?.explanation ?? "\(error)"
+            throw ControlTransportError("\(path): cannot listen on the control socket: \(reason)")
         }
         // Same user only. (Between bind and chmod the file has the umask's
-        // mode; the peer-credential check below covers that moment.)
+        // mode; the peer-credential check on each connection covers that moment.)
         chmod(path, 0o600)
-        guard listen(descriptor, 16) == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(descriptor)
-            unlink(path)
-            throw ControlTransportError("\(path): listen failed: \(reason)")
-        }
         self.path = path
         listening = descriptor
         self.remote = remote
@@ -120,17 +112,15 @@ public final class ControlServer: Sendable {
         guard status.st_mode & S_IFMT == S_IFSOCK else {
             throw ControlTransportError("\(path) exists and is not a socket; refusing to replace it. Choose another --control path, or remove the file yourself")
         }
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard probe >= 0 else { throw ControlTransportError("socket() failed: \(String(cString: strerror(errno)))") }
-        var address = UnixSocketAddress(path: path)
-        let connected = address.connect(probe)
-        let failure = errno
-        Glibc.close(probe)
-        if connected == 0 {
+        do {
+            Glibc.close(try UnixSocket.connect(to: path))
             throw ControlTransportError("\(path): another process (another simulator?) is listening on this socket; choose another --control path, or stop that process")
-        }
-        guard failure == ECONNREFUSED else {
-            throw ControlTransportError("\(path): cannot tell whether this socket is in use (\(String(cString: strerror(failure)))); choose another --control path")
+        } catch let error as ControlTransportError {
+            throw error
+        } catch let error as SystemCallError where error.code == ECONNREFUSED {
+            // Nobody accepts on it: a stale socket, removed below.
+        } catch {
+            throw ControlTransportError("\(path): cannot tell whether this socket is in use (\(error)); choose another --control path")
         }
         unlink(path)
     }
@@ -154,9 +144,11 @@ public final class ControlServer: Sendable {
     private func acceptConnections() {
         var reportedFailure: Int32?
         while true {
-            let descriptor = accept(listening, nil, nil)
-            if descriptor < 0 {
-                let failure = errno
+            let descriptor: Int32
+            do {
+                descriptor = try UnixSocket.accept(listening, path: path)
+            } catch {
+                let failure = error.code
                 if registry.withLock({ $0.isStopped }) { break }  // stop() shut the socket down
                 if failure == EINTR || failure == ECONNABORTED { continue }  // a connection that died while queued
                 // Out of descriptors (EMFILE, ENFILE) or memory: the pending
@@ -164,13 +156,12 @@ public final class ControlServer: Sendable {
                 // spinning, and say so once per episode.
                 if reportedFailure != failure {
                     reportedFailure = failure
-                    DescriptorWriter.reportToStandardError("diorama sim: the control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms")
+                    simulatorLog.warning("the simulator's control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms")
                 }
                 usleep(Self.acceptBackoff)
                 continue
             }
             reportedFailure = nil
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             guard Self.peerIsSameUser(descriptor) else {
                 Glibc.close(descriptor)
                 continue
@@ -212,3 +203,7 @@ public final class ControlServer: Sendable {
         return CDioramaShim_peer_uid(descriptor, &uid) == 0 && uid == getuid()
     }
 }
+
+/// Where the simulator reports trouble it carries on through (swift-log;
+/// the CLI prints these as plain `warning: …` lines).
+let simulatorLog = DioramaLog.logger("diorama.simulator")

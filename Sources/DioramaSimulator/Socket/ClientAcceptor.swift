@@ -1,3 +1,4 @@
+import DioramaLogging
 import CWaylandServer
 import DioramaModel
 import Foundation
@@ -33,7 +34,7 @@ final class ClientAcceptor {
     ///
     /// - Parameter report: where the one line about an accept failure goes.
     init?(display: OpaquePointer, eventLoop: OpaquePointer, listening descriptor: Int32,
-          report: @escaping (String) -> Void = ClientAcceptor.writeToStandardError) {
+          report: @escaping (String) -> Void = ClientAcceptor.logWarning) {
         self.display = display
         self.descriptor = descriptor
         self.report = report
@@ -98,7 +99,7 @@ final class ClientAcceptor {
     private func pause(after failure: Int32) {
         if reportedFailure != failure {
             reportedFailure = failure
-            report("diorama sim: cannot accept a Wayland client (\(String(cString: strerror(failure)))); "
+            report("the simulator cannot accept a Wayland client (\(String(cString: strerror(failure)))); "
                    + "new clients wait until one disconnects (retrying every \(Self.pauseMilliseconds) ms)")
         }
         guard let source, let retryTimer else { return }
@@ -124,7 +125,8 @@ final class ClientAcceptor {
         Glibc.close(descriptor)
     }
 
-    static func writeToStandardError(_ line: String) {
-        DescriptorWriter.reportToStandardError(line)
+    /// The default report: a warning on the simulator's logger.
+    static func logWarning(_ line: String) {
+        simulatorLog.warning("\(line)")
     }
 }

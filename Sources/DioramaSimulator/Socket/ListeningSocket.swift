@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Glibc
 
 /// The listening Unix socket clients connect to, plus the lock file that
@@ -18,9 +19,6 @@ struct ListeningSocket {
     private let lockDescriptor: Int32
 
     var path: String { directory + "/" + name }
-
-    /// The longest path `sockaddr_un.sun_path` holds, without the terminating NUL.
-    static let maximumPathLength = 107
 
     /// Binds `name` in `directory`, or the first free `wayland-N` (N = 0…32) when nil.
     static func open(in directory: String, name: String?) throws(SimulatorSocketError) -> ListeningSocket {
@@ -44,8 +42,10 @@ struct ListeningSocket {
     /// by someone else (the name is in use).
     private static func claim(directory: String, name: String) throws(SimulatorSocketError) -> ListeningSocket? {
         let path = directory + "/" + name
-        guard path.utf8.count <= maximumPathLength else {
-            throw SimulatorSocketError(path: path, problem: "the socket path is longer than \(maximumPathLength) bytes; use a shorter directory or name")
+        do {
+            _ = try UnixSocketAddress(path: path)  // refused before the lock file is made
+        } catch {
+            throw SimulatorSocketError(path: path, problem: error.explanation)
         }
         let lockPath = path + ".lock"
         let lock = Glibc.open(lockPath, O_CREAT | O_CLOEXEC | O_RDWR, mode_t(0o660))
@@ -58,26 +58,12 @@ struct ListeningSocket {
         }
         // The lock is ours, so a socket file left here is stale: a crashed compositor's.
         unlink(path)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
+        let descriptor: Int32
+        do {
+            descriptor = try UnixSocket.listen(at: path, backlog: 128)
+        } catch {
             close(lock)
-            throw SimulatorSocketError(path: path, problem: "socket() failed: \(reason)")
-        }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 128) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            close(lock)
+            let reason = (error as? SystemCallError)?.explanation ?? "\(error)"
             throw SimulatorSocketError(path: path, problem: "cannot listen on the socket: \(reason)")
         }
         return ListeningSocket(directory: directory, name: name, descriptor: descriptor, lockDescriptor: lock)

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Glibc
 
@@ -33,12 +34,11 @@ struct RuntimeDirectory {
 
     /// A fresh 0700 directory `/tmp/diorama-sim-UID-XXXXXX` (mkdtemp creates it with 0700).
     static func makePrivate() throws(SimulatorSocketError) -> RuntimeDirectory {
-        var template = Array("/tmp/diorama-sim-\(getuid())-XXXXXX".utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard let created else {
-            throw SimulatorSocketError(path: "/tmp", problem: "cannot create a private runtime directory: \(String(cString: strerror(errno))); set XDG_RUNTIME_DIR to a writable directory")
+        do {
+            return RuntimeDirectory(path: try TemporaryDirectory.make(prefix: "/tmp/diorama-sim-\(getuid())-"), isPrivate: true)
+        } catch {
+            throw SimulatorSocketError(path: "/tmp", problem: "cannot create a private runtime directory: \(error.reason); set XDG_RUNTIME_DIR to a writable directory")
         }
-        return RuntimeDirectory(path: String(cString: created), isPrivate: true)
     }
 
     /// Removes the directory if the simulator made it (it must be empty by then).
