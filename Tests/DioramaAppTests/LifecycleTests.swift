@@ -77,7 +77,7 @@ struct LifecycleTests {
         let restored = try #require(log.first(RestoredRecord.self), "\(log.tail())")
         #expect(restored.scene == connected.scene)
         #expect(restored.activityType == SampleApp.timerActivityType)
-        #expect(restored.userInfo["timeFormat"]?.string == "seconds")
+        #expect(restored.userInfo["timeFormat"] == .string("seconds"))
         // Restoration happens before the first frame.
         #expect(try #require(log.index(of: RestoredRecord.self)) < (try #require(log.index(of: CommitRecord.self))))
         // The app applied it: its title (set_title, read back from sway) shows the format.
