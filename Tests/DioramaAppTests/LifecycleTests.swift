@@ -36,8 +36,8 @@ struct LifecycleTests {
         #expect(log.records(LifecycleRecord.self).last?.event == "didDisconnect", "\(log.tail())")
         #expect(log.records(TerminatedRecord.self).map(\.reason) == ["last scene closed"])
         // Disconnect comes before the discard, the discard before termination.
-        let order = log.entries.map(\.kind).filter { ["sessionDiscarded", "terminated"].contains($0) }
-        #expect(order == ["sessionDiscarded", "terminated"])
+        let order = log.entries.map(\.kind).filter { [SessionDiscardedRecord.kind, TerminatedRecord.kind].contains($0) }
+        #expect(order == [SessionDiscardedRecord.kind, TerminatedRecord.kind])
     }
 
     @Test("quit (SIGTERM) after pressing f keeps the session; the relaunch restores it with the seconds format")

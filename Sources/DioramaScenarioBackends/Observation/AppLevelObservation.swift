@@ -2,7 +2,7 @@ import DioramaModel
 import DioramaScenarios
 
 /// Fills the app-level facts of a ``WindowObservation`` from a Diorama app's
-/// runtime trace (`Docs/runtime.md`): pure, so it is tested on recorded traces.
+/// runtime trace (`Docs/trace-format.md`): pure, so it is tested on recorded traces.
 ///
 /// Each fact is the scene's most recent record of its kind; a kind the scene
 /// has not written yet is unavailable with that reason (never a default).
