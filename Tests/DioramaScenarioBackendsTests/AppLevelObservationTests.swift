@@ -109,6 +109,18 @@ struct AppLevelObservationTests {
         #expect(reason.contains("no scene other"))
     }
 
+    @Test("a trace of another format version leaves the app facts unavailable, naming the file, line and version")
+    func traceOfAnotherVersion() throws {
+        var log = RuntimeTraceLog(file: URL(fileURLWithPath: "/recorded.jsonl"), entries: [])
+        let newer = Self.connected.replacingOccurrences(of: #"{"v":2,"#, with: #"{"v":3,"#)
+        try log.append(Data((newer + "\n").utf8), strictness: .tolerant)
+        guard case .unavailable(let reason) = observe(log, since: 0).screen else {
+            Issue.record("expected unavailable")
+            return
+        }
+        #expect(reason.contains("/recorded.jsonl:1: trace written by a newer Diorama (format v3)"), "\(reason)")
+    }
+
     @Test("a tolerant read skips a bad line and keeps the rest")
     func tolerantRead() throws {
         var log = RuntimeTraceLog(file: URL(fileURLWithPath: "/recorded.jsonl"), entries: [])

@@ -6,6 +6,7 @@ public struct TraceEntry: Sendable {
     public var line: Int
     /// CLOCK_MONOTONIC nanoseconds (`t_ns`).
     public var time: UInt64
+    /// The line's `type` (the record kind's ``TraceRecordKind/kind``).
     public var kind: String
     public var record: any TraceRecordKind
     /// The line as written.

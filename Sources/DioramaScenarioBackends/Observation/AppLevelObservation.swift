@@ -73,7 +73,10 @@ enum AppLevelObservation {
         }
 
         guard let session else {
-            observation.markAppLevelUnavailable("the app's trace has no scene \(scene) yet")
+            // A trace this Diorama cannot read (another format version, say)
+            // is the likelier cause; name its first bad line.
+            let unreadable = log.problems.first.map { "; its lines could not all be read, first \($0.file):\($0.line): \($0.problem)" }
+            observation.markAppLevelUnavailable("the app's trace has no scene \(scene) yet" + (unreadable ?? ""))
             return
         }
         observation.role = .value(SceneSessionRole(rawValue: session.role))
