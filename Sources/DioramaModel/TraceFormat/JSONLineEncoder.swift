@@ -27,7 +27,7 @@ import Foundation
 /// container of an encoder that already has one gets the same object (as
 /// with `JSONEncoder`), which is how a trace line's common fields and its
 /// record's fields share one object.
-public struct JSONLineEncoder {
+public struct JSONLineEncoder: Sendable {
     public init() {}
 
     /// `value` as JSON text followed by a newline.

@@ -34,7 +34,7 @@ public enum TraceFormat {
         do {
             header = try JSONDecoder().decode(Header.self, from: bytes)
         } catch {
-            throw failure("not a JSON object (\(describe(error)))")
+            throw failure("not a trace line: a JSON object with `v` and `type` (\(describe(error)))")
         }
         guard let found = header.v else {
             throw failure("no `v` (format version) field: written by a Diorama from before trace format \(version), "
