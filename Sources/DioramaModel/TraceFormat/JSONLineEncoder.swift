@@ -172,8 +172,12 @@ private struct JSONByteStream: Encoder {
     }
 
     func writeKey(_ key: some CodingKey, in index: Int) {
+        writeKey(named: key.stringValue, in: index)
+    }
+
+    func writeKey(named name: String, in index: Int) {
         beginMember(of: index)
-        JSONLineEncoder.appendQuoted(key.stringValue, to: &state.pointee.bytes)
+        JSONLineEncoder.appendQuoted(name, to: &state.pointee.bytes)
         state.pointee.bytes.append(UInt8(ascii: ":"))
     }
 
@@ -293,7 +297,10 @@ private struct JSONKeyedStream<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return JSONUnkeyedStream(stream: stream, frame: stream.open(isArray: true))
     }
 
-    mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+    mutating func superEncoder() -> any Encoder {
+        stream.writeKey(named: "super", in: frame)
+        return stream
+    }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         stream.writeKey(key, in: frame)
