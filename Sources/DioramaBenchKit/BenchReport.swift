@@ -74,6 +74,11 @@ public struct SimulatorThroughput: Codable, Sendable {
     public var movesPerSecond: Double
     /// Simulator thread CPU per move (clients excluded), in µs.
     public var cpuMicrosecondsPerMove: Double
+    /// The same with every trace record encoded as its JSON line when it is
+    /// recorded (what `diorama sim --trace` adds, the write left out), in µs.
+    public var tracedCPUMicrosecondsPerMove: Double?
+    /// Trace lines a move writes (configure, moved, enter/leave, scale …).
+    public var traceLinesPerMove: Double?
 }
 
 public struct SwayThroughput: Codable, Sendable {

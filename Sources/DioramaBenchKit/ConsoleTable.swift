@@ -25,9 +25,10 @@ enum ConsoleTable {
         }
         lines.append("")
         lines.append("Simulator throughput and memory")
-        lines.append(row(["surfaces", "moves/s", "CPU µs/move", "RSS KiB", "anon Δ KiB"]))
+        lines.append(row(["surfaces", "moves/s", "CPU µs/move", "with trace", "lines/move", "RSS KiB", "anon Δ KiB"]))
         for (throughput, memory) in zip(report.throughput.simulator, report.memory.simulator) {
             lines.append(row(["\(throughput.surfaces)", f(throughput.movesPerSecond), f(throughput.cpuMicrosecondsPerMove),
+                              throughput.tracedCPUMicrosecondsPerMove.map(f) ?? "-", throughput.traceLinesPerMove.map(f) ?? "-",
                               "\(memory.rssKiB)", "\(memory.anonymousDeltaKiB)"]))
         }
         let sway = report.throughput.sway

@@ -4,7 +4,8 @@ import DioramaSimulatorHarness
 import Foundation
 
 /// Scripted moves per second with N mapped surfaces, the simulator's CPU per
-/// move, and the memory N surfaces take.
+/// move (without and with the trace written as JSON lines), and the memory N
+/// surfaces take.
 ///
 /// Everything runs on this thread: a `Simulator.Harness` (manual clock, so no
 /// frame timers interfere) and one raw-binding client owning N toplevels with
@@ -34,28 +35,51 @@ enum SimulatorThroughputBenchmark {
         guard ids.count == surfaces else { throw BenchError("only \(ids.count) of \(surfaces) windows mapped") }
         let after = ProcessResources.memory()
 
-        var cpu: UInt64 = 0
-        var wall: UInt64 = 0
-        var done = 0
-        while done < moves {
-            let count = min(batch, moves - done)
-            let wallStart = ProcessResources.monotonicNanoseconds()
-            let cpuStart = ProcessResources.threadCPUNanoseconds()
-            for move in done..<(done + count) {
-                // Round after round over every window: DP-1 → DP-2 (1× → 2×), then back.
-                let display = (move / ids.count) % 2 == 0 ? "DP-2" : "DP-1"
-                try harness.simulator.moveWindow(.id(ids[move % ids.count]), toDisplay: display)
-                harness.simulator.flushClients()
-            }
-            cpu += ProcessResources.threadCPUNanoseconds() - cpuStart
-            wall += ProcessResources.monotonicNanoseconds() - wallStart
-            done += count
-            try harness.roundtrip(client.connection)  // the client reads its events (not timed)
+        // The same moves twice: as they are, then with every trace record
+        // encoded as its JSON line the moment it is recorded, as
+        // `diorama sim --trace FILE` does (the file write itself left out).
+        var encodesTrace = false
+        var traceBytes: [UInt8] = []
+        var traceLines = 0
+        harness.simulator.trace.observe { record in
+            guard encodesTrace else { return }
+            traceBytes += TraceJSON.line(record)
+            traceLines += 1
         }
+        /// Moves `first ..< first + moves` of one endless sequence, so the
+        /// second run goes on where the first stopped (every move moves).
+        func timedMoves(from first: Int) throws -> (cpu: UInt64, wall: UInt64) {
+            var cpu: UInt64 = 0
+            var wall: UInt64 = 0
+            var done = first
+            while done < first + moves {
+                let count = min(batch, first + moves - done)
+                let wallStart = ProcessResources.monotonicNanoseconds()
+                let cpuStart = ProcessResources.threadCPUNanoseconds()
+                for move in done..<(done + count) {
+                    // Round after round over every window: DP-1 → DP-2 (1× → 2×), then back.
+                    let display = (move / ids.count) % 2 == 0 ? "DP-2" : "DP-1"
+                    try harness.simulator.moveWindow(.id(ids[move % ids.count]), toDisplay: display)
+                    harness.simulator.flushClients()
+                }
+                cpu += ProcessResources.threadCPUNanoseconds() - cpuStart
+                wall += ProcessResources.monotonicNanoseconds() - wallStart
+                done += count
+                traceBytes.removeAll(keepingCapacity: true)
+                try harness.roundtrip(client.connection)  // the client reads its events (not timed)
+            }
+            return (cpu, wall)
+        }
+        let plain = try timedMoves(from: 0)
+        encodesTrace = true
+        let traced = try timedMoves(from: moves)
+        let perMove = { (nanoseconds: UInt64) in moves == 0 ? 0 : Double(nanoseconds) / Double(moves) / 1000 }
         let throughput = SimulatorThroughput(
             surfaces: surfaces, moves: moves,
-            movesPerSecond: wall == 0 ? 0 : Double(moves) / (Double(wall) / 1e9),
-            cpuMicrosecondsPerMove: moves == 0 ? 0 : Double(cpu) / Double(moves) / 1000)
+            movesPerSecond: plain.wall == 0 ? 0 : Double(moves) / (Double(plain.wall) / 1e9),
+            cpuMicrosecondsPerMove: perMove(plain.cpu),
+            tracedCPUMicrosecondsPerMove: perMove(traced.cpu),
+            traceLinesPerMove: moves == 0 ? 0 : Double(traceLines) / Double(moves))
         let memory = SimulatorMemory(surfaces: surfaces, rssKiB: after?.rssKiB ?? 0,
                                      anonymousDeltaKiB: (after?.anonymousKiB ?? 0) - (before?.anonymousKiB ?? 0))
         withExtendedLifetime(windows) {}

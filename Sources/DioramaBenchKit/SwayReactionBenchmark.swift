@@ -110,10 +110,20 @@ enum SwayReactionBenchmark {
             }
             sent.append(move)
             // Wait for the answer; the stamps, not this loop, give the numbers.
+            // A Diorama app's trace line for that commit is waited for too: it
+            // is written just after the commit, and on a loaded machine the app
+            // can be descheduled in between, so the next command would otherwise
+            // be sent first and the line counted for no move.
             _ = try ReactionBenchmark.poll(timeout: Double(timeoutMilliseconds) / 1000) { () -> Bool? in
                 messages += WaylandDebugLog.parse(debugLog.readNewLines())
                 let reaction = WaylandDebugReactions.measure(messages, moves: sent.map(\.debug)).last
-                return reaction?.enterToCommitMicroseconds != nil ? true : nil
+                guard reaction?.enterToCommitMicroseconds != nil else { return nil }
+                guard client.role == .diorama else { return true }
+                let log = try? RuntimeTraceLog.read(traceFile, strictness: .tolerant)
+                let traced = log?.entries.contains {
+                    $0.time >= move.monotonic && $0.as(CommitRecord.self)?.bufferScale == scale
+                } ?? false
+                return traced ? true : nil
             }
         }
         Thread.sleep(forTimeInterval: 0.05)  // the trace line of the last commit

@@ -30,7 +30,7 @@ final class TraceFileWriter {
     private func write(_ record: TraceRecord) {
         guard !failed else { return }
         do {
-            try writer.write(TraceJSON.encode(record) + "\n")
+            try writer.write(TraceJSON.line(record))
         } catch {
             failed = true
             DescriptorWriter.reportToStandardError("diorama sim: cannot write the trace file \(path) (\(error)); "

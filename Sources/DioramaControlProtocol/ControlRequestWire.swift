@@ -353,32 +353,32 @@ extension ControlRequestWire {
     package var jsonLine: String {
         var fields: [String] = []
         func add(_ key: CodingKeys, _ value: String?) {
-            if let value { fields.append(JSONText.quoted(key.stringValue) + ":" + value) }
+            if let value { fields.append(JSONLineEncoder.quoted(key.stringValue) + ":" + value) }
         }
         // In the order of the keys' names.
-        add(.action, action.map(JSONText.quoted))
-        add(.button, button.map(JSONText.quoted))
-        add(.command, JSONText.quoted(command))
-        add(.display, display.map(JSONText.quoted))
+        add(.action, action.map(JSONLineEncoder.quoted))
+        add(.button, button.map(JSONLineEncoder.quoted))
+        add(.command, JSONLineEncoder.quoted(command))
+        add(.display, display.map(JSONLineEncoder.quoted))
         add(.dx, dx.map(String.init))
         add(.dy, dy.map(String.init))
         add(.enable, enable.map(String.init))
         add(.follow, follow.map(String.init))
         add(.height, height.map(String.init))
         add(.id, id.map(String.init))
-        add(.keys, keys.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" })
-        add(.make, make.map(JSONText.quoted))
-        add(.model, model.map(JSONText.quoted))
-        add(.path, path.map(JSONText.quoted))
+        add(.keys, keys.map { "[" + $0.map(JSONLineEncoder.quoted).joined(separator: ",") + "]" })
+        add(.make, make.map(JSONLineEncoder.quoted))
+        add(.model, model.map(JSONLineEncoder.quoted))
+        add(.path, path.map(JSONLineEncoder.quoted))
         add(.refreshMilliHz, refreshMilliHz.map(String.init))
         add(.scale, scale.map { $0.isFinite ? String($0) : "null" })
         add(.since, since.map(String.init))
         add(.steps, steps.map(String.init))
-        add(.text, text.map(JSONText.quoted))
+        add(.text, text.map(JSONLineEncoder.quoted))
         add(.timeoutMilliseconds, timeoutMilliseconds.map(String.init))
-        add(.transform, transform.map(JSONText.quoted))
+        add(.transform, transform.map(JSONLineEncoder.quoted))
         add(.width, width.map(String.init))
-        add(.window, window.map(JSONText.quoted))
+        add(.window, window.map(JSONLineEncoder.quoted))
         add(.x, x.map(String.init))
         add(.y, y.map(String.init))
         return "{" + fields.joined(separator: ",") + "}"

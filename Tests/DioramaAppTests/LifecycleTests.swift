@@ -38,8 +38,8 @@ struct LifecycleTests {
         #expect(log.records(LifecycleRecord.self).last?.event == "didDisconnect", "\(log.tail())")
         #expect(log.records(TerminatedRecord.self).map(\.reason) == ["last scene closed"])
         // Disconnect comes before the discard, the discard before termination.
-        let order = log.entries.map(\.kind).filter { ["sessionDiscarded", "terminated"].contains($0) }
-        #expect(order == ["sessionDiscarded", "terminated"])
+        let order = log.entries.map(\.kind).filter { [SessionDiscardedRecord.kind, TerminatedRecord.kind].contains($0) }
+        #expect(order == [SessionDiscardedRecord.kind, TerminatedRecord.kind])
     }
 
     @Test("quit (SIGTERM) after pressing f keeps the session; the relaunch restores it with the seconds format")
@@ -79,7 +79,7 @@ struct LifecycleTests {
         let restored = try #require(log.first(RestoredRecord.self), "\(log.tail())")
         #expect(restored.scene == connected.scene)
         #expect(restored.activityType == SampleApp.timerActivityType)
-        #expect(restored.userInfo["timeFormat"]?.string == "seconds")
+        #expect(restored.userInfo["timeFormat"] == .string("seconds"))
         // Restoration happens before the first frame.
         #expect(try #require(log.index(of: RestoredRecord.self)) < (try #require(log.index(of: CommitRecord.self))))
         // The app applied it: its title (set_title, read back from sway) shows the format.

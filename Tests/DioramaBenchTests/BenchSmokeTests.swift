@@ -36,6 +36,8 @@ import Testing
         #expect(simulator["surfaces"] as? Int == 10)
         #expect((simulator["movesPerSecond"] as? Double ?? 0) > 0)
         #expect((simulator["cpuMicrosecondsPerMove"] as? Double ?? 0) > 0)
+        #expect((simulator["tracedCPUMicrosecondsPerMove"] as? Double ?? 0) > 0)
+        #expect((simulator["traceLinesPerMove"] as? Double ?? 0) >= 2, "a move traces at least its configure and its window_moved")
 
         let memory = try #require(json["memory"] as? [String: Any])
         let simulatorMemory = try #require((memory["simulator"] as? [[String: Any]])?.first)

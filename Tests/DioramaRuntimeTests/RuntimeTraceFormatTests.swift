@@ -23,7 +23,9 @@ struct RuntimeTraceFormatTests {
         let traits = TraitCollection(sceneSize: Size(width: 500, height: 480), scale: try #require(Scale(1.5)),
                                      activeAppearance: .active)
         let activity = UserActivity(activityType: "org.example.main", title: "Main",
-                                    userInfo: ["format": "seconds", "count": 3, "on": true])
+                                    userInfo: ["format": "seconds", "count": 3, "on": true, "ratio": 0.25,
+                                               "blob": .data(Data([0, 1, 254])), "at": .date(Date(timeIntervalSinceReferenceDate: 7.5)),
+                                               "nested": .dictionary(["list": .array(["a \"quoted\"\n line", 1])])])
         let events: [RuntimeTraceEvent] = [
             .launched(appID: "org.example"),
             .screenConnected(name: "HEADLESS-2", scale: 2, bounds: Rect(x: 1280, y: 0, width: 640, height: 400)),
@@ -43,13 +45,20 @@ struct RuntimeTraceFormatTests {
             .screenDisconnected(name: "HEADLESS-2"),
             .toplevel(scene: "S1", surfaceID: 17, appID: "org.example", title: "Main", fullscreenOn: nil),
             .title(scene: "S1", title: "Main (seconds)"),
+            .renderer(scene: "S1", renderer: "software", fallbackReason: "eglInitialize failed"),
+            .traitHandlerCalled(scene: "S1", changed: [.horizontalSizeClass], previous: traits),
+            .input(scene: "S1", event: "touchesBegan", touch: Touch(id: 3, kind: .direct, location: CGPoint(x: 10.5, y: 20),
+                                                                      previousLocation: CGPoint(x: 10.5, y: 20)),
+                   location: CGPoint(x: 10.5, y: 20), text: nil, isRepeat: nil),
+            .input(scene: "S1", event: "keyPressed", touch: nil, location: nil, text: "é\t", isRepeat: true),
             .terminated(reason: "quit"),
         ]
         for event in events { trace.record(event) }
 
         let log = try RuntimeTraceLog.read(file)
         #expect(log.entries.count == events.count)
-        #expect(Set(log.entries.map(\.kind)).count == 16, "every kind is exercised")
+        #expect(Set(log.entries.map(\.kind)).count == 19, "every kind is exercised")
+        #expect(log.first(RendererRecord.self) == RendererRecord(scene: "S1", renderer: "software", fallbackReason: "eglInitialize failed"))
         #expect(zip(log.entries, log.entries.dropFirst()).allSatisfy { $0.time <= $1.time }, "monotonic timestamps")
 
         #expect(log.first(LaunchedRecord.self)?.appID == "org.example")
@@ -59,9 +68,7 @@ struct RuntimeTraceFormatTests {
         #expect(connected.configuration == nil && connected.restored && connected.role == "UIWindowSceneSessionRoleApplication")
         let restored = try #require(log.first(RestoredRecord.self))
         #expect(restored.activityType == "org.example.main")
-        #expect(restored.userInfo["format"]?.string == "seconds")
-        #expect(restored.userInfo["count"]?.integer == 3)
-        #expect(restored.userInfo["on"]?.bool == true)
+        #expect(restored.userInfo == activity.userInfo, "every kind of user-info value, tagged as in session files")
         #expect(log.first(SizeRestrictionsRecord.self).map { [$0.minimum, $0.maximum] } == [TraceSize(500, 0), TraceSize(0, 0)])
         let traced = try #require(log.first(GeometryRecord.self))
         #expect(traced.bounds == TraceSize(500, 480) && traced.orientation == "landscapeLeft")
@@ -88,6 +95,32 @@ struct RuntimeTraceFormatTests {
         let toplevel = try #require(log.first(ToplevelRecord.self))
         #expect(toplevel.surface == 17 && toplevel.appID == "org.example" && toplevel.title == "Main" && toplevel.fullscreenOn == nil)
         #expect(log.first(TitleRecord.self)?.title == "Main (seconds)")
+        let handler = try #require(log.first(TraitHandlerCalledRecord.self))
+        #expect(handler.changed == ["horizontalSizeClass"] && handler.previousDisplayScale == 1.5)
+        let inputs = log.records(InputRecord.self)
+        #expect(inputs.first == InputRecord(scene: "S1", event: "touchesBegan", id: 3, touch: "direct", x: 10.5, y: 20))
+        #expect(inputs.last == InputRecord(scene: "S1", event: "keyPressed", text: "é\t", isRepeat: true))
+    }
+
+    /// Golden lines: renaming a key, retyping a field or reordering the common
+    /// fields breaks readers outside this repository, so it must fail here
+    /// first (and come with a new format version, Docs/trace-format.md).
+    @Test("the runtime trace's lines keep their documented keys")
+    func goldenLines() throws {
+        let encoder = JSONLineEncoder()
+        let commit = CommitRecord(scene: "S1", buffer: Size(width: 750, height: 720), bufferScale: 1,
+                                  viewport: Size(width: 500, height: 480), logical: Size(width: 500, height: 480),
+                                  scale: try #require(Scale(1.5)))
+        #expect(try encoder.string(RuntimeTraceLine(time: 42, record: commit))
+                == #"{"v":2,"t_ns":42,"type":"commit","scene":"S1","buffer":[750,720],"buffer_scale":1,"viewport":[500,480],"logical":[500,480],"scale":1.5,"scale120":180}"#)
+        let connected = SessionConnectedRecord(scene: "S1", configuration: nil, role: "UIWindowSceneSessionRoleApplication", restored: false)
+        #expect(try encoder.string(RuntimeTraceLine(time: 1, record: connected))
+                == #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":null,"role":"UIWindowSceneSessionRoleApplication","restored":false}"#)
+        let geometry = GeometryRecord(scene: "S1", geometry: EffectiveGeometry(
+            coordinateSpaceBounds: Rect(x: 0, y: 0, width: 390, height: 844), interfaceOrientation: .portrait,
+            isInteractivelyResizing: false, isInterfaceOrientationLocked: true, isBelowMinimumSize: false))
+        #expect(try encoder.string(RuntimeTraceLine(time: 2, record: geometry))
+                == #"{"v":2,"t_ns":2,"type":"geometry","scene":"S1","bounds":[390,844],"orientation":"portrait","interactively_resizing":false,"orientation_locked":true,"below_minimum_size":false}"#)
     }
 
     @Test("each lifecycle step is traced with the state it reaches")
@@ -105,17 +138,40 @@ struct RuntimeTraceFormatTests {
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try RuntimeTraceLog.read(file).entries.isEmpty, "no file yet: an empty trace")
 
-        let complete = #"{"appID":"a","kind":"launched","t":1}"# + "\n"
-        try Data((complete + #"{"kind":"terminated","rea"#).utf8).write(to: file)
+        let complete = #"{"v":2,"t_ns":1,"type":"launched","app_id":"a"}"# + "\n"
+        try Data((complete + #"{"v":2,"type":"terminated","rea"#).utf8).write(to: file)
         #expect(try RuntimeTraceLog.read(file).entries.map(\.kind) == ["launched"])
 
-        try Data((complete + #"{"kind":"teleported","t":2}"# + "\n").utf8).write(to: file)
+        try Data((complete + #"{"v":2,"t_ns":2,"type":"teleported"}"# + "\n").utf8).write(to: file)
         let unknown = #expect(throws: TraceFormatError.self) { try RuntimeTraceLog.read(file) }
         #expect(unknown?.line == 2)
-        #expect(unknown?.description.hasPrefix("\(file.path):2: unknown kind 'teleported'") == true, "\(String(describing: unknown))")
+        #expect(unknown?.description.hasPrefix("\(file.path):2: unknown type 'teleported'") == true, "\(String(describing: unknown))")
 
-        try Data((complete + #"{"kind":"screen","t":3,"scene":"S"}"# + "\n").utf8).write(to: file)
+        try Data((complete + #"{"v":2,"t_ns":3,"type":"screen","scene":"S"}"# + "\n").utf8).write(to: file)
         let missing = #expect(throws: TraceFormatError.self) { try RuntimeTraceLog.read(file) }
-        #expect(missing?.problem.contains("a 'screen' record without its documented fields") == true)
+        #expect(missing?.problem == "a 'screen' line not as documented: missing field `screen`", "\(String(describing: missing))")
+    }
+
+    @Test("a line from another major format version is refused with the file and line, even by a tolerant read")
+    func otherVersionsAreRefused() throws {
+        let file = temporaryTraceFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let complete = #"{"v":2,"t_ns":1,"type":"launched","app_id":"a"}"# + "\n"
+        try Data((complete + complete + #"{"v":3,"t_ns":2,"type":"launched","app_id":"a","new":1}"# + "\n").utf8).write(to: file)
+        let newer = #expect(throws: TraceFormatError.self) { try RuntimeTraceLog.read(file) }
+        #expect(newer?.description.hasPrefix("\(file.path):3: trace written by a newer Diorama (format v3)") == true,
+                "\(String(describing: newer))")
+        let tolerant = try RuntimeTraceLog.read(file, strictness: .tolerant)
+        #expect(tolerant.entries.count == 2 && tolerant.problems.map(\.line) == [3])
+
+        try Data((#"{"appID":"a","kind":"launched","t":1}"# + "\n").utf8).write(to: file)
+        let unversioned = #expect(throws: TraceFormatError.self) { try RuntimeTraceLog.read(file) }
+        #expect(unversioned?.description.hasPrefix("\(file.path):1: no `v` (format version) field") == true,
+                "\(String(describing: unversioned))")
+
+        // Fields a later minor change adds are skipped: the promise that lets
+        // the format grow without a new version.
+        try Data(#"{"v":2,"t_ns":1,"type":"launched","app_id":"a","added_later":[1]}"#.utf8 + [0x0A]).write(to: file)
+        #expect(try RuntimeTraceLog.read(file).first(LaunchedRecord.self)?.appID == "a")
     }
 }

@@ -16,17 +16,17 @@ struct AppLevelObservationTests {
     }
 
     static func geometry(_ width: Int, _ height: Int, resizing: Bool, t: Int) -> String {
-        #"{"kind":"geometry","t":\#(t),"scene":"S1","bounds":[\#(width),\#(height)],"orientation":"landscapeRight","interactivelyResizing":\#(resizing),"orientationLocked":false,"belowMinimumSize":false}"#
+        #"{"v":2,"t_ns":\#(t),"type":"geometry","scene":"S1","bounds":[\#(width),\#(height)],"orientation":"landscapeRight","interactively_resizing":\#(resizing),"orientation_locked":false,"below_minimum_size":false}"#
     }
 
     static func drawable(_ width: Int, _ height: Int, t: Int) -> String {
-        #"{"kind":"drawableSize","t":\#(t),"scene":"S1","size":[\#(width),\#(height)],"contentsScale":2}"#
+        #"{"v":2,"t_ns":\#(t),"type":"drawable_size","scene":"S1","size":[\#(width),\#(height)],"contents_scale":2}"#
     }
 
-    static let connected = #"{"kind":"sessionConnected","t":1,"scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":false}"#
-    static let traits = #"{"kind":"traits","t":2,"scene":"S1","changed":["displayScale"],"displayScale":2,"horizontalSizeClass":"regular","verticalSizeClass":"compact","activeAppearance":"active","userInterfaceStyle":"light"}"#
-    static let screen = #"{"kind":"screen","t":3,"scene":"S1","screen":"DP-2","scale":2}"#
-    static let active = #"{"kind":"lifecycle","t":4,"scene":"S1","event":"didBecomeActive","state":"foregroundActive"}"#
+    static let connected = #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":false}"#
+    static let traits = #"{"v":2,"t_ns":2,"type":"traits","scene":"S1","changed":["displayScale"],"display_scale":2,"horizontal_size_class":"regular","vertical_size_class":"compact","active_appearance":"active","user_interface_style":"light"}"#
+    static let screen = #"{"v":2,"t_ns":3,"type":"screen","scene":"S1","screen":"DP-2","scale":2}"#
+    static let active = #"{"v":2,"t_ns":4,"type":"lifecycle","scene":"S1","event":"didBecomeActive","state":"foregroundActive"}"#
 
     func observe(_ log: RuntimeTraceLog, since index: Int) -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "test")
@@ -52,7 +52,7 @@ struct AppLevelObservationTests {
 
     static func renderer(_ name: String, fallbackReason: String? = nil, t: Int) -> String {
         let reason = fallbackReason.map { "\"\($0)\"" } ?? "null"
-        return #"{"kind":"renderer","t":\#(t),"scene":"S1","renderer":"\#(name)","fallbackReason":\#(reason)}"#
+        return #"{"v":2,"t_ns":\#(t),"type":"renderer","scene":"S1","renderer":"\#(name)","fallback_reason":\#(reason)}"#
     }
 
     @Test("the renderer is the latest renderer record's; none yet (no frame drawn) is unavailable, not a guess")
@@ -103,12 +103,12 @@ struct AppLevelObservationTests {
 
     @Test("disconnect and a restored reconnection")
     func disconnectAndRestore() throws {
-        let gone = #"{"kind":"lifecycle","t":9,"scene":"S1","event":"didDisconnect","state":"unattached"}"#
+        let gone = #"{"v":2,"t_ns":9,"type":"lifecycle","scene":"S1","event":"didDisconnect","state":"unattached"}"#
         let disconnected = observe(try Self.log([Self.connected, Self.active, gone]), since: 0)
         #expect(disconnected.isDisconnected == .value(true))
         #expect(disconnected.activationState == .value(.unattached))
 
-        let restored = #"{"kind":"sessionConnected","t":1,"scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":true}"#
+        let restored = #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":true}"#
         let again = observe(try Self.log([restored]), since: 0)
         #expect(again.isRestored == .value(true))
         #expect(again.isDisconnected == .value(false))
@@ -126,12 +126,24 @@ struct AppLevelObservationTests {
         #expect(reason.contains("no scene other"))
     }
 
+    @Test("a trace of another format version leaves the app facts unavailable, naming the file, line and version")
+    func traceOfAnotherVersion() throws {
+        var log = RuntimeTraceLog(file: URL(fileURLWithPath: "/recorded.jsonl"), entries: [])
+        let newer = Self.connected.replacingOccurrences(of: #"{"v":2,"#, with: #"{"v":3,"#)
+        try log.append(Data((newer + "\n").utf8), strictness: .tolerant)
+        guard case .unavailable(let reason) = observe(log, since: 0).screen else {
+            Issue.record("expected unavailable")
+            return
+        }
+        #expect(reason.contains("/recorded.jsonl:1: trace written by a newer Diorama (format v3)"), "\(reason)")
+    }
+
     @Test("a tolerant read skips a bad line and keeps the rest")
     func tolerantRead() throws {
         var log = RuntimeTraceLog(file: URL(fileURLWithPath: "/recorded.jsonl"), entries: [])
-        let consumed = try log.append(Data((Self.connected + "\nnot json\n" + Self.screen + "\n{\"kind\":\"partial").utf8),
+        let consumed = try log.append(Data((Self.connected + "\nnot json\n" + Self.screen + "\n{\"v\":2,\"type\":\"partial").utf8),
                                       strictness: .tolerant)
-        #expect(log.entries.map(\.kind) == ["sessionConnected", "screen"])
+        #expect(log.entries.map(\.kind) == ["session_connected", "screen"])
         #expect(log.problems.map(\.line) == [2])
         #expect(consumed == Self.connected.utf8.count + 10 + Self.screen.utf8.count + 1)
         #expect(throws: TraceFormatError.self) {

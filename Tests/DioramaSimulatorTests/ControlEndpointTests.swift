@@ -199,7 +199,7 @@ import Testing
             return lines
         }
         #expect(dumped.count == Int(all) - 3)
-        #expect(dumped.first?.hasPrefix(#"{"seq":4,"#) == true)
+        #expect(dumped.first?.hasPrefix(#"{"v":2,"seq":4,"#) == true)
 
         // Follow: the client stops after the first record that names DP-2.
         let outcome = Outcome<[String]>()

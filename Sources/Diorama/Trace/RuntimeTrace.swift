@@ -52,9 +52,11 @@ public enum RuntimeTraceEvent: Sendable {
 /// written to the file or fd named by `DIORAMA_TRACE` (a path, or `fd:N`).
 ///
 /// Scenarios read it to check app-level expectations, so its format is
-/// stable and documented in Docs/runtime.md ("Runtime trace"). Each line is one
-/// object with `t` (CLOCK_MONOTONIC nanoseconds), `kind`, and the fields of
-/// that kind; `scene` is the session's persistent identifier.
+/// stable, versioned and documented in Docs/trace-format.md ("Runtime
+/// trace"). Each line is a ``RuntimeTraceLine`` (DioramaModel): `v`, `t_ns`
+/// (CLOCK_MONOTONIC nanoseconds), `type`, then the fields of that record kind,
+/// whose Codable schema the readers share; `scene` is the session's persistent
+/// identifier.
 public final class RuntimeTrace: Sendable {
     /// The descriptor this trace opened itself (a path), closed on deinit.
     private let ownedDescriptor: Int32?
@@ -64,7 +66,7 @@ public final class RuntimeTrace: Sendable {
         /// Where records go and what the user called it (`DIORAMA_TRACE`'s
         /// value), for the one message a failed write gets; nil after a failure.
         var destination: (writer: DescriptorWriter, name: String)?
-        var records: [[String: Any]] = []
+        var records: [any TraceRecordKind] = []
     }
     /// Held while a record is written, so lines from different threads never mix.
     private let state: Mutex<State>
@@ -106,31 +108,31 @@ public final class RuntimeTrace: Sendable {
         }
     }
 
-    /// Writes `event` as one line with its timestamp; does nothing when the
-    /// trace records nothing. After a failed write the trace reports once and stops.
+    /// Writes one line for `event`, stamped with the monotonic clock now.
     public func record(_ event: RuntimeTraceEvent) {
         state.withLock { state in
             guard state.destination != nil || keepsRecords else { return }
-            var object = Self.fields(of: event)
-            object["t"] = Self.monotonicNanoseconds()
-            if keepsRecords { state.records.append(object) }
-            if let destination = state.destination,
-               let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-                do {
-                    try destination.writer.write(data + [0x0A])
-                } catch {
-                    // The disk filled up, or the reader went away: say so once and
-                    // stop tracing; the app itself goes on (Docs/runtime.md).
-                    state.destination = nil
-                    runtimeLog.warning("\(destination.name): cannot write the trace (\(error)); tracing stopped, the app goes on")
-                }
+            let record = event.record
+            if keepsRecords { state.records.append(record) }
+            guard let destination = state.destination else { return }
+            do {
+                try destination.writer.write(Self.line(record, time: Self.monotonicNanoseconds()))
+            } catch {
+                // The disk filled up, or the reader went away: say so once and
+                // stop tracing; the app itself goes on (Docs/runtime.md).
+                state.destination = nil
+                runtimeLog.warning("\(destination.name): cannot write the trace (\(error)); tracing stopped, the app goes on")
             }
         }
     }
 
-    /// The records kept in memory (only with `keepsRecords`), as JSON objects.
-    public func recordedObjects() -> [[String: Any]] {
+    /// The records kept in memory (only with `keepsRecords`), oldest first.
+    public func recordedRecords() -> [any TraceRecordKind] {
         state.withLock { $0.records }
+    }
+
+    private static func line<Record: TraceRecordKind>(_ record: Record, time: UInt64) throws -> [UInt8] {
+        try JSONLineEncoder().line(RuntimeTraceLine(time: time, record: record))
     }
 
     static func monotonicNanoseconds() -> UInt64 {
@@ -138,78 +140,54 @@ public final class RuntimeTrace: Sendable {
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
+}
 
-    private static func size(_ size: Size) -> [Int] { [size.width, size.height] }
-
-    /// User info as the session files write it (`{"key": {"string": "v"}}`),
-    /// so one reader serves both.
-    private static func taggedJSON(_ userInfo: [String: UserInfoValue]) -> Any {
-        guard let data = try? JSONEncoder().encode(userInfo),
-              let object = try? JSONSerialization.jsonObject(with: data) else { return [String: Any]() }
-        return object
-    }
-
-    static func fields(of event: RuntimeTraceEvent) -> [String: Any] {
-        switch event {
+extension RuntimeTraceEvent {
+    /// The trace record this event is written as (the schema lives with the
+    /// records in DioramaModel, where the readers find it too).
+    var record: any TraceRecordKind {
+        switch self {
         case .launched(let appID):
-            return ["kind": "launched", "appID": appID]
+            return LaunchedRecord(appID: appID)
         case .sessionConnected(let scene, let configuration, let role, let restored):
-            return ["kind": "sessionConnected", "scene": scene, "configuration": configuration ?? NSNull(),
-                    "role": role.rawValue, "restored": restored]
+            return SessionConnectedRecord(scene: scene, configuration: configuration, role: role.rawValue, restored: restored)
         case .sessionDiscarded(let scene):
-            return ["kind": "sessionDiscarded", "scene": scene]
+            return SessionDiscardedRecord(scene: scene)
         case .restored(let scene, let activity):
-            return ["kind": "restored", "scene": scene, "activityType": activity.activityType,
-                    "userInfo": taggedJSON(activity.userInfo)]
+            return RestoredRecord(scene: scene, activityType: activity.activityType, userInfo: activity.userInfo)
         case .lifecycle(let scene, let event, let state):
-            return ["kind": "lifecycle", "scene": scene, "event": event.rawValue, "state": state.rawValue]
+            return LifecycleRecord(scene: scene, event: event.rawValue, state: state.rawValue)
         case .screen(let scene, let name, let scale):
-            return ["kind": "screen", "scene": scene, "screen": name, "scale": scale]
+            return ScreenRecord(scene: scene, screen: name, scale: scale)
         case .geometry(let scene, let geometry):
-            return ["kind": "geometry", "scene": scene, "bounds": size(geometry.coordinateSpaceBounds.size),
-                    "orientation": geometry.interfaceOrientation.rawValue,
-                    "interactivelyResizing": geometry.isInteractivelyResizing,
-                    "orientationLocked": geometry.isInterfaceOrientationLocked,
-                    "belowMinimumSize": geometry.isBelowMinimumSize]
+            return GeometryRecord(scene: scene, geometry: geometry)
         case .traits(let scene, let changed, let traits):
-            return ["kind": "traits", "scene": scene, "changed": changed.map(\.rawValue).sorted(),
-                    "displayScale": traits.displayScale,
-                    "horizontalSizeClass": traits.horizontalSizeClass.rawValue,
-                    "verticalSizeClass": traits.verticalSizeClass.rawValue,
-                    "activeAppearance": traits.activeAppearance.rawValue,
-                    "userInterfaceStyle": traits.userInterfaceStyle.rawValue]
+            return TraitsRecord(scene: scene, changed: changed, traits: traits)
         case .drawableSize(let scene, let drawable, let contentsScale):
-            return ["kind": "drawableSize", "scene": scene, "size": size(drawable), "contentsScale": contentsScale]
+            return DrawableSizeRecord(scene: scene, size: drawable, contentsScale: contentsScale)
         case .sizeRestrictions(let scene, let minimum, let maximum):
-            return ["kind": "sizeRestrictions", "scene": scene, "minimum": size(minimum), "maximum": size(maximum)]
+            return SizeRestrictionsRecord(scene: scene, minimum: minimum, maximum: maximum)
         case .commit(let scene, let bufferSize, let bufferScale, let viewport, let logicalSize, let scale):
-            return ["kind": "commit", "scene": scene, "buffer": size(bufferSize), "bufferScale": bufferScale,
-                    "viewport": viewport.map(size) ?? NSNull(), "logical": size(logicalSize),
-                    "scale": scale.doubleValue, "scale120": scale.numerator120]
+            return CommitRecord(scene: scene, buffer: bufferSize, bufferScale: bufferScale, viewport: viewport,
+                                logical: logicalSize, scale: scale)
         case .screenConnected(let name, let scale, let bounds):
-            return ["kind": "screenConnected", "screen": name, "scale": scale,
-                    "bounds": [bounds.minX, bounds.minY, bounds.width, bounds.height]]
+            return ScreenConnectedRecord(screen: name, scale: scale, bounds: bounds)
         case .screenDisconnected(let name):
-            return ["kind": "screenDisconnected", "screen": name]
+            return ScreenDisconnectedRecord(screen: name)
         case .terminated(let reason):
-            return ["kind": "terminated", "reason": reason]
+            return TerminatedRecord(reason: reason)
         case .toplevel(let scene, let surfaceID, let appID, let title, let output):
-            return ["kind": "toplevel", "scene": scene, "surface": surfaceID, "appID": appID, "title": title,
-                    "fullscreenOn": output ?? NSNull()]
+            return ToplevelRecord(scene: scene, surface: surfaceID, appID: appID, title: title, fullscreenOn: output)
         case .title(let scene, let title):
-            return ["kind": "title", "scene": scene, "title": title]
+            return TitleRecord(scene: scene, title: title)
         case .renderer(let scene, let renderer, let fallbackReason):
-            return ["kind": "renderer", "scene": scene, "renderer": renderer, "fallbackReason": fallbackReason ?? NSNull()]
+            return RendererRecord(scene: scene, renderer: renderer, fallbackReason: fallbackReason)
         case .traitHandlerCalled(let scene, let changed, let previous):
-            return ["kind": "traitHandlerCalled", "scene": scene, "changed": changed.map(\.rawValue).sorted(),
-                    "previousDisplayScale": previous.displayScale]
+            return TraitHandlerCalledRecord(scene: scene, changed: changed, previous: previous)
         case .input(let scene, let event, let touch, let location, let text, let isRepeat):
-            var fields: [String: Any] = ["kind": "input", "scene": scene, "event": event]
-            if let touch { fields["id"] = touch.id; fields["touch"] = touch.kind.rawValue }
-            if let location { fields["x"] = Double(location.x); fields["y"] = Double(location.y) }
-            if let text { fields["text"] = text }
-            if let isRepeat { fields["isRepeat"] = isRepeat }
-            return fields
+            return InputRecord(scene: scene, event: event, id: touch?.id, touch: touch?.kind.rawValue,
+                               x: location.map { Double($0.x) }, y: location.map { Double($0.y) },
+                               text: text, isRepeat: isRepeat)
         }
     }
 }

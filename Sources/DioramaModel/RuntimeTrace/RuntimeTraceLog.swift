@@ -4,8 +4,9 @@ import Foundation
 public struct TraceEntry: Sendable {
     /// 1-based line number in the file.
     public var line: Int
-    /// CLOCK_MONOTONIC nanoseconds (`t`).
+    /// CLOCK_MONOTONIC nanoseconds (`t_ns`).
     public var time: UInt64
+    /// The line's `type` (the record kind's ``TraceRecordKind/kind``).
     public var kind: String
     public var record: any TraceRecordKind
     /// The line as written.
@@ -18,7 +19,7 @@ public struct TraceEntry: Sendable {
     public var scene: String? { (record as? any SceneTraceRecord)?.scene }
 }
 
-/// A runtime trace file (`DIORAMA_TRACE`, format in `Docs/runtime.md`), read
+/// A runtime trace file (`DIORAMA_TRACE`, format in `Docs/trace-format.md`), read
 /// and decoded line by line: the one reader the runtime's tests, the app tests
 /// and the scenario backends share.
 ///
@@ -55,7 +56,8 @@ public struct RuntimeTraceLog: Sendable {
 
     /// Reads and decodes `file`.
     /// - Throws: `TraceFormatError` (strict only) naming the file and line of a
-    ///   line that is not JSON, has an unknown kind, or lacks a documented field.
+    ///   line that is not JSON, was written by another major format version,
+    ///   has an unknown type, or lacks a documented field.
     public static func read(_ file: URL, strictness: Strictness = .strict) throws(TraceFormatError) -> RuntimeTraceLog {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return RuntimeTraceLog(file: file, entries: [])
@@ -90,34 +92,21 @@ public struct RuntimeTraceLog: Sendable {
         return start - data.startIndex
     }
 
-    private struct Header: Decodable {
-        var kind: String
-        var t: UInt64
-    }
-
     private static func decodeLine(_ bytes: Data, number: Int, file: URL) throws(TraceFormatError) -> TraceEntry {
-        let text = String(decoding: bytes, as: UTF8.self)
-        func failure(_ problem: String) -> TraceFormatError {
-            TraceFormatError(file: file.path, line: number, problem: problem, text: text)
+        let kind = try TraceFormat.type(of: bytes, file: file.path, line: number)
+        guard let type = knownTraceRecordKinds[kind] else {
+            throw TraceFormatError(file: file.path, line: number,
+                                   problem: "unknown type '\(kind)' (known: \(knownTraceRecordKinds.keys.sorted().joined(separator: ", ")))",
+                                   text: String(decoding: bytes, as: UTF8.self))
         }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: bytes)
-        } catch {
-            throw failure("not a JSON object with `kind` and `t` (\(error))")
-        }
-        guard let type = knownTraceRecordKinds[header.kind] else {
-            throw failure("unknown kind '\(header.kind)' (known: \(knownTraceRecordKinds.keys.sorted().joined(separator: ", ")))")
-        }
-        do {
-            return TraceEntry(line: number, time: header.t, kind: header.kind, record: try decode(type, bytes), text: text)
-        } catch {
-            throw failure("a '\(header.kind)' record without its documented fields (\(error))")
-        }
+        return try decodeEntry(type, bytes, kind: kind, number: number, file: file)
     }
 
-    private static func decode<Kind: TraceRecordKind>(_ type: Kind.Type, _ bytes: Data) throws -> any TraceRecordKind {
-        try JSONDecoder().decode(Kind.self, from: bytes)
+    private static func decodeEntry<Kind: TraceRecordKind>(_ type: Kind.Type, _ bytes: Data, kind: String, number: Int,
+                                                           file: URL) throws(TraceFormatError) -> TraceEntry {
+        let line = try TraceFormat.decode(RuntimeTraceLine<Kind>.self, from: bytes, kind: kind, file: file.path, line: number)
+        return TraceEntry(line: number, time: line.time, kind: kind, record: line.record,
+                          text: String(decoding: bytes, as: UTF8.self))
     }
 
     /// Every record of one kind, in order.
@@ -160,19 +149,36 @@ public struct RuntimeTraceLog: Sendable {
     }
 }
 
-/// A trace line that does not follow the documented format.
-public struct TraceFormatError: Error, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var problem: String
-    public var text: String
+/// One runtime-trace line: the common fields (`v`, `t_ns`, `type`) and then
+/// the record's own, in one object. The runtime writes lines through this
+/// type and ``RuntimeTraceLog`` reads them through it, so both follow one
+/// schema.
+public struct RuntimeTraceLine<Record: TraceRecordKind>: Codable, Sendable {
+    /// CLOCK_MONOTONIC nanoseconds when the runtime wrote the line.
+    public var time: UInt64
+    public var record: Record
 
-    public init(file: String, line: Int, problem: String, text: String) {
-        self.file = file
-        self.line = line
-        self.problem = problem
-        self.text = text
+    public init(time: UInt64, record: Record) {
+        self.time = time
+        self.record = record
     }
 
-    public var description: String { "\(file):\(line): \(problem)\n  \(text)" }
+    enum CodingKeys: String, CodingKey {
+        case version = "v"
+        case time = "t_ns"
+        case type
+    }
+
+    public init(from decoder: any Decoder) throws {
+        time = try decoder.container(keyedBy: CodingKeys.self).decode(UInt64.self, forKey: .time)
+        record = try Record(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(TraceFormat.version, forKey: .version)
+        try container.encode(time, forKey: .time)
+        try container.encode(Record.kind, forKey: .type)
+        try record.encode(to: encoder)
+    }
 }

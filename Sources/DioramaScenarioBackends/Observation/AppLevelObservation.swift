@@ -2,7 +2,7 @@ import DioramaModel
 import DioramaScenarios
 
 /// Fills the app-level facts of a ``WindowObservation`` from a Diorama app's
-/// runtime trace (`Docs/runtime.md`): pure, so it is tested on recorded traces.
+/// runtime trace (`Docs/trace-format.md`): pure, so it is tested on recorded traces.
 ///
 /// Each fact is the scene's most recent record of its kind; a kind the scene
 /// has not written yet is unavailable with that reason (never a default).
@@ -77,7 +77,10 @@ enum AppLevelObservation {
         }
 
         guard let session else {
-            observation.markAppLevelUnavailable("the app's trace has no scene \(scene) yet")
+            // A trace this Diorama cannot read (another format version, say)
+            // is the likelier cause; name its first bad line.
+            let unreadable = log.problems.first.map { "; its lines could not all be read, first \($0.file):\($0.line): \($0.problem)" }
+            observation.markAppLevelUnavailable("the app's trace has no scene \(scene) yet" + (unreadable ?? ""))
             return
         }
         observation.role = .value(SceneSessionRole(rawValue: session.role))

@@ -6,7 +6,7 @@
 ///
 /// | name | UIKit | runtime trace |
 /// | --- | --- | --- |
-/// | `willConnectTo` | `scene(_:willConnectTo:options:)` | `sessionConnected` |
+/// | `willConnectTo` | `scene(_:willConnectTo:options:)` | `session_connected` |
 /// | `sceneDidDisconnect` | `sceneDidDisconnect(_:)` | `lifecycle` event `didDisconnect` |
 /// | `sceneWillEnterForeground` | `sceneWillEnterForeground(_:)` | `lifecycle` event `willEnterForeground` |
 /// | `sceneDidBecomeActive` | `sceneDidBecomeActive(_:)` | `lifecycle` event `didBecomeActive` |
@@ -14,7 +14,7 @@
 /// | `sceneDidEnterBackground` | `sceneDidEnterBackground(_:)` | `lifecycle` event `didEnterBackground` |
 /// | `didUpdateEffectiveGeometry` | `windowScene(_:didUpdate…:)` | `geometry` |
 /// | `traitsDidChange` | `registerForTraitChanges` handlers | `traits` |
-/// | `drawableSizeWillChange` | `mtkView(_:drawableSizeWillChange:)` | `drawableSize` |
+/// | `drawableSizeWillChange` | `mtkView(_:drawableSizeWillChange:)` | `drawable_size` |
 /// | `screenDidChange` | the scene's `screen` changing | `screen` |
 /// | `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled` | `touchesBegan(_:with:)` … (one count per touch) | `input` event of that name |
 /// | `pointerHovered`, `pointerExited`, `scrolled`, `keyPressed` | hover, scroll and key callbacks of `RootContent` | `input` event of that name |

@@ -122,14 +122,14 @@ public final class Trace {
 
     /// The whole trace as JSON lines, oldest first, each ending in a newline.
     public func jsonLines() -> String {
-        var output = ""
+        var output: [UInt8] = []
         if droppedCount > 0 {
-            output += TraceJSON.truncationLine(dropped: droppedCount, firstSequence: records.first?.sequence ?? 0) + "\n"
+            output += TraceJSON.truncationLine(dropped: droppedCount, firstSequence: records.first?.sequence ?? 0)
         }
         for record in records {
-            output += TraceJSON.encode(record) + "\n"
+            output += TraceJSON.line(record)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }
 

@@ -1,8 +1,9 @@
 import DioramaModel
 
 /// One protocol-level fact the simulator observed or caused. The JSON form
-/// of each case is documented in `Docs/trace-format.md`; the `type` strings
-/// and field names are a stable interface that scenarios and benchmarks read.
+/// of each case (``TraceRecord``'s `Codable` conformance, in `TraceJSON.swift`)
+/// is documented in `Docs/trace-format.md`; the `type` strings and field
+/// names are a stable, versioned interface that scenarios and benchmarks read.
 ///
 /// Identifiers: `client`, `window` and `surface` are the simulator's own
 /// numbers (1, 2, 3 … per simulator), stable across a run, not Wayland object
@@ -127,7 +128,7 @@ public struct ConfigureFact: Hashable, Sendable {
 }
 
 /// A `wp_viewport` source rectangle, in surface-local (buffer ÷ scale) coordinates.
-public struct ViewportSource: Hashable, Sendable {
+public struct ViewportSource: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
     public var width: Double

@@ -1,34 +1,48 @@
 import DioramaModel
 import Foundation
 
-/// The JSON-lines form of trace records: one object per line with `seq`,
-/// `t_ns` and `type` first, then the fields of that type (schema:
-/// `Docs/trace-format.md`). Encoding and decoding live together so they
-/// cannot drift apart; the round-trip test holds them to it.
+/// The JSON-lines form of the simulator's trace (`Docs/trace-format.md`):
+/// one object per line, `v`, `seq`, `t_ns` and `type` first, then the fields
+/// of that type. The schema is ``TraceRecord``'s `Codable` conformance, the one
+/// definition the simulator writes with (through the streaming
+/// ``JSONLineEncoder``, cheap enough for a line per event) and every reader
+/// decodes with.
 public enum TraceJSON {
-    /// Why a line could not be read back.
-    public struct DecodingError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// 1-based line number within the decoded text.
-        public var line: Int
-        public var problem: String
-        public var description: String { "trace line \(line): \(problem)" }
-    }
-
+    /// `record` as one line of JSON, without the newline.
     public static func encode(_ record: TraceRecord) -> String {
-        var writer = JSONLineWriter()
-        writer.field("seq", record.sequence)
-        writer.field("t_ns", record.nanoseconds)
-        writer.field("type", typeName(record.event))
-        writeFields(record.event, into: &writer)
-        return writer.finished
+        String(decoding: line(record).dropLast(), as: UTF8.self)
     }
 
-    static func truncationLine(dropped: UInt64, firstSequence: UInt64) -> String {
-        var writer = JSONLineWriter()
-        writer.field("type", "trace_truncated")
-        writer.field("dropped", dropped)
-        writer.field("first_seq", firstSequence)
-        return writer.finished
+    /// `record` as one line of JSON, newline included, ready to write.
+    public static func line(_ record: TraceRecord) -> [UInt8] {
+        // Every field is an integer, a string from the simulator or a finite
+        // viewport coordinate (wl_fixed), so encoding cannot fail.
+        try! JSONLineEncoder().line(record)
+    }
+
+    /// The line that starts a dump when the ring dropped its oldest records.
+    static func truncationLine(dropped: UInt64, firstSequence: UInt64) -> [UInt8] {
+        try! JSONLineEncoder().line(TraceTruncation(dropped: dropped, firstSequence: firstSequence))
+    }
+
+    /// Reads JSON lines back into records; blank lines are skipped and a
+    /// `trace_truncated` line is accepted and ignored.
+    ///
+    /// - Parameter file: what to call the text in errors (its path).
+    /// - Throws: ``TraceFormatError`` naming `file` and the 1-based line of
+    ///   the first line that is not JSON, was written by another major format
+    ///   version, or is not as documented.
+    public static func decode(_ text: String, file: String = "trace") throws(TraceFormatError) -> [TraceRecord] {
+        var records: [TraceRecord] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            let bytes = Data(trimmed.utf8)
+            let type = try TraceFormat.type(of: bytes, file: file, line: index + 1)
+            if type == TraceTruncation.type { continue }
+            records.append(try TraceFormat.decode(TraceRecord.self, from: bytes, kind: type, file: file, line: index + 1))
+        }
+        return records
     }
 
     /// The `type` string of each event.
@@ -69,394 +83,309 @@ public enum TraceJSON {
         case .cursorSet: "cursor_set"
         }
     }
+}
 
-    private static func writeRect(_ rect: Rect, into writer: inout JSONLineWriter) {
-        writer.field("x", rect.minX)
-        writer.field("y", rect.minY)
-        writer.field("width", rect.width)
-        writer.field("height", rect.height)
+/// `{"v":2,"type":"trace_truncated","dropped":N,"first_seq":S}`: the first
+/// line of a dump whose ring overflowed.
+struct TraceTruncation: Codable {
+    static let type = "trace_truncated"
+    var dropped: UInt64
+    var firstSequence: UInt64
+
+    enum CodingKeys: String, CodingKey {
+        case version = "v", type, dropped
+        case firstSequence = "first_seq"
     }
 
-    private static func writeDisplay(_ fact: DisplayFact, into writer: inout JSONLineWriter) {
-        writer.field("display", fact.display)
-        writeRect(fact.logicalRect, into: &writer)
-        writer.field("scale120", fact.scale120)
-        writer.field("output_scale", fact.outputScale)
-        writer.field("transform", fact.transform.name)
+    init(dropped: UInt64, firstSequence: UInt64) {
+        self.dropped = dropped
+        self.firstSequence = firstSequence
     }
 
-    private static func writeFields(_ event: TraceEvent, into writer: inout JSONLineWriter) {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        dropped = try container.decode(UInt64.self, forKey: .dropped)
+        firstSequence = try container.decode(UInt64.self, forKey: .firstSequence)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(TraceFormat.version, forKey: .version)
+        try container.encode(Self.type, forKey: .type)
+        try container.encode(dropped, forKey: .dropped)
+        try container.encode(firstSequence, forKey: .firstSequence)
+    }
+}
+
+/// The schema of a simulator trace line, written and read by this one
+/// conformance. Optional values go through `encodeIfPresent`, which
+/// ``JSONLineEncoder`` writes as `null`, so every line of a type has the same
+/// fields; `decodeIfPresent` reads them back whether null or absent.
+extension TraceRecord: Codable {
+    enum CodingKeys: String, CodingKey {
+        case version = "v", sequence = "seq", nanoseconds = "t_ns", type
+        case client, pid, interface, objectID = "object_id", code, error, message, limit
+        case display, x, y, width, height, scale120, outputScale = "output_scale", transform, change
+        case window, surface, title, appID = "app_id"
+        case minWidth = "min_width", minHeight = "min_height", maxWidth = "max_width", maxHeight = "max_height"
+        case serial, states, boundsWidth = "bounds_width", boundsHeight = "bounds_height"
+        case bufferWidth = "buffer_width", bufferHeight = "buffer_height", bufferScale = "buffer_scale"
+        case bufferTransform = "buffer_transform", viewportSource = "viewport_source"
+        case viewportDestination = "viewport_destination", surfaceWidth = "surface_width", surfaceHeight = "surface_height"
+        case damageRects = "damage_rects", nullAttach = "null_attach", preferredScale120 = "preferred_scale120"
+        case staleScale = "stale_scale", scale, timeMilliseconds = "time_ms", presentedNanoseconds = "presented_ns"
+        case keys, action, id, kind, ended
+        case hotspotX = "hotspot_x", hotspotY = "hotspot_y"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(TraceFormat.version, forKey: .version)
+        try c.encode(sequence, forKey: .sequence)
+        try c.encode(nanoseconds, forKey: .nanoseconds)
+        try c.encode(TraceJSON.typeName(event), forKey: .type)
         switch event {
         case .clientConnected(let client, let pid), .clientDisconnected(let client, let pid):
-            writer.field("client", client)
-            writer.field("pid", pid)
+            try c.encode(client, forKey: .client)
+            try c.encode(pid, forKey: .pid)
         case .protocolError(let fact):
-            writer.field("client", fact.client)
-            writer.field("interface", fact.interface)
-            writer.field("object_id", fact.objectID)
-            writer.field("code", fact.code)
-            writer.field("error", fact.error)
-            writer.field("message", fact.message)
+            try c.encode(fact.client, forKey: .client)
+            try c.encode(fact.interface, forKey: .interface)
+            try c.encode(fact.objectID, forKey: .objectID)
+            try c.encode(fact.code, forKey: .code)
+            try c.encode(fact.error, forKey: .error)
+            try c.encode(fact.message, forKey: .message)
         case .limitExceeded(let client, let limit, let message):
-            writer.field("client", client)
-            writer.field("limit", limit)
-            writer.field("message", message)
+            try c.encode(client, forKey: .client)
+            try c.encode(limit, forKey: .limit)
+            try c.encode(message, forKey: .message)
         case .displayAdded(let fact):
-            writeDisplay(fact, into: &writer)
+            try Self.encodeDisplay(fact, into: &c)
         case .displayChanged(let fact, let change):
-            writeDisplay(fact, into: &writer)
-            writer.field("change", change)
+            try Self.encodeDisplay(fact, into: &c)
+            try c.encode(change, forKey: .change)
         case .displayRemoved(let display):
-            writer.field("display", display)
+            try c.encode(display, forKey: .display)
         case .windowCreated(let window, let client, let surface):
-            writer.field("window", window)
-            writer.field("client", client)
-            writer.field("surface", surface)
+            try c.encode(window, forKey: .window)
+            try c.encode(client, forKey: .client)
+            try c.encode(surface, forKey: .surface)
         case .windowMapped(let window, let frame), .windowMoved(let window, let frame):
-            writer.field("window", window)
-            writeRect(frame, into: &writer)
+            try c.encode(window, forKey: .window)
+            try Self.encodeRect(frame, into: &c)
         case .windowUnmapped(let window), .windowDestroyed(let window), .closeSent(let window):
-            writer.field("window", window)
+            try c.encode(window, forKey: .window)
         case .title(let window, let title):
-            writer.field("window", window)
-            writer.field("title", title)
+            try c.encode(window, forKey: .window)
+            try c.encode(title, forKey: .title)
         case .appID(let window, let appID):
-            writer.field("window", window)
-            writer.field("app_id", appID)
+            try c.encode(window, forKey: .window)
+            try c.encode(appID, forKey: .appID)
         case .sizeHints(let window, let minimum, let maximum):
-            writer.field("window", window)
-            writer.field("min_width", minimum.width)
-            writer.field("min_height", minimum.height)
-            writer.field("max_width", maximum.width)
-            writer.field("max_height", maximum.height)
+            try c.encode(window, forKey: .window)
+            try c.encode(minimum.width, forKey: .minWidth)
+            try c.encode(minimum.height, forKey: .minHeight)
+            try c.encode(maximum.width, forKey: .maxWidth)
+            try c.encode(maximum.height, forKey: .maxHeight)
         case .focus(let window):
-            writer.field("window", window)
+            try c.encodeIfPresent(window, forKey: .window)
         case .configureSent(let fact):
-            writer.field("window", fact.window)
-            writer.field("serial", fact.serial)
-            writer.field("width", fact.size.width)
-            writer.field("height", fact.size.height)
-            writer.field("states", strings: fact.states.names)
-            writer.field("bounds_width", fact.bounds?.width)
-            writer.field("bounds_height", fact.bounds?.height)
+            try c.encode(fact.window, forKey: .window)
+            try c.encode(fact.serial, forKey: .serial)
+            try c.encode(fact.size.width, forKey: .width)
+            try c.encode(fact.size.height, forKey: .height)
+            try c.encode(fact.states.names, forKey: .states)
+            try c.encodeIfPresent(fact.bounds?.width, forKey: .boundsWidth)
+            try c.encodeIfPresent(fact.bounds?.height, forKey: .boundsHeight)
         case .configureAcked(let window, let serial):
-            writer.field("window", window)
-            writer.field("serial", serial)
+            try c.encode(window, forKey: .window)
+            try c.encode(serial, forKey: .serial)
         case .commit(let fact):
-            writer.field("surface", fact.surface)
-            writer.field("window", fact.window)
-            writer.field("buffer_width", fact.bufferSize?.width)
-            writer.field("buffer_height", fact.bufferSize?.height)
-            writer.field("buffer_scale", fact.bufferScale)
-            writer.field("buffer_transform", fact.bufferTransform.name)
-            writer.object("viewport_source", fact.viewportSource.map { source in
-                { (nested: inout JSONLineWriter) in
-                    nested.field("x", source.x)
-                    nested.field("y", source.y)
-                    nested.field("width", source.width)
-                    nested.field("height", source.height)
-                }
-            })
-            writer.object("viewport_destination", fact.viewportDestination.map { size in
-                { (nested: inout JSONLineWriter) in
-                    nested.field("width", size.width)
-                    nested.field("height", size.height)
-                }
-            })
-            writer.field("surface_width", fact.surfaceSize.width)
-            writer.field("surface_height", fact.surfaceSize.height)
-            writer.field("damage_rects", fact.damageRects)
-            writer.field("null_attach", fact.nullAttach)
-            writer.field("preferred_scale120", fact.preferredScale120)
-            writer.field("stale_scale", fact.staleScale)
+            try c.encode(fact.surface, forKey: .surface)
+            try c.encodeIfPresent(fact.window, forKey: .window)
+            try c.encodeIfPresent(fact.bufferSize?.width, forKey: .bufferWidth)
+            try c.encodeIfPresent(fact.bufferSize?.height, forKey: .bufferHeight)
+            try c.encode(fact.bufferScale, forKey: .bufferScale)
+            try c.encode(fact.bufferTransform.name, forKey: .bufferTransform)
+            try c.encodeIfPresent(fact.viewportSource, forKey: .viewportSource)
+            try c.encodeIfPresent(fact.viewportDestination, forKey: .viewportDestination)
+            try c.encode(fact.surfaceSize.width, forKey: .surfaceWidth)
+            try c.encode(fact.surfaceSize.height, forKey: .surfaceHeight)
+            try c.encode(fact.damageRects, forKey: .damageRects)
+            try c.encode(fact.nullAttach, forKey: .nullAttach)
+            try c.encodeIfPresent(fact.preferredScale120, forKey: .preferredScale120)
+            try c.encode(fact.staleScale, forKey: .staleScale)
         case .enter(let surface, let window, let display), .leave(let surface, let window, let display):
-            writer.field("surface", surface)
-            writer.field("window", window)
-            writer.field("display", display)
+            try Self.encodeSurface(surface, window, into: &c)
+            try c.encode(display, forKey: .display)
         case .preferredScale(let surface, let window, let scale120):
-            writer.field("surface", surface)
-            writer.field("window", window)
-            writer.field("scale120", scale120)
+            try Self.encodeSurface(surface, window, into: &c)
+            try c.encode(scale120, forKey: .scale120)
         case .preferredBufferScale(let surface, let window, let scale):
-            writer.field("surface", surface)
-            writer.field("window", window)
-            writer.field("scale", scale)
+            try Self.encodeSurface(surface, window, into: &c)
+            try c.encode(scale, forKey: .scale)
         case .frameDone(let surface, let window, let time):
-            writer.field("surface", surface)
-            writer.field("window", window)
-            writer.field("time_ms", time)
+            try Self.encodeSurface(surface, window, into: &c)
+            try c.encode(time, forKey: .timeMilliseconds)
         case .presented(let surface, let window, let display, let nanoseconds):
-            writer.field("surface", surface)
-            writer.field("window", window)
-            writer.field("display", display)
-            writer.field("presented_ns", nanoseconds)
+            try Self.encodeSurface(surface, window, into: &c)
+            try c.encodeIfPresent(display, forKey: .display)
+            try c.encode(nanoseconds, forKey: .presentedNanoseconds)
         case .presentationDiscarded(let surface, let window):
-            writer.field("surface", surface)
-            writer.field("window", window)
+            try Self.encodeSurface(surface, window, into: &c)
         case .keyboardInput(let window, let keys):
-            writer.field("window", window)
-            writer.field("keys", keys)
+            try c.encode(window, forKey: .window)
+            try c.encode(keys, forKey: .keys)
         case .pointerInput(let window, let action, let x, let y):
-            writer.field("window", window)
-            writer.field("action", action)
-            writer.field("x", x)
-            writer.field("y", y)
+            try c.encode(window, forKey: .window)
+            try c.encode(action, forKey: .action)
+            try c.encode(x, forKey: .x)
+            try c.encode(y, forKey: .y)
         case .touchInput(let window, let action, let id, let x, let y):
-            writer.field("window", window)
-            writer.field("action", action)
-            writer.field("id", id)
-            writer.field("x", x)
-            writer.field("y", y)
+            try c.encode(window, forKey: .window)
+            try c.encode(action, forKey: .action)
+            try c.encode(id, forKey: .id)
+            try c.encode(x, forKey: .x)
+            try c.encode(y, forKey: .y)
         case .interactiveGrab(let window, let kind, let ended):
-            writer.field("window", window)
-            writer.field("kind", kind)
-            writer.field("ended", ended)
+            try c.encode(window, forKey: .window)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(ended, forKey: .ended)
         case .interactiveGrabIgnored(let window, let serial):
-            writer.field("window", window)
-            writer.field("serial", serial)
+            try c.encode(window, forKey: .window)
+            try c.encode(serial, forKey: .serial)
         case .cursorSet(let client, let window, let surface, let hotspotX, let hotspotY):
-            writer.field("client", client)
-            writer.field("window", window)
-            writer.field("surface", surface)
-            writer.field("hotspot_x", hotspotX)
-            writer.field("hotspot_y", hotspotY)
+            try c.encode(client, forKey: .client)
+            try c.encodeIfPresent(window, forKey: .window)
+            try c.encodeIfPresent(surface, forKey: .surface)
+            try c.encode(hotspotX, forKey: .hotspotX)
+            try c.encode(hotspotY, forKey: .hotspotY)
         }
     }
 
-    // MARK: Decoding
-
-    /// Reads JSON lines back into records; blank lines are skipped and a
-    /// leading `trace_truncated` line is accepted and ignored.
-    public static func decode(_ text: String) throws(DecodingError) -> [TraceRecord] {
-        var records: [TraceRecord] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { continue }
-            if let record = try decodeLine(String(trimmed), lineNumber: index + 1) { records.append(record) }
-        }
-        return records
+    private static func encodeRect(_ rect: Rect, into c: inout KeyedEncodingContainer<CodingKeys>) throws {
+        try c.encode(rect.minX, forKey: .x)
+        try c.encode(rect.minY, forKey: .y)
+        try c.encode(rect.width, forKey: .width)
+        try c.encode(rect.height, forKey: .height)
     }
 
-    /// One line; nil for a `trace_truncated` marker.
-    static func decodeLine(_ line: String, lineNumber: Int) throws(DecodingError) -> TraceRecord? {
-        let json: LocatedJSON
-        do {
-            json = try LocatedJSON.parse(line, file: "trace")
-        } catch {
-            throw DecodingError(line: lineNumber, problem: "malformed JSON at column \(error.location.column): \(error.message)")
-        }
-        guard case .object(let members) = json.value else {
-            throw DecodingError(line: lineNumber, problem: "expected a JSON object")
-        }
-        let fields = Fields(members: members, line: lineNumber)
-        let type = try fields.string("type")
-        if type == "trace_truncated" { return nil }
-        let event = try decodeEvent(type: type, fields)
-        return TraceRecord(sequence: try fields.unsigned("seq"), nanoseconds: try fields.unsigned("t_ns"), event: event)
+    private static func encodeDisplay(_ fact: DisplayFact, into c: inout KeyedEncodingContainer<CodingKeys>) throws {
+        try c.encode(fact.display, forKey: .display)
+        try encodeRect(fact.logicalRect, into: &c)
+        try c.encode(fact.scale120, forKey: .scale120)
+        try c.encode(fact.outputScale, forKey: .outputScale)
+        try c.encode(fact.transform.name, forKey: .transform)
     }
 
-    private static func decodeRect(_ fields: Fields) throws(DecodingError) -> Rect {
-        Rect(x: try fields.integer("x"), y: try fields.integer("y"),
-             width: try fields.integer("width"), height: try fields.integer("height"))
+    private static func encodeSurface(_ surface: UInt32, _ window: UInt32?,
+                                      into c: inout KeyedEncodingContainer<CodingKeys>) throws {
+        try c.encode(surface, forKey: .surface)
+        try c.encodeIfPresent(window, forKey: .window)
     }
 
-    private static func decodeDisplay(_ fields: Fields) throws(DecodingError) -> DisplayFact {
-        let transformName = try fields.string("transform")
-        guard let transform = OutputTransform(name: transformName) else {
-            throw fields.error("unknown transform \"\(transformName)\"")
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        sequence = try c.decode(UInt64.self, forKey: .sequence)
+        nanoseconds = try c.decode(UInt64.self, forKey: .nanoseconds)
+        let type = try c.decode(String.self, forKey: .type)
+        func u32(_ key: CodingKeys) throws -> UInt32 { try c.decode(UInt32.self, forKey: key) }
+        func optionalU32(_ key: CodingKeys) throws -> UInt32? { try c.decodeIfPresent(UInt32.self, forKey: key) }
+        func int(_ key: CodingKeys) throws -> Int { try c.decode(Int.self, forKey: key) }
+        func string(_ key: CodingKeys) throws -> String { try c.decode(String.self, forKey: key) }
+        func size(_ width: CodingKeys, _ height: CodingKeys) throws -> Size { Size(width: try int(width), height: try int(height)) }
+        func optionalSize(_ width: CodingKeys, _ height: CodingKeys) throws -> Size? {
+            guard let w = try c.decodeIfPresent(Int.self, forKey: width),
+                  let h = try c.decodeIfPresent(Int.self, forKey: height) else { return nil }
+            return Size(width: w, height: h)
         }
-        return DisplayFact(display: try fields.string("display"), logicalRect: try decodeRect(fields),
-                           scale120: try fields.integer("scale120"), outputScale: try fields.integer("output_scale"),
-                           transform: transform)
-    }
+        func rect() throws -> Rect { Rect(x: try int(.x), y: try int(.y), width: try int(.width), height: try int(.height)) }
+        func transform(_ key: CodingKeys) throws -> OutputTransform {
+            let name = try string(key)
+            guard let transform = OutputTransform(name: name) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "unknown transform \"\(name)\"")
+            }
+            return transform
+        }
+        func display() throws -> DisplayFact {
+            DisplayFact(display: try string(.display), logicalRect: try rect(), scale120: try int(.scale120),
+                        outputScale: try int(.outputScale), transform: try transform(.transform))
+        }
 
-    private static func decodeEvent(type: String, _ f: Fields) throws(DecodingError) -> TraceEvent {
         switch type {
-        case "client_connected":
-            return .clientConnected(client: try f.u32("client"), pid: Int32(try f.integer("pid")))
-        case "client_disconnected":
-            return .clientDisconnected(client: try f.u32("client"), pid: Int32(try f.integer("pid")))
+        case "client_connected": event = .clientConnected(client: try u32(.client), pid: try c.decode(Int32.self, forKey: .pid))
+        case "client_disconnected": event = .clientDisconnected(client: try u32(.client), pid: try c.decode(Int32.self, forKey: .pid))
         case "protocol_error":
-            return .protocolError(ProtocolErrorFact(client: try f.u32("client"), interface: try f.string("interface"),
-                                                    objectID: try f.u32("object_id"), code: try f.u32("code"),
-                                                    error: try f.string("error"), message: try f.string("message")))
+            event = .protocolError(ProtocolErrorFact(client: try u32(.client), interface: try string(.interface),
+                                                     objectID: try u32(.objectID), code: try u32(.code),
+                                                     error: try string(.error), message: try string(.message)))
         case "limit_exceeded":
-            return .limitExceeded(client: try f.u32("client"), limit: try f.string("limit"), message: try f.string("message"))
-        case "display_added":
-            return .displayAdded(try decodeDisplay(f))
-        case "display_changed":
-            return .displayChanged(try decodeDisplay(f), change: try f.string("change"))
-        case "display_removed":
-            return .displayRemoved(display: try f.string("display"))
+            event = .limitExceeded(client: try u32(.client), limit: try string(.limit), message: try string(.message))
+        case "display_added": event = .displayAdded(try display())
+        case "display_changed": event = .displayChanged(try display(), change: try string(.change))
+        case "display_removed": event = .displayRemoved(display: try string(.display))
         case "window_created":
-            return .windowCreated(window: try f.u32("window"), client: try f.u32("client"), surface: try f.u32("surface"))
-        case "window_mapped":
-            return .windowMapped(window: try f.u32("window"), frame: try decodeRect(f))
-        case "window_moved":
-            return .windowMoved(window: try f.u32("window"), frame: try decodeRect(f))
-        case "window_unmapped":
-            return .windowUnmapped(window: try f.u32("window"))
-        case "window_destroyed":
-            return .windowDestroyed(window: try f.u32("window"))
-        case "close_sent":
-            return .closeSent(window: try f.u32("window"))
-        case "title":
-            return .title(window: try f.u32("window"), title: try f.string("title"))
-        case "app_id":
-            return .appID(window: try f.u32("window"), appID: try f.string("app_id"))
+            event = .windowCreated(window: try u32(.window), client: try u32(.client), surface: try u32(.surface))
+        case "window_mapped": event = .windowMapped(window: try u32(.window), frame: try rect())
+        case "window_moved": event = .windowMoved(window: try u32(.window), frame: try rect())
+        case "window_unmapped": event = .windowUnmapped(window: try u32(.window))
+        case "window_destroyed": event = .windowDestroyed(window: try u32(.window))
+        case "close_sent": event = .closeSent(window: try u32(.window))
+        case "title": event = .title(window: try u32(.window), title: try string(.title))
+        case "app_id": event = .appID(window: try u32(.window), appID: try string(.appID))
         case "size_hints":
-            return .sizeHints(window: try f.u32("window"),
-                              minimum: Size(width: try f.integer("min_width"), height: try f.integer("min_height")),
-                              maximum: Size(width: try f.integer("max_width"), height: try f.integer("max_height")))
-        case "focus":
-            return .focus(window: try f.optionalU32("window"))
+            event = .sizeHints(window: try u32(.window), minimum: try size(.minWidth, .minHeight),
+                               maximum: try size(.maxWidth, .maxHeight))
+        case "focus": event = .focus(window: try optionalU32(.window))
         case "configure_sent":
-            let names = try f.strings("states")
-            guard let states = ToplevelStates(names: names) else { throw f.error("unknown state in \(names)") }
-            let boundsWidth = try f.optionalInteger("bounds_width"), boundsHeight = try f.optionalInteger("bounds_height")
-            let bounds = boundsWidth.flatMap { width in boundsHeight.map { Size(width: width, height: $0) } }
-            return .configureSent(ConfigureFact(window: try f.u32("window"), serial: try f.u32("serial"),
-                                                size: Size(width: try f.integer("width"), height: try f.integer("height")),
-                                                states: states, bounds: bounds))
-        case "configure_acked":
-            return .configureAcked(window: try f.u32("window"), serial: try f.u32("serial"))
+            let names = try c.decode([String].self, forKey: .states)
+            guard let states = ToplevelStates(names: names) else {
+                throw DecodingError.dataCorruptedError(forKey: .states, in: c, debugDescription: "unknown state in \(names)")
+            }
+            event = .configureSent(ConfigureFact(window: try u32(.window), serial: try u32(.serial),
+                                                 size: try size(.width, .height), states: states,
+                                                 bounds: try optionalSize(.boundsWidth, .boundsHeight)))
+        case "configure_acked": event = .configureAcked(window: try u32(.window), serial: try u32(.serial))
         case "commit":
-            let bufferWidth = try f.optionalInteger("buffer_width"), bufferHeight = try f.optionalInteger("buffer_height")
-            let transformName = try f.string("buffer_transform")
-            guard let transform = OutputTransform(name: transformName) else {
-                throw f.error("unknown buffer_transform \"\(transformName)\"")
-            }
-            var source: ViewportSource?
-            if let nested = try f.optionalObject("viewport_source") {
-                source = ViewportSource(x: try nested.double("x"), y: try nested.double("y"),
-                                        width: try nested.double("width"), height: try nested.double("height"))
-            }
-            var destination: Size?
-            if let nested = try f.optionalObject("viewport_destination") {
-                destination = Size(width: try nested.integer("width"), height: try nested.integer("height"))
-            }
-            return .commit(CommitFact(
-                surface: try f.u32("surface"), window: try f.optionalU32("window"),
-                bufferSize: bufferWidth.flatMap { width in bufferHeight.map { Size(width: width, height: $0) } },
-                bufferScale: try f.integer("buffer_scale"), bufferTransform: transform,
-                viewportSource: source, viewportDestination: destination,
-                surfaceSize: Size(width: try f.integer("surface_width"), height: try f.integer("surface_height")),
-                damageRects: try f.integer("damage_rects"), nullAttach: try f.bool("null_attach"),
-                preferredScale120: try f.optionalInteger("preferred_scale120"), staleScale: try f.bool("stale_scale")))
-        case "enter":
-            return .enter(surface: try f.u32("surface"), window: try f.optionalU32("window"), display: try f.string("display"))
-        case "leave":
-            return .leave(surface: try f.u32("surface"), window: try f.optionalU32("window"), display: try f.string("display"))
+            event = .commit(CommitFact(
+                surface: try u32(.surface), window: try optionalU32(.window),
+                bufferSize: try optionalSize(.bufferWidth, .bufferHeight), bufferScale: try int(.bufferScale),
+                bufferTransform: try transform(.bufferTransform),
+                viewportSource: try c.decodeIfPresent(ViewportSource.self, forKey: .viewportSource),
+                viewportDestination: try c.decodeIfPresent(Size.self, forKey: .viewportDestination),
+                surfaceSize: try size(.surfaceWidth, .surfaceHeight), damageRects: try int(.damageRects),
+                nullAttach: try c.decode(Bool.self, forKey: .nullAttach),
+                preferredScale120: try c.decodeIfPresent(Int.self, forKey: .preferredScale120),
+                staleScale: try c.decode(Bool.self, forKey: .staleScale)))
+        case "enter": event = .enter(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
+        case "leave": event = .leave(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "preferred_scale":
-            return .preferredScale(surface: try f.u32("surface"), window: try f.optionalU32("window"), scale120: try f.integer("scale120"))
+            event = .preferredScale(surface: try u32(.surface), window: try optionalU32(.window), scale120: try int(.scale120))
         case "preferred_buffer_scale":
-            return .preferredBufferScale(surface: try f.u32("surface"), window: try f.optionalU32("window"), scale: try f.integer("scale"))
+            event = .preferredBufferScale(surface: try u32(.surface), window: try optionalU32(.window), scale: try int(.scale))
         case "frame_done":
-            return .frameDone(surface: try f.u32("surface"), window: try f.optionalU32("window"), timeMilliseconds: try f.u32("time_ms"))
+            event = .frameDone(surface: try u32(.surface), window: try optionalU32(.window),
+                               timeMilliseconds: try u32(.timeMilliseconds))
         case "presented":
-            return .presented(surface: try f.u32("surface"), window: try f.optionalU32("window"),
-                              display: try f.optionalString("display"), nanoseconds: try f.unsigned("presented_ns"))
+            event = .presented(surface: try u32(.surface), window: try optionalU32(.window),
+                               display: try c.decodeIfPresent(String.self, forKey: .display),
+                               nanoseconds: try c.decode(UInt64.self, forKey: .presentedNanoseconds))
         case "presentation_discarded":
-            return .presentationDiscarded(surface: try f.u32("surface"), window: try f.optionalU32("window"))
-        case "keyboard_input":
-            return .keyboardInput(window: try f.u32("window"), keys: try f.string("keys"))
+            event = .presentationDiscarded(surface: try u32(.surface), window: try optionalU32(.window))
+        case "keyboard_input": event = .keyboardInput(window: try u32(.window), keys: try string(.keys))
         case "pointer_input":
-            return .pointerInput(window: try f.u32("window"), action: try f.string("action"), x: try f.integer("x"), y: try f.integer("y"))
+            event = .pointerInput(window: try u32(.window), action: try string(.action), x: try int(.x), y: try int(.y))
         case "touch_input":
-            return .touchInput(window: try f.u32("window"), action: try f.string("action"), id: try f.integer("id"),
-                               x: try f.integer("x"), y: try f.integer("y"))
+            event = .touchInput(window: try u32(.window), action: try string(.action), id: try int(.id),
+                                x: try int(.x), y: try int(.y))
         case "interactive_grab":
-            return .interactiveGrab(window: try f.u32("window"), kind: try f.string("kind"), ended: try f.bool("ended"))
-        case "interactive_grab_ignored":
-            return .interactiveGrabIgnored(window: try f.u32("window"), serial: try f.u32("serial"))
+            event = .interactiveGrab(window: try u32(.window), kind: try string(.kind), ended: try c.decode(Bool.self, forKey: .ended))
+        case "interactive_grab_ignored": event = .interactiveGrabIgnored(window: try u32(.window), serial: try u32(.serial))
         case "cursor_set":
-            return .cursorSet(client: try f.u32("client"), window: try f.optionalU32("window"), surface: try f.optionalU32("surface"),
-                              hotspotX: try f.integer("hotspot_x"), hotspotY: try f.integer("hotspot_y"))
+            event = .cursorSet(client: try u32(.client), window: try optionalU32(.window), surface: try optionalU32(.surface),
+                               hotspotX: try int(.hotspotX), hotspotY: try int(.hotspotY))
         default:
-            throw f.error("unknown event type \"\(type)\"")
-        }
-    }
-
-    /// Typed access to the members of one line's object.
-    private struct Fields {
-        let members: [LocatedJSON.Member]
-        let line: Int
-
-        func error(_ problem: String) -> DecodingError { DecodingError(line: line, problem: problem) }
-
-        func value(_ name: String) throws(DecodingError) -> LocatedJSON.Value {
-            guard let member = members.first(where: { $0.key == name }) else { throw error("missing field \"\(name)\"") }
-            return member.value.value
-        }
-
-        func isNull(_ name: String) throws(DecodingError) -> Bool {
-            if case .null = try value(name) { return true }
-            return false
-        }
-
-        func string(_ name: String) throws(DecodingError) -> String {
-            guard case .string(let text) = try value(name) else { throw error("field \"\(name)\" must be a string") }
-            return text
-        }
-
-        func optionalString(_ name: String) throws(DecodingError) -> String? {
-            try isNull(name) ? nil : try string(name)
-        }
-
-        func numberText(_ name: String) throws(DecodingError) -> String {
-            guard case .number(let text, _) = try value(name) else { throw error("field \"\(name)\" must be a number") }
-            return text
-        }
-
-        func integer(_ name: String) throws(DecodingError) -> Int {
-            guard let value = Int(try numberText(name)) else { throw error("field \"\(name)\" must be a whole number") }
-            return value
-        }
-
-        func optionalInteger(_ name: String) throws(DecodingError) -> Int? {
-            try isNull(name) ? nil : try integer(name)
-        }
-
-        func unsigned(_ name: String) throws(DecodingError) -> UInt64 {
-            guard let value = UInt64(try numberText(name)) else { throw error("field \"\(name)\" must be a non-negative whole number") }
-            return value
-        }
-
-        func u32(_ name: String) throws(DecodingError) -> UInt32 {
-            guard let value = UInt32(try numberText(name)) else { throw error("field \"\(name)\" must be a 32-bit unsigned number") }
-            return value
-        }
-
-        func optionalU32(_ name: String) throws(DecodingError) -> UInt32? {
-            try isNull(name) ? nil : try u32(name)
-        }
-
-        func double(_ name: String) throws(DecodingError) -> Double {
-            guard case .number(_, let value) = try value(name) else { throw error("field \"\(name)\" must be a number") }
-            return value
-        }
-
-        func bool(_ name: String) throws(DecodingError) -> Bool {
-            guard case .bool(let value) = try value(name) else { throw error("field \"\(name)\" must be true or false") }
-            return value
-        }
-
-        func strings(_ name: String) throws(DecodingError) -> [String] {
-            guard case .array(let elements) = try value(name) else { throw error("field \"\(name)\" must be an array") }
-            var result: [String] = []
-            for element in elements {
-                guard case .string(let text) = element.value else { throw error("field \"\(name)\" must hold strings") }
-                result.append(text)
-            }
-            return result
-        }
-
-        func optionalObject(_ name: String) throws(DecodingError) -> Fields? {
-            switch try value(name) {
-            case .null: return nil
-            case .object(let nested): return Fields(members: nested, line: line)
-            default: throw error("field \"\(name)\" must be an object or null")
-            }
+            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown event type \"\(type)\"")
         }
     }
 }
