@@ -138,13 +138,17 @@ final class GLESWindow {
     /// software path does.
     func render(bufferSize: Size, drawableSize: Size, contentsScale: Double, gravity: ContentsGravity,
                 letterboxColor: UInt32, draw: (GLESDrawable) -> Void) {
-        makeCurrent()
-        defer { releaseCurrent() }
         if bufferSize != self.bufferSize {
-            // Takes effect at the next swap: the frame drawn now is the new size.
+            // Before the context is made current: making it current picks
+            // the frame's back buffer, and Mesa keeps that buffer's size for
+            // the whole frame. Resized after it, the frame would go out at
+            // the old size under the new buffer scale (a protocol error when
+            // the old size is odd and the new scale is 2).
             wl_egl_window_resize(window, Int32(bufferSize.width), Int32(bufferSize.height), 0, 0)
             self.bufferSize = bufferSize
         }
+        makeCurrent()
+        defer { releaseCurrent() }
         let framebuffer: GLuint
         if drawableSize == bufferSize {
             if let offscreen { deleteOffscreen(offscreen) }
