@@ -194,8 +194,11 @@ final class GLESWindow {
     /// after a frame was drawn, the runtime draws again at the new size
     /// without presenting it, but Mesa keeps the size of a back buffer it
     /// holds until a swap, so the new frame would go out at the old size.
-    /// A new window surface on the same `wl_egl_window` starts without one
-    /// (the `wl_surface` keeps its committed buffer meanwhile).
+    /// A new window surface on the same `wl_egl_window` starts without one.
+    /// Mesa destroys the old surface's `wl_buffer`s, the one on screen
+    /// included; that leaves the surface's contents as they are, since the
+    /// protocol allows destroying a buffer before its release as long as its
+    /// storage is not written again.
     private func replaceSurface() {
         eglDestroySurface(connection.display, surface)
         frameAwaitingPresent = false
