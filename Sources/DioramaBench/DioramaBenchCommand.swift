@@ -10,8 +10,10 @@ struct DioramaBenchCommand: ParsableCommand {
 
     @Option(help: "Moves per direction per client (four directions among 1x, 2x, 1.5x).")
     var moves = BenchConfiguration.standard.movesPerDirection
-    @Option(help: "Only these clients (repeatable): TimerApp, GameScene, weston-simple-shm, foot, gtk4-demo, 'SDL2 testsprite2'.")
+    @Option(help: "Only these clients (repeatable): \(BenchClientNames.all.map { "'\($0)'" }.joined(separator: ", ")).")
     var client: [String] = []
+    @Flag(help: "Measure only the GL clients' reaction under the simulator (GameScene --renderer gles, SDL2 testgl2 and testgles2, weston-simple-egl, on Mesa's software GL; --client picks among them); other sections stay empty.")
+    var glOnly = false
     @Option(help: "Mapped surface counts for throughput and memory (comma-separated).")
     var surfaces = "1,100,1000"
     @Option(help: "Scripted moves per surface count.")
@@ -54,6 +56,13 @@ struct DioramaBenchCommand: ParsableCommand {
         if lintOnly && (screenshotOnly || swayReactionOnly || moveRatesOnly) {
             throw ValidationError("--lint-only excludes --screenshot-only, --sway-reaction-only and --move-rates-only; pick one")
         }
+        if glOnly && (lintOnly || screenshotOnly || swayReactionOnly || moveRatesOnly) {
+            throw ValidationError("--gl-only excludes the other --…-only flags; pick one")
+        }
+        let openGL = BenchClient.openGLNames
+        if glOnly, let other = client.first(where: { !openGL.contains($0) }) {
+            throw ValidationError("--gl-only measures GL clients only, and '\(other)' is not one; GL clients: \(openGL.joined(separator: ", "))")
+        }
         guard (1...10_000).contains(controlBatch) else { throw ValidationError("--control-batch must be within 1…10000") }
         if moveRatesOnly && swayReactionOnly { throw ValidationError("--move-rates-only and --sway-reaction-only exclude each other") }
         if screenshotOnly && moveRatesOnly {
@@ -74,7 +83,9 @@ struct DioramaBenchCommand: ParsableCommand {
     private var parsedSurfaces: [Int] { surfaces.split(separator: ",").compactMap { Int($0) } }
 
     func run() throws {
-        let configuration: BenchConfiguration = if lintOnly {
+        let configuration: BenchConfiguration = if glOnly {
+            .glOnly(movesPerDirection: moves, clients: client)
+        } else if lintOnly {
             .lintOnly(repeats: BenchConfiguration.standard.lintRepeats)
         } else if screenshotOnly {
             .screenshotOnly(repeats: screenshots)

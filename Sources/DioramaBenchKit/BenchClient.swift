@@ -13,8 +13,18 @@ public struct BenchClient: Sendable {
         case baseline
     }
 
+    /// How a client draws its frames. Diorama apps are compared with the
+    /// peers that draw the same way: software with software, GL with GL.
+    public enum Renderer: String, Codable, Sendable {
+        /// CPU pixels into `wl_shm` buffers.
+        case software
+        /// OpenGL (ES) through EGL; here Mesa's llvmpipe, which also ends in `wl_shm` buffers.
+        case openGL
+    }
+
     public var name: String
     public var role: Role
+    public var renderer: Renderer
     /// A package executable (found by `TestExecutable.locate`) or an absolute path / PATH name.
     public var program: String
     public var arguments: [String]
@@ -23,9 +33,12 @@ public struct BenchClient: Sendable {
     /// What to install when `program` is missing.
     public var installHint: String
 
-    /// Every client, in the order they run. Peers render in software: GTK with
-    /// the cairo renderer, SDL with its software renderer and high-DPI allowed
-    /// (without it SDL never draws above scale 1).
+    /// Every client, in the order they run: the software ones, then the GL ones.
+    /// Software peers: GTK with the cairo renderer, SDL with its software
+    /// renderer and high-DPI allowed (without it SDL never draws above scale 1).
+    /// GL clients all run on Mesa's software GL (`LIBGL_ALWAYS_SOFTWARE=1`), the
+    /// same rasterizer for Diorama and its peers; weston-simple-egl draws at 1
+    /// whatever happens, so it is the GL baseline, not a peer.
     public static let all: [BenchClient] = [
         BenchClient(name: "TimerApp", role: .diorama, program: "TimerApp", arguments: [], environment: [:],
                     installHint: "swift build -c release --product TimerApp"),
@@ -39,12 +52,45 @@ public struct BenchClient: Sendable {
                     environment: ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none",
                                   "NO_AT_BRIDGE": "1"],
                     installHint: "apt-get install gtk-4-examples"),
-        BenchClient(name: "SDL2 testsprite2", role: .peer, program: "/usr/libexec/installed-tests/SDL2/testsprite2",
+        BenchClient(name: "SDL2 testsprite2", role: .peer, program: "\(sdlTests)/testsprite2",
                     arguments: ["--allow-highdpi", "--resizable"],
                     environment: ["SDL_VIDEODRIVER": "wayland", "SDL_RENDER_DRIVER": "software"],
-                    currentDirectory: "/usr/libexec/installed-tests/SDL2",
-                    installHint: "apt-get install libsdl2-tests"),
+                    currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests"),
+        BenchClient(name: "GameScene --renderer gles", role: .diorama, renderer: .openGL, program: "GameScene",
+                    arguments: ["--renderer", "gles"], environment: softwareGL,
+                    installHint: "swift build -c release --product GameScene; apt-get install libegl-mesa0 libgl1-mesa-dri"),
+        BenchClient(name: "weston-simple-egl", role: .baseline, renderer: .openGL, program: "/usr/bin/weston-simple-egl",
+                    arguments: [], environment: softwareGL, installHint: "apt-get install weston libegl-mesa0"),
+        BenchClient(name: "SDL2 testgl2", role: .peer, renderer: .openGL, program: "\(sdlTests)/testgl2",
+                    arguments: ["--allow-highdpi", "--resizable"],
+                    environment: softwareGL.merging(["SDL_VIDEODRIVER": "wayland"]) { $1 },
+                    currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests libgl1-mesa-dri"),
+        BenchClient(name: "SDL2 testgles2", role: .peer, renderer: .openGL, program: "\(sdlTests)/testgles2",
+                    arguments: ["--allow-highdpi", "--resizable"],
+                    environment: softwareGL.merging(["SDL_VIDEODRIVER": "wayland"]) { $1 },
+                    currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests libgles2 libgl1-mesa-dri"),
     ]
+
+    /// Debian's libsdl2-tests programs (they load their images from this folder).
+    static let sdlTests = "/usr/libexec/installed-tests/SDL2"
+    /// Mesa's software rasterizer for every GL client: no GPU here, and the
+    /// same one for Diorama and its peers.
+    static let softwareGL = ["LIBGL_ALWAYS_SOFTWARE": "1"]
+
+    /// The GL clients' names (`diorama-bench --gl-only`).
+    public static var openGLNames: [String] { all.filter { $0.renderer == .openGL }.map(\.name) }
+
+    public init(name: String, role: Role, renderer: Renderer = .software, program: String, arguments: [String],
+                environment: [String: String], currentDirectory: String? = nil, installHint: String) {
+        self.name = name
+        self.role = role
+        self.renderer = renderer
+        self.program = program
+        self.arguments = arguments
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.installHint = installHint
+    }
 
     /// The executable, or an error saying what to install.
     public func locate() throws -> URL {

@@ -78,6 +78,17 @@ public struct BenchConfiguration: Codable, Sendable {
                            screenshotRepeats: 0, lintRepeats: 0)
     }
 
+    /// Only the reaction of the GL clients under the simulator (`--gl-only`):
+    /// GameScene with `--renderer gles` beside SDL2's testgl2 and testgles2 and
+    /// weston-simple-egl, all on Mesa's software GL; every other section is empty
+    /// or marked skipped. `clients` narrows the GL clients (empty: all of them).
+    public static func glOnly(movesPerDirection: Int, clients: [String] = []) -> BenchConfiguration {
+        BenchConfiguration(movesPerDirection: movesPerDirection, clients: clients.isEmpty ? BenchClient.openGLNames : clients,
+                           surfaceCounts: [],
+                           throughputMoves: 0, swayMoves: 0, controlMoves: 0, swayReactionMovesPerDirection: 0,
+                           measureClientMemory: false, measureScanner: false, screenshotRepeats: 0, lintRepeats: 0)
+    }
+
     /// Only the sway reaction section (`--sway-reaction-only`): every other
     /// section is present in the report but empty or marked skipped.
     public static func swayReactionOnly(movesPerDirection: Int) -> BenchConfiguration {

@@ -23,6 +23,8 @@ public struct BenchReport: Codable, Sendable {
 public struct ClientReaction: Codable, Sendable {
     public var client: String
     public var role: BenchClient.Role
+    /// Software or GL: a Diorama app's target compares it with peers that draw the same way.
+    public var renderer: BenchClient.Renderer
     /// Why the client could not be measured (missing program, never mapped …).
     public var unavailable: String?
     /// The window's size in points while it was moved.

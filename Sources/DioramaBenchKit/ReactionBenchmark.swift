@@ -45,7 +45,7 @@ enum ReactionBenchmark {
                 return try measure(client, under: simulator, probe: probe, configuration: configuration,
                                    traceDirectory: traceDirectory)
             } catch {
-                return ClientReaction(client: client.name, role: client.role, unavailable: "\(error)",
+                return ClientReaction(client: client.name, role: client.role, renderer: client.renderer, unavailable: "\(error)",
                                       directions: [], staleFrames: 0, moves: 0)
             }
         }
@@ -127,7 +127,7 @@ enum ReactionBenchmark {
                              unanswered: unanswered[direction, default: 0], staleFrames: stale[direction, default: 0])
         }
         return ClientReaction(
-            client: client.name, role: client.role, unavailable: nil, windowWidth: size.width, windowHeight: size.height,
+            client: client.name, role: client.role, renderer: client.renderer, unavailable: nil, windowWidth: size.width, windowHeight: size.height,
             firstCorrectFrameMilliseconds: firstCorrect.map { Double(Int64($0) - Int64(launched)) / 1_000_000 },
             directions: directions, overall: LatencySummary(nanoseconds: samples.values.flatMap { $0 }),
             staleFrames: stale.values.reduce(0, +), moves: moves)

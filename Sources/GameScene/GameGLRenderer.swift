@@ -18,10 +18,14 @@ final class GameGLRenderer {
     private let cornerBuffer: GLuint
     private let uniforms: (viewSize: GLint, origin: GLint, size: GLint, angle: GLint, texture: GLint)
     private let checkerTexture: GLuint
-    private let patternTexture: GLuint
     private let overlayTexture: GLuint
-    /// The drawable size the pattern texture was made for.
-    private var patternSize = Size.zero
+    /// The pattern textures of the drawable sizes seen last, most recent
+    /// first: a window going back and forth between displays finds the
+    /// texture of its size made already, as a game keeps its assets per
+    /// resolution, and its first frame at the new scale costs only drawing.
+    private var patternTextures: [(size: Size, texture: GLuint)] = []
+    /// How many pattern textures are kept (one per scale of a 1x / 1.5x / 2x desk).
+    private static let keptPatternTextures = 3
 
     /// Compiles the shaders and makes the textures in the current context.
     /// - Throws: `GameGLError` with the compiler's or linker's log.
@@ -38,7 +42,6 @@ final class GameGLRenderer {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
         glBufferData(GLenum(GL_ARRAY_BUFFER), corners.count * MemoryLayout<GLfloat>.size, corners, GLenum(GL_STATIC_DRAW))
         checkerTexture = Self.makeTexture(filter: GL_LINEAR)
-        patternTexture = Self.makeTexture(filter: GL_NEAREST)
         overlayTexture = Self.makeTexture(filter: GL_NEAREST)
         // A 64×64 checkerboard of 8-pixel squares crossed by 1-pixel lines
         // every 4 pixels: fine detail that blurs visibly at a wrong scale.
@@ -54,14 +57,7 @@ final class GameGLRenderer {
 
     /// Draws one frame: pattern, rotating quad, overlay.
     func draw(in drawable: GLESDrawable, overlay: DiagnosticsOverlay, angle: Double) {
-        if drawable.size != patternSize {
-            // The pattern is an asset sized to the drawable: rebuilt only when
-            // the drawable size changes (never during an interactive resize).
-            var pattern = PixelBuffer(width: drawable.size.width, height: drawable.size.height)
-            TestPattern(label: "GameScene").draw(into: &pattern)
-            Self.upload(pattern, to: patternTexture)
-            patternSize = drawable.size
-        }
+        let patternTexture = patternTexture(size: drawable.size)
         var text = PixelBuffer(width: max(1, overlay.size.width), height: max(1, overlay.size.height))
         overlay.draw(into: &text, at: .zero)
         Self.upload(text, to: overlayTexture)
@@ -86,6 +82,27 @@ final class GameGLRenderer {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         quad(overlayTexture, origin: overlay.origin, size: overlay.size, angle: 0)
         glDisable(GLenum(GL_BLEND))
+    }
+
+    /// The pattern texture for `size`: the kept one, or a new one drawn now
+    /// (the pattern is an asset sized to the drawable, so this happens only
+    /// when the drawable size changes, never during an interactive resize).
+    private func patternTexture(size: Size) -> GLuint {
+        if let index = patternTextures.firstIndex(where: { $0.size == size }) {
+            let kept = patternTextures.remove(at: index)
+            patternTextures.insert(kept, at: 0)
+            return kept.texture
+        }
+        var pattern = PixelBuffer(width: size.width, height: size.height)
+        TestPattern(label: "GameScene").draw(into: &pattern)
+        let texture = Self.makeTexture(filter: GL_NEAREST)
+        Self.upload(pattern, to: texture)
+        patternTextures.insert((size, texture), at: 0)
+        while patternTextures.count > Self.keptPatternTextures {
+            var oldest = patternTextures.removeLast().texture
+            glDeleteTextures(1, &oldest)
+        }
+        return texture
     }
 
     private func quad(_ texture: GLuint, origin: Point, size: Size, angle: Double) {

@@ -46,6 +46,17 @@ struct GLESRendererTests {
         let commit = try #require(log.first(CommitRecord.self, where: { $0.scale == 2 }))
         #expect(commit.buffer == commit.logical.scaled(by: 2), "\(log.tail())")
 
+        try Self.expectCrispOnB(simulator)
+        // Frames keep coming from GL: the main queue hops threads, the context follows.
+        let later = try app.waitForTrace("60 commits") { log in log.records(CommitRecord.self).count >= 60 ? log : nil }
+        #expect(later.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+    }
+
+    /// Once GameScene's window settles on B (2×), the simulator holds a
+    /// buffer of twice its size and a screenshot shows the pattern's 1-pixel
+    /// patches exactly: drawn for 2×, not scaled up from a smaller frame.
+    static func expectCrispOnB(_ simulator: BackgroundSimulator, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let appID = SampleApp.gameSceneID
         // A move keeps the size, so no configure waits for an answer: wait
         // for the simulator to hold the 2× buffer the trace says was committed.
         try simulator.wait(until: { simulator in
@@ -57,17 +68,39 @@ struct GLESRendererTests {
             return (try simulator.screenshot(ofDisplay: "B"), window.frame, window.bufferSize)
         }
         #expect(buffer == Size(width: frame.width * 2, height: frame.height * 2),
-                "the simulator received the EGL client's buffer at 2× the window's size")
+                "the simulator received the EGL client's buffer at 2× the window's size", sourceLocation: sourceLocation)
         let origin = shot.pixelPosition(ofLogical: frame.origin)
         let pattern = TestPattern(label: "GameScene")
         let patternSize = Size(width: frame.width * 2, height: frame.height * 2)
         for corner in TestPattern.Corner.allCases {
             let fidelity = pattern.finePatchFidelity(corner, in: shot.image, patternSize: patternSize, origin: origin)
-            #expect(fidelity == 1, "\(corner): the 1-pixel patch is exact at 2× (fidelity \(fidelity))")
+            #expect(fidelity == 1, "\(corner): the 1-pixel patch is exact at 2× (fidelity \(fidelity))", sourceLocation: sourceLocation)
         }
-        // Frames keep coming from GL: the main queue hops threads, the context follows.
-        let later = try app.waitForTrace("60 commits") { log in log.records(CommitRecord.self).count >= 60 ? log : nil }
-        #expect(later.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+    }
+
+    @Test("back on 2× after a visit to 1×, the GL frame is crisp again: GameScene's kept 2× pattern texture is the one drawn",
+          .timeLimit(.minutes(1)))
+    func crispAgainAfterAVisitToOneX() throws {
+        let simulator = try Self.start()
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "gles-2x-1x-2x")
+        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
+                                     arguments: ["--renderer", "gles"], environment: Self.softwareGL)
+        // It opens on A (1×): first to B, where the 2× pattern texture is made.
+        _ = try app.waitForTrace("a first commit") { $0.first(CommitRecord.self) }
+        let window = WindowSelector.appID(SampleApp.gameSceneID)
+        try simulator.perform { try $0.moveWindow(window, toDisplay: "B") }
+        _ = try app.waitForTrace("a commit at scale 2") { log in log.first(CommitRecord.self, where: { $0.scale == 2 }) }
+        try simulator.perform { try $0.moveWindow(window, toDisplay: "A") }
+        let atOne = try app.waitForTrace("a commit at scale 1") { log in
+            log.records(CommitRecord.self).count(where: { $0.scale == 1 }) >= 3 ? log.records(CommitRecord.self).count : nil
+        }
+        try simulator.perform { try $0.moveWindow(window, toDisplay: "B") }
+        let log = try app.waitForTrace("commits at scale 2 again") { log in
+            log.records(CommitRecord.self).dropFirst(atOne).count(where: { $0.scale == 2 }) >= 3 ? log : nil
+        }
+        #expect(log.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+        try Self.expectCrispOnB(simulator)
     }
 
     @Test("an app-owned drawable without wp_viewporter is drawn offscreen and letterboxed into the buffer by contentsGravity",

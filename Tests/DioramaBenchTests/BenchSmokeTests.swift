@@ -69,6 +69,26 @@ import Testing
         #expect(targets.contains { ($0["name"] as? String)?.hasPrefix("5120×2880 screenshot (") == true && $0["ratio"] is Double })
     }
 
+    /// The GL section alone, one move per direction: the GL GameScene and the
+    /// SDL2 GL peers, real processes on Mesa's software GL under the
+    /// simulator. Every move is answered and the GL latency target is judged
+    /// against a GL peer (counts and names are asserted, never durations).
+    @Test func oneMovePerDirectionOfTheGLClients() throws {
+        let names = ["GameScene --renderer gles", "SDL2 testgl2", "SDL2 testgles2"]
+        var configuration = BenchConfiguration.glOnly(movesPerDirection: 1, clients: names)
+        configuration.reactionTimeoutMilliseconds = 5000
+        let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot)
+        #expect(report.reaction.map(\.client) == names)
+        for client in report.reaction {
+            #expect(client.unavailable == nil, "\(client.client): \(client.unavailable ?? "") (apt-get install libsdl2-tests libgl1-mesa-dri)")
+            #expect(client.renderer == .openGL)
+            #expect(client.overall?.count == 4, "\(client.client) answered every move: \(client.directions.map { "\($0.direction) \($0.unanswered)" })")
+        }
+        let target = try #require(report.targets.first { $0.name == "GameScene --renderer gles latency vs best GL peer" })
+        #expect(target.met != nil && target.measured.contains("SDL2 testgl"), "\(target.measured)")
+        #expect(report.swayReaction.unavailable?.contains("skipped") == true)
+    }
+
     /// The sway section alone, one move each way per client: real sway, real
     /// TimerApp and foot, real IPC. Every move is answered and every figure the
     /// table shows has its sample (counts, never durations, are asserted).

@@ -103,6 +103,33 @@ struct RealCompositorBackendTests {
         #expect(result.skippedClauseCount == 0)
     }
 
+    /// Every clause of a scenario ran and passed; none was skipped.
+    static func expectEveryClausePassed(_ result: ScenarioResult, atLeast passed: Int) {
+        expectHonestPass(result, passedAtLeast: passed)
+        let skipped = result.clauseResults.filter(\.verdict.isSkipped).map(\.clause.text)
+        #expect(skipped.isEmpty, "skipped on \(result.backend): \(skipped)")
+        #expect(result.entries.allSatisfy { if case .skipped = $0.outcome { false } else { true } },
+                "a step was skipped:\n\(ConsoleReporter.render(result, useColor: false))")
+    }
+
+    @Test("the GL GameScene on sway: buffer scale 2 and twice the bounds on the 2x output, scale 1 again on the 1x output")
+    func glesGameOnSway() async throws {
+        let result = try await Self.run("gles-game-sway", on: .sway)
+        // 5 + 6 + 6 clauses, all seen in the app's runtime trace and sway's tree.
+        Self.expectEveryClausePassed(result, atLeast: 17)
+        #expect(Self.verdict("buffer scale 2", in: result)?.isPassed == true)
+        #expect(Self.verdict("buffer = bounds * 2", in: result)?.isPassed == true)
+        #expect(Self.verdict("traits.displayScale 1", in: result)?.isPassed == true)
+    }
+
+    @Test("the GL GameScene on weston --scale=2: its first frames carry buffer scale 2 and twice the bounds")
+    func glesGameOnWeston() async throws {
+        let result = try await Self.run("gles-game-weston", on: .weston)
+        Self.expectEveryClausePassed(result, atLeast: 7)
+        #expect(Self.verdict("buffer scale 2", in: result)?.isPassed == true)
+        #expect(Self.verdict("buffer = bounds * 2", in: result)?.isPassed == true)
+    }
+
     @Test("weston skips window-manager steps, and the checks after them, with the reason")
     func westonSkipsMoves() async throws {
         let directory = try PackageRoot.temporaryDirectory("weston-skip")

@@ -79,13 +79,19 @@ final class EGLConnection {
 final class GLESWindow {
     let connection: EGLConnection
     private let window: OpaquePointer
-    let surface: EGLSurface
+    /// Replaced when a drawn frame is abandoned at a size change (``replaceSurface()``).
+    private(set) var surface: EGLSurface
     let context: EGLContext
     /// The window's buffer size in pixels (what the next swap attaches).
     private(set) var bufferSize: Size
     /// The offscreen drawable used when it is not the buffer's size; placed
     /// into the window by the gravity after the content drew.
     private var offscreen: (framebuffer: GLuint, colorBuffer: GLuint, size: Size)?
+    /// A frame was drawn and not yet swapped: Mesa holds its back buffer.
+    private var frameAwaitingPresent = false
+    /// Set when the window surface could not be made again; the next
+    /// `present()` throws it and the scene falls back to software.
+    private var lostSurface: GLESUnavailable?
 
     init(connection: EGLConnection, wlSurface: OpaquePointer, bufferSize: Size) throws(GLESUnavailable) {
         guard let window = wl_egl_window_create(wlSurface, Int32(bufferSize.width), Int32(bufferSize.height)) else {
@@ -127,7 +133,7 @@ final class GLESWindow {
         if let offscreen { deleteOffscreen(offscreen) }
         eglMakeCurrent(connection.display, nil, nil, nil)
         eglDestroyContext(connection.display, context)
-        eglDestroySurface(connection.display, surface)
+        if lostSurface == nil { eglDestroySurface(connection.display, surface) }
         wl_egl_window_destroy(window)
     }
 
@@ -138,13 +144,19 @@ final class GLESWindow {
     /// software path does.
     func render(bufferSize: Size, drawableSize: Size, contentsScale: Double, gravity: ContentsGravity,
                 letterboxColor: UInt32, draw: (GLESDrawable) -> Void) {
-        makeCurrent()
-        defer { releaseCurrent() }
         if bufferSize != self.bufferSize {
-            // Takes effect at the next swap: the frame drawn now is the new size.
+            // Before the context is made current: making it current picks
+            // the frame's back buffer, and Mesa keeps that buffer's size for
+            // the whole frame. Resized after it, the frame would go out at
+            // the old size under the new buffer scale (a protocol error when
+            // the old size is odd and the new scale is 2).
             wl_egl_window_resize(window, Int32(bufferSize.width), Int32(bufferSize.height), 0, 0)
             self.bufferSize = bufferSize
+            if frameAwaitingPresent { replaceSurface() }
         }
+        if lostSurface != nil { return }
+        makeCurrent()
+        defer { releaseCurrent() }
         let framebuffer: GLuint
         if drawableSize == bufferSize {
             if let offscreen { deleteOffscreen(offscreen) }
@@ -164,15 +176,41 @@ final class GLESWindow {
         // inside eglSwapBuffers, after the scene's last look at the socket,
         // and a scale change arriving meanwhile would go out as a stale frame.
         glFinish()
+        frameAwaitingPresent = true
     }
 
     /// Presents the frame drawn last: `eglSwapBuffers` attaches the buffer,
     /// damages it and commits the surface (with whatever buffer scale,
     /// viewport and frame callback were sent before it).
     func present() throws(GLESUnavailable) {
+        if let lostSurface { throw lostSurface }
         makeCurrent()
         defer { releaseCurrent() }
+        frameAwaitingPresent = false
         guard eglSwapBuffers(connection.display, surface) == EGL_TRUE else { throw .eglFailure("eglSwapBuffers") }
+    }
+
+    /// Lets go of an abandoned frame's back buffer: when the scale changed
+    /// after a frame was drawn, the runtime draws again at the new size
+    /// without presenting it, but Mesa keeps the size of a back buffer it
+    /// holds until a swap, so the new frame would go out at the old size.
+    /// A new window surface on the same `wl_egl_window` starts without one.
+    /// Mesa destroys the old surface's `wl_buffer`s, the one on screen
+    /// included; that leaves the surface's contents as they are, since the
+    /// protocol allows destroying a buffer before its release as long as its
+    /// storage is not written again.
+    private func replaceSurface() {
+        eglDestroySurface(connection.display, surface)
+        frameAwaitingPresent = false
+        guard let replacement = eglCreateWindowSurface(connection.display, connection.config, window, nil) else {
+            lostSurface = .eglFailure("eglCreateWindowSurface (again, after a frame abandoned at a size change)")
+            return
+        }
+        surface = replacement
+        // The swap interval belongs to the surface.
+        makeCurrent()
+        eglSwapInterval(connection.display, 0)
+        releaseCurrent()
     }
 
     /// Makes the context current on this thread. Why each time, and

@@ -1,0 +1,43 @@
+@testable import DioramaBenchKit
+import Testing
+
+/// The latency target compares a Diorama app with the best peer that renders
+/// the same way: a GL app is never judged against a software peer's numbers,
+/// nor a software app against a GL peer's.
+@Suite struct PeerComparisonTests {
+    static func reaction(_ client: String, _ role: BenchClient.Role, _ renderer: BenchClient.Renderer,
+                         medianMilliseconds: UInt64) -> ClientReaction {
+        let sample = medianMilliseconds * 1_000_000
+        return ClientReaction(client: client, role: role, renderer: renderer, unavailable: nil, directions: [],
+                              overall: LatencySummary(nanoseconds: [sample, sample, sample]), staleFrames: 0, moves: 3)
+    }
+
+    @Test func eachAppIsJudgedAgainstThePeersThatRenderLikeIt() throws {
+        let results = TargetEvaluation.latencyAgainstPeers([
+            Self.reaction("TimerApp", .diorama, .software, medianMilliseconds: 1),
+            Self.reaction("GameScene --renderer gles", .diorama, .openGL, medianMilliseconds: 9),
+            Self.reaction("foot", .peer, .software, medianMilliseconds: 15),
+            Self.reaction("SDL2 testgl2", .peer, .openGL, medianMilliseconds: 20),
+            Self.reaction("SDL2 testgles2", .peer, .openGL, medianMilliseconds: 16),
+            // A baseline never counts as the best peer, however fast.
+            Self.reaction("weston-simple-egl", .baseline, .openGL, medianMilliseconds: 2),
+        ])
+        #expect(results.map(\.name) == ["TimerApp latency vs best peer", "GameScene --renderer gles latency vs best GL peer"])
+        let software = try #require(results.first)
+        #expect(software.measured == "1.0 ms vs foot 15.0 ms")
+        #expect(software.met == true)
+        let gl = try #require(results.last)
+        #expect(gl.measured == "9.0 ms vs SDL2 testgles2 16.0 ms", "the faster GL peer, not foot (15 ms, software)")
+        #expect(gl.met == false, "9 ms is more than half of 16 ms")
+    }
+
+    @Test func aGLAppWithoutGLPeersIsUnmeasuredNotJudgedAgainstSoftware() {
+        let results = TargetEvaluation.latencyAgainstPeers([
+            Self.reaction("GameScene --renderer gles", .diorama, .openGL, medianMilliseconds: 3),
+            Self.reaction("foot", .peer, .software, medianMilliseconds: 15),
+        ])
+        #expect(results.count == 1)
+        #expect(results.first?.met == nil)
+        #expect(results.first?.measured == "no GL peer or no samples")
+    }
+}
