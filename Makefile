@@ -2,7 +2,7 @@
 #
 #   make deps    install the missing Debian packages (as root), or say which ones are missing
 #   make build   compile the package
-#   make test    deps + the whole test suite (the integration tests start real weston and sway),
+#   make test    deps + format-check + the whole test suite (the integration tests start real weston and sway),
 #                then `make examples`
 #   make examples  build Examples/Sketchpad as an outside package and run its scenario
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
@@ -11,6 +11,8 @@
 #   make bench-screenshot-debug   the 5K screenshot benchmark alone, in a debug build
 #   make fuzz    every fuzz target for FUZZ_SECONDS (default 600) each; findings in .build-fuzz/findings
 #   make docs    the API reference (DocC) of what apps import, into .build/docs/Diorama.doccarchive
+#   make format        rewrite the Swift sources in the style .swift-format describes
+#   make format-check  fail, naming file:line:column and the rule, where a source differs from that style
 #   make clean   remove build products
 
 SWIFT ?= swift
@@ -29,7 +31,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build test examples run bench bench-screenshot-debug compatibility fuzz docs clean
+.PHONY: all deps build test examples run bench bench-screenshot-debug compatibility fuzz docs format format-check clean
 
 # Default: compile.
 all: build
@@ -54,9 +56,25 @@ build:
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 # Run all tests; Swift Testing runs them in parallel (each compositor instance has its own runtime dir).
-test: deps
+test: deps format-check
 	$(SWIFT) test $(SWIFT_FLAGS)
 	$(MAKE) examples
+
+# The Swift sources in one style: .swift-format (4-space indents, 160 columns,
+# the toolchain's swift-format rules less the few the code deliberately breaks,
+# e.g. several short declarations on one line). Test data keeps its own layout:
+# the fixtures lint reads as iOS projects (line numbers in snapshots point into
+# them) and the scanner's golden output (compared byte for byte with what the
+# scanner emits). `format-check` is part of `make test`, so CI fails on a file
+# `make format` would change.
+FORMAT_FILES = $(shell find Sources Tests Examples Plugins Package.swift -name '*.swift' \
+	-not -path '*/Fixtures/*' -not -path '*/Golden/*' -not -path '*/.build*' | sort)
+format:
+	@echo "swift format format --in-place ($(words $(FORMAT_FILES)) files)"
+	@$(SWIFT) format format --in-place --parallel $(FORMAT_FILES)
+format-check:
+	@echo "swift format lint --strict ($(words $(FORMAT_FILES)) files; \`make format\` fixes what it reports)"
+	@$(SWIFT) format lint --strict --parallel $(FORMAT_FILES)
 
 # The example app depends on Diorama as an outside package would (by path, with
 # its own .build, so Diorama's library targets compile a second time there —

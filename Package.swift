@@ -37,17 +37,21 @@ let package = Package(
     ],
     targets: [
         // MARK: C libraries (system, through pkg-config) and the C shim
-        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
-                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(
+            name: "CWaylandClient", pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]),
         // Cursor themes (XCursor) loaded into wl_shm buffers, for the pointer's image.
-        .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor",
-                       providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
-                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(
+            name: "CWaylandCursor", pkgConfig: "wayland-cursor",
+            providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(
+            name: "CWaylandServer", pkgConfig: "wayland-server",
+            providers: [.apt(["libwayland-dev"])]),
         // Header-only: the types both halves share (wl_interface, wl_argument, …).
         .systemLibrary(name: "CWaylandUtil"),
-        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
-                       providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(
+            name: "CXKBCommon", pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]),
         // Deflate and CRC-32 for PNG screenshots (inflate for the tests' PNG reader).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // EGL, OpenGL ES and wl_egl_window: the scene runtime's GPU renderer only
@@ -61,25 +65,32 @@ let package = Package(
 
         // MARK: Scanner: protocol XML → Swift, run at build time by the plugin
         .target(name: "WaylandScannerKit"),
-        .executableTarget(name: "diorama-wayland-scanner",
-                          dependencies: ["WaylandScannerKit"],
-                          path: "Sources/WaylandScanner"),
-        .plugin(name: "WaylandBindingsPlugin", capability: .buildTool(),
-                dependencies: ["diorama-wayland-scanner"]),
+        .executableTarget(
+            name: "diorama-wayland-scanner",
+            dependencies: ["WaylandScannerKit"],
+            path: "Sources/WaylandScanner"),
+        .plugin(
+            name: "WaylandBindingsPlugin", capability: .buildTool(),
+            dependencies: ["diorama-wayland-scanner"]),
 
         // MARK: Generated bindings (client proxies, server resources)
         .target(name: "WaylandCommon", dependencies: ["CWaylandUtil", "CDioramaShim"]),
-        .target(name: "WaylandClient",
-                dependencies: ["WaylandCommon", "CWaylandClient", "CDioramaShim"],
-                plugins: ["WaylandBindingsPlugin"]),
-        .target(name: "WaylandServer",
-                dependencies: ["WaylandCommon", "CWaylandServer", "CDioramaShim", "CDioramaServerShim"],
-                plugins: ["WaylandBindingsPlugin"]),
+        .target(
+            name: "WaylandClient",
+            dependencies: ["WaylandCommon", "CWaylandClient", "CDioramaShim"],
+            plugins: ["WaylandBindingsPlugin"]),
+        .target(
+            name: "WaylandServer",
+            dependencies: ["WaylandCommon", "CWaylandServer", "CDioramaShim", "CDioramaServerShim"],
+            plugins: ["WaylandBindingsPlugin"]),
 
         // MARK: Client core
-        .target(name: "DioramaClient",
-                dependencies: ["WaylandClient", "WaylandCommon", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
-                               "DioramaModel", "DioramaPOSIX", "DioramaLogging"]),
+        .target(
+            name: "DioramaClient",
+            dependencies: [
+                "WaylandClient", "WaylandCommon", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CDioramaShim", "CDioramaClientShim",
+                "DioramaModel", "DioramaPOSIX", "DioramaLogging",
+            ]),
 
         // MARK: POSIX layer: child processes, Unix sockets, private directories
         // The one place that spawns and stops processes and fills sockaddr_un
@@ -87,8 +98,9 @@ let package = Package(
         .target(name: "DioramaPOSIX", dependencies: ["CDioramaShim"]),
 
         // MARK: Logging: the libraries' loggers and the plain stderr handler programs bootstrap
-        .target(name: "DioramaLogging",
-                dependencies: ["DioramaModel", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "DioramaLogging",
+            dependencies: ["DioramaModel", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: Scene model (pure values: scale, traits, geometry, restrictions, source locations)
         .target(name: "DioramaModel"),
@@ -103,13 +115,18 @@ let package = Package(
         .target(name: "DioramaControlProtocol", dependencies: ["DioramaModel"]),
         // `diorama ctl`'s client: talks to a running simulator without linking it.
         .target(name: "DioramaControlClient", dependencies: ["DioramaControlProtocol", "DioramaPOSIX"]),
-        .target(name: "DioramaSimulator",
-                dependencies: ["DioramaControlProtocol", "DioramaModel", "DioramaPOSIX", "DioramaLogging", "DioramaGraphics", "WaylandServer", "WaylandCommon", "CWaylandServer",
-                               "CXKBCommon", "CDioramaShim", "CDioramaServerShim"]),
+        .target(
+            name: "DioramaSimulator",
+            dependencies: [
+                "DioramaControlProtocol", "DioramaModel", "DioramaPOSIX", "DioramaLogging", "DioramaGraphics", "WaylandServer", "WaylandCommon",
+                "CWaylandServer",
+                "CXKBCommon", "CDioramaShim", "CDioramaServerShim",
+            ]),
         // In-process test harness for the simulator: deterministic pumping of a
         // simulator and raw-binding clients on one thread (like NIOEmbedded).
-        .target(name: "DioramaSimulatorHarness",
-                dependencies: ["DioramaSimulator", "DioramaPOSIX", "WaylandClient", "CWaylandClient", "CDioramaShim", "DioramaModel", "WaylandCommon"]),
+        .target(
+            name: "DioramaSimulatorHarness",
+            dependencies: ["DioramaSimulator", "DioramaPOSIX", "WaylandClient", "CWaylandClient", "CDioramaShim", "DioramaModel", "WaylandCommon"]),
 
         // MARK: Software pixels (canvas, font, PNG) — used by the scene runtime and the simulator
         // Depends on the model only for its geometry values (Rect, Size, OutputTransform),
@@ -117,9 +134,12 @@ let package = Package(
         .target(name: "DioramaGraphics", dependencies: ["DioramaModel", "CZlib"]),
 
         // MARK: Scene runtime (UIKit-style app model on the client core)
-        .target(name: "Diorama",
-                dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics",
-                               "DioramaLogging", "CEGL", "CGLES", "CWaylandEGL"]),
+        .target(
+            name: "Diorama",
+            dependencies: [
+                "DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics",
+                "DioramaLogging", "CEGL", "CGLES", "CWaylandEGL",
+            ]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
         // They depend on `Diorama` alone, as an outside app would. The example
@@ -142,105 +162,147 @@ let package = Package(
 
         // MARK: Scenario backends (run scenarios on the simulator; sway and weston plug in here)
         // Not on the runtime: apps are separate processes, read through their trace.
-        .target(name: "DioramaScenarioBackends",
-                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "DioramaPOSIX", "HeadlessCompositors", "SwayIPC"]),
+        .target(
+            name: "DioramaScenarioBackends",
+            dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaModel", "DioramaPOSIX", "HeadlessCompositors", "SwayIPC"]),
 
         // MARK: Client compatibility check (diorama check): a fixed battery on one client
         // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
-        .target(name: "DioramaCheck",
-                dependencies: ["DioramaSimulator", "DioramaModel", "DioramaPOSIX", "DioramaScenarioBackends", "DioramaScenarios"]),
+        .target(
+            name: "DioramaCheck",
+            dependencies: ["DioramaSimulator", "DioramaModel", "DioramaPOSIX", "DioramaScenarioBackends", "DioramaScenarios"]),
 
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
-        .target(name: "DioramaBenchKit",
-                dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
-                               "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC",
-                               "DioramaControlClient"]),
-        .executableTarget(name: "diorama-bench",
-                          dependencies: ["DioramaBenchKit", "DioramaModel",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "Sources/DioramaBench"),
+        .target(
+            name: "DioramaBenchKit",
+            dependencies: [
+                "DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
+                "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC",
+                "DioramaControlClient",
+            ]),
+        .executableTarget(
+            name: "diorama-bench",
+            dependencies: [
+                "DioramaBenchKit", "DioramaModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/DioramaBench"),
 
         // MARK: Fuzzers (make fuzz; a short run in make test): mutated inputs for every parser
         // Seeds are the checkout's own files; each target runs in a child process that
         // a crash or hang may kill (Docs/reliability.md).
-        .target(name: "DioramaFuzzKit",
-                dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest", "DioramaLogging"]),
-        .executableTarget(name: "diorama-fuzz",
-                          dependencies: ["DioramaFuzzKit", "DioramaLogging", .product(name: "Logging", package: "swift-log"),
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "Sources/DioramaFuzz"),
+        .target(
+            name: "DioramaFuzzKit",
+            dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest", "DioramaLogging"]),
+        .executableTarget(
+            name: "diorama-fuzz",
+            dependencies: [
+                "DioramaFuzzKit", "DioramaLogging", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/DioramaFuzz"),
 
         // MARK: CLI
-        .target(name: "DioramaCLI",
-                dependencies: ["DioramaClient", "DioramaModel", "DioramaPOSIX", "DioramaLogging",
-                               .product(name: "Logging", package: "swift-log"), "DioramaLint", "DioramaSimulator",
-                               "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
-                               "DioramaControlClient", "DioramaControlProtocol",
-                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "diorama", dependencies: ["DioramaCLI"],
-                          path: "Sources/diorama"),
+        .target(
+            name: "DioramaCLI",
+            dependencies: [
+                "DioramaClient", "DioramaModel", "DioramaPOSIX", "DioramaLogging",
+                .product(name: "Logging", package: "swift-log"), "DioramaLint", "DioramaSimulator",
+                "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
+                "DioramaControlClient", "DioramaControlProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "diorama", dependencies: ["DioramaCLI"],
+            path: "Sources/diorama"),
 
         // MARK: Tests
         // Shared by the test targets that run real processes (and by the bench):
         // locating built executables, running them with timeouts, reading the
         // runtime trace, and a tiny in-process libwayland compositor.
-        .target(name: "DioramaTestSupport",
-                dependencies: ["HeadlessCompositors", "DioramaPOSIX", "WaylandServer", "CWaylandServer", "DioramaModel", "CDioramaServerShim"]),
+        .target(
+            name: "DioramaTestSupport",
+            dependencies: ["HeadlessCompositors", "DioramaPOSIX", "WaylandServer", "CWaylandServer", "DioramaModel", "CDioramaServerShim"]),
         // Reading PNGs (only tests do: screenshots compared pixel by pixel).
         .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
         // Package.swift, the sources and ARCHITECTURE.md agree: every import of a
         // package target is a declared dependency, and the document names every target.
         .testTarget(name: "DioramaStructureTests"),
-        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
-                    exclude: ["Golden"]),
+        .testTarget(
+            name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
+            exclude: ["Golden"]),
         // The scanner's test protocol, generated for both sides, for round trips.
-        .target(name: "TestProtocolClient",
-                dependencies: ["WaylandCommon", "CWaylandClient", "CDioramaShim", "WaylandClient"],
-                path: "Tests/Fixtures/TestProtocolClient", exclude: ["bindings.list"],
-                plugins: ["WaylandBindingsPlugin"]),
-        .target(name: "TestProtocolServer",
-                dependencies: ["WaylandCommon", "CWaylandServer", "CDioramaShim", "WaylandServer"],
-                path: "Tests/Fixtures/TestProtocolServer", exclude: ["bindings.list"],
-                plugins: ["WaylandBindingsPlugin"]),
-        .testTarget(name: "WaylandBindingsTests",
-                    dependencies: ["TestProtocolClient", "TestProtocolServer",
-                                   "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer", "DioramaModel",
-                                   "WaylandCommon"]),
-        .testTarget(name: "DioramaRuntimeTests",
-                    dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore"]),
+        .target(
+            name: "TestProtocolClient",
+            dependencies: ["WaylandCommon", "CWaylandClient", "CDioramaShim", "WaylandClient"],
+            path: "Tests/Fixtures/TestProtocolClient", exclude: ["bindings.list"],
+            plugins: ["WaylandBindingsPlugin"]),
+        .target(
+            name: "TestProtocolServer",
+            dependencies: ["WaylandCommon", "CWaylandServer", "CDioramaShim", "WaylandServer"],
+            path: "Tests/Fixtures/TestProtocolServer", exclude: ["bindings.list"],
+            plugins: ["WaylandBindingsPlugin"]),
+        .testTarget(
+            name: "WaylandBindingsTests",
+            dependencies: [
+                "TestProtocolClient", "TestProtocolServer",
+                "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer", "DioramaModel",
+                "WaylandCommon",
+            ]),
+        .testTarget(
+            name: "DioramaRuntimeTests",
+            dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore"]),
         // The model's values, and the plist/manifest readers and session store split out of it.
-        .testTarget(name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport"]),
-        .testTarget(name: "DioramaScenariosTests",
-                    dependencies: ["DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
-                                   "HeadlessCompositors"],
-                    exclude: ["Snapshots"]),
+        .testTarget(
+            name: "DioramaScenariosTests",
+            dependencies: [
+                "DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
+                "HeadlessCompositors",
+            ],
+            exclude: ["Snapshots"]),
         .testTarget(name: "DioramaPOSIXTests", dependencies: ["DioramaPOSIX"]),
-        .testTarget(name: "DioramaLoggingTests",
-                    dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "DioramaLoggingTests",
+            dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC"]),
-        .testTarget(name: "DioramaClientTests",
-                    dependencies: ["DioramaClient", "DioramaPOSIX", "HeadlessCompositors", "WaylandClient", "DioramaModel",
-                                   "CXKBCommon", "CDioramaShim", "DioramaTestSupport", "SwayIPC", "WaylandCommon"]),
-        .testTarget(name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel", "DioramaManifest"],
-                    exclude: ["Fixtures", "Snapshots"]),
+        .testTarget(
+            name: "DioramaClientTests",
+            dependencies: [
+                "DioramaClient", "DioramaPOSIX", "HeadlessCompositors", "WaylandClient", "DioramaModel",
+                "CXKBCommon", "CDioramaShim", "DioramaTestSupport", "SwayIPC", "WaylandCommon",
+            ]),
+        .testTarget(
+            name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel", "DioramaManifest"],
+            exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
-        .testTarget(name: "DioramaCLITests",
-                    dependencies: ["HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
-                                   "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel"]),
+        .testTarget(
+            name: "DioramaCLITests",
+            dependencies: [
+                "HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
+                "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel",
+            ]),
         // The sample apps run as real processes under real compositors and the
         // simulator; depending on the executables makes `swift test` build them.
-        .testTarget(name: "DioramaAppTests",
-                    dependencies: ["DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "DioramaSimulator",
-                                   "TimerApp", "GameScene", "DioramaSessionStore", "SwayIPC", "DioramaGraphics"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "DioramaAppTests",
+            dependencies: [
+                "DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "DioramaSimulator",
+                "TimerApp", "GameScene", "DioramaSessionStore", "SwayIPC", "DioramaGraphics",
+            ],
+            exclude: ["Fixtures"]),
         // The shipped scenario suite on the simulator (library call), the
         // observation logic on recorded traces, and `diorama run`/`demo` end to end.
-        .testTarget(name: "DioramaScenarioBackendsTests",
-                    dependencies: ["DioramaScenarioBackends", "DioramaScenarios", "DioramaSimulator", "DioramaModel",
-                                   "DioramaTestSupport", "TimerApp", "GameScene", "diorama", "HeadlessCompositors", "SwayIPC"]),
+        .testTarget(
+            name: "DioramaScenarioBackendsTests",
+            dependencies: [
+                "DioramaScenarioBackends", "DioramaScenarios", "DioramaSimulator", "DioramaModel",
+                "DioramaTestSupport", "TimerApp", "GameScene", "diorama", "HeadlessCompositors", "SwayIPC",
+            ]),
 
         // The bench harness in a tiny configuration (a smoke run, no timing assertions);
         // depends on the sample apps so `swift test` builds the client it launches.
@@ -248,10 +310,13 @@ let package = Package(
         // The fuzzers' harness (mutator, crash and hang capture) and the short
         // deterministic run of every target; depends on the executable it runs.
         .testTarget(name: "DioramaFuzzTests", dependencies: ["DioramaFuzzKit", "DioramaTestSupport", "diorama-fuzz"]),
-        .testTarget(name: "DioramaSimulatorTests",
-                    dependencies: ["DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
-                                   "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
-                                   "TimerApp", "SwayIPC", "WaylandCommon", "DioramaControlClient"]),
+        .testTarget(
+            name: "DioramaSimulatorTests",
+            dependencies: [
+                "DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
+                "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
+                "TimerApp", "SwayIPC", "WaylandCommon", "DioramaControlClient",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

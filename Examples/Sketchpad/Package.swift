@@ -10,10 +10,10 @@ let package = Package(
     name: "Sketchpad",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "Diorama", path: "../.."),
+        .package(name: "Diorama", path: "../..")
     ],
     targets: [
-        .executableTarget(name: "Sketchpad", dependencies: [.product(name: "Diorama", package: "Diorama")]),
+        .executableTarget(name: "Sketchpad", dependencies: [.product(name: "Diorama", package: "Diorama")])
     ],
     swiftLanguageModes: [.v6]
 )

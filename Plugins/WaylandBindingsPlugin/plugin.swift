@@ -13,35 +13,41 @@ import PackagePlugin
 struct WaylandBindingsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let dependencyNames = Set(target.dependencies.compactMap { dependency -> String? in
-            if case .target(let dependencyTarget) = dependency { return dependencyTarget.name }
-            return nil
-        })
+        let dependencyNames = Set(
+            target.dependencies.compactMap { dependency -> String? in
+                if case .target(let dependencyTarget) = dependency { return dependencyTarget.name }
+                return nil
+            })
         let side: String
         if dependencyNames.contains("CWaylandServer") {
             side = "server"
         } else if dependencyNames.contains("CWaylandClient") {
             side = "client"
         } else {
-            throw PluginError("\(target.name) uses WaylandBindingsPlugin but depends on neither CWaylandClient nor CWaylandServer; add the one whose side it binds")
+            throw PluginError(
+                "\(target.name) uses WaylandBindingsPlugin but depends on neither CWaylandClient nor CWaylandServer; add the one whose side it binds")
         }
 
         let packageRoot = context.package.directoryURL
         let localList = target.directoryURL.appendingPathComponent("bindings.list")
-        let listURL = FileManager.default.fileExists(atPath: localList.path)
+        let listURL =
+            FileManager.default.fileExists(atPath: localList.path)
             ? localList : packageRoot.appendingPathComponent("Protocols/bindings.list")
         let xmlFiles = try ProtocolList.resolve(listURL, packageRoot: packageRoot)
 
         let scanner = try context.tool(named: "diorama-wayland-scanner")
         let outputDirectory = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
-        let outputs = xmlFiles.map { outputDirectory.appendingPathComponent(Self.outputName(forXML: $0, side: side)) }
+        let outputs =
+            xmlFiles.map { outputDirectory.appendingPathComponent(Self.outputName(forXML: $0, side: side)) }
             + [outputDirectory.appendingPathComponent("Interfaces+\(side.capitalized).swift")]
-        return [.buildCommand(
-            displayName: "Generating \(side) Wayland bindings for \(target.name)",
-            executable: scanner.url,
-            arguments: ["--side", side, "--output", outputDirectory.path] + xmlFiles.map(\.path),
-            inputFiles: xmlFiles + [listURL],
-            outputFiles: outputs)]
+        return [
+            .buildCommand(
+                displayName: "Generating \(side) Wayland bindings for \(target.name)",
+                executable: scanner.url,
+                arguments: ["--side", side, "--output", outputDirectory.path] + xmlFiles.map(\.path),
+                inputFiles: xmlFiles + [listURL],
+                outputFiles: outputs)
+        ]
     }
 
     /// Mirrors BindingsGenerator.fileName(forXML:side:) in the scanner.
@@ -91,7 +97,8 @@ enum ProtocolList {
             }
             let file = base.appendingPathComponent(fields[1])
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw PluginError("\(place): \(file.path) does not exist; is the package that provides it installed (apt-get install libwayland-dev wayland-protocols)?")
+                throw PluginError(
+                    "\(place): \(file.path) does not exist; is the package that provides it installed (apt-get install libwayland-dev wayland-protocols)?")
             }
             files.append(file)
         }

@@ -12,7 +12,10 @@ struct DioramaBenchCommand: ParsableCommand {
     var moves = BenchConfiguration.standard.movesPerDirection
     @Option(help: "Only these clients (repeatable): \(BenchClientNames.all.map { "'\($0)'" }.joined(separator: ", ")).")
     var client: [String] = []
-    @Flag(help: "Measure only the GL clients' reaction under the simulator (GameScene --renderer gles, SDL2 testgl2 and testgles2, weston-simple-egl, on Mesa's software GL; --client picks among them); other sections stay empty.")
+    @Flag(
+        help:
+            "Measure only the GL clients' reaction under the simulator (GameScene --renderer gles, SDL2 testgl2 and testgles2, weston-simple-egl, on Mesa's software GL; --client picks among them); other sections stay empty."
+    )
     var glOnly = false
     @Option(help: "Mapped surface counts for throughput and memory (comma-separated).")
     var surfaces = "1,100,1000"
@@ -83,23 +86,26 @@ struct DioramaBenchCommand: ParsableCommand {
     private var parsedSurfaces: [Int] { surfaces.split(separator: ",").compactMap { Int($0) } }
 
     func run() throws {
-        let configuration: BenchConfiguration = if glOnly {
-            .glOnly(movesPerDirection: moves, clients: client)
-        } else if lintOnly {
-            .lintOnly(repeats: BenchConfiguration.standard.lintRepeats)
-        } else if screenshotOnly {
-            .screenshotOnly(repeats: screenshots)
-        } else if swayReactionOnly {
-            .swayReactionOnly(movesPerDirection: swayReactionMoves)
-        } else if moveRatesOnly {
-            .moveRatesOnly(surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves, swayMoves: swayMoves,
-                           controlMoves: controlMoves, controlBatchSize: controlBatch)
-        } else {
-            BenchConfiguration(movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
-                               swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatch,
-                               swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild,
-                               screenshotRepeats: screenshots)
-        }
+        let configuration: BenchConfiguration =
+            if glOnly {
+                .glOnly(movesPerDirection: moves, clients: client)
+            } else if lintOnly {
+                .lintOnly(repeats: BenchConfiguration.standard.lintRepeats)
+            } else if screenshotOnly {
+                .screenshotOnly(repeats: screenshots)
+            } else if swayReactionOnly {
+                .swayReactionOnly(movesPerDirection: swayReactionMoves)
+            } else if moveRatesOnly {
+                .moveRatesOnly(
+                    surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves, swayMoves: swayMoves,
+                    controlMoves: controlMoves, controlBatchSize: controlBatch)
+            } else {
+                BenchConfiguration(
+                    movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
+                    swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatch,
+                    swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild,
+                    screenshotRepeats: screenshots)
+            }
         let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot) { line in
             DescriptorWriter.reportToStandardError("bench: \(line)")
         }

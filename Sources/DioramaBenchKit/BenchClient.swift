@@ -40,35 +40,47 @@ public struct BenchClient: Sendable {
     /// same rasterizer for Diorama and its peers; weston-simple-egl draws at 1
     /// whatever happens, so it is the GL baseline, not a peer.
     public static let all: [BenchClient] = [
-        BenchClient(name: "TimerApp", role: .diorama, program: "TimerApp", arguments: [], environment: [:],
-                    installHint: "swift build -c release --product TimerApp"),
-        BenchClient(name: "GameScene", role: .diorama, program: "GameScene", arguments: [], environment: [:],
-                    installHint: "swift build -c release --product GameScene"),
-        BenchClient(name: "weston-simple-shm", role: .baseline, program: "/usr/bin/weston-simple-shm", arguments: [],
-                    environment: [:], installHint: "apt-get install weston"),
-        BenchClient(name: "foot", role: .peer, program: "/usr/bin/foot", arguments: ["sleep", "3600"],
-                    environment: ["TERM": "xterm-256color"], installHint: "apt-get install foot"),
-        BenchClient(name: "gtk4-demo", role: .peer, program: "/usr/bin/gtk4-demo", arguments: [],
-                    environment: ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none",
-                                  "NO_AT_BRIDGE": "1"],
-                    installHint: "apt-get install gtk-4-examples"),
-        BenchClient(name: "SDL2 testsprite2", role: .peer, program: "\(sdlTests)/testsprite2",
-                    arguments: ["--allow-highdpi", "--resizable"],
-                    environment: ["SDL_VIDEODRIVER": "wayland", "SDL_RENDER_DRIVER": "software"],
-                    currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests"),
-        BenchClient(name: "GameScene --renderer gles", role: .diorama, renderer: .openGL, program: "GameScene",
-                    arguments: ["--renderer", "gles"], environment: softwareGL,
-                    installHint: "swift build -c release --product GameScene; apt-get install libegl-mesa0 libgl1-mesa-dri"),
-        BenchClient(name: "weston-simple-egl", role: .baseline, renderer: .openGL, program: "/usr/bin/weston-simple-egl",
-                    arguments: [], environment: softwareGL, installHint: "apt-get install weston libegl-mesa0"),
-        BenchClient(name: "SDL2 testgl2", role: .peer, renderer: .openGL, program: "\(sdlTests)/testgl2",
-                    arguments: ["--allow-highdpi", "--resizable"],
-                    environment: softwareGL.merging(["SDL_VIDEODRIVER": "wayland"]) { $1 },
-                    currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests libgl1-mesa-dri"),
-        BenchClient(name: "SDL2 testgles2", role: .peer, renderer: .openGL, program: "\(sdlTests)/testgles2",
-                    arguments: ["--allow-highdpi", "--resizable"],
-                    environment: softwareGL.merging(["SDL_VIDEODRIVER": "wayland"]) { $1 },
-                    currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests libgles2 libgl1-mesa-dri"),
+        BenchClient(
+            name: "TimerApp", role: .diorama, program: "TimerApp", arguments: [], environment: [:],
+            installHint: "swift build -c release --product TimerApp"),
+        BenchClient(
+            name: "GameScene", role: .diorama, program: "GameScene", arguments: [], environment: [:],
+            installHint: "swift build -c release --product GameScene"),
+        BenchClient(
+            name: "weston-simple-shm", role: .baseline, program: "/usr/bin/weston-simple-shm", arguments: [],
+            environment: [:], installHint: "apt-get install weston"),
+        BenchClient(
+            name: "foot", role: .peer, program: "/usr/bin/foot", arguments: ["sleep", "3600"],
+            environment: ["TERM": "xterm-256color"], installHint: "apt-get install foot"),
+        BenchClient(
+            name: "gtk4-demo", role: .peer, program: "/usr/bin/gtk4-demo", arguments: [],
+            environment: [
+                "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none",
+                "NO_AT_BRIDGE": "1",
+            ],
+            installHint: "apt-get install gtk-4-examples"),
+        BenchClient(
+            name: "SDL2 testsprite2", role: .peer, program: "\(sdlTests)/testsprite2",
+            arguments: ["--allow-highdpi", "--resizable"],
+            environment: ["SDL_VIDEODRIVER": "wayland", "SDL_RENDER_DRIVER": "software"],
+            currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests"),
+        BenchClient(
+            name: "GameScene --renderer gles", role: .diorama, renderer: .openGL, program: "GameScene",
+            arguments: ["--renderer", "gles"], environment: softwareGL,
+            installHint: "swift build -c release --product GameScene; apt-get install libegl-mesa0 libgl1-mesa-dri"),
+        BenchClient(
+            name: "weston-simple-egl", role: .baseline, renderer: .openGL, program: "/usr/bin/weston-simple-egl",
+            arguments: [], environment: softwareGL, installHint: "apt-get install weston libegl-mesa0"),
+        BenchClient(
+            name: "SDL2 testgl2", role: .peer, renderer: .openGL, program: "\(sdlTests)/testgl2",
+            arguments: ["--allow-highdpi", "--resizable"],
+            environment: softwareGL.merging(["SDL_VIDEODRIVER": "wayland"]) { $1 },
+            currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests libgl1-mesa-dri"),
+        BenchClient(
+            name: "SDL2 testgles2", role: .peer, renderer: .openGL, program: "\(sdlTests)/testgles2",
+            arguments: ["--allow-highdpi", "--resizable"],
+            environment: softwareGL.merging(["SDL_VIDEODRIVER": "wayland"]) { $1 },
+            currentDirectory: sdlTests, installHint: "apt-get install libsdl2-tests libgles2 libgl1-mesa-dri"),
     ]
 
     /// Debian's libsdl2-tests programs (they load their images from this folder).
@@ -80,8 +92,10 @@ public struct BenchClient: Sendable {
     /// The GL clients' names (`diorama-bench --gl-only`).
     public static var openGLNames: [String] { all.filter { $0.renderer == .openGL }.map(\.name) }
 
-    public init(name: String, role: Role, renderer: Renderer = .software, program: String, arguments: [String],
-                environment: [String: String], currentDirectory: String? = nil, installHint: String) {
+    public init(
+        name: String, role: Role, renderer: Renderer = .software, program: String, arguments: [String],
+        environment: [String: String], currentDirectory: String? = nil, installHint: String
+    ) {
         self.name = name
         self.role = role
         self.renderer = renderer

@@ -34,12 +34,14 @@ public struct BenchConfiguration: Codable, Sendable {
     /// How long to wait for a correctly scaled commit after a move, in ms.
     public var reactionTimeoutMilliseconds: Int
 
-    public init(movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
-                throughputMoves: Int = 2000, swayMoves: Int = 200, controlMoves: Int = 2000, controlBatchSize: Int = 100,
-                swayReactionMovesPerDirection: Int = 20,
-                measureClientMemory: Bool = true,
-                measureScanner: Bool = true, withColdBuild: Bool = false, screenshotRepeats: Int = 5,
-                lintRepeats: Int = 3, reactionTimeoutMilliseconds: Int = 1000) {
+    public init(
+        movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
+        throughputMoves: Int = 2000, swayMoves: Int = 200, controlMoves: Int = 2000, controlBatchSize: Int = 100,
+        swayReactionMovesPerDirection: Int = 20,
+        measureClientMemory: Bool = true,
+        measureScanner: Bool = true, withColdBuild: Bool = false, screenshotRepeats: Int = 5,
+        lintRepeats: Int = 3, reactionTimeoutMilliseconds: Int = 1000
+    ) {
         self.movesPerDirection = movesPerDirection
         self.measureSimulatorReaction = measureSimulatorReaction
         self.clients = clients
@@ -61,21 +63,25 @@ public struct BenchConfiguration: Codable, Sendable {
 
     /// 2 moves (one per direction pair), TimerApp only, 10 surfaces, no sway
     /// (neither throughput nor reaction), one screenshot.
-    public static let smoke = BenchConfiguration(movesPerDirection: 1, clients: ["TimerApp"], surfaceCounts: [10],
-                                                 throughputMoves: 2, swayMoves: 0, controlMoves: 0,
-                                                 swayReactionMovesPerDirection: 0, measureClientMemory: false,
-                                                 measureScanner: true, withColdBuild: false, screenshotRepeats: 1,
-                                                 lintRepeats: 1, reactionTimeoutMilliseconds: 5000)
+    public static let smoke = BenchConfiguration(
+        movesPerDirection: 1, clients: ["TimerApp"], surfaceCounts: [10],
+        throughputMoves: 2, swayMoves: 0, controlMoves: 0,
+        swayReactionMovesPerDirection: 0, measureClientMemory: false,
+        measureScanner: true, withColdBuild: false, screenshotRepeats: 1,
+        lintRepeats: 1, reactionTimeoutMilliseconds: 5000)
 
     /// Only the move rates (`--move-rates-only`): the simulator in process,
     /// sway over its IPC socket and the simulator over its control socket,
     /// in one run; every other section is empty or marked skipped.
-    public static func moveRatesOnly(surfaceCounts: [Int], throughputMoves: Int, swayMoves: Int,
-                                     controlMoves: Int, controlBatchSize: Int) -> BenchConfiguration {
-        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: surfaceCounts, throughputMoves: throughputMoves,
-                           swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatchSize,
-                           swayReactionMovesPerDirection: 0, measureClientMemory: false, measureScanner: false,
-                           screenshotRepeats: 0, lintRepeats: 0)
+    public static func moveRatesOnly(
+        surfaceCounts: [Int], throughputMoves: Int, swayMoves: Int,
+        controlMoves: Int, controlBatchSize: Int
+    ) -> BenchConfiguration {
+        BenchConfiguration(
+            measureSimulatorReaction: false, surfaceCounts: surfaceCounts, throughputMoves: throughputMoves,
+            swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatchSize,
+            swayReactionMovesPerDirection: 0, measureClientMemory: false, measureScanner: false,
+            screenshotRepeats: 0, lintRepeats: 0)
     }
 
     /// Only the reaction of the GL clients under the simulator (`--gl-only`):
@@ -83,33 +89,37 @@ public struct BenchConfiguration: Codable, Sendable {
     /// weston-simple-egl, all on Mesa's software GL; every other section is empty
     /// or marked skipped. `clients` narrows the GL clients (empty: all of them).
     public static func glOnly(movesPerDirection: Int, clients: [String] = []) -> BenchConfiguration {
-        BenchConfiguration(movesPerDirection: movesPerDirection, clients: clients.isEmpty ? BenchClient.openGLNames : clients,
-                           surfaceCounts: [],
-                           throughputMoves: 0, swayMoves: 0, controlMoves: 0, swayReactionMovesPerDirection: 0,
-                           measureClientMemory: false, measureScanner: false, screenshotRepeats: 0, lintRepeats: 0)
+        BenchConfiguration(
+            movesPerDirection: movesPerDirection, clients: clients.isEmpty ? BenchClient.openGLNames : clients,
+            surfaceCounts: [],
+            throughputMoves: 0, swayMoves: 0, controlMoves: 0, swayReactionMovesPerDirection: 0,
+            measureClientMemory: false, measureScanner: false, screenshotRepeats: 0, lintRepeats: 0)
     }
 
     /// Only the sway reaction section (`--sway-reaction-only`): every other
     /// section is present in the report but empty or marked skipped.
     public static func swayReactionOnly(movesPerDirection: Int) -> BenchConfiguration {
-        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
-                           swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
-                           measureScanner: false, screenshotRepeats: 0, lintRepeats: 0)
+        BenchConfiguration(
+            measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
+            swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
+            measureScanner: false, screenshotRepeats: 0, lintRepeats: 0)
     }
 
     /// Only the screenshot section (`--screenshot-only`): quick enough to run
     /// against a debug build, whose screenshot target is separate.
     public static func screenshotOnly(repeats: Int) -> BenchConfiguration {
-        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
-                           swayReactionMovesPerDirection: 0, measureClientMemory: false,
-                           measureScanner: false, screenshotRepeats: repeats, lintRepeats: 0)
+        BenchConfiguration(
+            measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
+            swayReactionMovesPerDirection: 0, measureClientMemory: false,
+            measureScanner: false, screenshotRepeats: repeats, lintRepeats: 0)
     }
 
     /// Only the lint section (`--lint-only`): the generated 2.5 MB project, linted
     /// `repeats` times.
     public static func lintOnly(repeats: Int) -> BenchConfiguration {
-        BenchConfiguration(measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
-                           swayReactionMovesPerDirection: 0, measureClientMemory: false,
-                           measureScanner: false, screenshotRepeats: 0, lintRepeats: repeats)
+        BenchConfiguration(
+            measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
+            swayReactionMovesPerDirection: 0, measureClientMemory: false,
+            measureScanner: false, screenshotRepeats: 0, lintRepeats: repeats)
     }
 }

@@ -6,8 +6,10 @@ import Foundation
 /// writes the report.
 public enum BenchRunner {
     /// Runs the measurements; `log` gets a line as each one starts.
-    public static func run(_ configuration: BenchConfiguration, packageRoot: URL,
-                           log: (String) -> Void = { _ in }) throws -> BenchReport {
+    public static func run(
+        _ configuration: BenchConfiguration, packageRoot: URL,
+        log: (String) -> Void = { _ in }
+    ) throws -> BenchReport {
         let layoutPath = packageRoot.appendingPathComponent("Configs/displays/studio.json").path
         let machine = MachineInfo.current()
 
@@ -22,26 +24,32 @@ public enum BenchRunner {
         }
         if configuration.swayMoves > 0 { log("sway moves") }
         let sway = SwayMoveBenchmark.run(moves: configuration.swayMoves)
-        let products = ProcessInfo.processInfo.environment["DIORAMA_BUILD_PRODUCTS"].map { URL(fileURLWithPath: $0) }
+        let products =
+            ProcessInfo.processInfo.environment["DIORAMA_BUILD_PRODUCTS"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         if configuration.controlMoves > 0 { log("control socket moves") }
-        let controlSocket = ControlSocketMoveBenchmark.run(moves: configuration.controlMoves, batchSize: configuration.controlBatchSize,
-                                                           productsDirectory: products, layoutPath: layoutPath)
+        let controlSocket = ControlSocketMoveBenchmark.run(
+            moves: configuration.controlMoves, batchSize: configuration.controlBatchSize,
+            productsDirectory: products, layoutPath: layoutPath)
 
-        let reaction = configuration.measureSimulatorReaction
+        let reaction =
+            configuration.measureSimulatorReaction
             ? try ReactionBenchmark.run(configuration, layoutPath: layoutPath, log: log) : []
         let swayReaction = SwayReactionBenchmark.run(
             movesPerDirection: configuration.swayReactionMovesPerDirection,
             timeoutMilliseconds: configuration.reactionTimeoutMilliseconds, log: log)
 
         log("client memory")
-        let clientMemory = configuration.measureClientMemory
+        let clientMemory =
+            configuration.measureClientMemory
             ? ClientSceneMemoryBenchmark.run(layoutPath: layoutPath)
             : ClientSceneMemory(unavailable: "skipped in this configuration", note: "")
         log("scanner")
-        let scanner = configuration.measureScanner
-            ? ScannerBenchmark.run(packageRoot: packageRoot, productsDirectory: products,
-                                   withColdBuild: configuration.withColdBuild)
+        let scanner =
+            configuration.measureScanner
+            ? ScannerBenchmark.run(
+                packageRoot: packageRoot, productsDirectory: products,
+                withColdBuild: configuration.withColdBuild)
             : ScannerSection(unavailable: "skipped in this configuration", targetsUsingPlugin: ScannerBenchmark.pluginTargets)
 
         let screenshot: ScreenshotSection
@@ -49,9 +57,10 @@ public enum BenchRunner {
             log("screenshot of a 5K display")
             screenshot = try ScreenshotBenchmark.run(repeats: configuration.screenshotRepeats, layoutPath: layoutPath)
         } else {
-            screenshot = ScreenshotSection(unavailable: "skipped in this configuration",
-                                           build: ScreenshotBenchmark.buildConfiguration, width: 0, height: 0,
-                                           repeats: 0, fileBytes: 0)
+            screenshot = ScreenshotSection(
+                unavailable: "skipped in this configuration",
+                build: ScreenshotBenchmark.buildConfiguration, width: 0, height: 0,
+                repeats: 0, fileBytes: 0)
         }
 
         let lint: LintSection
@@ -59,17 +68,20 @@ public enum BenchRunner {
             log("lint of a 2.5 MB project")
             lint = try LintBenchmark.run(repeats: configuration.lintRepeats)
         } else {
-            lint = LintSection(unavailable: "skipped in this configuration", build: ScreenshotBenchmark.buildConfiguration,
-                               pbxprojBytes: 0, targets: 0, swiftFiles: 0, repeats: 0)
+            lint = LintSection(
+                unavailable: "skipped in this configuration", build: ScreenshotBenchmark.buildConfiguration,
+                pbxprojBytes: 0, targets: 0, swiftFiles: 0, repeats: 0)
         }
 
         let throughput = ThroughputSection(simulator: throughputs, sway: sway, controlSocket: controlSocket)
         let memory = MemorySection(simulator: memories, client: clientMemory)
-        return BenchReport(timestamp: Date().formatted(.iso8601), machine: machine,
-                           configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
-                           scanner: scanner, swayReaction: swayReaction, screenshot: screenshot, lint: lint,
-                           targets: TargetEvaluation.evaluate(reaction: reaction, throughput: throughput, memory: memory,
-                                                              screenshot: screenshot, lint: lint))
+        return BenchReport(
+            timestamp: Date().formatted(.iso8601), machine: machine,
+            configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
+            scanner: scanner, swayReaction: swayReaction, screenshot: screenshot, lint: lint,
+            targets: TargetEvaluation.evaluate(
+                reaction: reaction, throughput: throughput, memory: memory,
+                screenshot: screenshot, lint: lint))
     }
 
     /// Writes `<directory>/<timestamp>.json` (creating the directory) and returns its path.

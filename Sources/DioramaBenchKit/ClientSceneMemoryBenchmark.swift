@@ -29,16 +29,19 @@ enum ClientSceneMemoryBenchmark {
             let one = try launch(executable, scenes: 1, under: simulator)
             let two = try launch(executable, scenes: 2, under: simulator)
             let delta = two.anonymousKiB - one.anonymousKiB
-            return ClientSceneMemory(unavailable: nil, oneSceneAnonymousKiB: one.anonymousKiB,
-                                     twoScenesAnonymousKiB: two.anonymousKiB,
-                                     perSceneBeyondBuffersKiB: delta, note: note)
+            return ClientSceneMemory(
+                unavailable: nil, oneSceneAnonymousKiB: one.anonymousKiB,
+                twoScenesAnonymousKiB: two.anonymousKiB,
+                perSceneBeyondBuffersKiB: delta, note: note)
         } catch {
             return ClientSceneMemory(unavailable: "\(error)", note: note)
         }
     }
 
-    private static func launch(_ executable: URL, scenes: Int,
-                               under simulator: BackgroundSimulator) throws -> (anonymousKiB: Int, bufferBytes: Int) {
+    private static func launch(
+        _ executable: URL, scenes: Int,
+        under simulator: BackgroundSimulator
+    ) throws -> (anonymousKiB: Int, bufferBytes: Int) {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-mem-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         let store = SessionStore(directory: state.appendingPathComponent("org.diorama.TimerApp"))

@@ -14,54 +14,72 @@ enum ConsoleTable {
                 continue
             }
             for direction in client.directions {
-                lines.append(row([client.client, direction.direction, "\(direction.latency.count)",
-                                  ms(direction.latency.medianMilliseconds), ms(direction.latency.p90Milliseconds),
-                                  ms(direction.latency.maxMilliseconds), "\(direction.unanswered)", "\(direction.staleFrames)"]))
+                lines.append(
+                    row([
+                        client.client, direction.direction, "\(direction.latency.count)",
+                        ms(direction.latency.medianMilliseconds), ms(direction.latency.p90Milliseconds),
+                        ms(direction.latency.maxMilliseconds), "\(direction.unanswered)", "\(direction.staleFrames)",
+                    ]))
             }
-            lines.append(row([client.client, "all", "\(client.overall?.count ?? 0)", ms(client.overall?.medianMilliseconds),
-                              ms(client.overall?.p90Milliseconds), ms(client.overall?.maxMilliseconds), "",
-                              "\(client.staleFrames)"]))
+            lines.append(
+                row([
+                    client.client, "all", "\(client.overall?.count ?? 0)", ms(client.overall?.medianMilliseconds),
+                    ms(client.overall?.p90Milliseconds), ms(client.overall?.maxMilliseconds), "",
+                    "\(client.staleFrames)",
+                ]))
             lines.append(row([client.client, "first correct frame at 2x", "", ms(client.firstCorrectFrameMilliseconds)]))
         }
         lines.append("")
         lines.append("Simulator throughput and memory")
         lines.append(row(["surfaces", "moves/s", "CPU µs/move", "with trace", "lines/move", "RSS KiB", "anon Δ KiB"]))
         for (throughput, memory) in zip(report.throughput.simulator, report.memory.simulator) {
-            lines.append(row(["\(throughput.surfaces)", f(throughput.movesPerSecond), f(throughput.cpuMicrosecondsPerMove),
-                              throughput.tracedCPUMicrosecondsPerMove.map(f) ?? "-", throughput.traceLinesPerMove.map(f) ?? "-",
-                              "\(memory.rssKiB)", "\(memory.anonymousDeltaKiB)"]))
+            lines.append(
+                row([
+                    "\(throughput.surfaces)", f(throughput.movesPerSecond), f(throughput.cpuMicrosecondsPerMove),
+                    throughput.tracedCPUMicrosecondsPerMove.map(f) ?? "-", throughput.traceLinesPerMove.map(f) ?? "-",
+                    "\(memory.rssKiB)", "\(memory.anonymousDeltaKiB)",
+                ]))
         }
         let sway = report.throughput.sway
         lines.append("sway IPC moves/s: " + (sway.movesPerSecond.map(f) ?? "not available: \(sway.unavailable ?? "?")"))
         let control = report.throughput.controlSocket
-        lines.append("simulator control socket moves/s (one per request / batches of \(control.batchSize)): "
-                     + (control.unavailable.map { "not available: \($0)" }
-                        ?? "\(control.requestsPerSecond.map(f) ?? "-") / \(control.batchedMovesPerSecond.map(f) ?? "-")"))
+        lines.append(
+            "simulator control socket moves/s (one per request / batches of \(control.batchSize)): "
+                + (control.unavailable.map { "not available: \($0)" }
+                    ?? "\(control.requestsPerSecond.map(f) ?? "-") / \(control.batchedMovesPerSecond.map(f) ?? "-")"))
         lines.append("")
         lines.append(contentsOf: swayReaction(report.swayReaction, ms: ms))
         let client = report.memory.client
-        lines.append("TimerApp anonymous KiB 1 scene / 2 scenes / per scene beyond buffers: "
-                     + (client.unavailable.map { "not available: \($0)" }
-                        ?? "\(client.oneSceneAnonymousKiB ?? 0) / \(client.twoScenesAnonymousKiB ?? 0) / \(client.perSceneBeyondBuffersKiB ?? 0)"))
+        lines.append(
+            "TimerApp anonymous KiB 1 scene / 2 scenes / per scene beyond buffers: "
+                + (client.unavailable.map { "not available: \($0)" }
+                    ?? "\(client.oneSceneAnonymousKiB ?? 0) / \(client.twoScenesAnonymousKiB ?? 0) / \(client.perSceneBeyondBuffersKiB ?? 0)"))
         let scanner = report.scanner
-        lines.append("scanner ms per target × \(scanner.targetsUsingPlugin) targets: "
-                     + (scanner.unavailable.map { "not available: \($0)" }
-                        ?? "\(ms(scanner.scannerMillisecondsPerTarget)) × \(scanner.targetsUsingPlugin) = \(ms(scanner.scannerTotalMilliseconds))")
-                     + (scanner.coldBuildSeconds.map { "; cold build \(f($0)) s, scanner share \(f(100 * (scanner.scannerShare ?? 0))) %" } ?? ""))
+        lines.append(
+            "scanner ms per target × \(scanner.targetsUsingPlugin) targets: "
+                + (scanner.unavailable.map { "not available: \($0)" }
+                    ?? "\(ms(scanner.scannerMillisecondsPerTarget)) × \(scanner.targetsUsingPlugin) = \(ms(scanner.scannerTotalMilliseconds))")
+                + (scanner.coldBuildSeconds.map { "; cold build \(f($0)) s, scanner share \(f(100 * (scanner.scannerShare ?? 0))) %" } ?? ""))
         let shot = report.screenshot
-        lines.append("screenshot \(shot.width)×\(shot.height) (\(shot.build)) ms compose / PNG / total (CPU), bytes: "
-                     + (shot.unavailable.map { "not available: \($0)" }
-                        ?? "\(ms(shot.composeMilliseconds)) / \(ms(shot.encodeMilliseconds)) / \(ms(shot.totalMilliseconds)) (\(ms(shot.cpuMilliseconds))), \(shot.fileBytes)"))
+        lines.append(
+            "screenshot \(shot.width)×\(shot.height) (\(shot.build)) ms compose / PNG / total (CPU), bytes: "
+                + (shot.unavailable.map { "not available: \($0)" }
+                    ?? "\(ms(shot.composeMilliseconds)) / \(ms(shot.encodeMilliseconds)) / \(ms(shot.totalMilliseconds)) (\(ms(shot.cpuMilliseconds))), \(shot.fileBytes)")
+        )
         let lint = report.lint
-        lines.append("lint of a \(lint.pbxprojBytes)-byte pbxproj, \(lint.targets) targets, \(lint.swiftFiles) Swift files (\(lint.build)) ms wall (CPU): "
-                     + (lint.unavailable.map { "not available: \($0)" }
-                        ?? "\(ms(lint.wallMilliseconds)) (\(ms(lint.cpuMilliseconds)))"))
+        lines.append(
+            "lint of a \(lint.pbxprojBytes)-byte pbxproj, \(lint.targets) targets, \(lint.swiftFiles) Swift files (\(lint.build)) ms wall (CPU): "
+                + (lint.unavailable.map { "not available: \($0)" }
+                    ?? "\(ms(lint.wallMilliseconds)) (\(ms(lint.cpuMilliseconds)))"))
         lines.append("")
         lines.append("Targets")
         lines.append(row(["target", "limit", "measured", "met", "ratio"]))
         for target in report.targets {
-            lines.append(row([target.name, target.target, target.measured,
-                              target.met.map { $0 ? "met" : "NOT met" } ?? "unmeasured", target.ratio.map(f) ?? "-"]))
+            lines.append(
+                row([
+                    target.name, target.target, target.measured,
+                    target.met.map { $0 ? "met" : "NOT met" } ?? "unmeasured", target.ratio.map(f) ?? "-",
+                ]))
         }
         return lines.joined(separator: "\n")
     }
@@ -75,17 +93,25 @@ enum ConsoleTable {
             guard let summary, summary.count > 0 else { return "-" }
             return "\(ms(summary.medianMilliseconds)) / \(ms(summary.p90Milliseconds)) / \(ms(summary.maxMilliseconds))"
         }
-        lines.append(row(["client", "direction", "n", "unanswered", "IPC → enter", "enter → commit", "IPC → commit",
-                          "IPC → traits"], width: 18))
+        lines.append(
+            row(
+                [
+                    "client", "direction", "n", "unanswered", "IPC → enter", "enter → commit", "IPC → commit",
+                    "IPC → traits",
+                ], width: 18))
         for client in section.clients {
             if let why = client.unavailable {
                 lines.append(row([client.client, "not available: \(why)"], width: 18))
                 continue
             }
             for direction in client.directions {
-                lines.append(row([client.client, direction.direction, "\(direction.moves)", "\(direction.unanswered)",
-                                  cell(direction.ipcToEnter), cell(direction.enterToCommit),
-                                  cell(direction.ipcToCommit), cell(direction.ipcToTraits)], width: 18))
+                lines.append(
+                    row(
+                        [
+                            client.client, direction.direction, "\(direction.moves)", "\(direction.unanswered)",
+                            cell(direction.ipcToEnter), cell(direction.enterToCommit),
+                            cell(direction.ipcToCommit), cell(direction.ipcToTraits),
+                        ], width: 18))
             }
         }
         return lines

@@ -40,23 +40,28 @@ enum ControlSocketMoveBenchmark {
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-control-\(getpid())")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             defer { try? FileManager.default.removeItem(at: directory) }
             let controlPath = directory.appendingPathComponent("control").path
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_RUNTIME_DIR"] = directory.path
             environment["WAYLAND_DISPLAY"] = "wayland-bench"
 
-            let simulator = try SpawnedProcess(executable: diorama.path,
-                                               arguments: ["sim", "--layout", layoutPath, "--socket", "wayland-bench",
-                                                           "--control", controlPath],
-                                               environment: environment, standardOutput: .null, standardError: .null)
+            let simulator = try SpawnedProcess(
+                executable: diorama.path,
+                arguments: [
+                    "sim", "--layout", layoutPath, "--socket", "wayland-bench",
+                    "--control", controlPath,
+                ],
+                environment: environment, standardOutput: .null, standardError: .null)
             defer { simulator.terminate(grace: .seconds(5)) }
             let control = try connect(to: controlPath, while: simulator, timeoutSeconds: 15)
 
-            let windowed = try SpawnedProcess(executable: client, environment: environment,
-                                              standardOutput: .null, standardError: .null)
+            let windowed = try SpawnedProcess(
+                executable: client, environment: environment,
+                standardOutput: .null, standardError: .null)
             defer { windowed.terminate(grace: .seconds(5)) }
             let window = try waitForWindow(client: control, timeoutSeconds: 15)
 

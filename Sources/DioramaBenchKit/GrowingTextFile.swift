@@ -15,7 +15,8 @@ struct GrowingTextFile {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(),
-              let lastNewline = data.lastIndex(of: 0x0A) else { return "" }
+            let lastNewline = data.lastIndex(of: 0x0A)
+        else { return "" }
         let complete = data[data.startIndex...lastNewline]
         offset += UInt64(complete.count)
         return String(decoding: complete, as: UTF8.self)

@@ -16,8 +16,9 @@ enum LintBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         let project = SyntheticXcodeProject.largestReported
         let bundle = try project.write(into: directory)
-        let bytes = (try? FileManager.default.attributesOfItem(
-            atPath: bundle.appendingPathComponent("project.pbxproj").path)[.size] as? Int) ?? 0
+        let bytes =
+            (try? FileManager.default.attributesOfItem(
+                atPath: bundle.appendingPathComponent("project.pbxproj").path)[.size] as? Int) ?? 0
 
         var wallNanoseconds: [UInt64] = [], cpuNanoseconds: [UInt64] = []
         var targets = 0
@@ -30,9 +31,10 @@ enum LintBenchmark {
             targets = report.targets.count
         }
         func medianMilliseconds(_ values: [UInt64]) -> Double { Double(values.sorted()[values.count / 2]) / 1e6 }
-        return LintSection(unavailable: nil, build: ScreenshotBenchmark.buildConfiguration, pbxprojBytes: bytes,
-                           targets: targets, swiftFiles: project.targetCount * project.filesPerTarget,
-                           repeats: wallNanoseconds.count, wallMilliseconds: medianMilliseconds(wallNanoseconds),
-                           cpuMilliseconds: medianMilliseconds(cpuNanoseconds))
+        return LintSection(
+            unavailable: nil, build: ScreenshotBenchmark.buildConfiguration, pbxprojBytes: bytes,
+            targets: targets, swiftFiles: project.targetCount * project.filesPerTarget,
+            repeats: wallNanoseconds.count, wallMilliseconds: medianMilliseconds(wallNanoseconds),
+            cpuMilliseconds: medianMilliseconds(cpuNanoseconds))
     }
 }

@@ -11,7 +11,8 @@ public struct MachineInfo: Codable, Sendable {
     /// that is missing reads "not installed".
     public static func current() -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
         var versions: [String: String] = [:]
         versions["swift"] = firstLine(ProgramRunner.output("swift", ["--version"]))
@@ -21,8 +22,9 @@ public struct MachineInfo: Codable, Sendable {
         for package in ["libgtk-4-1", "libsdl2-2.0-0", "libwayland-server0", "valgrind"] {
             versions[package] = firstLine(ProgramRunner.output("dpkg-query", ["-W", "-f=${Version}", package]))
         }
-        return MachineInfo(uname: firstLine(ProgramRunner.output("uname", ["-a"])), cpuModel: model,
-                           cores: ProcessInfo.processInfo.activeProcessorCount, versions: versions)
+        return MachineInfo(
+            uname: firstLine(ProgramRunner.output("uname", ["-a"])), cpuModel: model,
+            cores: ProcessInfo.processInfo.activeProcessorCount, versions: versions)
     }
 
     private static func firstLine(_ text: String?) -> String {

@@ -22,8 +22,10 @@ enum ReactionBenchmark {
     ]
     static let windowSize = Size(width: 1280, height: 800)
 
-    static func run(_ configuration: BenchConfiguration, layoutPath: String,
-                    log: (String) -> Void) throws -> [ClientReaction] {
+    static func run(
+        _ configuration: BenchConfiguration, layoutPath: String,
+        log: (String) -> Void
+    ) throws -> [ClientReaction] {
         let layout = try DisplayLayout.load(contentsOf: layoutPath)
         let simulator = try BackgroundSimulator {
             SimulatorConfiguration(layout: layout, clock: MonotonicClock(), defaultDisplay: "DP-2")
@@ -42,17 +44,21 @@ enum ReactionBenchmark {
         return clients.map { client in
             log("reaction: \(client.name)")
             do {
-                return try measure(client, under: simulator, probe: probe, configuration: configuration,
-                                   traceDirectory: traceDirectory)
+                return try measure(
+                    client, under: simulator, probe: probe, configuration: configuration,
+                    traceDirectory: traceDirectory)
             } catch {
-                return ClientReaction(client: client.name, role: client.role, renderer: client.renderer, unavailable: "\(error)",
-                                      directions: [], staleFrames: 0, moves: 0)
+                return ClientReaction(
+                    client: client.name, role: client.role, renderer: client.renderer, unavailable: "\(error)",
+                    directions: [], staleFrames: 0, moves: 0)
             }
         }
     }
 
-    private static func measure(_ client: BenchClient, under simulator: BackgroundSimulator, probe: ScaleChangeProbe,
-                                configuration: BenchConfiguration, traceDirectory: String?) throws -> ClientReaction {
+    private static func measure(
+        _ client: BenchClient, under simulator: BackgroundSimulator, probe: ScaleChangeProbe,
+        configuration: BenchConfiguration, traceDirectory: String?
+    ) throws -> ClientReaction {
         let executable = try client.locate()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
@@ -63,9 +69,10 @@ enum ReactionBenchmark {
             environment["DIORAMA_TRACE"] = "\(traceDirectory)/\(client.name).jsonl"
         }
         let launched = ProcessResources.monotonicNanoseconds()
-        let child = try ChildProcess(executable, arguments: client.arguments,
-                                     environment: ChildProcess.minimalEnvironment(environment),
-                                     currentDirectory: client.currentDirectory.map { URL(fileURLWithPath: $0) })
+        let child = try ChildProcess(
+            executable, arguments: client.arguments,
+            environment: ChildProcess.minimalEnvironment(environment),
+            currentDirectory: client.currentDirectory.map { URL(fileURLWithPath: $0) })
         defer { child.stop() }
         let pid = child.processIdentifier
 
@@ -123,8 +130,9 @@ enum ReactionBenchmark {
         note(try simulator.perform { _ in probe.endMoves() })
 
         let directions = directionOrder.map { direction in
-            DirectionLatency(direction: direction, latency: LatencySummary(nanoseconds: samples[direction] ?? []),
-                             unanswered: unanswered[direction, default: 0], staleFrames: stale[direction, default: 0])
+            DirectionLatency(
+                direction: direction, latency: LatencySummary(nanoseconds: samples[direction] ?? []),
+                unanswered: unanswered[direction, default: 0], staleFrames: stale[direction, default: 0])
         }
         return ClientReaction(
             client: client.name, role: client.role, renderer: client.renderer, unavailable: nil, windowWidth: size.width, windowHeight: size.height,

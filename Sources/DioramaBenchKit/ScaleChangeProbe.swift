@@ -80,7 +80,7 @@ final class ScaleChangeProbe: @unchecked Sendable {
             windowPIDs[window] = clientPIDs[client]
             mainSurfaces[window] = surface
         case .enter(_, let window?, _), .leave(_, let window?, _), .preferredScale(_, let window?, _),
-             .preferredBufferScale(_, let window?, _):
+            .preferredBufferScale(_, let window?, _):
             if window == movingWindow, move.changeNanoseconds == nil { move.changeNanoseconds = record.nanoseconds }
         case .commit(let fact):
             guard let window = fact.window, fact.surface == mainSurfaces[window] else { return }
@@ -96,7 +96,8 @@ final class ScaleChangeProbe: @unchecked Sendable {
             firstCorrectAt2x[pid] = (window, nanoseconds)
         }
         if let target = resizeTarget, target.window == window,
-           fact.surfaceSize.width == target.width, fact.surfaceSize.height == target.height {
+            fact.surfaceSize.width == target.width, fact.surfaceSize.height == target.height
+        {
             resizeTarget = nil
             resizeSignal?.signal()
         }

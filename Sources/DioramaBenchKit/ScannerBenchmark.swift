@@ -38,7 +38,8 @@ enum ScannerBenchmark {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-build-\(getpid())")
             defer { try? FileManager.default.removeItem(at: scratch) }
             if let swift = ProgramRunner.which("swift"),
-               let nanoseconds = try? timed(swift, ["build", "--package-path", packageRoot.path, "--scratch-path", scratch.path]) {
+                let nanoseconds = try? timed(swift, ["build", "--package-path", packageRoot.path, "--scratch-path", scratch.path])
+            {
                 section.coldBuildSeconds = Double(nanoseconds) / 1e9
                 if let total = section.scannerTotalMilliseconds {
                     section.scannerShare = total / 1000 / (Double(nanoseconds) / 1e9)
@@ -53,8 +54,10 @@ enum ScannerBenchmark {
         let list = packageRoot.appendingPathComponent("Protocols/bindings.list")
         let text = try String(contentsOf: list, encoding: .utf8)
         func dataDirectory(_ module: String) throws -> String {
-            guard let path = ProgramRunner.output("pkg-config", ["--variable=pkgdatadir", module])?
-                .trimmingCharacters(in: .whitespacesAndNewlines), !path.isEmpty else {
+            guard
+                let path = ProgramRunner.output("pkg-config", ["--variable=pkgdatadir", module])?
+                    .trimmingCharacters(in: .whitespacesAndNewlines), !path.isEmpty
+            else {
                 throw BenchError("pkg-config knows no \(module); apt-get install libwayland-dev wayland-protocols pkg-config")
             }
             return path

@@ -78,9 +78,9 @@ enum ScreenshotBenchmark {
     /// differ between debug and release builds.
     static var buildConfiguration: String {
         #if DEBUG
-        return "debug"
+            return "debug"
         #else
-        return "release"
+            return "release"
         #endif
     }
 }

@@ -80,8 +80,9 @@ enum SimulatorThroughputBenchmark {
             cpuMicrosecondsPerMove: perMove(plain.cpu),
             tracedCPUMicrosecondsPerMove: perMove(traced.cpu),
             traceLinesPerMove: moves == 0 ? 0 : Double(traceLines) / Double(moves))
-        let memory = SimulatorMemory(surfaces: surfaces, rssKiB: after?.rssKiB ?? 0,
-                                     anonymousDeltaKiB: (after?.anonymousKiB ?? 0) - (before?.anonymousKiB ?? 0))
+        let memory = SimulatorMemory(
+            surfaces: surfaces, rssKiB: after?.rssKiB ?? 0,
+            anonymousDeltaKiB: (after?.anonymousKiB ?? 0) - (before?.anonymousKiB ?? 0))
         withExtendedLifetime(windows) {}
         return (throughput, memory)
     }

@@ -44,11 +44,13 @@ enum SwayReactionBenchmark {
             let clients = BenchClient.all.filter { clientNames.contains($0.name) }.map { client in
                 log("sway reaction: \(client.name)")
                 do {
-                    return try measure(client, sway: sway, ipc: ipc, movesPerDirection: movesPerDirection,
-                                       timeoutMilliseconds: timeoutMilliseconds)
+                    return try measure(
+                        client, sway: sway, ipc: ipc, movesPerDirection: movesPerDirection,
+                        timeoutMilliseconds: timeoutMilliseconds)
                 } catch {
-                    return SwayClientReaction(client: client.name, role: client.role, unavailable: "\(error)",
-                                              directions: [])
+                    return SwayClientReaction(
+                        client: client.name, role: client.role, unavailable: "\(error)",
+                        directions: [])
                 }
             }
             return SwayReactionSection(version: version, movesPerDirection: movesPerDirection, clients: clients)
@@ -64,8 +66,10 @@ enum SwayReactionBenchmark {
         var direction: String
     }
 
-    private static func measure(_ client: BenchClient, sway: RunningCompositor, ipc: SwayIPC, movesPerDirection: Int,
-                                timeoutMilliseconds: Int) throws -> SwayClientReaction {
+    private static func measure(
+        _ client: BenchClient, sway: RunningCompositor, ipc: SwayIPC, movesPerDirection: Int,
+        timeoutMilliseconds: Int
+    ) throws -> SwayClientReaction {
         let executable = try client.locate()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-sway-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -75,15 +79,20 @@ enum SwayReactionBenchmark {
         environment["WAYLAND_DEBUG"] = "client"
         environment["XDG_STATE_HOME"] = scratch.path  // no saved sessions from earlier runs
         if client.role == .diorama { environment["DIORAMA_TRACE"] = traceFile.path }
-        let child = try ChildProcess(executable, arguments: client.arguments,
-                                     environment: ChildProcess.minimalEnvironment(environment),
-                                     currentDirectory: client.currentDirectory.map { URL(fileURLWithPath: $0) })
+        let child = try ChildProcess(
+            executable, arguments: client.arguments,
+            environment: ChildProcess.minimalEnvironment(environment),
+            currentDirectory: client.currentDirectory.map { URL(fileURLWithPath: $0) })
         defer { child.stop() }
         let pid = child.processIdentifier
 
-        guard let window = try ReactionBenchmark.poll(timeout: 20, {
-            try ipc.tree().windows().first { $0.node.pid == pid }
-        }) else {
+        guard
+            let window = try ReactionBenchmark.poll(
+                timeout: 20,
+                {
+                    try ipc.tree().windows().first { $0.node.pid == pid }
+                })
+        else {
             let tail = child.standardError.split(separator: "\n").filter { !$0.hasPrefix("[") }.suffix(3)
             throw BenchError("never mapped a window under sway within 20 s (\(child.state)); stderr: \(tail.joined(separator: " | "))")
         }
@@ -101,9 +110,10 @@ enum SwayReactionBenchmark {
             outputIndex = 1 - outputIndex
             let scale = Int(outputs[outputIndex].scale)
             let command = "[con_id=\(window.node.id)] move container to output \(SwayHeadless.outputName(index: outputIndex))"
-            let move = SentMove(monotonic: ProcessResources.monotonicNanoseconds(),
-                                debug: .init(sentAt: WaylandDebugLog.now(), targetScale: scale),
-                                direction: "\(Int(outputs[from].scale))x->\(scale)x")
+            let move = SentMove(
+                monotonic: ProcessResources.monotonicNanoseconds(),
+                debug: .init(sentAt: WaylandDebugLog.now(), targetScale: scale),
+                direction: "\(Int(outputs[from].scale))x->\(scale)x")
             let results = try ipc.command(command)
             if let failure = results.first(where: { !$0.success }) {
                 throw BenchError("sway refused `\(command)`: \(failure.error ?? "no reason given")")
@@ -120,9 +130,10 @@ enum SwayReactionBenchmark {
                 guard reaction?.enterToCommitMicroseconds != nil else { return nil }
                 guard client.role == .diorama else { return true }
                 let log = try? RuntimeTraceLog.read(traceFile, strictness: .tolerant)
-                let traced = log?.entries.contains {
-                    $0.time >= move.monotonic && $0.as(CommitRecord.self)?.bufferScale == scale
-                } ?? false
+                let traced =
+                    log?.entries.contains {
+                        $0.time >= move.monotonic && $0.as(CommitRecord.self)?.bufferScale == scale
+                    } ?? false
                 return traced ? true : nil
             }
         }
@@ -158,7 +169,8 @@ enum SwayReactionBenchmark {
         var directions: [String] = []
         for move in sent where !directions.contains(move.direction) { directions.append(move.direction) }
         let perDirection = directions.map { direction in summary(direction, sent.indices.filter { sent[$0].direction == direction }) }
-        return SwayClientReaction(client: client.name, role: client.role, unavailable: nil,
-                                  directions: perDirection + [summary("all", Array(sent.indices))])
+        return SwayClientReaction(
+            client: client.name, role: client.role, unavailable: nil,
+            directions: perDirection + [summary("all", Array(sent.indices))])
     }
 }

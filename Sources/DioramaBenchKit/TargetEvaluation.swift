@@ -1,9 +1,11 @@
 /// Issue 7's targets (and issue 15's for the GL renderer), judged against what a run measured. A target that
 /// could not be measured is reported with `met: nil` and says why.
 enum TargetEvaluation {
-    static func evaluate(reaction: [ClientReaction], throughput: ThroughputSection,
-                         memory: MemorySection, screenshot: ScreenshotSection,
-                         lint: LintSection) -> [TargetResult] {
+    static func evaluate(
+        reaction: [ClientReaction], throughput: ThroughputSection,
+        memory: MemorySection, screenshot: ScreenshotSection,
+        lint: LintSection
+    ) -> [TargetResult] {
         var results: [TargetResult] = []
         let measured = reaction.filter { $0.unavailable == nil }
         let diorama = measured.filter { $0.role == .diorama }
@@ -13,49 +15,63 @@ enum TargetEvaluation {
         for app in diorama {
             let toTwo = app.directions.first { $0.direction.hasSuffix("->2x") }?.latency.medianMilliseconds
             let sized = app.windowWidth == 1280 && app.windowHeight == 800
-            results.append(TargetResult(
-                name: "\(app.client) 1280×800 → 2× latency", target: "median ≤ 2 ms",
-                measured: toTwo.map { fmt($0) + " ms" + (sized ? "" : " (window \(app.windowWidth ?? 0)×\(app.windowHeight ?? 0))") } ?? "no samples",
-                met: toTwo.map { $0 <= 2 }, ratio: toTwo.map { $0 / 2 }))
+            results.append(
+                TargetResult(
+                    name: "\(app.client) 1280×800 → 2× latency", target: "median ≤ 2 ms",
+                    measured: toTwo.map { fmt($0) + " ms" + (sized ? "" : " (window \(app.windowWidth ?? 0)×\(app.windowHeight ?? 0))") } ?? "no samples",
+                    met: toTwo.map { $0 <= 2 }, ratio: toTwo.map { $0 / 2 }))
         }
         // Zero stale frames for Diorama clients.
         for app in diorama {
-            results.append(TargetResult(name: "\(app.client) stale frames", target: "0", measured: "\(app.staleFrames) in \(app.moves) moves",
-                                        met: app.staleFrames == 0, ratio: nil))
+            results.append(
+                TargetResult(
+                    name: "\(app.client) stale frames", target: "0", measured: "\(app.staleFrames) in \(app.moves) moves",
+                    met: app.staleFrames == 0, ratio: nil))
         }
         // Throughput ≥ 20 × sway; ≤ 50 µs CPU per move at 1,000 surfaces.
         let single = throughput.simulator.min { $0.surfaces < $1.surfaces }
         if let single, let sway = throughput.sway.movesPerSecond {
             let ratio = single.movesPerSecond / sway
-            results.append(TargetResult(name: "move throughput vs sway", target: "≥ 20 × sway",
-                                        measured: fmt(single.movesPerSecond) + "/s vs sway " + fmt(sway) + "/s",
-                                        met: ratio >= 20, ratio: ratio / 20))
+            results.append(
+                TargetResult(
+                    name: "move throughput vs sway", target: "≥ 20 × sway",
+                    measured: fmt(single.movesPerSecond) + "/s vs sway " + fmt(sway) + "/s",
+                    met: ratio >= 20, ratio: ratio / 20))
         } else {
-            results.append(TargetResult(name: "move throughput vs sway", target: "≥ 20 × sway",
-                                        measured: throughput.sway.unavailable ?? "not measured", met: nil, ratio: nil))
+            results.append(
+                TargetResult(
+                    name: "move throughput vs sway", target: "≥ 20 × sway",
+                    measured: throughput.sway.unavailable ?? "not measured", met: nil, ratio: nil))
         }
         // Over the control socket, out of process, ≥ 10 × sway's IPC rate (same run).
         let control = throughput.controlSocket
         if let sway = throughput.sway.movesPerSecond, let batched = control.batchedMovesPerSecond, let single = control.requestsPerSecond {
             let ratio = batched / sway
-            results.append(TargetResult(name: "control socket moves vs sway IPC", target: "≥ 10 × sway",
-                                        measured: fmt(batched) + "/s in batches of \(control.batchSize) (" + fmt(single)
-                                            + "/s one request at a time) vs sway " + fmt(sway) + "/s",
-                                        met: ratio >= 10, ratio: ratio / 10))
+            results.append(
+                TargetResult(
+                    name: "control socket moves vs sway IPC", target: "≥ 10 × sway",
+                    measured: fmt(batched) + "/s in batches of \(control.batchSize) (" + fmt(single)
+                        + "/s one request at a time) vs sway " + fmt(sway) + "/s",
+                    met: ratio >= 10, ratio: ratio / 10))
         } else {
-            results.append(TargetResult(name: "control socket moves vs sway IPC", target: "≥ 10 × sway",
-                                        measured: control.unavailable ?? throughput.sway.unavailable ?? "not measured", met: nil, ratio: nil))
+            results.append(
+                TargetResult(
+                    name: "control socket moves vs sway IPC", target: "≥ 10 × sway",
+                    measured: control.unavailable ?? throughput.sway.unavailable ?? "not measured", met: nil, ratio: nil))
         }
         let largest = throughput.simulator.max { $0.surfaces < $1.surfaces }
-        results.append(TargetResult(
-            name: "simulator CPU per move at \(largest?.surfaces ?? 0) surfaces", target: "≤ 50 µs at 1,000 surfaces",
-            measured: largest.map { fmt($0.cpuMicrosecondsPerMove) + " µs" } ?? "not measured",
-            met: largest.map { $0.cpuMicrosecondsPerMove <= 50 }, ratio: largest.map { $0.cpuMicrosecondsPerMove / 50 }))
+        results.append(
+            TargetResult(
+                name: "simulator CPU per move at \(largest?.surfaces ?? 0) surfaces", target: "≤ 50 µs at 1,000 surfaces",
+                measured: largest.map { fmt($0.cpuMicrosecondsPerMove) + " µs" } ?? "not measured",
+                met: largest.map { $0.cpuMicrosecondsPerMove <= 50 }, ratio: largest.map { $0.cpuMicrosecondsPerMove / 50 }))
         // ≤ 1 MB anonymous memory per scene beyond its buffers.
         let perScene = memory.client.perSceneBeyondBuffersKiB
-        results.append(TargetResult(name: "client memory per scene", target: "≤ 1 MB (1024 KiB) beyond buffers",
-                                    measured: perScene.map { "\($0) KiB" } ?? (memory.client.unavailable ?? "not measured"),
-                                    met: perScene.map { $0 <= 1024 }, ratio: perScene.map { Double($0) / 1024 }))
+        results.append(
+            TargetResult(
+                name: "client memory per scene", target: "≤ 1 MB (1024 KiB) beyond buffers",
+                measured: perScene.map { "\($0) KiB" } ?? (memory.client.unavailable ?? "not measured"),
+                met: perScene.map { $0 <= 1024 }, ratio: perScene.map { Double($0) / 1024 }))
         results.append(screenshotTarget(screenshot))
         results.append(lintTarget(lint))
         return results
@@ -77,8 +93,9 @@ enum TargetEvaluation {
                 return TargetResult(name: name, target: target, measured: "no \(kind) or no samples", met: nil, ratio: nil)
             }
             let ratio = median / peerMedian
-            return TargetResult(name: name, target: target, measured: fmt(median) + " ms vs \(peer) " + fmt(peerMedian) + " ms",
-                                met: ratio <= 0.5, ratio: ratio)
+            return TargetResult(
+                name: name, target: target, measured: fmt(median) + " ms vs \(peer) " + fmt(peerMedian) + " ms",
+                met: ratio <= 0.5, ratio: ratio)
         }
     }
 
@@ -92,8 +109,9 @@ enum TargetEvaluation {
         }
         let measured = fmt(cpu) + " ms CPU, \(lint.pbxprojBytes) bytes"
         guard lint.build == "release" else {
-            return TargetResult(name: name, target: target, measured: measured + " (judged in release builds only)",
-                                met: nil, ratio: nil)
+            return TargetResult(
+                name: name, target: target, measured: measured + " (judged in release builds only)",
+                met: nil, ratio: nil)
         }
         return TargetResult(name: name, target: target, measured: measured, met: cpu < 1000, ratio: cpu / 1000)
     }
@@ -105,13 +123,15 @@ enum TargetEvaluation {
         let name = "5120×2880 screenshot (\(screenshot.build) build)"
         let target = "≤ \(fmt(limit)) ms CPU compose + PNG"
         guard let total = screenshot.cpuMilliseconds else {
-            return TargetResult(name: name, target: target, measured: screenshot.unavailable ?? "not measured",
-                                met: nil, ratio: nil)
+            return TargetResult(
+                name: name, target: target, measured: screenshot.unavailable ?? "not measured",
+                met: nil, ratio: nil)
         }
         let sized = screenshot.width == 5120 && screenshot.height == 2880
-        return TargetResult(name: name, target: target,
-                            measured: fmt(total) + " ms CPU" + (sized ? "" : " (\(screenshot.width)×\(screenshot.height))"),
-                            met: sized && total <= limit, ratio: total / limit)
+        return TargetResult(
+            name: name, target: target,
+            measured: fmt(total) + " ms CPU" + (sized ? "" : " (\(screenshot.width)×\(screenshot.height))"),
+            met: sized && total <= limit, ratio: total / limit)
     }
 
     static func fmt(_ value: Double) -> String {

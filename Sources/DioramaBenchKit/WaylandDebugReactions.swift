@@ -56,7 +56,8 @@ public enum WaylandDebugReactions {
             if message.interface == "xdg_wm_base", message.message == "get_xdg_surface", message.arguments.count == 2 {
                 surfaceOfXDGSurface[objectName(message.arguments[0])] = objectName(message.arguments[1])
             } else if message.interface == "xdg_surface", message.message == "get_toplevel",
-                      let surface = surfaceOfXDGSurface[message.object] {
+                let surface = surfaceOfXDGSurface[message.object]
+            {
                 return surface
             }
         }
@@ -75,7 +76,8 @@ public enum WaylandDebugReactions {
             // The move this line belongs to: the last one sent at or before its stamp.
             var index = move ?? -1
             while index + 1 < moves.count,
-                  WaylandDebugLog.microseconds(from: moves[index + 1].sentAt, to: message.microseconds) >= 0 {
+                WaylandDebugLog.microseconds(from: moves[index + 1].sentAt, to: message.microseconds) >= 0
+            {
                 index += 1
             }
             if index != (move ?? -1) {
@@ -92,13 +94,16 @@ public enum WaylandDebugReactions {
             case (.received, "enter"), (.received, "leave"):
                 guard let move, start == nil else { break }
                 start = message.microseconds
-                reactions[move].startMicroseconds = WaylandDebugLog.microseconds(from: moves[move].sentAt,
-                                                                                 to: message.microseconds)
+                reactions[move].startMicroseconds = WaylandDebugLog.microseconds(
+                    from: moves[move].sentAt,
+                    to: message.microseconds)
             case (.sent, "commit"):
                 guard let move, let start, attachedSinceStart, bufferScale == moves[move].targetScale,
-                      reactions[move].enterToCommitMicroseconds == nil else { break }
-                reactions[move].enterToCommitMicroseconds = WaylandDebugLog.microseconds(from: start,
-                                                                                         to: message.microseconds)
+                    reactions[move].enterToCommitMicroseconds == nil
+                else { break }
+                reactions[move].enterToCommitMicroseconds = WaylandDebugLog.microseconds(
+                    from: start,
+                    to: message.microseconds)
             default:
                 break
             }

@@ -14,23 +14,26 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Grade how a Wayland client follows scale changes, moves, rotation, hot-plug and resizes.",
         discussion: """
-        Starts the simulator, runs COMMAND under it as a real process, and puts its first window \
-        through a fixed battery: first frame at 2x, moves between 1x and 2x, a 1.5x display, a \
-        rescale under the window, a rotation, plugging and unplugging displays (the one it is on \
-        too), an interactive resize and its minimum size. Prints a verdict per check with the \
-        reaction time and stale frames; failures get screenshots in --output. See Docs/check.md.
+            Starts the simulator, runs COMMAND under it as a real process, and puts its first window \
+            through a fixed battery: first frame at 2x, moves between 1x and 2x, a 1.5x display, a \
+            rescale under the window, a rotation, plugging and unplugging displays (the one it is on \
+            too), an interactive resize and its minimum size. Prints a verdict per check with the \
+            reaction time and stale frames; failures get screenshots in --output. See Docs/check.md.
 
-        Examples:
-          diorama check -- foot
-          diorama check --junit -- weston-simple-shm > check.xml
-          diorama check --layout laptop --profile sway-1.7 --json -- ./build/MyApp
-        """)
+            Examples:
+              diorama check -- foot
+              diorama check --junit -- weston-simple-shm > check.xml
+              diorama check --layout laptop --profile sway-1.7 --json -- ./build/MyApp
+            """)
 
     @Option(name: .long, help: ArgumentHelp("A layout name (Configs/displays/NAME.json) or a layout file.", valueName: "NAME|PATH"))
     var layout = "studio"
 
-    @Option(name: .long, help: ArgumentHelp("What the simulator offers: \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
-                                            valueName: "NAME"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What the simulator offers: \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
+            valueName: "NAME"))
     var profile = "modern"
 
     @Flag(name: .long, help: "Print the report as JSON (schema in Docs/check.md).")
@@ -48,8 +51,11 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds the client gets to answer each change.", valueName: "SECONDS"))
     var timeout = 5
 
-    @Option(name: .long, help: ArgumentHelp("Also write this client's row into the table between the compatibility-table markers of FILE.",
-                                            valueName: "FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write this client's row into the table between the compatibility-table markers of FILE.",
+            valueName: "FILE"))
     var markdownTable: String?
 
     @Option(name: .long, help: ArgumentHelp("The client's name in that table (default: the program's file name).", valueName: "NAME"))
@@ -80,9 +86,10 @@ struct CheckCommand: ParsableCommand {
             print("diorama check: \(error)", to: &standardError)
             throw DioramaExitCode.badInput
         }
-        let configuration = CheckConfiguration(command: command, layout: layoutValue, layoutName: layout,
-                                               profile: CompositorProfile.named(profile)!, outputDirectory: output,
-                                               startTimeout: .seconds(startTimeout), answerTimeout: .seconds(timeout))
+        let configuration = CheckConfiguration(
+            command: command, layout: layoutValue, layoutName: layout,
+            profile: CompositorProfile.named(profile)!, outputDirectory: output,
+            startTimeout: .seconds(startTimeout), answerTimeout: .seconds(timeout))
         let outcome: Result<CheckReport, CheckError> = ScenarioSession.blocking {
             do throws(CheckError) {
                 return .success(try await CheckBattery.run(configuration))
@@ -107,9 +114,10 @@ struct CheckCommand: ParsableCommand {
         if let markdownTable {
             let client = name ?? URL(fileURLWithPath: command[0]).lastPathComponent
             do {
-                try CompatibilityTable.update(markdownTable, header: CheckReportFormat.markdownHeader(report),
-                                              row: CheckReportFormat.markdownRow(report, client: client, package: package),
-                                              client: client)
+                try CompatibilityTable.update(
+                    markdownTable, header: CheckReportFormat.markdownHeader(report),
+                    row: CheckReportFormat.markdownRow(report, client: client, package: package),
+                    client: client)
             } catch {
                 print("diorama check: \(error)", to: &standardError)
                 throw DioramaExitCode.badInput

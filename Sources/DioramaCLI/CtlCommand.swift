@@ -15,15 +15,15 @@ struct CtlCommand: ParsableCommand {
         commandName: "ctl",
         abstract: "Control a running display simulator.",
         discussion: """
-        Talks to the simulator named by DIORAMA_CONTROL (printed by `diorama sim`) or --control. \
-        Windows are named by id (3 or id:3), app_id (org.example.App or app_id:…) or title (title:…).
+            Talks to the simulator named by DIORAMA_CONTROL (printed by `diorama sim`) or --control. \
+            Windows are named by id (3 or id:3), app_id (org.example.App or app_id:…) or title (title:…).
 
-        Examples:
-          diorama ctl windows
-          diorama ctl move foot --to DP-2
-          diorama ctl display scale DP-2 1.5
-          diorama ctl screenshot --all --out layout.png
-        """,
+            Examples:
+              diorama ctl windows
+              diorama ctl move foot --to DP-2
+              diorama ctl display scale DP-2 1.5
+              diorama ctl screenshot --all --out layout.png
+            """,
         subcommands: [
             CtlWindowsCommand.self, CtlDisplaysCommand.self,
             CtlMoveCommand.self, CtlResizeCommand.self, CtlFocusCommand.self, CtlMaximizeCommand.self,
@@ -85,8 +85,10 @@ enum CtlArguments {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let range = InputRanges.side
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              range.contains(width), range.contains(height) else {
-            throw ValidationError("\(what) must be WIDTHxHEIGHT with whole numbers within \(range.lowerBound)…\(range.upperBound) (e.g. 1920x1080), got \"\(text)\"")
+            range.contains(width), range.contains(height)
+        else {
+            throw ValidationError(
+                "\(what) must be WIDTHxHEIGHT with whole numbers within \(range.lowerBound)…\(range.upperBound) (e.g. 1920x1080), got \"\(text)\"")
         }
         return Size(width: width, height: height)
     }
@@ -97,7 +99,8 @@ enum CtlArguments {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         let range = InputRanges.coordinate
         guard parts.count == 2, let x = Int(parts[0].trimmingCharacters(in: .whitespaces)),
-              let y = Int(parts[1].trimmingCharacters(in: .whitespaces)), range.contains(x), range.contains(y) else {
+            let y = Int(parts[1].trimmingCharacters(in: .whitespaces)), range.contains(x), range.contains(y)
+        else {
             throw ValidationError("\(what) must be X,Y with whole numbers within \(range.lowerBound)…\(range.upperBound) (e.g. 1920,0), got \"\(text)\"")
         }
         return Point(x: x, y: y)

@@ -5,7 +5,8 @@ import DioramaModel
 // `diorama ctl` subcommands that change displays.
 
 struct CtlDisplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "display", abstract: "Rescale, rotate or move a display.",
+    static let configuration = CommandConfiguration(
+        commandName: "display", abstract: "Rescale, rotate or move a display.",
         subcommands: [CtlDisplayScaleCommand.self, CtlDisplayRotateCommand.self, CtlDisplayMoveCommand.self])
 }
 
@@ -19,7 +20,8 @@ struct CtlDisplayScaleCommand: ParsableCommand {
 }
 
 struct CtlDisplayRotateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rotate",
+    static let configuration = CommandConfiguration(
+        commandName: "rotate",
         abstract: "Change a display's transform: normal, 90, 180, 270, flipped, flipped-90, flipped-180, flipped-270.")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The display.") var name: String
@@ -58,7 +60,8 @@ struct CtlPlugCommand: ParsableCommand {
     func run() throws {
         let pixels = try CtlArguments.size(mode, "the mode")
         let configuration = DisplayConfiguration(
-            name: name, mode: DisplayMode(width: pixels.width, height: pixels.height, refreshMilliHz: try CtlArguments.refreshMilliHz(ofHertz: refresh, "--refresh")),
+            name: name,
+            mode: DisplayMode(width: pixels.width, height: pixels.height, refreshMilliHz: try CtlArguments.refreshMilliHz(ofHertz: refresh, "--refresh")),
             scale: try CtlArguments.scale(scale, "--scale"), transform: try CtlArguments.transform(transform),
             position: try CtlArguments.point(position, "--at"))
         try connection.send(.plugDisplay(configuration), command: "plug")
@@ -66,7 +69,8 @@ struct CtlPlugCommand: ParsableCommand {
 }
 
 struct CtlUnplugCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unplug",
+    static let configuration = CommandConfiguration(
+        commandName: "unplug",
         abstract: "Unplug a display; its windows move to the default display.")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The display.") var name: String

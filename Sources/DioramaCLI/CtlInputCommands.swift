@@ -7,14 +7,18 @@ import DioramaModel
 // relative to a window's top-left with `--window WINDOW`.
 
 struct CtlPointerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pointer",
+    static let configuration = CommandConfiguration(
+        commandName: "pointer",
         abstract: "Move the pointer, press, release or click a button, or scroll.",
-        subcommands: [CtlPointerMoveCommand.self, CtlPointerButtonCommand<Press>.self, CtlPointerButtonCommand<Release>.self,
-                      CtlPointerButtonCommand<Click>.self, CtlPointerScrollCommand.self])
+        subcommands: [
+            CtlPointerMoveCommand.self, CtlPointerButtonCommand<Press>.self, CtlPointerButtonCommand<Release>.self,
+            CtlPointerButtonCommand<Click>.self, CtlPointerScrollCommand.self,
+        ])
 }
 
 struct CtlTouchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "touch",
+    static let configuration = CommandConfiguration(
+        commandName: "touch",
         abstract: "Put a finger down, move it, lift it, or cancel every touch.",
         subcommands: [CtlTouchDownCommand.self, CtlTouchMoveCommand.self, CtlTouchUpCommand.self, CtlTouchCancelCommand.self])
 }
@@ -45,7 +49,8 @@ struct CtlInputLocationOptions: ParsableArguments {
 }
 
 struct CtlPointerMoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "move",
+    static let configuration = CommandConfiguration(
+        commandName: "move",
         abstract: "Move the pointer (enter/leave/motion follow; a window the app is dragging follows too).")
     @OptionGroup var connection: CtlConnectionOptions
     @OptionGroup var location: CtlInputLocationOptions
@@ -99,7 +104,8 @@ struct CtlPointerButtonCommand<Kind: CtlPointerButtonKind>: ParsableCommand {
 }
 
 struct CtlPointerScrollCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "scroll",
+    static let configuration = CommandConfiguration(
+        commandName: "scroll",
         abstract: "Scroll the window under the pointer, in logical points (a wheel notch is 15).")
     @OptionGroup var connection: CtlConnectionOptions
     @Option(help: "Points to scroll right (negative: left).") var dx = 0

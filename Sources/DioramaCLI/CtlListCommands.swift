@@ -20,19 +20,24 @@ struct CtlWindowsCommand: ParsableCommand {
             print(CtlOutput.json(["windows": windows]))
             return
         }
-        print(CtlOutput.table(
-            header: ["ID", "APP_ID", "TITLE", "PID", "DISPLAYS", "POSITION", "SIZE", "BUFFER", "SCALE", "PREFERRED", "STATES",
-                     "CONFIGURE_SETTLED", "DRAWN_FOR_SCALE"],
-            rows: windows.map { window in
-                [String(window.id), window.appID.isEmpty ? "-" : window.appID, window.title.isEmpty ? "-" : window.title,
-                 String(window.pid), window.displays.isEmpty ? "-" : window.displays.joined(separator: ","),
-                 "\(window.x),\(window.y)", "\(window.width)x\(window.height)",
-                 window.bufferWidth.map { "\($0)x\(window.bufferHeight ?? 0)" } ?? "-", String(window.bufferScale),
-                 window.preferredScale.map(CtlOutput.number) ?? "-",
-                 window.states.isEmpty ? "-" : window.states.joined(separator: ","),
-                 window.settled ? "yes" : "no",
-                 window.bufferWidth == nil ? "-" : window.staleScale ? "no" : "yes"]
-            }), terminator: "")
+        print(
+            CtlOutput.table(
+                header: [
+                    "ID", "APP_ID", "TITLE", "PID", "DISPLAYS", "POSITION", "SIZE", "BUFFER", "SCALE", "PREFERRED", "STATES",
+                    "CONFIGURE_SETTLED", "DRAWN_FOR_SCALE",
+                ],
+                rows: windows.map { window in
+                    [
+                        String(window.id), window.appID.isEmpty ? "-" : window.appID, window.title.isEmpty ? "-" : window.title,
+                        String(window.pid), window.displays.isEmpty ? "-" : window.displays.joined(separator: ","),
+                        "\(window.x),\(window.y)", "\(window.width)x\(window.height)",
+                        window.bufferWidth.map { "\($0)x\(window.bufferHeight ?? 0)" } ?? "-", String(window.bufferScale),
+                        window.preferredScale.map(CtlOutput.number) ?? "-",
+                        window.states.isEmpty ? "-" : window.states.joined(separator: ","),
+                        window.settled ? "yes" : "no",
+                        window.bufferWidth == nil ? "-" : window.staleScale ? "no" : "yes",
+                    ]
+                }), terminator: "")
     }
 }
 
@@ -47,14 +52,17 @@ struct CtlDisplaysCommand: ParsableCommand {
             print(CtlOutput.json(["displays": displays]))
             return
         }
-        print(CtlOutput.table(
-            header: ["NAME", "MODE", "REFRESH", "SCALE", "OUTPUT_SCALE", "TRANSFORM", "POSITION", "LOGICAL_SIZE", "DEFAULT"],
-            rows: displays.map { display in
-                [display.name, "\(display.modeWidth)x\(display.modeHeight)",
-                 String(format: "%.3f Hz", Double(display.refreshMilliHz) / 1000), CtlOutput.number(display.scale),
-                 String(display.outputScale), display.transform, "\(display.x),\(display.y)",
-                 "\(display.width)x\(display.height)", display.isDefault ? "yes" : ""]
-            }), terminator: "")
+        print(
+            CtlOutput.table(
+                header: ["NAME", "MODE", "REFRESH", "SCALE", "OUTPUT_SCALE", "TRANSFORM", "POSITION", "LOGICAL_SIZE", "DEFAULT"],
+                rows: displays.map { display in
+                    [
+                        display.name, "\(display.modeWidth)x\(display.modeHeight)",
+                        String(format: "%.3f Hz", Double(display.refreshMilliHz) / 1000), CtlOutput.number(display.scale),
+                        String(display.outputScale), display.transform, "\(display.x),\(display.y)",
+                        "\(display.width)x\(display.height)", display.isDefault ? "yes" : "",
+                    ]
+                }), terminator: "")
     }
 }
 

@@ -7,7 +7,8 @@ import Foundation
 /// upright, at its scale) or `--all` (the whole layout, one pixel per point
 /// unless --scale says otherwise).
 struct CtlScreenshotCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "screenshot",
+    static let configuration = CommandConfiguration(
+        commandName: "screenshot",
         abstract: "Write a PNG of a display, or of the whole layout with --all.")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The display.") var display: String?
@@ -27,8 +28,9 @@ struct CtlScreenshotCommand: ParsableCommand {
     func run() throws {
         // The simulator writes the file: hand it an absolute path.
         let path = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
-        let response = try connection.send(.screenshot(display: display, path: path, scale: try scale.map { try CtlArguments.scale($0, "--scale") }),
-                                           command: "screenshot")
+        let response = try connection.send(
+            .screenshot(display: display, path: path, scale: try scale.map { try CtlArguments.scale($0, "--scale") }),
+            command: "screenshot")
         print(response.screenshot ?? path)
     }
 }

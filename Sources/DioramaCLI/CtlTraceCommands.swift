@@ -6,7 +6,8 @@ import Foundation
 /// `diorama ctl trace [--since N] [--follow]`: the simulator's trace as JSON
 /// lines (Docs/trace-format.md) on stdout.
 struct CtlTraceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "trace",
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
         abstract: "Print the trace as JSON lines; --follow keeps printing new records.")
     @OptionGroup var connection: CtlConnectionOptions
     @Option(name: .long, help: "Only records with a sequence number above N.") var since: UInt64 = 0
@@ -39,7 +40,8 @@ struct CtlTraceCommand: ParsableCommand {
 /// `diorama ctl wait-settled WINDOW [--timeout S]`: exits 0 once the window
 /// has acknowledged and committed every configure, 1 on timeout.
 struct CtlWaitSettledCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "wait-settled",
+    static let configuration = CommandConfiguration(
+        commandName: "wait-settled",
         abstract: "Wait until a window has acknowledged and committed every configure.")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The window.") var window: String
@@ -50,7 +52,8 @@ struct CtlWaitSettledCommand: ParsableCommand {
     }
 
     func run() throws {
-        try connection.send(.waitSettled(WindowSelector(parsing: window), timeoutMilliseconds: CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")),
-                            command: "wait-settled")
+        try connection.send(
+            .waitSettled(WindowSelector(parsing: window), timeoutMilliseconds: CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")),
+            command: "wait-settled")
     }
 }

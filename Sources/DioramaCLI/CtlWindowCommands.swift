@@ -6,7 +6,8 @@ import DioramaModel
 // an app_id (org.example.App, app_id:…) or a title (title:…).
 
 struct CtlMoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "move",
+    static let configuration = CommandConfiguration(
+        commandName: "move",
         abstract: "Move a window onto a display (keeping its place there) or to a logical position.")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The window.") var window: String
@@ -19,14 +20,16 @@ struct CtlMoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let destination: ControlWindowDestination = try display.map { .display($0) }
+        let destination: ControlWindowDestination =
+            try display.map { .display($0) }
             ?? .position(CtlArguments.point(position!, "--at"))
         try connection.send(.moveWindow(WindowSelector(parsing: window), destination), command: "move")
     }
 }
 
 struct CtlResizeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "resize",
+    static let configuration = CommandConfiguration(
+        commandName: "resize",
         abstract: "Ask a window for a size, at once or as an interactive resize (returns once sent; see wait-settled).")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The window.") var window: String
@@ -41,8 +44,9 @@ struct CtlResizeCommand: ParsableCommand {
 
     func run() throws {
         let target = try CtlArguments.size(size, "the size")
-        try connection.send(.resizeWindow(WindowSelector(parsing: window), target, interactiveSteps: interactive ? steps : nil),
-                            command: "resize")
+        try connection.send(
+            .resizeWindow(WindowSelector(parsing: window), target, interactiveSteps: interactive ? steps : nil),
+            command: "resize")
     }
 }
 

@@ -1,8 +1,8 @@
+import ArgumentParser
+import DioramaLogging
 import DioramaModel
 import Foundation
 import Glibc
-import ArgumentParser
-import DioramaLogging
 import Logging
 
 /// The `diorama` command: one subcommand per job, each in its own file.
@@ -15,16 +15,16 @@ public struct DioramaCommand: ParsableCommand {
         commandName: "diorama",
         abstract: "UIKit-style resizable scenes on Wayland, a multi-display simulator, and scenario tests.",
         discussion: """
-        Examples:
-          diorama outputs                 list the outputs of the running compositor
-          diorama outputs --json          the same, as JSON
-          diorama lint .                  check the app projects here for resizable scenes
-          diorama run                     run the scenarios in Configs/scenarios on the simulator
-          diorama demo                    a one-minute tour with an HTML report
-          diorama sim --layout studio     run the display simulator (prints WAYLAND_DISPLAY=…)
-          diorama ctl windows             list the simulator's windows
-          diorama check -- foot           grade how a client follows scales, moves, hot-plug, resizes
-        """,
+            Examples:
+              diorama outputs                 list the outputs of the running compositor
+              diorama outputs --json          the same, as JSON
+              diorama lint .                  check the app projects here for resizable scenes
+              diorama run                     run the scenarios in Configs/scenarios on the simulator
+              diorama demo                    a one-minute tour with an HTML report
+              diorama sim --layout studio     run the display simulator (prints WAYLAND_DISPLAY=…)
+              diorama ctl windows             list the simulator's windows
+              diorama check -- foot           grade how a client follows scales, moves, hot-plug, resizes
+            """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
 

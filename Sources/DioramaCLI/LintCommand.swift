@@ -2,8 +2,9 @@ import ArgumentParser
 import DioramaLint
 import DioramaModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `diorama lint`: what stands between an iOS/iPadOS app and resizable, multi-display
@@ -13,22 +14,22 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check an iOS app's Info.plist or Xcode project for resizable-scene readiness.",
         discussion: """
-        Reads an Info.plist (XML or binary), an .xcodeproj, an .xcworkspace, or a folder: every \
-        app target of every Xcode project in it, with its Info.plist file, the INFOPLIST_KEY_* build settings \
-        Xcode generates keys from, and its .xcconfig files. Reports UIRequiresFullScreen (TN3192), \
-        a missing or incomplete scene manifest (TN3187), a missing launch screen and iPad \
-        orientations. Every check is listed in Docs/lint.md.
+            Reads an Info.plist (XML or binary), an .xcodeproj, an .xcworkspace, or a folder: every \
+            app target of every Xcode project in it, with its Info.plist file, the INFOPLIST_KEY_* build settings \
+            Xcode generates keys from, and its .xcconfig files. Reports UIRequiresFullScreen (TN3192), \
+            a missing or incomplete scene manifest (TN3187), a missing launch screen and iPad \
+            orientations. Every check is listed in Docs/lint.md.
 
-        Exit status: 0 every target is ready, 1 a warning or error remains (--strict: any \
-        finding), 2 unusable input (no such path, nothing to check, a file that cannot be parsed).
+            Exit status: 0 every target is ready, 1 a warning or error remains (--strict: any \
+            finding), 2 unusable input (no such path, nothing to check, a file that cannot be parsed).
 
-        Examples:
-          diorama lint .                        every project in this folder
-          diorama lint App/Info.plist           one Info.plist
-          diorama lint . --format sarif > lint.sarif
-          diorama lint . --format github        GitHub Actions annotations
-          diorama lint . --exclude 'Vendor/*'   leave vendored projects out
-        """)
+            Examples:
+              diorama lint .                        every project in this folder
+              diorama lint App/Info.plist           one Info.plist
+              diorama lint . --format sarif > lint.sarif
+              diorama lint . --format github        GitHub Actions annotations
+              diorama lint . --exclude 'Vendor/*'   leave vendored projects out
+            """)
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
@@ -43,9 +44,11 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail on informational findings too.")
     var strict = false
 
-    @Option(name: .customLong("exclude"),
-            help: ArgumentHelp("Leave out projects and Info.plists whose path inside the folder matches this glob, or lies in a folder that does (vendored code); repeatable.",
-                               valueName: "glob"))
+    @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp(
+            "Leave out projects and Info.plists whose path inside the folder matches this glob, or lies in a folder that does (vendored code); repeatable.",
+            valueName: "glob"))
     var excluded: [String] = []
 
     @Option(help: "Colour in text output: auto (when writing to a terminal), always, never.")

@@ -25,14 +25,17 @@ struct OutputsCommand: ParsableCommand {
         commandName: "outputs",
         abstract: "List the outputs of the running Wayland compositor.",
         discussion: """
-        Connects to the compositor named by WAYLAND_DISPLAY (a socket name inside \
-        XDG_RUNTIME_DIR, or an absolute path), or by --display, and prints each output's \
-        name, description, mode, refresh rate, logical position and size, integer scale \
-        and transform. Exit status 2 when no compositor can be reached.
-        """)
+            Connects to the compositor named by WAYLAND_DISPLAY (a socket name inside \
+            XDG_RUNTIME_DIR, or an absolute path), or by --display, and prints each output's \
+            name, description, mode, refresh rate, logical position and size, integer scale \
+            and transform. Exit status 2 when no compositor can be reached.
+            """)
 
-    @Option(name: .long, help: ArgumentHelp("The compositor's socket: a name inside XDG_RUNTIME_DIR or an absolute path.",
-                                            valueName: "NAME|PATH"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The compositor's socket: a name inside XDG_RUNTIME_DIR or an absolute path.",
+            valueName: "NAME|PATH"))
     var display: String?
 
     @Flag(name: .long, help: "Print JSON instead of a table.")

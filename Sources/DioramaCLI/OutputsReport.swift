@@ -20,14 +20,16 @@ struct OutputsReport {
     /// The rows of the table, one per output, in column order.
     var rows: [[String]] {
         outputs.map { output in
-            [output.name ?? "-",
-             output.description ?? "-",
-             "\(output.modePixels.width)x\(output.modePixels.height)",
-             Self.hertz(milliHz: output.refreshMilliHz) + " Hz",
-             "\(output.logicalPosition.x),\(output.logicalPosition.y)",
-             "\(output.logicalSize.width)x\(output.logicalSize.height)",
-             String(output.scale),
-             output.transform.name]
+            [
+                output.name ?? "-",
+                output.description ?? "-",
+                "\(output.modePixels.width)x\(output.modePixels.height)",
+                Self.hertz(milliHz: output.refreshMilliHz) + " Hz",
+                "\(output.logicalPosition.x),\(output.logicalPosition.y)",
+                "\(output.logicalSize.width)x\(output.logicalSize.height)",
+                String(output.scale),
+                output.transform.name,
+            ]
         }
     }
 

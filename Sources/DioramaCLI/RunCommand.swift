@@ -9,29 +9,29 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run scenario files: scripted multi-display window moves with expectations.",
         discussion: """
-        Each scenario (Configs/scenarios/*.scenario, language in Docs/scenario-language.md) \
-        starts its displays and clients on the backend, performs its steps and checks its \
-        expectations once the windows have settled. The console shows one line per step: \
-        the window's display, scale, buffer and drawable pixels and traits, and expected vs \
-        actual for every failed clause.
+            Each scenario (Configs/scenarios/*.scenario, language in Docs/scenario-language.md) \
+            starts its displays and clients on the backend, performs its steps and checks its \
+            expectations once the windows have settled. The console shows one line per step: \
+            the window's display, scale, buffer and drawable pixels and traits, and expected vs \
+            actual for every failed clause.
 
-        Every file is checked before anything runs: a problem is printed as \
-        file:line:column: error: … with a hint, and nothing runs.
+            Every file is checked before anything runs: a problem is printed as \
+            file:line:column: error: … with a hint, and nothing runs.
 
-        Diorama apps (TimerApp, GameScene) are found next to this executable, or in \
-        $DIORAMA_BUILD_PRODUCTS. Clients' traces, logs and saved sessions go to \
-        --work-dir/<scenario>/.
+            Diorama apps (TimerApp, GameScene) are found next to this executable, or in \
+            $DIORAMA_BUILD_PRODUCTS. Clients' traces, logs and saved sessions go to \
+            --work-dir/<scenario>/.
 
-        Exit status: 0 every scenario passed (or was skipped by its backend: line), \
-        1 an expectation or step failed, 2 bad usage or a scenario file with errors.
+            Exit status: 0 every scenario passed (or was skipped by its backend: line), \
+            1 an expectation or step failed, 2 bad usage or a scenario file with errors.
 
-        Examples:
-          diorama run                                   every scenario in Configs/scenarios
-          diorama run Configs/scenarios/timer-tour.scenario
-          diorama run --junit results.xml --json results.json --report report/
-          diorama run --shard 2/4 --jobs 2              the second quarter of the suite, two at a time
-          diorama run --profile sway-1.7                imitate sway 1.7 where a scenario names no profile
-        """)
+            Examples:
+              diorama run                                   every scenario in Configs/scenarios
+              diorama run Configs/scenarios/timer-tour.scenario
+              diorama run --junit results.xml --json results.json --report report/
+              diorama run --shard 2/4 --jobs 2              the second quarter of the suite, two at a time
+              diorama run --profile sway-1.7                imitate sway 1.7 where a scenario names no profile
+            """)
 
     @Argument(help: "Scenario files, or folders of them (default: Configs/scenarios).")
     var paths: [String] = []
@@ -87,14 +87,18 @@ struct RunCommand: ParsableCommand {
         }
         var scenarios = try ScenarioSession.load(suite.files)
         if let timeout {
-            scenarios = scenarios.map { var copy = $0; copy.scenario.timeout = .seconds(timeout); return copy }
+            scenarios = scenarios.map {
+                var copy = $0; copy.scenario.timeout = .seconds(timeout); return copy
+            }
         }
-        let options = ScenarioRunOptions(backend: backend, profile: profile, junitPath: junit, jsonPath: json,
-                                         reportDirectory: report, shard: shard, jobs: jobs,
-                                         artifactsDirectory: workDir + "/artifacts")
+        let options = ScenarioRunOptions(
+            backend: backend, profile: profile, junitPath: junit, jsonPath: json,
+            reportDirectory: report, shard: shard, jobs: jobs,
+            artifactsDirectory: workDir + "/artifacts")
         let useColor = color == .always || (color == .auto && ConsoleReporter.shouldUseColor())
-        let session = ScenarioSession(options: options, backend: BackendConfiguration(workDirectory: workDir),
-                                      useColor: useColor)
+        let session = ScenarioSession(
+            options: options, backend: BackendConfiguration(workDirectory: workDir),
+            useColor: useColor)
         if scenarios.isEmpty {
             print("no scenarios in shard \(shard?.description ?? "")")
             return

@@ -64,8 +64,9 @@ struct ScenarioSession {
             var standardError = StandardError()
             print(ScenarioErrors(problems).description, to: &standardError)
             let files = Set(problems.map(\.location.file)).count
-            print("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) scenario file\(files == 1 ? "" : "s"); nothing was run",
-                  to: &standardError)
+            print(
+                "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) scenario file\(files == 1 ? "" : "s"); nothing was run",
+                to: &standardError)
             throw DioramaExitCode.badInput
         }
         return scenarios

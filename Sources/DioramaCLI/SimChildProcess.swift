@@ -15,9 +15,10 @@ final class SimChildProcess: Sendable {
 
     init(command: [String], environment: [String: String], exited: @escaping @Sendable () -> Void) throws {
         do {
-            process = try SpawnedProcess(executable: command[0], arguments: Array(command.dropFirst()),
-                                         environment: environment, standardInput: .inherit,
-                                         searchPath: true, ownProcessGroup: false, inheritsDescriptors: true)
+            process = try SpawnedProcess(
+                executable: command[0], arguments: Array(command.dropFirst()),
+                environment: environment, standardInput: .inherit,
+                searchPath: true, ownProcessGroup: false, inheritsDescriptors: true)
         } catch {
             throw SimChildError(command: command[0], reason: error.reason)
         }

@@ -18,39 +18,51 @@ struct SimCommand: ParsableCommand {
         commandName: "sim",
         abstract: "Run the headless multi-display Wayland simulator.",
         discussion: """
-        Starts a Wayland compositor with the displays of a layout (Configs/displays/NAME.json \
-        or a path), prints the environment clients and `diorama ctl` need as a line a shell can \
-        eval, and runs until SIGINT or SIGTERM. After `--`, runs one command under it and exits \
-        with that command's status when it exits.
+            Starts a Wayland compositor with the displays of a layout (Configs/displays/NAME.json \
+            or a path), prints the environment clients and `diorama ctl` need as a line a shell can \
+            eval, and runs until SIGINT or SIGTERM. After `--`, runs one command under it and exits \
+            with that command's status when it exits.
 
-        Examples:
-          diorama sim --layout studio > /tmp/sim.env &  sleep 1; . /tmp/sim.env
-          diorama sim --layout dual --profile sway-1.7 --trace trace.jsonl -- foot
-        """)
+            Examples:
+              diorama sim --layout studio > /tmp/sim.env &  sleep 1; . /tmp/sim.env
+              diorama sim --layout dual --profile sway-1.7 --trace trace.jsonl -- foot
+            """)
 
     @Option(name: .long, help: ArgumentHelp("A layout name (Configs/displays/NAME.json) or a layout file.", valueName: "NAME|PATH"))
     var layout = "dual"
 
-    @Option(name: .long, help: ArgumentHelp("What to offer and how: \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
-                                            valueName: "NAME"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What to offer and how: \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
+            valueName: "NAME"))
     var profile = "modern"
 
-    @Option(name: .long, help: ArgumentHelp("The Wayland socket's name in XDG_RUNTIME_DIR (default: the first free wayland-N).",
-                                            valueName: "NAME"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The Wayland socket's name in XDG_RUNTIME_DIR (default: the first free wayland-N).",
+            valueName: "NAME"))
     var socket: String?
 
     @Option(name: .long, help: ArgumentHelp("How a surface's preferred scale is chosen: max or largest-overlap.", valueName: "POLICY"))
     var preferredScale = "max"
 
-    @Option(name: .long, help: ArgumentHelp("How wl_output.scale is derived from a fractional scale: ceil or round (default: the profile's).",
-                                            valueName: "RULE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How wl_output.scale is derived from a fractional scale: ceil or round (default: the profile's).",
+            valueName: "RULE"))
     var outputScale: String?
 
     @Option(name: .long, help: ArgumentHelp("Write every trace record to FILE (replacing it) as JSON lines, as it happens.", valueName: "FILE"))
     var trace: String?
 
-    @Option(name: .long, help: ArgumentHelp("Where the control socket goes (default: next to the Wayland socket, NAME.control).",
-                                            valueName: "PATH"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where the control socket goes (default: next to the Wayland socket, NAME.control).",
+            valueName: "PATH"))
     var control: String?
 
     @OptionGroup(title: "Limits")
@@ -110,9 +122,10 @@ struct SimCommand: ParsableCommand {
         CommandOutput.flush()  // the eval line must reach a pipe now, not at exit
         for display in simulator.displays {
             let rect = display.logicalRect
-            print("diorama sim: \(display.name) \(display.configuration.mode.width)x\(display.configuration.mode.height) "
-                  + "scale \(display.scale) \(display.configuration.transform.name) at \(rect.minX),\(rect.minY) "
-                  + "(\(rect.width)x\(rect.height) points)", to: &standardError)
+            print(
+                "diorama sim: \(display.name) \(display.configuration.mode.width)x\(display.configuration.mode.height) "
+                    + "scale \(display.scale) \(display.configuration.transform.name) at \(rect.minX),\(rect.minY) "
+                    + "(\(rect.width)x\(rect.height) points)", to: &standardError)
         }
 
         var child: SimChildProcess?
@@ -166,17 +179,20 @@ struct SimLimitsOptions: ParsableArguments {
     var traceCapacity: Int?
 
     func validate() throws {
-        for (name, value) in [("--max-surfaces-per-client", maxSurfacesPerClient), ("--max-buffer-bytes", maxBufferBytes),
-                              ("--max-pool-bytes", maxPoolBytes), ("--trace-capacity", traceCapacity)] {
+        for (name, value) in [
+            ("--max-surfaces-per-client", maxSurfacesPerClient), ("--max-buffer-bytes", maxBufferBytes),
+            ("--max-pool-bytes", maxPoolBytes), ("--trace-capacity", traceCapacity),
+        ] {
             if let value, value < 1 { throw ValidationError("\(name) must be at least 1, got \(value)") }
         }
     }
 
     var limits: SimulatorLimits {
         let standard = SimulatorLimits.standard
-        return SimulatorLimits(maximumSurfacesPerClient: maxSurfacesPerClient ?? standard.maximumSurfacesPerClient,
-                               maximumBufferBytes: maxBufferBytes ?? standard.maximumBufferBytes,
-                               maximumPoolBytes: maxPoolBytes ?? standard.maximumPoolBytes,
-                               traceCapacity: traceCapacity ?? standard.traceCapacity)
+        return SimulatorLimits(
+            maximumSurfacesPerClient: maxSurfacesPerClient ?? standard.maximumSurfacesPerClient,
+            maximumBufferBytes: maxBufferBytes ?? standard.maximumBufferBytes,
+            maximumPoolBytes: maxPoolBytes ?? standard.maximumPoolBytes,
+            traceCapacity: traceCapacity ?? standard.traceCapacity)
     }
 }

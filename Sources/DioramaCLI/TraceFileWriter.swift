@@ -33,8 +33,9 @@ final class TraceFileWriter {
             try writer.write(TraceJSON.line(record))
         } catch {
             failed = true
-            DescriptorWriter.reportToStandardError("diorama sim: cannot write the trace file \(path) (\(error)); "
-                                                   + "no longer writing it, the simulator goes on (diorama ctl trace still has the records)")
+            DescriptorWriter.reportToStandardError(
+                "diorama sim: cannot write the trace file \(path) (\(error)); "
+                    + "no longer writing it, the simulator goes on (diorama ctl trace still has the records)")
         }
     }
 

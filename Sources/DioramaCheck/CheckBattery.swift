@@ -1,5 +1,5 @@
-import DioramaPOSIX
 import DioramaModel
+import DioramaPOSIX
 import DioramaScenarioBackends
 import DioramaSimulator
 import Foundation
@@ -59,9 +59,10 @@ public enum CheckBattery {
         for log in [logs.0, logs.1] { try? FileManager.default.removeItem(at: log) }
         let client: ClientProcess
         do {
-            client = try ClientProcess(executable: executable, arguments: Array(configuration.command.dropFirst()),
-                                       environment: environment, traceFile: output.appendingPathComponent("client.trace.jsonl"),
-                                       standardOutputFile: logs.0, standardErrorFile: logs.1)
+            client = try ClientProcess(
+                executable: executable, arguments: Array(configuration.command.dropFirst()),
+                environment: environment, traceFile: output.appendingPathComponent("client.trace.jsonl"),
+                standardOutputFile: logs.0, standardErrorFile: logs.1)
         } catch {
             throw .clientDidNotStart(program, reason: error.localizedDescription)
         }
@@ -71,10 +72,11 @@ public enum CheckBattery {
         let results = await session.runAll()
         let exit = client.isRunning ? "still running" : client.exitDescription
         await client.terminate(grace: .seconds(3))
-        return CheckReport(command: configuration.command, layout: configuration.layoutName,
-                           profile: configuration.profile.name, displays: displays.roles, checks: results,
-                           clientExit: exit, startedAt: started.formatted(.iso8601),
-                           durationSeconds: Date().timeIntervalSince(started))
+        return CheckReport(
+            command: configuration.command, layout: configuration.layoutName,
+            profile: configuration.profile.name, displays: displays.roles, checks: results,
+            clientExit: exit, startedAt: started.formatted(.iso8601),
+            durationSeconds: Date().timeIntervalSince(started))
     }
 
     /// A new 0700 directory for the simulator's socket, so the client finds

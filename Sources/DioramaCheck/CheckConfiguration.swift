@@ -23,9 +23,11 @@ public struct CheckConfiguration: Sendable {
     /// How long the client gets to answer each change (a new scale, a configure).
     public var answerTimeout: Duration
 
-    public init(command: [String], layout: DisplayLayout, layoutName: String, profile: CompositorProfile = .modern,
-                outputDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                startTimeout: Duration = .seconds(30), answerTimeout: Duration = .seconds(5)) {
+    public init(
+        command: [String], layout: DisplayLayout, layoutName: String, profile: CompositorProfile = .modern,
+        outputDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        startTimeout: Duration = .seconds(30), answerTimeout: Duration = .seconds(5)
+    ) {
         self.command = command
         self.layout = layout
         self.layoutName = layoutName

@@ -47,9 +47,11 @@ public struct CheckResult: Codable, Hashable, Sendable {
     /// How long the check ran, in seconds.
     public var durationSeconds: Double
 
-    public init(name: String, summary: String, verdict: CheckVerdict, reason: String,
-                reactionMilliseconds: Double? = nil, staleFrames: Int? = nil, crash: CheckCrash? = nil,
-                screenshots: [String] = [], durationSeconds: Double = 0) {
+    public init(
+        name: String, summary: String, verdict: CheckVerdict, reason: String,
+        reactionMilliseconds: Double? = nil, staleFrames: Int? = nil, crash: CheckCrash? = nil,
+        screenshots: [String] = [], durationSeconds: Double = 0
+    ) {
         self.name = name
         self.summary = summary
         self.verdict = verdict

@@ -10,8 +10,10 @@ public enum CheckReportFormat {
     /// One line per check: verdict, name, reaction, stale frames, reason;
     /// crashes and screenshots below the table.
     public static func console(_ report: CheckReport) -> String {
-        var lines = ["diorama check: \(report.command.joined(separator: " "))",
-                     "layout \(report.layout) (\(roles(report))), profile \(report.profile)", ""]
+        var lines = [
+            "diorama check: \(report.command.joined(separator: " "))",
+            "layout \(report.layout) (\(roles(report))), profile \(report.profile)", "",
+        ]
         let width = report.checks.map(\.name.count).max() ?? 0
         lines.append("VERDICT  " + "CHECK".padding(toLength: width, withPad: " ", startingAt: 0) + "  REACTION   STALE  WHAT HAPPENED")
         for check in report.checks {
@@ -24,16 +26,18 @@ public enum CheckReportFormat {
             if let crash = check.crash, !crash.standardErrorTail.isEmpty {
                 lines.append("")
                 lines.append("\(check.name): the client's stderr ended with:")
-                lines.append(contentsOf: crash.standardErrorTail.split(separator: "\n", omittingEmptySubsequences: false)
-                    .suffix(15).map { "  " + $0 })
+                lines.append(
+                    contentsOf: crash.standardErrorTail.split(separator: "\n", omittingEmptySubsequences: false)
+                        .suffix(15).map { "  " + $0 })
             }
             for screenshot in check.screenshots { lines.append("\(check.name): screenshot \(screenshot)") }
         }
         let failed = report.checks.filter { $0.verdict == .fail }.count
         let passed = report.checks.filter { $0.verdict == .pass }.count
         lines.append("")
-        lines.append("\(passed) passed, \(failed) failed, \(report.checks.count - passed - failed) not applicable "
-                     + "in \(String(format: "%.1f", report.durationSeconds)) s; client: \(report.clientExit)")
+        lines.append(
+            "\(passed) passed, \(failed) failed, \(report.checks.count - passed - failed) not applicable "
+                + "in \(String(format: "%.1f", report.durationSeconds)) s; client: \(report.clientExit)")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -62,10 +66,12 @@ public enum CheckReportFormat {
         let failures = report.checks.filter { $0.verdict == .fail }.count
         let skipped = report.checks.filter { $0.verdict == .notApplicable }.count
         let suite = "diorama check \(report.command.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")"
-        var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                   "<testsuites>",
-                   "  <testsuite name=\"\(XMLText.escape(suite))\" tests=\"\(report.checks.count)\" failures=\"\(failures)\" "
-                   + "skipped=\"\(skipped)\" errors=\"0\" time=\"\(seconds(report.durationSeconds))\" timestamp=\"\(XMLText.escape(report.startedAt))\">"]
+        var xml = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuites>",
+            "  <testsuite name=\"\(XMLText.escape(suite))\" tests=\"\(report.checks.count)\" failures=\"\(failures)\" "
+                + "skipped=\"\(skipped)\" errors=\"0\" time=\"\(seconds(report.durationSeconds))\" timestamp=\"\(XMLText.escape(report.startedAt))\">",
+        ]
         for check in report.checks {
             let open = "    <testcase classname=\"\(XMLText.escape(suite))\" name=\"\(XMLText.escape(check.name))\" time=\"\(seconds(check.durationSeconds))\""
             switch check.verdict {

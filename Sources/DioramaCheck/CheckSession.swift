@@ -43,8 +43,10 @@ final class CheckSession {
 
     func runAll() async -> [CheckResult] {
         let single = displays.single, double = displays.double, fractional = displays.fractional
-        await run("first-frame-2x", "Opens the client on the 2x display and waits for its first frame drawn at 2.",
-                  needs: []) { [self] in
+        await run(
+            "first-frame-2x", "Opens the client on the 2x display and waits for its first frame drawn at 2.",
+            needs: []
+        ) { [self] in
             try await firstFrame(on: double)
         }
         await run("move-to-1x", "Moves the window to the 1x display.", needs: ["1x"]) { [self] in
@@ -69,20 +71,28 @@ final class CheckSession {
         await run("rotate", "Maximizes the window and turns its display to portrait (90°).", needs: ["1x"]) { [self] in
             try await rotate(single!.name)
         }
-        await run("unplug-other-display", "Plugs in a new display, then unplugs it; the window is on another one.",
-                  needs: []) { [self] in
+        await run(
+            "unplug-other-display", "Plugs in a new display, then unplugs it; the window is on another one.",
+            needs: []
+        ) { [self] in
             try await unplugOther()
         }
-        await run("unplug-current-display", "Unplugs the 2x display the window is on; it lands on the 1x display.",
-                  needs: ["1x", "2x"]) { [self] in
+        await run(
+            "unplug-current-display", "Unplugs the 2x display the window is on; it lands on the 1x display.",
+            needs: ["1x", "2x"]
+        ) { [self] in
             try await unplugCurrent(leaving: double!, for: single!)
         }
-        await run("interactive-resize", "Resizes the window as a user dragging its corner (the resizing state, 4 steps).",
-                  needs: []) { [self] in
+        await run(
+            "interactive-resize", "Resizes the window as a user dragging its corner (the resizing state, 4 steps).",
+            needs: []
+        ) { [self] in
             try await interactiveResize()
         }
-        await run("min-size", "Asks the window for 1x1 points; it must stay at least the minimum size it declared.",
-                  needs: []) { [self] in
+        await run(
+            "min-size", "Asks the window for 1x1 points; it must stay at least the minimum size it declared.",
+            needs: []
+        ) { [self] in
             try await minimumSize()
         }
         return results
@@ -109,8 +119,10 @@ final class CheckSession {
 
     /// Makes a change that should make the window draw at `scale` on
     /// `display`, and grades its answer.
-    private func scaleChange(to display: String, scale: Scale,
-                             _ change: @escaping @Sendable (Simulator, UInt32) throws -> Void) async throws -> Outcome {
+    private func scaleChange(
+        to display: String, scale: Scale,
+        _ change: @escaping @Sendable (Simulator, UInt32) throws -> Void
+    ) async throws -> Outcome {
         let window = try requireWindow()
         step = "changing the scale to \(scale) on \(display)"
         let before = try control { simulator in
@@ -175,8 +187,9 @@ final class CheckSession {
         _ = try requireWindow()
         let extra = try control { simulator in
             let right = simulator.displays.map(\.logicalRect.maxX).max() ?? 0
-            return DisplayConfiguration(name: "CHECK-1", mode: DisplayMode(width: 1280, height: 720),
-                                        scale: .one, position: Point(x: right, y: 0))
+            return DisplayConfiguration(
+                name: "CHECK-1", mode: DisplayMode(width: 1280, height: 720),
+                scale: .one, position: Point(x: right, y: 0))
         }
         step = "plugging in \(extra.name)"
         try control { simulator in try simulator.plugDisplay(extra) }
@@ -225,9 +238,11 @@ final class CheckSession {
         }
         let state = try snapshot(window)
         guard done else {
-            return Outcome(verdict: .fail, reason: state.isInteractivelyResizing
-                           ? "stopped answering the resize configures (it still had steps to go after \(seconds * 4) s)"
-                           : "did not answer the final configure within \(seconds) s")
+            return Outcome(
+                verdict: .fail,
+                reason: state.isInteractivelyResizing
+                    ? "stopped answering the resize configures (it still had steps to go after \(seconds * 4) s)"
+                    : "did not answer the final configure within \(seconds) s")
         }
         if let oversize = Self.oversize(state) { return Outcome(verdict: .fail, reason: "after the resize, " + oversize) }
         return Outcome(verdict: .pass, reason: "answered every step; now \(Self.size(state.frame.size)) points")
@@ -282,11 +297,13 @@ final class CheckSession {
         guard let created = windowCreated else { throw Abort(reason: "the window's creation is not in the trace") }
         func measure() throws -> ScaleAnswer {
             try control { simulator in
-                let response = ScaleResponse.measure([created] + simulator.trace.records(after: sequence), window: window,
-                                                     after: sequence, display: display, scale: scale)
+                let response = ScaleResponse.measure(
+                    [created] + simulator.trace.records(after: sequence), window: window,
+                    after: sequence, display: display, scale: scale)
                 let live = try simulator.window(.id(window))
-                return ScaleAnswer(response: response, showsRightScale: live.isDrawnForScaleInEffect,
-                                   latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale))
+                return ScaleAnswer(
+                    response: response, showsRightScale: live.isDrawnForScaleInEffect,
+                    latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale))
             }
         }
         _ = await poll(configuration.answerTimeout) { try measure().response.answer != nil }
@@ -296,21 +313,25 @@ final class CheckSession {
     private func grade(_ measured: ScaleAnswer, display: String, scale: Scale) -> Outcome {
         let response = measured.response
         guard response.toldNanoseconds != nil else {
-            return Outcome(verdict: .fail, reason: "its surface was never told about \(display) (no enter or preferred scale)",
-                           response: response)
+            return Outcome(
+                verdict: .fail, reason: "its surface was never told about \(display) (no enter or preferred scale)",
+                response: response)
         }
         guard let answer = response.answer else {
             let latest = measured.latestDrawnScale.map { "draws at \(Self.number($0))" } ?? "no frame"
             if response.staleCommits == 0 && measured.showsRightScale {
                 // Told, and its frame already fits the scale in effect (foot at
                 // buffer scale 2 moved from 2x to 1.5x, whose wl_output.scale is 2).
-                return Outcome(verdict: .pass, reason: "no redraw needed: \(latest), the scale in effect "
-                               + "(fractional-scale-v1 \(response.usesFractionalScale ? "bound" : "not used"))",
-                               response: response)
+                return Outcome(
+                    verdict: .pass,
+                    reason: "no redraw needed: \(latest), the scale in effect "
+                        + "(fractional-scale-v1 \(response.usesFractionalScale ? "bound" : "not used"))",
+                    response: response)
             }
             let frames = response.staleCommits == 0 ? "no new frame" : "\(response.staleCommits) frames, none"
-            return Outcome(verdict: .fail, reason: "\(frames) drawn for the scale in effect on \(display) within \(seconds) s (\(latest))",
-                           response: response)
+            return Outcome(
+                verdict: .fail, reason: "\(frames) drawn for the scale in effect on \(display) within \(seconds) s (\(latest))",
+                response: response)
         }
         let drawn = ScaleResponse.drawnScale(of: answer).map(Self.number) ?? "?"
         let how: String
@@ -333,8 +354,10 @@ final class CheckSession {
 
     // MARK: What every check shares
 
-    private func run(_ name: String, _ summary: String, needs roles: [String],
-                     _ body: () async throws -> Outcome) async {
+    private func run(
+        _ name: String, _ summary: String, needs roles: [String],
+        _ body: () async throws -> Outcome
+    ) async {
         let started = ContinuousClock.now
         func finish(_ result: CheckResult) {
             var result = result
@@ -347,8 +370,10 @@ final class CheckSession {
         }
         let missing = roles.filter { displays.roles[$0] == nil }
         if !missing.isEmpty {
-            return finish(CheckResult(name: name, summary: summary, verdict: .notApplicable,
-                                      reason: "the layout \(configuration.layoutName) has no \(missing.joined(separator: " or ")) display"))
+            return finish(
+                CheckResult(
+                    name: name, summary: summary, verdict: .notApplicable,
+                    reason: "the layout \(configuration.layoutName) has no \(missing.joined(separator: " or ")) display"))
         }
         step = name
         let traceStart = (try? control { $0.trace.lastSequence }) ?? 0
@@ -360,12 +385,14 @@ final class CheckSession {
         } catch {
             outcome = Outcome(verdict: .fail, reason: "\(error)")
         }
-        var result = CheckResult(name: name, summary: summary, verdict: outcome.verdict, reason: outcome.reason,
-                                 reactionMilliseconds: outcome.response?.reactionNanoseconds.map { Double($0) / 1e6 },
-                                 staleFrames: outcome.response?.staleCommits)
+        var result = CheckResult(
+            name: name, summary: summary, verdict: outcome.verdict, reason: outcome.reason,
+            reactionMilliseconds: outcome.response?.reactionNanoseconds.map { Double($0) / 1e6 },
+            staleFrames: outcome.response?.staleCommits)
         if !client.isRunning {
-            let crash = CheckCrash(exit: client.exitDescription, step: step, protocolError: protocolError(after: traceStart),
-                                   standardErrorTail: client.standardErrorTail())
+            let crash = CheckCrash(
+                exit: client.exitDescription, step: step, protocolError: protocolError(after: traceStart),
+                standardErrorTail: client.standardErrorTail())
             result.crash = crash
             result.verdict = .fail
             let ended = crash.exit.hasPrefix("killed") ? "was \(crash.exit)" : crash.exit
@@ -386,22 +413,25 @@ final class CheckSession {
     private func screenshots(named name: String) -> [String] {
         let folder = configuration.outputDirectory
         let window = self.window
-        return (try? control { simulator in
-            let live = window.flatMap { id in simulator.windows.first { $0.id == id } }
-            guard let live else { return [] }
-            return live.enteredDisplayNames.compactMap { display -> String? in
-                guard let screen = try? simulator.screenshot(ofDisplay: display),
-                      let area = live.frame.intersection(screen.logicalRect) else { return nil }
-                let origin = screen.pixelPosition(ofLogical: area.origin)
-                let end = screen.pixelPosition(ofLogical: Point(x: area.maxX, y: area.maxY))
-                let pixels = Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)
-                let cropped = Screenshot(image: screen.image.cropped(to: pixels), display: display, scale: screen.scale,
-                                         logicalRect: area, orientation: screen.orientation)
-                let path = "\(folder)/\(name)-\(display).png"
-                guard (try? cropped.writePNG(to: path)) != nil else { return nil }
-                return path
-            }
-        }) ?? []
+        return
+            (try? control { simulator in
+                let live = window.flatMap { id in simulator.windows.first { $0.id == id } }
+                guard let live else { return [] }
+                return live.enteredDisplayNames.compactMap { display -> String? in
+                    guard let screen = try? simulator.screenshot(ofDisplay: display),
+                        let area = live.frame.intersection(screen.logicalRect)
+                    else { return nil }
+                    let origin = screen.pixelPosition(ofLogical: area.origin)
+                    let end = screen.pixelPosition(ofLogical: Point(x: area.maxX, y: area.maxY))
+                    let pixels = Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)
+                    let cropped = Screenshot(
+                        image: screen.image.cropped(to: pixels), display: display, scale: screen.scale,
+                        logicalRect: area, orientation: screen.orientation)
+                    let path = "\(folder)/\(name)-\(display).png"
+                    guard (try? cropped.writePNG(to: path)) != nil else { return nil }
+                    return path
+                }
+            }) ?? []
     }
 
     private func protocolError(after sequence: UInt64) -> String? {

@@ -19,8 +19,12 @@ public final class ControlClient {
         do {
             descriptor = try UnixSocket.connect(to: path)
         } catch let error as SystemCallError {
-            let reason = error.code == ENOENT ? "no such file" : error.code == ECONNREFUSED ? "nothing is listening (a simulator that stopped?)"
-                : error.reason
+            let reason =
+                error.code == ENOENT
+                ? "no such file"
+                : error.code == ECONNREFUSED
+                    ? "nothing is listening (a simulator that stopped?)"
+                    : error.reason
             throw .cannotConnect(path: path, reason: reason)
         } catch let error as SocketPathError {
             throw .unusablePath(path: path, reason: error.explanation)
@@ -34,8 +38,10 @@ public final class ControlClient {
     /// The endpoint to use: `explicit` (`--control`), else `$DIORAMA_CONTROL`.
     ///
     /// - Throws: ``ControlClientError/noEndpoint`` saying how to start one.
-    public static func endpointPath(explicit: String?,
-                                    environment: [String: String] = ProcessInfo.processInfo.environment) throws(ControlClientError) -> String {
+    public static func endpointPath(
+        explicit: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ControlClientError) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let value = environment[environmentVariable], !value.isEmpty { return value }
         throw .noEndpoint

@@ -34,20 +34,22 @@ public struct ControlDisplayInfo: Codable, Hashable, Sendable {
         case isDefault = "default"
     }
 
-    public init(name: String,
-                description: String,
-                modeWidth: Int,
-                modeHeight: Int,
-                refreshMilliHz: Int,
-                scale: Double,
-                scale120: Int,
-                outputScale: Int,
-                transform: String,
-                x: Int,
-                y: Int,
-                width: Int,
-                height: Int,
-                isDefault: Bool) {
+    public init(
+        name: String,
+        description: String,
+        modeWidth: Int,
+        modeHeight: Int,
+        refreshMilliHz: Int,
+        scale: Double,
+        scale120: Int,
+        outputScale: Int,
+        transform: String,
+        x: Int,
+        y: Int,
+        width: Int,
+        height: Int,
+        isDefault: Bool
+    ) {
         self.name = name
         self.description = description
         self.modeWidth = modeWidth

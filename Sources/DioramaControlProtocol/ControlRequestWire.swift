@@ -218,10 +218,11 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
                 guard let parsed = OutputTransform(name: transform) else { throw bad("unknown transform \"\(transform)\"") }
                 rotation = parsed
             }
-            return .plugDisplay(DisplayConfiguration(
-                name: name, make: make ?? "Diorama", model: model ?? "Virtual Display",
-                mode: DisplayMode(width: size.width, height: size.height, refreshMilliHz: refresh),
-                scale: value, transform: rotation, position: position))
+            return .plugDisplay(
+                DisplayConfiguration(
+                    name: name, make: make ?? "Diorama", model: model ?? "Virtual Display",
+                    mode: DisplayMode(width: size.width, height: size.height, refreshMilliHz: refresh),
+                    scale: value, transform: rotation, position: position))
         case "unplug": return .unplugDisplay(try requireDisplay())
         case "screenshot":
             guard let path, path.hasPrefix("/") else { throw missing("\"path\" (an absolute path for the PNG)") }
@@ -241,9 +242,11 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
     }
 
     /// Every command name, for the error about an unknown one.
-    package static let commands = ["windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen",
-                           "close", "type", "keys", "pointer", "touch", "display_scale", "display_transform", "display_move", "plug",
-                           "unplug", "screenshot", "trace", "wait_settled"]
+    package static let commands = [
+        "windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen",
+        "close", "type", "keys", "pointer", "touch", "display_scale", "display_transform", "display_move", "plug",
+        "unplug", "screenshot", "trace", "wait_settled",
+    ]
 
     /// A `pointer` request's action; `move` needs a location, the button
     /// actions take one optionally.

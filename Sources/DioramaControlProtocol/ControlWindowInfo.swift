@@ -46,26 +46,28 @@ public struct ControlWindowInfo: Codable, Hashable, Sendable {
         case staleScale = "stale_scale"
     }
 
-    public init(id: UInt32,
-                appID: String,
-                title: String,
-                pid: Int32,
-                displays: [String],
-                homeDisplay: String,
-                x: Int,
-                y: Int,
-                width: Int,
-                height: Int,
-                bufferWidth: Int?,
-                bufferHeight: Int?,
-                bufferScale: Int,
-                preferredScale: Double?,
-                preferredScale120: Int?,
-                states: [String],
-                mapped: Bool,
-                minimized: Bool,
-                settled: Bool,
-                staleScale: Bool) {
+    public init(
+        id: UInt32,
+        appID: String,
+        title: String,
+        pid: Int32,
+        displays: [String],
+        homeDisplay: String,
+        x: Int,
+        y: Int,
+        width: Int,
+        height: Int,
+        bufferWidth: Int?,
+        bufferHeight: Int?,
+        bufferScale: Int,
+        preferredScale: Double?,
+        preferredScale120: Int?,
+        states: [String],
+        mapped: Bool,
+        minimized: Bool,
+        settled: Bool,
+        staleScale: Bool
+    ) {
         self.id = id
         self.appID = appID
         self.title = title

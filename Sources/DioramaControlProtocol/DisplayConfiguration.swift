@@ -60,9 +60,11 @@ public struct DisplayConfiguration: Hashable, Sendable {
     public var physicalSizeMM: Size
     public var usableInsets: DisplayInsets
 
-    public init(name: String, make: String = "Diorama", model: String = "Virtual Display",
-                mode: DisplayMode, scale: Scale = .one, transform: OutputTransform = .normal,
-                position: Point = .zero, physicalSizeMM: Size = .zero, usableInsets: DisplayInsets = .zero) {
+    public init(
+        name: String, make: String = "Diorama", model: String = "Virtual Display",
+        mode: DisplayMode, scale: Scale = .one, transform: OutputTransform = .normal,
+        position: Point = .zero, physicalSizeMM: Size = .zero, usableInsets: DisplayInsets = .zero
+    ) {
         self.name = name
         self.make = make
         self.model = model
@@ -101,9 +103,10 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// what `xdg_toplevel.configure_bounds` reports.
     public var usableArea: Rect {
         let full = logicalRect
-        return Rect(x: full.minX + usableInsets.left, y: full.minY + usableInsets.top,
-                    width: max(0, full.width - usableInsets.left - usableInsets.right),
-                    height: max(0, full.height - usableInsets.top - usableInsets.bottom))
+        return Rect(
+            x: full.minX + usableInsets.left, y: full.minY + usableInsets.top,
+            width: max(0, full.width - usableInsets.left - usableInsets.right),
+            height: max(0, full.height - usableInsets.top - usableInsets.bottom))
     }
 
     /// `wl_output.description` / `xdg_output.description`: make, model and name.
@@ -133,14 +136,17 @@ extension DisplayConfiguration {
         if bytes > maximumTextBytes {
             return "the \(field) is \(bytes) bytes long; use at most \(maximumTextBytes) (it is sent to every client in wl_output events)"
         }
-        let refused: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator,
-                                                     .surrogate, .privateUse, .unassigned]
+        let refused: Set<Unicode.GeneralCategory> = [
+            .control, .format, .lineSeparator, .paragraphSeparator,
+            .surrogate, .privateUse, .unassigned,
+        ]
         if let index = text.unicodeScalars.firstIndex(where: { refused.contains($0.properties.generalCategory) }) {
             let scalar = text.unicodeScalars[index]
             let position = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index) + 1
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return "character \(position) of the \(field) is \(code), a control or invisible formatting character (newline, NUL, bidi override, …); use printable characters only"
+            return
+                "character \(position) of the \(field) is \(code), a control or invisible formatting character (newline, NUL, bidi override, …); use printable characters only"
         }
         return nil
     }

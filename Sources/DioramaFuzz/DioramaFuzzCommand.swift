@@ -1,8 +1,8 @@
 import ArgumentParser
-import DioramaLogging
-import Logging
 import DioramaFuzzKit
+import DioramaLogging
 import Foundation
+import Logging
 
 /// `diorama-fuzz`: the fuzzers of `Docs/reliability.md`. Without `--campaign` it
 /// supervises: one child process per target at a time, a summary line each.
@@ -13,16 +13,16 @@ struct DioramaFuzzCommand: ParsableCommand {
         commandName: "diorama-fuzz",
         abstract: "Feed mutated inputs to Diorama's parsers; report crashes, hangs and broken error promises.",
         discussion: """
-        Targets: \(FuzzTargets.surfaceNames.joined(separator: ", ")) (default: all). Seeds are the checkout's \
-        own files (Configs/, Tests/ fixtures, Docs/ examples); inputs are deterministic for a --seed.
+            Targets: \(FuzzTargets.surfaceNames.joined(separator: ", ")) (default: all). Seeds are the checkout's \
+            own files (Configs/, Tests/ fixtures, Docs/ examples); inputs are deterministic for a --seed.
 
-        Examples:
-          diorama-fuzz --iterations 2000            the short run `make test` does
-          diorama-fuzz --seconds 600 layout         ten minutes of the layout reader
-          make fuzz FUZZ_SECONDS=600                every target, ten minutes each
+            Examples:
+              diorama-fuzz --iterations 2000            the short run `make test` does
+              diorama-fuzz --seconds 600 layout         ten minutes of the layout reader
+              make fuzz FUZZ_SECONDS=600                every target, ten minutes each
 
-        Exit status: 0 nothing found, 1 a crash, hang or broken promise (reproducers in --output), 2 bad usage.
-        """)
+            Exit status: 0 nothing found, 1 a crash, hang or broken promise (reproducers in --output), 2 bad usage.
+            """)
 
     @Argument(help: "The targets to run.")
     var targets: [String] = []
@@ -115,9 +115,12 @@ struct DioramaFuzzCommand: ParsableCommand {
 
     /// The checkout whose files are the seeds.
     private func corpus() throws -> SeedCorpus {
-        let starts = checkout.map { [URL(fileURLWithPath: $0)] }
-            ?? [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
-                URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        let starts =
+            checkout.map { [URL(fileURLWithPath: $0)] }
+            ?? [
+                URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
+                URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            ]
         guard let corpus = SeedCorpus.locateCheckout(from: starts) else {
             throw FuzzSetupError("no Diorama checkout (Package.swift and Configs/scenarios) above \(starts.map(\.path)); pass --checkout")
         }
@@ -131,10 +134,12 @@ struct DioramaFuzzCommand: ParsableCommand {
             let seeds = try corpus()
             let surface = try FuzzTargets.make(name, corpus: seeds, scratch: output.appendingPathComponent(".sandbox-\(name)"))
             guard !surface.seeds.isEmpty else { throw FuzzSetupError("no seed files for \(name) in \(seeds.root.path)") }
-            let fuzz = FuzzCampaign(surface: surface, seed: seed, currentInput: output.appendingPathComponent(".\(name).current"),
-                                    findings: output, hangTimeout: .seconds(hangTimeout))
-            let summary = try fuzz.run(from: start, to: iterations ?? Int.max,
-                                       deadline: seconds.map { ContinuousClock.now + .seconds($0) })
+            let fuzz = FuzzCampaign(
+                surface: surface, seed: seed, currentInput: output.appendingPathComponent(".\(name).current"),
+                findings: output, hangTimeout: .seconds(hangTimeout))
+            let summary = try fuzz.run(
+                from: start, to: iterations ?? Int.max,
+                deadline: seconds.map { ContinuousClock.now + .seconds($0) })
             print(summary.line)
             Foundation.exit(FuzzExitStatus.finished)
         } catch {

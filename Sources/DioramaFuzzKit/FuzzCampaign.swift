@@ -60,8 +60,9 @@ public struct FuzzCampaign {
                 if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
             }
             guard let inputs = fields["inputs"] else { return nil }
-            return Summary(inputs: inputs, accepted: fields["accepted"] ?? 0, rejected: fields["rejected"] ?? 0,
-                           brokenPromises: fields["promises"] ?? 0)
+            return Summary(
+                inputs: inputs, accepted: fields["accepted"] ?? 0, rejected: fields["rejected"] ?? 0,
+                brokenPromises: fields["promises"] ?? 0)
         }
     }
 

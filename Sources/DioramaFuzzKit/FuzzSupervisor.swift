@@ -59,8 +59,10 @@ public struct FuzzSupervisor {
         let deadline: ContinuousClock.Instant? = if case .seconds(let seconds) = budget { began + .seconds(seconds) } else { nil }
         var next = 0
         campaigns: while result.crashes.count + result.hangs.count < Self.fatalFindingsLimit {
-            var arguments = ["--campaign", target, "--start", String(next), "--seed", String(seed),
-                             "--hang-timeout", String(hangTimeoutSeconds), "--output", output.path]
+            var arguments = [
+                "--campaign", target, "--start", String(next), "--seed", String(seed),
+                "--hang-timeout", String(hangTimeoutSeconds), "--output", output.path,
+            ]
             if let checkout { arguments += ["--checkout", checkout.path] }
             var waitLimit = Double(hangTimeoutSeconds) + 60
             switch budget {
@@ -94,7 +96,8 @@ public struct FuzzSupervisor {
             if case .iterations(let count) = budget, next >= count { break }
             if let deadline, ContinuousClock.now >= deadline { break }
         }
-        result.seconds = Double((ContinuousClock.now - began).components.seconds)
+        result.seconds =
+            Double((ContinuousClock.now - began).components.seconds)
             + Double((ContinuousClock.now - began).components.attoseconds) / 1e18
         return result
     }
@@ -117,7 +120,8 @@ public struct FuzzSupervisor {
     private func logFile(_ target: String) -> URL { output.appendingPathComponent("\(target).log") }
 
     private func runCampaign(_ arguments: [String], target: String, waitLimit: Double)
-        throws -> (status: CampaignStatus, summary: FuzzCampaign.Summary?) {
+        throws -> (status: CampaignStatus, summary: FuzzCampaign.Summary?)
+    {
         let stdoutFile = output.appendingPathComponent(".\(target).stdout")
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         if !FileManager.default.fileExists(atPath: logFile(target).path) {

@@ -28,11 +28,14 @@ public enum FuzzVerdict: Hashable, Sendable {
     /// `.rejected` when `location` points into `file` (line and column from 1, and
     /// no further than one past its last line when `lines` is known), otherwise a
     /// broken promise quoting `error`.
-    static func located(_ location: SourceLocation?, in file: String, lines: Int?,
-                        error: CustomStringConvertible) -> FuzzVerdict {
+    static func located(
+        _ location: SourceLocation?, in file: String, lines: Int?,
+        error: CustomStringConvertible
+    ) -> FuzzVerdict {
         guard let location else { return .brokenPromise("no location: \(error)") }
         guard location.file == file, location.line >= 1, location.column >= 1,
-              location.line <= (lines.map { $0 + 1 } ?? Int.max) else {
+            location.line <= (lines.map { $0 + 1 } ?? Int.max)
+        else {
             return .brokenPromise("location \(location) is not a line and column of \(file): \(error)")
         }
         return .rejected

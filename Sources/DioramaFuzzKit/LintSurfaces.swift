@@ -43,8 +43,9 @@ struct LintSandbox: Sendable {
         var verdict = FuzzVerdict.accepted
         for finding in report.targets.flatMap(\.findings) {
             let inFuzzedFile = finding.location.file.hasSuffix(fuzzedFile.lastPathComponent)
-            let check = FuzzVerdict.located(finding.location, in: finding.location.file,
-                                            lines: inFuzzedFile ? lines(input) : nil, error: finding.qualifiedMessage)
+            let check = FuzzVerdict.located(
+                finding.location, in: finding.location.file,
+                lines: inFuzzedFile ? lines(input) : nil, error: finding.qualifiedMessage)
             if check != .rejected { return check }
             if inFuzzedFile { verdict = .rejected }
         }
@@ -110,10 +111,12 @@ struct XCWorkspaceSurface: FuzzSurface {
     ])
 
     init(corpus: SeedCorpus, scratch: URL) throws {
-        seeds = corpus.contents(under: ["Tests/DioramaLintTests/Fixtures"], endingIn: ["contents.xcworkspacedata"])
+        seeds =
+            corpus.contents(under: ["Tests/DioramaLintTests/Fixtures"], endingIn: ["contents.xcworkspacedata"])
             + [Array("<Workspace version = \"1.0\">\n   <FileRef location = \"group:Legacy.xcodeproj\"></FileRef>\n</Workspace>\n".utf8)]
-        sandbox = try LintSandbox(corpus: corpus, scratch: scratch, fuzzed: "All.xcworkspace/contents.xcworkspacedata",
-                                  linted: "All.xcworkspace")
+        sandbox = try LintSandbox(
+            corpus: corpus, scratch: scratch, fuzzed: "All.xcworkspace/contents.xcworkspacedata",
+            linted: "All.xcworkspace")
     }
 
     func run(_ input: [UInt8]) -> FuzzVerdict { sandbox.lint(input) }

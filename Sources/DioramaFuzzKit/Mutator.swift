@@ -69,8 +69,10 @@ public struct Mutator: Sendable {
             let index = min(position, bytes.count - 1)
             bytes[index] ^= 1 << UInt8.random(in: 0..<8, using: &random)
         case 1 where !bytes.isEmpty:  // a byte that means something to some parser
-            let interesting: [UInt8] = [0, 0xFF, 0x7F, 0x80, 0xC0, 0xE2, 0x0A, 0x0D, 0x09, 0x22, 0x5C, 0x7B, 0x7D,
-                                        0x5B, 0x5D, 0x3C, 0x3E, 0x3D, 0x3B, 0x2C, 0x3A, 0x23, 0x2F, 0x24, 0x28, 0x29]
+            let interesting: [UInt8] = [
+                0, 0xFF, 0x7F, 0x80, 0xC0, 0xE2, 0x0A, 0x0D, 0x09, 0x22, 0x5C, 0x7B, 0x7D,
+                0x5B, 0x5D, 0x3C, 0x3E, 0x3D, 0x3B, 0x2C, 0x3A, 0x23, 0x2F, 0x24, 0x28, 0x29,
+            ]
             bytes[min(position, bytes.count - 1)] = interesting.randomElement(using: &random)!
         case 2:  // insert random bytes
             let count = Int.random(in: 1...4, using: &random)
@@ -97,8 +99,10 @@ public struct Mutator: Sendable {
             let count = Int.random(in: 100...(Self.maximumLength / max(1, token.count)), using: &random)
             bytes.insert(contentsOf: Array([[UInt8]](repeating: token, count: count).joined()), at: position)
         case 10:  // deep nesting: many openers (their closers may or may not follow)
-            let openers: [[UInt8]] = [[0x5B], [0x7B], [0x28], Array("<array>".utf8), Array("<dict><key>k</key>".utf8),
-                                      Array("{\"a\":".utf8), Array("$(".utf8)]
+            let openers: [[UInt8]] = [
+                [0x5B], [0x7B], [0x28], Array("<array>".utf8), Array("<dict><key>k</key>".utf8),
+                Array("{\"a\":".utf8), Array("$(".utf8),
+            ]
             let opener = openers.randomElement(using: &random)!
             let depth = Int.random(in: 100...5_000, using: &random)
             bytes.insert(contentsOf: Array([[UInt8]](repeating: opener, count: depth).joined()), at: position)

@@ -17,7 +17,8 @@ public struct SeedCorpus: Sendable {
             while true {
                 let marker = directory.appendingPathComponent("Configs/scenarios").path
                 if FileManager.default.fileExists(atPath: marker),
-                   FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                    FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path)
+                {
                     return SeedCorpus(root: directory)
                 }
                 let parent = directory.deletingLastPathComponent()

@@ -22,8 +22,9 @@ struct ScenarioSurface: FuzzSurface {
     ])
 
     init(corpus: SeedCorpus) {
-        seeds = corpus.contents(under: ["Configs/scenarios", "Tests/DioramaScenariosTests", "Docs"],
-                                endingIn: [".scenario"])
+        seeds = corpus.contents(
+            under: ["Configs/scenarios", "Tests/DioramaScenariosTests", "Docs"],
+            endingIn: [".scenario"])
         file = corpus.root.appendingPathComponent("Configs/scenarios/fuzz-input.scenario").path
         environment = .forScenarioFile(file)
     }
@@ -39,8 +40,9 @@ struct ScenarioSurface: FuzzSurface {
             for diagnostic in error.diagnostics {
                 // A diagnostic may point into a layout file the scenario names; only
                 // those in the input itself are held to the input's line count.
-                let verdict = FuzzVerdict.located(diagnostic.location, in: diagnostic.location.file,
-                                                  lines: diagnostic.location.file == file ? lines : nil, error: diagnostic)
+                let verdict = FuzzVerdict.located(
+                    diagnostic.location, in: diagnostic.location.file,
+                    lines: diagnostic.location.file == file ? lines : nil, error: diagnostic)
                 if verdict != .rejected { return verdict }
             }
             return .rejected
@@ -72,8 +74,9 @@ struct DisplayLayoutSurface: FuzzSurface {
             _ = try DisplayLayout.parse(text, file: file)
             return .accepted
         } catch {
-            return .located(error.location, in: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false).count,
-                            error: error)
+            return .located(
+                error.location, in: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false).count,
+                error: error)
         }
     }
 }

@@ -45,21 +45,30 @@ struct AppTargetLinter {
             perConfiguration.append((configuration.name, findings))
         }
         if target.configurations.isEmpty {
-            perConfiguration = [("", [LintRules.malformedFile.finding(
-                at: target.location, "target \(target.name) has no build configurations",
-                fix: "the project file is damaged; restore it from version control")])]
+            perConfiguration = [
+                (
+                    "",
+                    [
+                        LintRules.malformedFile.finding(
+                            at: target.location, "target \(target.name) has no build configurations",
+                            fix: "the project file is damaged; restore it from version control")
+                    ]
+                )
+            ]
         }
-        return .checked(TargetReport(
-            kind: .appTarget, name: target.name, project: workspace.displayPath(of: project.bundle),
-            infoPlists: infoPlists, generatesInfoPlist: generates,
-            configurations: target.configurations.map(\.name), lifeCycle: lifeCycle.summary,
-            findings: Self.combine(perConfiguration)))
+        return .checked(
+            TargetReport(
+                kind: .appTarget, name: target.name, project: workspace.displayPath(of: project.bundle),
+                infoPlists: infoPlists, generatesInfoPlist: generates,
+                configurations: target.configurations.map(\.name), lifeCycle: lifeCycle.summary,
+                findings: Self.combine(perConfiguration)))
     }
 
     // MARK: One configuration
 
     private func check(_ settings: BuildSettings, files: inout InfoPlistFiles)
-        -> (findings: [LintFinding], infoPlist: String?, generates: Bool) {
+        -> (findings: [LintFinding], infoPlist: String?, generates: Bool)
+    {
         var findings: [LintFinding] = []
         let generates = generatingSetting(settings, findings: &findings)
         let fileSetting = settings.assignment(for: "INFOPLIST_FILE")
@@ -68,14 +77,18 @@ struct AppTargetLinter {
         let generated = GeneratedInfoPlistKeys.entries(from: settings, generating: generates)
         findings += generated.findings
         guard filePath != nil || generates else {
-            findings.append(LintRules.noInfoPlist.finding(
-                at: target.location, "target \(target.name) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES, so it has no Info.plist to check"))
+            findings.append(
+                LintRules.noInfoPlist.finding(
+                    at: target.location, "target \(target.name) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES, so it has no Info.plist to check"
+                ))
             return (findings, nil, false)
         }
         if let filePath, let fileSetting, let variable = Self.buildProductsVariable(in: filePath) ?? Self.buildProductsVariable(in: fileSetting.value) {
-            findings.append(LintRules.infoPlistBuilt.finding(
-                at: fileSetting.location,
-                "\(fileSetting.writtenName) = \(fileSetting.value) names a file under \(variable), which the build writes; the Info.plist cannot be checked before a build"))
+            findings.append(
+                LintRules.infoPlistBuilt.finding(
+                    at: fileSetting.location,
+                    "\(fileSetting.writtenName) = \(fileSetting.value) names a file under \(variable), which the build writes; the Info.plist cannot be checked before a build"
+                ))
             // Named as written: there is no file to show a path of.
             return (findings, fileSetting.value, generates)
         }
@@ -86,7 +99,8 @@ struct AppTargetLinter {
         var display: String?
         var anchor = target.location
         if let filePath {
-            let url = filePath.hasPrefix("/")
+            let url =
+                filePath.hasPrefix("/")
                 ? URL(fileURLWithPath: filePath)
                 : project.projectDirectory.appendingPathComponent(filePath)
             let path = workspace.displayPath(of: url)
@@ -102,11 +116,12 @@ struct AppTargetLinter {
         }
 
         let composition = InfoPlistComposition(file: file, generated: generated.entries, anchor: anchor)
-        let checker = ReadinessChecker(anchor: anchor, variables: settings.values,
-                                       deploymentTarget: settings.value(for: "IPHONEOS_DEPLOYMENT_TARGET"),
-                                       runsOnIPadPerBuildSettings: Self.runsOnIPad(settings),
-                                       runsOnIPadWhenUndeclared: false, lifeCycle: lifeCycle,
-                                       generatesInfoPlist: generates)
+        let checker = ReadinessChecker(
+            anchor: anchor, variables: settings.values,
+            deploymentTarget: settings.value(for: "IPHONEOS_DEPLOYMENT_TARGET"),
+            runsOnIPadPerBuildSettings: Self.runsOnIPad(settings),
+            runsOnIPadWhenUndeclared: false, lifeCycle: lifeCycle,
+            generatesInfoPlist: generates)
         findings += checker.check(composition)
         return (findings, display, generates)
     }
@@ -130,10 +145,12 @@ struct AppTargetLinter {
     /// `GENERATE_INFOPLIST_FILE`, reporting a value that is neither YES nor NO.
     private func generatingSetting(_ settings: BuildSettings, findings: inout [LintFinding]) -> Bool {
         guard let assignment = settings.assignment(for: "GENERATE_INFOPLIST_FILE"),
-              let text = settings.value(for: "GENERATE_INFOPLIST_FILE") else { return false }
+            let text = settings.value(for: "GENERATE_INFOPLIST_FILE")
+        else { return false }
         guard let value = BuildSettingValue.boolean(text) else {
-            findings.append(LintRules.invalidBuildSettingValue.finding(
-                at: assignment.location, "\(assignment.writtenName) = \(text) is neither YES nor NO; Xcode reads it as NO"))
+            findings.append(
+                LintRules.invalidBuildSettingValue.finding(
+                    at: assignment.location, "\(assignment.writtenName) = \(text) is neither YES nor NO; Xcode reads it as NO"))
             return false
         }
         return value
@@ -154,16 +171,19 @@ struct AppTargetLinter {
         let settings = BuildSettings(levels: levels, configuration: configuration.name, defaults: defaults(for: configuration))
         for name in settings.oversizedSettings {
             let limit = BuildSettingSubstitution.defaultMaximumLength >> 20
-            findings.append(LintRules.malformedFile.finding(
-                at: settings.assignment(for: name)?.location ?? target.location,
-                "\(name) expands to more than \(limit) MiB (or all settings together to more than \(BuildSettings.maximumTotalLength >> 20) MiB); its references are left unexpanded",
-                fix: "look for settings that repeat references to each other (X2 = $(X1)$(X1)) and write the value out"))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: settings.assignment(for: name)?.location ?? target.location,
+                    "\(name) expands to more than \(limit) MiB (or all settings together to more than \(BuildSettings.maximumTotalLength >> 20) MiB); its references are left unexpanded",
+                    fix: "look for settings that repeat references to each other (X2 = $(X1)$(X1)) and write the value out"))
         }
         return settings
     }
 
-    private func xcconfigAssignments(_ base: XcodeBuildConfiguration.BaseConfiguration?,
-                                     findings: inout [LintFinding]) -> [BuildSettingAssignment] {
+    private func xcconfigAssignments(
+        _ base: XcodeBuildConfiguration.BaseConfiguration?,
+        findings: inout [LintFinding]
+    ) -> [BuildSettingAssignment] {
         switch base {
         case nil:
             return []
@@ -276,9 +296,10 @@ struct AppTargetLinter {
                 let elsewhere = list.dropFirst().map { "\($0.configurations.joined(separator: ", ")) at \($0.location)" }
                 message += " (\(everywhere ? "all configurations: " : "")" + ([here] + elsewhere).joined(separator: ", ") + ")"
             }
-            return LintFinding(ruleID: problem.ruleID, severity: problem.severity, location: list[0].location,
-                               message: message, fix: problem.fix,
-                               configurations: everywhere ? [] : perConfiguration.map(\.name).filter(names.contains))
+            return LintFinding(
+                ruleID: problem.ruleID, severity: problem.severity, location: list[0].location,
+                message: message, fix: problem.fix,
+                configurations: everywhere ? [] : perConfiguration.map(\.name).filter(names.contains))
         }
         .sorted(by: LintFinding.readingOrder)
     }

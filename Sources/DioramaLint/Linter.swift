@@ -42,7 +42,8 @@ public struct Linter: Sendable {
             return lintProjects([url], workspace: LintWorkspace(root: url.deletingLastPathComponent()))
         }
         if !isDirectory.boolValue && url.lastPathComponent == "project.pbxproj"
-            && url.deletingLastPathComponent().pathExtension == "xcodeproj" {
+            && url.deletingLastPathComponent().pathExtension == "xcodeproj"
+        {
             let bundle = url.deletingLastPathComponent()
             return lintProjects([bundle], workspace: LintWorkspace(root: bundle.deletingLastPathComponent()))
         }
@@ -73,8 +74,9 @@ public struct Linter: Sendable {
         case .failure(let problem):
             findings = [problem.finding(referencedAt: nil)]
         }
-        return TargetReport(kind: .infoPlist, name: display, infoPlists: [display],
-                            findings: findings.sorted(by: LintFinding.readingOrder))
+        return TargetReport(
+            kind: .infoPlist, name: display, infoPlists: [display],
+            findings: findings.sorted(by: LintFinding.readingOrder))
     }
 
     // MARK: Workspaces
@@ -96,14 +98,21 @@ public struct Linter: Sendable {
             if exclusion.excludes(display) { continue }
             let pbxproj = reference.bundle.appendingPathComponent("project.pbxproj").path
             guard FileManager.default.fileExists(atPath: pbxproj) else {
-                problems.append(LintRules.missingFile.finding(
-                    at: reference.location, "the workspace lists \(display), which does not exist"))
+                problems.append(
+                    LintRules.missingFile.finding(
+                        at: reference.location, "the workspace lists \(display), which does not exist"))
                 continue
             }
             bundles.append(reference.bundle)
         }
-        let preamble = problems.isEmpty ? [] : [TargetReport(kind: .project, name: name, project: name,
-                                                              findings: problems.sorted(by: LintFinding.readingOrder))]
+        let preamble =
+            problems.isEmpty
+            ? []
+            : [
+                TargetReport(
+                    kind: .project, name: name, project: name,
+                    findings: problems.sorted(by: LintFinding.readingOrder))
+            ]
         return lintProjects(bundles, workspace: workspace, preamble: preamble)
     }
 
@@ -118,15 +127,19 @@ public struct Linter: Sendable {
             do throws(PlistError) {
                 project = try XcodeProject.load(bundle: bundle, workspace: workspace)
             } catch {
-                targets.append(TargetReport(kind: .project, name: workspace.displayPath(of: bundle),
-                                            project: workspace.displayPath(of: bundle),
-                                            findings: [LintRules.malformedFile.finding(at: error.location, error.problem, fix: error.fix)]))
+                targets.append(
+                    TargetReport(
+                        kind: .project, name: workspace.displayPath(of: bundle),
+                        project: workspace.displayPath(of: bundle),
+                        findings: [LintRules.malformedFile.finding(at: error.location, error.problem, fix: error.fix)]))
                 continue
             }
             let projectPath = workspace.displayPath(of: bundle)
             if !project.findings.isEmpty {
-                targets.append(TargetReport(kind: .project, name: projectPath, project: projectPath,
-                                            findings: project.findings.sorted(by: LintFinding.readingOrder)))
+                targets.append(
+                    TargetReport(
+                        kind: .project, name: projectPath, project: projectPath,
+                        findings: project.findings.sorted(by: LintFinding.readingOrder)))
             }
             for target in project.targets where target.isApplication {
                 var targetLinter = AppTargetLinter(project: project, target: target, workspace: workspace)
@@ -179,12 +192,16 @@ struct InfoPlistFiles {
             } catch {
                 result = .failure(.malformed(error))
             }
-        } catch where error.isMissing {
+        } catch  where error.isMissing {
             result = .failure(.missing(display: display))
         } catch {
-            result = .failure(.malformed(PlistError(location: .startOfFile(display), problem: "cannot read the file: it \(error)",
-                                                    fix: error.kind == nil ? "check the file's permissions"
-                                                                           : "point INFOPLIST_FILE at the Info.plist file itself")))
+            result = .failure(
+                .malformed(
+                    PlistError(
+                        location: .startOfFile(display), problem: "cannot read the file: it \(error)",
+                        fix: error.kind == nil
+                            ? "check the file's permissions"
+                            : "point INFOPLIST_FILE at the Info.plist file itself")))
         }
         cache[url] = result
         return result

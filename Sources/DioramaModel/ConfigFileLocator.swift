@@ -9,8 +9,10 @@ public enum ConfigFileLocator {
     /// The folders searched from, in order: the executable's folder (symlinks
     /// resolved), then the current directory.
     public static var defaultStartingPoints: [URL] {
-        [URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent(),
-         URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        [
+            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent(),
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        ]
     }
 
     /// `relativePath` (such as `Configs/displays/dual.json`) in the nearest

@@ -15,8 +15,9 @@ extension PNG {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw PNGError(file: url.path, problem: "cannot read: \(error.localizedDescription)",
-                           fix: "check the path and the file's permissions")
+            throw PNGError(
+                file: url.path, problem: "cannot read: \(error.localizedDescription)",
+                fix: "check the path and the file's permissions")
         }
         do {
             return try PNGDecoder.decode([UInt8](data))

@@ -7,8 +7,9 @@ import DioramaGraphics
 enum PNGDecoder {
     static func decode(_ bytes: [UInt8]) throws(PNGError) -> PNGImage {
         guard bytes.count >= 8, Array(bytes[0..<8]) == PNGChunk.signature else {
-            throw PNGError(byteOffset: 0, problem: "not a PNG file (the 8-byte signature is missing)",
-                           fix: "check that the file is a PNG image and was copied in binary mode")
+            throw PNGError(
+                byteOffset: 0, problem: "not a PNG file (the 8-byte signature is missing)",
+                fix: "check that the file is a PNG image and was copied in binary mode")
         }
         var header: PNGHeader?
         var palette: [UInt8] = []
@@ -20,32 +21,37 @@ enum PNGDecoder {
         var sawEnd = false
         while !sawEnd {
             guard offset + 12 <= bytes.count else {
-                throw PNGError(byteOffset: offset, problem: "file ends before the IEND chunk",
-                               fix: "the file was cut short; re-create it")
+                throw PNGError(
+                    byteOffset: offset, problem: "file ends before the IEND chunk",
+                    fix: "the file was cut short; re-create it")
             }
             let length = Int(PNGChunk.readBigEndian(bytes[offset..<(offset + 4)]))
             let typeBytes = bytes[(offset + 4)..<(offset + 8)]
             let type = String(decoding: typeBytes, as: UTF8.self)
             guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
-                throw PNGError(byteOffset: offset, problem: "chunk type bytes \(Array(typeBytes)) are not letters",
-                               fix: "the file is corrupt; re-create it")
+                throw PNGError(
+                    byteOffset: offset, problem: "chunk type bytes \(Array(typeBytes)) are not letters",
+                    fix: "the file is corrupt; re-create it")
             }
             guard length <= bytes.count - offset - 12 else {
-                throw PNGError(byteOffset: offset, problem: "\(type) chunk of \(length) bytes runs past the end of the file",
-                               fix: "the file was cut short; re-create it")
+                throw PNGError(
+                    byteOffset: offset, problem: "\(type) chunk of \(length) bytes runs past the end of the file",
+                    fix: "the file was cut short; re-create it")
             }
             let dataRange = (offset + 8)..<(offset + 8 + length)
             let storedCRC = PNGChunk.readBigEndian(bytes[dataRange.upperBound..<(dataRange.upperBound + 4)])
             let crc = PNGChunk.crc(typeBytes, bytes[dataRange])
             guard crc == storedCRC else {
-                throw PNGError(byteOffset: offset,
-                               problem: "\(type) chunk CRC is 0x\(String(crc, radix: 16)) but the file says 0x\(String(storedCRC, radix: 16))",
-                               fix: "the file is corrupt; re-create it")
+                throw PNGError(
+                    byteOffset: offset,
+                    problem: "\(type) chunk CRC is 0x\(String(crc, radix: 16)) but the file says 0x\(String(storedCRC, radix: 16))",
+                    fix: "the file is corrupt; re-create it")
             }
             let data = bytes[dataRange]
             if header == nil && type != "IHDR" {
-                throw PNGError(byteOffset: offset, problem: "first chunk is \(type), not IHDR",
-                               fix: "the file is corrupt; re-create it")
+                throw PNGError(
+                    byteOffset: offset, problem: "first chunk is \(type), not IHDR",
+                    fix: "the file is corrupt; re-create it")
             }
             switch type {
             case "IHDR":
@@ -55,8 +61,9 @@ enum PNGDecoder {
                 header = try PNGHeader(data, offset: offset)
             case "PLTE":
                 guard length % 3 == 0, (3...768).contains(length) else {
-                    throw PNGError(byteOffset: offset, problem: "PLTE has \(length) bytes, not 1 to 256 RGB entries",
-                                   fix: "the file is corrupt; re-create it")
+                    throw PNGError(
+                        byteOffset: offset, problem: "PLTE has \(length) bytes, not 1 to 256 RGB entries",
+                        fix: "the file is corrupt; re-create it")
                 }
                 palette = Array(data)
             case "tRNS":
@@ -75,8 +82,9 @@ enum PNGDecoder {
                 // Bit 5 of the first letter (lower case) marks an ancillary chunk a
                 // decoder may skip; an unknown critical chunk changes the meaning.
                 guard typeBytes.first! & 0x20 != 0 else {
-                    throw PNGError(byteOffset: offset, problem: "unknown critical chunk \(type)",
-                                   fix: "the image uses a PNG extension this decoder does not know; re-save it as a plain PNG")
+                    throw PNGError(
+                        byteOffset: offset, problem: "unknown critical chunk \(type)",
+                        fix: "the image uses a PNG extension this decoder does not know; re-save it as a plain PNG")
                 }
             }
             offset = dataRange.upperBound + 4
@@ -96,9 +104,10 @@ enum PNGDecoder {
             throw PNGError(byteOffset: firstDataOffset, problem: "image data (IDAT): \(error)", fix: "re-create the file")
         }
         guard imageData.count == header.imageDataLength else {
-            throw PNGError(byteOffset: firstDataOffset,
-                           problem: "image data is \(imageData.count) bytes but a \(header.width)x\(header.height) image needs \(header.imageDataLength)",
-                           fix: "the file is corrupt; re-create it")
+            throw PNGError(
+                byteOffset: firstDataOffset,
+                problem: "image data is \(imageData.count) bytes but a \(header.width)x\(header.height) image needs \(header.imageDataLength)",
+                fix: "the file is corrupt; re-create it")
         }
         try unfilter(&imageData, header: header, offset: firstDataOffset)
         let rgba = PNGPixelExpansion(header: header, palette: palette, transparency: transparency).rgba(from: imageData)
@@ -111,12 +120,15 @@ enum PNGDecoder {
         for y in 0..<header.height {
             let start = y * (rowLength + 1)
             guard let filter = PNGFilter(rawValue: data[start]) else {
-                throw PNGError(byteOffset: offset, problem: "row \(y) uses filter type \(data[start]), which does not exist",
-                               fix: "the file is corrupt; re-create it")
+                throw PNGError(
+                    byteOffset: offset, problem: "row \(y) uses filter type \(data[start]), which does not exist",
+                    fix: "the file is corrupt; re-create it")
             }
             data.withUnsafeMutableBufferPointer { buffer in
                 let row = UnsafeMutableBufferPointer(rebasing: buffer[(start + 1)..<(start + 1 + rowLength)])
-                let previous = y == 0 ? nil
+                let previous =
+                    y == 0
+                    ? nil
                     : UnsafeBufferPointer(rebasing: buffer[(start - rowLength)..<start])
                 filter.unfilter(row, previous: previous, bytesPerPixel: step)
             }

@@ -18,8 +18,10 @@ enum PNGFilter: UInt8 {
     }
 
     @inline(__always)
-    private func prediction(_ row: UnsafeMutableBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>?,
-                            index: Int, bytesPerPixel: Int) -> UInt8 {
+    private func prediction(
+        _ row: UnsafeMutableBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>?,
+        index: Int, bytesPerPixel: Int
+    ) -> UInt8 {
         let left = index >= bytesPerPixel ? row[index - bytesPerPixel] : 0
         let up = previous?[index] ?? 0
         switch self {

@@ -16,8 +16,9 @@ struct PNGHeader {
     /// Parses and checks `IHDR` data found at `offset`.
     init(_ data: ArraySlice<UInt8>, offset: Int) throws(PNGError) {
         guard data.count == 13 else {
-            throw PNGError(byteOffset: offset, problem: "IHDR has \(data.count) bytes instead of 13",
-                           fix: "the file is corrupt; re-create it")
+            throw PNGError(
+                byteOffset: offset, problem: "IHDR has \(data.count) bytes instead of 13",
+                fix: "the file is corrupt; re-create it")
         }
         let start = data.startIndex
         width = Int(PNGChunk.readBigEndian(data[start..<(start + 4)]))
@@ -26,30 +27,38 @@ struct PNGHeader {
         colorType = Int(data[start + 9])
         let compression = data[start + 10], filterMethod = data[start + 11], interlace = data[start + 12]
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
-            throw PNGError(byteOffset: offset, problem: "image size \(width)x\(height) is invalid",
-                           fix: "width and height must be 1 to 2^31-1; the file is corrupt")
+            throw PNGError(
+                byteOffset: offset, problem: "image size \(width)x\(height) is invalid",
+                fix: "width and height must be 1 to 2^31-1; the file is corrupt")
         }
         guard width * height <= Self.maximumPixels else {
-            throw PNGError(byteOffset: offset, problem: "image of \(width)x\(height) pixels is too large to decode",
-                           fix: "use images of at most \(Self.maximumPixels) pixels")
+            throw PNGError(
+                byteOffset: offset, problem: "image of \(width)x\(height) pixels is too large to decode",
+                fix: "use images of at most \(Self.maximumPixels) pixels")
         }
         let allowedDepths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
         guard let depths = allowedDepths[colorType] else {
-            throw PNGError(byteOffset: offset, problem: "colour type \(colorType) does not exist",
-                           fix: "the file is corrupt; re-create it")
+            throw PNGError(
+                byteOffset: offset, problem: "colour type \(colorType) does not exist",
+                fix: "the file is corrupt; re-create it")
         }
         guard depths.contains(bitDepth) else {
-            throw PNGError(byteOffset: offset, problem: "bit depth \(bitDepth) is not allowed for colour type \(colorType)",
-                           fix: "the file is corrupt; re-create it")
+            throw PNGError(
+                byteOffset: offset, problem: "bit depth \(bitDepth) is not allowed for colour type \(colorType)",
+                fix: "the file is corrupt; re-create it")
         }
         guard compression == 0, filterMethod == 0 else {
-            throw PNGError(byteOffset: offset, problem: "compression method \(compression) / filter method \(filterMethod) is unknown",
-                           fix: "only method 0 exists; the file is corrupt")
+            throw PNGError(
+                byteOffset: offset, problem: "compression method \(compression) / filter method \(filterMethod) is unknown",
+                fix: "only method 0 exists; the file is corrupt")
         }
         guard interlace == 0 else {
-            throw PNGError(byteOffset: offset, problem: interlace == 1 ? "the image is interlaced (Adam7), which is not supported"
-                                                                       : "interlace method \(interlace) does not exist",
-                           fix: "save the image without interlacing")
+            throw PNGError(
+                byteOffset: offset,
+                problem: interlace == 1
+                    ? "the image is interlaced (Adam7), which is not supported"
+                    : "interlace method \(interlace) does not exist",
+                fix: "save the image without interlacing")
         }
     }
 

@@ -31,8 +31,11 @@ public struct PNGImage: Equatable, Sendable {
         var pixels = [UInt32](repeating: 0, count: width * height)
         for index in 0..<(width * height) {
             let base = index * 4
-            pixels[index] = PixelColor(red: rgba[base], green: rgba[base + 1], blue: rgba[base + 2],
-                                       alpha: rgba[base + 3]).argb
+            pixels[index] =
+                PixelColor(
+                    red: rgba[base], green: rgba[base + 1], blue: rgba[base + 2],
+                    alpha: rgba[base + 3]
+                ).argb
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }

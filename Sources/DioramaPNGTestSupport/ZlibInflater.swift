@@ -23,8 +23,10 @@ enum ZlibInflater {
     }
 
     /// Runs `state`, set up for inflating, over all of `input`.
-    private static func inflateAll(_ input: UnsafeRawBufferPointer, with state: UnsafeMutablePointer<z_stream>,
-                                   outputLimit: Int) throws(ZlibError) -> [UInt8] {
+    private static func inflateAll(
+        _ input: UnsafeRawBufferPointer, with state: UnsafeMutablePointer<z_stream>,
+        outputLimit: Int
+    ) throws(ZlibError) -> [UInt8] {
         let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
         defer { chunk.deallocate() }
         var output: [UInt8] = []
@@ -37,7 +39,8 @@ enum ZlibInflater {
             let status = inflate(state, Z_NO_FLUSH)
             let produced = chunk.count - Int(state.pointee.avail_out)
             guard output.count + produced <= outputLimit else {
-                throw ZlibError(description: "data inflates to more than \(outputLimit) bytes, the most expected; the data is corrupt or not what it claims to be")
+                throw ZlibError(
+                    description: "data inflates to more than \(outputLimit) bytes, the most expected; the data is corrupt or not what it claims to be")
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<produced]))
             let offset = Int(state.pointee.total_in)

@@ -1,8 +1,9 @@
 import CDioramaShim
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process started with `posix_spawn`, for children whose life spans
@@ -51,11 +52,13 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
     ///   - inheritsDescriptors: pass every descriptor not marked close-on-exec
     ///     on to the child, as a shell does (`DIORAMA_TRACE=fd:5` needs fd 5).
     /// - Throws: ``SpawnError`` naming the program and the reason.
-    public init(executable: String, arguments: [String] = [], environment: [String: String],
-                workingDirectory: String? = nil, standardInput: Stream = .null,
-                standardOutput: Stream = .inherit, standardError: Stream = .inherit,
-                searchPath: Bool = false, ownProcessGroup: Bool = true,
-                inheritsDescriptors: Bool = false) throws(SpawnError) {
+    public init(
+        executable: String, arguments: [String] = [], environment: [String: String],
+        workingDirectory: String? = nil, standardInput: Stream = .null,
+        standardOutput: Stream = .inherit, standardError: Stream = .inherit,
+        searchPath: Bool = false, ownProcessGroup: Bool = true,
+        inheritsDescriptors: Bool = false
+    ) throws(SpawnError) {
         command = [executable] + arguments
         var opened: [Int32] = []
         defer { for descriptor in opened { close(descriptor) } }  // the child has its own copies
@@ -104,7 +107,8 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
             for pointer in envp { free(pointer) }
         }
         var spawned: pid_t = 0
-        let result = searchPath
+        let result =
+            searchPath
             ? posix_spawnp(&spawned, executable, &actions, &attributes, argv, envp)
             : posix_spawn(&spawned, executable, &actions, &attributes, argv, envp)
         guard result == 0 else {
@@ -184,7 +188,11 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
     ///   for the child itself).
     @discardableResult
     public func terminate(grace: Duration, signalling target: pid_t? = nil) -> Bool {
-        let graceful = isRunning ? { askToStop(target); return waitForExit(timeout: grace) != nil }() : true
+        let graceful =
+            isRunning
+            ? {
+                askToStop(target); return waitForExit(timeout: grace) != nil
+            }() : true
         return finishTermination(graceful: graceful)
     }
 

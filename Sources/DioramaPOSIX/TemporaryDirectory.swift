@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Fresh private directories (`mkdtemp`): mode 0700, a name nobody else

@@ -1,6 +1,7 @@
 import CDioramaShim
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Unix stream sockets: connecting, listening, accepting, and waiting on a
@@ -73,8 +74,10 @@ public enum UnixSocket {
         let deadline = clock.now + timeout
         while true {
             let remaining = clock.now.duration(to: deadline)
-            let milliseconds = max(0, remaining.components.seconds * 1000
-                                      + (remaining.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            let milliseconds = max(
+                0,
+                remaining.components.seconds * 1000
+                    + (remaining.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
             let result = Glibc.poll(&entry, 1, Int32(clamping: milliseconds))
             if result > 0 { return true }

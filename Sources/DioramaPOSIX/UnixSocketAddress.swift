@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A Unix socket path checked against what `sockaddr_un` holds: a path that
@@ -60,7 +60,8 @@ public struct SocketPathError: Error, Sendable, Equatable, CustomStringConvertib
         case .containsNUL:
             return "a socket path cannot contain a NUL byte"
         case let .tooLong(bytes):
-            return "the socket path is \(bytes) bytes, longer than the \(UnixSocketAddress.maximumPathLength) bytes a Unix socket address holds (sun_path); use a shorter directory or name"
+            return
+                "the socket path is \(bytes) bytes, longer than the \(UnixSocketAddress.maximumPathLength) bytes a Unix socket address holds (sun_path); use a shorter directory or name"
         }
     }
 

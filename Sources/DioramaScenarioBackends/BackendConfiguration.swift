@@ -10,8 +10,10 @@ public struct BackendConfiguration: Hashable, Sendable {
     /// The parent of each scenario's working folder (`<work>/<scenario>/`).
     public var workDirectory: String
 
-    public init(executableDirectories: [String] = BackendConfiguration.defaultExecutableDirectories(),
-                workDirectory: String) {
+    public init(
+        executableDirectories: [String] = BackendConfiguration.defaultExecutableDirectories(),
+        workDirectory: String
+    ) {
         self.executableDirectories = executableDirectories
         self.workDirectory = workDirectory
     }
@@ -21,11 +23,13 @@ public struct BackendConfiguration: Hashable, Sendable {
     /// side by side in `.build/<configuration>/`, so the CLI and the tests find
     /// the apps built with them.
     public static func defaultExecutableDirectories(
-        environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
         var directories: [String] = []
         if let products = environment["DIORAMA_BUILD_PRODUCTS"], !products.isEmpty { directories.append(products) }
-        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().path)
+        directories.append(
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                .deletingLastPathComponent().path)
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
             directories.append(executable.deletingLastPathComponent().path)
         }

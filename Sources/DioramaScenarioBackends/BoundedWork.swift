@@ -6,8 +6,10 @@ import Synchronization
 /// scenario's timeout. When the time is up the caller goes on with nil and the
 /// work is left to finish by itself; its result is dropped.
 enum BoundedWork {
-    static func run<Result: Sendable>(within limit: Duration,
-                                      _ work: @escaping @Sendable () throws -> Result) async throws -> Result? {
+    static func run<Result: Sendable>(
+        within limit: Duration,
+        _ work: @escaping @Sendable () throws -> Result
+    ) async throws -> Result? {
         let once = ResumeOnce<Result?>()
         return try await withCheckedThrowingContinuation { continuation in
             once.arm(continuation)

@@ -8,9 +8,11 @@ enum StepPerforming {
     ///   - beginStep: marks where the step began (trace positions).
     ///   - skips: the real-compositor backends' memory of skipped steps.
     ///   - refusal: words an error of the backend's compositor ("sway refused: …"); nil for any other error.
-    static func outcome(of step: Step, beginStep: () -> Void, skips: SkippedStepMemory? = nil,
-                        refusal: (any Error) -> String?,
-                        perform: (StepAction) async throws -> StepOutcome) async -> StepOutcome {
+    static func outcome(
+        of step: Step, beginStep: () -> Void, skips: SkippedStepMemory? = nil,
+        refusal: (any Error) -> String?,
+        perform: (StepAction) async throws -> StepOutcome
+    ) async -> StepOutcome {
         if step.action.isAction { beginStep() }
         let outcome: StepOutcome
         do {

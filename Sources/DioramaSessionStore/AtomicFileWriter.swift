@@ -1,11 +1,12 @@
 import DioramaModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Replaces a file so that, whatever moment the process dies at (kill -9, power loss),
@@ -29,7 +30,8 @@ enum AtomicFileWriter {
 
     static func write(_ data: Data, to destination: URL, permissions: mode_t = 0o600) throws(SessionStoreError) {
         let directory = destination.deletingLastPathComponent().path
-        let temporaryPath = directory + "/." + destination.lastPathComponent + temporaryMarker
+        let temporaryPath =
+            directory + "/." + destination.lastPathComponent + temporaryMarker
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
 
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)

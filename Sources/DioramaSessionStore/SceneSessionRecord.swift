@@ -21,9 +21,11 @@ public struct SceneSessionRecord: Codable, Hashable, Sendable, Identifiable {
 
     public var id: String { persistentIdentifier }
 
-    public init(persistentIdentifier: String, role: SceneSessionRole = .windowApplication,
-                configurationName: String? = nil, userInfo: [String: UserInfoValue] = [:],
-                stateRestorationActivity: UserActivityRecord? = nil) {
+    public init(
+        persistentIdentifier: String, role: SceneSessionRole = .windowApplication,
+        configurationName: String? = nil, userInfo: [String: UserInfoValue] = [:],
+        stateRestorationActivity: UserActivityRecord? = nil
+    ) {
         self.persistentIdentifier = persistentIdentifier
         self.role = role
         self.configurationName = configurationName

@@ -1,11 +1,12 @@
 import DioramaModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Keeps scene session records on disk between launches, one JSON file per session.
@@ -48,11 +49,15 @@ public struct SessionStore: Sendable {
     ///   - environment: where `XDG_STATE_HOME` and `HOME` are read.
     /// - Throws: ``SessionStoreError/invalidApplicationIdentifier(_:)`` when it cannot be
     ///   a single directory name.
-    public static func defaultDirectory(applicationIdentifier: String,
-                                        environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws(SessionStoreError) -> URL {
+    public static func defaultDirectory(
+        applicationIdentifier: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    )
+        throws(SessionStoreError) -> URL
+    {
         guard !applicationIdentifier.isEmpty, applicationIdentifier != ".", applicationIdentifier != "..",
-              !applicationIdentifier.contains("/"), !applicationIdentifier.contains("\0") else {
+            !applicationIdentifier.contains("/"), !applicationIdentifier.contains("\0")
+        else {
             throw .invalidApplicationIdentifier(applicationIdentifier)
         }
         let base: URL
@@ -79,7 +84,7 @@ public struct SessionStore: Sendable {
         for byte in identifier.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 name.append(Character(Unicode.Scalar(byte)))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)
@@ -167,25 +172,38 @@ public struct SessionStore: Sendable {
         // The version is read on its own first, so a file from another version is
         // reported as such rather than as damaged.
         guard let version = try? Self.decoder().decode(FormatVersionProbe.self, from: data).formatVersion else {
-            return .skipped(SessionStoreWarning(file: file, problem: "not a valid session record (damaged or truncated JSON); it will be replaced the next time that session is saved"))
+            return .skipped(
+                SessionStoreWarning(
+                    file: file, problem: "not a valid session record (damaged or truncated JSON); it will be replaced the next time that session is saved"))
         }
         guard version == Self.formatVersion else {
-            return .skipped(SessionStoreWarning(file: file, problem: "written in format version \(version), but this version of Diorama reads version \(Self.formatVersion)"))
+            return .skipped(
+                SessionStoreWarning(
+                    file: file, problem: "written in format version \(version), but this version of Diorama reads version \(Self.formatVersion)"))
         }
         let stored: StoredSession
         do {
             stored = try Self.decoder().decode(StoredSession.self, from: data)
         } catch {
-            return .skipped(SessionStoreWarning(file: file, problem: "not a valid session record (\(Self.summary(of: error))); it will be replaced the next time that session is saved"))
+            return .skipped(
+                SessionStoreWarning(
+                    file: file, problem: "not a valid session record (\(Self.summary(of: error))); it will be replaced the next time that session is saved"))
         }
         guard let expected = try? fileURL(forIdentifier: stored.session.persistentIdentifier),
-              expected.lastPathComponent == file.lastPathComponent else {
-            return .skipped(SessionStoreWarning(file: file, problem: "holds session \"\(stored.session.persistentIdentifier)\", which belongs in a file of another name"))
+            expected.lastPathComponent == file.lastPathComponent
+        else {
+            return .skipped(
+                SessionStoreWarning(file: file, problem: "holds session \"\(stored.session.persistentIdentifier)\", which belongs in a file of another name"))
         }
         // A role this runtime cannot host (written by another tool, or edited)
         // would be dropped at launch without a word; say which one it was.
         guard stored.session.role.isSupported else {
-            return .skipped(SessionStoreWarning(file: file, problem: "has the scene role \"\(stored.session.role)\", which Diorama does not host (it hosts \(SceneSessionRole.supported.map(\.rawValue).joined(separator: ", ")))"))
+            return .skipped(
+                SessionStoreWarning(
+                    file: file,
+                    problem:
+                        "has the scene role \"\(stored.session.role)\", which Diorama does not host (it hosts \(SceneSessionRole.supported.map(\.rawValue).joined(separator: ", ")))"
+                ))
         }
         return .record(stored.session)
     }

@@ -23,8 +23,10 @@ public final class BackgroundSimulator: Sendable {
     ///     thread (a clock is not Sendable, so it is made there).
     ///   - runtimeDirectory: where the socket goes; nil for `$XDG_RUNTIME_DIR`
     ///     or a private directory.
-    public init(socketName: String? = nil, runtimeDirectory: String? = nil,
-                makeConfiguration: @escaping @Sendable () throws -> SimulatorConfiguration) throws {
+    public init(
+        socketName: String? = nil, runtimeDirectory: String? = nil,
+        makeConfiguration: @escaping @Sendable () throws -> SimulatorConfiguration
+    ) throws {
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let startup = StartupBox()
@@ -61,8 +63,10 @@ public final class BackgroundSimulator: Sendable {
     }
 
     /// Polls `condition` on the simulator's thread every 10 ms until it holds.
-    public func wait(until condition: @escaping @Sendable (Simulator) -> Bool, timeout: Duration,
-                     _ what: String = "the condition") throws {
+    public func wait(
+        until condition: @escaping @Sendable (Simulator) -> Bool, timeout: Duration,
+        _ what: String = "the condition"
+    ) throws {
         let deadline = ContinuousClock.now + timeout
         while try !perform(condition) {
             guard ContinuousClock.now < deadline else { throw SimulatorControlError.timedOut(what) }

@@ -1,7 +1,7 @@
 import CWaylandServer
 import Foundation
-import Synchronization
 import Glibc
+import Synchronization
 
 /// Runs code on the simulator's thread from any other thread: the way a test
 /// that runs the simulator in the background, or a control endpoint, reaches
@@ -51,11 +51,13 @@ public final class RemoteControl: @unchecked Sendable {
         // Fires when a job was queued: only empties the pipe. Running the job
         // here, in the middle of the loop's dispatch, would run it before the
         // client requests the same dispatch reads later.
-        source = wl_event_loop_add_fd(simulator.eventLoop, readEnd, UInt32(WL_EVENT_READABLE), { _, _, data in
-            guard let data else { return 0 }
-            Unmanaged<RemoteControl>.fromOpaque(data).takeUnretainedValue().drainWakeUps()
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+        source = wl_event_loop_add_fd(
+            simulator.eventLoop, readEnd, UInt32(WL_EVENT_READABLE),
+            { _, _, data in
+                guard let data else { return 0 }
+                Unmanaged<RemoteControl>.fromOpaque(data).takeUnretainedValue().drainWakeUps()
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Queues `job` to run on the simulator's thread and returns at once.
@@ -85,13 +87,16 @@ public final class RemoteControl: @unchecked Sendable {
     public func perform<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws -> Result {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<Result>()
-        enqueue(Job(run: { simulator in
-            box.result = Swift.Result { try body(simulator) }
-            done.signal()
-        }, cancel: {
-            box.result = .failure(RemoteControlError.simulatorStopped)
-            done.signal()
-        }))
+        enqueue(
+            Job(
+                run: { simulator in
+                    box.result = Swift.Result { try body(simulator) }
+                    done.signal()
+                },
+                cancel: {
+                    box.result = .failure(RemoteControlError.simulatorStopped)
+                    done.signal()
+                }))
         done.wait()
         return try box.result!.get()
     }

@@ -73,8 +73,9 @@ public final class Simulator {
         try configuration.layout.validate()
         let defaultName = configuration.defaultDisplay ?? configuration.layout.displays[0].name
         guard configuration.layout.display(named: defaultName) != nil else {
-            throw DisplayLayoutError(display: defaultName, field: "defaultDisplay",
-                                     problem: "the default display is not in the layout; use one of \(configuration.layout.displays.map(\.name).joined(separator: ", "))")
+            throw DisplayLayoutError(
+                display: defaultName, field: "defaultDisplay",
+                problem: "the default display is not in the layout; use one of \(configuration.layout.displays.map(\.name).joined(separator: ", "))")
         }
         guard let display = wl_display_create() else {
             preconditionFailure("wl_display_create failed (out of memory)")
@@ -84,9 +85,10 @@ public final class Simulator {
         self.trace = Trace(capacity: configuration.limits.traceCapacity, clock: configuration.clock)
         self.wlDisplay = display
         self.eventLoop = wl_display_get_event_loop(display)
-        self.displayArrangement = DisplayArrangement(defaultDisplayName: defaultName,
-                                                     preferredScalePolicy: configuration.preferredScalePolicy,
-                                                     profile: configuration.profile)
+        self.displayArrangement = DisplayArrangement(
+            defaultDisplayName: defaultName,
+            preferredScalePolicy: configuration.preferredScalePolicy,
+            profile: configuration.profile)
         self.frameScheduler = FrameScheduler(simulator: self)
         clientCreatedListener = NativeListener(.clientCreated(display: display)) { [unowned self] data in
             guard let data else { return }
@@ -100,8 +102,10 @@ public final class Simulator {
     }
 
     /// Convenience: a layout and a profile, everything else default.
-    public convenience init(layout: DisplayLayout, profile: CompositorProfile = .modern,
-                            clock: any SimulatorClock = MonotonicClock()) throws(DisplayLayoutError) {
+    public convenience init(
+        layout: DisplayLayout, profile: CompositorProfile = .modern,
+        clock: any SimulatorClock = MonotonicClock()
+    ) throws(DisplayLayoutError) {
         try self.init(configuration: SimulatorConfiguration(layout: layout, profile: profile, clock: clock))
     }
 
@@ -241,11 +245,13 @@ public final class Simulator {
     /// the thread that will call ``run()``.
     public func stopOnTerminationSignals() {
         for signal in [SIGINT, SIGTERM] {
-            wl_event_loop_add_signal(eventLoop, signal, { _, data in
-                guard let data else { return 0 }
-                Unmanaged<Simulator>.fromOpaque(data).takeUnretainedValue().stop()
-                return 0
-            }, Unmanaged.passUnretained(self).toOpaque())
+            wl_event_loop_add_signal(
+                eventLoop, signal,
+                { _, data in
+                    guard let data else { return 0 }
+                    Unmanaged<Simulator>.fromOpaque(data).takeUnretainedValue().stop()
+                    return 0
+                }, Unmanaged.passUnretained(self).toOpaque())
         }
     }
 
@@ -303,8 +309,11 @@ public final class Simulator {
     func postProtocolError(_ resource: Resource, code: UInt32, name: String, _ message: String) {
         guard resource.isAlive else { return }
         let interface = String(cString: type(of: resource).interface.pointee.name)
-        trace.record(.protocolError(ProtocolErrorFact(client: clientRegistry.id(of: resource.client), interface: interface,
-                                                      objectID: resource.id, code: code, error: name, message: message)))
+        trace.record(
+            .protocolError(
+                ProtocolErrorFact(
+                    client: clientRegistry.id(of: resource.client), interface: interface,
+                    objectID: resource.id, code: code, error: name, message: message)))
         resource.postError(code: code, message: message)
     }
 

@@ -11,10 +11,12 @@ public struct SimulatorConfiguration {
     /// Overrides the profile's `wl_output.scale` rounding when set.
     public var outputScaleRounding: OutputScaleRounding?
 
-    public init(layout: DisplayLayout, profile: CompositorProfile = .modern,
-                preferredScalePolicy: PreferredScalePolicy = .max, limits: SimulatorLimits = .standard,
-                clock: any SimulatorClock = MonotonicClock(), defaultDisplay: String? = nil,
-                outputScaleRounding: OutputScaleRounding? = nil) {
+    public init(
+        layout: DisplayLayout, profile: CompositorProfile = .modern,
+        preferredScalePolicy: PreferredScalePolicy = .max, limits: SimulatorLimits = .standard,
+        clock: any SimulatorClock = MonotonicClock(), defaultDisplay: String? = nil,
+        outputScaleRounding: OutputScaleRounding? = nil
+    ) {
         self.layout = layout
         self.profile = profile
         self.preferredScalePolicy = preferredScalePolicy

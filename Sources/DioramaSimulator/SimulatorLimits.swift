@@ -27,10 +27,12 @@ public struct SimulatorLimits: Hashable, Sendable {
     /// `bad_request` and the connection closed.
     public var maximumControlLineBytes: Int
 
-    public init(maximumSurfacesPerClient: Int = 10_000, maximumBufferBytes: Int = 256 << 20,
-                maximumPoolBytes: Int = 1 << 30, traceCapacity: Int = 100_000,
-                maximumScreenshotPixels: Int = 16_384 * 16_384, maximumControlConnections: Int = 64,
-                maximumControlLineBytes: Int = 1 << 20) {
+    public init(
+        maximumSurfacesPerClient: Int = 10_000, maximumBufferBytes: Int = 256 << 20,
+        maximumPoolBytes: Int = 1 << 30, traceCapacity: Int = 100_000,
+        maximumScreenshotPixels: Int = 16_384 * 16_384, maximumControlConnections: Int = 64,
+        maximumControlLineBytes: Int = 1 << 20
+    ) {
         precondition(traceCapacity > 0, "the trace must keep at least one record")
         precondition(maximumControlConnections > 0 && maximumControlLineBytes > 0, "the control endpoint needs room for one request")
         self.maximumSurfacesPerClient = maximumSurfacesPerClient

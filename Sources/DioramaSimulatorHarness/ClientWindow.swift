@@ -169,8 +169,10 @@ public final class WindowingClient {
 
     /// Creates a toplevel and sends the initial commit (no buffer); after a
     /// roundtrip its first configure has arrived.
-    public func makeWindow(appID: String? = "org.diorama.test", title: String? = nil, fractional: Bool = true,
-                           viewport: Bool = false, initialCommit: Bool = true) -> ClientWindow {
+    public func makeWindow(
+        appID: String? = "org.diorama.test", title: String? = nil, fractional: Bool = true,
+        viewport: Bool = false, initialCommit: Bool = true
+    ) -> ClientWindow {
         let window = ClientWindow(kit: self, appID: appID, title: title, fractional: fractional, withViewport: viewport)
         windows.append(window)
         if initialCommit { window.surface.commit() }

@@ -1,5 +1,5 @@
-import DioramaPOSIX
 import CWaylandClient
+import DioramaPOSIX
 import Glibc
 import WaylandClient
 

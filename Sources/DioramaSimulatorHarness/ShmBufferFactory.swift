@@ -6,8 +6,10 @@ import WaylandClient
 /// destroyed right after (the buffer keeps the memory).
 public enum ShmBufferFactory {
     /// A buffer of `width` × `height` pixels filled with `pixel`.
-    public static func makeBuffer(shm: WlShm, width: Int, height: Int, pixel: UInt32 = 0xFF80_8080,
-                                  format: WlShm.Format = .xrgb8888, stride: Int? = nil) -> WlBuffer {
+    public static func makeBuffer(
+        shm: WlShm, width: Int, height: Int, pixel: UInt32 = 0xFF80_8080,
+        format: WlShm.Format = .xrgb8888, stride: Int? = nil
+    ) -> WlBuffer {
         makeBuffer(shm: shm, width: width, height: height, format: format, stride: stride) { _, _ in pixel }
     }
 
@@ -15,8 +17,10 @@ public enum ShmBufferFactory {
     /// `pixel(x, y)` (a `0xAARRGGBB` word), for tests that check what the
     /// simulator shows pixel by pixel. Row padding (a `stride` wider than
     /// the row) is filled with zeros.
-    public static func makeBuffer(shm: WlShm, width: Int, height: Int, format: WlShm.Format = .xrgb8888,
-                                  stride: Int? = nil, pixel: (_ x: Int, _ y: Int) -> UInt32) -> WlBuffer {
+    public static func makeBuffer(
+        shm: WlShm, width: Int, height: Int, format: WlShm.Format = .xrgb8888,
+        stride: Int? = nil, pixel: (_ x: Int, _ y: Int) -> UInt32
+    ) -> WlBuffer {
         let made = makeBufferKeepingFile(shm: shm, width: width, height: height, format: format, stride: stride, pixel: pixel)
         close(made.file)  // libwayland sent a duplicate
         return made.buffer
@@ -25,9 +29,11 @@ public enum ShmBufferFactory {
     /// Like ``makeBuffer(shm:width:height:format:stride:pixel:)``, but hands
     /// back the client's descriptor of the pool's file (the caller closes it),
     /// for tests of a client that changes the file afterwards, e.g. shrinks it.
-    public static func makeBufferKeepingFile(shm: WlShm, width: Int, height: Int, format: WlShm.Format = .xrgb8888,
-                                             stride: Int? = nil,
-                                             pixel: (_ x: Int, _ y: Int) -> UInt32 = { _, _ in 0xFF80_8080 }) -> (buffer: WlBuffer, file: Int32) {
+    public static func makeBufferKeepingFile(
+        shm: WlShm, width: Int, height: Int, format: WlShm.Format = .xrgb8888,
+        stride: Int? = nil,
+        pixel: (_ x: Int, _ y: Int) -> UInt32 = { _, _ in 0xFF80_8080 }
+    ) -> (buffer: WlBuffer, file: Int32) {
         let rowBytes = stride ?? width * 4
         let size = max(1, rowBytes * height)
         let descriptor = CDioramaShim_memfd_create("diorama-test-buffer", CDioramaShim_MFD_CLOEXEC())

@@ -1,5 +1,5 @@
-import DioramaPOSIX
 import DioramaModel
+import DioramaPOSIX
 import DioramaSimulator
 import Foundation
 import Glibc

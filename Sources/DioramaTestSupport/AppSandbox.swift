@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import HeadlessCompositors
+import Synchronization
 
 /// A private place for one test's app launches: its own `XDG_STATE_HOME`
 /// (where saved sessions go) and a fresh `DIORAMA_TRACE` file per launch.
@@ -42,17 +42,22 @@ public final class AppSandbox: Sendable {
     /// Starts the built executable `name` with the compositor's client
     /// environment (`compositor`: WAYLAND_DISPLAY, XDG_RUNTIME_DIR, SWAYSOCK),
     /// this sandbox's XDG_STATE_HOME and a new trace file, plus `environment`.
-    public func launch(_ name: String, compositor: [String: String], arguments: [String] = [],
-                       environment extra: [String: String] = [:]) throws -> RunningApp {
+    public func launch(
+        _ name: String, compositor: [String: String], arguments: [String] = [],
+        environment extra: [String: String] = [:]
+    ) throws -> RunningApp {
         let executable = try TestExecutable.locate(name)
-        let number = state.withLock { $0.launches += 1; return $0.launches }
+        let number = state.withLock {
+            $0.launches += 1; return $0.launches
+        }
         let trace = directory.appendingPathComponent("\(name)-\(number).trace.jsonl")
         var environment = ChildProcess.minimalEnvironment(compositor)
         environment["XDG_STATE_HOME"] = stateHome.path
         environment["DIORAMA_TRACE"] = trace.path
         environment.merge(extra) { _, new in new }
-        let app = RunningApp(name: name, child: try ChildProcess(executable, arguments: arguments, environment: environment),
-                             traceFile: trace)
+        let app = RunningApp(
+            name: name, child: try ChildProcess(executable, arguments: arguments, environment: environment),
+            traceFile: trace)
         state.withLock { $0.apps.append(app) }
         return app
     }

@@ -1,8 +1,9 @@
+import DioramaPOSIX
 import Foundation
 import Synchronization
-import DioramaPOSIX
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program the test started, with its stdout and stderr captured in files
@@ -25,8 +26,10 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     /// the test's own leaks in, so a stray WAYLAND_DISPLAY cannot either) and
     /// stdin from /dev/null. `standardOutput`: a file stdout goes to instead
     /// of the captured one (`/dev/full`, to see how the child takes a failed write).
-    public init(_ executable: URL, arguments: [String] = [], environment: [String: String],
-                currentDirectory: URL? = nil, standardOutput: URL? = nil) throws {
+    public init(
+        _ executable: URL, arguments: [String] = [], environment: [String: String],
+        currentDirectory: URL? = nil, standardOutput: URL? = nil
+    ) throws {
         self.executable = executable
         self.arguments = arguments
         outputDirectory = FileManager.default.temporaryDirectory
@@ -34,10 +37,11 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let outURL = outputDirectory.appendingPathComponent("stdout")
         let errURL = outputDirectory.appendingPathComponent("stderr")
-        process = try SpawnedProcess(executable: executable.path, arguments: arguments, environment: environment,
-                                     workingDirectory: currentDirectory?.path,
-                                     standardOutput: .file((standardOutput ?? outURL).path, append: false),
-                                     standardError: .file(errURL.path, append: false))
+        process = try SpawnedProcess(
+            executable: executable.path, arguments: arguments, environment: environment,
+            workingDirectory: currentDirectory?.path,
+            standardOutput: .file((standardOutput ?? outURL).path, append: false),
+            standardError: .file(errURL.path, append: false))
     }
 
     deinit { stop() }
@@ -70,15 +74,18 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         guard let termination = process.waitForExit(timeout: .milliseconds(Int64(timeout * 1000))) else {
             process.signal(SIGKILL)
             process.waitForExit()
-            throw ChildProcessTimeout(command: description, seconds: timeout,
-                                      standardOutput: standardOutput, standardError: standardError)
+            throw ChildProcessTimeout(
+                command: description, seconds: timeout,
+                standardOutput: standardOutput, standardError: standardError)
         }
-        let (status, bySignal): (Int32, Bool) = switch termination {
-        case let .exited(status): (status, false)
-        case let .killed(signal): (signal, true)
-        }
-        return ChildProcessResult(status: status, exitedBySignal: bySignal,
-                                  standardOutput: standardOutput, standardError: standardError)
+        let (status, bySignal): (Int32, Bool) =
+            switch termination {
+            case let .exited(status): (status, false)
+            case let .killed(signal): (signal, true)
+            }
+        return ChildProcessResult(
+            status: status, exitedBySignal: bySignal,
+            standardOutput: standardOutput, standardError: standardError)
     }
 
     /// Kills the child if it still runs, waits for it, removes the captured
@@ -101,10 +108,13 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 
     /// Runs a program to completion (at most `timeout` seconds) and returns
     /// its status and output.
-    public static func run(_ executable: URL, arguments: [String] = [], environment: [String: String],
-                           timeout: TimeInterval = 30, standardOutput: URL? = nil) throws -> ChildProcessResult {
-        let child = try ChildProcess(executable, arguments: arguments, environment: environment,
-                                     standardOutput: standardOutput)
+    public static func run(
+        _ executable: URL, arguments: [String] = [], environment: [String: String],
+        timeout: TimeInterval = 30, standardOutput: URL? = nil
+    ) throws -> ChildProcessResult {
+        let child = try ChildProcess(
+            executable, arguments: arguments, environment: environment,
+            standardOutput: standardOutput)
         defer { child.stop() }
         return try child.waitForExit(timeout: timeout)
     }

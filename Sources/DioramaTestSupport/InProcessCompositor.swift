@@ -1,11 +1,12 @@
-import DioramaPOSIX
 import CDioramaServerShim
 import CWaylandServer
+import DioramaPOSIX
 import Foundation
 import Synchronization
 import WaylandServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tiny compositor in the test process, on its own thread: for what real
@@ -131,7 +132,11 @@ public final class InProcessCompositor: @unchecked Sendable {
     /// Runs `body` on the server thread and waits for it.
     public func perform(_ body: @escaping @Sendable (InProcessCompositor) -> Void) {
         let done = DispatchSemaphore(value: 0)
-        handoff.withLock { $0.tasks.append { body(self); done.signal() } }
+        handoff.withLock {
+            $0.tasks.append {
+                body(self); done.signal()
+            }
+        }
         done.wait()
     }
 
@@ -142,8 +147,9 @@ public final class InProcessCompositor: @unchecked Sendable {
                 guard let server else { return }
                 server.outputResources[spec.name, default: []].append(output)
                 output.onDestroy = { [weak server] in server?.releasedOutputs.append(spec.name) }
-                output.sendGeometry(x: spec.x, y: 0, physicalWidth: 0, physicalHeight: 0, subpixel: .unknown,
-                                    make: "diorama-test", model: spec.name, transform: .normal)
+                output.sendGeometry(
+                    x: spec.x, y: 0, physicalWidth: 0, physicalHeight: 0, subpixel: .unknown,
+                    make: "diorama-test", model: spec.name, transform: .normal)
                 output.sendMode(flags: [.current], width: spec.width, height: spec.height, refresh: 60000)
                 output.sendScale(factor: spec.scale)
                 if output.version >= 4 { output.sendName(name: spec.name) }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A Diorama app process under test and its runtime trace.
@@ -31,8 +32,10 @@ public final class RunningApp: @unchecked Sendable {
     /// Polls the trace until `found` returns a value (at most `timeout` s).
     /// Throws when the app exits before the trace shows it.
     @discardableResult
-    public func waitForTrace<Value>(_ what: String, timeout: TimeInterval = 20,
-                                    _ found: (RuntimeTraceLog) throws -> Value?) throws -> Value {
+    public func waitForTrace<Value>(
+        _ what: String, timeout: TimeInterval = 20,
+        _ found: (RuntimeTraceLog) throws -> Value?
+    ) throws -> Value {
         try Wait.until("\(name): \(what)", timeout: timeout, details: diagnostics) {
             let exited = !child.isRunning
             if let value = try found(try trace()) { return value }

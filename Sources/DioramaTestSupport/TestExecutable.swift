@@ -13,8 +13,10 @@ public enum TestExecutable {
     /// first (e.g. a release build).
     ///
     /// - Throws: `TestExecutableMissing` naming where it looked and how to build it.
-    public static func locate(_ name: String,
-                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+    public static func locate(
+        _ name: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> URL {
         var directories: [URL] = []
         if let products = environment["DIORAMA_BUILD_PRODUCTS"], !products.isEmpty {
             directories.append(URL(fileURLWithPath: products, isDirectory: true))

@@ -8,9 +8,11 @@ public enum Wait {
     /// returns it. After `timeout` seconds it throws `WaitTimeout` with
     /// `details()` (e.g. a trace tail and a child's stderr). `probe` may also
     /// throw to give up early (a child exited, say).
-    public static func until<Value>(_ what: String, timeout: TimeInterval, interval: TimeInterval = 0.02,
-                                    details: () -> String = { "" },
-                                    _ probe: () throws -> Value?) throws -> Value {
+    public static func until<Value>(
+        _ what: String, timeout: TimeInterval, interval: TimeInterval = 0.02,
+        details: () -> String = { "" },
+        _ probe: () throws -> Value?
+    ) throws -> Value {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let value = try probe() { return value }

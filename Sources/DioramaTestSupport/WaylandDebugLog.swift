@@ -71,10 +71,12 @@ public enum WaylandDebugLog {
         }
         // interface@id.message(arguments)
         guard let at = rest.firstIndex(of: "@"), let dot = rest[at...].firstIndex(of: "."),
-              let open = rest[dot...].firstIndex(of: "("), rest.last == ")" else { return nil }
+            let open = rest[dot...].firstIndex(of: "("), rest.last == ")"
+        else { return nil }
         let interface = rest[..<at]
         guard !interface.isEmpty, interface.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-              let objectID = UInt32(rest[rest.index(after: at)..<dot]) else { return nil }
+            let objectID = UInt32(rest[rest.index(after: at)..<dot])
+        else { return nil }
         let message = rest[rest.index(after: dot)..<open]
         guard !message.isEmpty else { return nil }
         let argumentText = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]

@@ -32,9 +32,11 @@ final class GameGLRenderer {
     init(context: EGLContext) throws(GameGLError) {
         self.context = context
         program = try Self.link(vertex: Self.vertexSource, fragment: Self.fragmentSource)
-        uniforms = (glGetUniformLocation(program, "u_viewSize"), glGetUniformLocation(program, "u_origin"),
-                    glGetUniformLocation(program, "u_size"), glGetUniformLocation(program, "u_angle"),
-                    glGetUniformLocation(program, "u_texture"))
+        uniforms = (
+            glGetUniformLocation(program, "u_viewSize"), glGetUniformLocation(program, "u_origin"),
+            glGetUniformLocation(program, "u_size"), glGetUniformLocation(program, "u_angle"),
+            glGetUniformLocation(program, "u_texture")
+        )
         var buffer: GLuint = 0
         glGenBuffers(1, &buffer)
         cornerBuffer = buffer
@@ -75,8 +77,9 @@ final class GameGLRenderer {
         quad(patternTexture, origin: .zero, size: drawable.size, angle: 0)
         let scale = max(1, Int(drawable.contentsScale.rounded()))
         let side = 160 * scale
-        quad(checkerTexture, origin: Point(x: drawable.size.width / 2 - side / 2, y: drawable.size.height / 2 - side / 2),
-             size: Size(width: side, height: side), angle: angle)
+        quad(
+            checkerTexture, origin: Point(x: drawable.size.width / 2 - side / 2, y: drawable.size.height / 2 - side / 2),
+            size: Size(width: side, height: side), angle: angle)
         // The overlay's boxes are translucent, its pixels premultiplied.
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -165,8 +168,9 @@ final class GameGLRenderer {
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.rowStride))
         image.withUnsafePixels { pixels in
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
         }
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
     }

@@ -26,14 +26,16 @@ final class GameSceneDelegate: WindowSceneDelegate {
                 scene.drawableLayer.autoResizeDrawable = false
                 scene.drawableLayer.drawableSize = Size(width: sides[0], height: sides[1])
             } else {
-                DescriptorWriter.reportToStandardError("warning: GAMESCENE_RENDER_SIZE=\(renderSize) is not WIDTHxHEIGHT (e.g. 640x360); the drawable follows the window")
+                DescriptorWriter.reportToStandardError(
+                    "warning: GAMESCENE_RENDER_SIZE=\(renderSize) is not WIDTHxHEIGHT (e.g. 640x360); the drawable follows the window")
             }
         }
         // The traits are real here (as in UIKit): the game picks its asset
         // density from them before the first frame, and logs what it got.
         let traits = scene.traitCollection
-        try? DescriptorWriter.standardOutput.write("connected: displayScale \(traits.displayScale) sizeClasses "
-            + "\(traits.horizontalSizeClass.rawValue)/\(traits.verticalSizeClass.rawValue)\n")
+        try? DescriptorWriter.standardOutput.write(
+            "connected: displayScale \(traits.displayScale) sizeClasses "
+                + "\(traits.horizontalSizeClass.rawValue)/\(traits.verticalSizeClass.rawValue)\n")
     }
 }
 
@@ -62,8 +64,9 @@ final class GameContent: RootContent {
 
     func draw(_ drawable: Drawable, in scene: WindowScene) {
         frame += 1
-        drawable.drawDiagnostics(for: scene, title: "GameScene",
-                                 extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"])
+        drawable.drawDiagnostics(
+            for: scene, title: "GameScene",
+            extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"])
         // A square that moves one point per frame: a wrong scale shows as a wrong step.
         drawable.withCanvas { canvas in
             let scale = max(1, Int(drawable.contentsScale.rounded()))
@@ -96,9 +99,10 @@ final class GameContent: RootContent {
                 exit(1)
             }
         }
-        let overlay = DiagnosticsOverlay(scene: scene, title: "GameScene (OpenGL ES)", drawableSize: drawable.size,
-                                         contentsScale: drawable.contentsScale,
-                                         extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"])
+        let overlay = DiagnosticsOverlay(
+            scene: scene, title: "GameScene (OpenGL ES)", drawableSize: drawable.size,
+            contentsScale: drawable.contentsScale,
+            extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"])
         glRenderer?.draw(in: drawable, overlay: overlay, angle: Double(frame) * .pi / 180)
         scene.setNeedsDisplay()
     }
@@ -119,7 +123,8 @@ enum GameOptions {
         case "software": renderer = .software
         case "gles": renderer = .openGLES
         default:
-            DescriptorWriter.reportToStandardError("error: --renderer \(value.isEmpty ? "needs a value" : "'\(value)' is not a renderer"); use --renderer software or --renderer gles")
+            DescriptorWriter.reportToStandardError(
+                "error: --renderer \(value.isEmpty ? "needs a value" : "'\(value)' is not a renderer"); use --renderer software or --renderer gles")
             exit(2)
         }
     }

@@ -8,6 +8,7 @@ MainActor.assumeIsolated {
     let registry = SceneClassRegistry()
     registry.register(GameSceneDelegate.self, as: "GameScene.GameSceneDelegate")
     registry.registerRootContent(named: "GameContent") { GameContent() }
-    ApplicationMain.run(infoPlist: ApplicationMain.infoPlistLocation(appName: "GameScene"), registry: registry,
-                        buildVariables: ["PRODUCT_MODULE_NAME": "GameScene"])
+    ApplicationMain.run(
+        infoPlist: ApplicationMain.infoPlistLocation(appName: "GameScene"), registry: registry,
+        buildVariables: ["PRODUCT_MODULE_NAME": "GameScene"])
 }

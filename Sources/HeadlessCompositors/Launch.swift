@@ -1,7 +1,8 @@
 import DioramaPOSIX
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Process {
@@ -33,13 +34,16 @@ enum Launcher {
     /// `terminate` relies on to kill helpers too. (Helpers that outlive their
     /// compositor for a moment, like weston's shell and keyboard clients, are
     /// reparented to init, which reaps them.)
-    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
-                      logFile: String, workingDirectory: String) throws -> SpawnedProcess {
+    static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        logFile: String, workingDirectory: String
+    ) throws -> SpawnedProcess {
         do {
-            return try SpawnedProcess(executable: executable, arguments: arguments, environment: environment,
-                                      workingDirectory: workingDirectory,
-                                      standardOutput: .file(logFile, append: true),
-                                      standardError: .file(logFile, append: true))
+            return try SpawnedProcess(
+                executable: executable, arguments: arguments, environment: environment,
+                workingDirectory: workingDirectory,
+                standardOutput: .file(logFile, append: true),
+                standardError: .file(logFile, append: true))
         } catch {
             throw CompositorLaunchError.spawnFailed(executable: executable, detail: error.reason)
         }
@@ -81,9 +85,11 @@ enum Launcher {
     /// Waits until `ready()` returns a value, the process exits, or `timeout`
     /// passes. On exit or timeout it stops the process, removes the instance
     /// directory and throws with the log tail.
-    static func awaitReady<T>(_ compositor: String, process: SpawnedProcess, directory: InstanceDirectory,
-                              behindRunuser: Bool = false, timeout: TimeInterval, waitingFor: String,
-                              _ ready: () -> T?) throws -> T {
+    static func awaitReady<T>(
+        _ compositor: String, process: SpawnedProcess, directory: InstanceDirectory,
+        behindRunuser: Bool = false, timeout: TimeInterval, waitingFor: String,
+        _ ready: () -> T?
+    ) throws -> T {
         var result: T?
         poll(timeout: timeout, interval: 0.02) {
             if let value = ready() { result = value; return true }
@@ -96,8 +102,9 @@ enum Launcher {
         if let ended {
             throw CompositorLaunchError.exitedEarly(compositor: compositor, status: ended.shellStatus, logTail: tail)
         }
-        throw CompositorLaunchError.timedOut(compositor: compositor, waitingFor: waitingFor,
-                                             seconds: timeout, logTail: tail)
+        throw CompositorLaunchError.timedOut(
+            compositor: compositor, waitingFor: waitingFor,
+            seconds: timeout, logTail: tail)
     }
 }
 
@@ -119,14 +126,18 @@ public enum WestonHeadless {
     ///   - extraArguments: more weston options, appended last.
     ///   - startupTimeout: how long to wait for the socket.
     /// - Throws: `CompositorLaunchError` (weston missing, exited, or too slow).
-    public static func start(scale: Int = 2, width: Int? = nil, height: Int? = nil,
-                             usePixman: Bool = false, extraArguments: [String] = [],
-                             startupTimeout: TimeInterval = 10) throws -> RunningCompositor {
+    public static func start(
+        scale: Int = 2, width: Int? = nil, height: Int? = nil,
+        usePixman: Bool = false, extraArguments: [String] = [],
+        startupTimeout: TimeInterval = 10
+    ) throws -> RunningCompositor {
         let weston = try Executables.require("weston", package: "weston")
         let directory = try InstanceDirectory.make(kind: "weston")
         let socketName = "wayland-diorama-\(getpid())-\(InstanceCounter.shared.next())"
-        var arguments = ["--no-config", "--backend=headless-backend.so", "--socket=\(socketName)",
-                         "--scale=\(scale)", "--idle-time=0"]
+        var arguments = [
+            "--no-config", "--backend=headless-backend.so", "--socket=\(socketName)",
+            "--scale=\(scale)", "--idle-time=0",
+        ]
         if let width { arguments.append("--width=\(width)") }
         if let height { arguments.append("--height=\(height)") }
         if usePixman { arguments.append("--use-pixman") }
@@ -134,20 +145,24 @@ public enum WestonHeadless {
 
         let process: SpawnedProcess
         do {
-            process = try Launcher.spawn(weston, arguments,
-                                         environment: sanitizedEnvironment(["XDG_RUNTIME_DIR": directory.runtime]),
-                                         logFile: directory.logFile, workingDirectory: directory.runtime)
+            process = try Launcher.spawn(
+                weston, arguments,
+                environment: sanitizedEnvironment(["XDG_RUNTIME_DIR": directory.runtime]),
+                logFile: directory.logFile, workingDirectory: directory.runtime)
         } catch {
             try? FileManager.default.removeItem(atPath: directory.base)
             throw error
         }
         let socketPath = directory.runtime + "/" + socketName
-        try Launcher.awaitReady("weston", process: process, directory: directory,
-                                timeout: startupTimeout, waitingFor: "socket \(socketPath)") {
+        try Launcher.awaitReady(
+            "weston", process: process, directory: directory,
+            timeout: startupTimeout, waitingFor: "socket \(socketPath)"
+        ) {
             isSocket(socketPath) && socketAcceptsConnections(socketPath) ? () : nil
         }
-        return RunningCompositor(kind: .weston, process: process, compositorPID: process.pid,
-                                 directory: directory, socketName: socketName,
-                                 ipcSocketPath: nil, configFile: nil)
+        return RunningCompositor(
+            kind: .weston, process: process, compositorPID: process.pid,
+            directory: directory, socketName: socketName,
+            ipcSocketPath: nil, configFile: nil)
     }
 }

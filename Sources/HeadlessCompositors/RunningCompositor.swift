@@ -1,8 +1,9 @@
 import DioramaPOSIX
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real compositor process started headless by `WestonHeadless` or
@@ -55,8 +56,10 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     /// Held for all of `stop()`, so a second caller waits for the first.
     private let stopState = Mutex(StopState())
 
-    init(kind: Kind, process: SpawnedProcess, compositorPID: pid_t, directory: InstanceDirectory,
-         socketName: String, ipcSocketPath: String?, configFile: String?) {
+    init(
+        kind: Kind, process: SpawnedProcess, compositorPID: pid_t, directory: InstanceDirectory,
+        socketName: String, ipcSocketPath: String?, configFile: String?
+    ) {
         self.kind = kind
         self.process = process
         self.launcherPID = process.pid

@@ -2,8 +2,9 @@ import DioramaPOSIX
 import Foundation
 import SwayIPC
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Small process- and file-system helpers shared by the launchers. All of them
@@ -26,7 +27,8 @@ enum Executables {
             let candidate = dir + "/" + name
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir), !isDir.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate) {
+                FileManager.default.isExecutableFile(atPath: candidate)
+            {
                 return candidate
             }
         }
@@ -61,10 +63,12 @@ struct ProcessStat: Sendable, Equatable {
     /// contain spaces and parentheses, so fields are read after the last `)`.
     static func parse(_ text: String) -> ProcessStat? {
         guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"),
-              let pid = pid_t(text[..<open].trimmingCharacters(in: .whitespaces)) else { return nil }
+            let pid = pid_t(text[..<open].trimmingCharacters(in: .whitespaces))
+        else { return nil }
         let rest = text[text.index(after: close)...].split(separator: " ")
         guard rest.count >= 4, let state = rest[0].first,
-              let ppid = pid_t(rest[1]), let pgid = pid_t(rest[2]) else { return nil }
+            let ppid = pid_t(rest[1]), let pgid = pid_t(rest[2])
+        else { return nil }
         return ProcessStat(pid: pid, state: state, ppid: ppid, pgid: pgid)
     }
 
@@ -168,8 +172,11 @@ struct InstanceDirectory: Sendable {
                     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 }
             }
-            guard FileManager.default.createFile(atPath: logFile, contents: nil,
-                                                 attributes: [.posixPermissions: 0o644]) else {
+            guard
+                FileManager.default.createFile(
+                    atPath: logFile, contents: nil,
+                    attributes: [.posixPermissions: 0o644])
+            else {
                 throw POSIXError(.EIO)
             }
         } catch {

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Errors from `SwayIPC`.
@@ -100,8 +101,9 @@ public final class SwayIPC: Sendable {
             let deadline = Date().addingTimeInterval(timeout)
             do {
                 if fd < 0 { fd = try UnixSocket.connect(path: socketPath) }
-                try UnixSocket.writeAll(fd, Self.encode(type: type.rawValue, payload: Array(payload.utf8)),
-                                        until: deadline, path: socketPath)
+                try UnixSocket.writeAll(
+                    fd, Self.encode(type: type.rawValue, payload: Array(payload.utf8)),
+                    until: deadline, path: socketPath)
                 while true {
                     let header = try UnixSocket.readExactly(fd, Self.headerSize, until: deadline, path: socketPath)
                     let (length, replyType) = try Self.decodeHeader(header)
@@ -129,13 +131,15 @@ public final class SwayIPC: Sendable {
     /// messages if any command failed.
     @discardableResult
     public func command(_ command: String) throws -> [SwayCommandResult] {
-        let results: [SwayCommandResult] = try decode([SwayCommandResult].self, what: "command reply",
-                                                      from: request(.runCommand, payload: command))
+        let results: [SwayCommandResult] = try decode(
+            [SwayCommandResult].self, what: "command reply",
+            from: request(.runCommand, payload: command))
         let failures = results.filter { !$0.success }
         if !failures.isEmpty {
-            throw SwayIPCError.commandFailed(command: command,
-                                             errors: failures.map { $0.error ?? "unknown error" },
-                                             results: results)
+            throw SwayIPCError.commandFailed(
+                command: command,
+                errors: failures.map { $0.error ?? "unknown error" },
+                results: results)
         }
         return results
     }
@@ -205,8 +209,9 @@ public final class SwayIPC: Sendable {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw SwayIPCError.decoding(what: what, detail: "\(error)",
-                                        payload: String(decoding: data.prefix(300), as: UTF8.self))
+            throw SwayIPCError.decoding(
+                what: what, detail: "\(error)",
+                payload: String(decoding: data.prefix(300), as: UTF8.self))
         }
     }
 }

@@ -1,7 +1,8 @@
 import DioramaPOSIX
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Errors of the raw UNIX-socket layer under `SwayIPC`.
@@ -14,7 +15,8 @@ public enum UnixSocketError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .pathTooLong(path):
-            return "\(path): the socket path is \(path.utf8.count) bytes, longer than the \(UnixSocketAddress.maximumPathLength) bytes a Unix socket address holds (sun_path); use a shorter directory"
+            return
+                "\(path): the socket path is \(path.utf8.count) bytes, longer than the \(UnixSocketAddress.maximumPathLength) bytes a Unix socket address holds (sun_path); use a shorter directory"
         case let .systemCall(call, code, path):
             return "\(call) on \(path) failed: \(String(cString: strerror(code)))"
         case let .timedOut(what, path):

@@ -30,8 +30,9 @@ final class MainSceneDelegate: WindowSceneDelegate {
 
     func scene(_ scene: WindowScene, restoreInteractionStateWith activity: UserActivity) {
         guard activity.activityType == timerActivityType,
-              case .string(let saved)? = activity.userInfo["timeFormat"],
-              let format = TimeFormat(rawValue: saved) else { return }
+            case .string(let saved)? = activity.userInfo["timeFormat"],
+            let format = TimeFormat(rawValue: saved)
+        else { return }
         setTimeFormat(format, in: scene)
     }
 

@@ -12,15 +12,19 @@ final class TimerContent: RootContent {
         let format = main?.timeFormat ?? .hoursMinutesSeconds
         let model = TimerModel.shared
         let time = format.format(model.elapsedSeconds)
-        drawable.drawDiagnostics(for: scene, title: "TimerApp \(scene.title)",
-                                 extraLines: ["time \(time)\(model.isRunning ? "" : " (paused)")  format \(format.rawValue)"])
+        drawable.drawDiagnostics(
+            for: scene, title: "TimerApp \(scene.title)",
+            extraLines: ["time \(time)\(model.isRunning ? "" : " (paused)")  format \(format.rawValue)"])
         // The time itself, large, near the bottom.
         drawable.withCanvas { canvas in
             let scale = max(2, Int(drawable.contentsScale.rounded(.down)) * 6)
             let size = BitmapFont.standard.measure(time, scale: scale)
-            canvas.draw(time, at: Point(x: max(8, (drawable.size.width - size.width) / 2),
-                                        y: max(8, drawable.size.height - size.height - 24 * scale / 6)),
-                        color: .yellow, scale: scale)
+            canvas.draw(
+                time,
+                at: Point(
+                    x: max(8, (drawable.size.width - size.width) / 2),
+                    y: max(8, drawable.size.height - size.height - 24 * scale / 6)),
+                color: .yellow, scale: scale)
         }
     }
 

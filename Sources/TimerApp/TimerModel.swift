@@ -1,5 +1,5 @@
-import Dispatch
 import Diorama
+import Dispatch
 
 /// The one timer both scenes show. It counts while any TimerApp scene is in
 /// the foreground and pauses when every scene is in the background (WWDC25:

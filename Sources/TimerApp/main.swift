@@ -8,6 +8,7 @@ MainActor.assumeIsolated {
     registry.register(MainSceneDelegate.self, as: "TimerApp.MainSceneDelegate")
     registry.register(TimerSceneDelegate.self, as: "TimerApp.TimerSceneDelegate")
     registry.registerRootContent(named: "TimerContent") { TimerContent() }
-    ApplicationMain.run(infoPlist: ApplicationMain.infoPlistLocation(appName: "TimerApp"), registry: registry,
-                        buildVariables: ["PRODUCT_MODULE_NAME": "TimerApp"])
+    ApplicationMain.run(
+        infoPlist: ApplicationMain.infoPlistLocation(appName: "TimerApp"), registry: registry,
+        buildVariables: ["PRODUCT_MODULE_NAME": "TimerApp"])
 }

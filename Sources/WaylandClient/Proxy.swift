@@ -61,7 +61,8 @@ open class Proxy {
     /// The Swift object for a `wl_proxy` that Diorama created, or nil.
     public static func object(from proxy: OpaquePointer?) -> Proxy? {
         guard let proxy, wl_proxy_get_tag(proxy) == UnsafePointer(diorama_proxy_tag),
-              let data = wl_proxy_get_user_data(proxy) else { return nil }
+            let data = wl_proxy_get_user_data(proxy)
+        else { return nil }
         return Unmanaged<Proxy>.fromOpaque(data).takeUnretainedValue()
     }
 
@@ -81,7 +82,8 @@ open class Proxy {
     /// Stops with a message when a request newer than the bound version is
     /// sent: the compositor would kill the connection for it.
     public func requireVersion(_ since: UInt32, _ message: StaticString) {
-        precondition(version >= since, "\(message) needs version \(since), but this object has version \(version); bind a newer version or check `version` first")
+        precondition(
+            version >= since, "\(message) needs version \(since), but this object has version \(version); bind a newer version or check `version` first")
     }
 
     public func marshal(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
@@ -97,8 +99,10 @@ open class Proxy {
     }
 
     /// Sends a request that creates an object and returns it, typed.
-    public func marshalConstructor<Object: Proxy>(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?,
-                                                  type: Object.Type, version: UInt32) -> Object {
+    public func marshalConstructor<Object: Proxy>(
+        opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?,
+        type: Object.Type, version: UInt32
+    ) -> Object {
         guard let created = wl_proxy_marshal_array_flags(wireObject, opcode, Object.interface, version, 0, arguments) else {
             preconditionFailure("libwayland could not create a \(Self.interfaceName(Object.interface)) proxy (out of memory)")
         }

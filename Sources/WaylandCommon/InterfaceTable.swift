@@ -1,5 +1,5 @@
-import CWaylandUtil
 import CDioramaShim
+import CWaylandUtil
 
 /// One message (request or event) of an interface table, as generated code
 /// describes it: name, libwayland signature, and the interface of each
@@ -33,8 +33,10 @@ public enum InterfaceTable {
 
     /// Fills a table allocated by `allocate`. Strings and message arrays are
     /// copied into memory that lives as long as the process.
-    public static func fill(_ table: UnsafeMutablePointer<wl_interface>, name: String, version: Int32,
-                            requests: [MessageDescription], events: [MessageDescription]) {
+    public static func fill(
+        _ table: UnsafeMutablePointer<wl_interface>, name: String, version: Int32,
+        requests: [MessageDescription], events: [MessageDescription]
+    ) {
         table.pointee = wl_interface(
             name: immortalCString(name), version: version,
             method_count: Int32(requests.count), methods: immortalMessages(requests),
@@ -65,9 +67,10 @@ public enum InterfaceTable {
             let types = UnsafeMutablePointer<UnsafePointer<wl_interface>?>.allocate(capacity: max(message.types.count, 1))
             types.initialize(repeating: nil, count: max(message.types.count, 1))
             for (slot, type) in message.types.enumerated() { types[slot] = type }
-            (storage + index).initialize(to: wl_message(
-                name: immortalCString(message.name), signature: immortalCString(message.signature),
-                types: types))
+            (storage + index).initialize(
+                to: wl_message(
+                    name: immortalCString(message.name), signature: immortalCString(message.signature),
+                    types: types))
         }
         return UnsafePointer(storage)
     }

@@ -42,22 +42,24 @@ struct ArgumentCoding {
     /// An untyped new_id (wl_registry.bind) sends the interface's name, which
     /// comes first.
     func wrappers(for arguments: [ArgumentDefinition]) -> [String] {
-        let interfaceName = arguments.contains { $0.type == .newID && $0.interface == nil }
+        let interfaceName =
+            arguments.contains { $0.type == .newID && $0.interface == nil }
             ? ["WireString.with(interfaceName: Object.interface) { interfaceNameC in"] : []
-        return interfaceName + arguments.compactMap { argument in
-            let name = SwiftNames.memberName(argument.name)
-            switch argument.type {
-            case .string:
-                let local = SwiftNames.localName(argument.name, suffix: "C")
-                return argument.allowNull
-                    ? "WireString.withOptional(\(name)) { \(local) in"
-                    : "\(name).withCString { \(local) in"
-            case .array:
-                return "WireArray.with(\(name)) { \(SwiftNames.localName(argument.name, suffix: "Array")) in"
-            default:
-                return nil
+        return interfaceName
+            + arguments.compactMap { argument in
+                let name = SwiftNames.memberName(argument.name)
+                switch argument.type {
+                case .string:
+                    let local = SwiftNames.localName(argument.name, suffix: "C")
+                    return argument.allowNull
+                        ? "WireString.withOptional(\(name)) { \(local) in"
+                        : "\(name).withCString { \(local) in"
+                case .array:
+                    return "WireArray.with(\(name)) { \(SwiftNames.localName(argument.name, suffix: "Array")) in"
+                default:
+                    return nil
+                }
             }
-        }
     }
 
     /// The `wl_argument` initialisers an outgoing argument fills: one, or for
@@ -95,8 +97,10 @@ struct ArgumentCoding {
     /// `slot`, to `local`, and how many slots it takes (an untyped new_id on
     /// the server takes three: interface name, version, id). `message` names
     /// the message in the error a missing object is rejected with.
-    func decodeStatement(_ argument: ArgumentDefinition, slot: Int, into local: String,
-                         message: String) throws -> (statement: String, slots: Int) {
+    func decodeStatement(
+        _ argument: ArgumentDefinition, slot: Int, into local: String,
+        message: String
+    ) throws -> (statement: String, slots: Int) {
         let value = "arguments[\(slot)]"
         switch (argument.type, side) {
         case (.object, .client):
@@ -110,7 +114,10 @@ struct ArgumentCoding {
             // libwayland checked the object exists and has the right interface.
             return ("guard let \(local) = \(objectType(argument)).object(from: \(value).o) else { return rejectUnknownObject(\"\(message)\") }", 1)
         case (.newID, .server) where argument.interface == nil:
-            return ("let \(local) = UntypedNewID(client: client, interfaceName: WireString.required(\(value).s), version: arguments[\(slot + 1)].u, id: arguments[\(slot + 2)].n)", 3)
+            return (
+                "let \(local) = UntypedNewID(client: client, interfaceName: WireString.required(\(value).s), version: arguments[\(slot + 1)].u, id: arguments[\(slot + 2)].n)",
+                3
+            )
         case (.newID, .server):
             return ("guard let \(local) = \(objectType(argument))(client: client, id: \(value).n, version: version) else { return postNoMemory() }", 1)
         default:
@@ -161,7 +168,8 @@ struct ArgumentCoding {
         for argument in message.arguments where argument.summary != nil || argument.type == .fd {
             var text = "- \(SwiftNames.unescaped(SwiftNames.memberName(argument.name))): \(argument.summary ?? "")"
             if argument.type == .fd {
-                text += incoming
+                text +=
+                    incoming
                     ? " (a file descriptor, closed when the message is dropped unless a handler takes it with `take()`)"
                     : " (a file descriptor; libwayland sends a duplicate, so the caller still owns it)"
             }

@@ -23,7 +23,8 @@ public enum BindingsGenerator {
         let set = try ProtocolSet(protocols)
         var files: [GeneratedFile] = []
         for (proto, path) in zip(protocols, xmlPaths) {
-            let contents = side == .client
+            let contents =
+                side == .client
                 ? try ClientEmitter.emit(proto, in: set)
                 : try ServerEmitter.emit(proto, in: set)
             files.append(GeneratedFile(name: fileName(forXML: path, side: side), contents: contents))

@@ -4,16 +4,20 @@
 /// the single dispatcher `Proxy` installs.
 enum ClientEmitter {
     static func emit(_ proto: ProtocolDefinition, in set: ProtocolSet) throws -> String {
-        try InterfaceClassEmitter.emitFile(proto, in: set, side: .client, members: { interface, w in
-            if interface.name == "wl_display" {
-                w.line("/// libwayland handles wl_display's events (error, delete_id) itself.")
-                w.line("public override class var receivesEvents: Bool { false }")
-            }
-        }, sending: emitRequest)
+        try InterfaceClassEmitter.emitFile(
+            proto, in: set, side: .client,
+            members: { interface, w in
+                if interface.name == "wl_display" {
+                    w.line("/// libwayland handles wl_display's events (error, delete_id) itself.")
+                    w.line("public override class var receivesEvents: Bool { false }")
+                }
+            }, sending: emitRequest)
     }
 
-    private static func emitRequest(_ request: MessageDefinition, opcode: Int, interface: InterfaceDefinition,
-                                     coding: ArgumentCoding, into w: inout CodeWriter) throws {
+    private static func emitRequest(
+        _ request: MessageDefinition, opcode: Int, interface: InterfaceDefinition,
+        coding: ArgumentCoding, into w: inout CodeWriter
+    ) throws {
         let newID = request.newIDArgument
         let parameters = request.arguments.filter { $0.type != .newID }
         var signatureParts = try parameters.map { "\(SwiftNames.labelName($0.name)): \(try coding.swiftType($0, incoming: false))" }
@@ -42,8 +46,9 @@ enum ClientEmitter {
             } else {
                 call = { "marshal(opcode: \(opcode), arguments: \($0))" }
             }
-            MessageEmitter.emitMarshalling(request.arguments, coding: coding, returning: newID != nil,
-                                           call: call, into: &w)
+            MessageEmitter.emitMarshalling(
+                request.arguments, coding: coding, returning: newID != nil,
+                call: call, into: &w)
         }
     }
 }

@@ -3,12 +3,16 @@
 /// table and nested enums, then the side's own `members`, the messages it
 /// receives (``MessageEmitter``) and one `sending` method per message it sends.
 enum InterfaceClassEmitter {
-    typealias SendingEmitter = (_ message: MessageDefinition, _ opcode: Int, _ interface: InterfaceDefinition,
-                                _ coding: ArgumentCoding, _ w: inout CodeWriter) throws -> Void
+    typealias SendingEmitter = (
+        _ message: MessageDefinition, _ opcode: Int, _ interface: InterfaceDefinition,
+        _ coding: ArgumentCoding, _ w: inout CodeWriter
+    ) throws -> Void
 
-    static func emitFile(_ proto: ProtocolDefinition, in set: ProtocolSet, side: BindingSide,
-                         members: (InterfaceDefinition, inout CodeWriter) -> Void,
-                         sending: SendingEmitter) throws -> String {
+    static func emitFile(
+        _ proto: ProtocolDefinition, in set: ProtocolSet, side: BindingSide,
+        members: (InterfaceDefinition, inout CodeWriter) -> Void,
+        sending: SendingEmitter
+    ) throws -> String {
         var w = CodeWriter()
         w.line(GeneratedHeader.text(for: [proto.name], side: side))
         w.line("import WaylandCommon")
@@ -30,7 +34,8 @@ enum InterfaceClassEmitter {
                     EnumEmitter.emit(enumeration, into: &w)
                 }
                 members(interface, &w)
-                let (received, sent) = side == .client
+                let (received, sent) =
+                    side == .client
                     ? (interface.events, interface.requests) : (interface.requests, interface.events)
                 try MessageEmitter.emitIncoming(received, side.incoming, interface: interface, coding: coding, into: &w)
                 for (opcode, message) in sent.enumerated() {

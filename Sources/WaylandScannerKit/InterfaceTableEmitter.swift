@@ -15,11 +15,13 @@ enum InterfaceTableEmitter {
         w.line()
         let all = set.protocols.flatMap(\.interfaces)
         let owned = all.filter { !set.isExportedByLibwayland($0.name) }
-        w.documentation(nil, extra: [
-            "The `wl_interface` tables of every interface in this module, at stable addresses.",
-            "Core interfaces are libwayland's own exported tables; the others are",
-            "allocated once and filled on first use.",
-        ])
+        w.documentation(
+            nil,
+            extra: [
+                "The `wl_interface` tables of every interface in this module, at stable addresses.",
+                "Core interfaces are libwayland's own exported tables; the others are",
+                "allocated once and filled on first use.",
+            ])
         w.block("enum Interfaces") { w in
             if !owned.isEmpty {
                 w.block("private struct Storage") { w in
@@ -33,7 +35,9 @@ enum InterfaceTableEmitter {
             }
             for interface in all {
                 if set.isExportedByLibwayland(interface.name) {
-                    w.line("nonisolated(unsafe) static let \(interface.name): UnsafePointer<wl_interface> = InterfaceTable.exportedByLibwayland(\"\(interface.name)_interface\")")
+                    w.line(
+                        "nonisolated(unsafe) static let \(interface.name): UnsafePointer<wl_interface> = InterfaceTable.exportedByLibwayland(\"\(interface.name)_interface\")"
+                    )
                 } else {
                     w.line("static var \(interface.name): UnsafePointer<wl_interface> { _ = filled; return UnsafePointer(storage.\(interface.name)) }")
                 }

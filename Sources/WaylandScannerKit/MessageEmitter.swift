@@ -22,8 +22,10 @@ enum MessageEmitter {
     }
 
     /// The enum of `messages`, the handler property, and `dispatch`.
-    static func emitIncoming(_ messages: [MessageDefinition], _ incoming: Incoming, interface: InterfaceDefinition,
-                             coding: ArgumentCoding, into w: inout CodeWriter) throws {
+    static func emitIncoming(
+        _ messages: [MessageDefinition], _ incoming: Incoming, interface: InterfaceDefinition,
+        coding: ArgumentCoding, into w: inout CodeWriter
+    ) throws {
         guard !messages.isEmpty else { return }
         w.line()
         w.line("/// The \(incoming.pluralName) of \(interface.name), decoded.")
@@ -49,8 +51,9 @@ enum MessageEmitter {
                         for argument in message.arguments {
                             let local = SwiftNames.localName(argument.name, suffix: "Value")
                             labels.append("\(SwiftNames.labelName(argument.name)): \(local)")
-                            let decoded = try coding.decodeStatement(argument, slot: slot, into: local,
-                                                                     message: "\(interface.name).\(message.name)")
+                            let decoded = try coding.decodeStatement(
+                                argument, slot: slot, into: local,
+                                message: "\(interface.name).\(message.name)")
                             w.line(decoded.statement)
                             slot += decoded.slots
                         }
@@ -69,8 +72,10 @@ enum MessageEmitter {
     /// argument array (`nil` when the message has no arguments) and returns
     /// the libwayland call; `returning` prefixes each level with `return`
     /// (constructors return the new object through the closures).
-    static func emitMarshalling(_ arguments: [ArgumentDefinition], coding: ArgumentCoding, returning: Bool,
-                                call: (String) -> String, into w: inout CodeWriter) {
+    static func emitMarshalling(
+        _ arguments: [ArgumentDefinition], coding: ArgumentCoding, returning: Bool,
+        call: (String) -> String, into w: inout CodeWriter
+    ) {
         let returns = returning ? "return " : ""
         guard !arguments.isEmpty else {
             w.line(returns + call("nil"))
@@ -104,8 +109,10 @@ extension BindingSide {
         case .server:
             MessageEmitter.Incoming(
                 enumName: "Request", pluralName: "requests", handlerName: "onRequest",
-                handlerDocumentation: ["Receives every request of this object, from the display's event loop.",
-                                       "A destructor request destroys the resource after this returns."],
+                handlerDocumentation: [
+                    "Receives every request of this object, from the display's event loop.",
+                    "A destructor request destroys the resource after this returns.",
+                ],
                 afterDestructor: "destroy()")
         }
     }

@@ -27,8 +27,10 @@ public struct ProtocolDefinition: Sendable {
     public var interfaces: [InterfaceDefinition]
     public var location: SourceLocation
 
-    public init(name: String, copyright: String? = nil, description: Documentation? = nil,
-                interfaces: [InterfaceDefinition] = [], location: SourceLocation) {
+    public init(
+        name: String, copyright: String? = nil, description: Documentation? = nil,
+        interfaces: [InterfaceDefinition] = [], location: SourceLocation
+    ) {
         self.name = name
         self.copyright = copyright
         self.description = description
@@ -57,9 +59,11 @@ public struct InterfaceDefinition: Sendable {
     public var enums: [EnumDefinition]
     public var location: SourceLocation
 
-    public init(name: String, version: Int, description: Documentation? = nil,
-                requests: [MessageDefinition] = [], events: [MessageDefinition] = [],
-                enums: [EnumDefinition] = [], location: SourceLocation) {
+    public init(
+        name: String, version: Int, description: Documentation? = nil,
+        requests: [MessageDefinition] = [], events: [MessageDefinition] = [],
+        enums: [EnumDefinition] = [], location: SourceLocation
+    ) {
         self.name = name
         self.version = version
         self.description = description
@@ -82,9 +86,11 @@ public struct MessageDefinition: Sendable {
     public var arguments: [ArgumentDefinition]
     public var location: SourceLocation
 
-    public init(name: String, isDestructor: Bool = false, since: Int = 1, deprecatedSince: Int? = nil,
-                description: Documentation? = nil, arguments: [ArgumentDefinition] = [],
-                location: SourceLocation) {
+    public init(
+        name: String, isDestructor: Bool = false, since: Int = 1, deprecatedSince: Int? = nil,
+        description: Documentation? = nil, arguments: [ArgumentDefinition] = [],
+        location: SourceLocation
+    ) {
         self.name = name
         self.isDestructor = isDestructor
         self.since = since
@@ -130,8 +136,10 @@ public struct ArgumentDefinition: Sendable {
     public var enumReference: String?
     public var location: SourceLocation
 
-    public init(name: String, type: ArgumentType, summary: String? = nil, interface: String? = nil,
-                allowNull: Bool = false, enumReference: String? = nil, location: SourceLocation) {
+    public init(
+        name: String, type: ArgumentType, summary: String? = nil, interface: String? = nil,
+        allowNull: Bool = false, enumReference: String? = nil, location: SourceLocation
+    ) {
         self.name = name
         self.type = type
         self.summary = summary
@@ -150,8 +158,10 @@ public struct EnumDefinition: Sendable {
     public var entries: [EnumEntry]
     public var location: SourceLocation
 
-    public init(name: String, isBitfield: Bool = false, since: Int = 1, description: Documentation? = nil,
-                entries: [EnumEntry] = [], location: SourceLocation) {
+    public init(
+        name: String, isBitfield: Bool = false, since: Int = 1, description: Documentation? = nil,
+        entries: [EnumEntry] = [], location: SourceLocation
+    ) {
         self.name = name
         self.isBitfield = isBitfield
         self.since = since

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads Wayland protocol XML into the model and validates it.
@@ -13,8 +14,9 @@ public enum ProtocolParser {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ScannerError(SourceLocation(file: url.path, line: 0),
-                               "cannot read the protocol file: \(error.localizedDescription)")
+            throw ScannerError(
+                SourceLocation(file: url.path, line: 0),
+                "cannot read the protocol file: \(error.localizedDescription)")
         }
         return try parse(data: data, fileName: url.path)
     }
@@ -88,8 +90,10 @@ private final class ProtocolBuilder: NSObject, XMLParserDelegate {
         return parsed
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes: [String: String] = [:]
+    ) {
         guard error == nil else { return }
         switch elementName {
         case "protocol":
@@ -105,13 +109,15 @@ private final class ProtocolBuilder: NSObject, XMLParserDelegate {
         case "interface":
             guard proto != nil else { return fail("<interface> outside <protocol>") }
             guard let name = required(attributes, "name", on: "interface"),
-                  let version = integer(attributes, "version", on: "interface", default: -1) else { return }
+                let version = integer(attributes, "version", on: "interface", default: -1)
+            else { return }
             if version < 1 { return fail("<interface name=\"\(name)\"> needs a version=\"N\" attribute") }
             interface = InterfaceDefinition(name: name, version: version, location: here)
         case "request", "event":
             guard interface != nil else { return fail("<\(elementName)> outside <interface>") }
             guard let name = required(attributes, "name", on: elementName),
-                  let since = integer(attributes, "since", on: elementName, default: 1) else { return }
+                let since = integer(attributes, "since", on: elementName, default: 1)
+            else { return }
             var deprecated: Int?
             if attributes["deprecated-since"] != nil {
                 guard let value = integer(attributes, "deprecated-since", on: elementName, default: 1) else { return }
@@ -120,13 +126,15 @@ private final class ProtocolBuilder: NSObject, XMLParserDelegate {
             if let type = attributes["type"], type != "destructor" {
                 return fail("<\(elementName) name=\"\(name)\"> type=\"\(type)\" is unknown; the only type is \"destructor\"")
             }
-            message = MessageDefinition(name: name, isDestructor: attributes["type"] == "destructor",
-                                        since: since, deprecatedSince: deprecated, location: here)
+            message = MessageDefinition(
+                name: name, isDestructor: attributes["type"] == "destructor",
+                since: since, deprecatedSince: deprecated, location: here)
             messageIsEvent = elementName == "event"
         case "arg":
             guard message != nil else { return fail("<arg> outside <request> or <event>") }
             guard let name = required(attributes, "name", on: "arg"),
-                  let typeName = required(attributes, "type", on: "arg") else { return }
+                let typeName = required(attributes, "type", on: "arg")
+            else { return }
             guard let type = ArgumentType(rawValue: typeName) else {
                 let known = ArgumentType.allCases.map(\.rawValue).joined(separator: ", ")
                 return fail("<arg name=\"\(name)\"> type=\"\(typeName)\" is unknown; use one of \(known)")
@@ -143,13 +151,15 @@ private final class ProtocolBuilder: NSObject, XMLParserDelegate {
             if let iface = attributes["interface"], ![.object, .newID].contains(type) {
                 return fail("<arg name=\"\(name)\"> interface=\"\(iface)\" is only allowed on object and new_id arguments")
             }
-            message?.arguments.append(ArgumentDefinition(
-                name: name, type: type, summary: attributes["summary"], interface: attributes["interface"],
-                allowNull: allowNull, enumReference: attributes["enum"], location: here))
+            message?.arguments.append(
+                ArgumentDefinition(
+                    name: name, type: type, summary: attributes["summary"], interface: attributes["interface"],
+                    allowNull: allowNull, enumReference: attributes["enum"], location: here))
         case "enum":
             guard interface != nil else { return fail("<enum> outside <interface>") }
             guard let name = required(attributes, "name", on: "enum"),
-                  let since = integer(attributes, "since", on: "enum", default: 1) else { return }
+                let since = integer(attributes, "since", on: "enum", default: 1)
+            else { return }
             let bitfield: Bool
             switch attributes["bitfield"] {
             case nil, "false": bitfield = false
@@ -160,13 +170,16 @@ private final class ProtocolBuilder: NSObject, XMLParserDelegate {
         case "entry":
             guard enumeration != nil else { return fail("<entry> outside <enum>") }
             guard let name = required(attributes, "name", on: "entry"),
-                  let rawValue = required(attributes, "value", on: "entry") else { return }
+                let rawValue = required(attributes, "value", on: "entry")
+            else { return }
             guard let value = Self.parseValue(rawValue) else {
                 return fail("<entry name=\"\(name)\"> value=\"\(rawValue)\" is not a decimal or 0x-hexadecimal 32-bit number")
             }
             guard let since = integer(attributes, "since", on: "entry", default: 1) else { return }
-            enumeration?.entries.append(EnumEntry(name: name, value: value, summary: attributes["summary"],
-                                                  since: since, location: here))
+            enumeration?.entries.append(
+                EnumEntry(
+                    name: name, value: value, summary: attributes["summary"],
+                    since: since, location: here))
         default:
             fail("<\(elementName)> is not a Wayland protocol element")
         }
@@ -183,16 +196,19 @@ private final class ProtocolBuilder: NSObject, XMLParserDelegate {
     /// libxml2 found the document malformed; remember where.
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         guard error == nil else { return }
-        error = ScannerError(SourceLocation(file: fileName, line: parser.lineNumber, column: parser.columnNumber),
-                             "malformed XML (\((parseError as NSError).code)); fix the markup at this place")
+        error = ScannerError(
+            SourceLocation(file: fileName, line: parser.lineNumber, column: parser.columnNumber),
+            "malformed XML (\((parseError as NSError).code)); fix the markup at this place")
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if inDescription || inCopyright { text += string }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?
+    ) {
         guard error == nil else { return }
         switch elementName {
         case "protocol":
@@ -203,10 +219,15 @@ private final class ProtocolBuilder: NSObject, XMLParserDelegate {
         case "description":
             inDescription = false
             let doc = Documentation(summary: descriptionSummary, text: Self.dedent(text))
-            if enumeration != nil { enumeration?.description = doc }
-            else if message != nil { message?.description = doc }
-            else if interface != nil { interface?.description = doc }
-            else { proto?.description = doc }
+            if enumeration != nil {
+                enumeration?.description = doc
+            } else if message != nil {
+                message?.description = doc
+            } else if interface != nil {
+                interface?.description = doc
+            } else {
+                proto?.description = doc
+            }
         case "interface":
             if let interface { proto?.interfaces.append(interface) }
             interface = nil

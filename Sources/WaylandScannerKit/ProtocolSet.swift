@@ -9,8 +9,10 @@ public struct ProtocolSet: Sendable {
         for proto in protocols {
             for interface in proto.interfaces {
                 if let existing = interfacesByName[interface.name] {
-                    throw ScannerError(interface.location,
-                        "interface \(interface.name) is also defined by protocol \(existing.protocolName) (\(existing.interface.location)); bind each protocol once")
+                    throw ScannerError(
+                        interface.location,
+                        "interface \(interface.name) is also defined by protocol \(existing.protocolName) (\(existing.interface.location)); bind each protocol once"
+                    )
                 }
                 interfacesByName[interface.name] = (proto.name, interface)
             }
@@ -35,7 +37,8 @@ public struct ProtocolSet: Sendable {
         let owner = parts.count == 2 ? parts[0] : interface.name
         let enumName = parts.count == 2 ? parts[1] : parts[0]
         guard let ownerInterface = self.interface(named: owner),
-              let definition = ownerInterface.enums.first(where: { $0.name == enumName }) else {
+            let definition = ownerInterface.enums.first(where: { $0.name == enumName })
+        else {
             throw ScannerError(location, "enum=\"\(reference)\" names no enum known to this module; bind the protocol that defines it")
         }
         return (SwiftNames.typeName(owner) + "." + EnumNames.typeName(definition.name), definition.isBitfield)
@@ -47,7 +50,8 @@ public struct ProtocolSet: Sendable {
                 for message in interface.requests + interface.events {
                     for argument in message.arguments {
                         if let referenced = argument.interface, self.interface(named: referenced) == nil {
-                            throw ScannerError(argument.location,
+                            throw ScannerError(
+                                argument.location,
                                 "interface=\"\(referenced)\" is not defined by any protocol bound into this module; add its XML to the protocol list")
                         }
                         if let reference = argument.enumReference {

@@ -17,14 +17,20 @@ enum ProtocolValidator {
                         throw ScannerError(message.location, "\(kind) \(interface.name).\(message.name) is defined twice")
                     }
                     if message.since > interface.version {
-                        throw ScannerError(message.location,
-                            "\(kind) \(interface.name).\(message.name) has since=\"\(message.since)\" but the interface is only version \(interface.version); raise the interface version or lower since")
+                        throw ScannerError(
+                            message.location,
+                            "\(kind) \(interface.name).\(message.name) has since=\"\(message.since)\" but the interface is only version \(interface.version); raise the interface version or lower since"
+                        )
                     }
                     if message.arguments.filter({ $0.type == .newID }).count > 1 {
-                        throw ScannerError(message.location, "\(kind) \(interface.name).\(message.name) has more than one new_id argument; libwayland allows one")
+                        throw ScannerError(
+                            message.location, "\(kind) \(interface.name).\(message.name) has more than one new_id argument; libwayland allows one")
                     }
                     if kind == "event", let untyped = message.arguments.first(where: { $0.type == .newID && $0.interface == nil }) {
-                        throw ScannerError(untyped.location, "event \(interface.name).\(message.name): a new_id in an event needs interface=\"…\"; only requests may create objects of a type chosen at run time")
+                        throw ScannerError(
+                            untyped.location,
+                            "event \(interface.name).\(message.name): a new_id in an event needs interface=\"…\"; only requests may create objects of a type chosen at run time"
+                        )
                     }
                     var argumentNames = Set<String>()
                     for argument in message.arguments {
@@ -56,8 +62,10 @@ enum ProtocolValidator {
     /// Enum references name an enum of the same interface (`enum="error"`) or
     /// of another one (`enum="wl_output.transform"`). References into another
     /// protocol file cannot be checked here and are accepted when qualified.
-    private static func resolveEnum(_ reference: String, from interface: InterfaceDefinition,
-                                    in proto: ProtocolDefinition, at location: SourceLocation) throws {
+    private static func resolveEnum(
+        _ reference: String, from interface: InterfaceDefinition,
+        in proto: ProtocolDefinition, at location: SourceLocation
+    ) throws {
         let parts = reference.split(separator: ".").map(String.init)
         switch parts.count {
         case 1:
@@ -66,7 +74,8 @@ enum ProtocolValidator {
             }
         case 2:
             if let target = proto.interfaces.first(where: { $0.name == parts[0] }),
-               !target.enums.contains(where: { $0.name == parts[1] }) {
+                !target.enums.contains(where: { $0.name == parts[1] })
+            {
                 throw ScannerError(location, "enum=\"\(reference)\": interface \(parts[0]) has no enum \(parts[1])")
             }
         default:

@@ -1,7 +1,7 @@
+import CDioramaServerShim
+import CDioramaShim
 import CWaylandServer
 import WaylandCommon
-import CDioramaShim
-import CDioramaServerShim
 
 /// The address Diorama passes as the "implementation" of every resource it
 /// creates; `wl_resource_instance_of` compares it, so a resource libwayland
@@ -51,8 +51,9 @@ open class Resource {
         self.pointer = created
         self.client = client
         self.version = version
-        wl_resource_set_dispatcher(created, resourceDispatcher, diorama_resource_implementation,
-                                   Unmanaged.passRetained(self).toOpaque(), resourceDestroyed)
+        wl_resource_set_dispatcher(
+            created, resourceDispatcher, diorama_resource_implementation,
+            Unmanaged.passRetained(self).toOpaque(), resourceDestroyed)
     }
 
     /// Decodes and delivers one request; overridden by generated subclasses.

@@ -21,7 +21,8 @@ public struct UntypedNewID {
     /// interface or a version newer than the bindings know.
     public func create<Object: Resource>(_ type: Object.Type, maxVersion: UInt32) -> Object? {
         guard let name = Object.interface.pointee.name, String(cString: name) == interfaceName,
-              version >= 1, version <= maxVersion else { return nil }
+            version >= 1, version <= maxVersion
+        else { return nil }
         return Object(client: client, id: id, version: version)
     }
 }

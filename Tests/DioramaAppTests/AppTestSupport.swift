@@ -90,11 +90,14 @@ struct MissingProgram: Error, CustomStringConvertible {
 /// exists is lost. So each attempt is one wtype run followed by a bounded
 /// wait for the title; the title is the app's own answer to the key, so a
 /// lost key is retried and a delivered one is never typed twice.
-func typeKey(_ key: String, with wtype: String, into sway: RunningCompositor, untilTitle title: String,
-             of appID: String, ipc: SwayIPC, app: RunningApp, attempts: Int = 5) throws {
+func typeKey(
+    _ key: String, with wtype: String, into sway: RunningCompositor, untilTitle title: String,
+    of appID: String, ipc: SwayIPC, app: RunningApp, attempts: Int = 5
+) throws {
     for _ in 0..<attempts {
-        let result = try ChildProcess.run(URL(fileURLWithPath: wtype), arguments: ["-s", "200", key, "-s", "200"],
-                                          environment: sway.clientEnvironment(), timeout: 15)
+        let result = try ChildProcess.run(
+            URL(fileURLWithPath: wtype), arguments: ["-s", "200", key, "-s", "200"],
+            environment: sway.clientEnvironment(), timeout: 15)
         guard result.status == 0 else {
             throw MissingProgram(name: "a working wtype (exit \(result.status): \(result.standardError))", package: "wtype")
         }
@@ -103,6 +106,7 @@ func typeKey(_ key: String, with wtype: String, into sway: RunningCompositor, un
         }
         if reached == true { return }
     }
-    throw WaitTimeout(what: "the title '\(title)' after typing '\(key)' \(attempts) times", seconds: Double(attempts) * 3,
-                      details: "sway title: \((try? ipc.window(appID: appID)?.node.name) ?? "?")\n" + app.diagnostics())
+    throw WaitTimeout(
+        what: "the title '\(title)' after typing '\(key)' \(attempts) times", seconds: Double(attempts) * 3,
+        details: "sway title: \((try? ipc.window(appID: appID)?.node.name) ?? "?")\n" + app.diagnostics())
 }

@@ -31,8 +31,9 @@ struct FramePacingTests {
         return try BackgroundSimulator { SimulatorConfiguration(layout: layout, profile: profile, defaultDisplay: "DP-1") }
     }
 
-    @Test("a configure and a move to 2× in one batch: one state (one geometry, one traits record), and no frame at the old scale",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a configure and a move to 2× in one batch: one state (one geometry, one traits record), and no frame at the old scale",
+        .timeLimit(.minutes(1)))
     func oneBatchIsOneStateAndOneFrame() throws {
         // sway 1.7's floating profile: no fractional scale, so 2× is buffer
         // scale 2; floating, so the scripted size holds (a tiled window
@@ -61,19 +62,22 @@ struct FramePacingTests {
         #expect(geometry.map(\.bounds) == [TraceSize(700, 500)], "one state for the batch: \(log.tail())")
         #expect(traits.map(\.displayScale) == [2], "no intermediate trait change: \(log.tail())")
         let first = try #require(log.records(CommitRecord.self, after: mark - 1).first)
-        #expect(first.logical == TraceSize(700, 500) && first.bufferScale == 2,
-                "the first frame after the batch is already at the new size and scale: \(log.tail())")
+        #expect(
+            first.logical == TraceSize(700, 500) && first.bufferScale == 2,
+            "the first frame after the batch is already at the new size and scale: \(log.tail())")
         #expect(log.commitsAtStaleScale().isEmpty, "\(log.commitsAtStaleScale())")
     }
 
-    @Test("autoResizeDrawable off: the committed buffer is the app's size, the viewport destination the bounds",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "autoResizeDrawable off: the committed buffer is the app's size, the viewport destination the bounds",
+        .timeLimit(.minutes(1)))
     func appOwnedDrawableWithAViewport() throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
         let sandbox = try AppSandbox(label: "own-drawable")
-        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
-                                     environment: ["GAMESCENE_RENDER_SIZE": "320x180"])
+        let app = try sandbox.launch(
+            SampleApp.gameScene, compositor: simulator.clientEnvironment,
+            environment: ["GAMESCENE_RENDER_SIZE": "320x180"])
         let log = try app.waitForTrace("a first commit") { log in log.first(CommitRecord.self).map { _ in log } }
         let commit = try #require(log.first(CommitRecord.self))
         #expect(commit.buffer == TraceSize(320, 180), "\(log.tail())")
@@ -86,7 +90,8 @@ struct FramePacingTests {
         try simulator.perform { try $0.moveWindow(.appID(SampleApp.gameSceneID), toDisplay: "DP-2") }
         let moved = try app.waitForTrace("the displayScale 2 traits and a commit after them") { (log: RuntimeTraceLog) -> RuntimeTraceLog? in
             guard let traits = log.index(of: TraitsRecord.self, from: mark, where: { $0.displayScale == 2 }),
-                  log.index(of: CommitRecord.self, from: traits) != nil else { return nil }
+                log.index(of: CommitRecord.self, from: traits) != nil
+            else { return nil }
             return log
         }
         let after = moved.records(CommitRecord.self, after: mark - 1)
@@ -96,14 +101,16 @@ struct FramePacingTests {
         #expect(committed == Size(width: 320, height: 180), "what the compositor received")
     }
 
-    @Test("without wp_viewporter: integer buffer scale, an app-owned drawable placed into a bounds × scale buffer, and an interactive resize resizes at once",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "without wp_viewporter: integer buffer scale, an app-owned drawable placed into a bounds × scale buffer, and an interactive resize resizes at once",
+        .timeLimit(.minutes(1)))
     func withoutViewporter() throws {
         let simulator = try Self.start(profile: Self.withoutViewporter)
         defer { simulator.stop() }
         let sandbox = try AppSandbox(label: "no-viewporter")
-        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
-                                     environment: ["GAMESCENE_RENDER_SIZE": "320x180"])
+        let app = try sandbox.launch(
+            SampleApp.gameScene, compositor: simulator.clientEnvironment,
+            environment: ["GAMESCENE_RENDER_SIZE": "320x180"])
         let appID = SampleApp.gameSceneID
         var log = try app.waitForTrace("a first commit") { log in log.first(CommitRecord.self).map { _ in log } }
         let first = try #require(log.first(CommitRecord.self))

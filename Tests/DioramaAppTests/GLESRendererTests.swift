@@ -12,7 +12,8 @@ import Testing
 struct GLESRendererTests {
     /// Two displays: A at 1× (where windows open) and, right of it, B at 2×.
     static func start() throws -> BackgroundSimulator {
-        let layout = try DisplayLayout.parse("""
+        let layout = try DisplayLayout.parse(
+            """
             { "displays": [
               { "name": "A", "mode": { "width": 1280, "height": 800 }, "scale": 1, "position": { "x": 0, "y": 0 } },
               { "name": "B", "mode": { "width": 2560, "height": 1600 }, "scale": 2, "position": { "x": 1280, "y": 0 } }
@@ -24,19 +25,22 @@ struct GLESRendererTests {
     /// Mesa's software renderer: there is no GPU where the tests run.
     static let softwareGL = ["LIBGL_ALWAYS_SOFTWARE": "1"]
 
-    @Test("at 2× the GL frame is drawn at device resolution: the pattern's 1-pixel patches are exact in a screenshot",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "at 2× the GL frame is drawn at device resolution: the pattern's 1-pixel patches are exact in a screenshot",
+        .timeLimit(.minutes(1)))
     func crispAtTwoX() throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
         let sandbox = try AppSandbox(label: "gles-2x")
-        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
-                                     arguments: ["--renderer", "gles"], environment: Self.softwareGL)
+        let app = try sandbox.launch(
+            SampleApp.gameScene, compositor: simulator.clientEnvironment,
+            arguments: ["--renderer", "gles"], environment: Self.softwareGL)
         let appID = SampleApp.gameSceneID
         // Opened at 1× and moved to 2×: the EGL window is resized, not made anew.
         _ = try app.waitForTrace("a first commit at 1×") { $0.first(CommitRecord.self) }
-        try simulator.wait(until: { (try? $0.window(.appID(appID)).isSettled) == true }, timeout: .seconds(10),
-                           "the GL window to settle at 1×")
+        try simulator.wait(
+            until: { (try? $0.window(.appID(appID)).isSettled) == true }, timeout: .seconds(10),
+            "the GL window to settle at 1×")
         try simulator.perform { try $0.moveWindow(.appID(appID), toDisplay: "B") }
         let log = try app.waitForTrace("a commit at scale 2") { log in
             log.first(CommitRecord.self, where: { $0.scale == 2 }).map { _ in log }
@@ -59,16 +63,18 @@ struct GLESRendererTests {
         let appID = SampleApp.gameSceneID
         // A move keeps the size, so no configure waits for an answer: wait
         // for the simulator to hold the 2× buffer the trace says was committed.
-        try simulator.wait(until: { simulator in
-            guard let window = try? simulator.window(.appID(appID)) else { return false }
-            return window.bufferSize == Size(width: window.frame.width * 2, height: window.frame.height * 2)
-        }, timeout: .seconds(10), "the simulator to receive the EGL client's 2× buffer")
+        try simulator.wait(
+            until: { simulator in
+                guard let window = try? simulator.window(.appID(appID)) else { return false }
+                return window.bufferSize == Size(width: window.frame.width * 2, height: window.frame.height * 2)
+            }, timeout: .seconds(10), "the simulator to receive the EGL client's 2× buffer")
         let (shot, frame, buffer) = try simulator.perform { simulator in
             let window = try simulator.window(.appID(appID))
             return (try simulator.screenshot(ofDisplay: "B"), window.frame, window.bufferSize)
         }
-        #expect(buffer == Size(width: frame.width * 2, height: frame.height * 2),
-                "the simulator received the EGL client's buffer at 2× the window's size", sourceLocation: sourceLocation)
+        #expect(
+            buffer == Size(width: frame.width * 2, height: frame.height * 2),
+            "the simulator received the EGL client's buffer at 2× the window's size", sourceLocation: sourceLocation)
         let origin = shot.pixelPosition(ofLogical: frame.origin)
         let pattern = TestPattern(label: "GameScene")
         let patternSize = Size(width: frame.width * 2, height: frame.height * 2)
@@ -78,14 +84,16 @@ struct GLESRendererTests {
         }
     }
 
-    @Test("back on 2× after a visit to 1×, the GL frame is crisp again: GameScene's kept 2× pattern texture is the one drawn",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "back on 2× after a visit to 1×, the GL frame is crisp again: GameScene's kept 2× pattern texture is the one drawn",
+        .timeLimit(.minutes(1)))
     func crispAgainAfterAVisitToOneX() throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
         let sandbox = try AppSandbox(label: "gles-2x-1x-2x")
-        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
-                                     arguments: ["--renderer", "gles"], environment: Self.softwareGL)
+        let app = try sandbox.launch(
+            SampleApp.gameScene, compositor: simulator.clientEnvironment,
+            arguments: ["--renderer", "gles"], environment: Self.softwareGL)
         // It opens on A (1×): first to B, where the 2× pattern texture is made.
         _ = try app.waitForTrace("a first commit") { $0.first(CommitRecord.self) }
         let window = WindowSelector.appID(SampleApp.gameSceneID)
@@ -103,10 +111,12 @@ struct GLESRendererTests {
         try Self.expectCrispOnB(simulator)
     }
 
-    @Test("an app-owned drawable without wp_viewporter is drawn offscreen and letterboxed into the buffer by contentsGravity",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "an app-owned drawable without wp_viewporter is drawn offscreen and letterboxed into the buffer by contentsGravity",
+        .timeLimit(.minutes(1)))
     func letterboxesWithoutAViewport() throws {
-        let layout = try DisplayLayout.parse("""
+        let layout = try DisplayLayout.parse(
+            """
             { "displays": [ { "name": "A", "mode": { "width": 1280, "height": 800 }, "scale": 1, "position": { "x": 0, "y": 0 } } ] }
             """, file: "GLESRendererTests")
         let simulator = try BackgroundSimulator {
@@ -115,9 +125,10 @@ struct GLESRendererTests {
         defer { simulator.stop() }
         let sandbox = try AppSandbox(label: "gles-letterbox")
         var environment = Self.softwareGL
-        environment["GAMESCENE_RENDER_SIZE"] = "320x320"     // square, in a 960×540 window: bars left and right
-        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
-                                     arguments: ["--renderer", "gles"], environment: environment)
+        environment["GAMESCENE_RENDER_SIZE"] = "320x320"  // square, in a 960×540 window: bars left and right
+        let app = try sandbox.launch(
+            SampleApp.gameScene, compositor: simulator.clientEnvironment,
+            arguments: ["--renderer", "gles"], environment: environment)
         let log = try app.waitForTrace("five commits") { log in log.records(CommitRecord.self).count >= 5 ? log : nil }
         #expect(log.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
         #expect(log.records(DrawableSizeRecord.self).last?.size == TraceSize(320, 320), "\(log.tail())")
@@ -137,8 +148,9 @@ struct GLESRendererTests {
         #expect(pixel(745, 100) != 0xFF00_0000, "and ends at x 750: \(String(pixel(745, 100), radix: 16))")
     }
 
-    @Test("EGL that cannot initialise: the scene draws in software, with one warning and the reason in the trace",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "EGL that cannot initialise: the scene draws in software, with one warning and the reason in the trace",
+        .timeLimit(.minutes(1)))
     func fallsBackToSoftware() throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
@@ -147,8 +159,9 @@ struct GLESRendererTests {
         // as on a machine without Mesa's EGL.
         var environment = Self.softwareGL
         environment["__EGL_VENDOR_LIBRARY_FILENAMES"] = "/nonexistent/diorama-no-egl-vendor.json"
-        let app = try sandbox.launch(SampleApp.gameScene, compositor: simulator.clientEnvironment,
-                                     arguments: ["--renderer", "gles"], environment: environment)
+        let app = try sandbox.launch(
+            SampleApp.gameScene, compositor: simulator.clientEnvironment,
+            arguments: ["--renderer", "gles"], environment: environment)
         let log = try app.waitForTrace("three commits") { log in
             log.records(CommitRecord.self).count >= 3 ? log : nil
         }

@@ -40,7 +40,8 @@ struct GameSceneTests {
         try ipc.command("resize set width 320 px height 200 px", appID: appID)
         log = try app.waitForTrace("the scene to answer the 320×200 configure") { log in
             guard let geometry = log.index(of: GeometryRecord.self, from: mark),
-                  log.index(of: CommitRecord.self, from: geometry) != nil else { return nil }
+                log.index(of: CommitRecord.self, from: geometry) != nil
+            else { return nil }
             return log
         }
         #expect(log.records(GeometryRecord.self).last?.bounds == TraceSize(640, 360), "clamped to the minimum")

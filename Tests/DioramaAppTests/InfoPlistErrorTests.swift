@@ -14,11 +14,12 @@ struct InfoPlistErrorTests {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-plist-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
-        return try ChildProcess.run(try TestExecutable.locate(SampleApp.timerApp), arguments: ["--info-plist", plist],
-                                    environment: ChildProcess.minimalEnvironment([
-                                        "XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-none",
-                                        "XDG_STATE_HOME": runtime.appendingPathComponent("state").path,
-                                    ]), timeout: 20)
+        return try ChildProcess.run(
+            try TestExecutable.locate(SampleApp.timerApp), arguments: ["--info-plist", plist],
+            environment: ChildProcess.minimalEnvironment([
+                "XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-none",
+                "XDG_STATE_HOME": runtime.appendingPathComponent("state").path,
+            ]), timeout: 20)
     }
 
     @Test("malformed XML: exit 2, file:line:column of the bad tag")

@@ -11,28 +11,33 @@ struct OutputMoveTests {
     /// What the trace must say once a scene has settled on `output` at `scale`.
     static func settled(on output: String, scale: Int, after mark: Int, in log: RuntimeTraceLog) -> Bool {
         guard let screen = log.entries.dropFirst(mark).compactMap({ $0.as(ScreenRecord.self) }).last,
-              screen.screen == output,
-              let commitIndex = log.index(of: CommitRecord.self, from: mark, where: { $0.bufferScale == scale }),
-              log.index(of: ScreenRecord.self, from: commitIndex) == nil else { return false }
+            screen.screen == output,
+            let commitIndex = log.index(of: CommitRecord.self, from: mark, where: { $0.bufferScale == scale }),
+            log.index(of: ScreenRecord.self, from: commitIndex) == nil
+        else { return false }
         return log.records(TraitsRecord.self).last?.displayScale == Double(scale)
     }
 
     /// Checks the scene's state after it settled on `output` at `scale`:
     /// screen, displayScale, drawable = bounds × scale, and the last commit.
-    static func expectSettled(on output: String, scale: Int, in log: RuntimeTraceLog,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectSettled(
+        on output: String, scale: Int, in log: RuntimeTraceLog,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let screen = try #require(log.records(ScreenRecord.self).last, sourceLocation: sourceLocation)
         #expect(screen.screen == output && screen.scale == scale, "\(screen)", sourceLocation: sourceLocation)
         let traits = try #require(log.records(TraitsRecord.self).last, sourceLocation: sourceLocation)
         #expect(traits.displayScale == Double(scale), sourceLocation: sourceLocation)
         let geometry = try #require(log.records(GeometryRecord.self).last, sourceLocation: sourceLocation)
         let drawable = try #require(log.records(DrawableSizeRecord.self).last, sourceLocation: sourceLocation)
-        #expect(drawable.size == geometry.bounds.scaled(by: scale), "drawable \(drawable.size), bounds \(geometry.bounds)",
-                sourceLocation: sourceLocation)
+        #expect(
+            drawable.size == geometry.bounds.scaled(by: scale), "drawable \(drawable.size), bounds \(geometry.bounds)",
+            sourceLocation: sourceLocation)
         #expect(drawable.contentsScale == Double(scale), sourceLocation: sourceLocation)
         let commit = try #require(log.records(CommitRecord.self).last, sourceLocation: sourceLocation)
-        #expect(commit.bufferScale == scale && commit.buffer == commit.logical.scaled(by: scale) && commit.logical == geometry.bounds,
-                "\(commit)", sourceLocation: sourceLocation)
+        #expect(
+            commit.bufferScale == scale && commit.buffer == commit.logical.scaled(by: scale) && commit.logical == geometry.bounds,
+            "\(commit)", sourceLocation: sourceLocation)
     }
 
     @Test("moves report screen, displayScale and drawable size with no stale-scale commit; a runtime scale change and a resize below the minimum")
@@ -69,7 +74,8 @@ struct OutputMoveTests {
             try ipc.command("output HEADLESS-2 scale \(scale)")
             log = try app.waitForTrace("traits and a commit at the new scale \(scale)") { log in
                 guard let traits = log.index(of: TraitsRecord.self, from: mark, where: { $0.displayScale == Double(scale) }),
-                      log.index(of: CommitRecord.self, from: traits) != nil else { return nil }
+                    log.index(of: CommitRecord.self, from: traits) != nil
+                else { return nil }
                 return log
             }
             try Self.expectSettled(on: "HEADLESS-2", scale: scale, in: log)
@@ -84,7 +90,8 @@ struct OutputMoveTests {
         try ipc.command("resize set width 320 px", appID: appID)
         log = try app.waitForTrace("the scene to answer the 320-point configure") { log in
             guard let geometry = log.index(of: GeometryRecord.self, from: mark),
-                  log.index(of: CommitRecord.self, from: geometry) != nil else { return nil }
+                log.index(of: CommitRecord.self, from: geometry) != nil
+            else { return nil }
             return log
         }
         let geometry = try #require(log.records(GeometryRecord.self).last)

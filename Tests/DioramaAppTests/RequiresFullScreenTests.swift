@@ -19,8 +19,9 @@ struct RequiresFullScreenTests {
         let appID = SampleApp.timerAppID
 
         try app.waitForTrace("a first commit") { $0.first(CommitRecord.self) }
-        let warning = try #require(app.child.standardError.split(separator: "\n").first { $0.contains("UIRequiresFullScreen") },
-                                   "stderr:\n\(app.child.standardError)")
+        let warning = try #require(
+            app.child.standardError.split(separator: "\n").first { $0.contains("UIRequiresFullScreen") },
+            "stderr:\n\(app.child.standardError)")
         #expect(warning.hasPrefix("\(plist):11:"), "cites the key's line: \(warning)")
         #expect(warning.contains("warning:"))
         #expect(warning.contains("ignored"))

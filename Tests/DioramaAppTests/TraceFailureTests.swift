@@ -14,13 +14,16 @@ struct TraceFailureTests {
         let weston = try WestonHeadless.start(scale: 1)
         defer { weston.stop() }
         let sandbox = try AppSandbox(label: "trace-full")
-        let app = try sandbox.launch(SampleApp.timerApp, compositor: weston.environment,
-                                     environment: ["DIORAMA_TRACE": "/dev/full"])
+        let app = try sandbox.launch(
+            SampleApp.timerApp, compositor: weston.environment,
+            environment: ["DIORAMA_TRACE": "/dev/full"])
         // The scene's session is saved as it connects: proof the app went on.
         // Its main loop catches SIGTERM after that (visible in
         // /proc/PID/status), so the signal below is a quit, not a kill.
-        _ = try Wait.until("TimerApp to connect its scene despite the failed trace, and run its main loop", timeout: 20,
-                           details: { "\(app.child.state); stderr: \(app.child.standardError)" }) { () throws -> Bool? in
+        _ = try Wait.until(
+            "TimerApp to connect its scene despite the failed trace, and run its main loop", timeout: 20,
+            details: { "\(app.child.state); stderr: \(app.child.standardError)" }
+        ) { () throws -> Bool? in
             if !app.child.isRunning { throw WaitTimeout(what: "TimerApp exited (\(app.child.state))", seconds: 0, details: app.child.standardError) }
             let connected = !sandbox.sessionFiles(appID: SampleApp.timerAppID).isEmpty
             return connected && Self.catchesSIGTERM(app.child.processIdentifier) ? true : nil
@@ -38,8 +41,9 @@ struct TraceFailureTests {
     /// (Before that it ignores the signal for a moment, so SigIgn is not enough.)
     static func catchesSIGTERM(_ pid: pid_t) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
         return mask & (UInt64(1) << (UInt64(SIGTERM) - 1)) != 0
     }
 
@@ -53,8 +57,9 @@ struct TraceFailureTests {
         environment["DIORAMA_TRACE"] = "fd:0"
         // The shell opens stdin read-only (`<`), as a pipe or a file would be.
         let timerApp = try TestExecutable.locate(SampleApp.timerApp)
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$0\" < /dev/null", timerApp.path],
-                                          environment: environment, timeout: 20)
+        let result = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$0\" < /dev/null", timerApp.path],
+            environment: environment, timeout: 20)
         #expect(!result.exitedBySignal && result.status == 2, "\(result.status): \(result.standardError)")
         #expect(result.standardError.hasPrefix("error: DIORAMA_TRACE=fd:0:"), "\(result.standardError)")
         #expect(result.standardError.contains("reading only"), "\(result.standardError)")

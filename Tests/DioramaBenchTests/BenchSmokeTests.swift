@@ -13,8 +13,10 @@ import Testing
         let file = try BenchRunner.write(report, to: directory)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
 
-        for section in ["timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "swayReaction",
-                        "screenshot", "lint", "targets"] {
+        for section in [
+            "timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "swayReaction",
+            "screenshot", "lint", "targets",
+        ] {
             #expect(json[section] != nil, "section \(section) missing")
         }
         let machine = try #require(json["machine"] as? [String: Any])

@@ -1,15 +1,19 @@
-@testable import DioramaBenchKit
 import Testing
+
+@testable import DioramaBenchKit
 
 /// The latency target compares a Diorama app with the best peer that renders
 /// the same way: a GL app is never judged against a software peer's numbers,
 /// nor a software app against a GL peer's.
 @Suite struct PeerComparisonTests {
-    static func reaction(_ client: String, _ role: BenchClient.Role, _ renderer: BenchClient.Renderer,
-                         medianMilliseconds: UInt64) -> ClientReaction {
+    static func reaction(
+        _ client: String, _ role: BenchClient.Role, _ renderer: BenchClient.Renderer,
+        medianMilliseconds: UInt64
+    ) -> ClientReaction {
         let sample = medianMilliseconds * 1_000_000
-        return ClientReaction(client: client, role: role, renderer: renderer, unavailable: nil, directions: [],
-                              overall: LatencySummary(nanoseconds: [sample, sample, sample]), staleFrames: 0, moves: 3)
+        return ClientReaction(
+            client: client, role: role, renderer: renderer, unavailable: nil, directions: [],
+            overall: LatencySummary(nanoseconds: [sample, sample, sample]), staleFrames: 0, moves: 3)
     }
 
     @Test func eachAppIsJudgedAgainstThePeersThatRenderLikeIt() throws {

@@ -6,7 +6,8 @@ import Testing
 /// answer to a move from them, on hand-written logs in libwayland 1.21's format.
 @Suite struct WaylandDebugReactionsTests {
     @Test func linesOfEveryShapeParseAndOtherOutputIsSkipped() throws {
-        let messages = WaylandDebugLog.parse("""
+        let messages = WaylandDebugLog.parse(
+            """
             [3870912.345]  -> xdg_wm_base@8.get_xdg_surface(new id xdg_surface@15, wl_surface@14)
             foot: warning: some toolkit chatter [not a message]
             [ 912.005] wl_surface@14.enter(wl_output@9)
@@ -60,9 +61,11 @@ import Testing
     @Test func eachMoveIsTimedFromTheFirstEnterOrLeaveToTheCommitAtTheNewScale() {
         let messages = WaylandDebugLog.parse(Self.twoMoves)
         #expect(WaylandDebugReactions.toplevelSurface(in: messages) == "wl_surface@14")
-        let reactions = WaylandDebugReactions.measure(messages, moves: [
-            .init(sentAt: 2_000_000, targetScale: 2), .init(sentAt: 3_000_000, targetScale: 1),
-        ])
+        let reactions = WaylandDebugReactions.measure(
+            messages,
+            moves: [
+                .init(sentAt: 2_000_000, targetScale: 2), .init(sentAt: 3_000_000, targetScale: 1),
+            ])
         #expect(reactions.map(\.startMicroseconds) == [500, 200])
         #expect(reactions.map(\.enterToCommitMicroseconds) == [2_510, 16_300])
     }
@@ -70,9 +73,11 @@ import Testing
     @Test func aMoveWithNoCommitAtItsScaleIsUnanswered() {
         let messages = WaylandDebugLog.parse(Self.twoMoves)
         // Claim the second move went to scale 3: nothing ever drew for it.
-        let reactions = WaylandDebugReactions.measure(messages, moves: [
-            .init(sentAt: 2_000_000, targetScale: 2), .init(sentAt: 3_000_000, targetScale: 3),
-        ])
+        let reactions = WaylandDebugReactions.measure(
+            messages,
+            moves: [
+                .init(sentAt: 2_000_000, targetScale: 2), .init(sentAt: 3_000_000, targetScale: 3),
+            ])
         #expect(reactions[0].enterToCommitMicroseconds == 2_510)
         #expect(reactions[1].startMicroseconds == 200)
         #expect(reactions[1].enterToCommitMicroseconds == nil)

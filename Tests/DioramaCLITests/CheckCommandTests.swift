@@ -31,8 +31,9 @@ import Testing
         try Self.requireInstalled("/usr/bin/foot", package: "foot")
         let output = Self.outputFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try DioramaCommandLine.run(["check", "--json", "--output", output, "--", "foot", "/bin/sh", "-c", "sleep 600"],
-                                                environment: DioramaCommandLine.environment([:]), timeout: 150)
+        let result = try DioramaCommandLine.run(
+            ["check", "--json", "--output", output, "--", "foot", "/bin/sh", "-c", "sleep 600"],
+            environment: DioramaCommandLine.environment([:]), timeout: 150)
         let report = try Self.report(result.standardOutput)
         for name in ["first-frame-2x", "move-to-1x", "move-to-2x", "unplug-current-display"] {
             let check = try Self.check(report, name)
@@ -58,9 +59,12 @@ import Testing
         try Self.requireInstalled("/usr/bin/foot", package: "foot")
         let output = Self.outputFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try DioramaCommandLine.run(["check", "--layout", "dual", "--profile", "sway-1.7", "--json", "--output", output,
-                                                 "--", "foot", "/bin/sh", "-c", "sleep 600"],
-                                                environment: DioramaCommandLine.environment([:]), timeout: 150)
+        let result = try DioramaCommandLine.run(
+            [
+                "check", "--layout", "dual", "--profile", "sway-1.7", "--json", "--output", output,
+                "--", "foot", "/bin/sh", "-c", "sleep 600",
+            ],
+            environment: DioramaCommandLine.environment([:]), timeout: 150)
         let report = try Self.report(result.standardOutput)
         let fractional = try Self.check(report, "fractional-scale")
         #expect(fractional.verdict == .notApplicable)
@@ -77,8 +81,9 @@ import Testing
         try Self.requireInstalled("/usr/bin/weston-simple-shm", package: "weston")
         let output = Self.outputFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try DioramaCommandLine.run(["check", "--json", "--timeout", "2", "--output", output, "--", "weston-simple-shm"],
-                                                environment: DioramaCommandLine.environment([:]), timeout: 150)
+        let result = try DioramaCommandLine.run(
+            ["check", "--json", "--timeout", "2", "--output", output, "--", "weston-simple-shm"],
+            environment: DioramaCommandLine.environment([:]), timeout: 150)
         #expect(result.status == 1, "a failed check exits 1; stderr: \(result.standardError)")
         let report = try Self.report(result.standardOutput)
         let moved = try Self.check(report, "move-to-2x")
@@ -100,13 +105,15 @@ import Testing
     func aClientThatExitsIsACrashInJUnit() throws {
         let output = Self.outputFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try DioramaCommandLine.run(["check", "--junit", "--output", output, "--", "/bin/sh", "-c", "echo gone >&2; exit 3"],
-                                                environment: DioramaCommandLine.environment([:]), timeout: 50)
+        let result = try DioramaCommandLine.run(
+            ["check", "--junit", "--output", output, "--", "/bin/sh", "-c", "echo gone >&2; exit 3"],
+            environment: DioramaCommandLine.environment([:]), timeout: 50)
         #expect(result.status == 1, "stderr: \(result.standardError)")
         let xml = result.standardOutput
         #expect(xml.contains("<testsuite name=\"diorama check sh\" tests=\"10\" failures=\"1\" skipped=\"9\""), "\(xml)")
-        #expect(xml.contains("<failure message=\"the client exited with status 3 while waiting for the client to map a window with a frame\">"),
-                "\(xml)")
+        #expect(
+            xml.contains("<failure message=\"the client exited with status 3 while waiting for the client to map a window with a frame\">"),
+            "\(xml)")
         #expect(xml.contains("gone"), "the client's stderr is in the failure")
         #expect(xml.components(separatedBy: "<skipped message=\"the client exited with status 3 during first-frame-2x\"/>").count == 10)
         // It is well-formed XML.
@@ -121,8 +128,9 @@ import Testing
         try Self.requireInstalled("/usr/bin/weston-presentation-shm", package: "weston")
         let output = Self.outputFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try DioramaCommandLine.run(["check", "--json", "--output", output, "--", "weston-presentation-shm"],
-                                                environment: DioramaCommandLine.environment([:]), timeout: 50)
+        let result = try DioramaCommandLine.run(
+            ["check", "--json", "--output", output, "--", "weston-presentation-shm"],
+            environment: DioramaCommandLine.environment([:]), timeout: 50)
         #expect(result.status == 1, "stderr: \(result.standardError)")
         let report = try Self.report(result.standardOutput)
         let first = try Self.check(report, "first-frame-2x")
@@ -132,16 +140,22 @@ import Testing
         #expect(crash.step == "waiting for the client to map a window with a frame")
         #expect(crash.standardErrorTail.contains("listener function for opcode 2 of xdg_toplevel is NULL"))
         #expect(report.clientExit == "killed by signal 6")
-        #expect(report.checks.dropFirst().allSatisfy { $0.verdict == .notApplicable
-                                                       && $0.reason == "the client was killed by signal 6 during first-frame-2x" })
+        #expect(
+            report.checks.dropFirst().allSatisfy {
+                $0.verdict == .notApplicable
+                    && $0.reason == "the client was killed by signal 6 during first-frame-2x"
+            })
     }
 
     @Test func aClientThatCannotBeFoundIsBadInput() throws {
-        let result = try DioramaCommandLine.run(["check", "--output", Self.outputFolder(), "--", "no-such-client-anywhere"],
-                                                environment: DioramaCommandLine.environment(["PATH": "/usr/bin:/bin"]))
+        let result = try DioramaCommandLine.run(
+            ["check", "--output", Self.outputFolder(), "--", "no-such-client-anywhere"],
+            environment: DioramaCommandLine.environment(["PATH": "/usr/bin:/bin"]))
         #expect(result.status == 2)
-        #expect(result.standardError.contains("no-such-client-anywhere: no such executable (searched /usr/bin/no-such-client-anywhere, /bin/no-such-client-anywhere)"),
-                "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "no-such-client-anywhere: no such executable (searched /usr/bin/no-such-client-anywhere, /bin/no-such-client-anywhere)"),
+            "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
     }
 
@@ -152,8 +166,9 @@ import Testing
     }
 
     @Test func anUnknownLayoutIsBadInput() throws {
-        let result = try DioramaCommandLine.run(["check", "--layout", "/nonexistent/layout.json", "--", "/bin/true"],
-                                                environment: DioramaCommandLine.environment([:]))
+        let result = try DioramaCommandLine.run(
+            ["check", "--layout", "/nonexistent/layout.json", "--", "/bin/true"],
+            environment: DioramaCommandLine.environment([:]))
         #expect(result.status == 2)
         #expect(result.standardError.contains("/nonexistent/layout.json"), "\(result.standardError)")
     }
@@ -185,29 +200,33 @@ import Testing
         try CompatibilityTable.update(path, header: header, row: "| foot | foot 2 | pass | pass |", client: "foot")
         try CompatibilityTable.update(path, header: header, row: "| new | z 1 | pass | n/a: why |", client: "new")
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == """
-            # Title
+        #expect(
+            text == """
+                # Title
 
-            Before.
+                Before.
 
-            \(CompatibilityTable.start)
-            | Client | Package | a | b |
-            |---|---|---|---|
-            | old | x 1 | pass | pass |
-            | foot | foot 2 | pass | pass |
-            | new | z 1 | pass | n/a: why |
-            \(CompatibilityTable.end)
+                \(CompatibilityTable.start)
+                | Client | Package | a | b |
+                |---|---|---|---|
+                | old | x 1 | pass | pass |
+                | foot | foot 2 | pass | pass |
+                | new | z 1 | pass | n/a: why |
+                \(CompatibilityTable.end)
 
-            After: known bugs.
-            """)
+                After: known bugs.
+                """)
     }
 
     @Test func aFileWithoutTheEndMarkerIsNamedWithItsLine() throws {
         let path = NSTemporaryDirectory() + "compatibility-\(UUID().uuidString).md"
         try "# Title\n\n\(CompatibilityTable.start)\n| a |\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(throws: CompatibilityTableError(path: path, line: 3,
-                                                problem: "\(CompatibilityTable.start) is not followed by \(CompatibilityTable.end); add it after the table")) {
+        #expect(
+            throws: CompatibilityTableError(
+                path: path, line: 3,
+                problem: "\(CompatibilityTable.start) is not followed by \(CompatibilityTable.end); add it after the table")
+        ) {
             try CompatibilityTable.update(path, header: "| Client |\n|---|", row: "| x |", client: "x")
         }
     }

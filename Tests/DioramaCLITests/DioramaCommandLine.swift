@@ -8,13 +8,16 @@ enum DioramaCommandLine {
     /// `environment` replaces the test's own; by default it is the test's
     /// environment with `NO_COLOR=1`. `standardOutput`: where stdout goes
     /// instead of the captured file (`/dev/full`).
-    static func run(_ arguments: [String], environment: [String: String]? = nil,
-                    timeout: TimeInterval = 60, standardOutput: URL? = nil) throws -> ChildProcessResult {
+    static func run(
+        _ arguments: [String], environment: [String: String]? = nil,
+        timeout: TimeInterval = 60, standardOutput: URL? = nil
+    ) throws -> ChildProcessResult {
         var inherited = ProcessInfo.processInfo.environment
         inherited["NO_COLOR"] = "1"
-        return try ChildProcess.run(TestExecutable.locate("diorama"), arguments: arguments,
-                                    environment: environment ?? inherited, timeout: timeout,
-                                    standardOutput: standardOutput)
+        return try ChildProcess.run(
+            TestExecutable.locate("diorama"), arguments: arguments,
+            environment: environment ?? inherited, timeout: timeout,
+            standardOutput: standardOutput)
     }
 
     /// A minimal environment (PATH, HOME) plus `extra`, so that an inherited

@@ -17,16 +17,18 @@ struct FailedWriteTests {
     /// would then pass writes that should fail.
     static func requireFullDevice(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         var status = stat()
-        try #require(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR,
-                     "/dev/full is not the character device; recreate it with: mknod -m 666 /dev/full c 1 7",
-                     sourceLocation: sourceLocation)
+        try #require(
+            stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR,
+            "/dev/full is not the character device; recreate it with: mknod -m 666 /dev/full c 1 7",
+            sourceLocation: sourceLocation)
     }
 
     @Test("diorama lint > /dev/full: exit 2 with \"cannot write output\", not a crash")
     func lintToFullDisk() throws {
         try Self.requireFullDevice()
-        let result = try DioramaCommandLine.run(["lint", LintCommandTests.fixture("Projects/Studio")],
-                                                standardOutput: Self.fullDevice)
+        let result = try DioramaCommandLine.run(
+            ["lint", LintCommandTests.fixture("Projects/Studio")],
+            standardOutput: Self.fullDevice)
         #expect(!result.exitedBySignal, "killed by signal \(result.status): \(result.standardError)")
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardError.contains(Self.fullDeviceMessage), "\(result.standardError)")
@@ -35,20 +37,23 @@ struct FailedWriteTests {
     @Test("diorama lint --format json > /dev/full: exit 2 too (the summary still reaches stderr)")
     func lintJSONToFullDisk() throws {
         try Self.requireFullDevice()
-        let result = try DioramaCommandLine.run(["lint", "--format", "json", LintCommandTests.fixture("Projects/Notes")],
-                                                standardOutput: Self.fullDevice)
+        let result = try DioramaCommandLine.run(
+            ["lint", "--format", "json", LintCommandTests.fixture("Projects/Notes")],
+            standardOutput: Self.fullDevice)
         #expect(!result.exitedBySignal && result.status == 2, "\(result.standardError)")
         #expect(result.standardError.contains(Self.fullDeviceMessage), "\(result.standardError)")
         #expect(result.standardError.contains("Checked 1 target"), "\(result.standardError)")
     }
 
-    @Test("diorama outputs > /dev/full: exit 2 with \"cannot write output\", not 0 with the table lost",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "diorama outputs > /dev/full: exit 2 with \"cannot write output\", not 0 with the table lost",
+        .timeLimit(.minutes(2)))
     func outputsToFullDisk() throws {
         try Self.requireFullDevice()
         let simulator = try SimAndCtlTests.RunningSimulator(["--layout", "dual"])
-        let result = try DioramaCommandLine.run(["outputs"], environment: simulator.environment,
-                                                standardOutput: Self.fullDevice)
+        let result = try DioramaCommandLine.run(
+            ["outputs"], environment: simulator.environment,
+            standardOutput: Self.fullDevice)
         #expect(!result.exitedBySignal && result.status == 2, "status \(result.status): \(result.standardError)")
         #expect(result.standardError.contains(Self.fullDeviceMessage), "\(result.standardError)")
         let written = try DioramaCommandLine.run(["outputs"], environment: simulator.environment)
@@ -56,8 +61,9 @@ struct FailedWriteTests {
         #expect(try simulator.stop() == 0)
     }
 
-    @Test("diorama sim --trace /dev/full: one line naming the file and the error, and the simulator keeps serving",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "diorama sim --trace /dev/full: one line naming the file and the error, and the simulator keeps serving",
+        .timeLimit(.minutes(2)))
     func simulatorTraceOnFullDisk() throws {
         try Self.requireFullDevice()
         let simulator = try SimAndCtlTests.RunningSimulator(["--layout", "dual", "--trace", "/dev/full"])
@@ -70,8 +76,9 @@ struct FailedWriteTests {
         let displays = try simulator.displays()
         #expect(displays.first { $0["name"] as? String == "DP-1" }?["scale"] as? Double == 1, "ctl still answers: \(displays)")
         let trace = try simulator.ctl(["trace"])
-        #expect(trace.status == 0 && trace.standardOutput.contains("\"display_changed\""),
-                "the in-memory trace still has the records: \(trace.standardError)")
+        #expect(
+            trace.status == 0 && trace.standardOutput.contains("\"display_changed\""),
+            "the in-memory trace still has the records: \(trace.standardError)")
 
         let complaints = simulator.process.standardError.split(separator: "\n").filter { $0.contains("/dev/full") }
         #expect(complaints.count == 1, "reported once: \(simulator.process.standardError)")
@@ -80,14 +87,16 @@ struct FailedWriteTests {
         try Self.requireFullDevice()  // the trace file was written in place, never replaced
     }
 
-    @Test("sim ignores SIGPIPE for itself, but `sim -- COMMAND` gets the default SIGPIPE back",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "sim ignores SIGPIPE for itself, but `sim -- COMMAND` gets the default SIGPIPE back",
+        .timeLimit(.minutes(2)))
     func commandKeepsDefaultSIGPIPE() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-sim-sigpipe-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try DioramaCommandLine.run(["sim", "--layout", "laptop", "--", "/bin/sh", "-c", "grep '^SigIgn:' /proc/$$/status"],
-                                                environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
+        let result = try DioramaCommandLine.run(
+            ["sim", "--layout", "laptop", "--", "/bin/sh", "-c", "grep '^SigIgn:' /proc/$$/status"],
+            environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
         #expect(result.status == 0, "\(result.standardError)")
         let line = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }, "\(result.standardOutput)")
         let mask = try #require(UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16))
@@ -111,7 +120,8 @@ struct WorkDirectoryOptionTests {
     func workDirectoryUnderAFile() throws {
         let result = try DioramaCommandLine.run(["demo", "--work-dir", "/etc/passwd/runs"])
         #expect(!result.exitedBySignal && result.status == 2, "\(result.standardError)")
-        #expect(result.standardError.hasPrefix("diorama demo: --work-dir /etc/passwd/runs: cannot create it (Not a directory)"),
-                "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix("diorama demo: --work-dir /etc/passwd/runs: cannot create it (Not a directory)"),
+            "\(result.standardError)")
     }
 }

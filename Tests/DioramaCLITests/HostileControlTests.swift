@@ -96,8 +96,9 @@ struct HostileControlTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("notes.txt")
         try "keep me\n".write(to: file, atomically: true, encoding: .utf8)
-        let result = try DioramaCommandLine.run(["sim", "--control", file.path],
-                                                environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]), timeout: 60)
+        let result = try DioramaCommandLine.run(
+            ["sim", "--control", file.path],
+            environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]), timeout: 60)
         #expect(result.status == 2)
         #expect(result.standardError.contains("\(file.path) exists and is not a socket; refusing to replace it"), "\(result.standardError)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep me\n")
@@ -110,8 +111,9 @@ struct HostileControlTests {
         let path = try #require(first.exports["DIORAMA_CONTROL"])
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let second = try DioramaCommandLine.run(["sim", "--control", path],
-                                                environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]), timeout: 60)
+        let second = try DioramaCommandLine.run(
+            ["sim", "--control", path],
+            environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]), timeout: 60)
         #expect(second.status == 2)
         #expect(second.standardError.contains("another process (another simulator?) is listening on this socket"), "\(second.standardError)")
         // The first one is still reachable through its socket.
@@ -202,8 +204,10 @@ struct HostileControlTests {
         for _ in 0..<80 { idle.append(try RawControlConnection(path: waylandPath)) }
         // ("accept" matches both this simulator's one line and the "failed
         // to accept" libwayland's own accept loop repeated.)
-        _ = try Wait.until("the simulator to report that it cannot accept", timeout: 20,
-                           details: { "stderr: \(simulator.process.standardError); descriptors: \(Self.openDescriptors(of: simulator.process.processIdentifier))" }) {
+        _ = try Wait.until(
+            "the simulator to report that it cannot accept", timeout: 20,
+            details: { "stderr: \(simulator.process.standardError); descriptors: \(Self.openDescriptors(of: simulator.process.processIdentifier))" }
+        ) {
             simulator.process.standardError.contains("accept") ? true : nil
         }
         #expect(simulator.process.standardError.contains("cannot accept a Wayland client (Too many open files)"))

@@ -56,7 +56,9 @@ struct LintCommandTests {
         #expect(excluded.standardOutput.hasSuffix("Checked 1 target: 1 ready, 0 not ready.\n"))
         let workspace = try DioramaCommandLine.run(["lint", "--exclude", "Vendor", Self.fixture("Workspaces/Suite.xcworkspace")])
         #expect(workspace.status == 2)
-        #expect(workspace.standardOutput.contains("Suite.xcworkspace/contents.xcworkspacedata:14:4: error: the workspace lists Archived/Old.xcodeproj, which does not exist"))
+        #expect(
+            workspace.standardOutput.contains(
+                "Suite.xcworkspace/contents.xcworkspacedata:14:4: error: the workspace lists Archived/Old.xcodeproj, which does not exist"))
     }
 
     @Test("exit 2 for a malformed file, with the report still printed")

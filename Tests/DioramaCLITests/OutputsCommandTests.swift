@@ -17,8 +17,9 @@ struct OutputsCommandTests {
         #expect(rows.first == ["NAME", "DESCRIPTION", "MODE", "REFRESH", "POSITION", "LOGICAL SIZE", "SCALE", "TRANSFORM"])
         #expect(rows.count == 2, "\(table.standardOutput)")
         // weston's wl_output is v3 (no name event): the name comes from xdg-output.
-        #expect(rows.dropFirst().first == ["headless", "-", "2048x1280", "60.000 Hz", "0,0", "1024x640", "2", "normal"],
-                "\(table.standardOutput)")
+        #expect(
+            rows.dropFirst().first == ["headless", "-", "2048x1280", "60.000 Hz", "0,0", "1024x640", "2", "normal"],
+            "\(table.standardOutput)")
 
         let json = try DioramaCommandLine.run(["outputs", "--json"], environment: environment)
         #expect(json.status == 0, "stderr: \(json.standardError)")
@@ -74,8 +75,10 @@ struct OutputsCommandTests {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
 
-        let byName = try DioramaCommandLine.run(["outputs"], environment: DioramaCommandLine.environment(
-            ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-missing"]))
+        let byName = try DioramaCommandLine.run(
+            ["outputs"],
+            environment: DioramaCommandLine.environment(
+                ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-missing"]))
         #expect(byName.status == 2)
         #expect(byName.standardOutput.isEmpty)
         #expect(byName.standardError.contains("WAYLAND_DISPLAY=wayland-missing"), "\(byName.standardError)")

@@ -20,16 +20,20 @@ struct SimAndCtlTests {
         init(_ arguments: [String], launcher: [String] = []) throws {
             runtimeDirectory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("diorama-sim-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-            try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: runtimeDirectory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             let diorama = try TestExecutable.locate("diorama")
             let executable = launcher.first.map { URL(fileURLWithPath: $0) } ?? diorama
             let prefix = launcher.isEmpty ? [] : Array(launcher.dropFirst()) + [diorama.path]
-            process = try ChildProcess(executable, arguments: prefix + ["sim"] + arguments,
-                                       environment: ChildProcess.minimalEnvironment(["XDG_RUNTIME_DIR": runtimeDirectory.path]))
+            process = try ChildProcess(
+                executable, arguments: prefix + ["sim"] + arguments,
+                environment: ChildProcess.minimalEnvironment(["XDG_RUNTIME_DIR": runtimeDirectory.path]))
             let process = process
-            let line = try Wait.until("diorama sim to print its environment", timeout: 30,
-                                      details: { "stderr: \(process.standardError)" }) { () throws -> String? in
+            let line = try Wait.until(
+                "diorama sim to print its environment", timeout: 30,
+                details: { "stderr: \(process.standardError)" }
+            ) { () throws -> String? in
                 if !process.isRunning { throw WaitTimeout(what: "diorama sim exited (\(process.state))", seconds: 0, details: process.standardError) }
                 return process.standardOutput.split(separator: "\n").first.map(String.init)
             }
@@ -42,7 +46,8 @@ struct SimAndCtlTests {
             for part in line.split(separator: ";") {
                 let assignment = part.trimmingCharacters(in: .whitespaces)
                 guard !assignment.hasPrefix("export"), let equals = assignment.firstIndex(of: "=") else { continue }
-                result[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...]).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+                result[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...]).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "'"))
             }
             return result
         }
@@ -57,8 +62,9 @@ struct SimAndCtlTests {
         func windows() throws -> [[String: Any]] {
             let result = try ctl(["windows", "--json"])
             guard result.status == 0,
-                  let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
-                  let windows = object["windows"] as? [[String: Any]] else {
+                let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+                let windows = object["windows"] as? [[String: Any]]
+            else {
                 throw WaitTimeout(what: "a window list (status \(result.status))", seconds: 0, details: result.standardError + result.standardOutput)
             }
             return windows
@@ -87,8 +93,9 @@ struct SimAndCtlTests {
         return URL(fileURLWithPath: path)
     }
 
-    @Test("studio layout: weston-simple-shm listed, moved to DP-2 (scale 2), screenshot, rescale, plug/unplug, trace, errors",
-          .timeLimit(.minutes(5)))
+    @Test(
+        "studio layout: weston-simple-shm listed, moved to DP-2 (scale 2), screenshot, rescale, plug/unplug, trace, errors",
+        .timeLimit(.minutes(5)))
     func studioSession() throws {
         let simpleShm = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
         let simulator = try RunningSimulator(["--layout", "studio"])
@@ -156,9 +163,10 @@ struct SimAndCtlTests {
         #expect(records.contains { $0["type"] as? String == "enter" && $0["display"] as? String == "DP-2" })
         let lastSeq = try #require(records.last?["seq"] as? Int)
         let later = try simulator.ctl(["trace", "--since", String(lastSeq)])
-        #expect(later.standardOutput.split(separator: "\n").allSatisfy { line in
-            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["seq"] as? Int ?? 0 > lastSeq
-        })
+        #expect(
+            later.standardOutput.split(separator: "\n").allSatisfy { line in
+                ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["seq"] as? Int ?? 0 > lastSeq
+            })
 
         let unknown = try simulator.ctl(["move", "no.such.app", "--to", "DP-2"])
         #expect(unknown.status == 1)
@@ -178,8 +186,9 @@ struct SimAndCtlTests {
         #expect(!FileManager.default.fileExists(atPath: simulator.runtimeDirectory.appendingPathComponent(simulator.exports["WAYLAND_DISPLAY"]!).path))
     }
 
-    @Test("ctl pointer and ctl touch reach the window under the point; bad input is refused with the reason",
-          .timeLimit(.minutes(3)))
+    @Test(
+        "ctl pointer and ctl touch reach the window under the point; bad input is refused with the reason",
+        .timeLimit(.minutes(3)))
     func pointerAndTouch() throws {
         let simpleShm = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
         let simulator = try RunningSimulator(["--layout", "studio"])
@@ -189,17 +198,21 @@ struct SimAndCtlTests {
         _ = try Wait.until("weston-simple-shm mapped", timeout: 30, interval: 0.2) {
             try simulator.windows().first { $0["app_id"] as? String == appID && $0["mapped"] as? Bool == true }
         }
-        for arguments in [["pointer", "move", "--window", appID, "--at", "20,30"], ["pointer", "click", "--button", "right"],
-                          ["pointer", "scroll", "--dy", "15"], ["touch", "down", "--id", "2", "--window", appID, "--at", "5,6"],
-                          ["touch", "move", "--id", "2", "--window", appID, "--at", "7,8"], ["touch", "up", "--id", "2"]] {
+        for arguments in [
+            ["pointer", "move", "--window", appID, "--at", "20,30"], ["pointer", "click", "--button", "right"],
+            ["pointer", "scroll", "--dy", "15"], ["touch", "down", "--id", "2", "--window", appID, "--at", "5,6"],
+            ["touch", "move", "--id", "2", "--window", appID, "--at", "7,8"], ["touch", "up", "--id", "2"],
+        ] {
             let result = try simulator.ctl(arguments)
             #expect(result.status == 0, "ctl \(arguments): \(result.standardError)")
         }
         let trace = try simulator.ctl(["trace"]).standardOutput
-        for record in ["\"type\":\"pointer_input\",\"window\":1,\"action\":\"enter\",\"x\":20,\"y\":30",
-                       "\"action\":\"press right\"", "\"action\":\"scroll\",\"x\":0,\"y\":15",
-                       "\"type\":\"touch_input\",\"window\":1,\"action\":\"down\",\"id\":2,\"x\":5,\"y\":6",
-                       "\"action\":\"motion\",\"id\":2,\"x\":7,\"y\":8", "\"action\":\"up\",\"id\":2"] {
+        for record in [
+            "\"type\":\"pointer_input\",\"window\":1,\"action\":\"enter\",\"x\":20,\"y\":30",
+            "\"action\":\"press right\"", "\"action\":\"scroll\",\"x\":0,\"y\":15",
+            "\"type\":\"touch_input\",\"window\":1,\"action\":\"down\",\"id\":2,\"x\":5,\"y\":6",
+            "\"action\":\"motion\",\"id\":2,\"x\":7,\"y\":8", "\"action\":\"up\",\"id\":2",
+        ] {
             #expect(trace.contains(record), "\(record) in the trace:\n\(trace)")
         }
 
@@ -220,11 +233,13 @@ struct SimAndCtlTests {
         #expect(unset.status == 2)
         #expect(unset.standardError.contains("DIORAMA_CONTROL is unset"), "\(unset.standardError)")
         #expect(unset.standardError.contains("diorama sim"))
-        let missing = try DioramaCommandLine.run(["ctl", "windows", "--control", "/nonexistent/diorama.control"],
-                                                 environment: DioramaCommandLine.environment([:]))
+        let missing = try DioramaCommandLine.run(
+            ["ctl", "windows", "--control", "/nonexistent/diorama.control"],
+            environment: DioramaCommandLine.environment([:]))
         #expect(missing.status == 2)
-        #expect(missing.standardError.contains("cannot connect to the simulator's control socket /nonexistent/diorama.control: no such file"),
-                "\(missing.standardError)")
+        #expect(
+            missing.standardError.contains("cannot connect to the simulator's control socket /nonexistent/diorama.control: no such file"),
+            "\(missing.standardError)")
     }
 
     @Test("a control socket path over 107 bytes is refused by sim and ctl, naming the path and the limit")
@@ -236,12 +251,14 @@ struct SimAndCtlTests {
         let environment = DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path])
         let sim = try DioramaCommandLine.run(["sim", "--control", long], environment: environment)
         #expect(sim.status == 2)
-        #expect(sim.standardError.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes"),
-                "\(sim.standardError)")
+        #expect(
+            sim.standardError.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes"),
+            "\(sim.standardError)")
         let ctl = try DioramaCommandLine.run(["ctl", "windows", "--control", long], environment: environment)
         #expect(ctl.status == 2)
-        #expect(ctl.standardError.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes"),
-                "\(ctl.standardError)")
+        #expect(
+            ctl.standardError.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes"),
+            "\(ctl.standardError)")
         // Nothing was created under a cut-short name.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
@@ -254,8 +271,10 @@ struct SimAndCtlTests {
         let diorama = try TestExecutable.locate("diorama").path
         let traceFile = directory.appendingPathComponent("trace.jsonl")
         let result = try DioramaCommandLine.run(
-            ["sim", "--layout", "laptop", "--trace", traceFile.path, "--",
-             "/bin/sh", "-c", "\"$0\" ctl display scale eDP-1 1.5 && \"$0\" ctl displays --json && exit 7", diorama],
+            [
+                "sim", "--layout", "laptop", "--trace", traceFile.path, "--",
+                "/bin/sh", "-c", "\"$0\" ctl display scale eDP-1 1.5 && \"$0\" ctl displays --json && exit 7", diorama,
+            ],
             environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
         #expect(result.status == 7, "\(result.standardError)")
         #expect(result.standardOutput.contains("\"name\" : \"eDP-1\""), "\(result.standardOutput)")
@@ -265,8 +284,9 @@ struct SimAndCtlTests {
         #expect(lines.first?.contains(#""type":"display_added","display":"eDP-1""#) == true, "\(lines.first ?? "")")
         #expect(lines.contains { $0.contains(#""type":"display_changed","display":"eDP-1""#) && $0.contains(#""scale120":180"#) })
 
-        let badLayout = try DioramaCommandLine.run(["sim", "--layout", "no-such-layout"],
-                                                   environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
+        let badLayout = try DioramaCommandLine.run(
+            ["sim", "--layout", "no-such-layout"],
+            environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
         #expect(badLayout.status == 2)
         #expect(badLayout.standardError.contains("no layout named \"no-such-layout\""), "\(badLayout.standardError)")
         #expect(badLayout.standardError.contains("dual, laptop, studio"))

@@ -31,8 +31,10 @@ final class ClientHarness {
 
     /// Maps a toplevel: initial commit, first configure, then a filled buffer
     /// of the configured size (or `defaultSize`) attached and committed.
-    func mapToplevel(appID: String, defaultSize: Size = Size(width: 200, height: 150),
-                     surfaceHandler: SurfaceHandler? = nil) throws -> (toplevel: Toplevel, buffer: Buffer) {
+    func mapToplevel(
+        appID: String, defaultSize: Size = Size(width: 200, height: 150),
+        surfaceHandler: SurfaceHandler? = nil
+    ) throws -> (toplevel: Toplevel, buffer: Buffer) {
         let surface = compositor.createSurface()
         surface.handler = surfaceHandler
         let toplevel = shell.makeToplevel(for: surface)

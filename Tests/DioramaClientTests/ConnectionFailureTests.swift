@@ -4,8 +4,9 @@ import Foundation
 import HeadlessCompositors
 import Testing
 import WaylandClient
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the library throws when there is no compositor, when it kills the
@@ -71,8 +72,9 @@ struct ConnectionFailureTests {
         }
         #expect(search.isSocket)
         #expect(search.connectErrno == ENAMETOOLONG)
-        #expect(String(describing: error!).contains("\(path): the path is longer than the 107 bytes a Unix socket address holds"),
-                "\(error!)")
+        #expect(
+            String(describing: error!).contains("\(path): the path is longer than the 107 bytes a Unix socket address holds"),
+            "\(error!)")
     }
 
     @Test("a global the compositor lacks: RegistryError names it and the minimum version")

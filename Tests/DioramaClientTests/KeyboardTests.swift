@@ -2,11 +2,13 @@ import CDioramaShim
 import CXKBCommon
 import DioramaClient
 import Foundation
-@testable import HeadlessCompositors
 import Testing
 import WaylandClient
+
+@testable import HeadlessCompositors
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Keymaps through xkbcommon: from a file descriptor as the compositor
@@ -20,8 +22,9 @@ struct KeyboardTests {
         let keymap = try "evdev".withCString { rules in
             try "us".withCString { layout in
                 var names = xkb_rule_names(rules: rules, model: nil, layout: layout, variant: nil, options: nil)
-                return try #require(xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS),
-                                    "xkbcommon could not compile a us keymap: is xkb-data installed? (apt-get install xkb-data)")
+                return try #require(
+                    xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS),
+                    "xkbcommon could not compile a us keymap: is xkb-data installed? (apt-get install xkb-data)")
             }
         }
         defer { xkb_keymap_unref(keymap) }
@@ -100,8 +103,9 @@ struct KeyboardTests {
         try process.runWithUnblockedSignals()
         defer { if process.isRunning { process.terminate() } }
 
-        try client.run(until: { recorder.pressed.contains { $0.keysym == 0x51 } },
-                       "wtype's Q to arrive", timeout: .seconds(15))
+        try client.run(
+            until: { recorder.pressed.contains { $0.keysym == 0x51 } },
+            "wtype's Q to arrive", timeout: .seconds(15))
         let keyboard = try #require(seat.keyboard)
         #expect(recorder.keymaps >= 1)
         #expect(keyboard.keymap != nil)

@@ -64,15 +64,18 @@ struct OutputStateTests {
 
         // One update carrying both the new scale and the new logical size.
         _ = try ipc.command("output HEADLESS-2 scale 1")
-        try connection.run(until: { second.info.scale == 1 && second.info.logicalSize.width == 1280 },
-                           timeout: .seconds(10), waitingFor: "HEADLESS-2 at scale 1")
+        try connection.run(
+            until: { second.info.scale == 1 && second.info.logicalSize.width == 1280 },
+            timeout: .seconds(10), waitingFor: "HEADLESS-2 at scale 1")
         let scaleChanges = recorder.changed.filter { $0.previous.scale != $0.current.scale }
         #expect(scaleChanges.count == 1)
         #expect(scaleChanges.first?.previous.scale == 2)
-        #expect(scaleChanges.first?.current.logicalSize == Size(width: 1280, height: 800),
-                "the scale and the logical size changed in the same update")
-        #expect(recorder.changed.allSatisfy { !($0.current.scale == 1 && $0.current.logicalSize.width == 640) },
-                "no half-applied update was ever published")
+        #expect(
+            scaleChanges.first?.current.logicalSize == Size(width: 1280, height: 800),
+            "the scale and the logical size changed in the same update")
+        #expect(
+            recorder.changed.allSatisfy { !($0.current.scale == 1 && $0.current.logicalSize.width == 640) },
+            "no half-applied update was ever published")
 
         // Hot-plug: sway can create headless outputs at runtime.
         _ = try ipc.command("create_output")

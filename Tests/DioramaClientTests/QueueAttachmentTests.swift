@@ -32,7 +32,9 @@ struct QueueAttachmentTests {
             // Three frames, each requested from the previous frame's callback.
             func requestFrame() {
                 toplevel.surface.frame { _ in
-                    let count = outcome.frames.withLock { $0 += 1; return $0 }
+                    let count = outcome.frames.withLock {
+                        $0 += 1; return $0
+                    }
                     if count < 3 {
                         requestFrame()
                         toplevel.surface.damageAll()
@@ -43,12 +45,16 @@ struct QueueAttachmentTests {
                 toplevel.commit()
             }
             requestFrame()
-            return UncheckedBox(client.connection.attach(to: queue, batchDispatched: {
-                let frames = outcome.frames.withLock { $0 }
-                outcome.framesAtBatchEnds.withLock { $0.append(frames) }
-            }, failed: { error in
-                outcome.failure.withLock { $0 = error }
-            }))
+            return UncheckedBox(
+                client.connection.attach(
+                    to: queue,
+                    batchDispatched: {
+                        let frames = outcome.frames.withLock { $0 }
+                        outcome.framesAtBatchEnds.withLock { $0.append(frames) }
+                    },
+                    failed: { error in
+                        outcome.failure.withLock { $0 = error }
+                    }))
         }
         let framesArrived = waitUntil(seconds: 10) { outcome.frames.withLock { $0 } >= 3 }
         #expect(framesArrived, "frames so far: \(outcome.frames.withLock { $0 })")
@@ -61,7 +67,8 @@ struct QueueAttachmentTests {
         weston.stop()
         let failed = waitUntil(seconds: 10) { outcome.failure.withLock { $0 } != nil }
         #expect(failed)
-        if case .disconnected? = outcome.failure.withLock({ $0 }) {} else {
+        if case .disconnected? = outcome.failure.withLock({ $0 }) {
+        } else {
             Issue.record("expected .disconnected, got \(String(describing: outcome.failure.withLock { $0 }))")
         }
         #expect(queue.sync { source.value.isCancelled })

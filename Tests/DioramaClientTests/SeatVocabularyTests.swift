@@ -1,6 +1,7 @@
-@testable import DioramaClient
 import Testing
 import WaylandClient
+
+@testable import DioramaClient
 
 /// The client core's own seat types carry exactly what the protocol's events
 /// said, so code above it (the scene runtime) loses nothing by not importing

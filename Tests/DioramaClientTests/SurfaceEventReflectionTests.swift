@@ -1,7 +1,8 @@
-@testable import DioramaClient
 import DioramaModel
 import Testing
 import WaylandClient
+
+@testable import DioramaClient
 
 /// wl_surface v6 events are matched by case name, because the generated
 /// enum has them only when the system XML does (Debian bookworm's does not).
@@ -16,9 +17,11 @@ struct SurfaceEventReflectionTests {
 
     @Test("preferred_buffer_scale and preferred_buffer_transform are recognised; others are not")
     func matching() {
-        #expect(SurfaceEventNewerThanBindings(reflecting: GeneratedLookalike.preferredBufferScale(factor: 3))
+        #expect(
+            SurfaceEventNewerThanBindings(reflecting: GeneratedLookalike.preferredBufferScale(factor: 3))
                 == .preferredBufferScale(3))
-        #expect(SurfaceEventNewerThanBindings(reflecting: GeneratedLookalike.preferredBufferTransform(transform: ._270))
+        #expect(
+            SurfaceEventNewerThanBindings(reflecting: GeneratedLookalike.preferredBufferTransform(transform: ._270))
                 == .preferredBufferTransform(.rotated270))
         #expect(SurfaceEventNewerThanBindings(reflecting: GeneratedLookalike.enter(output: nil)) == nil)
         #expect(SurfaceEventNewerThanBindings(WlSurface.Event.leave(output: nil)) == nil)

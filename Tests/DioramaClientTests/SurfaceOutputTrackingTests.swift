@@ -31,8 +31,9 @@ struct SurfaceOutputTrackingTests {
 
         let moved = try ipc.command("[app_id=\"\(appID)\"] move container to output HEADLESS-2")
         #expect(moved.allSatisfy { $0.success }, "\(moved)")
-        try client.run(until: { surface.outputs.map(\.info.name) == ["HEADLESS-2"] },
-                       "the surface to be on HEADLESS-2 only")
+        try client.run(
+            until: { surface.outputs.map(\.info.name) == ["HEADLESS-2"] },
+            "the surface to be on HEADLESS-2 only")
         let movedPlacement = try ipc.window(appID: appID)
         #expect(movedPlacement?.output == "HEADLESS-2")
         #expect(recorder.events.suffix(2).contains(.left("HEADLESS-1")))
@@ -40,8 +41,9 @@ struct SurfaceOutputTrackingTests {
 
         let back = try ipc.command("[app_id=\"\(appID)\"] move container to output HEADLESS-1")
         #expect(back.allSatisfy { $0.success }, "\(back)")
-        try client.run(until: { surface.outputs.map(\.info.name) == ["HEADLESS-1"] },
-                       "the surface to be back on HEADLESS-1 only")
+        try client.run(
+            until: { surface.outputs.map(\.info.name) == ["HEADLESS-1"] },
+            "the surface to be back on HEADLESS-1 only")
         #expect(Set(recorder.events.suffix(2)) == [.left("HEADLESS-2"), .entered("HEADLESS-1")])
         #expect(recorder.events.count == 5, "\(recorder.events)")
         #expect(client.connection.error == nil)

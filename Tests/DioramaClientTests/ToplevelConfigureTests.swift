@@ -34,10 +34,13 @@ struct ToplevelConfigureTests {
         collector.wmCapabilities([2, 3])
         collector.configure(width: 800, height: 600, states: [1, 4, 99])
         let first = collector.close(serial: 10)
-        #expect(first == ToplevelConfigure(serial: 10, size: Size(width: 800, height: 600),
-                                           states: [.maximized, .activated],
-                                           bounds: Size(width: 1920, height: 1040),
-                                           capabilities: [.maximize, .fullscreen]))
+        #expect(
+            first
+                == ToplevelConfigure(
+                    serial: 10, size: Size(width: 800, height: 600),
+                    states: [.maximized, .activated],
+                    bounds: Size(width: 1920, height: 1040),
+                    capabilities: [.maximize, .fullscreen]))
         collector.configure(width: 0, height: 0, states: [3, 5, 6, 7, 8, 9])
         let second = collector.close(serial: 11)
         #expect(second.size == .zero)

@@ -1,10 +1,12 @@
-@testable import DioramaFuzzKit
 import Foundation
 import Testing
 
+@testable import DioramaFuzzKit
+
 @Suite struct MutatorTests {
-    let mutator = Mutator(seeds: [Array("displays: dual\nlaunch TimerApp\n".utf8), Array("{\"a\": [1, 2]}".utf8)],
-                          dictionary: [Array("scale".utf8)], seed: 7)
+    let mutator = Mutator(
+        seeds: [Array("displays: dual\nlaunch TimerApp\n".utf8), Array("{\"a\": [1, 2]}".utf8)],
+        dictionary: [Array("scale".utf8)], seed: 7)
 
     @Test func theSeedsComeFirstUnchanged() {
         #expect(mutator.input(at: 0) == mutator.seeds[0])

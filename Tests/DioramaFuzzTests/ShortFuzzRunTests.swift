@@ -12,9 +12,10 @@ import Testing
     static let iterations = 300
 
     private func fuzz(_ arguments: [String], output: URL, timeout: TimeInterval) throws -> ChildProcessResult {
-        try ChildProcess.run(TestExecutable.locate("diorama-fuzz"),
-                             arguments: arguments + ["--output", output.path, "--checkout", Self.checkout.path],
-                             environment: ChildProcess.minimalEnvironment(), timeout: timeout)
+        try ChildProcess.run(
+            TestExecutable.locate("diorama-fuzz"),
+            arguments: arguments + ["--output", output.path, "--checkout", Self.checkout.path],
+            environment: ChildProcess.minimalEnvironment(), timeout: timeout)
     }
 
     /// This checkout: its files are the seeds.
@@ -35,8 +36,9 @@ import Testing
         for target in FuzzTargets.surfaceNames {
             let line = result.standardOutput.split(separator: "\n").first { $0.hasPrefix("\(target): ") }
             #expect(line?.hasPrefix("\(target): \(Self.iterations) inputs in ") == true, "\(target): \(String(describing: line))")
-            #expect(line?.hasSuffix(", 0 crashes, 0 hangs, 0 broken promises") == true,
-                    "\(target): \(String(describing: line))\n\(result.standardError)")
+            #expect(
+                line?.hasSuffix(", 0 crashes, 0 hangs, 0 broken promises") == true,
+                "\(target): \(String(describing: line))\n\(result.standardError)")
         }
         #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
     }

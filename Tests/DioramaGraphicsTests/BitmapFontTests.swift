@@ -29,8 +29,9 @@ struct BitmapFontTests {
         let descenders = Set("gjpqy,_")
         for code in UInt8(33)...126 {
             let character = Character(Unicode.Scalar(code))
-            #expect((font.glyphRows(for: character).last! != 0) == descenders.contains(character),
-                    "descender row of \(character)")
+            #expect(
+                (font.glyphRows(for: character).last! != 0) == descenders.contains(character),
+                "descender row of \(character)")
         }
     }
 
@@ -65,16 +66,19 @@ struct BitmapFontTests {
     func drawsGlyphPixels() {
         var buffer = PixelBuffer(width: 14, height: 10)
         buffer.draw("Ag", at: Point(x: 2, y: 1), color: .white)
-        #expect(picture(buffer, ink: .white) == ["..............",
-                                                 "...###........",
-                                                 "..#...#.......",
-                                                 "..#...#..####.",
-                                                 "..#####.#...#.",
-                                                 "..#...#.#...#.",
-                                                 "..#...#..####.",
-                                                 "..#...#.....#.",
-                                                 ".........###..",
-                                                 ".............."])
+        #expect(
+            picture(buffer, ink: .white) == [
+                "..............",
+                "...###........",
+                "..#...#.......",
+                "..#...#..####.",
+                "..#####.#...#.",
+                "..#...#.#...#.",
+                "..#...#..####.",
+                "..#...#.....#.",
+                ".........###..",
+                "..............",
+            ])
     }
 
     @Test("scale turns each glyph pixel into a square block; newlines return to the left edge")
@@ -106,9 +110,12 @@ struct BitmapFontTests {
         buffer.draw("#", at: Point(x: -2, y: -2), color: halfWhite)
         // '#' rows 2-4 columns 2-4 land on 0-2; its ink there: "###" / ".#." / "###".
         let blended = halfWhite.composited(over: .red)
-        #expect(rows(of: buffer) == [[blended.argb, blended.argb, blended.argb],
-                                     [PixelColor.red.argb, blended.argb, PixelColor.red.argb],
-                                     [blended.argb, blended.argb, blended.argb]])
+        #expect(
+            rows(of: buffer) == [
+                [blended.argb, blended.argb, blended.argb],
+                [PixelColor.red.argb, blended.argb, PixelColor.red.argb],
+                [blended.argb, blended.argb, blended.argb],
+            ])
         var untouched = PixelBuffer(width: 3, height: 3)
         untouched.draw("far away", at: Point(x: 100, y: -100), color: .white)
         untouched.draw("", at: .zero, color: .white)

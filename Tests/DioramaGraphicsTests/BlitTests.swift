@@ -11,9 +11,12 @@ struct BlitTests {
         // Source rect reaches one column left of the source; destination one row above the target.
         target.blit(source, from: Rect(x: -1, y: 0, width: 3, height: 3), to: Point(x: 0, y: -1), blendMode: .copy)
         let black: UInt32 = 0xFF00_0000
-        #expect(rows(of: target) == [[black, source[0, 1].argb, source[1, 1].argb],
-                                     [black, source[0, 2].argb, source[1, 2].argb],
-                                     [black, black, black]])
+        #expect(
+            rows(of: target) == [
+                [black, source[0, 1].argb, source[1, 1].argb],
+                [black, source[0, 2].argb, source[1, 2].argb],
+                [black, black, black],
+            ])
     }
 
     @Test("blit blends translucent source pixels over the target")

@@ -1,7 +1,8 @@
-@testable import DioramaGraphics
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaGraphics
 
 /// An opaque grey of `level`.
 private func grey(_ level: UInt32) -> UInt32 { 0xFF00_0000 | level << 16 | level << 8 | level }
@@ -12,9 +13,12 @@ struct CompositingScaleTests {
     func cropAndDouble() {
         let source = numberedImage(width: 4, height: 4)
         var output = PixelBuffer(width: 4, height: 4)
-        output.composite(source, placement: BufferPlacement(destination: output.bounds,
-                                                            sourceRect: CGRect(x: 1, y: 1, width: 2, height: 2),
-                                                            filter: .nearest))
+        output.composite(
+            source,
+            placement: BufferPlacement(
+                destination: output.bounds,
+                sourceRect: CGRect(x: 1, y: 1, width: 2, height: 2),
+                filter: .nearest))
         for y in 0..<4 {
             for x in 0..<4 {
                 #expect(output[x, y] == source[1 + x / 2, 1 + y / 2], "pixel \(x), \(y)")
@@ -27,9 +31,12 @@ struct CompositingScaleTests {
         let source = image([[grey(10), grey(20), grey(30), grey(40)]])
         var output = PixelBuffer(width: 4, height: 1)
         // Centres map to 0.75, 1.25, 1.75, 2.25 in the buffer.
-        output.composite(source, placement: BufferPlacement(destination: output.bounds,
-                                                            sourceRect: CGRect(x: 0.5, y: 0, width: 2, height: 1),
-                                                            filter: .nearest))
+        output.composite(
+            source,
+            placement: BufferPlacement(
+                destination: output.bounds,
+                sourceRect: CGRect(x: 0.5, y: 0, width: 2, height: 1),
+                filter: .nearest))
         #expect(rows(of: output) == [[grey(10), grey(20), grey(20), grey(30)]])
     }
 
@@ -45,17 +52,21 @@ struct CompositingScaleTests {
 
     @Test("bilinear 2x downscale averages pixel pairs; 1:1 bilinear is an exact copy")
     func bilinearDownscaleAndIdentity() {
-        let source = image([[grey(0), grey(100), grey(200), grey(250)],
-                            [grey(0), grey(100), grey(200), grey(250)]])
+        let source = image([
+            [grey(0), grey(100), grey(200), grey(250)],
+            [grey(0), grey(100), grey(200), grey(250)],
+        ])
         var half = PixelBuffer(width: 2, height: 1)
         half.composite(source, placement: BufferPlacement(destination: half.bounds, filter: .bilinear))
         #expect(rows(of: half) == [[grey(50), grey(225)]])
 
         var generator = SeededGenerator(seed: 3)
-        let noise = PixelBuffer(width: 19, height: 7, pixels: (0..<133).map { _ in
-            let alpha = UInt32.random(in: 0...255, using: &generator)
-            return alpha << 24 | UInt32.random(in: 0...alpha, using: &generator) << 8
-        })
+        let noise = PixelBuffer(
+            width: 19, height: 7,
+            pixels: (0..<133).map { _ in
+                let alpha = UInt32.random(in: 0...255, using: &generator)
+                return alpha << 24 | UInt32.random(in: 0...alpha, using: &generator) << 8
+            })
         for filter in SamplingFilter.allCases {
             var copy = PixelBuffer(width: 19, height: 7)
             copy.composite(noise, placement: BufferPlacement(destination: copy.bounds, filter: filter), blendMode: .copy)
@@ -67,9 +78,12 @@ struct CompositingScaleTests {
     func bilinearClampsToCrop() {
         let source = image([[0xFFFF_0000, grey(0), grey(200), 0xFF00_00FF]])
         var output = PixelBuffer(width: 4, height: 1)
-        output.composite(source, placement: BufferPlacement(destination: output.bounds,
-                                                            sourceRect: CGRect(x: 1, y: 0, width: 2, height: 1),
-                                                            filter: .bilinear))
+        output.composite(
+            source,
+            placement: BufferPlacement(
+                destination: output.bounds,
+                sourceRect: CGRect(x: 1, y: 0, width: 2, height: 1),
+                filter: .bilinear))
         // Positions 0.75 and 2.25 clamp to 1 and 2; 1.25 and 1.75 mix 0 and 200 by 3:1 and 1:3.
         #expect(rows(of: output) == [[grey(0), grey(50), grey(150), grey(200)]])
     }
@@ -78,13 +92,20 @@ struct CompositingScaleTests {
     func clipping() {
         let source = numberedImage(width: 3, height: 2)
         var output = PixelBuffer(width: 2, height: 2)
-        output.composite(source, placement: BufferPlacement(destination: Rect(x: -1, y: 0, width: 3, height: 2),
-                                                            filter: .nearest))
-        #expect(rows(of: output) == [[source[1, 0].argb, source[2, 0].argb],
-                                     [source[1, 1].argb, source[2, 1].argb]])
+        output.composite(
+            source,
+            placement: BufferPlacement(
+                destination: Rect(x: -1, y: 0, width: 3, height: 2),
+                filter: .nearest))
+        #expect(
+            rows(of: output) == [
+                [source[1, 0].argb, source[2, 0].argb],
+                [source[1, 1].argb, source[2, 1].argb],
+            ])
         var clipped = PixelBuffer(width: 3, height: 2)
-        clipped.composite(source, placement: BufferPlacement(destination: clipped.bounds, filter: .nearest),
-                          clip: Rect(x: 1, y: 1, width: 5, height: 5))
+        clipped.composite(
+            source, placement: BufferPlacement(destination: clipped.bounds, filter: .nearest),
+            clip: Rect(x: 1, y: 1, width: 5, height: 5))
         #expect(rows(of: clipped) == [[0, 0, 0], [0, source[1, 1].argb, source[2, 1].argb]])
     }
 
@@ -107,10 +128,16 @@ struct CompositingScaleTests {
 
         let before = output
         output.composite(translucent, placement: BufferPlacement(destination: Rect(x: 0, y: 0, width: 0, height: 3)))
-        output.composite(translucent, placement: BufferPlacement(destination: output.bounds,
-                                                                 sourceRect: CGRect(x: 0, y: 0, width: 0, height: 1)))
-        output.composite(translucent, placement: BufferPlacement(destination: output.bounds,
-                                                                 sourceRect: CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)))
+        output.composite(
+            translucent,
+            placement: BufferPlacement(
+                destination: output.bounds,
+                sourceRect: CGRect(x: 0, y: 0, width: 0, height: 1)))
+        output.composite(
+            translucent,
+            placement: BufferPlacement(
+                destination: output.bounds,
+                sourceRect: CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)))
         output.composite(PixelBuffer(width: 0, height: 0), placement: BufferPlacement(destination: output.bounds))
         output.composite(translucent, placement: BufferPlacement(destination: Rect(x: 5, y: 5, width: 2, height: 2)))
         #expect(output == before)
@@ -120,22 +147,34 @@ struct CompositingScaleTests {
     func outOfBufferSourceClamps() {
         let source = image([[grey(10), grey(20)]])
         var output = PixelBuffer(width: 2, height: 1)
-        output.composite(source, placement: BufferPlacement(destination: output.bounds,
-                                                            sourceRect: CGRect(x: 5, y: 3, width: 4, height: 2),
-                                                            filter: .nearest))
+        output.composite(
+            source,
+            placement: BufferPlacement(
+                destination: output.bounds,
+                sourceRect: CGRect(x: 5, y: 3, width: 4, height: 2),
+                filter: .nearest))
         #expect(rows(of: output) == [[grey(20), grey(20)]])
-        output.composite(source, placement: BufferPlacement(destination: output.bounds,
-                                                            sourceRect: CGRect(x: -5, y: -3, width: 4, height: 2),
-                                                            filter: .bilinear))
+        output.composite(
+            source,
+            placement: BufferPlacement(
+                destination: output.bounds,
+                sourceRect: CGRect(x: -5, y: -3, width: 4, height: 2),
+                filter: .bilinear))
         #expect(rows(of: output) == [[grey(10), grey(10)]])
         for filter in SamplingFilter.allCases {
-            output.composite(source, placement: BufferPlacement(destination: output.bounds,
-                                                                sourceRect: CGRect(x: 1e300, y: -1e300, width: 1e300, height: 5),
-                                                                filter: filter))
+            output.composite(
+                source,
+                placement: BufferPlacement(
+                    destination: output.bounds,
+                    sourceRect: CGRect(x: 1e300, y: -1e300, width: 1e300, height: 5),
+                    filter: filter))
             #expect(rows(of: output) == [[grey(20), grey(20)]], "absurd crops clamp too (\(filter))")
-            output.composite(source, placement: BufferPlacement(destination: output.bounds,
-                                                                sourceRect: CGRect(x: 1e308, y: 0, width: 1e308, height: 1),
-                                                                filter: filter))
+            output.composite(
+                source,
+                placement: BufferPlacement(
+                    destination: output.bounds,
+                    sourceRect: CGRect(x: 1e308, y: 0, width: 1e308, height: 1),
+                    filter: filter))
             #expect(rows(of: output) == [[grey(20), grey(20)]], "a crop whose far edge overflows draws nothing")
         }
     }
@@ -172,10 +211,13 @@ struct CompositingScaleTests {
                 try words.withUnsafeMutableBytes { bytes in
                     let source = try PixelCanvas(bytes: bytes, width: 20, height: 15, strideBytes: 80, format: format)
                     var output = PixelBuffer(width: 12, height: 12, pixels: background)
-                    output.composite(source, placement: BufferPlacement(destination: destination,
-                                                                        sourceRect: CGRect(x: 3, y: 2, width: 10, height: 8),
-                                                                        filter: filter),
-                                     blendMode: blendMode, clip: clip)
+                    output.composite(
+                        source,
+                        placement: BufferPlacement(
+                            destination: destination,
+                            sourceRect: CGRect(x: 3, y: 2, width: 10, height: 8),
+                            filter: filter),
+                        blendMode: blendMode, clip: clip)
                     for y in 0..<12 {
                         for x in 0..<12 {
                             var expected = PixelColor(argb: background[y * 12 + x])

@@ -18,10 +18,15 @@ struct PNGErrorTests {
         return bytes
     }
 
-    private func header(width: UInt32 = 2, height: UInt32 = 1, depth: UInt8 = 8, colour: UInt8 = 2,
-                        interlace: UInt8 = 0) -> (String, [UInt8]) {
-        ("IHDR", withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init)
-            + [depth, colour, 0, 0, interlace])
+    private func header(
+        width: UInt32 = 2, height: UInt32 = 1, depth: UInt8 = 8, colour: UInt8 = 2,
+        interlace: UInt8 = 0
+    ) -> (String, [UInt8]) {
+        (
+            "IHDR",
+            withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init)
+                + [depth, colour, 0, 0, interlace]
+        )
     }
 
     private func problem(_ bytes: [UInt8]) -> PNGError? {
@@ -31,7 +36,8 @@ struct PNGErrorTests {
     @Test("not a PNG at all")
     func notPNG() {
         let error = problem(Array("GIF89a, definitely not a PNG".utf8))
-        #expect(error?.description == "byte 0: not a PNG file (the 8-byte signature is missing); check that the file is a PNG image and was copied in binary mode")
+        #expect(
+            error?.description == "byte 0: not a PNG file (the 8-byte signature is missing); check that the file is a PNG image and was copied in binary mode")
         #expect(problem([]) != nil)
     }
 
@@ -46,7 +52,7 @@ struct PNGErrorTests {
     @Test("a corrupted byte is caught by the chunk CRC, which names the chunk")
     func crcMismatch() {
         var corrupt = valid
-        corrupt[8 + 8 + 3] ^= 0x01 // inside IHDR's width
+        corrupt[8 + 8 + 3] ^= 0x01  // inside IHDR's width
         let error = problem(corrupt)
         #expect(error?.byteOffset == 8)
         #expect(error?.problem.hasPrefix("IHDR chunk CRC is 0x") == true)
@@ -62,7 +68,8 @@ struct PNGErrorTests {
         #expect(problem(file([header(depth: 4, colour: 2), data, end]))?.problem == "bit depth 4 is not allowed for colour type 2")
         #expect(problem(file([header(colour: 5), data, end]))?.problem == "colour type 5 does not exist")
         #expect(problem(file([header(width: 0), data, end]))?.problem == "image size 0x1 is invalid")
-        #expect(problem(file([header(width: 100_000, height: 100_000), data, end]))?.problem
+        #expect(
+            problem(file([header(width: 100_000, height: 100_000), data, end]))?.problem
                 == "image of 100000x100000 pixels is too large to decode")
         #expect(problem(file([("IHDR", [0, 0, 0, 1]), data, end]))?.problem == "IHDR has 4 bytes instead of 13")
         #expect(problem(file([data, header(), end]))?.problem == "first chunk is IDAT, not IHDR")
@@ -80,7 +87,8 @@ struct PNGErrorTests {
         #expect(short?.problem == "image data is 4 bytes but a 2x1 image needs 7")
         let long = problem(file([header(), ("IDAT", ZlibDeflater.compress([UInt8](repeating: 0, count: 50))), end]))
         #expect(long?.problem.contains("inflates to more than 7 bytes") == true)
-        #expect(problem(file([header(), ("IDAT", ZlibDeflater.compress([9, 1, 2, 3, 4, 5, 6])), end]))?.problem
+        #expect(
+            problem(file([header(), ("IDAT", ZlibDeflater.compress([9, 1, 2, 3, 4, 5, 6])), end]))?.problem
                 == "row 0 uses filter type 9, which does not exist")
         let zlibError = problem(file([header(), ("IDAT", [0x78, 0x01, 0xFF]), end]))
         #expect(zlibError?.problem.hasPrefix("image data (IDAT): ") == true)
@@ -108,8 +116,9 @@ struct PNGErrorTests {
             let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
             guard length <= bytes.count - offset - 12 else { break }
             let crc = PNGChunk.crc(bytes[(offset + 4)..<(offset + 8)], bytes[(offset + 8)..<(offset + 8 + length)])
-            bytes.replaceSubrange((offset + 8 + length)..<(offset + 12 + length),
-                                  with: withUnsafeBytes(of: crc.bigEndian, Array.init))
+            bytes.replaceSubrange(
+                (offset + 8 + length)..<(offset + 12 + length),
+                with: withUnsafeBytes(of: crc.bigEndian, Array.init))
             offset += 12 + length
         }
         return bytes

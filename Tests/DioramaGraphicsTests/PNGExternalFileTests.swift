@@ -118,8 +118,10 @@ struct PNGExternalFileTests {
               chunk(b'tRNS', struct.pack('>HHH', 1, 2, 3)))
         """#
 
-    static let names = ["rgba8", "gradient", "rgb16", "rgba16", "grey1", "grey2", "grey4", "palette4",
-                        "greyalpha8", "greykey", "rgbkey"]
+    static let names = [
+        "rgba8", "gradient", "rgb16", "rgba16", "grey1", "grey2", "grey4", "palette4",
+        "greyalpha8", "greykey", "rgbkey",
+    ]
 
     @Test("every colour type, depth and filter decodes to the RGBA Python expects")
     func decodesEveryKind() throws {

@@ -1,6 +1,6 @@
 import DioramaGraphics
-import DioramaPNGTestSupport
 import DioramaModel
+import DioramaPNGTestSupport
 import Foundation
 import Testing
 
@@ -41,8 +41,9 @@ struct PNGRoundTripTests {
 
     @Test("the file layout: signature, IHDR, text, IDAT, IEND, each CRC valid")
     func layout() throws {
-        let file = PNG.encode(PixelBuffer(width: 3, height: 2, filledWith: .red), colorType: .rgb,
-                              text: [(keyword: "Display", value: "HEADLESS-1 @ 2× → 4K")])
+        let file = PNG.encode(
+            PixelBuffer(width: 3, height: 2, filledWith: .red), colorType: .rgb,
+            text: [(keyword: "Display", value: "HEADLESS-1 @ 2× → 4K")])
         #expect(Array(file.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var offset = 8
         var kinds: [String] = []
@@ -83,7 +84,8 @@ struct PNGRoundTripTests {
         for (index, colorType) in PNGColorType.allCases.enumerated() {
             let file = directory.appendingPathComponent("\(index).png")
             try PNG.write(pattern, to: file, colorType: colorType)
-            let output = try Python.run(#"""
+            let output = try Python.run(
+                #"""
                 import sys, zlib, struct
                 data = open(sys.argv[1], 'rb').read()
                 assert data[:8] == b'\x89PNG\r\n\x1a\n'

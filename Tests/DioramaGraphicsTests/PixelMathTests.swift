@@ -1,5 +1,6 @@
-@testable import DioramaGraphics
 import Testing
+
+@testable import DioramaGraphics
 
 @Suite("Premultiplied colour arithmetic")
 struct PixelMathTests {
@@ -51,7 +52,8 @@ struct PixelMathTests {
             let destinationAlpha = UInt32.random(in: 0...255, using: &generator)
             func channel(_ limit: UInt32) -> UInt32 { UInt32.random(in: 0...limit, using: &generator) }
             let source = sourceAlpha << 24 | channel(sourceAlpha) << 16 | channel(sourceAlpha) << 8 | channel(sourceAlpha)
-            let destination = destinationAlpha << 24 | channel(destinationAlpha) << 16 | channel(destinationAlpha) << 8
+            let destination =
+                destinationAlpha << 24 | channel(destinationAlpha) << 16 | channel(destinationAlpha) << 8
                 | channel(destinationAlpha)
             var expected: UInt32 = 0
             for shift: UInt32 in [0, 8, 16, 24] {
@@ -61,7 +63,9 @@ struct PixelMathTests {
             }
             let actual = PixelColor(argb: source).composited(over: PixelColor(argb: destination)).argb
             if actual != expected {
-                Issue.record("\(PixelColor(argb: source)) over \(PixelColor(argb: destination)) gave \(PixelColor(argb: actual)), expected \(PixelColor(argb: expected))")
+                Issue.record(
+                    "\(PixelColor(argb: source)) over \(PixelColor(argb: destination)) gave \(PixelColor(argb: actual)), expected \(PixelColor(argb: expected))"
+                )
                 return
             }
         }
@@ -78,7 +82,7 @@ struct PixelMathTests {
 
     @Test("a colour brighter than its alpha saturates instead of spilling into the next channel")
     func invalidPremultipliedSaturates() {
-        let bogus = PixelColor(argb: 0x10FF_FFFF) // alpha 16, colour 255
+        let bogus = PixelColor(argb: 0x10FF_FFFF)  // alpha 16, colour 255
         let result = bogus.composited(over: .white)
         #expect(result.argb == 0xFFFF_FFFF)
         #expect(PixelColor(argb: 0x00FF_0000).composited(over: PixelColor(argb: 0xFF80_0000)).argb == 0xFFFF_0000)

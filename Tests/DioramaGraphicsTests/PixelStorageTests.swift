@@ -10,8 +10,10 @@ struct PixelStorageTests {
         #expect(padded.pixels.count == 10)
         #expect(padded[2, 1] == .red)
         padded[1, 1] = .blue
-        let packed = image([[0xFFFF_0000, 0xFFFF_0000, 0xFFFF_0000],
-                            [0xFFFF_0000, 0xFF00_00FF, 0xFFFF_0000]])
+        let packed = image([
+            [0xFFFF_0000, 0xFFFF_0000, 0xFFFF_0000],
+            [0xFFFF_0000, 0xFF00_00FF, 0xFFFF_0000],
+        ])
         #expect(padded == packed)
         #expect(PixelBuffer(padded) == packed)
         #expect(PixelBuffer(padded).rowStride == 3)
@@ -34,7 +36,7 @@ struct PixelStorageTests {
 
     @Test("a canvas draws into external memory through its byte stride and leaves the padding alone")
     func canvasWritesThroughStride() throws {
-        let width = 3, height = 2, strideBytes = 20 // 5 words per row, 2 of them padding
+        let width = 3, height = 2, strideBytes = 20  // 5 words per row, 2 of them padding
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: strideBytes * height, alignment: 16)
         defer { memory.deallocate() }
         memory.initializeMemory(as: UInt8.self, repeating: 0xAB)
@@ -44,8 +46,12 @@ struct PixelStorageTests {
         let words = memory.bindMemory(to: UInt32.self)
         #expect(Array(words[0..<5]) == [0xFF00_FF00, 0xFF00_FF00, 0xFF00_FF00, 0xABAB_ABAB, 0xABAB_ABAB])
         #expect(Array(words[5..<10]) == [0xFF00_FF00, 0xFF00_00FF, 0xFF00_00FF, 0xABAB_ABAB, 0xABAB_ABAB])
-        #expect(PixelBuffer(canvas) == image([[0xFF00_FF00, 0xFF00_FF00, 0xFF00_FF00],
-                                              [0xFF00_FF00, 0xFF00_00FF, 0xFF00_00FF]]))
+        #expect(
+            PixelBuffer(canvas)
+                == image([
+                    [0xFF00_FF00, 0xFF00_FF00, 0xFF00_FF00],
+                    [0xFF00_FF00, 0xFF00_00FF, 0xFF00_00FF],
+                ]))
     }
 
     @Test("an XRGB8888 canvas reads as opaque whatever its padding byte holds")

@@ -59,9 +59,10 @@ struct TestPatternTests {
             let tagSize = font.measure("\(corner.rawValue) 2x")
             let isRight = corner == .topRight || corner == .bottomRight
             let isBottom = corner == .bottomLeft || corner == .bottomRight
-            let tag = Rect(x: isRight ? patch.minX - 3 - tagSize.width : patch.maxX + 3,
-                           y: isBottom ? patch.maxY - tagSize.height : patch.minY,
-                           width: tagSize.width, height: tagSize.height)
+            let tag = Rect(
+                x: isRight ? patch.minX - 3 - tagSize.width : patch.maxX + 3,
+                y: isBottom ? patch.maxY - tagSize.height : patch.minY,
+                width: tagSize.width, height: tagSize.height)
             var expected = PixelBuffer(width: tag.width, height: tag.height)
             expected.draw("\(corner.rawValue) 2x", at: .zero, color: corner.color)
             for y in 0..<tag.height {
@@ -73,11 +74,15 @@ struct TestPatternTests {
         let caption = "200x120 2x"
         let captionSize = font.measure(caption)
         let origin = Point(x: (200 - captionSize.width) / 2, y: (120 - captionSize.height) / 2)
-        var expected = PixelBuffer(width: captionSize.width + 4, height: captionSize.height + 4,
-                                   filledWith: pattern.background)
+        var expected = PixelBuffer(
+            width: captionSize.width + 4, height: captionSize.height + 4,
+            filledWith: pattern.background)
         expected.draw(caption, at: Point(x: 2, y: 2), color: pattern.textColor)
-        #expect(buffer.cropped(to: Rect(x: origin.x - 2, y: origin.y - 2, width: captionSize.width + 4,
-                                        height: captionSize.height + 4)) == expected)
+        #expect(
+            buffer.cropped(
+                to: Rect(
+                    x: origin.x - 2, y: origin.y - 2, width: captionSize.width + 4,
+                    height: captionSize.height + 4)) == expected)
     }
 
     @Test("the same pattern and size always give the same pixels; the label changes them")

@@ -1,24 +1,27 @@
-@testable import DioramaLint
 import DioramaManifest
 import DioramaModel
 import Testing
+
+@testable import DioramaLint
 
 @Suite("Build settings: layering, conditions, variables")
 struct BuildSettingsTests {
     func assignment(_ key: String, _ value: String, line: Int = 1, file: String = "test") -> BuildSettingAssignment {
         let (name, conditions) = BuildSettingCondition.split(key)!
-        return BuildSettingAssignment(name: name, conditions: conditions, value: value,
-                                      location: SourceLocation(file: file, line: line, column: 1))
+        return BuildSettingAssignment(
+            name: name, conditions: conditions, value: value,
+            location: SourceLocation(file: file, line: line, column: 1))
     }
 
     @Test("higher levels win, and $(inherited) or $(NAME) pull in the levels below")
     func layering() {
-        let settings = BuildSettings(levels: [
-            [assignment("FLAGS", "-a"), assignment("ONLY_PROJECT_XCCONFIG", "p")],
-            [assignment("FLAGS", "$(inherited) -b")],
-            [assignment("FLAGS", "${inherited} -c")],
-            [assignment("FLAGS", "$(FLAGS) -d", line: 9, file: "target")],
-        ], configuration: "Debug")
+        let settings = BuildSettings(
+            levels: [
+                [assignment("FLAGS", "-a"), assignment("ONLY_PROJECT_XCCONFIG", "p")],
+                [assignment("FLAGS", "$(inherited) -b")],
+                [assignment("FLAGS", "${inherited} -c")],
+                [assignment("FLAGS", "$(FLAGS) -d", line: 9, file: "target")],
+            ], configuration: "Debug")
         #expect(settings.value(for: "FLAGS") == "-a -b -c -d")
         #expect(settings.value(for: "ONLY_PROJECT_XCCONFIG") == "p")
         #expect(settings.assignment(for: "FLAGS")?.location == SourceLocation(file: "target", line: 9, column: 1))
@@ -28,19 +31,23 @@ struct BuildSettingsTests {
 
     @Test("within a level a matching conditional beats the plain setting, whatever the order")
     func conditionalPrecedence() {
-        let settings = BuildSettings(levels: [[
-            assignment("A[sdk=iphoneos*]", "device"),
-            assignment("A", "plain"),
-            assignment("B[sdk=macosx*]", "mac"),
-            assignment("B", "plain"),
-            assignment("C[config=Release]", "release"),
-            assignment("C", "plain"),
-        ]], configuration: "Debug")
+        let settings = BuildSettings(
+            levels: [
+                [
+                    assignment("A[sdk=iphoneos*]", "device"),
+                    assignment("A", "plain"),
+                    assignment("B[sdk=macosx*]", "mac"),
+                    assignment("B", "plain"),
+                    assignment("C[config=Release]", "release"),
+                    assignment("C", "plain"),
+                ]
+            ], configuration: "Debug")
         #expect(settings.value(for: "A") == "device")
         #expect(settings.value(for: "B") == "plain")
         #expect(settings.value(for: "C") == "plain")
-        let release = BuildSettings(levels: [[assignment("C", "plain"), assignment("C[config=Rel*]", "release")]],
-                                    configuration: "Release")
+        let release = BuildSettings(
+            levels: [[assignment("C", "plain"), assignment("C[config=Rel*]", "release")]],
+            configuration: "Release")
         #expect(release.value(for: "C") == "release")
     }
 
@@ -66,16 +73,20 @@ struct BuildSettingsTests {
 
     @Test("references expand through other settings and defaults, with modifiers")
     func expansion() {
-        let settings = BuildSettings(levels: [[
-            assignment("PRODUCT_NAME", "Studio Editor"),
-            assignment("PRODUCT_BUNDLE_IDENTIFIER", "com.example.$(PRODUCT_NAME:rfc1034identifier)"),
-            assignment("INFOPLIST_FILE", "$(SRCROOT)/$(TARGET_NAME)/Info.plist"),
-        ]], configuration: "Debug", defaults: [
-            "TARGET_NAME": "Editor",
-            "SRCROOT": "/work/Studio",
-            "PRODUCT_NAME": "$(TARGET_NAME)",
-            "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
-        ])
+        let settings = BuildSettings(
+            levels: [
+                [
+                    assignment("PRODUCT_NAME", "Studio Editor"),
+                    assignment("PRODUCT_BUNDLE_IDENTIFIER", "com.example.$(PRODUCT_NAME:rfc1034identifier)"),
+                    assignment("INFOPLIST_FILE", "$(SRCROOT)/$(TARGET_NAME)/Info.plist"),
+                ]
+            ], configuration: "Debug",
+            defaults: [
+                "TARGET_NAME": "Editor",
+                "SRCROOT": "/work/Studio",
+                "PRODUCT_NAME": "$(TARGET_NAME)",
+                "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
+            ])
         #expect(settings.value(for: "PRODUCT_MODULE_NAME") == "Studio_Editor")
         #expect(settings.value(for: "PRODUCT_BUNDLE_IDENTIFIER") == "com.example.Studio-Editor")
         #expect(settings.value(for: "INFOPLIST_FILE") == "/work/Studio/Editor/Info.plist")
@@ -83,16 +94,20 @@ struct BuildSettingsTests {
 
     @Test("a default is what $(inherited) means at the lowest level")
     func inheritedDefault() {
-        let settings = BuildSettings(levels: [[assignment("PRODUCT_NAME", "$(inherited)Pro")]],
-                                     configuration: "Debug", defaults: ["PRODUCT_NAME": "$(TARGET_NAME)", "TARGET_NAME": "App"])
+        let settings = BuildSettings(
+            levels: [[assignment("PRODUCT_NAME", "$(inherited)Pro")]],
+            configuration: "Debug", defaults: ["PRODUCT_NAME": "$(TARGET_NAME)", "TARGET_NAME": "App"])
         #expect(settings.value(for: "PRODUCT_NAME") == "AppPro")
     }
 
     @Test("reference cycles and unknown references stay as written instead of hanging")
     func cycles() {
-        let settings = BuildSettings(levels: [[
-            assignment("A", "$(B)"), assignment("B", "$(A)"), assignment("C", "x $(NOT_SET) y"),
-        ]], configuration: "Debug")
+        let settings = BuildSettings(
+            levels: [
+                [
+                    assignment("A", "$(B)"), assignment("B", "$(A)"), assignment("C", "x $(NOT_SET) y"),
+                ]
+            ], configuration: "Debug")
         #expect(settings.value(for: "C") == "x $(NOT_SET) y")
         #expect(settings.value(for: "A")?.contains("$(") == true)
     }
@@ -113,7 +128,8 @@ struct BuildSettingsTests {
 
     @Test("string lists split on spaces, keeping quoted and escaped spaces")
     func lists() {
-        #expect(BuildSettingValue.list("UIInterfaceOrientationPortrait  UIInterfaceOrientationLandscapeLeft")
+        #expect(
+            BuildSettingValue.list("UIInterfaceOrientationPortrait  UIInterfaceOrientationLandscapeLeft")
                 == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft"])
         #expect(BuildSettingValue.list(#"a "b c" d\ e ''"#) == ["a", "b c", "d e", ""])
         #expect(BuildSettingValue.list("   ") == [])

@@ -1,7 +1,8 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 /// Projects as they are right after `git clone`: configuration files that CocoaPods or
 /// Flutter write later, an Info.plist the build assembles, includes Xcode finds by its
@@ -13,10 +14,11 @@ struct FreshCheckoutTests {
     func podsNotInstalled() throws {
         let report = try LintFixture.lint("Checkouts/Shop")
         let shop = try report.target("Shop")
-        #expect(shop.located == [
-            "dependencies-not-installed@Shop.xcodeproj/project.pbxproj:19:4",
-            "dependencies-not-installed@Shop.xcodeproj/project.pbxproj:27:4",
-        ])
+        #expect(
+            shop.located == [
+                "dependencies-not-installed@Shop.xcodeproj/project.pbxproj:19:4",
+                "dependencies-not-installed@Shop.xcodeproj/project.pbxproj:27:4",
+            ])
         #expect(shop.findings.allSatisfy { $0.severity == .info && $0.fix == "run `pod install` in ., then lint again" })
         #expect(shop.findings[0].message.hasPrefix("Pods/Target Support Files/Pods-Shop/Pods-Shop.debug.xcconfig is created by `pod install`"))
         // The rest is judged: the Info.plist (named in Shared.xcconfig) was read.

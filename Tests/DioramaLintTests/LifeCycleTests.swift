@@ -1,7 +1,8 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 /// The app life cycle found in a target's sources, and the scene verdicts that depend
 /// on it (issue #14, item 1). The fixture project `LifeCycle/Garden` has four targets:
@@ -90,9 +91,10 @@ struct LifeCycleTests {
         let project = try String(contentsOf: LintFixture.url("\(Self.garden)/Garden.xcodeproj/project.pbxproj"), encoding: .utf8)
         try folder.write(project, to: "Garden.xcodeproj/project.pbxproj")
         let plist = try String(contentsOf: LintFixture.url("\(Self.garden)/Garden/Info.plist"), encoding: .utf8)
-        try folder.write(plist.replacingOccurrences(
-            of: "\t<key>UILaunchScreen</key>",
-            with: "\t<key>UIDeviceFamily</key>\n\t<array>\n\t\t<integer>1</integer>\n\t\t<integer>2</integer>\n\t</array>\n\t<key>UILaunchScreen</key>"),
+        try folder.write(
+            plist.replacingOccurrences(
+                of: "\t<key>UILaunchScreen</key>",
+                with: "\t<key>UIDeviceFamily</key>\n\t<array>\n\t\t<integer>1</integer>\n\t\t<integer>2</integer>\n\t</array>\n\t<key>UILaunchScreen</key>"),
             to: "Garden/Info.plist")
         let garden = try Linter(strict: false).lint(folder.url).target("Garden")
         #expect(garden.ruleIDs.contains(LintRules.incompleteIPadOrientations.id))

@@ -1,7 +1,8 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 @Suite("The rule catalog")
 struct LintRulesTests {

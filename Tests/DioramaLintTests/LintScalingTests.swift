@@ -1,6 +1,7 @@
 import DioramaModel
 import Foundation
 import Testing
+
 @testable import DioramaLint
 
 /// Lint's work grows linearly with a project's size (issue #14: a 2.46 MB pbxproj took

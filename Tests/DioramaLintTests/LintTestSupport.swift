@@ -1,7 +1,8 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 /// The fixtures under `Tests/DioramaLintTests/Fixtures`, read in place: they are real
 /// files (plists, projects, xcconfigs) and the CLI tests use the same ones.
@@ -79,8 +80,10 @@ enum Snapshot {
         ProcessInfo.processInfo.environment["DIORAMA_REGENERATE_SNAPSHOTS"] == "1"
     }
 
-    static func expect(_ actual: String, matches name: String,
-                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func expect(
+        _ actual: String, matches name: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let url = directory.appendingPathComponent(name)
         if regenerating {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -88,13 +91,15 @@ enum Snapshot {
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("snapshot \(name) does not exist; create it with DIORAMA_REGENERATE_SNAPSHOTS=1 swift test --filter DioramaLintTests",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "snapshot \(name) does not exist; create it with DIORAMA_REGENERATE_SNAPSHOTS=1 swift test --filter DioramaLintTests",
+                sourceLocation: sourceLocation)
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
         if expected != actual {
-            let message = "output differs from snapshot \(name) (- snapshot, + actual); if the change is intended, regenerate with DIORAMA_REGENERATE_SNAPSHOTS=1\n"
+            let message =
+                "output differs from snapshot \(name) (- snapshot, + actual); if the change is intended, regenerate with DIORAMA_REGENERATE_SNAPSHOTS=1\n"
                 + LineDiff.render(expected: expected, actual: actual)
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }

@@ -1,19 +1,21 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 /// Bad input is a finding with a place and a fix (exit 2), or a clear error for a path
 /// that cannot be used at all; never a crash or a hang.
 @Suite("Malformed and unusable input")
 struct MalformedInputTests {
-    @Test("malformed plists: one malformed-file error at the line and column, outcome unusable",
-          arguments: [
-              ("Malformed/Truncated.plist", "Truncated.plist:9:1", "file ends inside <dict>"),
-              ("Malformed/MismatchedTag.plist", "MismatchedTag.plist:5:22", "</strin> does not match <string>"),
-              ("Malformed/DamagedBinary.plist", "DamagedBinary.plist:1:1", "binary property list is damaged"),
-              ("Malformed/NotAPlist.plist", "NotAPlist.plist:1:1", "not an XML or binary property list"),
-          ])
+    @Test(
+        "malformed plists: one malformed-file error at the line and column, outcome unusable",
+        arguments: [
+            ("Malformed/Truncated.plist", "Truncated.plist:9:1", "file ends inside <dict>"),
+            ("Malformed/MismatchedTag.plist", "MismatchedTag.plist:5:22", "</strin> does not match <string>"),
+            ("Malformed/DamagedBinary.plist", "DamagedBinary.plist:1:1", "binary property list is damaged"),
+            ("Malformed/NotAPlist.plist", "NotAPlist.plist:1:1", "not an XML or binary property list"),
+        ])
     func malformedPlist(path: String, location: String, problem: String) throws {
         let report = try LintFixture.lint(path)
         let finding = try #require(report.targets.first?.findings.first)
@@ -40,19 +42,21 @@ struct MalformedInputTests {
     func brokenReferences() throws {
         let report = try LintFixture.lint("BrokenProjects/References")
         #expect(report.targets.map(\.name) == ["References.xcodeproj", "App", "Tool"])
-        #expect(try report.target("App").located == [
-            "missing-file@References.xcodeproj/project.pbxproj:37:4",
-            "missing-file@References.xcodeproj/project.pbxproj:60:5",
-        ])
-        #expect(try report.target("Tool").located == [
-            "malformed-file@Config/Cycle.xcconfig:2:1",
-            "missing-file@Config/Tool.xcconfig:2:1",
-            "invalid-build-setting-value@Config/Tool.xcconfig:3:1",
-            "malformed-file@Config/Tool.xcconfig:4:1",
-            "generated-key-ignored@Config/Tool.xcconfig:5:1",
-            "missing-file@References.xcodeproj/project.pbxproj:37:4",
-            "no-info-plist@References.xcodeproj/project.pbxproj:65:3",
-        ])
+        #expect(
+            try report.target("App").located == [
+                "missing-file@References.xcodeproj/project.pbxproj:37:4",
+                "missing-file@References.xcodeproj/project.pbxproj:60:5",
+            ])
+        #expect(
+            try report.target("Tool").located == [
+                "malformed-file@Config/Cycle.xcconfig:2:1",
+                "missing-file@Config/Tool.xcconfig:2:1",
+                "invalid-build-setting-value@Config/Tool.xcconfig:3:1",
+                "malformed-file@Config/Tool.xcconfig:4:1",
+                "generated-key-ignored@Config/Tool.xcconfig:5:1",
+                "missing-file@References.xcodeproj/project.pbxproj:37:4",
+                "no-info-plist@References.xcodeproj/project.pbxproj:65:3",
+            ])
         #expect(report.outcome == .unusableInput)
     }
 

@@ -1,8 +1,9 @@
-@testable import DioramaLint
 import DioramaManifest
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 @Suite("OpenStep property lists (project.pbxproj)")
 struct OpenStepPlistParserTests {
@@ -21,7 +22,8 @@ struct OpenStepPlistParserTests {
 
     @Test("dictionaries, arrays, quoted and bare strings, with every key and value located")
     func valuesAndLocations() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             // !$*UTF8*$!
             {
             \tobjectVersion = 77;

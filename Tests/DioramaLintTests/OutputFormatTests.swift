@@ -1,7 +1,8 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 /// Each output format, compared with checked-in snapshots (`Snapshots/`), plus the
 /// structural promises each format makes to the tools that read it.
@@ -63,7 +64,8 @@ struct OutputFormatTests {
         #expect(text.components(separatedBy: "<key>UIApplicationSceneManifest</key>").count - 1 == 1)
         #expect(text.components(separatedBy: "      fix: \(firstLine) (the snippet shown under First/Info.plist)\n").count - 1 == 2)
         let json = JSONReportFormatter(toolVersion: Self.version).format(report)
-        #expect(json.components(separatedBy: "<key>UIApplicationSceneManifest<\\/key>").count - 1 == 3
+        #expect(
+            json.components(separatedBy: "<key>UIApplicationSceneManifest<\\/key>").count - 1 == 3
                 || json.components(separatedBy: "<key>UIApplicationSceneManifest</key>").count - 1 == 3)
     }
 
@@ -72,7 +74,10 @@ struct OutputFormatTests {
         let text = try output("Projects/Studio", .text)
         let lines = text.split(separator: "\n")
         #expect(lines.last == "Checked 3 targets: 1 ready, 2 not ready.")
-        #expect(lines.contains("  Config/Editor.xcconfig:3:1: warning: UIRequiresFullScreen is true: the app opts out of resizing, which iPadOS 26 deprecates and a future release ignores (configuration Debug only) [requires-full-screen]"))
+        #expect(
+            lines.contains(
+                "  Config/Editor.xcconfig:3:1: warning: UIRequiresFullScreen is true: the app opts out of resizing, which iPadOS 26 deprecates and a future release ignores (configuration Debug only) [requires-full-screen]"
+            ))
         #expect(lines.contains("  ready"))
         #expect(lines.contains("Skipped StudioMac (Studio.xcodeproj): macOS app, not an iOS app"))
         #expect(!text.contains("\u{1B}["))
@@ -143,7 +148,8 @@ struct OutputFormatTests {
         for command in commands {
             #expect(command.wholeMatch(of: pattern) != nil, "\(command)")
         }
-        #expect(commands.contains { $0.hasPrefix("::notice file=Studio.xcodeproj/project.pbxproj,line=216,col=5,title=requires-full-screen-unused (Editor)::") })
+        #expect(
+            commands.contains { $0.hasPrefix("::notice file=Studio.xcodeproj/project.pbxproj,line=216,col=5,title=requires-full-screen-unused (Editor)::") })
         #expect(GitHubReportFormatter.escapeData("50% done\nnext") == "50%25 done%0Anext")
         #expect(GitHubReportFormatter.escapeProperty("a:b,c") == "a%3Ab%2Cc")
     }

@@ -1,7 +1,8 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 @Suite("Linting Xcode projects")
 struct ProjectLintTests {
@@ -27,13 +28,14 @@ struct ProjectLintTests {
         let editor = try LintFixture.lint("Projects/Studio").target("Editor")
         #expect(editor.infoPlists == ["Editor/Info.plist"])
         #expect(editor.generatesInfoPlist)
-        #expect(editor.findings.map { "\($0.ruleID)@\($0.location) \($0.configurations)" } == [
-            "requires-full-screen@Config/Editor.xcconfig:3:1 [\"Debug\"]",
-            "launch-screen-deployment-target@Config/Editor.xcconfig:5:1 []",
-            "incomplete-ipad-orientations@Config/Shared.xcconfig:3:1 []",
-            "unsupported-generated-key@Studio.xcodeproj/project.pbxproj:204:5 [\"Debug\"]",
-            "requires-full-screen-unused@Studio.xcodeproj/project.pbxproj:216:5 [\"Release\"]",
-        ])
+        #expect(
+            editor.findings.map { "\($0.ruleID)@\($0.location) \($0.configurations)" } == [
+                "requires-full-screen@Config/Editor.xcconfig:3:1 [\"Debug\"]",
+                "launch-screen-deployment-target@Config/Editor.xcconfig:5:1 []",
+                "incomplete-ipad-orientations@Config/Shared.xcconfig:3:1 []",
+                "unsupported-generated-key@Studio.xcodeproj/project.pbxproj:204:5 [\"Debug\"]",
+                "requires-full-screen-unused@Studio.xcodeproj/project.pbxproj:216:5 [\"Release\"]",
+            ])
         // IPHONEOS_DEPLOYMENT_TARGET comes from the project's xcconfig, through both the
         // <group> reference (Debug) and the folder anchor (Release).
         #expect(editor.findings(LintRules.launchScreenDeploymentTarget).first?.message.contains("is 13.0") == true)
@@ -47,10 +49,11 @@ struct ProjectLintTests {
     @Test("an app target with no Info.plist at all, and generated keys that cannot take effect")
     func viewer() throws {
         let viewer = try LintFixture.lint("Projects/Studio").target("Viewer")
-        #expect(viewer.located == [
-            "no-info-plist@Studio.xcodeproj/project.pbxproj:107:3",
-            "generated-key-ignored@Studio.xcodeproj/project.pbxproj:265:5",
-        ])
+        #expect(
+            viewer.located == [
+                "no-info-plist@Studio.xcodeproj/project.pbxproj:107:3",
+                "generated-key-ignored@Studio.xcodeproj/project.pbxproj:265:5",
+            ])
         #expect(viewer.findings[0].configurations == [])
         #expect(!viewer.generatesInfoPlist)
     }
@@ -61,8 +64,9 @@ struct ProjectLintTests {
         let ignored = viewer.findings(LintRules.generatedKeyIgnored)
         #expect(ignored.count == 1)
         #expect(ignored.first?.configurations == [])
-        #expect(ignored.first?.qualifiedMessage.hasSuffix(
-            " (all configurations: Debug here, Release at Studio.xcodeproj/project.pbxproj:273:5)") == true)
+        #expect(
+            ignored.first?.qualifiedMessage.hasSuffix(
+                " (all configurations: Debug here, Release at Studio.xcodeproj/project.pbxproj:273:5)") == true)
         #expect(ignored.first?.qualifiedMessage.contains("only") == false)
 
         // Two of three configurations, at two places: both listed, and the qualifier names them.
@@ -71,14 +75,17 @@ struct ProjectLintTests {
             ("Staging", [LintRules.requiresFullScreen.finding(at: SourceLocation(file: "Staging.xcconfig", line: 3, column: 1), "full screen")]),
             ("Release", []),
         ])
-        #expect(staged.map(\.qualifiedMessage) == [
-            "full screen (Debug here, Staging at Staging.xcconfig:3:1) (configurations Debug, Staging only)",
-        ])
+        #expect(
+            staged.map(\.qualifiedMessage) == [
+                "full screen (Debug here, Staging at Staging.xcconfig:3:1) (configurations Debug, Staging only)"
+            ])
 
         // The same text twice in one configuration is two places to fix, in every configuration.
         let twice = { (file: String) in
-            [LintRules.missingDelegateClass.finding(at: SourceLocation(file: file, line: 4, column: 1), "no delegate"),
-             LintRules.missingDelegateClass.finding(at: SourceLocation(file: file, line: 9, column: 1), "no delegate")]
+            [
+                LintRules.missingDelegateClass.finding(at: SourceLocation(file: file, line: 4, column: 1), "no delegate"),
+                LintRules.missingDelegateClass.finding(at: SourceLocation(file: file, line: 9, column: 1), "no delegate"),
+            ]
         }
         let repeated = AppTargetLinter.combine([("Debug", twice("Info.plist")), ("Release", twice("Info.plist"))])
         #expect(repeated.map { "\($0.location) \($0.qualifiedMessage)" } == ["Info.plist:4:1 no delegate", "Info.plist:9:1 no delegate"])
@@ -93,8 +100,9 @@ struct ProjectLintTests {
         func lint(_ settings: String) throws -> TargetReport {
             // iPad-capable: an unset device family is iPhone-only, where full
             // screen is not judged at all.
-            try folder.write(Self.minimalProject(settings: "INFOPLIST_FILE = App/Info.plist;\nTARGETED_DEVICE_FAMILY = \"1,2\";\n" + settings),
-                             to: "App.xcodeproj/project.pbxproj")
+            try folder.write(
+                Self.minimalProject(settings: "INFOPLIST_FILE = App/Info.plist;\nTARGETED_DEVICE_FAMILY = \"1,2\";\n" + settings),
+                to: "App.xcodeproj/project.pbxproj")
             return try Linter().lint(folder.url).target("App")
         }
         let before = try lint("GENERATE_INFOPLIST_FILE = NO;\nINFOPLIST_KEY_UIRequiresFullScreen = YES;")
@@ -123,16 +131,18 @@ struct ProjectLintTests {
 
         // Following it: the manifest, with a configuration, goes into the file.
         let plist = project.appendingPathComponent("Legacy/Legacy-Info.plist")
-        let text = try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "<dict>\n", with: """
-            <dict>
-            <key>UIApplicationSceneManifest</key><dict>
-            <key>UIApplicationSupportsMultipleScenes</key><true/>
-            <key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array><dict>
-            <key>UISceneConfigurationName</key><string>Default</string>
-            <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-            </dict></array></dict></dict>
+        let text = try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(
+            of: "<dict>\n",
+            with: """
+                <dict>
+                <key>UIApplicationSceneManifest</key><dict>
+                <key>UIApplicationSupportsMultipleScenes</key><true/>
+                <key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array><dict>
+                <key>UISceneConfigurationName</key><string>Default</string>
+                <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                </dict></array></dict></dict>
 
-            """)
+                """)
         try text.write(to: plist, atomically: true, encoding: .utf8)
         let after = try Linter().lint(project).target("Legacy")
         #expect(!after.ruleIDs.contains(LintRules.missingSceneManifest.id), "\(after.located)")
@@ -152,8 +162,9 @@ struct ProjectLintTests {
         }
         func lint(_ settings: String, plist text: String) throws -> TargetReport {
             try folder.write(text, to: "App/Info.plist")
-            try folder.write(Self.minimalProject(settings: "INFOPLIST_FILE = App/Info.plist;\n" + settings),
-                             to: "App.xcodeproj/project.pbxproj")
+            try folder.write(
+                Self.minimalProject(settings: "INFOPLIST_FILE = App/Info.plist;\n" + settings),
+                to: "App.xcodeproj/project.pbxproj")
             return try Linter().lint(folder.url).target("App")
         }
 
@@ -178,12 +189,13 @@ struct ProjectLintTests {
         let report = try LintFixture.lint("Projects/Legacy/Legacy.xcodeproj")
         #expect(report.targets.map(\.name) == ["Legacy"])
         let legacy = try report.target("Legacy")
-        #expect(legacy.located == [
-            "generated-key-ignored@Configurations/Legacy.xcconfig:4:1",
-            "missing-scene-manifest@Legacy/Legacy-Info.plist:4:1",
-            "requires-full-screen@Legacy/Legacy-Info.plist:19:2",
-            "incomplete-ipad-orientations@Legacy/Legacy-Info.plist:21:2",
-        ])
+        #expect(
+            legacy.located == [
+                "generated-key-ignored@Configurations/Legacy.xcconfig:4:1",
+                "missing-scene-manifest@Legacy/Legacy-Info.plist:4:1",
+                "requires-full-screen@Legacy/Legacy-Info.plist:19:2",
+                "incomplete-ipad-orientations@Legacy/Legacy-Info.plist:21:2",
+            ])
         #expect(!legacy.generatesInfoPlist)
     }
 
@@ -199,15 +211,16 @@ struct ProjectLintTests {
     @Test("generated keys replacing and conflicting with the Info.plist file")
     func overrides() throws {
         let mixed = try LintFixture.lint("Projects/Overrides/Overrides.xcodeproj/project.pbxproj").target("Mixed")
-        #expect(mixed.located == [
-            "requires-full-screen-unused@Mixed/Info.plist:5:2",
-            "no-application-configuration@Mixed/Info.plist:9:2",
-            "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:58:5",
-            "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:58:5",
-            "generated-key-conflict@Overrides.xcodeproj/project.pbxproj:59:5",
-            "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:61:5",
-            "requires-full-screen@Overrides.xcodeproj/project.pbxproj:61:5",
-        ])
+        #expect(
+            mixed.located == [
+                "requires-full-screen-unused@Mixed/Info.plist:5:2",
+                "no-application-configuration@Mixed/Info.plist:9:2",
+                "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:58:5",
+                "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:58:5",
+                "generated-key-conflict@Overrides.xcodeproj/project.pbxproj:59:5",
+                "generated-key-overrides-plist@Overrides.xcodeproj/project.pbxproj:61:5",
+                "requires-full-screen@Overrides.xcodeproj/project.pbxproj:61:5",
+            ])
         // The file's two iPad orientations and the setting's two add up to all four.
         // The target has no Swift sources to show a SwiftUI App, so the generated
         // manifest's empty UISceneConfigurations is judged as a hand-written one would
@@ -228,14 +241,15 @@ struct ProjectLintTests {
     @Test("a folder of projects: every project, in path order")
     func folderOfProjects() throws {
         let report = try LintFixture.lint("Projects")
-        #expect(report.targets.map { "\($0.project ?? "-"):\($0.name)" } == [
-            "Legacy/Legacy.xcodeproj:Legacy",
-            "Notes/Notes.xcodeproj:Notes",
-            "Overrides/Overrides.xcodeproj:Mixed",
-            "Studio/Studio.xcodeproj:Studio",
-            "Studio/Studio.xcodeproj:Editor",
-            "Studio/Studio.xcodeproj:Viewer",
-        ])
+        #expect(
+            report.targets.map { "\($0.project ?? "-"):\($0.name)" } == [
+                "Legacy/Legacy.xcodeproj:Legacy",
+                "Notes/Notes.xcodeproj:Notes",
+                "Overrides/Overrides.xcodeproj:Mixed",
+                "Studio/Studio.xcodeproj:Studio",
+                "Studio/Studio.xcodeproj:Editor",
+                "Studio/Studio.xcodeproj:Viewer",
+            ])
         // Paths are relative to the folder linted.
         #expect(try report.target("Editor").findings.first?.location.file == "Studio/Config/Editor.xcconfig")
         #expect(report.summaryLine == "Checked 6 targets: 2 ready, 4 not ready.")
@@ -245,11 +259,14 @@ struct ProjectLintTests {
     func variables() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
-        try folder.write(Self.minimalProject(settings: """
-            INFOPLIST_FILE = "$(SRCROOT)/$(TARGET_NAME)/$(TARGET_NAME)-Info.plist";
-            PRODUCT_NAME = "My App";
-            """), to: "App.xcodeproj/project.pbxproj")
-        try folder.write("""
+        try folder.write(
+            Self.minimalProject(
+                settings: """
+                    INFOPLIST_FILE = "$(SRCROOT)/$(TARGET_NAME)/$(TARGET_NAME)-Info.plist";
+                    PRODUCT_NAME = "My App";
+                    """), to: "App.xcodeproj/project.pbxproj")
+        try folder.write(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>UIApplicationSceneManifest</key><dict>
@@ -276,7 +293,8 @@ struct ProjectLintTests {
     func iPhoneOnly() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
-        try folder.write("""
+        try folder.write(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>UIRequiresFullScreen</key><true/>
@@ -284,12 +302,16 @@ struct ProjectLintTests {
             <key>UISupportedInterfaceOrientations</key><array><string>UIInterfaceOrientationPortrait</string></array>
             </dict></plist>
             """, to: "Phone/Info.plist")
-        for (family, expected) in [("1", ["missing-scene-manifest"]),
-                                   ("\"1,2\"", ["incomplete-ipad-orientations", "missing-scene-manifest", "requires-full-screen"])] {
-            try folder.write(Self.minimalProject(settings: """
-                INFOPLIST_FILE = Phone/Info.plist;
-                TARGETED_DEVICE_FAMILY = \(family);
-                """), to: "Phone.xcodeproj/project.pbxproj")
+        for (family, expected) in [
+            ("1", ["missing-scene-manifest"]),
+            ("\"1,2\"", ["incomplete-ipad-orientations", "missing-scene-manifest", "requires-full-screen"]),
+        ] {
+            try folder.write(
+                Self.minimalProject(
+                    settings: """
+                        INFOPLIST_FILE = Phone/Info.plist;
+                        TARGETED_DEVICE_FAMILY = \(family);
+                        """), to: "Phone.xcodeproj/project.pbxproj")
             let target = try Linter().lint(folder.url).target("App")
             #expect(target.ruleIDs.sorted() == expected, "TARGETED_DEVICE_FAMILY = \(family)")
         }

@@ -1,7 +1,8 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 /// `.xcworkspace` input and `--exclude`. Fixture: `Fixtures/Workspaces` (a workspace
 /// listing an app, a vendored sample app, a Podfile and a project that is gone).
@@ -16,7 +17,8 @@ struct WorkspaceLintTests {
         // `group:Kit/Kit.xcodeproj` inside `<Group location="group:Vendor">`.
         #expect(try report.target("Kit").project == "Vendor/Kit/Kit.xcodeproj")
         // The Podfile is not a project; the archived project is missing, at its FileRef.
-        #expect(try report.target("Suite.xcworkspace").located
+        #expect(
+            try report.target("Suite.xcworkspace").located
                 == ["missing-file@Suite.xcworkspace/contents.xcworkspacedata:14:4"])
         #expect(report.outcome == .unusableInput)
     }
@@ -26,7 +28,8 @@ struct WorkspaceLintTests {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         let reader = LintFixture.url("Workspaces/Apps/Reader/Reader.xcodeproj").standardizedFileURL
-        try folder.write("""
+        try folder.write(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <Workspace version = "1.0">
                <FileRef location = "absolute:\(reader.path)"></FileRef>
@@ -40,15 +43,18 @@ struct WorkspaceLintTests {
         // The workspace Xcode keeps inside every project names the project as self:.
         let project = folder.url.appendingPathComponent("Copy.xcodeproj")
         try FileManager.default.copyItem(at: reader, to: project)
-        try folder.write("<Workspace version = \"1.0\"><FileRef location = \"self:\"></FileRef></Workspace>",
-                         to: "Copy.xcodeproj/project.xcworkspace/contents.xcworkspacedata")
-        let embedded = XcodeWorkspaceFile(workspace: project.appendingPathComponent("project.xcworkspace"),
-                                          displayedBy: LintWorkspace(root: folder.url))
+        try folder.write(
+            "<Workspace version = \"1.0\"><FileRef location = \"self:\"></FileRef></Workspace>",
+            to: "Copy.xcodeproj/project.xcworkspace/contents.xcworkspacedata")
+        let embedded = XcodeWorkspaceFile(
+            workspace: project.appendingPathComponent("project.xcworkspace"),
+            displayedBy: LintWorkspace(root: folder.url))
         #expect(embedded.projects.map(\.bundle.path) == [project.standardizedFileURL.path])
 
         try folder.write("<Workspac version = \"1.0\"></Workspac>", to: "Broken.xcworkspace/contents.xcworkspacedata")
         let broken = try Linter().lint(folder.url.appendingPathComponent("Broken.xcworkspace"))
-        #expect(try broken.target("Broken.xcworkspace").findings.map(\.message)
+        #expect(
+            try broken.target("Broken.xcworkspace").findings.map(\.message)
                 == ["Broken.xcworkspace/contents.xcworkspacedata has no <Workspace> element"])
     }
 
@@ -56,10 +62,12 @@ struct WorkspaceLintTests {
     func hostileWorkspace() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
-        try folder.write("<Workspace>\n  <FileRef location = \"group:A>B/App.xcodeproj\"/>\n</Workspace>\n",
-                         to: "Quoted.xcworkspace/contents.xcworkspacedata")
+        try folder.write(
+            "<Workspace>\n  <FileRef location = \"group:A>B/App.xcodeproj\"/>\n</Workspace>\n",
+            to: "Quoted.xcworkspace/contents.xcworkspacedata")
         let quoted = try Linter().lint(folder.url.appendingPathComponent("Quoted.xcworkspace"))
-        #expect(try quoted.target("Quoted.xcworkspace").findings.map(\.message)
+        #expect(
+            try quoted.target("Quoted.xcworkspace").findings.map(\.message)
                 == ["the workspace lists A>B/App.xcodeproj, which does not exist"])
         #expect(try quoted.target("Quoted.xcworkspace").located == ["missing-file@Quoted.xcworkspace/contents.xcworkspacedata:2:3"])
 

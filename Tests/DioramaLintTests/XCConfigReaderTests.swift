@@ -1,7 +1,8 @@
-@testable import DioramaLint
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 @Suite("xcconfig files")
 struct XCConfigReaderTests {
@@ -16,22 +17,30 @@ struct XCConfigReaderTests {
 
     @Test("settings, comments, conditions, trailing semicolons and $(inherited) as written")
     func lines() throws {
-        let reader = try read(["Main.xcconfig": """
+        let reader = try read([
+            "Main.xcconfig": """
             // A comment line
             IPHONEOS_DEPLOYMENT_TARGET = 17.0   // trailing comment
 
               OTHER_SWIFT_FLAGS = $(inherited) -DDEBUG
             INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*][arch=arm64] = YES;
             EMPTY =
-            """])
+            """
+        ])
         #expect(reader.findings == [])
         let assignments = reader.assignments
-        #expect(assignments.map(\.name) == ["IPHONEOS_DEPLOYMENT_TARGET", "OTHER_SWIFT_FLAGS",
-                                            "INFOPLIST_KEY_UILaunchScreen_Generation", "EMPTY"])
+        #expect(
+            assignments.map(\.name) == [
+                "IPHONEOS_DEPLOYMENT_TARGET", "OTHER_SWIFT_FLAGS",
+                "INFOPLIST_KEY_UILaunchScreen_Generation", "EMPTY",
+            ])
         #expect(assignments.map(\.value) == ["17.0", "$(inherited) -DDEBUG", "YES", ""])
         #expect(assignments[1].location == SourceLocation(file: "Main.xcconfig", line: 4, column: 3))
-        #expect(assignments[2].conditions == [BuildSettingCondition(parameter: "sdk", pattern: "iphoneos*"),
-                                              BuildSettingCondition(parameter: "arch", pattern: "arm64")])
+        #expect(
+            assignments[2].conditions == [
+                BuildSettingCondition(parameter: "sdk", pattern: "iphoneos*"),
+                BuildSettingCondition(parameter: "arch", pattern: "arm64"),
+            ])
         #expect(assignments[2].writtenName == "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*][arch=arm64]")
     }
 
@@ -42,7 +51,8 @@ struct XCConfigReaderTests {
             "Shared/Base.xcconfig": "B = 2 // from the shared file\n",
         ])
         #expect(reader.findings == [])
-        #expect(reader.assignments.map { "\($0.name)=\($0.value)@\($0.location.file):\($0.location.line)" }
+        #expect(
+            reader.assignments.map { "\($0.name)=\($0.value)@\($0.location.file):\($0.location.line)" }
                 == ["A=1@Main.xcconfig:1", "B=2@Shared/Base.xcconfig:1", "C=3@Main.xcconfig:3"])
     }
 
@@ -65,7 +75,8 @@ struct XCConfigReaderTests {
         try folder.write("BESIDE = root\n", to: "Beside.xcconfig")
         var reader = XCConfigReader(workspace: LintWorkspace(root: folder.url), sourceRoot: folder.url)
         reader.read(folder.url.appendingPathComponent("Config/Main.xcconfig"), referencedAt: nil)
-        #expect(reader.assignments.map { "\($0.name)=\($0.value)@\($0.location.file)" }
+        #expect(
+            reader.assignments.map { "\($0.name)=\($0.value)@\($0.location.file)" }
                 == ["SHARED=root@Shared.xcconfig", "BESIDE=config@Config/Beside.xcconfig"])
         // The optional include is silent; the required one names the file beside the includer.
         #expect(reader.findings.map(\.ruleID) == [LintRules.missingFile.id])
@@ -87,7 +98,8 @@ struct XCConfigReaderTests {
 
     @Test("malformed lines are findings with line and column; the good lines still count")
     func malformedLines() throws {
-        let reader = try read(["Main.xcconfig": """
+        let reader = try read([
+            "Main.xcconfig": """
             GOOD = 1
             no equals sign here
               9LIVES = 2
@@ -95,11 +107,13 @@ struct XCConfigReaderTests {
             #import "Other.xcconfig"
             #include Other.xcconfig
             ALSO_GOOD = 4
-            """])
-        #expect(reader.assignments.map(\.name) == ["GOOD", "ALSO_GOOD"])
-        #expect(reader.findings.map { "\($0.ruleID)@\($0.location.line):\($0.location.column)" } == [
-            "malformed-file@2:1", "malformed-file@3:3", "malformed-file@4:1", "malformed-file@5:1", "malformed-file@6:1",
+            """
         ])
+        #expect(reader.assignments.map(\.name) == ["GOOD", "ALSO_GOOD"])
+        #expect(
+            reader.findings.map { "\($0.ruleID)@\($0.location.line):\($0.location.column)" } == [
+                "malformed-file@2:1", "malformed-file@3:3", "malformed-file@4:1", "malformed-file@5:1", "malformed-file@6:1",
+            ])
         #expect(reader.findings[1].message.contains("9LIVES"))
         #expect(reader.findings[3].message.contains("#import"))
     }

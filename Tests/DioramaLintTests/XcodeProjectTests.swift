@@ -1,8 +1,9 @@
-@testable import DioramaLint
 import DioramaManifest
 import DioramaModel
 import Foundation
 import Testing
+
+@testable import DioramaLint
 
 @Suite("Xcode projects: targets, configurations, base configuration files")
 struct XcodeProjectTests {
@@ -76,8 +77,9 @@ struct XcodeProjectTests {
         defer { folder.cleanUp() }
         try folder.write("{ archiveVersion = 1; }", to: "Empty.xcodeproj/project.pbxproj")
         do {
-            _ = try XcodeProject.load(bundle: folder.url.appendingPathComponent("Empty.xcodeproj"),
-                                      workspace: LintWorkspace(root: folder.url))
+            _ = try XcodeProject.load(
+                bundle: folder.url.appendingPathComponent("Empty.xcodeproj"),
+                workspace: LintWorkspace(root: folder.url))
             Issue.record("expected an error")
         } catch {
             #expect(error.problem == "the project file has no objects dictionary")

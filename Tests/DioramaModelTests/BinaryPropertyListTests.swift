@@ -15,8 +15,9 @@ struct BinaryPropertyListTests {
     func matchesXML() throws {
         let xml = try PropertyList.load(contentsOf: Fixture.url("AllTypes.plist"))
         // Round-trip the XML fixture through Foundation to get binary bytes.
-        let foundationObject = try PropertyListSerialization.propertyList(from: Fixture.data("AllTypes.plist"),
-                                                                          options: [], format: nil)
+        let foundationObject = try PropertyListSerialization.propertyList(
+            from: Fixture.data("AllTypes.plist"),
+            options: [], format: nil)
         let data = try binaryPlist(foundationObject)
         #expect(PropertyList.detectFormat(of: data) == .binary)
         let binary = try PropertyList.parse(data, file: "AllTypes.bplist")
@@ -50,9 +51,13 @@ struct BinaryPropertyListTests {
         defer { directory.cleanUp() }
         let url = directory.url.appendingPathComponent("Info.plist")
         try binaryPlist(object).write(to: url)
-        let manifest = try SceneManifest.load(from: url, variables: ["PRODUCT_MODULE_NAME": "Notes",
-                                                                     "PRODUCT_BUNDLE_IDENTIFIER": "com.example.notes",
-                                                                     "PRODUCT_NAME": "Notes"])
+        let manifest = try SceneManifest.load(
+            from: url,
+            variables: [
+                "PRODUCT_MODULE_NAME": "Notes",
+                "PRODUCT_BUNDLE_IDENTIFIER": "com.example.notes",
+                "PRODUCT_NAME": "Notes",
+            ])
         #expect(manifest.configuration(for: .windowApplication)?.delegateClassName == "Notes.SceneDelegate")
         #expect(manifest.configuration(for: .windowApplication)?.location == nil)
         #expect(manifest.diagnostics.isEmpty)

@@ -19,17 +19,19 @@ struct BuildSettingSubstitutionTests {
         #expect(result.unresolvedVariables.isEmpty)
     }
 
-    @Test("modifiers", arguments: [
-        ("$(PRODUCT_NAME:rfc1034identifier)", "My-Notes--2"),
-        ("$(PRODUCT_NAME:c99extidentifier)", "My_Notes__2"),
-        ("$(PRODUCT_NAME:identifier)", "My_Notes__2"),
-        ("$(PRODUCT_NAME:lower)", "my notes+ 2"),
-        ("$(PRODUCT_NAME:upper)", "MY NOTES+ 2"),
-        ("com.example.$(PRODUCT_NAME:rfc1034identifier:lower)", "com.example.my-notes--2"),
-        ("$(EMPTY:default=fallback)", "fallback"),
-        ("$(UNSET:default=fallback:upper)", "FALLBACK"),
-        ("$(PRODUCT_$(SUFFIX))", "My Notes+ 2"),
-    ])
+    @Test(
+        "modifiers",
+        arguments: [
+            ("$(PRODUCT_NAME:rfc1034identifier)", "My-Notes--2"),
+            ("$(PRODUCT_NAME:c99extidentifier)", "My_Notes__2"),
+            ("$(PRODUCT_NAME:identifier)", "My_Notes__2"),
+            ("$(PRODUCT_NAME:lower)", "my notes+ 2"),
+            ("$(PRODUCT_NAME:upper)", "MY NOTES+ 2"),
+            ("com.example.$(PRODUCT_NAME:rfc1034identifier:lower)", "com.example.my-notes--2"),
+            ("$(EMPTY:default=fallback)", "fallback"),
+            ("$(UNSET:default=fallback:upper)", "FALLBACK"),
+            ("$(PRODUCT_$(SUFFIX))", "My Notes+ 2"),
+        ])
     func modifiers(input: String, expected: String) {
         let result = substitution.substitute(input)
         #expect(result.value == expected)

@@ -6,18 +6,23 @@ struct EffectiveGeometryTests {
     @Test("the tracker fires once per real change and never for repeats")
     func firesOncePerChange() {
         var tracker = ChangeTracker<EffectiveGeometry>()
-        let initial = EffectiveGeometry(coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1180, height: 820),
-                                        interfaceOrientation: .landscapeRight)
+        let initial = EffectiveGeometry(
+            coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1180, height: 820),
+            interfaceOrientation: .landscapeRight)
         let configures = [
-            initial, initial, initial,                                                     // repeated configures
-            EffectiveGeometry(coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1000, height: 820),
-                              interfaceOrientation: .landscapeRight, isInteractivelyResizing: true),
-            EffectiveGeometry(coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1000, height: 820),
-                              interfaceOrientation: .landscapeRight, isInteractivelyResizing: true),
-            EffectiveGeometry(coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1000, height: 820),
-                              interfaceOrientation: .landscapeRight, isInteractivelyResizing: false),
-            EffectiveGeometry(coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1000, height: 820),
-                              interfaceOrientation: .landscapeRight, isBelowMinimumSize: true),
+            initial, initial, initial,  // repeated configures
+            EffectiveGeometry(
+                coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1000, height: 820),
+                interfaceOrientation: .landscapeRight, isInteractivelyResizing: true),
+            EffectiveGeometry(
+                coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1000, height: 820),
+                interfaceOrientation: .landscapeRight, isInteractivelyResizing: true),
+            EffectiveGeometry(
+                coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1000, height: 820),
+                interfaceOrientation: .landscapeRight, isInteractivelyResizing: false),
+            EffectiveGeometry(
+                coordinateSpaceBounds: Rect(x: 0, y: 0, width: 1000, height: 820),
+                interfaceOrientation: .landscapeRight, isBelowMinimumSize: true),
         ]
         var fired: [EffectiveGeometry?] = []
         for geometry in configures {

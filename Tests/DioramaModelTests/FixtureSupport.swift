@@ -7,8 +7,9 @@ import Testing
 enum Fixture {
     static var directory: URL {
         get throws {
-            try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil),
-                         "Fixtures directory missing from the test bundle")
+            try #require(
+                Bundle.module.url(forResource: "Fixtures", withExtension: nil),
+                "Fixtures directory missing from the test bundle")
         }
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Interface orientation from wl_output.transform")
 struct InterfaceOrientationTests {
-    let monitor = Size(width: 1920, height: 1080)   // as seen with transform normal
+    let monitor = Size(width: 1920, height: 1080)  // as seen with transform normal
     let tablet = Size(width: 820, height: 1180)
 
     @Test("a landscape monitor: normal, 90, 180, 270")
@@ -27,7 +27,8 @@ struct InterfaceOrientationTests {
     func flipped() {
         for raw in 0...3 {
             let bounds = raw % 2 == 1 ? monitor.transposed : monitor
-            #expect(InterfaceOrientation(wlOutputTransform: raw + 4, outputBounds: bounds)
+            #expect(
+                InterfaceOrientation(wlOutputTransform: raw + 4, outputBounds: bounds)
                     == InterfaceOrientation(wlOutputTransform: raw, outputBounds: bounds))
         }
         #expect(OutputTransform.flipped270.isFlipped)

@@ -46,18 +46,21 @@ import Testing
     }
 
     @Test func nestedValuesReadBackThroughJSONDecoder() throws {
-        let value = Outer(id: .max, negative: -128, inner: Inner(name: "a \"b\"\\ c\n\t\u{1}é/", values: [0, -1.5, 1e-7, 3e20], flag: nil),
-                          inners: [Inner(name: "", values: [], flag: true)], missing: nil, matrix: [[], [1, 2]],
-                          table: ["k": 1], blob: Data([0, 255, 7]), when: Date(timeIntervalSinceReferenceDate: 12.25))
+        let value = Outer(
+            id: .max, negative: -128, inner: Inner(name: "a \"b\"\\ c\n\t\u{1}é/", values: [0, -1.5, 1e-7, 3e20], flag: nil),
+            inners: [Inner(name: "", values: [], flag: true)], missing: nil, matrix: [[], [1, 2]],
+            table: ["k": 1], blob: Data([0, 255, 7]), when: Date(timeIntervalSinceReferenceDate: 12.25))
         let line = try JSONLineEncoder().line(value)
         #expect(line.last == UInt8(ascii: "\n") && line.dropLast().allSatisfy { $0 != UInt8(ascii: "\n") }, "one line")
         #expect(try JSONDecoder().decode(Outer.self, from: Data(line)) == value)
     }
 
     @Test func keysInOrderNilAsNullWholeNumbersWithoutFraction() throws {
-        #expect(try JSONLineEncoder().string(Inner(name: "x", values: [2, 0.25], flag: nil))
+        #expect(
+            try JSONLineEncoder().string(Inner(name: "x", values: [2, 0.25], flag: nil))
                 == #"{"name":"x","values":[2,0.25],"flag":null}"#)
-        #expect(try JSONLineEncoder().string(Nested())
+        #expect(
+            try JSONLineEncoder().string(Nested())
                 == #"{"first":1,"point":{"x":0.5,"y":null},"list":["a",[true,false]],"last":"end"}"#)
         #expect(JSONLineEncoder.quoted("q\"\u{1F}") == #""q\"\u001f""#)
     }

@@ -9,8 +9,11 @@ struct PropertyListParserTests {
     func allTypes() throws {
         let plist = try PropertyList.load(contentsOf: Fixture.url("AllTypes.plist"))
         let root = try #require(plist.dictionaryValue)
-        #expect(root.keys == ["zString", "aInteger", "mReal", "bTrue", "bFalse", "date", "data",
-                              "array", "emptyString", "cdata", "nested"])
+        #expect(
+            root.keys == [
+                "zString", "aInteger", "mReal", "bTrue", "bFalse", "date", "data",
+                "array", "emptyString", "cdata", "nested",
+            ])
         #expect(root["zString"]?.stringValue == "Fish & Chips <3 \u{E9}\u{1F600} \"q\" 'a'")
         #expect(root["aInteger"]?.integerValue == -42)
         #expect(root["mReal"]?.realValue == 1.25)
@@ -58,7 +61,8 @@ struct PropertyListParserTests {
 
     @Test("a bare root value without <plist> is accepted")
     func bareRoot() throws {
-        #expect(try parsePlist("<array><integer>0x1F</integer><real>-2.5e3</real></array>").strippingLocations()
+        #expect(
+            try parsePlist("<array><integer>0x1F</integer><real>-2.5e3</real></array>").strippingLocations()
                 == .array([.integer(31), .real(-2500)]))
     }
 
@@ -101,11 +105,14 @@ struct PropertyListParserTests {
 
     @Test("impossible dates are rejected")
     func invalidDates() throws {
-        for text in ["2025-02-29T00:00:00Z", "2025-02-30T00:00:00Z", "2025-13-01T00:00:00Z", "2025-06-09 17:30:05Z",
-                     "2025-06-09T24:00:00Z", "2025-06-09T17:30:05+00:00", "2025-06-09T17:30:05.5Z"] {
+        for text in [
+            "2025-02-29T00:00:00Z", "2025-02-30T00:00:00Z", "2025-13-01T00:00:00Z", "2025-06-09 17:30:05Z",
+            "2025-06-09T24:00:00Z", "2025-06-09T17:30:05+00:00", "2025-06-09T17:30:05.5Z",
+        ] {
             #expect(throws: PlistError.self, "\(text)") { try parsePlist("<date>\(text)</date>") }
         }
-        #expect(try parsePlist("<date>2024-02-29T00:00:00Z</date>").dateValue
+        #expect(
+            try parsePlist("<date>2024-02-29T00:00:00Z</date>").dateValue
                 == Date(timeIntervalSince1970: 1_709_164_800))
     }
 
@@ -117,20 +124,28 @@ struct PropertyListParserTests {
         var testDescription: String { fixture }
     }
 
-    @Test("malformed files throw file:line:column: problem; fix", arguments: [
-        MalformedCase(fixture: "MismatchedTag.plist", line: 5, column: 16,
-                      problem: "</strin> does not match <string> opened at 5:2"),
-        MalformedCase(fixture: "KeyWithoutValue.plist", line: 5, column: 1,
-                      problem: "<key> \"CFBundleName\" at 4:2 has no value"),
-        MalformedCase(fixture: "BadInteger.plist", line: 5, column: 2,
-                      problem: "<integer> \"twelve\" is not a whole number that fits in 64 bits"),
-        MalformedCase(fixture: "BadEntity.plist", line: 5, column: 14,
-                      problem: "unterminated entity reference"),
-        MalformedCase(fixture: "Truncated.plist", line: 5, column: 17,
-                      problem: "file ends inside <string> opened at 5:2"),
-        MalformedCase(fixture: "ValueWithoutKey.plist", line: 4, column: 2,
-                      problem: "<string> in <dict> has no <key> before it"),
-    ])
+    @Test(
+        "malformed files throw file:line:column: problem; fix",
+        arguments: [
+            MalformedCase(
+                fixture: "MismatchedTag.plist", line: 5, column: 16,
+                problem: "</strin> does not match <string> opened at 5:2"),
+            MalformedCase(
+                fixture: "KeyWithoutValue.plist", line: 5, column: 1,
+                problem: "<key> \"CFBundleName\" at 4:2 has no value"),
+            MalformedCase(
+                fixture: "BadInteger.plist", line: 5, column: 2,
+                problem: "<integer> \"twelve\" is not a whole number that fits in 64 bits"),
+            MalformedCase(
+                fixture: "BadEntity.plist", line: 5, column: 14,
+                problem: "unterminated entity reference"),
+            MalformedCase(
+                fixture: "Truncated.plist", line: 5, column: 17,
+                problem: "file ends inside <string> opened at 5:2"),
+            MalformedCase(
+                fixture: "ValueWithoutKey.plist", line: 4, column: 2,
+                problem: "<string> in <dict> has no <key> before it"),
+        ])
     func malformed(_ testCase: MalformedCase) throws {
         let url = try Fixture.url("Malformed/" + testCase.fixture)
         let error = try #require(throws: PlistError.self) { try PropertyList.load(contentsOf: url) }
@@ -140,15 +155,17 @@ struct PropertyListParserTests {
         #expect(error.description == "\(url.path):\(testCase.line):\(testCase.column): \(testCase.problem); \(error.fix)")
     }
 
-    @Test("structural mistakes are reported, not crashed on", arguments: [
-        "", "   ", "hello", "<plist/>", "<plist></plist>", "<plist><dict/><dict/></plist>",
-        "<plist><dict/></plist>trailing", "<dict><key>a</key></dict>", "<foo/>", "<key>x</key>",
-        "<array><string>a</array>", "<string>a<b/></string>", "<true>yes</true>", "<data>@@@</data>",
-        "<real>abc</real>", "<string a=1>x</string>", "<string a=\"1>x</string>", "<!-- open",
-        "<![CDATA[ open", "<?xml open", "<!DOCTYPE plist [ <!ELEMENT x>", "<!ENTITY x>",
-        "<string>&bogus;</string>", "<string>&#0;</string>", "<string>&#xD800;</string>",
-        "</dict>", "<plist><plist><dict/></plist></plist>", "<>", "< dict/>",
-    ])
+    @Test(
+        "structural mistakes are reported, not crashed on",
+        arguments: [
+            "", "   ", "hello", "<plist/>", "<plist></plist>", "<plist><dict/><dict/></plist>",
+            "<plist><dict/></plist>trailing", "<dict><key>a</key></dict>", "<foo/>", "<key>x</key>",
+            "<array><string>a</array>", "<string>a<b/></string>", "<true>yes</true>", "<data>@@@</data>",
+            "<real>abc</real>", "<string a=1>x</string>", "<string a=\"1>x</string>", "<!-- open",
+            "<![CDATA[ open", "<?xml open", "<!DOCTYPE plist [ <!ELEMENT x>", "<!ENTITY x>",
+            "<string>&bogus;</string>", "<string>&#0;</string>", "<string>&#xD800;</string>",
+            "</dict>", "<plist><plist><dict/></plist></plist>", "<>", "< dict/>",
+        ])
     func structuralErrors(_ text: String) {
         #expect(throws: PlistError.self) { try parsePlist(text) }
     }
@@ -187,8 +204,10 @@ struct PropertyListParserTests {
             var bytes = original
             for _ in 0..<Int.random(in: 1...6, using: &generator) {
                 let position = Int.random(in: 0..<bytes.count, using: &generator)
-                bytes[position] = [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "&"),
-                                   0x00, 0xFF, UInt8(ascii: "\"")].randomElement(using: &generator)!
+                bytes[position] = [
+                    UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "&"),
+                    0x00, 0xFF, UInt8(ascii: "\""),
+                ].randomElement(using: &generator)!
             }
             _ = try? PropertyList.parse(Data(bytes), file: "fuzz.plist")
         }
@@ -214,8 +233,9 @@ struct PropertyListParserTests {
     @Test("/dev/zero is refused as \"not a regular file\" before a byte is read")
     func notARegularFile() throws {
         let error = try #require(throws: PlistError.self) { try PropertyList.load(contentsOf: URL(fileURLWithPath: "/dev/zero")) }
-        #expect(error.description.hasPrefix("/dev/zero:1:1: cannot read the file: it is not a regular file (a character device)"),
-                "\(error)")
+        #expect(
+            error.description.hasPrefix("/dev/zero:1:1: cannot read the file: it is not a regular file (a character device)"),
+            "\(error)")
     }
 
     @Test("strippingLocations compares content only")

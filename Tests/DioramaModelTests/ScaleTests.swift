@@ -16,8 +16,9 @@ struct ScaleTests {
         #expect(!Scale(numerator120: 150).isInteger)
     }
 
-    @Test("a Double converts only when it is a multiple of 1/120 within 1e-9",
-          arguments: [1.33, 1.0001, 0.004, 0, -1.5, .nan, .infinity, 1.5 + 1e-6])
+    @Test(
+        "a Double converts only when it is a multiple of 1/120 within 1e-9",
+        arguments: [1.33, 1.0001, 0.004, 0, -1.5, .nan, .infinity, 1.5 + 1e-6])
     func inexactDoublesAreRejected(value: Double) {
         #expect(Scale(value) == nil)
     }
@@ -25,7 +26,7 @@ struct ScaleTests {
     @Test("tiny floating-point error is tolerated")
     func nearlyExact() {
         #expect(Scale(1.5 + 1e-12)?.numerator120 == 180)
-        #expect(Scale(0.1 + 0.2)?.numerator120 == 36) // 0.30000000000000004
+        #expect(Scale(0.1 + 0.2)?.numerator120 == 36)  // 0.30000000000000004
     }
 
     @Test("wire values: zero and absurd values are refused, not trapped on")
@@ -37,9 +38,11 @@ struct ScaleTests {
         #expect(Scale(integer: -2) == nil)
     }
 
-    @Test("ceil and round to whole numbers", arguments: [
-        (120, 1, 1), (150, 2, 1), (180, 2, 2), (210, 2, 2), (240, 2, 2), (60, 1, 1), (30, 1, 1), (300, 3, 3), (270, 3, 2),
-    ])
+    @Test(
+        "ceil and round to whole numbers",
+        arguments: [
+            (120, 1, 1), (150, 2, 1), (180, 2, 2), (210, 2, 2), (240, 2, 2), (60, 1, 1), (30, 1, 1), (300, 3, 3), (270, 3, 2),
+        ])
     func ceilAndRound(numerator: Int, ceil: Int, round: Int) {
         let scale = Scale(numerator120: numerator)
         #expect(scale.ceil() == ceil)
@@ -53,12 +56,14 @@ struct ScaleTests {
         #expect(scale.pixels(forLogical: 50) == 75)
     }
 
-    @Test("pixels round halfway away from zero", arguments: [
-        // (numerator120, logical, pixels)
-        (150, 100, 125), (150, 101, 126), (150, 99, 124), (150, 2, 3), (150, 1, 1), (150, 1366, 1708),
-        (210, 100, 175), (210, 101, 177), (210, 2, 4), (210, 3, 5), (210, 1, 2), (210, 1180, 2065),
-        (180, 101, 152), (180, 1, 2), (180, 3, 5), (180, 0, 0), (180, -3, -5),
-    ])
+    @Test(
+        "pixels round halfway away from zero",
+        arguments: [
+            // (numerator120, logical, pixels)
+            (150, 100, 125), (150, 101, 126), (150, 99, 124), (150, 2, 3), (150, 1, 1), (150, 1366, 1708),
+            (210, 100, 175), (210, 101, 177), (210, 2, 4), (210, 3, 5), (210, 1, 2), (210, 1180, 2065),
+            (180, 101, 152), (180, 1, 2), (180, 3, 5), (180, 0, 0), (180, -3, -5),
+        ])
     func rounding(numerator: Int, logical: Int, pixels: Int) {
         #expect(Scale(numerator120: numerator).pixels(forLogical: logical) == pixels)
     }
@@ -84,9 +89,11 @@ struct ScaleTests {
         }
     }
 
-    @Test("description is a short decimal", arguments: [
-        (120, "1"), (240, "2"), (150, "1.25"), (180, "1.5"), (210, "1.75"), (40, "40/120"), (126, "1.05"),
-    ])
+    @Test(
+        "description is a short decimal",
+        arguments: [
+            (120, "1"), (240, "2"), (150, "1.25"), (180, "1.5"), (210, "1.75"), (40, "40/120"), (126, "1.05"),
+        ])
     func description(numerator: Int, text: String) {
         #expect(Scale(numerator120: numerator).description == text)
     }

@@ -25,10 +25,12 @@ struct SceneManifestTests {
 
         let application = manifest.configurations(for: .windowApplication)
         #expect(application.map(\.name) == ["Default Configuration", "Inspector"])
-        #expect(application[0] == SceneConfigurationDescription(
-            role: .windowApplication, name: "Default Configuration",
-            delegateClassName: "Notes.SceneDelegate", storyboardFile: "Main",
-            location: SourceLocation(file: url.path, line: 18, column: 5)))
+        #expect(
+            application[0]
+                == SceneConfigurationDescription(
+                    role: .windowApplication, name: "Default Configuration",
+                    delegateClassName: "Notes.SceneDelegate", storyboardFile: "Main",
+                    location: SourceLocation(file: url.path, line: 18, column: 5)))
         #expect(application[1].sceneClassName == "UIWindowScene")
 
         let external = try #require(manifest.configuration(for: .windowExternalDisplayNonInteractive))
@@ -89,14 +91,17 @@ struct SceneManifestTests {
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.location == .startOfFile(url.path))
         let fix = try #require(diagnostic.fix)
-        for key in ["UIApplicationSceneManifest", "UIApplicationSupportsMultipleScenes", "UISceneConfigurations",
-                    "UIWindowSceneSessionRoleApplication", "UISceneConfigurationName", "UISceneDelegateClassName"] {
+        for key in [
+            "UIApplicationSceneManifest", "UIApplicationSupportsMultipleScenes", "UISceneConfigurations",
+            "UIWindowSceneSessionRoleApplication", "UISceneConfigurationName", "UISceneDelegateClassName",
+        ] {
             #expect(fix.contains("<key>\(key)</key>"), "fix lacks \(key)")
         }
         // The snippet itself is a valid plist fragment: wrapped in a dict it loads cleanly.
         let snippet = fix.split(separator: "\n").dropFirst().joined(separator: "\n")
-        let wrapped = try PropertyList.parse(Data("<plist><dict><key>CFBundleIdentifier</key><string>x</string>\(snippet)</dict></plist>".utf8),
-                                             file: "snippet.plist")
+        let wrapped = try PropertyList.parse(
+            Data("<plist><dict><key>CFBundleIdentifier</key><string>x</string>\(snippet)</dict></plist>".utf8),
+            file: "snippet.plist")
         let fixed = SceneManifest(propertyList: wrapped, file: "snippet.plist", variables: ["PRODUCT_MODULE_NAME": "App"])
         #expect(fixed.diagnostics == [])
         #expect(fixed.configuration(for: .windowApplication)?.delegateClassName == "App.SceneDelegate")
@@ -132,7 +137,8 @@ struct SceneManifestTests {
 
     @Test("a manifest without UISceneConfigurations is a warning")
     func missingSceneConfigurations() throws {
-        let plist = try parsePlist("""
+        let plist = try parsePlist(
+            """
             <plist><dict>
             <key>CFBundleIdentifier</key><string>com.example.x</string>
             <key>UIApplicationSceneManifest</key>
@@ -148,7 +154,8 @@ struct SceneManifestTests {
 
     @Test("configurations for other roles only: no application configuration is a warning")
     func noApplicationConfiguration() throws {
-        let plist = try parsePlist("""
+        let plist = try parsePlist(
+            """
             <plist><dict>
             <key>CFBundleIdentifier</key><string>com.example.x</string>
             <key>UIApplicationSceneManifest</key>
@@ -167,7 +174,8 @@ struct SceneManifestTests {
 
     @Test("a role UIKit does not define is a warning; a role Diorama does not host is a note")
     func sceneRoles() throws {
-        let plist = try parsePlist("""
+        let plist = try parsePlist(
+            """
             <plist><dict>
             <key>CFBundleIdentifier</key><string>com.example.x</string>
             <key>UIApplicationSceneManifest</key>
@@ -198,7 +206,8 @@ struct SceneManifestTests {
 
     @Test("duplicate keys are warned about and the last wins, as in iOS")
     func duplicateKeys() throws {
-        let plist = try parsePlist("""
+        let plist = try parsePlist(
+            """
             <plist><dict>
             <key>CFBundleIdentifier</key><string>first</string>
             <key>CFBundleIdentifier</key><string>second</string>
@@ -227,9 +236,10 @@ struct SceneManifestTests {
 
     @Test("diagnostic descriptions are compiler style with the fix indented")
     func diagnosticDescription() {
-        let diagnostic = ManifestDiagnostic(id: "x-id", severity: .warning,
-                                            location: SourceLocation(file: "Info.plist", line: 3, column: 7),
-                                            message: "something odd", fix: "line one\nline two")
+        let diagnostic = ManifestDiagnostic(
+            id: "x-id", severity: .warning,
+            location: SourceLocation(file: "Info.plist", line: 3, column: 7),
+            message: "something odd", fix: "line one\nline two")
         #expect(diagnostic.description == "Info.plist:3:7: warning: something odd [x-id]\n  fix:\n    line one\n    line two")
         #expect(ManifestDiagnostic.Severity.error > .warning)
         #expect(ManifestDiagnostic.Severity.warning > .info)

@@ -2,10 +2,11 @@ import DioramaModel
 import DioramaSessionStore
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Kills a process with SIGKILL in the middle of saving sessions, then checks that
@@ -25,8 +26,9 @@ struct SessionStoreCrashTests {
         String(repeating: "\(counter)-", count: 20_000 + counter % 7 * 5_000)
     }
 
-    @Test("writer killed at random moments never leaves a damaged or missing record",
-          .enabled(if: childDirectory == nil), .timeLimit(.minutes(2)))
+    @Test(
+        "writer killed at random moments never leaves a damaged or missing record",
+        .enabled(if: childDirectory == nil), .timeLimit(.minutes(2)))
     func killDuringSaves() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.cleanUp() }
@@ -86,8 +88,9 @@ struct SessionStoreCrashTests {
     /// Not a test on its own: the child process of ``killDuringSaves()``. It saves the
     /// same session with a growing counter until it is killed (or for at most a minute,
     /// in case the parent died).
-    @Test("child writer for the kill -9 test (runs only when spawned by it)",
-          .enabled(if: childDirectory != nil))
+    @Test(
+        "child writer for the kill -9 test (runs only when spawned by it)",
+        .enabled(if: childDirectory != nil))
     func childWriterLoop() throws {
         let directory = try #require(Self.childDirectory)
         let store = SessionStore(directory: URL(fileURLWithPath: directory))
@@ -95,8 +98,10 @@ struct SessionStoreCrashTests {
         let deadline = Date().addingTimeInterval(60)
         var counter = previous + 1
         while Date() < deadline {
-            try store.save(SceneSessionRecord(persistentIdentifier: Self.identifier,
-                                              userInfo: ["counter": .integer(counter), "payload": .string(Self.payload(counter))]))
+            try store.save(
+                SceneSessionRecord(
+                    persistentIdentifier: Self.identifier,
+                    userInfo: ["counter": .integer(counter), "payload": .string(Self.payload(counter))]))
             counter += 1
         }
     }

@@ -6,8 +6,9 @@ import Testing
 /// Saving sessions on a file system that is really full: a 64 KiB tmpfs
 /// mounted for the test and filled to the last block. Mounting needs root
 /// (CI runs as root); elsewhere the suite is reported as skipped, with why.
-@Suite("Session store on a full file system", .serialized,
-       .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+@Suite(
+    "Session store on a full file system", .serialized,
+    .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
 struct SessionStoreFullDiskTests {
     /// A tmpfs of `size` mounted on a fresh folder; unmounted by `unmount()`.
     final class TinyFileSystem {

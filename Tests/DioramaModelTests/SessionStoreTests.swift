@@ -21,9 +21,10 @@ struct SessionStoreTests {
             "array": .array(["a", 1, .array([])]),
             "dictionary": .dictionary(["nested": .dictionary(["deep": 3])]),
         ],
-        stateRestorationActivity: UserActivityRecord(activityType: "com.example.notes.viewing",
-                                                     title: "Shopping list",
-                                                     userInfo: ["noteID": 17, "scrollOffset": 240.5]))
+        stateRestorationActivity: UserActivityRecord(
+            activityType: "com.example.notes.viewing",
+            title: "Shopping list",
+            userInfo: ["noteID": 17, "scrollOffset": 240.5]))
 
     private func fileNames(in directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
@@ -104,15 +105,19 @@ struct SessionStoreTests {
         _ = try temporary.write("", to: "session-empty.json")
         _ = try temporary.write(#"{"formatVersion": 99, "session": {}}"#, to: "session-future.json")
         // A valid record under the wrong file name.
-        try FileManager.default.moveItem(at: try store.fileURL(forIdentifier: "moved"),
-                                         to: temporary.url.appendingPathComponent("session-elsewhere.json"))
+        try FileManager.default.moveItem(
+            at: try store.fileURL(forIdentifier: "moved"),
+            to: temporary.url.appendingPathComponent("session-elsewhere.json"))
         _ = try temporary.write("not a session", to: "notes.txt")
 
         let loaded = store.load()
         #expect(loaded.records == [Self.sampleRecord])
         let warned = loaded.warnings.map(\.file.lastPathComponent).sorted()
-        #expect(warned == ["session-elsewhere.json", "session-empty.json", "session-future.json",
-                           "session-garbage.json", "session-truncated.json"])
+        #expect(
+            warned == [
+                "session-elsewhere.json", "session-empty.json", "session-future.json",
+                "session-garbage.json", "session-truncated.json",
+            ])
         let future = try #require(loaded.warnings.first { $0.file.lastPathComponent == "session-future.json" })
         #expect(future.problem.contains("format version 99"))
         #expect(future.description.hasPrefix(future.file.path + ": ignored: "))
@@ -145,8 +150,9 @@ struct SessionStoreTests {
         try store.save(Self.sampleRecord)
         let fifo = temporary.url.appendingPathComponent("session-fifo.json")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        try FileManager.default.createSymbolicLink(atPath: temporary.url.appendingPathComponent("session-zero.json").path,
-                                                   withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.url.appendingPathComponent("session-zero.json").path,
+            withDestinationPath: "/dev/zero")
         let loaded = store.load()
         #expect(loaded.records == [Self.sampleRecord])
         let problems = Dictionary(uniqueKeysWithValues: loaded.warnings.map { ($0.file.lastPathComponent, $0.problem) })
@@ -240,16 +246,25 @@ struct SessionStoreTests {
 
     @Test("the default directory follows the XDG base directory rules")
     func defaultDirectory() throws {
-        #expect(try SessionStore.defaultDirectory(applicationIdentifier: "com.example.notes",
-                                                  environment: ["XDG_STATE_HOME": "/var/state", "HOME": "/home/u"]).path
+        #expect(
+            try SessionStore.defaultDirectory(
+                applicationIdentifier: "com.example.notes",
+                environment: ["XDG_STATE_HOME": "/var/state", "HOME": "/home/u"]
+            ).path
                 == "/var/state/com.example.notes")
-        #expect(try SessionStore.defaultDirectory(applicationIdentifier: "com.example.notes",
-                                                  environment: ["HOME": "/home/u"]).path
+        #expect(
+            try SessionStore.defaultDirectory(
+                applicationIdentifier: "com.example.notes",
+                environment: ["HOME": "/home/u"]
+            ).path
                 == "/home/u/.local/state/com.example.notes")
         // Relative and empty values of XDG_STATE_HOME are invalid and ignored.
         for value in ["relative/state", ""] {
-            #expect(try SessionStore.defaultDirectory(applicationIdentifier: "app",
-                                                      environment: ["XDG_STATE_HOME": value, "HOME": "/home/u"]).path
+            #expect(
+                try SessionStore.defaultDirectory(
+                    applicationIdentifier: "app",
+                    environment: ["XDG_STATE_HOME": value, "HOME": "/home/u"]
+                ).path
                     == "/home/u/.local/state/app")
         }
         for bad in ["", ".", "..", "a/b"] {

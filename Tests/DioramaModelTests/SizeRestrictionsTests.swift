@@ -17,23 +17,26 @@ struct SizeRestrictionsTests {
         // A maximum of 0 is "no maximum", so any minimum is fine against it.
         let unbounded = try SizeRestrictions(minimumSize: Size(width: 800, height: 600), maximumSize: .zero)
         #expect(unbounded.maximumSize == .zero)
-        #expect(try SizeRestrictions(minimumSize: Size(width: 500, height: 500), maximumSize: Size(width: 500, height: 500))
+        #expect(
+            try SizeRestrictions(minimumSize: Size(width: 500, height: 500), maximumSize: Size(width: 500, height: 500))
                 .minimumSize == Size(width: 500, height: 500))
         #expect(SizeRestrictions.none.toplevelHints == (Size.zero, Size.zero))
     }
 
     @Test("xdg_toplevel hints are the restrictions themselves")
     func hints() throws {
-        let restrictions = try SizeRestrictions(minimumSize: Size(width: 400, height: 300),
-                                                maximumSize: Size(width: 0, height: 1000))
+        let restrictions = try SizeRestrictions(
+            minimumSize: Size(width: 400, height: 300),
+            maximumSize: Size(width: 0, height: 1000))
         #expect(restrictions.toplevelHints.minimum == Size(width: 400, height: 300))
         #expect(restrictions.toplevelHints.maximum == Size(width: 0, height: 1000))
     }
 
     @Test("a floating window is clamped into [minimum, maximum]")
     func floating() throws {
-        let restrictions = try SizeRestrictions(minimumSize: Size(width: 400, height: 300),
-                                                maximumSize: Size(width: 1200, height: 0))
+        let restrictions = try SizeRestrictions(
+            minimumSize: Size(width: 400, height: 300),
+            maximumSize: Size(width: 1200, height: 0))
         let small = restrictions.commitSize(configured: Size(width: 200, height: 100), isConstrained: false)
         #expect(small.size == Size(width: 400, height: 300))
         #expect(!small.isBelowMinimum)

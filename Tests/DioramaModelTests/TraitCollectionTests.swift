@@ -3,17 +3,21 @@ import Testing
 
 @Suite("Size classes and traits")
 struct TraitCollectionTests {
-    @Test("horizontal size class follows the documented 600 pt threshold", arguments: [
-        (0, SizeClass.unspecified), (320, .compact), (375, .compact), (438, .compact), (592, .compact), (599, .compact),
-        (600, .regular), (678, .regular), (744, .regular), (1180, .regular), (1366, .regular),
-    ])
+    @Test(
+        "horizontal size class follows the documented 600 pt threshold",
+        arguments: [
+            (0, SizeClass.unspecified), (320, .compact), (375, .compact), (438, .compact), (592, .compact), (599, .compact),
+            (600, .regular), (678, .regular), (744, .regular), (1180, .regular), (1366, .regular),
+        ])
     func horizontal(width: Int, expected: SizeClass) {
         #expect(SizeClassThresholds.iPad.horizontalSizeClass(forWidth: width) == expected)
     }
 
-    @Test("vertical size class follows the documented 480 pt threshold", arguments: [
-        (-1, SizeClass.unspecified), (320, .compact), (440, .compact), (479, .compact), (480, .regular), (820, .regular),
-    ])
+    @Test(
+        "vertical size class follows the documented 480 pt threshold",
+        arguments: [
+            (-1, SizeClass.unspecified), (320, .compact), (440, .compact), (479, .compact), (480, .regular), (820, .regular),
+        ])
     func vertical(height: Int, expected: SizeClass) {
         #expect(SizeClassThresholds.iPad.verticalSizeClass(forHeight: height) == expected)
     }

@@ -1,8 +1,9 @@
 import DioramaPOSIX
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("spawned processes")
@@ -28,10 +29,11 @@ struct SpawnedProcessTests {
     @Test("exit status and stdout and stderr captured in files")
     func exitStatusAndOutput() throws {
         try Self.withDirectory { directory in
-            let child = try SpawnedProcess(executable: "/bin/sh", arguments: ["-c", "echo out; echo err >&2; pwd; exit 3"],
-                                           environment: Self.environment, workingDirectory: directory,
-                                           standardOutput: .file(directory + "/out", append: false),
-                                           standardError: .file(directory + "/err", append: false))
+            let child = try SpawnedProcess(
+                executable: "/bin/sh", arguments: ["-c", "echo out; echo err >&2; pwd; exit 3"],
+                environment: Self.environment, workingDirectory: directory,
+                standardOutput: .file(directory + "/out", append: false),
+                standardError: .file(directory + "/err", append: false))
             let termination = child.waitForExit()
             #expect(termination == .exited(3))
             #expect(termination.description == "exited with status 3")
@@ -47,8 +49,9 @@ struct SpawnedProcessTests {
         try Self.withDirectory { directory in
             let log = directory + "/log"
             for word in ["one", "two"] {
-                let child = try SpawnedProcess(executable: "/bin/echo", arguments: [word], environment: Self.environment,
-                                               standardOutput: .file(log, append: true))
+                let child = try SpawnedProcess(
+                    executable: "/bin/echo", arguments: [word], environment: Self.environment,
+                    standardOutput: .file(log, append: true))
                 child.waitForExit()
             }
             #expect(try String(contentsOfFile: log, encoding: .utf8) == "one\ntwo\n")
@@ -59,9 +62,10 @@ struct SpawnedProcessTests {
     func ignoresTerm() throws {
         try Self.withDirectory { directory in
             let out = directory + "/out"
-            let child = try SpawnedProcess(executable: "/bin/sh",
-                                           arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 0.05; done"],
-                                           environment: Self.environment, standardOutput: .file(out, append: false))
+            let child = try SpawnedProcess(
+                executable: "/bin/sh",
+                arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 0.05; done"],
+                environment: Self.environment, standardOutput: .file(out, append: false))
             #expect(Self.waitFor("ready", in: out))
             #expect(child.terminate(grace: .milliseconds(200)) == false)
             #expect(child.termination == .killed(signal: SIGKILL))
@@ -83,13 +87,15 @@ struct SpawnedProcessTests {
             do {
                 defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
                 // The helper ignores SIGTERM; only the group-wide SIGKILL stops it.
-                child = try SpawnedProcess(executable: "/bin/sh",
-                                           arguments: ["-c", "(trap '' TERM; exec sleep 60) & echo helper $!; wait"],
-                                           environment: Self.environment, standardOutput: .file(out, append: false))
+                child = try SpawnedProcess(
+                    executable: "/bin/sh",
+                    arguments: ["-c", "(trap '' TERM; exec sleep 60) & echo helper $!; wait"],
+                    environment: Self.environment, standardOutput: .file(out, append: false))
             }
             #expect(Self.waitFor("helper", in: out))
-            let helper = pid_t(try String(contentsOfFile: out, encoding: .utf8)
-                .split(separator: " ").last!.trimmingCharacters(in: .whitespacesAndNewlines))!
+            let helper = pid_t(
+                try String(contentsOfFile: out, encoding: .utf8)
+                    .split(separator: " ").last!.trimmingCharacters(in: .whitespacesAndNewlines))!
             #expect(child.processGroup == child.pid)
             #expect(child.terminate(grace: .seconds(20)) == true)
             #expect(child.termination == .killed(signal: SIGTERM))
@@ -112,10 +118,11 @@ struct SpawnedProcessTests {
             defer { close(ends[0]); close(ends[1]) }
             for inherits in [false, true] {
                 let out = directory + "/out-\(inherits)"
-                let child = try SpawnedProcess(executable: "/bin/sh",
-                                               arguments: ["-c", "if [ -e /proc/self/fd/\(ends[1]) ]; then echo open; else echo closed; fi"],
-                                               environment: Self.environment, standardOutput: .file(out, append: false),
-                                               inheritsDescriptors: inherits)
+                let child = try SpawnedProcess(
+                    executable: "/bin/sh",
+                    arguments: ["-c", "if [ -e /proc/self/fd/\(ends[1]) ]; then echo open; else echo closed; fi"],
+                    environment: Self.environment, standardOutput: .file(out, append: false),
+                    inheritsDescriptors: inherits)
                 child.waitForExit()
                 #expect(try String(contentsOfFile: out, encoding: .utf8) == (inherits ? "open\n" : "closed\n"))
             }

@@ -1,8 +1,9 @@
 import DioramaPOSIX
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Unix sockets")

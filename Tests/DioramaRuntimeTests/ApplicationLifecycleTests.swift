@@ -2,6 +2,7 @@ import DioramaManifest
 import DioramaModel
 import Foundation
 import Testing
+
 @testable import Diorama
 
 /// The app model driven by a stand-in compositor: callback order, sessions,
@@ -78,15 +79,21 @@ import Testing
 
         restrictions.maximumSize = Size(width: 1200, height: 900)
         restrictions.minimumSize = Size(width: 400, height: 300)
-        #expect(backend.restrictionsSent.last == (try SizeRestrictions(minimumSize: Size(width: 400, height: 300),
-                                                                       maximumSize: Size(width: 1200, height: 900))))
+        #expect(
+            backend.restrictionsSent.last
+                == (try SizeRestrictions(
+                    minimumSize: Size(width: 400, height: 300),
+                    maximumSize: Size(width: 1200, height: 900))))
         #expect(restrictions.lastRejection == nil)
 
         restrictions.minimumSize = Size(width: -1, height: 0)
         #expect(restrictions.lastRejection == .negativeDimension(Size(width: -1, height: 0)))
         restrictions.maximumSize = Size(width: 300, height: 900)
-        #expect(restrictions.lastRejection == .minimumExceedsMaximum(minimum: Size(width: 400, height: 300),
-                                                                     maximum: Size(width: 300, height: 900)))
+        #expect(
+            restrictions.lastRejection
+                == .minimumExceedsMaximum(
+                    minimum: Size(width: 400, height: 300),
+                    maximum: Size(width: 300, height: 900)))
         #expect(reported.count == 2)
         #expect(restrictions.minimumSize == Size(width: 400, height: 300))
         #expect(restrictions.maximumSize == Size(width: 1200, height: 900))
@@ -98,8 +105,9 @@ import Testing
         CallbackLog.reset()
         let store = temporaryStore()
         let plist = try writeInfoPlist()
-        RecordingSceneDelegate.activityToSave = UserActivity(activityType: "org.example.recorder.format",
-                                                            userInfo: ["format": .string("hh:mm:ss")])
+        RecordingSceneDelegate.activityToSave = UserActivity(
+            activityType: "org.example.recorder.format",
+            userInfo: ["format": .string("hh:mm:ss")])
         defer { RecordingSceneDelegate.activityToSave = nil }
         let first = FakeBackend(screens: [Screens.oneX])
         let application = try makeApplication(plist: plist, store: store, backend: first)
@@ -147,8 +155,9 @@ import Testing
     @Test func anUnregisteredDelegateNamesTheKeyAndFile() throws {
         let plist = try writeInfoPlist()
         let manifest = try SceneManifest.load(from: plist, variables: ["PRODUCT_MODULE_NAME": "Elsewhere"])
-        let application = Application(manifest: manifest, registry: SceneClassRegistry(), delegate: nil, store: temporaryStore(),
-                                      backend: FakeBackend(screens: [Screens.oneX]), trace: RuntimeTrace(descriptor: nil))
+        let application = Application(
+            manifest: manifest, registry: SceneClassRegistry(), delegate: nil, store: temporaryStore(),
+            backend: FakeBackend(screens: [Screens.oneX]), trace: RuntimeTrace(descriptor: nil))
         do {
             try application.launch()
             Issue.record("launch should fail")

@@ -21,7 +21,9 @@ import Testing
             undocumented += try Self.undocumentedSymbols(inSymbolGraph: graph)
         }
         #expect(!graphs.isEmpty)
-        #expect(undocumented.isEmpty, """
+        #expect(
+            undocumented.isEmpty,
+            """
             \(undocumented.count) public symbol(s) of Diorama have no doc comment; add a `///` comment saying what each \
             is (and, for a callback, when it fires and why):
             \(undocumented.sorted().joined(separator: "\n"))
@@ -90,14 +92,17 @@ import Testing
         try? FileManager.default.removeItem(at: output)
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
 
-        var arguments = ["-module-name", module, "-I", products.appendingPathComponent("Modules").path,
-                         "-target", try targetTriple(products: products),
-                         "-minimum-access-level", "public", "-output-dir", output.path]
+        var arguments = [
+            "-module-name", module, "-I", products.appendingPathComponent("Modules").path,
+            "-target", try targetTriple(products: products),
+            "-minimum-access-level", "public", "-output-dir", output.path,
+        ]
         // The C modules the Swift modules import, found as SwiftPM passes them:
         // each module map (checked in, or generated beside a C target's build
         // folder) and each C target's public headers.
         for map in try modules(in: packageRoot.appendingPathComponent("Sources"), file: "module.modulemap")
-            + modules(in: products, file: "module.modulemap") {
+            + modules(in: products, file: "module.modulemap")
+        {
             arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"]
         }
         for include in try modules(in: packageRoot.appendingPathComponent("Sources"), file: "include") {
@@ -114,8 +119,9 @@ import Testing
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CoverageCheckError("\(tool.path) failed (exit \(process.terminationStatus)) on \(module): "
-                                     + String(decoding: message, as: UTF8.self))
+            throw CoverageCheckError(
+                "\(tool.path) failed (exit \(process.terminationStatus)) on \(module): "
+                    + String(decoding: message, as: UTF8.self))
         }
         return try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
             .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
@@ -140,8 +146,9 @@ import Testing
         where FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules/\(module).swiftmodule").path) {
             return folder
         }
-        throw CoverageCheckError("no Modules/\(module).swiftmodule beside the test runner (looked in "
-                                 + candidates.map(\.path).joined(separator: ", ") + "); build with `swift build --build-tests`")
+        throw CoverageCheckError(
+            "no Modules/\(module).swiftmodule beside the test runner (looked in "
+                + candidates.map(\.path).joined(separator: ", ") + "); build with `swift build --build-tests`")
     }
 
     /// The triple SwiftPM built for: the name of the folder above the
@@ -164,8 +171,9 @@ import Testing
             let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw CoverageCheckError("\(name) is not on PATH nor in /opt/swift/usr/bin; it ships with the Swift toolchain "
-                                 + "(usr/bin beside swift): put that folder on PATH")
+        throw CoverageCheckError(
+            "\(name) is not on PATH nor in /opt/swift/usr/bin; it ships with the Swift toolchain "
+                + "(usr/bin beside swift): put that folder on PATH")
     }
 }
 

@@ -1,6 +1,7 @@
 import DioramaModel
 import Foundation
 import Testing
+
 @testable import Diorama
 
 /// Who owns the drawable's size: the runtime (`autoResizeDrawable`, the
@@ -14,8 +15,11 @@ import Testing
         settings.appOwnedDrawableSize = Size(width: 320, height: 180)
         let state = SceneState.compute(facts: facts, settings: settings, previous: nil)
         #expect(state.drawableSize == Size(width: 320, height: 180))
-        #expect(state.bufferGeometry == BufferGeometry(bufferSize: Size(width: 320, height: 180), bufferScale: 1,
-                                                       viewportDestination: Size(width: 600, height: 400)))
+        #expect(
+            state.bufferGeometry
+                == BufferGeometry(
+                    bufferSize: Size(width: 320, height: 180), bufferScale: 1,
+                    viewportDestination: Size(width: 600, height: 400)))
         #expect(state.traitCollection.displayScale == 2, "the traits still follow the display")
 
         // Resizing the window changes the viewport, not the drawable.
@@ -32,8 +36,11 @@ import Testing
         settings.appOwnedDrawableSize = Size(width: 320, height: 180)
         let state = SceneState.compute(facts: facts, settings: settings, previous: nil)
         #expect(state.drawableSize == Size(width: 320, height: 180))
-        #expect(state.bufferGeometry == BufferGeometry(bufferSize: Size(width: 1200, height: 800), bufferScale: 2,
-                                                       viewportDestination: nil))
+        #expect(
+            state.bufferGeometry
+                == BufferGeometry(
+                    bufferSize: Size(width: 1200, height: 800), bufferScale: 2,
+                    viewportDestination: nil))
     }
 
     @Test func withoutAViewportAnInteractiveResizeResizesTheDrawableAtOnce() {
@@ -44,8 +51,11 @@ import Testing
         let during = SceneState.compute(facts: facts, settings: SceneSettings(), previous: before)
         #expect(during.effectiveGeometry.isInteractivelyResizing)
         #expect(during.drawableSize == Size(width: 1400, height: 1000), "no viewport: nothing could scale a kept drawable")
-        #expect(during.bufferGeometry == BufferGeometry(bufferSize: Size(width: 1400, height: 1000), bufferScale: 2,
-                                                        viewportDestination: nil))
+        #expect(
+            during.bufferGeometry
+                == BufferGeometry(
+                    bufferSize: Size(width: 1400, height: 1000), bufferScale: 2,
+                    viewportDestination: nil))
     }
 
     @Test func theLayerHandsOwnershipBackAndForthAndRejectsSizesItCannotUse() throws {
@@ -72,8 +82,11 @@ import Testing
         #expect(scene.state?.drawableSize == Size(width: 800, height: 600), "turning it off keeps the size it has")
         scene.drawableLayer.drawableSize = Size(width: 0, height: 100)
         scene.drawableLayer.drawableSize = Size(width: 100, height: 20_000)
-        #expect(rejections.dropFirst() == [.empty(Size(width: 0, height: 100)),
-                                           .tooLarge(Size(width: 100, height: 20_000), maximumDimension: 16_384)])
+        #expect(
+            rejections.dropFirst() == [
+                .empty(Size(width: 0, height: 100)),
+                .tooLarge(Size(width: 100, height: 20_000), maximumDimension: 16_384),
+            ])
         #expect(scene.drawableLayer.lastRejection != nil)
 
         scene.drawableLayer.drawableSize = Size(width: 320, height: 180)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Diorama
 
 /// The frame pacer's decisions, as values: what happened → whether to draw.

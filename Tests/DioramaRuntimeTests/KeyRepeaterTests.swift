@@ -1,5 +1,6 @@
-@testable import Diorama
 import Testing
+
+@testable import Diorama
 
 /// Key repeat as `wl_keyboard.repeat_info` asks, on a clock the test steps by
 /// hand: no test here waits on time.

@@ -1,7 +1,8 @@
 import DioramaManifest
+import DioramaModel
 import DioramaSessionStore
 import Foundation
-import DioramaModel
+
 @testable import Diorama
 
 /// Everything the delegates and content saw, in order.
@@ -82,10 +83,12 @@ final class FakeBackend: SceneBackend, SceneHost {
 }
 
 enum Screens {
-    static let oneX = ScreenDescription(name: "DP-1", logicalBounds: Rect(x: 0, y: 0, width: 1920, height: 1080),
-                                        pixelSize: Size(width: 1920, height: 1080), scale: 1)
-    static let twoX = ScreenDescription(name: "DP-2", logicalBounds: Rect(x: 1920, y: 0, width: 1280, height: 800),
-                                        pixelSize: Size(width: 2560, height: 1600), scale: 2)
+    static let oneX = ScreenDescription(
+        name: "DP-1", logicalBounds: Rect(x: 0, y: 0, width: 1920, height: 1080),
+        pixelSize: Size(width: 1920, height: 1080), scale: 1)
+    static let twoX = ScreenDescription(
+        name: "DP-2", logicalBounds: Rect(x: 1920, y: 0, width: 1280, height: 800),
+        pixelSize: Size(width: 2560, height: 1600), scale: 2)
 }
 
 /// Writes an Info.plist with one application configuration to a temp dir.
@@ -98,31 +101,33 @@ let runtimeTestsRoot: URL = {
 }()
 
 /// `applicationConfigurations` adds `<dict>` entries after "Main" under the application role.
-func writeInfoPlist(multipleScenes: Bool = true, extra: String = "", externalDisplay: Bool = false,
-                    applicationConfigurations: String = "") throws -> URL {
+func writeInfoPlist(
+    multipleScenes: Bool = true, extra: String = "", externalDisplay: Bool = false,
+    applicationConfigurations: String = ""
+) throws -> URL {
     let directory = runtimeTestsRoot.appendingPathComponent("plist-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let plist = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    <dict>
-      <key>CFBundleIdentifier</key><string>org.example.recorder</string>
-      \(extra)
-      <key>UIApplicationSceneManifest</key>
-      <dict>
-        <key>UIApplicationSupportsMultipleScenes</key><\(multipleScenes)/>
-        <key>UISceneConfigurations</key>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
         <dict>
-          <key>UIWindowSceneSessionRoleApplication</key>
-          <array>
+          <key>CFBundleIdentifier</key><string>org.example.recorder</string>
+          \(extra)
+          <key>UIApplicationSceneManifest</key>
+          <dict>
+            <key>UIApplicationSupportsMultipleScenes</key><\(multipleScenes)/>
+            <key>UISceneConfigurations</key>
             <dict>
-              <key>UISceneConfigurationName</key><string>Main</string>
-              <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).RecordingSceneDelegate</string>
-            </dict>
-            \(applicationConfigurations)
-          </array>
-          \(externalDisplay ? """
+              <key>UIWindowSceneSessionRoleApplication</key>
+              <array>
+                <dict>
+                  <key>UISceneConfigurationName</key><string>Main</string>
+                  <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).RecordingSceneDelegate</string>
+                </dict>
+                \(applicationConfigurations)
+              </array>
+              \(externalDisplay ? """
           <key>UIWindowSceneSessionRoleExternalDisplayNonInteractive</key>
           <array>
             <dict>
@@ -131,26 +136,29 @@ func writeInfoPlist(multipleScenes: Bool = true, extra: String = "", externalDis
             </dict>
           </array>
           """ : "")
+            </dict>
+          </dict>
         </dict>
-      </dict>
-    </dict>
-    </plist>
-    """
+        </plist>
+        """
     let url = directory.appendingPathComponent("Info.plist")
     try plist.write(to: url, atomically: true, encoding: .utf8)
     return url
 }
 
 @MainActor
-func makeApplication(plist: URL, store: SessionStore, backend: FakeBackend,
-                     delegate: (any ApplicationDelegate)? = nil,
-                     registering: (SceneClassRegistry) -> Void = { _ in }) throws -> Application {
+func makeApplication(
+    plist: URL, store: SessionStore, backend: FakeBackend,
+    delegate: (any ApplicationDelegate)? = nil,
+    registering: (SceneClassRegistry) -> Void = { _ in }
+) throws -> Application {
     let manifest = try SceneManifest.load(from: plist, variables: ["PRODUCT_MODULE_NAME": "DioramaRuntimeTests"])
     let registry = SceneClassRegistry()
     registry.register(RecordingSceneDelegate.self)
     registering(registry)
-    let application = Application(manifest: manifest, registry: registry, delegate: delegate, store: store,
-                                  backend: backend, trace: RuntimeTrace(descriptor: nil, keepsRecords: true))
+    let application = Application(
+        manifest: manifest, registry: registry, delegate: delegate, store: store,
+        backend: backend, trace: RuntimeTrace(descriptor: nil, keepsRecords: true))
     backend.attach(to: application)
     return application
 }
@@ -160,8 +168,10 @@ func temporaryStore() -> SessionStore {
 }
 
 extension CompositorFacts {
-    static func mapped(on screens: [ScreenDescription], all: [ScreenDescription], size: Size = Size(width: 800, height: 600),
-                       activated: Bool = true) -> CompositorFacts {
+    static func mapped(
+        on screens: [ScreenDescription], all: [ScreenDescription], size: Size = Size(width: 800, height: 600),
+        activated: Bool = true
+    ) -> CompositorFacts {
         var facts = CompositorFacts()
         facts.isMapped = true
         facts.configuredSize = size

@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaTestSupport
 import Foundation
 import Testing
+
 @testable import Diorama
 
 /// The trace writer (`RuntimeTrace`) against the documented format, as the
@@ -17,15 +18,20 @@ struct RuntimeTraceFormatTests {
         let file = temporaryTraceFile()
         defer { try? FileManager.default.removeItem(at: file) }
         let trace = try RuntimeTrace.fromEnvironment(["DIORAMA_TRACE": file.path])
-        let geometry = EffectiveGeometry(coordinateSpaceBounds: Rect(x: 0, y: 0, width: 500, height: 480),
-                                         interfaceOrientation: .landscapeLeft, isInteractivelyResizing: true,
-                                         isInterfaceOrientationLocked: false, isBelowMinimumSize: true)
-        let traits = TraitCollection(sceneSize: Size(width: 500, height: 480), scale: try #require(Scale(1.5)),
-                                     activeAppearance: .active)
-        let activity = UserActivity(activityType: "org.example.main", title: "Main",
-                                    userInfo: ["format": "seconds", "count": 3, "on": true, "ratio": 0.25,
-                                               "blob": .data(Data([0, 1, 254])), "at": .date(Date(timeIntervalSinceReferenceDate: 7.5)),
-                                               "nested": .dictionary(["list": .array(["a \"quoted\"\n line", 1])])])
+        let geometry = EffectiveGeometry(
+            coordinateSpaceBounds: Rect(x: 0, y: 0, width: 500, height: 480),
+            interfaceOrientation: .landscapeLeft, isInteractivelyResizing: true,
+            isInterfaceOrientationLocked: false, isBelowMinimumSize: true)
+        let traits = TraitCollection(
+            sceneSize: Size(width: 500, height: 480), scale: try #require(Scale(1.5)),
+            activeAppearance: .active)
+        let activity = UserActivity(
+            activityType: "org.example.main", title: "Main",
+            userInfo: [
+                "format": "seconds", "count": 3, "on": true, "ratio": 0.25,
+                "blob": .data(Data([0, 1, 254])), "at": .date(Date(timeIntervalSinceReferenceDate: 7.5)),
+                "nested": .dictionary(["list": .array(["a \"quoted\"\n line", 1])]),
+            ])
         let events: [RuntimeTraceEvent] = [
             .launched(appID: "org.example"),
             .screenConnected(name: "HEADLESS-2", scale: 2, bounds: Rect(x: 1280, y: 0, width: 640, height: 400)),
@@ -37,19 +43,24 @@ struct RuntimeTraceFormatTests {
             .screen(scene: "S1", name: "HEADLESS-2", scale: 2),
             .drawableSize(scene: "S1", size: Size(width: 750, height: 720), contentsScale: 1.5),
             .lifecycle(scene: "S1", event: .willResignActive, state: SceneLifecycleEvent.willResignActive.resultingState),
-            .commit(scene: "S1", bufferSize: Size(width: 750, height: 720), bufferScale: 1,
-                    viewport: Size(width: 500, height: 480), logicalSize: Size(width: 500, height: 480), scale: try #require(Scale(1.5))),
-            .commit(scene: "S1", bufferSize: Size(width: 1000, height: 960), bufferScale: 2,
-                    viewport: nil, logicalSize: Size(width: 500, height: 480), scale: try #require(Scale(integer: 2))),
+            .commit(
+                scene: "S1", bufferSize: Size(width: 750, height: 720), bufferScale: 1,
+                viewport: Size(width: 500, height: 480), logicalSize: Size(width: 500, height: 480), scale: try #require(Scale(1.5))),
+            .commit(
+                scene: "S1", bufferSize: Size(width: 1000, height: 960), bufferScale: 2,
+                viewport: nil, logicalSize: Size(width: 500, height: 480), scale: try #require(Scale(integer: 2))),
             .sessionDiscarded(scene: "S1"),
             .screenDisconnected(name: "HEADLESS-2"),
             .toplevel(scene: "S1", surfaceID: 17, appID: "org.example", title: "Main", fullscreenOn: nil),
             .title(scene: "S1", title: "Main (seconds)"),
             .renderer(scene: "S1", renderer: "software", fallbackReason: "eglInitialize failed"),
             .traitHandlerCalled(scene: "S1", changed: [.horizontalSizeClass], previous: traits),
-            .input(scene: "S1", event: "touchesBegan", touch: Touch(id: 3, kind: .direct, location: CGPoint(x: 10.5, y: 20),
-                                                                      previousLocation: CGPoint(x: 10.5, y: 20)),
-                   location: CGPoint(x: 10.5, y: 20), text: nil, isRepeat: nil),
+            .input(
+                scene: "S1", event: "touchesBegan",
+                touch: Touch(
+                    id: 3, kind: .direct, location: CGPoint(x: 10.5, y: 20),
+                    previousLocation: CGPoint(x: 10.5, y: 20)),
+                location: CGPoint(x: 10.5, y: 20), text: nil, isRepeat: nil),
             .input(scene: "S1", event: "keyPressed", touch: nil, location: nil, text: "é\t", isRepeat: true),
             .terminated(reason: "quit"),
         ]
@@ -108,19 +119,28 @@ struct RuntimeTraceFormatTests {
     @Test("the runtime trace's lines keep their documented keys")
     func goldenLines() throws {
         let encoder = JSONLineEncoder()
-        let commit = CommitRecord(scene: "S1", buffer: Size(width: 750, height: 720), bufferScale: 1,
-                                  viewport: Size(width: 500, height: 480), logical: Size(width: 500, height: 480),
-                                  scale: try #require(Scale(1.5)))
-        #expect(try encoder.string(RuntimeTraceLine(time: 42, record: commit))
-                == #"{"v":2,"t_ns":42,"type":"commit","scene":"S1","buffer":[750,720],"buffer_scale":1,"viewport":[500,480],"logical":[500,480],"scale":1.5,"scale120":180}"#)
+        let commit = CommitRecord(
+            scene: "S1", buffer: Size(width: 750, height: 720), bufferScale: 1,
+            viewport: Size(width: 500, height: 480), logical: Size(width: 500, height: 480),
+            scale: try #require(Scale(1.5)))
+        #expect(
+            try encoder.string(RuntimeTraceLine(time: 42, record: commit))
+                == #"{"v":2,"t_ns":42,"type":"commit","scene":"S1","buffer":[750,720],"buffer_scale":1,"viewport":[500,480],"logical":[500,480],"scale":1.5,"scale120":180}"#
+        )
         let connected = SessionConnectedRecord(scene: "S1", configuration: nil, role: "UIWindowSceneSessionRoleApplication", restored: false)
-        #expect(try encoder.string(RuntimeTraceLine(time: 1, record: connected))
-                == #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":null,"role":"UIWindowSceneSessionRoleApplication","restored":false}"#)
-        let geometry = GeometryRecord(scene: "S1", geometry: EffectiveGeometry(
-            coordinateSpaceBounds: Rect(x: 0, y: 0, width: 390, height: 844), interfaceOrientation: .portrait,
-            isInteractivelyResizing: false, isInterfaceOrientationLocked: true, isBelowMinimumSize: false))
-        #expect(try encoder.string(RuntimeTraceLine(time: 2, record: geometry))
-                == #"{"v":2,"t_ns":2,"type":"geometry","scene":"S1","bounds":[390,844],"orientation":"portrait","interactively_resizing":false,"orientation_locked":true,"below_minimum_size":false}"#)
+        #expect(
+            try encoder.string(RuntimeTraceLine(time: 1, record: connected))
+                == #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":null,"role":"UIWindowSceneSessionRoleApplication","restored":false}"#
+        )
+        let geometry = GeometryRecord(
+            scene: "S1",
+            geometry: EffectiveGeometry(
+                coordinateSpaceBounds: Rect(x: 0, y: 0, width: 390, height: 844), interfaceOrientation: .portrait,
+                isInteractivelyResizing: false, isInterfaceOrientationLocked: true, isBelowMinimumSize: false))
+        #expect(
+            try encoder.string(RuntimeTraceLine(time: 2, record: geometry))
+                == #"{"v":2,"t_ns":2,"type":"geometry","scene":"S1","bounds":[390,844],"orientation":"portrait","interactively_resizing":false,"orientation_locked":true,"below_minimum_size":false}"#
+        )
     }
 
     @Test("each lifecycle step is traced with the state it reaches")
@@ -128,7 +148,8 @@ struct RuntimeTraceFormatTests {
         let reached = SceneLifecycle.events(from: .foregroundActive, to: .background).map(\.resultingState)
         #expect(reached == [.foregroundInactive, .background])
         #expect(SceneLifecycle.events(from: .background, to: .foregroundActive).map(\.resultingState) == [.foregroundInactive, .foregroundActive])
-        #expect(SceneLifecycle.eventsForDisconnect(from: .foregroundActive).map(\.resultingState)
+        #expect(
+            SceneLifecycle.eventsForDisconnect(from: .foregroundActive).map(\.resultingState)
                 == [.foregroundInactive, .background, .unattached])
     }
 
@@ -159,15 +180,17 @@ struct RuntimeTraceFormatTests {
         let complete = #"{"v":2,"t_ns":1,"type":"launched","app_id":"a"}"# + "\n"
         try Data((complete + complete + #"{"v":3,"t_ns":2,"type":"launched","app_id":"a","new":1}"# + "\n").utf8).write(to: file)
         let newer = #expect(throws: TraceFormatError.self) { try RuntimeTraceLog.read(file) }
-        #expect(newer?.description.hasPrefix("\(file.path):3: trace written by a newer Diorama (format v3)") == true,
-                "\(String(describing: newer))")
+        #expect(
+            newer?.description.hasPrefix("\(file.path):3: trace written by a newer Diorama (format v3)") == true,
+            "\(String(describing: newer))")
         let tolerant = try RuntimeTraceLog.read(file, strictness: .tolerant)
         #expect(tolerant.entries.count == 2 && tolerant.problems.map(\.line) == [3])
 
         try Data((#"{"appID":"a","kind":"launched","t":1}"# + "\n").utf8).write(to: file)
         let unversioned = #expect(throws: TraceFormatError.self) { try RuntimeTraceLog.read(file) }
-        #expect(unversioned?.description.hasPrefix("\(file.path):1: no `v` (format version) field") == true,
-                "\(String(describing: unversioned))")
+        #expect(
+            unversioned?.description.hasPrefix("\(file.path):1: no `v` (format version) field") == true,
+            "\(String(describing: unversioned))")
 
         // Fields a later minor change adds are skipped: the promise that lets
         // the format grow without a new version.

@@ -1,5 +1,6 @@
 import DioramaModel
 import Testing
+
 @testable import Diorama
 
 @Suite struct SceneStateTests {

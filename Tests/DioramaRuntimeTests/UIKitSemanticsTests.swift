@@ -1,6 +1,7 @@
 import DioramaModel
 import Foundation
 import Testing
+
 @testable import Diorama
 
 /// Where a UIKit habit used to fail silently (issue #12): each test writes
@@ -33,8 +34,10 @@ import Testing
     @MainActor final class ByNameDelegate: ApplicationDelegate {
         let name: String
         init(name: String) { self.name = name }
-        func application(_ application: Application, configurationForConnecting session: SceneSession,
-                         options: SceneConnectionOptions, defaultConfiguration: SceneConfiguration?) -> SceneConfiguration? {
+        func application(
+            _ application: Application, configurationForConnecting session: SceneSession,
+            options: SceneConnectionOptions, defaultConfiguration: SceneConfiguration?
+        ) -> SceneConfiguration? {
             options.userActivities.isEmpty ? defaultConfiguration : SceneConfiguration(name: name, role: session.role)
         }
     }
@@ -155,8 +158,9 @@ import Testing
         let main = try #require(application.connectedScenes.first)
         var errors: [any Error] = []
         // UIKit's shape: activateSceneSession(for: request) with options.requestingScene.
-        let request = SceneSessionActivationRequest(configurationName: "Inspector",
-                                                    options: SceneActivationRequestOptions(requestingScene: main))
+        let request = SceneSessionActivationRequest(
+            configurationName: "Inspector",
+            options: SceneActivationRequestOptions(requestingScene: main))
         application.activateSceneSession(for: request) { errors.append($0) }
         #expect(errors.isEmpty)
         #expect(InspectorDelegate.connectionOptions.map(\.requestingSessionIdentifier) == [main.session.persistentIdentifier])
@@ -170,16 +174,19 @@ import Testing
         let inspector = try #require(application.connectedScenes.last)
         application.requestSceneSessionDestruction(inspector.session)
         let scenesBefore = application.connectedScenes.count
-        application.activateSceneSession(for: SceneSessionActivationRequest(
-            configurationName: "Inspector", options: SceneActivationRequestOptions(requestingScene: inspector))) { errors.append($0) }
+        application.activateSceneSession(
+            for: SceneSessionActivationRequest(
+                configurationName: "Inspector", options: SceneActivationRequestOptions(requestingScene: inspector))
+        ) { errors.append($0) }
         #expect(errors.first as? ApplicationError == .requestingSceneNotConnected(persistentIdentifier: inspector.session.persistentIdentifier))
         #expect(errors.first.map { "\($0)" }?.contains("has disconnected") == true)
         #expect(application.connectedScenes.count == scenesBefore)
     }
 
     @Test func activationErrorsGoToTheErrorHandler() throws {
-        let application = try makeApplication(plist: try writeInfoPlist(multipleScenes: false), store: temporaryStore(),
-                                              backend: FakeBackend(screens: [Screens.oneX]))
+        let application = try makeApplication(
+            plist: try writeInfoPlist(multipleScenes: false), store: temporaryStore(),
+            backend: FakeBackend(screens: [Screens.oneX]))
         try application.launch()
         var errors: [any Error] = []
         application.activateSceneSession(for: SceneSessionActivationRequest()) { errors.append($0) }
@@ -188,8 +195,9 @@ import Testing
     }
 
     @Test func applicationSharedIsTheRunningApplication() throws {
-        let application = try makeApplication(plist: try writeInfoPlist(), store: temporaryStore(),
-                                              backend: FakeBackend(screens: [Screens.oneX]))
+        let application = try makeApplication(
+            plist: try writeInfoPlist(), store: temporaryStore(),
+            backend: FakeBackend(screens: [Screens.oneX]))
         #expect(Application.shared === application)
         try application.launch()
         #expect(Application.shared.connectedScenes.count == 1)

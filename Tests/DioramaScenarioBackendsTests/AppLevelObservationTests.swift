@@ -1,8 +1,9 @@
-@testable import DioramaScenarioBackends
 import DioramaModel
 import DioramaScenarios
 import Foundation
 import Testing
+
+@testable import DioramaScenarioBackends
 
 /// Trace → observation on recorded runtime traces (the JSON lines the runtime writes).
 @Suite("App-level observation from the runtime trace")
@@ -23,8 +24,10 @@ struct AppLevelObservationTests {
         #"{"v":2,"t_ns":\#(t),"type":"drawable_size","scene":"S1","size":[\#(width),\#(height)],"contents_scale":2}"#
     }
 
-    static let connected = #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":false}"#
-    static let traits = #"{"v":2,"t_ns":2,"type":"traits","scene":"S1","changed":["displayScale"],"display_scale":2,"horizontal_size_class":"regular","vertical_size_class":"compact","active_appearance":"active","user_interface_style":"light"}"#
+    static let connected =
+        #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":false}"#
+    static let traits =
+        #"{"v":2,"t_ns":2,"type":"traits","scene":"S1","changed":["displayScale"],"display_scale":2,"horizontal_size_class":"regular","vertical_size_class":"compact","active_appearance":"active","user_interface_style":"light"}"#
     static let screen = #"{"v":2,"t_ns":3,"type":"screen","scene":"S1","screen":"DP-2","scale":2}"#
     static let active = #"{"v":2,"t_ns":4,"type":"lifecycle","scene":"S1","event":"didBecomeActive","state":"foregroundActive"}"#
 
@@ -36,8 +39,10 @@ struct AppLevelObservationTests {
 
     @Test("the latest record of each kind gives the facts")
     func latestFacts() throws {
-        let log = try Self.log([Self.connected, Self.traits, Self.screen, Self.active,
-                                Self.geometry(800, 600, resizing: false, t: 5), Self.drawable(1600, 1200, t: 6)])
+        let log = try Self.log([
+            Self.connected, Self.traits, Self.screen, Self.active,
+            Self.geometry(800, 600, resizing: false, t: 5), Self.drawable(1600, 1200, t: 6),
+        ])
         let observation = observe(log, since: 0)
         #expect(observation.screen == .value("DP-2"))
         #expect(observation.displayScale == .value(2))
@@ -70,7 +75,8 @@ struct AppLevelObservationTests {
     @Test("one drawable change after the resize ended passes `after the resize ended`")
     func drawableAfterResizeEnded() throws {
         let before = [Self.connected, Self.geometry(800, 600, resizing: false, t: 2), Self.drawable(1600, 1200, t: 3)]
-        let resize = (0..<4).map { Self.geometry(850 + $0 * 50, 600, resizing: true, t: 10 + $0) }
+        let resize =
+            (0..<4).map { Self.geometry(850 + $0 * 50, 600, resizing: true, t: 10 + $0) }
             + [Self.geometry(1000, 600, resizing: false, t: 20), Self.drawable(2000, 1200, t: 21)]
         let log = try Self.log(before + resize)
         let observation = observe(log, since: before.count)
@@ -83,8 +89,10 @@ struct AppLevelObservationTests {
 
     @Test("a drawable change during the resize fails `after the resize ended`")
     func drawableDuringResize() throws {
-        let log = try Self.log([Self.connected, Self.geometry(800, 600, resizing: true, t: 2), Self.drawable(1700, 1200, t: 3),
-                                Self.geometry(900, 600, resizing: false, t: 4)])
+        let log = try Self.log([
+            Self.connected, Self.geometry(800, 600, resizing: true, t: 2), Self.drawable(1700, 1200, t: 3),
+            Self.geometry(900, 600, resizing: false, t: 4),
+        ])
         let observation = observe(log, since: 1)
         let callbacks = try #require(observation.callbacks.value)
         #expect(callbacks[.drawableSizeWillChange] == CallbackObservation(count: 1, duringInteractiveResize: 1))
@@ -108,7 +116,8 @@ struct AppLevelObservationTests {
         #expect(disconnected.isDisconnected == .value(true))
         #expect(disconnected.activationState == .value(.unattached))
 
-        let restored = #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":true}"#
+        let restored =
+            #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":true}"#
         let again = observe(try Self.log([restored]), since: 0)
         #expect(again.isRestored == .value(true))
         #expect(again.isDisconnected == .value(false))
@@ -141,8 +150,9 @@ struct AppLevelObservationTests {
     @Test("a tolerant read skips a bad line and keeps the rest")
     func tolerantRead() throws {
         var log = RuntimeTraceLog(file: URL(fileURLWithPath: "/recorded.jsonl"), entries: [])
-        let consumed = try log.append(Data((Self.connected + "\nnot json\n" + Self.screen + "\n{\"v\":2,\"type\":\"partial").utf8),
-                                      strictness: .tolerant)
+        let consumed = try log.append(
+            Data((Self.connected + "\nnot json\n" + Self.screen + "\n{\"v\":2,\"type\":\"partial").utf8),
+            strictness: .tolerant)
         #expect(log.entries.map(\.kind) == ["session_connected", "screen"])
         #expect(log.problems.map(\.line) == [2])
         #expect(consumed == Self.connected.utf8.count + 10 + Self.screen.utf8.count + 1)

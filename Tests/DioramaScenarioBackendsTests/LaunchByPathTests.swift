@@ -23,11 +23,11 @@ struct LaunchByPathOnSimulatorTests {
         let scenarioFile = work.appendingPathComponent("scenarios/by-path.scenario")
         try FileManager.default.createDirectory(at: scenarioFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try """
-            display DP-1 1280x800 scale 2 at 0,0
-            launch app "\(timer.path)" info-plist "../app/Info.plist" as elsewhere
-            window main = elsewhere app_id "org.example.ByPath" title "Main"
-            expect main traits.displayScale 2, drawable = bounds * 2, minimum 500x0
-            """.write(to: scenarioFile, atomically: true, encoding: .utf8)
+        display DP-1 1280x800 scale 2 at 0,0
+        launch app "\(timer.path)" info-plist "../app/Info.plist" as elsewhere
+        window main = elsewhere app_id "org.example.ByPath" title "Main"
+        expect main traits.displayScale 2, drawable = bounds * 2, minimum 500x0
+        """.write(to: scenarioFile, atomically: true, encoding: .utf8)
 
         let scenario = try ScenarioLoader.load(path: scenarioFile.path)
         let configuration = BackendConfiguration(executableDirectories: [], workDirectory: work.appendingPathComponent("run").path)

@@ -20,8 +20,9 @@ struct RealCompositorBackendTests {
         let scenario = try ScenarioLoader.load(path: path)
         let work = try PackageRoot.temporaryDirectory("\(backend.rawValue)-backend")
         defer { try? FileManager.default.removeItem(at: work) }
-        let configuration = BackendConfiguration(executableDirectories: [timer.deletingLastPathComponent().path],
-                                                 workDirectory: work.path)
+        let configuration = BackendConfiguration(
+            executableDirectories: [timer.deletingLastPathComponent().path],
+            workDirectory: work.path)
         let options = ScenarioRunOptions(backend: backend, jobs: 1, artifactsDirectory: work.appendingPathComponent("artifacts").path)
         let results = await ScenarioSuiteRunner(options: options).run([scenario]) {
             ScenarioBackends.make(backend, configuration: configuration)
@@ -65,8 +66,9 @@ struct RealCompositorBackendTests {
         }
         #expect(reason.contains("integer"))
         // The plugged display exists on sway (create_output) and the timer scene goes fullscreen on it.
-        #expect(Self.verdict("fullscreen on TV", in: result)?.isPassed == true
-                    || Self.verdict("fullscreen", in: result)?.isPassed == true)
+        #expect(
+            Self.verdict("fullscreen on TV", in: result)?.isPassed == true
+                || Self.verdict("fullscreen", in: result)?.isPassed == true)
         #expect(Self.verdict("role external-display-non-interactive", in: result)?.isPassed == true)
         #expect(Self.verdict("restored", in: result)?.isPassed == true)
         let skippedSteps = result.entries.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.step.action.keyword)
@@ -108,8 +110,9 @@ struct RealCompositorBackendTests {
         expectHonestPass(result, passedAtLeast: passed)
         let skipped = result.clauseResults.filter(\.verdict.isSkipped).map(\.clause.text)
         #expect(skipped.isEmpty, "skipped on \(result.backend): \(skipped)")
-        #expect(result.entries.allSatisfy { if case .skipped = $0.outcome { false } else { true } },
-                "a step was skipped:\n\(ConsoleReporter.render(result, useColor: false))")
+        #expect(
+            result.entries.allSatisfy { if case .skipped = $0.outcome { false } else { true } },
+            "a step was skipped:\n\(ConsoleReporter.render(result, useColor: false))")
     }
 
     @Test("the GL GameScene on sway: buffer scale 2 and twice the bounds on the 2x output, scale 1 again on the 1x output")
@@ -159,8 +162,9 @@ struct RealCompositorBackendTests {
     func runCommandOnSway() throws {
         let directory = try PackageRoot.temporaryDirectory("run-sway")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try RunCommandTests.diorama(["run", "--on", "sway", PackageRoot.path("Configs/scenarios/spanning-two-displays.scenario")],
-                                                 in: directory, timeout: 180)
+        let result = try RunCommandTests.diorama(
+            ["run", "--on", "sway", PackageRoot.path("Configs/scenarios/spanning-two-displays.scenario")],
+            in: directory, timeout: 180)
         #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
         #expect(result.standardOutput.contains("(sway"))
         #expect(result.standardOutput.contains("1 passed"))

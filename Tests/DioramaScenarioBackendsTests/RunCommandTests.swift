@@ -11,29 +11,30 @@ struct RunCommandTests {
         environment["NO_COLOR"] = "1"
         environment["WAYLAND_DISPLAY"] = nil
         let executable = try TestExecutable.locate("diorama")
-        let child = try ChildProcess(executable, arguments: arguments + ["--work-dir", directory.appendingPathComponent("work").path],
-                                     environment: environment)
+        let child = try ChildProcess(
+            executable, arguments: arguments + ["--work-dir", directory.appendingPathComponent("work").path],
+            environment: environment)
         defer { child.stop() }
         return try child.waitForExit(timeout: timeout)
     }
 
     static let passing = """
-    # A passing scenario.
-    display DP-1 1920x1080 scale 1 at 0,0
-    display DP-2 3840x2160 scale 2 at 1920,0
-    launch TimerApp as timer
-    window main = timer title "Main"
-    move main to DP-2
-    expect main on DP-2, scale 2, drawable = bounds * 2
-    """
+        # A passing scenario.
+        display DP-1 1920x1080 scale 1 at 0,0
+        display DP-2 3840x2160 scale 2 at 1920,0
+        launch TimerApp as timer
+        window main = timer title "Main"
+        move main to DP-2
+        expect main on DP-2, scale 2, drawable = bounds * 2
+        """
 
     static let failing = """
-    # An expectation that cannot hold.
-    display DP-1 1920x1080 scale 1 at 0,0
-    launch TimerApp as timer
-    window main = timer title "Main"
-    expect main scale 3
-    """
+        # An expectation that cannot hold.
+        display DP-1 1920x1080 scale 1 at 0,0
+        launch TimerApp as timer
+        window main = timer title "Main"
+        expect main scale 3
+        """
 
     static func write(_ text: String, _ name: String, in directory: URL) throws -> String {
         let path = directory.appendingPathComponent(name).path
@@ -71,8 +72,9 @@ struct RunCommandTests {
     func badScenario() throws {
         let directory = try PackageRoot.temporaryDirectory("run-bad")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = try Self.write("display DP-1 1920x1080 scale 1 at 0,0\nlaunch TimerApp as timer\nmove nowhere to DP-1\n",
-                                  "bad.scenario", in: directory)
+        let file = try Self.write(
+            "display DP-1 1920x1080 scale 1 at 0,0\nlaunch TimerApp as timer\nmove nowhere to DP-1\n",
+            "bad.scenario", in: directory)
         let result = try Self.diorama(["run", file], in: directory)
         #expect(result.status == 2)
         #expect(result.standardError.contains("bad.scenario:3:"))
@@ -101,9 +103,12 @@ struct RunCommandTests {
         let directory = try PackageRoot.temporaryDirectory("demo")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("report").path
-        let result = try Self.diorama(["demo", "--report", report,
-                                       "--scenario", PackageRoot.path("Configs/scenarios/demo-tour.scenario")],
-                                      in: directory, timeout: 180)
+        let result = try Self.diorama(
+            [
+                "demo", "--report", report,
+                "--scenario", PackageRoot.path("Configs/scenarios/demo-tour.scenario"),
+            ],
+            in: directory, timeout: 180)
         #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
         let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         #expect(index.contains("<svg") && index.contains("demo-tour"))
@@ -147,16 +152,17 @@ struct RunTimingTests {
         // A 5K display is a 5120x2880 px picture: far more than 1 ms of
         // compositing and encoding (about 0.3 s in a debug build).
         let text = """
-        # A screenshot that cannot be taken in time.
-        timeout: 1ms
-        display DP-1 5120x2880 scale 2 at 0,0
-        screenshot all as desk
-        """
+            # A screenshot that cannot be taken in time.
+            timeout: 1ms
+            display DP-1 5120x2880 scale 2 at 0,0
+            screenshot all as desk
+            """
         let file = try RunCommandTests.write(text, "slow-shot.scenario", in: directory)
         let result = try RunCommandTests.diorama(["run", file], in: directory)
         #expect(!result.exitedBySignal, "diorama run crashed:\n\(result.standardError)")
         #expect(result.status == 1, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
-        #expect(result.standardOutput.contains("the screenshot `desk` was not written within 1ms (the scenario's timeout)"),
-                "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains("the screenshot `desk` was not written within 1ms (the scenario's timeout)"),
+            "\(result.standardOutput)")
     }
 }

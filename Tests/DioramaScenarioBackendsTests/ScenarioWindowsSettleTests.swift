@@ -1,6 +1,7 @@
-@testable import DioramaScenarioBackends
 import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarioBackends
 
 /// The settle loop every backend shares (`ScenarioWindows.settle`), driven by
 /// scripted looks: the outcomes depend on what the looks say, not on timing.
@@ -11,8 +12,10 @@ struct ScenarioWindowsSettleTests {
     @Test("a look that never changes, with nothing pending, settles")
     func unchangingLookSettles() async {
         var polls = 0
-        let (outcome, settled) = await windows.settle(timeout: .seconds(60), quietPeriod: .zero,
-                                                      stillChanging: "changing") {
+        let (outcome, settled) = await windows.settle(
+            timeout: .seconds(60), quietPeriod: .zero,
+            stillChanging: "changing"
+        ) {
             polls += 1
             return (look: ["w": 1], pending: [])
         }
@@ -24,8 +27,10 @@ struct ScenarioWindowsSettleTests {
 
     @Test("a window with something pending never settles, and the time-out names what is pending")
     func pendingNeverSettles() async {
-        let (outcome, settled) = await windows.settle(timeout: ScenarioDuration(milliseconds: 20), quietPeriod: .zero,
-                                                      stillChanging: "changing") {
+        let (outcome, settled) = await windows.settle(
+            timeout: ScenarioDuration(milliseconds: 20), quietPeriod: .zero,
+            stillChanging: "changing"
+        ) {
             (look: ["w": 1], pending: ["w: configure 3 not yet acked and committed"])
         }
         #expect(outcome == .timedOut("w: configure 3 not yet acked and committed"))
@@ -35,8 +40,10 @@ struct ScenarioWindowsSettleTests {
     @Test("a look that keeps changing times out as still changing")
     func changingLookTimesOut() async {
         var counter = 0
-        let (outcome, _) = await windows.settle(timeout: ScenarioDuration(milliseconds: 20), quietPeriod: .zero,
-                                                stillChanging: "the app's trace kept changing") {
+        let (outcome, _) = await windows.settle(
+            timeout: ScenarioDuration(milliseconds: 20), quietPeriod: .zero,
+            stillChanging: "the app's trace kept changing"
+        ) {
             counter += 1
             return (look: counter, pending: [])
         }
@@ -47,9 +54,11 @@ struct ScenarioWindowsSettleTests {
     func knownSettledLookCountsFromWhenItWasSeen() async {
         let since = ContinuousClock.now - .seconds(7200)
         var polls = 0
-        let (outcome, settled) = await windows.settle(timeout: .seconds(60), quietPeriod: .seconds(3600),
-                                                      known: (look: "same", since: since),
-                                                      stillChanging: "changing") {
+        let (outcome, settled) = await windows.settle(
+            timeout: .seconds(60), quietPeriod: .seconds(3600),
+            known: (look: "same", since: since),
+            stillChanging: "changing"
+        ) {
             polls += 1
             return (look: "same", pending: [])
         }

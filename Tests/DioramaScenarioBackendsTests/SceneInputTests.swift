@@ -13,11 +13,14 @@ struct SceneInputTests {
     /// DP-1 at 1×, DP-2 at 2×, DP-3 at 1.5×, side by side, 1280×800 points each.
     static func layout() -> DisplayLayout {
         func display(_ name: String, x: Int, scale: Scale) -> DisplayConfiguration {
-            DisplayConfiguration(name: name, mode: DisplayMode(width: scale.pixels(forLogical: 1280), height: scale.pixels(forLogical: 800)),
-                                 scale: scale, position: Point(x: x, y: 0))
+            DisplayConfiguration(
+                name: name, mode: DisplayMode(width: scale.pixels(forLogical: 1280), height: scale.pixels(forLogical: 800)),
+                scale: scale, position: Point(x: x, y: 0))
         }
-        return DisplayLayout(displays: [display("DP-1", x: 0, scale: .one), display("DP-2", x: 1280, scale: Scale(integer: 2)!),
-                                        display("DP-3", x: 2560, scale: Scale(numerator120: 180))])
+        return DisplayLayout(displays: [
+            display("DP-1", x: 0, scale: .one), display("DP-2", x: 1280, scale: Scale(integer: 2)!),
+            display("DP-3", x: 2560, scale: Scale(numerator120: 180)),
+        ])
     }
 
     /// The simulator, TimerApp on it, and the main scene's window id once it has drawn.
@@ -75,15 +78,21 @@ struct SceneInputTests {
                 let records = log.records(InputRecord.self, after: mark - 1)
                 return records.contains { $0.event == "touchesEnded" && $0.touch == "indirectPointer" } ? records : nil
             }
-            let seen = inputs.filter { $0.event.hasPrefix("touches") }.map { "\($0.event) \($0.touch ?? "") \($0.id ?? -1) \(Int($0.x ?? -1)),\(Int($0.y ?? -1))" }
-            #expect(seen == ["touchesBegan direct 1 40,250", "touchesMoved direct 1 60,270", "touchesEnded direct 1 60,270",
-                             "touchesBegan indirectPointer 272 200,120", "touchesEnded indirectPointer 272 200,120"], "on \(display)")
+            let seen = inputs.filter { $0.event.hasPrefix("touches") }.map {
+                "\($0.event) \($0.touch ?? "") \($0.id ?? -1) \(Int($0.x ?? -1)),\(Int($0.y ?? -1))"
+            }
+            #expect(
+                seen == [
+                    "touchesBegan direct 1 40,250", "touchesMoved direct 1 60,270", "touchesEnded direct 1 60,270",
+                    "touchesBegan indirectPointer 272 200,120", "touchesEnded indirectPointer 272 200,120",
+                ], "on \(display)")
             #expect(inputs.contains { $0.event == "pointerHovered" && $0.x == 200 && $0.y == 120 }, "on \(display)")
         }
     }
 
-    @Test("a press in TimerApp's top strip drags its window from 1× to 2×: drawn at 2 pixels per point, trait handler saw scale 1",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "a press in TimerApp's top strip drags its window from 1× to 2×: drawn at 2 pixels per point, trait handler saw scale 1",
+        .timeLimit(.minutes(2)))
     func dragMoveToDoubleScale() throws {
         let session = try Session("scene-drag")
         let window = session.window
@@ -115,8 +124,9 @@ struct SceneInputTests {
         #expect(events.starts(with: ["pointerHovered", "touchesBegan", "touchesCancelled", "pointerExited"]), "\(events)")
     }
 
-    @Test("a pointer entering TimerApp gets the theme's arrow: a non-empty cursor buffer on 1×, buffer scale 2 at twice the pixels on 2×",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "a pointer entering TimerApp gets the theme's arrow: a non-empty cursor buffer on 1×, buffer scale 2 at twice the pixels on 2×",
+        .timeLimit(.minutes(2)))
     func cursorImageFollowsScale() throws {
         let session = try Session("scene-cursor")
         let window = session.window
@@ -137,13 +147,15 @@ struct SceneInputTests {
 
     /// Waits until the simulator shows a cursor image with a buffer at `scale` (set_cursor and its commit arrived).
     static func cursorImage(in simulator: BackgroundSimulator, scale: Int) throws -> CursorImage {
-        try simulator.wait(until: { $0.cursorImage?.bufferSize != nil && $0.cursorImage?.bufferScale == scale },
-                           timeout: .seconds(20), "a cursor image at buffer scale \(scale)")
+        try simulator.wait(
+            until: { $0.cursorImage?.bufferSize != nil && $0.cursorImage?.bufferScale == scale },
+            timeout: .seconds(20), "a cursor image at buffer scale \(scale)")
         return try #require(try simulator.perform { $0.cursorImage })
     }
 
-    @Test("a theme arrow that does not divide into points at 2× gives way to the drawn arrow: 16×24 points at buffer scale 2",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "a theme arrow that does not divide into points at 2× gives way to the drawn arrow: 16×24 points at buffer scale 2",
+        .timeLimit(.minutes(2)))
     func drawnArrowWhenThemeImageDoesNotFit() throws {
         // A real XCursor theme whose only arrow is 5×5 pixels (hotspot 2,1):
         // fine at 1×, not a whole number of points at 2×.
@@ -153,8 +165,12 @@ struct SceneInputTests {
         defer { try? FileManager.default.removeItem(at: themes) }
         try Self.xcursorFile(width: 5, height: 5, hotspot: (2, 1)).write(to: cursors.appendingPathComponent("left_ptr"))
 
-        let session = try Session("scene-cursor-drawn", environment: ["XCURSOR_PATH": themes.path, "XCURSOR_THEME": "odd",
-                                                                     "XCURSOR_SIZE": "24"])
+        let session = try Session(
+            "scene-cursor-drawn",
+            environment: [
+                "XCURSOR_PATH": themes.path, "XCURSOR_THEME": "odd",
+                "XCURSOR_SIZE": "24",
+            ])
         let window = session.window
         try session.place(at: Point(x: 100, y: 300))
         try session.simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
@@ -187,8 +203,9 @@ struct SceneInputTests {
         try simulator.wait(until: { $0.cursorImage?.bufferSize == size }, timeout: .seconds(20), what)
     }
 
-    @Test("a scene's cursor: the text beam and hidden (null surface) at once while the pointer is inside, and on the next enter",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "a scene's cursor: the text beam and hidden (null surface) at once while the pointer is inside, and on the next enter",
+        .timeLimit(.minutes(2)))
     func sceneCursorChoice() throws {
         let themes = try Self.cursorTheme("scene-cursor-choice", cursors: ["left_ptr": (5, 5), "text": (7, 9)])
         defer { try? FileManager.default.removeItem(at: themes) }
@@ -224,15 +241,17 @@ struct SceneInputTests {
         _ = try session.app.waitForTrace("the key `c`") { log in
             log.records(InputRecord.self, after: mark - 1).contains { $0.text == "c" } ? true : nil
         }
-        #expect(try simulator.perform { $0.cursorImage?.bufferSize } == Size(width: 5, height: 5),
-                "set_cursor needs the pointer inside")
+        #expect(
+            try simulator.perform { $0.cursorImage?.bufferSize } == Size(width: 5, height: 5),
+            "set_cursor needs the pointer inside")
         try simulator.perform { sim in try sim.movePointer(to: .window(window, Point(x: 200, y: 120))) }
         try Self.waitForCursor(Size(width: 7, height: 9), in: simulator, "the text cursor on enter")
         #expect(!session.app.child.standardError.contains("warning"), "\(session.app.diagnostics())")
     }
 
-    @Test("a cursor name the theme lacks shows the arrow, with one warning however often it is chosen",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "a cursor name the theme lacks shows the arrow, with one warning however often it is chosen",
+        .timeLimit(.minutes(2)))
     func unknownCursorNameFallsBackToArrow() throws {
         let themes = try Self.cursorTheme("scene-cursor-unknown", cursors: ["left_ptr": (5, 5)])
         defer { try? FileManager.default.removeItem(at: themes) }
@@ -263,9 +282,9 @@ struct SceneInputTests {
         let imageType: UInt32 = 0xFFFD_0002
         let nominalSize = width
         put(0x7275_6358)  // "Xcur"
-        put(16)           // header size
-        put(0x1_0000)     // version
-        put(1)            // table of contents entries
+        put(16)  // header size
+        put(0x1_0000)  // version
+        put(1)  // table of contents entries
         put(imageType); put(nominalSize); put(28)  // the one entry: the image chunk starts at byte 28
         put(36); put(imageType); put(nominalSize); put(1)  // chunk header: size, type, subtype, version
         put(width); put(height); put(hotspot.x); put(hotspot.y); put(0)  // delay 0

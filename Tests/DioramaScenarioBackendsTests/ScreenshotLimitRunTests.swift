@@ -7,12 +7,12 @@ import Testing
 @Suite("diorama run: screenshot limits")
 struct ScreenshotLimitRunTests {
     static let wall = """
-    # The largest mode at the smallest scale: 1966080 points a side.
-    display DP-1 1920x1080 scale 1 at 0,0
-    plug display WALL 16384x16384 scale 0.008333333333333333 at 0,2000
-    screenshot all as wall
-    screenshot DP-1 as small
-    """
+        # The largest mode at the smallest scale: 1966080 points a side.
+        display DP-1 1920x1080 scale 1 at 0,0
+        plug display WALL 16384x16384 scale 0.008333333333333333 at 0,2000
+        screenshot all as wall
+        screenshot DP-1 as small
+        """
 
     @Test("a layout screenshot over the limit fails its step; the run reports and exits 1")
     func layoutScreenshotOverTheLimitFailsTheStep() throws {

@@ -17,16 +17,18 @@ struct ShippedSuiteTests {
         let scenarios = try suite.files.map { try ScenarioLoader.load(path: $0) }
         let work = try PackageRoot.temporaryDirectory("suite")
         defer { try? FileManager.default.removeItem(at: work) }
-        let configuration = BackendConfiguration(executableDirectories: [timer.deletingLastPathComponent().path],
-                                                 workDirectory: work.path)
+        let configuration = BackendConfiguration(
+            executableDirectories: [timer.deletingLastPathComponent().path],
+            workDirectory: work.path)
         let options = ScenarioRunOptions(backend: .sim, jobs: 2, artifactsDirectory: work.appendingPathComponent("artifacts").path)
         let results = await ScenarioSuiteRunner(options: options).run(scenarios) {
             ScenarioBackends.make(.sim, configuration: configuration)
         }
         #expect(results.count == scenarios.count)
         for result in results {
-            #expect(result.status == .passed,
-                    "\(result.name) did not pass:\n\(ConsoleReporter.render(result, useColor: false))")
+            #expect(
+                result.status == .passed,
+                "\(result.name) did not pass:\n\(ConsoleReporter.render(result, useColor: false))")
             // A pass must rest on checks that ran, not on skipped ones.
             #expect(result.passedClauseCount > 0, "\(result.name) checked nothing")
         }

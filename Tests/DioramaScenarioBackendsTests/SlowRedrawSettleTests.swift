@@ -49,26 +49,28 @@ struct SlowRedrawSettleTests {
         }
     }
 
-    @Test("an app frozen for 1 s across a move to 2x is expected at scale 2 once it redraws, not judged on its old frame",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "an app frozen for 1 s across a move to 2x is expected at scale 2 once it redraws, not judged on its old frame",
+        .timeLimit(.minutes(2)))
     func frozenAppSettlesAfterItsRedraw() async throws {
         let work = try PackageRoot.temporaryDirectory("slow-redraw")
         defer { try? FileManager.default.removeItem(at: work) }
         let file = work.appendingPathComponent("slow.scenario")
         try """
-            display DP-1 1280x800 scale 1 at 0,0
-            display DP-2 2560x1600 scale 2 at 1280,0
-            timeout: 20s
-            launch TimerApp as timer
-            window main = timer title "Main"
-            expect main on DP-1, scale 1
-            move main to DP-2
-            expect main on DP-2, scale 2, traits.displayScale 2, drawable = bounds * 2
-            """.write(to: file, atomically: true, encoding: .utf8)
+        display DP-1 1280x800 scale 1 at 0,0
+        display DP-2 2560x1600 scale 2 at 1280,0
+        timeout: 20s
+        launch TimerApp as timer
+        window main = timer title "Main"
+        expect main on DP-1, scale 1
+        move main to DP-2
+        expect main on DP-2, scale 2, traits.displayScale 2, drawable = bounds * 2
+        """.write(to: file, atomically: true, encoding: .utf8)
         let scenario = try ScenarioLoader.load(path: file.path)
         let timer = try TestExecutable.locate("TimerApp")
-        let configuration = BackendConfiguration(executableDirectories: [timer.deletingLastPathComponent().path],
-                                                 workDirectory: work.appendingPathComponent("run").path)
+        let configuration = BackendConfiguration(
+            executableDirectories: [timer.deletingLastPathComponent().path],
+            workDirectory: work.appendingPathComponent("run").path)
         let options = ScenarioRunOptions(backend: .sim, jobs: 1, artifactsDirectory: work.appendingPathComponent("artifacts").path)
         let results = await ScenarioSuiteRunner(options: options).run([scenario]) {
             FreezingBackend(ScenarioBackends.make(.sim, configuration: configuration))

@@ -1,4 +1,3 @@
-@testable import DioramaScenarioBackends
 import DioramaModel
 import DioramaScenarios
 import Foundation
@@ -6,21 +5,23 @@ import HeadlessCompositors
 import SwayIPC
 import Testing
 
+@testable import DioramaScenarioBackends
+
 /// sway's tree and outputs (recorded JSON shapes) → the Wayland-level facts a
 /// scenario checks, with the scenario's display names.
 @Suite("Sway tree observation")
 struct SwayTreeObservationTests {
     static let outputs = """
-    [{"name":"HEADLESS-1","active":true,"scale":1.0,"transform":"normal","rect":{"x":0,"y":0,"width":1920,"height":1080}},
-     {"name":"HEADLESS-2","active":true,"scale":2.0,"transform":"normal","rect":{"x":1920,"y":0,"width":1920,"height":1080}},
-     {"name":"HEADLESS-3","active":true,"scale":1.5,"transform":"normal","rect":{"x":3840,"y":0,"width":1920,"height":1080}}]
-    """
+        [{"name":"HEADLESS-1","active":true,"scale":1.0,"transform":"normal","rect":{"x":0,"y":0,"width":1920,"height":1080}},
+         {"name":"HEADLESS-2","active":true,"scale":2.0,"transform":"normal","rect":{"x":1920,"y":0,"width":1920,"height":1080}},
+         {"name":"HEADLESS-3","active":true,"scale":1.5,"transform":"normal","rect":{"x":3840,"y":0,"width":1920,"height":1080}}]
+        """
 
     static func window(x: Int, width: Int, fullscreen: Int = 0, focused: Bool = false) throws -> (node: SwayNode, output: String) {
         let json = """
-        {"id":7,"type":"floating_con","app_id":"org.diorama.TimerApp","name":"Main","pid":42,
-         "rect":{"x":\(x),"y":200,"width":\(width),"height":600},"fullscreen_mode":\(fullscreen),"focused":\(focused)}
-        """
+            {"id":7,"type":"floating_con","app_id":"org.diorama.TimerApp","name":"Main","pid":42,
+             "rect":{"x":\(x),"y":200,"width":\(width),"height":600},"fullscreen_mode":\(fullscreen),"focused":\(focused)}
+            """
         let node = try JSONDecoder().decode(SwayNode.self, from: Data(json.utf8))
         return (node, x >= 1920 ? "HEADLESS-2" : "HEADLESS-1")
     }
@@ -45,9 +46,11 @@ struct SwayTreeObservationTests {
         let observation = try Self.observe(Self.window(x: 1500, width: 800))
         #expect(observation.enteredDisplays == .value(["DP-1", "DP-2"]))
         #expect(observation.frame == .value(Rect(x: 1500, y: 200, width: 800, height: 600)))
-        let verdict = ExpectationEvaluator.evaluate(Clause(.width(Comparison(.equal, 800)), text: "width 800",
-                                                           location: SourceLocation(file: "t", line: 1, column: 1)),
-                                                    against: observation)
+        let verdict = ExpectationEvaluator.evaluate(
+            Clause(
+                .width(Comparison(.equal, 800)), text: "width 800",
+                location: SourceLocation(file: "t", line: 1, column: 1)),
+            against: observation)
         #expect(verdict.isPassed)
     }
 
@@ -63,10 +66,17 @@ struct SwayTreeObservationTests {
         #expect(observation.enteredDisplays == .value(["DP-2"]))
         #expect(observation.lastConfigure.value?.states == [.fullscreen, .activated])
         let location = SourceLocation(file: "t", line: 1, column: 1)
-        #expect(ExpectationEvaluator.evaluate(Clause(.hasStates([.fullscreen]), text: "fullscreen", location: location),
-                                              against: observation).isPassed)
-        #expect(ExpectationEvaluator.evaluate(Clause(.configureSize(Size(width: 1920, height: 1080)), text: "configure",
-                                                     location: location), against: observation).isSkipped)
+        #expect(
+            ExpectationEvaluator.evaluate(
+                Clause(.hasStates([.fullscreen]), text: "fullscreen", location: location),
+                against: observation
+            ).isPassed)
+        #expect(
+            ExpectationEvaluator.evaluate(
+                Clause(
+                    .configureSize(Size(width: 1920, height: 1080)), text: "configure",
+                    location: location), against: observation
+            ).isSkipped)
     }
 
     @Test("on a fractional-scale display the scale-dependent facts are unavailable, with sway's reason")

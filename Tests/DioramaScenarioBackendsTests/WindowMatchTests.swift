@@ -1,8 +1,9 @@
-@testable import DioramaScenarioBackends
 import DioramaModel
 import DioramaScenarios
 import DioramaSimulator
 import Testing
+
+@testable import DioramaScenarioBackends
 
 @Suite("Window matching and render scale")
 struct WindowMatchTests {
@@ -30,15 +31,25 @@ struct WindowMatchTests {
     @Test("render scale: buffer over viewport destination, else the buffer scale")
     func renderScale() {
         func commit(buffer: Size, scale: Int, viewport: Size?) -> CommitFact {
-            CommitFact(surface: 1, window: 1, bufferSize: buffer, bufferScale: scale, bufferTransform: .normal,
-                       viewportSource: nil, viewportDestination: viewport, surfaceSize: viewport ?? buffer,
-                       damageRects: 1, nullAttach: false, preferredScale120: nil, staleScale: false)
+            CommitFact(
+                surface: 1, window: 1, bufferSize: buffer, bufferScale: scale, bufferTransform: .normal,
+                viewportSource: nil, viewportDestination: viewport, surfaceSize: viewport ?? buffer,
+                damageRects: 1, nullAttach: false, preferredScale120: nil, staleScale: false)
         }
-        #expect(ProtocolLevelObservation.renderScale(of: commit(buffer: Size(width: 1202, height: 902), scale: 1,
-                                                                viewport: Size(width: 801, height: 601))) == Scale(1.5))
-        #expect(ProtocolLevelObservation.renderScale(of: commit(buffer: Size(width: 1001, height: 751), scale: 1,
-                                                                viewport: Size(width: 801, height: 601))) == Scale(1.25))
-        #expect(ProtocolLevelObservation.renderScale(of: commit(buffer: Size(width: 1600, height: 1200), scale: 2,
-                                                                viewport: nil)) == Scale(2))
+        #expect(
+            ProtocolLevelObservation.renderScale(
+                of: commit(
+                    buffer: Size(width: 1202, height: 902), scale: 1,
+                    viewport: Size(width: 801, height: 601))) == Scale(1.5))
+        #expect(
+            ProtocolLevelObservation.renderScale(
+                of: commit(
+                    buffer: Size(width: 1001, height: 751), scale: 1,
+                    viewport: Size(width: 801, height: 601))) == Scale(1.25))
+        #expect(
+            ProtocolLevelObservation.renderScale(
+                of: commit(
+                    buffer: Size(width: 1600, height: 1200), scale: 2,
+                    viewport: nil)) == Scale(2))
     }
 }

@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("Scenario parser: expectation clauses")
 struct ClauseParserTests {
@@ -28,23 +29,29 @@ struct ClauseParserTests {
         #expect(try clauseKinds("maximized, not fullscreen") == [.hasStates([.maximized]), .lacksState(.fullscreen)])
         #expect(try clauseKinds("no stale frames") == [.noStaleFrames])
         #expect(try clauseKinds("commits 3, commits >= 1 since the step") == [.commits(.exactly(3)), .commits(Comparison(.atLeast, 1))])
-        #expect(try clauseKinds("width >= 500, height < 300, width == 7") ==
-                [.width(Comparison(.atLeast, 500)), .height(Comparison(.less, 300)), .width(.exactly(7))])
+        #expect(
+            try clauseKinds("width >= 500, height < 300, width == 7") == [
+                .width(Comparison(.atLeast, 500)), .height(Comparison(.less, 300)), .width(.exactly(7)),
+            ])
     }
 
     @Test("app-level clauses")
     func appClauses() throws {
         #expect(try clauseKinds("screen DP-2, scale 1.5") == [.screen(name("DP-2")), .scale(oneAndAHalf)])
         #expect(try clauseKinds("traits.displayScale 2") == [.displayScale(two)])
-        #expect(try clauseKinds("traits.horizontalSizeClass compact, traits.verticalSizeClass regular")
+        #expect(
+            try clauseKinds("traits.horizontalSizeClass compact, traits.verticalSizeClass regular")
                 == [.horizontalSizeClass(.compact), .verticalSizeClass(.regular)])
         #expect(try clauseKinds("bounds 800x600") == [.bounds(Size(width: 800, height: 600))])
-        #expect(try clauseKinds("drawable = bounds * 2, drawable 10x10")
+        #expect(
+            try clauseKinds("drawable = bounds * 2, drawable 10x10")
                 == [.drawable(.bounds(times: two, rounding: nil)), .drawable(.literal(Size(width: 10, height: 10)))])
-        #expect(try clauseKinds("orientation portrait, orientation landscapeLeft, orientation locked")
+        #expect(
+            try clauseKinds("orientation portrait, orientation landscapeLeft, orientation locked")
                 == [.orientation(.portrait), .orientation(.exactly(.landscapeLeft)), .orientationLocked(true)])
         #expect(try clauseKinds("state foregroundActive") == [.activationState(.foregroundActive)])
-        #expect(try clauseKinds("role external-display-non-interactive, role UIWindowSceneSessionRoleApplication")
+        #expect(
+            try clauseKinds("role external-display-non-interactive, role UIWindowSceneSessionRoleApplication")
                 == [.role(.windowExternalDisplayNonInteractive), .role(.windowApplication)])
         #expect(try clauseKinds("disconnected, restored") == [.disconnected, .restored])
         #expect(try clauseKinds("renderer openGLES, renderer software") == [.renderer(.openGLES), .renderer(.software)])
@@ -53,13 +60,18 @@ struct ClauseParserTests {
 
     @Test("callback counts, with and without `after the resize ended`")
     func callbacks() throws {
-        #expect(try clauseKinds("drawableSizeWillChange fired 1 time, after the resize ended")
+        #expect(
+            try clauseKinds("drawableSizeWillChange fired 1 time, after the resize ended")
                 == [.callbackFired(.drawableSizeWillChange, .exactly(1), afterResizeEnded: true)])
-        #expect(try clauseKinds("drawableSizeWillChange fired 1 time after the resize ended, scale 2")
+        #expect(
+            try clauseKinds("drawableSizeWillChange fired 1 time after the resize ended, scale 2")
                 == [.callbackFired(.drawableSizeWillChange, .exactly(1), afterResizeEnded: true), .scale(two)])
-        #expect(try clauseKinds("sceneDidBecomeActive fired >= 2 times, traitsDidChange fired 0 times")
-                == [.callbackFired(.sceneDidBecomeActive, Comparison(.atLeast, 2), afterResizeEnded: false),
-                    .callbackFired(.traitsDidChange, .exactly(0), afterResizeEnded: false)])
+        #expect(
+            try clauseKinds("sceneDidBecomeActive fired >= 2 times, traitsDidChange fired 0 times")
+                == [
+                    .callbackFired(.sceneDidBecomeActive, Comparison(.atLeast, 2), afterResizeEnded: false),
+                    .callbackFired(.traitsDidChange, .exactly(0), afterResizeEnded: false),
+                ])
     }
 
     @Test("`fullscreen on TV` is the state and the display, two clauses with their own text")
@@ -73,14 +85,18 @@ struct ClauseParserTests {
     @Test("each clause keeps its source text, the after-modifier included")
     func clauseText() throws {
         let parsed = try clauses("scale 1.5, buffer = round(bounds * 1.5),   viewport = bounds, drawableSizeWillChange fired 1 time, after the resize ended")
-        #expect(parsed.map(\.text) == ["scale 1.5", "buffer = round(bounds * 1.5)", "viewport = bounds",
-                                       "drawableSizeWillChange fired 1 time, after the resize ended"])
+        #expect(
+            parsed.map(\.text) == [
+                "scale 1.5", "buffer = round(bounds * 1.5)", "viewport = bounds",
+                "drawableSizeWillChange fired 1 time, after the resize ended",
+            ])
     }
 
     @Test("a display list stops at a clause keyword or a word followed by more")
     func displayListBoundaries() throws {
         #expect(try clauseKinds("on DP-1, restored") == [.onDisplays([name("DP-1")]), .restored])
-        #expect(try clauseKinds("on DP-1, drawableSizeWillChange fired 1 time")
+        #expect(
+            try clauseKinds("on DP-1, drawableSizeWillChange fired 1 time")
                 == [.onDisplays([name("DP-1")]), .callbackFired(.drawableSizeWillChange, .exactly(1), afterResizeEnded: false)])
     }
 

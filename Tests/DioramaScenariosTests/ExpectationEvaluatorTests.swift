@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("Expectation evaluator: each clause against an observation")
 struct ExpectationEvaluatorTests {
@@ -32,28 +33,36 @@ struct ExpectationEvaluatorTests {
     @Test("buffer expressions round half away from zero, exactly as fractional-scale-v1 says")
     func bufferExpressions() throws {
         // 801 x 1.5 = 1201.5 → 1202; 601 x 1.5 = 901.5 → 902.
-        #expect(try verdict("buffer = round(bounds * 1.5)", atOneAndAHalf)
+        #expect(
+            try verdict("buffer = round(bounds * 1.5)", atOneAndAHalf)
                 == .passed(actual: "1202x902"))
         #expect(try verdict("buffer 1202x902", atOneAndAHalf).isPassed)
         #expect(try verdict("buffer = ceil(bounds * 1.5)", atOneAndAHalf).isPassed)
-        #expect(try verdict("buffer = floor(bounds * 1.5)", atOneAndAHalf)
+        #expect(
+            try verdict("buffer = floor(bounds * 1.5)", atOneAndAHalf)
                 == .failed(expected: "1201x901 (floor(bounds * 1.5) with bounds 801x601)", actual: "1202x902"))
-        #expect(try verdict("buffer = bounds * 1.5", atOneAndAHalf)
-                == .failed(expected: "bounds * 1.5 with bounds 801x601 is 1201.5x901.5, not whole pixels; write round(bounds * 1.5) or ceil(bounds * 1.5)",
-                           actual: "1202x902"))
+        #expect(
+            try verdict("buffer = bounds * 1.5", atOneAndAHalf)
+                == .failed(
+                    expected: "bounds * 1.5 with bounds 801x601 is 1201.5x901.5, not whole pixels; write round(bounds * 1.5) or ceil(bounds * 1.5)",
+                    actual: "1202x902"))
         #expect(try verdict("buffer 1200x900", atOneAndAHalf) == .failed(expected: "1200x900", actual: "1202x902"))
     }
 
     @Test("size expressions on their own")
     func sizeExpressionArithmetic() throws {
         let quarter = Scale(numerator120: 150)
-        #expect(try SizeExpression.bounds(times: quarter, rounding: .round).evaluate(bounds: Size(width: 2, height: 6)).get()
-                == Size(width: 3, height: 8))   // 2.5 → 3, 7.5 → 8
-        #expect(try SizeExpression.bounds(times: quarter, rounding: .floor).evaluate(bounds: Size(width: 2, height: 6)).get()
+        #expect(
+            try SizeExpression.bounds(times: quarter, rounding: .round).evaluate(bounds: Size(width: 2, height: 6)).get()
+                == Size(width: 3, height: 8))  // 2.5 → 3, 7.5 → 8
+        #expect(
+            try SizeExpression.bounds(times: quarter, rounding: .floor).evaluate(bounds: Size(width: 2, height: 6)).get()
                 == Size(width: 2, height: 7))
-        #expect(try SizeExpression.bounds(times: quarter, rounding: .ceil).evaluate(bounds: Size(width: 4, height: 1)).get()
+        #expect(
+            try SizeExpression.bounds(times: quarter, rounding: .ceil).evaluate(bounds: Size(width: 4, height: 1)).get()
                 == Size(width: 5, height: 2))
-        #expect(try SizeExpression.bounds(times: Scale(integer: 2)!, rounding: nil).evaluate(bounds: Size(width: 3, height: 4)).get()
+        #expect(
+            try SizeExpression.bounds(times: Scale(integer: 2)!, rounding: nil).evaluate(bounds: Size(width: 3, height: 4)).get()
                 == Size(width: 6, height: 8))
         #expect(SizeExpression.bounds(times: quarter, rounding: nil).description == "bounds * 1.25")
         #expect(SizeExpression.bounds(times: .one, rounding: .round).description == "round(bounds)")
@@ -64,7 +73,8 @@ struct ExpectationEvaluatorTests {
         var foreign = renderedObservation(on: ["DP-2"], scale: two, bounds: Size(width: 400, height: 300))
         foreign.markAppLevelUnavailable("`term` runs a command, which writes no Diorama trace")
         #expect(try verdict("buffer = bounds * 2", foreign).isPassed)
-        #expect(try verdict("drawable = bounds * 2", foreign)
+        #expect(
+            try verdict("drawable = bounds * 2", foreign)
                 == .skipped(reason: "the drawable size is not observable: `term` runs a command, which writes no Diorama trace"))
         foreign.frame = .unavailable("sway does not say")
         #expect(try verdict("buffer = bounds * 2", foreign) == .skipped(reason: "`bounds` is not observable: sway does not say"))
@@ -89,7 +99,8 @@ struct ExpectationEvaluatorTests {
         #expect(try verdict("buffer scale 1", atOneAndAHalf).isPassed)
         #expect(try verdict("buffer scale 2", atOneAndAHalf) == .failed(expected: "buffer scale 2", actual: "buffer scale 1"))
         #expect(try verdict("traits.displayScale 1.5", atOneAndAHalf) == .passed(actual: "traits.displayScale 1.5"))
-        #expect(try verdict("traits.displayScale 2", atOneAndAHalf)
+        #expect(
+            try verdict("traits.displayScale 2", atOneAndAHalf)
                 == .failed(expected: "traits.displayScale 2", actual: "traits.displayScale 1.5"))
         var never = atOneAndAHalf
         never.preferredScale = .value(nil)
@@ -105,7 +116,8 @@ struct ExpectationEvaluatorTests {
         #expect(try verdict("maximum 1x1", observation) == .failed(expected: "maximum 1x1", actual: "maximum 0x0"))
         #expect(try verdict("configure 801x601", observation).isPassed)
         #expect(try verdict("activated", observation) == .passed(actual: "states activated"))
-        #expect(try verdict("states activated maximized", observation)
+        #expect(
+            try verdict("states activated maximized", observation)
                 == .failed(expected: "states activated maximized", actual: "states activated"))
         #expect(try verdict("not maximized", observation).isPassed)
         #expect(try verdict("not activated", observation) == .failed(expected: "not activated", actual: "states activated"))
@@ -116,11 +128,14 @@ struct ExpectationEvaluatorTests {
     func commits() throws {
         var observation = atOneAndAHalf
         observation.commitsSinceStep = .value(3)
-        observation.staleCommitsSinceStep = .value([StaleCommit(renderedScale: .one, preferredScale: oneAndAHalf),
-                                                    StaleCommit(renderedScale: .one, preferredScale: oneAndAHalf)])
+        observation.staleCommitsSinceStep = .value([
+            StaleCommit(renderedScale: .one, preferredScale: oneAndAHalf),
+            StaleCommit(renderedScale: .one, preferredScale: oneAndAHalf),
+        ])
         #expect(try verdict("commits >= 1", observation).isPassed)
         #expect(try verdict("commits 1", observation) == .failed(expected: "commits 1", actual: "commits 3"))
-        #expect(try verdict("no stale frames", observation)
+        #expect(
+            try verdict("no stale frames", observation)
                 == .failed(expected: "no stale frames", actual: "2 stale frames, the first rendered at 1 while 1.5 was preferred"))
         #expect(try verdict("no stale frames", atOneAndAHalf) == .passed(actual: "no stale frames"))
     }
@@ -131,16 +146,19 @@ struct ExpectationEvaluatorTests {
         #expect(try verdict("screen HDMI-A-1", observation).isPassed)
         #expect(try verdict("screen DP-1", observation) == .failed(expected: "screen DP-1", actual: "screen HDMI-A-1"))
         #expect(try verdict("traits.horizontalSizeClass regular", observation).isPassed)
-        #expect(try verdict("traits.verticalSizeClass compact", observation)
+        #expect(
+            try verdict("traits.verticalSizeClass compact", observation)
                 == .failed(expected: "traits.verticalSizeClass compact", actual: "traits.verticalSizeClass regular"))
         #expect(try verdict("orientation landscape", observation).isPassed)
         #expect(try verdict("orientation landscapeRight", observation).isPassed)
         #expect(try verdict("orientation landscapeLeft", observation).isFailed)
-        #expect(try verdict("orientation portrait", observation)
+        #expect(
+            try verdict("orientation portrait", observation)
                 == .failed(expected: "orientation portrait", actual: "orientation landscapeRight"))
         #expect(try verdict("orientation unlocked", observation).isPassed)
         #expect(try verdict("state foregroundActive", observation).isPassed)
-        #expect(try verdict("role external-display-non-interactive", observation)
+        #expect(
+            try verdict("role external-display-non-interactive", observation)
                 == .failed(expected: "role external-display-non-interactive", actual: "role application"))
         #expect(try verdict("disconnected", observation) == .failed(expected: "disconnected", actual: "still connected"))
         #expect(try verdict("restored", observation) == .failed(expected: "restored", actual: "not restored (connected fresh)"))
@@ -156,26 +174,32 @@ struct ExpectationEvaluatorTests {
     func callbacks() throws {
         var observation = atOneAndAHalf
         #expect(try verdict("drawableSizeWillChange fired 0 times", observation) == .passed(actual: "drawableSizeWillChange fired 0 times"))
-        #expect(try verdict("drawableSizeWillChange fired 1 time", observation)
+        #expect(
+            try verdict("drawableSizeWillChange fired 1 time", observation)
                 == .failed(expected: "drawableSizeWillChange fired 1 time", actual: "drawableSizeWillChange fired 0 times"))
         observation.callbacks = .value([.drawableSizeWillChange: CallbackObservation(count: 1)])
         #expect(try verdict("drawableSizeWillChange fired 1 time, after the resize ended", observation).isPassed)
         observation.callbacks = .value([.drawableSizeWillChange: CallbackObservation(count: 1, duringInteractiveResize: 1)])
         #expect(try verdict("drawableSizeWillChange fired 1 time", observation).isPassed)
-        #expect(try verdict("drawableSizeWillChange fired 1 time, after the resize ended", observation)
-                == .failed(expected: "drawableSizeWillChange fired 1 time, after the resize ended",
-                           actual: "drawableSizeWillChange fired 1 time, 1 of them during the resize"))
+        #expect(
+            try verdict("drawableSizeWillChange fired 1 time, after the resize ended", observation)
+                == .failed(
+                    expected: "drawableSizeWillChange fired 1 time, after the resize ended",
+                    actual: "drawableSizeWillChange fired 1 time, 1 of them during the resize"))
         observation.callbacks = .value([.traitsDidChange: CallbackObservation(count: 3)])
         #expect(try verdict("traitsDidChange fired >= 2 times", observation).isPassed)
-        #expect(try verdict("traitsDidChange fired < 2 times", observation)
+        #expect(
+            try verdict("traitsDidChange fired < 2 times", observation)
                 == .failed(expected: "traitsDidChange fired < 2 times", actual: "traitsDidChange fired 3 times"))
     }
 
     @Test("a fact the backend cannot observe skips the clause with the backend's reason")
     func unobservable() throws {
         let nothing = WindowObservation(unavailableBecause: "sway does not report buffer scales")
-        for clause in ["buffer scale 2", "on DP-1", "scale 2", "no stale frames", "restored", "drawableSizeWillChange fired 1 time",
-                       "states activated", "width 3", "preferred scale 1", "viewport none", "minimum 1x1", "orientation locked"] {
+        for clause in [
+            "buffer scale 2", "on DP-1", "scale 2", "no stale frames", "restored", "drawableSizeWillChange fired 1 time",
+            "states activated", "width 3", "preferred scale 1", "viewport none", "minimum 1x1", "orientation locked",
+        ] {
             let result = try verdict(clause, nothing)
             guard case .skipped(let reason) = result else {
                 Issue.record("\(clause): expected skipped, got \(result)")

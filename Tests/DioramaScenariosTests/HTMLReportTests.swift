@@ -1,9 +1,10 @@
 import DioramaGraphics
-import DioramaPNGTestSupport
 import DioramaModel
-@testable import DioramaScenarios
+import DioramaPNGTestSupport
 import Foundation
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("HTML report, rendered in headless Chromium")
 struct HTMLReportTests {
@@ -26,8 +27,9 @@ struct HTMLReportTests {
         defer { directory.cleanUp() }
         let (page, _) = try await writeReport(in: directory)
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 2,
-                "only the SVG namespace may be an http URL")
+        #expect(
+            !html.contains("http://") || html.components(separatedBy: "http://").count == 2,
+            "only the SVG namespace may be an http URL")
         #expect(!html.contains("https://"))
         #expect(!html.contains("<link"))
         #expect(!html.contains(" src=\"/"), "no absolute paths")
@@ -103,8 +105,9 @@ struct ScenarioReportWriterTests {
         let directory = try TemporaryDirectory("writer")
         defer { directory.cleanUp() }
         let results = [try await ReportFixture.result()]
-        let options = ScenarioRunOptions(junitPath: directory.path + "/junit.xml", jsonPath: directory.path + "/results.json",
-                                         reportDirectory: directory.path + "/html")
+        let options = ScenarioRunOptions(
+            junitPath: directory.path + "/junit.xml", jsonPath: directory.path + "/results.json",
+            reportDirectory: directory.path + "/html")
         let written = try ScenarioReportWriter.write(results, options: options)
         #expect(written == [directory.path + "/junit.xml", directory.path + "/results.json", directory.path + "/html/index.html"])
         #expect(try String(contentsOfFile: written[0], encoding: .utf8) == JUnitReport.render(results))

@@ -14,8 +14,9 @@ struct HeadlessChromium {
         for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] where FileManager.default.isExecutableFile(atPath: candidate) {
             return HeadlessChromium(executable: candidate)
         }
-        Issue.record("chromium is not installed: the HTML report is tested by rendering it. Install it with `apt-get install chromium` (or `make deps`).",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "chromium is not installed: the HTML report is tested by rendering it. Install it with `apt-get install chromium` (or `make deps`).",
+            sourceLocation: sourceLocation)
         return nil
     }
 
@@ -32,9 +33,12 @@ struct HeadlessChromium {
 
     /// A PNG screenshot of the page at `width`x`height` CSS pixels.
     func screenshot(of page: String, to png: String, width: Int, height: Int, scratch: TemporaryDirectory) throws {
-        try run(["--screenshot=\(png)", "--window-size=\(width),\(height)", "--hide-scrollbars",
-                 URL(fileURLWithPath: page).absoluteString],
-                stdout: scratch.url.appendingPathComponent("screenshot.log").path, scratch: scratch)
+        try run(
+            [
+                "--screenshot=\(png)", "--window-size=\(width),\(height)", "--hide-scrollbars",
+                URL(fileURLWithPath: page).absoluteString,
+            ],
+            stdout: scratch.url.appendingPathComponent("screenshot.log").path, scratch: scratch)
     }
 
     /// Runs chromium headless with a private profile; kills it after 90 seconds.
@@ -44,8 +48,11 @@ struct HeadlessChromium {
         _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                             "--user-data-dir=\(scratch.url.appendingPathComponent("profile").path)"] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--user-data-dir=\(scratch.url.appendingPathComponent("profile").path)",
+            ] + arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: stdout)
         process.standardError = FileHandle(forWritingAtPath: errorLog)

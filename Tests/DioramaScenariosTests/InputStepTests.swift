@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 /// The input steps: `click`, `drag`, `touch`, and the input callbacks
 /// `fired N times` counts.
@@ -8,14 +9,15 @@ import Testing
 struct InputStepTests {
     @Test("click, drag (with and without a display) and touch (a tap or a swipe) parse to their actions")
     func inputSteps() throws {
-        let scenario = try parse(studioHeader + """
-            click main at 20,30
-            drag main by 100,-10
-            drag main by 0,0 to DP-2
-            touch main at 5,6
-            touch main at 5,6 to 50,60
-            expect main touchesBegan fired 1 time, touchesCancelled fired 0 times
-            """)
+        let scenario = try parse(
+            studioHeader + """
+                click main at 20,30
+                drag main by 100,-10
+                drag main by 0,0 to DP-2
+                touch main at 5,6
+                touch main at 5,6 to 50,60
+                expect main touchesBegan fired 1 time, touchesCancelled fired 0 times
+                """)
         let actions = scenario.steps.map(\.action)
         #expect(actions[0] == .click(window: name("main"), at: Point(x: 20, y: 30)))
         #expect(actions[1] == .drag(window: name("main"), by: Point(x: 100, y: -10), display: nil))
@@ -36,11 +38,12 @@ struct InputStepTests {
 
     @Test("a touch far outside the coordinate range is refused before anything runs")
     func touchOutOfRange() throws {
-        let errors = validationErrors(studioHeader + """
-            launch TimerApp as timer
-            window main = timer title "Main"
-            touch main at 5,5 to 2000000,0
-            """)
+        let errors = validationErrors(
+            studioHeader + """
+                launch TimerApp as timer
+                window main = timer title "Main"
+                touch main at 5,5 to 2000000,0
+                """)
         #expect(errors.contains { $0.message.contains("-1000000…1000000") && $0.location.line == 4 }, "\(errors)")
     }
 }

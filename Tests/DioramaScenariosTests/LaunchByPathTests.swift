@@ -1,7 +1,8 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Foundation
 import Testing
+
+@testable import DioramaScenarios
 
 /// `launch app "PATH"` and `info-plist "PATH"`: apps built outside this
 /// package, named by executable path or by name plus their Info.plist.
@@ -62,10 +63,12 @@ struct LaunchByPathTests {
     func validates() throws {
         let (root, file) = try Self.appFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        _ = try ScenarioLoader.load(text: studioHeader + #"launch app "../bin/Sketchpad" info-plist "../Info.plist" as sketch"#,
-                                    file: file, environment: shippedEnvironment)
-        _ = try ScenarioLoader.load(text: studioHeader + #"launch Sketchpad info-plist "../Info.plist" as sketch"#,
-                                    file: file, environment: shippedEnvironment)
+        _ = try ScenarioLoader.load(
+            text: studioHeader + #"launch app "../bin/Sketchpad" info-plist "../Info.plist" as sketch"#,
+            file: file, environment: shippedEnvironment)
+        _ = try ScenarioLoader.load(
+            text: studioHeader + #"launch Sketchpad info-plist "../Info.plist" as sketch"#,
+            file: file, environment: shippedEnvironment)
     }
 
     @Test("an unknown app name without its Info.plist points to launch app \"PATH\"")
@@ -80,8 +83,9 @@ struct LaunchByPathTests {
         let (root, file) = try Self.appFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         do {
-            _ = try ScenarioLoader.load(text: studioHeader + #"launch app "../bin/Sketchpat" info-plist "../Info.plst" as sketch"#,
-                                        file: file, environment: shippedEnvironment)
+            _ = try ScenarioLoader.load(
+                text: studioHeader + #"launch app "../bin/Sketchpat" info-plist "../Info.plst" as sketch"#,
+                file: file, environment: shippedEnvironment)
             Issue.record("expected validation errors")
         } catch {
             let diagnostics = error.diagnostics

@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("Scenario parser: errors name file, line and column, what was expected, and a hint")
 struct ParseErrorTests {
@@ -17,12 +18,13 @@ struct ParseErrorTests {
         #expect(error.location == SourceLocation(file: testFile, line: 2, column: 21))
         #expect(error.message == "expected `interactively` or the end of the line, found `interactivly`")
         #expect(error.hint == "did you mean `interactively`?")
-        #expect(error.description == """
-            test.scenario:2:21: error: expected `interactively` or the end of the line, found `interactivly`
-               2 | resize main 900x700 interactivly in 10 steps
-                 |                     ^~~~~~~~~~~~
-            hint: did you mean `interactively`?
-            """)
+        #expect(
+            error.description == """
+                test.scenario:2:21: error: expected `interactively` or the end of the line, found `interactivly`
+                   2 | resize main 900x700 interactivly in 10 steps
+                     |                     ^~~~~~~~~~~~
+                hint: did you mean `interactively`?
+                """)
     }
 
     @Test("a misspelt statement keyword")
@@ -99,7 +101,8 @@ struct ParseErrorTests {
         #expect(error.message == "expected a profile (modern, sway-1.7, sway-1.7-floating, weston-10), found `sway-17`")
         #expect(error.hint == "did you mean `sway-1.7`?")
         #expect(try onlyError("displays: studio\nbackend: sim, swya\n").hint == "did you mean `sway`?")
-        #expect(try onlyError("displays: studio\nprofile: modern\nprofile: modern\n").message
+        #expect(
+            try onlyError("displays: studio\nprofile: modern\nprofile: modern\n").message
                 == "`profile:` is given twice; the first is at line 2")
     }
 
@@ -138,7 +141,8 @@ struct ParseErrorTests {
     func misplacedAfter() throws {
         let error = try onlyError(studioHeader + "expect main scale 2, after the resize ended")
         #expect(error.message == "`after the resize ended` qualifies a callback clause, not what comes before it")
-        #expect(try onlyError(studioHeader + "expect main drawableSizeWillChange fired 1 time, after the resize finished").hint
+        #expect(
+            try onlyError(studioHeader + "expect main drawableSizeWillChange fired 1 time, after the resize finished").hint
                 == "write `after the resize ended`")
     }
 
@@ -158,7 +162,8 @@ struct ParseErrorTests {
 
         // An app's arguments are checked the same way.
         #expect(try onlyError(studioHeader + #"launch GameScene arguments "" as game"#).message == "the argument line is empty")
-        #expect(try onlyError(studioHeader + #"launch GameScene arguments "--renderer 'gles" as game"#).message
+        #expect(
+            try onlyError(studioHeader + #"launch GameScene arguments "--renderer 'gles" as game"#).message
                 == "the argument line has an unterminated ' quote")
 
         // Closed and escaped quotes are fine.
@@ -169,9 +174,11 @@ struct ParseErrorTests {
     @Test("an expectation without clauses, and an interactive resize without a step count")
     func incomplete() throws {
         #expect(try onlyError(studioHeader + "expect main").message == "expected a clause, found the end of the line")
-        #expect(try onlyError(studioHeader + "resize main 900x700 interactively in steps").message
+        #expect(
+            try onlyError(studioHeader + "resize main 900x700 interactively in steps").message
                 == "expected the number of steps, found `steps`")
-        #expect(try onlyError(studioHeader + "resize main 900x700 interactively in 0 steps").message
+        #expect(
+            try onlyError(studioHeader + "resize main 900x700 interactively in 0 steps").message
                 == "the number of steps must be between 1 and 1000, found 0")
     }
 }

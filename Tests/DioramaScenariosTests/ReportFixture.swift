@@ -1,4 +1,5 @@
 import DioramaModel
+
 @testable import DioramaScenarios
 
 /// A run with a bit of everything a report shows: passes, a failed clause, a
@@ -64,14 +65,18 @@ enum ReportFixture {
 
     /// A second scenario that was skipped whole and a third that could not start.
     static func otherResults() async throws -> [ScenarioResult] {
-        let skipped = try ScenarioLoader.load(text: "# Only for weston.\ndisplays: studio\nbackend: weston\nlaunch TimerApp as t\nwindow w = t\nexpect w scale 2\n",
-                                              file: "Configs/scenarios/weston-only.scenario", environment: shippedEnvironment)
+        let skipped = try ScenarioLoader.load(
+            text: "# Only for weston.\ndisplays: studio\nbackend: weston\nlaunch TimerApp as t\nwindow w = t\nexpect w scale 2\n",
+            file: "Configs/scenarios/weston-only.scenario", environment: shippedEnvironment)
         let broken = ScriptedBackend()
         broken.startError = ScriptedBackend.ScriptError(description: "sway not found; install it with apt-get install sway")
-        let error = try ScenarioLoader.load(text: "displays: dual\nlaunch GameScene as g\n",
-                                            file: "Configs/scenarios/no-start.scenario", environment: shippedEnvironment)
-        return [await ScenarioRunner().run(skipped, on: ScriptedBackend()),
-                await ScenarioRunner().run(error, on: broken)]
+        let error = try ScenarioLoader.load(
+            text: "displays: dual\nlaunch GameScene as g\n",
+            file: "Configs/scenarios/no-start.scenario", environment: shippedEnvironment)
+        return [
+            await ScenarioRunner().run(skipped, on: ScriptedBackend()),
+            await ScenarioRunner().run(error, on: broken),
+        ]
     }
 
     /// `result` as if each step had taken a quarter of a second and the

@@ -1,10 +1,12 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+@testable import DioramaScenarios
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("Reports: console, JSON and JUnit snapshots")
 struct ReporterSnapshotTests {
@@ -24,7 +26,8 @@ struct ReporterSnapshotTests {
 
     @Test("console timeline without colour")
     func console() async throws {
-        let text = try await results().map { ConsoleReporter.render($0, useColor: false) }.joined(separator: "\n")
+        let text =
+            try await results().map { ConsoleReporter.render($0, useColor: false) }.joined(separator: "\n")
             + "\n" + ConsoleReporter.suiteSummary(try await results(), useColor: false)
         try assertSnapshot(text, named: "console.txt")
         #expect(!text.contains("\u{1B}["))
@@ -44,8 +47,9 @@ struct ReporterSnapshotTests {
         let lines = LockedLines()
         let reporter = ConsoleReporter(useColor: false) { lines.append($0) }
         let validated = try ScenarioLoader.load(text: ReportFixture.text, file: ReportFixture.file, environment: shippedEnvironment)
-        let result = await ScenarioRunner().run(validated, on: ReportFixture.backend(screenshotPath: "artifacts/report-sample/overview.png"),
-                                                observer: reporter)
+        let result = await ScenarioRunner().run(
+            validated, on: ReportFixture.backend(screenshotPath: "artifacts/report-sample/overview.png"),
+            observer: reporter)
         #expect(lines.joined == ConsoleReporter.render(result, useColor: false))
         #expect(lines.count > 10, "one write per entry, not one at the end")
     }
@@ -120,10 +124,14 @@ struct ReporterSnapshotTests {
     @Test("a profile is named only for the simulator, which imitates it")
     func profileOnlyForTheSimulator() {
         let style = ConsoleReporter.Style(enabled: false)
-        let sway = ConsoleReporter.headerLines(name: "s", file: "s.scenario", summary: nil, backend: .sway,
-                                               profile: .modern, style: style).joined()
-        let sim = ConsoleReporter.headerLines(name: "s", file: "s.scenario", summary: nil, backend: .sim,
-                                              profile: .modern, style: style).joined()
+        let sway = ConsoleReporter.headerLines(
+            name: "s", file: "s.scenario", summary: nil, backend: .sway,
+            profile: .modern, style: style
+        ).joined()
+        let sim = ConsoleReporter.headerLines(
+            name: "s", file: "s.scenario", summary: nil, backend: .sim,
+            profile: .modern, style: style
+        ).joined()
         #expect(sway == "▶ s (sway) s.scenario")
         #expect(sim == "▶ s (sim, profile modern) s.scenario")
     }

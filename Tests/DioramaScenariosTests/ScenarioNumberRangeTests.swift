@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 /// Numbers the simulator would refuse (or could not picture) are validation
 /// errors at their file, line and column, before anything runs: a valid
@@ -30,8 +31,9 @@ struct ScenarioNumberRangeTests {
 
     @Test("moving a display or a window far out is refused at the step")
     func farMoves() throws {
-        let errors = validationErrors(studioHeader + "launch TimerApp as timer\nwindow main = timer title \"Main\"\n"
-                                      + "move display DP-1 to 0,-1000001\nmove main to 1000001,0\n")
+        let errors = validationErrors(
+            studioHeader + "launch TimerApp as timer\nwindow main = timer title \"Main\"\n"
+                + "move display DP-1 to 0,-1000001\nmove main to 1000001,0\n")
         #expect(errors.map(\.location.line) == [4, 5])
         #expect(errors.first?.message.contains("\"y\" must be within -1000000…1000000, got -1000001") == true)
         #expect(errors.last?.message.contains("\"x\" must be within -1000000…1000000, got 1000001") == true)
@@ -44,9 +46,10 @@ struct ScenarioNumberRangeTests {
 
     @Test("waits and timeouts longer than an hour are refused where they are written")
     func endlessWaits() throws {
-        let errors = validationErrors("displays: studio\ntimeout:  9999999s\nwait 9223372036854775807ms\n"
-                                      + "launch TimerApp as timer\nwindow main = timer title \"Main\"\n"
-                                      + "wait until main on DP-1 timeout 3601s\nwait 3600s\n")
+        let errors = validationErrors(
+            "displays: studio\ntimeout:  9999999s\nwait 9223372036854775807ms\n"
+                + "launch TimerApp as timer\nwindow main = timer title \"Main\"\n"
+                + "wait until main on DP-1 timeout 3601s\nwait 3600s\n")
         #expect(errors.map(\.location.line) == [2, 3, 6], "\(errors)")
         #expect(errors.first?.location.column == 11)
         #expect(errors.first?.message == "the scenario's timeout of 9999999s is longer than 3600s")

@@ -1,12 +1,14 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("Scenario parser: statements")
 struct ScenarioParserTests {
     @Test("the header sets layout, profile, timeout and backends; leading comments become the summary")
     func header() throws {
-        let scenario = try parse("""
+        let scenario = try parse(
+            """
             # First line of the summary.
             #   Second line.
 
@@ -36,7 +38,8 @@ struct ScenarioParserTests {
 
     @Test("inline displays take a mode, a scale, a position and a transform in any order")
     func inlineDisplays() throws {
-        let scenario = try parse("""
+        let scenario = try parse(
+            """
             display DP-1 1920x1080 scale 1 at 0,0
             display eDP-1 2880x1800 at -1440,0 transform 90 scale 1.25
             display HDMI-A-1 1280x720 at 1920,0
@@ -65,14 +68,18 @@ struct ScenarioParserTests {
         }
         #expect(client.program == .command(#"foot -e sh -c "echo hi""#))
         #expect(client.alias.name == "term")
-        #expect(client.environment == [.init(name: "TERM", value: "xterm"), .init(name: "A_1", value: "two words"),
-                                       .init(name: "EMPTY", value: "")])
+        #expect(
+            client.environment == [
+                .init(name: "TERM", value: "xterm"), .init(name: "A_1", value: "two words"),
+                .init(name: "EMPTY", value: ""),
+            ])
         #expect(!client.isDioramaApp)
     }
 
     @Test("launch: an app with arguments, after its info-plist")
     func launchWithArguments() throws {
-        #expect(try action(#"launch GameScene arguments "--renderer gles" as game"#)
+        #expect(
+            try action(#"launch GameScene arguments "--renderer gles" as game"#)
                 == .launch(ClientLaunch(alias: name("game"), program: .dioramaApp("GameScene"), arguments: "--renderer gles")))
         guard case .launch(let client) = try action(#"launch app "bin/Sketch" info-plist "Info.plist" arguments "-v 'a b'" as s"#) else {
             Issue.record("expected a launch")
@@ -84,9 +91,11 @@ struct ScenarioParserTests {
 
     @Test("window declarations match by app_id and/or title")
     func windows() throws {
-        #expect(try action(#"window main = timer title "Main""#)
+        #expect(
+            try action(#"window main = timer title "Main""#)
                 == .declareWindow(WindowDeclaration(name: name("main"), client: name("timer"), title: "Main")))
-        #expect(try action(#"window t = term app_id org.foot title "x y""#)
+        #expect(
+            try action(#"window t = term app_id org.foot title "x y""#)
                 == .declareWindow(WindowDeclaration(name: name("t"), client: name("term"), appID: "org.foot", title: "x y")))
         #expect(try action("window g = game") == .declareWindow(WindowDeclaration(name: name("g"), client: name("game"))))
     }
@@ -96,9 +105,11 @@ struct ScenarioParserTests {
         #expect(try action("move main to DP-2") == .moveToDisplay(window: name("main"), display: name("DP-2")))
         #expect(try action("move main to -100,200") == .moveToPosition(window: name("main"), position: Point(x: -100, y: 200)))
         #expect(try action("resize main 320x240") == .resize(window: name("main"), size: Size(width: 320, height: 240), interactiveSteps: nil))
-        #expect(try action("resize main 900x700 interactively in 10 steps")
+        #expect(
+            try action("resize main 900x700 interactively in 10 steps")
                 == .resize(window: name("main"), size: Size(width: 900, height: 700), interactiveSteps: 10))
-        #expect(try action("resize main 900x700 interactively in 1 step")
+        #expect(
+            try action("resize main 900x700 interactively in 1 step")
                 == .resize(window: name("main"), size: Size(width: 900, height: 700), interactiveSteps: 1))
         #expect(try action("focus main") == .focus(window: name("main")))
         #expect(try action("maximize main") == .maximize(window: name("main")))

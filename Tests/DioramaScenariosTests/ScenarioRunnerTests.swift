@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("Scenario runner with a scripted backend")
 struct ScenarioRunnerTests {
@@ -11,8 +12,9 @@ struct ScenarioRunnerTests {
     func movingBackend(movedAtLine: Int) -> ScriptedBackend {
         let size = size, two = two
         return ScriptedBackend { window, line, _ in
-            line >= movedAtLine ? renderedObservation(on: ["DP-2"], scale: two, bounds: size, origin: Point(x: 2200, y: 100))
-                                : renderedObservation(on: ["DP-1"], scale: .one, bounds: size, origin: Point(x: 100, y: 100))
+            line >= movedAtLine
+                ? renderedObservation(on: ["DP-2"], scale: two, bounds: size, origin: Point(x: 2200, y: 100))
+                : renderedObservation(on: ["DP-1"], scale: .one, bounds: size, origin: Point(x: 100, y: 100))
         }
     }
 
@@ -30,15 +32,16 @@ struct ScenarioRunnerTests {
     func callOrder() async throws {
         let backend = movingBackend(movedAtLine: 6)
         let result = await ScenarioRunner().run(try validate(moveScenario), on: backend)
-        #expect(backend.log == [
-            "start test modern [DP-1,DP-2,HDMI-A-1]", "displays",
-            "launch timer",
-            "perform window main = timer title \"Main\"", "settle main", "observe main",
-            "settle main", "observe main",
-            "perform move main to DP-2", "settle main", "observe main",
-            "settle main", "observe main",
-            "stop",
-        ])
+        #expect(
+            backend.log == [
+                "start test modern [DP-1,DP-2,HDMI-A-1]", "displays",
+                "launch timer",
+                "perform window main = timer title \"Main\"", "settle main", "observe main",
+                "settle main", "observe main",
+                "perform move main to DP-2", "settle main", "observe main",
+                "settle main", "observe main",
+                "stop",
+            ])
         #expect(result.status == .passed)
         #expect(result.passedClauseCount == 6)
         #expect(result.entries.map(\.index) == [1, 2, 3, 4, 5])
@@ -49,17 +52,18 @@ struct ScenarioRunnerTests {
 
     @Test("a failed clause fails the scenario with expected and actual, and the run goes on")
     func failedClause() async throws {
-        let backend = movingBackend(movedAtLine: 1000) // never moves
+        let backend = movingBackend(movedAtLine: 1000)  // never moves
         let result = await ScenarioRunner().run(try validate(moveScenario), on: backend)
         #expect(result.status == .failed)
         let last = try #require(result.entries.last)
         #expect(last.outcome == .done)
-        #expect(last.clauses.map(\.verdict) == [
-            .failed(expected: "on DP-2", actual: "on DP-1"),
-            .failed(expected: "scale 2", actual: "scale 1"),
-            .failed(expected: "1600x1200 (bounds * 2 with bounds 800x600)", actual: "800x600"),
-            .passed(actual: "no stale frames"),
-        ])
+        #expect(
+            last.clauses.map(\.verdict) == [
+                .failed(expected: "on DP-2", actual: "on DP-1"),
+                .failed(expected: "scale 2", actual: "scale 1"),
+                .failed(expected: "1600x1200 (bounds * 2 with bounds 800x600)", actual: "800x600"),
+                .passed(actual: "no stale frames"),
+            ])
         #expect(last.clauses.allSatisfy { $0.window == "main" })
         #expect(result.failedClauseCount == 3)
         #expect(backend.log.last == "stop")

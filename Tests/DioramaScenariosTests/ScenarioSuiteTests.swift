@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("Suites: shards and parallel runs")
 struct ScenarioSuiteTests {
@@ -50,8 +51,9 @@ struct ScenarioSuiteTests {
     @Test("a suite runs on a backend per scenario and returns results in suite order")
     func parallel() async throws {
         let scenarios = try ["one", "two", "three", "four"].map { name in
-            try ScenarioLoader.load(text: "displays: studio\nlaunch TimerApp as t\nwindow w = t\nexpect w on DP-1\n",
-                                    file: "\(name).scenario", environment: shippedEnvironment)
+            try ScenarioLoader.load(
+                text: "displays: studio\nlaunch TimerApp as t\nwindow w = t\nexpect w on DP-1\n",
+                file: "\(name).scenario", environment: shippedEnvironment)
         }
         let results = await ScenarioSuiteRunner(options: ScenarioRunOptions(jobs: 3)).run(scenarios) {
             ScriptedBackend { _, _, _ in renderedObservation(on: ["DP-1"], scale: .one, bounds: Size(width: 10, height: 10)) }

@@ -1,12 +1,15 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Foundation
 import Testing
 
+@testable import DioramaScenarios
+
 @Suite("Scenario validation: names are checked before anything runs")
 struct ScenarioValidatorTests {
-    func onlyError(_ text: String, environment: ScenarioEnvironment = shippedEnvironment,
-                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioDiagnostic {
+    func onlyError(
+        _ text: String, environment: ScenarioEnvironment = shippedEnvironment,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> ScenarioDiagnostic {
         let errors = validationErrors(text, environment: environment, sourceLocation: sourceLocation)
         #expect(errors.count == 1, "errors: \(errors)", sourceLocation: sourceLocation)
         return try #require(errors.first, sourceLocation: sourceLocation)
@@ -71,7 +74,8 @@ struct ScenarioValidatorTests {
         _ = try validate(tour + "plug display TV 1920x1080 at 0,1080\nexpect main on TV\nscreenshot TV as tv\n")
         #expect(try onlyError(tour + "expect main on TV\nplug display TV 1920x1080 at 0,1080\n").message == "unknown display `TV`")
         #expect(try onlyError(tour + "plug display DP-1 1920x1080 at 0,1080\n").message == "display `DP-1` is already connected")
-        #expect(try onlyError(tour + "plug display all 1920x1080 at 0,1080\n").message
+        #expect(
+            try onlyError(tour + "plug display all 1920x1080 at 0,1080\n").message
                 == "`all` cannot name a display: scenarios use it as a keyword")
     }
 
@@ -103,21 +107,24 @@ struct ScenarioValidatorTests {
         #expect(try onlyError(tour + "launch GameScene as timer\n").message == "client name `timer` is already used at line 2")
         #expect(try onlyError(tour + "window main = timer\n").message == "window `main` is already declared at line 3")
         #expect(try onlyError(tour + "window display = timer\n").message == "`display` cannot name a window: scenarios use it as a keyword")
-        #expect(try onlyError(tour + "screenshot as a\nscreenshot DP-1 as a\n").message
+        #expect(
+            try onlyError(tour + "screenshot as a\nscreenshot DP-1 as a\n").message
                 == "a screenshot called `a` is already taken at line 4")
     }
 
     @Test("a window of an unknown client, and an unknown app")
     func unknownClient() throws {
-        #expect(try onlyError("displays: studio\nwindow w = nobody\n").hint
+        #expect(
+            try onlyError("displays: studio\nwindow w = nobody\n").hint
                 == "no client is launched yet; add e.g. `launch TimerApp as nobody` first")
         let app = try onlyError("displays: studio\nlaunch TimerAp as timer\n")
         #expect(app.message == "unknown Diorama app `TimerAp`")
         #expect(app.location.column == 8)
         #expect(app.hint == "did you mean `TimerApp`?")
         // Without a list of apps, any name goes.
-        _ = try validate("displays: studio\nlaunch Anything as a\n",
-                         environment: ScenarioEnvironment(layoutDirectories: shippedEnvironment.layoutDirectories, knownApps: nil))
+        _ = try validate(
+            "displays: studio\nlaunch Anything as a\n",
+            environment: ScenarioEnvironment(layoutDirectories: shippedEnvironment.layoutDirectories, knownApps: nil))
     }
 
     @Test("a missing layout names the paths searched and the layouts that exist")
@@ -149,8 +156,9 @@ struct ScenarioValidatorTests {
         defer { directory.cleanUp() }
         try directory.write(#"{"displays": [{"name": "X-1", "mode": {"width": 10, "height": 10}}]}"#, to: "layouts/mine.json")
         let scenario = try directory.write("displays: layouts/mine.json\nlaunch A as a\nwindow w = a\nexpect w on X-1\n", to: "x.scenario")
-        let validated = try ScenarioLoader.load(path: scenario,
-                                                environment: ScenarioEnvironment(layoutDirectories: [], knownApps: nil))
+        let validated = try ScenarioLoader.load(
+            path: scenario,
+            environment: ScenarioEnvironment(layoutDirectories: [], knownApps: nil))
         #expect(validated.startingDisplays.names == ["X-1"])
         let relative = try directory.write("displays: ../layouts/mine.json\n", to: "s/y.scenario")
         #expect(try ScenarioLoader.load(path: relative).startingDisplays.names == ["X-1"])
@@ -185,7 +193,9 @@ struct ScenarioValidatorTests {
     func afterResizeNeedsInteractiveResize() throws {
         _ = try validate(tour + "resize main 900x700 interactively in 3 steps\nexpect main drawableSizeWillChange fired 1 time, after the resize ended\n")
         let error = try onlyError(tour + "resize main 900x700\nexpect main drawableSizeWillChange fired 1 time, after the resize ended\n")
-        #expect(error.message == "`after the resize ended` needs an interactive resize of `main` as the step before; the step before is line 4: `resize main 900x700`")
+        #expect(
+            error.message
+                == "`after the resize ended` needs an interactive resize of `main` as the step before; the step before is line 4: `resize main 900x700`")
         #expect(error.location.column == 13)
     }
 

@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Foundation
+
+@testable import DioramaScenarios
 
 /// A backend that follows a script instead of running a compositor: step outcomes
 /// by line, observations from a closure, and a log of every call, so runner tests
@@ -21,10 +22,12 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
     private(set) var lastLine = 0
     private(set) var setup: ScenarioSetup?
 
-    init(kind: BackendKind = .sim,
-         observation: @escaping (_ window: String, _ line: Int, _ pauses: Int) -> WindowObservation = { _, _, _ in
-             WindowObservation(unavailableBecause: "the scripted backend has no observation")
-         }) {
+    init(
+        kind: BackendKind = .sim,
+        observation: @escaping (_ window: String, _ line: Int, _ pauses: Int) -> WindowObservation = { _, _, _ in
+            WindowObservation(unavailableBecause: "the scripted backend has no observation")
+        }
+    ) {
         self.kind = kind
         self.observation = observation
     }

@@ -1,7 +1,8 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Foundation
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("Shipped scenarios in Configs/scenarios")
 struct ShippedScenarioTests {
@@ -14,10 +15,12 @@ struct ShippedScenarioTests {
     @Test("the folder ships the issue's suite")
     func suiteIsComplete() {
         let names = Set(Self.files.map { ScenarioParser.scenarioName(forFile: $0) })
-        for expected in ["timer-tour", "fractional-rounding", "spanning-two-displays", "rescale-under-window",
-                         "hotplug-while-moving", "rotation-with-restrictions", "minimum-width",
-                         "interactive-resize-deferral", "background-on-unplug", "orientation-lock",
-                         "profile-modern", "profile-sway-1.7", "profile-weston-10", "gles-game-tour"] {
+        for expected in [
+            "timer-tour", "fractional-rounding", "spanning-two-displays", "rescale-under-window",
+            "hotplug-while-moving", "rotation-with-restrictions", "minimum-width",
+            "interactive-resize-deferral", "background-on-unplug", "orientation-lock",
+            "profile-modern", "profile-sway-1.7", "profile-weston-10", "gles-game-tour",
+        ] {
             #expect(names.contains(expected), "missing \(expected).scenario")
         }
     }
@@ -48,38 +51,42 @@ struct ShippedScenarioTests {
         let scenario = try ScenarioLoader.load(path: file).scenario
         #expect(scenario.summary == "A Timer app's main scene crosses three displays; its timer scene follows an external display.")
         #expect(scenario.displays == .layoutFile(name("studio")))
-        #expect(scenario.steps.map(\.text) == [
-            "launch TimerApp as timer",
-            "window main = timer title \"Main\"",
-            "expect main on DP-1, scale 1, minimum 500x0",
-            "move main to DP-2",
-            "expect main on DP-2, scale 2, drawable = bounds * 2, traits.displayScale 2, no stale frames",
-            "move main to HDMI-A-1",
-            "expect main scale 1.5, buffer = round(bounds * 1.5), viewport = bounds",
-            "resize main 320x240",
-            "expect main width >= 500",
-            "resize main 900x700 interactively in 10 steps",
-            "expect main drawableSizeWillChange fired 1 time, after the resize ended",
-            "plug display TV 1920x1080 scale 1 at 0,1080",
-            "window tv = timer title \"Timer\"",
-            "expect tv fullscreen on TV, role external-display-non-interactive",
-            "unplug TV",
-            "expect tv disconnected",
-            "quit timer",
-            "relaunch timer",
-            "expect main restored",
-        ])
+        #expect(
+            scenario.steps.map(\.text) == [
+                "launch TimerApp as timer",
+                "window main = timer title \"Main\"",
+                "expect main on DP-1, scale 1, minimum 500x0",
+                "move main to DP-2",
+                "expect main on DP-2, scale 2, drawable = bounds * 2, traits.displayScale 2, no stale frames",
+                "move main to HDMI-A-1",
+                "expect main scale 1.5, buffer = round(bounds * 1.5), viewport = bounds",
+                "resize main 320x240",
+                "expect main width >= 500",
+                "resize main 900x700 interactively in 10 steps",
+                "expect main drawableSizeWillChange fired 1 time, after the resize ended",
+                "plug display TV 1920x1080 scale 1 at 0,1080",
+                "window tv = timer title \"Timer\"",
+                "expect tv fullscreen on TV, role external-display-non-interactive",
+                "unplug TV",
+                "expect tv disconnected",
+                "quit timer",
+                "relaunch timer",
+                "expect main restored",
+            ])
         let two = Scale(integer: 2)!
-        #expect(scenario.expectations.map { $0.clauses.map(\.kind) } == [
-            [.onDisplays([name("DP-1")]), .scale(.one), .minimumSize(Size(width: 500, height: 0))],
-            [.onDisplays([name("DP-2")]), .scale(two), .drawable(.bounds(times: two, rounding: nil)), .displayScale(two), .noStaleFrames],
-            [.scale(Scale(numerator120: 180)), .bufferSize(.bounds(times: Scale(numerator120: 180), rounding: .round)),
-             .viewport(.bounds(times: .one, rounding: nil))],
-            [.width(Comparison(.atLeast, 500))],
-            [.callbackFired(.drawableSizeWillChange, .exactly(1), afterResizeEnded: true)],
-            [.hasStates([.fullscreen]), .onDisplays([name("TV")]), .role(.windowExternalDisplayNonInteractive)],
-            [.disconnected],
-            [.restored],
-        ])
+        #expect(
+            scenario.expectations.map { $0.clauses.map(\.kind) } == [
+                [.onDisplays([name("DP-1")]), .scale(.one), .minimumSize(Size(width: 500, height: 0))],
+                [.onDisplays([name("DP-2")]), .scale(two), .drawable(.bounds(times: two, rounding: nil)), .displayScale(two), .noStaleFrames],
+                [
+                    .scale(Scale(numerator120: 180)), .bufferSize(.bounds(times: Scale(numerator120: 180), rounding: .round)),
+                    .viewport(.bounds(times: .one, rounding: nil)),
+                ],
+                [.width(Comparison(.atLeast, 500))],
+                [.callbackFired(.drawableSizeWillChange, .exactly(1), afterResizeEnded: true)],
+                [.hasStates([.fullscreen]), .onDisplays([name("TV")]), .role(.windowExternalDisplayNonInteractive)],
+                [.disconnected],
+                [.restored],
+            ])
     }
 }

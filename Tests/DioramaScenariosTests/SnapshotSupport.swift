@@ -11,8 +11,9 @@ func assertSnapshot(_ actual: String, named name: String, sourceLocation: Testin
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing snapshot \(url.path); run the tests with DIORAMA_REGENERATE_SNAPSHOTS=1 to create it",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "missing snapshot \(url.path); run the tests with DIORAMA_REGENERATE_SNAPSHOTS=1 to create it",
+            sourceLocation: sourceLocation)
         return
     }
     guard expected != actual else { return }

@@ -1,7 +1,8 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Foundation
 import Testing
+
+@testable import DioramaScenarios
 
 /// The repository's root, from this file's path (Tests/DioramaScenariosTests/…).
 let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
@@ -38,8 +39,10 @@ func validate(_ text: String, environment: ScenarioEnvironment = shippedEnvironm
 }
 
 /// The validation (or parse) errors of `text`; records an issue when it is valid.
-func validationErrors(_ text: String, environment: ScenarioEnvironment = shippedEnvironment,
-                      sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [ScenarioDiagnostic] {
+func validationErrors(
+    _ text: String, environment: ScenarioEnvironment = shippedEnvironment,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> [ScenarioDiagnostic] {
     do {
         _ = try ScenarioLoader.load(text: text, file: testFile, environment: environment)
         Issue.record("expected validation errors, but the scenario is valid", sourceLocation: sourceLocation)

@@ -1,6 +1,7 @@
 import DioramaModel
-@testable import DioramaScenarios
 import Testing
+
+@testable import DioramaScenarios
 
 @Suite("Scenario values: durations, transforms, comparisons")
 struct ValueTests {
@@ -24,7 +25,8 @@ struct ValueTests {
         for transform in OutputTransform.allCases {
             #expect(OutputTransform(name: transform.name) == transform)
         }
-        #expect(OutputTransform.allCases.map(\.name)
+        #expect(
+            OutputTransform.allCases.map(\.name)
                 == ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"])
         #expect(OutputTransform(name: "rotated-90") == nil)
     }

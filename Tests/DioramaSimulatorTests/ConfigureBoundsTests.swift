@@ -62,13 +62,15 @@ import Testing
             }
             let simulator = harness.simulator
             func mapped() -> Bool { simulator.windows.contains { $0.pid == process.processIdentifier && $0.isMapped } }
-            try harness.run(until: { !process.isRunning || mapped() }, timeout: .seconds(30),
-                            "weston-presentation-shm to map or exit (\(profile.name))")
+            try harness.run(
+                until: { !process.isRunning || mapped() }, timeout: .seconds(30),
+                "weston-presentation-shm to map or exit (\(profile.name))")
             if profile == .modern {
                 let result = try process.waitForExit(timeout: 10)
                 #expect(result.exitedBySignal && result.status == SIGABRT, "\(result.status), signal: \(result.exitedBySignal)")
-                #expect(result.standardError.contains("listener function for opcode 2 of xdg_toplevel is NULL"),
-                        "opcode 2 is configure_bounds: \(result.standardError)")
+                #expect(
+                    result.standardError.contains("listener function for opcode 2 of xdg_toplevel is NULL"),
+                    "opcode 2 is configure_bounds: \(result.standardError)")
                 let sentBounds = simulator.trace.records.contains { record in
                     if case .configureSent(let fact) = record.event { fact.bounds != nil } else { false }
                 }

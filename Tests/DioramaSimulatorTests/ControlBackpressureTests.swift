@@ -1,11 +1,12 @@
-import DioramaPOSIX
 import DioramaModel
-@testable import DioramaSimulator
+import DioramaPOSIX
 import DioramaSimulatorHarness
 import DioramaTestSupport
 import Foundation
 import Glibc
 import Testing
+
+@testable import DioramaSimulator
 
 /// A script that floods the control socket must not kill the client it is
 /// testing: the endpoint holds back a request's answer (and the next
@@ -41,9 +42,10 @@ import Testing
         let final = try PipelinedControlClient.exchange(path: server.path, lines: setup.moves(1, first: "DP-1"), timeout: .seconds(10))
         #expect(final.first?.contains(#""ok":true"#) == true, "the last move: \(final)")
         let window = setup.window
-        try background.wait(until: { simulator in
-            simulator.windows.first { $0.id == window }?.enteredDisplayNames == ["DP-1"]
-        }, timeout: .seconds(10), "foot's window to be on DP-1 only")
+        try background.wait(
+            until: { simulator in
+                simulator.windows.first { $0.id == window }?.enteredDisplayNames == ["DP-1"]
+            }, timeout: .seconds(10), "foot's window to be on DP-1 only")
     }
 
     /// A client that reads nothing (foot, stopped with SIGSTOP) holds the
@@ -80,8 +82,9 @@ private struct FootUnderControl {
     /// until foot's window is mapped with a buffer.
     init() throws {
         let program = ThirdPartyClient.foot
-        try #require(FileManager.default.isExecutableFile(atPath: program.executable),
-                     "\(program.executable) is missing; install it with: apt-get install \(program.package)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: program.executable),
+            "\(program.executable) is missing; install it with: apt-get install \(program.package)")
         let layout = try DisplayLayout.load(contentsOf: Simulator.Harness.configsDirectory + "/studio.json")
         background = try BackgroundSimulator { SimulatorConfiguration(layout: layout, clock: MonotonicClock()) }
         do {
@@ -91,8 +94,9 @@ private struct FootUnderControl {
             throw error
         }
         do {
-            foot = try ChildProcess(URL(fileURLWithPath: program.executable), arguments: program.arguments,
-                                    environment: ChildProcess.minimalEnvironment(background.clientEnvironment.merging(["TERM": "xterm-256color"]) { _, new in new }))
+            foot = try ChildProcess(
+                URL(fileURLWithPath: program.executable), arguments: program.arguments,
+                environment: ChildProcess.minimalEnvironment(background.clientEnvironment.merging(["TERM": "xterm-256color"]) { _, new in new }))
         } catch {
             server.stop()
             background.stop()
@@ -100,9 +104,10 @@ private struct FootUnderControl {
         }
         let pid = foot.processIdentifier
         do {
-            try background.wait(until: { simulator in
-                simulator.windows.contains { $0.pid == pid && $0.isMapped && $0.lastCommit?.bufferSize != nil }
-            }, timeout: .seconds(60), "foot to map")
+            try background.wait(
+                until: { simulator in
+                    simulator.windows.contains { $0.pid == pid && $0.isMapped && $0.lastCommit?.bufferSize != nil }
+                }, timeout: .seconds(60), "foot to map")
             window = try background.perform { simulator in simulator.windows.first { $0.pid == pid }!.id }
         } catch {
             stopAll(foot: foot, server: server, background: background)

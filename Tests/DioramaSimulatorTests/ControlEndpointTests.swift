@@ -124,9 +124,14 @@ import Testing
 
     @Test func malformedRequestsAreBadRequests() throws {
         let path = server.path
-        let lines = try onClientThread { _ in try Self.rawExchange(path: path, lines: [
-            "not json", #"{"command":"teleport"}"#, #"{"command":"move","window":"x"}"#, #"{"command":"display_scale","display":"DP-1","scale":1.3333}"#,
-        ]) }
+        let lines = try onClientThread { _ in
+            try Self.rawExchange(
+                path: path,
+                lines: [
+                    "not json", #"{"command":"teleport"}"#, #"{"command":"move","window":"x"}"#,
+                    #"{"command":"display_scale","display":"DP-1","scale":1.3333}"#,
+                ])
+        }
         let responses = try lines.map { try JSONDecoder().decode(ControlResponse.self, from: Data($0.utf8)) }
         #expect(responses.allSatisfy { $0.kind == "bad_request" })
         #expect(responses[0].error?.contains("not a JSON object") == true)
@@ -140,11 +145,15 @@ import Testing
     @Test func aBatchLineIsAnsweredElementByElementInOrder() throws {
         try mapWindow(client, in: harness, appID: "batched")
         let path = server.path
-        let lines = try onClientThread { _ in try Self.rawExchange(path: path, lines: [
-            #"[{"command":"move","window":"batched","display":"DP-2"},{"command":"teleport"},{"command":"trace"},"#
-                + #"{"command":"move","window":"nope","display":"DP-1"},{"command":"windows"}]"#,
-            #"[{"command":"windows"}"#,
-        ]) }
+        let lines = try onClientThread { _ in
+            try Self.rawExchange(
+                path: path,
+                lines: [
+                    #"[{"command":"move","window":"batched","display":"DP-2"},{"command":"teleport"},{"command":"trace"},"#
+                        + #"{"command":"move","window":"nope","display":"DP-1"},{"command":"windows"}]"#,
+                    #"[{"command":"windows"}"#,
+                ])
+        }
         let answers = try JSONDecoder().decode([ControlResponse].self, from: Data(lines[0].utf8))
         #expect(answers.map(\.ok) == [true, false, false, false, true])
         #expect(answers[1].error?.contains("unknown command \"teleport\"") == true)
@@ -195,7 +204,9 @@ import Testing
         let all = harness.simulator.trace.lastSequence
         let dumped = try onClientThread { client -> [String] in
             var lines: [String] = []
-            try client.trace(since: 3, follow: false) { lines.append($0); return true }
+            try client.trace(since: 3, follow: false) {
+                lines.append($0); return true
+            }
             return lines
         }
         #expect(dumped.count == Int(all) - 3)

@@ -1,7 +1,8 @@
-@testable import DioramaSimulator
 import Foundation
 import Glibc
 import Testing
+
+@testable import DioramaSimulator
 
 /// The control protocol's line framing over a real socket pair: lines that
 /// share a read, lines split over many reads, the last line without a

@@ -1,7 +1,8 @@
 import DioramaModel
-@testable import DioramaSimulator
 import Foundation
 import Testing
+
+@testable import DioramaSimulator
 
 /// The control endpoint reads plain request lines with its own scanner and
 /// everything else with JSONDecoder: both must read a line the same way.

@@ -83,8 +83,11 @@ import Testing
     }
 
     @Test func runtimeChangesOutsideTheRangesAreRefused() throws {
-        var layout = DisplayLayout(displays: [DisplayConfiguration(name: "DP-1", mode: DisplayMode(width: 1920, height: 1080),
-                                                                   position: Point(x: Int.max - 10, y: 0))])
+        var layout = DisplayLayout(displays: [
+            DisplayConfiguration(
+                name: "DP-1", mode: DisplayMode(width: 1920, height: 1080),
+                position: Point(x: Int.max - 10, y: 0))
+        ])
         #expect(throws: DisplayLayoutError.self) { try layout.validate() }
         layout.displays[0].position = .zero
         layout.displays[0].mode.refreshMilliHz = Int.max

@@ -46,8 +46,11 @@ import WaylandClient
         try harness.simulator.movePointer(to: .global(Point(x: 900, y: 900)))
         try harness.roundtrip(client.connection)
         // Buffer scale 2 changes nothing: wl_pointer speaks logical points.
-        #expect(log.events == ["enter 50,20", "frame", "motion 60,30", "frame", "press 272", "frame", "release 272", "frame",
-                               "axis 0 30", "frame", "leave", "frame"])
+        #expect(
+            log.events == [
+                "enter 50,20", "frame", "motion 60,30", "frame", "press 272", "frame", "release 272", "frame",
+                "axis 0 30", "frame", "leave", "frame",
+            ])
         let traced = harness.simulator.trace.records.compactMap { record -> String? in
             if case .pointerInput(_, let action, let x, let y) = record.event { return "\(action) \(x),\(y)" }
             return nil
@@ -67,8 +70,11 @@ import WaylandClient
         try harness.simulator.movePointer(to: .global(Point(x: 50, y: 60)))
         harness.simulator.releasePointerButton()
         try harness.roundtrip(client.connection)
-        #expect(log.events == ["enter 10,10", "frame", "press 272", "frame", "motion -50,-40", "frame", "release 272", "frame",
-                               "leave", "frame"])
+        #expect(
+            log.events == [
+                "enter 10,10", "frame", "press 272", "frame", "motion -50,-40", "frame", "release 272", "frame",
+                "leave", "frame",
+            ])
     }
 
     @Test func aMoveWithThePressSerialCarriesTheWindowToTheDoubleScaleDisplay() throws {

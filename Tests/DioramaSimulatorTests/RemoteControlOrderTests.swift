@@ -17,10 +17,11 @@ import Testing
         let window = try mapWindow(client, in: harness, size: (400, 300))
         let simulator = harness.simulator
         let id = try simulator.window(.appID("org.diorama.test")).id
-        let surface = try #require(simulator.trace.records.lazy.compactMap { record -> UInt32? in
-            if case .windowCreated(id, _, let surface) = record.event { return surface }
-            return nil
-        }.first, "the window's main surface")
+        let surface = try #require(
+            simulator.trace.records.lazy.compactMap { record -> UInt32? in
+                if case .windowCreated(id, _, let surface) = record.event { return surface }
+                return nil
+            }.first, "the window's main surface")
         let before = simulator.trace.lastSequence
 
         // One dispatch with nothing to read, so the client's socket is no
@@ -37,17 +38,20 @@ import Testing
         try harness.roundtrip(client.connection)
 
         let records = simulator.trace.records.filter { $0.sequence > before }
-        let commit = try #require(records.first { record in
-            if case .commit(let fact) = record.event { return fact.surface == surface && fact.bufferSize != nil }
-            return false
-        }, "the client's commit was traced")
-        let entered = try #require(records.first { record in
-            if case .enter(surface, _, "DP-2") = record.event { return true }
-            return false
-        }, "the move entered DP-2")
+        let commit = try #require(
+            records.first { record in
+                if case .commit(let fact) = record.event { return fact.surface == surface && fact.bufferSize != nil }
+                return false
+            }, "the client's commit was traced")
+        let entered = try #require(
+            records.first { record in
+                if case .enter(surface, _, "DP-2") = record.event { return true }
+                return false
+            }, "the move entered DP-2")
         #expect(commit.sequence < entered.sequence, "the commit sent first is applied first")
-        let response = ScaleResponse.measure(simulator.trace.records, window: id, after: before, display: "DP-2",
-                                             scale: Scale(integer: 2)!)
+        let response = ScaleResponse.measure(
+            simulator.trace.records, window: id, after: before, display: "DP-2",
+            scale: Scale(integer: 2)!)
         #expect(response.toldNanoseconds != nil)
         #expect(response.staleCommits == 0, "a frame committed before the move is not stale")
     }

@@ -79,8 +79,11 @@ import Testing
         try harness.roundtrip(client.connection)
 
         // 2880x1800 at 1.5 is 1920x1200; minus the 32-point bar.
-        #expect(window.log == [.preferredScale(180), .configureBounds(width: 1920, height: 1168),
-                               .configure(window.lastConfigure!)])
+        #expect(
+            window.log == [
+                .preferredScale(180), .configureBounds(width: 1920, height: 1168),
+                .configure(window.lastConfigure!),
+            ])
         #expect(window.lastConfigure?.width == 1920 && window.lastConfigure?.height == 1168)
         #expect(window.lastConfigure?.has(.maximized) == true)
     }

@@ -25,8 +25,9 @@ import Testing
         window.commitBuffer(width: 800, height: 600, scale: 2)
         try harness.roundtrip(client.connection)
 
-        let response = ScaleResponse.measure(simulator.trace.records, window: id, after: before, display: "DP-2",
-                                             scale: Scale(integer: 2)!)
+        let response = ScaleResponse.measure(
+            simulator.trace.records, window: id, after: before, display: "DP-2",
+            scale: Scale(integer: 2)!)
         #expect(response.followed)
         #expect(response.staleCommits == 2)
         #expect(response.reactionNanoseconds == 48_000_000)
@@ -60,8 +61,9 @@ import Testing
         window.commitBuffer(width: 800, height: 600, scale: 2)
         try harness.roundtrip(client.connection)
 
-        let response = ScaleResponse.measure(simulator.trace.records, window: id, after: before, display: "HDMI-A-1",
-                                             scale: Scale(1.5)!)
+        let response = ScaleResponse.measure(
+            simulator.trace.records, window: id, after: before, display: "HDMI-A-1",
+            scale: Scale(1.5)!)
         #expect(response.staleCommits == 0)
         #expect(response.answer?.bufferScale == 2)
         #expect(response.reactionNanoseconds == 16_000_000)
@@ -90,8 +92,9 @@ import Testing
         window.commitBuffer(width: 800, height: 600, scale: 2)
         try harness.roundtrip(client.connection)
 
-        let response = ScaleResponse.measure(simulator.trace.records, window: id, after: before, display: "DP-1",
-                                             scale: Scale(integer: 2)!)
+        let response = ScaleResponse.measure(
+            simulator.trace.records, window: id, after: before, display: "DP-1",
+            scale: Scale(integer: 2)!)
         #expect(response.toldNanoseconds != nil)
         #expect(response.followed)
         #expect(response.staleCommits == 1)
@@ -99,10 +102,11 @@ import Testing
     }
 
     @Test func aBufferDrawnForAFractionalScaleWithAViewportCounts() {
-        let commit = CommitFact(surface: 1, window: 1, bufferSize: Size(width: 601, height: 450), bufferScale: 1,
-                                bufferTransform: .normal, viewportSource: nil, viewportDestination: Size(width: 400, height: 300),
-                                surfaceSize: Size(width: 400, height: 300), damageRects: 1, nullAttach: false,
-                                preferredScale120: 180, staleScale: false)
+        let commit = CommitFact(
+            surface: 1, window: 1, bufferSize: Size(width: 601, height: 450), bufferScale: 1,
+            bufferTransform: .normal, viewportSource: nil, viewportDestination: Size(width: 400, height: 300),
+            surfaceSize: Size(width: 400, height: 300), damageRects: 1, nullAttach: false,
+            preferredScale120: 180, staleScale: false)
         #expect(ScaleResponse.isDrawn(commit, for: Scale(1.5)!), "one pixel of rounding is allowed")
         #expect(!ScaleResponse.isDrawn(commit, for: Scale(integer: 2)!))
         #expect(ScaleResponse.drawnScale(of: commit) == 1.5)

@@ -1,6 +1,6 @@
 import DioramaGraphics
-import DioramaPNGTestSupport
 import DioramaModel
+import DioramaPNGTestSupport
 import DioramaSimulator
 import DioramaSimulatorHarness
 import Foundation
@@ -14,12 +14,15 @@ import WaylandClient
     /// and R, a 128x96 panel turned 90° (96x128 points, portrait).
     static let layout = DisplayLayout(displays: [
         DisplayConfiguration(name: "A", mode: DisplayMode(width: 128, height: 96), position: Point(x: 0, y: 0)),
-        DisplayConfiguration(name: "B", mode: DisplayMode(width: 256, height: 192), scale: Scale(integer: 2)!,
-                             position: Point(x: 128, y: 0)),
-        DisplayConfiguration(name: "C", mode: DisplayMode(width: 192, height: 144), scale: Scale(1.5)!,
-                             position: Point(x: 256, y: 0)),
-        DisplayConfiguration(name: "R", mode: DisplayMode(width: 128, height: 96), transform: .rotated90,
-                             position: Point(x: 384, y: 0)),
+        DisplayConfiguration(
+            name: "B", mode: DisplayMode(width: 256, height: 192), scale: Scale(integer: 2)!,
+            position: Point(x: 128, y: 0)),
+        DisplayConfiguration(
+            name: "C", mode: DisplayMode(width: 192, height: 144), scale: Scale(1.5)!,
+            position: Point(x: 256, y: 0)),
+        DisplayConfiguration(
+            name: "R", mode: DisplayMode(width: 128, height: 96), transform: .rotated90,
+            position: Point(x: 384, y: 0)),
     ])
 
     static let blue: UInt32 = 0xFF00_00FF
@@ -40,9 +43,11 @@ import WaylandClient
     /// Maps a window showing a `width` × `height` buffer drawn by `pixel`, with
     /// the given buffer scale, transform and viewport, and moves it to `position`.
     @discardableResult
-    func show(_ appID: String, width: Int, height: Int, scale: Int32 = 1, transform: WlOutput.Transform = .normal,
-              source: (Double, Double, Double, Double)? = nil, destination: (Int32, Int32)? = nil,
-              format: WlShm.Format = .xrgb8888, at position: Point, pixel: (Int, Int) -> UInt32) throws -> ClientWindow {
+    func show(
+        _ appID: String, width: Int, height: Int, scale: Int32 = 1, transform: WlOutput.Transform = .normal,
+        source: (Double, Double, Double, Double)? = nil, destination: (Int32, Int32)? = nil,
+        format: WlShm.Format = .xrgb8888, at position: Point, pixel: (Int, Int) -> UInt32
+    ) throws -> ClientWindow {
         let window = client.makeWindow(appID: appID, fractional: false, viewport: source != nil || destination != nil)
         try harness.roundtrip(client.connection)
         window.ackLastConfigure()
@@ -140,7 +145,8 @@ import WaylandClient
     @Test func viewportSourceCropsTheBuffer() throws {
         try show("e", width: 4, height: 4, source: (1, 1, 2, 2), destination: (2, 2), at: Point(x: 20, y: 20), pixel: Self.distinct)
         let shot = try harness.simulator.screenshot(ofDisplay: "A")
-        #expect(region(shot, origin: Point(x: 20, y: 20), size: Size(width: 2, height: 2))
+        #expect(
+            region(shot, origin: Point(x: 20, y: 20), size: Size(width: 2, height: 2))
                 == expected(Size(width: 2, height: 2)) { Self.distinct($0 + 1, $1 + 1) })
     }
 
@@ -151,7 +157,8 @@ import WaylandClient
         // read bottom to top.
         try show("f", width: 2, height: 3, transform: ._90, at: Point(x: 10, y: 10), pixel: Self.distinct)
         let shot = try harness.simulator.screenshot(ofDisplay: "A")
-        #expect(region(shot, origin: Point(x: 10, y: 10), size: Size(width: 3, height: 2))
+        #expect(
+            region(shot, origin: Point(x: 10, y: 10), size: Size(width: 3, height: 2))
                 == expected(Size(width: 3, height: 2)) { Self.distinct($1, 2 - $0) })
     }
 

@@ -6,7 +6,8 @@ import Testing
 /// xdg_toplevel min/max size hints clamp what the simulator configures.
 @Suite struct SizeHintsTests {
     private func windowWithHints(_ harness: Simulator.Harness, minimum: (Int32, Int32), maximum: (Int32, Int32)) throws
-        -> (WindowingClient, ClientWindow) {
+        -> (WindowingClient, ClientWindow)
+    {
         let client = try WindowingClient(harness: harness)
         let window = client.makeWindow(initialCommit: false)
         window.toplevel.setMinSize(width: minimum.0, height: minimum.1)

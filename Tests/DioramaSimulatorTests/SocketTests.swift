@@ -1,17 +1,19 @@
 import DioramaModel
-@testable import DioramaSimulator
 import DioramaSimulatorHarness
 import Foundation
 import Glibc
 import Testing
+
+@testable import DioramaSimulator
 
 /// The listening socket: names, lock files, the private runtime directory,
 /// and cleanup.
 @Suite struct SocketTests {
     private static func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-socket-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
         return path
     }
 

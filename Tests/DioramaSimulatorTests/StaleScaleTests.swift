@@ -11,7 +11,8 @@ import Testing
 @Suite struct StaleScaleTests {
     /// A raw client on HDMI-A-1 (1.5x), mapped at 400x300 points.
     private func windowOnFractionalDisplay(fractional: Bool, viewport: Bool)
-        throws -> (Simulator.Harness, WindowingClient, ClientWindow, Window) {
+        throws -> (Simulator.Harness, WindowingClient, ClientWindow, Window)
+    {
         let harness = try Simulator.Harness.shipped("studio.json")
         try harness.simulator.setDefaultDisplay("HDMI-A-1")
         let client = try WindowingClient(harness: harness)
@@ -25,8 +26,10 @@ import Testing
 
     /// Commits a buffer of `width` × `height` pixels at buffer scale `scale`,
     /// shown at 400x300 points through the viewport when there is one.
-    private func draw(_ window: ClientWindow, _ width: Int, _ height: Int, scale: Int32 = 1,
-                      in harness: Simulator.Harness, _ client: WindowingClient) throws {
+    private func draw(
+        _ window: ClientWindow, _ width: Int, _ height: Int, scale: Int32 = 1,
+        in harness: Simulator.Harness, _ client: WindowingClient
+    ) throws {
         window.viewport?.setDestination(width: 400, height: 300)
         window.commitBuffer(width: width, height: height, scale: scale)
         try harness.roundtrip(client.connection)
@@ -68,8 +71,9 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func sdlOnAFractionalDisplayIsNotStale() throws {
         let program = ThirdPartyClient.sdl2Sprite
-        try #require(FileManager.default.isExecutableFile(atPath: program.executable),
-                     "\(program.executable) is missing; install it with: apt-get install \(program.package)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: program.executable),
+            "\(program.executable) is missing; install it with: apt-get install \(program.package)")
         let harness = try Simulator.Harness.shipped("studio.json") { $0.clock = MonotonicClock() }
         let simulator = harness.simulator
         try simulator.setDefaultDisplay("HDMI-A-1")
@@ -81,18 +85,21 @@ import Testing
         func window() -> Window? {
             simulator.windows.first { $0.pid == process.processIdentifier && $0.isMapped && $0.lastCommit?.viewportDestination != nil }
         }
-        try harness.run(until: { window() != nil || !process.isRunning }, timeout: .seconds(60),
-                        "testsprite2 to map on HDMI-A-1 with a viewport")
+        try harness.run(
+            until: { window() != nil || !process.isRunning }, timeout: .seconds(60),
+            "testsprite2 to map on HDMI-A-1 with a viewport")
         let mapped = try #require(window(), "testsprite2 \(process.state); stderr: \(process.standardError.suffix(2000))")
         // A few more frames, so what is judged is its steady drawing.
         let before = simulator.trace.lastSequence
-        try harness.run(until: { simulator.trace.events(since: before, window: mapped.id).count >= 10 || !process.isRunning },
-                        timeout: .seconds(20), "testsprite2 to keep drawing")
+        try harness.run(
+            until: { simulator.trace.events(since: before, window: mapped.id).count >= 10 || !process.isRunning },
+            timeout: .seconds(20), "testsprite2 to keep drawing")
         let commit = try #require(mapped.lastCommit)
         let destination = try #require(commit.viewportDestination)
         #expect(mapped.enteredDisplayNames == ["HDMI-A-1"])
-        #expect(commit.bufferSize == Size(width: destination.width * 3 / 2, height: destination.height * 3 / 2),
-                "drawn exactly for 1.5: \(commit)")
+        #expect(
+            commit.bufferSize == Size(width: destination.width * 3 / 2, height: destination.height * 3 / 2),
+            "drawn exactly for 1.5: \(commit)")
         #expect(!commit.staleScale, "\(commit)")
         #expect(ControlWindowInfo(mapped).staleScale == false)
     }

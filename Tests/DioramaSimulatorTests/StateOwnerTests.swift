@@ -1,13 +1,16 @@
 import DioramaModel
-@testable import DioramaSimulator
 import Testing
+
+@testable import DioramaSimulator
 
 /// The owners the simulator's state is split into (issue #13), checked on
 /// their own: what each keeps and answers, without a wl_display or clients.
 /// The events they lead to are covered end to end by the other suites.
 @Suite struct DisplayArrangementTests {
-    private static func arrangement(_ names: [String], defaultDisplay: String, profile: CompositorProfile = .modern,
-                                    policy: PreferredScalePolicy = .max) -> DisplayArrangement {
+    private static func arrangement(
+        _ names: [String], defaultDisplay: String, profile: CompositorProfile = .modern,
+        policy: PreferredScalePolicy = .max
+    ) -> DisplayArrangement {
         let arrangement = DisplayArrangement(defaultDisplayName: defaultDisplay, preferredScalePolicy: policy, profile: profile)
         for (index, name) in names.enumerated() { arrangement.add(display(name, x: index * 1920)) }
         return arrangement

@@ -4,10 +4,13 @@ import DioramaSimulatorHarness
 
 /// Layouts built in code for tests that need a shape the shipped files do not have.
 enum TestLayouts {
-    static func display(_ name: String, x: Int, width: Int = 1920, height: Int = 1080, scale: Scale = .one,
-                        y: Int = 0) -> DisplayConfiguration {
-        DisplayConfiguration(name: name, mode: DisplayMode(width: scale.pixels(forLogical: width), height: scale.pixels(forLogical: height)),
-                             scale: scale, position: Point(x: x, y: y))
+    static func display(
+        _ name: String, x: Int, width: Int = 1920, height: Int = 1080, scale: Scale = .one,
+        y: Int = 0
+    ) -> DisplayConfiguration {
+        DisplayConfiguration(
+            name: name, mode: DisplayMode(width: scale.pixels(forLogical: width), height: scale.pixels(forLogical: height)),
+            scale: scale, position: Point(x: x, y: y))
     }
 
     /// Two 1920x1080-point displays side by side: DP-1 at 1x, DP-2 at 2x.
@@ -25,8 +28,10 @@ extension Simulator.Harness {
 
 /// Maps a test window: initial configure, ack, buffer, roundtrip.
 @discardableResult
-func mapWindow(_ client: WindowingClient, in harness: Simulator.Harness, appID: String = "org.diorama.test",
-               size: (Int32, Int32) = (400, 300), scale: Int32 = 1, fractional: Bool = true) throws -> ClientWindow {
+func mapWindow(
+    _ client: WindowingClient, in harness: Simulator.Harness, appID: String = "org.diorama.test",
+    size: (Int32, Int32) = (400, 300), scale: Int32 = 1, fractional: Bool = true
+) throws -> ClientWindow {
     let window = client.makeWindow(appID: appID, fractional: fractional)
     window.preferredSize = size
     window.bufferScale = scale

@@ -10,8 +10,9 @@ import Testing
 @Suite struct ThirdPartyClientTests {
     /// The path of an installed program, or a failure naming the package.
     private static func program(_ path: String, package: String) throws -> String {
-        try #require(FileManager.default.isExecutableFile(atPath: path),
-                     "\(path) is missing; install it with: apt-get install \(package)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: path),
+            "\(path) is missing; install it with: apt-get install \(package)")
         return path
     }
 
@@ -47,8 +48,9 @@ import Testing
                 if case .commit(let fact) = record.event { fact.window != nil && fact.bufferSize != nil } else { false }
             }.count
         }
-        try harness.run(until: { simulator.windows.first?.isMapped == true && commits() >= 5 },
-                        timeout: .seconds(20), "weston-simple-shm to map and commit five frames")
+        try harness.run(
+            until: { simulator.windows.first?.isMapped == true && commits() >= 5 },
+            timeout: .seconds(20), "weston-simple-shm to map and commit five frames")
 
         let window = try #require(simulator.windows.first)
         #expect(window.appID == "org.freedesktop.weston.simple-shm")
@@ -62,8 +64,9 @@ import Testing
         // Move it to the 2x display: it enters DP-2 (simple-shm does not rescale; that is a finding, not a failure).
         try simulator.moveWindow(.id(window.id), toDisplay: "DP-2")
         let before = simulator.trace.lastSequence
-        try harness.run(until: { simulator.trace.events(since: before).contains { if case .commit = $0.event { true } else { false } } },
-                        timeout: .seconds(10), "a commit after the move")
+        try harness.run(
+            until: { simulator.trace.events(since: before).contains { if case .commit = $0.event { true } else { false } } },
+            timeout: .seconds(10), "a commit after the move")
         #expect(window.enteredDisplayNames == ["DP-2"])
         #expect(window.lastCommit?.staleScale == true)
     }
@@ -89,15 +92,19 @@ import Testing
             _ = scale
         }
         let scales = text.split(separator: "\n").filter { $0.contains("scale:") }.compactMap { line in
-            line.split(separator: "scale:").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ","))) }
+            line.split(separator: "scale:").last.flatMap {
+                Int($0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+            }
         }
         #expect(scales == [1, 2, 2])
         #expect(text.contains("wp_fractional_scale_manager_v1"))
         #expect(text.contains("'xdg_wm_base'"))
 
-        let clients = try simulator.perform { simulator in simulator.trace.records.filter {
-            if case .clientConnected = $0.event { true } else { false }
-        }.count }
+        let clients = try simulator.perform { simulator in
+            simulator.trace.records.filter {
+                if case .clientConnected = $0.event { true } else { false }
+            }.count
+        }
         #expect(clients == 1)
     }
 }

@@ -17,8 +17,9 @@ import Testing
 
     @Test(.timeLimit(.minutes(3)), arguments: ThirdPartyClient.windowed)
     func movedBetweenScales(_ program: ThirdPartyClient) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: program.executable),
-                     "\(program.executable) is missing; install it with: apt-get install \(program.package)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: program.executable),
+            "\(program.executable) is missing; install it with: apt-get install \(program.package)")
         let harness = try Simulator.Harness.shipped("studio.json") { $0.clock = MonotonicClock() }
         let simulator = harness.simulator
         let process = try program.launch(under: harness.clientEnvironment)
@@ -29,8 +30,9 @@ import Testing
         func window() -> Window? {
             simulator.windows.first { $0.pid == process.processIdentifier && $0.isMapped && $0.lastCommit?.bufferSize != nil }
         }
-        try harness.run(until: { window() != nil || !process.isRunning }, timeout: .seconds(60),
-                        "\(program.name) to map a window")
+        try harness.run(
+            until: { window() != nil || !process.isRunning }, timeout: .seconds(60),
+            "\(program.name) to map a window")
         let mapped = try #require(window(), "\(program.name) \(process.state) without mapping a window; stderr: \(process.standardError.suffix(2000))")
         #expect(mapped.enteredDisplayNames == ["DP-1"])
 

@@ -14,8 +14,9 @@ import Testing
     func clientsOnAnUnpluggedDisplaySurviveAndRedrawForTheirNewDisplay() throws {
         let programs: [ThirdPartyClient] = [.sdl2Sprite, .westonTerminal]
         for program in programs {
-            try #require(FileManager.default.isExecutableFile(atPath: program.executable),
-                         "\(program.executable) is missing; install it with: apt-get install \(program.package)")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: program.executable),
+                "\(program.executable) is missing; install it with: apt-get install \(program.package)")
         }
         // studio: DP-1 1x, DP-2 2x, HDMI-A-1 1.5x. Both open on the 2x display.
         let harness = try Simulator.Harness.shipped("studio.json") { $0.clock = MonotonicClock() }
@@ -40,8 +41,9 @@ import Testing
                 if case .commit(let fact) = record.event, fact.surface == window.lastCommit?.surface, fact.bufferSize != nil { fact } else { nil }
             }
         }
-        try harness.run(until: { processes.allSatisfy { window(of: $0)?.lastCommit?.bufferScale == 2 || !$0.isRunning } },
-                        timeout: .seconds(60), "testsprite2 and weston-terminal to map on DP-2 at buffer scale 2")
+        try harness.run(
+            until: { processes.allSatisfy { window(of: $0)?.lastCommit?.bufferScale == 2 || !$0.isRunning } },
+            timeout: .seconds(60), "testsprite2 and weston-terminal to map on DP-2 at buffer scale 2")
         let spriteWindow = try #require(window(of: sprite), "testsprite2 \(sprite.state); stderr: \(sprite.standardError.suffix(2000))")
         let terminalWindow = try #require(window(of: terminal), "weston-terminal \(terminal.state); stderr: \(terminal.standardError.suffix(2000))")
         try #require(terminalWindow.lastCommit?.bufferScale == 2, "weston-terminal draws for DP-2 before the unplug")
@@ -54,9 +56,12 @@ import Testing
             commits(of: terminalWindow, after: before).contains { $0.bufferScale == 1 && !$0.staleScale }
         }
         // testsprite2 draws continuously: 30 frames after the unplug show it is alive and drawing.
-        try? harness.run(until: { (terminalRedrawn() && commits(of: spriteWindow, after: before).count >= 30)
-                                    || !sprite.isRunning || !terminal.isRunning },
-                         timeout: .seconds(15))
+        try? harness.run(
+            until: {
+                (terminalRedrawn() && commits(of: spriteWindow, after: before).count >= 30)
+                    || !sprite.isRunning || !terminal.isRunning
+            },
+            timeout: .seconds(15))
 
         #expect(sprite.isRunning, "testsprite2 after the unplug: \(sprite.state); stderr: \(sprite.standardError.suffix(2000))")
         #expect(commits(of: spriteWindow, after: before).count >= 30, "testsprite2 keeps drawing")

@@ -40,10 +40,12 @@ import Testing
         #expect(decoded == records)
 
         let types = Set(records.map { TraceJSON.typeName($0.event) })
-        for expected in ["client_connected", "client_disconnected", "protocol_error", "display_added", "display_changed",
-                         "display_removed", "window_created", "window_mapped", "window_moved", "title", "app_id",
-                         "size_hints", "focus", "close_sent", "configure_sent", "configure_acked", "commit", "enter",
-                         "leave", "preferred_scale", "frame_done"] {
+        for expected in [
+            "client_connected", "client_disconnected", "protocol_error", "display_added", "display_changed",
+            "display_removed", "window_created", "window_mapped", "window_moved", "title", "app_id",
+            "size_hints", "focus", "close_sent", "configure_sent", "configure_acked", "commit", "enter",
+            "leave", "preferred_scale", "frame_done",
+        ] {
             #expect(types.contains(expected), "no \(expected) event in the trace")
         }
         // Sequence numbers rise by one; timestamps never go back.
@@ -51,18 +53,30 @@ import Testing
     }
 
     @Test func theSchemaIsStable() throws {
-        let record = TraceRecord(sequence: 7, nanoseconds: 1_500_000_000, event: .configureSent(ConfigureFact(
-            window: 2, serial: 41, size: Size(width: 800, height: 600), states: [.activated, .maximized],
-            bounds: Size(width: 1920, height: 1048))))
-        #expect(TraceJSON.encode(record) == #"{"v":2,"seq":7,"t_ns":1500000000,"type":"configure_sent","window":2,"serial":41,"width":800,"height":600,"states":["maximized","activated"],"bounds_width":1920,"bounds_height":1048}"#)
-        let commit = TraceRecord(sequence: 8, nanoseconds: 2, event: .commit(CommitFact(
-            surface: 3, window: nil, bufferSize: nil, bufferScale: 1, bufferTransform: .normal, viewportSource: nil,
-            viewportDestination: nil, surfaceSize: .zero, damageRects: 0, nullAttach: true, preferredScale120: nil,
-            staleScale: false)))
+        let record = TraceRecord(
+            sequence: 7, nanoseconds: 1_500_000_000,
+            event: .configureSent(
+                ConfigureFact(
+                    window: 2, serial: 41, size: Size(width: 800, height: 600), states: [.activated, .maximized],
+                    bounds: Size(width: 1920, height: 1048))))
+        #expect(
+            TraceJSON.encode(record)
+                == #"{"v":2,"seq":7,"t_ns":1500000000,"type":"configure_sent","window":2,"serial":41,"width":800,"height":600,"states":["maximized","activated"],"bounds_width":1920,"bounds_height":1048}"#
+        )
+        let commit = TraceRecord(
+            sequence: 8, nanoseconds: 2,
+            event: .commit(
+                CommitFact(
+                    surface: 3, window: nil, bufferSize: nil, bufferScale: 1, bufferTransform: .normal, viewportSource: nil,
+                    viewportDestination: nil, surfaceSize: .zero, damageRects: 0, nullAttach: true, preferredScale120: nil,
+                    staleScale: false)))
         let hidden = TraceRecord(sequence: 9, nanoseconds: 3, event: .cursorSet(client: 1, window: 2, surface: nil, hotspotX: 0, hotspotY: 0))
         #expect(TraceJSON.encode(hidden) == #"{"v":2,"seq":9,"t_ns":3,"type":"cursor_set","client":1,"window":2,"surface":null,"hotspot_x":0,"hotspot_y":0}"#)
         #expect(try TraceJSON.decode(TraceJSON.encode(hidden)) == [hidden])
-        #expect(TraceJSON.encode(commit) == #"{"v":2,"seq":8,"t_ns":2,"type":"commit","surface":3,"window":null,"buffer_width":null,"buffer_height":null,"buffer_scale":1,"buffer_transform":"normal","viewport_source":null,"viewport_destination":null,"surface_width":0,"surface_height":0,"damage_rects":0,"null_attach":true,"preferred_scale120":null,"stale_scale":false}"#)
+        #expect(
+            TraceJSON.encode(commit)
+                == #"{"v":2,"seq":8,"t_ns":2,"type":"commit","surface":3,"window":null,"buffer_width":null,"buffer_height":null,"buffer_scale":1,"buffer_transform":"normal","viewport_source":null,"viewport_destination":null,"surface_width":0,"surface_height":0,"damage_rects":0,"null_attach":true,"preferred_scale120":null,"stale_scale":false}"#
+        )
     }
 
     @Test func queriesFilterByWindowClientAndSequence() throws {
@@ -111,8 +125,9 @@ import Testing
         let newer = #expect(throws: TraceFormatError.self) {
             try TraceJSON.decode(current + "\n" + #"{"v":3,"seq":2,"t_ns":1,"type":"focus","window":{"id":1}}"#, file: "sim.jsonl")
         }
-        #expect(newer?.description.hasPrefix("sim.jsonl:2: trace written by a newer Diorama (format v3); this Diorama reads format v2") == true,
-                "\(String(describing: newer))")
+        #expect(
+            newer?.description.hasPrefix("sim.jsonl:2: trace written by a newer Diorama (format v3); this Diorama reads format v2") == true,
+            "\(String(describing: newer))")
         let unversioned = #expect(throws: TraceFormatError.self) {
             try TraceJSON.decode(#"{"seq":1,"t_ns":1,"type":"focus","window":null}"#, file: "old.jsonl")
         }
@@ -124,13 +139,16 @@ import Testing
     /// One record of every event type through the writer and back: the one
     /// `Codable` schema reads what it writes, nulls and nested objects included.
     @Test func everyEventTypeRoundTrips() throws {
-        let display = DisplayFact(display: "DP-1", logicalRect: Rect(x: -10, y: 20, width: 1280, height: 800), scale120: 180,
-                                  outputScale: 2, transform: .rotated90)
+        let display = DisplayFact(
+            display: "DP-1", logicalRect: Rect(x: -10, y: 20, width: 1280, height: 800), scale120: 180,
+            outputScale: 2, transform: .rotated90)
         let events: [TraceEvent] = [
             .clientConnected(client: 1, pid: 4242),
             .clientDisconnected(client: 1, pid: -1),
-            .protocolError(ProtocolErrorFact(client: 1, interface: "xdg_surface", objectID: 9, code: 3, error: "invalid_serial",
-                                             message: "serial 7 was never sent")),
+            .protocolError(
+                ProtocolErrorFact(
+                    client: 1, interface: "xdg_surface", objectID: 9, code: 3, error: "invalid_serial",
+                    message: "serial 7 was never sent")),
             .limitExceeded(client: 2, limit: "maximumPoolBytes", message: "pool of 2 GiB"),
             .displayAdded(display),
             .displayChanged(display, change: "scale"),
@@ -147,10 +165,12 @@ import Testing
             .closeSent(window: 1),
             .configureSent(ConfigureFact(window: 1, serial: 41, size: .zero, states: [.activated, .tiledLeft], bounds: nil)),
             .configureAcked(window: 1, serial: 41),
-            .commit(CommitFact(surface: 3, window: 1, bufferSize: Size(width: 960, height: 720), bufferScale: 1,
-                               bufferTransform: .flipped270, viewportSource: ViewportSource(x: 0.5, y: 0, width: 639.25, height: 480),
-                               viewportDestination: Size(width: 640, height: 480), surfaceSize: Size(width: 640, height: 480),
-                               damageRects: 2, nullAttach: false, preferredScale120: 180, staleScale: true)),
+            .commit(
+                CommitFact(
+                    surface: 3, window: 1, bufferSize: Size(width: 960, height: 720), bufferScale: 1,
+                    bufferTransform: .flipped270, viewportSource: ViewportSource(x: 0.5, y: 0, width: 639.25, height: 480),
+                    viewportDestination: Size(width: 640, height: 480), surfaceSize: Size(width: 640, height: 480),
+                    damageRects: 2, nullAttach: false, preferredScale120: 180, staleScale: true)),
             .enter(surface: 3, window: 1, display: "DP-1"),
             .leave(surface: 3, window: nil, display: "DP-1"),
             .preferredScale(surface: 3, window: 1, scale120: 150),

@@ -23,8 +23,10 @@ enum ImportCheck {
     /// `@_exported public import Foo.Bar`, `import struct Foo.Baz`), or nil.
     static func importedModule(onLine line: Substring) -> String? {
         var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-        while let first = words.first, first.hasPrefix("@")
-                || ["public", "package", "internal", "private", "fileprivate"].contains(first) {
+        while let first = words.first,
+            first.hasPrefix("@")
+                || ["public", "package", "internal", "private", "fileprivate"].contains(first)
+        {
             words = words.dropFirst()
         }
         guard words.first == "import" else { return nil }
@@ -38,16 +40,21 @@ enum ImportCheck {
 
     /// The imports in `files` (path relative to the package root, text) that
     /// name a module in `packageModules` missing from `target`'s dependencies.
-    static func undeclaredImports(of target: DeclaredTarget, files: [(path: String, text: String)],
-                                  packageModules: Set<String>) -> [UndeclaredImport] {
+    static func undeclaredImports(
+        of target: DeclaredTarget, files: [(path: String, text: String)],
+        packageModules: Set<String>
+    ) -> [UndeclaredImport] {
         let allowed = Set(target.dependencies.map { $0.replacingOccurrences(of: "-", with: "_") } + [target.moduleName])
         var found: [UndeclaredImport] = []
         for file in files {
             for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 guard let module = importedModule(onLine: line), packageModules.contains(module),
-                      !allowed.contains(module) else { continue }
-                found.append(UndeclaredImport(target: target.name, module: module, file: file.path, line: index + 1,
-                                              declarationLine: target.line))
+                    !allowed.contains(module)
+                else { continue }
+                found.append(
+                    UndeclaredImport(
+                        target: target.name, module: module, file: file.path, line: index + 1,
+                        declarationLine: target.line))
             }
         }
         return found

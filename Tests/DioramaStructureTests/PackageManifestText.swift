@@ -33,9 +33,10 @@ enum PackageManifestText {
         let code = Array(withoutComments(text).utf8)
         // The `targets:` argument of `Package(…)` itself (products name targets too).
         guard let call = find("Package(", in: code, from: 0), let callEnd = matchingClose(in: code, open: call + 7),
-              let label = topLevelLabel("targets", in: Array(code[(call + 8)..<callEnd])).map({ $0 + call + 8 }),
-              let listOpen = code[label...].firstIndex(of: UInt8(ascii: "[")),
-              let listEnd = matchingClose(in: code, open: listOpen) else {
+            let label = topLevelLabel("targets", in: Array(code[(call + 8)..<callEnd])).map({ $0 + call + 8 }),
+            let listOpen = code[label...].firstIndex(of: UInt8(ascii: "[")),
+            let listEnd = matchingClose(in: code, open: listOpen)
+        else {
             throw ManifestTextError(description: "Package.swift: no `targets: [ … ]` argument in `Package(…)`")
         }
         var targets: [DeclaredTarget] = []
@@ -55,10 +56,12 @@ enum PackageManifestText {
             case .plugin: folder = "Plugins/"
             default: folder = "Sources/"
             }
-            targets.append(DeclaredTarget(name: name, kind: kind,
-                                          directory: stringArgument("path", in: body) ?? folder + name,
-                                          dependencies: Set(listArgument("dependencies", in: body)),
-                                          excluded: listArgument("exclude", in: body), line: line))
+            targets.append(
+                DeclaredTarget(
+                    name: name, kind: kind,
+                    directory: stringArgument("path", in: body) ?? folder + name,
+                    dependencies: Set(listArgument("dependencies", in: body)),
+                    excluded: listArgument("exclude", in: body), line: line))
             index = close + 1
         }
         return targets
@@ -160,8 +163,9 @@ enum PackageManifestText {
     /// `body`; nested calls in it (`.product(name: …, package: …)`) are skipped.
     private static func listArgument(_ label: String, in body: [UInt8]) -> [String] {
         guard let start = topLevelLabel(label, in: body),
-              let open = body[start...].firstIndex(of: UInt8(ascii: "[")),
-              let close = matchingClose(in: body, open: open) else { return [] }
+            let open = body[start...].firstIndex(of: UInt8(ascii: "[")),
+            let close = matchingClose(in: body, open: open)
+        else { return [] }
         var items: [String] = []
         var depth = 0
         var index = open + 1

@@ -39,9 +39,10 @@ struct PackageStructureTests {
             if row.mayImport != target.dependencies {
                 let missing = target.dependencies.subtracting(row.mayImport).sorted()
                 let extra = row.mayImport.subtracting(target.dependencies).sorted()
-                problems.append("ARCHITECTURE.md:\(row.line): `\(target.name)` may import differs from Package.swift:\(target.line)"
-                                + (missing.isEmpty ? "" : "; add \(missing.joined(separator: ", "))")
-                                + (extra.isEmpty ? "" : "; not declared: \(extra.joined(separator: ", "))"))
+                problems.append(
+                    "ARCHITECTURE.md:\(row.line): `\(target.name)` may import differs from Package.swift:\(target.line)"
+                        + (missing.isEmpty ? "" : "; add \(missing.joined(separator: ", "))")
+                        + (extra.isEmpty ? "" : "; not declared: \(extra.joined(separator: ", "))"))
             }
         }
         for (name, row) in rows where !targets.contains(where: { $0.name == name }) {
@@ -83,8 +84,9 @@ struct PackageStructureTests {
         #expect(high.directory == "Sources/Top")
         #expect(high.line == 5)
         let source = "import Foundation\n@testable import Middle\nimport Outside\n// import Nothing\nimport struct Low.Thing\n"
-        let found = ImportCheck.undeclaredImports(of: high, files: [("Sources/Top/A.swift", source)],
-                                                  packageModules: Set(targets.map(\.moduleName)))
+        let found = ImportCheck.undeclaredImports(
+            of: high, files: [("Sources/Top/A.swift", source)],
+            packageModules: Set(targets.map(\.moduleName)))
         #expect(found == [UndeclaredImport(target: "High", module: "Low", file: "Sources/Top/A.swift", line: 5, declarationLine: 5)])
         #expect(found.first?.description.contains("Sources/Top/A.swift:5") == true)
     }

@@ -1,9 +1,11 @@
 import Foundation
-@testable import SwayIPC
 import Testing
+
 @testable import HeadlessCompositors
+@testable import SwayIPC
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Real sway processes, started headless (as `diorama-sway` when the tests run
@@ -40,9 +42,12 @@ struct SwayHeadlessTests {
         let ipcPath = try #require(sway.ipcSocketPath)
         #expect(isSocket(ipcPath))
         #expect(ipcPath.hasPrefix(sway.runtimeDirectory + "/sway-ipc."))
-        #expect(sway.environment == ["XDG_RUNTIME_DIR": sway.runtimeDirectory,
-                                     "WAYLAND_DISPLAY": sway.waylandDisplay,
-                                     "SWAYSOCK": ipcPath])
+        #expect(
+            sway.environment == [
+                "XDG_RUNTIME_DIR": sway.runtimeDirectory,
+                "WAYLAND_DISPLAY": sway.waylandDisplay,
+                "SWAYSOCK": ipcPath,
+            ])
         let dir = try #require(modeAndOwner(sway.runtimeDirectory))
         #expect(dir.mode == 0o700)
         if geteuid() == 0 {
@@ -64,8 +69,9 @@ struct SwayHeadlessTests {
         let sway = try SwayHeadless.start()
         defer { sway.stop() }
 
-        let result = try runClient("wayland-info", package: "wayland-utils", [],
-                                   environment: sway.clientEnvironment())
+        let result = try runClient(
+            "wayland-info", package: "wayland-utils", [],
+            environment: sway.clientEnvironment())
         #expect(result.status == 0, "wayland-info failed:\n\(result.output)")
         let scales = result.output.split(separator: "\n").filter { $0.contains("scale:") }
         #expect(scales.count == 2, "\(result.output)")
@@ -154,8 +160,9 @@ struct SwayHeadlessTests {
         let ipc = try SwayIPC(sway)
         let appID = "diorama-probe-\(getpid())"
 
-        let stopFoot = try startClient("foot", package: "foot", ["--app-id=\(appID)", "sleep", "60"],
-                                       environment: sway.clientEnvironment())
+        let stopFoot = try startClient(
+            "foot", package: "foot", ["--app-id=\(appID)", "sleep", "60"],
+            environment: sway.clientEnvironment())
         defer { stopFoot() }
 
         let placed = try ipc.waitForWindow(appID: appID, timeout: 15)
@@ -179,8 +186,9 @@ struct SwayHeadlessTests {
         let ipc = try SwayIPC(sway)
         let appID = "diorama-float-\(getpid())"
 
-        let stopFoot = try startClient("foot", package: "foot", ["--app-id=\(appID)", "sleep", "60"],
-                                       environment: sway.clientEnvironment())
+        let stopFoot = try startClient(
+            "foot", package: "foot", ["--app-id=\(appID)", "sleep", "60"],
+            environment: sway.clientEnvironment())
         defer { stopFoot() }
 
         let placed = try ipc.waitForWindow(appID: appID, timeout: 15)

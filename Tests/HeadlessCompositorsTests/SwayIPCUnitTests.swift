@@ -1,9 +1,11 @@
 import Foundation
-@testable import SwayIPC
 import Testing
+
 @testable import HeadlessCompositors
+@testable import SwayIPC
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A one-connection i3-ipc server on a temporary UNIX socket, for testing the
@@ -134,19 +136,20 @@ struct SwayIPCUnitTests {
     func longSocketPath() {
         let long = "/tmp/" + String(repeating: "s", count: 110) + "/sway-ipc.sock"
         let error = #expect(throws: SwayIPCError.self) { _ = try SwayIPC(socketPath: long) }
-        #expect(error.map { "\($0)" }?.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes") == true,
-                "\(String(describing: error))")
+        #expect(
+            error.map { "\($0)" }?.contains("\(long): the socket path is \(long.utf8.count) bytes, longer than the 107 bytes") == true,
+            "\(String(describing: error))")
     }
 
     @Test("outputs and tree decode, windows are found with their output")
     func decodeModels() throws {
         let outputsJSON = #"""
-        [{"id":3,"type":"output","name":"HEADLESS-1","make":"headless","model":"headless","active":true,
-          "focused":true,"scale":1.0,"transform":"normal","current_workspace":"1",
-          "rect":{"x":0,"y":0,"width":1280,"height":800},
-          "current_mode":{"width":1280,"height":800,"refresh":60000}},
-         {"name":"HEADLESS-2","active":false,"rect":{"x":0,"y":0,"width":0,"height":0}}]
-        """#
+            [{"id":3,"type":"output","name":"HEADLESS-1","make":"headless","model":"headless","active":true,
+              "focused":true,"scale":1.0,"transform":"normal","current_workspace":"1",
+              "rect":{"x":0,"y":0,"width":1280,"height":800},
+              "current_mode":{"width":1280,"height":800,"refresh":60000}},
+             {"name":"HEADLESS-2","active":false,"rect":{"x":0,"y":0,"width":0,"height":0}}]
+            """#
         let outputs = try JSONDecoder().decode([SwayOutput].self, from: Data(outputsJSON.utf8))
         #expect(outputs[0].currentMode == SwayMode(width: 1280, height: 800, refresh: 60000))
         #expect(outputs[0].currentWorkspace == "1")
@@ -154,19 +157,19 @@ struct SwayIPCUnitTests {
         #expect(outputs[1].scale == -1)
 
         let treeJSON = #"""
-        {"id":1,"type":"root","name":"root","rect":{"x":0,"y":0,"width":1920,"height":800},"focused":false,
-         "nodes":[
-          {"id":2,"type":"output","name":"__i3","rect":{"x":0,"y":0,"width":1920,"height":800},"nodes":[
-            {"id":3,"type":"workspace","name":"__i3_scratch","rect":{"x":0,"y":0,"width":1920,"height":800},
-             "nodes":[],"floating_nodes":[]}]},
-          {"id":4,"type":"output","name":"HEADLESS-2","rect":{"x":1280,"y":0,"width":640,"height":400},"nodes":[
-            {"id":5,"type":"workspace","name":"2","rect":{"x":1280,"y":0,"width":640,"height":400},"nodes":[
-              {"id":6,"type":"con","name":"t","app_id":"a","pid":42,"shell":"xdg_shell",
-               "rect":{"x":1280,"y":0,"width":640,"height":400}}],
-             "floating_nodes":[
-              {"id":7,"type":"floating_con","app_id":"b","pid":43,
-               "rect":{"x":1300,"y":10,"width":100,"height":50}}]}]}]}
-        """#
+            {"id":1,"type":"root","name":"root","rect":{"x":0,"y":0,"width":1920,"height":800},"focused":false,
+             "nodes":[
+              {"id":2,"type":"output","name":"__i3","rect":{"x":0,"y":0,"width":1920,"height":800},"nodes":[
+                {"id":3,"type":"workspace","name":"__i3_scratch","rect":{"x":0,"y":0,"width":1920,"height":800},
+                 "nodes":[],"floating_nodes":[]}]},
+              {"id":4,"type":"output","name":"HEADLESS-2","rect":{"x":1280,"y":0,"width":640,"height":400},"nodes":[
+                {"id":5,"type":"workspace","name":"2","rect":{"x":1280,"y":0,"width":640,"height":400},"nodes":[
+                  {"id":6,"type":"con","name":"t","app_id":"a","pid":42,"shell":"xdg_shell",
+                   "rect":{"x":1280,"y":0,"width":640,"height":400}}],
+                 "floating_nodes":[
+                  {"id":7,"type":"floating_con","app_id":"b","pid":43,
+                   "rect":{"x":1300,"y":10,"width":100,"height":50}}]}]}]}
+            """#
         let tree = try JSONDecoder().decode(SwayNode.self, from: Data(treeJSON.utf8))
         #expect(tree.windows().map(\.node.appID) == ["a", "b"])
         let a = try #require(tree.findWindow(appID: "a"))
@@ -209,8 +212,9 @@ struct LaunchHelperTests {
         defer { free(real) }
         let resolved = URL(fileURLWithPath: String(cString: real))
         let root = resolved.deletingLastPathComponent().deletingLastPathComponent()
-        let sample = try String(contentsOf: root.appendingPathComponent("Configs/sway/two-outputs.conf"),
-                                encoding: .utf8)
+        let sample = try String(
+            contentsOf: root.appendingPathComponent("Configs/sway/two-outputs.conf"),
+            encoding: .utf8)
         let generated = SwayHeadless.configuration(outputs: SwayHeadless.defaultOutputs)
         for line in generated.split(separator: "\n") where !line.hasPrefix("#") {
             #expect(sample.contains(line), "sample config lacks: \(line)")

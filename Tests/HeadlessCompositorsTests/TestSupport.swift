@@ -1,15 +1,19 @@
 import Foundation
 import Testing
+
 @testable import HeadlessCompositors
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a client program to completion (bounded) and returns its exit status
 /// and combined output. A missing program is an error naming its package, so
 /// a machine without the test dependencies fails loudly instead of skipping.
-func runClient(_ name: String, package: String, _ arguments: [String],
-               environment: [String: String], timeout: TimeInterval = 15) throws -> (status: Int32, output: String) {
+func runClient(
+    _ name: String, package: String, _ arguments: [String],
+    environment: [String: String], timeout: TimeInterval = 15
+) throws -> (status: Int32, output: String) {
     let executable = try Executables.require(name, package: package)
     let outputPath = NSTemporaryDirectory() + "diorama-client-\(getpid())-\(UUID().uuidString).out"
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
@@ -36,8 +40,10 @@ func runClient(_ name: String, package: String, _ arguments: [String],
 
 /// Starts a long-running client (e.g. a terminal) in its own process group.
 /// Call the returned closure to stop it and its children.
-func startClient(_ name: String, package: String, _ arguments: [String],
-                 environment: [String: String]) throws -> () -> Void {
+func startClient(
+    _ name: String, package: String, _ arguments: [String],
+    environment: [String: String]
+) throws -> () -> Void {
     let executable = try Executables.require(name, package: package)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -72,7 +78,8 @@ func expectNothingLeft(_ compositor: RunningCompositor, sourceLocation: SourceLo
     #expect(!ProcessStat.isLive(compositor.compositorPID), sourceLocation: sourceLocation)
     // Helpers reparented to init are reaped by it, not by us: allow a moment.
     let groupEmpty = poll(timeout: 2) { ProcessStat.liveMembers(ofGroup: compositor.launcherPID).isEmpty }
-    #expect(groupEmpty, "processes left in group \(compositor.launcherPID): \(ProcessStat.liveMembers(ofGroup: compositor.launcherPID))",
-            sourceLocation: sourceLocation)
+    #expect(
+        groupEmpty, "processes left in group \(compositor.launcherPID): \(ProcessStat.liveMembers(ofGroup: compositor.launcherPID))",
+        sourceLocation: sourceLocation)
     #expect(!FileManager.default.fileExists(atPath: compositor.runtimeDirectory), sourceLocation: sourceLocation)
 }

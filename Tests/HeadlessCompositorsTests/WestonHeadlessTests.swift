@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import HeadlessCompositors
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Real weston processes, started headless. Each test owns its instance (own
@@ -22,8 +24,11 @@ struct WestonHeadlessTests {
         #expect(isSocket(weston.waylandDisplay))
         #expect(socketAcceptsConnections(weston.waylandDisplay))
         #expect(weston.ipcSocketPath == nil)
-        #expect(weston.environment == ["XDG_RUNTIME_DIR": weston.runtimeDirectory,
-                                       "WAYLAND_DISPLAY": weston.waylandDisplay])
+        #expect(
+            weston.environment == [
+                "XDG_RUNTIME_DIR": weston.runtimeDirectory,
+                "WAYLAND_DISPLAY": weston.waylandDisplay,
+            ])
         let dir = try #require(modeAndOwner(weston.runtimeDirectory))
         #expect(dir.mode == 0o700)
         #expect(dir.uid == geteuid())
@@ -43,8 +48,9 @@ struct WestonHeadlessTests {
         let weston = try WestonHeadless.start(scale: 2, width: 800, height: 600)
         defer { weston.stop() }
 
-        let result = try runClient("wayland-info", package: "wayland-utils", [],
-                                   environment: weston.clientEnvironment())
+        let result = try runClient(
+            "wayland-info", package: "wayland-utils", [],
+            environment: weston.clientEnvironment())
         #expect(result.status == 0, "wayland-info failed:\n\(result.output)")
         #expect(result.output.contains("wl_output"))
         #expect(result.output.contains("scale: 2"))

@@ -1,18 +1,21 @@
 import CWaylandClient
 import CWaylandServer
 import Glibc
-import Testing
 import TestProtocolClient
 import TestProtocolServer
+import Testing
 
 /// A client and a server built from the generated test-protocol bindings talk
 /// over a real socket pair; every argument type must arrive as it was sent.
 @Suite struct ArgumentRoundTripTests {
     /// Binds dt_factory from the registry at `version` and returns it with the
     /// server-side factory the bind created.
-    static func bindFactory(_ loop: LoopbackConnection, version: UInt32,
-                            serverSetup: @escaping (TestProtocolServer.DtFactory) -> Void)
-        -> (Global<TestProtocolServer.DtFactory>, TestProtocolClient.DtFactory?) {
+    static func bindFactory(
+        _ loop: LoopbackConnection, version: UInt32,
+        serverSetup: @escaping (TestProtocolServer.DtFactory) -> Void
+    )
+        -> (Global<TestProtocolServer.DtFactory>, TestProtocolClient.DtFactory?)
+    {
         let global = Global<TestProtocolServer.DtFactory>(display: loop.serverDisplay, version: 3, onBind: serverSetup)
         let display = TestProtocolClient.WlDisplay(adopting: loop.clientDisplay, version: 1)
         let registry = display.getRegistry()
@@ -39,7 +42,8 @@ import TestProtocolServer
                 serverSaw.append("label=\(label)")
                 probe.onRequest = { request in
                     guard case .sendAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, let fd) = request else { return }
-                    serverSaw.append("i=\(i) u=\(u) f=\(f) s=\(s) maybeS=\(maybeS ?? "nil") o=\(o === probe) maybeO=\(maybeO == nil) anyO=\(type(of: anyO!)) a=\(a)")
+                    serverSaw.append(
+                        "i=\(i) u=\(u) f=\(f) s=\(s) maybeS=\(maybeS ?? "nil") o=\(o === probe) maybeO=\(maybeO == nil) anyO=\(type(of: anyO!)) a=\(a)")
                     // Echo everything back as the event; the received fd closes itself afterwards.
                     fd.withDescriptor { fd in
                         probe.sendReceivedAll(i: i, u: u, f: f, s: s, maybeS: maybeS, o: o, maybeO: maybeO, anyO: anyO, a: a, fd: fd)
@@ -52,14 +56,16 @@ import TestProtocolServer
         let probe = factory.createProbe(label: "héllo ✓")
         var echoed: TestProtocolClient.DtProbe.Event?
         probe.onEvent = { echoed = $0 }
-        probe.sendAll(i: -123_456, u: 4_000_000_000, f: -1.5, s: "", maybeS: nil, o: probe, maybeO: nil,
-                      anyO: factory, a: [1, 2, 3, 255], fd: pipeFDs[1])
+        probe.sendAll(
+            i: -123_456, u: 4_000_000_000, f: -1.5, s: "", maybeS: nil, o: probe, maybeO: nil,
+            anyO: factory, a: [1, 2, 3, 255], fd: pipeFDs[1])
         loop.pump()
 
-        #expect(serverSaw == [
-            "label=héllo ✓",
-            "i=-123456 u=4000000000 f=-1.5 s= maybeS=nil o=true maybeO=true anyO=DtFactory a=[1, 2, 3, 255]",
-        ])
+        #expect(
+            serverSaw == [
+                "label=héllo ✓",
+                "i=-123456 u=4000000000 f=-1.5 s= maybeS=nil o=true maybeO=true anyO=DtFactory a=[1, 2, 3, 255]",
+            ])
         guard case .receivedAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, let ownedFD)? = echoed else {
             Issue.record("no received_all event arrived; client error \(loop.clientError)")
             return
@@ -105,8 +111,9 @@ import TestProtocolServer
         first.onEvent = { echoed = $0 }
         let devNull = open("/dev/null", O_WRONLY)
         defer { close(devNull) }
-        first.sendAll(i: Int32.max, u: 0, f: 1024.00390625, s: String(repeating: "x", count: 3000), maybeS: "present",
-                      o: second, maybeO: first, anyO: nil, a: [], fd: devNull)
+        first.sendAll(
+            i: Int32.max, u: 0, f: 1024.00390625, s: String(repeating: "x", count: 3000), maybeS: "present",
+            o: second, maybeO: first, anyO: nil, a: [], fd: devNull)
         loop.pump()
         guard case .receivedAll(let i, let u, let f, let s, let maybeS, let o, let maybeO, let anyO, let a, _)? = echoed else {
             Issue.record("no received_all event arrived; client error \(loop.clientError)")
@@ -131,7 +138,9 @@ import TestProtocolServer
             factory.onRequest = { request in
                 switch request {
                 case .setMode(let mode, let capabilities, let offset):
-                    received.append("mode=\(mode.rawValue) caps=\(capabilities.rawValue) draw=\(capabilities.contains(.draw)) 90=\(capabilities.contains(._90)) offset=\(offset == .positive)")
+                    received.append(
+                        "mode=\(mode.rawValue) caps=\(capabilities.rawValue) draw=\(capabilities.contains(.draw)) 90=\(capabilities.contains(._90)) offset=\(offset == .positive)"
+                    )
                 case .createAny(let id):
                     received.append("any=\(id.interfaceName) v\(id.version)")
                     untyped = id.create(TestProtocolServer.DtProbe.self, maxVersion: TestProtocolServer.DtProbe.maxVersion)

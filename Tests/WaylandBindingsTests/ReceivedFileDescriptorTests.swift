@@ -1,7 +1,7 @@
 import Glibc
-import Testing
 import TestProtocolClient
 import TestProtocolServer
+import Testing
 import WaylandCommon
 
 /// A received `fd` argument is owned by the decoded message: closed when no
@@ -47,9 +47,12 @@ import WaylandCommon
 
     /// Binds the factory and makes one probe; `probeCreated` sets up the
     /// server's side of it.
-    private func probes(_ loop: LoopbackConnection,
-                        probeCreated: @escaping (TestProtocolServer.DtProbe) -> Void) throws
-        -> (Global<TestProtocolServer.DtFactory>, TestProtocolClient.DtProbe) {
+    private func probes(
+        _ loop: LoopbackConnection,
+        probeCreated: @escaping (TestProtocolServer.DtProbe) -> Void
+    ) throws
+        -> (Global<TestProtocolServer.DtFactory>, TestProtocolClient.DtProbe)
+    {
         let (global, maybeFactory) = ArgumentRoundTripTests.bindFactory(loop, version: 3) { factory in
             factory.onRequest = { request in
                 if case .createProbe(let probe, _) = request { probeCreated(probe) }

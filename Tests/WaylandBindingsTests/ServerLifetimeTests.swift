@@ -1,7 +1,7 @@
 import CWaylandServer
 import Glibc
-import Testing
 import TestProtocolServer
+import Testing
 
 /// A `Global` and a `NativeListener` against a real libwayland display whose
 /// destruction order the test chooses.

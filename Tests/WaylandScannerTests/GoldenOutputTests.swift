@@ -11,7 +11,8 @@ import WaylandScannerKit
 @Suite struct GoldenOutputTests {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let goldenDirectory = testsDirectory.appendingPathComponent("Golden")
-    static let testProtocol = testsDirectory
+    static let testProtocol =
+        testsDirectory
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Protocols/diorama-test.xml")
 
     @Test(arguments: [BindingSide.client, .server])
@@ -31,7 +32,9 @@ import WaylandScannerKit
                 continue
             }
             if expected != file.contents {
-                Issue.record("\(file.name) differs from its reference:\n\(LineDiff.describe(expected: expected, actual: file.contents))\nIf the change is intended, regenerate with DIORAMA_REGENERATE_GOLDEN=1.")
+                Issue.record(
+                    "\(file.name) differs from its reference:\n\(LineDiff.describe(expected: expected, actual: file.contents))\nIf the change is intended, regenerate with DIORAMA_REGENERATE_GOLDEN=1."
+                )
             }
         }
     }

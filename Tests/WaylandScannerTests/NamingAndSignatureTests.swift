@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaylandScannerKit
 
 @Suite struct NamingAndSignatureTests {
@@ -15,11 +16,11 @@ import Testing
 
     @Test func signaturesFollowLibwayland() throws {
         let xml = """
-        <protocol name="p"><interface name="a" version="3">
-          <request name="bind"><arg name="name" type="uint"/><arg name="id" type="new_id"/></request>
-          <request name="later" since="3"><arg name="s" type="string" allow-null="true"/><arg name="o" type="object" interface="a" allow-null="true"/><arg name="f" type="fixed"/><arg name="h" type="fd"/><arg name="x" type="array"/><arg name="i" type="int"/></request>
-        </interface></protocol>
-        """
+            <protocol name="p"><interface name="a" version="3">
+              <request name="bind"><arg name="name" type="uint"/><arg name="id" type="new_id"/></request>
+              <request name="later" since="3"><arg name="s" type="string" allow-null="true"/><arg name="o" type="object" interface="a" allow-null="true"/><arg name="f" type="fixed"/><arg name="h" type="fd"/><arg name="x" type="array"/><arg name="i" type="int"/></request>
+            </interface></protocol>
+            """
         let proto = try ProtocolParser.parse(data: Data(xml.utf8), fileName: "sig.xml")
         let requests = proto.interfaces[0].requests
         #expect(InterfaceTableEmitter.signature(requests[0]) == "usun")

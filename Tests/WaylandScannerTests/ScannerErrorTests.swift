@@ -25,15 +25,33 @@ import WaylandScannerKit
     }
 
     @Test(arguments: [
-        ("<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\">\n<arg name=\"x\" type=\"float\"/>\n</request></interface></protocol>", 4, "type=\"float\" is unknown"),
+        (
+            "<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\">\n<arg name=\"x\" type=\"float\"/>\n</request></interface></protocol>",
+            4, "type=\"float\" is unknown"
+        ),
         ("<protocol name=\"p\">\n<interface name=\"a\">\n</interface></protocol>", 2, "needs a version"),
         ("<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\" since=\"2\"/>\n</interface></protocol>", 3, "only version 1"),
-        ("<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\">\n<arg name=\"x\" type=\"uint\" enum=\"nope\"/>\n</request></interface></protocol>", 4, "names no enum"),
-        ("<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\">\n\n<arg name=\"x\" type=\"object\" interface=\"b\"/>\n</request></interface></protocol>", 5, "not defined by any protocol"),
-        ("<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<enum name=\"e\">\n<entry name=\"x\" value=\"ten\"/>\n</enum></interface></protocol>", 4, "not a decimal or 0x-hexadecimal"),
-        ("<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<event name=\"e\">\n<arg name=\"x\" type=\"new_id\"/>\n</event></interface></protocol>", 4, "only requests may create"),
+        (
+            "<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\">\n<arg name=\"x\" type=\"uint\" enum=\"nope\"/>\n</request></interface></protocol>",
+            4, "names no enum"
+        ),
+        (
+            "<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\">\n\n<arg name=\"x\" type=\"object\" interface=\"b\"/>\n</request></interface></protocol>",
+            5, "not defined by any protocol"
+        ),
+        (
+            "<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<enum name=\"e\">\n<entry name=\"x\" value=\"ten\"/>\n</enum></interface></protocol>",
+            4, "not a decimal or 0x-hexadecimal"
+        ),
+        (
+            "<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<event name=\"e\">\n<arg name=\"x\" type=\"new_id\"/>\n</event></interface></protocol>",
+            4, "only requests may create"
+        ),
         ("<protocol name=\"p\">\n<interface name=\"a\" version=\"1\"/>\n<interface name=\"a\" version=\"1\"/>\n</protocol>", 3, "defined twice"),
-        ("<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\">\n<arg name=\"x\" type=\"int\" allow-null=\"true\"/>\n</request></interface></protocol>", 4, "allow-null is only allowed"),
+        (
+            "<protocol name=\"p\">\n<interface name=\"a\" version=\"1\">\n<request name=\"r\">\n<arg name=\"x\" type=\"int\" allow-null=\"true\"/>\n</request></interface></protocol>",
+            4, "allow-null is only allowed"
+        ),
     ])
     func invalidProtocolsAreRejectedWithTheirLine(xml: String, line: Int, message: String) throws {
         let error = try #require(scannerError(parsing: xml))

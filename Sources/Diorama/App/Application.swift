@@ -1,8 +1,8 @@
 import DioramaLogging
 import DioramaManifest
+import DioramaModel
 import DioramaSessionStore
 import Foundation
-import DioramaModel
 
 /// The app (UIKit's `UIApplication`, scene-based): reads the scene manifest,
 /// owns the sessions, connects and disconnects scenes, saves and restores
@@ -50,8 +50,10 @@ public final class Application {
     /// `UIApplicationSupportsMultipleScenes`: whether a second window scene may open.
     public var supportsMultipleScenes: Bool { manifest.supportsMultipleScenes }
 
-    init(manifest: SceneManifest, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)?,
-         store: SessionStore, backend: SceneBackend, trace: RuntimeTrace) {
+    init(
+        manifest: SceneManifest, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)?,
+        store: SessionStore, backend: SceneBackend, trace: RuntimeTrace
+    ) {
         self.manifest = manifest
         self.registry = registry
         self.delegate = delegate
@@ -78,18 +80,23 @@ public final class Application {
         var restored = loaded.records.filter { $0.role == .windowApplication }
         if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
         if restored.isEmpty {
-            try connectNewSession(configuration: manifest.configuration(for: .windowApplication).map(SceneConfiguration.init),
-                                  role: .windowApplication, options: SceneConnectionOptions())
+            try connectNewSession(
+                configuration: manifest.configuration(for: .windowApplication).map(SceneConfiguration.init),
+                role: .windowApplication, options: SceneConnectionOptions())
         }
         for record in restored {
-            let configuration = record.configurationName.flatMap { manifest.configuration(named: $0, role: record.role) }
+            let configuration =
+                record.configurationName.flatMap { manifest.configuration(named: $0, role: record.role) }
                 .map(SceneConfiguration.init) ?? manifest.configuration(for: record.role).map(SceneConfiguration.init)
             guard let configuration else { continue }
-            let session = SceneSession(persistentIdentifier: record.persistentIdentifier, role: record.role,
-                                       configuration: configuration, userInfo: record.userInfo,
-                                       stateRestorationActivity: record.stateRestorationActivity)
-            try connect(session, options: SceneConnectionOptions(
-                userActivities: record.stateRestorationActivity.map { [$0] } ?? [], isRestoringSession: true))
+            let session = SceneSession(
+                persistentIdentifier: record.persistentIdentifier, role: record.role,
+                configuration: configuration, userInfo: record.userInfo,
+                stateRestorationActivity: record.stateRestorationActivity)
+            try connect(
+                session,
+                options: SceneConnectionOptions(
+                    userActivities: record.stateRestorationActivity.map { [$0] } ?? [], isRestoringSession: true))
         }
     }
 
@@ -104,8 +111,10 @@ public final class Application {
     /// Unlike UIKit, the error handler runs before this returns, and
     /// re-activating a session whose scene is connected leaves the window
     /// where it is: a Wayland client cannot raise its own window.
-    public func activateSceneSession(for request: SceneSessionActivationRequest,
-                                     errorHandler: ((any Error) -> Void)? = nil) {
+    public func activateSceneSession(
+        for request: SceneSessionActivationRequest,
+        errorHandler: ((any Error) -> Void)? = nil
+    ) {
         do {
             try activate(request)
         } catch {
@@ -132,8 +141,9 @@ public final class Application {
             }
             requestingSessionIdentifier = requestingScene.session.persistentIdentifier
         }
-        let options = SceneConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [],
-                                             requestingSessionIdentifier: requestingSessionIdentifier)
+        let options = SceneConnectionOptions(
+            userActivities: request.userActivity.map { [$0] } ?? [],
+            requestingSessionIdentifier: requestingSessionIdentifier)
         if let session = request.session {
             guard openSessions.contains(where: { $0 === session }) else {
                 throw ApplicationError.sessionNotOpen(persistentIdentifier: session.persistentIdentifier)
@@ -141,15 +151,18 @@ public final class Application {
             if session.scene == nil { try connect(session, options: options) }
             return
         }
-        guard request.role != .windowApplication || supportsMultipleScenes
-                || connectedScenes.allSatisfy({ $0.session.role != .windowApplication }) else {
+        guard
+            request.role != .windowApplication || supportsMultipleScenes
+                || connectedScenes.allSatisfy({ $0.session.role != .windowApplication })
+        else {
             throw ApplicationError.multipleScenesNotSupported(file: manifest.file)
         }
         let configuration = try request.configurationName.map {
             try SceneConfiguration(name: $0, role: request.role).completed(from: manifest)
         }
-        try connectNewSession(configuration: configuration ?? manifest.configuration(for: request.role).map(SceneConfiguration.init),
-                              role: request.role, options: options)
+        try connectNewSession(
+            configuration: configuration ?? manifest.configuration(for: request.role).map(SceneConfiguration.init),
+            role: request.role, options: options)
     }
 
     /// Closes a session's scene and discards the session (UIKit's
@@ -170,8 +183,10 @@ public final class Application {
 
     /// A new session of `role` with `configuration` (the delegate may still
     /// choose another), connected with `options`.
-    private func connectNewSession(configuration: SceneConfiguration?, role: SceneSessionRole,
-                                   options: SceneConnectionOptions) throws {
+    private func connectNewSession(
+        configuration: SceneConfiguration?, role: SceneSessionRole,
+        options: SceneConnectionOptions
+    ) throws {
         let session = SceneSession(role: role, configuration: configuration ?? SceneConfiguration(name: nil, role: role))
         try connect(session, options: options)
     }
@@ -184,11 +199,14 @@ public final class Application {
     /// `restoreInteractionStateWith` fire, and only then is the first frame
     /// drawn.
     private func connect(_ session: SceneSession, options: SceneConnectionOptions) throws {
-        let chosen = delegate?.application(self, configurationForConnecting: session, options: options,
-                                           defaultConfiguration: session.configuration.delegateClassName == nil ? nil : session.configuration)
+        let chosen =
+            delegate?.application(
+                self, configurationForConnecting: session, options: options,
+                defaultConfiguration: session.configuration.delegateClassName == nil ? nil : session.configuration)
             ?? (session.configuration.delegateClassName == nil ? nil : session.configuration)
         guard let configuration = try chosen?.completed(from: manifest),
-              configuration.delegateClassName != nil else {
+            configuration.delegateClassName != nil
+        else {
             if session.role == .windowExternalDisplayNonInteractive { return }  // the app does not want this screen
             throw ApplicationError.noConfiguration(role: session.role, file: manifest.file)
         }
@@ -199,8 +217,9 @@ public final class Application {
             }
             return type
         }
-        let scene = WindowScene(session: session, title: configuration.name ?? manifest.bundleName ?? appID, trace: trace,
-                                screenLookup: { [weak self] name in self?.screens.first { $0.name == name } })
+        let scene = WindowScene(
+            session: session, title: configuration.name ?? manifest.bundleName ?? appID, trace: trace,
+            screenLookup: { [weak self] name in self?.screens.first { $0.name == name } })
         if let contentName = configuration.rootContentName {
             guard let factory = registry.rootContentFactory(named: contentName) else {
                 throw ApplicationError.unregisteredRootContent(name: contentName, file: manifest.file, registered: registry.registeredRootContentNames)
@@ -214,8 +233,10 @@ public final class Application {
         }
         session.scene = scene
         openSessions.append(session)
-        trace.record(.sessionConnected(scene: session.persistentIdentifier, configuration: configuration.name,
-                                       role: session.role, restored: options.isRestoringSession))
+        trace.record(
+            .sessionConnected(
+                scene: session.persistentIdentifier, configuration: configuration.name,
+                role: session.role, restored: options.isRestoringSession))
         let host = try backend.makeHost(for: scene, fullscreenOn: options.outputName, appID: appID)
         scene.host = host
         scene.delegate = delegateType.map { $0.init() }
@@ -295,9 +316,10 @@ public final class Application {
         trace.record(.screenConnected(name: description.name, scale: description.scale, bounds: description.logicalBounds))
         guard isExternal, manifest.configuration(for: .windowExternalDisplayNonInteractive) != nil || delegate != nil else { return }
         do {
-            try connectNewSession(configuration: manifest.configuration(for: .windowExternalDisplayNonInteractive).map(SceneConfiguration.init),
-                                  role: .windowExternalDisplayNonInteractive,
-                                  options: SceneConnectionOptions(outputName: description.name))
+            try connectNewSession(
+                configuration: manifest.configuration(for: .windowExternalDisplayNonInteractive).map(SceneConfiguration.init),
+                role: .windowExternalDisplayNonInteractive,
+                options: SceneConnectionOptions(outputName: description.name))
         } catch {
             runtimeLog.warning("no external-display scene for \(description.name): \(error)")
         }
@@ -348,15 +370,19 @@ public enum ApplicationError: Error, CustomStringConvertible, Equatable {
         case .launchDeclined:
             return "applicationDidFinishLaunching returned false; the app quits"
         case .noConfiguration(let role, let file):
-            return "\(file): no scene configuration for role \(role.rawValue); add one under UIApplicationSceneManifest → UISceneConfigurations → \(role.rawValue)"
+            return
+                "\(file): no scene configuration for role \(role.rawValue); add one under UIApplicationSceneManifest → UISceneConfigurations → \(role.rawValue)"
         case .unregisteredDelegate(let name, let file, let registered):
-            return "\(file): UISceneDelegateClassName '\(name)' is not registered; call registry.register(\(name.split(separator: ".").last ?? "").self) before launch (registered: \(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
+            return
+                "\(file): UISceneDelegateClassName '\(name)' is not registered; call registry.register(\(name.split(separator: ".").last ?? "").self) before launch (registered: \(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
         case .unregisteredRootContent(let name, let file, let registered):
-            return "\(file): UISceneStoryboardFile '\(name)' names no registered root content; call registry.registerRootContent(named: \"\(name)\") { … } (registered: \(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
+            return
+                "\(file): UISceneStoryboardFile '\(name)' names no registered root content; call registry.registerRootContent(named: \"\(name)\") { … } (registered: \(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
         case .multipleScenesNotSupported(let file):
             return "\(file): UIApplicationSupportsMultipleScenes is false, so a second window scene cannot be opened; set it to true to allow several"
         case .unknownConfiguration(let name, let role, let file, let available):
-            return "\(file): no scene configuration named '\(name)' for role \(role.rawValue) (there: \(available.isEmpty ? "none" : available.joined(separator: ", "))); add one with UISceneConfigurationName '\(name)' under UISceneConfigurations → \(role.rawValue), or use one of those names"
+            return
+                "\(file): no scene configuration named '\(name)' for role \(role.rawValue) (there: \(available.isEmpty ? "none" : available.joined(separator: ", "))); add one with UISceneConfigurationName '\(name)' under UISceneConfigurations → \(role.rawValue), or use one of those names"
         case .sessionNotOpen(let identifier):
             return "scene session \(identifier) was discarded (closed or destroyed); request a new session instead of re-activating it"
         case .requestingSceneNotConnected(let identifier):

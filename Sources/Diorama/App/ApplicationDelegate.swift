@@ -11,8 +11,10 @@ public protocol ApplicationDelegate: AnyObject {
     /// Fires before a session's scene connects: pick its configuration. The
     /// default returns `defaultConfiguration`, the manifest's first entry for
     /// the role (or the one a restored session was saved with).
-    func application(_ application: Application, configurationForConnecting session: SceneSession,
-                     options: SceneConnectionOptions, defaultConfiguration: SceneConfiguration?) -> SceneConfiguration?
+    func application(
+        _ application: Application, configurationForConnecting session: SceneSession,
+        options: SceneConnectionOptions, defaultConfiguration: SceneConfiguration?
+    ) -> SceneConfiguration?
 
     /// Fires when sessions were discarded: closed by the user
     /// (`xdg_toplevel.close`) or destroyed by the app. Their saved state is gone.
@@ -24,8 +26,10 @@ public protocol ApplicationDelegate: AnyObject {
 
 public extension ApplicationDelegate {
     func applicationDidFinishLaunching(_ application: Application) -> Bool { true }
-    func application(_ application: Application, configurationForConnecting session: SceneSession,
-                     options: SceneConnectionOptions, defaultConfiguration: SceneConfiguration?) -> SceneConfiguration? {
+    func application(
+        _ application: Application, configurationForConnecting session: SceneSession,
+        options: SceneConnectionOptions, defaultConfiguration: SceneConfiguration?
+    ) -> SceneConfiguration? {
         defaultConfiguration
     }
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}

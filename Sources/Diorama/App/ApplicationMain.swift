@@ -1,8 +1,8 @@
+import DioramaClient
 import DioramaManifest
+import DioramaModel
 import DioramaSessionStore
 import Foundation
-import DioramaClient
-import DioramaModel
 
 /// Starts an app (UIKit's `UIApplicationMain`): reads the Info.plist, checks
 /// its scene manifest, connects to the compositor, restores or creates
@@ -21,9 +21,11 @@ public enum ApplicationMain {
     /// `environment` supplies `WAYLAND_DISPLAY`, `XDG_STATE_HOME` and
     /// `DIORAMA_TRACE`. Exits with the codes above.
     @MainActor
-    public static func run(infoPlist: URL, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)? = nil,
-                           buildVariables: [String: String] = [:],
-                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Never {
+    public static func run(
+        infoPlist: URL, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)? = nil,
+        buildVariables: [String: String] = [:],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Never {
         // A trace or stdout whose reader went away must cost the app that
         // output, not its life: writes fail with EPIPE (reported once by the
         // trace) instead of raising SIGPIPE, whose default action is to exit.
@@ -35,8 +37,9 @@ public enum ApplicationMain {
             let backend = try WaylandSceneBackend(environment: environment)
             let store = SessionStore(directory: try SessionStore.defaultDirectory(applicationIdentifier: appID, environment: environment))
             _ = store.removeLeftoverTemporaryFiles()
-            let application = Application(manifest: manifest, registry: registry, delegate: delegate,
-                                          store: store, backend: backend, trace: trace)
+            let application = Application(
+                manifest: manifest, registry: registry, delegate: delegate,
+                store: store, backend: backend, trace: trace)
             backend.attach(to: application)
             try application.launch()
             exit(backend.run())
@@ -78,11 +81,15 @@ public enum ApplicationMain {
         for configuration in manifest.allConfigurations {
             if let name = configuration.delegateClassName, registry.delegateType(named: name) == nil {
                 let place = configuration.location.map { "\($0)" } ?? manifest.file
-                throw ManifestLaunchError("\(place): error: UISceneDelegateClassName '\(name)' names no registered delegate; register it with registry.register(\(name.split(separator: ".").last ?? "").self) (registered: \(registry.registeredDelegateNames.joined(separator: ", ")))")
+                throw ManifestLaunchError(
+                    "\(place): error: UISceneDelegateClassName '\(name)' names no registered delegate; register it with registry.register(\(name.split(separator: ".").last ?? "").self) (registered: \(registry.registeredDelegateNames.joined(separator: ", ")))"
+                )
             }
             if let name = configuration.storyboardFile, registry.rootContentFactory(named: name) == nil {
                 let place = configuration.location.map { "\($0)" } ?? manifest.file
-                throw ManifestLaunchError("\(place): error: UISceneStoryboardFile '\(name)' names no registered root content; register it with registry.registerRootContent(named: \"\(name)\") { … }")
+                throw ManifestLaunchError(
+                    "\(place): error: UISceneStoryboardFile '\(name)' names no registered root content; register it with registry.registerRootContent(named: \"\(name)\") { … }"
+                )
             }
         }
         return manifest
@@ -105,8 +112,10 @@ extension ApplicationMain {
     /// else `DIORAMA_INFO_PLIST`, else `Configs/apps/<appName>/Info.plist`
     /// in the nearest folder above the executable that has one (the package
     /// checkout the app was built in).
-    public static func infoPlistLocation(appName: String, arguments: [String] = CommandLine.arguments,
-                                         environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func infoPlistLocation(
+        appName: String, arguments: [String] = CommandLine.arguments,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
         if let index = arguments.firstIndex(of: "--info-plist"), index + 1 < arguments.count {
             return URL(fileURLWithPath: arguments[index + 1])
         }

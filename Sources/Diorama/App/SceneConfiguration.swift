@@ -28,8 +28,10 @@ public struct SceneConfiguration: Sendable, Hashable {
     /// A configuration by `name` and `role` (UIKit's
     /// `UISceneConfiguration(name:sessionRole:)`); the parts left nil are
     /// filled from the manifest entry of that name when the scene connects.
-    public init(name: String?, role: SceneSessionRole, delegateClassName: String? = nil,
-                sceneClassName: String? = nil, rootContentName: String? = nil) {
+    public init(
+        name: String?, role: SceneSessionRole, delegateClassName: String? = nil,
+        sceneClassName: String? = nil, rootContentName: String? = nil
+    ) {
         self.name = name
         self.role = role
         self.delegateClassName = delegateClassName
@@ -39,8 +41,9 @@ public struct SceneConfiguration: Sendable, Hashable {
 
     /// The configuration a manifest entry describes.
     public init(_ description: SceneConfigurationDescription) {
-        self.init(name: description.name, role: description.role, delegateClassName: description.delegateClassName,
-                  sceneClassName: description.sceneClassName, rootContentName: description.storyboardFile)
+        self.init(
+            name: description.name, role: description.role, delegateClassName: description.delegateClassName,
+            sceneClassName: description.sceneClassName, rootContentName: description.storyboardFile)
     }
 
     /// This configuration with the fields the app left unset filled in from
@@ -54,8 +57,9 @@ public struct SceneConfiguration: Sendable, Hashable {
         guard let name else { return self }
         guard let entry = manifest.configuration(named: name, role: role) else {
             if delegateClassName != nil { return self }
-            throw .unknownConfiguration(name: name, role: role, file: manifest.file,
-                                        available: manifest.configurations(for: role).compactMap(\.name))
+            throw .unknownConfiguration(
+                name: name, role: role, file: manifest.file,
+                available: manifest.configurations(for: role).compactMap(\.name))
         }
         var completed = self
         completed.delegateClassName = delegateClassName ?? entry.delegateClassName

@@ -1,6 +1,6 @@
+import DioramaModel
 import DioramaSessionStore
 import Foundation
-import DioramaModel
 
 /// A scene's persistent record (UIKit's `UISceneSession`): it outlives the
 /// scene, is saved when the app quits, and reconnects on the next launch.
@@ -22,9 +22,11 @@ public final class SceneSession: Hashable {
     /// The activity restored from the last launch, until the scene connects.
     public internal(set) var stateRestorationActivity: UserActivity?
 
-    init(persistentIdentifier: String = UUID().uuidString, role: SceneSessionRole,
-         configuration: SceneConfiguration, userInfo: [String: UserInfoValue] = [:],
-         stateRestorationActivity: UserActivity? = nil) {
+    init(
+        persistentIdentifier: String = UUID().uuidString, role: SceneSessionRole,
+        configuration: SceneConfiguration, userInfo: [String: UserInfoValue] = [:],
+        stateRestorationActivity: UserActivity? = nil
+    ) {
         self.persistentIdentifier = persistentIdentifier
         self.role = role
         self.configuration = configuration
@@ -33,9 +35,10 @@ public final class SceneSession: Hashable {
     }
 
     var record: SceneSessionRecord {
-        SceneSessionRecord(persistentIdentifier: persistentIdentifier, role: role,
-                           configurationName: configuration.name, userInfo: userInfo,
-                           stateRestorationActivity: stateRestorationActivity)
+        SceneSessionRecord(
+            persistentIdentifier: persistentIdentifier, role: role,
+            configurationName: configuration.name, userInfo: userInfo,
+            stateRestorationActivity: stateRestorationActivity)
     }
 
     nonisolated public static func == (lhs: SceneSession, rhs: SceneSession) -> Bool { lhs === rhs }
@@ -59,8 +62,10 @@ public struct SceneConnectionOptions: Sendable, Hashable {
 
     /// Options as the application builds them for `willConnectTo`; tests and
     /// custom delegates may build their own.
-    public init(userActivities: [UserActivity] = [], isRestoringSession: Bool = false, outputName: String? = nil,
-                requestingSessionIdentifier: String? = nil) {
+    public init(
+        userActivities: [UserActivity] = [], isRestoringSession: Bool = false, outputName: String? = nil,
+        requestingSessionIdentifier: String? = nil
+    ) {
         self.userActivities = userActivities
         self.isRestoringSession = isRestoringSession
         self.outputName = outputName

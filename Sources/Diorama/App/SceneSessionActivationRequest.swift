@@ -19,8 +19,10 @@ public struct SceneSessionActivationRequest {
     public var options: SceneActivationRequestOptions
 
     /// A request for a new session of `role`.
-    public init(role: SceneSessionRole = .windowApplication, userActivity: UserActivity? = nil,
-                configurationName: String? = nil, options: SceneActivationRequestOptions = SceneActivationRequestOptions()) {
+    public init(
+        role: SceneSessionRole = .windowApplication, userActivity: UserActivity? = nil,
+        configurationName: String? = nil, options: SceneActivationRequestOptions = SceneActivationRequestOptions()
+    ) {
         self.role = role
         self.userActivity = userActivity
         self.configurationName = configurationName
@@ -28,8 +30,10 @@ public struct SceneSessionActivationRequest {
     }
 
     /// A request to re-activate `session`.
-    public init(session: SceneSession, userActivity: UserActivity? = nil,
-                options: SceneActivationRequestOptions = SceneActivationRequestOptions()) {
+    public init(
+        session: SceneSession, userActivity: UserActivity? = nil,
+        options: SceneActivationRequestOptions = SceneActivationRequestOptions()
+    ) {
         self.role = session.role
         self.session = session
         self.userActivity = userActivity

@@ -16,8 +16,9 @@ extension Drawable {
     /// scale so it stays readable at any density.
     @MainActor
     public func drawDiagnostics(for scene: WindowScene, title: String, extraLines: [String] = []) {
-        let overlay = DiagnosticsOverlay(scene: scene, title: title, drawableSize: size, contentsScale: contentsScale,
-                                         extraLines: extraLines)
+        let overlay = DiagnosticsOverlay(
+            scene: scene, title: title, drawableSize: size, contentsScale: contentsScale,
+            extraLines: extraLines)
         withCanvas { canvas in
             TestPattern(label: title).draw(into: &canvas)
             overlay.draw(into: &canvas, at: overlay.origin)
@@ -42,13 +43,14 @@ public struct DiagnosticsOverlay: Hashable, Sendable {
     @MainActor
     public init(scene: WindowScene, title: String, drawableSize: Size, contentsScale: Double, extraLines: [String] = []) {
         let traits = scene.traitCollection
-        lines = [
-            title,
-            "screen \(scene.screen?.name ?? "-")  displayScale \(Self.format(traits.displayScale))",
-            "bounds \(scene.bounds.size) pt  drawable \(drawableSize) px",
-            "size classes h:\(traits.horizontalSizeClass.rawValue) v:\(traits.verticalSizeClass.rawValue)",
-            "orientation \(scene.interfaceOrientation.rawValue)  state \(scene.activationState.rawValue)",
-        ] + extraLines
+        lines =
+            [
+                title,
+                "screen \(scene.screen?.name ?? "-")  displayScale \(Self.format(traits.displayScale))",
+                "bounds \(scene.bounds.size) pt  drawable \(drawableSize) px",
+                "size classes h:\(traits.horizontalSizeClass.rawValue) v:\(traits.verticalSizeClass.rawValue)",
+                "orientation \(scene.interfaceOrientation.rawValue)  state \(scene.activationState.rawValue)",
+            ] + extraLines
         textScale = max(1, Int(contentsScale.rounded(.down))) * 2
         origin = Point(x: 20, y: max(24, drawableSize.height / 4) - 2)
     }
@@ -65,8 +67,10 @@ public struct DiagnosticsOverlay: Hashable, Sendable {
     public func draw<Image: MutablePixelImage>(into image: inout Image, at origin: Point) {
         var y = origin.y + 2
         for line in lines {
-            image.fill(Rect(x: origin.x, y: y - 2, width: BitmapFont.standard.measure(line, scale: textScale).width + 8,
-                            height: lineHeight + 2), color: PixelColor(argb: 0xC000_0000))
+            image.fill(
+                Rect(
+                    x: origin.x, y: y - 2, width: BitmapFont.standard.measure(line, scale: textScale).width + 8,
+                    height: lineHeight + 2), color: PixelColor(argb: 0xC000_0000))
             image.draw(line, at: Point(x: origin.x + 4, y: y), color: .white, scale: textScale)
             y += lineHeight + 4
         }

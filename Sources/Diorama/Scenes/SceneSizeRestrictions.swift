@@ -1,6 +1,6 @@
 import DioramaLogging
-import Foundation
 import DioramaModel
+import Foundation
 
 /// UIKit's `UISceneSizeRestrictions`: the scene's minimum and maximum size in
 /// points. Changing either re-sends xdg_toplevel.set_min_size/set_max_size

@@ -108,21 +108,26 @@ public struct SceneState: Sendable, Hashable {
         // preferred size (which the delegate may set in willConnectTo, after
         // the first configure is known).
         let shown = facts.isMapped ? previous?.size : nil
-        let requested = Size(width: configured.width > 0 ? configured.width : (shown?.width ?? settings.preferredContentSize.width),
-                             height: configured.height > 0 ? configured.height : (shown?.height ?? settings.preferredContentSize.height))
+        let requested = Size(
+            width: configured.width > 0 ? configured.width : (shown?.width ?? settings.preferredContentSize.width),
+            height: configured.height > 0 ? configured.height : (shown?.height ?? settings.preferredContentSize.height))
         let committed = settings.sizeRestrictions.commitSize(configured: requested, isConstrained: facts.isConstrained)
 
         let onlyScreen = facts.allScreens.count == 1 ? facts.allScreens.first : nil
         // On no output (minimised, or its outputs unplugged) nothing says what
         // scale to use; keep the last one rather than fall to 1, so a scene
         // coming back does not redraw twice and traits do not flap.
-        let keepsPreviousScale = facts.enteredScreens.isEmpty && onlyScreen == nil && previous != nil
+        let keepsPreviousScale =
+            facts.enteredScreens.isEmpty && onlyScreen == nil && previous != nil
             && facts.fractionalPreferred == nil && facts.preferredBufferScale == nil
-        let resolved = keepsPreviousScale ? previous!.resolvedScale : ScaleResolver.resolve(
-            fractionalPreferred: facts.hasViewport ? facts.fractionalPreferred : nil,
-            preferredBufferScale: facts.preferredBufferScale,
-            enteredOutputScales: facts.enteredScreens.map(\.scale),
-            onlyOutputScale: onlyScreen?.scale)
+        let resolved =
+            keepsPreviousScale
+            ? previous!.resolvedScale
+            : ScaleResolver.resolve(
+                fractionalPreferred: facts.hasViewport ? facts.fractionalPreferred : nil,
+                preferredBufferScale: facts.preferredBufferScale,
+                enteredOutputScales: facts.enteredScreens.map(\.scale),
+                onlyOutputScale: onlyScreen?.scale)
         let screen = chooseScreen(facts: facts, previous: previous?.screen)
 
         var buffer = BufferGeometry.for(logical: committed.size, scale: resolved)
@@ -140,32 +145,39 @@ public struct SceneState: Sendable, Hashable {
 
         // wl_output.mode is the panel's size before the transform; the
         // orientation rule wants the size as laid out (after it).
-        let displayOrientation = screen.map {
-            InterfaceOrientation(outputTransform: $0.transform,
-                                 outputBounds: $0.transform.swapsAxes ? $0.pixelSize.transposed : $0.pixelSize)
-        } ?? .unknown
+        let displayOrientation =
+            screen.map {
+                InterfaceOrientation(
+                    outputTransform: $0.transform,
+                    outputBounds: $0.transform.swapsAxes ? $0.pixelSize.transposed : $0.pixelSize)
+            } ?? .unknown
         // A scene that locks its orientation keeps the one it had when the
         // display rotates (UIKit: the interface does not rotate).
         let lockedOrientation = previous?.effectiveGeometry.interfaceOrientation
-        let orientation = settings.prefersInterfaceOrientationLocked && lockedOrientation != nil && lockedOrientation != .unknown
+        let orientation =
+            settings.prefersInterfaceOrientationLocked && lockedOrientation != nil && lockedOrientation != .unknown
             ? lockedOrientation! : displayOrientation
-        let traits = TraitCollection(sceneSize: committed.size, scale: resolved.scale,
-                                     thresholds: settings.sizeClassThresholds,
-                                     userInterfaceIdiom: settings.userInterfaceIdiom,
-                                     layoutDirection: settings.layoutDirection,
-                                     activeAppearance: ActiveAppearance(isActivated: facts.isActivated),
-                                     userInterfaceStyle: settings.userInterfaceStyle)
-        let geometry = EffectiveGeometry(coordinateSpaceBounds: Rect(size: committed.size),
-                                         interfaceOrientation: orientation,
-                                         isInteractivelyResizing: facts.isResizing,
-                                         isInterfaceOrientationLocked: settings.prefersInterfaceOrientationLocked,
-                                         isBelowMinimumSize: committed.isBelowMinimum)
-        let activation = SceneLifecycle.state(isMapped: facts.isMapped,
-                                              isOnAnyOutput: !facts.enteredScreens.isEmpty || !facts.hasEnteredAnOutput,
-                                              isActivated: facts.isActivated)
-        return SceneState(activationState: activation, screen: screen, size: committed.size, resolvedScale: resolved,
-                          bufferGeometry: buffer, drawableSize: drawable, traitCollection: traits,
-                          effectiveGeometry: geometry)
+        let traits = TraitCollection(
+            sceneSize: committed.size, scale: resolved.scale,
+            thresholds: settings.sizeClassThresholds,
+            userInterfaceIdiom: settings.userInterfaceIdiom,
+            layoutDirection: settings.layoutDirection,
+            activeAppearance: ActiveAppearance(isActivated: facts.isActivated),
+            userInterfaceStyle: settings.userInterfaceStyle)
+        let geometry = EffectiveGeometry(
+            coordinateSpaceBounds: Rect(size: committed.size),
+            interfaceOrientation: orientation,
+            isInteractivelyResizing: facts.isResizing,
+            isInterfaceOrientationLocked: settings.prefersInterfaceOrientationLocked,
+            isBelowMinimumSize: committed.isBelowMinimum)
+        let activation = SceneLifecycle.state(
+            isMapped: facts.isMapped,
+            isOnAnyOutput: !facts.enteredScreens.isEmpty || !facts.hasEnteredAnOutput,
+            isActivated: facts.isActivated)
+        return SceneState(
+            activationState: activation, screen: screen, size: committed.size, resolvedScale: resolved,
+            bufferGeometry: buffer, drawableSize: drawable, traitCollection: traits,
+            effectiveGeometry: geometry)
     }
 
     /// The screen rule: of the outputs the surface is on, the one with the

@@ -20,8 +20,10 @@ public struct ScreenDescription: Sendable, Hashable {
     public var refreshMilliHz: Int
 
     /// An output as the client core reports it (tests build their own).
-    public init(name: String, logicalBounds: Rect, pixelSize: Size, scale: Int, nativeScale: Scale? = nil,
-                transform: OutputTransform = .normal, refreshMilliHz: Int = 60_000) {
+    public init(
+        name: String, logicalBounds: Rect, pixelSize: Size, scale: Int, nativeScale: Scale? = nil,
+        transform: OutputTransform = .normal, refreshMilliHz: Int = 60_000
+    ) {
         self.name = name
         self.logicalBounds = logicalBounds
         self.pixelSize = pixelSize

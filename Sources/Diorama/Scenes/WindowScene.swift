@@ -148,8 +148,10 @@ public final class WindowScene {
     /// to date. As in UIKit, the handler gets the *previous* trait collection;
     /// the current one is `scene.traitCollection`.
     @discardableResult
-    public func registerForTraitChanges(_ traits: [Trait],
-                                        handler: @escaping @MainActor (WindowScene, TraitCollection) -> Void) -> TraitChangeRegistration {
+    public func registerForTraitChanges(
+        _ traits: [Trait],
+        handler: @escaping @MainActor (WindowScene, TraitCollection) -> Void
+    ) -> TraitChangeRegistration {
         nextObserverID += 1
         traitObservers[nextObserverID] = (Set(traits), handler)
         return TraitChangeRegistration(id: nextObserverID)

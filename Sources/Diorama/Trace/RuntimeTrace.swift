@@ -1,8 +1,8 @@
 import DioramaLogging
-import Foundation
-import Synchronization
-import Glibc
 import DioramaModel
+import Foundation
+import Glibc
+import Synchronization
 
 /// One app-level fact, as the runtime trace records it.
 public enum RuntimeTraceEvent: Sendable {
@@ -168,8 +168,9 @@ extension RuntimeTraceEvent {
         case .sizeRestrictions(let scene, let minimum, let maximum):
             return SizeRestrictionsRecord(scene: scene, minimum: minimum, maximum: maximum)
         case .commit(let scene, let bufferSize, let bufferScale, let viewport, let logicalSize, let scale):
-            return CommitRecord(scene: scene, buffer: bufferSize, bufferScale: bufferScale, viewport: viewport,
-                                logical: logicalSize, scale: scale)
+            return CommitRecord(
+                scene: scene, buffer: bufferSize, bufferScale: bufferScale, viewport: viewport,
+                logical: logicalSize, scale: scale)
         case .screenConnected(let name, let scale, let bounds):
             return ScreenConnectedRecord(screen: name, scale: scale, bounds: bounds)
         case .screenDisconnected(let name):
@@ -185,9 +186,10 @@ extension RuntimeTraceEvent {
         case .traitHandlerCalled(let scene, let changed, let previous):
             return TraitHandlerCalledRecord(scene: scene, changed: changed, previous: previous)
         case .input(let scene, let event, let touch, let location, let text, let isRepeat):
-            return InputRecord(scene: scene, event: event, id: touch?.id, touch: touch?.kind.rawValue,
-                               x: location.map { Double($0.x) }, y: location.map { Double($0.y) },
-                               text: text, isRepeat: isRepeat)
+            return InputRecord(
+                scene: scene, event: event, id: touch?.id, touch: touch?.kind.rawValue,
+                x: location.map { Double($0.x) }, y: location.map { Double($0.y) },
+                text: text, isRepeat: isRepeat)
         }
     }
 }

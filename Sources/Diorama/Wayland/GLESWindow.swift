@@ -142,8 +142,10 @@ final class GLESWindow {
     /// without a viewport) the content draws offscreen and the frame is
     /// placed into the buffer by `gravity` over `letterboxColor`, as the
     /// software path does.
-    func render(bufferSize: Size, drawableSize: Size, contentsScale: Double, gravity: ContentsGravity,
-                letterboxColor: UInt32, draw: (GLESDrawable) -> Void) {
+    func render(
+        bufferSize: Size, drawableSize: Size, contentsScale: Double, gravity: ContentsGravity,
+        letterboxColor: UInt32, draw: (GLESDrawable) -> Void
+    ) {
         if bufferSize != self.bufferSize {
             // Before the context is made current: making it current picks
             // the frame's back buffer, and Mesa keeps that buffer's size for
@@ -167,8 +169,10 @@ final class GLESWindow {
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glViewport(0, 0, GLsizei(drawableSize.width), GLsizei(drawableSize.height))
-        draw(GLESDrawable(size: drawableSize, contentsScale: contentsScale, framebuffer: framebuffer,
-                          eglDisplay: connection.display, eglSurface: surface, eglContext: context))
+        draw(
+            GLESDrawable(
+                size: drawableSize, contentsScale: contentsScale, framebuffer: framebuffer,
+                eglDisplay: connection.display, eglSurface: surface, eglContext: context))
         if framebuffer != 0 {
             place(framebuffer: framebuffer, size: drawableSize, gravity: gravity, letterboxColor: letterboxColor)
         }
@@ -259,9 +263,10 @@ final class GLESWindow {
         glClearColor(channel(16), channel(8), channel(0), 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let bottom = bufferSize.height - destination.maxY
-        glBlitFramebuffer(0, 0, GLint(size.width), GLint(size.height),
-                          GLint(destination.minX), GLint(bottom), GLint(destination.maxX), GLint(bottom + destination.height),
-                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
+        glBlitFramebuffer(
+            0, 0, GLint(size.width), GLint(size.height),
+            GLint(destination.minX), GLint(bottom), GLint(destination.maxX), GLint(bottom + destination.height),
+            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 }
@@ -271,9 +276,11 @@ extension ContentsGravity {
     /// pixels, rounded to whole pixels, top-left based: the one placement the
     /// software and OpenGL ES renderers share.
     func pixelDestination(contentSize: Size, in bufferSize: Size) -> Rect {
-        let placed = destinationRect(contentSize: contentSize.cgSize,
-                                     in: CGRect(x: 0, y: 0, width: Double(bufferSize.width), height: Double(bufferSize.height)))
-        return Rect(x: Int(placed.minX.rounded()), y: Int(placed.minY.rounded()),
-                    width: Int(placed.width.rounded()), height: Int(placed.height.rounded()))
+        let placed = destinationRect(
+            contentSize: contentSize.cgSize,
+            in: CGRect(x: 0, y: 0, width: Double(bufferSize.width), height: Double(bufferSize.height)))
+        return Rect(
+            x: Int(placed.minX.rounded()), y: Int(placed.minY.rounded()),
+            width: Int(placed.width.rounded()), height: Int(placed.height.rounded()))
     }
 }

@@ -52,10 +52,14 @@ final class SceneInputRouter {
         enteredPointer.showCursor(scene.cursor)
     }
 
-    private func record(_ event: String, in scene: WindowScene, touch: Touch? = nil, location: CGPoint? = nil,
-                        text: String? = nil, isRepeat: Bool? = nil) {
-        scene.trace.record(.input(scene: scene.traceName, event: event, touch: touch, location: location ?? touch?.location,
-                                  text: text, isRepeat: isRepeat))
+    private func record(
+        _ event: String, in scene: WindowScene, touch: Touch? = nil, location: CGPoint? = nil,
+        text: String? = nil, isRepeat: Bool? = nil
+    ) {
+        scene.trace.record(
+            .input(
+                scene: scene.traceName, event: event, touch: touch, location: location ?? touch?.location,
+                text: text, isRepeat: isRepeat))
     }
 
     private func deliver(_ event: String, _ touches: [Touch], to scene: WindowScene) {
@@ -128,8 +132,13 @@ extension SceneInputRouter: @preconcurrency PointerHandler {
             deliver("touchesBegan", [touch], to: scene)
         } else if let touch = pointerTouches.removeValue(forKey: id) {
             if pointerTouches.isEmpty && fingers.isEmpty { heldPress = nil }
-            deliver("touchesEnded", [Touch(id: id, kind: .indirectPointer, location: pointerLocation,
-                                           previousLocation: touch.location)], to: scene)
+            deliver(
+                "touchesEnded",
+                [
+                    Touch(
+                        id: id, kind: .indirectPointer, location: pointerLocation,
+                        previousLocation: touch.location)
+                ], to: scene)
         }
     }
 
@@ -234,8 +243,9 @@ extension SceneInputRouter: @preconcurrency KeyboardHandler {
             keyRepeater.stop()
             return
         }
-        deliverKey(keysym: keymap.keysym(forKeycode: keycode), text: keymap.text(forKeycode: keycode) ?? "",
-                   isRepeat: true, focus: keyboard.focusedSurface)
+        deliverKey(
+            keysym: keymap.keysym(forKeycode: keycode), text: keymap.text(forKeycode: keycode) ?? "",
+            isRepeat: true, focus: keyboard.focusedSurface)
     }
 
     private func deliverKey(keysym: UInt32, text: String, isRepeat: Bool, focus: Surface?) {

@@ -1,6 +1,6 @@
-import DioramaLogging
 import DioramaClient
 import DioramaGraphics
+import DioramaLogging
 import DioramaModel
 import Foundation
 
@@ -65,8 +65,10 @@ final class SceneSurface: SceneHost {
         toplevel.setTitle(scene.title)
         applyRestrictionHints(scene.sizeRestrictions.value)
         if let output { toplevel.setFullscreen(on: output) }
-        scene.trace.record(.toplevel(scene: scene.traceName, surfaceID: surface.objectID, appID: appID,
-                                     title: scene.title, fullscreenOn: output.map { ScreenDescription($0).name }))
+        scene.trace.record(
+            .toplevel(
+                scene: scene.traceName, surfaceID: surface.objectID, appID: appID,
+                title: scene.title, fullscreenOn: output.map { ScreenDescription($0).name }))
         facts.hasViewport = viewport != nil
         facts.allScreens = backend.screenDescriptions
         scene.update(facts: facts)
@@ -88,8 +90,9 @@ final class SceneSurface: SceneHost {
     /// scene that connects with what is known, and draws when it configures.
     private func awaitFirstConfigure() throws {
         do {
-            try backend.connection.run(until: { hasFirstConfigure || isTornDown },
-                                       timeout: .seconds(5), waitingFor: "the first xdg_toplevel.configure")
+            try backend.connection.run(
+                until: { hasFirstConfigure || isTornDown },
+                timeout: .seconds(5), waitingFor: "the first xdg_toplevel.configure")
         } catch .timedOut {
             runtimeLog.warning("the compositor sent no configure within 5 s; the scene connects without its size")
         }
@@ -282,8 +285,9 @@ final class SceneSurface: SceneHost {
         if scene.drawableLayer.renderer == .openGLES {
             if glesWindow == nil, glesFailure == nil, let wlSurface = surface.wlSurface.pointer {
                 do throws(GLESUnavailable) {
-                    glesWindow = try GLESWindow(connection: try backend.eglConnection().get(), wlSurface: wlSurface,
-                                                bufferSize: bufferSize)
+                    glesWindow = try GLESWindow(
+                        connection: try backend.eglConnection().get(), wlSurface: wlSurface,
+                        bufferSize: bufferSize)
                 } catch {
                     glesFailure = error
                     backend.reportGLESFallback(error)
@@ -297,8 +301,10 @@ final class SceneSurface: SceneHost {
         scene.drawableLayer.activeRenderer = active
         if tracedRenderer != active {
             tracedRenderer = active
-            scene.trace.record(.renderer(scene: scene.traceName, renderer: active.rawValue,
-                                         fallbackReason: active == scene.drawableLayer.renderer ? nil : glesFailure?.description))
+            scene.trace.record(
+                .renderer(
+                    scene: scene.traceName, renderer: active.rawValue,
+                    fallbackReason: active == scene.drawableLayer.renderer ? nil : glesFailure?.description))
         }
         return glesWindow
     }
@@ -340,8 +346,10 @@ final class SceneSurface: SceneHost {
         // the only window left for a stale frame, so nothing else goes in it.
         try? backend.connection.flush()
         pacer.didCommit()
-        scene.trace.record(.commit(scene: scene.traceName, bufferSize: geometry.bufferSize, bufferScale: geometry.bufferScale,
-                                   viewport: geometry.viewportDestination, logicalSize: state.size, scale: state.resolvedScale.scale))
+        scene.trace.record(
+            .commit(
+                scene: scene.traceName, bufferSize: geometry.bufferSize, bufferScale: geometry.bufferScale,
+                viewport: geometry.viewportDestination, logicalSize: state.size, scale: state.resolvedScale.scale))
         if !facts.isMapped {
             // The first buffer is committed: the window is mapped.
             facts.isMapped = true
@@ -361,21 +369,31 @@ final class SceneSurface: SceneHost {
             guard let base = pixels.baseAddress else { return }
             if !letterboxing {
                 renderTarget = nil
-                draw(scene: scene, into: Drawable(pixels: UnsafeMutableRawPointer(base), size: buffer.size,
-                                                   stride: buffer.stride, contentsScale: scene.drawableLayer.contentsScale))
+                draw(
+                    scene: scene,
+                    into: Drawable(
+                        pixels: UnsafeMutableRawPointer(base), size: buffer.size,
+                        stride: buffer.stride, contentsScale: scene.drawableLayer.contentsScale))
                 return
             }
-            var target = renderTarget.flatMap { $0.width == drawableSize.width && $0.height == drawableSize.height ? $0 : nil }
+            var target =
+                renderTarget.flatMap { $0.width == drawableSize.width && $0.height == drawableSize.height ? $0 : nil }
                 ?? PixelBuffer(width: drawableSize.width, height: drawableSize.height)
             let targetStride = target.rowStride * 4
             target.withUnsafeMutablePixels { targetPixels in
                 guard let targetBase = targetPixels.baseAddress else { return }
-                draw(scene: scene, into: Drawable(pixels: UnsafeMutableRawPointer(targetBase), size: drawableSize,
-                                                   stride: targetStride, contentsScale: scene.drawableLayer.contentsScale))
+                draw(
+                    scene: scene,
+                    into: Drawable(
+                        pixels: UnsafeMutableRawPointer(targetBase), size: drawableSize,
+                        stride: targetStride, contentsScale: scene.drawableLayer.contentsScale))
             }
             renderTarget = target
-            guard var canvas = try? PixelCanvas(baseAddress: UnsafeMutableRawPointer(base), width: buffer.size.width,
-                                                height: buffer.size.height, strideBytes: buffer.stride) else { return }
+            guard
+                var canvas = try? PixelCanvas(
+                    baseAddress: UnsafeMutableRawPointer(base), width: buffer.size.width,
+                    height: buffer.size.height, strideBytes: buffer.stride)
+            else { return }
             canvas.clear(to: PixelColor(argb: scene.drawableLayer.letterboxColor))
             let destination = gravity.pixelDestination(contentSize: drawableSize, in: buffer.size)
             canvas.composite(target, placement: BufferPlacement(destination: destination))
@@ -386,9 +404,11 @@ final class SceneSurface: SceneHost {
     /// the EGL window, sized to the same buffer a software frame would be.
     private func render(scene: WindowScene, state: SceneState, with glesWindow: GLESWindow, geometry: BufferGeometry) {
         let layer = scene.drawableLayer
-        glesWindow.render(bufferSize: geometry.bufferSize, drawableSize: state.drawableSize ?? geometry.bufferSize,
-                          contentsScale: layer.contentsScale, gravity: layer.contentsGravity,
-                          letterboxColor: layer.letterboxColor) { drawable in
+        glesWindow.render(
+            bufferSize: geometry.bufferSize, drawableSize: state.drawableSize ?? geometry.bufferSize,
+            contentsScale: layer.contentsScale, gravity: layer.contentsGravity,
+            letterboxColor: layer.letterboxColor
+        ) { drawable in
             if let content = scene.rootContent {
                 content.draw(in: drawable, for: scene)
             } else {

@@ -10,9 +10,10 @@ extension ScreenDescription {
     init(_ output: Output) {
         let info = output.info
         let logicalSize = info.hasXdgOutputGeometry ? info.logicalSize : info.derivedLogicalSize
-        self.init(name: info.name ?? "output-\(info.globalName)",
-                  logicalBounds: Rect(origin: info.hasXdgOutputGeometry ? info.logicalPosition : info.position, size: logicalSize),
-                  pixelSize: info.modePixels, scale: max(1, info.scale), nativeScale: nil,
-                  transform: info.transform, refreshMilliHz: info.refreshMilliHz)
+        self.init(
+            name: info.name ?? "output-\(info.globalName)",
+            logicalBounds: Rect(origin: info.hasXdgOutputGeometry ? info.logicalPosition : info.position, size: logicalSize),
+            pixelSize: info.modePixels, scale: max(1, info.scale), nativeScale: nil,
+            transform: info.transform, refreshMilliHz: info.refreshMilliHz)
     }
 }

@@ -1,7 +1,7 @@
-import Dispatch
-import Foundation
 import DioramaClient
 import DioramaModel
+import Dispatch
+import Foundation
 
 /// The scene runtime on a real Wayland connection.
 ///
@@ -101,11 +101,14 @@ final class WaylandSceneBackend: SceneBackend {
     /// Runs the main queue until the application stops.
     func run() -> Int32 {
         launched = true
-        queueSource = connection.attach(to: .main, batchDispatched: { [weak self] in
-            MainActor.assumeIsolated { self?.eventsDispatched() }
-        }, failed: { [weak self] error in
-            MainActor.assumeIsolated { self?.application?.connectionLost(String(describing: error)) }
-        })
+        queueSource = connection.attach(
+            to: .main,
+            batchDispatched: { [weak self] in
+                MainActor.assumeIsolated { self?.eventsDispatched() }
+            },
+            failed: { [weak self] error in
+                MainActor.assumeIsolated { self?.application?.connectionLost(String(describing: error)) }
+            })
         dispatchMain()
     }
 
@@ -135,7 +138,8 @@ final class WaylandSceneBackend: SceneBackend {
     func reportGLESFallback(_ failure: GLESUnavailable) {
         guard !hasReportedGLESFallback else { return }
         hasReportedGLESFallback = true
-        runtimeLog.warning("""
+        runtimeLog.warning(
+            """
             OpenGL ES is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.openGLES draw in software. \
             Without a GPU, Mesa's software renderer needs LIBGL_ALWAYS_SOFTWARE=1 and the packages libegl-mesa0 and libgl1-mesa-dri.
             """)

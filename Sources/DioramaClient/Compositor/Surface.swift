@@ -78,8 +78,9 @@ public final class Surface {
     /// surface is damaged instead.
     public func damageBuffer(_ rect: Rect) {
         if wlSurface.version >= 4 {
-            wlSurface.damageBuffer(x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY),
-                                   width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
+            wlSurface.damageBuffer(
+                x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY),
+                width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
         } else {
             damageAll()
         }
@@ -145,12 +146,14 @@ public final class Surface {
     private func surfaceEventArrived(_ event: WlSurface.Event) {
         if case let .enter(wlOutput) = event {
             guard let wlOutput, let output = compositor.output(for: wlOutput),
-                  !outputs.contains(output) else { return }
+                !outputs.contains(output)
+            else { return }
             outputs.append(output)
             handler?.surfaceEnteredOutput(self, output: output)
         } else if case let .leave(wlOutput) = event {
             guard let wlOutput, let output = compositor.output(for: wlOutput),
-                  let index = outputs.firstIndex(of: output) else { return }
+                let index = outputs.firstIndex(of: output)
+            else { return }
             outputs.remove(at: index)
             handler?.surfaceLeftOutput(self, output: output)
         } else if let newer = SurfaceEventNewerThanBindings(event) {

@@ -25,7 +25,8 @@ enum SurfaceEventNewerThanBindings: Equatable {
     /// one integer-like payload); tests use a stand-in enum.
     init?(reflecting event: Any) {
         guard let payload = Mirror(reflecting: event).children.first, let label = payload.label,
-              let value = Self.integer(in: payload.value) else { return nil }
+            let value = Self.integer(in: payload.value)
+        else { return nil }
         switch label {
         case "preferredBufferScale":
             self = .preferredBufferScale(value)

@@ -1,7 +1,8 @@
 import DioramaPOSIX
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a client looked for the compositor's socket, and what it found there.
@@ -48,13 +49,16 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
 
     /// Resolves `display` (or the environment's) to a socket path and looks at
     /// the file system; it does not connect.
-    public static func resolve(display explicitDisplay: String?,
-                               environment: [String: String]) -> CompositorSearch {
-        var search = CompositorSearch(explicitDisplay: explicitDisplay,
-                                      waylandDisplay: environment["WAYLAND_DISPLAY"],
-                                      runtimeDirectory: environment["XDG_RUNTIME_DIR"],
-                                      resolvedPath: nil, fileExists: false, isSocket: false,
-                                      connectErrno: nil, displayOption: nil)
+    public static func resolve(
+        display explicitDisplay: String?,
+        environment: [String: String]
+    ) -> CompositorSearch {
+        var search = CompositorSearch(
+            explicitDisplay: explicitDisplay,
+            waylandDisplay: environment["WAYLAND_DISPLAY"],
+            runtimeDirectory: environment["XDG_RUNTIME_DIR"],
+            resolvedPath: nil, fileExists: false, isSocket: false,
+            connectErrno: nil, displayOption: nil)
         let name = search.displayName
         if name.hasPrefix("/") {
             search.resolvedPath = name
@@ -91,7 +95,8 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
             } else if !isSocket {
                 text += "the file exists but is not a socket"
             } else if let connectErrno {
-                text += connectErrno == ENAMETOOLONG
+                text +=
+                    connectErrno == ENAMETOOLONG
                     ? "the path is longer than the \(UnixSocketAddress.maximumPathLength) bytes a Unix socket address holds; use a shorter XDG_RUNTIME_DIR or name"
                     : "the socket exists but connecting failed (\(String(cString: strerror(connectErrno))))"
                 if connectErrno == ECONNREFUSED { text += " — a stale socket left by a compositor that exited" }
@@ -101,7 +106,8 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
         } else {
             text += "; a display name that is not an absolute path needs XDG_RUNTIME_DIR to locate the socket"
         }
-        text += ".\nStart a compositor and point WAYLAND_DISPLAY at its socket (a name inside XDG_RUNTIME_DIR, or an absolute path),"
+        text +=
+            ".\nStart a compositor and point WAYLAND_DISPLAY at its socket (a name inside XDG_RUNTIME_DIR, or an absolute path),"
             + " e.g. `diorama sim` (Diorama's headless simulator) or `weston --backend=headless-backend.so`"
         text += displayOption.map { "; or pass the socket explicitly (`\($0) NAME|PATH`)." } ?? "."
         return text

@@ -1,9 +1,10 @@
-import DioramaPOSIX
 import CWaylandClient
+import DioramaPOSIX
 import Foundation
 import WaylandClient
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A connection to a Wayland compositor and the loop that moves its messages.
@@ -63,9 +64,11 @@ public final class Connection {
     /// - Parameter displayOption: the option the program's user names a
     ///   display with (e.g. `--display`), for the no-compositor hint; nil for a
     ///   program that has none (an app).
-    public convenience init(display: String?,
-                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                            displayOption: String? = nil) throws(ConnectionError) {
+    public convenience init(
+        display: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        displayOption: String? = nil
+    ) throws(ConnectionError) {
         var search = CompositorSearch.resolve(display: display, environment: environment)
         search.displayOption = displayOption
         guard let path = search.resolvedPath, search.isSocket else { throw .noCompositor(search) }
@@ -223,8 +226,10 @@ public final class Connection {
     /// after each delivery) or `timeout` passes.
     ///
     /// - Throws: `.timedOut(waitingFor:)` naming `waitingFor`, or the connection's error.
-    public func run(until condition: () -> Bool, timeout: Duration,
-                    waitingFor what: String = "a condition") throws(ConnectionError) {
+    public func run(
+        until condition: () -> Bool, timeout: Duration,
+        waitingFor what: String = "a condition"
+    ) throws(ConnectionError) {
         let deadline = Deadline(timeout)
         while !condition() {
             try flush(timeout: max(deadline.remaining, .milliseconds(1)))

@@ -20,9 +20,11 @@ extension Connection {
     ///     (protocol error or disconnect); the source has already cancelled
     ///     itself, so a dead socket cannot spin the queue.
     /// - Returns: the source; dropping it or calling `cancel()` detaches.
-    public func attach(to queue: DispatchQueue,
-                       batchDispatched: @escaping () -> Void = {},
-                       failed: @escaping (ConnectionError) -> Void) -> ConnectionQueueSource {
+    public func attach(
+        to queue: DispatchQueue,
+        batchDispatched: @escaping () -> Void = {},
+        failed: @escaping (ConnectionError) -> Void
+    ) -> ConnectionQueueSource {
         ConnectionQueueSource(connection: self, queue: queue, batchDispatched: batchDispatched, failed: failed)
     }
 }
@@ -32,8 +34,10 @@ extension Connection {
 public final class ConnectionQueueSource {
     private let source: DispatchSourceRead
 
-    fileprivate init(connection: Connection, queue: DispatchQueue, batchDispatched: @escaping () -> Void,
-                     failed: @escaping (ConnectionError) -> Void) {
+    fileprivate init(
+        connection: Connection, queue: DispatchQueue, batchDispatched: @escaping () -> Void,
+        failed: @escaping (ConnectionError) -> Void
+    ) {
         source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: queue)
         // The handler runs on `queue`, the only place the connection is used,
         // so handing the non-Sendable connection to it is safe.

@@ -1,10 +1,11 @@
-import DioramaLogging
 import CDioramaClientShim
+import DioramaLogging
 import DioramaModel
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Recovers the text of `wl_display.error` events.

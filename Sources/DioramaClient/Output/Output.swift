@@ -90,9 +90,10 @@ public final class Output {
             pending.model = model
             pending.transform = OutputTransform(rawValue: Int(transform.rawValue)) ?? .normal
         case let .mode(flags, width, height, refresh):
-            let mode = OutputMode(pixels: Size(width: Int(width), height: Int(height)),
-                                  refreshMilliHz: Int(refresh),
-                                  isCurrent: flags.contains(.current), isPreferred: flags.contains(.preferred))
+            let mode = OutputMode(
+                pixels: Size(width: Int(width), height: Int(height)),
+                refreshMilliHz: Int(refresh),
+                isCurrent: flags.contains(.current), isPreferred: flags.contains(.preferred))
             if mode.isCurrent {
                 for index in pending.modes.indices { pending.modes[index].isCurrent = false }
             }

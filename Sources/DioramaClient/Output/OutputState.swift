@@ -26,9 +26,10 @@ public final class OutputState {
         self.registry = registry
         self.handler = handler
         xdgOutputManager = try? registry.bind(ZxdgOutputManagerV1.self, min: 1, max: Self.xdgOutputManagerVersion)
-        registry.follow(interface: Registry.interfaceName(of: WlOutput.self),
-                        added: { [weak self] global in self?.outputGlobalAdded(global) },
-                        removed: { [weak self] global in self?.outputGlobalRemoved(global) })
+        registry.follow(
+            interface: Registry.interfaceName(of: WlOutput.self),
+            added: { [weak self] global in self?.outputGlobalAdded(global) },
+            removed: { [weak self] global in self?.outputGlobalRemoved(global) })
     }
 
     deinit {
@@ -54,9 +55,10 @@ public final class OutputState {
     /// Dispatches until every bound output has its first complete description.
     public func waitUntilDescribed(timeout: Duration? = nil) throws(ConnectionError) {
         let connection = registry.connection
-        try connection.run(until: { self.bound.values.allSatisfy(\.isReady) },
-                           timeout: timeout ?? connection.defaultTimeout,
-                           waitingFor: "every output's first wl_output.done")
+        try connection.run(
+            until: { self.bound.values.allSatisfy(\.isReady) },
+            timeout: timeout ?? connection.defaultTimeout,
+            waitingFor: "every output's first wl_output.done")
     }
 
     /// Runs `observer` just before an output is removed (after it left every
@@ -70,7 +72,7 @@ public final class OutputState {
     /// Fires for each `wl_output` global at start and on hot-plug.
     private func outputGlobalAdded(_ global: Global) {
         guard bound[global.name] == nil,
-              let wlOutput = try? registry.bind(WlOutput.self, global: global, min: 1, max: Self.outputVersion)
+            let wlOutput = try? registry.bind(WlOutput.self, global: global, min: 1, max: Self.outputVersion)
         else { return }
         let output = Output(wlOutput: wlOutput, globalName: global.name)
         output.published = { [weak self] output, previous in

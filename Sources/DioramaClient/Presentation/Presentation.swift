@@ -35,10 +35,12 @@ public final class Presentation {
                 if let output { syncOutputs.append(output) }
             case let .presented(secondsHigh, secondsLow, nanoseconds, refresh, sequenceHigh, sequenceLow, flags):
                 let seconds = UInt64(secondsHigh) << 32 | UInt64(secondsLow)
-                completion(.presented(timestampNanoseconds: seconds * 1_000_000_000 + UInt64(nanoseconds),
-                                      refreshNanoseconds: refresh,
-                                      sequence: UInt64(sequenceHigh) << 32 | UInt64(sequenceLow),
-                                      flags: flags, outputs: syncOutputs))
+                completion(
+                    .presented(
+                        timestampNanoseconds: seconds * 1_000_000_000 + UInt64(nanoseconds),
+                        refreshNanoseconds: refresh,
+                        sequence: UInt64(sequenceHigh) << 32 | UInt64(sequenceLow),
+                        flags: flags, outputs: syncOutputs))
             case .discarded:
                 completion(.discarded)
             }
@@ -50,8 +52,9 @@ public final class Presentation {
 public enum PresentationFeedback {
     /// Shown at `timestampNanoseconds` (on the presentation clock), on a
     /// display refreshing every `refreshNanoseconds` (0 if unknown).
-    case presented(timestampNanoseconds: UInt64, refreshNanoseconds: UInt32, sequence: UInt64,
-                   flags: WpPresentationFeedback.Kind, outputs: [WlOutput])
+    case presented(
+        timestampNanoseconds: UInt64, refreshNanoseconds: UInt32, sequence: UInt64,
+        flags: WpPresentationFeedback.Kind, outputs: [WlOutput])
     /// Never shown (replaced before it could be, or the surface was hidden).
     case discarded
 }

@@ -80,8 +80,9 @@ public final class Registry {
     public func bind<T: Proxy>(_ type: T.Type, global: Global, min: UInt32, max: UInt32) throws(RegistryError) -> T {
         checkVersions(type, min: min, max: max)
         let interface = Self.interfaceName(of: type)
-        precondition(global.interface == interface,
-                     "Registry.bind: global \(global) does not implement \(interface)")
+        precondition(
+            global.interface == interface,
+            "Registry.bind: global \(global) does not implement \(interface)")
         guard global.version >= min else {
             throw .missingGlobal(interface: interface, minimumVersion: min, offered: global.version)
         }
@@ -105,10 +106,12 @@ public final class Registry {
 
     private func checkVersions<T: Proxy>(_ type: T.Type, min: UInt32, max: UInt32) {
         let known = Self.bindingsVersion(of: type)
-        precondition(min >= 1 && min <= max,
-                     "Registry.bind(\(Self.interfaceName(of: type))): need 1 <= min (\(min)) <= max (\(max))")
-        precondition(max <= known,
-                     "Registry.bind(\(Self.interfaceName(of: type))): max version \(max) is newer than the \(known) the generated bindings know; lower max to \(known)")
+        precondition(
+            min >= 1 && min <= max,
+            "Registry.bind(\(Self.interfaceName(of: type))): need 1 <= min (\(min)) <= max (\(max))")
+        precondition(
+            max <= known,
+            "Registry.bind(\(Self.interfaceName(of: type))): max version \(max) is newer than the \(known) the generated bindings know; lower max to \(known)")
     }
 
     // MARK: Internal subscriptions (protocol-area states)

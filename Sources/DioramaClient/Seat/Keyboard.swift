@@ -1,7 +1,8 @@
 import WaylandClient
 import WaylandCommon
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A seat's `wl_keyboard`, with the compositor's keymap compiled by
@@ -64,10 +65,11 @@ public final class Keyboard {
             handler?.keyboardLeft(self, surface: surface)
         case let .key(serial, time, key, state):
             let pressed = state == .pressed
-            let event = KeyEvent(serial: serial, timeMillis: time, keycode: key,
-                                 keysym: keymap?.keysym(forKeycode: key) ?? 0,
-                                 text: pressed ? keymap?.text(forKeycode: key) : nil,
-                                 isPressed: pressed)
+            let event = KeyEvent(
+                serial: serial, timeMillis: time, keycode: key,
+                keysym: keymap?.keysym(forKeycode: key) ?? 0,
+                text: pressed ? keymap?.text(forKeycode: key) : nil,
+                isPressed: pressed)
             if pressed { handler?.keyPressed(self, event: event) } else { handler?.keyReleased(self, event: event) }
         case let .modifiers(_, depressed, latched, locked, group):
             guard let keymap else { return }

@@ -1,6 +1,7 @@
 import CXKBCommon
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A compiled xkb keymap with its keyboard state: turns evdev key codes into
@@ -63,8 +64,10 @@ public final class Keymap {
         let flags = xkb_context_flags(rawValue: XKB_CONTEXT_NO_DEFAULT_INCLUDES.rawValue | XKB_CONTEXT_NO_ENVIRONMENT_NAMES.rawValue)
         guard let context = xkb_context_new(flags) else { return .failure(.xkbUnavailable) }
         guard let base = bytes.baseAddress,
-              let keymap = xkb_keymap_new_from_buffer(context, base.assumingMemoryBound(to: CChar.self), bytes.count,
-                                                      XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            let keymap = xkb_keymap_new_from_buffer(
+                context, base.assumingMemoryBound(to: CChar.self), bytes.count,
+                XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        else {
             xkb_context_unref(context)
             return .failure(.compileFailed(size: size))
         }

@@ -1,5 +1,5 @@
-import Foundation
 import DioramaModel
+import Foundation
 import WaylandClient
 
 /// A seat's `wl_pointer`, with the focused surface and position tracked.
@@ -46,8 +46,9 @@ public final class Pointer {
             position = CGPoint(x: x, y: y)
             enterSerial = serial
             // The image first, so a handler that calls setCursor has the last word.
-            cursor?.show(handler?.cursor(over: focusedSurface) ?? .arrow, on: wlPointer, serial: serial,
-                         scale: Self.cursorScale(over: focusedSurface))
+            cursor?.show(
+                handler?.cursor(over: focusedSurface) ?? .arrow, on: wlPointer, serial: serial,
+                scale: Self.cursorScale(over: focusedSurface))
             handler?.pointerEntered(self, surface: focusedSurface, position: position, serial: serial)
         case let .leave(serial, wlSurface):
             let surface = wlSurface.flatMap { compositor.surface(for: $0) } ?? focusedSurface
@@ -96,7 +97,8 @@ public final class Pointer {
     /// image, with its hotspot). Needs the serial of the current enter.
     public func setCursor(_ surface: Surface?, hotspotX: Int = 0, hotspotY: Int = 0) {
         guard let enterSerial else { return }
-        wlPointer.setCursor(serial: enterSerial, surface: surface?.wlSurface,
-                            hotspotX: Int32(clamping: hotspotX), hotspotY: Int32(clamping: hotspotY))
+        wlPointer.setCursor(
+            serial: enterSerial, surface: surface?.wlSurface,
+            hotspotX: Int32(clamping: hotspotX), hotspotY: Int32(clamping: hotspotY))
     }
 }

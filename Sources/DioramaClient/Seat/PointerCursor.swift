@@ -1,6 +1,6 @@
-import DioramaLogging
 import CWaylandClient
 import CWaylandCursor
+import DioramaLogging
 import DioramaModel
 import Foundation
 import WaylandClient
@@ -60,7 +60,8 @@ final class PointerCursor {
         }
         let hotspot: (x: Int, y: Int)
         if let image = themeImage(names: names, scale: scale) ?? themeImage(names: Self.arrowNames, scale: scale),
-           let buffer = wl_cursor_image_get_buffer(image) {
+            let buffer = wl_cursor_image_get_buffer(image)
+        {
             attachThemeBuffer(buffer)
             surface.setBufferScale(scale)
             hotspot = (Self.points(image.pointee.hotspot_x, scale: scale), Self.points(image.pointee.hotspot_y, scale: scale))
@@ -74,8 +75,9 @@ final class PointerCursor {
         }
         surface.damageAll()
         surface.commit()
-        wlPointer.setCursor(serial: serial, surface: surface.wlSurface,
-                            hotspotX: Int32(clamping: hotspot.x), hotspotY: Int32(clamping: hotspot.y))
+        wlPointer.setCursor(
+            serial: serial, surface: surface.wlSurface,
+            hotspotX: Int32(clamping: hotspot.x), hotspotY: Int32(clamping: hotspot.y))
     }
 
     /// Where a missing cursor name is reported (swift-log; an app that
@@ -91,7 +93,8 @@ final class PointerCursor {
         if let theme = theme(scale: scale), wl_cursor_theme_get_cursor(theme, name) != nil { return true }
         if missingNames.insert(name).inserted {
             let theme = themeName.map { "'\($0)'" } ?? "(XCURSOR_THEME unset: the default)"
-            Self.log.warning("""
+            Self.log.warning(
+                """
                 the cursor theme \(theme) has no cursor named '\(name)'; the pointer shows the arrow instead. \
                 Use a name from the theme's cursors folder (text, crosshair, pointer, …) or set XCURSOR_THEME
                 """)
@@ -118,8 +121,9 @@ final class PointerCursor {
     /// points at that scale.
     private func themeImage(names: [String], scale: Int) -> UnsafeMutablePointer<wl_cursor_image>? {
         guard let theme = theme(scale: scale),
-              let cursor = names.lazy.compactMap({ wl_cursor_theme_get_cursor(theme, $0) }).first,
-              cursor.pointee.image_count > 0, let image = cursor.pointee.images[0] else { return nil }
+            let cursor = names.lazy.compactMap({ wl_cursor_theme_get_cursor(theme, $0) }).first,
+            cursor.pointee.image_count > 0, let image = cursor.pointee.images[0]
+        else { return nil }
         guard image.pointee.width % UInt32(scale) == 0, image.pointee.height % UInt32(scale) == 0 else { return nil }
         return image
     }

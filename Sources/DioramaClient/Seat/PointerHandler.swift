@@ -1,5 +1,5 @@
-import Foundation
 import DioramaModel
+import Foundation
 
 /// Told what happens on a seat's pointer. Positions are surface-local, in
 /// surface units, with sub-unit precision (Wayland's 24.8 fixed point).

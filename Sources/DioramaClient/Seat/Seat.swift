@@ -59,11 +59,14 @@ public final class Seat {
     /// or a new one is made and kept in `slot`.
     /// - Precondition: the seat has `capability` (asking for a device the
     ///   seat lacks is a programmer error).
-    private func device<Device: SeatDevice>(_ slot: ReferenceWritableKeyPath<Seat, Device?>,
-                                            capability: SeatCapabilities, named word: String, handler: Device.Handler?,
-                                            make: (Device.Handler?) -> Device) -> Device {
-        precondition(capabilities.contains(capability),
-                     "Seat: seat \(name ?? "?") has no \(word) (capabilities \(capabilities.rawValue))")
+    private func device<Device: SeatDevice>(
+        _ slot: ReferenceWritableKeyPath<Seat, Device?>,
+        capability: SeatCapabilities, named word: String, handler: Device.Handler?,
+        make: (Device.Handler?) -> Device
+    ) -> Device {
+        precondition(
+            capabilities.contains(capability),
+            "Seat: seat \(name ?? "?") has no \(word) (capabilities \(capabilities.rawValue))")
         if let existing = self[keyPath: slot] {
             existing.handler = handler
             return existing

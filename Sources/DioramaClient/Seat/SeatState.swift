@@ -23,9 +23,10 @@ public final class SeatState {
         self.cursorShm = shm
         self.compositor = compositor
         self.handler = handler
-        registry.follow(interface: Registry.interfaceName(of: WlSeat.self),
-                        added: { [weak self] global in self?.seatGlobalAdded(global) },
-                        removed: { [weak self] global in self?.seatGlobalRemoved(global) })
+        registry.follow(
+            interface: Registry.interfaceName(of: WlSeat.self),
+            added: { [weak self] global in self?.seatGlobalAdded(global) },
+            removed: { [weak self] global in self?.seatGlobalRemoved(global) })
     }
 
     deinit {
@@ -46,7 +47,7 @@ public final class SeatState {
     /// Fires for each seat global at start and on hot-plug.
     private func seatGlobalAdded(_ global: Global) {
         guard seatsByName[global.name] == nil,
-              let wlSeat = try? registry.bind(WlSeat.self, global: global, min: 1, max: Self.maxVersion)
+            let wlSeat = try? registry.bind(WlSeat.self, global: global, min: 1, max: Self.maxVersion)
         else { return }
         let seat = Seat(wlSeat: wlSeat, globalName: global.name, compositor: compositor, cursorShm: cursorShm)
         seat.capabilitiesChanged = { [weak self] seat, previous in

@@ -84,8 +84,9 @@ public final class Toplevel {
     /// - Precondition: a configure has arrived (attaching earlier is the
     ///   protocol error `unconfigured_buffer`).
     public func attachAndCommit(_ buffer: Buffer) {
-        precondition(acknowledgement.hasReceivedConfigure,
-                     "Toplevel.attachAndCommit: wait for the first configure before attaching a buffer")
+        precondition(
+            acknowledgement.hasReceivedConfigure,
+            "Toplevel.attachAndCommit: wait for the first configure before attaching a buffer")
         surface.attach(buffer)
         surface.damageAll()
         commit()
@@ -94,9 +95,10 @@ public final class Toplevel {
     /// Dispatches until the first configure has arrived.
     public func waitForFirstConfigure(timeout: Duration? = nil) throws(ConnectionError) {
         let connection = shell.registry.connection
-        try connection.run(until: { self.acknowledgement.hasReceivedConfigure },
-                           timeout: timeout ?? connection.defaultTimeout,
-                           waitingFor: "the toplevel's first configure")
+        try connection.run(
+            until: { self.acknowledgement.hasReceivedConfigure },
+            timeout: timeout ?? connection.defaultTimeout,
+            waitingFor: "the toplevel's first configure")
     }
 
     private func acknowledgeLatestConfigure() {
@@ -140,8 +142,9 @@ public final class Toplevel {
     /// The part of the surface that is the window proper (excluding shadows),
     /// in surface coordinates. Double-buffered: applies at the next commit.
     public func setWindowGeometry(_ rect: Rect) {
-        xdgSurface.setWindowGeometry(x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY),
-                                     width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
+        xdgSurface.setWindowGeometry(
+            x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY),
+            width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
     }
 
     // MARK: Events

@@ -19,8 +19,10 @@ public struct ToplevelConfigure: Hashable, Sendable {
     /// What the window manager allows; `.all` when it did not say (< v5).
     public var capabilities: WindowManagerCapabilities
 
-    public init(serial: UInt32, size: Size, states: ToplevelStates, bounds: Size?,
-                capabilities: WindowManagerCapabilities) {
+    public init(
+        serial: UInt32, size: Size, states: ToplevelStates, bounds: Size?,
+        capabilities: WindowManagerCapabilities
+    ) {
         self.serial = serial
         self.size = size
         self.states = states
@@ -30,7 +32,8 @@ public struct ToplevelConfigure: Hashable, Sendable {
 
     /// `size` with each zero dimension replaced by `fallback`'s.
     public func size(orDefault fallback: Size) -> Size {
-        Size(width: size.width > 0 ? size.width : fallback.width,
-             height: size.height > 0 ? size.height : fallback.height)
+        Size(
+            width: size.width > 0 ? size.width : fallback.width,
+            height: size.height > 0 ? size.height : fallback.height)
     }
 }

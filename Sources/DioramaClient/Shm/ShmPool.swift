@@ -1,7 +1,8 @@
 import CDioramaShim
 import WaylandClient
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One block of shared memory (an anonymous memfd) mapped by both the client
@@ -63,10 +64,12 @@ public final class ShmPool {
 
     /// A `wl_buffer` over `height * stride` bytes from `offset`.
     public func createBuffer(offset: Int, width: Int, height: Int, stride: Int, format: WlShm.Format) -> WlBuffer {
-        precondition(offset >= 0 && offset + height * stride <= size,
-                     "ShmPool.createBuffer: bytes \(offset)..<\(offset + height * stride) are outside the \(size)-byte pool")
-        return wlShmPool.createBuffer(offset: Int32(offset), width: Int32(width), height: Int32(height),
-                                      stride: Int32(stride), format: format)
+        precondition(
+            offset >= 0 && offset + height * stride <= size,
+            "ShmPool.createBuffer: bytes \(offset)..<\(offset + height * stride) are outside the \(size)-byte pool")
+        return wlShmPool.createBuffer(
+            offset: Int32(offset), width: Int32(width), height: Int32(height),
+            stride: Int32(stride), format: format)
     }
 
     /// The pool's memory from `offset` for `count` bytes.

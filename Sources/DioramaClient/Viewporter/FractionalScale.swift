@@ -49,7 +49,8 @@ public final class FractionalScale {
         object.onEvent = { [weak self] event in
             // Fires once the surface is on an output, and on every change.
             guard case let .preferredScale(wireValue) = event, let self,
-                  let scale = Scale(wireValue: wireValue), scale != preferredScale else { return }
+                let scale = Scale(wireValue: wireValue), scale != preferredScale
+            else { return }
             preferredScale = scale
             // `self.handler`, not the initializer's argument: the scene runtime
             // sets the handler after creating the object.

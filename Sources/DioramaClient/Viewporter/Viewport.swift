@@ -28,8 +28,9 @@ public final class Viewport {
     /// Crops the buffer; nil shows the whole buffer.
     /// - Precondition: a non-nil source has positive width and height, non-negative origin.
     public func setSource(x: Double, y: Double, width: Double, height: Double) {
-        precondition(x >= 0 && y >= 0 && width > 0 && height > 0,
-                     "Viewport.setSource: origin must be >= 0 and size > 0, got \(x),\(y) \(width)x\(height)")
+        precondition(
+            x >= 0 && y >= 0 && width > 0 && height > 0,
+            "Viewport.setSource: origin must be >= 0 and size > 0, got \(x),\(y) \(width)x\(height)")
         source = (x, y, width, height)
         wpViewport.setSource(x: x, y: y, width: width, height: height)
     }

@@ -27,8 +27,10 @@ public struct BufferPlacement: Equatable, Sendable {
     public var sourceRect: CGRect?
     public var filter: SamplingFilter
 
-    public init(destination: Rect, transform: OutputTransform = .normal, sourceRect: CGRect? = nil,
-                filter: SamplingFilter = .bilinear) {
+    public init(
+        destination: Rect, transform: OutputTransform = .normal, sourceRect: CGRect? = nil,
+        filter: SamplingFilter = .bilinear
+    ) {
         self.destination = destination
         self.transform = transform
         self.sourceRect = sourceRect

@@ -19,8 +19,10 @@ struct BufferSampler {
     /// - Parameters:
     ///   - crop: the crop in buffer coordinates (already mapped back through the
     ///     transform), as min/max per axis.
-    init(pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, rowStride: Int, format: PixelFormat,
-         filter: SamplingFilter, crop: (minX: Double, maxX: Double, minY: Double, maxY: Double)) {
+    init(
+        pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, rowStride: Int, format: PixelFormat,
+        filter: SamplingFilter, crop: (minX: Double, maxX: Double, minY: Double, maxY: Double)
+    ) {
         self.pixels = pixels
         self.rowStride = rowStride
         opaqueMask = format.opaqueMask

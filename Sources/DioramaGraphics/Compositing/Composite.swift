@@ -17,30 +17,37 @@ extension MutablePixelImage {
     /// Cost: O(pixels written). The per-row start point is computed once and each
     /// pixel adds a step, with no allocation or dynamic dispatch per pixel: copying a
     /// 1280x800 buffer onto a 2560x1600 output is 4 096 000 samples and nothing more.
-    public mutating func composite(_ source: some PixelImage, placement: BufferPlacement,
-                                   blendMode: BlendMode = .sourceOver, clip: Rect? = nil) {
+    public mutating func composite(
+        _ source: some PixelImage, placement: BufferPlacement,
+        blendMode: BlendMode = .sourceOver, clip: Rect? = nil
+    ) {
         let destination = placement.destination
         guard !destination.isEmpty, source.width > 0, source.height > 0,
-              var area = destination.intersection(bounds) else { return }
+            var area = destination.intersection(bounds)
+        else { return }
         if let clip {
             guard let clipped = area.intersection(clip) else { return }
             area = clipped
         }
         let transformed = BufferPlacement.transformedSize(of: source.size, by: placement.transform)
-        let crop = placement.sourceRect
+        let crop =
+            placement.sourceRect
             ?? CGRect(x: 0, y: 0, width: Double(transformed.width), height: Double(transformed.height))
         let cropX = Double(crop.origin.x), cropY = Double(crop.origin.y)
         let cropWidth = Double(crop.size.width), cropHeight = Double(crop.size.height)
         // Finite far edges keep every sample coordinate finite (no NaN reaches the
         // integer conversions in the sampler).
         guard (cropX + cropWidth).isFinite, (cropY + cropHeight).isFinite,
-              cropWidth > 0, cropHeight > 0 else { return }
+            cropWidth > 0, cropHeight > 0
+        else { return }
 
         let mapping = BufferTransformMapping(placement.transform, transformedSize: transformed)
         let cornerA = mapping.bufferPoint(x: cropX, y: cropY)
         let cornerB = mapping.bufferPoint(x: cropX + cropWidth, y: cropY + cropHeight)
-        let bufferCrop = (minX: min(cornerA.x, cornerB.x), maxX: max(cornerA.x, cornerB.x),
-                          minY: min(cornerA.y, cornerB.y), maxY: max(cornerA.y, cornerB.y))
+        let bufferCrop = (
+            minX: min(cornerA.x, cornerB.x), maxX: max(cornerA.x, cornerB.x),
+            minY: min(cornerA.y, cornerB.y), maxY: max(cornerA.y, cornerB.y)
+        )
         // Transformed-buffer units per output pixel.
         let stepX = cropWidth / Double(destination.width), stepY = cropHeight / Double(destination.height)
         // Moving one output pixel right moves this far in the buffer.
@@ -57,8 +64,9 @@ extension MutablePixelImage {
         // Same pixels as the general path below, a fraction of its cost (which
         // matters for 5K screenshots in debug builds).
         if placement.transform == .normal, cropWidth == Double(destination.width),
-           cropHeight == Double(destination.height), cropX == cropX.rounded(), cropY == cropY.rounded(),
-           cropX >= 0, cropY >= 0, cropX + cropWidth <= Double(sourceWidth), cropY + cropHeight <= Double(sourceHeight) {
+            cropHeight == Double(destination.height), cropX == cropX.rounded(), cropY == cropY.rounded(),
+            cropX >= 0, cropY >= 0, cropX + cropWidth <= Double(sourceWidth), cropY + cropHeight <= Double(sourceHeight)
+        {
             let mask = format.opaqueMask
             let columnShift = Int(cropX) - destination.minX, rowShift = Int(cropY) - destination.minY
             let count = area.maxX - area.minX
@@ -85,8 +93,9 @@ extension MutablePixelImage {
         }
 
         source.withUnsafePixels { input in
-            let sampler = BufferSampler(pixels: input, width: sourceWidth, height: sourceHeight,
-                                        rowStride: sourceStride, format: format, filter: filter, crop: bufferCrop)
+            let sampler = BufferSampler(
+                pixels: input, width: sourceWidth, height: sourceHeight,
+                rowStride: sourceStride, format: format, filter: filter, crop: bufferCrop)
             withUnsafeMutablePixels { output in
                 for y in area.minY..<area.maxY {
                     let transformedY = cropY + (Double(y - destination.minY) + 0.5) * stepY
@@ -95,8 +104,9 @@ extension MutablePixelImage {
                     var index = y * outputStride + area.minX
                     for x in area.minX..<area.maxX {
                         let offset = Double(x - destination.minX) + 0.5
-                        let pixel = sampler.sample(x: rowStart.x + bufferStepX * offset,
-                                                   y: rowStart.y + bufferStepY * offset)
+                        let pixel = sampler.sample(
+                            x: rowStart.x + bufferStepX * offset,
+                            y: rowStart.y + bufferStepY * offset)
                         output[index] = copies ? pixel : PixelMath.sourceOver(pixel, output[index])
                         index += 1
                     }

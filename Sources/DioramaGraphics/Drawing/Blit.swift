@@ -9,14 +9,17 @@ extension MutablePixelImage {
     /// ``PixelFormat/xrgb8888`` source is read as opaque. For scaling, cropping to
     /// fractions of a pixel or transforms, use
     /// ``composite(_:placement:blendMode:clip:)``.
-    public mutating func blit(_ source: some PixelImage, from sourceRect: Rect? = nil, to origin: Point,
-                              blendMode: BlendMode = .sourceOver) {
+    public mutating func blit(
+        _ source: some PixelImage, from sourceRect: Rect? = nil, to origin: Point,
+        blendMode: BlendMode = .sourceOver
+    ) {
         guard let readable = (sourceRect ?? source.bounds).intersection(source.bounds) else { return }
         // Where the readable part would land, then the part of that inside this image.
         let shiftX = origin.x - (sourceRect ?? source.bounds).minX
         let shiftY = origin.y - (sourceRect ?? source.bounds).minY
-        let landing = Rect(x: readable.minX + shiftX, y: readable.minY + shiftY,
-                           width: readable.width, height: readable.height)
+        let landing = Rect(
+            x: readable.minX + shiftX, y: readable.minY + shiftY,
+            width: readable.width, height: readable.height)
         guard let area = landing.intersection(bounds) else { return }
         let sourceStride = source.rowStride, destinationStride = rowStride
         let mask = source.format.opaqueMask

@@ -43,14 +43,16 @@ extension MutablePixelImage {
         // between them, so no pixel is covered twice.
         fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: vertical), color: color, blendMode: blendMode)
         let bottomHeight = min(vertical, rect.height - vertical)
-        fill(Rect(x: rect.minX, y: rect.maxY - bottomHeight, width: rect.width, height: bottomHeight),
-             color: color, blendMode: blendMode)
+        fill(
+            Rect(x: rect.minX, y: rect.maxY - bottomHeight, width: rect.width, height: bottomHeight),
+            color: color, blendMode: blendMode)
         let middle = Rect(x: rect.minX, y: rect.minY + vertical, width: rect.width, height: rect.height - vertical - bottomHeight)
         guard !middle.isEmpty else { return }
         fill(Rect(x: middle.minX, y: middle.minY, width: horizontal, height: middle.height), color: color, blendMode: blendMode)
         let rightWidth = min(horizontal, rect.width - horizontal)
-        fill(Rect(x: middle.maxX - rightWidth, y: middle.minY, width: rightWidth, height: middle.height),
-             color: color, blendMode: blendMode)
+        fill(
+            Rect(x: middle.maxX - rightWidth, y: middle.minY, width: rightWidth, height: middle.height),
+            color: color, blendMode: blendMode)
     }
 
     /// A one-pixel-high line of `length` pixels starting at `(x, y)` going right.

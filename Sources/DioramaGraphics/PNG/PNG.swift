@@ -14,21 +14,26 @@ public enum PNG {
     ///     shows the image over black and is a quarter smaller.
     ///   - text: `tEXt` chunks to add, in order (keywords of 1–79 Latin-1
     ///     characters), such as the display name and scale of a screenshot.
-    public static func encode(_ image: some PixelImage, colorType: PNGColorType = .rgba,
-                              text: [(keyword: String, value: String)] = []) -> [UInt8] {
+    public static func encode(
+        _ image: some PixelImage, colorType: PNGColorType = .rgba,
+        text: [(keyword: String, value: String)] = []
+    ) -> [UInt8] {
         PNGEncoder.encode(image, colorType: colorType, text: text)
     }
 
     /// Encodes `image` and writes it to `url` atomically (a reader never sees half a
     /// file).
-    public static func write(_ image: some PixelImage, to url: URL, colorType: PNGColorType = .rgba,
-                             text: [(keyword: String, value: String)] = []) throws(PNGError) {
+    public static func write(
+        _ image: some PixelImage, to url: URL, colorType: PNGColorType = .rgba,
+        text: [(keyword: String, value: String)] = []
+    ) throws(PNGError) {
         let bytes = encode(image, colorType: colorType, text: text)
         do {
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw PNGError(file: url.path, problem: "cannot write: \(error.localizedDescription)",
-                           fix: "check that the directory exists and is writable")
+            throw PNGError(
+                file: url.path, problem: "cannot write: \(error.localizedDescription)",
+                fix: "check that the directory exists and is writable")
         }
     }
 }

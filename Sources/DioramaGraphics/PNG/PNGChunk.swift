@@ -20,14 +20,17 @@ package enum PNGChunk {
     package static func crc(_ type: ArraySlice<UInt8>, _ data: ArraySlice<UInt8>) -> UInt32 {
         // zlib's crc32 is the ISO 3309 CRC PNG specifies, continued across calls.
         let typeCRC = type.withUnsafeBytes { crc32(0, $0.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt($0.count)) }
-        return UInt32(data.withUnsafeBytes {
-            crc32(typeCRC, $0.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt($0.count))
-        })
+        return UInt32(
+            data.withUnsafeBytes {
+                crc32(typeCRC, $0.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt($0.count))
+            })
     }
 
     package static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-         UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+        [
+            UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+            UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value),
+        ]
     }
 
     package static func readBigEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {

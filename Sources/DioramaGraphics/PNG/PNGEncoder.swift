@@ -14,7 +14,7 @@
 /// zlib's run-length-only strategy is both slower and seven times larger.
 enum PNGEncoder {
     #if _endian(big)
-    #error("PNGEncoder writes RGBA rows as little-endian words")
+        #error("PNGEncoder writes RGBA rows as little-endian words")
     #endif
 
     /// zlib level for the image data: 1, the quickest (see above).
@@ -22,8 +22,10 @@ enum PNGEncoder {
     /// The filter byte every row starts with: 2, `Up`.
     static let upFilter: UInt8 = 2
 
-    static func encode(_ image: some PixelImage, colorType: PNGColorType,
-                       text: [(keyword: String, value: String)]) -> [UInt8] {
+    static func encode(
+        _ image: some PixelImage, colorType: PNGColorType,
+        text: [(keyword: String, value: String)]
+    ) -> [UInt8] {
         var file = PNGChunk.signature
         var header = PNGChunk.bigEndian(UInt32(image.width)) + PNGChunk.bigEndian(UInt32(image.height))
         // Bit depth 8; colour type; compression 0 (deflate); filter method 0; no interlace.
@@ -83,8 +85,10 @@ enum PNGEncoder {
     /// PNG's RGBA bytes (straight alpha) of `count` premultiplied ARGB words,
     /// as little-endian words: byte order R, G, B, A in memory.
     @inline(__always)
-    private static func convertToRGBA(_ source: UnsafePointer<UInt32>, mask: UInt32, count: Int,
-                                      into output: UnsafeMutablePointer<UInt32>) {
+    private static func convertToRGBA(
+        _ source: UnsafePointer<UInt32>, mask: UInt32, count: Int,
+        into output: UnsafeMutablePointer<UInt32>
+    ) {
         var x = 0
         while x < count {
             let argb = source[x] | mask
@@ -96,7 +100,8 @@ enum PNGEncoder {
                 output[x] = 0
             } else {
                 let straight = PixelColor(argb: argb).straightComponents
-                output[x] = UInt32(straight.alpha) << 24 | UInt32(straight.blue) << 16
+                output[x] =
+                    UInt32(straight.alpha) << 24 | UInt32(straight.blue) << 16
                     | UInt32(straight.green) << 8 | UInt32(straight.red)
             }
             x += 1
@@ -106,8 +111,10 @@ enum PNGEncoder {
     /// PNG's RGB bytes of `count` ARGB words: the premultiplied colour, which
     /// is the picture over black.
     @inline(__always)
-    private static func convertToRGB(_ source: UnsafePointer<UInt32>, mask: UInt32, count: Int,
-                                     into output: UnsafeMutableRawPointer) {
+    private static func convertToRGB(
+        _ source: UnsafePointer<UInt32>, mask: UInt32, count: Int,
+        into output: UnsafeMutableRawPointer
+    ) {
         var x = 0, offset = 0
         while x < count {
             let argb = source[x] | mask
@@ -124,8 +131,10 @@ enum PNGEncoder {
     /// subtrahend, so no byte borrows from its neighbour, and the high bits are
     /// fixed up afterwards.
     @inline(__always)
-    private static func subtractBytes(_ row: UnsafeMutablePointer<UInt32>, minus above: UnsafeMutablePointer<UInt32>,
-                                      words: Int, into output: UnsafeMutablePointer<UInt32>) {
+    private static func subtractBytes(
+        _ row: UnsafeMutablePointer<UInt32>, minus above: UnsafeMutablePointer<UInt32>,
+        words: Int, into output: UnsafeMutablePointer<UInt32>
+    ) {
         let high: UInt32 = 0x8080_8080
         var index = 0
         while index < words {
@@ -143,8 +152,9 @@ enum PNGEncoder {
     /// A `tEXt` keyword: 1–79 Latin-1 characters with no zero byte.
     private static func latin1(keyword: String) -> [UInt8] {
         let bytes = latin1(keyword)
-        precondition((1...79).contains(bytes.count) && !bytes.contains(0),
-                     "a PNG text keyword must be 1 to 79 characters without NUL, not \"\(keyword)\"")
+        precondition(
+            (1...79).contains(bytes.count) && !bytes.contains(0),
+            "a PNG text keyword must be 1 to 79 characters without NUL, not \"\(keyword)\"")
         return bytes
     }
 }

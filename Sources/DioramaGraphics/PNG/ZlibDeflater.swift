@@ -20,8 +20,9 @@ package final class ZlibDeflater {
         stream.initialize(to: z_stream())
         chunk = .allocate(capacity: 1 << 16)
         // A 32 KiB window (MAX_WBITS) with the zlib header; memory level 8, zlib's default.
-        let status = deflateInit2_(stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
-                                   zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        let status = deflateInit2_(
+            stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+            zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         // Fails only without memory or with a zlib older than its header.
         precondition(status == Z_OK, "zlib deflateInit2 failed (\(status))")
     }
@@ -68,8 +69,9 @@ package final class ZlibDeflater {
         let status = deflate(stream, flush)
         // Z_BUF_ERROR only means "no progress possible", which the loops rule out;
         // Z_STREAM_ERROR means a corrupt state (a bug here).
-        precondition(status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR,
-                     "zlib deflate failed (\(status))")
+        precondition(
+            status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR,
+            "zlib deflate failed (\(status))")
         let produced = chunk.count - Int(stream.pointee.avail_out)
         compressed.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<produced]))
         return status

@@ -81,8 +81,9 @@ public struct TestPattern: Hashable, Sendable {
             let patch = finePatchRect(corner, in: image.size)
             for localY in 0..<patch.height {
                 for localX in 0..<patch.width {
-                    image.setPixel(x: patch.minX + localX, y: patch.minY + localY,
-                                   to: finePatchPixel(corner, x: localX, y: localY))
+                    image.setPixel(
+                        x: patch.minX + localX, y: patch.minY + localY,
+                        to: finePatchPixel(corner, x: localX, y: localY))
                 }
             }
             let tag = "\(corner.rawValue) \(label)"
@@ -95,9 +96,11 @@ public struct TestPattern: Hashable, Sendable {
         let caption = "\(width)x\(height) \(label)"
         let captionSize = font.measure(caption)
         let captionOrigin = Point(x: (width - captionSize.width) / 2, y: (height - captionSize.height) / 2)
-        image.fill(Rect(x: captionOrigin.x - 2, y: captionOrigin.y - 2,
-                        width: captionSize.width + 4, height: captionSize.height + 4),
-                   color: background, blendMode: .copy)
+        image.fill(
+            Rect(
+                x: captionOrigin.x - 2, y: captionOrigin.y - 2,
+                width: captionSize.width + 4, height: captionSize.height + 4),
+            color: background, blendMode: .copy)
         image.draw(caption, at: captionOrigin, color: textColor, font: font)
         image.stroke(image.bounds, color: borderColor)
     }

@@ -38,10 +38,12 @@ public struct PixelBuffer: MutablePixelImage, Equatable, Sendable, CustomStringC
     /// - Precondition: `pixels.count == rowStride * height` and `rowStride >= width`.
     public init(width: Int, height: Int, rowStride: Int? = nil, pixels: [UInt32]) {
         let stride = rowStride ?? width
-        precondition(width >= 0 && height >= 0 && stride >= width,
-                     "a pixel buffer cannot be \(width)x\(height) with row stride \(stride)")
-        precondition(pixels.count == stride * height,
-                     "\(pixels.count) pixels given for \(height) rows of \(stride)")
+        precondition(
+            width >= 0 && height >= 0 && stride >= width,
+            "a pixel buffer cannot be \(width)x\(height) with row stride \(stride)")
+        precondition(
+            pixels.count == stride * height,
+            "\(pixels.count) pixels given for \(height) rows of \(stride)")
         self.width = width
         self.height = height
         self.rowStride = stride
@@ -60,13 +62,15 @@ public struct PixelBuffer: MutablePixelImage, Equatable, Sendable, CustomStringC
     /// - Precondition: the point is inside the buffer.
     public subscript(x: Int, y: Int) -> PixelColor {
         get {
-            precondition(x >= 0 && x < width && y >= 0 && y < height,
-                         "pixel (\(x), \(y)) is outside a \(width)x\(height) buffer")
+            precondition(
+                x >= 0 && x < width && y >= 0 && y < height,
+                "pixel (\(x), \(y)) is outside a \(width)x\(height) buffer")
             return PixelColor(argb: pixels[y * rowStride + x])
         }
         set {
-            precondition(x >= 0 && x < width && y >= 0 && y < height,
-                         "pixel (\(x), \(y)) is outside a \(width)x\(height) buffer")
+            precondition(
+                x >= 0 && x < width && y >= 0 && y < height,
+                "pixel (\(x), \(y)) is outside a \(width)x\(height) buffer")
             pixels[y * rowStride + x] = newValue.argb
         }
     }

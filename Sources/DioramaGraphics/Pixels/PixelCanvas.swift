@@ -20,8 +20,10 @@ public struct PixelCanvas: MutablePixelImage {
     /// Throws when the size is negative, the stride is not a multiple of 4 or is
     /// shorter than a row of `width` pixels, or the address is not 4-byte aligned
     /// (a pool offset that is not a multiple of 4).
-    public init(baseAddress: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int,
-                format: PixelFormat = .argb8888) throws(PixelCanvasError) {
+    public init(
+        baseAddress: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int,
+        format: PixelFormat = .argb8888
+    ) throws(PixelCanvasError) {
         guard width >= 0, height >= 0 else { throw .negativeSize(width: width, height: height) }
         guard strideBytes % 4 == 0, width <= strideBytes / 4 else {
             throw .invalidStride(strideBytes: strideBytes, width: width)
@@ -37,8 +39,10 @@ public struct PixelCanvas: MutablePixelImage {
     /// A canvas over the start of `bytes`, checking first that `height` rows of
     /// `strideBytes` fit in it, as `wl_shm_pool.create_buffer` requires of
     /// `offset + stride * height`.
-    public init(bytes: UnsafeMutableRawBufferPointer, width: Int, height: Int, strideBytes: Int,
-                format: PixelFormat = .argb8888) throws(PixelCanvasError) {
+    public init(
+        bytes: UnsafeMutableRawBufferPointer, width: Int, height: Int, strideBytes: Int,
+        format: PixelFormat = .argb8888
+    ) throws(PixelCanvasError) {
         guard let base = bytes.baseAddress else {
             throw .tooSmall(needed: max(0, strideBytes) * max(0, height), available: 0)
         }

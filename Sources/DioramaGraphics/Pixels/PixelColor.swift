@@ -21,7 +21,8 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
     /// multiplied by `alpha / 255` and rounded to nearest.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         let a = UInt32(alpha)
-        argb = a << 24
+        argb =
+            a << 24
             | PixelMath.multiplyDivide255(UInt32(red), a) << 16
             | PixelMath.multiplyDivide255(UInt32(green), a) << 8
             | PixelMath.multiplyDivide255(UInt32(blue), a)

@@ -42,8 +42,9 @@ extension PixelImage {
     /// - Precondition: the point is inside ``bounds``. For reading many pixels use
     ///   ``withUnsafePixels(_:)``.
     public func pixel(x: Int, y: Int) -> PixelColor {
-        precondition(x >= 0 && x < width && y >= 0 && y < height,
-                     "pixel (\(x), \(y)) is outside a \(width)x\(height) image")
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height,
+            "pixel (\(x), \(y)) is outside a \(width)x\(height) image")
         let mask = format.opaqueMask
         return withUnsafePixels { PixelColor(argb: $0[y * rowStride + x] | mask) }
     }

@@ -41,16 +41,18 @@ public struct BitmapFont: Sendable {
                 let code = Self.firstCode + band * 16 + cell
                 if code > 32 && code < Self.boxCode {
                     let column = cell * 6 + 2
-                    precondition(column < label.count && label[column] == Character(Unicode.Scalar(UInt8(code))),
-                                 "font sheet band \(band) labels cell \(cell) wrongly; expected \(Character(Unicode.Scalar(UInt8(code))))")
+                    precondition(
+                        column < label.count && label[column] == Character(Unicode.Scalar(UInt8(code))),
+                        "font sheet band \(band) labels cell \(cell) wrongly; expected \(Character(Unicode.Scalar(UInt8(code))))")
                 }
                 for row in 0..<8 {
                     let line = lines[band * 9 + 1 + row]
                     var bits: UInt8 = 0
                     for column in 0..<5 {
                         let index = cell * 6 + column
-                        precondition(index < line.count && (line[index] == "#" || line[index] == "."),
-                                     "font sheet band \(band) row \(row) cell \(cell) column \(column) is not # or .")
+                        precondition(
+                            index < line.count && (line[index] == "#" || line[index] == "."),
+                            "font sheet band \(band) row \(row) cell \(cell) column \(column) is not # or .")
                         if line[index] == "#" { bits |= 1 << (4 - column) }
                     }
                     rows.append(bits)

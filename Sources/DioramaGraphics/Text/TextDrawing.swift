@@ -6,8 +6,10 @@ extension MutablePixelImage {
     /// `scale` x `scale` block blended source-over. Clipped to the image.
     ///
     /// - Precondition: `scale >= 1`.
-    public mutating func draw(_ text: String, at origin: Point, color: PixelColor, scale: Int = 1,
-                              font: BitmapFont = .standard) {
+    public mutating func draw(
+        _ text: String, at origin: Point, color: PixelColor, scale: Int = 1,
+        font: BitmapFont = .standard
+    ) {
         precondition(scale >= 1, "a text scale must be at least 1, not \(scale)")
         let stride = rowStride, width = self.width, height = self.height
         let value = color.argb
@@ -22,7 +24,8 @@ extension MutablePixelImage {
                 defer { cellX += font.advance * scale }
                 // Skip glyphs wholly outside the image without looking at their bits.
                 guard cellX < width, cellY < height,
-                      cellX + font.glyphWidth * scale > 0, cellY + font.glyphHeight * scale > 0 else { continue }
+                    cellX + font.glyphWidth * scale > 0, cellY + font.glyphHeight * scale > 0
+                else { continue }
                 for (row, bits) in font.glyphRows(for: character).enumerated() where bits != 0 {
                     let top = max(0, cellY + row * scale), bottom = min(height, cellY + (row + 1) * scale)
                     guard top < bottom else { continue }

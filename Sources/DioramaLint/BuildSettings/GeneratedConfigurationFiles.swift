@@ -39,7 +39,8 @@ enum GeneratedConfigurationFiles {
             return Generator(command: "pod install", folder: folder(components[..<pods]))
         }
         if let flutter = components.lastIndex(of: "Flutter"), flutter >= 2, flutter + 1 < components.count,
-           components[flutter + 1] == "Generated.xcconfig" || components[flutter + 1] == "ephemeral" {
+            components[flutter + 1] == "Generated.xcconfig" || components[flutter + 1] == "ephemeral"
+        {
             return Generator(command: "flutter pub get", folder: folder(components[..<(flutter - 1)]))
         }
         return nil

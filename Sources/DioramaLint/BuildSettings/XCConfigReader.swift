@@ -48,17 +48,19 @@ struct XCConfigReader {
         let display = workspace.displayPath(of: url)
         if including.contains(url) {
             let chain = (including + [url]).map { workspace.displayPath(of: $0) }.joined(separator: " → ")
-            findings.append(LintRules.malformedFile.finding(
-                at: reference ?? .startOfFile(display),
-                "#include cycle: \(chain)",
-                fix: "remove one of the #include lines so that no file includes itself"))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: reference ?? .startOfFile(display),
+                    "#include cycle: \(chain)",
+                    fix: "remove one of the #include lines so that no file includes itself"))
             return
         }
         if including.count >= Self.maximumIncludeDepth {
-            findings.append(LintRules.malformedFile.finding(
-                at: reference ?? .startOfFile(display),
-                "#include depth exceeds \(Self.maximumIncludeDepth): \(display) is not read",
-                fix: "include fewer files inside each other; \(Self.maximumIncludeDepth) levels are the most lint follows"))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: reference ?? .startOfFile(display),
+                    "#include depth exceeds \(Self.maximumIncludeDepth): \(display) is not read",
+                    fix: "include fewer files inside each other; \(Self.maximumIncludeDepth) levels are the most lint follows"))
             return
         }
         let data: Data
@@ -72,15 +74,18 @@ struct XCConfigReader {
                 findings.append(generator.finding(for: url, workspace: workspace, at: reference ?? .startOfFile(display)))
                 return
             }
-            findings.append(LintRules.missingFile.finding(
-                at: reference ?? .startOfFile(display),
-                error.isMissing ? "the build configuration file \(display) does not exist"
-                                : "cannot read the build configuration file \(display): it \(error)"))
+            findings.append(
+                LintRules.missingFile.finding(
+                    at: reference ?? .startOfFile(display),
+                    error.isMissing
+                        ? "the build configuration file \(display) does not exist"
+                        : "cannot read the build configuration file \(display): it \(error)"))
             return
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            findings.append(LintRules.malformedFile.finding(
-                at: .startOfFile(display), "\(display) is not UTF-8 text", fix: "save the file as UTF-8"))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: .startOfFile(display), "\(display) is not UTF-8 text", fix: "save the file as UTF-8"))
             return
         }
         including.append(url)
@@ -103,16 +108,18 @@ struct XCConfigReader {
             return
         }
         guard let equals = Self.assignmentOperator(in: content) else {
-            findings.append(LintRules.malformedFile.finding(
-                at: location, "\"\(content)\" is not a NAME = value line",
-                fix: "write the setting as NAME = value, or comment the line out with //"))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: location, "\"\(content)\" is not a NAME = value line",
+                    fix: "write the setting as NAME = value, or comment the line out with //"))
             return
         }
         let key = content[..<equals].trimmingWhitespace()
         guard let (name, conditions) = BuildSettingCondition.split(key), Self.isSettingName(name) else {
-            findings.append(LintRules.malformedFile.finding(
-                at: location, "\"\(key)\" is not a build setting name",
-                fix: "use letters, digits and underscores, optionally followed by conditions like [sdk=iphoneos*]"))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: location, "\"\(key)\" is not a build setting name",
+                    fix: "use letters, digits and underscores, optionally followed by conditions like [sdk=iphoneos*]"))
             return
         }
         var value = content[content.index(after: equals)...].trimmingWhitespace()
@@ -130,17 +137,19 @@ struct XCConfigReader {
             optional = false
             rest = content.dropFirst("#include".count)
         } else {
-            findings.append(LintRules.malformedFile.finding(
-                at: location, "unknown directive \"\(content)\"",
-                fix: "xcconfig files know only #include \"file\" and #include? \"file\""))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: location, "unknown directive \"\(content)\"",
+                    fix: "xcconfig files know only #include \"file\" and #include? \"file\""))
             return
         }
         rest = Substring(rest.trimmingWhitespace())
-        if rest.hasPrefix("<") { return } // a file inside Xcode: not available here
+        if rest.hasPrefix("<") { return }  // a file inside Xcode: not available here
         guard rest.count >= 2, rest.first == "\"", rest.last == "\"" else {
-            findings.append(LintRules.malformedFile.finding(
-                at: location, "the #include path is not in double quotes",
-                fix: "write it as #include \"Other.xcconfig\""))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: location, "the #include path is not in double quotes",
+                    fix: "write it as #include \"Other.xcconfig\""))
             return
         }
         read(includedFile(String(rest.dropFirst().dropLast()), from: directory), referencedAt: location, optional: optional)

@@ -99,8 +99,9 @@ struct ReadinessChecker {
                 fix = missingSceneManifestFix(diagnostic.fix)
             }
             let location = diagnostic.location == .startOfFile(anchor.file) ? anchor : diagnostic.location
-            return LintFinding(ruleID: diagnostic.id, severity: diagnostic.severity, location: location,
-                               message: diagnostic.message, fix: fix)
+            return LintFinding(
+                ruleID: diagnostic.id, severity: diagnostic.severity, location: location,
+                message: diagnostic.message, fix: fix)
         }
     }
 
@@ -117,9 +118,11 @@ struct ReadinessChecker {
 
     private func multipleSceneFindings(_ info: PropertyListDictionary, manifest: SceneManifest) -> [LintFinding] {
         guard manifest.hasSceneManifest, !manifest.supportsMultipleScenes,
-              let sceneEntry = info.entry(forKey: "UIApplicationSceneManifest") else { return [] }
+            let sceneEntry = info.entry(forKey: "UIApplicationSceneManifest")
+        else { return [] }
         let flag = sceneEntry.value.dictionaryValue?.entry(forKey: "UIApplicationSupportsMultipleScenes")
-        let message = flag == nil
+        let message =
+            flag == nil
             ? "UIApplicationSupportsMultipleScenes is missing, so the app shows one scene at a time; more are encouraged, not required"
             : "UIApplicationSupportsMultipleScenes is false, so the app shows one scene at a time; more are encouraged, not required"
         return [LintRules.multipleScenesDisabled.finding(at: flag?.keyLocation ?? sceneEntry.keyLocation ?? anchor, message)]
@@ -164,18 +167,20 @@ struct ReadinessChecker {
         occurrences += composition.generated.filter { $0.key == key }
         let ignoredFrom = info.entry(forKey: "UIRequiresFullScreenIgnoredStartingWithVersion")
         return occurrences.compactMap { entry in
-            guard let value = entry.value.boolValue else { return nil } // the reader reports the wrong type
+            guard let value = entry.value.boolValue else { return nil }  // the reader reports the wrong type
             let location = entry.keyLocation ?? anchor
             if !value {
                 return LintRules.requiresFullScreenUnused.finding(
                     at: location, "UIRequiresFullScreen is false: it changes nothing, and the key is deprecated in iPadOS 26")
             }
             if let ignoredFrom {
-                let version = ignoredFrom.value.stringValue ?? ignoredFrom.value.integerValue.map { String($0) }
+                let version =
+                    ignoredFrom.value.stringValue ?? ignoredFrom.value.integerValue.map { String($0) }
                     ?? ignoredFrom.value.realValue.map { String($0) } ?? "?"
                 return LintRules.requiresFullScreenDeferred.finding(
                     at: location,
-                    "UIRequiresFullScreen is true, and UIRequiresFullScreenIgnoredStartingWithVersion = \(version) makes the system ignore it from that release on")
+                    "UIRequiresFullScreen is true, and UIRequiresFullScreenIgnoredStartingWithVersion = \(version) makes the system ignore it from that release on"
+                )
             }
             return LintRules.requiresFullScreen.finding(
                 at: location,
@@ -193,16 +198,23 @@ struct ReadinessChecker {
             .compactMap { info.entry(forKey: $0) }.first
         guard storyboard != nil || screen != nil else {
             // Without generation, INFOPLIST_KEY_UILaunchScreen_Generation does nothing.
-            let fix = generatesInfoPlist != false ? nil
+            let fix =
+                generatesInfoPlist != false
+                ? nil
                 : "add UILaunchScreen (an empty <dict/> will do) or UILaunchStoryboardName to \(anchor.file)"
-            return [LintRules.missingLaunchScreen.finding(
-                at: anchor, "the app has no launch screen, so iPadOS runs it in a compatibility mode instead of resizable scenes",
-                fix: fix)]
+            return [
+                LintRules.missingLaunchScreen.finding(
+                    at: anchor, "the app has no launch screen, so iPadOS runs it in a compatibility mode instead of resizable scenes",
+                    fix: fix)
+            ]
         }
         if storyboard == nil, let screen, let target = deploymentTarget, let major = Self.majorVersion(target), major < 14 {
-            return [LintRules.launchScreenDeploymentTarget.finding(
-                at: screen.keyLocation ?? anchor,
-                "\(screen.key) needs iOS 14 or later, but IPHONEOS_DEPLOYMENT_TARGET is \(target); App Store upload rejects a multitasking iPad app without a usable launch screen")]
+            return [
+                LintRules.launchScreenDeploymentTarget.finding(
+                    at: screen.keyLocation ?? anchor,
+                    "\(screen.key) needs iOS 14 or later, but IPHONEOS_DEPLOYMENT_TARGET is \(target); App Store upload rejects a multitasking iPad app without a usable launch screen"
+                )
+            ]
         }
         return []
     }
@@ -215,33 +227,41 @@ struct ReadinessChecker {
 
     /// iPad reads `UISupportedInterfaceOrientations~ipad` and falls back to the plain key.
     private func orientationFindings(_ info: PropertyListDictionary) -> [LintFinding] {
-        guard let entry = info.entry(forKey: "UISupportedInterfaceOrientations~ipad")
-                ?? info.entry(forKey: "UISupportedInterfaceOrientations") else {
-            return [LintRules.incompleteIPadOrientations.finding(
-                at: anchor, "the app declares no supported interface orientations, so iPad multitasking cannot rotate or resize it")]
+        guard
+            let entry = info.entry(forKey: "UISupportedInterfaceOrientations~ipad")
+                ?? info.entry(forKey: "UISupportedInterfaceOrientations")
+        else {
+            return [
+                LintRules.incompleteIPadOrientations.finding(
+                    at: anchor, "the app declares no supported interface orientations, so iPad multitasking cannot rotate or resize it")
+            ]
         }
         let location = entry.keyLocation ?? anchor
         guard let items = entry.value.arrayValue else {
-            return [LintRules.wrongType.finding(
-                at: location, "\(entry.key) must be <array>, found <\(entry.value.typeName)>; the value is ignored",
-                fix: "list the orientations in an <array> of <string>")]
+            return [
+                LintRules.wrongType.finding(
+                    at: location, "\(entry.key) must be <array>, found <\(entry.value.typeName)>; the value is ignored",
+                    fix: "list the orientations in an <array> of <string>")
+            ]
         }
         var findings: [LintFinding] = []
         var listed = Set<String>()
         for item in items {
             guard let name = item.stringValue, Self.allOrientations.contains(name) else {
                 let shown = item.stringValue.map { "\"\($0)\"" } ?? "<\(item.typeName)>"
-                findings.append(LintRules.unknownInterfaceOrientation.finding(
-                    at: item.location ?? location, "\(shown) in \(entry.key) is not an interface orientation; it is ignored"))
+                findings.append(
+                    LintRules.unknownInterfaceOrientation.finding(
+                        at: item.location ?? location, "\(shown) in \(entry.key) is not an interface orientation; it is ignored"))
                 continue
             }
             listed.insert(name)
         }
         let missing = Self.allOrientations.filter { !listed.contains($0) }
         if !missing.isEmpty {
-            findings.append(LintRules.incompleteIPadOrientations.finding(
-                at: location,
-                "\(entry.key) lacks \(missing.joined(separator: ", ")); a resizable iPad app must support all four orientations"))
+            findings.append(
+                LintRules.incompleteIPadOrientations.finding(
+                    at: location,
+                    "\(entry.key) lacks \(missing.joined(separator: ", ")); a resizable iPad app must support all four orientations"))
         }
         return findings
     }

@@ -38,23 +38,30 @@ enum GeneratedInfoPlistKeys {
         /// would switch full screen on, a worse state than the ignored setting.
         var fixWhenIgnored: String? {
             guard key == "UIRequiresFullScreen" else { return nil }
-            return "remove \(setting): it does nothing now, and turning GENERATE_INFOPLIST_FILE on would make it opt the app out of resizing; UIRequiresFullScreen is deprecated"
+            return
+                "remove \(setting): it does nothing now, and turning GENERATE_INFOPLIST_FILE on would make it opt the app out of resizing; UIRequiresFullScreen is deprecated"
         }
     }
 
     static let mappings: [Mapping] = [
         Mapping(setting: "INFOPLIST_KEY_UIRequiresFullScreen", key: "UIRequiresFullScreen", kind: .boolean),
         Mapping(setting: "INFOPLIST_KEY_UILaunchStoryboardName", key: "UILaunchStoryboardName", kind: .string),
-        Mapping(setting: "INFOPLIST_KEY_UILaunchScreen_Generation", key: "UILaunchScreen",
-                kind: .generationSwitch(PropertyListDictionary())),
-        Mapping(setting: "INFOPLIST_KEY_UISupportedInterfaceOrientations", key: "UISupportedInterfaceOrientations",
-                kind: .stringList),
-        Mapping(setting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad", key: "UISupportedInterfaceOrientations~ipad",
-                kind: .stringList),
-        Mapping(setting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone", key: "UISupportedInterfaceOrientations~iphone",
-                kind: .stringList),
-        Mapping(setting: "INFOPLIST_KEY_UIApplicationSceneManifest_Generation", key: "UIApplicationSceneManifest",
-                kind: .generationSwitch(PropertyListDictionary([
+        Mapping(
+            setting: "INFOPLIST_KEY_UILaunchScreen_Generation", key: "UILaunchScreen",
+            kind: .generationSwitch(PropertyListDictionary())),
+        Mapping(
+            setting: "INFOPLIST_KEY_UISupportedInterfaceOrientations", key: "UISupportedInterfaceOrientations",
+            kind: .stringList),
+        Mapping(
+            setting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad", key: "UISupportedInterfaceOrientations~ipad",
+            kind: .stringList),
+        Mapping(
+            setting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone", key: "UISupportedInterfaceOrientations~iphone",
+            kind: .stringList),
+        Mapping(
+            setting: "INFOPLIST_KEY_UIApplicationSceneManifest_Generation", key: "UIApplicationSceneManifest",
+            kind: .generationSwitch(
+                PropertyListDictionary([
                     .init(key: "UIApplicationSupportsMultipleScenes", value: .bool(true)),
                     .init(key: "UISceneConfigurations", value: .dictionary(.init())),
                 ]))),
@@ -63,16 +70,26 @@ enum GeneratedInfoPlistKeys {
     /// Settings that look like generated keys but that Xcode ignores, with the key
     /// people expect them to write and what to do instead.
     static let lookAlikes: [(setting: String, key: String, fix: String)] = [
-        ("INFOPLIST_KEY_UIApplicationSupportsMultipleScenes", "UIApplicationSupportsMultipleScenes",
-         "the generated manifest always supports multiple scenes; to say false, turn INFOPLIST_KEY_UIApplicationSceneManifest_Generation off and write UIApplicationSceneManifest in the Info.plist file"),
-        ("INFOPLIST_KEY_UIApplicationSceneManifest", "UIApplicationSceneManifest",
-         "use INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES, or write UIApplicationSceneManifest in the Info.plist file"),
-        ("INFOPLIST_KEY_UISceneConfigurations", "UISceneConfigurations",
-         "write UISceneConfigurations inside UIApplicationSceneManifest in the Info.plist file"),
-        ("INFOPLIST_KEY_UIRequiresFullscreen", "UIRequiresFullscreen",
-         "the setting is INFOPLIST_KEY_UIRequiresFullScreen (capital S); Info.plist keys are case-sensitive"),
-        ("INFOPLIST_KEY_UILaunchScreen", "UILaunchScreen",
-         "use INFOPLIST_KEY_UILaunchScreen_Generation = YES, or write UILaunchScreen in the Info.plist file"),
+        (
+            "INFOPLIST_KEY_UIApplicationSupportsMultipleScenes", "UIApplicationSupportsMultipleScenes",
+            "the generated manifest always supports multiple scenes; to say false, turn INFOPLIST_KEY_UIApplicationSceneManifest_Generation off and write UIApplicationSceneManifest in the Info.plist file"
+        ),
+        (
+            "INFOPLIST_KEY_UIApplicationSceneManifest", "UIApplicationSceneManifest",
+            "use INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES, or write UIApplicationSceneManifest in the Info.plist file"
+        ),
+        (
+            "INFOPLIST_KEY_UISceneConfigurations", "UISceneConfigurations",
+            "write UISceneConfigurations inside UIApplicationSceneManifest in the Info.plist file"
+        ),
+        (
+            "INFOPLIST_KEY_UIRequiresFullscreen", "UIRequiresFullscreen",
+            "the setting is INFOPLIST_KEY_UIRequiresFullScreen (capital S); Info.plist keys are case-sensitive"
+        ),
+        (
+            "INFOPLIST_KEY_UILaunchScreen", "UILaunchScreen",
+            "use INFOPLIST_KEY_UILaunchScreen_Generation = YES, or write UILaunchScreen in the Info.plist file"
+        ),
     ]
 
     /// The generated entries for `settings`, each located at the setting that produced
@@ -84,13 +101,15 @@ enum GeneratedInfoPlistKeys {
         var findings: [LintFinding] = []
         for mapping in mappings {
             guard let assignment = settings.assignment(for: mapping.setting),
-                  let text = settings.value(for: mapping.setting) else { continue }
+                let text = settings.value(for: mapping.setting)
+            else { continue }
             let location = assignment.location
             guard generating else {
-                findings.append(LintRules.generatedKeyIgnored.finding(
-                    at: location,
-                    "\(assignment.writtenName) has no effect: GENERATE_INFOPLIST_FILE is not YES, so Xcode does not generate \(mapping.key)",
-                    fix: mapping.fixWhenIgnored))
+                findings.append(
+                    LintRules.generatedKeyIgnored.finding(
+                        at: location,
+                        "\(assignment.writtenName) has no effect: GENERATE_INFOPLIST_FILE is not YES, so Xcode does not generate \(mapping.key)",
+                        fix: mapping.fixWhenIgnored))
                 continue
             }
             let value: PropertyList?
@@ -102,7 +121,8 @@ enum GeneratedInfoPlistKeys {
             case .stringList:
                 value = .array(BuildSettingValue.list(text).map { .string($0, location: location) }, location: location)
             case .generationSwitch(let content):
-                value = boolean(text, assignment: assignment, into: &findings)
+                value =
+                    boolean(text, assignment: assignment, into: &findings)
                     ? .dictionary(located(content, at: location), location: location)
                     : nil
             }
@@ -112,30 +132,34 @@ enum GeneratedInfoPlistKeys {
         }
         for lookAlike in lookAlikes {
             guard let assignment = settings.assignment(for: lookAlike.setting) else { continue }
-            findings.append(LintRules.unsupportedGeneratedKey.finding(
-                at: assignment.location,
-                "\(assignment.writtenName) has no effect: Xcode does not generate \(lookAlike.key) from a build setting",
-                fix: lookAlike.fix))
+            findings.append(
+                LintRules.unsupportedGeneratedKey.finding(
+                    at: assignment.location,
+                    "\(assignment.writtenName) has no effect: Xcode does not generate \(lookAlike.key) from a build setting",
+                    fix: lookAlike.fix))
         }
         return (entries, findings)
     }
 
     private static func boolean(_ text: String, assignment: BuildSettingAssignment, into findings: inout [LintFinding]) -> Bool {
         if let value = BuildSettingValue.boolean(text) { return value }
-        findings.append(LintRules.invalidBuildSettingValue.finding(
-            at: assignment.location, "\(assignment.writtenName) = \(text) is neither YES nor NO; Xcode reads it as NO"))
+        findings.append(
+            LintRules.invalidBuildSettingValue.finding(
+                at: assignment.location, "\(assignment.writtenName) = \(text) is neither YES nor NO; Xcode reads it as NO"))
         return false
     }
 
     /// The fixed generated content, with every key and value placed at the setting.
     private static func located(_ content: PropertyListDictionary, at location: SourceLocation) -> PropertyListDictionary {
-        PropertyListDictionary(content.entries.map { entry in
-            let value: PropertyList = switch entry.value {
-            case .dictionary(let inner, _): .dictionary(located(inner, at: location), location: location)
-            case .bool(let flag, _): .bool(flag, location: location)
-            default: entry.value
-            }
-            return .init(key: entry.key, keyLocation: location, value: value)
-        })
+        PropertyListDictionary(
+            content.entries.map { entry in
+                let value: PropertyList =
+                    switch entry.value {
+                    case .dictionary(let inner, _): .dictionary(located(inner, at: location), location: location)
+                    case .bool(let flag, _): .bool(flag, location: location)
+                    default: entry.value
+                    }
+                return .init(key: entry.key, keyLocation: location, value: value)
+            })
     }
 }

@@ -56,8 +56,10 @@ struct InfoPlistComposition {
     }
 
     /// The merged entry, or `nil` to keep the file's entry (after a conflict).
-    private mutating func merge(_ incoming: PropertyListDictionary.Entry,
-                                into existing: PropertyListDictionary.Entry) -> PropertyListDictionary.Entry? {
+    private mutating func merge(
+        _ incoming: PropertyListDictionary.Entry,
+        into existing: PropertyListDictionary.Entry
+    ) -> PropertyListDictionary.Entry? {
         switch (existing.value, incoming.value) {
         case (.array(let items, let location), .array(let added, _)):
             let known = items.map { $0.strippingLocations() }
@@ -73,12 +75,15 @@ struct InfoPlistComposition {
                     entries.append(entry)
                 }
             }
-            return .init(key: existing.key, keyLocation: existing.keyLocation,
-                         value: .dictionary(PropertyListDictionary(entries), location: location))
+            return .init(
+                key: existing.key, keyLocation: existing.keyLocation,
+                value: .dictionary(PropertyListDictionary(entries), location: location))
         case (.array, _), (.dictionary, _), (_, .array), (_, .dictionary):
-            findings.append(LintRules.generatedKeyConflict.finding(
-                at: incoming.keyLocation ?? existing.keyLocation ?? anchor,
-                "the build setting generates \(incoming.key) as <\(incoming.value.typeName)>, but the Info.plist has <\(existing.value.typeName)>\(Self.whereWritten(existing)); Xcode stops the build when it merges them"))
+            findings.append(
+                LintRules.generatedKeyConflict.finding(
+                    at: incoming.keyLocation ?? existing.keyLocation ?? anchor,
+                    "the build setting generates \(incoming.key) as <\(incoming.value.typeName)>, but the Info.plist has <\(existing.value.typeName)>\(Self.whereWritten(existing)); Xcode stops the build when it merges them"
+                ))
             return nil
         default:
             reportOverride(of: existing, in: nil, by: incoming, setting: incoming)
@@ -86,17 +91,21 @@ struct InfoPlistComposition {
         }
     }
 
-    private mutating func reportOverride(of existing: PropertyListDictionary.Entry, in container: String?,
-                                         by replacement: PropertyListDictionary.Entry,
-                                         setting: PropertyListDictionary.Entry) {
+    private mutating func reportOverride(
+        of existing: PropertyListDictionary.Entry, in container: String?,
+        by replacement: PropertyListDictionary.Entry,
+        setting: PropertyListDictionary.Entry
+    ) {
         guard existing.value.strippingLocations() != replacement.value.strippingLocations() else { return }
         let path = container.map { "\($0) → \(existing.key)" } ?? existing.key
-        var message = "the generated \(path) (\(Self.describe(replacement.value))) replaces \(Self.describe(existing.value)) written in the Info.plist\(Self.whereWritten(existing))"
+        var message =
+            "the generated \(path) (\(Self.describe(replacement.value))) replaces \(Self.describe(existing.value)) written in the Info.plist\(Self.whereWritten(existing))"
         if existing.key == "UISceneConfigurations" {
             message += "; the scene configurations written there are lost"
         }
-        findings.append(LintRules.generatedKeyOverridesPlist.finding(
-            at: setting.keyLocation ?? existing.keyLocation ?? anchor, message))
+        findings.append(
+            LintRules.generatedKeyOverridesPlist.finding(
+                at: setting.keyLocation ?? existing.keyLocation ?? anchor, message))
     }
 
     private static func whereWritten(_ entry: PropertyListDictionary.Entry) -> String {

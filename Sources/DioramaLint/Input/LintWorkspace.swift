@@ -20,7 +20,8 @@ public struct LintWorkspace: Sendable {
         let components = url.standardizedFileURL.pathComponents
         var common = 0
         while common < rootComponents.count && common < components.count
-                && rootComponents[common] == components[common] {
+            && rootComponents[common] == components[common]
+        {
             common += 1
         }
         let ups = Array(repeating: "..", count: rootComponents.count - common)

@@ -19,8 +19,11 @@ enum ProjectDiscovery {
         let workspace = LintWorkspace(root: folder)
         var found = Found()
         let keys: [URLResourceKey] = [.isDirectoryKey]
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys,
-                                                              options: [.skipsHiddenFiles]) else { return found }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: keys,
+                options: [.skipsHiddenFiles])
+        else { return found }
         for case let url as URL in enumerator {
             let name = url.lastPathComponent
             let isDirectory = (try? url.resourceValues(forKeys: Set(keys)).isDirectory) ?? false

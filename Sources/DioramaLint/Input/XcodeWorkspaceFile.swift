@@ -32,17 +32,21 @@ struct XcodeWorkspaceFile {
         do throws(FileReadFailure) {
             let data = try RegularFileReader.read(contents.path)
             guard let decoded = String(data: data, encoding: .utf8) else {
-                findings.append(LintRules.malformedFile.finding(at: .startOfFile(file), "\(file) is not UTF-8 text",
-                                                                fix: "save the file as UTF-8"))
+                findings.append(
+                    LintRules.malformedFile.finding(
+                        at: .startOfFile(file), "\(file) is not UTF-8 text",
+                        fix: "save the file as UTF-8"))
                 return
             }
             text = decoded
         } catch {
-            findings.append(LintRules.missingFile.finding(
-                at: .startOfFile(file),
-                error.isMissing ? "\(file) does not exist, so the workspace lists no projects"
-                                : "cannot read \(file): it \(error)",
-                fix: "restore the workspace from version control, or lint the .xcodeproj folders instead"))
+            findings.append(
+                LintRules.missingFile.finding(
+                    at: .startOfFile(file),
+                    error.isMissing
+                        ? "\(file) does not exist, so the workspace lists no projects"
+                        : "cannot read \(file): it \(error)",
+                    fix: "restore the workspace from version control, or lint the .xcodeproj folders instead"))
             return
         }
         scan(text, file: file, bundle: bundle)
@@ -71,17 +75,19 @@ struct XcodeWorkspaceFile {
             case ("Group", true):
                 if groups.count > 1 { groups.removeLast() }
             case ("Group", false):
-                let folder = tag.attributes["location"].flatMap {
-                    Self.resolve($0, group: groups.last ?? container, container: container)
-                } ?? groups.last ?? container
+                let folder =
+                    tag.attributes["location"].flatMap {
+                        Self.resolve($0, group: groups.last ?? container, container: container)
+                    } ?? groups.last ?? container
                 if !tag.selfClosing { groups.append(folder) }
             case ("FileRef", false):
                 // developer: names a file inside Xcode, which is never an app project.
                 guard let written = tag.attributes["location"], !written.hasPrefix("developer:") else { continue }
                 guard let url = Self.resolve(written, group: groups.last ?? container, container: container) else {
-                    findings.append(LintRules.malformedFile.finding(
-                        at: tag.location, "unknown FileRef location \"\(written)\"",
-                        fix: "use group:, container:, absolute: or self: followed by a path"))
+                    findings.append(
+                        LintRules.malformedFile.finding(
+                            at: tag.location, "unknown FileRef location \"\(written)\"",
+                            fix: "use group:, container:, absolute: or self: followed by a path"))
                     continue
                 }
                 if url.pathExtension == "xcodeproj" {
@@ -92,9 +98,10 @@ struct XcodeWorkspaceFile {
             }
         }
         if !sawWorkspace {
-            findings.append(LintRules.malformedFile.finding(
-                at: .startOfFile(file), "\(file) has no <Workspace> element",
-                fix: "restore the workspace from version control, or lint the .xcodeproj folders instead"))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: .startOfFile(file), "\(file) has no <Workspace> element",
+                    fix: "restore the workspace from version control, or lint the .xcodeproj folders instead"))
         }
     }
 
@@ -137,8 +144,10 @@ struct XcodeWorkspaceFile {
             let selfClosing = body.hasSuffix("/")
             if selfClosing { body.removeLast() }
             let name = String(body.prefix { $0.isLetter })
-            tags.append(Tag(name: name, attributes: attributes(String(body.dropFirst(name.count))),
-                            closing: closing, selfClosing: selfClosing, location: location))
+            tags.append(
+                Tag(
+                    name: name, attributes: attributes(String(body.dropFirst(name.count))),
+                    closing: closing, selfClosing: selfClosing, location: location))
         }
         return tags
     }

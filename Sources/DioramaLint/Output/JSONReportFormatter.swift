@@ -81,19 +81,22 @@ public struct JSONReportFormatter: ReportFormatter {
             tool: Tool(name: "diorama lint", version: toolVersion),
             strict: report.strict,
             outcome: Self.name(of: report.outcome),
-            summary: Summary(targets: checked, ready: report.readyCount, notReady: checked - report.readyCount,
-                             errors: report.count(.error), warnings: report.count(.warning), infos: report.count(.info),
-                             text: report.summaryLine),
+            summary: Summary(
+                targets: checked, ready: report.readyCount, notReady: checked - report.readyCount,
+                errors: report.count(.error), warnings: report.count(.warning), infos: report.count(.info),
+                text: report.summaryLine),
             targets: report.targets.map { target in
-                Target(kind: target.kind.rawValue, name: target.name, project: target.project,
-                       infoPlists: target.infoPlists, generatesInfoPlist: target.generatesInfoPlist,
-                       configurations: target.configurations, lifeCycle: target.lifeCycle, ready: target.isReady(strict: report.strict),
-                       findings: target.findings.map { finding in
-                           Finding(rule: finding.ruleID, severity: finding.severity.rawValue,
-                                   file: finding.location.file, line: finding.location.line,
-                                   column: finding.location.column, message: finding.message, fix: finding.fix,
-                                   configurations: finding.configurations)
-                       })
+                Target(
+                    kind: target.kind.rawValue, name: target.name, project: target.project,
+                    infoPlists: target.infoPlists, generatesInfoPlist: target.generatesInfoPlist,
+                    configurations: target.configurations, lifeCycle: target.lifeCycle, ready: target.isReady(strict: report.strict),
+                    findings: target.findings.map { finding in
+                        Finding(
+                            rule: finding.ruleID, severity: finding.severity.rawValue,
+                            file: finding.location.file, line: finding.location.line,
+                            column: finding.location.column, message: finding.message, fix: finding.fix,
+                            configurations: finding.configurations)
+                    })
             },
             skipped: report.skipped.map { Skipped(name: $0.name, project: $0.project, reason: $0.reason) })
         return Self.encode(document)

@@ -15,8 +15,10 @@ public struct SARIFReportFormatter: ReportFormatter {
     /// until Diorama has a home page of its own.
     public var informationURI: String
 
-    public init(toolVersion: String,
-                informationURI: String = "https://developer.apple.com/documentation/technotes/tn3192-migrating-your-app-from-the-deprecated-uirequiresfullscreen-key") {
+    public init(
+        toolVersion: String,
+        informationURI: String = "https://developer.apple.com/documentation/technotes/tn3192-migrating-your-app-from-the-deprecated-uirequiresfullscreen-key"
+    ) {
         self.toolVersion = toolVersion
         self.informationURI = informationURI
     }
@@ -108,25 +110,31 @@ public struct SARIFReportFormatter: ReportFormatter {
         let rules = LintRules.all
         let results = report.targets.flatMap { target in
             target.findings.map { finding in
-                Result(ruleId: finding.ruleID,
-                       ruleIndex: rules.firstIndex { $0.id == finding.ruleID } ?? -1,
-                       level: Self.level(finding.severity),
-                       message: Text(text: "\(target.name): \(finding.qualifiedMessage)"),
-                       locations: [Location(physicalLocation: PhysicalLocation(
-                           artifactLocation: ArtifactLocation(uri: Self.uri(finding.location.file)),
-                           region: Region(startLine: finding.location.line, startColumn: finding.location.column)))],
-                       properties: ResultProperties(target: target.name, fix: finding.fix,
-                                                    configurations: finding.configurations.isEmpty ? nil : finding.configurations))
+                Result(
+                    ruleId: finding.ruleID,
+                    ruleIndex: rules.firstIndex { $0.id == finding.ruleID } ?? -1,
+                    level: Self.level(finding.severity),
+                    message: Text(text: "\(target.name): \(finding.qualifiedMessage)"),
+                    locations: [
+                        Location(
+                            physicalLocation: PhysicalLocation(
+                                artifactLocation: ArtifactLocation(uri: Self.uri(finding.location.file)),
+                                region: Region(startLine: finding.location.line, startColumn: finding.location.column)))
+                    ],
+                    properties: ResultProperties(
+                        target: target.name, fix: finding.fix,
+                        configurations: finding.configurations.isEmpty ? nil : finding.configurations))
             }
         }
         let driver = Driver(
             name: "diorama lint", version: toolVersion, informationUri: informationURI,
             rules: rules.map { rule in
-                Rule(id: rule.id, shortDescription: Text(text: rule.title),
-                     fullDescription: Text(text: "\(rule.title) (\(rule.reference))"),
-                     help: Text(text: rule.fix), helpUri: rule.helpURI,
-                     defaultConfiguration: Configuration(level: Self.level(rule.severity)),
-                     properties: RuleProperties(reference: rule.reference))
+                Rule(
+                    id: rule.id, shortDescription: Text(text: rule.title),
+                    fullDescription: Text(text: "\(rule.title) (\(rule.reference))"),
+                    help: Text(text: rule.fix), helpUri: rule.helpURI,
+                    defaultConfiguration: Configuration(level: Self.level(rule.severity)),
+                    properties: RuleProperties(reference: rule.reference))
             })
         return JSONReportFormatter.encode(Log(runs: [Run(tool: Tool(driver: driver), results: results)]))
     }

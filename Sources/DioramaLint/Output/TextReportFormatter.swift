@@ -20,7 +20,8 @@ public struct TextReportFormatter: ReportFormatter {
             lines.append(style(heading(target), .bold))
             if let lifeCycle = target.lifeCycle { lines.append("  life cycle: \(lifeCycle)") }
             for finding in target.findings {
-                lines.append("  \(finding.location): \(style(finding.severity.rawValue, color(finding.severity))): \(finding.qualifiedMessage) [\(finding.ruleID)]")
+                lines.append(
+                    "  \(finding.location): \(style(finding.severity.rawValue, color(finding.severity))): \(finding.qualifiedMessage) [\(finding.ruleID)]")
                 let fixLines = finding.fix.split(separator: "\n", omittingEmptySubsequences: false)
                 if fixLines.count > 1, let shown = snippetShownUnder[finding.fix] {
                     lines.append("      fix: \(fixLines[0]) (the snippet shown under \(shown))")

@@ -29,9 +29,11 @@ public struct TargetReport: Hashable, Sendable {
     /// In reading order.
     public var findings: [LintFinding]
 
-    public init(kind: Kind, name: String, project: String? = nil, infoPlists: [String] = [],
-                generatesInfoPlist: Bool = false, configurations: [String] = [], lifeCycle: String? = nil,
-                findings: [LintFinding]) {
+    public init(
+        kind: Kind, name: String, project: String? = nil, infoPlists: [String] = [],
+        generatesInfoPlist: Bool = false, configurations: [String] = [], lifeCycle: String? = nil,
+        findings: [LintFinding]
+    ) {
         self.kind = kind
         self.name = name
         self.project = project

@@ -19,8 +19,10 @@ public struct LintFinding: Hashable, Sendable {
     /// configuration the target has (e.g. only `Release` sets the key). Empty means all.
     public var configurations: [String]
 
-    public init(ruleID: String, severity: LintSeverity, location: SourceLocation, message: String,
-                fix: String, configurations: [String] = []) {
+    public init(
+        ruleID: String, severity: LintSeverity, location: SourceLocation, message: String,
+        fix: String, configurations: [String] = []
+    ) {
         self.ruleID = ruleID
         self.severity = severity
         self.location = location

@@ -9,7 +9,8 @@ public enum LintRules {
         static let tn3187 = "https://developer.apple.com/documentation/technotes/tn3187-migrating-to-the-uikit-scene-based-life-cycle"
         static let launchScreen = "https://developer.apple.com/documentation/xcode/specifying-your-apps-launch-screen"
         static let orientations = "https://developer.apple.com/documentation/bundleresources/information-property-list/uisupportedinterfaceorientations"
-        static let multipleScenes = "https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationscenemanifest/uiapplicationsupportsmultiplescenes"
+        static let multipleScenes =
+            "https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationscenemanifest/uiapplicationsupportsmultiplescenes"
         static let specifyingScenes = "https://developer.apple.com/documentation/uikit/specifying-the-scenes-your-app-supports"
         static let infoPlist = "https://developer.apple.com/documentation/bundleresources/information-property-list"
         static let generatedInfoPlist = "https://developer.apple.com/documentation/bundleresources/managing-your-app-s-information-property-list"
@@ -64,7 +65,8 @@ public enum LintRules {
     public static let unknownInterfaceOrientation = LintRule(
         id: "unknown-interface-orientation", severity: .warning,
         title: "an orientation that is not a UIInterfaceOrientation name",
-        fix: "use UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown, UIInterfaceOrientationLandscapeLeft or UIInterfaceOrientationLandscapeRight",
+        fix:
+            "use UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown, UIInterfaceOrientationLandscapeLeft or UIInterfaceOrientationLandscapeRight",
         reference: "Info.plist", helpURI: Reference.orientations)
 
     // MARK: Scene life cycle (TN3187)

@@ -37,7 +37,8 @@ enum AppLifeCycle: Hashable, Sendable {
         var readAny = false
         for file in files {
             guard let data = try? RegularFileReader.read(file.url.path),
-                  let text = String(data: data, encoding: .utf8) else { continue }
+                let text = String(data: data, encoding: .utf8)
+            else { continue }
             readAny = true
             if let line = SwiftUIAppScanner.swiftUIEntryLine(in: text) {
                 return .swiftUI(SourceLocation(file: file.display, line: line, column: 1))

@@ -76,9 +76,7 @@ enum SwiftUIAppScanner {
                 var depth = 0
                 var end = index
                 repeat {
-                    if starts("/*", at: end) { depth += 1; end += 2 }
-                    else if starts("*/", at: end) { depth -= 1; end += 2 }
-                    else { end += 1 }
+                    if starts("/*", at: end) { depth += 1; end += 2 } else if starts("*/", at: end) { depth -= 1; end += 2 } else { end += 1 }
                 } while depth > 0 && end < bytes.count
                 blank(index..<min(end, bytes.count))
                 index = end
@@ -94,7 +92,7 @@ enum SwiftUIAppScanner {
                 var end = index + hashes + quote.utf8.count
                 while end < bytes.count {
                     if hashes == 0, bytes[end] == UInt8(ascii: "\\") { end += 2; continue }
-                    if quote == "\"", bytes[end] == UInt8(ascii: "\n") { break } // unterminated: stop at the line end
+                    if quote == "\"", bytes[end] == UInt8(ascii: "\n") { break }  // unterminated: stop at the line end
                     if end + closing.count <= bytes.count, Array(bytes[end..<end + closing.count]) == closing {
                         end += closing.count
                         break

@@ -46,8 +46,9 @@ struct OpenStepPlistParser {
         let root = try parseValue(depth: 0)
         try skipWhitespaceAndComments()
         if peek() != nil {
-            throw error(at: location, "unexpected text after the end of the property list",
-                        fix: "remove it; the file holds exactly one value, usually a { … } dictionary")
+            throw error(
+                at: location, "unexpected text after the end of the property list",
+                fix: "remove it; the file holds exactly one value, usually a { … } dictionary")
         }
         return root
     }
@@ -57,12 +58,14 @@ struct OpenStepPlistParser {
     private mutating func parseValue(depth: Int) throws(PlistError) -> PropertyList {
         let start = location
         guard depth < Self.maximumDepth else {
-            throw error(at: start, "values nested more than \(Self.maximumDepth) levels deep",
-                        fix: "the file is damaged; restore it from version control")
+            throw error(
+                at: start, "values nested more than \(Self.maximumDepth) levels deep",
+                fix: "the file is damaged; restore it from version control")
         }
         guard let byte = peek() else {
-            throw error(at: start, "the file ends where a value was expected",
-                        fix: "the file is truncated; restore it from version control")
+            throw error(
+                at: start, "the file ends where a value was expected",
+                fix: "the file is truncated; restore it from version control")
         }
         switch byte {
         case UInt8(ascii: "{"):
@@ -75,8 +78,9 @@ struct OpenStepPlistParser {
             return .string(try parseQuotedString(), location: start)
         default:
             guard Self.isUnquotedByte(byte) else {
-                throw error(at: start, "unexpected character '\(Self.printable(byte))' where a value was expected",
-                            fix: "quote the value with \"…\", or remove the stray character")
+                throw error(
+                    at: start, "unexpected character '\(Self.printable(byte))' where a value was expected",
+                    fix: "quote the value with \"…\", or remove the stray character")
             }
             return .string(parseUnquotedString(), location: start)
         }
@@ -84,13 +88,14 @@ struct OpenStepPlistParser {
 
     private mutating func parseDictionary(depth: Int) throws(PlistError) -> PropertyList {
         let start = location
-        advance() // "{"
+        advance()  // "{"
         var dictionary = PropertyListDictionary()
         while true {
             try skipWhitespaceAndComments()
             guard let byte = peek() else {
-                throw error(at: start, "the dictionary opened here is never closed",
-                            fix: "add the missing '}'; the file may be truncated")
+                throw error(
+                    at: start, "the dictionary opened here is never closed",
+                    fix: "add the missing '}'; the file may be truncated")
             }
             if byte == UInt8(ascii: "}") {
                 advance()
@@ -104,8 +109,9 @@ struct OpenStepPlistParser {
             case let byte where Self.isUnquotedByte(byte):
                 key = parseUnquotedString()
             default:
-                throw error(at: keyLocation, "unexpected character '\(Self.printable(byte))' where a dictionary key was expected",
-                            fix: "write entries as key = value; and close the dictionary with '}'")
+                throw error(
+                    at: keyLocation, "unexpected character '\(Self.printable(byte))' where a dictionary key was expected",
+                    fix: "write entries as key = value; and close the dictionary with '}'")
             }
             try skipWhitespaceAndComments()
             // `key;` is shorthand for `key = key;`: CoreFoundation's old-style parser
@@ -116,16 +122,18 @@ struct OpenStepPlistParser {
                 continue
             }
             guard peek() == UInt8(ascii: "=") else {
-                throw error(at: location, "key \"\(key)\" is not followed by '=' or ';'",
-                            fix: "write the entry as \(key) = value;")
+                throw error(
+                    at: location, "key \"\(key)\" is not followed by '=' or ';'",
+                    fix: "write the entry as \(key) = value;")
             }
             advance()
             try skipWhitespaceAndComments()
             let value = try parseValue(depth: depth + 1)
             try skipWhitespaceAndComments()
             guard peek() == UInt8(ascii: ";") else {
-                throw error(at: location, "the value of \"\(key)\" is not followed by ';'",
-                            fix: "end the entry with ';'")
+                throw error(
+                    at: location, "the value of \"\(key)\" is not followed by ';'",
+                    fix: "end the entry with ';'")
             }
             advance()
             dictionary.append(.init(key: key, keyLocation: keyLocation, value: value))
@@ -134,13 +142,14 @@ struct OpenStepPlistParser {
 
     private mutating func parseArray(depth: Int) throws(PlistError) -> PropertyList {
         let start = location
-        advance() // "("
+        advance()  // "("
         var values: [PropertyList] = []
         while true {
             try skipWhitespaceAndComments()
             guard let byte = peek() else {
-                throw error(at: start, "the array opened here is never closed",
-                            fix: "add the missing ')'; the file may be truncated")
+                throw error(
+                    at: start, "the array opened here is never closed",
+                    fix: "add the missing ')'; the file may be truncated")
             }
             if byte == UInt8(ascii: ")") {
                 advance()
@@ -154,17 +163,18 @@ struct OpenStepPlistParser {
             case UInt8(ascii: ")"):
                 continue
             case nil:
-                continue // reported as unclosed on the next turn
+                continue  // reported as unclosed on the next turn
             case let byte?:
-                throw error(at: location, "unexpected character '\(Self.printable(byte))' between array elements",
-                            fix: "separate array elements with ','")
+                throw error(
+                    at: location, "unexpected character '\(Self.printable(byte))' between array elements",
+                    fix: "separate array elements with ','")
             }
         }
     }
 
     private mutating func parseData() throws(PlistError) -> PropertyList {
         let start = location
-        advance() // "<"
+        advance()  // "<"
         var data = Data()
         var pending: UInt8?
         while let byte = peek(), byte != UInt8(ascii: ">") {
@@ -173,8 +183,9 @@ struct OpenStepPlistParser {
                 continue
             }
             guard let nibble = Self.hexValue(byte) else {
-                throw error(at: location, "'\(Self.printable(byte))' is not a hexadecimal digit inside <data>",
-                            fix: "write data as pairs of hexadecimal digits, e.g. <0fbd7a2c>")
+                throw error(
+                    at: location, "'\(Self.printable(byte))' is not a hexadecimal digit inside <data>",
+                    fix: "write data as pairs of hexadecimal digits, e.g. <0fbd7a2c>")
             }
             advance()
             if let high = pending {
@@ -188,8 +199,9 @@ struct OpenStepPlistParser {
             throw error(at: start, "the data opened here is never closed", fix: "end it with '>'")
         }
         guard pending == nil else {
-            throw error(at: start, "the data has an odd number of hexadecimal digits",
-                        fix: "write whole bytes, two digits each")
+            throw error(
+                at: start, "the data has an odd number of hexadecimal digits",
+                fix: "write whole bytes, two digits each")
         }
         advance()
         return .data(data, location: start)
@@ -210,8 +222,9 @@ struct OpenStepPlistParser {
         var decoded: [UInt8] = []
         while true {
             guard let byte = peek() else {
-                throw error(at: start, "the string opened here is never closed",
-                            fix: "end it with \(Self.printable(quote))")
+                throw error(
+                    at: start, "the string opened here is never closed",
+                    fix: "end it with \(Self.printable(quote))")
             }
             if byte == quote {
                 advance()
@@ -233,7 +246,7 @@ struct OpenStepPlistParser {
     /// `\n \t \r \b \f \v \a \" \' \\`, `\Uxxxx` (UTF-16 unit) and `\ooo` (octal byte).
     private mutating func parseEscape() throws(PlistError) -> [UInt8] {
         let start = location
-        advance() // "\"
+        advance()  // "\"
         guard let byte = peek() else {
             throw error(at: start, "the file ends inside an escape sequence", fix: "complete or remove the '\\'")
         }
@@ -250,15 +263,17 @@ struct OpenStepPlistParser {
             var value: UInt32 = 0
             for _ in 0..<4 {
                 guard let digit = peek().flatMap(Self.hexValue) else {
-                    throw error(at: start, "\\U must be followed by four hexadecimal digits",
-                                fix: "write the character as \\Uxxxx, e.g. \\U00e9")
+                    throw error(
+                        at: start, "\\U must be followed by four hexadecimal digits",
+                        fix: "write the character as \\Uxxxx, e.g. \\U00e9")
                 }
                 value = value << 4 | UInt32(digit)
                 advance()
             }
             guard let scalar = Unicode.Scalar(value) else {
-                throw error(at: start, "\\U\(String(value, radix: 16)) is not a character on its own",
-                            fix: "write the character itself in UTF-8 instead of escaping it")
+                throw error(
+                    at: start, "\\U\(String(value, radix: 16)) is not a character on its own",
+                    fix: "write the character itself in UTF-8 instead of escaping it")
             }
             return Array(String(Character(scalar)).utf8)
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
@@ -270,7 +285,7 @@ struct OpenStepPlistParser {
             }
             return [UInt8(truncatingIfNeeded: value)]
         default:
-            return [byte] // \" \' \\ and any other character stand for themselves
+            return [byte]  // \" \' \\ and any other character stand for themselves
         }
     }
 
@@ -318,9 +333,9 @@ struct OpenStepPlistParser {
     private static func isUnquotedByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"),
-             UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"),
+            UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
             return true
         default:
             return false

@@ -63,43 +63,48 @@ public struct SyntheticXcodeProject: Sendable {
                 let fileName = Self.fileName(target, file)
                 let referenceID = Self.id(5, target, file)
                 let buildFileID = Self.id(6, target, file)
-                fileReferences.append("\t\t\(referenceID) /* \(fileName) */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \(fileName); sourceTree = \"<group>\"; };")
+                fileReferences.append(
+                    "\t\t\(referenceID) /* \(fileName) */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \(fileName); sourceTree = \"<group>\"; };"
+                )
                 buildFiles.append("\t\t\(buildFileID) /* \(fileName) in Sources */ = {isa = PBXBuildFile; fileRef = \(referenceID) /* \(fileName) */; };")
                 children.append("\t\t\t\t\(referenceID) /* \(fileName) */,")
                 phaseFiles.append("\t\t\t\t\(buildFileID) /* \(fileName) in Sources */,")
             }
-            groups.append("""
-            \t\t\(groupID) /* \(name) */ = {
-            \t\t\tisa = PBXGroup;
-            \t\t\tchildren = (
-            \(children.joined(separator: "\n"))
-            \t\t\t);
-            \t\t\tpath = \(name);
-            \t\t\tsourceTree = "<group>";
-            \t\t};
-            """)
-            phases.append("""
-            \t\t\(phaseID) /* Sources */ = {
-            \t\t\tisa = PBXSourcesBuildPhase;
-            \t\t\tbuildActionMask = 2147483647;
-            \t\t\tfiles = (
-            \(phaseFiles.joined(separator: "\n"))
-            \t\t\t);
-            \t\t\trunOnlyForDeploymentPostprocessing = 0;
-            \t\t};
-            """)
-            targets.append("""
-            \t\t\(targetID) /* \(name) */ = {
-            \t\t\tisa = PBXNativeTarget;
-            \t\t\tbuildConfigurationList = \(listID) /* Build configuration list for PBXNativeTarget "\(name)" */;
-            \t\t\tbuildPhases = (
-            \t\t\t\t\(phaseID) /* Sources */,
-            \t\t\t);
-            \t\t\tname = \(name);
-            \t\t\tproductName = \(name);
-            \t\t\tproductType = "com.apple.product-type.application";
-            \t\t};
-            """)
+            groups.append(
+                """
+                \t\t\(groupID) /* \(name) */ = {
+                \t\t\tisa = PBXGroup;
+                \t\t\tchildren = (
+                \(children.joined(separator: "\n"))
+                \t\t\t);
+                \t\t\tpath = \(name);
+                \t\t\tsourceTree = "<group>";
+                \t\t};
+                """)
+            phases.append(
+                """
+                \t\t\(phaseID) /* Sources */ = {
+                \t\t\tisa = PBXSourcesBuildPhase;
+                \t\t\tbuildActionMask = 2147483647;
+                \t\t\tfiles = (
+                \(phaseFiles.joined(separator: "\n"))
+                \t\t\t);
+                \t\t\trunOnlyForDeploymentPostprocessing = 0;
+                \t\t};
+                """)
+            targets.append(
+                """
+                \t\t\(targetID) /* \(name) */ = {
+                \t\t\tisa = PBXNativeTarget;
+                \t\t\tbuildConfigurationList = \(listID) /* Build configuration list for PBXNativeTarget "\(name)" */;
+                \t\t\tbuildPhases = (
+                \t\t\t\t\(phaseID) /* Sources */,
+                \t\t\t);
+                \t\t\tname = \(name);
+                \t\t\tproductName = \(name);
+                \t\t\tproductType = "com.apple.product-type.application";
+                \t\t};
+                """)
             let configurationIDs = ["Debug", "Release"].enumerated().map { Self.id(7, target, $0.offset) }
             lists.append(Self.configurationList(id: listID, owner: "PBXNativeTarget \"\(name)\"", configurations: configurationIDs))
             for (index, configuration) in ["Debug", "Release"].enumerated() {
@@ -110,40 +115,42 @@ public struct SyntheticXcodeProject: Sendable {
         let projectConfigurationIDs = [Self.id(8, 0, 1), Self.id(8, 0, 2)]
         lists.append(Self.configurationList(id: projectListID, owner: "PBXProject \"Big\"", configurations: projectConfigurationIDs))
         for (index, configuration) in ["Debug", "Release"].enumerated() {
-            configurations.append("""
-            \t\t\(projectConfigurationIDs[index]) /* \(configuration) */ = {
-            \t\t\tisa = XCBuildConfiguration;
-            \t\t\tbuildSettings = {
-            \t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;
-            \t\t\t\tSDKROOT = iphoneos;
-            \t\t\t\tSWIFT_VERSION = 5.0;
-            \t\t\t};
-            \t\t\tname = \(configuration);
-            \t\t};
-            """)
+            configurations.append(
+                """
+                \t\t\(projectConfigurationIDs[index]) /* \(configuration) */ = {
+                \t\t\tisa = XCBuildConfiguration;
+                \t\t\tbuildSettings = {
+                \t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;
+                \t\t\t\tSDKROOT = iphoneos;
+                \t\t\t\tSWIFT_VERSION = 5.0;
+                \t\t\t};
+                \t\t\tname = \(configuration);
+                \t\t};
+                """)
         }
         let mainGroupID = Self.id(9, 0, 0)
-        groups.append("""
-        \t\t\(mainGroupID) = {
-        \t\t\tisa = PBXGroup;
-        \t\t\tchildren = (
-        \(groupIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))
-        \t\t\t);
-        \t\t\tsourceTree = "<group>";
-        \t\t};
-        """)
+        groups.append(
+            """
+            \t\t\(mainGroupID) = {
+            \t\t\tisa = PBXGroup;
+            \t\t\tchildren = (
+            \(groupIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))
+            \t\t\t);
+            \t\t\tsourceTree = "<group>";
+            \t\t};
+            """)
         let projectID = Self.id(9, 0, 1)
         let project = """
-        \t\t\(projectID) /* Project object */ = {
-        \t\t\tisa = PBXProject;
-        \t\t\tbuildConfigurationList = \(projectListID) /* Build configuration list for PBXProject "Big" */;
-        \t\t\tdevelopmentRegion = en;
-        \t\t\tmainGroup = \(mainGroupID);
-        \t\t\ttargets = (
-        \(targetIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))
-        \t\t\t);
-        \t\t};
-        """
+            \t\t\(projectID) /* Project object */ = {
+            \t\t\tisa = PBXProject;
+            \t\t\tbuildConfigurationList = \(projectListID) /* Build configuration list for PBXProject "Big" */;
+            \t\t\tdevelopmentRegion = en;
+            \t\t\tmainGroup = \(mainGroupID);
+            \t\t\ttargets = (
+            \(targetIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))
+            \t\t\t);
+            \t\t};
+            """
         func section(_ name: String, _ lines: [String]) -> String {
             "\n/* Begin \(name) section */\n" + lines.joined(separator: "\n") + "\n/* End \(name) section */\n"
         }

@@ -52,8 +52,9 @@ struct XcodeProject: Sendable {
         do {
             data = try RegularFileReader.read(pbxproj.path)
         } catch {
-            throw PlistError(location: .startOfFile(file), problem: "cannot read the project file: it \(error)",
-                             fix: "check that \(file) is a readable file")
+            throw PlistError(
+                location: .startOfFile(file), problem: "cannot read the project file: it \(error)",
+                fix: "check that \(file) is a readable file")
         }
         let root = try OpenStepPlistParser.parse(data, file: file)
         var reader = Reader(root: root, file: file, bundle: bundle)
@@ -86,9 +87,11 @@ struct XcodeProject: Sendable {
             }
             objects = ProjectObjects(objectDictionary)
             guard let rootID = rootDictionary["rootObject"]?.stringValue,
-                  let project = objects[rootID]?.dictionaryValue else {
-                throw structureError(at: rootDictionary.entry(forKey: "rootObject")?.keyLocation ?? root.location,
-                                     "rootObject does not name an object of the project")
+                let project = objects[rootID]?.dictionaryValue
+            else {
+                throw structureError(
+                    at: rootDictionary.entry(forKey: "rootObject")?.keyLocation ?? root.location,
+                    "rootObject does not name an object of the project")
             }
             for entry in objectDictionary {
                 for child in entry.value["children"]?.arrayValue ?? [] {
@@ -96,7 +99,8 @@ struct XcodeProject: Sendable {
                 }
             }
             if let directory = project["projectDirPath"]?.stringValue, !directory.isEmpty {
-                projectDirectory = directory.hasPrefix("/")
+                projectDirectory =
+                    directory.hasPrefix("/")
                     ? URL(fileURLWithPath: directory)
                     : projectDirectory.appendingPathComponent(directory)
             }
@@ -105,24 +109,27 @@ struct XcodeProject: Sendable {
             var targets: [XcodeTarget] = []
             for targetID in project["targets"]?.arrayValue ?? [] {
                 guard let id = targetID.stringValue, let target = objects.entry(forID: id),
-                      let dictionary = target.value.dictionaryValue else {
+                    let dictionary = target.value.dictionaryValue
+                else {
                     dangling("target", targetID.stringValue ?? "?", at: targetID.location)
                     continue
                 }
                 guard dictionary["isa"]?.stringValue == "PBXNativeTarget" else { continue }
-                targets.append(XcodeTarget(
-                    name: dictionary["name"]?.stringValue ?? dictionary["productName"]?.stringValue ?? id,
-                    productType: dictionary["productType"]?.stringValue,
-                    location: target.keyLocation ?? .startOfFile(file),
-                    configurations: configurations(listedBy: dictionary.entry(forKey: "buildConfigurationList")),
-                    swiftSources: swiftSources(of: dictionary)))
+                targets.append(
+                    XcodeTarget(
+                        name: dictionary["name"]?.stringValue ?? dictionary["productName"]?.stringValue ?? id,
+                        productType: dictionary["productType"]?.stringValue,
+                        location: target.keyLocation ?? .startOfFile(file),
+                        configurations: configurations(listedBy: dictionary.entry(forKey: "buildConfigurationList")),
+                        swiftSources: swiftSources(of: dictionary)))
             }
-            return XcodeProject(bundle: bundle, projectDirectory: projectDirectory,
-                                name: bundle.deletingPathExtension().lastPathComponent, file: file,
-                                developmentRegion: project["developmentRegion"]?.stringValue,
-                                projectConfigurations: projectConfigurations, targets: targets,
-                                findings: findings.sorted(by: LintFinding.readingOrder),
-                                objectEntriesExamined: objects.entriesExamined)
+            return XcodeProject(
+                bundle: bundle, projectDirectory: projectDirectory,
+                name: bundle.deletingPathExtension().lastPathComponent, file: file,
+                developmentRegion: project["developmentRegion"]?.stringValue,
+                projectConfigurations: projectConfigurations, targets: targets,
+                findings: findings.sorted(by: LintFinding.readingOrder),
+                objectEntriesExamined: objects.entriesExamined)
         }
 
         private mutating func configurations(listedBy listEntry: PropertyListDictionary.Entry?) -> [XcodeBuildConfiguration] {
@@ -147,15 +154,19 @@ struct XcodeProject: Sendable {
             for entry in configuration["buildSettings"]?.dictionaryValue ?? PropertyListDictionary() {
                 let location = entry.keyLocation ?? .startOfFile(file)
                 guard let (name, conditions) = BuildSettingCondition.split(entry.key) else {
-                    findings.append(LintRules.malformedFile.finding(
-                        at: location, "\"\(entry.key)\" is not a build setting name with valid [condition=value] brackets"))
+                    findings.append(
+                        LintRules.malformedFile.finding(
+                            at: location, "\"\(entry.key)\" is not a build setting name with valid [condition=value] brackets"))
                     continue
                 }
-                settings.append(BuildSettingAssignment(name: name, conditions: conditions,
-                                                       value: Self.text(of: entry.value), location: location))
+                settings.append(
+                    BuildSettingAssignment(
+                        name: name, conditions: conditions,
+                        value: Self.text(of: entry.value), location: location))
             }
-            return XcodeBuildConfiguration(name: configuration["name"]?.stringValue ?? id, settings: settings,
-                                           baseConfiguration: baseConfiguration(of: configuration))
+            return XcodeBuildConfiguration(
+                name: configuration["name"]?.stringValue ?? id, settings: settings,
+                baseConfiguration: baseConfiguration(of: configuration))
         }
 
         private func baseConfiguration(of configuration: PropertyListDictionary) -> XcodeBuildConfiguration.BaseConfiguration? {
@@ -165,11 +176,13 @@ struct XcodeProject: Sendable {
                     return .unresolved("baseConfigurationReference names no object of the project", reference: location)
                 }
                 return locate(id).map { .file($0, reference: location) }
-                    ?? .unresolved("the base configuration file's folder is outside the project (source tree \(sourceTree(of: id)))",
-                                   reference: location)
+                    ?? .unresolved(
+                        "the base configuration file's folder is outside the project (source tree \(sourceTree(of: id)))",
+                        reference: location)
             }
             if let anchor = configuration.entry(forKey: "baseConfigurationReferenceAnchor"),
-               let relativePath = configuration["baseConfigurationReferenceRelativePath"]?.stringValue {
+                let relativePath = configuration["baseConfigurationReferenceRelativePath"]?.stringValue
+            {
                 let location = anchor.keyLocation ?? .startOfFile(file)
                 guard let id = anchor.value.stringValue, objects[id] != nil, let folder = locate(id) else {
                     return .unresolved("baseConfigurationReferenceAnchor names no folder of the project", reference: location)
@@ -187,10 +200,12 @@ struct XcodeProject: Sendable {
             var result: [URL] = []
             for phaseID in target["buildPhases"]?.arrayValue ?? [] {
                 guard let phase = phaseID.stringValue.flatMap({ objects[$0]?.dictionaryValue }),
-                      phase["isa"]?.stringValue == "PBXSourcesBuildPhase" else { continue }
+                    phase["isa"]?.stringValue == "PBXSourcesBuildPhase"
+                else { continue }
                 for buildFileID in phase["files"]?.arrayValue ?? [] {
                     guard let reference = buildFileID.stringValue.flatMap({ objects[$0]?["fileRef"]?.stringValue }),
-                          let url = locate(reference), url.pathExtension == "swift" else { continue }
+                        let url = locate(reference), url.pathExtension == "swift"
+                    else { continue }
                     result.append(url)
                 }
             }
@@ -241,15 +256,17 @@ struct XcodeProject: Sendable {
         }
 
         private mutating func dangling(_ what: String, _ id: String, at location: SourceLocation?) {
-            findings.append(LintRules.malformedFile.finding(
-                at: location ?? .startOfFile(file),
-                "the project refers to \(what) \(id), which is not among its objects",
-                fix: "the project file is damaged; restore it from version control or re-add the \(what) in Xcode"))
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: location ?? .startOfFile(file),
+                    "the project refers to \(what) \(id), which is not among its objects",
+                    fix: "the project file is damaged; restore it from version control or re-add the \(what) in Xcode"))
         }
 
         private func structureError(at location: SourceLocation?, _ problem: String) -> PlistError {
-            PlistError(location: location ?? .startOfFile(file), problem: problem,
-                       fix: "this is not an Xcode project file, or it is damaged; restore it from version control")
+            PlistError(
+                location: location ?? .startOfFile(file), problem: problem,
+                fix: "this is not an Xcode project file, or it is damaged; restore it from version control")
         }
     }
 }

@@ -68,7 +68,7 @@ public struct BuildSettingSubstitution: Sendable {
         var index = text.startIndex
         while index < text.endIndex, output.count <= maximumLength, !result.exceedsMaximumLength {
             guard text[index] == UInt8(ascii: "$"), nesting < Self.maximumNesting, index + 1 < text.endIndex,
-                  let end = closes[index + 1]
+                let end = closes[index + 1]
             else {
                 index += 1
                 continue

@@ -20,9 +20,11 @@ public struct SceneConfigurationDescription: Hashable, Sendable {
     /// Where the configuration's `<dict>` starts; `nil` for binary plists.
     public var location: SourceLocation?
 
-    public init(role: SceneSessionRole, name: String? = nil, delegateClassName: String? = nil,
-                sceneClassName: String? = nil, storyboardFile: String? = nil,
-                location: SourceLocation? = nil) {
+    public init(
+        role: SceneSessionRole, name: String? = nil, delegateClassName: String? = nil,
+        sceneClassName: String? = nil, storyboardFile: String? = nil,
+        location: SourceLocation? = nil
+    ) {
         self.role = role
         self.name = name
         self.delegateClassName = delegateClassName

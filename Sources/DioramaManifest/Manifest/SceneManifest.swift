@@ -32,11 +32,13 @@ public struct SceneManifest: Hashable, Sendable {
     /// Everything worth telling about the file, roughly in the order a reader meets it.
     public var diagnostics: [ManifestDiagnostic]
 
-    public init(file: String, bundleIdentifier: String? = nil, bundleName: String? = nil,
-                requiresFullScreen: Bool? = nil, hasSceneManifest: Bool = false,
-                supportsMultipleScenes: Bool = false,
-                configurations: [SceneSessionRole: [SceneConfigurationDescription]] = [:],
-                diagnostics: [ManifestDiagnostic] = []) {
+    public init(
+        file: String, bundleIdentifier: String? = nil, bundleName: String? = nil,
+        requiresFullScreen: Bool? = nil, hasSceneManifest: Bool = false,
+        supportsMultipleScenes: Bool = false,
+        configurations: [SceneSessionRole: [SceneConfigurationDescription]] = [:],
+        diagnostics: [ManifestDiagnostic] = []
+    ) {
         self.file = file
         self.bundleIdentifier = bundleIdentifier
         self.bundleName = bundleName

@@ -8,9 +8,10 @@ import Foundation
 /// `NSDictionary` does not keep the file's order.
 enum BinaryPropertyListConversion {
     static func convert(_ data: Data, file: String) throws(PlistError) -> PropertyList {
-        let damaged = PlistError(location: .startOfFile(file),
-                                 problem: "the binary property list is damaged or truncated",
-                                 fix: "regenerate the file, or convert a good copy with `plutil -convert xml1`")
+        let damaged = PlistError(
+            location: .startOfFile(file),
+            problem: "the binary property list is damaged or truncated",
+            fix: "regenerate the file, or convert a good copy with `plutil -convert xml1`")
         // A binary plist is at least the header, one object and the 32-byte trailer.
         // Shorter data must not reach Foundation, which would fall back to reading it
         // as old-style text (and succeed on "bplist00" alone, as a string).
@@ -73,8 +74,9 @@ enum BinaryPropertyListConversion {
     }
 
     private static func unsupported(_ what: String, file: String) -> PlistError {
-        PlistError(location: .startOfFile(file),
-                   problem: "the binary property list contains \(what), which property lists for Diorama cannot hold",
-                   fix: "store only dict, array, string, integer, real, boolean, date and data values")
+        PlistError(
+            location: .startOfFile(file),
+            problem: "the binary property list contains \(what), which property lists for Diorama cannot hold",
+            fix: "store only dict, array, string, integer, real, boolean, date and data values")
     }
 }

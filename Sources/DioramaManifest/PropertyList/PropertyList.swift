@@ -33,8 +33,8 @@ public enum PropertyList: Hashable, Sendable {
     public var location: SourceLocation? {
         switch self {
         case .dictionary(_, let location), .array(_, let location), .string(_, let location),
-             .integer(_, let location), .real(_, let location), .bool(_, let location),
-             .date(_, let location), .data(_, let location):
+            .integer(_, let location), .real(_, let location), .bool(_, let location),
+            .date(_, let location), .data(_, let location):
             return location
         }
     }
@@ -109,9 +109,11 @@ public enum PropertyList: Hashable, Sendable {
     public func strippingLocations() -> PropertyList {
         switch self {
         case .dictionary(let dictionary, _):
-            return .dictionary(PropertyListDictionary(dictionary.entries.map {
-                PropertyListDictionary.Entry(key: $0.key, value: $0.value.strippingLocations())
-            }))
+            return .dictionary(
+                PropertyListDictionary(
+                    dictionary.entries.map {
+                        PropertyListDictionary.Entry(key: $0.key, value: $0.value.strippingLocations())
+                    }))
         case .array(let values, _): return .array(values.map { $0.strippingLocations() })
         case .string(let value, _): return .string(value)
         case .integer(let value, _): return .integer(value)

@@ -30,9 +30,11 @@ extension PropertyList {
         do {
             data = try RegularFileReader.read(url.path)
         } catch {
-            throw PlistError(location: .startOfFile(url.path), problem: "cannot read the file: it \(error)",
-                             fix: error.kind == nil ? "check that the path exists and is readable"
-                                                    : "point at the property list file itself")
+            throw PlistError(
+                location: .startOfFile(url.path), problem: "cannot read the file: it \(error)",
+                fix: error.kind == nil
+                    ? "check that the path exists and is readable"
+                    : "point at the property list file itself")
         }
         return try parse(data, file: url.path)
     }
@@ -46,9 +48,10 @@ extension PropertyList {
             var parser = XMLPlistParser(bytes: utf8Bytes(of: data), file: file)
             return try parser.parseDocument()
         case nil:
-            throw PlistError(location: .startOfFile(file),
-                             problem: data.isEmpty ? "the file is empty" : "not an XML or binary property list",
-                             fix: "save it as an XML plist (<plist version=\"1.0\">…) or with `plutil -convert xml1`")
+            throw PlistError(
+                location: .startOfFile(file),
+                problem: data.isEmpty ? "the file is empty" : "not an XML or binary property list",
+                fix: "save it as an XML plist (<plist version=\"1.0\">…) or with `plutil -convert xml1`")
         }
     }
 

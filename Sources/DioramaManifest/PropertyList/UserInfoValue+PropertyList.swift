@@ -33,9 +33,11 @@ extension UserInfoValue {
         case .data(let value): .data(value)
         case .array(let values): .array(values.map(\.propertyList))
         case .dictionary(let values):
-            .dictionary(PropertyListDictionary(values.keys.sorted().map {
-                PropertyListDictionary.Entry(key: $0, value: values[$0]!.propertyList)
-            }))
+            .dictionary(
+                PropertyListDictionary(
+                    values.keys.sorted().map {
+                        PropertyListDictionary.Entry(key: $0, value: values[$0]!.propertyList)
+                    }))
         }
     }
 }

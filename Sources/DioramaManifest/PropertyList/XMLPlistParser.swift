@@ -19,22 +19,25 @@ struct XMLPlistParser {
 
     mutating func parseDocument() throws(PlistError) -> PropertyList {
         guard case .startTag(let name, let isEmpty, let location) = try nextSignificant(context: nil) else {
-            throw scanner.error(at: scanner.currentLocation, "no property list found",
-                                fix: "start the file with <plist version=\"1.0\"> and put one value inside")
+            throw scanner.error(
+                at: scanner.currentLocation, "no property list found",
+                fix: "start the file with <plist version=\"1.0\"> and put one value inside")
         }
         let root: PropertyList
         if name == "plist" {
             guard !isEmpty else {
-                throw scanner.error(at: location, "<plist> is empty",
-                                    fix: "put one value, usually a <dict>, inside <plist>")
+                throw scanner.error(
+                    at: location, "<plist> is empty",
+                    fix: "put one value, usually a <dict>, inside <plist>")
             }
             let plistElement = OpenElement(name: "plist", location: location)
             switch try nextSignificant(context: plistElement) {
             case .startTag(let name, let isEmpty, let location):
                 root = try parseValue(name: name, isEmpty: isEmpty, location: location, depth: 1)
             case .endTag(let name, let closeLocation) where name == "plist":
-                throw scanner.error(at: closeLocation, "<plist> contains no value",
-                                    fix: "put one value, usually a <dict>, inside <plist>")
+                throw scanner.error(
+                    at: closeLocation, "<plist> contains no value",
+                    fix: "put one value, usually a <dict>, inside <plist>")
             case let token:
                 throw unexpected(token, in: plistElement)
             }
@@ -42,8 +45,9 @@ struct XMLPlistParser {
             case .endTag(let name, _) where name == "plist":
                 break
             case .startTag(let name, _, let location):
-                throw scanner.error(at: location, "<plist> contains more than one value (extra <\(name)>)",
-                                    fix: "wrap the values in one <dict> or <array>")
+                throw scanner.error(
+                    at: location, "<plist> contains more than one value (extra <\(name)>)",
+                    fix: "wrap the values in one <dict> or <array>")
             case let token:
                 throw unexpected(token, in: plistElement)
             }
@@ -54,8 +58,9 @@ struct XMLPlistParser {
         case .endOfFile:
             return root
         case .startTag(_, _, let location), .endTag(_, let location), .text(_, let location):
-            throw scanner.error(at: location, "content after the end of the property list",
-                                fix: "remove it, or move it inside the root value")
+            throw scanner.error(
+                at: location, "content after the end of the property list",
+                fix: "remove it, or move it inside the root value")
         }
     }
 
@@ -71,8 +76,9 @@ struct XMLPlistParser {
         let element = OpenElement(name: name, location: location)
         switch name {
         case "dict":
-            return .dictionary(try parseDictionaryContents(element, isEmpty: isEmpty, depth: depth),
-                               location: location)
+            return .dictionary(
+                try parseDictionaryContents(element, isEmpty: isEmpty, depth: depth),
+                location: location)
         case "array":
             return .array(try parseArrayContents(element, isEmpty: isEmpty, depth: depth), location: location)
         case "string":
@@ -80,49 +86,57 @@ struct XMLPlistParser {
         case "integer":
             let text = try readScalarText(of: element, isEmpty: isEmpty)
             guard let value = Self.parseInteger(text) else {
-                throw scanner.error(at: location, "<integer> \"\(text)\" is not a whole number that fits in 64 bits",
-                                    fix: "write decimal digits with an optional sign, e.g. <integer>42</integer>")
+                throw scanner.error(
+                    at: location, "<integer> \"\(text)\" is not a whole number that fits in 64 bits",
+                    fix: "write decimal digits with an optional sign, e.g. <integer>42</integer>")
             }
             return .integer(value, location: location)
         case "real":
             let text = try readScalarText(of: element, isEmpty: isEmpty)
             guard let value = Double(text) else {
-                throw scanner.error(at: location, "<real> \"\(text)\" is not a number",
-                                    fix: "write a decimal number, e.g. <real>1.5</real>")
+                throw scanner.error(
+                    at: location, "<real> \"\(text)\" is not a number",
+                    fix: "write a decimal number, e.g. <real>1.5</real>")
             }
             return .real(value, location: location)
         case "true", "false":
             if !isEmpty {
                 let text = try readText(of: element)
                 guard text.allSatisfy(\.isWhitespace) else {
-                    throw scanner.error(at: location, "<\(name)> cannot contain text",
-                                        fix: "write it as <\(name)/>")
+                    throw scanner.error(
+                        at: location, "<\(name)> cannot contain text",
+                        fix: "write it as <\(name)/>")
                 }
             }
             return .bool(name == "true", location: location)
         case "date":
             let text = try readScalarText(of: element, isEmpty: isEmpty)
             guard let value = ISO8601UTCDate.parse(text) else {
-                throw scanner.error(at: location, "<date> \"\(text)\" is not an ISO 8601 UTC date",
-                                    fix: "write it as YYYY-MM-DDTHH:MM:SSZ, e.g. <date>2025-06-09T17:00:00Z</date>")
+                throw scanner.error(
+                    at: location, "<date> \"\(text)\" is not an ISO 8601 UTC date",
+                    fix: "write it as YYYY-MM-DDTHH:MM:SSZ, e.g. <date>2025-06-09T17:00:00Z</date>")
             }
             return .date(value, location: location)
         case "data":
             let text = isEmpty ? "" : try readText(of: element)
             guard let value = Self.decodeBase64(text) else {
-                throw scanner.error(at: location, "<data> does not contain valid base64",
-                                    fix: "encode the bytes as base64, e.g. <data>3q2+7w==</data>")
+                throw scanner.error(
+                    at: location, "<data> does not contain valid base64",
+                    fix: "encode the bytes as base64, e.g. <data>3q2+7w==</data>")
             }
             return .data(value, location: location)
         case "key":
-            throw scanner.error(at: location, "<key> outside a <dict>",
-                                fix: "put <key> elements only directly inside <dict>")
+            throw scanner.error(
+                at: location, "<key> outside a <dict>",
+                fix: "put <key> elements only directly inside <dict>")
         case "plist":
-            throw scanner.error(at: location, "<plist> nested inside a value",
-                                fix: "use <plist> only once, around the root value")
+            throw scanner.error(
+                at: location, "<plist> nested inside a value",
+                fix: "use <plist> only once, around the root value")
         default:
-            throw scanner.error(at: location, "unknown element <\(name)>",
-                                fix: "use dict, array, string, integer, real, true, false, date or data")
+            throw scanner.error(
+                at: location, "unknown element <\(name)>",
+                fix: "use dict, array, string, integer, real, true, false, date or data")
         }
     }
 
@@ -138,20 +152,23 @@ struct XMLPlistParser {
                 let key = keyIsEmpty ? "" : try readText(of: OpenElement(name: "key", location: keyLocation))
                 switch try nextSignificant(context: element) {
                 case .startTag(let name, _, let location) where name == "key":
-                    throw scanner.error(at: location, "<key> \"\(key)\" at \(keyLocation.line):\(keyLocation.column) has no value (another <key> follows)",
-                                        fix: "add a value element after <key>\(key)</key>")
+                    throw scanner.error(
+                        at: location, "<key> \"\(key)\" at \(keyLocation.line):\(keyLocation.column) has no value (another <key> follows)",
+                        fix: "add a value element after <key>\(key)</key>")
                 case .startTag(let name, let isEmpty, let location):
                     let value = try parseValue(name: name, isEmpty: isEmpty, location: location, depth: depth + 1)
                     dictionary.append(.init(key: key, keyLocation: keyLocation, value: value))
                 case .endTag(let name, let location) where name == "dict":
-                    throw scanner.error(at: location, "<key> \"\(key)\" at \(keyLocation.line):\(keyLocation.column) has no value",
-                                        fix: "add a value element after <key>\(key)</key>, or remove the key")
+                    throw scanner.error(
+                        at: location, "<key> \"\(key)\" at \(keyLocation.line):\(keyLocation.column) has no value",
+                        fix: "add a value element after <key>\(key)</key>, or remove the key")
                 case let token:
                     throw unexpected(token, in: element)
                 }
             case .startTag(let name, _, let location):
-                throw scanner.error(at: location, "<\(name)> in <dict> has no <key> before it",
-                                    fix: "write <key>name</key> before each value in a <dict>")
+                throw scanner.error(
+                    at: location, "<\(name)> in <dict> has no <key> before it",
+                    fix: "write <key>name</key> before each value in a <dict>")
             case let token:
                 throw unexpected(token, in: element)
             }
@@ -176,8 +193,9 @@ struct XMLPlistParser {
 
     private func checkDepth(_ depth: Int, of element: OpenElement) throws(PlistError) {
         if depth > Self.maximumDepth {
-            throw scanner.error(at: element.location, "values are nested more than \(Self.maximumDepth) levels deep",
-                                fix: "flatten the structure")
+            throw scanner.error(
+                at: element.location, "values are nested more than \(Self.maximumDepth) levels deep",
+                fix: "flatten the structure")
         }
     }
 
@@ -193,8 +211,9 @@ struct XMLPlistParser {
             case .endTag(let name, _) where name == element.name:
                 return text
             case .startTag(let name, _, let location):
-                throw scanner.error(at: location, "<\(element.name)> opened at \(element.location.line):\(element.location.column) cannot contain <\(name)>",
-                                    fix: "close it with </\(element.name)> first; write a literal '<' as &lt;")
+                throw scanner.error(
+                    at: location, "<\(element.name)> opened at \(element.location.line):\(element.location.column) cannot contain <\(name)>",
+                    fix: "close it with </\(element.name)> first; write a literal '<' as &lt;")
             case let token:
                 throw unexpected(token, in: element)
             }
@@ -218,11 +237,13 @@ struct XMLPlistParser {
             if text.allSatisfy(\.isWhitespace) { continue }
             let excerpt = text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(20)
             if let context {
-                throw scanner.error(at: location, "unexpected text \"\(excerpt)\" in <\(context.name)>",
-                                    fix: "put text inside a <string> (or <key> in a <dict>)")
+                throw scanner.error(
+                    at: location, "unexpected text \"\(excerpt)\" in <\(context.name)>",
+                    fix: "put text inside a <string> (or <key> in a <dict>)")
             }
-            throw scanner.error(at: location, "unexpected text \"\(excerpt)\" outside any element",
-                                fix: "put the content inside <plist>, or remove it")
+            throw scanner.error(
+                at: location, "unexpected text \"\(excerpt)\" outside any element",
+                fix: "put the content inside <plist>, or remove it")
         }
     }
 
@@ -232,17 +253,21 @@ struct XMLPlistParser {
         let opened = "\(element.location.line):\(element.location.column)"
         switch token {
         case .endOfFile(let location):
-            return scanner.error(at: location, "file ends inside <\(element.name)> opened at \(opened)",
-                                 fix: "close it with </\(element.name)>")
+            return scanner.error(
+                at: location, "file ends inside <\(element.name)> opened at \(opened)",
+                fix: "close it with </\(element.name)>")
         case .endTag(let name, let location):
-            return scanner.error(at: location, "</\(name)> does not match <\(element.name)> opened at \(opened)",
-                                 fix: "close <\(element.name)> with </\(element.name)> first")
+            return scanner.error(
+                at: location, "</\(name)> does not match <\(element.name)> opened at \(opened)",
+                fix: "close <\(element.name)> with </\(element.name)> first")
         case .startTag(let name, _, let location):
-            return scanner.error(at: location, "unexpected <\(name)> in <\(element.name)> opened at \(opened)",
-                                 fix: "close <\(element.name)> with </\(element.name)> first")
+            return scanner.error(
+                at: location, "unexpected <\(name)> in <\(element.name)> opened at \(opened)",
+                fix: "close <\(element.name)> with </\(element.name)> first")
         case .text(let text, let location):
-            return scanner.error(at: location, "unexpected text \"\(text.prefix(20))\" in <\(element.name)>",
-                                 fix: "put text inside a <string>")
+            return scanner.error(
+                at: location, "unexpected text \"\(text.prefix(20))\" in <\(element.name)>",
+                fix: "put text inside a <string>")
         }
     }
 

@@ -46,19 +46,22 @@ struct XMLPlistScanner {
                 advance(by: 9)
                 let contentStart = index
                 guard let end = find("]]>") else {
-                    throw error(at: location, "unterminated CDATA section",
-                                fix: "end it with ]]>")
+                    throw error(
+                        at: location, "unterminated CDATA section",
+                        fix: "end it with ]]>")
                 }
                 let content = Array(bytes[contentStart..<end])
                 while index < end { advance() }
                 advance(by: 3)
-                return .text(try decodeUTF8(normalizingNewlines(content), at: location),
-                             location: location)
+                return .text(
+                    try decodeUTF8(normalizingNewlines(content), at: location),
+                    location: location)
             } else if matches("<!DOCTYPE") {
                 try skipDocumentType(from: location)
             } else if matches("<!") {
-                throw error(at: location, "unsupported markup declaration",
-                            fix: "remove it; property lists use only elements, comments and <!DOCTYPE>")
+                throw error(
+                    at: location, "unsupported markup declaration",
+                    fix: "remove it; property lists use only elements, comments and <!DOCTYPE>")
             } else if matches("</") {
                 return try scanEndTag(at: location)
             } else {
@@ -70,13 +73,14 @@ struct XMLPlistScanner {
     // MARK: Tags
 
     private mutating func scanStartTag(at location: SourceLocation) throws(PlistError) -> Token {
-        advance() // "<"
+        advance()  // "<"
         let name = try scanName(in: "tag", at: location)
         while true {
             skipWhitespace()
             guard let byte = peek() else {
-                throw error(at: location, "unterminated tag <\(name)",
-                            fix: "end the tag with > or />")
+                throw error(
+                    at: location, "unterminated tag <\(name)",
+                    fix: "end the tag with > or />")
             }
             if byte == UInt8(ascii: ">") {
                 advance()
@@ -95,43 +99,49 @@ struct XMLPlistScanner {
     private mutating func scanAttribute(of tag: String, tagLocation: SourceLocation) throws(PlistError) {
         let attributeLocation = currentLocation
         guard let byte = peek(), isNameByte(byte) else {
-            throw error(at: attributeLocation, "unexpected character in tag <\(tag)>",
-                        fix: "write attributes as name=\"value\" and end the tag with > or />")
+            throw error(
+                at: attributeLocation, "unexpected character in tag <\(tag)>",
+                fix: "write attributes as name=\"value\" and end the tag with > or />")
         }
         let attribute = try scanName(in: "attribute", at: attributeLocation)
         skipWhitespace()
         guard peek() == UInt8(ascii: "=") else {
-            throw error(at: currentLocation, "attribute \(attribute) in <\(tag)> has no value",
-                        fix: "write it as \(attribute)=\"value\"")
+            throw error(
+                at: currentLocation, "attribute \(attribute) in <\(tag)> has no value",
+                fix: "write it as \(attribute)=\"value\"")
         }
         advance()
         skipWhitespace()
         guard let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-            throw error(at: currentLocation, "value of attribute \(attribute) is not quoted",
-                        fix: "put the value in double quotes")
+            throw error(
+                at: currentLocation, "value of attribute \(attribute) is not quoted",
+                fix: "put the value in double quotes")
         }
         advance()
         while let byte = peek(), byte != quote {
             if byte == UInt8(ascii: "<") {
-                throw error(at: currentLocation, "'<' inside the value of attribute \(attribute)",
-                            fix: "close the quote before the next tag")
+                throw error(
+                    at: currentLocation, "'<' inside the value of attribute \(attribute)",
+                    fix: "close the quote before the next tag")
             }
             advance()
         }
         guard peek() == quote else {
-            throw error(at: attributeLocation, "unterminated value of attribute \(attribute)",
-                        fix: "close the quote")
+            throw error(
+                at: attributeLocation, "unterminated value of attribute \(attribute)",
+                fix: "close the quote")
         }
         advance()
     }
 
     private mutating func scanEndTag(at location: SourceLocation) throws(PlistError) -> Token {
-        advance(by: 2) // "</"
+        advance(by: 2)  // "</"
         let name = try scanName(in: "closing tag", at: location)
         skipWhitespace()
         guard peek() == UInt8(ascii: ">") else {
-            throw error(at: location, "malformed closing tag </\(name)",
-                        fix: "end it with >")
+            throw error(
+                at: location, "malformed closing tag </\(name)",
+                fix: "end it with >")
         }
         advance()
         return .endTag(name: name, location: location)
@@ -141,8 +151,9 @@ struct XMLPlistScanner {
         let start = index
         while let byte = peek(), isNameByte(byte) { advance() }
         guard index > start else {
-            throw error(at: location, "\(what) has no name",
-                        fix: "write a name right after '<', e.g. <string>; escape a literal '<' as &lt;")
+            throw error(
+                at: location, "\(what) has no name",
+                fix: "write a name right after '<', e.g. <string>; escape a literal '<' as &lt;")
         }
         return try decodeUTF8(Array(bytes[start..<index]), at: location)
     }
@@ -150,8 +161,8 @@ struct XMLPlistScanner {
     private func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "."):
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "."):
             return true
         default:
             return byte >= 0x80
@@ -181,18 +192,19 @@ struct XMLPlistScanner {
     /// `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` `&#NNN;` `&#xHH;` → UTF-8 bytes.
     private mutating func scanReference() throws(PlistError) -> [UInt8] {
         let location = currentLocation
-        advance() // "&"
+        advance()  // "&"
         let start = index
         while let byte = peek(), byte != UInt8(ascii: ";"), index - start < 12 {
             if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || isWhitespace(byte) { break }
             advance()
         }
         guard peek() == UInt8(ascii: ";") else {
-            throw error(at: location, "unterminated entity reference",
-                        fix: "write a literal '&' as &amp;")
+            throw error(
+                at: location, "unterminated entity reference",
+                fix: "write a literal '&' as &amp;")
         }
         let name = String(decoding: bytes[start..<index], as: UTF8.self)
-        advance() // ";"
+        advance()  // ";"
         switch name {
         case "lt": return [UInt8(ascii: "<")]
         case "gt": return [UInt8(ascii: ">")]
@@ -207,8 +219,9 @@ struct XMLPlistScanner {
                 scalarValue = UInt32(name.dropFirst(), radix: 10)
             }
             guard let scalarValue, let scalar = Unicode.Scalar(scalarValue), scalarValue != 0 else {
-                throw error(at: location, "unknown entity &\(name);",
-                            fix: "use &lt; &gt; &amp; &quot; &apos; or a character reference like &#233;")
+                throw error(
+                    at: location, "unknown entity &\(name);",
+                    fix: "use &lt; &gt; &amp; &quot; &apos; or a character reference like &#233;")
             }
             return Array(String(Character(scalar)).utf8)
         }
@@ -307,8 +320,9 @@ struct XMLPlistScanner {
 
     private func decodeUTF8(_ bytes: [UInt8], at location: SourceLocation) throws(PlistError) -> String {
         guard let string = String(validating: bytes, as: UTF8.self) else {
-            throw error(at: location, "text is not valid UTF-8",
-                        fix: "save the file as UTF-8")
+            throw error(
+                at: location, "text is not valid UTF-8",
+                fix: "save the file as UTF-8")
         }
         return string
     }

@@ -21,11 +21,14 @@ public enum DrawableSizing {
     ///
     /// - Returns: `nil` when either side of `bounds` is zero, negative or not finite, or
     ///   `contentsScale` is not a positive finite number.
-    public static func drawableSize(bounds: CGSize, contentsScale: Double,
-                                    maximumDimension: Int = defaultMaximumDimension) -> Size? {
+    public static func drawableSize(
+        bounds: CGSize, contentsScale: Double,
+        maximumDimension: Int = defaultMaximumDimension
+    ) -> Size? {
         let width = Double(bounds.width), height = Double(bounds.height)
         guard width.isFinite, height.isFinite, width > 0, height > 0,
-              contentsScale.isFinite, contentsScale > 0 else { return nil }
+            contentsScale.isFinite, contentsScale > 0
+        else { return nil }
         func pixels(_ points: Double) -> Int {
             let exact: Int
             if let scale = Scale(contentsScale), points == points.rounded(), points < Double(Int32.max) {
@@ -35,7 +38,9 @@ public enum DrawableSizing {
                 // tiny bias keeps a product whose true value ends in exactly .5 but
                 // computes as .49999… from rounding the wrong way.
                 let product = points * contentsScale
-                exact = product >= Double(maximumDimension) ? maximumDimension
+                exact =
+                    product >= Double(maximumDimension)
+                    ? maximumDimension
                     : Int((product + 1e-9).rounded(.toNearestOrAwayFromZero))
             }
             return min(max(1, exact), max(1, maximumDimension))
@@ -45,8 +50,10 @@ public enum DrawableSizing {
 
     /// The drawable for whole-point `bounds` at an exact ``Scale``: the same pixels as
     /// ``BufferGeometry`` computes for a viewport-scaled buffer. `nil` for empty bounds.
-    public static func drawableSize(bounds: Size, scale: Scale,
-                                    maximumDimension: Int = defaultMaximumDimension) -> Size? {
+    public static func drawableSize(
+        bounds: Size, scale: Scale,
+        maximumDimension: Int = defaultMaximumDimension
+    ) -> Size? {
         guard !bounds.isEmpty else { return nil }
         func pixels(_ points: Int) -> Int {
             min(max(1, scale.pixels(forLogical: points)), max(1, maximumDimension))
@@ -74,7 +81,8 @@ extension DrawableSizing {
             case .tooLarge(let size, let maximum):
                 return "drawableSize \(size.width)×\(size.height) is larger than \(maximum) pixels on a side; use at most \(maximum)×\(maximum)"
             case .ownedByRuntime(let size):
-                return "drawableSize \(size.width)×\(size.height) ignored: autoResizeDrawable is on, so the runtime sets it from bounds × scale; set autoResizeDrawable = false first"
+                return
+                    "drawableSize \(size.width)×\(size.height) ignored: autoResizeDrawable is on, so the runtime sets it from bounds × scale; set autoResizeDrawable = false first"
             }
         }
     }

@@ -22,11 +22,13 @@ public struct EffectiveGeometry: Hashable, Sendable, Codable {
     /// ``SizeRestrictions/commitSize(configured:isConstrained:)``.
     public var isBelowMinimumSize: Bool
 
-    public init(coordinateSpaceBounds: Rect,
-                interfaceOrientation: InterfaceOrientation = .unknown,
-                isInteractivelyResizing: Bool = false,
-                isInterfaceOrientationLocked: Bool = false,
-                isBelowMinimumSize: Bool = false) {
+    public init(
+        coordinateSpaceBounds: Rect,
+        interfaceOrientation: InterfaceOrientation = .unknown,
+        isInteractivelyResizing: Bool = false,
+        isInterfaceOrientationLocked: Bool = false,
+        isBelowMinimumSize: Bool = false
+    ) {
         self.coordinateSpaceBounds = coordinateSpaceBounds
         self.interfaceOrientation = interfaceOrientation
         self.isInteractivelyResizing = isInteractivelyResizing

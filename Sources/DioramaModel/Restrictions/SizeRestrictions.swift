@@ -40,7 +40,8 @@ public struct SizeRestrictions: Hashable, Sendable {
             throw .negativeDimension(size)
         }
         if (maximumSize.width != 0 && minimumSize.width > maximumSize.width)
-            || (maximumSize.height != 0 && minimumSize.height > maximumSize.height) {
+            || (maximumSize.height != 0 && minimumSize.height > maximumSize.height)
+        {
             throw .minimumExceedsMaximum(minimum: minimumSize, maximum: maximumSize)
         }
         self.init(validatedMinimum: minimumSize, maximum: maximumSize)
@@ -76,7 +77,8 @@ public struct SizeRestrictions: Hashable, Sendable {
     /// nothing is cached.
     public func commitSize(configured: Size, isConstrained: Bool) -> (size: Size, isBelowMinimum: Bool) {
         if isConstrained {
-            let below = (minimumSize.width > 0 && configured.width < minimumSize.width)
+            let below =
+                (minimumSize.width > 0 && configured.width < minimumSize.width)
                 || (minimumSize.height > 0 && configured.height < minimumSize.height)
             return (configured, below)
         }
@@ -85,8 +87,9 @@ public struct SizeRestrictions: Hashable, Sendable {
             if maximum > 0 { result = min(result, maximum) }
             return result
         }
-        let size = Size(width: clamp(configured.width, minimum: minimumSize.width, maximum: maximumSize.width),
-                        height: clamp(configured.height, minimum: minimumSize.height, maximum: maximumSize.height))
+        let size = Size(
+            width: clamp(configured.width, minimum: minimumSize.width, maximum: maximumSize.width),
+            height: clamp(configured.height, minimum: minimumSize.height, maximum: maximumSize.height))
         return (size, false)
     }
 }

@@ -95,18 +95,22 @@ public struct RuntimeTraceLog: Sendable {
     private static func decodeLine(_ bytes: Data, number: Int, file: URL) throws(TraceFormatError) -> TraceEntry {
         let kind = try TraceFormat.type(of: bytes, file: file.path, line: number)
         guard let type = knownTraceRecordKinds[kind] else {
-            throw TraceFormatError(file: file.path, line: number,
-                                   problem: "unknown type '\(kind)' (known: \(knownTraceRecordKinds.keys.sorted().joined(separator: ", ")))",
-                                   text: String(decoding: bytes, as: UTF8.self))
+            throw TraceFormatError(
+                file: file.path, line: number,
+                problem: "unknown type '\(kind)' (known: \(knownTraceRecordKinds.keys.sorted().joined(separator: ", ")))",
+                text: String(decoding: bytes, as: UTF8.self))
         }
         return try decodeEntry(type, bytes, kind: kind, number: number, file: file)
     }
 
-    private static func decodeEntry<Kind: TraceRecordKind>(_ type: Kind.Type, _ bytes: Data, kind: String, number: Int,
-                                                           file: URL) throws(TraceFormatError) -> TraceEntry {
+    private static func decodeEntry<Kind: TraceRecordKind>(
+        _ type: Kind.Type, _ bytes: Data, kind: String, number: Int,
+        file: URL
+    ) throws(TraceFormatError) -> TraceEntry {
         let line = try TraceFormat.decode(RuntimeTraceLine<Kind>.self, from: bytes, kind: kind, file: file.path, line: number)
-        return TraceEntry(line: number, time: line.time, kind: kind, record: line.record,
-                          text: String(decoding: bytes, as: UTF8.self))
+        return TraceEntry(
+            line: number, time: line.time, kind: kind, record: line.record,
+            text: String(decoding: bytes, as: UTF8.self))
     }
 
     /// Every record of one kind, in order.
@@ -128,8 +132,10 @@ public struct RuntimeTraceLog: Sendable {
 
     /// The index in `entries` of the first record of a kind that satisfies
     /// `predicate` at or after `start`.
-    public func index<Kind: TraceRecordKind>(of type: Kind.Type, from start: Int = 0,
-                                              where predicate: (Kind) -> Bool = { _ in true }) -> Int? {
+    public func index<Kind: TraceRecordKind>(
+        of type: Kind.Type, from start: Int = 0,
+        where predicate: (Kind) -> Bool = { _ in true }
+    ) -> Int? {
         guard start < entries.count else { return nil }
         for index in start..<entries.count {
             if let record = entries[index].as(type), predicate(record) { return index }

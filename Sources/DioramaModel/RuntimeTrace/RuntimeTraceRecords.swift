@@ -402,8 +402,10 @@ public struct InputRecord: SceneTraceRecord, Hashable {
     public var text: String?
     public var isRepeat: Bool?
 
-    public init(scene: String, event: String, id: Int? = nil, touch: String? = nil, x: Double? = nil, y: Double? = nil,
-                text: String? = nil, isRepeat: Bool? = nil) {
+    public init(
+        scene: String, event: String, id: Int? = nil, touch: String? = nil, x: Double? = nil, y: Double? = nil,
+        text: String? = nil, isRepeat: Bool? = nil
+    ) {
         self.scene = scene
         self.event = event
         self.id = id

@@ -34,14 +34,17 @@ public struct BufferGeometry: Hashable, Sendable {
             func pixels(_ points: Int) -> Int {
                 points <= 0 ? 0 : max(1, scale.scale.pixels(forLogical: points))
             }
-            return BufferGeometry(bufferSize: Size(width: pixels(logical.width), height: pixels(logical.height)),
-                                  bufferScale: 1,
-                                  viewportDestination: logical)
+            return BufferGeometry(
+                bufferSize: Size(width: pixels(logical.width), height: pixels(logical.height)),
+                bufferScale: 1,
+                viewportDestination: logical)
         }
         let factor = max(1, scale.bufferScale)
-        return BufferGeometry(bufferSize: Size(width: max(0, logical.width) * factor,
-                                               height: max(0, logical.height) * factor),
-                              bufferScale: factor,
-                              viewportDestination: nil)
+        return BufferGeometry(
+            bufferSize: Size(
+                width: max(0, logical.width) * factor,
+                height: max(0, logical.height) * factor),
+            bufferScale: factor,
+            viewportDestination: nil)
     }
 }

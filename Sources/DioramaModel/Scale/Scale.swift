@@ -95,8 +95,10 @@ public struct Scale: Hashable, Comparable, Sendable, Codable, CustomStringConver
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer().decode(Int.self)
         guard value > 0 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "a scale must be positive"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a scale must be positive"))
         }
         numerator120 = value
     }

@@ -58,11 +58,14 @@ public enum ScaleResolver {
     ///
     /// Zero or negative values are treated as absent, so a broken compositor cannot
     /// produce an unusable scale.
-    public static func resolve(fractionalPreferred: Scale?, preferredBufferScale: Int?,
-                               enteredOutputScales: [Int], onlyOutputScale: Int?) -> ResolvedScale {
+    public static func resolve(
+        fractionalPreferred: Scale?, preferredBufferScale: Int?,
+        enteredOutputScales: [Int], onlyOutputScale: Int?
+    ) -> ResolvedScale {
         if let fractionalPreferred {
-            return ResolvedScale(scale: fractionalPreferred, usesViewport: true, bufferScale: 1,
-                                 source: .fractionalScale)
+            return ResolvedScale(
+                scale: fractionalPreferred, usesViewport: true, bufferScale: 1,
+                source: .fractionalScale)
         }
         if let preferredBufferScale, let scale = Scale(integer: preferredBufferScale) {
             return integerScale(scale, preferredBufferScale, source: .preferredBufferScale)

@@ -28,14 +28,15 @@ public struct SceneSessionRole: RawRepresentable, Hashable, Sendable, Codable, C
     /// hosted by Diorama or not: the window roles, the deprecated interactive external
     /// display role, visionOS volumes and immersive spaces, and CarPlay's template roles.
     /// A role outside this list is most likely a typo.
-    public static let definedByApple: [SceneSessionRole] = supported + [
-        SceneSessionRole(rawValue: "UIWindowSceneSessionRoleExternalDisplay"),
-        SceneSessionRole(rawValue: "UIWindowSceneSessionRoleVolumetricApplication"),
-        SceneSessionRole(rawValue: "UISceneSessionRoleImmersiveSpaceApplication"),
-        SceneSessionRole(rawValue: "CPTemplateApplicationSceneSessionRoleApplication"),
-        SceneSessionRole(rawValue: "CPTemplateApplicationDashboardSceneSessionRoleApplication"),
-        SceneSessionRole(rawValue: "CPTemplateApplicationInstrumentClusterSceneSessionRoleApplication"),
-    ]
+    public static let definedByApple: [SceneSessionRole] =
+        supported + [
+            SceneSessionRole(rawValue: "UIWindowSceneSessionRoleExternalDisplay"),
+            SceneSessionRole(rawValue: "UIWindowSceneSessionRoleVolumetricApplication"),
+            SceneSessionRole(rawValue: "UISceneSessionRoleImmersiveSpaceApplication"),
+            SceneSessionRole(rawValue: "CPTemplateApplicationSceneSessionRoleApplication"),
+            SceneSessionRole(rawValue: "CPTemplateApplicationDashboardSceneSessionRoleApplication"),
+            SceneSessionRole(rawValue: "CPTemplateApplicationInstrumentClusterSceneSessionRoleApplication"),
+        ]
 
     /// Whether Apple's frameworks know this role (see ``definedByApple``).
     public var isDefinedByApple: Bool { Self.definedByApple.contains(self) }

@@ -32,7 +32,9 @@ public struct JSONLineEncoder: Sendable {
 
     /// `value` as JSON text followed by a newline.
     public func line<Value: Encodable>(_ value: Value) throws -> [UInt8] {
-        try JSONByteStream.encode(value) { bytes in bytes.append(UInt8(ascii: "\n")); return bytes }
+        try JSONByteStream.encode(value) { bytes in
+            bytes.append(UInt8(ascii: "\n")); return bytes
+        }
     }
 
     /// `value` as JSON text, without a newline.
@@ -108,8 +110,10 @@ private struct JSONByteStream: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    static func encode<Value: Encodable, Result>(_ value: Value,
-                                                  finish: (inout [UInt8]) throws -> Result) throws -> Result {
+    static func encode<Value: Encodable, Result>(
+        _ value: Value,
+        finish: (inout [UInt8]) throws -> Result
+    ) throws -> Result {
         let state = UnsafeMutablePointer<JSONStreamState>.allocate(capacity: 1)
         state.initialize(to: JSONStreamState())
         defer {
@@ -160,8 +164,9 @@ private struct JSONByteStream: Encoder {
     /// Prepares frame `index` for its next member: closes finished nested
     /// containers and writes the separator.
     func beginMember(of index: Int) {
-        precondition(index < state.pointee.frames.count,
-                     "JSONLineEncoder: a container was written to after its parent moved on")
+        precondition(
+            index < state.pointee.frames.count,
+            "JSONLineEncoder: a container was written to after its parent moved on")
         close(downTo: index + 1)
         if state.pointee.frames[index].hasMembers {
             state.pointee.bytes.append(UInt8(ascii: ","))
@@ -210,8 +215,10 @@ private struct JSONByteStream: Encoder {
 
     func writeDouble(_ value: Double) throws {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "JSON has no spelling for \(value)"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "JSON has no spelling for \(value)"))
         }
         if value == value.rounded(), abs(value) < 1e15 {
             writeInteger(Int64(value))
@@ -226,8 +233,9 @@ private struct JSONByteStream: Encoder {
             state.pointee.valueFrame = open(isArray: false)
         } else {
             let frame = state.pointee.valueFrame
-            precondition(frame >= 0 && frame < state.pointee.frames.count && !state.pointee.frames[frame].isArray,
-                         "JSONLineEncoder: a keyed container was requested after a value was written")
+            precondition(
+                frame >= 0 && frame < state.pointee.frames.count && !state.pointee.frames[frame].isArray,
+                "JSONLineEncoder: a keyed container was requested after a value was written")
         }
         return KeyedEncodingContainer(JSONKeyedStream<Key>(stream: self, frame: state.pointee.valueFrame))
     }
@@ -286,8 +294,10 @@ private struct JSONKeyedStream<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
     mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws { try present(value, key) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                       forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         stream.writeKey(key, in: frame)
         return KeyedEncodingContainer(JSONKeyedStream<NestedKey>(stream: stream, frame: stream.open(isArray: false)))
     }

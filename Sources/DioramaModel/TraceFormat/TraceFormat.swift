@@ -37,26 +37,31 @@ public enum TraceFormat {
             throw failure("not a trace line: a JSON object with `v` and `type` (\(describe(error)))")
         }
         guard let found = header.v else {
-            throw failure("no `v` (format version) field: written by a Diorama from before trace format \(version), "
-                          + "or not a Diorama trace; record it again with this Diorama")
+            throw failure(
+                "no `v` (format version) field: written by a Diorama from before trace format \(version), "
+                    + "or not a Diorama trace; record it again with this Diorama")
         }
         guard found == version else {
             let who = found > version ? "a newer Diorama" : "an older Diorama"
-            throw failure("trace written by \(who) (format v\(found)); this Diorama reads format v\(version): "
-                          + "read it with the Diorama that wrote it, or record it again")
+            throw failure(
+                "trace written by \(who) (format v\(found)); this Diorama reads format v\(version): "
+                    + "read it with the Diorama that wrote it, or record it again")
         }
         guard let type = header.type else { throw failure("no `type` field") }
         return type
     }
 
     /// Decodes the rest of a line whose version ``type(of:file:line:)`` checked.
-    public static func decode<Record: Decodable>(_ type: Record.Type, from bytes: Data, kind: String,
-                                                 file: String, line: Int) throws(TraceFormatError) -> Record {
+    public static func decode<Record: Decodable>(
+        _ type: Record.Type, from bytes: Data, kind: String,
+        file: String, line: Int
+    ) throws(TraceFormatError) -> Record {
         do {
             return try JSONDecoder().decode(Record.self, from: bytes)
         } catch {
-            throw TraceFormatError(file: file, line: line, problem: "a '\(kind)' line not as documented: \(describe(error))",
-                                   text: String(decoding: bytes, as: UTF8.self))
+            throw TraceFormatError(
+                file: file, line: line, problem: "a '\(kind)' line not as documented: \(describe(error))",
+                text: String(decoding: bytes, as: UTF8.self))
         }
     }
 

@@ -15,13 +15,15 @@ public struct TraitCollection: Hashable, Sendable, Codable {
     public var activeAppearance: ActiveAppearance
     public var userInterfaceStyle: UserInterfaceStyle
 
-    public init(displayScale: Double = 1,
-                horizontalSizeClass: SizeClass = .unspecified,
-                verticalSizeClass: SizeClass = .unspecified,
-                userInterfaceIdiom: UserInterfaceIdiom = .pad,
-                layoutDirection: LayoutDirection = .leftToRight,
-                activeAppearance: ActiveAppearance = .unspecified,
-                userInterfaceStyle: UserInterfaceStyle = .light) {
+    public init(
+        displayScale: Double = 1,
+        horizontalSizeClass: SizeClass = .unspecified,
+        verticalSizeClass: SizeClass = .unspecified,
+        userInterfaceIdiom: UserInterfaceIdiom = .pad,
+        layoutDirection: LayoutDirection = .leftToRight,
+        activeAppearance: ActiveAppearance = .unspecified,
+        userInterfaceStyle: UserInterfaceStyle = .light
+    ) {
         self.displayScale = displayScale
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
@@ -33,19 +35,22 @@ public struct TraitCollection: Hashable, Sendable, Codable {
 
     /// The traits of a scene of `size` points at `scale`: size classes from
     /// `thresholds`, `displayScale` from the exact scale, the rest as given.
-    public init(sceneSize size: Size, scale: Scale,
-                thresholds: SizeClassThresholds = .iPad,
-                userInterfaceIdiom: UserInterfaceIdiom = .pad,
-                layoutDirection: LayoutDirection = .leftToRight,
-                activeAppearance: ActiveAppearance = .unspecified,
-                userInterfaceStyle: UserInterfaceStyle = .light) {
-        self.init(displayScale: scale.doubleValue,
-                  horizontalSizeClass: thresholds.horizontalSizeClass(forWidth: size.width),
-                  verticalSizeClass: thresholds.verticalSizeClass(forHeight: size.height),
-                  userInterfaceIdiom: userInterfaceIdiom,
-                  layoutDirection: layoutDirection,
-                  activeAppearance: activeAppearance,
-                  userInterfaceStyle: userInterfaceStyle)
+    public init(
+        sceneSize size: Size, scale: Scale,
+        thresholds: SizeClassThresholds = .iPad,
+        userInterfaceIdiom: UserInterfaceIdiom = .pad,
+        layoutDirection: LayoutDirection = .leftToRight,
+        activeAppearance: ActiveAppearance = .unspecified,
+        userInterfaceStyle: UserInterfaceStyle = .light
+    ) {
+        self.init(
+            displayScale: scale.doubleValue,
+            horizontalSizeClass: thresholds.horizontalSizeClass(forWidth: size.width),
+            verticalSizeClass: thresholds.verticalSizeClass(forHeight: size.height),
+            userInterfaceIdiom: userInterfaceIdiom,
+            layoutDirection: layoutDirection,
+            activeAppearance: activeAppearance,
+            userInterfaceStyle: userInterfaceStyle)
     }
 
     /// The traits whose values differ between `previous` and this collection; empty

@@ -25,8 +25,10 @@ extension UserInfoValue: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "a user-info value names exactly one type"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a user-info value names exactly one type"))
         }
         switch key {
         case .string: self = .string(try container.decode(String.self, forKey: key))
@@ -56,7 +58,8 @@ extension UserInfoValue: Codable {
 }
 
 extension UserInfoValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
-                         ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .real(value) }

@@ -1,5 +1,5 @@
-import Foundation
 import DioramaPOSIX
+import Foundation
 
 /// One run of a scenario's client: the process, and the files it writes.
 ///
@@ -14,16 +14,19 @@ public final class ClientProcess {
     public let standardOutputFile: URL
     public let standardErrorFile: URL
 
-    public init(executable: URL, arguments: [String], environment: [String: String], traceFile: URL,
-         standardOutputFile: URL, standardErrorFile: URL) throws {
+    public init(
+        executable: URL, arguments: [String], environment: [String: String], traceFile: URL,
+        standardOutputFile: URL, standardErrorFile: URL
+    ) throws {
         self.traceFile = traceFile
         self.standardOutputFile = standardOutputFile
         self.standardErrorFile = standardErrorFile
         // The wrapper starts the child with no signals blocked, whatever the
         // spawning thread blocks: `quit` sends SIGTERM and must reach the app.
-        process = try SpawnedProcess(executable: executable.path, arguments: arguments, environment: environment,
-                                     standardOutput: .file(standardOutputFile.path, append: true),
-                                     standardError: .file(standardErrorFile.path, append: true))
+        process = try SpawnedProcess(
+            executable: executable.path, arguments: arguments, environment: environment,
+            standardOutput: .file(standardOutputFile.path, append: true),
+            standardError: .file(standardErrorFile.path, append: true))
     }
 
     public var processID: Int32 { process.pid }

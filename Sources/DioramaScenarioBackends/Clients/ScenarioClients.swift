@@ -35,8 +35,9 @@ final class ScenarioClients {
         self.configuration = configuration
         directory = URL(fileURLWithPath: configuration.workDirectory).appendingPathComponent(scenarioName)
         try? FileManager.default.removeItem(at: directory)
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("state"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("state"),
+            withIntermediateDirectories: true)
     }
 
     func client(_ alias: String) -> Client? { clients[alias] }
@@ -92,10 +93,11 @@ final class ScenarioClients {
         for variable in client.launch.environment { environment[variable.name] = variable.value }
         let process: ClientProcess
         do {
-            process = try ClientProcess(executable: executable, arguments: arguments, environment: environment,
-                                        traceFile: traceFile,
-                                        standardOutputFile: directory.appendingPathComponent("\(alias).stdout.log"),
-                                        standardErrorFile: directory.appendingPathComponent("\(alias).stderr.log"))
+            process = try ClientProcess(
+                executable: executable, arguments: arguments, environment: environment,
+                traceFile: traceFile,
+                standardOutputFile: directory.appendingPathComponent("\(alias).stdout.log"),
+                standardErrorFile: directory.appendingPathComponent("\(alias).stderr.log"))
         } catch {
             throw ScenarioBackendError.launchFailed("could not start \(executable.path): \(error)")
         }

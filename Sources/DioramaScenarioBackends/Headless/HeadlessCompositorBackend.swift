@@ -55,8 +55,9 @@ public class HeadlessCompositorBackend {
     }
 
     public func perform(_ step: Step) async -> StepOutcome {
-        await StepPerforming.outcome(of: step, beginStep: traces.beginStep, skips: skips, refusal: refusal,
-                                     perform: performAction)
+        await StepPerforming.outcome(
+            of: step, beginStep: traces.beginStep, skips: skips, refusal: refusal,
+            perform: performAction)
     }
 
     /// Performs one step's action; every subclass overrides it.
@@ -69,13 +70,16 @@ public class HeadlessCompositorBackend {
 
     /// `relaunch CLIENT`: its windows lose their scenes until found again (a
     /// restored scene keeps its identifier, so another name must not hold it).
-    func relaunch<WindowID>(_ alias: String, windows: ScenarioWindows<WindowID>,
-                            returning: ScenarioWindows<WindowID>.Returning,
-                            rebind: ScenarioWindows<WindowID>.Rebind) async throws -> StepOutcome {
+    func relaunch<WindowID>(
+        _ alias: String, windows: ScenarioWindows<WindowID>,
+        returning: ScenarioWindows<WindowID>.Returning,
+        rebind: ScenarioWindows<WindowID>.Rebind
+    ) async throws -> StepOutcome {
         guard let run else { return .failed("\(compositorName) is not running") }
-        return try await windows.relaunch(alias, clients: run.clients, compositorEnvironment: run.compositor.environment,
-                                          traces: traces, timeout: timeout, returning: returning, keepScenes: false,
-                                          rebind: rebind)
+        return try await windows.relaunch(
+            alias, clients: run.clients, compositorEnvironment: run.compositor.environment,
+            traces: traces, timeout: timeout, returning: returning, keepScenes: false,
+            rebind: rebind)
     }
 
     public func pause(for duration: ScenarioDuration) async {

@@ -87,8 +87,9 @@ enum AppLevelObservation {
         if let renderer, let name = RendererName(rawValue: renderer.renderer) {
             observation.renderer = .value(name)
         } else {
-            observation.renderer = .unavailable(renderer.map { "the trace names an unknown renderer `\($0.renderer)`" }
-                                                ?? "the scene has not drawn a frame yet")
+            observation.renderer = .unavailable(
+                renderer.map { "the trace names an unknown renderer `\($0.renderer)`" }
+                    ?? "the scene has not drawn a frame yet")
         }
         observation.isRestored = .value(session.restored || restoredRecord)
         observation.isDisconnected = .value(disconnected)
@@ -114,7 +115,8 @@ enum AppLevelObservation {
         if let geometry {
             observation.bounds = .value(geometry.bounds.size)
             observation.isOrientationLocked = .value(geometry.orientationLocked)
-            observation.orientation = InterfaceOrientation(rawValue: geometry.orientation).map { .value($0) }
+            observation.orientation =
+                InterfaceOrientation(rawValue: geometry.orientation).map { .value($0) }
                 ?? .unavailable("the trace names an unknown orientation `\(geometry.orientation)`")
         } else {
             let reason = "the scene has not reported its geometry yet"

@@ -54,8 +54,10 @@ final class RuntimeTraces {
     /// `title` is matched as a window declaration matches titles when
     /// `declaration` is given (weston, where the compositor tells nothing),
     /// else exactly (sway reports the real title).
-    static func scene(in log: RuntimeTraceLog, appID: String?, title: String?, declaration: WindowDeclaration?,
-                      excluding taken: Set<String>) -> String? {
+    static func scene(
+        in log: RuntimeTraceLog, appID: String?, title: String?, declaration: WindowDeclaration?,
+        excluding taken: Set<String>
+    ) -> String? {
         var toplevels: [(scene: String, appID: String, title: String)] = []
         for entry in log.entries {
             switch entry.record {
@@ -84,22 +86,27 @@ final class RuntimeTraces {
     /// Fills the app-level facts, and the Wayland-level facts the app reports
     /// about its own commits. `noPreferredScale` says why the compositor's
     /// preferred scale (and so stale frames) cannot be known.
-    func fill(_ observation: inout WindowObservation, traceFile path: String, scene: String,
-              noPreferredScale: String) {
+    func fill(
+        _ observation: inout WindowObservation, traceFile path: String, scene: String,
+        noPreferredScale: String
+    ) {
         guard let log = log(path) else {
             observation.markAppLevelUnavailable("the app's trace is not followed")
             return
         }
         let since = stepStartIndex(path)
         AppLevelObservation.fill(&observation, from: log, scene: scene, stepStartIndex: since)
-        Self.fillProtocolFacts(&observation, from: log, scene: scene, stepStartIndex: since,
-                               noPreferredScale: noPreferredScale)
+        Self.fillProtocolFacts(
+            &observation, from: log, scene: scene, stepStartIndex: since,
+            noPreferredScale: noPreferredScale)
     }
 
     /// The Wayland-level facts from the scene's own `commit` and
     /// `sizeRestrictions` records: pure, for recorded traces.
-    static func fillProtocolFacts(_ observation: inout WindowObservation, from log: RuntimeTraceLog, scene: String,
-                                  stepStartIndex: Int, noPreferredScale: String) {
+    static func fillProtocolFacts(
+        _ observation: inout WindowObservation, from log: RuntimeTraceLog, scene: String,
+        stepStartIndex: Int, noPreferredScale: String
+    ) {
         var commits = 0
         var last: CommitRecord?
         var restrictions: SizeRestrictionsRecord?
@@ -143,12 +150,15 @@ extension ScenarioClients {
     /// Launches a client for a backend whose app-level facts all come from the
     /// client's runtime trace (sway, weston): the trace is followed from the
     /// first line, and a new "since the step" period starts.
-    func launch(_ client: ClientLaunch, compositorEnvironment: [String: String],
-                followedBy traces: RuntimeTraces) throws -> ClientHandle {
+    func launch(
+        _ client: ClientLaunch, compositorEnvironment: [String: String],
+        followedBy traces: RuntimeTraces
+    ) throws -> ClientHandle {
         traces.beginStep()
         let process = try launch(client, compositorEnvironment: compositorEnvironment)
         traces.follow(process.traceFile)
-        return ClientHandle(alias: client.alias.name, processID: process.processID,
-                            description: "\(client.program) pid \(process.processID)")
+        return ClientHandle(
+            alias: client.alias.name, processID: process.processID,
+            description: "\(client.program) pid \(process.processID)")
     }
 }

@@ -21,8 +21,9 @@ enum SimulatorLayout {
     }
 
     static func configuration(for spec: DisplaySpec) -> DisplayConfiguration {
-        DisplayConfiguration(name: spec.name, mode: DisplayMode(width: spec.modeSize.width, height: spec.modeSize.height),
-                             scale: spec.scale, transform: spec.transform, position: spec.position)
+        DisplayConfiguration(
+            name: spec.name, mode: DisplayMode(width: spec.modeSize.width, height: spec.modeSize.height),
+            scale: spec.scale, transform: spec.transform, position: spec.position)
     }
 
     static func profile(for profile: ScenarioProfile) -> CompositorProfile {
@@ -37,7 +38,8 @@ enum SimulatorLayout {
     /// Where `move W to DISPLAY` puts a floating window: centred in the display's
     /// usable area, or at its top-left corner when it does not fit.
     static func centredPosition(of size: Size, in area: Rect) -> Point {
-        Point(x: area.minX + max(0, (area.width - size.width) / 2),
-              y: area.minY + max(0, (area.height - size.height) / 2))
+        Point(
+            x: area.minX + max(0, (area.width - size.width) / 2),
+            y: area.minY + max(0, (area.height - size.height) / 2))
     }
 }

@@ -94,8 +94,9 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         guard let shot = written else {
             return .failed("the screenshot `\(name)` was not written within \(timeout) (the scenario's timeout); raise `timeout:` if it is genuinely this slow")
         }
-        return .done(detail: "\(shot.image.width)x\(shot.image.height) px → \(path)",
-                     screenshots: [ScreenshotFile(name: name, display: display, path: path)])
+        return .done(
+            detail: "\(shot.image.width)x\(shot.image.height) px → \(path)",
+            screenshots: [ScreenshotFile(name: name, display: display, path: path)])
     }
 
     private func run<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws -> Result {
@@ -121,9 +122,10 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     }
 
     public func perform(_ step: Step) async -> StepOutcome {
-        await StepPerforming.outcome(of: step, beginStep: beginStep,
-                                     refusal: { ($0 as? SimulatorControlError).map { "the simulator refused: \($0)" } },
-                                     perform: perform)
+        await StepPerforming.outcome(
+            of: step, beginStep: beginStep,
+            refusal: { ($0 as? SimulatorControlError).map { "the simulator refused: \($0)" } },
+            perform: perform)
     }
 
     private func perform(_ action: StepAction) async throws -> StepOutcome {
@@ -138,7 +140,8 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
                 // Maximized, fullscreen and tiled windows take the display's
                 // size there; floating ones are centred, as sway centres them.
                 if target.states.contains(.maximized) || target.states.contains(.fullscreen)
-                    || target.states.contains(.tiled) {
+                    || target.states.contains(.tiled)
+                {
                     try simulator.moveWindow(.id(id), toDisplay: name)
                 } else {
                     guard let area = simulator.display(named: name)?.usableArea else {
@@ -206,10 +209,11 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             }
         case .relaunch(let client):
             guard let clients, let simulator else { return .failed("the simulator is not running") }
-            return try await windows.relaunch(client.name, clients: clients,
-                                              compositorEnvironment: simulator.clientEnvironment, traces: traces,
-                                              timeout: timeout, returning: .showingAtQuit, keepScenes: true,
-                                              rebind: { try rebind($0, waiting: true) })
+            return try await windows.relaunch(
+                client.name, clients: clients,
+                compositorEnvironment: simulator.clientEnvironment, traces: traces,
+                timeout: timeout, returning: .showingAtQuit, keepScenes: true,
+                rebind: { try rebind($0, waiting: true) })
         case .wait(let duration):
             await pause(for: duration)
         case .launch, .waitUntil, .expect:
@@ -281,8 +285,10 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     private var timeout: Duration { setup?.timeout.duration ?? .seconds(10) }
 
     private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
-        try await windows.declare(declaration, client: clients?.client(declaration.client.name), timeout: timeout,
-                                  rebind: { try rebind($0, waiting: true) }) {
+        try await windows.declare(
+            declaration, client: clients?.client(declaration.client.name), timeout: timeout,
+            rebind: { try rebind($0, waiting: true) }
+        ) {
             let seen = (try? run { sim in sim.windows.map { "\($0.appID) \"\($0.title)\" (pid \($0.pid))" } }) ?? []
             return "no window of `\(declaration.client.name)` matched within \(timeout); windows: \(seen.isEmpty ? "none" : seen.joined(separator: ", "))"
         }
@@ -295,17 +301,22 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     @discardableResult
     private func rebind(_ name: String, waiting: Bool) throws -> String? {
         guard var binding = windows[name], let client = clients?.client(binding.declaration.client.name),
-              let process = client.current, process.isRunning else { return nil }
+            let process = client.current, process.isRunning
+        else { return nil }
         let pid = process.processID
         let taken = windows.windowIDs(boundToOtherThan: name)
         let candidates = try run { sim in
             sim.windows.filter { $0.pid == pid && $0.isMapped }.map(\.snapshot)
         }
-        guard let window = candidates.filter({ !taken.contains($0.id) })
-            .first(where: { WindowMatch.matches(binding.declaration, appID: $0.appID, title: $0.title) }) else { return nil }
+        guard
+            let window = candidates.filter({ !taken.contains($0.id) })
+                .first(where: { WindowMatch.matches(binding.declaration, appID: $0.appID, title: $0.title) })
+        else { return nil }
         if client.launch.isDioramaApp {
-            guard let toplevel = traces.log(process.traceFile.path)?
-                .last(ToplevelRecord.self, where: { $0.surface == window.surfaceProtocolID }) else { return nil }
+            guard
+                let toplevel = traces.log(process.traceFile.path)?
+                    .last(ToplevelRecord.self, where: { $0.surface == window.surfaceProtocolID })
+            else { return nil }
             binding.scene = toplevel.scene
             binding.traceFile = process.traceFile.path
         }
@@ -320,11 +331,14 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         // Windows that settled since the last action and still look the same
         // have been quiet since then: the quiet period counts from there.
         let remembered = names.compactMap { name in settledLooks[name].map { (name, $0) } }
-        let known = remembered.count == names.count && !names.isEmpty
+        let known =
+            remembered.count == names.count && !names.isEmpty
             ? (look: Dictionary(uniqueKeysWithValues: remembered.map { ($0.0, $0.1.look) }), since: remembered.map(\.1.since).max()!)
             : nil
-        let (outcome, settled) = await windows.settle(timeout: timeout, quietPeriod: quietPeriod, known: known,
-                                                      stillChanging: "still changing") {
+        let (outcome, settled) = await windows.settle(
+            timeout: timeout, quietPeriod: quietPeriod, known: known,
+            stillChanging: "still changing"
+        ) {
             var pending: [String] = []
             var look: [String: WindowLook] = [:]
             for name in names {
@@ -355,7 +369,8 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             records = traces.sceneRecordCount(path, scene: scene)
         }
         guard let id = binding.windowID,
-              let snapshot = try? run({ sim in sim.windows.first { $0.id == id }?.snapshot }) else {
+            let snapshot = try? run({ sim in sim.windows.first { $0.id == id }?.snapshot })
+        else {
             return (WindowLook(snapshot: nil, sceneRecords: records), nil)
         }
         let look = WindowLook(snapshot: snapshot, sceneRecords: records)
@@ -378,10 +393,11 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         guard let binding = windows[name] else { return observation }
         let since = stepSequence
         if let id = binding.windowID,
-           let facts = try? run({ sim -> (DioramaSimulator.WindowSnapshot, [TraceRecord])? in
-               guard let window = sim.windows.first(where: { $0.id == id }) else { return nil }
-               return (window.snapshot, sim.trace.events(since: since, window: id))
-           }) {
+            let facts = try? run({ sim -> (DioramaSimulator.WindowSnapshot, [TraceRecord])? in
+                guard let window = sim.windows.first(where: { $0.id == id }) else { return nil }
+                return (window.snapshot, sim.trace.events(since: since, window: id))
+            })
+        {
             ProtocolLevelObservation.fill(&observation, window: facts.0, recordsSinceStep: facts.1)
         } else {
             observation = WindowObservation(unavailableBecause: "the window is gone (closed, or its client quit)")
@@ -399,7 +415,8 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         }
         AppLevelObservation.fill(&observation, from: log, scene: scene, stepStartIndex: traces.stepStartIndex(path))
         if binding.windowID != nil, observation.renderScale.value != nil,
-           let scale = AppLevelObservation.lastRenderScale(in: log, scene: scene) {
+            let scale = AppLevelObservation.lastRenderScale(in: log, scene: scene)
+        {
             observation.renderScale = .value(scale)
         }
         return observation
@@ -407,8 +424,11 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     public func observeDisplays() async -> [DisplayObservation] {
         (try? run { sim in
-            sim.displays.map { DisplayObservation(name: $0.name, logicalRect: $0.logicalRect, scale: $0.scale,
-                                                  transform: $0.configuration.transform) }
+            sim.displays.map {
+                DisplayObservation(
+                    name: $0.name, logicalRect: $0.logicalRect, scale: $0.scale,
+                    transform: $0.configuration.transform)
+            }
         }) ?? []
     }
 

@@ -43,7 +43,8 @@ struct SwayOutputNames {
     /// but sends clients `wl_output.scale` rounded up, and they render at that.
     func scaleNote(_ display: String) -> String? {
         guard let scale = requestedScale[display], !scale.isInteger else { return nil }
-        return "\(display) asks for scale \(scale); sway 1.7 has integer client scales only, so clients get wl_output.scale \(scale.ceil()) and sway scales their frames down"
+        return
+            "\(display) asks for scale \(scale); sway 1.7 has integer client scales only, so clients get wl_output.scale \(scale.ceil()) and sway scales their frames down"
     }
 
     /// Makes the scale-dependent facts unavailable while the window is on a

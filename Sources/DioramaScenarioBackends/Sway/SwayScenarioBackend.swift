@@ -53,10 +53,12 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         var outputs: [SwayHeadless.Output] = []
         for (index, display) in layout.displays.enumerated() {
             names.add(display: display.name, output: SwayHeadless.outputName(index: index), scale: display.scale)
-            outputs.append(SwayHeadless.Output(width: display.mode.width, height: display.mode.height,
-                                               scale: display.scale.doubleValue,
-                                               x: display.position.x, y: display.position.y,
-                                               transform: display.transform == .normal ? nil : display.transform.name))
+            outputs.append(
+                SwayHeadless.Output(
+                    width: display.mode.width, height: display.mode.height,
+                    scale: display.scale.doubleValue,
+                    x: display.position.x, y: display.position.y,
+                    transform: display.transform == .normal ? nil : display.transform.name))
         }
         let compositor = try startCompositor(setup) {
             try SwayHeadless.start(outputs: outputs, floatingWindows: true)
@@ -149,7 +151,8 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
 
     private func isExternalDisplayScene(_ binding: WindowBinding<Int>) -> Bool {
         guard let path = binding.traceFile, let scene = binding.scene,
-              let session = traces.log(path)?.last(SessionConnectedRecord.self, where: { $0.scene == scene }) else { return false }
+            let session = traces.log(path)?.last(SessionConnectedRecord.self, where: { $0.scene == scene })
+        else { return false }
         return SceneSessionRole(rawValue: session.role) == .windowExternalDisplayNonInteractive
     }
 
@@ -201,7 +204,8 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         guard let created = try ipc.outputs().map(\.name).first(where: { !before.contains($0) }) else {
             return .failed("sway's create_output made no new output")
         }
-        var configure = "output \(created) mode \(spec.modeSize.width)x\(spec.modeSize.height)"
+        var configure =
+            "output \(created) mode \(spec.modeSize.width)x\(spec.modeSize.height)"
             + " position \(spec.position.x) \(spec.position.y) scale \(SwayHeadless.formatScale(spec.scale.doubleValue))"
         if spec.transform != .normal { configure += " transform \(spec.transform.name)" }
         try ipc.command(configure)
@@ -241,8 +245,10 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
     // MARK: Windows
 
     private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
-        try await windows.declare(declaration, client: clients?.client(declaration.client.name), timeout: timeout,
-                                  skips: skips, rebind: rebind) {
+        try await windows.declare(
+            declaration, client: clients?.client(declaration.client.name), timeout: timeout,
+            skips: skips, rebind: rebind
+        ) {
             let seen = ((try? ipc?.tree())??.windows() ?? []).map {
                 "\($0.node.appID ?? "?") \"\($0.node.name ?? "")\" (pid \($0.node.pid.map(String.init) ?? "?"))"
             }
@@ -257,17 +263,22 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
     @discardableResult
     private func rebind(_ name: String) throws -> String? {
         guard var binding = windows[name], let ipc, let client = clients?.client(binding.declaration.client.name),
-              let process = client.current, process.isRunning else { return nil }
+            let process = client.current, process.isRunning
+        else { return nil }
         let taken = windows.windowIDs(boundToOtherThan: name)
         let takenScenes = windows.scenes(boundToOtherThan: name)
         let candidates = try ipc.tree().windows().filter { $0.node.pid == process.processID && !taken.contains($0.node.id) }
-        guard let window = candidates.first(where: {
-            WindowMatch.matches(binding.declaration, appID: $0.node.appID ?? "", title: $0.node.name ?? "")
-        }) else { return nil }
+        guard
+            let window = candidates.first(where: {
+                WindowMatch.matches(binding.declaration, appID: $0.node.appID ?? "", title: $0.node.name ?? "")
+            })
+        else { return nil }
         if client.launch.isDioramaApp {
             guard let log = traces.log(process.traceFile.path),
-                  let scene = RuntimeTraces.scene(in: log, appID: window.node.appID, title: window.node.name,
-                                                  declaration: nil, excluding: takenScenes) else { return nil }
+                let scene = RuntimeTraces.scene(
+                    in: log, appID: window.node.appID, title: window.node.name,
+                    declaration: nil, excluding: takenScenes)
+            else { return nil }
             binding.scene = scene
             binding.traceFile = process.traceFile.path
         }
@@ -288,8 +299,10 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
     }
 
     public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
-        await windows.settle(timeout: timeout, quietPeriod: quietPeriod,
-                             stillChanging: "sway's tree or the app's trace kept changing") {
+        await windows.settle(
+            timeout: timeout, quietPeriod: quietPeriod,
+            stillChanging: "sway's tree or the app's trace kept changing"
+        ) {
             let tree = (try? ipc?.tree())?.windows() ?? []
             var look: [String: WindowLook] = [:]
             for name in names {
@@ -300,9 +313,10 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
                 if let path = binding.traceFile, let scene = binding.scene {
                     records = traces.sceneRecordCount(path, scene: scene)
                 }
-                look[name] = WindowLook(output: placement?.output, rect: placement?.rect,
-                                        fullscreen: placement?.node.fullscreenMode,
-                                        focused: placement?.node.focused ?? false, sceneRecords: records)
+                look[name] = WindowLook(
+                    output: placement?.output, rect: placement?.rect,
+                    fullscreen: placement?.node.fullscreenMode,
+                    focused: placement?.node.focused ?? false, sceneRecords: records)
             }
             return (look, [])
         }.outcome
@@ -338,11 +352,13 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
 
     public func observeDisplays() async -> [DisplayObservation] {
         ((try? ipc?.outputs()) ?? []).filter(\.active).map { output in
-            DisplayObservation(name: names.display(for: output.name),
-                               logicalRect: Rect(x: output.rect.x, y: output.rect.y,
-                                                 width: output.rect.width, height: output.rect.height),
-                               scale: Scale(output.scale) ?? .one,
-                               transform: OutputTransform(name: output.transform) ?? .normal)
+            DisplayObservation(
+                name: names.display(for: output.name),
+                logicalRect: Rect(
+                    x: output.rect.x, y: output.rect.y,
+                    width: output.rect.width, height: output.rect.height),
+                scale: Scale(output.scale) ?? .one,
+                transform: OutputTransform(name: output.transform) ?? .normal)
         }
     }
 }

@@ -19,8 +19,10 @@ enum SwayTreeObservation {
 
     /// - Parameters:
     ///   - node: the window's container; `output`: the output its workspace is on.
-    static func fill(_ observation: inout WindowObservation, node: SwayNode, output: String?, outputs: [SwayOutput],
-                     names: SwayOutputNames) {
+    static func fill(
+        _ observation: inout WindowObservation, node: SwayNode, output: String?, outputs: [SwayOutput],
+        names: SwayOutputNames
+    ) {
         observation.isMapped = .value(node.visible ?? true)
         let frame = Rect(x: node.rect.x, y: node.rect.y, width: node.rect.width, height: node.rect.height)
         observation.frame = .value(frame)

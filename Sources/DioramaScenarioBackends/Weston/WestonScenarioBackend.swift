@@ -44,8 +44,9 @@ public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBac
             scaleNote = "\(first.name) asks for scale \(first.scale); weston's headless output has integer scales only, so it runs at \(scale)"
         }
         let logical = Size(width: first.mode.width / scale, height: first.mode.height / scale)
-        display = DisplayObservation(name: first.name, logicalRect: Rect(origin: first.position, size: logical),
-                                     scale: Scale(integer: scale) ?? .one)
+        display = DisplayObservation(
+            name: first.name, logicalRect: Rect(origin: first.position, size: logical),
+            scale: Scale(integer: scale) ?? .one)
         try startCompositor(setup) {
             try WestonHeadless.start(scale: scale, width: logical.width, height: logical.height)
         }
@@ -67,7 +68,7 @@ public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBac
             await pause(for: duration)
             return .done
         case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type,
-             .click, .drag, .touch:
+            .click, .drag, .touch:
             return .skipped("\(Self.noWindowManager) (`\(action.keyword)`)")
         case .rescaleDisplay, .rotateDisplay, .moveDisplay:
             return .skipped("weston's headless output is configured once, at start (`\(action.keyword)`)")
@@ -96,10 +97,14 @@ public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBac
     @discardableResult
     private func rebind(_ name: String) -> String? {
         guard var binding = windows[name], let process = clients?.client(binding.declaration.client.name)?.current,
-              let log = traces.log(process.traceFile.path) else { return nil }
+            let log = traces.log(process.traceFile.path)
+        else { return nil }
         let taken = windows.scenes(boundToOtherThan: name)
-        guard let scene = RuntimeTraces.scene(in: log, appID: nil, title: nil, declaration: binding.declaration,
-                                              excluding: taken) else { return nil }
+        guard
+            let scene = RuntimeTraces.scene(
+                in: log, appID: nil, title: nil, declaration: binding.declaration,
+                excluding: taken)
+        else { return nil }
         binding.scene = scene
         binding.traceFile = process.traceFile.path
         windows[name] = binding

@@ -52,8 +52,10 @@ final class ScenarioWindows<WindowID: Hashable> {
     /// for `rebind` to find the window. Fails when the client exits first or
     /// the time runs out (with `notFound` saying what the compositor shows);
     /// `skips` turns the time-out into a skip after a skipped step.
-    func declare(_ declaration: WindowDeclaration, client: ScenarioClients.Client?, timeout: Duration,
-                 skips: SkippedStepMemory? = nil, rebind: Rebind, notFound: () -> String) async throws -> StepOutcome {
+    func declare(
+        _ declaration: WindowDeclaration, client: ScenarioClients.Client?, timeout: Duration,
+        skips: SkippedStepMemory? = nil, rebind: Rebind, notFound: () -> String
+    ) async throws -> StepOutcome {
         bindings[declaration.name.name] = WindowBinding(declaration: declaration)
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -70,8 +72,10 @@ final class ScenarioWindows<WindowID: Hashable> {
 
     /// `quit CLIENT`: remembers which of its windows `isShowing` says are
     /// showing (the ones a relaunch brings back), then quits it.
-    func quit(_ client: NameReference, clients: ScenarioClients,
-              isShowing: (WindowBinding<WindowID>) -> Bool) async -> StepOutcome {
+    func quit(
+        _ client: NameReference, clients: ScenarioClients,
+        isShowing: (WindowBinding<WindowID>) -> Bool
+    ) async -> StepOutcome {
         showingAtQuit[client.name] = bindings.filter { $0.value.declaration.client == client && isShowing($0.value) }.map(\.key)
         return .done(detail: await clients.quit(client.name))
     }
@@ -91,9 +95,11 @@ final class ScenarioWindows<WindowID: Hashable> {
     /// unbinds its windows (and their scenes unless `keepScenes`: a window
     /// not coming back keeps its last app-level facts), and waits for the
     /// `returning` ones to be found again.
-    func relaunch(_ alias: String, clients: ScenarioClients, compositorEnvironment: [String: String],
-                  traces: RuntimeTraces, timeout: Duration, returning: Returning, keepScenes: Bool,
-                  rebind: Rebind) async throws -> StepOutcome {
+    func relaunch(
+        _ alias: String, clients: ScenarioClients, compositorEnvironment: [String: String],
+        traces: RuntimeTraces, timeout: Duration, returning: Returning, keepScenes: Bool,
+        rebind: Rebind
+    ) async throws -> StepOutcome {
         let process = try clients.relaunch(alias, compositorEnvironment: compositorEnvironment)
         traces.follow(process.traceFile)
         let declared = bindings.filter { $0.value.declaration.client.name == alias }.map(\.key)
@@ -132,11 +138,14 @@ final class ScenarioWindows<WindowID: Hashable> {
     /// when: the quiet period counts from there if nothing changed since.
     ///
     /// - Returns: the outcome and, when settled, the look and since when it held.
-    func settle<Look: Equatable>(timeout: ScenarioDuration, quietPeriod: Duration,
-                                 known: (look: Look, since: ContinuousClock.Instant)? = nil,
-                                 stillChanging: String,
-                                 look: () -> (look: Look, pending: [String])) async
-        -> (outcome: SettleOutcome, settled: (look: Look, since: ContinuousClock.Instant)?) {
+    func settle<Look: Equatable>(
+        timeout: ScenarioDuration, quietPeriod: Duration,
+        known: (look: Look, since: ContinuousClock.Instant)? = nil,
+        stillChanging: String,
+        look: () -> (look: Look, pending: [String])
+    ) async
+        -> (outcome: SettleOutcome, settled: (look: Look, since: ContinuousClock.Instant)?)
+    {
         let deadline = ContinuousClock.now + timeout.duration
         var lastLook = known?.look
         var stableSince = known?.since ?? ContinuousClock.now

@@ -17,13 +17,15 @@ public enum ExpectationEvaluator {
         case .onDisplays(let names):
             return with(observation.enteredDisplays, "the displays entered") { entered in
                 let missing = names.map(\.name).filter { !entered.contains($0) }
-                return verdict(missing.isEmpty, expected: "on " + names.map(\.name).joined(separator: ", "),
-                               actual: displays(entered))
+                return verdict(
+                    missing.isEmpty, expected: "on " + names.map(\.name).joined(separator: ", "),
+                    actual: displays(entered))
             }
         case .enteredExactly(let names):
             return with(observation.enteredDisplays, "the displays entered") { entered in
-                verdict(Set(entered) == Set(names.map(\.name)),
-                        expected: "on exactly " + names.map(\.name).joined(separator: ", "), actual: displays(entered))
+                verdict(
+                    Set(entered) == Set(names.map(\.name)),
+                    expected: "on exactly " + names.map(\.name).joined(separator: ", "), actual: displays(entered))
             }
         case .bufferSize(let expression):
             return with(observation.bufferSize, "the buffer size") { size in
@@ -64,8 +66,9 @@ public enum ExpectationEvaluator {
             }
         case .hasStates(let states):
             return with(observation.lastConfigure, "the last configure") { configure in
-                verdict(states.allSatisfy(configure.states.contains),
-                        expected: "states " + states.map(\.rawValue).joined(separator: " "), actual: statesText(configure.states))
+                verdict(
+                    states.allSatisfy(configure.states.contains),
+                    expected: "states " + states.map(\.rawValue).joined(separator: " "), actual: statesText(configure.states))
             }
         case .lacksState(let state):
             return with(observation.lastConfigure, "the last configure") { configure in
@@ -99,18 +102,21 @@ public enum ExpectationEvaluator {
             }
         case .displayScale(let scale):
             return with(observation.displayScale, "traits.displayScale") { actual in
-                verdict(abs(actual - scale.doubleValue) < 1e-9, expected: "traits.displayScale \(scale)",
-                        actual: "traits.displayScale \(number(actual))")
+                verdict(
+                    abs(actual - scale.doubleValue) < 1e-9, expected: "traits.displayScale \(scale)",
+                    actual: "traits.displayScale \(number(actual))")
             }
         case .horizontalSizeClass(let sizeClass):
             return with(observation.horizontalSizeClass, "traits.horizontalSizeClass") { actual in
-                verdict(actual == sizeClass, expected: "traits.horizontalSizeClass \(sizeClass.rawValue)",
-                        actual: "traits.horizontalSizeClass \(actual.rawValue)")
+                verdict(
+                    actual == sizeClass, expected: "traits.horizontalSizeClass \(sizeClass.rawValue)",
+                    actual: "traits.horizontalSizeClass \(actual.rawValue)")
             }
         case .verticalSizeClass(let sizeClass):
             return with(observation.verticalSizeClass, "traits.verticalSizeClass") { actual in
-                verdict(actual == sizeClass, expected: "traits.verticalSizeClass \(sizeClass.rawValue)",
-                        actual: "traits.verticalSizeClass \(actual.rawValue)")
+                verdict(
+                    actual == sizeClass, expected: "traits.verticalSizeClass \(sizeClass.rawValue)",
+                    actual: "traits.verticalSizeClass \(actual.rawValue)")
             }
         case .bounds(let size):
             return with(observation.bounds, "the scene's bounds") { actual in
@@ -126,8 +132,9 @@ public enum ExpectationEvaluator {
             }
         case .orientationLocked(let locked):
             return with(observation.isOrientationLocked, "whether the orientation is locked") { actual in
-                verdict(actual == locked, expected: locked ? "orientation locked" : "orientation unlocked",
-                        actual: actual ? "orientation locked" : "orientation unlocked")
+                verdict(
+                    actual == locked, expected: locked ? "orientation locked" : "orientation unlocked",
+                    actual: actual ? "orientation locked" : "orientation unlocked")
             }
         case .activationState(let state):
             return with(observation.activationState, "the scene's state") { actual in
@@ -167,8 +174,10 @@ public enum ExpectationEvaluator {
     // MARK: Helpers
 
     /// The verdict for `fact`, or skipped when it was not observed.
-    private static func with<Value>(_ fact: Observed<Value>, _ what: String,
-                                    _ decide: (Value) -> ClauseVerdict) -> ClauseVerdict {
+    private static func with<Value>(
+        _ fact: Observed<Value>, _ what: String,
+        _ decide: (Value) -> ClauseVerdict
+    ) -> ClauseVerdict {
         switch fact {
         case .value(let value): decide(value)
         case .unavailable(let reason): .skipped(reason: "\(what) is not observable: \(reason)")
@@ -183,8 +192,9 @@ public enum ExpectationEvaluator {
     /// scene's bounds (Diorama apps) or else the window's logical size.
     private static func compare(_ size: Size, to expression: SizeExpression, observation: WindowObservation) -> ClauseVerdict {
         guard expression.usesBounds else {
-            return verdict(size == (try? expression.evaluate(bounds: .zero).get()), expected: expression.description,
-                           actual: size.description)
+            return verdict(
+                size == (try? expression.evaluate(bounds: .zero).get()), expected: expression.description,
+                actual: size.description)
         }
         guard let bounds = observation.bounds.value ?? observation.frame.value?.size else {
             let reason: String

@@ -66,8 +66,10 @@ public struct ScenarioSetup: Hashable, Sendable {
     /// Where `screenshot` steps write their PNGs (the backend creates it if needed).
     public var artifactsDirectory: String
 
-    public init(scenarioName: String, displays: StartingDisplays, profile: ScenarioProfile,
-                timeout: ScenarioDuration, artifactsDirectory: String) {
+    public init(
+        scenarioName: String, displays: StartingDisplays, profile: ScenarioProfile,
+        timeout: ScenarioDuration, artifactsDirectory: String
+    ) {
         self.scenarioName = scenarioName
         self.displays = displays
         self.profile = profile

@@ -29,8 +29,10 @@ public struct ScenarioResult: Hashable, Sendable {
     /// started until after it stopped.
     public var duration: Duration = .zero
 
-    public init(name: String, file: String, summary: String?, backend: BackendKind, profile: ScenarioProfile,
-                status: Status, initialDisplays: [DisplayObservation], entries: [TimelineEntry]) {
+    public init(
+        name: String, file: String, summary: String?, backend: BackendKind, profile: ScenarioProfile,
+        status: Status, initialDisplays: [DisplayObservation], entries: [TimelineEntry]
+    ) {
         self.name = name
         self.file = file
         self.summary = summary

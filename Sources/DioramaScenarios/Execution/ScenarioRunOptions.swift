@@ -24,10 +24,12 @@ public struct ScenarioRunOptions: Hashable, Sendable {
     /// Where screenshots are written while running (the report copies them).
     public var artifactsDirectory: String
 
-    public init(backend: BackendKind = .sim, profile: ScenarioProfile? = nil, junitPath: String? = nil,
-                jsonPath: String? = nil, reportDirectory: String? = nil, shard: Shard? = nil, jobs: Int = 1,
-                pollInterval: ScenarioDuration = ScenarioDuration(milliseconds: 10),
-                artifactsDirectory: String = "diorama-artifacts") {
+    public init(
+        backend: BackendKind = .sim, profile: ScenarioProfile? = nil, junitPath: String? = nil,
+        jsonPath: String? = nil, reportDirectory: String? = nil, shard: Shard? = nil, jobs: Int = 1,
+        pollInterval: ScenarioDuration = ScenarioDuration(milliseconds: 10),
+        artifactsDirectory: String = "diorama-artifacts"
+    ) {
         self.backend = backend
         self.profile = profile
         self.junitPath = junitPath

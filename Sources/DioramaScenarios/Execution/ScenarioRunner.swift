@@ -22,8 +22,10 @@ public struct ScenarioRunner: Sendable {
         self.options = options
     }
 
-    public func run(_ validated: ValidatedScenario, on backend: some ScenarioBackend,
-                    observer: (any ScenarioRunObserver)? = nil) async -> ScenarioResult {
+    public func run(
+        _ validated: ValidatedScenario, on backend: some ScenarioBackend,
+        observer: (any ScenarioRunObserver)? = nil
+    ) async -> ScenarioResult {
         let scenario = validated.scenario
         let profile = options.profile(for: scenario)
         observer?.scenarioWillStart(scenario, backend: backend.kind, profile: profile)
@@ -35,9 +37,10 @@ public struct ScenarioRunner: Sendable {
             return run.finish(status: .skipped(reason: reason), observer: observer)
         }
 
-        let setup = ScenarioSetup(scenarioName: scenario.name, displays: validated.startingDisplays, profile: profile,
-                                  timeout: scenario.timeout,
-                                  artifactsDirectory: options.artifactsDirectory + "/" + scenario.name)
+        let setup = ScenarioSetup(
+            scenarioName: scenario.name, displays: validated.startingDisplays, profile: profile,
+            timeout: scenario.timeout,
+            artifactsDirectory: options.artifactsDirectory + "/" + scenario.name)
         do {
             try await backend.start(setup)
         } catch {
@@ -87,9 +90,10 @@ public struct ScenarioRunner: Sendable {
         }
 
         func finish(status: ScenarioResult.Status, observer: (any ScenarioRunObserver)?) -> ScenarioResult {
-            var result = ScenarioResult(name: scenario.name, file: scenario.file, summary: scenario.summary,
-                                        backend: backendKind, profile: profile, status: status,
-                                        initialDisplays: initialDisplays, entries: entries)
+            var result = ScenarioResult(
+                name: scenario.name, file: scenario.file, summary: scenario.summary,
+                backend: backendKind, profile: profile, status: status,
+                initialDisplays: initialDisplays, entries: entries)
             result.duration = .now - started
             observer?.scenarioDidFinish(result)
             return result
@@ -100,8 +104,9 @@ public struct ScenarioRunner: Sendable {
         var entry = TimelineEntry(index: index, step: step, outcome: .done)
         switch step.action {
         case .expect(let expectation):
-            entry.clauses = await check(expectation.clauses, window: expectation.window.name, entry: &entry,
-                                        run: run, backend: backend)
+            entry.clauses = await check(
+                expectation.clauses, window: expectation.window.name, entry: &entry,
+                run: run, backend: backend)
             return entry
         case .waitUntil(let condition):
             await waitUntil(condition, entry: &entry, run: run, backend: backend)
@@ -137,7 +142,8 @@ public struct ScenarioRunner: Sendable {
             }
         }
         if case .done = entry.outcome, !run.windows.isEmpty,
-           case .timedOut(let pending) = await backend.settle(windows: run.windows, timeout: run.scenario.timeout) {
+            case .timedOut(let pending) = await backend.settle(windows: run.windows, timeout: run.scenario.timeout)
+        {
             entry.settleNote = "not settled after \(run.scenario.timeout): \(pending)"
         }
         for window in run.windows {
@@ -151,8 +157,10 @@ public struct ScenarioRunner: Sendable {
 
     /// Settles and observes `window`, then checks each clause (or skips them all
     /// after a skipped step).
-    func check(_ clauses: [Clause], window: String, entry: inout TimelineEntry, run: Run,
-               backend: some ScenarioBackend) async -> [ClauseResult] {
+    func check(
+        _ clauses: [Clause], window: String, entry: inout TimelineEntry, run: Run,
+        backend: some ScenarioBackend
+    ) async -> [ClauseResult] {
         if let skip = run.pendingSkip {
             let reason = "follows a skipped step (line \(skip.line): \(skip.reason))"
             entry.outcome = .skipped(reason: reason)

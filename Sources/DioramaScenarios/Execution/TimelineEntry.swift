@@ -28,9 +28,11 @@ public struct TimelineEntry: Hashable, Sendable {
     /// for a step that did not run). Only JUnit reports it.
     public var duration: Duration = .zero
 
-    public init(index: Int, step: Step, outcome: Outcome, detail: String? = nil, clauses: [ClauseResult] = [],
-                windows: [WindowSnapshot] = [], displays: [DisplayObservation]? = nil,
-                screenshots: [ScreenshotFile] = [], settleNote: String? = nil) {
+    public init(
+        index: Int, step: Step, outcome: Outcome, detail: String? = nil, clauses: [ClauseResult] = [],
+        windows: [WindowSnapshot] = [], displays: [DisplayObservation]? = nil,
+        screenshots: [ScreenshotFile] = [], settleNote: String? = nil
+    ) {
         self.index = index
         self.step = step
         self.outcome = outcome

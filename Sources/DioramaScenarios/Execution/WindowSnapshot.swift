@@ -14,10 +14,12 @@ public struct WindowSnapshot: Hashable, Sendable {
     public var activationState: ActivationStateName?
     public var isDisconnected: Bool?
 
-    public init(window: String, displays: [String]? = nil, frame: Rect? = nil, scale: Scale? = nil,
-                bufferSize: Size? = nil, drawableSize: Size? = nil, displayScale: Double? = nil,
-                horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
-                activationState: ActivationStateName? = nil, isDisconnected: Bool? = nil) {
+    public init(
+        window: String, displays: [String]? = nil, frame: Rect? = nil, scale: Scale? = nil,
+        bufferSize: Size? = nil, drawableSize: Size? = nil, displayScale: Double? = nil,
+        horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
+        activationState: ActivationStateName? = nil, isDisconnected: Bool? = nil
+    ) {
         self.window = window
         self.displays = displays
         self.frame = frame
@@ -33,16 +35,17 @@ public struct WindowSnapshot: Hashable, Sendable {
 
     /// The observed facts of `observation` worth showing.
     public init(window: String, observation: WindowObservation) {
-        self.init(window: window,
-                  displays: observation.enteredDisplays.value,
-                  frame: observation.frame.value,
-                  scale: observation.renderScale.value,
-                  bufferSize: observation.bufferSize.value,
-                  drawableSize: observation.drawableSize.value,
-                  displayScale: observation.displayScale.value,
-                  horizontalSizeClass: observation.horizontalSizeClass.value,
-                  verticalSizeClass: observation.verticalSizeClass.value,
-                  activationState: observation.activationState.value,
-                  isDisconnected: observation.isDisconnected.value)
+        self.init(
+            window: window,
+            displays: observation.enteredDisplays.value,
+            frame: observation.frame.value,
+            scale: observation.renderScale.value,
+            bufferSize: observation.bufferSize.value,
+            drawableSize: observation.drawableSize.value,
+            displayScale: observation.displayScale.value,
+            horizontalSizeClass: observation.horizontalSizeClass.value,
+            verticalSizeClass: observation.verticalSizeClass.value,
+            activationState: observation.activationState.value,
+            isDisconnected: observation.isDisconnected.value)
     }
 }

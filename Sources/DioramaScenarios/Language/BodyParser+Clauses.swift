@@ -20,11 +20,14 @@ extension BodyParser {
             }
             if cursor.skipSymbol(",") { continue }
             if cursor.atEnd || (terminator.map { cursor.isWord($0) } ?? false) { return clauses }
-            let expected = terminator.map { "`,` between clauses, `\($0)` or the end of the line" }
+            let expected =
+                terminator.map { "`,` between clauses, `\($0)` or the end of the line" }
                 ?? "`,` between clauses or the end of the line"
-            throw cursor.error(expected: expected,
-                               hint: cursor.hint(for: cursor.current, among: terminator.map { [$0] } ?? [],
-                                                 otherwise: "separate clauses with commas: expect main on DP-2, scale 2"))
+            throw cursor.error(
+                expected: expected,
+                hint: cursor.hint(
+                    for: cursor.current, among: terminator.map { [$0] } ?? [],
+                    otherwise: "separate clauses with commas: expect main on DP-2, scale 2"))
         }
     }
 
@@ -50,8 +53,11 @@ extension BodyParser {
         case "buffer":
             if cursor.isWord("scale") {
                 cursor.advance()
-                return made(.bufferScale(try cursor.integer("a whole-number buffer scale", in: 1...16,
-                                                             hint: "wl_surface.set_buffer_scale takes 1, 2, 3…: buffer scale 2")))
+                return made(
+                    .bufferScale(
+                        try cursor.integer(
+                            "a whole-number buffer scale", in: 1...16,
+                            hint: "wl_surface.set_buffer_scale takes 1, 2, 3…: buffer scale 2")))
             }
             return made(.bufferSize(try sizeValue(subject: "buffer")))
         case "viewport":
@@ -114,9 +120,11 @@ extension BodyParser {
                 return made(.orientationLocked(token.text == "locked"))
             }
             guard token.kind == .word, let orientation = OrientationExpectation(spelling: token.text) else {
-                throw cursor.error(expected: "an orientation (\(OrientationExpectation.spellings.joined(separator: ", ")), or locked/unlocked",
-                                   hint: cursor.hint(for: token, among: OrientationExpectation.spellings + ["locked", "unlocked"],
-                                                     otherwise: "portrait and landscape match either orientation of that shape"))
+                throw cursor.error(
+                    expected: "an orientation (\(OrientationExpectation.spellings.joined(separator: ", ")), or locked/unlocked",
+                    hint: cursor.hint(
+                        for: token, among: OrientationExpectation.spellings + ["locked", "unlocked"],
+                        otherwise: "portrait and landscape match either orientation of that shape"))
             }
             cursor.advance()
             return made(.orientation(orientation))
@@ -124,10 +132,13 @@ extension BodyParser {
             let token = cursor.current
             let names = ActivationStateName.allCases.map(\.rawValue)
             guard token.kind == .word, let state = ActivationStateName(rawValue: token.text) else {
-                throw cursor.error(expected: "a scene state (\(names.joined(separator: ", ")))",
-                                   hint: cursor.hint(for: token, among: names + ToplevelState.allCases.map(\.rawValue),
-                                                     otherwise: "these are UIScene.ActivationState's cases"))
-                    .adjustedHint(ifStateSpelling: token.text)
+                throw cursor.error(
+                    expected: "a scene state (\(names.joined(separator: ", ")))",
+                    hint: cursor.hint(
+                        for: token, among: names + ToplevelState.allCases.map(\.rawValue),
+                        otherwise: "these are UIScene.ActivationState's cases")
+                )
+                .adjustedHint(ifStateSpelling: token.text)
             }
             cursor.advance()
             return made(.activationState(state))
@@ -135,9 +146,11 @@ extension BodyParser {
             let token = cursor.current
             let spellings = Vocabulary.roles.map(\.spelling)
             guard token.kind == .word, let role = Vocabulary.roles.first(where: { $0.spelling == token.text })?.role else {
-                throw cursor.error(expected: "a scene role (application, external-display-non-interactive)",
-                                   hint: cursor.hint(for: token, among: spellings,
-                                                     otherwise: "the UIKit names UIWindowSceneSessionRoleApplication and UIWindowSceneSessionRoleExternalDisplayNonInteractive work too"))
+                throw cursor.error(
+                    expected: "a scene role (application, external-display-non-interactive)",
+                    hint: cursor.hint(
+                        for: token, among: spellings,
+                        otherwise: "the UIKit names UIWindowSceneSessionRoleApplication and UIWindowSceneSessionRoleExternalDisplayNonInteractive work too"))
             }
             cursor.advance()
             return made(.role(role))
@@ -145,8 +158,9 @@ extension BodyParser {
             let token = cursor.current
             let names = RendererName.allCases.map(\.rawValue)
             guard token.kind == .word, let renderer = RendererName(rawValue: token.text) else {
-                throw cursor.error(expected: "a renderer (\(names.joined(separator: ", ")))",
-                                   hint: cursor.hint(for: token, among: names, otherwise: "these are DrawableLayer.Renderer's cases"))
+                throw cursor.error(
+                    expected: "a renderer (\(names.joined(separator: ", ")))",
+                    hint: cursor.hint(for: token, among: names, otherwise: "these are DrawableLayer.Renderer's cases"))
             }
             cursor.advance()
             return made(.renderer(renderer))
@@ -166,18 +180,21 @@ extension BodyParser {
             return result
         default:
             if start.text == "after" {
-                throw cursor.error("`after the resize ended` qualifies a callback clause, not what comes before it",
-                                   hint: "write it right after the count: drawableSizeWillChange fired 1 time, after the resize ended",
-                                   at: start)
+                throw cursor.error(
+                    "`after the resize ended` qualifies a callback clause, not what comes before it",
+                    hint: "write it right after the count: drawableSizeWillChange fired 1 time, after the resize ended",
+                    at: start)
             }
             if start.text.hasPrefix("traits.") {
-                throw cursor.error(expected: "a trait (\(Vocabulary.traits.joined(separator: ", ")))",
-                                   hint: cursor.hint(for: start, among: Vocabulary.traits, otherwise: "those are the traits scenarios can check"),
-                                   at: start)
+                throw cursor.error(
+                    expected: "a trait (\(Vocabulary.traits.joined(separator: ", ")))",
+                    hint: cursor.hint(for: start, among: Vocabulary.traits, otherwise: "those are the traits scenarios can check"),
+                    at: start)
             }
-            throw cursor.error(expected: "a clause",
-                               hint: cursor.hint(for: start, among: Vocabulary.clauseHints, otherwise: Self.clauseHint),
-                               at: start)
+            throw cursor.error(
+                expected: "a clause",
+                hint: cursor.hint(for: start, among: Vocabulary.clauseHints, otherwise: Self.clauseHint),
+                at: start)
         }
     }
 
@@ -186,19 +203,23 @@ extension BodyParser {
         let start = cursor.advance()
         let names = SceneCallback.allCases.map(\.rawValue)
         guard let callback = SceneCallback(rawValue: start.text) else {
-            throw cursor.error(expected: "a callback name", hint: cursor.hint(for: start, among: names,
-                                                                             otherwise: "the callbacks are \(names.joined(separator: ", "))"),
-                               at: start)
+            throw cursor.error(
+                expected: "a callback name",
+                hint: cursor.hint(
+                    for: start, among: names,
+                    otherwise: "the callbacks are \(names.joined(separator: ", "))"),
+                at: start)
         }
-        cursor.advance() // fired
+        cursor.advance()  // fired
         let count = try cursor.comparison("how many times, such as 1")
         let unit = cursor.current
         guard unit.kind == .word, unit.text == "time" || unit.text == "times" else {
             throw cursor.error(expected: "`time` or `times`", hint: "write e.g. drawableSizeWillChange fired 1 time")
         }
         cursor.advance()
-        var clause = Clause(.callbackFired(callback, count, afterResizeEnded: false), text: cursor.text(from: start),
-                            location: cursor.location(of: start))
+        var clause = Clause(
+            .callbackFired(callback, count, afterResizeEnded: false), text: cursor.text(from: start),
+            location: cursor.location(of: start))
         if cursor.isWord("after") {
             clause = try afterResizeEnded(qualifying: clause)
         }
@@ -217,8 +238,9 @@ extension BodyParser {
         }
         // The clause's text runs from its callback name through `ended`.
         let separator = clause.text.hasSuffix(",") ? " " : ", "
-        return Clause(.callbackFired(callback, count, afterResizeEnded: true),
-                      text: clause.text + separator + cursor.text(from: start), location: clause.location)
+        return Clause(
+            .callbackFired(callback, count, afterResizeEnded: true),
+            text: clause.text + separator + cursor.text(from: start), location: clause.location)
     }
 
     /// `D (, D)*`: a comma continues the list only when the next word is not a clause
@@ -226,9 +248,10 @@ extension BodyParser {
     mutating func displayList() throws(ScenarioDiagnostic) -> [NameReference] {
         var names = [try display()]
         while cursor.isSymbol(","), cursor.peek().kind == .word,
-              !Vocabulary.clauseStarts.contains(cursor.peek().text),
-              cursor.peek(2).kind == .end || (cursor.peek(2).kind == .symbol && cursor.peek(2).text == ",")
-                || (cursor.peek(2).kind == .word && cursor.peek(2).text == "timeout") {
+            !Vocabulary.clauseStarts.contains(cursor.peek().text),
+            cursor.peek(2).kind == .end || (cursor.peek(2).kind == .symbol && cursor.peek(2).text == ",")
+                || (cursor.peek(2).kind == .word && cursor.peek(2).text == "timeout")
+        {
             cursor.advance()
             names.append(try display())
         }
@@ -263,9 +286,11 @@ extension BodyParser {
         if token.kind == .word, token.text.contains("x"), token.text.first?.isNumber == true {
             return .literal(try cursor.size())
         }
-        throw cursor.error(expected: "an expression: bounds, bounds * 2, round(bounds * 1.5) or a size",
-                           hint: cursor.hint(for: token, among: ["bounds"] + functions,
-                                             otherwise: "the functions are \(functions.joined(separator: ", ")); the only variable is bounds"))
+        throw cursor.error(
+            expected: "an expression: bounds, bounds * 2, round(bounds * 1.5) or a size",
+            hint: cursor.hint(
+                for: token, among: ["bounds"] + functions,
+                otherwise: "the functions are \(functions.joined(separator: ", ")); the only variable is bounds"))
     }
 
     /// `bounds [* S]`: the factor (1 without `*`).
@@ -279,8 +304,9 @@ extension BodyParser {
         let token = cursor.current
         let names = ToplevelState.allCases.map(\.rawValue)
         guard token.kind == .word, let state = ToplevelState(rawValue: token.text) else {
-            throw cursor.error(expected: "an xdg_toplevel state (\(names.joined(separator: ", ")))",
-                               hint: cursor.hint(for: token, among: names, otherwise: "list states separated by spaces: states activated maximized"))
+            throw cursor.error(
+                expected: "an xdg_toplevel state (\(names.joined(separator: ", ")))",
+                hint: cursor.hint(for: token, among: names, otherwise: "list states separated by spaces: states activated maximized"))
         }
         cursor.advance()
         return state
@@ -289,8 +315,9 @@ extension BodyParser {
     mutating func sizeClass() throws(ScenarioDiagnostic) -> SizeClass {
         let token = cursor.current
         guard token.kind == .word, let sizeClass = SizeClass(rawValue: token.text) else {
-            throw cursor.error(expected: "a size class (compact, regular, unspecified)",
-                               hint: cursor.hint(for: token, among: Vocabulary.sizeClasses, otherwise: "compact or regular"))
+            throw cursor.error(
+                expected: "a size class (compact, regular, unspecified)",
+                hint: cursor.hint(for: token, among: Vocabulary.sizeClasses, otherwise: "compact or regular"))
         }
         cursor.advance()
         return sizeClass

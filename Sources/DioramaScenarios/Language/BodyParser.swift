@@ -116,32 +116,41 @@ struct BodyParser {
         let program: ClientLaunch.Program
         if cursor.isWord("app") && cursor.peek().kind == .string {
             cursor.advance()
-            program = .dioramaAppAtPath(try path("the app's executable path in double quotes",
-                                                 hint: "write e.g. launch app \"../.build/debug/Sketchpad\" as sketch"))
+            program = .dioramaAppAtPath(
+                try path(
+                    "the app's executable path in double quotes",
+                    hint: "write e.g. launch app \"../.build/debug/Sketchpad\" as sketch"))
         } else if cursor.isWord("command") {
             cursor.advance()
-            program = .command(try shellWords("the command line in double quotes",
-                                              hint: "write e.g. launch command \"foot -e true\" as term"))
+            program = .command(
+                try shellWords(
+                    "the command line in double quotes",
+                    hint: "write e.g. launch command \"foot -e true\" as term"))
         } else if cursor.current.kind == .string {
-            throw cursor.error(expected: "a Diorama app name such as TimerApp",
-                               hint: "to run any program, write: launch command \"\(cursor.current.text)\" as NAME")
+            throw cursor.error(
+                expected: "a Diorama app name such as TimerApp",
+                hint: "to run any program, write: launch command \"\(cursor.current.text)\" as NAME")
         } else {
-            let app = try cursor.name("a Diorama app name such as TimerApp, or `command \"…\"`",
-                                      hint: "write e.g. launch TimerApp as timer")
+            let app = try cursor.name(
+                "a Diorama app name such as TimerApp, or `command \"…\"`",
+                hint: "write e.g. launch TimerApp as timer")
             program = .dioramaApp(app.name)
         }
         var infoPlist: NameReference?
         var arguments: String?
-        if case .command = program {} else {
+        if case .command = program {
+        } else {
             if cursor.isWord("info-plist") {
                 cursor.advance()
-                infoPlist = try path("the Info.plist path in double quotes",
-                                     hint: "write e.g. launch app \"../.build/debug/Sketchpad\" info-plist \"../Info.plist\" as sketch")
+                infoPlist = try path(
+                    "the Info.plist path in double quotes",
+                    hint: "write e.g. launch app \"../.build/debug/Sketchpad\" info-plist \"../Info.plist\" as sketch")
             }
             if cursor.isWord("arguments") {
                 cursor.advance()
-                arguments = try shellWords("the argument line in double quotes",
-                                           hint: "write e.g. launch GameScene arguments \"--renderer gles\" as game")
+                arguments = try shellWords(
+                    "the argument line in double quotes",
+                    hint: "write e.g. launch GameScene arguments \"--renderer gles\" as game")
             }
         }
         try cursor.keyword("as", context: "give the client a name: launch TimerApp as timer")
@@ -152,8 +161,9 @@ struct BodyParser {
             repeat {
                 let nameToken = cursor.current
                 guard nameToken.kind == .word, Self.isEnvironmentName(nameToken.text) else {
-                    throw cursor.error(expected: "an environment variable NAME=VALUE",
-                                       hint: "names are letters, digits and underscores, not starting with a digit: with DIORAMA_DEBUG=1")
+                    throw cursor.error(
+                        expected: "an environment variable NAME=VALUE",
+                        hint: "names are letters, digits and underscores, not starting with a digit: with DIORAMA_DEBUG=1")
                 }
                 cursor.advance()
                 try cursor.symbol("=", hint: "write NAME=VALUE, quoting values with spaces: with GREETING=\"hello world\"")
@@ -170,8 +180,9 @@ struct BodyParser {
             } while !cursor.atEnd
         }
         try cursor.endOfLine(alternatives: environment.isEmpty ? ["with"] : [])
-        return ClientLaunch(alias: alias, program: program, infoPlist: infoPlist, arguments: arguments,
-                            environment: environment)
+        return ClientLaunch(
+            alias: alias, program: program, infoPlist: infoPlist, arguments: arguments,
+            environment: environment)
     }
 
     /// A quoted line of words a POSIX shell will split (a command line, an
@@ -184,8 +195,9 @@ struct BodyParser {
             throw cursor.error("\(name) is empty", hint: hint, at: token)
         }
         if let problem = ShellQuoting.problem(in: line) {
-            throw cursor.error("\(name) \(problem)", hint: "close the quote, or escape the character with a backslash",
-                               at: token)
+            throw cursor.error(
+                "\(name) \(problem)", hint: "close the quote, or escape the character with a backslash",
+                at: token)
         }
         return line
     }
@@ -221,9 +233,11 @@ struct BodyParser {
             case "app_id", "title":
                 throw cursor.error("`\(keyword.text)` is given twice", hint: "a window is matched by one app_id and one title", at: keyword)
             default:
-                throw cursor.error(expected: "`app_id`, `title` or the end of the line",
-                                   hint: cursor.hint(for: keyword, among: ["app_id", "title"],
-                                                     otherwise: "match the window by app_id and/or title: window main = timer title \"Main\""))
+                throw cursor.error(
+                    expected: "`app_id`, `title` or the end of the line",
+                    hint: cursor.hint(
+                        for: keyword, among: ["app_id", "title"],
+                        otherwise: "match the window by app_id and/or title: window main = timer title \"Main\""))
             }
         }
         return declaration
@@ -258,8 +272,9 @@ struct BodyParser {
         }
         cursor.advance()
         try cursor.keyword("in", context: "write e.g. resize main 900x700 interactively in 10 steps")
-        let steps = try cursor.integer("the number of steps", in: 1...1000,
-                                       hint: "write e.g. resize main 900x700 interactively in 10 steps")
+        let steps = try cursor.integer(
+            "the number of steps", in: 1...1000,
+            hint: "write e.g. resize main 900x700 interactively in 10 steps")
         let unit = cursor.current
         guard unit.kind == .word, unit.text == "steps" || unit.text == "step" else {
             throw cursor.error(expected: "`steps`", hint: cursor.hint(for: unit, among: ["steps"], otherwise: "end the line with `steps`"))
@@ -289,7 +304,8 @@ struct BodyParser {
     mutating func wait() throws(ScenarioDiagnostic) -> StepAction {
         guard cursor.isWord("until") else {
             if cursor.current.kind == .word, ScenarioDuration(parsing: cursor.current.text) == nil,
-               Int(cursor.current.text) == nil, NearestName.nearest(to: cursor.current.text, in: ["until"]) != nil {
+                Int(cursor.current.text) == nil, NearestName.nearest(to: cursor.current.text, in: ["until"]) != nil
+            {
                 throw cursor.error(expected: "`until` or a duration", hint: "did you mean `until`?")
             }
             return .wait(try cursor.duration("a duration such as 200ms, or `until`"))
@@ -338,12 +354,15 @@ struct BodyParser {
 
         func finishSpec() throws(ScenarioDiagnostic) -> DisplaySpec {
             guard let position else {
-                throw cursor.error(expected: "`at X,Y`",
-                                   hint: cursor.hint(for: cursor.current, among: ["at", "scale", "transform"],
-                                                     otherwise: "say where the display's top-left corner is, in logical points: at 1920,0"))
+                throw cursor.error(
+                    expected: "`at X,Y`",
+                    hint: cursor.hint(
+                        for: cursor.current, among: ["at", "scale", "transform"],
+                        otherwise: "say where the display's top-left corner is, in logical points: at 1920,0"))
             }
-            return DisplaySpec(name: name.name, modeSize: mode, scale: scale ?? .one, position: position,
-                               transform: transform ?? .normal, location: cursor.location(of: nameToken))
+            return DisplaySpec(
+                name: name.name, modeSize: mode, scale: scale ?? .one, position: position,
+                transform: transform ?? .normal, location: cursor.location(of: nameToken))
         }
     }
 
@@ -351,9 +370,11 @@ struct BodyParser {
         let token = cursor.current
         let names = OutputTransform.allCases.map(\.name)
         guard token.kind == .word, let transform = OutputTransform(name: token.text) else {
-            throw cursor.error(expected: "a transform (\(names.joined(separator: ", ")))",
-                               hint: cursor.hint(for: token, among: names,
-                                                 otherwise: "rotations are counter-clockwise degrees; flipped ones mirror first: flipped-90"))
+            throw cursor.error(
+                expected: "a transform (\(names.joined(separator: ", ")))",
+                hint: cursor.hint(
+                    for: token, among: names,
+                    otherwise: "rotations are counter-clockwise degrees; flipped ones mirror first: flipped-90"))
         }
         cursor.advance()
         return transform

@@ -56,15 +56,16 @@ enum ScenarioLexer {
                     index += 1
                 }
                 guard closed else {
-                    throw ScenarioDiagnostic(location: location(start + 1),
-                                             message: "expected a closing `\"` for this string, found the end of the line",
-                                             hint: "strings end on the line they start; add the closing quote",
-                                             sourceLine: line, length: scalars.count - start)
+                    throw ScenarioDiagnostic(
+                        location: location(start + 1),
+                        message: "expected a closing `\"` for this string, found the end of the line",
+                        hint: "strings end on the line they start; add the closing quote",
+                        sourceLine: line, length: scalars.count - start)
                 }
                 tokens.append(ScenarioToken(kind: .string, text: String(content), column: start + 1, length: index - start))
             } else if symbolCharacters.contains(scalar) {
                 var text = String(scalar)
-                if (scalar == "<" || scalar == ">" || scalar == "="), index + 1 < scalars.count, scalars[index + 1] == "=" {
+                if scalar == "<" || scalar == ">" || scalar == "=", index + 1 < scalars.count, scalars[index + 1] == "=" {
                     text.append("=")
                 }
                 tokens.append(ScenarioToken(kind: .symbol, text: text, column: index + 1, length: text.count))
@@ -75,7 +76,10 @@ enum ScenarioLexer {
                 while index < scalars.count {
                     let character = scalars[index]
                     if character == " " || character == "\t" || character == "\r" || character == "#" || character == "\""
-                        || symbolCharacters.contains(character) { break }
+                        || symbolCharacters.contains(character)
+                    {
+                        break
+                    }
                     word.append(character)
                     index += 1
                 }

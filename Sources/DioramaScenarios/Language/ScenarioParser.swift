@@ -87,8 +87,9 @@ struct ParseState {
     mutating func statement(_ cursor: inout TokenCursor, lineNumber: Int, text: String) throws(ScenarioDiagnostic) {
         let first = cursor.current
         guard first.kind == .word else {
-            throw cursor.error(expected: "a statement such as `move main to DP-2` or `expect main scale 2`",
-                               hint: "each line starts with a keyword: \(Vocabulary.lineStarts.joined(separator: ", "))")
+            throw cursor.error(
+                expected: "a statement such as `move main to DP-2` or `expect main scale 2`",
+                hint: "each line starts with a keyword: \(Vocabulary.lineStarts.joined(separator: ", "))")
         }
         if Vocabulary.directives.contains(first.text) || first.text == "display" {
             try header(&cursor, lineNumber: lineNumber)
@@ -96,15 +97,19 @@ struct ParseState {
         }
         guard Vocabulary.statements.contains(first.text) else {
             if cursor.isSymbol(":", offset: 1) {
-                throw cursor.error(expected: "a header directive (\(Vocabulary.directives.map { "`\($0):`" }.joined(separator: ", ")))",
-                                   hint: cursor.hint(for: first, among: Vocabulary.directives,
-                                                     otherwise: "the header directives are \(Vocabulary.directives.joined(separator: ", "))"))
+                throw cursor.error(
+                    expected: "a header directive (\(Vocabulary.directives.map { "`\($0):`" }.joined(separator: ", ")))",
+                    hint: cursor.hint(
+                        for: first, among: Vocabulary.directives,
+                        otherwise: "the header directives are \(Vocabulary.directives.joined(separator: ", "))"))
             }
             let lowered = first.text.lowercased()
-            let hint = Vocabulary.lineStarts.contains(lowered)
+            let hint =
+                Vocabulary.lineStarts.contains(lowered)
                 ? "keywords are lower case: `\(lowered)`"
-                : cursor.hint(for: first, among: Vocabulary.lineStarts,
-                              otherwise: "a line starts with one of: \(Vocabulary.lineStarts.joined(separator: ", "))")
+                : cursor.hint(
+                    for: first, among: Vocabulary.lineStarts,
+                    otherwise: "a line starts with one of: \(Vocabulary.lineStarts.joined(separator: ", "))")
             throw cursor.error(expected: "a statement keyword", hint: hint)
         }
         if firstBodyLine == nil { firstBodyLine = (lineNumber, text) }
@@ -120,10 +125,11 @@ struct ParseState {
         let keyword = cursor.advance()
         if let body = firstBodyLine {
             let written = keyword.text == "display" ? "display" : "\(keyword.text):"
-            throw cursor.error("`\(written)` belongs to the header, but the steps started at line \(body.number)",
-                               hint: "move this line above line \(body.number) (`\(body.text)`)" +
-                                   (keyword.text == "display" ? "; to add a display during the run, write `plug display …`" : ""),
-                               at: keyword)
+            throw cursor.error(
+                "`\(written)` belongs to the header, but the steps started at line \(body.number)",
+                hint: "move this line above line \(body.number) (`\(body.text)`)"
+                    + (keyword.text == "display" ? "; to add a display during the run, write `plug display …`" : ""),
+                at: keyword)
         }
         if keyword.text == "display" {
             var body = BodyParser(cursor: cursor)
@@ -134,16 +140,18 @@ struct ParseState {
         }
         try cursor.symbol(":", hint: "header directives are written with a colon: `\(keyword.text): …`")
         if let previous = directiveLines[keyword.text] {
-            throw cursor.error("`\(keyword.text):` is given twice; the first is at line \(previous)",
-                               hint: "keep one of the two lines", at: keyword)
+            throw cursor.error(
+                "`\(keyword.text):` is given twice; the first is at line \(previous)",
+                hint: "keep one of the two lines", at: keyword)
         }
         directiveLines[keyword.text] = lineNumber
         switch keyword.text {
         case "displays":
             let token = cursor.current
             guard token.kind == .word || token.kind == .string else {
-                throw cursor.error(expected: "a display layout name such as `studio` (Configs/displays/studio.json)",
-                                   hint: "name a file in Configs/displays without .json, or give a path to a .json file")
+                throw cursor.error(
+                    expected: "a display layout name such as `studio` (Configs/displays/studio.json)",
+                    hint: "name a file in Configs/displays without .json, or give a path to a .json file")
             }
             cursor.advance()
             layoutReference = NameReference(token.text, at: cursor.location(of: token))
@@ -152,8 +160,9 @@ struct ParseState {
             let token = cursor.current
             let names = ScenarioProfile.allCases.map(\.rawValue)
             guard token.kind == .word, let parsed = ScenarioProfile(rawValue: token.text) else {
-                throw cursor.error(expected: "a profile (\(names.joined(separator: ", ")))",
-                                   hint: cursor.hint(for: token, among: names, otherwise: "the profiles are \(names.joined(separator: ", "))"))
+                throw cursor.error(
+                    expected: "a profile (\(names.joined(separator: ", ")))",
+                    hint: cursor.hint(for: token, among: names, otherwise: "the profiles are \(names.joined(separator: ", "))"))
             }
             cursor.advance()
             profile = parsed
@@ -167,8 +176,9 @@ struct ParseState {
             repeat {
                 let token = cursor.current
                 guard token.kind == .word, let kind = BackendKind(rawValue: token.text) else {
-                    throw cursor.error(expected: "a backend (\(names.joined(separator: ", ")))",
-                                       hint: cursor.hint(for: token, among: names, otherwise: "list backends separated by commas: backend: sim, sway"))
+                    throw cursor.error(
+                        expected: "a backend (\(names.joined(separator: ", ")))",
+                        hint: cursor.hint(for: token, among: names, otherwise: "list backends separated by commas: backend: sim, sway"))
                 }
                 cursor.advance()
                 if !kinds.contains(kind) { kinds.append(kind) }
@@ -187,25 +197,28 @@ struct ParseState {
         let displays: DisplaysSource
         if let layoutReference {
             if let inline = inlineDisplays.first {
-                diagnostics.append(ScenarioDiagnostic(
-                    location: inline.location, message: "inline `display` lines cannot be combined with `displays: \(layoutReference.name)`",
-                    hint: "use either a layout file or `display` lines; add displays later in the run with `plug display …`",
-                    sourceLine: line(inline.location.line, of: sourceLines), length: inline.name.count))
+                diagnostics.append(
+                    ScenarioDiagnostic(
+                        location: inline.location, message: "inline `display` lines cannot be combined with `displays: \(layoutReference.name)`",
+                        hint: "use either a layout file or `display` lines; add displays later in the run with `plug display …`",
+                        sourceLine: line(inline.location.line, of: sourceLines), length: inline.name.count))
             }
             displays = .layoutFile(layoutReference)
         } else {
             displays = .inline(inlineDisplays)
             if inlineDisplays.isEmpty, diagnostics.isEmpty {
-                diagnostics.append(ScenarioDiagnostic(
-                    location: .startOfFile(file), message: "expected a display layout, found none",
-                    hint: "add `displays: studio` (a file in Configs/displays) or a line such as `display DP-1 1920x1080 scale 1 at 0,0`"))
+                diagnostics.append(
+                    ScenarioDiagnostic(
+                        location: .startOfFile(file), message: "expected a display layout, found none",
+                        hint: "add `displays: studio` (a file in Configs/displays) or a line such as `display DP-1 1920x1080 scale 1 at 0,0`"))
             }
         }
         guard diagnostics.isEmpty else { throw ScenarioErrors(diagnostics) }
-        return Scenario(file: file, name: ScenarioParser.scenarioName(forFile: file),
-                        summary: summaryLines.isEmpty ? nil : summaryLines.joined(separator: " "),
-                        displays: displays, profile: profile, timeout: timeout ?? .defaultTimeout,
-                        backends: backends, steps: steps, sourceLines: sourceLines)
+        return Scenario(
+            file: file, name: ScenarioParser.scenarioName(forFile: file),
+            summary: summaryLines.isEmpty ? nil : summaryLines.joined(separator: " "),
+            displays: displays, profile: profile, timeout: timeout ?? .defaultTimeout,
+            backends: backends, steps: steps, sourceLines: sourceLines)
     }
 
     private func line(_ number: Int, of lines: [String]) -> String? {

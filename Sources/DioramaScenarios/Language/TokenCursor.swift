@@ -1,5 +1,5 @@
-import Foundation
 import DioramaModel
+import Foundation
 
 /// Walks the tokens of one line, reading the values the language knows (names,
 /// sizes, scales, positions, durations) and producing "expected …, found …" errors
@@ -64,15 +64,17 @@ struct TokenCursor {
     /// `expected <expected>, found <token>` at `token` (the current one by default).
     func error(expected: String, hint: String, at token: ScenarioToken? = nil) -> ScenarioDiagnostic {
         let token = token ?? current
-        return ScenarioDiagnostic(location: location(of: token),
-                                  message: "expected \(expected), found \(token.shownAsFound)",
-                                  hint: hint, sourceLine: sourceLine, length: token.length)
+        return ScenarioDiagnostic(
+            location: location(of: token),
+            message: "expected \(expected), found \(token.shownAsFound)",
+            hint: hint, sourceLine: sourceLine, length: token.length)
     }
 
     /// An error with a message of its own, underlining `token`.
     func error(_ message: String, hint: String, at token: ScenarioToken) -> ScenarioDiagnostic {
-        ScenarioDiagnostic(location: location(of: token), message: message, hint: hint,
-                           sourceLine: sourceLine, length: token.length)
+        ScenarioDiagnostic(
+            location: location(of: token), message: message, hint: hint,
+            sourceLine: sourceLine, length: token.length)
     }
 
     /// The hint for a word that should have been one of `candidates`.
@@ -87,8 +89,9 @@ struct TokenCursor {
     @discardableResult
     mutating func keyword(_ keyword: String, context: String) throws(ScenarioDiagnostic) -> ScenarioToken {
         guard isWord(keyword) else {
-            throw error(expected: "`\(keyword)`",
-                        hint: hint(for: current, among: [keyword], otherwise: context))
+            throw error(
+                expected: "`\(keyword)`",
+                hint: hint(for: current, among: [keyword], otherwise: context))
         }
         return advance()
     }
@@ -133,15 +136,18 @@ struct TokenCursor {
     }
 
     /// A whole number, optionally limited to `range`.
-    mutating func integer(_ what: String, in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max),
-                          hint: String) throws(ScenarioDiagnostic) -> Int {
+    mutating func integer(
+        _ what: String, in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max),
+        hint: String
+    ) throws(ScenarioDiagnostic) -> Int {
         let token = current
         guard token.kind == .word, let value = Int(token.text) else {
             throw error(expected: what, hint: hint)
         }
         guard range.contains(value) else {
-            throw error("\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)",
-                        hint: hint, at: token)
+            throw error(
+                "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)",
+                hint: hint, at: token)
         }
         advance()
         return value
@@ -155,12 +161,14 @@ struct TokenCursor {
         guard token.kind == .word else { throw error(expected: what, hint: example) }
         let parts = token.text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              !parts[0].hasPrefix("+"), !parts[1].hasPrefix("+") else {
+            !parts[0].hasPrefix("+"), !parts[1].hasPrefix("+")
+        else {
             if Int(token.text) != nil, isWord("x", offset: 1) {
                 throw error(expected: what, hint: "write the size without spaces: \(token.text)x\(peek(2).text)")
             }
             if token.text.contains("X") || token.text.contains("×") {
-                throw error(expected: what, hint: "use a lower-case x: \(token.text.replacingOccurrences(of: "X", with: "x").replacingOccurrences(of: "×", with: "x"))")
+                throw error(
+                    expected: what, hint: "use a lower-case x: \(token.text.replacingOccurrences(of: "X", with: "x").replacingOccurrences(of: "×", with: "x"))")
             }
             throw error(expected: what, hint: example)
         }
@@ -180,13 +188,15 @@ struct TokenCursor {
         }
         guard let scale = Scale(value), value <= 16 else {
             guard value > 0, value <= 16 else {
-                throw error("a scale must be greater than 0 and at most 16, found \(token.text)",
-                            hint: "common scales are 1, 1.25, 1.5, 1.75 and 2", at: token)
+                throw error(
+                    "a scale must be greater than 0 and at most 16, found \(token.text)",
+                    hint: "common scales are 1, 1.25, 1.5, 1.75 and 2", at: token)
             }
             let below = max(1, Int((value * Double(Scale.denominator)).rounded(.down)))
-            throw error("\(token.text) is not a multiple of 1/120, the unit fractional-scale-v1 sends scales in",
-                        hint: "the nearest scales are \(Scale(numerator120: below)) and \(Scale(numerator120: below + 1))",
-                        at: token)
+            throw error(
+                "\(token.text) is not a multiple of 1/120, the unit fractional-scale-v1 sends scales in",
+                hint: "the nearest scales are \(Scale(numerator120: below)) and \(Scale(numerator120: below + 1))",
+                at: token)
         }
         advance()
         return scale
@@ -205,8 +215,10 @@ struct TokenCursor {
     mutating func duration(_ what: String = "a duration such as 200ms or 10s") throws(ScenarioDiagnostic) -> ScenarioDuration {
         let token = current
         guard token.kind == .word, let duration = ScenarioDuration(parsing: token.text) else {
-            let hint = Int(token.text) != nil ? "add a unit: \(token.text)s or \(token.text)ms"
-                                              : "write a number with a unit, ms or s: 200ms, 10s, 1.5s"
+            let hint =
+                Int(token.text) != nil
+                ? "add a unit: \(token.text)s or \(token.text)ms"
+                : "write a number with a unit, ms or s: 200ms, 10s, 1.5s"
             throw error(expected: what, hint: hint)
         }
         advance()
@@ -220,8 +232,9 @@ struct TokenCursor {
             op = parsed
             advance()
         }
-        let value = try integer(what, in: 0...Int(Int32.max),
-                                hint: "write a whole number, optionally after >=, <=, >, < or =: >= 500")
+        let value = try integer(
+            what, in: 0...Int(Int32.max),
+            hint: "write a whole number, optionally after >=, <=, >, < or =: >= 500")
         return Comparison(op, value)
     }
 
@@ -230,9 +243,11 @@ struct TokenCursor {
     mutating func endOfLine(alternatives: [String] = [], hint: String? = nil) throws(ScenarioDiagnostic) {
         guard atEnd else {
             let expected = (alternatives.map { "`\($0)`" } + ["the end of the line"]).joined(separator: " or ")
-            throw error(expected: expected,
-                        hint: self.hint(for: current, among: alternatives,
-                                        otherwise: hint ?? "remove the extra text, or start a comment with #"))
+            throw error(
+                expected: expected,
+                hint: self.hint(
+                    for: current, among: alternatives,
+                    otherwise: hint ?? "remove the extra text, or start a comment with #"))
         }
     }
 }

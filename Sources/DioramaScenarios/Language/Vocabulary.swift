@@ -7,9 +7,11 @@ enum Vocabulary {
     static let directives = ["displays", "profile", "timeout", "backend"]
 
     /// Words that start a body statement.
-    static let statements = ["launch", "window", "move", "resize", "focus", "maximize", "fullscreen", "minimize",
-                             "close", "type", "click", "drag", "touch", "rescale", "rotate", "plug", "unplug", "screenshot", "quit",
-                             "relaunch", "wait", "expect"]
+    static let statements = [
+        "launch", "window", "move", "resize", "focus", "maximize", "fullscreen", "minimize",
+        "close", "type", "click", "drag", "touch", "rescale", "rotate", "plug", "unplug", "screenshot", "quit",
+        "relaunch", "wait", "expect",
+    ]
 
     /// Everything a line may start with (`display` is an inline display in the header).
     static let lineStarts = directives + ["display"] + statements
@@ -18,10 +20,13 @@ enum Vocabulary {
     static let stateShorthands: [String] = ["activated", "maximized", "fullscreen", "resizing"]
 
     /// Words that start a clause (callbacks aside: `NAME fired …`).
-    static let clauseStarts = ["on", "entered", "buffer", "viewport", "preferred", "minimum", "maximum", "configure",
-                               "states", "not", "no", "commits", "width", "height", "screen", "scale",
-                               "traits.displayScale", "traits.horizontalSizeClass", "traits.verticalSizeClass",
-                               "bounds", "drawable", "orientation", "state", "role", "renderer", "disconnected", "restored"]
+    static let clauseStarts =
+        [
+            "on", "entered", "buffer", "viewport", "preferred", "minimum", "maximum", "configure",
+            "states", "not", "no", "commits", "width", "height", "screen", "scale",
+            "traits.displayScale", "traits.horizontalSizeClass", "traits.verticalSizeClass",
+            "bounds", "drawable", "orientation", "state", "role", "renderer", "disconnected", "restored",
+        ]
         + stateShorthands
 
     /// Words that may start a clause, callbacks included, for hints.

@@ -107,11 +107,11 @@ public enum ClauseKind: Hashable, Sendable {
     public var level: ClauseLevel {
         switch self {
         case .onDisplays, .enteredExactly, .bufferSize, .bufferScale, .viewport, .preferredScale,
-             .minimumSize, .maximumSize, .configureSize, .hasStates, .lacksState, .noStaleFrames,
-             .commits, .width, .height, .scale:
+            .minimumSize, .maximumSize, .configureSize, .hasStates, .lacksState, .noStaleFrames,
+            .commits, .width, .height, .scale:
             return .wayland
         case .screen, .displayScale, .horizontalSizeClass, .verticalSizeClass, .bounds, .drawable,
-             .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .callbackFired:
+            .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .callbackFired:
             return .app
         }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import DioramaModel
+import Foundation
 
 /// A client a scenario starts: `launch TimerApp as timer with DIORAMA_X=1`.
 public struct ClientLaunch: Hashable, Sendable {
@@ -49,8 +49,10 @@ public struct ClientLaunch: Hashable, Sendable {
     public var arguments: String?
     public var environment: [EnvironmentVariable]
 
-    public init(alias: NameReference, program: Program, infoPlist: NameReference? = nil, arguments: String? = nil,
-                environment: [EnvironmentVariable] = []) {
+    public init(
+        alias: NameReference, program: Program, infoPlist: NameReference? = nil, arguments: String? = nil,
+        environment: [EnvironmentVariable] = []
+    ) {
         self.alias = alias
         self.program = program
         self.infoPlist = infoPlist

@@ -16,8 +16,10 @@ public struct DisplaySpec: Hashable, Sendable {
     /// Where the line naming the display starts (its name token).
     public var location: SourceLocation
 
-    public init(name: String, modeSize: Size, scale: Scale = .one, position: Point,
-                transform: OutputTransform = .normal, location: SourceLocation) {
+    public init(
+        name: String, modeSize: Size, scale: Scale = .one, position: Point,
+        transform: OutputTransform = .normal, location: SourceLocation
+    ) {
         self.name = name
         self.modeSize = modeSize
         self.scale = scale

@@ -26,9 +26,11 @@ public struct Scenario: Hashable, Sendable {
     /// The file's lines, for the source excerpts of validation errors.
     public var sourceLines: [String]
 
-    public init(file: String, name: String, summary: String? = nil, displays: DisplaysSource,
-                profile: ScenarioProfile? = nil, timeout: ScenarioDuration = .defaultTimeout,
-                backends: [BackendKind]? = nil, steps: [Step], sourceLines: [String] = []) {
+    public init(
+        file: String, name: String, summary: String? = nil, displays: DisplaysSource,
+        profile: ScenarioProfile? = nil, timeout: ScenarioDuration = .defaultTimeout,
+        backends: [BackendKind]? = nil, steps: [Step], sourceLines: [String] = []
+    ) {
         self.file = file
         self.name = name
         self.summary = summary

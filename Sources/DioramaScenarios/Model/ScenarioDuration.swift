@@ -21,8 +21,9 @@ public struct ScenarioDuration: Hashable, Comparable, Sendable, Codable, CustomS
         if text.hasSuffix("ms"), let value = Int(text.dropLast(2)), value >= 0 {
             self.init(milliseconds: value)
         } else if text.hasSuffix("s"), let value = Double(text.dropLast(1)), value >= 0, value.isFinite,
-                  value <= Double(Int32.max), (value * 1000).rounded() == value * 1000,
-                  text.dropLast(1).allSatisfy({ $0.isNumber || $0 == "." }) {
+            value <= Double(Int32.max), (value * 1000).rounded() == value * 1000,
+            text.dropLast(1).allSatisfy({ $0.isNumber || $0 == "." })
+        {
             self.init(milliseconds: Int(value * 1000))
         } else {
             return nil

@@ -33,17 +33,23 @@ public enum SizeExpression: Hashable, Sendable, CustomStringConvertible {
                 switch rounding {
                 case nil: return product % Scale.denominator == 0 ? product / Scale.denominator : nil
                 case .round: return factor.pixels(forLogical: points)
-                case .ceil: return product >= 0 ? (product + Scale.denominator - 1) / Scale.denominator
-                                                : -(-product / Scale.denominator)
-                case .floor: return product >= 0 ? product / Scale.denominator
-                                                 : -((-product + Scale.denominator - 1) / Scale.denominator)
+                case .ceil:
+                    return product >= 0
+                        ? (product + Scale.denominator - 1) / Scale.denominator
+                        : -(-product / Scale.denominator)
+                case .floor:
+                    return product >= 0
+                        ? product / Scale.denominator
+                        : -((-product + Scale.denominator - 1) / Scale.denominator)
                 }
             }
             guard let width = side(bounds.width), let height = side(bounds.height) else {
                 let exactWidth = Double(bounds.width) * factor.doubleValue
                 let exactHeight = Double(bounds.height) * factor.doubleValue
-                return .failure(SizeExpressionError(
-                    "\(self) with bounds \(bounds) is \(Self.decimal(exactWidth))x\(Self.decimal(exactHeight)), not whole pixels; write round(\(self)) or ceil(\(self))"))
+                return .failure(
+                    SizeExpressionError(
+                        "\(self) with bounds \(bounds) is \(Self.decimal(exactWidth))x\(Self.decimal(exactHeight)), not whole pixels; write round(\(self)) or ceil(\(self))"
+                    ))
             }
             return .success(Size(width: width, height: height))
         }

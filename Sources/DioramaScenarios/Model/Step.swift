@@ -96,14 +96,14 @@ public enum StepAction: Hashable, Sendable {
         switch self {
         case .declareWindow(let declaration): declaration.name
         case .moveToDisplay(let window, _), .moveToPosition(let window, _), .resize(let window, _, _),
-             .focus(let window), .maximize(let window), .fullscreen(let window, _), .minimize(let window),
-             .close(let window), .type(let window, _), .click(let window, _), .drag(let window, _, _),
-             .touch(let window, _, _):
+            .focus(let window), .maximize(let window), .fullscreen(let window, _), .minimize(let window),
+            .close(let window), .type(let window, _), .click(let window, _), .drag(let window, _, _),
+            .touch(let window, _, _):
             window
         case .waitUntil(let condition): condition.window
         case .expect(let expectation): expectation.window
         case .launch, .rescaleDisplay, .rotateDisplay, .moveDisplay, .plugDisplay, .unplugDisplay,
-             .screenshot, .quit, .relaunch, .wait:
+            .screenshot, .quit, .relaunch, .wait:
             nil
         }
     }

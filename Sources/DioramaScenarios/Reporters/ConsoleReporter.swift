@@ -19,8 +19,10 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
     private let pending = Mutex<[String: [String]]>([:])
 
     /// - Parameter write: receives whole lines with their newline (standard output by default).
-    public init(useColor: Bool, buffered: Bool = false,
-                write: @escaping @Sendable (String) -> Void = ConsoleReporter.writeToStandardOutput) {
+    public init(
+        useColor: Bool, buffered: Bool = false,
+        write: @escaping @Sendable (String) -> Void = ConsoleReporter.writeToStandardOutput
+    ) {
         self.useColor = useColor
         self.buffered = buffered
         self.write = write
@@ -37,16 +39,21 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
 
     /// Colour when `fileDescriptor` is a terminal, `NO_COLOR` is unset and `TERM` is
     /// not `dumb`.
-    public static func shouldUseColor(fileDescriptor: Int32 = 1,
-                                      environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public static func shouldUseColor(
+        fileDescriptor: Int32 = 1,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Bool {
         isatty(fileDescriptor) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 
     // MARK: Observer
 
     public func scenarioWillStart(_ scenario: Scenario, backend: BackendKind, profile: ScenarioProfile) {
-        emit(scenario.name, Self.headerLines(name: scenario.name, file: scenario.file, summary: scenario.summary,
-                                             backend: backend, profile: profile, style: style))
+        emit(
+            scenario.name,
+            Self.headerLines(
+                name: scenario.name, file: scenario.file, summary: scenario.summary,
+                backend: backend, profile: profile, style: style))
     }
 
     public func scenario(_ scenario: Scenario, didFinish entry: TimelineEntry) {
@@ -74,8 +81,9 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
     /// The whole timeline of a finished result, as the live reporter prints it.
     public static func render(_ result: ScenarioResult, useColor: Bool) -> String {
         let style = Style(enabled: useColor)
-        var lines = headerLines(name: result.name, file: result.file, summary: result.summary,
-                                backend: result.backend, profile: result.profile, style: style)
+        var lines = headerLines(
+            name: result.name, file: result.file, summary: result.summary,
+            backend: result.backend, profile: result.profile, style: style)
         for entry in result.entries { lines += self.lines(for: entry, style: style) }
         lines.append(footer(result, style: style))
         return lines.map { $0 + "\n" }.joined()
@@ -87,7 +95,8 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
         let style = Style(enabled: useColor)
         func count(_ word: String) -> Int { results.filter { ReportText.statusWord($0.status) == word }.count }
         let failed = count("failed") + count("error")
-        let line = "\(results.count) scenario\(results.count == 1 ? "" : "s"): \(count("passed")) passed, \(failed) failed, \(count("skipped")) skipped"
+        let line =
+            "\(results.count) scenario\(results.count == 1 ? "" : "s"): \(count("passed")) passed, \(failed) failed, \(count("skipped")) skipped"
             + "; checks: \(ReportText.counts(results))"
         return (failed > 0 ? style.red("✗ " + line) : style.green("✓ " + line)) + "\n"
     }
@@ -96,8 +105,10 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
 
     static let textWidth = 44
 
-    static func headerLines(name: String, file: String, summary: String?, backend: BackendKind,
-                            profile: ScenarioProfile, style: Style) -> [String] {
+    static func headerLines(
+        name: String, file: String, summary: String?, backend: BackendKind,
+        profile: ScenarioProfile, style: Style
+    ) -> [String] {
         var lines = [style.bold("▶ \(name)") + style.dim(" (\(ReportText.backendAndProfile(backend, profile))) \(file)")]
         if let summary { lines.append(style.dim("  \(summary)")) }
         return lines

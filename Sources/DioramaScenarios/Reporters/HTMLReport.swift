@@ -18,8 +18,9 @@ public enum HTMLReport {
                 let relative = "screenshots/\(result.name)/\(URL(fileURLWithPath: screenshot.path).lastPathComponent)"
                 let destination = "\(directory)/\(relative)"
                 guard fileManager.fileExists(atPath: screenshot.path) else { continue }
-                try fileManager.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+                try fileManager.createDirectory(
+                    atPath: (destination as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
                 if fileManager.fileExists(atPath: destination) { try fileManager.removeItem(atPath: destination) }
                 try fileManager.copyItem(atPath: screenshot.path, toPath: destination)
                 copied[screenshot.path] = relative
@@ -74,7 +75,9 @@ public enum HTMLReport {
         let e = XMLText.escape
         var html = #"<section class="scenario \#(status)" id="scenario-\#(number)" data-scenario="\#(e(result.name))">"# + "\n"
         html += #"<h2>\#(e(result.name)) <span class="badge \#(status)">\#(status)</span></h2>"# + "\n"
-        html += #"<p class="meta">\#(e(ReportText.backendAndProfile(result.backend, result.profile).replacingOccurrences(of: ", ", with: " · "))) · <code>\#(e(result.file))</code> · checks: \#(e(ReportText.counts(result)))</p>"# + "\n"
+        html +=
+            #"<p class="meta">\#(e(ReportText.backendAndProfile(result.backend, result.profile).replacingOccurrences(of: ", ", with: " · "))) · <code>\#(e(result.file))</code> · checks: \#(e(ReportText.counts(result)))</p>"#
+            + "\n"
         if let summary = result.summary { html += #"<p class="summary">\#(e(summary))</p>"# + "\n" }
         switch result.status {
         case .skipped(let reason), .error(let reason): html += #"<p class="reason">\#(e(reason))</p>"# + "\n"
@@ -86,7 +89,8 @@ public enum HTMLReport {
             let legend = drawing.paths.enumerated().map { offset, path in
                 #"<span class="legend" style="--window-colour: \#(LayoutDrawing.palette[offset % LayoutDrawing.palette.count])">\#(e(path.window))</span>"#
             }.joined(separator: " ")
-            html += "<figcaption>Displays in logical points; numbered dots are the steps after which a window moved or resized. \(legend)</figcaption></figure>\n"
+            html +=
+                "<figcaption>Displays in logical points; numbered dots are the steps after which a window moved or resized. \(legend)</figcaption></figure>\n"
         }
         html += """
             <table class="timeline">
@@ -104,7 +108,9 @@ public enum HTMLReport {
             for (step, screenshot) in screenshots {
                 let caption = "\(screenshot.name) · \(screenshot.display ?? "all displays") · step \(step)"
                 if let relative = screenshotPaths[screenshot.path] {
-                    html += #"<figure><a href="\#(e(relative))"><img src="\#(e(relative))" alt="\#(e(caption))"></a><figcaption>\#(e(caption))</figcaption></figure>"# + "\n"
+                    html +=
+                        #"<figure><a href="\#(e(relative))"><img src="\#(e(relative))" alt="\#(e(caption))"></a><figcaption>\#(e(caption))</figcaption></figure>"#
+                        + "\n"
                 } else {
                     html += #"<figure class="missing"><figcaption>\#(e(caption)): file missing (\#(e(screenshot.path)))</figcaption></figure>"# + "\n"
                 }
@@ -119,12 +125,13 @@ public enum HTMLReport {
         let e = XMLText.escape
         let word = ReportText.outcomeWord(entry)
         let cssClass = word.replacingOccurrences(of: " ", with: "-")
-        let mark: String = switch word {
-        case "passed": "✓"
-        case "failed": "✗"
-        case "skipped": "↷"
-        default: "·"
-        }
+        let mark: String =
+            switch word {
+            case "passed": "✓"
+            case "failed": "✗"
+            case "skipped": "↷"
+            default: "·"
+            }
         let window = entry.step.action.window.map { #" data-window="\#(e($0.name))""# } ?? ""
         var html = #"<tr class="step \#(cssClass)" data-step="\#(entry.index)"\#(window)>"#
         html += "<td>\(entry.index)</td><td>\(entry.step.location.line)</td><td><code>\(e(entry.step.text))</code></td>"
@@ -140,11 +147,12 @@ public enum HTMLReport {
         } else {
             html += #"<td class="clauses"><ul>"#
             for clause in entry.clauses {
-                let (verdictClass, verdictMark) = switch clause.verdict {
-                case .passed: ("passed", "✓")
-                case .failed: ("failed", "✗")
-                case .skipped: ("skipped", "↷")
-                }
+                let (verdictClass, verdictMark) =
+                    switch clause.verdict {
+                    case .passed: ("passed", "✓")
+                    case .failed: ("failed", "✗")
+                    case .skipped: ("skipped", "↷")
+                    }
                 html += #"<li class="\#(verdictClass)">\#(verdictMark) <code>\#(e(clause.clause.text))</code> — \#(e(ReportText.verdict(clause.verdict)))</li>"#
             }
             html += "</ul></td>"

@@ -67,7 +67,9 @@ public enum JUnitReport {
             carried += entry.duration
             guard !entryCases.isEmpty else { continue }
             let share = carried / entryCases.count
-            cases += entryCases.map { var timed = $0; timed.time = share; return timed }
+            cases += entryCases.map {
+                var timed = $0; timed.time = share; return timed
+            }
             carried = .zero
         }
         return cases
@@ -87,17 +89,23 @@ public enum JUnitReport {
         switch entry.outcome {
         case .notRun(let reason) where isCheck:
             for clause in ReportText.plannedClauses(entry) {
-                cases.append(TestCase(name: "\(window): \(clause.text) (line \(clause.location.line))",
-                                      line: clause.location.line, result: .skipped("not run: \(reason)")))
+                cases.append(
+                    TestCase(
+                        name: "\(window): \(clause.text) (line \(clause.location.line))",
+                        line: clause.location.line, result: .skipped("not run: \(reason)")))
             }
             return cases
         case .failed(let message):
-            cases.append(TestCase(name: "line \(step.location.line): \(step.text)", line: step.location.line,
-                                  result: .failure(message: message, body: "\(message)\nat \(step.location)", type: "step")))
+            cases.append(
+                TestCase(
+                    name: "line \(step.location.line): \(step.text)", line: step.location.line,
+                    result: .failure(message: message, body: "\(message)\nat \(step.location)", type: "step")))
             return cases
         case .skipped(let reason) where !isCheck:
-            cases.append(TestCase(name: "line \(step.location.line): \(step.text)", line: step.location.line,
-                                  result: .skipped(reason)))
+            cases.append(
+                TestCase(
+                    name: "line \(step.location.line): \(step.text)", line: step.location.line,
+                    result: .skipped(reason)))
             return cases
         default:
             break
@@ -108,12 +116,15 @@ public enum JUnitReport {
             switch clauseResult.verdict {
             case .passed: outcome = .passed
             case .failed(let expected, let actual):
-                outcome = .failure(message: "expected \(expected), got \(actual)",
-                                   body: "expected: \(expected)\nactual: \(actual)\nat \(clause.location)", type: "expectation")
+                outcome = .failure(
+                    message: "expected \(expected), got \(actual)",
+                    body: "expected: \(expected)\nactual: \(actual)\nat \(clause.location)", type: "expectation")
             case .skipped(let reason): outcome = .skipped(reason)
             }
-            cases.append(TestCase(name: "\(clauseResult.window): \(clause.text) (line \(clause.location.line))",
-                                  line: clause.location.line, result: outcome))
+            cases.append(
+                TestCase(
+                    name: "\(clauseResult.window): \(clause.text) (line \(clause.location.line))",
+                    line: clause.location.line, result: outcome))
         }
         return cases
     }
@@ -125,7 +136,8 @@ public enum JUnitReport {
         let classname = XMLText.escape("diorama.scenarios.\(result.name)")
         let file = XMLText.escape(result.file)
         for testCase in cases {
-            let open = #"    <testcase name="\#(XMLText.escape(testCase.name))" classname="\#(classname)" file="\#(file)" line="\#(testCase.line)" time="\#(seconds(testCase.time))""#
+            let open =
+                #"    <testcase name="\#(XMLText.escape(testCase.name))" classname="\#(classname)" file="\#(file)" line="\#(testCase.line)" time="\#(seconds(testCase.time))""#
             switch testCase.result {
             case .passed:
                 body += open + "/>\n"
@@ -146,7 +158,9 @@ public enum JUnitReport {
                 body += "    </testcase>\n"
             }
         }
-        var xml = #"  <testsuite name="\#(XMLText.escape(result.name))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="\#(seconds(result.duration))">"# + "\n"
+        var xml =
+            #"  <testsuite name="\#(XMLText.escape(result.name))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="\#(seconds(result.duration))">"#
+            + "\n"
         xml += "    <properties>\n"
         var properties = [("file", result.file), ("backend", result.backend.rawValue)]
         // A profile is what the simulator imitates; a real compositor has none.

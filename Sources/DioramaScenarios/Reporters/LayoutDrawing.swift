@@ -82,7 +82,9 @@ struct LayoutDrawing {
         let unit = Double(max(box.width, box.height)) / 400
         let font = unit * 9
         func n(_ value: Double) -> String { ExpectationEvaluator.number((value * 10).rounded() / 10) }
-        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" class="layout-drawing" id="\#(id)" role="img" viewBox="\#(box.minX - margin) \#(box.minY - margin) \#(box.width + 2 * margin) \#(box.height + 2 * margin)" preserveAspectRatio="xMidYMid meet">"# + "\n"
+        var svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" class="layout-drawing" id="\#(id)" role="img" viewBox="\#(box.minX - margin) \#(box.minY - margin) \#(box.width + 2 * margin) \#(box.height + 2 * margin)" preserveAspectRatio="xMidYMid meet">"#
+            + "\n"
         svg += "<title>Display layout and window paths</title>\n"
         for shape in displays {
             let rect = shape.display.logicalRect
@@ -91,13 +93,17 @@ struct LayoutDrawing {
             if let step = shape.pluggedAtStep { classes += " plugged"; notes.append("plugged at step \(step)") }
             if let step = shape.unpluggedAtStep { classes += " unplugged"; notes.append("unplugged at step \(step)") }
             let note = notes.joined(separator: ", ")
-            let label = "\(shape.display.name) · \(ReportText.scaleLabel(shape.display.scale))"
+            let label =
+                "\(shape.display.name) · \(ReportText.scaleLabel(shape.display.scale))"
                 + (shape.display.transform == .normal ? "" : " · \(shape.display.transform.name)°")
             svg += #"<g class="\#(classes)" data-display="\#(XMLText.escape(shape.display.name))">"#
-            svg += #"<rect class="\#(classes)" data-display="\#(XMLText.escape(shape.display.name))" x="\#(rect.minX)" y="\#(rect.minY)" width="\#(rect.width)" height="\#(rect.height)" stroke-width="\#(n(unit * 2))"/>"#
-            svg += #"<text x="\#(n(Double(rect.minX) + unit * 8))" y="\#(n(Double(rect.minY) + font * 1.5))" font-size="\#(n(font * 1.3))">\#(XMLText.escape(label))</text>"#
+            svg +=
+                #"<rect class="\#(classes)" data-display="\#(XMLText.escape(shape.display.name))" x="\#(rect.minX)" y="\#(rect.minY)" width="\#(rect.width)" height="\#(rect.height)" stroke-width="\#(n(unit * 2))"/>"#
+            svg +=
+                #"<text x="\#(n(Double(rect.minX) + unit * 8))" y="\#(n(Double(rect.minY) + font * 1.5))" font-size="\#(n(font * 1.3))">\#(XMLText.escape(label))</text>"#
             if !note.isEmpty {
-                svg += #"<text class="note" x="\#(n(Double(rect.minX) + unit * 8))" y="\#(n(Double(rect.minY) + font * 3))" font-size="\#(n(font))">\#(XMLText.escape(note))</text>"#
+                svg +=
+                    #"<text class="note" x="\#(n(Double(rect.minX) + unit * 8))" y="\#(n(Double(rect.minY) + font * 3))" font-size="\#(n(font))">\#(XMLText.escape(note))</text>"#
             }
             svg += "</g>\n"
         }
@@ -108,16 +114,21 @@ struct LayoutDrawing {
             svg += #"<g class="window-path" data-window="\#(window)" style="--window-colour: \#(colour)">"#
             if let last = path.points.last {
                 let frame = last.frame
-                svg += #"<rect class="window-frame" data-window="\#(window)" x="\#(frame.minX)" y="\#(frame.minY)" width="\#(frame.width)" height="\#(frame.height)" stroke="\#(colour)" stroke-width="\#(n(unit * 1.5))"/>"#
-                svg += #"<text class="window-label" x="\#(n(Double(frame.minX) + unit * 4))" y="\#(n(Double(frame.maxY) - unit * 4))" font-size="\#(n(font * 1.2))" fill="\#(colour)">\#(window)</text>"#
+                svg +=
+                    #"<rect class="window-frame" data-window="\#(window)" x="\#(frame.minX)" y="\#(frame.minY)" width="\#(frame.width)" height="\#(frame.height)" stroke="\#(colour)" stroke-width="\#(n(unit * 1.5))"/>"#
+                svg +=
+                    #"<text class="window-label" x="\#(n(Double(frame.minX) + unit * 4))" y="\#(n(Double(frame.maxY) - unit * 4))" font-size="\#(n(font * 1.2))" fill="\#(colour)">\#(window)</text>"#
             }
             if centres.count > 1 {
                 let points = centres.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
-                svg += #"<polyline class="path" data-window="\#(window)" points="\#(points)" stroke="\#(colour)" stroke-width="\#(n(unit * 2.5))" fill="none"/>"#
+                svg +=
+                    #"<polyline class="path" data-window="\#(window)" points="\#(points)" stroke="\#(colour)" stroke-width="\#(n(unit * 2.5))" fill="none"/>"#
             }
             for (point, centre) in zip(path.points, centres) {
-                svg += #"<circle class="stop" data-window="\#(window)" data-step="\#(point.step)" cx="\#(n(centre.0))" cy="\#(n(centre.1))" r="\#(n(unit * 7))" fill="\#(colour)"><title>step \#(point.step): \#(XMLText.escape(point.text))</title></circle>"#
-                svg += #"<text class="stop-number" x="\#(n(centre.0))" y="\#(n(centre.1 + font * 0.35))" font-size="\#(n(font))" text-anchor="middle">\#(point.step)</text>"#
+                svg +=
+                    #"<circle class="stop" data-window="\#(window)" data-step="\#(point.step)" cx="\#(n(centre.0))" cy="\#(n(centre.1))" r="\#(n(unit * 7))" fill="\#(colour)"><title>step \#(point.step): \#(XMLText.escape(point.text))</title></circle>"#
+                svg +=
+                    #"<text class="stop-number" x="\#(n(centre.0))" y="\#(n(centre.1 + font * 0.35))" font-size="\#(n(font))" text-anchor="middle">\#(point.step)</text>"#
             }
             svg += "</g>\n"
         }

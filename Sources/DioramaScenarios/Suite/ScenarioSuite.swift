@@ -21,15 +21,19 @@ public struct ScenarioSuite: Hashable, Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                problems.append(ScenarioDiagnostic(location: .startOfFile(path), message: "no such file or folder",
-                                                   hint: "give a .scenario file or a folder of them, such as Configs/scenarios"))
+                problems.append(
+                    ScenarioDiagnostic(
+                        location: .startOfFile(path), message: "no such file or folder",
+                        hint: "give a .scenario file or a folder of them, such as Configs/scenarios"))
                 continue
             }
             if isDirectory.boolValue {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".scenario") }
                 if names.isEmpty {
-                    problems.append(ScenarioDiagnostic(location: .startOfFile(path), message: "the folder has no .scenario files",
-                                                       hint: "scenario files end in .scenario"))
+                    problems.append(
+                        ScenarioDiagnostic(
+                            location: .startOfFile(path), message: "the folder has no .scenario files",
+                            hint: "scenario files end in .scenario"))
                 }
                 files += names.map { (path.hasSuffix("/") ? path : path + "/") + $0 }
             } else {

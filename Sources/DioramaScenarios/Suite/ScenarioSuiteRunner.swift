@@ -10,8 +10,10 @@ public struct ScenarioSuiteRunner: Sendable {
 
     /// - Parameter makeBackend: a new backend for each scenario (called in the task
     ///   that runs it).
-    public func run(_ scenarios: [ValidatedScenario], observer: (any ScenarioRunObserver)? = nil,
-                    makeBackend: @escaping @Sendable () -> any ScenarioBackend) async -> [ScenarioResult] {
+    public func run(
+        _ scenarios: [ValidatedScenario], observer: (any ScenarioRunObserver)? = nil,
+        makeBackend: @escaping @Sendable () -> any ScenarioBackend
+    ) async -> [ScenarioResult] {
         let runner = ScenarioRunner(options: options)
         var results = [ScenarioResult?](repeating: nil, count: scenarios.count)
         await withTaskGroup(of: (Int, ScenarioResult).self) { group in

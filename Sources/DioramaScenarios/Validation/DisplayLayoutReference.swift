@@ -33,16 +33,18 @@ public struct DisplayLayoutReference: Hashable, Sendable {
         do {
             data = try RegularFileReader.read(path)
         } catch {
-            throw ScenarioDiagnostic(location: .startOfFile(path), message: "cannot read the display layout: it \(error)",
-                                     hint: "check the path and the file's permissions")
+            throw ScenarioDiagnostic(
+                location: .startOfFile(path), message: "cannot read the display layout: it \(error)",
+                hint: "check the path and the file's permissions")
         }
         do {
             let file = try JSONDecoder().decode(File.self, from: data)
             return DisplayLayoutReference(path: path, displayNames: file.displays.map(\.name))
         } catch {
-            throw ScenarioDiagnostic(location: .startOfFile(path),
-                                     message: "expected a display layout, an object with a \"displays\" array of objects with a \"name\" each, but \(Self.reason(error))",
-                                     hint: "see Docs/display-layout.md for the format, or copy Configs/displays/studio.json")
+            throw ScenarioDiagnostic(
+                location: .startOfFile(path),
+                message: "expected a display layout, an object with a \"displays\" array of objects with a \"name\" each, but \(Self.reason(error))",
+                hint: "see Docs/display-layout.md for the format, or copy Configs/displays/studio.json")
         }
     }
 

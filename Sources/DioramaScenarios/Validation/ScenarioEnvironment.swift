@@ -23,9 +23,11 @@ public struct ScenarioEnvironment: Hashable, Sendable {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let configs = directory.deletingLastPathComponent()
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var layouts = [configs.appendingPathComponent("displays").path,
-                       directory.appendingPathComponent("displays").path,
-                       current.appendingPathComponent("Configs/displays").path]
+        var layouts = [
+            configs.appendingPathComponent("displays").path,
+            directory.appendingPathComponent("displays").path,
+            current.appendingPathComponent("Configs/displays").path,
+        ]
         var seen = Set<String>()
         layouts = layouts.filter { seen.insert($0).inserted }
         let appsDirectory = configs.appendingPathComponent("apps").path

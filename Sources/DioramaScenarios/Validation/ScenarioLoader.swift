@@ -13,13 +13,19 @@ public enum ScenarioLoader {
         do {
             data = try RegularFileReader.read(path)
         } catch {
-            throw ScenarioErrors([ScenarioDiagnostic(location: .startOfFile(path),
-                                                     message: "cannot read the scenario file: it \(error)",
-                                                     hint: "check the path; scenarios live in Configs/scenarios/*.scenario")])
+            throw ScenarioErrors([
+                ScenarioDiagnostic(
+                    location: .startOfFile(path),
+                    message: "cannot read the scenario file: it \(error)",
+                    hint: "check the path; scenarios live in Configs/scenarios/*.scenario")
+            ])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioErrors([ScenarioDiagnostic(location: .startOfFile(path), message: "the scenario file is not UTF-8 text",
-                                                     hint: "save it as UTF-8")])
+            throw ScenarioErrors([
+                ScenarioDiagnostic(
+                    location: .startOfFile(path), message: "the scenario file is not UTF-8 text",
+                    hint: "save it as UTF-8")
+            ])
         }
         return try load(text: text, file: path, environment: environment ?? .forScenarioFile(path))
     }

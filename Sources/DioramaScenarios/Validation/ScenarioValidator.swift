@@ -1,5 +1,5 @@
-import Foundation
 import DioramaModel
+import Foundation
 
 /// Checks, before anything runs, that every name in a scenario means something at
 /// the point it is used.
@@ -73,8 +73,10 @@ struct ValidationWalk {
 
     mutating func report(_ location: SourceLocation, _ message: String, hint: String, length: Int = 1) {
         let line = location.line >= 1 && location.line <= scenario.sourceLines.count ? scenario.sourceLines[location.line - 1] : nil
-        diagnostics.append(ScenarioDiagnostic(location: location, message: message, hint: hint,
-                                              sourceLine: location.file == scenario.file ? line : nil, length: length))
+        diagnostics.append(
+            ScenarioDiagnostic(
+                location: location, message: message, hint: hint,
+                sourceLine: location.file == scenario.file ? line : nil, length: length))
     }
 
     mutating func report(_ name: NameReference, _ message: String, hint: String) {
@@ -94,9 +96,11 @@ struct ValidationWalk {
             let found = environment.layoutFile(for: reference.name, scenarioFile: scenario.file)
             guard let path = found.path else {
                 let available = environment.availableLayouts()
-                let hint = NearestName.nearest(to: reference.name, in: available).map { "did you mean `\($0)`?" }
-                    ?? (available.isEmpty ? "no layout files found; create \(found.searched.first ?? "Configs/displays/\(reference.name).json")"
-                                          : "the layouts are \(Self.list(available))")
+                let hint =
+                    NearestName.nearest(to: reference.name, in: available).map { "did you mean `\($0)`?" }
+                    ?? (available.isEmpty
+                        ? "no layout files found; create \(found.searched.first ?? "Configs/displays/\(reference.name).json")"
+                        : "the layouts are \(Self.list(available))")
                 report(reference, "no display layout `\(reference.name)` (looked for \(found.searched.joined(separator: ", ")))", hint: hint)
                 return nil
             }
@@ -112,8 +116,9 @@ struct ValidationWalk {
             }
             for name in layout.displayNames {
                 if Vocabulary.reservedDisplayNames.contains(name) {
-                    report(reference, "the layout \(path) has a display named `\(name)`, a word scenarios reserve",
-                           hint: "rename the display (connector names such as DP-1 or HDMI-A-1 are safe)")
+                    report(
+                        reference, "the layout \(path) has a display named `\(name)`, a word scenarios reserve",
+                        hint: "rename the display (connector names such as DP-1 or HDMI-A-1 are safe)")
                 }
                 displays.append(name)
             }
@@ -137,8 +142,9 @@ struct ValidationWalk {
 
     mutating func checkNewDisplayName(_ name: NameReference) {
         if Vocabulary.reservedDisplayNames.contains(name.name) {
-            report(name, "`\(name.name)` cannot name a display: scenarios use it as a keyword",
-                   hint: "use a connector name such as DP-3 or HDMI-A-2")
+            report(
+                name, "`\(name.name)` cannot name a display: scenarios use it as a keyword",
+                hint: "use a connector name such as DP-3 or HDMI-A-2")
         }
     }
 
@@ -146,14 +152,17 @@ struct ValidationWalk {
     mutating func checkDisplay(_ name: NameReference) {
         guard !displays.contains(name.name), !displaysUnknown else { return }
         if let line = unpluggedAt[name.name] {
-            report(name, "display `\(name.name)` was unplugged at line \(line)",
-                   hint: "plug it in again first (`plug display \(name.name) …`), or use one of \(Self.list(displays))")
+            report(
+                name, "display `\(name.name)` was unplugged at line \(line)",
+                hint: "plug it in again first (`plug display \(name.name) …`), or use one of \(Self.list(displays))")
             return
         }
-        let hint = NearestName.hint(for: name.name, in: displays,
-                                    otherwise: displays.isEmpty ? "no display is connected here" : "the displays here are \(Self.list(displays))")
-        report(name, "unknown display `\(name.name)`",
-               hint: hint + (NearestName.nearest(to: name.name, in: displays) != nil ? " (the displays here are \(Self.list(displays)))" : ""))
+        let hint = NearestName.hint(
+            for: name.name, in: displays,
+            otherwise: displays.isEmpty ? "no display is connected here" : "the displays here are \(Self.list(displays))")
+        report(
+            name, "unknown display `\(name.name)`",
+            hint: hint + (NearestName.nearest(to: name.name, in: displays) != nil ? " (the displays here are \(Self.list(displays)))" : ""))
     }
 
     // MARK: Clients and windows
@@ -163,31 +172,36 @@ struct ValidationWalk {
     mutating func checkWindow(_ name: NameReference, acting: Bool) {
         guard let window = windows[name.name] else {
             if let line = declarationLines[name.name] {
-                report(name, "window `\(name.name)` is used before it is declared (line \(line))",
-                       hint: "move `window \(name.name) = …` above this line")
+                report(
+                    name, "window `\(name.name)` is used before it is declared (line \(line))",
+                    hint: "move `window \(name.name) = …` above this line")
                 return
             }
-            let hint = windowOrder.isEmpty
+            let hint =
+                windowOrder.isEmpty
                 ? "no window is declared yet; add e.g. `window main = CLIENT title \"…\"` first"
                 : NearestName.hint(for: name.name, in: windowOrder, otherwise: "the windows are \(Self.list(windowOrder))")
-                  + (NearestName.nearest(to: name.name, in: windowOrder) != nil ? " (the windows are \(Self.list(windowOrder)))" : "")
+                    + (NearestName.nearest(to: name.name, in: windowOrder) != nil ? " (the windows are \(Self.list(windowOrder)))" : "")
             report(name, "unknown window `\(name.name)`", hint: hint)
             return
         }
         guard acting else { return }
         if let quit = clients[window.client]?.quitAt {
-            report(name, "window `\(name.name)` belongs to `\(window.client)`, which quit at line \(quit)",
-                   hint: "relaunch it first: `relaunch \(window.client)`")
+            report(
+                name, "window `\(name.name)` belongs to `\(window.client)`, which quit at line \(quit)",
+                hint: "relaunch it first: `relaunch \(window.client)`")
         } else if let closed = window.closedAt {
-            report(name, "window `\(name.name)` was closed at line \(closed)",
-                   hint: "declare a new window for it after it reopens, or remove this step")
+            report(
+                name, "window `\(name.name)` was closed at line \(closed)",
+                hint: "declare a new window for it after it reopens, or remove this step")
         }
     }
 
     /// Reports `name` unless it is a launched client; `running` requires it to run.
     mutating func checkClient(_ name: NameReference, running: Bool) {
         guard let client = clients[name.name] else {
-            let hint = clientOrder.isEmpty
+            let hint =
+                clientOrder.isEmpty
                 ? "no client is launched yet; add e.g. `launch TimerApp as \(name.name)` first"
                 : NearestName.hint(for: name.name, in: clientOrder, otherwise: "the clients are \(Self.list(clientOrder))")
             report(name, "unknown client `\(name.name)`", hint: hint)
@@ -214,7 +228,7 @@ struct ValidationWalk {
             checkWindow(window, acting: true)
             if let display { checkDisplay(display) }
         case .moveToPosition(let window, _), .resize(let window, _, _), .focus(let window), .maximize(let window),
-             .minimize(let window), .type(let window, _), .click(let window, _), .touch(let window, _, _):
+            .minimize(let window), .type(let window, _), .click(let window, _), .touch(let window, _, _):
             checkWindow(window, acting: true)
         case .drag(let window, _, let display):
             checkWindow(window, acting: true)
@@ -251,8 +265,9 @@ struct ValidationWalk {
             if clients[client.name]?.quitAt == nil { clients[client.name]?.quitAt = client.location.line }
         case .relaunch(let client):
             if let state = clients[client.name], state.quitAt == nil {
-                report(client, "`relaunch \(client.name)` of a client that is still running (it was never quit)",
-                       hint: "quit it first: `quit \(client.name)`")
+                report(
+                    client, "`relaunch \(client.name)` of a client that is still running (it was never quit)",
+                    hint: "quit it first: `quit \(client.name)`")
             } else {
                 checkClient(client, running: false)
                 clients[client.name]?.quitAt = nil
@@ -277,31 +292,41 @@ struct ValidationWalk {
             report(launch.alias, "`\(launch.alias.name)` cannot name a client: scenarios use it as a keyword", hint: "choose another name")
         }
         if let existing = clients[launch.alias.name] {
-            report(launch.alias, "client name `\(launch.alias.name)` is already used at line \(existing.launchedAt)",
-                   hint: existing.quitAt != nil ? "to start it again, write `relaunch \(launch.alias.name)`" : "give each client its own name")
+            report(
+                launch.alias, "client name `\(launch.alias.name)` is already used at line \(existing.launchedAt)",
+                hint: existing.quitAt != nil ? "to start it again, write `relaunch \(launch.alias.name)`" : "give each client its own name")
             return
         }
         if case .dioramaAppAtPath(let path) = launch.program {
             let resolved = ClientLaunch.resolve(path)
             if !FileManager.default.isExecutableFile(atPath: resolved.path) {
-                report(path, "no executable at \(resolved.path)",
-                       hint: "build the app first (e.g. swift build --package-path …), or fix the path; it is relative to the scenario's folder")
+                report(
+                    path, "no executable at \(resolved.path)",
+                    hint: "build the app first (e.g. swift build --package-path …), or fix the path; it is relative to the scenario's folder")
             }
         }
         if let infoPlist = launch.infoPlist, !FileManager.default.fileExists(atPath: ClientLaunch.resolve(infoPlist).path) {
-            report(infoPlist, "no Info.plist at \(ClientLaunch.resolve(infoPlist).path)",
-                   hint: "the path is relative to the scenario's folder")
+            report(
+                infoPlist, "no Info.plist at \(ClientLaunch.resolve(infoPlist).path)",
+                hint: "the path is relative to the scenario's folder")
         }
         // An app named together with its Info.plist may live outside this package:
         // only the executable search decides whether it exists.
         if case .dioramaApp(let app) = launch.program, launch.infoPlist == nil,
-           let known = environment.knownApps, !known.contains(app) {
+            let known = environment.knownApps, !known.contains(app)
+        {
             // The app name sits right after `launch `.
-            let location = SourceLocation(file: launch.alias.location.file, line: launch.alias.location.line,
-                                          column: appColumn(line: launch.alias.location.line, app: app))
-            report(location, "unknown Diorama app `\(app)`",
-                   hint: NearestName.hint(for: app, in: known, otherwise: "the apps are \(Self.list(known)); for an app built elsewhere write launch app \"PATH\" info-plist \"PLIST\" as NAME; for any other program write launch command \"…\" as NAME"),
-                   length: app.count)
+            let location = SourceLocation(
+                file: launch.alias.location.file, line: launch.alias.location.line,
+                column: appColumn(line: launch.alias.location.line, app: app))
+            report(
+                location, "unknown Diorama app `\(app)`",
+                hint: NearestName.hint(
+                    for: app, in: known,
+                    otherwise:
+                        "the apps are \(Self.list(known)); for an app built elsewhere write launch app \"PATH\" info-plist \"PLIST\" as NAME; for any other program write launch command \"…\" as NAME"
+                ),
+                length: app.count)
         }
         clients[launch.alias.name] = ClientState(launchedAt: launch.alias.location.line)
         clientOrder.append(launch.alias.name)
@@ -309,7 +334,8 @@ struct ValidationWalk {
 
     func appColumn(line: Int, app: String) -> Int {
         guard line >= 1, line <= scenario.sourceLines.count,
-              let range = scenario.sourceLines[line - 1].range(of: app) else { return 1 }
+            let range = scenario.sourceLines[line - 1].range(of: app)
+        else { return 1 }
         return scenario.sourceLines[line - 1].unicodeScalars.distance(
             from: scenario.sourceLines[line - 1].unicodeScalars.startIndex, to: range.lowerBound) + 1
     }
@@ -342,9 +368,10 @@ struct ValidationWalk {
                 }
                 if !isInteractiveResize {
                     let last = lastAction.map { "the step before is line \($0.location.line): `\($0.text)`" } ?? "there is no step before it"
-                    report(clause.location, "`after the resize ended` needs an interactive resize of `\(window.name)` as the step before; \(last)",
-                           hint: "add `resize \(window.name) WxH interactively in N steps` before this expectation, or drop `after the resize ended`",
-                           length: clause.text.count)
+                    report(
+                        clause.location, "`after the resize ended` needs an interactive resize of `\(window.name)` as the step before; \(last)",
+                        hint: "add `resize \(window.name) WxH interactively in N steps` before this expectation, or drop `after the resize ended`",
+                        length: clause.text.count)
                 }
             }
         }

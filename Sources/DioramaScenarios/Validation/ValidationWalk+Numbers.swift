@@ -13,7 +13,7 @@ extension ValidationWalk {
         case .plugDisplay(let spec):
             checkNumbers(of: spec)
         case .moveDisplay(_, let position), .moveToPosition(_, let position), .click(_, let position),
-             .drag(_, let position, _), .touch(_, let position, nil):
+            .drag(_, let position, _), .touch(_, let position, nil):
             checkPosition(position, at: step.location)
         case .touch(_, let start, let end?):
             checkPosition(start, at: step.location)
@@ -45,8 +45,9 @@ extension ValidationWalk {
     mutating func checkDuration(_ duration: ScenarioDuration, what: String, at location: SourceLocation) {
         let longest = InputRanges.timeoutMilliseconds.upperBound
         guard duration.milliseconds > longest else { return }
-        report(location, "\(what) of \(duration) is longer than \(ScenarioDuration(milliseconds: longest))",
-               hint: "waits and timeouts are at most an hour")
+        report(
+            location, "\(what) of \(duration) is longer than \(ScenarioDuration(milliseconds: longest))",
+            hint: "waits and timeouts are at most an hour")
     }
 
     /// An inline or plugged display: its mode, scale and position. Reported
@@ -58,17 +59,21 @@ extension ValidationWalk {
             InputRanges.scaleProblem("scale", spec.scale.doubleValue),
         ]
         for problem in problems.compactMap({ $0 }) {
-            report(NameReference(spec.name, at: spec.location), "display `\(spec.name)`: \(problem)",
-                   hint: "the simulator takes modes of 1…16384 pixels a side and scales of 1/120…16")
+            report(
+                NameReference(spec.name, at: spec.location), "display `\(spec.name)`: \(problem)",
+                hint: "the simulator takes modes of 1…16384 pixels a side and scales of 1/120…16")
         }
         checkPosition(spec.position, at: spec.location)
     }
 
     mutating func checkPosition(_ position: Point, at location: SourceLocation) {
-        for problem in [InputRanges.problem("x", position.x, in: InputRanges.coordinate),
-                        InputRanges.problem("y", position.y, in: InputRanges.coordinate)].compactMap({ $0 }) {
-            report(location, "the position \(position.x),\(position.y) is too far out: \(problem)",
-                   hint: "positions are logical points within \(InputRanges.coordinate.lowerBound)…\(InputRanges.coordinate.upperBound)")
+        for problem in [
+            InputRanges.problem("x", position.x, in: InputRanges.coordinate),
+            InputRanges.problem("y", position.y, in: InputRanges.coordinate),
+        ].compactMap({ $0 }) {
+            report(
+                location, "the position \(position.x),\(position.y) is too far out: \(problem)",
+                hint: "positions are logical points within \(InputRanges.coordinate.lowerBound)…\(InputRanges.coordinate.upperBound)")
         }
     }
 }

@@ -97,9 +97,11 @@ extension Simulator {
             }
         }
         for window in reconfigure {
-            let needsSize = window.states.contains(.fullscreen) || window.states.contains(.maximized)
+            let needsSize =
+                window.states.contains(.fullscreen) || window.states.contains(.maximized)
                 || window.states.contains(.tiled)
-            let boundsChanged = window.toplevel.version >= 4
+            let boundsChanged =
+                window.toplevel.version >= 4
                 && window.lastBoundsSent != display(named: window.homeDisplayName)?.usableArea.size
             if needsSize || boundsChanged { sendConfigure(window) }
         }

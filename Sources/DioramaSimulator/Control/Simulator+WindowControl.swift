@@ -92,8 +92,9 @@ extension Simulator {
         } else if let source {
             let area = target.usableArea
             let offset = Point(x: window.position.x - source.usableArea.minX, y: window.position.y - source.usableArea.minY)
-            window.position = Point(x: area.minX + min(max(0, offset.x), max(0, area.width - 1)),
-                                    y: area.minY + min(max(0, offset.y), max(0, area.height - 1)))
+            window.position = Point(
+                x: area.minX + min(max(0, offset.x), max(0, area.width - 1)),
+                y: area.minY + min(max(0, offset.y), max(0, area.height - 1)))
         } else {
             window.position = shellRegistry.cascadePosition(on: target)
         }
@@ -131,8 +132,10 @@ extension Simulator {
     }
 
     /// Makes the window fullscreen on a display (its home display when nil), or ends fullscreen.
-    public func fullscreenWindow(_ selector: WindowSelector, on displayName: String? = nil,
-                                 _ fullscreen: Bool = true) throws(SimulatorControlError) {
+    public func fullscreenWindow(
+        _ selector: WindowSelector, on displayName: String? = nil,
+        _ fullscreen: Bool = true
+    ) throws(SimulatorControlError) {
         let window = try window(selector)
         let target = try displayName.map { name throws(SimulatorControlError) in try displayArrangement.requireDisplay(name) }
         setFullscreen(window, on: target, enable: fullscreen)

@@ -45,13 +45,14 @@ public struct DisplaySnapshot: Hashable, Sendable {
 
 extension Window {
     public var snapshot: WindowSnapshot {
-        WindowSnapshot(id: id, clientID: clientID, pid: pid, appID: appID, title: title, frame: frame, states: states,
-                       isMapped: isMapped, isMinimized: isMinimized, isSettled: isSettled,
-                       displays: enteredDisplayNames, homeDisplay: homeDisplayName, bufferSize: bufferSize,
-                       bufferScale: bufferScale, preferredScale: preferredScale, minimumSize: minimumSize,
-                       maximumSize: maximumSize, lastConfigure: lastConfigure, lastCommit: lastCommit,
-                       surfaceProtocolID: surfaceProtocolID, isInteractivelyResizing: isInteractivelyResizing,
-                       isDrawnForScaleInEffect: isDrawnForScaleInEffect)
+        WindowSnapshot(
+            id: id, clientID: clientID, pid: pid, appID: appID, title: title, frame: frame, states: states,
+            isMapped: isMapped, isMinimized: isMinimized, isSettled: isSettled,
+            displays: enteredDisplayNames, homeDisplay: homeDisplayName, bufferSize: bufferSize,
+            bufferScale: bufferScale, preferredScale: preferredScale, minimumSize: minimumSize,
+            maximumSize: maximumSize, lastConfigure: lastConfigure, lastCommit: lastCommit,
+            surfaceProtocolID: surfaceProtocolID, isInteractivelyResizing: isInteractivelyResizing,
+            isDrawnForScaleInEffect: isDrawnForScaleInEffect)
     }
 }
 

@@ -50,10 +50,14 @@ struct ControlConnection {
     private func answerBatch(_ line: String) -> String {
         let elements: [BatchElement]
         do {
-            elements = try ControlRequestScanner.batch(line)?.map(BatchElement.init)
+            elements =
+                try ControlRequestScanner.batch(line)?.map(BatchElement.init)
                 ?? JSONDecoder().decode([BatchElement].self, from: Data(line.utf8))
         } catch {
-            return Self.encode(ControlResponse(ControlFailure.badRequest("the batch is not a JSON array of control requests (\(ControlFailure.decodingProblem(error))); see Docs/control-protocol.md")))
+            return Self.encode(
+                ControlResponse(
+                    ControlFailure.badRequest(
+                        "the batch is not a JSON array of control requests (\(ControlFailure.decodingProblem(error))); see Docs/control-protocol.md")))
         }
         let requests = elements.map { element in
             element.request.flatMap { request -> Result<ControlRequest, ControlFailure> in
@@ -154,7 +158,8 @@ struct ControlConnection {
             return try socket.readLine()
         } catch {
             if let limit = error.exceededLineLimit {
-                let failure = ControlFailure.badRequest("the request line is longer than \(limit) bytes (SimulatorLimits.maximumControlLineBytes); send one JSON object per line")
+                let failure = ControlFailure.badRequest(
+                    "the request line is longer than \(limit) bytes (SimulatorLimits.maximumControlLineBytes); send one JSON object per line")
                 _ = try? socket.writeLine(Self.encode(ControlResponse(failure)))
             }
             return nil
@@ -180,7 +185,8 @@ struct ControlConnection {
     private static func encodeWithEncoder(_ response: ControlResponse) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(response)) ?? Data(#"{"ok":false,"kind":"failed","error":"the response could not be encoded"}"#.utf8), as: UTF8.self)
+        return String(
+            decoding: (try? encoder.encode(response)) ?? Data(#"{"ok":false,"kind":"failed","error":"the response could not be encoded"}"#.utf8), as: UTF8.self)
     }
 
     /// Runs `body` on the simulator's thread; its failure, or the simulator

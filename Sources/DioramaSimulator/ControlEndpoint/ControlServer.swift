@@ -1,11 +1,11 @@
-import DioramaLogging
 import CDioramaShim
 import DioramaControlProtocol
+import DioramaLogging
 import DioramaModel
 import DioramaPOSIX
 import Foundation
-import Synchronization
 import Glibc
+import Synchronization
 
 /// The simulator's control endpoint: a Unix socket that `diorama ctl` (or any
 /// program speaking `Docs/control-protocol.md`) connects to, to list and move
@@ -110,11 +110,13 @@ public final class ControlServer: Sendable {
             throw ControlTransportError("\(path): cannot check the control socket path: \(String(cString: strerror(errno)))")
         }
         guard status.st_mode & S_IFMT == S_IFSOCK else {
-            throw ControlTransportError("\(path) exists and is not a socket; refusing to replace it. Choose another --control path, or remove the file yourself")
+            throw ControlTransportError(
+                "\(path) exists and is not a socket; refusing to replace it. Choose another --control path, or remove the file yourself")
         }
         do {
             Glibc.close(try UnixSocket.connect(to: path))
-            throw ControlTransportError("\(path): another process (another simulator?) is listening on this socket; choose another --control path, or stop that process")
+            throw ControlTransportError(
+                "\(path): another process (another simulator?) is listening on this socket; choose another --control path, or stop that process")
         } catch let error as ControlTransportError {
             throw error
         } catch let error as SystemCallError where error.code == ECONNREFUSED {
@@ -156,7 +158,9 @@ public final class ControlServer: Sendable {
                 // spinning, and say so once per episode.
                 if reportedFailure != failure {
                     reportedFailure = failure
-                    simulatorLog.warning("the simulator's control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms")
+                    simulatorLog.warning(
+                        "the simulator's control endpoint cannot accept connections (\(String(cString: strerror(failure)))); retrying every \(Self.acceptBackoff / 1000) ms"
+                    )
                 }
                 usleep(Self.acceptBackoff)
                 continue
@@ -192,7 +196,9 @@ public final class ControlServer: Sendable {
     /// Answers a connection over the limit with a `busy` error and closes it.
     /// The line is short, so it fits the new socket's buffer: sending never blocks.
     private func refuseBusy(_ socket: ControlLineSocket) {
-        let failure = ControlFailure.busy("the simulator already serves \(limits.maximumControlConnections) control connections (SimulatorLimits.maximumControlConnections); close one and try again")
+        let failure = ControlFailure.busy(
+            "the simulator already serves \(limits.maximumControlConnections) control connections (SimulatorLimits.maximumControlConnections); close one and try again"
+        )
         _ = try? socket.writeLine(ControlConnection.encode(ControlResponse(failure)))
         socket.close()
     }

@@ -126,7 +126,9 @@ extension Simulator {
     func controlFailure(_ error: SimulatorControlError) -> ControlFailure {
         switch error {
         case .noSuchWindow, .ambiguousWindow, .windowNotMapped:
-            let known = windows.isEmpty ? "there are no windows"
+            let known =
+                windows.isEmpty
+                ? "there are no windows"
                 : "the windows are: " + windows.map { "id:\($0.id) app_id:\($0.appID) title:\($0.title)" }.joined(separator: "; ")
             return .failed("\(error); \(known)")
         default:

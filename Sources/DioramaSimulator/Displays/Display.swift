@@ -22,8 +22,10 @@ public final class Display {
     /// Every `zxdg_output_v1` made for one of `outputs`.
     var xdgOutputs: [(xdgOutput: ZxdgOutputV1, output: WlOutput)] = []
 
-    init(configuration: DisplayConfiguration, outputScaleRounding: OutputScaleRounding,
-         eventStyle: OutputEventStyle = .complete) {
+    init(
+        configuration: DisplayConfiguration, outputScaleRounding: OutputScaleRounding,
+        eventStyle: OutputEventStyle = .complete
+    ) {
         self.configuration = configuration
         self.outputScaleRounding = outputScaleRounding
         self.eventStyle = eventStyle
@@ -44,8 +46,9 @@ public final class Display {
     }
 
     var fact: DisplayFact {
-        DisplayFact(display: name, logicalRect: logicalRect, scale120: scale.numerator120,
-                    outputScale: outputScale, transform: configuration.transform)
+        DisplayFact(
+            display: name, logicalRect: logicalRect, scale120: scale.numerator120,
+            outputScale: outputScale, transform: configuration.transform)
     }
 
     /// The live output objects `client` bound to this display.
@@ -70,19 +73,21 @@ public final class Display {
         let configuration = configuration
         let partial = eventStyle == .wlroots ? previous : nil
         let position = eventStyle == .wlroots ? Point.zero : configuration.position
-        output.sendGeometry(x: Int32(clamping: position.x), y: Int32(clamping: position.y),
-                            physicalWidth: Int32(clamping: configuration.physicalSizeMM.width),
-                            physicalHeight: Int32(clamping: configuration.physicalSizeMM.height),
-                            subpixel: .unknown, make: configuration.make, model: configuration.model,
-                            transform: WlOutput.Transform(rawValue: UInt32(configuration.transform.rawValue)))
+        output.sendGeometry(
+            x: Int32(clamping: position.x), y: Int32(clamping: position.y),
+            physicalWidth: Int32(clamping: configuration.physicalSizeMM.width),
+            physicalHeight: Int32(clamping: configuration.physicalSizeMM.height),
+            subpixel: .unknown, make: configuration.make, model: configuration.model,
+            transform: WlOutput.Transform(rawValue: UInt32(configuration.transform.rawValue)))
         let sendsMode = partial == nil || partial?.mode != configuration.mode || partial?.transform != configuration.transform
         let sendsScale = output.version >= 2 && (partial == nil || partial?.scale != configuration.scale)
         // weston sends the scale first; everyone else the mode.
         if sendsScale && eventStyle == .weston { output.sendScale(factor: Int32(outputScale)) }
         if sendsMode {
-            output.sendMode(flags: [.current, .preferred], width: Int32(clamping: configuration.mode.width),
-                            height: Int32(clamping: configuration.mode.height),
-                            refresh: Int32(clamping: configuration.mode.refreshMilliHz))
+            output.sendMode(
+                flags: [.current, .preferred], width: Int32(clamping: configuration.mode.width),
+                height: Int32(clamping: configuration.mode.height),
+                refresh: Int32(clamping: configuration.mode.refreshMilliHz))
         }
         if sendsScale && eventStyle != .weston { output.sendScale(factor: Int32(outputScale)) }
         if output.version >= 4 && partial == nil {

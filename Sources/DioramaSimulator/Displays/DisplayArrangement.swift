@@ -130,7 +130,8 @@ final class DisplayArrangement {
     /// whose configuration changed, with the previous one, and those whose
     /// position changed, with how far they moved.
     func reconfigure(to proposed: [DisplayConfiguration])
-        -> (changed: [(display: Display, previous: DisplayConfiguration)], moved: [(display: Display, dx: Int, dy: Int)]) {
+        -> (changed: [(display: Display, previous: DisplayConfiguration)], moved: [(display: Display, dx: Int, dy: Int)])
+    {
         var changed: [(display: Display, previous: DisplayConfiguration)] = []
         var moved: [(display: Display, dx: Int, dy: Int)] = []
         for (display, configuration) in zip(plugged, proposed) where display.configuration != configuration {

@@ -11,23 +11,31 @@ extension DisplayLayout {
     ///
     /// - Throws: ``DisplayLayoutError`` saying where it looked and which
     ///   names exist, when there is no such layout.
-    public static func locate(_ nameOrPath: String,
-                              startingAt startingPoints: [URL] = ConfigFileLocator.defaultStartingPoints) throws(DisplayLayoutError) -> String {
+    public static func locate(
+        _ nameOrPath: String,
+        startingAt startingPoints: [URL] = ConfigFileLocator.defaultStartingPoints
+    ) throws(DisplayLayoutError) -> String {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return nameOrPath }
         let relative = "\(shippedFolder)/\(nameOrPath).json"
         if let found = ConfigFileLocator.locate(relative, startingAt: startingPoints) { return found.path }
         var known = ""
         if let folder = ConfigFileLocator.locate(shippedFolder, startingAt: startingPoints),
-           let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        {
             let names = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
             known = "; the shipped layouts are \(names.joined(separator: ", "))"
         }
-        throw DisplayLayoutError(problem: "no layout named \"\(nameOrPath)\": \(relative) is not in any folder above \(startingPoints.map(\.path).joined(separator: " or "))\(known); pass a path to a layout file instead")
+        throw DisplayLayoutError(
+            problem:
+                "no layout named \"\(nameOrPath)\": \(relative) is not in any folder above \(startingPoints.map(\.path).joined(separator: " or "))\(known); pass a path to a layout file instead"
+        )
     }
 
     /// Loads a layout by name or path (see ``locate(_:startingAt:)``).
-    public static func load(named nameOrPath: String,
-                            startingAt startingPoints: [URL] = ConfigFileLocator.defaultStartingPoints) throws(DisplayLayoutError) -> DisplayLayout {
+    public static func load(
+        named nameOrPath: String,
+        startingAt startingPoints: [URL] = ConfigFileLocator.defaultStartingPoints
+    ) throws(DisplayLayoutError) -> DisplayLayout {
         try load(contentsOf: locate(nameOrPath, startingAt: startingPoints))
     }
 }

@@ -23,8 +23,9 @@ public struct DisplayLayout: Hashable, Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw DisplayLayoutError(location: .startOfFile(path),
-                                     problem: "cannot read the layout file (\(readFailureReason(error))); check the path")
+            throw DisplayLayoutError(
+                location: .startOfFile(path),
+                problem: "cannot read the layout file (\(readFailureReason(error))); check the path")
         }
         return try parse(text, file: path)
     }
@@ -46,8 +47,9 @@ public struct DisplayLayout: Hashable, Sendable {
     /// that fit, and logical rectangles that do not overlap.
     public func validate() throws(DisplayLayoutError) {
         if let problem = firstProblem() {
-            throw DisplayLayoutError(display: problem.displayIndex.map(displayLabel),
-                                     field: problem.field, problem: problem.message)
+            throw DisplayLayoutError(
+                display: problem.displayIndex.map(displayLabel),
+                field: problem.field, problem: problem.message)
         }
     }
 
@@ -65,25 +67,31 @@ public struct DisplayLayout: Hashable, Sendable {
                 }
             }
             if let first = seenNames[display.name] {
-                return Problem(displayIndex: index, field: "name",
-                               message: "the name is already used by display #\(first + 1); every display needs its own name")
+                return Problem(
+                    displayIndex: index, field: "name",
+                    message: "the name is already used by display #\(first + 1); every display needs its own name")
             }
             seenNames[display.name] = index
             if let problem = Self.rangeProblem(of: display, index: index) { return problem }
             if display.logicalSize.isEmpty {
-                return Problem(displayIndex: index, field: "scale",
-                               message: "at scale \(display.scale) the display is \(display.logicalSize) logical points; lower the scale")
+                return Problem(
+                    displayIndex: index, field: "scale",
+                    message: "at scale \(display.scale) the display is \(display.logicalSize) logical points; lower the scale")
             }
             if display.usableArea.isEmpty {
-                return Problem(displayIndex: index, field: "usableInsets",
-                               message: "the insets leave no usable area on a \(display.logicalSize) display; make them smaller")
+                return Problem(
+                    displayIndex: index, field: "usableInsets",
+                    message: "the insets leave no usable area on a \(display.logicalSize) display; make them smaller")
             }
         }
         for (index, display) in displays.enumerated() {
             for (otherIndex, other) in displays.enumerated() where otherIndex < index {
                 if let overlap = display.logicalRect.intersection(other.logicalRect) {
-                    return Problem(displayIndex: index, field: "position",
-                                   message: "its logical rectangle \(describe(display.logicalRect)) overlaps display \"\(other.name)\" \(describe(other.logicalRect)) by \(overlap.size) points; move it, e.g. to x \(other.logicalRect.maxX)")
+                    return Problem(
+                        displayIndex: index, field: "position",
+                        message:
+                            "its logical rectangle \(describe(display.logicalRect)) overlaps display \"\(other.name)\" \(describe(other.logicalRect)) by \(overlap.size) points; move it, e.g. to x \(other.logicalRect.maxX)"
+                    )
                 }
             }
         }

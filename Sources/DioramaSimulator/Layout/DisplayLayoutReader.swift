@@ -9,8 +9,10 @@ import DioramaModel
 /// afternoon.
 enum DisplayLayoutReader {
     static let topLevelFields = ["displays", "description"]
-    static let displayFields = ["name", "make", "model", "mode", "scale", "transform", "position",
-                                "physicalSizeMM", "usableInsets"]
+    static let displayFields = [
+        "name", "make", "model", "mode", "scale", "transform", "position",
+        "physicalSizeMM", "usableInsets",
+    ]
 
     static func read(_ text: String, file: String) throws(DisplayLayoutError) -> DisplayLayout {
         let document: LocatedJSON
@@ -22,9 +24,10 @@ enum DisplayLayoutReader {
         var context = Context(file: file)
         let layout = try context.readLayout(document)
         if let problem = layout.firstProblem() {
-            throw DisplayLayoutError(location: context.location(of: problem),
-                                     display: problem.displayIndex.map(layout.displayLabel),
-                                     field: problem.field, problem: problem.message)
+            throw DisplayLayoutError(
+                location: context.location(of: problem),
+                display: problem.displayIndex.map(layout.displayLabel),
+                field: problem.field, problem: problem.message)
         }
         return layout
     }
@@ -53,13 +56,15 @@ enum DisplayLayoutReader {
             let members = try object(document, display: nil, field: nil, expected: "the layout: an object with a \"displays\" array")
             try rejectUnknown(members, known: DisplayLayoutReader.topLevelFields, display: nil)
             guard let displaysMember = members.first(where: { $0.key == "displays" }) else {
-                throw DisplayLayoutError(location: document.location, field: "displays",
-                                         problem: "the layout has no \"displays\" array; add one with at least one display")
+                throw DisplayLayoutError(
+                    location: document.location, field: "displays",
+                    problem: "the layout has no \"displays\" array; add one with at least one display")
             }
             displaysLocation = displaysMember.value.location
             guard case .array(let elements) = displaysMember.value.value else {
-                throw DisplayLayoutError(location: displaysMember.value.location, field: "displays",
-                                         problem: "expected an array of displays, found \(displaysMember.value.kindName)")
+                throw DisplayLayoutError(
+                    location: displaysMember.value.location, field: "displays",
+                    problem: "expected an array of displays, found \(displaysMember.value.kindName)")
             }
             var displays: [DisplayConfiguration] = []
             for (index, element) in elements.enumerated() {
@@ -79,8 +84,9 @@ enum DisplayLayoutReader {
                     throw DisplayLayoutError(location: nameMember.value.location, display: "#\(index + 1)", field: "name", problem: problem)
                 }
             } else {
-                throw DisplayLayoutError(location: json.location, display: "#\(index + 1)", field: "name",
-                                         problem: "the display has no name; add e.g. \"name\": \"DP-1\"")
+                throw DisplayLayoutError(
+                    location: json.location, display: "#\(index + 1)", field: "name",
+                    problem: "the display has no name; add e.g. \"name\": \"DP-1\"")
             }
             try rejectUnknown(members, known: DisplayLayoutReader.displayFields, display: name)
             var fields: [String: SourceLocation] = [:]
@@ -97,8 +103,9 @@ enum DisplayLayoutReader {
             func member(_ key: String) -> LocatedJSON? { members.first { $0.key == key }?.value }
 
             guard let modeJSON = member("mode") else {
-                throw DisplayLayoutError(location: json.location, display: name, field: "mode",
-                                         problem: "the display has no mode; add e.g. \"mode\": {\"width\": 1920, \"height\": 1080, \"refreshMilliHz\": 60000}")
+                throw DisplayLayoutError(
+                    location: json.location, display: name, field: "mode",
+                    problem: "the display has no mode; add e.g. \"mode\": {\"width\": 1920, \"height\": 1080, \"refreshMilliHz\": 60000}")
             }
             let modeMembers = try object(modeJSON, display: name, field: "mode", expected: "an object with width, height and refreshMilliHz")
             try rejectUnknown(modeMembers, known: ["width", "height", "refreshMilliHz"], display: name, prefix: "mode.")
@@ -116,8 +123,9 @@ enum DisplayLayoutReader {
                 let text = try string(transformJSON, display: name, field: "transform")
                 guard let parsed = OutputTransform(name: text) else {
                     let names = OutputTransform.allCases.map { "\"\($0.name)\"" }.joined(separator: ", ")
-                    throw DisplayLayoutError(location: transformJSON.location, display: name, field: "transform",
-                                             problem: "unknown transform \"\(text)\"; use one of \(names)")
+                    throw DisplayLayoutError(
+                        location: transformJSON.location, display: name, field: "transform",
+                        problem: "unknown transform \"\(text)\"; use one of \(names)")
                 }
                 transform = parsed
             }
@@ -153,12 +161,14 @@ enum DisplayLayoutReader {
         /// all fractional-scale-v1 can send.
         func readScale(_ json: LocatedJSON, display: String) throws(DisplayLayoutError) -> Scale {
             guard case .number(let text, let value) = json.value else {
-                throw DisplayLayoutError(location: json.location, display: display, field: "scale",
-                                         problem: "expected a number such as 1, 1.25 or 2, found \(json.kindName)")
+                throw DisplayLayoutError(
+                    location: json.location, display: display, field: "scale",
+                    problem: "expected a number such as 1, 1.25 or 2, found \(json.kindName)")
             }
             guard value > 0 else {
-                throw DisplayLayoutError(location: json.location, display: display, field: "scale",
-                                         problem: "the scale is \(text); it must be greater than 0")
+                throw DisplayLayoutError(
+                    location: json.location, display: display, field: "scale",
+                    problem: "the scale is \(text); it must be greater than 0")
             }
             // Before the nearest multiples are worked out below: their
             // arithmetic only holds for scales in range (1e300 is not).
@@ -175,73 +185,90 @@ enum DisplayLayoutReader {
                 }
                 throw DisplayLayoutError(
                     location: json.location, display: display, field: "scale",
-                    problem: "\(text) is not a multiple of 1/120 (fractional-scale-v1 sends scales in 120ths); the nearest are \(decimal(below)) (\(below)/120) and \(decimal(above)) (\(above)/120)")
+                    problem:
+                        "\(text) is not a multiple of 1/120 (fractional-scale-v1 sends scales in 120ths); the nearest are \(decimal(below)) (\(below)/120) and \(decimal(above)) (\(above)/120)"
+                )
             }
             return scale
         }
 
         func object(_ json: LocatedJSON, display: String?, field: String?, expected: String) throws(DisplayLayoutError) -> [LocatedJSON.Member] {
             guard case .object(let members) = json.value else {
-                throw DisplayLayoutError(location: json.location, display: display, field: field,
-                                         problem: "expected \(expected), found \(json.kindName)")
+                throw DisplayLayoutError(
+                    location: json.location, display: display, field: field,
+                    problem: "expected \(expected), found \(json.kindName)")
             }
             var seen: Set<String> = []
             for member in members where !seen.insert(member.key).inserted {
-                throw DisplayLayoutError(location: member.keyLocation, display: display, field: field.map { "\($0).\(member.key)" } ?? member.key,
-                                         problem: "the field appears twice; keep one")
+                throw DisplayLayoutError(
+                    location: member.keyLocation, display: display, field: field.map { "\($0).\(member.key)" } ?? member.key,
+                    problem: "the field appears twice; keep one")
             }
             return members
         }
 
         func rejectUnknown(_ members: [LocatedJSON.Member], known: [String], display: String?, prefix: String = "") throws(DisplayLayoutError) {
             for member in members where !known.contains(member.key) {
-                throw DisplayLayoutError(location: member.keyLocation, display: display, field: prefix + member.key,
-                                         problem: "unknown field; the known fields here are \(known.joined(separator: ", "))")
+                throw DisplayLayoutError(
+                    location: member.keyLocation, display: display, field: prefix + member.key,
+                    problem: "unknown field; the known fields here are \(known.joined(separator: ", "))")
             }
         }
 
         func string(_ json: LocatedJSON, display: String, field: String) throws(DisplayLayoutError) -> String {
             guard case .string(let text) = json.value else {
-                throw DisplayLayoutError(location: json.location, display: display, field: field,
-                                         problem: "expected a string in double quotes, found \(json.kindName)")
+                throw DisplayLayoutError(
+                    location: json.location, display: display, field: field,
+                    problem: "expected a string in double quotes, found \(json.kindName)")
             }
             return text
         }
 
         func integer(_ json: LocatedJSON, display: String, field: String) throws(DisplayLayoutError) -> Int {
             guard case .number(let text, let value) = json.value else {
-                throw DisplayLayoutError(location: json.location, display: display, field: field,
-                                         problem: "expected a whole number, found \(json.kindName)")
+                throw DisplayLayoutError(
+                    location: json.location, display: display, field: field,
+                    problem: "expected a whole number, found \(json.kindName)")
             }
             guard value == value.rounded(), abs(value) <= Double(Int32.max) else {
-                throw DisplayLayoutError(location: json.location, display: display, field: field,
-                                         problem: "expected a whole number within ±\(Int32.max), found \(text)")
+                throw DisplayLayoutError(
+                    location: json.location, display: display, field: field,
+                    problem: "expected a whole number within ±\(Int32.max), found \(text)")
             }
             return Int(value)
         }
 
-        func requiredInteger(_ members: [LocatedJSON.Member], _ key: String, in parent: LocatedJSON,
-                             display: String, field: String) throws(DisplayLayoutError) -> Int {
+        func requiredInteger(
+            _ members: [LocatedJSON.Member], _ key: String, in parent: LocatedJSON,
+            display: String, field: String
+        ) throws(DisplayLayoutError) -> Int {
             guard let member = members.first(where: { $0.key == key }) else {
-                throw DisplayLayoutError(location: parent.location, display: display, field: field,
-                                         problem: "missing; add \"\(key)\": <whole number>")
+                throw DisplayLayoutError(
+                    location: parent.location, display: display, field: field,
+                    problem: "missing; add \"\(key)\": <whole number>")
             }
             return try integer(member.value, display: display, field: field)
         }
 
-        func optionalInteger(_ members: [LocatedJSON.Member], _ key: String,
-                             display: String, field: String) throws(DisplayLayoutError) -> Int? {
+        func optionalInteger(
+            _ members: [LocatedJSON.Member], _ key: String,
+            display: String, field: String
+        ) throws(DisplayLayoutError) -> Int? {
             guard let member = members.first(where: { $0.key == key }) else { return nil }
             return try integer(member.value, display: display, field: field)
         }
 
         /// An object of exactly two whole numbers, like `{"x": 0, "y": 0}`.
-        func pair(_ json: LocatedJSON, _ first: String, _ second: String,
-                  display: String, field: String) throws(DisplayLayoutError) -> (Int, Int) {
+        func pair(
+            _ json: LocatedJSON, _ first: String, _ second: String,
+            display: String, field: String
+        ) throws(DisplayLayoutError) -> (Int, Int) {
             let members = try object(json, display: display, field: field, expected: "an object with \"\(first)\" and \"\(second)\"")
             try rejectUnknown(members, known: [first, second], display: display, prefix: field + ".")
-            return (try requiredInteger(members, first, in: json, display: display, field: "\(field).\(first)"),
-                    try requiredInteger(members, second, in: json, display: display, field: "\(field).\(second)"))
+            return (
+                try requiredInteger(members, first, in: json, display: display, field: "\(field).\(first)"),
+                try requiredInteger(members, second, in: json, display: display, field: "\(field).\(second)")
+            )
         }
     }
 }

@@ -45,14 +45,16 @@ public struct CompositorProfile: Hashable, Sendable {
     /// wait for the client; otherwise it shows on its first buffer.
     public var mapWaitsForClient: Bool
 
-    public init(name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
-                xdgWmBaseVersion: UInt32, seatVersion: UInt32, offersFractionalScale: Bool,
-                offersViewporter: Bool, offersPresentation: Bool,
-                outputScaleRounding: OutputScaleRounding, sizeHintsPolicy: SizeHintsPolicy,
-                windowPlacement: WindowPlacement = .floating, newWindowDisplay: NewWindowDisplay = .defaultDisplay,
-                movedWindowKeepsFocus: Bool = true, enterLeaveOrder: EnterLeaveOrder = .leavesFirst,
-                neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false,
-                outputEvents: OutputEventStyle = .complete, mapWaitsForClient: Bool = false) {
+    public init(
+        name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
+        xdgWmBaseVersion: UInt32, seatVersion: UInt32, offersFractionalScale: Bool,
+        offersViewporter: Bool, offersPresentation: Bool,
+        outputScaleRounding: OutputScaleRounding, sizeHintsPolicy: SizeHintsPolicy,
+        windowPlacement: WindowPlacement = .floating, newWindowDisplay: NewWindowDisplay = .defaultDisplay,
+        movedWindowKeepsFocus: Bool = true, enterLeaveOrder: EnterLeaveOrder = .leavesFirst,
+        neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false,
+        outputEvents: OutputEventStyle = .complete, mapWaitsForClient: Bool = false
+    ) {
         self.name = name
         self.compositorVersion = compositorVersion
         self.outputVersion = outputVersion

@@ -21,8 +21,10 @@ extension Simulator {
     private func surfaceCreated(_ resource: WlSurface) {
         guard let client = clientRegistry.record(resource.client) else { return }
         guard client.surfaceCount < configuration.limits.maximumSurfacesPerClient else {
-            postLimitExceeded(client: resource.client, limit: "maximumSurfacesPerClient",
-                              "wl_compositor.create_surface: the client already has \(client.surfaceCount) surfaces, the simulator's limit (SimulatorLimits.maximumSurfacesPerClient); destroy surfaces or raise the limit")
+            postLimitExceeded(
+                client: resource.client, limit: "maximumSurfacesPerClient",
+                "wl_compositor.create_surface: the client already has \(client.surfaceCount) surfaces, the simulator's limit (SimulatorLimits.maximumSurfacesPerClient); destroy surfaces or raise the limit"
+            )
             return
         }
         client.surfaceCount += 1
@@ -45,8 +47,9 @@ extension Simulator {
             // Since wl_surface v5 a non-zero offset must go through
             // wl_surface.offset; the spec names invalid_offset for it.
             if surface.resource.version >= 5 && (x != 0 || y != 0) {
-                postProtocolError(surface.resource, code: WlSurface.Error.invalidOffset.rawValue, name: "invalid_offset",
-                                  "wl_surface@\(surface.resource.id).attach: x and y must be 0 since version 5; use wl_surface.offset")
+                postProtocolError(
+                    surface.resource, code: WlSurface.Error.invalidOffset.rawValue, name: "invalid_offset",
+                    "wl_surface@\(surface.resource.id).attach: x and y must be 0 since version 5; use wl_surface.offset")
                 return
             }
             if let buffer {
@@ -65,15 +68,17 @@ extension Simulator {
             surface.commit()
         case .setBufferTransform(let transform):
             guard let value = OutputTransform(rawValue: Int(transform.rawValue)) else {
-                postProtocolError(surface.resource, code: WlSurface.Error.invalidTransform.rawValue, name: "invalid_transform",
-                                  "wl_surface@\(surface.resource.id).set_buffer_transform: \(transform.rawValue) is not a wl_output.transform value (0…7)")
+                postProtocolError(
+                    surface.resource, code: WlSurface.Error.invalidTransform.rawValue, name: "invalid_transform",
+                    "wl_surface@\(surface.resource.id).set_buffer_transform: \(transform.rawValue) is not a wl_output.transform value (0…7)")
                 return
             }
             surface.pending.bufferTransform = value
         case .setBufferScale(let scale):
             guard scale > 0 else {
-                postProtocolError(surface.resource, code: WlSurface.Error.invalidScale.rawValue, name: "invalid_scale",
-                                  "wl_surface@\(surface.resource.id).set_buffer_scale: the scale is \(scale); it must be 1 or more")
+                postProtocolError(
+                    surface.resource, code: WlSurface.Error.invalidScale.rawValue, name: "invalid_scale",
+                    "wl_surface@\(surface.resource.id).set_buffer_scale: the scale is \(scale); it must be 1 or more")
                 return
             }
             surface.pending.bufferScale = Int(scale)

@@ -28,14 +28,16 @@ extension Simulator {
         decoration.onRequest = { _ in }
         guard let window = shellRegistry.window(for: toplevel) else { return }
         if let existing = window.decoration, existing.isAlive {
-            return postProtocolError(decoration, code: ZxdgToplevelDecorationV1.Error.alreadyConstructed.rawValue,
-                                     name: "already_constructed",
-                                     "zxdg_decoration_manager_v1.get_toplevel_decoration: xdg_toplevel@\(toplevel.id) already has a decoration object")
+            return postProtocolError(
+                decoration, code: ZxdgToplevelDecorationV1.Error.alreadyConstructed.rawValue,
+                name: "already_constructed",
+                "zxdg_decoration_manager_v1.get_toplevel_decoration: xdg_toplevel@\(toplevel.id) already has a decoration object")
         }
         if window.surface?.hasContent == true {
-            return postProtocolError(decoration, code: ZxdgToplevelDecorationV1.Error.unconfiguredBuffer.rawValue,
-                                     name: "unconfigured_buffer",
-                                     "zxdg_decoration_manager_v1.get_toplevel_decoration: xdg_toplevel@\(toplevel.id) already has a buffer")
+            return postProtocolError(
+                decoration, code: ZxdgToplevelDecorationV1.Error.unconfiguredBuffer.rawValue,
+                name: "unconfigured_buffer",
+                "zxdg_decoration_manager_v1.get_toplevel_decoration: xdg_toplevel@\(toplevel.id) already has a buffer")
         }
         window.decoration = decoration
         decoration.onRequest = { [unowned self, unowned window] request in

@@ -6,8 +6,9 @@ extension Simulator {
     /// `plugDisplay`; the caller has validated the layout.
     @discardableResult
     func addDisplay(_ configuration: DisplayConfiguration) -> Display {
-        let display = Display(configuration: configuration, outputScaleRounding: self.configuration.effectiveOutputScaleRounding,
-                              eventStyle: profile.outputEvents)
+        let display = Display(
+            configuration: configuration, outputScaleRounding: self.configuration.effectiveOutputScaleRounding,
+            eventStyle: profile.outputEvents)
         display.global = Global<WlOutput>(display: wlDisplay, version: profile.outputVersion) { [unowned self, unowned display] output in
             self.outputBound(output, display: display)
         }

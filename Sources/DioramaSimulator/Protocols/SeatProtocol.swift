@@ -85,20 +85,25 @@ extension Simulator {
             guard let surfaceResource else {
                 // A null surface hides the cursor.
                 self.pointerDevice.cursorSurface = nil
-                self.trace.record(.cursorSet(client: self.clientRegistry.id(of: pointer.client), window: self.pointerDevice.focus?.id,
-                                             surface: nil, hotspotX: 0, hotspotY: 0))
+                self.trace.record(
+                    .cursorSet(
+                        client: self.clientRegistry.id(of: pointer.client), window: self.pointerDevice.focus?.id,
+                        surface: nil, hotspotX: 0, hotspotY: 0))
                 return
             }
             guard let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
             guard surface.role == .none || surface.role == .cursor else {
-                return self.postProtocolError(pointer, code: WlPointer.Error.role.rawValue, name: "role",
-                                              "wl_pointer.set_cursor: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
+                return self.postProtocolError(
+                    pointer, code: WlPointer.Error.role.rawValue, name: "role",
+                    "wl_pointer.set_cursor: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
             }
             surface.role = .cursor
             self.pointerDevice.cursorSurface = surface
             self.pointerDevice.cursorHotspot = Point(x: Int(hotspotX), y: Int(hotspotY))
-            self.trace.record(.cursorSet(client: self.clientRegistry.id(of: pointer.client), window: self.pointerDevice.focus?.id,
-                                         surface: surface.id, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY)))
+            self.trace.record(
+                .cursorSet(
+                    client: self.clientRegistry.id(of: pointer.client), window: self.pointerDevice.focus?.id,
+                    surface: surface.id, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY)))
         }
     }
 
@@ -133,7 +138,8 @@ extension Simulator {
     /// holding Shift (as a modifiers event) around keys that need it.
     func sendKeystrokes(_ strokes: [KeyboardModel.Keystroke], to window: Window) {
         guard let surface = window.surface, let record = clientRegistry.record(surface.resource.client),
-              let model = keyboard else { return }
+            let model = keyboard
+        else { return }
         for keyboard in record.keyboards where keyboard.isAlive {
             for stroke in strokes {
                 let time = UInt32(truncatingIfNeeded: clock.nanoseconds / 1_000_000)

@@ -20,13 +20,16 @@ extension Simulator {
     /// descriptor; on a failure before that, `descriptor` closes it when dropped.
     private func poolCreated(_ resource: WlShmPool, descriptor: OwnedFileDescriptor, size: Int, shm: WlShm) {
         guard size > 0 else {
-            postProtocolError(shm, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
-                              "wl_shm.create_pool: the pool size is \(size) bytes; it must be positive")
+            postProtocolError(
+                shm, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
+                "wl_shm.create_pool: the pool size is \(size) bytes; it must be positive")
             return
         }
         guard size <= configuration.limits.maximumPoolBytes else {
-            postLimitExceeded(client: resource.client, limit: "maximumPoolBytes",
-                              "wl_shm.create_pool: a \(size)-byte pool exceeds the simulator's limit of \(configuration.limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)")
+            postLimitExceeded(
+                client: resource.client, limit: "maximumPoolBytes",
+                "wl_shm.create_pool: a \(size)-byte pool exceeds the simulator's limit of \(configuration.limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)"
+            )
             return
         }
         let pool: ShmPool
@@ -34,8 +37,9 @@ extension Simulator {
             // Never taken before: -1 only if that changed, and mapping it fails (invalid_fd).
             pool = try ShmPool(descriptor: descriptor.take() ?? -1, size: size)
         } catch {
-            postProtocolError(shm, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
-                              "wl_shm.create_pool: \(Self.describe(error, size: size))")
+            postProtocolError(
+                shm, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
+                "wl_shm.create_pool: \(Self.describe(error, size: size))")
             return
         }
         // Fires after a read (a screenshot) found the file shorter than the
@@ -44,14 +48,17 @@ extension Simulator {
         // lives as long as the client (the buffer may already be destroyed).
         pool.onFileShrank = { [unowned self, weak shm, unowned pool] in
             guard let shm else { return }
-            self.postProtocolError(shm, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
-                                   "wl_shm_pool: the pool's file is now shorter than the pool's \(pool.size) bytes; never truncate a pool's file (grow it, then wl_shm_pool.resize)")
+            self.postProtocolError(
+                shm, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
+                "wl_shm_pool: the pool's file is now shorter than the pool's \(pool.size) bytes; never truncate a pool's file (grow it, then wl_shm_pool.resize)"
+            )
         }
         resource.onRequest = { [unowned self, unowned resource] request in
             switch request {
             case .createBuffer(let buffer, let offset, let width, let height, let stride, let format):
-                self.bufferCreated(buffer, pool: pool, poolResource: resource, offset: Int(offset), width: Int(width),
-                                   height: Int(height), stride: Int(stride), format: format)
+                self.bufferCreated(
+                    buffer, pool: pool, poolResource: resource, offset: Int(offset), width: Int(width),
+                    height: Int(height), stride: Int(stride), format: format)
             case .resize(let newSize):
                 self.poolResized(pool, resource: resource, to: Int(newSize))
             case .destroy:
@@ -70,20 +77,24 @@ extension Simulator {
     /// wl_shm_pool.resize: pools may only grow.
     private func poolResized(_ pool: ShmPool, resource: WlShmPool, to newSize: Int) {
         guard newSize >= pool.size else {
-            postProtocolError(resource, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
-                              "wl_shm_pool.resize: pools can only grow (from \(pool.size) to \(newSize) bytes)")
+            postProtocolError(
+                resource, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
+                "wl_shm_pool.resize: pools can only grow (from \(pool.size) to \(newSize) bytes)")
             return
         }
         guard newSize <= configuration.limits.maximumPoolBytes else {
-            postLimitExceeded(client: resource.client, limit: "maximumPoolBytes",
-                              "wl_shm_pool.resize: a \(newSize)-byte pool exceeds the simulator's limit of \(configuration.limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)")
+            postLimitExceeded(
+                client: resource.client, limit: "maximumPoolBytes",
+                "wl_shm_pool.resize: a \(newSize)-byte pool exceeds the simulator's limit of \(configuration.limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)"
+            )
             return
         }
         do {
             try pool.resize(to: newSize)
         } catch {
-            postProtocolError(resource, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
-                              "wl_shm_pool.resize: \(Self.describe(error, size: newSize))")
+            postProtocolError(
+                resource, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
+                "wl_shm_pool.resize: \(Self.describe(error, size: newSize))")
         }
     }
 
@@ -91,31 +102,38 @@ extension Simulator {
     /// stride that holds a row; wl_shm names invalid_format and invalid_stride
     /// for these (libwayland's own wl_shm uses invalid_stride for every
     /// geometry problem, and so does the simulator).
-    private func bufferCreated(_ resource: WlBuffer, pool: ShmPool, poolResource: WlShmPool, offset: Int, width: Int,
-                               height: Int, stride: Int, format: WlShm.Format) {
+    private func bufferCreated(
+        _ resource: WlBuffer, pool: ShmPool, poolResource: WlShmPool, offset: Int, width: Int,
+        height: Int, stride: Int, format: WlShm.Format
+    ) {
         guard Self.shmFormats.contains(format) else {
-            postProtocolError(poolResource, code: WlShm.Error.invalidFormat.rawValue, name: "invalid_format",
-                              "wl_shm_pool.create_buffer: format 0x\(String(format.rawValue, radix: 16)) is not supported; use argb8888 (0) or xrgb8888 (1)")
+            postProtocolError(
+                poolResource, code: WlShm.Error.invalidFormat.rawValue, name: "invalid_format",
+                "wl_shm_pool.create_buffer: format 0x\(String(format.rawValue, radix: 16)) is not supported; use argb8888 (0) or xrgb8888 (1)")
             return
         }
         let problem: String? =
-            if width <= 0 || height <= 0 { "the size \(width)x\(height) must be positive" }
-            else if offset < 0 { "the offset \(offset) is negative" }
-            else if stride < width * 4 { "the stride \(stride) is less than width × 4 = \(width * 4) bytes" }
-            else if offset + stride * height > pool.size { "offset \(offset) + stride \(stride) × height \(height) = \(offset + stride * height) bytes is beyond the \(pool.size)-byte pool" }
-            else { nil }
+            if width <= 0 || height <= 0 { "the size \(width)x\(height) must be positive" } else if offset < 0 {
+                "the offset \(offset) is negative"
+            } else if stride < width * 4 { "the stride \(stride) is less than width × 4 = \(width * 4) bytes" } else if offset + stride * height > pool.size {
+                "offset \(offset) + stride \(stride) × height \(height) = \(offset + stride * height) bytes is beyond the \(pool.size)-byte pool"
+            } else { nil }
         if let problem {
-            postProtocolError(poolResource, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
-                              "wl_shm_pool.create_buffer: \(problem)")
+            postProtocolError(
+                poolResource, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
+                "wl_shm_pool.create_buffer: \(problem)")
             return
         }
         guard stride * height <= configuration.limits.maximumBufferBytes else {
-            postLimitExceeded(client: resource.client, limit: "maximumBufferBytes",
-                              "wl_shm_pool.create_buffer: a \(width)x\(height) buffer (\(stride * height) bytes) exceeds the simulator's limit of \(configuration.limits.maximumBufferBytes) bytes (SimulatorLimits.maximumBufferBytes)")
+            postLimitExceeded(
+                client: resource.client, limit: "maximumBufferBytes",
+                "wl_shm_pool.create_buffer: a \(width)x\(height) buffer (\(stride * height) bytes) exceeds the simulator's limit of \(configuration.limits.maximumBufferBytes) bytes (SimulatorLimits.maximumBufferBytes)"
+            )
             return
         }
-        let buffer = ShmBuffer(resource: resource, pool: pool, offset: offset, width: width, height: height,
-                               stride: stride, format: format)
+        let buffer = ShmBuffer(
+            resource: resource, pool: pool, offset: offset, width: width, height: height,
+            stride: stride, format: format)
         let key = ObjectIdentifier(resource)
         surfaceRegistry.add(buffer)
         resource.onRequest = { _ in }

@@ -6,17 +6,21 @@ extension Simulator {
     func subcompositorBound(_ subcompositor: WlSubcompositor) {
         subcompositor.onRequest = { [unowned self, unowned subcompositor] request in
             guard case .getSubsurface(let resource, let surfaceResource, let parentResource) = request else { return }
-            guard let surface = self.surfaceRegistry.surface(for: surfaceResource), let parent = self.surfaceRegistry.surface(for: parentResource) else { return }
+            guard let surface = self.surfaceRegistry.surface(for: surfaceResource), let parent = self.surfaceRegistry.surface(for: parentResource) else {
+                return
+            }
             // A surface cannot be its own parent or ancestor, and cannot take
             // a second role: both are bad_surface.
             if surface === parent || parent.isDescendant(of: surface) {
-                self.postProtocolError(subcompositor, code: WlSubcompositor.Error.badSurface.rawValue, name: "bad_surface",
-                                       "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) cannot be a subsurface of itself or of its own descendant")
+                self.postProtocolError(
+                    subcompositor, code: WlSubcompositor.Error.badSurface.rawValue, name: "bad_surface",
+                    "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) cannot be a subsurface of itself or of its own descendant")
                 return
             }
             guard surface.role == .none || (surface.role == .subsurface && surface.subsurface == nil) else {
-                self.postProtocolError(subcompositor, code: WlSubcompositor.Error.badSurface.rawValue, name: "bad_surface",
-                                       "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
+                self.postProtocolError(
+                    subcompositor, code: WlSubcompositor.Error.badSurface.rawValue, name: "bad_surface",
+                    "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
                 return
             }
             let subsurface = Subsurface(resource: resource, surface: surface, parent: parent)

@@ -6,10 +6,12 @@ extension Simulator {
     func viewporterBound(_ viewporter: WpViewporter) {
         viewporter.onRequest = { [unowned self, unowned viewporter] request in
             guard case .getViewport(let resource, let surfaceResource) = request,
-                  let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
+                let surface = self.surfaceRegistry.surface(for: surfaceResource)
+            else { return }
             guard surface.viewport == nil else {
-                return self.postProtocolError(viewporter, code: WpViewporter.Error.viewportExists.rawValue, name: "viewport_exists",
-                                              "wp_viewporter.get_viewport: wl_surface@\(surfaceResource.id) already has a viewport")
+                return self.postProtocolError(
+                    viewporter, code: WpViewporter.Error.viewportExists.rawValue, name: "viewport_exists",
+                    "wp_viewporter.get_viewport: wl_surface@\(surfaceResource.id) already has a viewport")
             }
             let viewport = Viewport(resource: resource, surface: surface)
             surface.viewport = viewport
@@ -33,8 +35,9 @@ extension Simulator {
     private func viewportRequest(_ viewport: Viewport, _ request: WpViewport.Request) {
         guard viewport.surface != nil else {
             if case .destroy = request { return }
-            return postProtocolError(viewport.resource, code: WpViewport.Error.noSurface.rawValue, name: "no_surface",
-                                     "wp_viewport@\(viewport.resource.id): its wl_surface was destroyed")
+            return postProtocolError(
+                viewport.resource, code: WpViewport.Error.noSurface.rawValue, name: "no_surface",
+                "wp_viewport@\(viewport.resource.id): its wl_surface was destroyed")
         }
         switch request {
         case .destroy:
@@ -43,8 +46,9 @@ extension Simulator {
             if x == -1 && y == -1 && width == -1 && height == -1 {
                 viewport.source = nil
             } else if x < 0 || y < 0 || width <= 0 || height <= 0 {
-                postProtocolError(viewport.resource, code: WpViewport.Error.badValue.rawValue, name: "bad_value",
-                                  "wp_viewport.set_source: \(x),\(y) \(width)x\(height) needs a non-negative origin and a positive size (all -1 unsets)")
+                postProtocolError(
+                    viewport.resource, code: WpViewport.Error.badValue.rawValue, name: "bad_value",
+                    "wp_viewport.set_source: \(x),\(y) \(width)x\(height) needs a non-negative origin and a positive size (all -1 unsets)")
             } else {
                 viewport.source = ViewportSource(x: x, y: y, width: width, height: height)
             }
@@ -52,8 +56,9 @@ extension Simulator {
             if width == -1 && height == -1 {
                 viewport.destination = nil
             } else if width <= 0 || height <= 0 {
-                postProtocolError(viewport.resource, code: WpViewport.Error.badValue.rawValue, name: "bad_value",
-                                  "wp_viewport.set_destination: \(width)x\(height) must be positive (-1x-1 unsets)")
+                postProtocolError(
+                    viewport.resource, code: WpViewport.Error.badValue.rawValue, name: "bad_value",
+                    "wp_viewport.set_destination: \(width)x\(height) must be positive (-1x-1 unsets)")
             } else {
                 viewport.destination = Size(width: Int(width), height: Int(height))
             }
@@ -65,11 +70,13 @@ extension Simulator {
     func fractionalScaleManagerBound(_ manager: WpFractionalScaleManagerV1) {
         manager.onRequest = { [unowned self, unowned manager] request in
             guard case .getFractionalScale(let resource, let surfaceResource) = request,
-                  let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
+                let surface = self.surfaceRegistry.surface(for: surfaceResource)
+            else { return }
             guard surface.fractionalScale == nil else {
-                return self.postProtocolError(manager, code: WpFractionalScaleManagerV1.Error.fractionalScaleExists.rawValue,
-                                              name: "fractional_scale_exists",
-                                              "wp_fractional_scale_manager_v1.get_fractional_scale: wl_surface@\(surfaceResource.id) already has one")
+                return self.postProtocolError(
+                    manager, code: WpFractionalScaleManagerV1.Error.fractionalScaleExists.rawValue,
+                    name: "fractional_scale_exists",
+                    "wp_fractional_scale_manager_v1.get_fractional_scale: wl_surface@\(surfaceResource.id) already has one")
             }
             surface.fractionalScale = resource
             surface.lastPreferredScaleSent = nil

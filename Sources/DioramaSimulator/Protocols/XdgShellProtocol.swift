@@ -11,8 +11,9 @@ extension Simulator {
             case .destroy:
                 // The spec forbids destroying xdg_wm_base while its surfaces live.
                 if liveSurfaces > 0 {
-                    self.postProtocolError(wmBase, code: XdgWmBase.Error.defunctSurfaces.rawValue, name: "defunct_surfaces",
-                                           "xdg_wm_base.destroy: \(liveSurfaces) xdg_surface objects made from it still exist; destroy them first")
+                    self.postProtocolError(
+                        wmBase, code: XdgWmBase.Error.defunctSurfaces.rawValue, name: "defunct_surfaces",
+                        "xdg_wm_base.destroy: \(liveSurfaces) xdg_surface objects made from it still exist; destroy them first")
                 }
             case .createPositioner(let positioner):
                 self.positionerCreated(positioner)
@@ -20,13 +21,16 @@ extension Simulator {
                 guard let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
                 guard surface.role.allowsXdgSurface, !(surface.roleHandler is XdgShellSurface) else {
                     let reason = surface.role.allowsXdgSurface ? "already has an xdg_surface" : "already has the role \(surface.role.name)"
-                    self.postProtocolError(wmBase, code: XdgWmBase.Error.role.rawValue, name: "role",
-                                           "xdg_wm_base.get_xdg_surface: wl_surface@\(surfaceResource.id) \(reason)")
+                    self.postProtocolError(
+                        wmBase, code: XdgWmBase.Error.role.rawValue, name: "role",
+                        "xdg_wm_base.get_xdg_surface: wl_surface@\(surfaceResource.id) \(reason)")
                     return
                 }
                 if surface.hasContent || surface.pending.attachesBuffer {
-                    self.postProtocolError(resource, code: XdgSurface.Error.unconfiguredBuffer.rawValue, name: "unconfigured_buffer",
-                                           "xdg_wm_base.get_xdg_surface: wl_surface@\(surfaceResource.id) already has a buffer attached or committed; create the xdg_surface before attaching")
+                    self.postProtocolError(
+                        resource, code: XdgSurface.Error.unconfiguredBuffer.rawValue, name: "unconfigured_buffer",
+                        "xdg_wm_base.get_xdg_surface: wl_surface@\(surfaceResource.id) already has a buffer attached or committed; create the xdg_surface before attaching"
+                    )
                     return
                 }
                 liveSurfaces += 1
@@ -46,14 +50,16 @@ extension Simulator {
             switch request {
             case .setSize(let width, let height):
                 guard width > 0, height > 0 else {
-                    return self.postProtocolError(resource, code: XdgPositioner.Error.invalidInput.rawValue, name: "invalid_input",
-                                                  "xdg_positioner.set_size: \(width)x\(height) must be positive")
+                    return self.postProtocolError(
+                        resource, code: XdgPositioner.Error.invalidInput.rawValue, name: "invalid_input",
+                        "xdg_positioner.set_size: \(width)x\(height) must be positive")
                 }
                 box.positioner.size = Size(width: Int(width), height: Int(height))
             case .setAnchorRect(let x, let y, let width, let height):
                 guard width >= 0, height >= 0 else {
-                    return self.postProtocolError(resource, code: XdgPositioner.Error.invalidInput.rawValue, name: "invalid_input",
-                                                  "xdg_positioner.set_anchor_rect: \(width)x\(height) must not be negative")
+                    return self.postProtocolError(
+                        resource, code: XdgPositioner.Error.invalidInput.rawValue, name: "invalid_input",
+                        "xdg_positioner.set_anchor_rect: \(width)x\(height) must not be negative")
                 }
                 box.positioner.anchorRect = Rect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
             case .setAnchor(let anchor):
@@ -82,53 +88,63 @@ extension Simulator {
             switch request {
             case .destroy:
                 if shell.window?.toplevel.isAlive == true || shell.popup?.resource.isAlive == true {
-                    self.postProtocolError(shell.resource, code: XdgSurface.Error.defunctRoleObject.rawValue, name: "defunct_role_object",
-                                           "xdg_surface.destroy: its xdg_toplevel or xdg_popup still exists; destroy that first")
+                    self.postProtocolError(
+                        shell.resource, code: XdgSurface.Error.defunctRoleObject.rawValue, name: "defunct_role_object",
+                        "xdg_surface.destroy: its xdg_toplevel or xdg_popup still exists; destroy that first")
                 }
             case .getToplevel(let toplevel):
                 guard !shell.hasRole, let surface = shell.surface else {
-                    return self.postProtocolError(shell.resource, code: XdgSurface.Error.alreadyConstructed.rawValue, name: "already_constructed",
-                                                  "xdg_surface.get_toplevel: the xdg_surface already has a role object")
+                    return self.postProtocolError(
+                        shell.resource, code: XdgSurface.Error.alreadyConstructed.rawValue, name: "already_constructed",
+                        "xdg_surface.get_toplevel: the xdg_surface already has a role object")
                 }
                 guard surface.role == .none || surface.role == .xdgToplevel else {
-                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
-                                                  "xdg_surface.get_toplevel: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
+                    return self.postProtocolError(
+                        shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
+                        "xdg_surface.get_toplevel: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
                 }
                 surface.role = .xdgToplevel
                 self.toplevelCreated(toplevel, shell: shell, surface: surface)
             case .getPopup(let popup, let parent, let positionerResource):
                 guard !shell.hasRole, let surface = shell.surface else {
-                    return self.postProtocolError(shell.resource, code: XdgSurface.Error.alreadyConstructed.rawValue, name: "already_constructed",
-                                                  "xdg_surface.get_popup: the xdg_surface already has a role object")
+                    return self.postProtocolError(
+                        shell.resource, code: XdgSurface.Error.alreadyConstructed.rawValue, name: "already_constructed",
+                        "xdg_surface.get_popup: the xdg_surface already has a role object")
                 }
                 // A surface keeps its role after its toplevel is destroyed;
                 // made a popup, it could become the parent of its own popups.
                 guard surface.role == .none || surface.role == .xdgPopup else {
-                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
-                                                  "xdg_surface.get_popup: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
+                    return self.postProtocolError(
+                        shell.wmBaseErrorTarget, code: XdgWmBase.Error.role.rawValue, name: "role",
+                        "xdg_surface.get_popup: wl_surface@\(surface.resource.id) already has the role \(surface.role.name)")
                 }
                 guard let box = self.shellRegistry.positioner(for: positionerResource), box.positioner.isComplete else {
-                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue, name: "invalid_positioner",
-                                                  "xdg_surface.get_popup: the positioner needs set_size and set_anchor_rect first")
+                    return self.postProtocolError(
+                        shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue, name: "invalid_positioner",
+                        "xdg_surface.get_popup: the positioner needs set_size and set_anchor_rect first")
                 }
                 let parentShell = parent.flatMap { self.shellRegistry.shellSurface(for: $0) }
                 if let parentShell, let problem = Self.popupParentProblem(parentShell, of: shell) {
-                    return self.postProtocolError(shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPopupParent.rawValue,
-                                                  name: "invalid_popup_parent", "xdg_surface.get_popup: \(problem)")
+                    return self.postProtocolError(
+                        shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPopupParent.rawValue,
+                        name: "invalid_popup_parent", "xdg_surface.get_popup: \(problem)")
                 }
                 surface.role = .xdgPopup
                 self.popupCreated(popup, shell: shell, parent: parentShell, positioner: box.positioner)
             case .setWindowGeometry(let x, let y, let width, let height):
                 guard width > 0, height > 0 else {
-                    return self.postProtocolError(shell.resource, code: XdgSurface.Error.invalidSize.rawValue, name: "invalid_size",
-                                                  "xdg_surface.set_window_geometry: \(width)x\(height) must be positive")
+                    return self.postProtocolError(
+                        shell.resource, code: XdgSurface.Error.invalidSize.rawValue, name: "invalid_size",
+                        "xdg_surface.set_window_geometry: \(width)x\(height) must be positive")
                 }
                 shell.pendingGeometry = Rect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
             case .ackConfigure(let serial):
                 guard shell.acknowledge(serial) else {
                     let pending = shell.pendingSerials.map(String.init).joined(separator: ", ")
-                    return self.postProtocolError(shell.resource, code: XdgSurface.Error.invalidSerial.rawValue, name: "invalid_serial",
-                                                  "xdg_surface.ack_configure: serial \(serial) was never sent to this surface or was already consumed (pending: \(pending.isEmpty ? "none" : pending))")
+                    return self.postProtocolError(
+                        shell.resource, code: XdgSurface.Error.invalidSerial.rawValue, name: "invalid_serial",
+                        "xdg_surface.ack_configure: serial \(serial) was never sent to this surface or was already consumed (pending: \(pending.isEmpty ? "none" : pending))"
+                    )
                 }
                 if let window = shell.window {
                     window.lastAckedSerial = serial
@@ -170,9 +186,10 @@ extension Simulator {
         let client = clientRegistry.record(toplevel.client)
         let homeName = newWindowDisplayName
         let placement = displayArrangement.lastKnownDisplay(named: homeName)
-        let window = Window(id: shellRegistry.makeWindowID(), clientID: client?.id ?? 0, pid: client?.pid ?? 0, shellSurface: shell,
-                            toplevel: toplevel, position: placement.map { shellRegistry.cascadePosition(on: $0) } ?? Point(x: 32, y: 32),
-                            homeDisplayName: homeName)
+        let window = Window(
+            id: shellRegistry.makeWindowID(), clientID: client?.id ?? 0, pid: client?.pid ?? 0, shellSurface: shell,
+            toplevel: toplevel, position: placement.map { shellRegistry.cascadePosition(on: $0) } ?? Point(x: 32, y: 32),
+            homeDisplayName: homeName)
         shell.window = window
         for member in surface.tree { member.window = window }
         shellRegistry.add(window)
@@ -195,8 +212,9 @@ extension Simulator {
             pointerGrabRequested(window, serial: serial, edges: nil)
         case .resize(_, let serial, let edges):
             guard Self.resizeEdges.contains(edges) else {
-                return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidResizeEdge.rawValue, name: "invalid_resize_edge",
-                                         "xdg_toplevel.resize: edges \(edges.rawValue) is not an xdg_toplevel.resize_edge value (0, 1, 2, 4, 5, 6, 8, 9, 10)")
+                return postProtocolError(
+                    window.toplevel, code: XdgToplevel.Error.invalidResizeEdge.rawValue, name: "invalid_resize_edge",
+                    "xdg_toplevel.resize: edges \(edges.rawValue) is not an xdg_toplevel.resize_edge value (0, 1, 2, 4, 5, 6, 8, 9, 10)")
             }
             pointerGrabRequested(window, serial: serial, edges: XdgResizeEdges(rawValue: edges.rawValue))
         case .setParent(let parentResource):
@@ -209,14 +227,16 @@ extension Simulator {
             trace.record(.appID(window: window.id, appID: appID))
         case .setMinSize(let width, let height):
             guard width >= 0, height >= 0 else {
-                return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
-                                         "xdg_toplevel.set_min_size: \(width)x\(height) has a negative side; use 0 for no minimum")
+                return postProtocolError(
+                    window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
+                    "xdg_toplevel.set_min_size: \(width)x\(height) has a negative side; use 0 for no minimum")
             }
             window.pendingMinimumSize = Size(width: Int(width), height: Int(height))
         case .setMaxSize(let width, let height):
             guard width >= 0, height >= 0 else {
-                return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
-                                         "xdg_toplevel.set_max_size: \(width)x\(height) has a negative side; use 0 for no maximum")
+                return postProtocolError(
+                    window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
+                    "xdg_toplevel.set_max_size: \(width)x\(height) has a negative side; use 0 for no maximum")
             }
             window.pendingMaximumSize = Size(width: Int(width), height: Int(height))
         case .setMaximized:
@@ -245,8 +265,9 @@ extension Simulator {
         }
         if parent === window || parentChain(above: parent, parent: { $0.parent }).contains(where: { $0 === window }) {
             let what = parent === window ? "the window itself" : "one of its own descendants"
-            return postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidParent.rawValue, name: "invalid_parent",
-                                     "xdg_toplevel.set_parent: xdg_toplevel@\(parentResource.id) is \(what); pass a window this one is not an ancestor of, or null")
+            return postProtocolError(
+                window.toplevel, code: XdgToplevel.Error.invalidParent.rawValue, name: "invalid_parent",
+                "xdg_toplevel.set_parent: xdg_toplevel@\(parentResource.id) is \(what); pass a window this one is not an ancestor of, or null")
         }
         window.parent = parent.isMapped ? parent : nil
     }
@@ -273,21 +294,24 @@ extension Simulator {
                 // Nested popups go in reverse order: only one without live
                 // children of its own is the topmost.
                 if let child = self.shellRegistry.childPopups(of: popup).last {
-                    self.postProtocolError(popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.notTheTopmostPopup.rawValue,
-                                           name: "not_the_topmost_popup",
-                                           "xdg_popup.destroy: xdg_popup@\(child.resource.id), a popup on top of this one, still exists; destroy popups topmost first")
+                    self.postProtocolError(
+                        popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.notTheTopmostPopup.rawValue,
+                        name: "not_the_topmost_popup",
+                        "xdg_popup.destroy: xdg_popup@\(child.resource.id), a popup on top of this one, still exists; destroy popups topmost first")
                 }
             case .grab:
                 // Accepted and never broken (no pointer or keyboard user to
                 // break it), but only before the popup maps.
                 if popup.isMapped {
-                    self.postProtocolError(popup.resource, code: XdgPopup.Error.invalidGrab.rawValue, name: "invalid_grab",
-                                           "xdg_popup.grab: the popup is already mapped; grab before its first commit with a buffer")
+                    self.postProtocolError(
+                        popup.resource, code: XdgPopup.Error.invalidGrab.rawValue, name: "invalid_grab",
+                        "xdg_popup.grab: the popup is already mapped; grab before its first commit with a buffer")
                 }
             case .reposition(let positionerResource, let token):
                 guard let box = self.shellRegistry.positioner(for: positionerResource), box.positioner.isComplete else {
-                    return self.postProtocolError(popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue,
-                                                  name: "invalid_positioner", "xdg_popup.reposition: the positioner is incomplete")
+                    return self.postProtocolError(
+                        popup.shellSurface.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPositioner.rawValue,
+                        name: "invalid_positioner", "xdg_popup.reposition: the positioner is incomplete")
                 }
                 popup.positioner = box.positioner
                 if popup.resource.version >= 3 { popup.resource.sendRepositioned(token: token) }
@@ -311,8 +335,9 @@ extension Simulator {
     /// Places the popup by its positioner and sends its configure sequence.
     func sendPopupConfigure(_ popup: Popup) {
         popup.rect = popup.positioner.placement
-        popup.resource.sendConfigure(x: Int32(clamping: popup.rect.minX), y: Int32(clamping: popup.rect.minY),
-                                     width: Int32(clamping: popup.rect.width), height: Int32(clamping: popup.rect.height))
+        popup.resource.sendConfigure(
+            x: Int32(clamping: popup.rect.minX), y: Int32(clamping: popup.rect.minY),
+            width: Int32(clamping: popup.rect.width), height: Int32(clamping: popup.rect.height))
         let serial = nextSerial()
         popup.shellSurface.resource.sendConfigure(serial: serial)
         popup.shellSurface.configureSent(serial: serial)

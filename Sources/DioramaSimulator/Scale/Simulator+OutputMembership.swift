@@ -57,8 +57,10 @@ extension Simulator {
             for output in display.outputs(of: client) {
                 if entering { surface.resource.sendEnter(output: output) } else { surface.resource.sendLeave(output: output) }
             }
-            trace.record(entering ? .enter(surface: surface.id, window: surface.window?.id, display: display.name)
-                                  : .leave(surface: surface.id, window: surface.window?.id, display: display.name))
+            trace.record(
+                entering
+                    ? .enter(surface: surface.id, window: surface.window?.id, display: display.name)
+                    : .leave(surface: surface.id, window: surface.window?.id, display: display.name))
         }
         surface.enteredDisplays = displays
     }

@@ -10,7 +10,8 @@ extension Window {
     public var isDrawnForScaleInEffect: Bool {
         guard let surface, let commit = lastCommit else { return true }
         let buffer = commit.bufferSize.map { commit.bufferTransform.swapsAxes ? $0.transposed : $0 }
-        return surface.scaleInEffect.isDrawn(transformedBufferSize: buffer, surfaceSize: commit.surfaceSize,
-                                             viewportDestination: commit.viewportDestination)
+        return surface.scaleInEffect.isDrawn(
+            transformedBufferSize: buffer, surfaceSize: commit.surfaceSize,
+            viewportDestination: commit.viewportDestination)
     }
 }

@@ -56,7 +56,8 @@ struct ScreenCompositor {
     /// is not whole pixels) draws nothing.
     func draw(_ content: SurfaceContent, into image: inout PixelBuffer, clip: Rect?) {
         guard let buffer = content.buffer, !content.size.isEmpty,
-              let format = PixelFormat(rawValue: buffer.formatCode) else { return }
+            let format = PixelFormat(rawValue: buffer.formatCode)
+        else { return }
         let destination = pixelRect(ofLogical: Rect(origin: content.origin, size: content.size))
         guard !destination.isEmpty else { return }
         let transformed = BufferPlacement.transformedSize(of: buffer.size, by: content.bufferTransform)
@@ -65,12 +66,14 @@ struct ScreenCompositor {
             CGRect(x: $0.x * bufferScale, y: $0.y * bufferScale, width: $0.width * bufferScale, height: $0.height * bufferScale)
         }
         let crop = source ?? CGRect(x: 0, y: 0, width: Double(transformed.width), height: Double(transformed.height))
-        let placement = BufferPlacement(destination: destination, transform: content.bufferTransform, sourceRect: source,
-                                        filter: Self.isOneToOne(crop: crop, destination: destination.size) ? .nearest : .bilinear)
+        let placement = BufferPlacement(
+            destination: destination, transform: content.bufferTransform, sourceRect: source,
+            filter: Self.isOneToOne(crop: crop, destination: destination.size) ? .nearest : .bilinear)
         _ = buffer.withBytes { bytes in
             guard let base = bytes.baseAddress,
-                  let canvas = try? PixelCanvas(baseAddress: UnsafeMutableRawPointer(mutating: base), width: buffer.width,
-                                                height: buffer.height, strideBytes: buffer.stride, format: format)
+                let canvas = try? PixelCanvas(
+                    baseAddress: UnsafeMutableRawPointer(mutating: base), width: buffer.width,
+                    height: buffer.height, strideBytes: buffer.stride, format: format)
             else { return }
             image.composite(canvas, placement: placement, blendMode: .sourceOver, clip: clip)
         }

@@ -34,17 +34,20 @@ public struct Screenshot: Sendable {
     /// screenshot): `round((point - origin) × scale)` per axis, the same
     /// rounding surfaces are placed with.
     public func pixelPosition(ofLogical point: Point) -> Point {
-        Point(x: scale.pixels(forLogical: point.x - logicalRect.minX),
-              y: scale.pixels(forLogical: point.y - logicalRect.minY))
+        Point(
+            x: scale.pixels(forLogical: point.x - logicalRect.minX),
+            y: scale.pixels(forLogical: point.y - logicalRect.minY))
     }
 
     /// The PNG file's text chunks: what was shot, at which scale.
     var pngText: [(keyword: String, value: String)] {
-        [("Software", "Diorama simulator"),
-         ("Display", display ?? "layout"),
-         ("Scale", scale.description),
-         ("Logical rect", "\(logicalRect.minX),\(logicalRect.minY) \(logicalRect.size)"),
-         ("Orientation", orientation.rawValue)]
+        [
+            ("Software", "Diorama simulator"),
+            ("Display", display ?? "layout"),
+            ("Scale", scale.description),
+            ("Logical rect", "\(logicalRect.minX),\(logicalRect.minY) \(logicalRect.size)"),
+            ("Orientation", orientation.rawValue),
+        ]
     }
 
     /// Writes the screenshot as a PNG file (RGBA; the layout's gaps stay transparent).

@@ -11,8 +11,10 @@ extension Simulator {
     ///   what a person sees — `transformedPixelSize`, portrait for a 90°
     ///   display; ``ScreenshotOrientation/framebuffer`` is the panel's pixels,
     ///   the mode's size with the display's transform applied.
-    public func screenshot(ofDisplay name: String,
-                           orientation: ScreenshotOrientation = .upright) throws(SimulatorControlError) -> Screenshot {
+    public func screenshot(
+        ofDisplay name: String,
+        orientation: ScreenshotOrientation = .upright
+    ) throws(SimulatorControlError) -> Screenshot {
         let display = try displayArrangement.requireDisplay(name)
         let configuration = display.configuration
         let size = configuration.transformedPixelSize
@@ -22,8 +24,9 @@ extension Simulator {
         if orientation == .framebuffer && configuration.transform != .normal {
             image = Self.framebuffer(from: image, transform: configuration.transform)
         }
-        return Screenshot(image: image, display: name, scale: display.scale, logicalRect: display.logicalRect,
-                          orientation: orientation)
+        return Screenshot(
+            image: image, display: name, scale: display.scale, logicalRect: display.logicalRect,
+            orientation: orientation)
     }
 
     /// The whole layout in one picture: the union of every display's logical
@@ -72,8 +75,9 @@ extension Simulator {
         let inverse = transform.isFlipped ? transform : OutputTransform(rawValue: (4 - transform.quarterTurns) % 4)!
         let size = BufferPlacement.transformedSize(of: upright.size, by: inverse)
         var panel = PixelBuffer(width: size.width, height: size.height, filledWith: .clear)
-        panel.composite(upright, placement: BufferPlacement(destination: panel.bounds, transform: inverse, filter: .nearest),
-                        blendMode: .copy)
+        panel.composite(
+            upright, placement: BufferPlacement(destination: panel.bounds, transform: inverse, filter: .nearest),
+            blendMode: .copy)
         return panel
     }
 }

@@ -16,8 +16,9 @@ extension Simulator {
     /// client has set one, or the last one hid the cursor (null surface).
     public var cursorImage: CursorImage? {
         guard let surface = pointerDevice.cursorSurface, surface.resource.isAlive else { return nil }
-        return CursorImage(surface: surface.id, bufferSize: surface.current.buffer?.size,
-                           bufferScale: surface.current.bufferScale, hotspot: pointerDevice.cursorHotspot)
+        return CursorImage(
+            surface: surface.id, bufferSize: surface.current.buffer?.size,
+            bufferScale: surface.current.bufferScale, hotspot: pointerDevice.cursorHotspot)
     }
 
     /// The live wl_pointers of the client that owns `window`.
@@ -106,8 +107,10 @@ extension Simulator {
             }
             sendFrame(pointers)
             let local = surfaceLocal(device.position, in: window)
-            trace.record(.pointerInput(window: window.id, action: pressed ? "press \(button)" : "release \(button)",
-                                       x: Int(local.x), y: Int(local.y)))
+            trace.record(
+                .pointerInput(
+                    window: window.id, action: pressed ? "press \(button)" : "release \(button)",
+                    x: Int(local.x), y: Int(local.y)))
             if pressed {
                 device.pressSerial = serial
                 device.pressedWindow = window
@@ -149,7 +152,8 @@ extension Simulator {
     func pointerGrabRequested(_ window: Window, serial: UInt32, edges: XdgResizeEdges?) {
         let device = pointerDevice
         guard device.grab == nil, let held = device.pressSerial, held == serial, device.pressedWindow === window,
-              window.isMapped else {
+            window.isMapped
+        else {
             trace.record(.interactiveGrabIgnored(window: window.id, serial: serial))
             return
         }
@@ -162,8 +166,11 @@ extension Simulator {
             device.grab = .resize(window, edges: edges, startSize: window.size, startPointer: device.position)
             trace.record(.interactiveGrab(window: window.id, kind: "resize", ended: false))
         } else {
-            device.grab = .move(window, offset: Point(x: window.position.x - device.position.x,
-                                                     y: window.position.y - device.position.y))
+            device.grab = .move(
+                window,
+                offset: Point(
+                    x: window.position.x - device.position.x,
+                    y: window.position.y - device.position.y))
             trace.record(.interactiveGrab(window: window.id, kind: "move", ended: false))
         }
         // The grab owns the pointer: the client sees it leave until the grab ends.

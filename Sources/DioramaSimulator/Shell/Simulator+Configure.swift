@@ -10,11 +10,13 @@ extension Simulator {
     /// initial configure).
     func intendedSize(of window: Window) -> Size {
         if window.states.contains(.fullscreen),
-           let display = window.fullscreenDisplayName.flatMap(display(named:)) ?? display(named: window.homeDisplayName) {
+            let display = window.fullscreenDisplayName.flatMap(display(named:)) ?? display(named: window.homeDisplayName)
+        {
             return display.logicalRect.size
         }
         if window.states.contains(.maximized) || window.states.contains(.tiled),
-           let display = display(named: window.homeDisplayName) {
+            let display = display(named: window.homeDisplayName)
+        {
             return display.usableArea.size
         }
         if let requested = window.requestedSize { return requested }
@@ -36,8 +38,9 @@ extension Simulator {
             if maximum > 0 { result = min(result, maximum) }
             return max(result, minimum)
         }
-        return Size(width: clamp(size.width, window.minimumSize.width, window.maximumSize.width),
-                    height: clamp(size.height, window.minimumSize.height, window.maximumSize.height))
+        return Size(
+            width: clamp(size.width, window.minimumSize.width, window.maximumSize.width),
+            height: clamp(size.height, window.minimumSize.height, window.maximumSize.height))
     }
 
     /// Sends one configure sequence for the window's current intended state:
@@ -52,8 +55,10 @@ extension Simulator {
     ///   - size: overrides the intended size (interactive resize steps).
     ///   - extraStates: added to the window's states for this configure only (`resizing`).
     @discardableResult
-    func sendConfigure(_ window: Window, initial: Bool = false, size: Size? = nil,
-                       extraStates: ToplevelStates = [], interactive: Bool = false) -> UInt32? {
+    func sendConfigure(
+        _ window: Window, initial: Bool = false, size: Size? = nil,
+        extraStates: ToplevelStates = [], interactive: Bool = false
+    ) -> UInt32? {
         guard initial || window.shellSurface.initialConfigureSent, window.toplevel.isAlive else { return nil }
         let toplevel = window.toplevel
         let configuredSize = clampToHints(size ?? intendedSize(of: window), of: window, interactive: interactive)
@@ -71,8 +76,9 @@ extension Simulator {
             let capabilities: [XdgToplevel.WmCapabilities] = [.maximize, .fullscreen, .minimize]
             toplevel.sendWmCapabilities(capabilities: WireArray.pack(capabilities.map(\.rawValue)))
         }
-        toplevel.sendConfigure(width: Int32(clamping: configuredSize.width), height: Int32(clamping: configuredSize.height),
-                               states: states.wireArray(version: toplevel.version))
+        toplevel.sendConfigure(
+            width: Int32(clamping: configuredSize.width), height: Int32(clamping: configuredSize.height),
+            states: states.wireArray(version: toplevel.version))
         sendDecorationModeIfRequested(window)
         let serial = nextSerial()
         window.shellSurface.resource.sendConfigure(serial: serial)
@@ -91,8 +97,9 @@ extension Simulator {
         let start = window.size
         let count = max(1, steps)
         let sizes = (1...count).map { step in
-            Size(width: start.width + (target.width - start.width) * step / count,
-                 height: start.height + (target.height - start.height) * step / count)
+            Size(
+                width: start.width + (target.width - start.width) * step / count,
+                height: start.height + (target.height - start.height) * step / count)
         }
         window.interactiveResize = InteractiveResize(steps: sizes, finalSize: target)
         sendNextInteractiveResizeStep(window)
@@ -102,7 +109,8 @@ extension Simulator {
     /// serial is no longer pending) and committed, the next step goes out.
     func advanceInteractiveResize(_ window: Window) {
         guard let resize = window.interactiveResize, let awaiting = resize.awaitingSerial,
-              !window.shellSurface.pendingSerials.contains(awaiting), window.committedSinceAck else { return }
+            !window.shellSurface.pendingSerials.contains(awaiting), window.committedSinceAck
+        else { return }
         sendNextInteractiveResizeStep(window)
     }
 

@@ -76,8 +76,10 @@ public final class Window {
     var lastTracedFrame: Rect?
     var popups: [Popup] = []
 
-    init(id: UInt32, clientID: UInt32, pid: Int32, shellSurface: XdgShellSurface, toplevel: XdgToplevel,
-         position: Point, homeDisplayName: String) {
+    init(
+        id: UInt32, clientID: UInt32, pid: Int32, shellSurface: XdgShellSurface, toplevel: XdgToplevel,
+        position: Point, homeDisplayName: String
+    ) {
         self.id = id
         self.clientID = clientID
         self.pid = pid
@@ -110,8 +112,9 @@ public final class Window {
     /// what enter/leave are computed from.
     var surfaceRect: Rect {
         let offset = shellSurface.geometry?.origin ?? .zero
-        return Rect(origin: Point(x: position.x - offset.x, y: position.y - offset.y),
-                    size: surface?.current.size ?? .zero)
+        return Rect(
+            origin: Point(x: position.x - offset.x, y: position.y - offset.y),
+            size: surface?.current.size ?? .zero)
     }
 
     /// Names of the displays the window's surface was sent `enter` for.

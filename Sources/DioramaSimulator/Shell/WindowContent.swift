@@ -31,9 +31,11 @@ extension Window {
         var result: [SurfaceContent] = []
         func add(_ surface: Surface, at origin: Point) {
             let state = surface.current
-            result.append(SurfaceContent(buffer: state.buffer, bufferScale: state.bufferScale,
-                                         bufferTransform: state.bufferTransform, viewportSource: state.viewportSource,
-                                         viewportDestination: state.viewportDestination, size: state.size, origin: origin))
+            result.append(
+                SurfaceContent(
+                    buffer: state.buffer, bufferScale: state.bufferScale,
+                    bufferTransform: state.bufferTransform, viewportSource: state.viewportSource,
+                    viewportDestination: state.viewportDestination, size: state.size, origin: origin))
             for child in surface.children {
                 guard let childSurface = child.surface else { continue }
                 add(childSurface, at: Point(x: origin.x + child.position.x, y: origin.y + child.position.y))
@@ -45,8 +47,11 @@ extension Window {
         for popup in popups {
             guard let popupSurface = popup.shellSurface.surface, popupSurface.hasContent else { continue }
             let offset = popup.shellSurface.geometry?.origin ?? .zero
-            add(popupSurface, at: Point(x: geometryOrigin.x + popup.rect.minX - offset.x,
-                                        y: geometryOrigin.y + popup.rect.minY - offset.y))
+            add(
+                popupSurface,
+                at: Point(
+                    x: geometryOrigin.x + popup.rect.minX - offset.x,
+                    y: geometryOrigin.y + popup.rect.minY - offset.y))
         }
         return result
     }

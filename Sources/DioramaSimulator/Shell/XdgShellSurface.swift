@@ -82,21 +82,26 @@ extension XdgShellSurface: SurfaceRoleHandler {
     /// here too, because they are double-buffered and only meet at commit.
     func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?) -> Bool {
         guard hasRole else {
-            simulator.postProtocolError(resource, code: XdgSurface.Error.notConstructed.rawValue, name: "not_constructed",
-                                        "xdg_surface@\(resource.id): committed before get_toplevel or get_popup gave it a role")
+            simulator.postProtocolError(
+                resource, code: XdgSurface.Error.notConstructed.rawValue, name: "not_constructed",
+                "xdg_surface@\(resource.id): committed before get_toplevel or get_popup gave it a role")
             return false
         }
         if newBuffer != nil && !hasAckedConfigure {
-            simulator.postProtocolError(resource, code: XdgSurface.Error.unconfiguredBuffer.rawValue, name: "unconfigured_buffer",
-                                        "xdg_surface@\(resource.id): a buffer was committed before any configure was acknowledged; commit once without a buffer, wait for xdg_surface.configure, ack_configure it, then attach")
+            simulator.postProtocolError(
+                resource, code: XdgSurface.Error.unconfiguredBuffer.rawValue, name: "unconfigured_buffer",
+                "xdg_surface@\(resource.id): a buffer was committed before any configure was acknowledged; commit once without a buffer, wait for xdg_surface.configure, ack_configure it, then attach"
+            )
             return false
         }
         if let window {
             let minimum = window.pendingMinimumSize ?? window.minimumSize
             let maximum = window.pendingMaximumSize ?? window.maximumSize
             if (maximum.width > 0 && minimum.width > maximum.width) || (maximum.height > 0 && minimum.height > maximum.height) {
-                simulator.postProtocolError(window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
-                                            "xdg_toplevel@\(window.toplevel.id): the minimum size \(minimum) is larger than the maximum size \(maximum); lower the minimum or raise the maximum (0 = no limit)")
+                simulator.postProtocolError(
+                    window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
+                    "xdg_toplevel@\(window.toplevel.id): the minimum size \(minimum) is larger than the maximum size \(maximum); lower the minimum or raise the maximum (0 = no limit)"
+                )
                 return false
             }
         }

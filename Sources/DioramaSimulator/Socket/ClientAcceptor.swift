@@ -1,5 +1,5 @@
-import DioramaLogging
 import CWaylandServer
+import DioramaLogging
 import DioramaModel
 import Foundation
 import Glibc
@@ -33,8 +33,10 @@ final class ClientAcceptor {
     /// and closes in ``close()`` (also when init fails).
     ///
     /// - Parameter report: where the one line about an accept failure goes.
-    init?(display: OpaquePointer, eventLoop: OpaquePointer, listening descriptor: Int32,
-          report: @escaping (String) -> Void = ClientAcceptor.logWarning) {
+    init?(
+        display: OpaquePointer, eventLoop: OpaquePointer, listening descriptor: Int32,
+        report: @escaping (String) -> Void = ClientAcceptor.logWarning
+    ) {
         self.display = display
         self.descriptor = descriptor
         self.report = report
@@ -42,16 +44,20 @@ final class ClientAcceptor {
         // not stall the compositor in accept().
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         let context = Unmanaged.passUnretained(self).toOpaque()
-        source = wl_event_loop_add_fd(eventLoop, descriptor, UInt32(WL_EVENT_READABLE), { _, _, data in
-            guard let data else { return 0 }
-            Unmanaged<ClientAcceptor>.fromOpaque(data).takeUnretainedValue().acceptPending()
-            return 0
-        }, context)
-        retryTimer = wl_event_loop_add_timer(eventLoop, { data in
-            guard let data else { return 0 }
-            Unmanaged<ClientAcceptor>.fromOpaque(data).takeUnretainedValue().resume()
-            return 0
-        }, context)
+        source = wl_event_loop_add_fd(
+            eventLoop, descriptor, UInt32(WL_EVENT_READABLE),
+            { _, _, data in
+                guard let data else { return 0 }
+                Unmanaged<ClientAcceptor>.fromOpaque(data).takeUnretainedValue().acceptPending()
+                return 0
+            }, context)
+        retryTimer = wl_event_loop_add_timer(
+            eventLoop,
+            { data in
+                guard let data else { return 0 }
+                Unmanaged<ClientAcceptor>.fromOpaque(data).takeUnretainedValue().resume()
+                return 0
+            }, context)
         guard source != nil, retryTimer != nil else {
             close()
             return nil
@@ -99,8 +105,9 @@ final class ClientAcceptor {
     private func pause(after failure: Int32) {
         if reportedFailure != failure {
             reportedFailure = failure
-            report("the simulator cannot accept a Wayland client (\(String(cString: strerror(failure)))); "
-                   + "new clients wait until one disconnects (retrying every \(Self.pauseMilliseconds) ms)")
+            report(
+                "the simulator cannot accept a Wayland client (\(String(cString: strerror(failure)))); "
+                    + "new clients wait until one disconnects (retrying every \(Self.pauseMilliseconds) ms)")
         }
         guard let source, let retryTimer else { return }
         wl_event_source_fd_update(source, 0)

@@ -27,8 +27,9 @@ struct ListeningSocket {
                 throw SimulatorSocketError(path: name, problem: "a socket name must be a plain file name such as wayland-sim-1")
             }
             guard let socket = try claim(directory: directory, name: name) else {
-                throw SimulatorSocketError(path: directory + "/" + name,
-                                           problem: "another compositor holds this socket name (its .lock file is locked); choose another name or omit it")
+                throw SimulatorSocketError(
+                    path: directory + "/" + name,
+                    problem: "another compositor holds this socket name (its .lock file is locked); choose another name or omit it")
             }
             return socket
         }

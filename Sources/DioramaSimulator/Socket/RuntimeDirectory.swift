@@ -37,7 +37,8 @@ struct RuntimeDirectory {
         do {
             return RuntimeDirectory(path: try TemporaryDirectory.make(prefix: "/tmp/diorama-sim-\(getuid())-"), isPrivate: true)
         } catch {
-            throw SimulatorSocketError(path: "/tmp", problem: "cannot create a private runtime directory: \(error.reason); set XDG_RUNTIME_DIR to a writable directory")
+            throw SimulatorSocketError(
+                path: "/tmp", problem: "cannot create a private runtime directory: \(error.reason); set XDG_RUNTIME_DIR to a writable directory")
         }
     }
 

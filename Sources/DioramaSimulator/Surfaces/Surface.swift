@@ -86,8 +86,10 @@ final class Surface {
             let size = bufferTransform.swapsAxes ? newBuffer.size.transposed : newBuffer.size
             transformedSize = size
             if size.width % bufferScale != 0 || size.height % bufferScale != 0 {
-                simulator.postProtocolError(resource, code: WlSurface.Error.invalidSize.rawValue, name: "invalid_size",
-                                            "wl_surface@\(resource.id).commit: the buffer is \(newBuffer.size) pixels, not a multiple of the buffer scale \(bufferScale); make both sides divisible by the scale")
+                simulator.postProtocolError(
+                    resource, code: WlSurface.Error.invalidSize.rawValue, name: "invalid_size",
+                    "wl_surface@\(resource.id).commit: the buffer is \(newBuffer.size) pixels, not a multiple of the buffer scale \(bufferScale); make both sides divisible by the scale"
+                )
                 return
             }
         }
@@ -97,14 +99,18 @@ final class Surface {
             if let transformedSize {
                 let bufferLogical = Size(width: transformedSize.width / bufferScale, height: transformedSize.height / bufferScale)
                 if source.x + source.width > Double(bufferLogical.width) || source.y + source.height > Double(bufferLogical.height) {
-                    simulator.postProtocolError(viewport.resource, code: WpViewport.Error.outOfBuffer.rawValue, name: "out_of_buffer",
-                                                "wp_viewport@\(viewport.resource.id): the source rectangle \(source.x),\(source.y) \(source.width)x\(source.height) reaches outside the \(bufferLogical) buffer (in surface coordinates at buffer scale \(bufferScale)); shrink the source or attach a larger buffer")
+                    simulator.postProtocolError(
+                        viewport.resource, code: WpViewport.Error.outOfBuffer.rawValue, name: "out_of_buffer",
+                        "wp_viewport@\(viewport.resource.id): the source rectangle \(source.x),\(source.y) \(source.width)x\(source.height) reaches outside the \(bufferLogical) buffer (in surface coordinates at buffer scale \(bufferScale)); shrink the source or attach a larger buffer"
+                    )
                     return
                 }
             }
             if destination == nil && (source.width != source.width.rounded() || source.height != source.height.rounded()) {
-                simulator.postProtocolError(viewport.resource, code: WpViewport.Error.badSize.rawValue, name: "bad_size",
-                                            "wp_viewport@\(viewport.resource.id): without a destination the source size \(source.width)x\(source.height) must be whole numbers; set a destination or use an integer source size")
+                simulator.postProtocolError(
+                    viewport.resource, code: WpViewport.Error.badSize.rawValue, name: "bad_size",
+                    "wp_viewport@\(viewport.resource.id): without a destination the source size \(source.width)x\(source.height) must be whole numbers; set a destination or use an integer source size"
+                )
                 return
             }
         }
@@ -119,8 +125,9 @@ final class Surface {
         current.bufferTransform = bufferTransform
         current.viewportSource = source
         current.viewportDestination = destination
-        current.size = Self.surfaceSize(bufferSize: transformedSize, bufferScale: bufferScale,
-                                        source: source, destination: destination)
+        current.size = Self.surfaceSize(
+            bufferSize: transformedSize, bufferScale: bufferScale,
+            source: source, destination: destination)
         let damageRects = pending.damageRects
         pending = PendingSurfaceState()
         let callbacks = pendingFrameCallbacks
@@ -135,8 +142,9 @@ final class Surface {
             bufferTransform: bufferTransform, viewportSource: source, viewportDestination: destination,
             surfaceSize: current.size, damageRects: damageRects, nullAttach: nullAttach,
             preferredScale120: scale.expected?.numerator120,
-            staleScale: !scale.isDrawn(transformedBufferSize: transformedSize, surfaceSize: current.size,
-                                       viewportDestination: destination))
+            staleScale: !scale.isDrawn(
+                transformedBufferSize: transformedSize, surfaceSize: current.size,
+                viewportDestination: destination))
         simulator.trace.record(.commit(fact))
         if let window, window.surface === self { window.lastCommit = fact }
         roleHandler?.surfaceDidCommit(self, nullAttach: nullAttach)
@@ -157,8 +165,9 @@ final class Surface {
     /// `wl_output.scale` of the displays it entered.
     var scaleInEffect: ScaleInEffect {
         let usesFractionalScale = fractionalScale != nil
-        return ScaleInEffect(preferred: usesFractionalScale ? lastPreferredScaleSent : window?.preferredScale,
-                             outputScale: enteredDisplays.map(\.outputScale).max(),
-                             usesFractionalScale: usesFractionalScale)
+        return ScaleInEffect(
+            preferred: usesFractionalScale ? lastPreferredScaleSent : window?.preferredScale,
+            outputScale: enteredDisplays.map(\.outputScale).max(),
+            usesFractionalScale: usesFractionalScale)
     }
 }

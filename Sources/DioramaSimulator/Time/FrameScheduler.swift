@@ -82,7 +82,8 @@ final class FrameScheduler {
         waiting = []
         for entry in current {
             guard let display = self.display(of: entry.surface),
-                  entry.surface.window?.isMinimized != true, isDue(entry, display, now) else {
+                entry.surface.window?.isMinimized != true, isDue(entry, display, now)
+            else {
                 remaining.append(entry)
                 continue
             }
@@ -110,10 +111,11 @@ final class FrameScheduler {
         for feedback in entry.feedbacks where feedback.isAlive {
             for output in display.outputs(of: feedback.client) { feedback.sendSyncOutput(output: output) }
             let seconds = now / 1_000_000_000
-            feedback.sendPresented(tvSecHi: UInt32(truncatingIfNeeded: seconds >> 32), tvSecLo: UInt32(truncatingIfNeeded: seconds),
-                                   tvNsec: UInt32(now % 1_000_000_000), refresh: UInt32(clamping: period),
-                                   seqHi: UInt32(truncatingIfNeeded: sequence >> 32), seqLo: UInt32(truncatingIfNeeded: sequence),
-                                   flags: [.vsync])
+            feedback.sendPresented(
+                tvSecHi: UInt32(truncatingIfNeeded: seconds >> 32), tvSecLo: UInt32(truncatingIfNeeded: seconds),
+                tvNsec: UInt32(now % 1_000_000_000), refresh: UInt32(clamping: period),
+                seqHi: UInt32(truncatingIfNeeded: sequence >> 32), seqLo: UInt32(truncatingIfNeeded: sequence),
+                flags: [.vsync])
             feedback.destroy()
             anyPresented = true
         }
@@ -155,11 +157,13 @@ final class FrameScheduler {
     private func armTimer() {
         guard simulator.clock.advancesByItself, !waiting.isEmpty else { return }
         if timer == nil {
-            timer = wl_event_loop_add_timer(simulator.eventLoop, { data in
-                guard let data else { return 0 }
-                Unmanaged<FrameScheduler>.fromOpaque(data).takeUnretainedValue().deliverDueFrames()
-                return 0
-            }, Unmanaged.passUnretained(self).toOpaque())
+            timer = wl_event_loop_add_timer(
+                simulator.eventLoop,
+                { data in
+                    guard let data else { return 0 }
+                    Unmanaged<FrameScheduler>.fromOpaque(data).takeUnretainedValue().deliverDueFrames()
+                    return 0
+                }, Unmanaged.passUnretained(self).toOpaque())
         }
         let now = simulator.clock.nanoseconds
         var earliest = UInt64.max

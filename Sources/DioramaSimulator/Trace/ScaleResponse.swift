@@ -58,15 +58,18 @@ public struct ScaleResponse: Hashable, Sendable {
     ///
     /// - Parameter records: the trace (it must include the window's
     ///   `window_created`, to know its main surface, and everything after `sequence`).
-    public static func measure(_ records: [TraceRecord], window: UInt32, after sequence: UInt64,
-                               display: String, scale: Scale) -> ScaleResponse {
+    public static func measure(
+        _ records: [TraceRecord], window: UInt32, after sequence: UInt64,
+        display: String, scale: Scale
+    ) -> ScaleResponse {
         var mainSurface: UInt32?
         for record in records {
             if case .windowCreated(window, _, let surface) = record.event { mainSurface = surface }
         }
-        var response = ScaleResponse(window: window, scale: scale, toldNanoseconds: nil, firstCommitAtScale: nil,
-                                     answer: nil, answerNanoseconds: nil, staleCommits: 0, latestCommit: nil,
-                                     usesFractionalScale: false)
+        var response = ScaleResponse(
+            window: window, scale: scale, toldNanoseconds: nil, firstCommitAtScale: nil,
+            answer: nil, answerNanoseconds: nil, staleCommits: 0, latestCommit: nil,
+            usesFractionalScale: false)
         guard let mainSurface else { return response }
         for record in records {
             if case .preferredScale(mainSurface, _, _) = record.event { response.usesFractionalScale = true }

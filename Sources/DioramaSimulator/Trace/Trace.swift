@@ -140,8 +140,8 @@ extension TraceEvent {
         case .windowCreated(_, _, let surface): return surface
         case .commit(let fact): return fact.surface
         case .enter(let surface, _, _), .leave(let surface, _, _), .preferredScale(let surface, _, _),
-             .preferredBufferScale(let surface, _, _), .frameDone(let surface, _, _), .presented(let surface, _, _, _),
-             .presentationDiscarded(let surface, _):
+            .preferredBufferScale(let surface, _, _), .frameDone(let surface, _, _), .presented(let surface, _, _, _),
+            .presentationDiscarded(let surface, _):
             return surface
         default: return nil
         }

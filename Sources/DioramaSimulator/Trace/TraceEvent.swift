@@ -166,9 +166,11 @@ public struct CommitFact: Hashable, Sendable {
     /// surface size times that scale (see `Docs/trace-format.md`).
     public var staleScale: Bool
 
-    public init(surface: UInt32, window: UInt32?, bufferSize: Size?, bufferScale: Int, bufferTransform: OutputTransform,
-                viewportSource: ViewportSource?, viewportDestination: Size?, surfaceSize: Size, damageRects: Int,
-                nullAttach: Bool, preferredScale120: Int?, staleScale: Bool) {
+    public init(
+        surface: UInt32, window: UInt32?, bufferSize: Size?, bufferScale: Int, bufferTransform: OutputTransform,
+        viewportSource: ViewportSource?, viewportDestination: Size?, surfaceSize: Size, damageRects: Int,
+        nullAttach: Bool, preferredScale120: Int?, staleScale: Bool
+    ) {
         self.surface = surface
         self.window = window
         self.bufferSize = bufferSize
@@ -189,20 +191,20 @@ extension TraceEvent {
     public var window: UInt32? {
         switch self {
         case .windowCreated(let window, _, _), .windowMapped(let window, _), .windowMoved(let window, _),
-             .windowUnmapped(let window), .windowDestroyed(let window), .title(let window, _), .appID(let window, _),
-             .sizeHints(let window, _, _), .closeSent(let window), .configureAcked(let window, _),
-             .keyboardInput(let window, _), .pointerInput(let window, _, _, _), .touchInput(let window, _, _, _, _),
-             .interactiveGrab(let window, _, _), .interactiveGrabIgnored(let window, _):
+            .windowUnmapped(let window), .windowDestroyed(let window), .title(let window, _), .appID(let window, _),
+            .sizeHints(let window, _, _), .closeSent(let window), .configureAcked(let window, _),
+            .keyboardInput(let window, _), .pointerInput(let window, _, _, _), .touchInput(let window, _, _, _, _),
+            .interactiveGrab(let window, _, _), .interactiveGrabIgnored(let window, _):
             return window
         case .focus(let window): return window
         case .configureSent(let fact): return fact.window
         case .commit(let fact): return fact.window
         case .enter(_, let window, _), .leave(_, let window, _), .preferredScale(_, let window, _),
-             .preferredBufferScale(_, let window, _), .frameDone(_, let window, _), .presented(_, let window, _, _),
-             .presentationDiscarded(_, let window), .cursorSet(_, let window, _, _, _):
+            .preferredBufferScale(_, let window, _), .frameDone(_, let window, _), .presented(_, let window, _, _),
+            .presentationDiscarded(_, let window), .cursorSet(_, let window, _, _, _):
             return window
         case .clientConnected, .clientDisconnected, .protocolError, .limitExceeded,
-             .displayAdded, .displayChanged, .displayRemoved:
+            .displayAdded, .displayChanged, .displayRemoved:
             return nil
         }
     }
@@ -211,7 +213,7 @@ extension TraceEvent {
     public var client: UInt32? {
         switch self {
         case .clientConnected(let client, _), .clientDisconnected(let client, _), .limitExceeded(let client, _, _),
-             .windowCreated(_, let client, _):
+            .windowCreated(_, let client, _):
             return client
         case .protocolError(let fact): return fact.client
         default: return nil

@@ -278,8 +278,10 @@ extension TraceRecord: Codable {
         try c.encode(fact.transform.name, forKey: .transform)
     }
 
-    private static func encodeSurface(_ surface: UInt32, _ window: UInt32?,
-                                      into c: inout KeyedEncodingContainer<CodingKeys>) throws {
+    private static func encodeSurface(
+        _ surface: UInt32, _ window: UInt32?,
+        into c: inout KeyedEncodingContainer<CodingKeys>
+    ) throws {
         try c.encode(surface, forKey: .surface)
         try c.encodeIfPresent(window, forKey: .window)
     }
@@ -296,7 +298,8 @@ extension TraceRecord: Codable {
         func size(_ width: CodingKeys, _ height: CodingKeys) throws -> Size { Size(width: try int(width), height: try int(height)) }
         func optionalSize(_ width: CodingKeys, _ height: CodingKeys) throws -> Size? {
             guard let w = try c.decodeIfPresent(Int.self, forKey: width),
-                  let h = try c.decodeIfPresent(Int.self, forKey: height) else { return nil }
+                let h = try c.decodeIfPresent(Int.self, forKey: height)
+            else { return nil }
             return Size(width: w, height: h)
         }
         func rect() throws -> Rect { Rect(x: try int(.x), y: try int(.y), width: try int(.width), height: try int(.height)) }
@@ -308,17 +311,20 @@ extension TraceRecord: Codable {
             return transform
         }
         func display() throws -> DisplayFact {
-            DisplayFact(display: try string(.display), logicalRect: try rect(), scale120: try int(.scale120),
-                        outputScale: try int(.outputScale), transform: try transform(.transform))
+            DisplayFact(
+                display: try string(.display), logicalRect: try rect(), scale120: try int(.scale120),
+                outputScale: try int(.outputScale), transform: try transform(.transform))
         }
 
         switch type {
         case "client_connected": event = .clientConnected(client: try u32(.client), pid: try c.decode(Int32.self, forKey: .pid))
         case "client_disconnected": event = .clientDisconnected(client: try u32(.client), pid: try c.decode(Int32.self, forKey: .pid))
         case "protocol_error":
-            event = .protocolError(ProtocolErrorFact(client: try u32(.client), interface: try string(.interface),
-                                                     objectID: try u32(.objectID), code: try u32(.code),
-                                                     error: try string(.error), message: try string(.message)))
+            event = .protocolError(
+                ProtocolErrorFact(
+                    client: try u32(.client), interface: try string(.interface),
+                    objectID: try u32(.objectID), code: try u32(.code),
+                    error: try string(.error), message: try string(.message)))
         case "limit_exceeded":
             event = .limitExceeded(client: try u32(.client), limit: try string(.limit), message: try string(.message))
         case "display_added": event = .displayAdded(try display())
@@ -334,29 +340,33 @@ extension TraceRecord: Codable {
         case "title": event = .title(window: try u32(.window), title: try string(.title))
         case "app_id": event = .appID(window: try u32(.window), appID: try string(.appID))
         case "size_hints":
-            event = .sizeHints(window: try u32(.window), minimum: try size(.minWidth, .minHeight),
-                               maximum: try size(.maxWidth, .maxHeight))
+            event = .sizeHints(
+                window: try u32(.window), minimum: try size(.minWidth, .minHeight),
+                maximum: try size(.maxWidth, .maxHeight))
         case "focus": event = .focus(window: try optionalU32(.window))
         case "configure_sent":
             let names = try c.decode([String].self, forKey: .states)
             guard let states = ToplevelStates(names: names) else {
                 throw DecodingError.dataCorruptedError(forKey: .states, in: c, debugDescription: "unknown state in \(names)")
             }
-            event = .configureSent(ConfigureFact(window: try u32(.window), serial: try u32(.serial),
-                                                 size: try size(.width, .height), states: states,
-                                                 bounds: try optionalSize(.boundsWidth, .boundsHeight)))
+            event = .configureSent(
+                ConfigureFact(
+                    window: try u32(.window), serial: try u32(.serial),
+                    size: try size(.width, .height), states: states,
+                    bounds: try optionalSize(.boundsWidth, .boundsHeight)))
         case "configure_acked": event = .configureAcked(window: try u32(.window), serial: try u32(.serial))
         case "commit":
-            event = .commit(CommitFact(
-                surface: try u32(.surface), window: try optionalU32(.window),
-                bufferSize: try optionalSize(.bufferWidth, .bufferHeight), bufferScale: try int(.bufferScale),
-                bufferTransform: try transform(.bufferTransform),
-                viewportSource: try c.decodeIfPresent(ViewportSource.self, forKey: .viewportSource),
-                viewportDestination: try c.decodeIfPresent(Size.self, forKey: .viewportDestination),
-                surfaceSize: try size(.surfaceWidth, .surfaceHeight), damageRects: try int(.damageRects),
-                nullAttach: try c.decode(Bool.self, forKey: .nullAttach),
-                preferredScale120: try c.decodeIfPresent(Int.self, forKey: .preferredScale120),
-                staleScale: try c.decode(Bool.self, forKey: .staleScale)))
+            event = .commit(
+                CommitFact(
+                    surface: try u32(.surface), window: try optionalU32(.window),
+                    bufferSize: try optionalSize(.bufferWidth, .bufferHeight), bufferScale: try int(.bufferScale),
+                    bufferTransform: try transform(.bufferTransform),
+                    viewportSource: try c.decodeIfPresent(ViewportSource.self, forKey: .viewportSource),
+                    viewportDestination: try c.decodeIfPresent(Size.self, forKey: .viewportDestination),
+                    surfaceSize: try size(.surfaceWidth, .surfaceHeight), damageRects: try int(.damageRects),
+                    nullAttach: try c.decode(Bool.self, forKey: .nullAttach),
+                    preferredScale120: try c.decodeIfPresent(Int.self, forKey: .preferredScale120),
+                    staleScale: try c.decode(Bool.self, forKey: .staleScale)))
         case "enter": event = .enter(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "leave": event = .leave(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "preferred_scale":
@@ -364,26 +374,30 @@ extension TraceRecord: Codable {
         case "preferred_buffer_scale":
             event = .preferredBufferScale(surface: try u32(.surface), window: try optionalU32(.window), scale: try int(.scale))
         case "frame_done":
-            event = .frameDone(surface: try u32(.surface), window: try optionalU32(.window),
-                               timeMilliseconds: try u32(.timeMilliseconds))
+            event = .frameDone(
+                surface: try u32(.surface), window: try optionalU32(.window),
+                timeMilliseconds: try u32(.timeMilliseconds))
         case "presented":
-            event = .presented(surface: try u32(.surface), window: try optionalU32(.window),
-                               display: try c.decodeIfPresent(String.self, forKey: .display),
-                               nanoseconds: try c.decode(UInt64.self, forKey: .presentedNanoseconds))
+            event = .presented(
+                surface: try u32(.surface), window: try optionalU32(.window),
+                display: try c.decodeIfPresent(String.self, forKey: .display),
+                nanoseconds: try c.decode(UInt64.self, forKey: .presentedNanoseconds))
         case "presentation_discarded":
             event = .presentationDiscarded(surface: try u32(.surface), window: try optionalU32(.window))
         case "keyboard_input": event = .keyboardInput(window: try u32(.window), keys: try string(.keys))
         case "pointer_input":
             event = .pointerInput(window: try u32(.window), action: try string(.action), x: try int(.x), y: try int(.y))
         case "touch_input":
-            event = .touchInput(window: try u32(.window), action: try string(.action), id: try int(.id),
-                                x: try int(.x), y: try int(.y))
+            event = .touchInput(
+                window: try u32(.window), action: try string(.action), id: try int(.id),
+                x: try int(.x), y: try int(.y))
         case "interactive_grab":
             event = .interactiveGrab(window: try u32(.window), kind: try string(.kind), ended: try c.decode(Bool.self, forKey: .ended))
         case "interactive_grab_ignored": event = .interactiveGrabIgnored(window: try u32(.window), serial: try u32(.serial))
         case "cursor_set":
-            event = .cursorSet(client: try u32(.client), window: try optionalU32(.window), surface: try optionalU32(.surface),
-                               hotspotX: try int(.hotspotX), hotspotY: try int(.hotspotY))
+            event = .cursorSet(
+                client: try u32(.client), window: try optionalU32(.window), surface: try optionalU32(.surface),
+                hotspotX: try int(.hotspotX), hotspotY: try int(.hotspotY))
         default:
             throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown event type \"\(type)\"")
         }

@@ -27,11 +27,13 @@ protocol FidelityCompositor: AnyObject {
 enum FidelityOutputs {
     static let sway = SwayHeadless.defaultOutputs
     static var simulatorLayout: DisplayLayout {
-        DisplayLayout(displays: sway.enumerated().map { index, output in
-            DisplayConfiguration(name: SwayHeadless.outputName(index: index), make: "headless", model: "headless",
-                                 mode: DisplayMode(width: output.width, height: output.height),
-                                 scale: Scale(integer: Int(output.scale))!, position: Point(x: output.x, y: output.y))
-        })
+        DisplayLayout(
+            displays: sway.enumerated().map { index, output in
+                DisplayConfiguration(
+                    name: SwayHeadless.outputName(index: index), make: "headless", model: "headless",
+                    mode: DisplayMode(width: output.width, height: output.height),
+                    scale: Scale(integer: Int(output.scale))!, position: Point(x: output.x, y: output.y))
+            })
     }
 }
 
@@ -40,9 +42,12 @@ enum FidelityOutputs {
 enum FidelityWestonOutput {
     static let name = "headless"
     static var simulatorLayout: DisplayLayout {
-        DisplayLayout(displays: [DisplayConfiguration(name: name, make: "weston", model: "headless",
-                                                      mode: DisplayMode(width: 1280, height: 800),
-                                                      physicalSizeMM: Size(width: 1280, height: 800))])
+        DisplayLayout(displays: [
+            DisplayConfiguration(
+                name: name, make: "weston", model: "headless",
+                mode: DisplayMode(width: 1280, height: 800),
+                physicalSizeMM: Size(width: 1280, height: 800))
+        ])
     }
 }
 
@@ -113,8 +118,9 @@ final class SimulatedCompositor: FidelityCompositor {
     var clientEnvironment: [String: String] { simulator.clientEnvironment }
 
     func waitForWindow(appID: String) throws {
-        try simulator.wait(until: { simulator in simulator.windows.contains { $0.appID == appID && $0.isMapped } },
-                           timeout: .seconds(10), "\(appID) to map")
+        try simulator.wait(
+            until: { simulator in simulator.windows.contains { $0.appID == appID && $0.isMapped } },
+            timeout: .seconds(10), "\(appID) to map")
     }
 
     func moveWindow(appID: String, toOutput output: String) throws {
@@ -145,8 +151,11 @@ struct FidelityClient: Sendable, CustomStringConvertible {
 
     /// foot with a shell that sleeps: a terminal, drawn by its own renderer.
     static let foot = FidelityClient(name: "foot", appID: "foot") { environment in
-        (try ChildProcess(URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["/bin/sh", "-c", "sleep 600"],
-                          environment: ChildProcess.minimalEnvironment(environment)), nil)
+        (
+            try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["/bin/sh", "-c", "sleep 600"],
+                environment: ChildProcess.minimalEnvironment(environment)), nil
+        )
     }
 
     /// TimerApp, Diorama's own sample: the scene runtime's client core.
@@ -176,12 +185,15 @@ enum FidelitySession {
 
     /// Floating windows (sway with `floating enable` for every window): a
     /// resize, then the moves and the rescale.
-    static let floating: [FidelityStep] = [
-        FidelityStep(name: "resize to 500x400") { try $0.resizeWindow(appID: $1.appID, to: Size(width: 500, height: 400)) },
-    ] + twoOutputs
+    static let floating: [FidelityStep] =
+        [
+            FidelityStep(name: "resize to 500x400") { try $0.resizeWindow(appID: $1.appID, to: Size(width: 500, height: 400)) }
+        ] + twoOutputs
 
-    static func run(_ client: FidelityClient, on compositor: FidelityCompositor,
-                    steps: [FidelityStep]) throws -> FidelityTranscript {
+    static func run(
+        _ client: FidelityClient, on compositor: FidelityCompositor,
+        steps: [FidelityStep]
+    ) throws -> FidelityTranscript {
         var environment = compositor.clientEnvironment
         environment["WAYLAND_DEBUG"] = "client"
         let (process, owner) = try client.start(environment)

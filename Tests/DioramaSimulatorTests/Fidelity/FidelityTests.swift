@@ -21,7 +21,9 @@ import Testing
         let expected = realTranscript.removing(known, side: .real)
         let observed = simulatedTranscript.removing(known, side: .simulator)
         let report = expected.differences(from: observed, labels: ("sway 1.7", "sway-1.7 profile"))
-        #expect(report.isEmpty, """
+        #expect(
+            report.isEmpty,
+            """
             \(client) saw differences that Docs/fidelity.md does not list:
             \(report.joined(separator: "\n"))
             --- sway 1.7 (normalised) ---
@@ -51,7 +53,9 @@ import Testing
         let known = KnownDifferences.sway17
         let report = realTranscript.removing(known, side: .real)
             .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("sway 1.7 floating", "sway-1.7-floating"))
-        #expect(report.isEmpty, """
+        #expect(
+            report.isEmpty,
+            """
             \(client) saw differences that Docs/fidelity.md does not list:
             \(report.joined(separator: "\n"))
             --- sway 1.7 floating (normalised) ---
@@ -76,7 +80,9 @@ import Testing
         let known = KnownDifferences.weston10
         let report = realTranscript.removing(known, side: .real)
             .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("weston 10", "weston-10 profile"))
-        #expect(report.isEmpty, """
+        #expect(
+            report.isEmpty,
+            """
             \(client) saw differences that Docs/fidelity.md does not list:
             \(report.joined(separator: "\n"))
             --- weston 10 (normalised) ---
@@ -89,15 +95,24 @@ import Testing
     /// The comparison fails on a difference the list does not name, and
     /// passes once it is named: the suite cannot silently accept drift.
     @Test func anUnlistedDifferenceIsReported() {
-        let real = FidelityTranscript(phases: [.init(name: "launch", events: [
-            "xdg_wm_base#1.ping(_)", "xdg_toplevel#1.configure(0, 0, array[0])", "wl_surface#1.enter(wl_output#1)",
-        ])])
-        let simulated = FidelityTranscript(phases: [.init(name: "launch", events: [
-            "xdg_toplevel#1.configure(0, 0, array[0])", "wl_surface#1.enter(wl_output#2)",
-        ])])
+        let real = FidelityTranscript(phases: [
+            .init(
+                name: "launch",
+                events: [
+                    "xdg_wm_base#1.ping(_)", "xdg_toplevel#1.configure(0, 0, array[0])", "wl_surface#1.enter(wl_output#1)",
+                ])
+        ])
+        let simulated = FidelityTranscript(phases: [
+            .init(
+                name: "launch",
+                events: [
+                    "xdg_toplevel#1.configure(0, 0, array[0])", "wl_surface#1.enter(wl_output#2)",
+                ])
+        ])
         let listed = [KnownDifference(id: "ping", side: .real, prefix: "xdg_wm_base.ping(")]
-        let report = real.removing(listed, side: .real).differences(from: simulated.removing(listed, side: .simulator),
-                                                                   labels: ("real", "simulated"))
+        let report = real.removing(listed, side: .real).differences(
+            from: simulated.removing(listed, side: .simulator),
+            labels: ("real", "simulated"))
         #expect(report.count == 1)
         #expect(report.first?.contains("wl_surface#1.enter(wl_output#2)") == true)
         let withoutPing = real.removing(listed, side: .real)
@@ -115,9 +130,10 @@ import Testing
             [  10.400] wl_callback@31.done(1869854)
             """
         let transcript = FidelityTranscript(messages: WaylandDebugLog.parse(log), phaseStarts: [("all", 0)])
-        #expect(transcript.phases.first?.events == [
-            "wl_output#1.scale(2)", "xdg_surface#1.configure(_)", "wl_surface#1.enter(wl_output#1)",
-        ])
+        #expect(
+            transcript.phases.first?.events == [
+                "wl_output#1.scale(2)", "xdg_surface#1.configure(_)", "wl_surface#1.enter(wl_output#1)",
+            ])
     }
 
     /// Each accepted difference is explained in Docs/fidelity.md.

@@ -41,8 +41,9 @@ struct FidelityTranscript: Equatable, CustomStringConvertible {
         var windows = 0
         let normalised = messages.map { message -> String? in
             if message.direction == .sent, message.message == "get_xdg_surface", message.arguments.count == 2,
-               let at = message.arguments[1].lastIndex(of: "@"),
-               let id = UInt32(message.arguments[1][message.arguments[1].index(after: at)...]) {
+                let at = message.arguments[1].lastIndex(of: "@"),
+                let id = UInt32(message.arguments[1][message.arguments[1].index(after: at)...])
+            {
                 windows += 1
                 names.assign(id, "wl_surface#window\(windows)")
             }
@@ -52,7 +53,8 @@ struct FidelityTranscript: Equatable, CustomStringConvertible {
                     ? "_" : names.rename(argument)
             }
             guard message.direction == .received, !message.discarded,
-                  !Self.pacingInterfaces.contains(message.interface) else { return nil }
+                !Self.pacingInterfaces.contains(message.interface)
+            else { return nil }
             return "\(object).\(message.message)(\(arguments.joined(separator: ", ")))"
         }
         var phases: [Phase] = []

@@ -31,24 +31,25 @@ extension FidelityTranscript {
     /// This transcript with the known differences of `side` removed.
     func removing(_ differences: [KnownDifference], side: KnownDifference.Side) -> FidelityTranscript {
         let relevant = differences.filter { $0.side == side }
-        return FidelityTranscript(phases: phases.map { phase -> Phase in
-            var events: [String] = []
-            var skipNext = false
-            for event in phase.events {
-                if skipNext {
-                    skipNext = false
-                    continue
+        return FidelityTranscript(
+            phases: phases.map { phase -> Phase in
+                var events: [String] = []
+                var skipNext = false
+                for event in phase.events {
+                    if skipNext {
+                        skipNext = false
+                        continue
+                    }
+                    var current: String? = event
+                    for difference in relevant {
+                        guard let text = current else { break }
+                        current = difference.apply(to: text)
+                        if current == nil && difference.alsoNext { skipNext = true }
+                    }
+                    if let current { events.append(current) }
                 }
-                var current: String? = event
-                for difference in relevant {
-                    guard let text = current else { break }
-                    current = difference.apply(to: text)
-                    if current == nil && difference.alsoNext { skipNext = true }
-                }
-                if let current { events.append(current) }
-            }
-            return Phase(name: phase.name, events: events)
-        })
+                return Phase(name: phase.name, events: events)
+            })
     }
 
     /// A readable account of where `other` differs, phase by phase (empty
@@ -57,7 +58,8 @@ extension FidelityTranscript {
         var report: [String] = []
         for (mine, theirs) in zip(phases, other.phases) where mine.events != theirs.events {
             let common = zip(mine.events, theirs.events).prefix { $0 == $1 }.count
-            report.append("""
+            report.append(
+                """
                 phase "\(mine.name)": first difference at event \(common + 1)
                   \(labels.0): \(mine.events.dropFirst(common).prefix(8).joined(separator: "\n    "))
                   \(labels.1): \(theirs.events.dropFirst(common).prefix(8).joined(separator: "\n    "))
@@ -96,7 +98,8 @@ enum KnownDifferences {
         .init(id: "shm-formats", side: .simulator, prefix: "wl_shm.format("),
         .init(id: "input-devices", side: .simulator, prefix: "wl_seat."),
         .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
-        .init(id: "activation-without-seat", side: .simulator, prefix: "xdg_toplevel.configure(640, 480, array[4])",
-              alsoNext: true),
+        .init(
+            id: "activation-without-seat", side: .simulator, prefix: "xdg_toplevel.configure(640, 480, array[4])",
+            alsoNext: true),
     ]
 }

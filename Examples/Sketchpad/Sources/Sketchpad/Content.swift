@@ -14,11 +14,15 @@ final class SketchCanvas: RootContent {
             let swatch = 40 * scale
             for (index, color) in StrokeColor.allCases.enumerated() {
                 let offset = (12 + index * 52) * scale
-                let origin = below ? Point(x: offset, y: drawable.size.height - swatch - 12 * scale)
-                                   : Point(x: drawable.size.width - swatch - 12 * scale, y: offset)
+                let origin =
+                    below
+                    ? Point(x: offset, y: drawable.size.height - swatch - 12 * scale)
+                    : Point(x: drawable.size.width - swatch - 12 * scale, y: offset)
                 if color == stroke {
-                    canvas.fill(Rect(x: origin.x - 3 * scale, y: origin.y - 3 * scale, width: swatch + 6 * scale,
-                                     height: swatch + 6 * scale), color: .gray)
+                    canvas.fill(
+                        Rect(
+                            x: origin.x - 3 * scale, y: origin.y - 3 * scale, width: swatch + 6 * scale,
+                            height: swatch + 6 * scale), color: .gray)
                 }
                 canvas.fill(Rect(x: origin.x, y: origin.y, width: swatch, height: swatch), color: color.pixelColor)
             }
@@ -43,8 +47,9 @@ final class SketchCanvas: RootContent {
             SketchModel.shared.strokeColor = SketchModel.shared.strokeColor.next
         case "i":
             // UIKit's shape: the request names the scene it comes from.
-            let request = SceneSessionActivationRequest(userActivity: UserActivity(activityType: SketchActivity.inspect),
-                                                        options: SceneActivationRequestOptions(requestingScene: scene))
+            let request = SceneSessionActivationRequest(
+                userActivity: UserActivity(activityType: SketchActivity.inspect),
+                options: SceneActivationRequestOptions(requestingScene: scene))
             Application.shared.activateSceneSession(for: request) { error in
                 print("Sketchpad: no Inspector: \(error)")
             }

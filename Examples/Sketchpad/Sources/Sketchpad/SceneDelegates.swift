@@ -5,8 +5,10 @@ import Diorama
 /// the Info.plist entry of that name.
 @MainActor
 final class SketchpadAppDelegate: ApplicationDelegate {
-    func application(_ application: Application, configurationForConnecting session: SceneSession,
-                     options: SceneConnectionOptions, defaultConfiguration: SceneConfiguration?) -> SceneConfiguration? {
+    func application(
+        _ application: Application, configurationForConnecting session: SceneSession,
+        options: SceneConnectionOptions, defaultConfiguration: SceneConfiguration?
+    ) -> SceneConfiguration? {
         if options.userActivities.contains(where: { $0.activityType == SketchActivity.inspect }) {
             return SceneConfiguration(name: "Inspector", role: session.role)
         }
@@ -45,13 +47,15 @@ final class CanvasSceneDelegate: WindowSceneDelegate, TitledByStrokeColor {
     }
 
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
-        UserActivity(activityType: SketchActivity.canvas, title: "Canvas",
-                     userInfo: ["strokeColor": .string(SketchModel.shared.strokeColor.rawValue)])
+        UserActivity(
+            activityType: SketchActivity.canvas, title: "Canvas",
+            userInfo: ["strokeColor": .string(SketchModel.shared.strokeColor.rawValue)])
     }
 
     func scene(_ scene: WindowScene, restoreInteractionStateWith activity: UserActivity) {
         guard activity.activityType == SketchActivity.canvas, case .string(let name)? = activity.userInfo["strokeColor"],
-              let color = StrokeColor(rawValue: name) else { return }
+            let color = StrokeColor(rawValue: name)
+        else { return }
         SketchModel.shared.strokeColor = color
         updateTitle(of: scene)
     }

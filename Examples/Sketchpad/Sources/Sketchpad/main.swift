@@ -12,6 +12,7 @@ MainActor.assumeIsolated {
     registry.register(InspectorSceneDelegate.self)
     registry.registerRootContent(named: "SketchCanvas") { SketchCanvas() }
     registry.registerRootContent(named: "InspectorPanel") { InspectorPanel() }
-    ApplicationMain.run(infoPlist: ApplicationMain.infoPlistLocation(appName: "Sketchpad"), registry: registry,
-                        delegate: SketchpadAppDelegate())
+    ApplicationMain.run(
+        infoPlist: ApplicationMain.infoPlistLocation(appName: "Sketchpad"), registry: registry,
+        delegate: SketchpadAppDelegate())
 }
