@@ -110,7 +110,16 @@ struct OutputFormatTests {
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "diorama lint")
-        #expect((driver["informationUri"] as? String)?.hasPrefix("https://") == true)
+        // No published home page: the key is left out rather than pointing at
+        // something that is not the tool's documentation (an Apple technote).
+        #expect(driver["informationUri"] == nil, "\(driver["informationUri"] ?? "")")
+        let hosted = SARIFReportFormatter(toolVersion: "1", informationURI: "https://docs.example.org/diorama/lint")
+        let hostedLog = try #require(
+            try JSONSerialization.jsonObject(with: Data(hosted.format(try LintFixture.lint("Projects/Studio", strict: false)).utf8))
+                as? [String: Any])
+        let hostedRun = try #require((hostedLog["runs"] as? [[String: Any]])?.first)
+        let hostedDriver = try #require((hostedRun["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(hostedDriver["informationUri"] as? String == "https://docs.example.org/diorama/lint")
         let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.compactMap { $0["id"] as? String } == LintRules.all.map(\.id))
         for rule in rules {

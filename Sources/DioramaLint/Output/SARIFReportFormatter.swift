@@ -11,14 +11,14 @@ import Foundation
 /// info → `note`.
 public struct SARIFReportFormatter: ReportFormatter {
     public var toolVersion: String
-    /// The tool's `informationUri`: the technote whose checks the linter implements,
-    /// until Diorama has a home page of its own.
-    public var informationURI: String
+    /// The tool's `informationUri`: where a reader of the log learns about the
+    /// tool. Diorama has no published home page, so by default the key is left
+    /// out (it is optional in SARIF 2.1.0) rather than pointing somewhere that is
+    /// not the tool's documentation; a team that hosts Diorama's docs passes
+    /// their address. Each rule still links its Apple reference (`helpUri`).
+    public var informationURI: String?
 
-    public init(
-        toolVersion: String,
-        informationURI: String = "https://developer.apple.com/documentation/technotes/tn3192-migrating-your-app-from-the-deprecated-uirequiresfullscreen-key"
-    ) {
+    public init(toolVersion: String, informationURI: String? = nil) {
         self.toolVersion = toolVersion
         self.informationURI = informationURI
     }
@@ -46,7 +46,7 @@ public struct SARIFReportFormatter: ReportFormatter {
     struct Driver: Encodable {
         var name: String
         var version: String
-        var informationUri: String
+        var informationUri: String?
         var rules: [Rule]
     }
 
