@@ -53,7 +53,7 @@ public enum RuntimeTraceEvent: Sendable {
 ///
 /// Scenarios read it to check app-level expectations, so its format is
 /// stable, versioned and documented in Docs/trace-format.md ("Runtime
-/// trace"). Each line is a ``RuntimeTraceLine`` (DioramaModel): `v`, `t_ns`
+/// trace"). Each line is a `RuntimeTraceLine` (DioramaModel): `v`, `t_ns`
 /// (CLOCK_MONOTONIC nanoseconds), `type`, then the fields of that record kind,
 /// whose Codable schema the readers share; `scene` is the session's persistent
 /// identifier.
