@@ -1,3 +1,4 @@
+import DioramaModel
 import DioramaSimulator
 import Dispatch
 
@@ -22,6 +23,9 @@ final class ScaleChangeProbe: @unchecked Sendable {
     struct MoveObservation: Sendable {
         var changeNanoseconds: UInt64?
         var reactionNanoseconds: UInt64?
+        /// The buffer of the commit that answered, in pixels: the work the
+        /// client's frame for the new scale had.
+        var answerBufferSize: Size?
         var staleCommits = 0
     }
 
@@ -106,6 +110,7 @@ final class ScaleChangeProbe: @unchecked Sendable {
                 move.staleCommits += 1
             } else if drawnForScale, move.reactionNanoseconds == nil {
                 move.reactionNanoseconds = nanoseconds
+                move.answerBufferSize = fact.bufferSize
                 moveSignal?.signal()
             }
         }
