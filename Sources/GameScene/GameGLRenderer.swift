@@ -19,27 +19,28 @@ import Foundation
 final class GameGLRenderer {
     /// The context the GL objects below belong to.
     let context: EGLContext
-    /// Draws textured quads, and the solid one draws quads of one colour;
-    /// both place quads with ``vertexSource``.
+    /// Draws textured quads (``quadVertexSource``).
     private let textured: QuadProgram
-    private let solid: QuadProgram
+    /// Draws triangles given in pixels in one colour (``pixelVertexSource``).
+    private let solid: SolidProgram
+    /// A unit quad's corners, as a triangle strip.
     private let cornerBuffer: GLuint
     private let checkerTexture: GLuint
     private let overlayTexture: GLuint
-    /// The pattern textures of the drawable sizes seen last (only their
-    /// detail rectangles are uploaded), most recent first: a window going back and forth between displays finds the
-    /// texture of its size made already, as a game keeps its assets per
-    /// resolution, and its first frame at the new scale costs only drawing.
-    private var patternTextures: [(size: Size, texture: GLuint)] = []
-    /// How many pattern textures are kept (one per scale of a 1x / 1.5x / 2x desk).
-    private static let keptPatternTextures = 3
+    /// The pattern's assets for the drawable sizes seen last, most recent
+    /// first: a window going back and forth between displays finds those of
+    /// its size made already, as a game keeps its assets per resolution, and
+    /// its first frame at the new scale costs only drawing.
+    private var patternAssets: [PatternAssets] = []
+    /// How many sizes' assets are kept (one per scale of a 1x / 1.5x / 2x desk).
+    private static let keptPatternAssets = 3
 
     /// Compiles the shaders and makes the textures in the current context.
     /// - Throws: `GameGLError` with the compiler's or linker's log.
     init(context: EGLContext) throws(GameGLError) {
         self.context = context
-        textured = QuadProgram(try Self.link(vertex: Self.vertexSource, fragment: Self.texturedFragmentSource))
-        solid = QuadProgram(try Self.link(vertex: Self.vertexSource, fragment: Self.solidFragmentSource))
+        textured = QuadProgram(try Self.link(vertex: Self.quadVertexSource, fragment: Self.texturedFragmentSource))
+        solid = SolidProgram(try Self.link(vertex: Self.pixelVertexSource, fragment: Self.solidFragmentSource))
         var buffer: GLuint = 0
         glGenBuffers(1, &buffer)
         cornerBuffer = buffer
@@ -68,18 +69,18 @@ final class GameGLRenderer {
 
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_BLEND))
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
         glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        for program in [solid, textured] {
-            glUseProgram(program.id)
-            glUniform2f(program.viewSize, GLfloat(drawable.size.width), GLfloat(drawable.size.height))
-            glUniform1i(program.texture, 0)
-        }
+        let viewSize = (GLfloat(drawable.size.width), GLfloat(drawable.size.height))
+        glUseProgram(solid.id)
+        glUniform2f(solid.viewSize, viewSize.0, viewSize.1)
+        glUseProgram(textured.id)
+        glUniform2f(textured.viewSize, viewSize.0, viewSize.1)
+        glUniform1i(textured.texture, 0)
 
         drawPattern(size: drawable.size)
         glUseProgram(textured.id)
+        Self.useVertices(cornerBuffer)
         let scale = max(1, Int(drawable.contentsScale.rounded()))
         let side = 160 * scale
         quad(
@@ -93,68 +94,58 @@ final class GameGLRenderer {
     }
 
     /// The test pattern, pixel for pixel as `TestPattern` draws it on the
-    /// CPU, in its drawing order: background, grid, details, border.
+    /// CPU, in its drawing order: background, grid, details, border. The
+    /// grid and the border are one draw call each: llvmpipe runs its whole
+    /// pipeline per draw and per instance, so 250 lines drawn one by one or
+    /// as instances cost it twice as much.
     private func drawPattern(size: Size) {
         let pattern = Self.pattern
-        func clearColor(_ color: PixelColor) -> (GLfloat, GLfloat, GLfloat) {
-            (GLfloat(color.red) / 255, GLfloat(color.green) / 255, GLfloat(color.blue) / 255)
-        }
-        let background = clearColor(pattern.background)
-        glClearColor(background.0, background.1, background.2, 1)
+        let background = pattern.background
+        glClearColor(GLfloat(background.red) / 255, GLfloat(background.green) / 255, GLfloat(background.blue) / 255, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        let assets = patternAssets(size: size)
 
         glUseProgram(solid.id)
-        // Grid lines on every positive multiple of the spacing inside the
-        // image: one instanced draw per direction.
-        let spacing = pattern.gridSpacing
-        solidQuads(
-            pattern.gridColor, origin: Point(x: spacing, y: 0), size: Size(width: 1, height: size.height),
-            step: Point(x: spacing, y: 0), count: (size.width - 1) / spacing)
-        solidQuads(
-            pattern.gridColor, origin: Point(x: 0, y: spacing), size: Size(width: size.width, height: 1),
-            step: Point(x: 0, y: spacing), count: (size.height - 1) / spacing)
+        Self.useVertices(assets.rectangles)
+        solid.setColor(pattern.gridColor)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, assets.gridVertices)
 
         glUseProgram(textured.id)
-        let texture = patternTexture(size: size)
+        Self.useVertices(cornerBuffer)
         for rect in pattern.detailRects(in: size) {
-            quad(texture, origin: rect.origin, size: rect.size, angle: 0, textureRect: rect, textureSize: size)
+            quad(assets.texture, origin: rect.origin, size: rect.size, angle: 0, textureRect: rect, textureSize: size)
         }
 
         glUseProgram(solid.id)
-        // The border: the outermost rows and columns.
-        let border = pattern.borderColor
-        solidQuads(border, origin: .zero, size: Size(width: size.width, height: 1), step: Point(x: 0, y: size.height - 1), count: 2)
-        solidQuads(border, origin: .zero, size: Size(width: 1, height: size.height), step: Point(x: size.width - 1, y: 0), count: 2)
+        Self.useVertices(assets.rectangles)
+        solid.setColor(pattern.borderColor)
+        glDrawArrays(GLenum(GL_TRIANGLES), assets.gridVertices, assets.borderVertices)
     }
 
     /// GameScene's test pattern (the software renderer's too).
     private static let pattern = TestPattern(label: "GameScene")
 
-    /// The pattern texture for `size`: the kept one, or a new one made now
-    /// (the pattern is an asset sized to the drawable, so this happens only
-    /// when the drawable size changes, never during an interactive resize).
-    /// Only its detail rectangles are uploaded: nothing else is sampled.
-    private func patternTexture(size: Size) -> GLuint {
-        if let index = patternTextures.firstIndex(where: { $0.size == size }) {
-            let kept = patternTextures.remove(at: index)
-            patternTextures.insert(kept, at: 0)
-            return kept.texture
+    /// The pattern's assets for `size`: the kept ones, or new ones made now
+    /// (they are sized to the drawable, so this happens only when the
+    /// drawable size changes, never during an interactive resize).
+    private func patternAssets(size: Size) -> PatternAssets {
+        if let index = patternAssets.firstIndex(where: { $0.size == size }) {
+            let kept = patternAssets.remove(at: index)
+            patternAssets.insert(kept, at: 0)
+            return kept
         }
-        var image = PixelBuffer(width: size.width, height: size.height)
-        Self.pattern.draw(into: &image)
-        let texture = Self.makeTexture(filter: GL_NEAREST)
-        glTexImage2D(
-            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA),
-            GLenum(GL_UNSIGNED_BYTE), nil)
-        for rect in Self.pattern.detailRects(in: size) {
-            Self.upload(image, region: rect, to: texture)
+        let assets = PatternAssets(pattern: Self.pattern, size: size)
+        patternAssets.insert(assets, at: 0)
+        while patternAssets.count > Self.keptPatternAssets {
+            patternAssets.removeLast().delete()
         }
-        patternTextures.insert((size, texture), at: 0)
-        while patternTextures.count > Self.keptPatternTextures {
-            var oldest = patternTextures.removeLast().texture
-            glDeleteTextures(1, &oldest)
-        }
-        return texture
+        return assets
+    }
+
+    /// Points attribute 0 at `buffer`'s pairs of floats.
+    static func useVertices(_ buffer: GLuint) {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
     }
 
     /// A textured quad with the program ``textured`` in use; `textureRect`
@@ -168,37 +159,22 @@ final class GameGLRenderer {
         glUniform4f(
             textured.textureRect, GLfloat(part.minX) / GLfloat(whole.width), GLfloat(part.minY) / GLfloat(whole.height),
             GLfloat(part.width) / GLfloat(whole.width), GLfloat(part.height) / GLfloat(whole.height))
-        glUniform2f(textured.step, 0, 0)
         glUniform2f(textured.origin, GLfloat(origin.x), GLfloat(origin.y))
         glUniform2f(textured.size, GLfloat(size.width), GLfloat(size.height))
         glUniform1f(textured.angle, GLfloat(angle))
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
 
-    /// `count` quads of one colour with the program ``solid`` in use, the
-    /// n-th at `origin + n × step`.
-    private func solidQuads(_ color: PixelColor, origin: Point, size: Size, step: Point, count: Int) {
-        guard count > 0, !size.isEmpty else { return }
-        glUniform4f(solid.color, GLfloat(color.red) / 255, GLfloat(color.green) / 255, GLfloat(color.blue) / 255, 1)
-        glUniform2f(solid.step, GLfloat(step.x), GLfloat(step.y))
-        glUniform2f(solid.origin, GLfloat(origin.x), GLfloat(origin.y))
-        glUniform2f(solid.size, GLfloat(size.width), GLfloat(size.height))
-        glUniform1f(solid.angle, 0)
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
-    }
-
     // MARK: Shaders and textures
 
-    /// Places a unit quad's corner at `u_origin + instance × u_step +
-    /// corner × u_size` pixels (top-left based), rotated by `u_angle` about
-    /// the quad's centre; its texture coordinates cover `u_textureRect`
-    /// (origin and size, in 0…1).
-    private static let vertexSource = """
+    /// Places a unit quad's corner at `u_origin + corner × u_size` pixels
+    /// (top-left based), rotated by `u_angle` about the quad's centre; its
+    /// texture coordinates cover `u_textureRect` (origin and size, in 0…1).
+    private static let quadVertexSource = """
         #version 300 es
         layout(location = 0) in vec2 a_corner;
         uniform vec2 u_viewSize;
         uniform vec2 u_origin;
-        uniform vec2 u_step;
         uniform vec2 u_size;
         uniform float u_angle;
         uniform vec4 u_textureRect;
@@ -207,10 +183,19 @@ final class GameGLRenderer {
             vec2 half_size = u_size * 0.5;
             vec2 offset = (a_corner - 0.5) * u_size;
             float c = cos(u_angle), s = sin(u_angle);
-            vec2 origin = u_origin + float(gl_InstanceID) * u_step;
-            vec2 pixel = origin + half_size + vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y);
+            vec2 pixel = u_origin + half_size + vec2(c * offset.x - s * offset.y, s * offset.x + c * offset.y);
             gl_Position = vec4(pixel.x / u_viewSize.x * 2.0 - 1.0, 1.0 - pixel.y / u_viewSize.y * 2.0, 0.0, 1.0);
             v_uv = u_textureRect.xy + a_corner * u_textureRect.zw;
+        }
+        """
+
+    /// A vertex given in pixels (top-left based).
+    private static let pixelVertexSource = """
+        #version 300 es
+        layout(location = 0) in vec2 a_pixel;
+        uniform vec2 u_viewSize;
+        void main() {
+            gl_Position = vec4(a_pixel.x / u_viewSize.x * 2.0 - 1.0, 1.0 - a_pixel.y / u_viewSize.y * 2.0, 0.0, 1.0);
         }
         """
 
@@ -237,7 +222,7 @@ final class GameGLRenderer {
         }
         """
 
-    private static func makeTexture(filter: Int32) -> GLuint {
+    static func makeTexture(filter: Int32) -> GLuint {
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -264,7 +249,7 @@ final class GameGLRenderer {
 
     /// Copies `region` of `image` into the same place of `texture`, which
     /// already has the image's size.
-    private static func upload(_ image: PixelBuffer, region: Rect, to texture: GLuint) {
+    static func upload(_ image: PixelBuffer, region: Rect, to texture: GLuint) {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.rowStride))
@@ -322,24 +307,92 @@ final class GameGLRenderer {
     }
 }
 
-/// A linked quad program and its uniforms' locations (-1 for one the
-/// program does not use, which GL then ignores).
+/// What GameScene's pattern needs at one drawable size, in the current
+/// context: the pattern's image as a texture (only its detail rectangles
+/// uploaded: nothing else is sampled) and its solid rectangles — grid lines,
+/// then the border — as triangles in pixels in one vertex buffer.
+struct PatternAssets {
+    let size: Size
+    let texture: GLuint
+    let rectangles: GLuint
+    let gridVertices: GLsizei
+    let borderVertices: GLsizei
+
+    @MainActor
+    init(pattern: TestPattern, size: Size) {
+        self.size = size
+        var image = PixelBuffer(width: size.width, height: size.height)
+        pattern.draw(into: &image)
+        texture = GameGLRenderer.makeTexture(filter: GL_NEAREST)
+        glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA),
+            GLenum(GL_UNSIGNED_BYTE), nil)
+        for rect in pattern.detailRects(in: size) {
+            GameGLRenderer.upload(image, region: rect, to: texture)
+        }
+
+        var vertices: [GLfloat] = []
+        func add(_ rect: Rect) {
+            let left = GLfloat(rect.minX), top = GLfloat(rect.minY), right = GLfloat(rect.maxX), bottom = GLfloat(rect.maxY)
+            vertices += [left, top, right, top, left, bottom, right, top, right, bottom, left, bottom]
+        }
+        // Grid lines on every positive multiple of the spacing inside the image.
+        let spacing = pattern.gridSpacing
+        for x in stride(from: spacing, to: size.width, by: spacing) { add(Rect(x: x, y: 0, width: 1, height: size.height)) }
+        for y in stride(from: spacing, to: size.height, by: spacing) { add(Rect(x: 0, y: y, width: size.width, height: 1)) }
+        gridVertices = GLsizei(vertices.count / 2)
+        // The border: the outermost rows and columns.
+        add(Rect(x: 0, y: 0, width: size.width, height: 1))
+        add(Rect(x: 0, y: size.height - 1, width: size.width, height: 1))
+        add(Rect(x: 0, y: 0, width: 1, height: size.height))
+        add(Rect(x: size.width - 1, y: 0, width: 1, height: size.height))
+        borderVertices = GLsizei(vertices.count / 2) - gridVertices
+        var buffer: GLuint = 0
+        glGenBuffers(1, &buffer)
+        rectangles = buffer
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), rectangles)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), vertices.count * MemoryLayout<GLfloat>.size, vertices, GLenum(GL_STATIC_DRAW))
+    }
+
+    /// Frees the texture and the vertex buffer.
+    func delete() {
+        var texture = texture, rectangles = rectangles
+        glDeleteTextures(1, &texture)
+        glDeleteBuffers(1, &rectangles)
+    }
+}
+
+/// The textured quad program and its uniforms' locations.
 struct QuadProgram {
     let id: GLuint
-    let viewSize: GLint, origin: GLint, step: GLint, size: GLint, angle: GLint
-    let textureRect: GLint, texture: GLint, color: GLint
+    let viewSize: GLint, origin: GLint, size: GLint, angle: GLint, textureRect: GLint, texture: GLint
 
     init(_ id: GLuint) {
         self.id = id
         func location(_ name: String) -> GLint { glGetUniformLocation(id, name) }
         viewSize = location("u_viewSize")
         origin = location("u_origin")
-        step = location("u_step")
         size = location("u_size")
         angle = location("u_angle")
         textureRect = location("u_textureRect")
         texture = location("u_texture")
-        color = location("u_color")
+    }
+}
+
+/// The one-colour program and its uniforms' locations.
+struct SolidProgram {
+    let id: GLuint
+    let viewSize: GLint, color: GLint
+
+    init(_ id: GLuint) {
+        self.id = id
+        viewSize = glGetUniformLocation(id, "u_viewSize")
+        color = glGetUniformLocation(id, "u_color")
+    }
+
+    /// Sets the colour of what is drawn next (the program in use).
+    func setColor(_ color: PixelColor) {
+        glUniform4f(self.color, GLfloat(color.red) / 255, GLfloat(color.green) / 255, GLfloat(color.blue) / 255, 1)
     }
 }
 
