@@ -47,7 +47,10 @@ final class ScaleChangeProbe: @unchecked Sendable {
     private var resizeSignal: DispatchSemaphore?
 
     init(simulator: Simulator) {
-        simulator.trace.observe { [unowned self] record in self.handle(record) }
+        // Weak: the bench may release the probe before it stops the
+        // simulator, whose thread still writes records (a client leaving)
+        // until then; an unowned read there crashed a test run once.
+        simulator.trace.observe { [weak self] record in self?.handle(record) }
     }
 
     /// A mapped window of `pid`, if any.
