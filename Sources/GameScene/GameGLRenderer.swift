@@ -96,8 +96,8 @@ final class GameGLRenderer {
     /// The test pattern, pixel for pixel as `TestPattern` draws it on the
     /// CPU, in its drawing order: background, grid, details, border. The
     /// grid and the border are one draw call each: llvmpipe runs its whole
-    /// pipeline per draw and per instance, so 250 lines drawn one by one or
-    /// as instances cost it twice as much.
+    /// pipeline per instance, so the grid's 250 lines drawn as instances
+    /// took it about twice as long to rasterize.
     private func drawPattern(size: Size) {
         let pattern = Self.pattern
         let background = pattern.background
