@@ -47,6 +47,9 @@ public struct DirectionLatency: Codable, Sendable {
     /// Moves after which no correctly scaled commit came before the timeout.
     public var unanswered: Int
     public var staleFrames: Int
+    /// The buffer sizes in pixels ("2560x1600") of the commits that answered:
+    /// clients at the same window size draw the same number of pixels.
+    public var answerBufferSizes: [String] = []
 }
 
 public struct ThroughputSection: Codable, Sendable {

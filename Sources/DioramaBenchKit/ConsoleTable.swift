@@ -7,7 +7,10 @@ enum ConsoleTable {
         lines.append("diorama-bench \(report.timestamp) — \(report.machine.cpuModel), \(report.machine.cores) cores")
         lines.append("")
         lines.append("Reaction latency (ms, scale-changing event → first commit drawn for the new scale)")
-        lines.append(row(["client", "direction", "n", "median", "p90", "max", "unanswered", "stale"]))
+        lines.append(
+            "every window is resized to \(ReactionBenchmark.windowSize.width)x\(ReactionBenchmark.windowSize.height) points first; "
+                + "answer px: the buffers that answered (same window, same pixels to draw)")
+        lines.append(row(["client", "direction", "n", "median", "p90", "max", "unanswered", "stale", "answer px"]))
         for client in report.reaction {
             if let why = client.unavailable {
                 lines.append(row([client.client, "not available: \(why)"]))
@@ -19,6 +22,7 @@ enum ConsoleTable {
                         client.client, direction.direction, "\(direction.latency.count)",
                         ms(direction.latency.medianMilliseconds), ms(direction.latency.p90Milliseconds),
                         ms(direction.latency.maxMilliseconds), "\(direction.unanswered)", "\(direction.staleFrames)",
+                        direction.answerBufferSizes.joined(separator: ","),
                     ]))
             }
             lines.append(
@@ -28,6 +32,7 @@ enum ConsoleTable {
                     "\(client.staleFrames)",
                 ]))
             lines.append(row([client.client, "first correct frame at 2x", "", ms(client.firstCorrectFrameMilliseconds)]))
+            lines.append(row([client.client, "window (points)", "", "\(client.windowWidth ?? 0)x\(client.windowHeight ?? 0)"]))
         }
         lines.append("")
         lines.append("Simulator throughput and memory")

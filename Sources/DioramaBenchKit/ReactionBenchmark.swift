@@ -95,6 +95,7 @@ enum ReactionBenchmark {
         var samples: [String: [UInt64]] = [:]
         var unanswered: [String: Int] = [:]
         var stale: [String: Int] = [:]
+        var answerSizes: [String: Set<String>] = [:]
         var directionOrder: [String] = []
         var from = "2x"
         var previousDirection: String?
@@ -103,6 +104,9 @@ enum ReactionBenchmark {
             stale[direction, default: 0] += observation.staleCommits
             if let change = observation.changeNanoseconds, let reaction = observation.reactionNanoseconds {
                 samples[direction, default: []].append(reaction - change)
+                if let buffer = observation.answerBufferSize {
+                    answerSizes[direction, default: []].insert("\(buffer.width)x\(buffer.height)")
+                }
             } else {
                 unanswered[direction, default: 0] += 1
             }
@@ -132,7 +136,8 @@ enum ReactionBenchmark {
         let directions = directionOrder.map { direction in
             DirectionLatency(
                 direction: direction, latency: LatencySummary(nanoseconds: samples[direction] ?? []),
-                unanswered: unanswered[direction, default: 0], staleFrames: stale[direction, default: 0])
+                unanswered: unanswered[direction, default: 0], staleFrames: stale[direction, default: 0],
+                answerBufferSizes: answerSizes[direction, default: []].sorted())
         }
         return ClientReaction(
             client: client.name, role: client.role, renderer: client.renderer, unavailable: nil, windowWidth: size.width, windowHeight: size.height,

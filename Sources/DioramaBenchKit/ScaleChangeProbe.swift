@@ -1,3 +1,4 @@
+import DioramaModel
 import DioramaSimulator
 import Dispatch
 
@@ -22,6 +23,9 @@ final class ScaleChangeProbe: @unchecked Sendable {
     struct MoveObservation: Sendable {
         var changeNanoseconds: UInt64?
         var reactionNanoseconds: UInt64?
+        /// The buffer of the commit that answered, in pixels: the work the
+        /// client's frame for the new scale had.
+        var answerBufferSize: Size?
         var staleCommits = 0
     }
 
@@ -43,7 +47,10 @@ final class ScaleChangeProbe: @unchecked Sendable {
     private var resizeSignal: DispatchSemaphore?
 
     init(simulator: Simulator) {
-        simulator.trace.observe { [unowned self] record in self.handle(record) }
+        // Weak: the bench may release the probe before it stops the
+        // simulator, whose thread still writes records (a client leaving)
+        // until then; an unowned read there crashed a test run once.
+        simulator.trace.observe { [weak self] record in self?.handle(record) }
     }
 
     /// A mapped window of `pid`, if any.
@@ -106,6 +113,7 @@ final class ScaleChangeProbe: @unchecked Sendable {
                 move.staleCommits += 1
             } else if drawnForScale, move.reactionNanoseconds == nil {
                 move.reactionNanoseconds = nanoseconds
+                move.answerBufferSize = fact.bufferSize
                 moveSignal?.signal()
             }
         }

@@ -79,22 +79,27 @@ enum TargetEvaluation {
 
     /// Latency median ≤ 0.5 × the median of the best peer that draws the
     /// same way: software apps against software peers, GL apps against GL
-    /// peers (the rasterizer, not the toolkit, dominates a GL frame's cost).
+    /// peers (the rasterizer, not the toolkit, dominates a GL frame's cost),
+    /// and only peers whose window had the app's size, so both drew the same
+    /// number of pixels (a peer that kept its own size is left out).
     static func latencyAgainstPeers(_ measured: [ClientReaction]) -> [TargetResult] {
         let peers = measured.filter { $0.role == .peer && $0.unavailable == nil }
         return measured.filter { $0.role == .diorama && $0.unavailable == nil }.map { app in
             let kind = app.renderer == .openGL ? "GL peer" : "peer"
             let name = "\(app.client) latency vs best \(kind)"
             let target = "median ≤ 0.5 × best \(kind) median"
+            let window = "windows \(app.windowWidth ?? 0)x\(app.windowHeight ?? 0) pt"
             let bestPeer = peers.filter { $0.renderer == app.renderer }
+                .filter { $0.windowWidth == app.windowWidth && $0.windowHeight == app.windowHeight }
                 .compactMap { peer in peer.overall?.medianMilliseconds.map { (peer.client, $0) } }
                 .min { $0.1 < $1.1 }
             guard let median = app.overall?.medianMilliseconds, let (peer, peerMedian) = bestPeer else {
-                return TargetResult(name: name, target: target, measured: "no \(kind) or no samples", met: nil, ratio: nil)
+                return TargetResult(
+                    name: name, target: target, measured: "no \(kind) at the app's window size or no samples", met: nil, ratio: nil)
             }
             let ratio = median / peerMedian
             return TargetResult(
-                name: name, target: target, measured: fmt(median) + " ms vs \(peer) " + fmt(peerMedian) + " ms",
+                name: name, target: target, measured: fmt(median) + " ms vs \(peer) " + fmt(peerMedian) + " ms (\(window))",
                 met: ratio <= 0.5, ratio: ratio)
         }
     }

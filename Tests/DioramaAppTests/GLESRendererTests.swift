@@ -51,6 +51,7 @@ struct GLESRendererTests {
         #expect(commit.buffer == commit.logical.scaled(by: 2), "\(log.tail())")
 
         try Self.expectCrispOnB(simulator)
+        try Self.expectPatternAsDrawnOnTheCPU(simulator)
         // Frames keep coming from GL: the main queue hops threads, the context follows.
         let later = try app.waitForTrace("60 commits") { log in log.records(CommitRecord.self).count >= 60 ? log : nil }
         #expect(later.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
@@ -82,6 +83,40 @@ struct GLESRendererTests {
             let fidelity = pattern.finePatchFidelity(corner, in: shot.image, patternSize: patternSize, origin: origin)
             #expect(fidelity == 1, "\(corner): the 1-pixel patch is exact at 2× (fidelity \(fidelity))", sourceLocation: sourceLocation)
         }
+    }
+
+    /// GameScene draws its pattern with GL as geometry (a clear, grid and
+    /// border quads) plus its detail rectangles from a texture: on B the
+    /// screenshot must hold what `TestPattern` draws on the CPU, pixel for
+    /// pixel, in the top and bottom bands of the window (the overlay and the
+    /// rotating quad lie between them).
+    static func expectPatternAsDrawnOnTheCPU(
+        _ simulator: BackgroundSimulator, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let (shot, frame) = try simulator.perform { simulator in
+            (try simulator.screenshot(ofDisplay: "B"), try simulator.window(.appID(SampleApp.gameSceneID)).frame)
+        }
+        let size = Size(width: frame.width * 2, height: frame.height * 2)
+        var expected = PixelBuffer(width: size.width, height: size.height)
+        TestPattern(label: "GameScene").draw(into: &expected)
+        let origin = shot.pixelPosition(ofLogical: frame.origin)
+        let bands = [0..<(size.height / 4 - 8), (size.height * 3 / 4)..<size.height]
+        var mismatches: [String] = []
+        var compared = 0
+        for rows in bands {
+            for y in rows {
+                for x in 0..<size.width {
+                    compared += 1
+                    let seen = shot.image[origin.x + x, origin.y + y].argb & 0xFF_FFFF
+                    let drawn = expected[x, y].argb & 0xFF_FFFF
+                    if seen != drawn, mismatches.count < 5 {
+                        mismatches.append("(\(x), \(y)) is \(String(seen, radix: 16)), not \(String(drawn, radix: 16))")
+                    }
+                }
+            }
+        }
+        #expect(compared > size.width * size.height / 3, "the bands cover a third of the window", sourceLocation: sourceLocation)
+        #expect(mismatches.isEmpty, "the GL pattern differs from the CPU's at \(mismatches)", sourceLocation: sourceLocation)
     }
 
     @Test(

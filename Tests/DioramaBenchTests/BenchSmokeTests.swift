@@ -85,6 +85,11 @@ import Testing
             #expect(client.unavailable == nil, "\(client.client): \(client.unavailable ?? "") (apt-get install libsdl2-tests libgl1-mesa-dri)")
             #expect(client.renderer == .openGL)
             #expect(client.overall?.count == 4, "\(client.client) answered every move: \(client.directions.map { "\($0.direction) \($0.unanswered)" })")
+            // The same work for everyone: each window took the bench's size,
+            // and each answer at 2× was a buffer of twice that size.
+            #expect(client.windowWidth == 1280 && client.windowHeight == 800, "\(client.client)'s window is 1280×800 points")
+            let toTwo = client.directions.first { $0.direction.hasSuffix("->2x") }
+            #expect(toTwo?.answerBufferSizes == ["2560x1600"], "\(client.client) answered 2× with \(toTwo?.answerBufferSizes ?? [])")
         }
         let target = try #require(report.targets.first { $0.name == "GameScene --renderer gles latency vs best GL peer" })
         #expect(target.met != nil && target.measured.contains("SDL2 testgl"), "\(target.measured)")

@@ -8,11 +8,12 @@ import Testing
 @Suite struct PeerComparisonTests {
     static func reaction(
         _ client: String, _ role: BenchClient.Role, _ renderer: BenchClient.Renderer,
-        medianMilliseconds: UInt64
+        medianMilliseconds: UInt64, window: (width: Int, height: Int) = (1280, 800)
     ) -> ClientReaction {
         let sample = medianMilliseconds * 1_000_000
         return ClientReaction(
-            client: client, role: role, renderer: renderer, unavailable: nil, directions: [],
+            client: client, role: role, renderer: renderer, unavailable: nil, windowWidth: window.width,
+            windowHeight: window.height, directions: [],
             overall: LatencySummary(nanoseconds: [sample, sample, sample]), staleFrames: 0, moves: 3)
     }
 
@@ -28,10 +29,10 @@ import Testing
         ])
         #expect(results.map(\.name) == ["TimerApp latency vs best peer", "GameScene --renderer gles latency vs best GL peer"])
         let software = try #require(results.first)
-        #expect(software.measured == "1.0 ms vs foot 15.0 ms")
+        #expect(software.measured == "1.0 ms vs foot 15.0 ms (windows 1280x800 pt)")
         #expect(software.met == true)
         let gl = try #require(results.last)
-        #expect(gl.measured == "9.0 ms vs SDL2 testgles2 16.0 ms", "the faster GL peer, not foot (15 ms, software)")
+        #expect(gl.measured == "9.0 ms vs SDL2 testgles2 16.0 ms (windows 1280x800 pt)", "the faster GL peer, not foot (15 ms, software)")
         #expect(gl.met == false, "9 ms is more than half of 16 ms")
     }
 
@@ -42,6 +43,19 @@ import Testing
         ])
         #expect(results.count == 1)
         #expect(results.first?.met == nil)
-        #expect(results.first?.measured == "no GL peer or no samples")
+        #expect(results.first?.measured == "no GL peer at the app's window size or no samples")
+    }
+
+    /// A peer that kept a smaller window drew fewer pixels per frame: its
+    /// latency is not the bar for an app that drew the bench's window size.
+    @Test func aPeerAtAnotherWindowSizeIsNotTheBar() throws {
+        let results = TargetEvaluation.latencyAgainstPeers([
+            Self.reaction("GameScene --renderer gles", .diorama, .openGL, medianMilliseconds: 9),
+            Self.reaction("SDL2 testgl2", .peer, .openGL, medianMilliseconds: 8, window: (640, 480)),
+            Self.reaction("SDL2 testgles2", .peer, .openGL, medianMilliseconds: 20),
+        ])
+        let gl = try #require(results.first)
+        #expect(gl.measured == "9.0 ms vs SDL2 testgles2 20.0 ms (windows 1280x800 pt)", "not testgl2's 640×480 window")
+        #expect(gl.met == true)
     }
 }

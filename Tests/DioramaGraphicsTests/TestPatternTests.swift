@@ -125,4 +125,30 @@ struct TestPatternTests {
         // Outside the screenshot counts as wrong.
         #expect(pattern.finePatchFidelity(.bottomRight, in: native, patternSize: output, origin: Point(x: 100, y: 0)) == 0)
     }
+
+    @Test("outside its detail rectangles the pattern is only background, grid lines and border (what a GPU renderer draws as geometry)")
+    func detailRectsHoldEverythingElse() {
+        for size in [Size(width: 1920, height: 1080), Size(width: 333, height: 201), Size(width: 40, height: 30)] {
+            let buffer = drawn(size.width, size.height)
+            let details = pattern.detailRects(in: size)
+            #expect(details.count == 9 || size.width < 100, "four patches, four tags and the caption at \(size)")
+            var outside = 0
+            for y in 0..<size.height {
+                for x in 0..<size.width where !details.contains(where: { $0.contains(Point(x: x, y: y)) }) {
+                    outside += 1
+                    let onBorder = x == 0 || y == 0 || x == size.width - 1 || y == size.height - 1
+                    let onGrid = x % pattern.gridSpacing == 0 && x > 0 || y % pattern.gridSpacing == 0 && y > 0
+                    let expected = onBorder ? pattern.borderColor : onGrid ? pattern.gridColor : pattern.background
+                    if buffer[x, y] != expected {
+                        Issue.record("\(size): pixel \(x), \(y) outside the detail rectangles is \(buffer[x, y]), not \(expected)")
+                        return
+                    }
+                }
+            }
+            #expect(size.width < 100 || outside > size.width * size.height / 2, "the details are a small part of \(size)")
+            for rect in details {
+                #expect(Rect(origin: .zero, size: size).intersection(rect) == rect, "\(rect) lies inside \(size)")
+            }
+        }
+    }
 }

@@ -27,7 +27,7 @@ import Testing
 
     @Test func anIdlePacerDrawsOnlyWhenSomethingWantsAFrame() {
         var pacer = pacerWithFrameInFlight()
-        pacer.frameCallbackDone()
+        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
         #expect(pacer.state == .idle)
         #expect(!pacer.shouldDraw, "nothing asked for a frame")
         pacer.drawRequested()
@@ -39,7 +39,7 @@ import Testing
         pacer.drawRequested()
         #expect(pacer.state == .waitingForFrameCallback)
         #expect(!pacer.shouldDraw, "never faster than the output shows")
-        pacer.frameCallbackDone()
+        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
         #expect(pacer.shouldDraw)
     }
 
@@ -82,7 +82,7 @@ import Testing
         pacer.didCommit()
         #expect(pacer.state == .waitingForFrameCallback)
         #expect(!pacer.shouldDraw, "a game asking for its next frame from draw waits for the callback")
-        pacer.frameCallbackDone()
+        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
         #expect(pacer.shouldDraw)
     }
 
@@ -114,17 +114,31 @@ import Testing
         var pacer = pacerWithFrameInFlight()
         pacer.geometryChanged()
         pacer.willDraw()
-        pacer.frameCallbackDone()
+        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
         pacer.drawAbandoned()
         #expect(pacer.state == .idle, "the older frame's callback fired while the new one was drawn")
     }
 
     @Test func aBackgroundAcknowledgementClearsOnlyTheConfigure() {
         var pacer = pacerWithFrameInFlight()
-        pacer.frameCallbackDone()
+        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
         pacer.configureReceived()
         pacer.drawRequested()
         pacer.committedWithoutFrame()
         #expect(pacer.reasons == [.contentRequested], "the content still wants its frame once visible")
+    }
+
+    @Test func aSupersededFramesCallbackAfterTheNewCommitDoesNotStartAFrame() {
+        var pacer = pacerWithFrameInFlight()
+        let superseded = pacer.committedFrames
+        pacer.geometryChanged()
+        pacer.willDraw()
+        pacer.drawRequested()  // a game asks for its next frame from draw
+        pacer.didCommit()
+        pacer.frameCallbackDone(ofCommit: superseded)
+        #expect(pacer.state == .waitingForFrameCallback, "the new frame is still in flight")
+        #expect(!pacer.shouldDraw, "the next frame waits for the new commit's callback")
+        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
+        #expect(pacer.shouldDraw)
     }
 }

@@ -52,6 +52,9 @@ struct FramePacer: Hashable, Sendable {
     /// An interactive resize keeps the drawable (a viewport scales it), so
     /// size changes do not supersede the frame in flight.
     private(set) var isKeepingDrawableForResize = false
+    /// How many frames were committed; the n-th commit's frame callback is
+    /// number n, so a callback can be told apart from a superseded one's.
+    private(set) var committedFrames = 0
 
     /// Whether a frame should be drawn now.
     var shouldDraw: Bool {
@@ -96,10 +99,17 @@ struct FramePacer: Hashable, Sendable {
         isKeepingDrawableForResize = keepsDrawable
     }
 
-    /// The frame callback of the last commit fired: the output showed it.
-    /// It can fire while a superseding frame is being drawn (events read just
-    /// before its commit): that frame then no longer draws over one in flight.
-    mutating func frameCallbackDone() {
+    /// The frame callback of commit number `commit` fired: the output showed it.
+    /// The last commit's can fire while a superseding frame is being drawn
+    /// (events read just before its commit): that frame then no longer draws
+    /// over one in flight. An older commit's is ignored: a superseded frame's
+    /// callback that arrives after the superseding frame was committed (EGL
+    /// swaps for milliseconds after the last look at the socket) does not
+    /// mean the newer frame was shown, and taking it so drew the next frame
+    /// at once, over the new one in flight — an extra frame that went out
+    /// stale when the scale changed again during it.
+    mutating func frameCallbackDone(ofCommit commit: Int) {
+        guard commit == committedFrames else { return }
         switch state {
         case .waitingForFrameCallback: state = .idle
         case .drawing(true, let wanted): state = .drawing(frameInFlight: false, reasons: wanted)
@@ -124,8 +134,10 @@ struct FramePacer: Hashable, Sendable {
         reasons.formUnion(wanted)
     }
 
-    /// The frame was committed with a frame callback requested.
+    /// The frame was committed with a frame callback requested (number
+    /// ``committedFrames`` after this).
     mutating func didCommit() {
+        committedFrames += 1
         guard case .drawing = state else { return }
         state = .waitingForFrameCallback
     }

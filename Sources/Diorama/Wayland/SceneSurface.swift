@@ -316,8 +316,10 @@ final class SceneSurface: SceneHost {
             surface.attach(buffer)
             surface.damageAll()
         }
+        // This frame's callback, numbered as the commit below will be.
+        let commitNumber = pacer.committedFrames + 1
         surface.frame { [weak self] _ in
-            MainActor.assumeIsolated { self?.pacer.frameCallbackDone() }
+            MainActor.assumeIsolated { self?.pacer.frameCallbackDone(ofCommit: commitNumber) }
         }
         switch frame {
         case .shm:

@@ -73,7 +73,6 @@ public struct TestPattern: Hashable, Sendable {
 
     /// Draws the pattern over all of `image`.
     public func draw<Image: MutablePixelImage>(into image: inout Image) {
-        let width = image.width, height = image.height
         drawGrid(into: &image)
 
         let font = BitmapFont.standard
@@ -86,23 +85,46 @@ public struct TestPattern: Hashable, Sendable {
                         to: finePatchPixel(corner, x: localX, y: localY))
                 }
             }
-            let tag = "\(corner.rawValue) \(label)"
-            let tagSize = font.measure(tag)
-            let tagX = corner.isRight ? patch.minX - Self.tagGap - tagSize.width : patch.maxX + Self.tagGap
-            let tagY = corner.isBottom ? patch.maxY - tagSize.height : patch.minY
-            image.draw(tag, at: Point(x: tagX, y: tagY), color: corner.color, font: font)
+            image.draw(tag(corner), at: tagRect(corner, in: image.size).origin, color: corner.color, font: font)
         }
 
-        let caption = "\(width)x\(height) \(label)"
-        let captionSize = font.measure(caption)
-        let captionOrigin = Point(x: (width - captionSize.width) / 2, y: (height - captionSize.height) / 2)
-        image.fill(
-            Rect(
-                x: captionOrigin.x - 2, y: captionOrigin.y - 2,
-                width: captionSize.width + 4, height: captionSize.height + 4),
-            color: background, blendMode: .copy)
-        image.draw(caption, at: captionOrigin, color: textColor, font: font)
+        let caption = caption(for: image.size)
+        let box = captionBox(in: image.size)
+        image.fill(box, color: background, blendMode: .copy)
+        image.draw(caption, at: Point(x: box.minX + 2, y: box.minY + 2), color: textColor, font: font)
         image.stroke(image.bounds, color: borderColor)
+    }
+
+    /// Where the pattern holds anything but ``background``, the grid and the
+    /// border, for an image of `size`: each corner's patch and tag, and the
+    /// centre caption's box, clipped to the image. Outside these rectangles
+    /// the pattern is plain geometry (a fill, 1-pixel grid lines, a 1-pixel
+    /// border), which a GPU renderer draws as such and samples only these
+    /// rectangles from an image of the pattern.
+    public func detailRects(in size: Size) -> [Rect] {
+        let bounds = Rect(origin: .zero, size: size)
+        let corners = Corner.allCases.flatMap { [finePatchRect($0, in: size), tagRect($0, in: size)] }
+        return (corners + [captionBox(in: size)]).compactMap { $0.intersection(bounds) }.filter { !$0.isEmpty }
+    }
+
+    private func tag(_ corner: Corner) -> String { "\(corner.rawValue) \(label)" }
+
+    private func caption(for size: Size) -> String { "\(size.width)x\(size.height) \(label)" }
+
+    /// The corner's tag beside its patch, aligned with the patch's outer edge.
+    private func tagRect(_ corner: Corner, in size: Size) -> Rect {
+        let patch = finePatchRect(corner, in: size)
+        let tagSize = BitmapFont.standard.measure(tag(corner))
+        let x = corner.isRight ? patch.minX - Self.tagGap - tagSize.width : patch.maxX + Self.tagGap
+        let y = corner.isBottom ? patch.maxY - tagSize.height : patch.minY
+        return Rect(origin: Point(x: x, y: y), size: tagSize)
+    }
+
+    /// The centred caption with its 2 pixels of margin in ``background``.
+    private func captionBox(in size: Size) -> Rect {
+        let captionSize = BitmapFont.standard.measure(caption(for: size))
+        let origin = Point(x: (size.width - captionSize.width) / 2, y: (size.height - captionSize.height) / 2)
+        return Rect(x: origin.x - 2, y: origin.y - 2, width: captionSize.width + 4, height: captionSize.height + 4)
     }
 
     /// Background and 1-pixel grid in one pass, each pixel written once: rows
