@@ -382,7 +382,8 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         // Judged against the scale in effect now, not when the frame came:
         // right after a move to another scale the last frame predates it,
         // and a busy client may take longer than the quiet period to redraw.
-        if snapshot.isMapped && !snapshot.isMinimized, snapshot.lastCommit != nil, !snapshot.isDrawnForScaleInEffect {
+        // (A window with no frame yet counts as drawn: there is nothing to judge.)
+        if snapshot.isMapped && !snapshot.isMinimized && !snapshot.isDrawnForScaleInEffect {
             return (look, "its last frame is not drawn for the scale in effect")
         }
         return (look, nil)
