@@ -16,6 +16,7 @@ final class GameSceneDelegate: WindowSceneDelegate {
         scene.drawableLayer.letterboxColor = 0xFF00_0000
         scene.title = "GameScene"
         scene.drawableLayer.renderer = GameOptions.renderer
+        scene.drawableLayer.glesPresentation = GameOptions.glesPresentation
         // A fixed internal resolution, as games offer (MTKView with
         // autoResizeDrawable off): the frames are that size whatever the
         // window's, scaled to it by the compositor (or letterboxed by the
@@ -109,23 +110,48 @@ final class GameContent: RootContent {
 }
 
 /// GameScene's command line: `--renderer software` (the default) or
-/// `--renderer gles` (OpenGL ES through EGL).
+/// `--renderer gles` (OpenGL ES through EGL), and with gles
+/// `--gl-presentation automatic|window-surface|shared-memory` (how the GL
+/// frames reach the compositor; `automatic` by default).
 @MainActor
 enum GameOptions {
     static var renderer = DrawableLayer.Renderer.software
+    static var glesPresentation = DrawableLayer.GLESPresentation.automatic
 
-    /// Reads `--renderer` from `arguments`; an unknown value is an error
-    /// that names the choices (exit status 2).
+    /// Reads `--renderer` and `--gl-presentation` from `arguments`; an
+    /// unknown value is an error that names the choices (exit status 2).
     static func parse(_ arguments: [String]) {
-        guard let index = arguments.firstIndex(of: "--renderer") else { return }
-        let value = index + 1 < arguments.count ? arguments[index + 1] : ""
-        switch value {
-        case "software": renderer = .software
-        case "gles": renderer = .openGLES
-        default:
-            DescriptorWriter.reportToStandardError(
-                "error: --renderer \(value.isEmpty ? "needs a value" : "'\(value)' is not a renderer"); use --renderer software or --renderer gles")
+        if let value = value(of: "--renderer", in: arguments, choices: "software or gles") {
+            switch value {
+            case "software": renderer = .software
+            case "gles": renderer = .openGLES
+            default: reject("--renderer", value, choices: "software or gles")
+            }
+        }
+        let presentations = "automatic, window-surface or shared-memory"
+        if let value = value(of: "--gl-presentation", in: arguments, choices: presentations) {
+            switch value {
+            case "automatic": glesPresentation = .automatic
+            case "window-surface": glesPresentation = .windowSurface
+            case "shared-memory": glesPresentation = .sharedMemory
+            default: reject("--gl-presentation", value, choices: presentations)
+            }
+        }
+    }
+
+    /// The word after `option`, nil when the option is absent; a missing
+    /// value is an error.
+    private static func value(of option: String, in arguments: [String], choices: String) -> String? {
+        guard let index = arguments.firstIndex(of: option) else { return nil }
+        guard index + 1 < arguments.count else {
+            DescriptorWriter.reportToStandardError("error: \(option) needs a value; use \(option) \(choices)")
             exit(2)
         }
+        return arguments[index + 1]
+    }
+
+    private static func reject(_ option: String, _ value: String, choices: String) -> Never {
+        DescriptorWriter.reportToStandardError("error: \(option) '\(value)' is not one of \(choices)")
+        exit(2)
     }
 }

@@ -1,6 +1,7 @@
 // GameScene: the Metal-window article's game on Diorama, rendering in
 // software, or with OpenGL ES with `--renderer gles`. Run under any Wayland
-// compositor: `.build/debug/GameScene [--renderer gles]`.
+// compositor: `.build/debug/GameScene [--renderer gles [--gl-presentation
+// automatic|window-surface|shared-memory]]`.
 import Diorama
 
 MainActor.assumeIsolated {

@@ -25,16 +25,32 @@ struct GLESRendererTests {
     /// Mesa's software renderer: there is no GPU where the tests run.
     static let softwareGL = ["LIBGL_ALWAYS_SOFTWARE": "1"]
 
+    /// GameScene's `--gl-presentation` value, and the presentation the
+    /// runtime must resolve it to under llvmpipe (the trace's `renderer`
+    /// record says which one it used).
+    struct Presentation: CustomTestStringConvertible, Sendable {
+        var argument: String
+        var expected: String
+        var testDescription: String { argument == "automatic" ? "automatic (→ \(expected))" : argument }
+
+        static let automatic = Presentation(argument: "automatic", expected: "sharedMemory")
+        static let windowSurface = Presentation(argument: "window-surface", expected: "windowSurface")
+        static let sharedMemory = Presentation(argument: "shared-memory", expected: "sharedMemory")
+        static let both = [windowSurface, sharedMemory]
+
+        var arguments: [String] { ["--renderer", "gles", "--gl-presentation", argument] }
+    }
+
     @Test(
         "at 2× the GL frame is drawn at device resolution: the pattern's 1-pixel patches are exact in a screenshot",
-        .timeLimit(.minutes(1)))
-    func crispAtTwoX() throws {
+        .timeLimit(.minutes(1)), arguments: [Presentation.automatic, .windowSurface, .sharedMemory])
+    func crispAtTwoX(presentation: Presentation) throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
         let sandbox = try AppSandbox(label: "gles-2x")
         let app = try sandbox.launch(
             SampleApp.gameScene, compositor: simulator.clientEnvironment,
-            arguments: ["--renderer", "gles"], environment: Self.softwareGL)
+            arguments: presentation.arguments, environment: Self.softwareGL)
         let appID = SampleApp.gameSceneID
         // Opened at 1× and moved to 2×: the EGL window is resized, not made anew.
         _ = try app.waitForTrace("a first commit at 1×") { $0.first(CommitRecord.self) }
@@ -47,6 +63,7 @@ struct GLESRendererTests {
         }
         let renderers = log.records(RendererRecord.self)
         #expect(renderers.map(\.renderer) == ["openGLES"], "the scene draws with OpenGL ES: \(app.diagnostics())")
+        #expect(renderers.map(\.presentation) == [presentation.expected], "\(app.diagnostics())")
         let commit = try #require(log.first(CommitRecord.self, where: { $0.scale == 2 }))
         #expect(commit.buffer == commit.logical.scaled(by: 2), "\(log.tail())")
 
@@ -121,14 +138,14 @@ struct GLESRendererTests {
 
     @Test(
         "back on 2× after a visit to 1×, the GL frame is crisp again: GameScene's kept 2× pattern texture is the one drawn",
-        .timeLimit(.minutes(1)))
-    func crispAgainAfterAVisitToOneX() throws {
+        .timeLimit(.minutes(1)), arguments: Presentation.both)
+    func crispAgainAfterAVisitToOneX(presentation: Presentation) throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
         let sandbox = try AppSandbox(label: "gles-2x-1x-2x")
         let app = try sandbox.launch(
             SampleApp.gameScene, compositor: simulator.clientEnvironment,
-            arguments: ["--renderer", "gles"], environment: Self.softwareGL)
+            arguments: presentation.arguments, environment: Self.softwareGL)
         // It opens on A (1×): first to B, where the 2× pattern texture is made.
         _ = try app.waitForTrace("a first commit") { $0.first(CommitRecord.self) }
         let window = WindowSelector.appID(SampleApp.gameSceneID)
@@ -143,13 +160,14 @@ struct GLESRendererTests {
             log.records(CommitRecord.self).dropFirst(atOne).count(where: { $0.scale == 2 }) >= 3 ? log : nil
         }
         #expect(log.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+        #expect(log.records(RendererRecord.self).map(\.presentation) == [presentation.expected], "\(app.diagnostics())")
         try Self.expectCrispOnB(simulator)
     }
 
     @Test(
         "an app-owned drawable without wp_viewporter is drawn offscreen and letterboxed into the buffer by contentsGravity",
-        .timeLimit(.minutes(1)))
-    func letterboxesWithoutAViewport() throws {
+        .timeLimit(.minutes(1)), arguments: Presentation.both)
+    func letterboxesWithoutAViewport(presentation: Presentation) throws {
         let layout = try DisplayLayout.parse(
             """
             { "displays": [ { "name": "A", "mode": { "width": 1280, "height": 800 }, "scale": 1, "position": { "x": 0, "y": 0 } } ] }
@@ -163,9 +181,10 @@ struct GLESRendererTests {
         environment["GAMESCENE_RENDER_SIZE"] = "320x320"  // square, in a 960×540 window: bars left and right
         let app = try sandbox.launch(
             SampleApp.gameScene, compositor: simulator.clientEnvironment,
-            arguments: ["--renderer", "gles"], environment: environment)
+            arguments: presentation.arguments, environment: environment)
         let log = try app.waitForTrace("five commits") { log in log.records(CommitRecord.self).count >= 5 ? log : nil }
         #expect(log.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+        #expect(log.records(RendererRecord.self).map(\.presentation) == [presentation.expected], "\(app.diagnostics())")
         #expect(log.records(DrawableSizeRecord.self).last?.size == TraceSize(320, 320), "\(log.tail())")
         #expect(log.records(CommitRecord.self).last?.buffer == TraceSize(960, 540), "the buffer is bounds × scale: \(log.tail())")
 

@@ -53,7 +53,7 @@ struct RuntimeTraceFormatTests {
             .screenDisconnected(name: "HEADLESS-2"),
             .toplevel(scene: "S1", surfaceID: 17, appID: "org.example", title: "Main", fullscreenOn: nil),
             .title(scene: "S1", title: "Main (seconds)"),
-            .renderer(scene: "S1", renderer: "software", fallbackReason: "eglInitialize failed"),
+            .renderer(scene: "S1", renderer: "software", presentation: nil, fallbackReason: "eglInitialize failed"),
             .traitHandlerCalled(scene: "S1", changed: [.horizontalSizeClass], previous: traits),
             .input(
                 scene: "S1", event: "touchesBegan",

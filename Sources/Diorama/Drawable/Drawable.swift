@@ -114,6 +114,42 @@ public final class DrawableLayer {
     /// `.software` when OpenGL ES was asked for and could not be used.
     public internal(set) var activeRenderer: Renderer = .software
 
+    /// How OpenGL ES frames reach the compositor. Either way the frame has
+    /// the same buffer size, buffer scale and viewport; what differs is who
+    /// allocates the buffers and copies the pixels into them.
+    public enum GLESPresentation: String, Sendable, Hashable, CaseIterable {
+        /// `.sharedMemory` when the GL implementation rasterizes on the CPU
+        /// (Mesa's llvmpipe or softpipe, which present through `wl_shm`
+        /// whichever way is chosen), `.windowSurface` otherwise.
+        case automatic
+        /// An EGL window surface on the scene's `wl_surface` (a
+        /// `wl_egl_window` resized to each new buffer size):
+        /// `eglSwapBuffers` attaches and commits the frame. With a GPU the
+        /// frame stays on it (dmabuf); with Mesa's software rasterizer, Mesa
+        /// copies it into `wl_shm` buffers it allocates again at every size
+        /// change.
+        case windowSurface
+        /// The frame renders into an offscreen framebuffer and is read into
+        /// the scene's own `wl_shm` buffers, which are reused across sizes
+        /// like the software renderer's; the last few drawable sizes keep
+        /// their framebuffers, so moving back to a display costs no
+        /// allocation. Needs `EGL_KHR_surfaceless_context` and BGRA
+        /// textures and reads; without them the window surface is used.
+        /// Meant for CPU rasterizers: with a GPU, reading each frame back is
+        /// slower than presenting it.
+        case sharedMemory
+    }
+
+    /// How the app wants OpenGL ES frames presented; `.automatic` by default.
+    /// A change applies from the next frame.
+    public var glesPresentation: GLESPresentation = .automatic {
+        didSet { if glesPresentation != oldValue { onRendererChange?() } }
+    }
+    /// How the scene's OpenGL ES frames are presented now: `.windowSurface`
+    /// or `.sharedMemory` (what `.automatic` resolved to), nil while the
+    /// scene draws in software.
+    public internal(set) var activeGLESPresentation: GLESPresentation?
+
     /// The size the runtime last delivered (the drawable frames are drawn at).
     var currentSize: Size = .zero
     /// The size the app chose; nil while the runtime owns the size.

@@ -16,16 +16,20 @@ public struct GLESDrawable {
     public let size: Size
     /// The scale the frame is rendered at (pixels per point).
     public let contentsScale: Double
-    /// The framebuffer to draw into: 0 (the window's) when the drawable is
-    /// the buffer's size, an offscreen one of `size` when the runtime then
-    /// places it into the buffer by `contentsGravity` (an app-owned size
-    /// without `wp_viewporter`).
+    /// The framebuffer to draw into: 0 (the window's) when frames go
+    /// through the EGL window surface and the drawable is the buffer's size;
+    /// an offscreen one of `size` when they go through shared memory
+    /// (`DrawableLayer.GLESPresentation.sharedMemory`), or when the runtime
+    /// places the drawable into the buffer by `contentsGravity` (an
+    /// app-owned size without `wp_viewporter`).
     public let framebuffer: GLuint
     /// The EGL display on the scene's Wayland connection, for apps that bring
     /// their own renderer.
     public let eglDisplay: EGLDisplay
-    /// The scene's EGL window surface (on its `wl_surface`).
-    public let eglSurface: EGLSurface
+    /// The scene's EGL window surface (on its `wl_surface`); nil
+    /// (`EGL_NO_SURFACE`, the context current without a surface) when frames
+    /// go through shared memory.
+    public let eglSurface: EGLSurface?
     /// The scene's OpenGL ES 3 context, current during the draw.
     public let eglContext: EGLContext
 

@@ -40,8 +40,9 @@ public enum RuntimeTraceEvent: Sendable {
     case toplevel(scene: String, surfaceID: UInt32, appID: String, title: String, fullscreenOn: String?)
     /// The toplevel's title changed.
     case title(scene: String, title: String)
-    /// The renderer the scene draws with from now on, and why it is not the one asked for.
-    case renderer(scene: String, renderer: String, fallbackReason: String?)
+    /// The renderer the scene draws with from now on, how OpenGL ES frames
+    /// are presented, and why the renderer is not the one asked for.
+    case renderer(scene: String, renderer: String, presentation: String?, fallbackReason: String?)
     /// A `registerForTraitChanges` handler is about to be called with `previous`.
     case traitHandlerCalled(scene: String, changed: Set<Trait>, previous: TraitCollection)
     /// Input delivered to the scene's content (`InputRecord` documents the fields).
@@ -181,8 +182,9 @@ extension RuntimeTraceEvent {
             return ToplevelRecord(scene: scene, surface: surfaceID, appID: appID, title: title, fullscreenOn: output)
         case .title(let scene, let title):
             return TitleRecord(scene: scene, title: title)
-        case .renderer(let scene, let renderer, let fallbackReason):
-            return RendererRecord(scene: scene, renderer: renderer, fallbackReason: fallbackReason)
+        case .renderer(let scene, let renderer, let presentation, let fallbackReason):
+            return RendererRecord(
+                scene: scene, renderer: renderer, presentation: presentation, fallbackReason: fallbackReason)
         case .traitHandlerCalled(let scene, let changed, let previous):
             return TraitHandlerCalledRecord(scene: scene, changed: changed, previous: previous)
         case .input(let scene, let event, let touch, let location, let text, let isRepeat):

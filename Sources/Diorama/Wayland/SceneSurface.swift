@@ -23,6 +23,11 @@ final class SceneSurface: SceneHost {
     let viewport: Viewport?
     let fractionalScale: FractionalScale?
     private let bufferPool: BufferPool
+    /// The `wl_shm` buffers of OpenGL ES frames presented through shared
+    /// memory: xrgb8888, since GL frames are opaque, as the EGL window
+    /// surface's are. Its memory stays mapped across sizes, as the software
+    /// pool's does.
+    private let glesBufferPool: BufferPool
     unowned let backend: WaylandSceneBackend
     private var facts = CompositorFacts()
     /// The facts changed since the scene last saw them.
@@ -40,12 +45,16 @@ final class SceneSurface: SceneHost {
     /// the buffer by the gravity.
     private var renderTarget: PixelBuffer?
     /// The OpenGL ES target while the scene renders with `.openGLES`.
-    private var glesWindow: GLESWindow?
+    private var glesTarget: GLESTarget?
     /// Why OpenGL ES could not be used for this scene; it then draws in
     /// software until the app asks for a renderer again.
     private var glesFailure: GLESUnavailable?
-    /// The renderer the trace last recorded for the scene.
-    private var tracedRenderer: DrawableLayer.Renderer?
+    /// The renderer and presentation the trace last recorded for the scene.
+    private var tracedRenderer: TracedRenderer?
+    private struct TracedRenderer: Equatable {
+        var renderer: DrawableLayer.Renderer
+        var presentation: DrawableLayer.GLESPresentation?
+    }
 
     init(scene: WindowScene, backend: WaylandSceneBackend, appID: String, fullscreenOn output: Output?) throws {
         self.scene = scene
@@ -57,6 +66,7 @@ final class SceneSurface: SceneHost {
         viewport = backend.viewporter?.viewport(for: surface)
         fractionalScale = backend.fractionalScale?.fractionalScale(for: surface)
         bufferPool = try BufferPool(shm: backend.shm)
+        glesBufferPool = try BufferPool(shm: backend.shm, format: .xrgb8888)
         toplevel = backend.shell.makeToplevel(for: surface)
         surface.handler = self
         toplevel.handler = self
@@ -107,7 +117,7 @@ final class SceneSurface: SceneHost {
         guard !isTornDown else { return }
         isTornDown = true
         // The EGL window surface goes before the wl_surface it renders to.
-        glesWindow = nil
+        glesTarget = nil
         surface.handler = nil
         toplevel.handler = nil
         fractionalScale?.handler = nil
@@ -243,20 +253,25 @@ final class SceneSurface: SceneHost {
             }
             let geometry = state.bufferGeometry
             let frame: FrameBuffer
-            if let glesWindow = glesWindowForNextFrame(scene: scene, bufferSize: geometry.bufferSize) {
+            let glesTarget = glesTargetForNextFrame(scene: scene, bufferSize: geometry.bufferSize)
+            if let glesTarget, !glesTarget.presentsThroughSharedMemory {
                 pacer.willDraw()
-                render(scene: scene, state: state, with: glesWindow, geometry: geometry)
-                frame = .gles(glesWindow)
+                render(scene: scene, state: state, with: glesTarget, geometry: geometry, into: nil)
+                frame = .eglWindowSurface(glesTarget)
             } else {
                 let buffer: Buffer
                 do {
-                    buffer = try bufferPool.nextBuffer(size: geometry.bufferSize)
+                    buffer = try (glesTarget == nil ? bufferPool : glesBufferPool).nextBuffer(size: geometry.bufferSize)
                 } catch {
                     runtimeLog.warning("no buffer for a \(geometry.bufferSize) frame: \(error)")
                     return
                 }
                 pacer.willDraw()
-                render(scene: scene, state: state, into: buffer)
+                if let glesTarget {
+                    render(scene: scene, state: state, with: glesTarget, geometry: geometry, into: buffer)
+                } else {
+                    render(scene: scene, state: state, into: buffer)
+                }
                 frame = .shm(buffer)
             }
             backend.dispatchEventsAlreadyReceived()
@@ -270,43 +285,52 @@ final class SceneSurface: SceneHost {
         }
     }
 
-    /// Where a frame's pixels are: a wl_shm buffer, or the EGL window's back
-    /// buffer (attached by `eglSwapBuffers`).
+    /// Where a frame's pixels are: a wl_shm buffer (software frames, and
+    /// OpenGL ES frames presented through shared memory), or the EGL window
+    /// surface's back buffer (attached by `eglSwapBuffers`).
     private enum FrameBuffer {
         case shm(Buffer)
-        case gles(GLESWindow)
+        case eglWindowSurface(GLESTarget)
     }
 
     /// The OpenGL ES target for the next frame, or nil to draw it in
     /// software: when the app asks for software, or EGL could not initialise
-    /// (reported once per process; the scene's trace says why). Records the
-    /// renderer in the trace whenever it changes.
-    private func glesWindowForNextFrame(scene: WindowScene, bufferSize: Size) -> GLESWindow? {
-        if scene.drawableLayer.renderer == .openGLES {
-            if glesWindow == nil, glesFailure == nil, let wlSurface = surface.wlSurface.pointer {
+    /// (reported once per process; the scene's trace says why). A target
+    /// made for another presentation than the app now asks for is replaced.
+    /// Records the renderer and presentation in the trace whenever they change.
+    private func glesTargetForNextFrame(scene: WindowScene, bufferSize: Size) -> GLESTarget? {
+        let layer = scene.drawableLayer
+        if layer.renderer == .openGLES {
+            if let target = glesTarget, target.askedPresentation != layer.glesPresentation { glesTarget = nil }
+            if glesTarget == nil, glesFailure == nil, let wlSurface = surface.wlSurface.pointer {
                 do throws(GLESUnavailable) {
-                    glesWindow = try GLESWindow(
+                    let target = try GLESTarget(
                         connection: try backend.eglConnection().get(), wlSurface: wlSurface,
-                        bufferSize: bufferSize)
+                        bufferSize: bufferSize, presentation: layer.glesPresentation)
+                    if let note = target.presentationNote { runtimeLog.warning("\(note)") }
+                    glesTarget = target
                 } catch {
                     glesFailure = error
                     backend.reportGLESFallback(error)
                 }
             }
         } else {
-            glesWindow = nil
+            glesTarget = nil
             glesFailure = nil
         }
-        let active: DrawableLayer.Renderer = glesWindow == nil ? .software : .openGLES
-        scene.drawableLayer.activeRenderer = active
-        if tracedRenderer != active {
-            tracedRenderer = active
+        let active: DrawableLayer.Renderer = glesTarget == nil ? .software : .openGLES
+        layer.activeRenderer = active
+        layer.activeGLESPresentation = glesTarget?.presentation
+        let traced = TracedRenderer(renderer: active, presentation: glesTarget?.presentation)
+        if tracedRenderer != traced {
+            tracedRenderer = traced
             scene.trace.record(
                 .renderer(
                     scene: scene.traceName, renderer: active.rawValue,
-                    fallbackReason: active == scene.drawableLayer.renderer ? nil : glesFailure?.description))
+                    presentation: glesTarget?.presentation.rawValue,
+                    fallbackReason: active == layer.renderer ? nil : glesFailure?.description))
         }
-        return glesWindow
+        return glesTarget
     }
 
     private func commit(_ frame: FrameBuffer, geometry: BufferGeometry, state: SceneState, scene: WindowScene) {
@@ -324,14 +348,14 @@ final class SceneSurface: SceneHost {
         switch frame {
         case .shm:
             toplevel.commit()
-        case .gles(let glesWindow):
+        case .eglWindowSurface(let glesTarget):
             do throws(GLESUnavailable) {
-                try surface.commit(performedBy: glesWindow.present)
+                try surface.commit(performedBy: glesTarget.present)
             } catch {
                 // The surface still gets its commit (the acknowledgement and
                 // frame callback were sent); the next frame is drawn in software.
                 glesFailure = error
-                self.glesWindow = nil
+                self.glesTarget = nil
                 backend.reportGLESFallback(error)
                 surface.wlSurface.commit()
                 setNeedsDisplay()
@@ -402,14 +426,17 @@ final class SceneSurface: SceneHost {
         }
     }
 
-    /// Lets the content draw one OpenGL ES frame of the drawable size into
-    /// the EGL window, sized to the same buffer a software frame would be.
-    private func render(scene: WindowScene, state: SceneState, with glesWindow: GLESWindow, geometry: BufferGeometry) {
+    /// Lets the content draw one OpenGL ES frame of the drawable size for
+    /// the same buffer a software frame would have: into the EGL window
+    /// surface, or read into `buffer` (shared-memory presentation).
+    private func render(
+        scene: WindowScene, state: SceneState, with glesTarget: GLESTarget, geometry: BufferGeometry, into buffer: Buffer?
+    ) {
         let layer = scene.drawableLayer
-        glesWindow.render(
+        glesTarget.render(
             bufferSize: geometry.bufferSize, drawableSize: state.drawableSize ?? geometry.bufferSize,
             contentsScale: layer.contentsScale, gravity: layer.contentsGravity,
-            letterboxColor: layer.letterboxColor
+            letterboxColor: layer.letterboxColor, into: buffer
         ) { drawable in
             if let content = scene.rootContent {
                 content.draw(in: drawable, for: scene)

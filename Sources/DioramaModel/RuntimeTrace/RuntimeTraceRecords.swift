@@ -341,22 +341,27 @@ public struct TitleRecord: SceneTraceRecord, Hashable {
 }
 
 /// The renderer a scene draws with from now on: `software` (wl_shm) or
-/// `openGLES` (EGL); `fallback_reason` says why a scene that asked for
-/// `openGLES` draws in software (EGL could not initialise).
+/// `openGLES` (EGL); for `openGLES`, `presentation` says how its frames
+/// reach the compositor (`windowSurface`: eglSwapBuffers on a
+/// `wl_egl_window`; `sharedMemory`: read into the scene's own `wl_shm`
+/// buffers). `fallback_reason` says why a scene that asked for `openGLES`
+/// draws in software (EGL could not initialise).
 public struct RendererRecord: SceneTraceRecord, Hashable {
     public static let kind = "renderer"
     public var scene: String
     public var renderer: String
+    public var presentation: String?
     public var fallbackReason: String?
 
-    public init(scene: String, renderer: String, fallbackReason: String?) {
+    public init(scene: String, renderer: String, presentation: String? = nil, fallbackReason: String?) {
         self.scene = scene
         self.renderer = renderer
+        self.presentation = presentation
         self.fallbackReason = fallbackReason
     }
 
     enum CodingKeys: String, CodingKey {
-        case scene, renderer
+        case scene, renderer, presentation
         case fallbackReason = "fallback_reason"
     }
 }
