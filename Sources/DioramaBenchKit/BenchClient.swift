@@ -11,6 +11,13 @@ public struct BenchClient: Sendable {
         case peer
         /// weston-simple-shm: draws at scale 1 whatever happens.
         case baseline
+        /// A Diorama app in another configuration than its default, shown
+        /// beside it for comparison; no target is judged on it.
+        case variant
+
+        /// Built by this package (`.diorama` or `.variant`): found among the
+        /// package's products, and writes a runtime trace.
+        public var isDioramaApp: Bool { self == .diorama || self == .variant }
     }
 
     /// How a client draws its frames. Diorama apps are compared with the
@@ -68,6 +75,14 @@ public struct BenchClient: Sendable {
             name: "GameScene --renderer gles", role: .diorama, renderer: .openGL, program: "GameScene",
             arguments: ["--renderer", "gles"], environment: softwareGL,
             installHint: "swift build -c release --product GameScene; apt-get install libegl-mesa0 libgl1-mesa-dri"),
+        // The same app with its frames presented through Mesa's EGL window
+        // surface instead of the shared-memory presentation that `automatic`
+        // picks on llvmpipe: what the presentation is worth, in the same run.
+        BenchClient(
+            name: "GameScene --renderer gles --gl-presentation window-surface", role: .variant, renderer: .openGL,
+            program: "GameScene", arguments: ["--renderer", "gles", "--gl-presentation", "window-surface"],
+            environment: softwareGL,
+            installHint: "swift build -c release --product GameScene; apt-get install libegl-mesa0 libgl1-mesa-dri"),
         BenchClient(
             name: "weston-simple-egl", role: .baseline, renderer: .openGL, program: "/usr/bin/weston-simple-egl",
             arguments: [], environment: softwareGL, installHint: "apt-get install weston libegl-mesa0"),
@@ -108,7 +123,7 @@ public struct BenchClient: Sendable {
 
     /// The executable, or an error saying what to install.
     public func locate() throws -> URL {
-        if role == .diorama { return try TestExecutable.locate(program) }
+        if role.isDioramaApp { return try TestExecutable.locate(program) }
         guard let path = ProgramRunner.which(program) else { throw BenchError("\(program) not found; \(installHint)") }
         return URL(fileURLWithPath: path)
     }

@@ -65,7 +65,7 @@ enum ReactionBenchmark {
         defer { try? FileManager.default.removeItem(at: state) }
         var environment = simulator.clientEnvironment.merging(client.environment) { _, new in new }
         environment["XDG_STATE_HOME"] = state.path  // no saved sessions from earlier runs
-        if let traceDirectory, client.role == .diorama {
+        if let traceDirectory, client.role.isDioramaApp {
             environment["DIORAMA_TRACE"] = "\(traceDirectory)/\(client.name).jsonl"
         }
         let launched = ProcessResources.monotonicNanoseconds()

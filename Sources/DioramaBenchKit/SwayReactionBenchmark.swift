@@ -78,7 +78,7 @@ enum SwayReactionBenchmark {
         var environment = sway.clientEnvironment().merging(client.environment) { _, new in new }
         environment["WAYLAND_DEBUG"] = "client"
         environment["XDG_STATE_HOME"] = scratch.path  // no saved sessions from earlier runs
-        if client.role == .diorama { environment["DIORAMA_TRACE"] = traceFile.path }
+        if client.role.isDioramaApp { environment["DIORAMA_TRACE"] = traceFile.path }
         let child = try ChildProcess(
             executable, arguments: client.arguments,
             environment: ChildProcess.minimalEnvironment(environment),
@@ -128,7 +128,7 @@ enum SwayReactionBenchmark {
                 messages += WaylandDebugLog.parse(debugLog.readNewLines())
                 let reaction = WaylandDebugReactions.measure(messages, moves: sent.map(\.debug)).last
                 guard reaction?.enterToCommitMicroseconds != nil else { return nil }
-                guard client.role == .diorama else { return true }
+                guard client.role.isDioramaApp else { return true }
                 let log = try? RuntimeTraceLog.read(traceFile, strictness: .tolerant)
                 let traced =
                     log?.entries.contains {
@@ -140,7 +140,7 @@ enum SwayReactionBenchmark {
         Thread.sleep(forTimeInterval: 0.05)  // the trace line of the last commit
         messages += WaylandDebugLog.parse(debugLog.readNewLines())
         let reactions = WaylandDebugReactions.measure(messages, moves: sent.map(\.debug))
-        let trace = client.role == .diorama ? try RuntimeTraceLog.read(traceFile, strictness: .tolerant) : nil
+        let trace = client.role.isDioramaApp ? try RuntimeTraceLog.read(traceFile, strictness: .tolerant) : nil
 
         /// Per move (in order) the nanoseconds from its command to the first
         /// trace entry before the next command that `matches`.

@@ -11,16 +11,7 @@ enum TargetEvaluation {
         let diorama = measured.filter { $0.role == .diorama }
 
         results += latencyAgainstPeers(measured)
-        // ≤ 2 ms for a 1280×800 window going to 2×.
-        for app in diorama {
-            let toTwo = app.directions.first { $0.direction.hasSuffix("->2x") }?.latency.medianMilliseconds
-            let sized = app.windowWidth == 1280 && app.windowHeight == 800
-            results.append(
-                TargetResult(
-                    name: "\(app.client) 1280×800 → 2× latency", target: "median ≤ 2 ms",
-                    measured: toTwo.map { fmt($0) + " ms" + (sized ? "" : " (window \(app.windowWidth ?? 0)×\(app.windowHeight ?? 0))") } ?? "no samples",
-                    met: toTwo.map { $0 <= 2 }, ratio: toTwo.map { $0 / 2 }))
-        }
+        results += latencyToTwoX(diorama)
         // Zero stale frames for Diorama clients.
         for app in diorama {
             results.append(
@@ -75,6 +66,25 @@ enum TargetEvaluation {
         results.append(screenshotTarget(screenshot))
         results.append(lintTarget(lint))
         return results
+    }
+
+    /// ≤ 2 ms for a 1280×800 window going to 2× (issue 7, for software
+    /// frames; a GL app's figure is shown, judged only against GL peers by
+    /// ``latencyAgainstPeers(_:)``).
+    static func latencyToTwoX(_ apps: [ClientReaction]) -> [TargetResult] {
+        apps.map { app in
+            let toTwo = app.directions.first { $0.direction.hasSuffix("->2x") }?.latency.medianMilliseconds
+            let sized = app.windowWidth == 1280 && app.windowHeight == 800
+            let judged = app.renderer == .software
+            let measured = toTwo.map {
+                fmt($0) + " ms" + (sized ? "" : " (window \(app.windowWidth ?? 0)×\(app.windowHeight ?? 0))")
+                    + (judged ? "" : " (shown only: the target is for software frames; GL is judged against GL peers)")
+            }
+            return TargetResult(
+                name: "\(app.client) 1280×800 → 2× latency", target: "median ≤ 2 ms",
+                measured: measured ?? "no samples",
+                met: judged ? toTwo.map { $0 <= 2 } : nil, ratio: toTwo.map { $0 / 2 })
+        }
     }
 
     /// Latency median ≤ 0.5 × the median of the best peer that draws the

@@ -58,4 +58,37 @@ import Testing
         #expect(gl.measured == "9.0 ms vs SDL2 testgles2 20.0 ms (windows 1280x800 pt)", "not testgl2's 640×480 window")
         #expect(gl.met == true)
     }
+
+    /// The window-surface GameScene runs beside the default one for
+    /// comparison: it is never the app judged, nor a peer.
+    @Test func aVariantIsShownButNeitherJudgedNorABar() {
+        let results = TargetEvaluation.latencyAgainstPeers([
+            Self.reaction("GameScene --renderer gles", .diorama, .openGL, medianMilliseconds: 2),
+            Self.reaction("GameScene --renderer gles --gl-presentation window-surface", .variant, .openGL, medianMilliseconds: 1),
+            Self.reaction("SDL2 testgl2", .peer, .openGL, medianMilliseconds: 16),
+        ])
+        #expect(results.map(\.name) == ["GameScene --renderer gles latency vs best GL peer"])
+        #expect(results.first?.measured == "2.0 ms vs SDL2 testgl2 16.0 ms (windows 1280x800 pt)")
+        #expect(BenchClient.Role.variant.isDioramaApp, "a variant is found among the package's products and traced")
+    }
+
+    /// Issue 7's 2 ms for 1280×800 → 2× is a target for software frames: a
+    /// GL app's figure is shown with why it is not judged.
+    @Test func theTwoMillisecondTargetJudgesSoftwareFramesOnly() throws {
+        func app(_ name: String, _ renderer: BenchClient.Renderer) -> ClientReaction {
+            var reaction = Self.reaction(name, .diorama, renderer, medianMilliseconds: 3)
+            let sample: UInt64 = 3_000_000
+            reaction.directions = [
+                DirectionLatency(
+                    direction: "1x->2x", latency: LatencySummary(nanoseconds: [sample]), unanswered: 0, staleFrames: 0)
+            ]
+            return reaction
+        }
+        let results = TargetEvaluation.latencyToTwoX([app("GameScene", .software), app("GameScene --renderer gles", .openGL)])
+        let software = try #require(results.first { $0.name == "GameScene 1280×800 → 2× latency" })
+        #expect(software.met == false, "3 ms is over 2 ms")
+        let gl = try #require(results.first { $0.name == "GameScene --renderer gles 1280×800 → 2× latency" })
+        #expect(gl.met == nil)
+        #expect(gl.measured.contains("the target is for software frames"), "\(gl.measured)")
+    }
 }
