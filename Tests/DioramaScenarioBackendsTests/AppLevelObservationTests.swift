@@ -55,9 +55,10 @@ struct AppLevelObservationTests {
         #expect(observation.isRestored == .value(false))
     }
 
-    static func renderer(_ name: String, fallbackReason: String? = nil, t: Int) -> String {
+    static func renderer(_ name: String, presentation: String? = nil, fallbackReason: String? = nil, t: Int) -> String {
         let reason = fallbackReason.map { "\"\($0)\"" } ?? "null"
-        return #"{"v":2,"t_ns":\#(t),"type":"renderer","scene":"S1","renderer":"\#(name)","fallback_reason":\#(reason)}"#
+        let presented = presentation.map { #","presentation":"\#($0)""# } ?? ""
+        return #"{"v":2,"t_ns":\#(t),"type":"renderer","scene":"S1","renderer":"\#(name)"\#(presented),"fallback_reason":\#(reason)}"#
     }
 
     @Test("the renderer is the latest renderer record's; none yet (no frame drawn) is unavailable, not a guess")
@@ -70,6 +71,21 @@ struct AppLevelObservationTests {
         // A relaunch starts over: the new process has drawn nothing yet.
         let relaunched = try Self.log([Self.connected, Self.renderer("openGLES", t: 2), Self.connected])
         #expect(observe(relaunched, since: 0).renderer.value == nil)
+    }
+
+    @Test("the GL presentation is the latest renderer record's: nil for software, unavailable when a GL record names none or an unknown one")
+    func glesPresentation() throws {
+        let presented = try Self.log([
+            Self.connected, Self.renderer("openGLES", presentation: "windowSurface", t: 2),
+            Self.renderer("openGLES", presentation: "sharedMemory", t: 3),
+        ])
+        #expect(observe(presented, since: 0).glesPresentation == .value(.sharedMemory))
+        let software = try Self.log([Self.connected, Self.renderer("openGLES", presentation: "sharedMemory", t: 2), Self.renderer("software", t: 3)])
+        #expect(observe(software, since: 0).glesPresentation == .value(nil))
+        #expect(observe(try Self.log([Self.connected, Self.renderer("openGLES", t: 2)]), since: 0).glesPresentation.value == nil)
+        let unknown = try Self.log([Self.connected, Self.renderer("openGLES", presentation: "dmabuf", t: 2)])
+        #expect(observe(unknown, since: 0).glesPresentation == .unavailable("the trace names an unknown presentation `dmabuf`"))
+        #expect(observe(try Self.log([Self.connected]), since: 0).glesPresentation.value == nil)
     }
 
     @Test("one drawable change after the resize ended passes `after the resize ended`")

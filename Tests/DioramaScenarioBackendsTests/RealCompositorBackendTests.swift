@@ -115,20 +115,33 @@ struct RealCompositorBackendTests {
             "a step was skipped:\n\(ConsoleReporter.render(result, useColor: false))")
     }
 
-    @Test("the GL GameScene on sway: buffer scale 2 and twice the bounds on the 2x output, scale 1 again on the 1x output")
-    func glesGameOnSway() async throws {
-        let result = try await Self.run("gles-game-sway", on: .sway)
-        // 5 + 6 + 6 clauses, all seen in the app's runtime trace and sway's tree.
-        Self.expectEveryClausePassed(result, atLeast: 17)
+    /// The GL GameScene's scenario for `base` presented `presentation`:
+    /// automatic picks shared memory under llvmpipe, so the window-surface
+    /// path has files of its own.
+    static func glesScenario(_ base: String, _ presentation: GLESPresentationName) -> String {
+        presentation == .sharedMemory ? base : "\(base)-window-surface"
+    }
+
+    @Test(
+        "the GL GameScene on sway, both presentations: buffer scale 2 and twice the bounds on the 2x output, scale 1 again on the 1x output",
+        arguments: GLESPresentationName.allCases)
+    func glesGameOnSway(presentation: GLESPresentationName) async throws {
+        let result = try await Self.run(Self.glesScenario("gles-game-sway", presentation), on: .sway)
+        // 6 + 6 + 6 clauses, all seen in the app's runtime trace and sway's tree.
+        Self.expectEveryClausePassed(result, atLeast: 18)
+        #expect(Self.verdict("renderer openGLES via \(presentation.rawValue)", in: result)?.isPassed == true)
         #expect(Self.verdict("buffer scale 2", in: result)?.isPassed == true)
         #expect(Self.verdict("buffer = bounds * 2", in: result)?.isPassed == true)
         #expect(Self.verdict("traits.displayScale 1", in: result)?.isPassed == true)
     }
 
-    @Test("the GL GameScene on weston --scale=2: its first frames carry buffer scale 2 and twice the bounds")
-    func glesGameOnWeston() async throws {
-        let result = try await Self.run("gles-game-weston", on: .weston)
-        Self.expectEveryClausePassed(result, atLeast: 7)
+    @Test(
+        "the GL GameScene on weston --scale=2, both presentations: its first frames carry buffer scale 2 and twice the bounds",
+        arguments: GLESPresentationName.allCases)
+    func glesGameOnWeston(presentation: GLESPresentationName) async throws {
+        let result = try await Self.run(Self.glesScenario("gles-game-weston", presentation), on: .weston)
+        Self.expectEveryClausePassed(result, atLeast: 8)
+        #expect(Self.verdict("renderer openGLES via \(presentation.rawValue)", in: result)?.isPassed == true)
         #expect(Self.verdict("buffer scale 2", in: result)?.isPassed == true)
         #expect(Self.verdict("buffer = bounds * 2", in: result)?.isPassed == true)
     }

@@ -56,6 +56,10 @@ struct ClauseParserTests {
         #expect(try clauseKinds("disconnected, restored") == [.disconnected, .restored])
         #expect(try clauseKinds("renderer openGLES, renderer software") == [.renderer(.openGLES), .renderer(.software)])
         #expect(ClauseKind.renderer(.openGLES).level == .app, "read from the runtime trace")
+        #expect(
+            try clauseKinds("renderer openGLES via sharedMemory, renderer openGLES via windowSurface, scale 2")
+                == [.renderer(.openGLES, via: .sharedMemory), .renderer(.openGLES, via: .windowSurface), .scale(two)])
+        #expect(ClauseKind.renderer(.openGLES, via: .windowSurface).level == .app)
     }
 
     @Test("callback counts, with and without `after the resize ended`")

@@ -170,6 +170,36 @@ struct ExpectationEvaluatorTests {
         #expect(try verdict("restored", observation).isPassed)
     }
 
+    @Test("renderer: the name alone, or with how GL frames are presented; a presentation the trace does not name skips `via`")
+    func rendererPresentation() throws {
+        var observation = atOneAndAHalf
+        observation.renderer = .value(.openGLES)
+        observation.glesPresentation = .value(.sharedMemory)
+        #expect(try verdict("renderer openGLES", observation) == .passed(actual: "renderer openGLES via sharedMemory"))
+        #expect(try verdict("renderer openGLES via sharedMemory", observation).isPassed)
+        #expect(
+            try verdict("renderer openGLES via windowSurface", observation)
+                == .failed(expected: "renderer openGLES via windowSurface", actual: "renderer openGLES via sharedMemory"))
+        #expect(
+            try verdict("renderer software", observation)
+                == .failed(expected: "renderer software", actual: "renderer openGLES via sharedMemory"))
+
+        observation.renderer = .value(.software)
+        observation.glesPresentation = .value(nil)
+        #expect(try verdict("renderer software", observation) == .passed(actual: "renderer software"))
+        #expect(
+            try verdict("renderer openGLES via windowSurface", observation)
+                == .failed(expected: "renderer openGLES via windowSurface", actual: "renderer software"))
+
+        observation.renderer = .value(.openGLES)
+        observation.glesPresentation = .unavailable("the trace's renderer record names no presentation")
+        #expect(try verdict("renderer openGLES", observation) == .passed(actual: "renderer openGLES"))
+        #expect(
+            try verdict("renderer openGLES via windowSurface", observation)
+                == .skipped(
+                    reason: "how the scene's OpenGL ES frames are presented is not observable: the trace's renderer record names no presentation"))
+    }
+
     @Test("callbacks: counts, comparisons, and calls during an interactive resize")
     func callbacks() throws {
         var observation = atOneAndAHalf
@@ -199,6 +229,7 @@ struct ExpectationEvaluatorTests {
         for clause in [
             "buffer scale 2", "on DP-1", "scale 2", "no stale frames", "restored", "drawableSizeWillChange fired 1 time",
             "states activated", "width 3", "preferred scale 1", "viewport none", "minimum 1x1", "orientation locked",
+            "renderer openGLES via sharedMemory",
         ] {
             let result = try verdict(clause, nothing)
             guard case .skipped(let reason) = result else {

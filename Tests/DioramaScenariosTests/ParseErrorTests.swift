@@ -51,6 +51,24 @@ struct ParseErrorTests {
         #expect(try onlyError(studioHeader + "expect main state maximized").hint.contains("`states maximized`"))
     }
 
+    @Test("`via` after `renderer software` says what to write instead; an unknown presentation lists the choices")
+    func rendererPresentation() throws {
+        let software = try onlyError(studioHeader + "expect main renderer software via sharedMemory")
+        #expect(software.location == SourceLocation(file: testFile, line: 2, column: 31))
+        #expect(software.message.contains("`renderer software` has no presentation"), "\(software.message)")
+        #expect(software.hint == "write `renderer software` alone, or `renderer openGLES via windowSurface|sharedMemory`")
+        #expect(software.description.hasPrefix("test.scenario:2:31: error: "), "\(software.description)")
+
+        let unknown = try onlyError(studioHeader + "expect main renderer openGLES via dmabuf")
+        #expect(unknown.location.column == 35)
+        #expect(unknown.message == "expected a presentation (windowSurface, sharedMemory), found `dmabuf`")
+        let misspelt = try onlyError(studioHeader + "expect main renderer openGLES via sharedmemory")
+        #expect(misspelt.hint == "did you mean `sharedMemory`?")
+        let automatic = try onlyError(studioHeader + "expect main renderer openGLES via automatic")
+        #expect(automatic.hint.contains("what automatic chose"), "\(automatic.hint)")
+        #expect(try onlyError(studioHeader + "expect main renderer openGLES via").message.contains("a presentation (windowSurface, sharedMemory)"))
+    }
+
     @Test("a missing comma between clauses")
     func missingComma() throws {
         let error = try onlyError(studioHeader + "expect main on DP-2 scale 2")

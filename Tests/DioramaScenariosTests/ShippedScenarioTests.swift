@@ -20,6 +20,9 @@ struct ShippedScenarioTests {
             "hotplug-while-moving", "rotation-with-restrictions", "minimum-width",
             "interactive-resize-deferral", "background-on-unplug", "orientation-lock",
             "profile-modern", "profile-sway-1.7", "profile-weston-10", "gles-game-tour",
+            // GL frames each way they are presented, on the simulator, sway and weston.
+            "gles-game-tour-window-surface", "gles-game-sway", "gles-game-sway-window-surface",
+            "gles-game-weston", "gles-game-weston-window-surface",
         ] {
             #expect(names.contains(expected), "missing \(expected).scenario")
         }

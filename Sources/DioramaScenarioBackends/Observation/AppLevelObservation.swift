@@ -86,10 +86,13 @@ enum AppLevelObservation {
         observation.role = .value(SceneSessionRole(rawValue: session.role))
         if let renderer, let name = RendererName(rawValue: renderer.renderer) {
             observation.renderer = .value(name)
+            observation.glesPresentation = glesPresentation(of: renderer)
         } else {
-            observation.renderer = .unavailable(
+            let reason =
                 renderer.map { "the trace names an unknown renderer `\($0.renderer)`" }
-                    ?? "the scene has not drawn a frame yet")
+                ?? "the scene has not drawn a frame yet"
+            observation.renderer = .unavailable(reason)
+            observation.glesPresentation = .unavailable(reason)
         }
         observation.isRestored = .value(session.restored || restoredRecord)
         observation.isDisconnected = .value(disconnected)
@@ -142,6 +145,18 @@ enum AppLevelObservation {
         case "didDisconnect": .sceneDidDisconnect
         default: nil
         }
+    }
+
+    /// The presentation a `renderer` record names: nil for software, and
+    /// unavailable when a GL record names none (a trace from before
+    /// presentations were recorded) or one this Diorama does not know.
+    private static func glesPresentation(of record: RendererRecord) -> Observed<GLESPresentationName?> {
+        guard let name = record.presentation else {
+            return record.renderer == RendererName.software.rawValue
+                ? .value(nil) : .unavailable("the trace's renderer record names no presentation")
+        }
+        return GLESPresentationName(rawValue: name).map { .value($0) }
+            ?? .unavailable("the trace names an unknown presentation `\(name)`")
     }
 
     private static func sizeClass(_ name: String) -> Observed<SizeClass> {

@@ -144,9 +144,20 @@ public enum ExpectationEvaluator {
             return with(observation.role, "the scene's role") { actual in
                 verdict(actual == role, expected: "role \(Vocabulary.spelling(of: role))", actual: "role \(Vocabulary.spelling(of: actual))")
             }
-        case .renderer(let renderer):
+        case .renderer(let renderer, let presentation):
             return with(observation.renderer, "the scene's renderer") { actual in
-                verdict(actual == renderer, expected: "renderer \(renderer.rawValue)", actual: "renderer \(actual.rawValue)")
+                let expected = rendererText(renderer, presentation)
+                // The presentation shows in the actual text whenever the trace
+                // names it, so a passed `renderer openGLES` still says which.
+                let knownPresentation = observation.glesPresentation.value ?? nil
+                guard let presentation, actual == renderer else {
+                    return verdict(actual == renderer, expected: expected, actual: rendererText(actual, knownPresentation))
+                }
+                return with(observation.glesPresentation, "how the scene's OpenGL ES frames are presented") { actualPresentation in
+                    verdict(
+                        actualPresentation == presentation, expected: expected,
+                        actual: rendererText(actual, actualPresentation))
+                }
             }
         case .disconnected:
             return with(observation.isDisconnected, "whether the scene disconnected") { disconnected in
@@ -182,6 +193,11 @@ public enum ExpectationEvaluator {
         case .value(let value): decide(value)
         case .unavailable(let reason): .skipped(reason: "\(what) is not observable: \(reason)")
         }
+    }
+
+    /// `renderer openGLES via sharedMemory`, as a scenario writes it.
+    private static func rendererText(_ renderer: RendererName, _ presentation: GLESPresentationName?) -> String {
+        "renderer \(renderer.rawValue)" + (presentation.map { " via \($0.rawValue)" } ?? "")
     }
 
     private static func verdict(_ holds: Bool, expected: String, actual: String) -> ClauseVerdict {

@@ -62,6 +62,9 @@ public struct WindowObservation: Hashable, Sendable {
     public var role: Observed<SceneSessionRole>
     /// The renderer the scene's last frames were drawn with.
     public var renderer: Observed<RendererName>
+    /// How the scene's OpenGL ES frames are presented now; nil while it
+    /// draws in software.
+    public var glesPresentation: Observed<GLESPresentationName?>
     /// Whether the scene's session was disconnected.
     public var isDisconnected: Observed<Bool>
     /// Whether the scene connected with restored state (after a relaunch).
@@ -97,6 +100,7 @@ public struct WindowObservation: Hashable, Sendable {
         activationState = .unavailable(reason)
         role = .unavailable(reason)
         renderer = .unavailable(reason)
+        glesPresentation = .unavailable(reason)
         isDisconnected = .unavailable(reason)
         isRestored = .unavailable(reason)
         callbacks = .unavailable(reason)
@@ -116,6 +120,7 @@ public struct WindowObservation: Hashable, Sendable {
         activationState = .unavailable(reason)
         role = .unavailable(reason)
         renderer = .unavailable(reason)
+        glesPresentation = .unavailable(reason)
         isDisconnected = .unavailable(reason)
         isRestored = .unavailable(reason)
         callbacks = .unavailable(reason)

@@ -31,6 +31,30 @@ extension BodyParser {
         }
     }
 
+    /// `via sharedMemory` after `renderer openGLES`: how the GL frames are
+    /// presented. The cursor is on `via`.
+    mutating func glesPresentation(after renderer: RendererName) throws(ScenarioDiagnostic) -> GLESPresentationName {
+        let via = cursor.advance()
+        let names = GLESPresentationName.allCases.map(\.rawValue)
+        guard renderer == .openGLES else {
+            throw cursor.error(
+                "`via` says how OpenGL ES frames are presented; `renderer \(renderer.rawValue)` has no presentation to choose",
+                hint: "write `renderer \(renderer.rawValue)` alone, or `renderer openGLES via \(names.joined(separator: "|"))`", at: via)
+        }
+        let token = cursor.current
+        guard token.kind == .word, let presentation = GLESPresentationName(rawValue: token.text) else {
+            let otherwise =
+                token.text == "automatic"
+                ? "the trace records what automatic chose: sharedMemory on a CPU rasterizer (llvmpipe), windowSurface on a GPU"
+                : "these are DrawableLayer.GLESPresentation's choices"
+            throw cursor.error(
+                expected: "a presentation (\(names.joined(separator: ", ")))",
+                hint: cursor.hint(for: token, among: names, otherwise: otherwise))
+        }
+        cursor.advance()
+        return presentation
+    }
+
     /// One clause (two for `fullscreen on TV`: the state, then the display).
     mutating func clause() throws(ScenarioDiagnostic) -> [Clause] {
         let start = cursor.current
@@ -163,7 +187,8 @@ extension BodyParser {
                     hint: cursor.hint(for: token, among: names, otherwise: "these are DrawableLayer.Renderer's cases"))
             }
             cursor.advance()
-            return made(.renderer(renderer))
+            guard cursor.isWord("via") else { return made(.renderer(renderer)) }
+            return made(.renderer(renderer, via: try glesPresentation(after: renderer)))
         case "disconnected":
             return made(.disconnected)
         case "restored":

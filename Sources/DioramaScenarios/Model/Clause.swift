@@ -94,9 +94,10 @@ public enum ClauseKind: Hashable, Sendable {
     case activationState(ActivationStateName)
     /// `role external-display-non-interactive`.
     case role(SceneSessionRole)
-    /// `renderer openGLES`: the renderer the scene's frames are drawn with
-    /// now (after any fallback to software).
-    case renderer(RendererName)
+    /// `renderer openGLES [via sharedMemory]`: the renderer the scene's
+    /// frames are drawn with now (after any fallback to software) and, when
+    /// `via` is given, how its OpenGL ES frames are presented.
+    case renderer(RendererName, via: GLESPresentationName? = nil)
     /// `disconnected`: the scene's session was disconnected.
     case disconnected
     /// `restored`: the scene reconnected with restored state after a relaunch.

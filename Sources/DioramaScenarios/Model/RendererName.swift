@@ -6,3 +6,13 @@ public enum RendererName: String, Hashable, Sendable, Codable, CaseIterable {
     /// OpenGL ES through EGL.
     case openGLES
 }
+
+/// How a scene's OpenGL ES frames reach the compositor, as its trace names
+/// it (`DrawableLayer.GLESPresentation`, what `.automatic` resolved to):
+/// `renderer openGLES via sharedMemory` in an expectation.
+public enum GLESPresentationName: String, Hashable, Sendable, Codable, CaseIterable {
+    /// An EGL window surface: `eglSwapBuffers` attaches buffers EGL allocates.
+    case windowSurface
+    /// An offscreen framebuffer read into the scene's own `wl_shm` buffers.
+    case sharedMemory
+}
