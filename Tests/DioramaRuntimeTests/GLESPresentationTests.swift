@@ -60,4 +60,20 @@ struct GLESPresentationTests {
             #expect(pixels == (0..<(rows * 5)).map { UInt32(rows - 1 - $0 / 5) }, "\(rows) rows")
         }
     }
+
+    @Test("offscreen framebuffers: the last four sizes are kept, fewer when they would pass 128 MiB, the newest always")
+    func framebufferEvictions() {
+        func evictions(_ kept: [Size], adding size: Size) -> Int {
+            OffscreenFramebuffers.evictions(
+                keeping: kept, adding: size, capacity: 4, maximumBytes: OffscreenFramebuffers.maximumBytes, bytesPerPixel: 4)
+        }
+        let one = Size(width: 1280, height: 800), oneAndAHalf = Size(width: 1920, height: 1200)
+        let two = Size(width: 2560, height: 1600), fiveK = Size(width: 5120, height: 2880)
+        #expect(evictions([one, oneAndAHalf], adding: two) == 0, "a window's three scales fit")
+        #expect(evictions([one, oneAndAHalf, two, Size(width: 800, height: 600)], adding: fiveK) == 1, "four sizes at most")
+        #expect(evictions([one, oneAndAHalf, fiveK], adding: Size(width: 5120, height: 2879)) == 0, "131 MB fit")
+        // 59 MB each: a third 5K-sized frame evicts older sizes until two are left with it.
+        #expect(evictions([one, fiveK, Size(width: 5120, height: 2879)], adding: Size(width: 5120, height: 2878)) == 2)
+        #expect(evictions([Size(width: 8000, height: 8000)], adding: Size(width: 8000, height: 7999)) == 0, "the newest stays however big")
+    }
 }

@@ -453,19 +453,38 @@ private final class EGLWindowSurface {
 }
 
 /// Framebuffer objects with one colour texture each (BGRA where the
-/// implementation offers it), kept per size, the least recently used one
-/// deleted when more than `capacity` sizes are kept. Used with the context
-/// current.
-private struct OffscreenFramebuffers {
+/// implementation offers it), kept per size; the least recently used ones
+/// are deleted when more than `capacity` sizes, or more than
+/// `maximumBytes` of pixels, would be kept (the most recently used one is
+/// always kept: a letterboxed frame draws from it into the next). Used with
+/// the context current.
+struct OffscreenFramebuffers {
     let bgra: Bool
     let depthStencil: Bool
     let capacity: Int
+    /// Enough for a 1280×800-point window at 1×, 1.5× and 2× and a
+    /// 5K-display-sized one, not for four of those: a scene on a 5K
+    /// display (59 MB per frame) keeps fewer sizes.
+    static let maximumBytes = 128 << 20
     private var entries: [(size: Size, framebuffer: GLuint, texture: GLuint, depthStencil: GLuint)] = []
 
     init(bgra: Bool, depthStencil: Bool, capacity: Int) {
         self.bgra = bgra
         self.depthStencil = depthStencil
         self.capacity = capacity
+    }
+
+    /// How many of the least recently used `kept` sizes (oldest first) go
+    /// before a framebuffer of `size` is made.
+    static func evictions(keeping kept: [Size], adding size: Size, capacity: Int, maximumBytes: Int, bytesPerPixel: Int) -> Int {
+        var remaining = kept[...]
+        func bytes(_ size: Size) -> Int { size.width * size.height * bytesPerPixel }
+        while remaining.count >= capacity
+            || (remaining.count > 1 && remaining.reduce(bytes(size), { $0 + bytes($1) }) > maximumBytes)
+        {
+            remaining = remaining.dropFirst()
+        }
+        return kept.count - remaining.count
     }
 
     /// The framebuffer of `size`, made if there is none; it becomes the
@@ -476,7 +495,10 @@ private struct OffscreenFramebuffers {
             entries.append(entry)
             return entry.framebuffer
         }
-        while entries.count >= capacity { delete(entries.removeFirst()) }
+        let evicted = Self.evictions(
+            keeping: entries.map(\.size), adding: size, capacity: capacity, maximumBytes: Self.maximumBytes,
+            bytesPerPixel: depthStencil ? 8 : 4)
+        for _ in 0..<evicted { delete(entries.removeFirst()) }
         var framebuffer: GLuint = 0, texture: GLuint = 0, depthBuffer: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
