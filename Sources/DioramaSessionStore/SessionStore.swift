@@ -17,7 +17,13 @@ import Foundation
 /// file either as it was or fully replaced. Reads are forgiving: a damaged file is
 /// skipped with a warning, never a crash or a thrown error.
 ///
-/// The store assumes one process (the app) owns the directory.
+/// One process owns the directory at a time: the app claims it with
+/// ``lockDirectory()`` (an advisory `flock` on ``lockFileName``, released when the
+/// process dies, however it dies) before reading or writing any record. Nothing here
+/// checks the claim: a process that did not get the lock must not call ``load()``,
+/// ``save(_:)``, ``discard(persistentIdentifier:)`` or ``removeLeftoverTemporaryFiles()``,
+/// since the owner may be using those files (the Diorama runtime then runs with
+/// sessions that are not persisted).
 public struct SessionStore: Sendable {
     /// Bumped when the file layout changes incompatibly; files with another version are
     /// skipped with a warning rather than misread.
@@ -121,7 +127,9 @@ public struct SessionStore: Sendable {
     }
 
     /// Deletes temporary files left by a write that was interrupted (the process died
-    /// between creating and renaming them). Call once at launch, before saving.
+    /// between creating and renaming them). Call once at launch, once ``lockDirectory()``
+    /// has given this process the directory (another instance's files may be
+    /// half-written, not left over), before saving.
     /// - Returns: how many were removed.
     @discardableResult
     public func removeLeftoverTemporaryFiles() -> Int {
@@ -265,7 +273,7 @@ public struct SessionStore: Sendable {
 
     /// Creates ``directory`` and any missing parents with mode 0700 (state is private
     /// to the user, as the XDG spec asks).
-    private func createDirectory() throws(SessionStoreError) {
+    func createDirectory() throws(SessionStoreError) {
         var path = ""
         for component in directory.standardizedFileURL.path.split(separator: "/") {
             path += "/" + component

@@ -128,6 +128,34 @@ import Testing
         #expect(delegate.restored?.userInfo["format"] == .string("hh:mm:ss"))
     }
 
+    @Test("an instance that does not own the state directory restores, saves and discards nothing there, and traces so")
+    func instanceWithoutPersistedSessions() throws {
+        CallbackLog.reset()
+        let store = temporaryStore()
+        let plist = try writeInfoPlist()
+        let owner = try makeApplication(plist: plist, store: store, backend: FakeBackend(screens: [Screens.oneX]))
+        try owner.launch()
+        let ownersSession = try #require(owner.connectedScenes.first?.session.persistentIdentifier)
+        owner.terminate()
+        let saved = try Data(contentsOf: try store.fileURL(forIdentifier: ownersSession))
+
+        CallbackLog.reset()
+        let backend = FakeBackend(screens: [Screens.oneX])
+        let second = try makeApplication(plist: plist, store: store, persistsSessions: false, backend: backend)
+        try second.launch()
+        let scene = try #require(second.connectedScenes.first)
+        #expect(scene.session.persistentIdentifier != ownersSession, "a new session, not the owner's")
+        #expect(CallbackLog.entries == ["willConnect restoring=false"])
+        let launched = second.trace.recordedRecords().compactMap { $0 as? LaunchedRecord }
+        #expect(launched == [LaunchedRecord(appID: second.appID, stateDirectory: store.directory.path, sessionsPersisted: false)])
+        #expect(store.load().records.map(\.persistentIdentifier) == [ownersSession], "nothing saved at connect")
+        second.saveAllSessions()
+        second.sceneClosedByUser(scene)
+        #expect(backend.stoppedWith == 0, "the last scene closed: the app quits")
+        #expect(store.load().records.map(\.persistentIdentifier) == [ownersSession], "nothing saved or discarded")
+        #expect(try Data(contentsOf: try store.fileURL(forIdentifier: ownersSession)) == saved, "the owner's file is untouched")
+    }
+
     @Test func closingTheSceneDiscardsItsSession() throws {
         let store = temporaryStore()
         let backend = FakeBackend(screens: [Screens.oneX])

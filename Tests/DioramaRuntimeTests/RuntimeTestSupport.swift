@@ -148,7 +148,7 @@ func writeInfoPlist(
 
 @MainActor
 func makeApplication(
-    plist: URL, store: SessionStore, backend: FakeBackend,
+    plist: URL, store: SessionStore, persistsSessions: Bool = true, backend: FakeBackend,
     delegate: (any ApplicationDelegate)? = nil,
     registering: (SceneClassRegistry) -> Void = { _ in }
 ) throws -> Application {
@@ -158,7 +158,7 @@ func makeApplication(
     registering(registry)
     let application = Application(
         manifest: manifest, registry: registry, delegate: delegate, store: store,
-        backend: backend, trace: RuntimeTrace(descriptor: nil, keepsRecords: true))
+        persistsSessions: persistsSessions, backend: backend, trace: RuntimeTrace(descriptor: nil, keepsRecords: true))
     backend.attach(to: application)
     return application
 }

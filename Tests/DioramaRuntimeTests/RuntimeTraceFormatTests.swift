@@ -33,7 +33,7 @@ struct RuntimeTraceFormatTests {
                 "nested": .dictionary(["list": .array(["a \"quoted\"\n line", 1])]),
             ])
         let events: [RuntimeTraceEvent] = [
-            .launched(appID: "org.example"),
+            .launched(appID: "org.example", stateDirectory: "/state/org.example", sessionsPersisted: false),
             .screenConnected(name: "HEADLESS-2", scale: 2, bounds: Rect(x: 1280, y: 0, width: 640, height: 400)),
             .sessionConnected(scene: "S1", configuration: nil, role: .windowApplication, restored: true),
             .restored(scene: "S1", activity: activity),
@@ -72,7 +72,9 @@ struct RuntimeTraceFormatTests {
         #expect(log.first(RendererRecord.self) == RendererRecord(scene: "S1", renderer: "software", fallbackReason: "eglInitialize failed"))
         #expect(zip(log.entries, log.entries.dropFirst()).allSatisfy { $0.time <= $1.time }, "monotonic timestamps")
 
-        #expect(log.first(LaunchedRecord.self)?.appID == "org.example")
+        #expect(
+            log.first(LaunchedRecord.self)
+                == LaunchedRecord(appID: "org.example", stateDirectory: "/state/org.example", sessionsPersisted: false))
         let screenConnected = try #require(log.first(ScreenConnectedRecord.self))
         #expect(screenConnected.screen == "HEADLESS-2" && screenConnected.scale == 2 && screenConnected.bounds == [1280, 0, 640, 400])
         let connected = try #require(log.first(SessionConnectedRecord.self))
@@ -126,6 +128,11 @@ struct RuntimeTraceFormatTests {
         #expect(
             try encoder.string(RuntimeTraceLine(time: 42, record: commit))
                 == #"{"v":2,"t_ns":42,"type":"commit","scene":"S1","buffer":[750,720],"buffer_scale":1,"viewport":[500,480],"logical":[500,480],"scale":1.5,"scale120":180}"#
+        )
+        let launched = LaunchedRecord(appID: "org.example", stateDirectory: "/state/org.example", sessionsPersisted: true)
+        #expect(
+            try encoder.string(RuntimeTraceLine(time: 1, record: launched))
+                == #"{"v":2,"t_ns":1,"type":"launched","app_id":"org.example","state_directory":"/state/org.example","sessions_persisted":true}"#
         )
         let connected = SessionConnectedRecord(scene: "S1", configuration: nil, role: "UIWindowSceneSessionRoleApplication", restored: false)
         #expect(
@@ -192,9 +199,10 @@ struct RuntimeTraceFormatTests {
             unversioned?.description.hasPrefix("\(file.path):1: no `v` (format version) field") == true,
             "\(String(describing: unversioned))")
 
-        // Fields a later minor change adds are skipped: the promise that lets
-        // the format grow without a new version.
+        // Fields a later minor change adds are skipped, and a line written
+        // before `launched` gained its state-directory fields reads them as
+        // nil: the promise that lets the format grow without a new version.
         try Data(#"{"v":2,"t_ns":1,"type":"launched","app_id":"a","added_later":[1]}"#.utf8 + [0x0A]).write(to: file)
-        #expect(try RuntimeTraceLog.read(file).first(LaunchedRecord.self)?.appID == "a")
+        #expect(try RuntimeTraceLog.read(file).first(LaunchedRecord.self) == LaunchedRecord(appID: "a", stateDirectory: nil, sessionsPersisted: nil))
     }
 }

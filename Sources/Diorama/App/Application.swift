@@ -15,6 +15,11 @@ import Foundation
 /// `restoreInteractionStateWith`. A scene the user closes
 /// (`xdg_toplevel.close`) is discarded: its saved state is removed and the
 /// delegate hears `didDiscardSceneSessions`.
+///
+/// One instance owns the state directory (`ApplicationMain` locks it); a
+/// second instance started while the first runs gets `persistsSessions`
+/// false: it restores nothing, saves nothing and discards no file, so its
+/// scenes are new sessions that last only as long as it runs.
 @MainActor
 public final class Application {
     /// The running application (UIKit's `UIApplication.shared`), set when it
@@ -39,6 +44,9 @@ public final class Application {
     /// The runtime trace (JSON lines, `DIORAMA_TRACE`) scenarios and tests read.
     public let trace: RuntimeTrace
     let store: SessionStore
+    /// False when another instance holds the state directory: this launch
+    /// neither reads nor writes ``store``.
+    let persistsSessions: Bool
     let backend: SceneBackend
 
     /// Every session of this launch, connected or not (UIKit's `openSessions`), in opening order.
@@ -52,13 +60,14 @@ public final class Application {
 
     init(
         manifest: SceneManifest, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)?,
-        store: SessionStore, backend: SceneBackend, trace: RuntimeTrace
+        store: SessionStore, persistsSessions: Bool = true, backend: SceneBackend, trace: RuntimeTrace
     ) {
         self.manifest = manifest
         self.registry = registry
         self.delegate = delegate
         self.appID = manifest.bundleIdentifier ?? manifest.bundleName ?? "diorama.app"
         self.store = store
+        self.persistsSessions = persistsSessions
         self.backend = backend
         self.trace = trace
         Application.current = self
@@ -68,12 +77,12 @@ public final class Application {
 
     /// Connects saved sessions (or a new one), after `didFinishLaunching`.
     func launch() throws {
-        trace.record(.launched(appID: appID))
+        trace.record(.launched(appID: appID, stateDirectory: store.directory.path, sessionsPersisted: persistsSessions))
         for description in backend.screenDescriptions { screenConnected(description, atLaunch: true) }
         if let delegate, !delegate.applicationDidFinishLaunching(self) {
             throw ApplicationError.launchDeclined
         }
-        let loaded = store.load()
+        let loaded = persistsSessions ? store.load() : SessionStoreLoadResult()
         for warning in loaded.warnings {
             runtimeLog.warning("\(warning); that scene starts fresh")
         }
@@ -262,7 +271,7 @@ public final class Application {
         for session in sessions {
             disconnectScene(of: session)
             openSessions.removeAll { $0 === session }
-            try? store.discard(persistentIdentifier: session.persistentIdentifier)
+            if persistsSessions { try? store.discard(persistentIdentifier: session.persistentIdentifier) }
             trace.record(.sessionDiscarded(scene: session.persistentIdentifier))
         }
         delegate?.application(self, didDiscardSceneSessions: Set(sessions))
@@ -272,8 +281,9 @@ public final class Application {
         if let scene = session.scene, let activity = scene.delegate?.stateRestorationActivity(for: scene) {
             session.stateRestorationActivity = activity
         }
-        // External-display sessions belong to a screen that may not exist next time.
-        guard session.role == .windowApplication else { return }
+        // External-display sessions belong to a screen that may not exist next
+        // time; a second instance must not write into the first one's directory.
+        guard session.role == .windowApplication, persistsSessions else { return }
         do {
             try store.save(session.record)
         } catch {

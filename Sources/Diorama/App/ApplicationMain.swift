@@ -6,7 +6,8 @@ import Foundation
 
 /// Starts an app (UIKit's `UIApplicationMain`): reads the Info.plist, checks
 /// its scene manifest, connects to the compositor, restores or creates
-/// sessions, and runs the main queue until the app quits.
+/// sessions (when no other instance of the app holds the state directory),
+/// and runs the main queue until the app quits.
 ///
 /// Exit codes: 0 after a normal quit (last scene closed, SIGINT/SIGTERM,
 /// `terminate()`); 1 when the compositor went away (state is saved first);
@@ -36,13 +37,15 @@ public enum ApplicationMain {
             let trace = try RuntimeTrace.fromEnvironment(environment)
             let backend = try WaylandSceneBackend(environment: environment)
             let store = SessionStore(directory: try SessionStore.defaultDirectory(applicationIdentifier: appID, environment: environment))
-            _ = store.removeLeftoverTemporaryFiles()
+            let claim = claimStateDirectory(of: store, appID: appID)
+            if claim.persistsSessions { _ = store.removeLeftoverTemporaryFiles() }
             let application = Application(
                 manifest: manifest, registry: registry, delegate: delegate,
-                store: store, backend: backend, trace: trace)
+                store: store, persistsSessions: claim.persistsSessions, backend: backend, trace: trace)
             backend.attach(to: application)
             try application.launch()
-            exit(backend.run())
+            // The lock is the directory's claim: it must stay open until the process ends.
+            withExtendedLifetime(claim.lock) { exit(backend.run()) }
         } catch let error as ManifestLaunchError {
             // Already compiler style (`file:line:column: error: …`), so an
             // editor or terminal can jump to the spot; no second prefix.
@@ -93,6 +96,42 @@ public enum ApplicationMain {
             }
         }
         return manifest
+    }
+
+    /// What this launch may do with the state directory, and the lock that
+    /// keeps it ours (nil when we could not take it).
+    struct StateDirectoryClaim {
+        var lock: StateDirectoryLock?
+        var persistsSessions: Bool
+    }
+
+    /// Locks the state directory so one instance at a time reads and writes
+    /// its sessions (a browser's "profile in use"). A second instance runs
+    /// with sessions that are not persisted, so it can neither restore the
+    /// first one's scenes (two windows with one identity) nor delete a file
+    /// the first one still uses; it says so once. When the lock cannot be
+    /// taken for another reason (a read-only or lock-less file system), the
+    /// sessions are persisted as without a lock, with a warning, since
+    /// refusing to save would lose state a single instance expects to keep.
+    static func claimStateDirectory(of store: SessionStore, appID: String) -> StateDirectoryClaim {
+        let directory = store.directory.path
+        do {
+            switch try store.lockDirectory() {
+            case .acquired(let lock):
+                return StateDirectoryClaim(lock: lock, persistsSessions: true)
+            case .heldByAnotherProcess(let pid):
+                let holder = pid.map { "another instance of \(appID) (pid \($0))" } ?? "another instance of \(appID)"
+                runtimeLog.warning(
+                    "\(holder) holds the state directory \(directory): this instance's scenes are new, not saved, and will not be restored at the next launch; to run a separate instance that keeps its own scenes, start it with XDG_STATE_HOME set to another directory"
+                )
+                return StateDirectoryClaim(lock: nil, persistsSessions: false)
+            }
+        } catch {
+            runtimeLog.warning(
+                "cannot lock the state directory \(directory) (\(error)); scenes are saved without protection against a second instance of \(appID) using the same directory"
+            )
+            return StateDirectoryClaim(lock: nil, persistsSessions: true)
+        }
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {

@@ -6,8 +6,9 @@ import Synchronization
 
 /// One app-level fact, as the runtime trace records it.
 public enum RuntimeTraceEvent: Sendable {
-    /// The app started, before any scene connects.
-    case launched(appID: String)
+    /// The app started, before any scene connects; `sessionsPersisted` is
+    /// false when another instance holds `stateDirectory`.
+    case launched(appID: String, stateDirectory: String, sessionsPersisted: Bool)
     /// A session's scene is connecting (`restored`: saved by the last launch).
     case sessionConnected(scene: String, configuration: String?, role: SceneSessionRole, restored: Bool)
     /// A session was discarded (closed by the user or destroyed by the app).
@@ -148,8 +149,8 @@ extension RuntimeTraceEvent {
     /// records in DioramaModel, where the readers find it too).
     var record: any TraceRecordKind {
         switch self {
-        case .launched(let appID):
-            return LaunchedRecord(appID: appID)
+        case .launched(let appID, let stateDirectory, let sessionsPersisted):
+            return LaunchedRecord(appID: appID, stateDirectory: stateDirectory, sessionsPersisted: sessionsPersisted)
         case .sessionConnected(let scene, let configuration, let role, let restored):
             return SessionConnectedRecord(scene: scene, configuration: configuration, role: role.rawValue, restored: restored)
         case .sessionDiscarded(let scene):

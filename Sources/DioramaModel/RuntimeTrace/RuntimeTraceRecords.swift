@@ -53,13 +53,24 @@ public struct TraceSize: Codable, Sendable, Hashable, CustomStringConvertible {
 public struct LaunchedRecord: TraceRecordKind, Hashable {
     public static let kind = "launched"
     public var appID: String
+    /// The state directory the sessions are kept in (`$XDG_STATE_HOME/<app-id>/`).
+    /// Nil only in lines written before the field existed.
+    public var stateDirectory: String?
+    /// Whether this launch restored and saves sessions: false when another
+    /// instance of the app holds the state directory. Nil only in lines
+    /// written before the field existed.
+    public var sessionsPersisted: Bool?
 
-    public init(appID: String) {
+    public init(appID: String, stateDirectory: String?, sessionsPersisted: Bool?) {
         self.appID = appID
+        self.stateDirectory = stateDirectory
+        self.sessionsPersisted = sessionsPersisted
     }
 
     enum CodingKeys: String, CodingKey {
         case appID = "app_id"
+        case stateDirectory = "state_directory"
+        case sessionsPersisted = "sessions_persisted"
     }
 }
 

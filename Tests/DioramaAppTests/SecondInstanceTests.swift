@@ -1,0 +1,145 @@
+import DioramaModel
+import DioramaSessionStore
+import DioramaSimulator
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// Two TimerApp processes with one XDG_STATE_HOME under the simulator (a real
+/// socket): the first owns the state directory, the second runs with
+/// sessions that are not persisted and says so once.
+@Suite("A second instance of an app leaves the first one's sessions alone")
+struct SecondInstanceTests {
+    static let appID = SampleApp.timerAppID
+    static let warning = "holds the state directory"
+
+    static func startSimulator() throws -> BackgroundSimulator {
+        let layout = try FramePacingTests.studioLayout()
+        return try BackgroundSimulator { SimulatorConfiguration(layout: layout, defaultDisplay: "DP-1") }
+    }
+
+    /// Launches TimerApp and waits for its launch line, its session and a first frame.
+    static func launch(
+        in sandbox: AppSandbox, on simulator: BackgroundSimulator
+    ) throws -> (app: RunningApp, launched: LaunchedRecord, session: SessionConnectedRecord) {
+        let app = try sandbox.launch(SampleApp.timerApp, compositor: simulator.clientEnvironment)
+        let log = try app.waitForTrace("the session and a first commit") { log in log.first(CommitRecord.self).map { _ in log } }
+        return (app, try #require(log.first(LaunchedRecord.self)), try #require(log.first(SessionConnectedRecord.self)))
+    }
+
+    /// Each session file's name and bytes.
+    static func sessionFileContents(in sandbox: AppSandbox) throws -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for file in sandbox.sessionFiles(appID: appID) { contents[file.lastPathComponent] = try Data(contentsOf: file) }
+        return contents
+    }
+
+    /// The stderr lines that carry the second-instance warning.
+    static func warningLines(_ standardError: String) -> [Substring] {
+        standardError.split(separator: "\n").filter { $0.contains(warning) }
+    }
+
+    @Test(
+        "the second instance gets its own scene, warns once naming the directory and the first pid, leaves the first one's files alone; a later launch restores the first one's session",
+        .timeLimit(.minutes(1)))
+    func secondInstanceIsNotPersisted() throws {
+        let simulator = try Self.startSimulator()
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "second-instance")
+        let directory = sandbox.stateDirectory(appID: Self.appID).path
+
+        let first = try Self.launch(in: sandbox, on: simulator)
+        #expect(first.launched.sessionsPersisted == true)
+        #expect(
+            first.launched.stateDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } == URL(fileURLWithPath: directory).standardizedFileURL.path)
+        #expect(!first.session.restored)
+        let firstFiles = try Self.sessionFileContents(in: sandbox)
+        #expect(firstFiles.count == 1, "the first instance saved its session at connect")
+
+        let second = try Self.launch(in: sandbox, on: simulator)
+        #expect(second.launched.sessionsPersisted == false, "\(second.app.diagnostics())")
+        #expect(second.session.scene != first.session.scene, "its own scene identifier")
+        #expect(!second.session.restored, "it does not restore the first one's session")
+        let windows = try simulator.perform { simulator in simulator.windows.filter { $0.appID == SecondInstanceTests.appID }.map { ($0.id, $0.pid) } }
+        #expect(Set(windows.map(\.1)) == [first.app.child.processIdentifier, second.app.child.processIdentifier], "one window per instance")
+
+        // The user closes the second window: its session is discarded, which
+        // must not unlink anything in the first one's directory.
+        let secondWindow = try #require(windows.first { $0.1 == second.app.child.processIdentifier }?.0)
+        try simulator.perform { try $0.closeWindow(.id(secondWindow)) }
+        let secondExit = try second.app.waitForExit()
+        #expect(secondExit.status == 0 && !secondExit.exitedBySignal, "stderr:\n\(secondExit.standardError)")
+        #expect(try second.app.trace().records(SessionDiscardedRecord.self).map(\.scene) == [second.session.scene])
+        let warnings = Self.warningLines(secondExit.standardError)
+        #expect(warnings.count == 1, "exactly one warning:\n\(secondExit.standardError)")
+        let warning = String(warnings.first ?? "")
+        #expect(warning.hasPrefix("warning: another instance of \(Self.appID) (pid \(first.app.child.processIdentifier))"), "\(warning)")
+        #expect(warning.contains(directory), "names the directory: \(warning)")
+        #expect(warning.contains("will not be restored") && warning.contains("XDG_STATE_HOME"), "says what it means and what to do: \(warning)")
+        #expect(try Self.sessionFileContents(in: sandbox) == firstFiles, "the first instance's session files are untouched")
+
+        first.app.send(SIGTERM)
+        let firstExit = try first.app.waitForExit()
+        #expect(firstExit.status == 0, "stderr:\n\(firstExit.standardError)")
+        #expect(Self.warningLines(firstExit.standardError).isEmpty, "the owner does not warn")
+
+        let next = try Self.launch(in: sandbox, on: simulator)
+        #expect(next.launched.sessionsPersisted == true)
+        #expect(next.session.restored && next.session.scene == first.session.scene, "the first instance's session comes back")
+        #expect(try next.app.trace().records(SessionConnectedRecord.self).count == 1, "and only that one")
+        next.app.send(SIGTERM)
+        let nextExit = try next.app.waitForExit()
+        #expect(nextExit.status == 0 && Self.warningLines(nextExit.standardError).isEmpty, "stderr:\n\(nextExit.standardError)")
+    }
+
+    @Test("a state directory that cannot be locked (XDG_STATE_HOME is a file): one warning naming it, and the app runs", .timeLimit(.minutes(1)))
+    func unlockableDirectoryWarnsAndRuns() throws {
+        let simulator = try Self.startSimulator()
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "instance-unlockable")
+        let notADirectory = sandbox.directory.appendingPathComponent("state-is-a-file")
+        try Data("x".utf8).write(to: notADirectory)
+        let app = try sandbox.launch(
+            SampleApp.timerApp, compositor: simulator.clientEnvironment, environment: ["XDG_STATE_HOME": notADirectory.path])
+        let launched = try app.waitForTrace("a first commit") { log -> LaunchedRecord? in
+            guard log.first(CommitRecord.self) != nil else { return nil }
+            return log.first(LaunchedRecord.self)
+        }
+        #expect(launched.sessionsPersisted == true, "no other instance: it keeps trying to save, as before the lock existed")
+        app.send(SIGTERM)
+        let exit = try app.waitForExit()
+        #expect(exit.status == 0, "stderr:\n\(exit.standardError)")
+        let lines = exit.standardError.split(separator: "\n").filter { $0.contains("cannot lock the state directory") }
+        #expect(lines.count == 1, "stderr:\n\(exit.standardError)")
+        #expect(lines.first?.contains(notADirectory.appendingPathComponent(Self.appID).path) == true, "\(lines)")
+        #expect(Self.warningLines(exit.standardError).isEmpty, "no other instance is blamed")
+    }
+
+    @Test("the lock dies with its holder: after a SIGKILL the next launch owns the directory and restores the session", .timeLimit(.minutes(1)))
+    func lockIsReleasedBySIGKILL() throws {
+        let simulator = try Self.startSimulator()
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "instance-kill")
+
+        let first = try Self.launch(in: sandbox, on: simulator)
+        #expect(first.launched.sessionsPersisted == true)
+        let second = try Self.launch(in: sandbox, on: simulator)
+        #expect(second.launched.sessionsPersisted == false, "the first one holds the lock")
+        second.app.send(SIGTERM)
+        #expect(try second.app.waitForExit().status == 0)
+
+        first.app.send(SIGKILL)
+        let killed = try first.app.waitForExit()
+        #expect(killed.exitedBySignal, "\(killed.status)")
+        #expect(
+            FileManager.default.fileExists(atPath: sandbox.stateDirectory(appID: Self.appID).appendingPathComponent(SessionStore.lockFileName).path),
+            "the lock file stays behind, and must not matter")
+
+        let third = try Self.launch(in: sandbox, on: simulator)
+        #expect(third.launched.sessionsPersisted == true, "\(third.app.diagnostics())")
+        #expect(third.session.restored && third.session.scene == first.session.scene, "the killed instance's session is restored")
+        third.app.send(SIGTERM)
+        let thirdExit = try third.app.waitForExit()
+        #expect(thirdExit.status == 0 && Self.warningLines(thirdExit.standardError).isEmpty, "stderr:\n\(thirdExit.standardError)")
+    }
+}

@@ -1,0 +1,102 @@
+import DioramaModel
+import DioramaSessionStore
+import Foundation
+import Testing
+
+/// The state directory's instance lock. `flock` locks belong to an open file
+/// description, so two `lockDirectory()` calls in this one process conflict
+/// exactly as two app instances do; the two-process case (and SIGKILL) is in
+/// DioramaAppTests' `SecondInstanceTests`.
+@Suite("State directory lock")
+struct StateDirectoryLockTests {
+    /// The lock, or a failed expectation naming what was found instead.
+    private func acquire(_ store: SessionStore) throws -> StateDirectoryLock {
+        switch try store.lockDirectory() {
+        case .acquired(let lock): return lock
+        case .heldByAnotherProcess(let pid):
+            Issue.record("the lock was expected to be free, but is held by pid \(String(describing: pid))")
+            throw LockUnexpectedlyHeld()
+        }
+    }
+
+    private struct LockUnexpectedlyHeld: Error {}
+
+    /// The holder pid a second claim reports, or nil when it got the lock.
+    private func holderOfHeldLock(_ store: SessionStore) throws -> Int32?? {
+        switch try store.lockDirectory() {
+        case .acquired: return nil
+        case .heldByAnotherProcess(let pid): return .some(pid)
+        }
+    }
+
+    @Test("the first claim owns the directory and writes its pid; a second claim is refused and names that pid")
+    func secondClaimIsRefused() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let directory = temporary.url.appendingPathComponent("state/com.example.notes")
+        let first = try acquire(SessionStore(directory: directory))
+        #expect(first.file.path == directory.appendingPathComponent(SessionStore.lockFileName).path)
+        #expect(try String(contentsOf: first.file, encoding: .utf8) == "\(getpid())\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700, "the directory is created private to the user")
+
+        // Another store value on the same directory is another open(): refused.
+        let refused = try holderOfHeldLock(SessionStore(directory: directory))
+        #expect(refused == .some(getpid()))
+        // The refused claim neither took the lock nor rewrote the file.
+        #expect(try holderOfHeldLock(SessionStore(directory: directory)) == .some(getpid()))
+        withExtendedLifetime(first) {}
+    }
+
+    @Test("releasing the lock (the process's descriptor closes) lets the next claim own the directory")
+    func releaseLetsTheNextClaimIn() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url)
+        var first: StateDirectoryLock? = try acquire(store)
+        #expect(try holderOfHeldLock(store) != nil)
+        withExtendedLifetime(first) {}
+        first = nil
+        #expect(
+            FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent(SessionStore.lockFileName).path), "the file stays; only the lock goes")
+        let second = try acquire(store)
+        #expect(try holderOfHeldLock(store) == .some(getpid()))
+        withExtendedLifetime(second) {}
+    }
+
+    @Test("a lock file without a pid yet (its holder has just locked it) reports the holder as unknown")
+    func holderWithoutPID() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url)
+        let first = try acquire(store)
+        try Data().write(to: first.file)
+        #expect(try holderOfHeldLock(store) == .some(nil))
+        withExtendedLifetime(first) {}
+    }
+
+    @Test("the lock file is neither a session record nor a leftover: load and cleanup leave it alone")
+    func lockFileIsNotASession() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url)
+        let lock = try acquire(store)
+        try store.save(SessionStoreTests.sampleRecord)
+        let loaded = store.load()
+        #expect(loaded.warnings == [])
+        #expect(loaded.records == [SessionStoreTests.sampleRecord])
+        #expect(store.removeLeftoverTemporaryFiles() == 0)
+        #expect(FileManager.default.fileExists(atPath: lock.file.path))
+    }
+
+    @Test("a directory that cannot be created is an error naming the path, not a lock held by someone")
+    func uncreatableDirectory() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let blocker = temporary.url.appendingPathComponent("not-a-directory")
+        try Data("x".utf8).write(to: blocker)
+        let store = SessionStore(directory: blocker.appendingPathComponent("com.example.notes"))
+        let error = #expect(throws: SessionStoreError.self) { try store.lockDirectory() }
+        #expect(error == .fileSystem(operation: "mkdir", path: blocker.appendingPathComponent("com.example.notes").path, code: ENOTDIR))
+    }
+}
