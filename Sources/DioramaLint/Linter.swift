@@ -198,7 +198,7 @@ struct InfoPlistFiles {
             result = .failure(
                 .malformed(
                     PlistError(
-                        location: .startOfFile(display), problem: "cannot read the file: it \(error)",
+                        location: .startOfFile(display), problem: "cannot read the file: \(error)",
                         fix: error.kind == nil
                             ? "check the file's permissions"
                             : "point INFOPLIST_FILE at the Info.plist file itself")))

@@ -172,7 +172,7 @@ public struct SessionStore: Sendable {
         do {
             data = try RegularFileReader.read(file.path)
         } catch {
-            return .skipped(SessionStoreWarning(file: file, problem: "cannot be read: it \(error)"))
+            return .skipped(SessionStoreWarning(file: file, problem: "cannot be read: \(error)"))
         }
         if data.isEmpty {
             return .skipped(SessionStoreWarning(file: file, problem: "the file is empty"))

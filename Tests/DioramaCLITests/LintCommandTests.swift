@@ -122,7 +122,7 @@ struct LintCommandTests {
         #expect(result.standardOutput.contains("lint"))
     }
 
-    @Test("a FIFO or /dev/zero given as the Info.plist: exit 2 with \"is not a regular file\", without blocking or reading forever")
+    @Test("a FIFO or /dev/zero given as the Info.plist: exit 2 with \"not a regular file\", without blocking or reading forever")
     func notARegularFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-lint-fifo-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -132,7 +132,7 @@ struct LintCommandTests {
         for (path, kind) in [(fifo, "a FIFO"), ("/dev/zero", "a character device")] {
             let result = try DioramaCommandLine.run(["lint", path], timeout: 30)
             #expect(result.status == 2 && !result.exitedBySignal, "\(path): \(result.standardError)")
-            #expect(result.standardOutput.contains("is not a regular file (\(kind))"), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("cannot read the file: not a regular file (\(kind))"), "\(result.standardOutput)")
         }
     }
 }

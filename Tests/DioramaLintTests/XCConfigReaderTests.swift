@@ -153,6 +153,6 @@ struct XCConfigReaderTests {
         reader.read(folder.url.appendingPathComponent("Main.xcconfig"), referencedAt: nil)
         #expect(reader.assignments.map(\.name) == ["A", "B"])
         #expect(reader.findings.map(\.location) == [SourceLocation(file: "Main.xcconfig", line: 2, column: 1)])
-        #expect(reader.findings.first?.message == "cannot read the build configuration file Local.xcconfig: it is not a regular file (a FIFO)")
+        #expect(reader.findings.first?.message == "cannot read the build configuration file Local.xcconfig: not a regular file (a FIFO)")
     }
 }

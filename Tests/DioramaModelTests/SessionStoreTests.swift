@@ -142,7 +142,7 @@ struct SessionStoreTests {
         #expect(warning.problem.contains("\"CPTemplateApplicationSceneSessionRoleApplication\""), "\(warning)")
     }
 
-    @Test("a FIFO or /dev/zero where a session file should be: skipped with \"is not a regular file\", without blocking")
+    @Test("a FIFO or /dev/zero where a session file should be: skipped with \"not a regular file\", without blocking")
     func nonRegularFiles() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.cleanUp() }
@@ -156,8 +156,8 @@ struct SessionStoreTests {
         let loaded = store.load()
         #expect(loaded.records == [Self.sampleRecord])
         let problems = Dictionary(uniqueKeysWithValues: loaded.warnings.map { ($0.file.lastPathComponent, $0.problem) })
-        #expect(problems["session-fifo.json"]?.contains("is not a regular file (a FIFO)") == true, "\(problems)")
-        #expect(problems["session-zero.json"]?.contains("is not a regular file (a character device)") == true, "\(problems)")
+        #expect(problems["session-fifo.json"]?.contains("not a regular file (a FIFO)") == true, "\(problems)")
+        #expect(problems["session-zero.json"]?.contains("not a regular file (a character device)") == true, "\(problems)")
     }
 
     @Test("random garbage of any length never crashes the loader")

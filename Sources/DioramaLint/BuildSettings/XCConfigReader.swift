@@ -79,7 +79,7 @@ struct XCConfigReader {
                     at: reference ?? .startOfFile(display),
                     error.isMissing
                         ? "the build configuration file \(display) does not exist"
-                        : "cannot read the build configuration file \(display): it \(error)"))
+                        : "cannot read the build configuration file \(display): \(error)"))
             return
         }
         guard let text = String(data: data, encoding: .utf8) else {

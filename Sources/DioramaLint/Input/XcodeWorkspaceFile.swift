@@ -45,7 +45,7 @@ struct XcodeWorkspaceFile {
                     at: .startOfFile(file),
                     error.isMissing
                         ? "\(file) does not exist, so the workspace lists no projects"
-                        : "cannot read \(file): it \(error)",
+                        : "cannot read \(file): \(error)",
                     fix: "restore the workspace from version control, or lint the .xcodeproj folders instead"))
             return
         }

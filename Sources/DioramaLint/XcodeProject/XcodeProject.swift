@@ -53,7 +53,7 @@ struct XcodeProject: Sendable {
             data = try RegularFileReader.read(pbxproj.path)
         } catch {
             throw PlistError(
-                location: .startOfFile(file), problem: "cannot read the project file: it \(error)",
+                location: .startOfFile(file), problem: "cannot read the project file: \(error)",
                 fix: "check that \(file) is a readable file")
         }
         let root = try OpenStepPlistParser.parse(data, file: file)

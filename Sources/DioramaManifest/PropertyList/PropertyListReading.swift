@@ -31,7 +31,7 @@ extension PropertyList {
             data = try RegularFileReader.read(url.path)
         } catch {
             throw PlistError(
-                location: .startOfFile(url.path), problem: "cannot read the file: it \(error)",
+                location: .startOfFile(url.path), problem: "cannot read the file: \(error)",
                 fix: error.kind == nil
                     ? "check that the path exists and is readable"
                     : "point at the property list file itself")

@@ -41,7 +41,7 @@ public enum RegularFileReader {
 
 /// Why ``RegularFileReader`` could not read a file, in words for a message that
 /// already names the file: "no such file", "permission denied",
-/// "is not a regular file (a FIFO)".
+/// "not a regular file (a FIFO)" (after "cannot read the file: ").
 public struct FileReadFailure: Error, Equatable, CustomStringConvertible {
     /// The errno of the failed call, or nil when the file is not a regular file.
     public var code: Int32?
@@ -62,7 +62,7 @@ public struct FileReadFailure: Error, Equatable, CustomStringConvertible {
     public var isMissing: Bool { code == ENOENT }
 
     public var description: String {
-        if let kind { return "is not a regular file (\(kind))" }
+        if let kind { return "not a regular file (\(kind))" }
         switch code {
         case ENOENT: return "no such file"
         case EACCES, EPERM: return "permission denied"

@@ -34,7 +34,7 @@ public struct DisplayLayoutReference: Hashable, Sendable {
             data = try RegularFileReader.read(path)
         } catch {
             throw ScenarioDiagnostic(
-                location: .startOfFile(path), message: "cannot read the display layout: it \(error)",
+                location: .startOfFile(path), message: "cannot read the display layout: \(error)",
                 hint: "check the path and the file's permissions")
         }
         do {

@@ -16,7 +16,7 @@ public enum ScenarioLoader {
             throw ScenarioErrors([
                 ScenarioDiagnostic(
                     location: .startOfFile(path),
-                    message: "cannot read the scenario file: it \(error)",
+                    message: "cannot read the scenario file: \(error)",
                     hint: "check the path; scenarios live in Configs/scenarios/*.scenario")
             ])
         }
