@@ -107,4 +107,67 @@ import Testing
         }
         #expect(clients == 1)
     }
+
+    /// A client that renders with a GPU API, run on Mesa's CPU rasterizer
+    /// (no GPU here): its frames arrive as `wl_shm` buffers like any other.
+    struct GPUClient: Sendable, CustomTestStringConvertible {
+        var name: String
+        var path: String
+        var arguments: [String]
+        var package: String
+        var environment: [String: String]
+        var testDescription: String { name }
+    }
+
+    static let gpuClients = [
+        GPUClient(
+            name: "weston-simple-egl (OpenGL ES on llvmpipe)", path: "/usr/bin/weston-simple-egl", arguments: [],
+            package: "weston libegl-mesa0 libgl1-mesa-dri", environment: ["LIBGL_ALWAYS_SOFTWARE": "1"]),
+        GPUClient(
+            name: "vkcube-wayland (Vulkan on lavapipe)", path: "/usr/bin/vkcube-wayland", arguments: [],
+            package: "vulkan-tools mesa-vulkan-drivers",
+            environment: ["VK_ICD_FILENAMES": "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"]),
+    ]
+
+    /// Issue 15: a commit from an EGL or Vulkan client is traced, composited
+    /// and screenshotted like an shm commit — the window shows what the
+    /// client drew (not the black of an empty display), and keeps updating.
+    @Test(.timeLimit(.minutes(1)), arguments: gpuClients)
+    func gpuAPIClientsAreTracedAndScreenshotted(client: GPUClient) throws {
+        let path = try Self.program(client.path, package: client.package)
+        let layoutPath = Simulator.Harness.configsDirectory + "/studio.json"
+        let simulator = try BackgroundSimulator {
+            SimulatorConfiguration(layout: try DisplayLayout.load(contentsOf: layoutPath))
+        }
+        defer { simulator.stop() }
+        let process = try Self.spawn(path, environment: simulator.clientEnvironment.merging(client.environment) { $1 })
+        defer {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        @Sendable func commitsWithBuffers(_ simulator: Simulator) -> Int {
+            simulator.trace.records.filter { record in
+                if case .commit(let fact) = record.event { fact.window != nil && fact.bufferSize != nil } else { false }
+            }.count
+        }
+        try simulator.wait(
+            until: { simulator in simulator.windows.first?.isMapped == true && commitsWithBuffers(simulator) >= 10 },
+            timeout: .seconds(30), "\(client.name) to map and commit ten frames")
+        let (shot, frame, buffer, pid) = try simulator.perform { simulator in
+            let window = try #require(simulator.windows.first)
+            return (try simulator.screenshot(ofDisplay: "DP-1"), window.frame, window.bufferSize, window.pid)
+        }
+        #expect(pid == process.processIdentifier)
+        #expect(buffer != nil && buffer != Size(width: 0, height: 0), "a buffer of pixels is attached: \(String(describing: buffer))")
+        // What the window area shows: more than one colour, and not all black.
+        let origin = shot.pixelPosition(ofLogical: frame.origin)
+        var colours = Set<UInt32>()
+        for y in stride(from: 0, to: frame.height, by: 4) {
+            for x in stride(from: 0, to: frame.width, by: 4) {
+                colours.insert(shot.image[origin.x + x, origin.y + y].argb & 0xFF_FFFF)
+            }
+        }
+        #expect(colours.count > 8, "the screenshot shows the client's drawing, \(colours.count) colours in its window")
+        #expect(colours != [0], "not the empty display's black")
+    }
 }
