@@ -66,25 +66,30 @@ final class GameContent: RootContent {
     }
 
     func draw(_ drawable: Drawable, in scene: WindowScene) {
-        drawPicture(into: drawable, in: scene, title: "GameScene")
+        drawPicture(into: drawable, in: scene)
         // Keep animating while visible.
         scene.setNeedsDisplay()
     }
 
     /// The software frame, which the Vulkan renderer uploads too: the
-    /// pattern, the overlay and the moving square.
-    private func drawPicture(into drawable: Drawable, in scene: WindowScene, title: String) {
+    /// pattern (labelled "GameScene" either way, as tests compare it with
+    /// the CPU's), the overlay and the moving square. `renderer` names a GPU
+    /// renderer in the overlay.
+    private func drawPicture(into drawable: Drawable, in scene: WindowScene, renderer: String? = nil) {
         frame += 1
         drawable.drawDiagnostics(
-            for: scene, title: title,
-            extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"])
-        // A square that moves one point per frame: a wrong scale shows as a wrong step.
+            for: scene, title: "GameScene",
+            extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"] + (renderer.map { ["renderer \($0)"] } ?? []))
+        // A square that moves one point per frame: a wrong scale shows as a
+        // wrong step. It runs above the pattern's bottom quarter, as the GL
+        // renderer's quad stays off it, so the corner patches and the
+        // bottom band screenshots compare stay the pattern's.
         drawable.withCanvas { canvas in
             let scale = max(1, Int(drawable.contentsScale.rounded()))
             let side = 40 * scale
             let travel = max(1, drawable.size.width - side)
             let x = (frame * scale) % travel
-            canvas.fill(Rect(x: x, y: drawable.size.height - side - 8, width: side, height: side), color: .cyan)
+            canvas.fill(Rect(x: x, y: drawable.size.height * 3 / 4 - side - 8, width: side, height: side), color: .cyan)
         }
     }
 
@@ -104,7 +109,7 @@ final class GameContent: RootContent {
         do throws(GameVulkanError) {
             if vulkanRenderer?.device != drawable.device { vulkanRenderer = try GameVulkanRenderer(drawable: drawable) }
             try vulkanRenderer?.draw(in: drawable) { pixels in
-                drawPicture(into: pixels, in: scene, title: "GameScene (Vulkan)")
+                drawPicture(into: pixels, in: scene, renderer: "Vulkan (CPU pixels uploaded)")
             }
         } catch {
             DescriptorWriter.reportToStandardError("error: GameScene cannot draw with Vulkan: \(error)")

@@ -59,7 +59,11 @@ final class VulkanInstance {
         let offered = Set(properties.prefix(Int(count)).map { fixedString($0.extensionName) })
         let missing = Self.requiredExtensions.filter { !offered.contains($0) }
         guard missing.isEmpty else {
-            throw VulkanUnavailable(step: "the Vulkan loader offers no \(missing.joined(separator: " or ")) instance extension")
+            // The loader lists the surface extensions its drivers offer:
+            // none found (VK_ICD_FILENAMES naming none) lists none.
+            throw VulkanUnavailable(
+                step: "the Vulkan loader offers no \(missing.joined(separator: " or ")) instance extension "
+                    + "(no Vulkan driver (ICD) with Wayland support was found)")
         }
         var created: VkInstance?
         result = withCStrings(Self.requiredExtensions) { extensions in
