@@ -59,6 +59,9 @@ let package = Package(
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLES", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CWaylandEGL", pkgConfig: "wayland-egl", providers: [.apt(["libwayland-dev"])]),
+        // The Vulkan loader and headers: the scene runtime's Vulkan renderer only
+        // (Mesa's lavapipe runs it without a GPU).
+        .systemLibrary(name: "CVulkan", pkgConfig: "vulkan", providers: [.apt(["libvulkan-dev"])]),
         .target(name: "CDioramaShim"),
         .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
         .target(name: "CDioramaClientShim", dependencies: ["CWaylandClient"]),
@@ -138,7 +141,7 @@ let package = Package(
             name: "Diorama",
             dependencies: [
                 "DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics",
-                "DioramaLogging", "CEGL", "CGLES", "CWaylandEGL",
+                "DioramaLogging", "CEGL", "CGLES", "CWaylandEGL", "CVulkan",
             ]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)

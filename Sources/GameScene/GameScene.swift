@@ -49,6 +49,8 @@ final class GameContent: RootContent {
     private var frame = 0
     /// The GL objects, made at the first OpenGL ES frame in its context.
     private var glRenderer: GameGLRenderer?
+    /// The staging buffer, made at the first Vulkan frame on its device.
+    private var vulkanRenderer: GameVulkanRenderer?
 
     /// A game keeps its interface orientation while it runs (UIKit's
     /// `prefersInterfaceOrientationLocked`): rotating the display does not
@@ -64,28 +66,56 @@ final class GameContent: RootContent {
     }
 
     func draw(_ drawable: Drawable, in scene: WindowScene) {
+        drawPicture(into: drawable, in: scene)
+        // Keep animating while visible.
+        scene.setNeedsDisplay()
+    }
+
+    /// The software frame, which the Vulkan renderer uploads too: the
+    /// pattern (labelled "GameScene" either way, as tests compare it with
+    /// the CPU's), the overlay and the moving square. `renderer` names a GPU
+    /// renderer in the overlay.
+    private func drawPicture(into drawable: Drawable, in scene: WindowScene, renderer: String? = nil) {
         frame += 1
         drawable.drawDiagnostics(
             for: scene, title: "GameScene",
-            extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"])
-        // A square that moves one point per frame: a wrong scale shows as a wrong step.
+            extraLines: ["assets \(assetSize) rebuilt \(assetRebuilds)x  frame \(frame)"] + (renderer.map { ["renderer \($0)"] } ?? []))
+        // A square that moves one point per frame: a wrong scale shows as a
+        // wrong step. It runs above the pattern's bottom quarter, as the GL
+        // renderer's quad stays off it, so the corner patches and the
+        // bottom band screenshots compare stay the pattern's.
         drawable.withCanvas { canvas in
             let scale = max(1, Int(drawable.contentsScale.rounded()))
             let side = 40 * scale
             let travel = max(1, drawable.size.width - side)
             let x = (frame * scale) % travel
-            canvas.fill(Rect(x: x, y: drawable.size.height - side - 8, width: side, height: side), color: .cyan)
+            canvas.fill(Rect(x: x, y: drawable.size.height * 3 / 4 - side - 8, width: side, height: side), color: .cyan)
         }
-        // Keep animating while visible.
-        scene.setNeedsDisplay()
     }
 
-    /// `r` switches between the software and the OpenGL ES renderer, from
-    /// the next frame (as a game's graphics settings would).
+    /// `r` switches between software and the GPU renderer of the command
+    /// line (OpenGL ES when it asked for software), from the next frame (as
+    /// a game's graphics settings would).
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {
         guard key.text == "r", !key.isRepeat else { return }
         let layer = scene.drawableLayer
-        layer.renderer = layer.renderer == .openGLES ? .software : .openGLES
+        let gpu = GameOptions.renderer == .software ? .openGLES : GameOptions.renderer
+        layer.renderer = layer.renderer == .software ? gpu : .software
+    }
+
+    /// The Vulkan frame (`--renderer vulkan`): the software picture, uploaded
+    /// (`GameVulkanRenderer`).
+    func draw(in drawable: VulkanDrawable, for scene: WindowScene) {
+        do throws(GameVulkanError) {
+            if vulkanRenderer?.device != drawable.device { vulkanRenderer = try GameVulkanRenderer(drawable: drawable) }
+            try vulkanRenderer?.draw(in: drawable) { pixels in
+                drawPicture(into: pixels, in: scene, renderer: "Vulkan (CPU pixels uploaded)")
+            }
+        } catch {
+            DescriptorWriter.reportToStandardError("error: GameScene cannot draw with Vulkan: \(error)")
+            exit(1)
+        }
+        scene.setNeedsDisplay()
     }
 
     /// The OpenGL ES frame (`--renderer gles`): the same pattern and overlay,
@@ -109,8 +139,8 @@ final class GameContent: RootContent {
     }
 }
 
-/// GameScene's command line: `--renderer software` (the default) or
-/// `--renderer gles` (OpenGL ES through EGL), and with gles
+/// GameScene's command line: `--renderer software` (the default),
+/// `--renderer gles` (OpenGL ES through EGL) or `--renderer vulkan`, and with gles
 /// `--gl-presentation automatic|window-surface|shared-memory` (how the GL
 /// frames reach the compositor; `automatic` by default).
 @MainActor
@@ -121,11 +151,13 @@ enum GameOptions {
     /// Reads `--renderer` and `--gl-presentation` from `arguments`; an
     /// unknown value is an error that names the choices (exit status 2).
     static func parse(_ arguments: [String]) {
-        if let value = value(of: "--renderer", in: arguments, choices: "software or gles") {
+        let renderers = "software, gles or vulkan"
+        if let value = value(of: "--renderer", in: arguments, choices: renderers) {
             switch value {
             case "software": renderer = .software
             case "gles": renderer = .openGLES
-            default: reject("--renderer", value, choices: "software or gles")
+            case "vulkan": renderer = .vulkan
+            default: reject("--renderer", value, choices: renderers)
             }
         }
         let presentations = "automatic, window-surface or shared-memory"

@@ -1,7 +1,8 @@
 // GameScene: the Metal-window article's game on Diorama, rendering in
-// software, or with OpenGL ES with `--renderer gles`. Run under any Wayland
-// compositor: `.build/debug/GameScene [--renderer gles [--gl-presentation
-// automatic|window-surface|shared-memory]]`.
+// software, with OpenGL ES with `--renderer gles`, or with Vulkan with
+// `--renderer vulkan`. Run under any Wayland compositor:
+// `.build/debug/GameScene [--renderer vulkan | --renderer gles
+// [--gl-presentation automatic|window-surface|shared-memory]]`.
 import Diorama
 
 MainActor.assumeIsolated {

@@ -85,14 +85,14 @@ struct GLESRendererTests {
             until: { simulator in
                 guard let window = try? simulator.window(.appID(appID)) else { return false }
                 return window.bufferSize == Size(width: window.frame.width * 2, height: window.frame.height * 2)
-            }, timeout: .seconds(10), "the simulator to receive the EGL client's 2× buffer")
+            }, timeout: .seconds(10), "the simulator to receive the GPU client's 2× buffer")
         let (shot, frame, buffer) = try simulator.perform { simulator in
             let window = try simulator.window(.appID(appID))
             return (try simulator.screenshot(ofDisplay: "B"), window.frame, window.bufferSize)
         }
         #expect(
             buffer == Size(width: frame.width * 2, height: frame.height * 2),
-            "the simulator received the EGL client's buffer at 2× the window's size", sourceLocation: sourceLocation)
+            "the simulator received the GPU client's buffer at 2× the window's size", sourceLocation: sourceLocation)
         let origin = shot.pixelPosition(ofLogical: frame.origin)
         let pattern = TestPattern(label: "GameScene")
         let patternSize = Size(width: frame.width * 2, height: frame.height * 2)
@@ -103,7 +103,8 @@ struct GLESRendererTests {
     }
 
     /// GameScene draws its pattern with GL as geometry (a clear, grid and
-    /// border quads) plus its detail rectangles from a texture: on B the
+    /// border quads) plus its detail rectangles from a texture (with Vulkan
+    /// it uploads the CPU's pixels): on B the
     /// screenshot must hold what `TestPattern` draws on the CPU, pixel for
     /// pixel, in the top and bottom bands of the window (the overlay and the
     /// rotating quad lie between them).
@@ -133,7 +134,7 @@ struct GLESRendererTests {
             }
         }
         #expect(compared > size.width * size.height / 3, "the bands cover a third of the window", sourceLocation: sourceLocation)
-        #expect(mismatches.isEmpty, "the GL pattern differs from the CPU's at \(mismatches)", sourceLocation: sourceLocation)
+        #expect(mismatches.isEmpty, "the GPU frame's pattern differs from the CPU's at \(mismatches)", sourceLocation: sourceLocation)
     }
 
     @Test(

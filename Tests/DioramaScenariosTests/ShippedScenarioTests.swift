@@ -23,6 +23,8 @@ struct ShippedScenarioTests {
             // GL frames each way they are presented, on the simulator, sway and weston.
             "gles-game-tour-window-surface", "gles-game-sway", "gles-game-sway-window-surface",
             "gles-game-weston", "gles-game-weston-window-surface",
+            // Vulkan frames (lavapipe) on the simulator.
+            "vulkan-game-tour",
         ] {
             #expect(names.contains(expected), "missing \(expected).scenario")
         }

@@ -101,17 +101,21 @@ public final class DrawableLayer {
         /// OpenGL ES 3 through EGL on the scene's surface (`wl_egl_window`):
         /// `RootContent.draw(in:for:)` gets a current context.
         case openGLES
+        /// Vulkan on the scene's surface (`VK_KHR_wayland_surface`, a
+        /// swapchain of the buffer size): `RootContent.draw(in:for:)` gets a
+        /// command buffer being recorded and the swapchain image.
+        case vulkan
     }
 
     /// The renderer the app asks for; set it in `willConnectTo` so the first
     /// frame uses it (a later change applies from the next frame). When EGL
-    /// cannot initialise, the scene draws in software instead:
+    /// or Vulkan cannot initialise, the scene draws in software instead:
     /// `activeRenderer` says which one draws, and one warning goes to stderr.
     public var renderer: Renderer = .software {
         didSet { if renderer != oldValue { onRendererChange?() } }
     }
     /// The renderer the scene's frames are drawn with: `renderer`, or
-    /// `.software` when OpenGL ES was asked for and could not be used.
+    /// `.software` when OpenGL ES or Vulkan was asked for and could not be used.
     public internal(set) var activeRenderer: Renderer = .software
 
     /// How OpenGL ES frames reach the compositor. Either way the frame has

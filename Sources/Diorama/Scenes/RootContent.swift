@@ -29,6 +29,13 @@ public protocol RootContent: AnyObject {
     /// default clears to dark grey. The `MTKViewDelegate.draw(in:)` counterpart.
     func draw(in drawable: GLESDrawable, for scene: WindowScene)
 
+    /// Records one Vulkan frame, for a scene whose `DrawableLayer.renderer`
+    /// is `.vulkan` (and Vulkan initialised): the drawable's command buffer
+    /// is being recorded and its image is ready to be drawn. Called when
+    /// `draw(_:in:)` would be; a scene that falls back to software gets
+    /// `draw(_:in:)` instead. The default clears to dark grey.
+    func draw(in drawable: VulkanDrawable, for scene: WindowScene)
+
     /// A key was pressed while the scene had keyboard focus; a held key
     /// comes again with `isRepeat` at the compositor's repeat rate.
     func keyPressed(_ key: KeyPress, in scene: WindowScene)
@@ -61,6 +68,9 @@ public extension RootContent {
     var prefersInterfaceOrientationLocked: Bool { false }
     func drawableSizeWillChange(_ size: Size, in scene: WindowScene) {}
     func draw(in drawable: GLESDrawable, for scene: WindowScene) {
+        drawable.clearToEmptySceneColor()
+    }
+    func draw(in drawable: VulkanDrawable, for scene: WindowScene) {
         drawable.clearToEmptySceneColor()
     }
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {}

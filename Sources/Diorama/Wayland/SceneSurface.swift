@@ -49,6 +49,11 @@ final class SceneSurface: SceneHost {
     /// Why OpenGL ES could not be used for this scene; it then draws in
     /// software until the app asks for a renderer again.
     private var glesFailure: GLESUnavailable?
+    /// The Vulkan target while the scene renders with `.vulkan`.
+    private var vulkanTarget: VulkanTarget?
+    /// Why Vulkan could not be used for this scene; it then draws in
+    /// software until the app asks for a renderer again.
+    private var vulkanFailure: VulkanUnavailable?
     /// The renderer and presentation the trace last recorded for the scene.
     private var tracedRenderer: TracedRenderer?
     private struct TracedRenderer: Equatable {
@@ -116,8 +121,10 @@ final class SceneSurface: SceneHost {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
-        // The EGL window surface goes before the wl_surface it renders to.
+        // The EGL window surface and the Vulkan surface go before the
+        // wl_surface they render to.
         glesTarget = nil
+        vulkanTarget = nil
         surface.handler = nil
         toplevel.handler = nil
         fractionalScale?.handler = nil
@@ -253,8 +260,17 @@ final class SceneSurface: SceneHost {
             }
             let geometry = state.bufferGeometry
             let frame: FrameBuffer
-            let glesTarget = glesTargetForNextFrame(scene: scene, bufferSize: geometry.bufferSize)
-            if let glesTarget, !glesTarget.presentsThroughSharedMemory {
+            let gpuTarget = gpuTargetForNextFrame(scene: scene, bufferSize: geometry.bufferSize)
+            let glesTarget = gpuTarget?.gles
+            if case .vulkan(let vulkanTarget) = gpuTarget {
+                pacer.willDraw()
+                guard render(scene: scene, state: state, with: vulkanTarget, geometry: geometry) else {
+                    // Vulkan failed for this scene: the frame is drawn again in software.
+                    pacer.drawAbandoned()
+                    continue
+                }
+                frame = .vulkanSwapchain(vulkanTarget)
+            } else if let glesTarget, !glesTarget.presentsThroughSharedMemory {
                 pacer.willDraw()
                 render(scene: scene, state: state, with: glesTarget, geometry: geometry, into: nil)
                 frame = .eglWindowSurface(glesTarget)
@@ -287,20 +303,49 @@ final class SceneSurface: SceneHost {
 
     /// Where a frame's pixels are: a wl_shm buffer (software frames, and
     /// OpenGL ES frames presented through shared memory), or the EGL window
-    /// surface's back buffer (attached by `eglSwapBuffers`).
+    /// surface's back buffer (attached by `eglSwapBuffers`), or a Vulkan
+    /// swapchain image (attached by `vkQueuePresentKHR`).
     private enum FrameBuffer {
         case shm(Buffer)
         case eglWindowSurface(GLESTarget)
+        case vulkanSwapchain(VulkanTarget)
     }
 
-    /// The OpenGL ES target for the next frame, or nil to draw it in
-    /// software: when the app asks for software, or EGL could not initialise
-    /// (reported once per process; the scene's trace says why). A target
-    /// made for another presentation than the app now asks for is replaced.
-    /// Records the renderer and presentation in the trace whenever they change.
-    private func glesTargetForNextFrame(scene: WindowScene, bufferSize: Size) -> GLESTarget? {
+    /// What draws a frame that is not drawn in software.
+    private enum GPUTarget {
+        case gles(GLESTarget)
+        case vulkan(VulkanTarget)
+
+        var gles: GLESTarget? {
+            if case .gles(let target) = self { target } else { nil }
+        }
+    }
+
+    /// The OpenGL ES or Vulkan target for the next frame, or nil to draw it
+    /// in software: when the app asks for software, or EGL or Vulkan could
+    /// not initialise (reported once per process; the scene's trace says
+    /// why). A GL target made for another presentation than the app now asks
+    /// for is replaced. Records the renderer and presentation in the trace
+    /// whenever they change.
+    private func gpuTargetForNextFrame(scene: WindowScene, bufferSize: Size) -> GPUTarget? {
         let layer = scene.drawableLayer
-        if layer.renderer == .openGLES {
+        if layer.renderer != .vulkan {
+            vulkanTarget = nil
+            vulkanFailure = nil
+        }
+        if layer.renderer == .vulkan {
+            if vulkanTarget == nil, vulkanFailure == nil, let wlSurface = surface.wlSurface.pointer {
+                do throws(VulkanUnavailable) {
+                    vulkanTarget = try VulkanTarget(
+                        instance: try backend.vulkanInstance().get(), device: &backend.vulkanDevice, wlSurface: wlSurface)
+                } catch {
+                    vulkanFailure = error
+                    backend.reportVulkanFallback(error)
+                }
+            }
+            glesTarget = nil
+            glesFailure = nil
+        } else if layer.renderer == .openGLES {
             if let target = glesTarget, target.askedPresentation != layer.glesPresentation { glesTarget = nil }
             if glesTarget == nil, glesFailure == nil, let wlSurface = surface.wlSurface.pointer {
                 do throws(GLESUnavailable) {
@@ -318,7 +363,13 @@ final class SceneSurface: SceneHost {
             glesTarget = nil
             glesFailure = nil
         }
-        let active: DrawableLayer.Renderer = glesTarget == nil ? .software : .openGLES
+        let target = glesTarget.map(GPUTarget.gles) ?? vulkanTarget.map(GPUTarget.vulkan)
+        let active: DrawableLayer.Renderer =
+            switch target {
+            case .gles: .openGLES
+            case .vulkan: .vulkan
+            case nil: .software
+            }
         layer.activeRenderer = active
         layer.activeGLESPresentation = glesTarget?.presentation
         let traced = TracedRenderer(renderer: active, presentation: glesTarget?.presentation)
@@ -328,9 +379,17 @@ final class SceneSurface: SceneHost {
                 .renderer(
                     scene: scene.traceName, renderer: active.rawValue,
                     presentation: glesTarget?.presentation.rawValue,
-                    fallbackReason: active == layer.renderer ? nil : glesFailure?.description))
+                    fallbackReason: active == layer.renderer ? nil : glesFailure?.description ?? vulkanFailure?.description))
         }
-        return glesTarget
+        return target
+    }
+
+    /// Vulkan failed for this scene: it draws in software from now on
+    /// (reported once per process; the trace says why at the next frame).
+    private func vulkanFailed(_ failure: VulkanUnavailable) {
+        vulkanFailure = failure
+        vulkanTarget = nil
+        backend.reportVulkanFallback(failure)
     }
 
     private func commit(_ frame: FrameBuffer, geometry: BufferGeometry, state: SceneState, scene: WindowScene) {
@@ -360,12 +419,10 @@ final class SceneSurface: SceneHost {
                 surface.wlSurface.commit()
                 setNeedsDisplay()
             }
-            // EGL reads the socket while it swaps (its own queue's events);
-            // events for ours it read then wait in the queue, where the
-            // socket's readability no longer announces them.
-            DispatchQueue.main.async { [weak backend] in
-                MainActor.assumeIsolated { backend?.dispatchEventsAlreadyReceived() }
-            }
+            dispatchEventsReadByAnotherLibrary()
+        case .vulkanSwapchain(let vulkanTarget):
+            present(vulkanTarget, scene: scene, state: state, geometry: geometry)
+            dispatchEventsReadByAnotherLibrary()
         }
         // Sent before the trace line is written: the time between reading the
         // socket (in `drawFrame`) and the commit reaching the compositor is
@@ -381,6 +438,63 @@ final class SceneSurface: SceneHost {
             facts.isMapped = true
             factsArePending = true
             publishPendingFacts()
+        }
+    }
+
+    /// EGL and the Vulkan driver read the socket while they present (their
+    /// own queues' events); events for ours they read then wait in the
+    /// queue, where the socket's readability no longer announces them.
+    private func dispatchEventsReadByAnotherLibrary() {
+        DispatchQueue.main.async { [weak backend] in
+            MainActor.assumeIsolated { backend?.dispatchEventsAlreadyReceived() }
+        }
+    }
+
+    /// Presents the Vulkan frame drawn last; the driver's present commits
+    /// the surface. A swapchain out of date at the present commits nothing:
+    /// the frame is drawn again into a new swapchain and presented once
+    /// more. When that fails too, or Vulkan fails, the surface still gets
+    /// its commit (the acknowledgement and frame callback were sent) and
+    /// the next frame is drawn in software.
+    private func present(_ vulkanTarget: VulkanTarget, scene: WindowScene, state: SceneState, geometry: BufferGeometry) {
+        do throws(VulkanUnavailable) {
+            var presented = false
+            try surface.commit { () throws(VulkanUnavailable) in presented = try vulkanTarget.present() }
+            if !presented, render(scene: scene, state: state, with: vulkanTarget, geometry: geometry) {
+                presented = try vulkanTarget.present()
+            }
+            if presented { return }
+            if vulkanTarget === self.vulkanTarget {
+                vulkanFailed(VulkanUnavailable(step: "vkQueuePresentKHR reported VK_ERROR_OUT_OF_DATE_KHR twice in a row"))
+            }
+        } catch {
+            vulkanFailed(error)
+        }
+        surface.wlSurface.commit()
+        setNeedsDisplay()
+    }
+
+    /// Lets the content record one Vulkan frame of the drawable size for the
+    /// same buffer a software frame would have, into a swapchain image of
+    /// the buffer size. Returns false when Vulkan failed (the scene then
+    /// draws in software).
+    private func render(scene: WindowScene, state: SceneState, with vulkanTarget: VulkanTarget, geometry: BufferGeometry) -> Bool {
+        let layer = scene.drawableLayer
+        do throws(VulkanUnavailable) {
+            try vulkanTarget.render(
+                bufferSize: geometry.bufferSize, drawableSize: state.drawableSize ?? geometry.bufferSize,
+                contentsScale: layer.contentsScale, gravity: layer.contentsGravity, letterboxColor: layer.letterboxColor
+            ) { drawable in
+                if let content = scene.rootContent {
+                    content.draw(in: drawable, for: scene)
+                } else {
+                    drawable.clearToEmptySceneColor()
+                }
+            }
+            return true
+        } catch {
+            vulkanFailed(error)
+            return false
         }
     }
 

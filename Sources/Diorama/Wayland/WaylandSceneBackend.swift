@@ -30,6 +30,13 @@ final class WaylandSceneBackend: SceneBackend {
     /// failure is kept, so EGL is tried once per process.
     private var egl: Result<EGLConnection, GLESUnavailable>?
     private var hasReportedGLESFallback = false
+    /// The Vulkan instance, made when the first scene draws with Vulkan; a
+    /// failure is kept, so Vulkan is tried once per process.
+    private var vulkan: Result<VulkanInstance, VulkanUnavailable>?
+    private var hasReportedVulkanFallback = false
+    /// The device every Vulkan scene draws with, made with the first one's
+    /// target and kept while the process runs.
+    var vulkanDevice: VulkanDevice?
     weak var application: Application?
 
     /// Connects (WAYLAND_DISPLAY / XDG_RUNTIME_DIR) and binds the globals.
@@ -142,6 +149,29 @@ final class WaylandSceneBackend: SceneBackend {
             """
             OpenGL ES is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.openGLES draw in software. \
             Without a GPU, Mesa's software renderer needs LIBGL_ALWAYS_SOFTWARE=1 and the packages libegl-mesa0 and libgl1-mesa-dri.
+            """)
+    }
+
+    /// The Vulkan instance for this connection's scenes (made at the first call).
+    func vulkanInstance() -> Result<VulkanInstance, VulkanUnavailable> {
+        if let vulkan { return vulkan }
+        let made = Result { () throws(VulkanUnavailable) in
+            guard let wlDisplay = connection.display.pointer else { throw VulkanUnavailable(step: "the Wayland display") }
+            return try VulkanInstance(wlDisplay: wlDisplay)
+        }
+        vulkan = made
+        return made
+    }
+
+    /// A scene asked for Vulkan and draws in software instead: says so on
+    /// stderr, once per process however many scenes fall back.
+    func reportVulkanFallback(_ failure: VulkanUnavailable) {
+        guard !hasReportedVulkanFallback else { return }
+        hasReportedVulkanFallback = true
+        runtimeLog.warning(
+            """
+            Vulkan is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.vulkan draw in software. \
+            Without a GPU, Mesa's lavapipe driver (the package mesa-vulkan-drivers) runs Vulkan on the CPU.
             """)
     }
 

@@ -147,12 +147,12 @@ enum AppLevelObservation {
         }
     }
 
-    /// The presentation a `renderer` record names: nil for software, and
-    /// unavailable when a GL record names none (a trace from before
-    /// presentations were recorded) or one this Diorama does not know.
+    /// The presentation a `renderer` record names: nil for software and
+    /// Vulkan, and unavailable when a GL record names none (a trace from
+    /// before presentations were recorded) or one this Diorama does not know.
     private static func glesPresentation(of record: RendererRecord) -> Observed<GLESPresentationName?> {
         guard let name = record.presentation else {
-            return record.renderer == RendererName.software.rawValue
+            return record.renderer != RendererName.openGLES.rawValue
                 ? .value(nil) : .unavailable("the trace's renderer record names no presentation")
         }
         return GLESPresentationName(rawValue: name).map { .value($0) }

@@ -5,6 +5,8 @@ public enum RendererName: String, Hashable, Sendable, Codable, CaseIterable {
     case software
     /// OpenGL ES through EGL.
     case openGLES
+    /// Vulkan on the scene's surface (a swapchain; no presentation to choose).
+    case vulkan
 }
 
 /// How a scene's OpenGL ES frames reach the compositor, as its trace names
