@@ -28,7 +28,7 @@ import Testing
 
     @Test func fractionalPreferredScaleUsesTheViewport() throws {
         var facts = CompositorFacts.mapped(on: [Screens.oneX], all: [Screens.oneX, Screens.twoX], size: Size(width: 100, height: 50))
-        facts.fractionalPreferred = try #require(Scale(1.5))
+        facts.fractionalPreferred = Scale(1.5)
         facts.hasViewport = true
         let state = SceneState.compute(facts: facts, settings: SceneSettings(), previous: nil)
         #expect(state.bufferGeometry.bufferSize == Size(width: 150, height: 75))
