@@ -5,10 +5,11 @@ import DioramaTestSupport
 import Foundation
 import Testing
 
-/// GameScene with `--renderer gles` as a real process under the simulator:
-/// Mesa's software OpenGL ES (llvmpipe, presenting through wl_shm) on the
-/// scene's surface, sized and scaled like the software renderer's frames.
-@Suite("The OpenGL ES renderer under the simulator")
+/// GameScene with `--renderer gles` (each presentation) and `--renderer
+/// vulkan` as a real process under the simulator: Mesa's CPU rasterizers
+/// (llvmpipe for OpenGL ES, lavapipe for Vulkan, both ending in wl_shm) on
+/// the scene's surface, sized and scaled like the software renderer's frames.
+@Suite("The GPU renderers (OpenGL ES, Vulkan) under the simulator")
 struct GLESRendererTests {
     /// Two displays: A at 1× (where windows open) and, right of it, B at 2×.
     static func start() throws -> BackgroundSimulator {
@@ -25,53 +26,69 @@ struct GLESRendererTests {
     /// Mesa's software renderer: there is no GPU where the tests run.
     static let softwareGL = ["LIBGL_ALWAYS_SOFTWARE": "1"]
 
-    /// GameScene's `--gl-presentation` value, and the presentation the
-    /// runtime must resolve it to under llvmpipe (the trace's `renderer`
-    /// record says which one it used).
-    struct Presentation: CustomTestStringConvertible, Sendable {
-        var argument: String
-        var expected: String
-        var testDescription: String { argument == "automatic" ? "automatic (→ \(expected))" : argument }
+    /// How GameScene is asked to draw with a GPU API, and what its trace's
+    /// `renderer` record must then say: OpenGL ES with each
+    /// `--gl-presentation` (under llvmpipe `automatic` resolves to shared
+    /// memory), and Vulkan on lavapipe (no presentation choice).
+    struct GPURenderer: CustomTestStringConvertible, Sendable {
+        var testDescription: String
+        var arguments: [String]
+        var environment: [String: String]
+        var expectedRenderer: String
+        var expectedPresentation: String?
 
-        static let automatic = Presentation(argument: "automatic", expected: "sharedMemory")
-        static let windowSurface = Presentation(argument: "window-surface", expected: "windowSurface")
-        static let sharedMemory = Presentation(argument: "shared-memory", expected: "sharedMemory")
-        static let both = [windowSurface, sharedMemory]
+        static func gles(_ presentation: String, expected: String) -> GPURenderer {
+            GPURenderer(
+                testDescription: presentation == "automatic" ? "OpenGL ES, automatic (→ \(expected))" : "OpenGL ES, \(presentation)",
+                arguments: ["--renderer", "gles", "--gl-presentation", presentation], environment: softwareGL,
+                expectedRenderer: "openGLES", expectedPresentation: expected)
+        }
+        static let glesAutomatic = gles("automatic", expected: "sharedMemory")
+        static let glesWindowSurface = gles("window-surface", expected: "windowSurface")
+        static let glesSharedMemory = gles("shared-memory", expected: "sharedMemory")
+        static let vulkan = GPURenderer(
+            testDescription: "Vulkan", arguments: ["--renderer", "vulkan"], environment: VulkanRendererTests.lavapipe,
+            expectedRenderer: "vulkan", expectedPresentation: nil)
+        /// Every way frames take, each once.
+        static let distinct = [glesWindowSurface, glesSharedMemory, vulkan]
 
-        var arguments: [String] { ["--renderer", "gles", "--gl-presentation", argument] }
+        /// The trace's `renderer` records hold exactly this renderer and presentation.
+        func expectTraced(_ log: RuntimeTraceLog, _ app: RunningApp, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            let records = log.records(RendererRecord.self)
+            #expect(records.map(\.renderer) == [expectedRenderer], "\(app.diagnostics())", sourceLocation: sourceLocation)
+            #expect(records.map(\.presentation) == [expectedPresentation], "\(app.diagnostics())", sourceLocation: sourceLocation)
+        }
     }
 
     @Test(
-        "at 2× the GL frame is drawn at device resolution: the pattern's 1-pixel patches are exact in a screenshot",
-        .timeLimit(.minutes(1)), arguments: [Presentation.automatic, .windowSurface, .sharedMemory])
-    func crispAtTwoX(presentation: Presentation) throws {
+        "at 2× the GPU frame is drawn at device resolution: the pattern's 1-pixel patches are exact in a screenshot",
+        .timeLimit(.minutes(1)), arguments: [GPURenderer.glesAutomatic, .glesWindowSurface, .glesSharedMemory, .vulkan])
+    func crispAtTwoX(renderer: GPURenderer) throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
-        let sandbox = try AppSandbox(label: "gles-2x")
+        let sandbox = try AppSandbox(label: "gpu-2x")
         let app = try sandbox.launch(
             SampleApp.gameScene, compositor: simulator.clientEnvironment,
-            arguments: presentation.arguments, environment: Self.softwareGL)
+            arguments: renderer.arguments, environment: renderer.environment)
         let appID = SampleApp.gameSceneID
-        // Opened at 1× and moved to 2×: the EGL window is resized, not made anew.
+        // Opened at 1× and moved to 2×: the target is resized for the new scale.
         _ = try app.waitForTrace("a first commit at 1×") { $0.first(CommitRecord.self) }
         try simulator.wait(
             until: { (try? $0.window(.appID(appID)).isSettled) == true }, timeout: .seconds(10),
-            "the GL window to settle at 1×")
+            "the window to settle at 1×")
         try simulator.perform { try $0.moveWindow(.appID(appID), toDisplay: "B") }
         let log = try app.waitForTrace("a commit at scale 2") { log in
             log.first(CommitRecord.self, where: { $0.scale == 2 }).map { _ in log }
         }
-        let renderers = log.records(RendererRecord.self)
-        #expect(renderers.map(\.renderer) == ["openGLES"], "the scene draws with OpenGL ES: \(app.diagnostics())")
-        #expect(renderers.map(\.presentation) == [presentation.expected], "\(app.diagnostics())")
+        renderer.expectTraced(log, app)
         let commit = try #require(log.first(CommitRecord.self, where: { $0.scale == 2 }))
         #expect(commit.buffer == commit.logical.scaled(by: 2), "\(log.tail())")
 
         try Self.expectCrispOnB(simulator)
         try Self.expectPatternAsDrawnOnTheCPU(simulator)
-        // Frames keep coming from GL: the main queue hops threads, the context follows.
+        // Frames keep coming from the GPU API: the main queue hops threads, the context follows.
         let later = try app.waitForTrace("60 commits") { log in log.records(CommitRecord.self).count >= 60 ? log : nil }
-        #expect(later.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
+        renderer.expectTraced(later, app)
     }
 
     /// Once GameScene's window settles on B (2×), the simulator holds a
@@ -138,15 +155,15 @@ struct GLESRendererTests {
     }
 
     @Test(
-        "back on 2× after a visit to 1×, the GL frame is crisp again: GameScene's kept 2× pattern texture is the one drawn",
-        .timeLimit(.minutes(1)), arguments: Presentation.both)
-    func crispAgainAfterAVisitToOneX(presentation: Presentation) throws {
+        "back on 2× after a visit to 1×, the GPU frame is crisp again (with GL: GameScene's kept 2× pattern texture is the one drawn)",
+        .timeLimit(.minutes(1)), arguments: GPURenderer.distinct)
+    func crispAgainAfterAVisitToOneX(renderer: GPURenderer) throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
-        let sandbox = try AppSandbox(label: "gles-2x-1x-2x")
+        let sandbox = try AppSandbox(label: "gpu-2x-1x-2x")
         let app = try sandbox.launch(
             SampleApp.gameScene, compositor: simulator.clientEnvironment,
-            arguments: presentation.arguments, environment: Self.softwareGL)
+            arguments: renderer.arguments, environment: renderer.environment)
         // It opens on A (1×): first to B, where the 2× pattern texture is made.
         _ = try app.waitForTrace("a first commit") { $0.first(CommitRecord.self) }
         let window = WindowSelector.appID(SampleApp.gameSceneID)
@@ -160,15 +177,14 @@ struct GLESRendererTests {
         let log = try app.waitForTrace("commits at scale 2 again") { log in
             log.records(CommitRecord.self).dropFirst(atOne).count(where: { $0.scale == 2 }) >= 3 ? log : nil
         }
-        #expect(log.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
-        #expect(log.records(RendererRecord.self).map(\.presentation) == [presentation.expected], "\(app.diagnostics())")
+        renderer.expectTraced(log, app)
         try Self.expectCrispOnB(simulator)
     }
 
     @Test(
         "an app-owned drawable without wp_viewporter is drawn offscreen and letterboxed into the buffer by contentsGravity",
-        .timeLimit(.minutes(1)), arguments: Presentation.both)
-    func letterboxesWithoutAViewport(presentation: Presentation) throws {
+        .timeLimit(.minutes(1)), arguments: GPURenderer.distinct)
+    func letterboxesWithoutAViewport(renderer: GPURenderer) throws {
         let layout = try DisplayLayout.parse(
             """
             { "displays": [ { "name": "A", "mode": { "width": 1280, "height": 800 }, "scale": 1, "position": { "x": 0, "y": 0 } } ] }
@@ -177,15 +193,14 @@ struct GLESRendererTests {
             SimulatorConfiguration(layout: layout, profile: FramePacingTests.withoutViewporter, defaultDisplay: "A")
         }
         defer { simulator.stop() }
-        let sandbox = try AppSandbox(label: "gles-letterbox")
-        var environment = Self.softwareGL
+        let sandbox = try AppSandbox(label: "gpu-letterbox")
+        var environment = renderer.environment
         environment["GAMESCENE_RENDER_SIZE"] = "320x320"  // square, in a 960×540 window: bars left and right
         let app = try sandbox.launch(
             SampleApp.gameScene, compositor: simulator.clientEnvironment,
-            arguments: presentation.arguments, environment: environment)
+            arguments: renderer.arguments, environment: environment)
         let log = try app.waitForTrace("five commits") { log in log.records(CommitRecord.self).count >= 5 ? log : nil }
-        #expect(log.records(RendererRecord.self).map(\.renderer) == ["openGLES"], "\(app.diagnostics())")
-        #expect(log.records(RendererRecord.self).map(\.presentation) == [presentation.expected], "\(app.diagnostics())")
+        renderer.expectTraced(log, app)
         #expect(log.records(DrawableSizeRecord.self).last?.size == TraceSize(320, 320), "\(log.tail())")
         #expect(log.records(CommitRecord.self).last?.buffer == TraceSize(960, 540), "the buffer is bounds × scale: \(log.tail())")
 
