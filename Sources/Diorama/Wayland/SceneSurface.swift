@@ -340,7 +340,7 @@ final class SceneSurface: SceneHost {
                         instance: try backend.vulkanInstance().get(), device: &backend.vulkanDevice, wlSurface: wlSurface)
                 } catch {
                     vulkanFailure = error
-                    backend.reportVulkanFallback(error)
+                    backend.reportFallback(from: .vulkan, because: error)
                 }
             }
             glesTarget = nil
@@ -356,7 +356,7 @@ final class SceneSurface: SceneHost {
                     glesTarget = target
                 } catch {
                     glesFailure = error
-                    backend.reportGLESFallback(error)
+                    backend.reportFallback(from: .openGLES, because: error)
                 }
             }
         } else {
@@ -389,7 +389,7 @@ final class SceneSurface: SceneHost {
     private func vulkanFailed(_ failure: VulkanUnavailable) {
         vulkanFailure = failure
         vulkanTarget = nil
-        backend.reportVulkanFallback(failure)
+        backend.reportFallback(from: .vulkan, because: failure)
     }
 
     private func commit(_ frame: FrameBuffer, geometry: BufferGeometry, state: SceneState, scene: WindowScene) {
@@ -415,7 +415,7 @@ final class SceneSurface: SceneHost {
                 // frame callback were sent); the next frame is drawn in software.
                 glesFailure = error
                 self.glesTarget = nil
-                backend.reportGLESFallback(error)
+                backend.reportFallback(from: .openGLES, because: error)
                 surface.wlSurface.commit()
                 setNeedsDisplay()
             }

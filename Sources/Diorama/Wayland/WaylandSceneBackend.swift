@@ -29,11 +29,11 @@ final class WaylandSceneBackend: SceneBackend {
     /// The EGL display, opened when the first scene draws with OpenGL ES; a
     /// failure is kept, so EGL is tried once per process.
     private var egl: Result<EGLConnection, GLESUnavailable>?
-    private var hasReportedGLESFallback = false
+    /// The GPU renderers whose fallback to software was reported.
+    private var reportedFallbacks: Set<DrawableLayer.Renderer> = []
     /// The Vulkan instance, made when the first scene draws with Vulkan; a
     /// failure is kept, so Vulkan is tried once per process.
     private var vulkan: Result<VulkanInstance, VulkanUnavailable>?
-    private var hasReportedVulkanFallback = false
     /// The device every Vulkan scene draws with, made with the first one's
     /// target and kept while the process runs.
     var vulkanDevice: VulkanDevice?
@@ -140,18 +140,6 @@ final class WaylandSceneBackend: SceneBackend {
         return opened
     }
 
-    /// A scene asked for OpenGL ES and draws in software instead: says so on
-    /// stderr, once per process however many scenes fall back.
-    func reportGLESFallback(_ failure: GLESUnavailable) {
-        guard !hasReportedGLESFallback else { return }
-        hasReportedGLESFallback = true
-        runtimeLog.warning(
-            """
-            OpenGL ES is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.openGLES draw in software. \
-            Without a GPU, Mesa's software renderer needs LIBGL_ALWAYS_SOFTWARE=1 and the packages libegl-mesa0 and libgl1-mesa-dri.
-            """)
-    }
-
     /// The Vulkan instance for this connection's scenes (made at the first call).
     func vulkanInstance() -> Result<VulkanInstance, VulkanUnavailable> {
         if let vulkan { return vulkan }
@@ -163,16 +151,24 @@ final class WaylandSceneBackend: SceneBackend {
         return made
     }
 
-    /// A scene asked for Vulkan and draws in software instead: says so on
-    /// stderr, once per process however many scenes fall back.
-    func reportVulkanFallback(_ failure: VulkanUnavailable) {
-        guard !hasReportedVulkanFallback else { return }
-        hasReportedVulkanFallback = true
+    /// A scene asked for a GPU renderer and draws in software instead: says
+    /// so on stderr, once per process and renderer however many scenes fall
+    /// back, with what to install or set.
+    func reportFallback(from renderer: DrawableLayer.Renderer, because failure: some Error) {
+        let api: String, hint: String
+        switch renderer {
+        case .software: return
+        case .openGLES:
+            api = "OpenGL ES"
+            hint = "Without a GPU, Mesa's software renderer needs LIBGL_ALWAYS_SOFTWARE=1 and the packages libegl-mesa0 and libgl1-mesa-dri."
+        case .vulkan:
+            api = "Vulkan"
+            hint = "Without a GPU, Mesa's lavapipe driver (the package mesa-vulkan-drivers) runs Vulkan on the CPU."
+        }
+        guard reportedFallbacks.insert(renderer).inserted else { return }
         runtimeLog.warning(
-            """
-            Vulkan is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.vulkan draw in software. \
-            Without a GPU, Mesa's lavapipe driver (the package mesa-vulkan-drivers) runs Vulkan on the CPU.
-            """)
+            "\(api) is unavailable (\(failure)); scenes that asked for DrawableLayer.Renderer.\(renderer.rawValue) draw in software. \(hint)"
+        )
     }
 
     func dispatchEventsAlreadyReceived() {
