@@ -146,6 +146,23 @@ struct RealCompositorBackendTests {
         #expect(Self.verdict("buffer = bounds * 2", in: result)?.isPassed == true)
     }
 
+    @Test("the Vulkan GameScene (lavapipe) on sway: a swapchain of twice the bounds with buffer scale 2 on the 2x output, scale 1 again on the 1x output")
+    func vulkanGameOnSway() async throws {
+        let result = try await Self.run("vulkan-game-sway", on: .sway)
+        Self.expectEveryClausePassed(result, atLeast: 19)
+        #expect(Self.verdict("renderer vulkan", in: result)?.isPassed == true)
+        #expect(Self.verdict("buffer scale 2", in: result)?.isPassed == true)
+        #expect(Self.verdict("buffer = bounds * 2", in: result)?.isPassed == true)
+    }
+
+    @Test("the Vulkan GameScene (lavapipe) on weston --scale=2: its first frames carry buffer scale 2 and twice the bounds")
+    func vulkanGameOnWeston() async throws {
+        let result = try await Self.run("vulkan-game-weston", on: .weston)
+        Self.expectEveryClausePassed(result, atLeast: 8)
+        #expect(Self.verdict("renderer vulkan", in: result)?.isPassed == true)
+        #expect(Self.verdict("buffer scale 2", in: result)?.isPassed == true)
+    }
+
     @Test("weston skips window-manager steps, and the checks after them, with the reason")
     func westonSkipsMoves() async throws {
         let directory = try PackageRoot.temporaryDirectory("weston-skip")
