@@ -354,8 +354,8 @@ extension Simulator {
     /// placement with the constraint adjustments applied against the
     /// logical rectangle of the display its window is on (the whole display,
     /// usable-area insets included, as sway does: a menu may cover a panel).
-    /// A popup whose parent or window is gone, or whose window is on no
-    /// display, keeps the unadjusted placement.
+    /// A popup whose parent or window is gone, or whose window's display is
+    /// unplugged, keeps the unadjusted placement.
     func constrainedPlacement(of popup: Popup) -> Rect {
         let parentOrigin = popup.parent?.geometryOrigin
         let area = popup.rootWindow.flatMap { display(named: $0.homeDisplayName) }.flatMap { $0.isPlugged ? $0.logicalRect : nil }
