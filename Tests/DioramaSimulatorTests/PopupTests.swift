@@ -4,7 +4,8 @@ import DioramaSimulatorHarness
 import Testing
 import WaylandClient
 
-/// xdg_popup placement by positioner, on its parent window's displays.
+/// xdg_popup placement by positioner, on its parent window's displays, kept
+/// on its display by the positioner's constraint adjustments.
 @Suite struct PopupTests {
     @Test func aPopupIsPlacedByItsPositionerAndShownWhereItsWindowIs() throws {
         let harness = try Simulator.Harness.shipped("dual.json")
@@ -19,32 +20,123 @@ import WaylandClient
         positioner.setAnchor(anchor: .bottomLeft)
         positioner.setGravity(gravity: .bottomRight)
         positioner.setOffset(x: 5, y: 0)
-        let surface = client.compositor.createSurface()
-        var entered: [String] = []
-        surface.onEvent = { event in
-            if case .enter(let output) = event { entered.append(client.outputs.name(of: output)) }
-        }
-        let xdgSurface = client.wmBase.getXdgSurface(surface: surface)
-        let popup = xdgSurface.getPopup(parent: parent.xdgSurface, positioner: positioner)
-        var placed: [Int32] = []
-        var serial: UInt32?
-        popup.onEvent = { event in
-            if case .configure(let x, let y, let width, let height) = event { placed = [x, y, width, height] }
-        }
-        xdgSurface.onEvent = { event in
-            if case .configure(let value) = event { serial = value }
-        }
-        surface.commit()
+        let popup = Self.popup(client, parent: parent.xdgSurface, positioner: positioner)
+        popup.surface.commit()
         try harness.roundtrip(client.connection)
         // Anchor: the anchor rect's bottom-left (10, 50); gravity bottom-right
         // puts the popup's corner there; then the offset.
-        #expect(placed == [15, 50, 200, 100])
+        #expect(popup.configures == [[15, 50, 200, 100]])
 
-        xdgSurface.ackConfigure(serial: try #require(serial))
-        surface.attach(buffer: ShmBufferFactory.makeBuffer(shm: client.shm, width: 200, height: 100), x: 0, y: 0)
-        surface.commit()
+        try popup.ackAndAttach(width: 200, height: 100)
         try harness.roundtrip(client.connection)
-        #expect(entered == ["DP-2"])
+        #expect(popup.entered == ["DP-2"])
+    }
+
+    /// A submenu beside a menu item of a 400x300 window: 150x100, opening to
+    /// the right of the item (100, 40, 80x20) and down.
+    private static func submenuPositioner(
+        _ client: WindowingClient, adjustment: XdgPositioner.ConstraintAdjustment, reactive: Bool = false
+    ) -> XdgPositioner {
+        let positioner = client.wmBase.createPositioner()
+        positioner.setSize(width: 150, height: 100)
+        positioner.setAnchorRect(x: 100, y: 40, width: 80, height: 20)
+        positioner.setAnchor(anchor: .topRight)
+        positioner.setGravity(gravity: .bottomRight)
+        positioner.setConstraintAdjustment(constraintAdjustment: adjustment.rawValue)
+        if reactive { positioner.setReactive() }
+        return positioner
+    }
+
+    /// A popup of `parent` placed by `positioner`, not yet committed.
+    private static func popup(_ client: WindowingClient, parent: XdgSurface, positioner: XdgPositioner) -> TestPopup {
+        let popup = TestPopup(client: client)
+        popup.makePopup(parent: parent, positioner: positioner)
+        return popup
+    }
+
+    @Test func aPopupThatWouldLeaveItsDisplayIsFlippedInItsConfigure() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let parent = try mapWindow(client, in: harness)
+        // laptop.json is 1440 points wide: unadjusted, the submenu would span
+        // 1380–1530; flipped to the item's left it spans 1150–1300.
+        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 1200, y: 100))
+        try harness.roundtrip(client.connection)
+
+        let popup = Self.popup(client, parent: parent.xdgSurface, positioner: Self.submenuPositioner(client, adjustment: [.flipX, .slideX]))
+        popup.surface.commit()
+        try harness.roundtrip(client.connection)
+        #expect(popup.configures == [[-50, 40, 150, 100]])
+
+        try popup.ackAndAttach(width: 150, height: 100)
+        try harness.roundtrip(client.connection)
+        // The popup is composited where the configure put it.
+        let window = try harness.simulator.window(.appID("org.diorama.test"))
+        #expect(window.contents.last.map { Rect(origin: $0.origin, size: $0.size) } == Rect(x: 1150, y: 140, width: 150, height: 100))
+    }
+
+    @Test func withoutConstraintAdjustmentAPopupIsLeftPastTheDisplayEdge() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let parent = try mapWindow(client, in: harness)
+        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 1200, y: 100))
+        try harness.roundtrip(client.connection)
+        let popup = Self.popup(client, parent: parent.xdgSurface, positioner: Self.submenuPositioner(client, adjustment: .none))
+        popup.surface.commit()
+        try harness.roundtrip(client.connection)
+        #expect(popup.configures == [[180, 40, 150, 100]])
+    }
+
+    @Test func aNestedPopupIsConstrainedByItsPositionOnTheDisplay() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let parent = try mapWindow(client, in: harness)
+        // The first submenu fits (window at 1000: it spans 1180–1330); its own
+        // submenu, relative to it, would span 1510–1660 and flips to 1280–1430.
+        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 1000, y: 100))
+        try harness.roundtrip(client.connection)
+        let first = Self.popup(client, parent: parent.xdgSurface, positioner: Self.submenuPositioner(client, adjustment: .flipX))
+        first.surface.commit()
+        try harness.roundtrip(client.connection)
+        #expect(first.configures == [[180, 40, 150, 100]])
+        try first.ackAndAttach(width: 150, height: 100)
+        try harness.roundtrip(client.connection)
+
+        let second = Self.popup(client, parent: first.xdgSurface, positioner: Self.submenuPositioner(client, adjustment: .flipX))
+        second.surface.commit()
+        try harness.roundtrip(client.connection)
+        #expect(second.configures == [[-50, 40, 150, 100]])
+        try second.ackAndAttach(width: 150, height: 100)
+        try harness.roundtrip(client.connection)
+        // Composited relative to the first submenu (1180, 140), not the window.
+        let window = try harness.simulator.window(.appID("org.diorama.test"))
+        #expect(window.contents.last.map { Rect(origin: $0.origin, size: $0.size) } == Rect(x: 1130, y: 180, width: 150, height: 100))
+    }
+
+    @Test func aReactivePopupIsPlacedAgainWhenItsWindowMoves() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let parent = try mapWindow(client, in: harness)
+        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 1200, y: 100))
+        try harness.roundtrip(client.connection)
+        let reactive = Self.popup(client, parent: parent.xdgSurface, positioner: Self.submenuPositioner(client, adjustment: .flipX, reactive: true))
+        let fixed = Self.popup(client, parent: parent.xdgSurface, positioner: Self.submenuPositioner(client, adjustment: .flipX))
+        for popup in [reactive, fixed] { popup.surface.commit() }
+        try harness.roundtrip(client.connection)
+        for popup in [reactive, fixed] { try popup.ackAndAttach(width: 150, height: 100) }
+        try harness.roundtrip(client.connection)
+
+        // Moved left, the submenu fits on the right again (280–430).
+        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 100, y: 100))
+        try harness.roundtrip(client.connection)
+        #expect(reactive.configures == [[-50, 40, 150, 100], [180, 40, 150, 100]])
+        #expect(reactive.serials.count == 2)
+        #expect(fixed.configures == [[-50, 40, 150, 100]])
+
+        // A move that changes nothing for it sends no configure.
+        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 120, y: 100))
+        try harness.roundtrip(client.connection)
+        #expect(reactive.configures.count == 2)
     }
 
     @Test func aPositionerWithoutASizeIsInvalid() throws {

@@ -68,7 +68,13 @@ extension Simulator {
                 box.positioner.gravity = gravity
             case .setOffset(let x, let y):
                 box.positioner.offset = Point(x: Int(x), y: Int(y))
-            case .destroy, .setConstraintAdjustment, .setReactive, .setParentSize, .setParentConfigure:
+            case .setConstraintAdjustment(let adjustment):
+                box.positioner.constraintAdjustment = XdgPositioner.ConstraintAdjustment(rawValue: adjustment)
+            case .setReactive:
+                box.positioner.isReactive = true
+            case .destroy, .setParentSize, .setParentConfigure:
+                // The popup is placed against its parent's current geometry,
+                // so hints about a future parent size are not needed.
                 break
             }
         }
@@ -332,15 +338,43 @@ extension Simulator {
         }
     }
 
-    /// Places the popup by its positioner and sends its configure sequence.
+    /// Places the popup by its positioner, kept inside its constraint area,
+    /// and sends its configure sequence.
     func sendPopupConfigure(_ popup: Popup) {
-        popup.rect = popup.positioner.placement
+        popup.rect = constrainedPlacement(of: popup)
         popup.resource.sendConfigure(
             x: Int32(clamping: popup.rect.minX), y: Int32(clamping: popup.rect.minY),
             width: Int32(clamping: popup.rect.width), height: Int32(clamping: popup.rect.height))
         let serial = nextSerial()
         popup.shellSurface.resource.sendConfigure(serial: serial)
         popup.shellSurface.configureSent(serial: serial)
+    }
+
+    /// Where the popup goes relative to its parent: its positioner's
+    /// placement with the constraint adjustments applied against the
+    /// logical rectangle of the display its window is on (the whole display,
+    /// usable-area insets included, as sway does: a menu may cover a panel).
+    /// A popup whose parent or window is gone, or whose window's display is
+    /// unplugged, keeps the unadjusted placement.
+    func constrainedPlacement(of popup: Popup) -> Rect {
+        let parentOrigin = popup.parent?.geometryOrigin
+        let area = popup.rootWindow.flatMap { display(named: $0.homeDisplayName) }.flatMap { $0.isPlugged ? $0.logicalRect : nil }
+        guard let parentOrigin, let area else { return popup.positioner.placement }
+        return popup.positioner.placement(parentOrigin: parentOrigin, constraintArea: area)
+    }
+
+    /// The window moved, resized or its display changed: each of its
+    /// configured popups whose positioner is reactive is placed again, and
+    /// gets a new configure when that moves or resizes it. Parents come
+    /// before their children in `popups`, so a child is placed against its
+    /// parent's new position.
+    func reconstrainReactivePopups(of window: Window) {
+        for popup in window.popups
+        where popup.positioner.isReactive && !popup.isDismissed && popup.resource.isAlive
+            && popup.shellSurface.initialConfigureSent
+        {
+            if constrainedPlacement(of: popup) != popup.rect { sendPopupConfigure(popup) }
+        }
     }
 
     /// A popup's surface committed: the first commit gets its configure, the

@@ -19,6 +19,8 @@ import WaylandServer
 // then, once for the window,
 // 3. `wp_fractional_scale_v1.preferred_scale` when the preferred scale changed,
 //    and `wl_surface.preferred_buffer_scale` for wl_surface v6 clients.
+// 4. `xdg_popup.configure` (and `xdg_surface.configure`) for each popup
+//    made with a reactive positioner that the change moves or resizes.
 // Any configure the change calls for (a maximized window's new size) comes
 // after, so a client can pick its scale before it sizes its buffer.
 //
@@ -27,7 +29,8 @@ import WaylandServer
 
 extension Simulator {
     /// Recomputes which displays the window's surfaces are on and what scale
-    /// they should prefer, sending the difference.
+    /// they should prefer, sending the difference; then places its reactive
+    /// popups again, since what they are constrained by may have moved.
     func updateOutputs(of window: Window) {
         let visible = window.isMapped && !window.isMinimized
         let rect = window.surfaceRect
@@ -46,6 +49,7 @@ extension Simulator {
             // scale; one moved off every display keeps the scale it had.
             preferredScaleChanged(window, to: home.scale)
         }
+        reconstrainReactivePopups(of: window)
     }
 
     /// Sends leave for displays the surface left and enter for those it

@@ -8,7 +8,8 @@ final class Popup {
     let shellSurface: XdgShellSurface
     weak var parent: XdgShellSurface?
     var positioner: Positioner
-    /// Relative to the parent's window geometry.
+    /// Where the last configure put it, relative to the parent's window
+    /// geometry: the positioner's placement after constraint adjustment.
     var rect: Rect = .zero
     /// Whether a buffer was committed after an acknowledged configure (the
     /// spec's "mapped"): from then on `grab` is too late.

@@ -43,15 +43,14 @@ extension Window {
         }
         let origin = surfaceOrigin
         add(surface, at: origin)
-        let geometryOrigin = position
         for popup in popups {
-            guard let popupSurface = popup.shellSurface.surface, popupSurface.hasContent else { continue }
+            // A nested popup is placed relative to its parent popup, so its
+            // origin comes from the whole parent chain.
+            guard let popupSurface = popup.shellSurface.surface, popupSurface.hasContent,
+                let geometryOrigin = popup.shellSurface.geometryOrigin
+            else { continue }
             let offset = popup.shellSurface.geometry?.origin ?? .zero
-            add(
-                popupSurface,
-                at: Point(
-                    x: geometryOrigin.x + popup.rect.minX - offset.x,
-                    y: geometryOrigin.y + popup.rect.minY - offset.y))
+            add(popupSurface, at: Point(x: geometryOrigin.x - offset.x, y: geometryOrigin.y - offset.y))
         }
         return result
     }

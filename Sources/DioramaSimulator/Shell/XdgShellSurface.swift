@@ -49,6 +49,15 @@ final class XdgShellSurface {
         parentChain(above: self) { $0.popup?.parent }
     }
 
+    /// The window geometry's top-left in global logical coordinates: a
+    /// toplevel's position, or a popup's placement added to its parent's
+    /// origin. Nil for a popup whose parent chain was cut.
+    var geometryOrigin: Point? {
+        if let window { return window.position }
+        guard let popup, let parentOrigin = popup.parent?.geometryOrigin else { return nil }
+        return Point(x: parentOrigin.x + popup.rect.minX, y: parentOrigin.y + popup.rect.minY)
+    }
+
     /// The object to send an xdg_wm_base error on: the wm_base, or this
     /// xdg_surface if the client already destroyed the wm_base.
     var wmBaseErrorTarget: Resource { wmBase.map { $0 as Resource } ?? resource }
