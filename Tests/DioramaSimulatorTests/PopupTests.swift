@@ -151,4 +151,29 @@ import WaylandClient
         #expect(error.interface == "xdg_wm_base")
         #expect(error.code == 5)  // invalid_positioner
     }
+
+    /// An anchor or gravity outside the protocol's enum (0–8) is the
+    /// positioner's invalid_input, as on wlroots; the simulator goes on.
+    @Test(arguments: ["anchor", "gravity"])
+    func anAnchorOrGravityOutsideTheEnumIsInvalidInput(request: String) throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let positioner = client.wmBase.createPositioner()
+        if request == "anchor" {
+            positioner.setAnchor(anchor: XdgPositioner.Anchor(rawValue: 9))
+        } else {
+            positioner.setGravity(gravity: XdgPositioner.Gravity(rawValue: 42))
+        }
+        let error = try harness.roundtripExpectingError(client.connection)
+        #expect(error.interface == "xdg_positioner")
+        #expect(error.code == 0)  // invalid_input
+        let messages = harness.simulator.trace.records.compactMap { record in
+            if case .protocolError(let fact) = record.event { fact.message } else { nil }
+        }
+        #expect(messages.count == 1 && messages[0].contains("xdg_positioner.set_\(request)"), "\(messages)")
+        // Another client is unaffected.
+        let other = try WindowingClient(harness: harness)
+        _ = try mapWindow(other, in: harness)
+        #expect(harness.simulator.windows.count == 1)
+    }
 }

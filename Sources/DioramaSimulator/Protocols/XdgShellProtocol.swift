@@ -63,8 +63,20 @@ extension Simulator {
                 }
                 box.positioner.anchorRect = Rect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
             case .setAnchor(let anchor):
+                // The enums end at bottom_right (8); wlroots refuses larger
+                // values with invalid_input too.
+                guard anchor.rawValue <= XdgPositioner.Anchor.bottomRight.rawValue else {
+                    return self.postProtocolError(
+                        resource, code: XdgPositioner.Error.invalidInput.rawValue, name: "invalid_input",
+                        "xdg_positioner.set_anchor: \(anchor.rawValue) is not an anchor (0–8)")
+                }
                 box.positioner.anchor = anchor
             case .setGravity(let gravity):
+                guard gravity.rawValue <= XdgPositioner.Gravity.bottomRight.rawValue else {
+                    return self.postProtocolError(
+                        resource, code: XdgPositioner.Error.invalidInput.rawValue, name: "invalid_input",
+                        "xdg_positioner.set_gravity: \(gravity.rawValue) is not a gravity (0–8)")
+                }
                 box.positioner.gravity = gravity
             case .setOffset(let x, let y):
                 box.positioner.offset = Point(x: Int(x), y: Int(y))
