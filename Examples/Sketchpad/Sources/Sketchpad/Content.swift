@@ -59,9 +59,30 @@ final class SketchCanvas: RootContent {
     }
 }
 
-/// The Inspector scene's content: the stroke colour, large.
+/// The Inspector scene's content: the stroke colour, large. Its scene asks
+/// for OpenGL ES; `draw(_:in:)` is the software fallback, which also labels
+/// the swatch.
 @MainActor
 final class InspectorPanel: RootContent {
+    /// The same picture with OpenGL ES: two clears, the second scissored to
+    /// the swatch (GL counts rows from the bottom).
+    func draw(in drawable: GLESDrawable, for scene: WindowScene) {
+        let scale = max(1, Int(drawable.contentsScale.rounded()))
+        func clear(to color: PixelColor) {
+            let argb = color.argb
+            func channel(_ shift: UInt32) -> GLfloat { GLfloat((argb >> shift) & 0xFF) / 255 }
+            glClearColor(channel(16), channel(8), channel(0), 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        clear(to: PixelColor(rgb: 0xF0F0F0))
+        let swatch = Rect(x: 20 * scale, y: 60 * scale, width: 120 * scale, height: 120 * scale)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(
+            GLint(swatch.minX), GLint(drawable.size.height - swatch.maxY), GLsizei(swatch.width), GLsizei(swatch.height))
+        clear(to: SketchModel.shared.strokeColor.pixelColor)
+        glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
     func draw(_ drawable: Drawable, in scene: WindowScene) {
         let scale = max(1, Int(drawable.contentsScale.rounded()))
         let stroke = SketchModel.shared.strokeColor

@@ -61,13 +61,16 @@ final class CanvasSceneDelegate: WindowSceneDelegate, TitledByStrokeColor {
     }
 }
 
-/// The Inspector scene: shows the stroke colour.
+/// The Inspector scene: shows the stroke colour, drawn with OpenGL ES (an
+/// outside package using Diorama's GPU renderer; without EGL it falls back
+/// to the software drawing).
 @MainActor
 final class InspectorSceneDelegate: WindowSceneDelegate, TitledByStrokeColor {
     required init() {}
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         scene.preferredContentSize = Size(width: 320, height: 240)
+        scene.drawableLayer.renderer = .openGLES
         updateTitle(of: scene)
     }
 
