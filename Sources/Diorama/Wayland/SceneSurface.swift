@@ -329,23 +329,20 @@ final class SceneSurface: SceneHost {
     /// whenever they change.
     private func gpuTargetForNextFrame(scene: WindowScene, bufferSize: Size) -> GPUTarget? {
         let layer = scene.drawableLayer
+        // The renderers the app does not ask for let go of their targets
+        // (and of a failure, so asking again tries again).
+        if layer.renderer != .openGLES {
+            glesTarget = nil
+            glesFailure = nil
+        }
         if layer.renderer != .vulkan {
             vulkanTarget = nil
             vulkanFailure = nil
         }
-        if layer.renderer == .vulkan {
-            if vulkanTarget == nil, vulkanFailure == nil, let wlSurface = surface.wlSurface.pointer {
-                do throws(VulkanUnavailable) {
-                    vulkanTarget = try VulkanTarget(
-                        instance: try backend.vulkanInstance().get(), device: &backend.vulkanDevice, wlSurface: wlSurface)
-                } catch {
-                    vulkanFailure = error
-                    backend.reportFallback(from: .vulkan, because: error)
-                }
-            }
-            glesTarget = nil
-            glesFailure = nil
-        } else if layer.renderer == .openGLES {
+        switch layer.renderer {
+        case .software:
+            break
+        case .openGLES:
             if let target = glesTarget, target.askedPresentation != layer.glesPresentation { glesTarget = nil }
             if glesTarget == nil, glesFailure == nil, let wlSurface = surface.wlSurface.pointer {
                 do throws(GLESUnavailable) {
@@ -355,13 +352,18 @@ final class SceneSurface: SceneHost {
                     if let note = target.presentationNote { runtimeLog.warning("\(note)") }
                     glesTarget = target
                 } catch {
-                    glesFailure = error
-                    backend.reportFallback(from: .openGLES, because: error)
+                    glesFailed(error)
                 }
             }
-        } else {
-            glesTarget = nil
-            glesFailure = nil
+        case .vulkan:
+            if vulkanTarget == nil, vulkanFailure == nil, let wlSurface = surface.wlSurface.pointer {
+                do throws(VulkanUnavailable) {
+                    vulkanTarget = try VulkanTarget(
+                        instance: try backend.vulkanInstance().get(), device: &backend.vulkanDevice, wlSurface: wlSurface)
+                } catch {
+                    vulkanFailed(error)
+                }
+            }
         }
         let target = glesTarget.map(GPUTarget.gles) ?? vulkanTarget.map(GPUTarget.vulkan)
         let active: DrawableLayer.Renderer =
@@ -384,8 +386,15 @@ final class SceneSurface: SceneHost {
         return target
     }
 
-    /// Vulkan failed for this scene: it draws in software from now on
+    /// OpenGL ES failed for this scene: it draws in software from now on
     /// (reported once per process; the trace says why at the next frame).
+    private func glesFailed(_ failure: GLESUnavailable) {
+        glesFailure = failure
+        glesTarget = nil
+        backend.reportFallback(from: .openGLES, because: failure)
+    }
+
+    /// Vulkan failed for this scene: as `glesFailed`.
     private func vulkanFailed(_ failure: VulkanUnavailable) {
         vulkanFailure = failure
         vulkanTarget = nil
@@ -413,9 +422,7 @@ final class SceneSurface: SceneHost {
             } catch {
                 // The surface still gets its commit (the acknowledgement and
                 // frame callback were sent); the next frame is drawn in software.
-                glesFailure = error
-                self.glesTarget = nil
-                backend.reportFallback(from: .openGLES, because: error)
+                glesFailed(error)
                 surface.wlSurface.commit()
                 setNeedsDisplay()
             }
