@@ -50,13 +50,11 @@ final class VulkanInstance {
     /// driver (ICD) can be loaded (`VK_ICD_FILENAMES` naming none, no
     /// `mesa-vulkan-drivers`).
     init(wlDisplay: OpaquePointer) throws(VulkanUnavailable) {
-        var count: UInt32 = 0
-        var result = vkEnumerateInstanceExtensionProperties(nil, &count, nil)
+        var (result, properties) = vulkanList(filling: VkExtensionProperties()) {
+            vkEnumerateInstanceExtensionProperties(nil, $0, $1)
+        }
         guard result == VK_SUCCESS else { throw .failure("vkEnumerateInstanceExtensionProperties", result) }
-        var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))
-        result = vkEnumerateInstanceExtensionProperties(nil, &count, &properties)
-        guard result == VK_SUCCESS else { throw .failure("vkEnumerateInstanceExtensionProperties", result) }
-        let offered = Set(properties.prefix(Int(count)).map { fixedString($0.extensionName) })
+        let offered = Set(properties.map { fixedString($0.extensionName) })
         let missing = Self.requiredExtensions.filter { !offered.contains($0) }
         guard missing.isEmpty else {
             // The loader lists the surface extensions its drivers offer:
@@ -102,19 +100,17 @@ final class VulkanDevice {
     /// The first device with a queue family that draws and presents to
     /// `surface` on the scene's Wayland display, and offers swapchains.
     init(instance: VulkanInstance, surface: VkSurfaceKHR) throws(VulkanUnavailable) {
-        var count: UInt32 = 0
-        var result = vkEnumeratePhysicalDevices(instance.instance, &count, nil)
-        guard result == VK_SUCCESS else { throw .failure("vkEnumeratePhysicalDevices", result) }
-        var devices = [VkPhysicalDevice?](repeating: nil, count: Int(count))
-        result = vkEnumeratePhysicalDevices(instance.instance, &count, &devices)
+        let (result, devices) = vulkanList(filling: VkPhysicalDevice?.none) {
+            vkEnumeratePhysicalDevices(instance.instance, $0, $1)
+        }
         guard result == VK_SUCCESS || result == VK_INCOMPLETE else { throw .failure("vkEnumeratePhysicalDevices", result) }
-        let candidates = devices.prefix(Int(count)).compactMap { $0 }.filter(Self.offersSwapchains)
+        let candidates = devices.compactMap { $0 }.filter(Self.offersSwapchains)
         guard
             let (physicalDevice, family) = candidates.lazy.compactMap({ device in
                 Self.presentingQueueFamily(of: device, instance: instance, surface: surface).map { (device, $0) }
             }).first
         else {
-            throw VulkanUnavailable(step: "none of the \(count) Vulkan devices can draw and present to the scene's Wayland surface")
+            throw VulkanUnavailable(step: "none of the \(devices.count) Vulkan devices can draw and present to the scene's Wayland surface")
         }
         self.instance = instance
         self.physicalDevice = physicalDevice
@@ -139,11 +135,10 @@ final class VulkanDevice {
     private static func presentingQueueFamily(
         of device: VkPhysicalDevice, instance: VulkanInstance, surface: VkSurfaceKHR, only wanted: UInt32? = nil
     ) -> UInt32? {
-        var familyCount: UInt32 = 0
-        vkGetPhysicalDeviceQueueFamilyProperties(device, &familyCount, nil)
-        var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(familyCount))
-        vkGetPhysicalDeviceQueueFamilyProperties(device, &familyCount, &families)
-        for (index, family) in families.prefix(Int(familyCount)).enumerated() {
+        let families = vulkanList(filling: VkQueueFamilyProperties()) {
+            vkGetPhysicalDeviceQueueFamilyProperties(device, $0, $1)
+        }
+        for (index, family) in families.enumerated() {
             let family32 = UInt32(index)
             guard wanted == nil || wanted == family32, family.queueFlags & VK_QUEUE_GRAPHICS_BIT.rawValue != 0 else { continue }
             var supported: VkBool32 = 0
@@ -157,11 +152,8 @@ final class VulkanDevice {
     }
 
     private static func offersSwapchains(_ device: VkPhysicalDevice) -> Bool {
-        var count: UInt32 = 0
-        vkEnumerateDeviceExtensionProperties(device, nil, &count, nil)
-        var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))
-        vkEnumerateDeviceExtensionProperties(device, nil, &count, &properties)
-        return properties.prefix(Int(count)).contains { fixedString($0.extensionName) == "VK_KHR_swapchain" }
+        vulkanList(filling: VkExtensionProperties()) { vkEnumerateDeviceExtensionProperties(device, nil, $0, $1) }
+            .items.contains { fixedString($0.extensionName) == "VK_KHR_swapchain" }
     }
 
     private static func makeDevice(_ physicalDevice: VkPhysicalDevice, queueFamily: UInt32) throws(VulkanUnavailable) -> VkDevice {
@@ -504,18 +496,16 @@ final class VulkanTarget {
     private static func chooseFormatAndPresentMode(
         _ physicalDevice: VkPhysicalDevice, surface: VkSurfaceKHR
     ) throws(VulkanUnavailable) -> (VkFormat, VkPresentModeKHR) {
-        var count: UInt32 = 0
-        vkGetPhysicalDeviceSurfaceFormatsKHR(physicalDevice, surface, &count, nil)
-        var formats = [VkSurfaceFormatKHR](repeating: VkSurfaceFormatKHR(), count: Int(count))
-        vkGetPhysicalDeviceSurfaceFormatsKHR(physicalDevice, surface, &count, &formats)
-        formats = Array(formats.prefix(Int(count)))
+        let formats = vulkanList(filling: VkSurfaceFormatKHR()) {
+            vkGetPhysicalDeviceSurfaceFormatsKHR(physicalDevice, surface, $0, $1)
+        }.items
         guard let format = formats.first(where: { $0.format == VK_FORMAT_B8G8R8A8_UNORM }) ?? formats.first else {
             throw VulkanUnavailable(step: "the scene's Vulkan surface offers no pixel format")
         }
-        vkGetPhysicalDeviceSurfacePresentModesKHR(physicalDevice, surface, &count, nil)
-        var modes = [VkPresentModeKHR](repeating: VK_PRESENT_MODE_FIFO_KHR, count: Int(count))
-        vkGetPhysicalDeviceSurfacePresentModesKHR(physicalDevice, surface, &count, &modes)
-        guard let mode = [VK_PRESENT_MODE_IMMEDIATE_KHR, VK_PRESENT_MODE_MAILBOX_KHR].first(where: modes.prefix(Int(count)).contains)
+        let modes = vulkanList(filling: VK_PRESENT_MODE_FIFO_KHR) {
+            vkGetPhysicalDeviceSurfacePresentModesKHR(physicalDevice, surface, $0, $1)
+        }.items
+        guard let mode = [VK_PRESENT_MODE_IMMEDIATE_KHR, VK_PRESENT_MODE_MAILBOX_KHR].first(where: modes.contains)
         else {
             throw VulkanUnavailable(
                 step: "the scene's Vulkan surface offers neither the immediate nor the mailbox present mode (presents would wait for the compositor)")
@@ -592,15 +582,13 @@ private final class Swapchain {
         var created: VkSwapchainKHR?
         var result = vkCreateSwapchainKHR(device, &info, nil, &created)
         guard result == VK_SUCCESS, let created else { throw .failure("vkCreateSwapchainKHR (\(size))", result) }
-        var count: UInt32 = 0
-        vkGetSwapchainImagesKHR(device, created, &count, nil)
-        var images = [VkImage?](repeating: nil, count: Int(count))
-        result = vkGetSwapchainImagesKHR(device, created, &count, &images)
+        let listed: [VkImage?]
+        (result, listed) = vulkanList(filling: VkImage?.none) { vkGetSwapchainImagesKHR(device, created, $0, $1) }
         self.device = device
         handle = created
         extent = size
-        self.images = images.prefix(Int(count)).compactMap { $0 }
-        guard result == VK_SUCCESS, self.images.count == Int(count) else { throw .failure("vkGetSwapchainImagesKHR", result) }
+        self.images = listed.compactMap { $0 }
+        guard result == VK_SUCCESS, self.images.count == listed.count else { throw .failure("vkGetSwapchainImagesKHR", result) }
         for image in self.images { views.append(try target.makeView(of: image)) }
     }
 
@@ -672,6 +660,31 @@ extension VulkanTarget {
 /// Mip level 0, layer 0 of a colour image: every image here has only that.
 private let wholeColorImage = VkImageSubresourceRange(
     aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0, levelCount: 1, baseArrayLayer: 0, layerCount: 1)
+
+/// Vulkan's two-call listing: the first call says how many items there
+/// are, the second writes them — no more than asked for, and the count it
+/// leaves says how many (`VK_INCOMPLETE` when there were more by then). The
+/// first call's failure is returned with no items.
+private func vulkanList<Item>(
+    filling empty: Item, _ call: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Item>?) -> VkResult
+) -> (result: VkResult, items: [Item]) {
+    var count: UInt32 = 0
+    let counted = call(&count, nil)
+    guard counted == VK_SUCCESS else { return (counted, []) }
+    var items = [Item](repeating: empty, count: Int(count))
+    let filled = items.withUnsafeMutableBufferPointer { call(&count, $0.baseAddress) }
+    return (filled, Array(items.prefix(Int(count))))
+}
+
+/// The same for the listings that cannot fail (queue families).
+private func vulkanList<Item>(
+    filling empty: Item, _ call: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Item>?) -> Void
+) -> [Item] {
+    vulkanList(filling: empty) { count, items -> VkResult in
+        call(count, items)
+        return VK_SUCCESS
+    }.items
+}
 
 /// A NUL-terminated C array imported as a tuple (`extensionName`), as a String.
 private func fixedString<T>(_ tuple: T) -> String {
