@@ -68,6 +68,30 @@ struct RunCommandTests {
         #expect(result.standardOutput.contains("expected scale 3, got scale 1"))
     }
 
+    @Test("a scenario outside the checkout, run from its own folder, finds the shipped layouts")
+    func shippedLayoutFromAnOutsideFolder() throws {
+        // Neither the scenario's folder nor the current directory has a Configs/:
+        // `studio` must come from the Configs/ nearest the running diorama.
+        let outside = FileManager.default.temporaryDirectory
+            .appendingPathComponent("diorama-outside-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        // An unknown window keeps the run from starting anything: only validation
+        // is under test, and its only complaint must be that window.
+        _ = try Self.write("displays: studio\nlaunch TimerApp as timer\nmove nowhere to DP-2\n", "outside.scenario", in: outside)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["WAYLAND_DISPLAY"] = nil
+        let child = try ChildProcess(
+            TestExecutable.locate("diorama"), arguments: ["run", "outside.scenario"], environment: environment,
+            currentDirectory: outside)
+        defer { child.stop() }
+        let result = try child.waitForExit(timeout: 60)
+        #expect(result.status == 2)
+        #expect(!result.standardError.contains("no display layout"), "\(result.standardError)")
+        #expect(result.standardError.contains("outside.scenario:3:"), "\(result.standardError)")
+    }
+
     @Test("exit 2 for a scenario with errors, printed as file:line:column, nothing run")
     func badScenario() throws {
         let directory = try PackageRoot.temporaryDirectory("run-bad")
