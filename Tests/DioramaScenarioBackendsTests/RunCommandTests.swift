@@ -7,9 +7,7 @@ import Testing
 @Suite("diorama run and diorama demo")
 struct RunCommandTests {
     static func diorama(_ arguments: [String], in directory: URL, timeout: TimeInterval = 120) throws -> ChildProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["WAYLAND_DISPLAY"] = nil
+        let environment = ScenarioCommandLine.environment()
         let executable = try TestExecutable.locate("diorama")
         let child = try ChildProcess(
             executable, arguments: arguments + ["--work-dir", directory.appendingPathComponent("work").path],
