@@ -88,6 +88,18 @@ struct CIShardingTests {
         }
     }
 
+    @Test("a file named twice (itself and its folder, or two spellings) lands in one shard once")
+    func fileNamedTwice() throws {
+        let directory = try TemporaryDirectory("twice")
+        defer { directory.cleanUp() }
+        let first = try directory.write("# a\n", to: "a.scenario")
+        try directory.write("# b\n", to: "b.scenario")
+        let suite = try ScenarioSuite.collect([directory.path, first, directory.path + "/./a.scenario"])
+        #expect(suite.files.map { ScenarioParser.scenarioName(forFile: $0) } == ["a", "b"])
+        let shards = try (1...2).map { try ScenarioSuite.collect([first, directory.path], shard: Shard(index: $0, count: 2)).files }
+        #expect(shards.map(\.count) == [1, 1])
+    }
+
     /// `Fixtures/shipped-suite-times.xml` is the JUnit report of a real
     /// `diorama run --jobs 2` of Configs/scenarios on the simulator.
     @Test("on the recorded times of the shipped suite, the longest of 3 time-balanced shards is within 1.3x of the shortest")
