@@ -109,6 +109,10 @@ struct MergeTests {
             ])
         #expect(problems([first, otherSplit]).first?.contains("sim was split into 3 shards in \(first) but 4 in \(otherSplit)") == true)
 
+        let badShard = try directory.write(
+            #"{"schema": "diorama-scenario-results/1", "runs": [{"backend": "sim", "shard": "two"}], "scenarios": []}"#, to: "bad-shard.json")
+        #expect(problems([badShard]) == [#"\#(badShard): sim run has the shard "two", not i/n; pass the --json file diorama run wrote"#])
+
         let notJSON = try directory.write("hello", to: "notes.json")
         let otherSchema = try directory.write(#"{"schema": "diorama-check/1"}"#, to: "check.json")
         let old = try directory.write(#"{"schema": "diorama-scenario-results/1", "scenarios": []}"#, to: "old.json")

@@ -103,6 +103,11 @@ public struct MergedResults: Sendable {
                     seen[run.label] = path
                 }
             }
+            for (run, path) in runs {
+                if let text = run.shard, (try? Shard(parsing: text)) == nil {
+                    problems.append("\(path): \(backend) run has the shard \"\(text)\", not i/n; pass the --json file diorama run wrote")
+                }
+            }
             let shards = runs.compactMap { entry in entry.run.shard.flatMap { try? Shard(parsing: $0) }.map { ($0, entry.path) } }
             if shards.count < runs.count, let whole = runs.first(where: { $0.run.shard == nil }), runs.count > 1 {
                 problems.append(
