@@ -29,6 +29,9 @@ final class CheckSession {
         self.client = client
         self.configuration = configuration
         self.displays = displays
+        // The client's exit is an event a wait looks at (a client that dies
+        // before it connects tells the simulator nothing).
+        client.process.whenExited { [simulator] in _ = try? simulator.perform { $0.wakeWaiters() } }
     }
 
     /// What a check body decided.
@@ -484,8 +487,8 @@ final class CheckSession {
 
     /// Waits until `condition` holds on the simulator's thread (looked at
     /// again whenever the simulator records something: a commit, an ack, a
-    /// bind, the client's disconnection; never on a timer), the client
-    /// disconnects, or `timeout` passes. Returns whether it held. An error
+    /// bind, the client's disconnection or exit; never on a timer), the
+    /// client disconnects or exits, or `timeout` passes. Returns whether it held. An error
     /// counts as "not yet".
     private func waitFor(_ timeout: Duration, _ condition: @escaping @Sendable (Simulator) throws -> Bool) async -> Bool {
         await waitForValue(timeout) { try condition($0) ? true : nil } != nil
@@ -496,6 +499,7 @@ final class CheckSession {
     private func waitForValue<Value: Sendable>(
         _ timeout: Duration, _ condition: @escaping @Sendable (Simulator) throws -> Value?
     ) async -> Value? {
+        let process = client.process
         let pid = client.processID
         let start = (try? control { $0.trace.lastSequence }) ?? 0
         let found = try? await simulator.value(timeout: timeout) { simulator -> Value?? in
@@ -503,7 +507,7 @@ final class CheckSession {
             let disconnected = simulator.trace.records(after: start).contains { record in
                 if case .clientDisconnected(_, pid) = record.event { true } else { false }
             }
-            return disconnected ? .some(nil) : nil
+            return disconnected || !process.isRunning ? .some(nil) : nil
         }
         return found.flatMap { $0 } ?? nil
     }

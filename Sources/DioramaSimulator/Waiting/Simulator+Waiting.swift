@@ -14,6 +14,12 @@ extension Simulator {
         waiters.add(self, check: check, cancel: {})
     }
 
+    /// Something outside the simulator that a waiter looks at happened (a
+    /// client process exited): the waiters are checked after this dispatch.
+    public func wakeWaiters() {
+        waiters.noteEvent()
+    }
+
     /// How many waits are registered and not answered yet.
     package var pendingWaiterCount: Int { waiters.count }
 
@@ -44,8 +50,9 @@ extension Simulator {
 
     /// When (the simulator clock's nanoseconds, `CLOCK_MONOTONIC` unless a
     /// manual clock runs it) events were last flushed to the client of
-    /// window `id`: configures, enters and leaves, scales, input, frame
-    /// callbacks, display changes. Nil when it was never sent any, or the
+    /// window `id` that tell it something new: configures, enters and
+    /// leaves, scales, input, display changes (not frame callbacks or
+    /// presentation feedback, see ``TraceEvent/isSentToClient``). Nil when it was never sent any, or the
     /// window or its client is gone. A client that reports itself idle
     /// later than this (the runtime trace's `idle` record) has handled them.
     public func eventsFlushedNanoseconds(toClientOfWindow id: UInt32) -> UInt64? {
@@ -86,17 +93,20 @@ extension Simulator {
 }
 
 extension TraceEvent {
-    /// Whether the record is of an event the simulator sends a client (as
-    /// opposed to a request it received or a fact of its own).
+    /// Whether the record is of an event the simulator sends a client that
+    /// tells it something new (a configure, an enter, a scale, input, a
+    /// display change), as opposed to a request it received, a fact of its
+    /// own, or frame pacing: frame callbacks and presentation feedback come
+    /// every frame to an app that draws every frame (GameScene), and waiting
+    /// for such an app to be idle after each one would rarely succeed.
     var isSentToClient: Bool {
         switch self {
         case .displayAdded, .displayChanged, .displayRemoved, .focus, .closeSent, .configureSent, .enter, .leave,
-            .preferredScale, .preferredBufferScale, .frameDone, .presented, .presentationDiscarded, .keyboardInput,
-            .pointerInput, .touchInput:
+            .preferredScale, .preferredBufferScale, .keyboardInput, .pointerInput, .touchInput:
             true
         case .clientConnected, .clientDisconnected, .protocolError, .limitExceeded, .windowCreated, .windowMapped,
             .windowUnmapped, .windowMoved, .windowDestroyed, .title, .appID, .sizeHints, .configureAcked, .commit,
-            .interactiveGrab, .interactiveGrabIgnored, .cursorSet:
+            .frameDone, .presented, .presentationDiscarded, .interactiveGrab, .interactiveGrabIgnored, .cursorSet:
             false
         }
     }
