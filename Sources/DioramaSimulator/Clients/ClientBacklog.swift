@@ -112,12 +112,7 @@ final class ClientDrainWatch {
         guard descriptor >= 0 else { return nil }
         self.drained = drained
         source = wl_event_loop_add_fd(
-            eventLoop, descriptor, UInt32(WL_EVENT_WRITABLE),
-            { _, _, data in
-                guard let data else { return 0 }
-                Unmanaged<ClientDrainWatch>.fromOpaque(data).takeUnretainedValue().fire()
-                return 0
-            }, Unmanaged.passUnretained(self).toOpaque())
+            eventLoop, descriptor, UInt32(WL_EVENT_WRITABLE), clientSocketDrained, Unmanaged.passUnretained(self).toOpaque())
         guard source != nil else {
             close(descriptor)
             return nil
@@ -125,7 +120,7 @@ final class ClientDrainWatch {
     }
 
     /// Writable, hung up or failed: either way there is nothing more to wait for.
-    private func fire() {
+    fileprivate func fire() {
         remove()
         drained()
     }
@@ -139,4 +134,11 @@ final class ClientDrainWatch {
         remove()
         close(descriptor)
     }
+}
+
+/// libwayland's callback for a ``ClientDrainWatch``: `data` is the watch
+/// (unretained; it removes its source before it goes).
+private func clientSocketDrained(_ descriptor: Int32, _ mask: UInt32, _ data: UnsafeMutableRawPointer?) -> Int32 {
+    if let data { Unmanaged<ClientDrainWatch>.fromOpaque(data).takeUnretainedValue().fire() }
+    return 0
 }
