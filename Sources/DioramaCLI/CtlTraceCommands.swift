@@ -53,7 +53,7 @@ struct CtlWaitSettledCommand: ParsableCommand {
 
     func run() throws {
         try connection.send(
-            .waitSettled(WindowSelector(parsing: window), timeoutMilliseconds: CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")),
+            .wait(.settled(WindowSelector(parsing: window)), timeoutMilliseconds: CtlArguments.milliseconds(ofSeconds: timeout, "--timeout")),
             command: "wait-settled")
     }
 }

@@ -29,6 +29,9 @@ final class CheckSession {
         self.client = client
         self.configuration = configuration
         self.displays = displays
+        // The client's exit is an event a wait looks at (a client that dies
+        // before it connects tells the simulator nothing).
+        client.process.whenExited { [simulator] in _ = try? simulator.perform { $0.wakeWaiters() } }
     }
 
     /// What a check body decided.
@@ -150,7 +153,7 @@ final class CheckSession {
         try await settle(moving: display, scale: .one)
         step = "maximizing the window on \(display)"
         try control { simulator in try simulator.maximizeWindow(.id(window)) }
-        _ = await poll(configuration.answerTimeout) { [self] in try isSettled(window) }
+        _ = await waitFor(configuration.answerTimeout) { try $0.window(.id(window)).isSettled }
         defer {
             try? restore { simulator in
                 try simulator.setTransform(.normal, ofDisplay: display)
@@ -163,13 +166,11 @@ final class CheckSession {
             try simulator.setTransform(.rotated90, ofDisplay: display)
             return sequence
         }
-        let settled = await poll(configuration.answerTimeout) { [self] in
-            try control { simulator in
-                let configured = simulator.trace.records(after: before).contains { record in
-                    if case .configureSent(let fact) = record.event { fact.window == window } else { false }
-                }
-                return try configured && simulator.window(.id(window)).isSettled
+        let settled = await waitFor(configuration.answerTimeout) { simulator in
+            let configured = simulator.trace.records(after: before).contains { record in
+                if case .configureSent(let fact) = record.event { fact.window == window } else { false }
             }
+            return try configured && simulator.window(.id(window)).isSettled
         }
         let state = try snapshot(window)
         guard settled else {
@@ -180,7 +181,6 @@ final class CheckSession {
     }
 
     private func unplugOther() async throws -> Outcome {
-        _ = try requireWindow()
         let extra = try control { simulator in
             let right = simulator.displays.map(\.logicalRect.maxX).max() ?? 0
             return DisplayConfiguration(
@@ -188,12 +188,15 @@ final class CheckSession {
                 scale: .one, position: Point(x: right, y: 0))
         }
         step = "plugging in \(extra.name)"
+        let window = try requireWindow()
         try control { simulator in try simulator.plugDisplay(extra) }
-        // Nothing in the trace says when a client has bound a new output; give it a moment.
-        try? await Task.sleep(for: .milliseconds(500))
+        // A client binds the new output (if it does) before it answers a
+        // ping sent after the global: the bind has happened when the pong came.
+        await roundTrip(window)
         step = "unplugging \(extra.name)"
         try control { simulator in try simulator.unplugDisplay(extra.name) }
-        try? await Task.sleep(for: .milliseconds(500))
+        // The pong comes after the client handled the removal (or never, when it died of it).
+        await roundTrip(window)
         guard client.isRunning else { return Outcome(verdict: .fail, reason: "the client died") }
         let state = try snapshot(try requireWindow())
         return Outcome(verdict: .pass, reason: "still running, its window on \(state.displays.joined(separator: ", "))")
@@ -226,11 +229,9 @@ final class CheckSession {
         let target = Size(width: start.width + 120, height: start.height + 80)
         step = "resizing interactively from \(start.width)x\(start.height) to \(target.width)x\(target.height)"
         try control { simulator in try simulator.resizeWindowInteractively(.id(window), to: target, steps: 4) }
-        let done = await poll(configuration.answerTimeout * 4) { [self] in
-            try control { simulator in
-                let live = try simulator.window(.id(window))
-                return !live.isInteractivelyResizing && live.isSettled
-            }
+        let done = await waitFor(configuration.answerTimeout * 4) { simulator in
+            let live = try simulator.window(.id(window))
+            return !live.isInteractivelyResizing && live.isSettled
         }
         let state = try snapshot(window)
         guard done else {
@@ -266,7 +267,7 @@ final class CheckSession {
         step = "asking for 1x1 points (minimum \(minimum.width)x\(minimum.height))"
         try control { simulator in try simulator.resizeWindow(.id(window), to: Size(width: 1, height: 1)) }
         defer { try? restore { try $0.resizeWindow(.id(window), to: before.frame.size) } }
-        _ = await poll(configuration.answerTimeout) { [self] in try isSettled(window) }
+        _ = await waitFor(configuration.answerTimeout) { try $0.window(.id(window)).isSettled }
         let size = try snapshot(window).frame.size
         guard size.width >= minimum.width && size.height >= minimum.height else {
             return Outcome(verdict: .fail, reason: "drew \(size.width)x\(size.height) points, below its minimum \(minimum.width)x\(minimum.height)")
@@ -291,19 +292,17 @@ final class CheckSession {
     /// ran out, or the client died), and returns the measurement.
     private func answer(window: UInt32, after sequence: UInt64, display: String, scale: Scale) async throws -> ScaleAnswer {
         guard let created = windowCreated else { throw Abort(reason: "the window's creation is not in the trace") }
-        func measure() throws -> ScaleAnswer {
-            try control { simulator in
-                let response = ScaleResponse.measure(
-                    [created] + simulator.trace.records(after: sequence), window: window,
-                    after: sequence, display: display, scale: scale)
-                let live = try simulator.window(.id(window))
-                return ScaleAnswer(
-                    response: response, showsRightScale: live.isDrawnForScaleInEffect,
-                    latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale))
-            }
+        let measure = { @Sendable (simulator: Simulator) throws -> ScaleAnswer in
+            let response = ScaleResponse.measure(
+                [created] + simulator.trace.records(after: sequence), window: window,
+                after: sequence, display: display, scale: scale)
+            let live = try simulator.window(.id(window))
+            return ScaleAnswer(
+                response: response, showsRightScale: live.isDrawnForScaleInEffect,
+                latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale))
         }
-        _ = await poll(configuration.answerTimeout) { try measure().response.answer != nil }
-        return try measure()
+        _ = await waitFor(configuration.answerTimeout) { try measure($0).response.answer != nil }
+        return try control(measure)
     }
 
     private func grade(_ measured: ScaleAnswer, display: String, scale: Scale) -> Outcome {
@@ -359,10 +358,12 @@ final class CheckSession {
     private func waitForWindow() async -> Outcome? {
         step = "waiting for the client to map a window with a frame"
         let seconds = configuration.startTimeout.components.seconds
-        guard await poll(configuration.startTimeout, { [self] in try findWindow() }) else {
+        guard let (id, created) = await waitForValue(configuration.startTimeout, Self.windowWithFrame) else {
             stoppedBecause = "the client showed no window"
             return Outcome(verdict: .fail, reason: "no window with a frame within \(seconds) s")
         }
+        window = id
+        windowCreated = created
         return nil
     }
 
@@ -464,18 +465,14 @@ final class CheckSession {
     }
 
     /// The client's first mapped window with a frame, remembered with its creation record.
-    private func findWindow() throws -> Bool {
-        let found: (UInt32, TraceRecord?)? = try control { simulator in
-            guard let window = simulator.windows.first(where: { $0.isMapped && $0.lastCommit?.bufferSize != nil }) else { return nil }
-            let created = simulator.trace.records.first { record in
-                if case .windowCreated(window.id, _, _) = record.event { true } else { false }
-            }
-            return (window.id, created)
+    /// The client's first mapped window with a frame and its
+    /// `window_created` record; nil while there is none.
+    private static func windowWithFrame(_ simulator: Simulator) -> (UInt32, TraceRecord?)? {
+        guard let window = simulator.windows.first(where: { $0.isMapped && $0.lastCommit?.bufferSize != nil }) else { return nil }
+        let created = simulator.trace.records.first { record in
+            if case .windowCreated(window.id, _, _) = record.event { true } else { false }
         }
-        guard let (id, created) = found else { return false }
-        window = id
-        windowCreated = created
-        return true
+        return (window.id, created)
     }
 
     private func requireWindow() throws -> UInt32 {
@@ -488,10 +485,6 @@ final class CheckSession {
 
     private func snapshot(_ window: UInt32) throws -> WindowSnapshot {
         try control { simulator in try simulator.window(.id(window)).snapshot }
-    }
-
-    private func isSettled(_ window: UInt32) throws -> Bool {
-        try control { simulator in try simulator.window(.id(window)).isSettled }
     }
 
     /// Undoes a check's change to the world so the next check starts from the
@@ -509,15 +502,38 @@ final class CheckSession {
         }
     }
 
-    /// Polls `condition` every 20 ms until it holds, the client dies, or
-    /// `timeout` passes. Returns whether it held. An error counts as "not yet".
-    private func poll(_ timeout: Duration, _ condition: () throws -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if (try? condition()) == true { return true }
-            if !client.isRunning || ContinuousClock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(20))
+    /// Waits until `condition` holds on the simulator's thread (looked at
+    /// again whenever the simulator records something: a commit, an ack, a
+    /// bind, the client's disconnection or exit; never on a timer), the
+    /// client disconnects or exits, or `timeout` passes. Returns whether it held. An error
+    /// counts as "not yet".
+    private func waitFor(_ timeout: Duration, _ condition: @escaping @Sendable (Simulator) throws -> Bool) async -> Bool {
+        await waitForValue(timeout) { try condition($0) ? true : nil } != nil
+    }
+
+    /// The first value `condition` gives, waited for as ``waitFor(_:_:)``
+    /// waits; nil when the client disconnected or the time ran out first.
+    private func waitForValue<Value: Sendable>(
+        _ timeout: Duration, _ condition: @escaping @Sendable (Simulator) throws -> Value?
+    ) async -> Value? {
+        let process = client.process
+        let pid = client.processID
+        let start = (try? control { $0.trace.lastSequence }) ?? 0
+        let found = try? await simulator.value(timeout: timeout) { simulator -> Value?? in
+            if let value = try? condition(simulator) { return .some(value) }
+            let disconnected = simulator.trace.records(after: start).contains { record in
+                if case .clientDisconnected(_, pid) = record.event { true } else { false }
+            }
+            return disconnected || !process.isRunning ? .some(nil) : nil
         }
+        return found.flatMap { $0 } ?? nil
+    }
+
+    /// Pings the window's client and waits (up to the answer timeout) for
+    /// its pong: it has handled every event sent before.
+    private func roundTrip(_ window: UInt32) async {
+        guard let serial = try? control({ $0.ping(window: window) }) else { return }
+        _ = await waitFor(configuration.answerTimeout) { $0.hasAnsweredPing(serial, window: window) == true }
     }
 
     private var seconds: Int64 { configuration.answerTimeout.components.seconds }

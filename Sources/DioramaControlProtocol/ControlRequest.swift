@@ -34,8 +34,24 @@ public enum ControlRequest: Hashable, Sendable {
     /// Trace records after sequence number `since`; with `follow`, then every
     /// new record as it happens, until the client disconnects.
     case trace(since: UInt64, follow: Bool)
-    /// Waits until the window has acknowledged and committed every configure.
-    case waitSettled(WindowSelector, timeoutMilliseconds: Int)
+    /// Waits until `condition` holds, or fails after the timeout. The
+    /// simulator looks at the condition when something happens that can
+    /// change it (a commit, an ack, a configure, a bind …), never on a timer.
+    case wait(ControlWaitCondition, timeoutMilliseconds: Int)
+}
+
+/// What a ``ControlRequest/wait(_:timeoutMilliseconds:)`` waits for.
+public enum ControlWaitCondition: Hashable, Sendable {
+    /// The window acknowledged and committed every configure sent to it
+    /// (`"until":"settled"`; the older `wait_settled` command).
+    case settled(WindowSelector)
+    /// A simulator trace record of `type` (`commit`, `configure_acked`,
+    /// `enter` … as `Docs/trace-format.md` names them) with a sequence number
+    /// above `since`, about `window` when given (`"until":"trace"`).
+    case traceRecord(type: String, window: WindowSelector?, since: UInt64)
+    /// The window's last buffer is drawn for the scale its display has now
+    /// (`"until":"drawn"`): a commit at the new scale after a move or rescale.
+    case drawnForScale(WindowSelector)
 }
 
 /// Where ``ControlRequest/moveWindow(_:_:)`` puts a window.

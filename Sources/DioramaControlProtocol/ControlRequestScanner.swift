@@ -176,6 +176,8 @@ private extension ControlRequestWire {
         case (.make, .string(let string)): make = string
         case (.model, .string(let string)): model = string
         case (.path, .string(let string)): path = string
+        case (.until, .string(let string)): until = string
+        case (.type, .string(let string)): type = string
         case (.x, .integer(let number)): x = number
         case (.y, .integer(let number)): y = number
         case (.width, .integer(let number)): width = number

@@ -34,13 +34,15 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
     var id: Int?
     var dx: Int?
     var dy: Int?
+    var until: String?
+    var type: String?
 
     enum CodingKeys: String, CodingKey {
         case command, window, display, x, y, width, height, steps, enable, text, keys, scale, transform
         case refreshMilliHz = "refresh_mhz"
         case make, model, path, since, follow
         case timeoutMilliseconds = "timeout_ms"
-        case action, button, id, dx, dy
+        case action, button, id, dx, dy, until, type
     }
 
     package init(command: String) { self.command = command }
@@ -79,6 +81,8 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
             case .id: id = try container.decodeIfPresent(Int.self, forKey: key)
             case .dx: dx = try container.decodeIfPresent(Int.self, forKey: key)
             case .dy: dy = try container.decodeIfPresent(Int.self, forKey: key)
+            case .until: until = try container.decodeIfPresent(String.self, forKey: key)
+            case .type: type = try container.decodeIfPresent(String.self, forKey: key)
             }
         }
     }
@@ -139,8 +143,15 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
         case .screenshot(let name, let file, let value):
             self.init(command: "screenshot"); display = name; path = file; scale = value?.doubleValue
         case .trace(let sequence, let following): self.init(command: "trace"); since = sequence; follow = following
-        case .waitSettled(let selector, let timeout):
-            self.init(command: "wait_settled", window: selector); timeoutMilliseconds = timeout
+        case .wait(let condition, let timeout):
+            self.init(command: "wait")
+            timeoutMilliseconds = timeout
+            switch condition {
+            case .settled(let selector): until = "settled"; window = selector.description
+            case .drawnForScale(let selector): until = "drawn"; window = selector.description
+            case .traceRecord(let recordType, let selector, let sequence):
+                until = "trace"; type = recordType; window = selector?.description; since = sequence
+            }
         }
     }
 
@@ -233,9 +244,9 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
             return .trace(since: sequence, follow: follow ?? false)
         case "wait_settled":
             let selector = try requireWindow()
-            let timeout = timeoutMilliseconds ?? 5000
-            try check("timeout_ms", timeout, in: InputRanges.timeoutMilliseconds)
-            return .waitSettled(selector, timeoutMilliseconds: timeout)
+            return .wait(.settled(selector), timeoutMilliseconds: try requireTimeout())
+        case "wait":
+            return .wait(try waitCondition(), timeoutMilliseconds: try requireTimeout())
         default:
             throw bad("unknown command \"\(command)\"; the commands are \(Self.commands.joined(separator: ", "))")
         }
@@ -245,8 +256,30 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
     package static let commands = [
         "windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen",
         "close", "type", "keys", "pointer", "touch", "display_scale", "display_transform", "display_move", "plug",
-        "unplug", "screenshot", "trace", "wait_settled",
+        "unplug", "screenshot", "trace", "wait", "wait_settled",
     ]
+
+    /// What a `wait` request waits for, by its `until`.
+    private func waitCondition() throws(ControlFailure) -> ControlWaitCondition {
+        switch until {
+        case "settled": return .settled(try requireWindow())
+        case "drawn": return .drawnForScale(try requireWindow())
+        case "trace":
+            guard let type, !type.isEmpty else { throw missing("\"type\" (a trace record type such as commit or configure_acked)") }
+            let sequence = since ?? 0
+            try check("since", sequence, in: InputRanges.traceSequence)
+            return .traceRecord(type: type, window: window.flatMap { $0.isEmpty ? nil : WindowSelector(parsing: $0) }, since: sequence)
+        case nil: throw missing("\"until\" (settled, drawn or trace)")
+        case let other?: throw bad("unknown condition \"\(other)\" for \"until\"; use settled, drawn or trace")
+        }
+    }
+
+    /// `timeout_ms`, 5000 when left out.
+    private func requireTimeout() throws(ControlFailure) -> Int {
+        let timeout = timeoutMilliseconds ?? 5000
+        try check("timeout_ms", timeout, in: InputRanges.timeoutMilliseconds)
+        return timeout
+    }
 
     /// A `pointer` request's action; `move` needs a location, the button
     /// actions take one optionally.
@@ -380,6 +413,8 @@ extension ControlRequestWire {
         add(.text, text.map(JSONLineEncoder.quoted))
         add(.timeoutMilliseconds, timeoutMilliseconds.map(String.init))
         add(.transform, transform.map(JSONLineEncoder.quoted))
+        add(.type, type.map(JSONLineEncoder.quoted))
+        add(.until, until.map(JSONLineEncoder.quoted))
         add(.width, width.map(String.init))
         add(.window, window.map(JSONLineEncoder.quoted))
         add(.x, x.map(String.init))

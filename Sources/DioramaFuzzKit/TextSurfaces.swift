@@ -122,6 +122,7 @@ struct ControlRequestSurface: FuzzSurface {
         "\"x\"", "\"y\"", "\"width\"", "\"height\"", "\"steps\"", "\"enable\"", "\"text\"", "\"keys\"", "\"scale\"",
         "\"transform\"", "\"refresh_mhz\"", "\"make\"", "\"model\"", "\"path\"", "\"since\"", "\"follow\"",
         "\"timeout_ms\"", "\"move\"", "\"resize\"", "\"plug\"", "\"screenshot\"", "\"trace\"", "\"wait_settled\"",
+        "\"wait\"", "\"until\"", "\"type\"", "\"settled\"", "\"drawn\"",
         "\"title:\"", "\"/tmp/x.png\"", "1e300", "-1", "9223372036854775807", "\\u0000", "\n",
     ])
 
@@ -149,6 +150,7 @@ struct ControlRequestSurface: FuzzSurface {
             #"{"command":"plug","display":"TV","width":3840,"height":2160,"scale":2,"refresh_mhz":60000,"make":"A","model":"B","transform":"normal","x":0,"y":1080}"#,
             #"{"command":"unplug","display":"TV"}"#, #"{"command":"screenshot","path":"/tmp/s.png","display":"DP-1","scale":1}"#,
             #"{"command":"trace","since":3,"follow":true}"#, #"{"command":"wait_settled","window":"foot","timeout_ms":500}"#,
+            #"{"command":"wait","until":"trace","type":"commit","window":"foot","since":2,"timeout_ms":500}"#,
         ]
         seeds = (documented + everyCommand).map { Array($0.utf8) }
     }

@@ -62,15 +62,39 @@ public final class BackgroundSimulator: Sendable {
         try remote.perform(body)
     }
 
-    /// Polls `condition` on the simulator's thread every 10 ms until it holds.
+    /// Waits until `condition` holds on the simulator's thread: it is looked
+    /// at now and after every event that could change it (a commit, an ack,
+    /// a bind, …; ``RemoteControl/wait(for:timeout:)``), never on a timer.
+    ///
+    /// - Throws: ``SimulatorControlError/timedOut(_:)`` naming `what` after `timeout`.
     public func wait(
         until condition: @escaping @Sendable (Simulator) -> Bool, timeout: Duration,
         _ what: String = "the condition"
     ) throws {
-        let deadline = ContinuousClock.now + timeout
-        while try !perform(condition) {
-            guard ContinuousClock.now < deadline else { throw SimulatorControlError.timedOut(what) }
-            Thread.sleep(forTimeInterval: 0.01)
+        guard try value(timeout: timeout, { condition($0) ? true : nil }) != nil else {
+            throw SimulatorControlError.timedOut(what)
+        }
+    }
+
+    /// The first value `condition` gives on the simulator's thread, looked
+    /// at now and after every event that could change it; nil when
+    /// `timeout` passed first.
+    public func value<Value: Sendable>(
+        timeout: Duration, _ condition: @escaping @Sendable (Simulator) throws -> Value?
+    ) throws -> Value? {
+        try remote.wait(for: condition, timeout: timeout)
+    }
+
+    /// ``value(timeout:_:)`` for async code: the wait blocks a thread of
+    /// its own, not one of the cooperative pool's.
+    public func value<Value: Sendable>(
+        timeout: Duration, _ condition: @escaping @Sendable (Simulator) throws -> Value?
+    ) async throws -> Value? {
+        let remote = remote
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try remote.wait(for: condition, timeout: timeout) })
+            }
         }
     }
 

@@ -101,6 +101,45 @@ public final class RemoteControl: @unchecked Sendable {
         return try box.result!.get()
     }
 
+    /// Waits on the calling thread until `condition`, evaluated on the
+    /// simulator's thread now and again after every event that could change
+    /// it (a trace record such as a commit or an ack, a bind, a pong: see
+    /// ``SimulatorWaiters``), returns a value, or until `timeout` passes.
+    /// Nothing is polled: while nothing happens, nothing runs.
+    /// Never call it from the simulator's own thread.
+    ///
+    /// - Returns: the condition's value; nil when the time ran out.
+    /// - Throws: what `condition` throws (the wait ends), or
+    ///   ``RemoteControlError/simulatorStopped`` when the simulator shut down.
+    public func wait<Value: Sendable>(
+        for condition: @escaping @Sendable (Simulator) throws -> Value?, timeout: Duration
+    ) throws -> Value? {
+        let slot = WaitSlot<Value>()
+        let stopped: @Sendable () -> Void = { slot.complete(.failure(RemoteControlError.simulatorStopped)) }
+        enqueue(
+            Job(
+                run: { simulator in
+                    simulator.waiters.add(
+                        simulator,
+                        check: { simulator in
+                            if slot.isAbandoned { return true }
+                            do {
+                                guard let value = try condition(simulator) else { return false }
+                                slot.complete(.success(value))
+                            } catch {
+                                slot.complete(.failure(error))
+                            }
+                            return true
+                        }, cancel: stopped)
+                }, cancel: stopped))
+        guard let result = slot.wait(timeout: timeout) else {
+            // Drops the abandoned waiter at the next check rather than whenever news comes.
+            enqueue { $0.waiters.noteEvent() }
+            return nil
+        }
+        return try result.get()
+    }
+
     /// Empties the wake-up pipe, so the event loop does not fire again for
     /// jobs it is about to run.
     private func drainWakeUps() {
@@ -151,6 +190,40 @@ public enum RemoteControlError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case .simulatorStopped: "the simulator has stopped"
+        }
+    }
+}
+
+/// Where a ``RemoteControl/wait(for:timeout:)`` waiter leaves its result:
+/// completed at most once, on the simulator's thread; abandoned by the
+/// waiting thread when its time ran out first.
+private final class WaitSlot<Value: Sendable>: Sendable {
+    private struct State {
+        var result: Result<Value, any Error>?
+        var isAbandoned = false
+    }
+    private let state = Mutex(State())
+    private let done = DispatchSemaphore(value: 0)
+
+    var isAbandoned: Bool { state.withLock { $0.isAbandoned } }
+
+    func complete(_ result: Result<Value, any Error>) {
+        let first = state.withLock { state in
+            guard state.result == nil, !state.isAbandoned else { return false }
+            state.result = result
+            return true
+        }
+        if first { done.signal() }
+    }
+
+    /// The result, or nil (and abandoned) when `timeout` passed first.
+    func wait(timeout: Duration) -> Result<Value, any Error>? {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        _ = done.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds)))
+        return state.withLock { state in
+            if state.result == nil { state.isAbandoned = true }
+            return state.result
         }
     }
 }

@@ -63,6 +63,8 @@ public final class Simulator {
     private var isShutDown = false
     /// Set up by `remoteControl`, lazily.
     var remoteControlStorage: RemoteControl?
+    /// What other threads wait for, checked after each dispatch that had news.
+    let waiters = SimulatorWaiters()
 
     /// Creates the compositor and its globals. Clients can connect once
     /// ``start(socketName:runtimeDirectory:)`` opened a socket.
@@ -99,6 +101,7 @@ public final class Simulator {
             addDisplay(displayConfiguration)
         }
         clock.observeAdvances { [weak self] in self?.frameScheduler.deliverDueFrames() }
+        trace.observe { [unowned self] record in self.traced(record) }
     }
 
     /// Convenience: a layout and a profile, everything else default.
@@ -199,6 +202,8 @@ public final class Simulator {
         wl_event_loop_dispatch(eventLoop, milliseconds)
         runRemoteControlJobs()
         flushClients()
+        // After the flush: a waiter answered now finds every event out.
+        if !isShutDown { waiters.checkIfNews(self) }
     }
 
     /// Runs the jobs other threads queued (a control request: a move, a
@@ -223,6 +228,7 @@ public final class Simulator {
     /// Sends queued events to every client now.
     public func flushClients() {
         wl_display_flush_clients(wlDisplay)
+        noteEventsFlushed()
     }
 
     /// Dispatches until ``stop()``.
@@ -263,6 +269,7 @@ public final class Simulator {
         acceptor?.close()
         acceptor = nil
         frameScheduler.tearDown()
+        waiters.cancelAll()
         remoteControlStorage?.tearDown()
         for remove in globalRemovers { remove() }
         globalRemovers.removeAll()
@@ -292,6 +299,7 @@ public final class Simulator {
     private func clientDisconnected(_ client: OpaquePointer) {
         guard let record = clientRegistry.remove(client) else { return }
         record.isConnected = false
+        record.drainWatch = nil  // its duplicate descriptor would keep the connection open
         trace.record(.clientDisconnected(client: record.id, pid: record.pid))
     }
 

@@ -62,13 +62,14 @@ struct RuntimeTraceFormatTests {
                     previousLocation: CGPoint(x: 10.5, y: 20)),
                 location: CGPoint(x: 10.5, y: 20), text: nil, isRepeat: nil),
             .input(scene: "S1", event: "keyPressed", touch: nil, location: nil, text: "é\t", isRepeat: true),
+            .idle,
             .terminated(reason: "quit"),
         ]
         for event in events { trace.record(event) }
 
         let log = try RuntimeTraceLog.read(file)
         #expect(log.entries.count == events.count)
-        #expect(Set(log.entries.map(\.kind)).count == 19, "every kind is exercised")
+        #expect(Set(log.entries.map(\.kind)).count == 20, "every kind is exercised")
         #expect(log.first(RendererRecord.self) == RendererRecord(scene: "S1", renderer: "software", fallbackReason: "eglInitialize failed"))
         #expect(zip(log.entries, log.entries.dropFirst()).allSatisfy { $0.time <= $1.time }, "monotonic timestamps")
 

@@ -237,11 +237,53 @@ import Testing
         let window = try mapWindow(client, in: harness, appID: "slow")
         try harness.simulator.resizeWindow(.appID("slow"), to: Size(width: 500, height: 400))
         try harness.roundtrip(client.connection)
-        let waiting = try send(.waitSettled(.appID("slow"), timeoutMilliseconds: 100))
+        let waiting = try send(.wait(.settled(.appID("slow")), timeoutMilliseconds: 100))
         #expect(waiting.failure?.message.contains("did not settle within 100 ms") == true)
         window.ackAndCommit()
         try harness.roundtrip(client.connection)
-        #expect(try send(.waitSettled(.appID("slow"), timeoutMilliseconds: 1000)).settled == true)
+        #expect(try send(.wait(.settled(.appID("slow")), timeoutMilliseconds: 1000)).settled == true)
+    }
+
+    /// A wait registered before the event is answered by the event itself:
+    /// the commit that settles the window, then a trace record of a type,
+    /// each within the same dispatch (the harness pumps with no timer).
+    @Test func waitIsAnsweredByTheCommitThatCompletesIt() throws {
+        let window = try mapWindow(client, in: harness, appID: "late")
+        try harness.simulator.resizeWindow(.appID("late"), to: Size(width: 500, height: 400))
+        try harness.roundtrip(client.connection)
+        let since = harness.simulator.trace.lastSequence
+        let outcome = Outcome<[ControlResponse]>()
+        let path = server.path
+        Thread {
+            outcome.value = Result {
+                let control = try ControlClient(path: path)
+                return [
+                    try control.send(.wait(.settled(.appID("late")), timeoutMilliseconds: 3_600_000)),
+                    try control.send(.wait(.traceRecord(type: "commit", window: .appID("late"), since: since), timeoutMilliseconds: 3_600_000)),
+                ]
+            }
+        }.start()
+        try harness.run(until: { self.harness.simulator.pendingWaiterCount == 1 }, timeout: .seconds(10), "the wait to be registered")
+        #expect(outcome.value == nil, "nothing answered the wait yet")
+        window.ackAndCommit()
+        try harness.roundtrip(client.connection)
+        try harness.run(until: { outcome.value != nil }, timeout: .seconds(10), "the waits' answers")
+        let answers = try outcome.value!.get()
+        #expect(answers[0].settled == true)
+        let commit = try #require(harness.simulator.trace.records(after: since).first { TraceJSON.typeName($0.event) == "commit" })
+        #expect(answers[1].lastSequence == commit.sequence)
+        #expect(harness.simulator.pendingWaiterCount == 0)
+    }
+
+    @Test func waitForATraceRecordFailsNamingItAfterTheTimeout() throws {
+        try mapWindow(client, in: harness, appID: "quiet")
+        let answer = try send(.wait(.traceRecord(type: "close_sent", window: .appID("quiet"), since: 0), timeoutMilliseconds: 50))
+        #expect(answer.failure?.message == "no close_sent record about app_id:quiet after seq 0 within 50 ms")
+        #expect(try send(.closeWindow(.appID("quiet"))).ok)
+        let closed = try send(.wait(.traceRecord(type: "close_sent", window: nil, since: 0), timeoutMilliseconds: 5000))
+        #expect(closed.lastSequence == harness.simulator.trace.records.last { TraceJSON.typeName($0.event) == "close_sent" }?.sequence)
+        let unknown = try send(.wait(.settled(.appID("nobody")), timeoutMilliseconds: 5000))
+        #expect(unknown.failure?.message.hasPrefix("no window matches app_id:nobody") == true)
     }
 
     @Test func interactiveResizeAndTypingGoThroughTheEndpoint() throws {
@@ -253,7 +295,7 @@ import Testing
         let sequence = Array(window.configures.dropFirst(before))
         #expect(sequence.map { [$0.width, $0.height] } == [[500, 350], [600, 400], [700, 450], [700, 450]])
         #expect(sequence.map { $0.has(.resizing) } == [true, true, true, false])
-        #expect(try send(.waitSettled(.appID("typed"), timeoutMilliseconds: 2000)).settled == true)
+        #expect(try send(.wait(.settled(.appID("typed")), timeoutMilliseconds: 2000)).settled == true)
 
         #expect(try send(.typeText(.appID("typed"), "Hi!")).ok)
         #expect(harness.simulator.trace.records.contains { $0.event == .keyboardInput(window: 1, keys: "Hi!") })

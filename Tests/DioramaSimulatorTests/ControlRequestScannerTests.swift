@@ -18,6 +18,7 @@ import Testing
         #"{"command":"trace","since":0,"follow":true}"#,
         #"{"command":"plug","display":"HDMI-A-2","width":800,"height":600,"refresh_mhz":60000,"make":"M","model":"X"}"#,
         #"{"command":"wait_settled","window":"1","timeout_ms":100,"unknown_field":"ignored","other":7}"#,
+        #"{"command":"wait","until":"trace","type":"commit","window":"foot","since":3,"timeout_ms":100}"#,
         #"{"display":"DP-2","command":"move","window":"2"}"#,
     ]
 
@@ -74,7 +75,10 @@ import Testing
             .typeText(.appID("foot"), "line\r\nnext \u{1F} end"),
             .pressKeys(.id(1), ["Return", "F1"]),
             .setDisplayScale("DP-1", try #require(Scale(1.5))),
-            .waitSettled(.id(2), timeoutMilliseconds: 100),
+            .wait(.settled(.id(2)), timeoutMilliseconds: 100),
+            .wait(.traceRecord(type: "commit", window: .appID("foot"), since: 7), timeoutMilliseconds: 2000),
+            .wait(.traceRecord(type: "configure_acked", window: nil, since: 0), timeoutMilliseconds: 5000),
+            .wait(.drawnForScale(.title("Main")), timeoutMilliseconds: 1),
             .trace(since: 42, follow: true),
             .screenshot(display: nil, path: "/tmp/a b/shot.png", scale: .one),
             .pointer(.click(.left, at: .window(.id(1), Point(x: 20, y: 30)))),

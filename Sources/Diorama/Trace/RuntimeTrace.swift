@@ -36,6 +36,8 @@ public enum RuntimeTraceEvent: Sendable {
     case screenDisconnected(name: String)
     /// The app is quitting, and why.
     case terminated(reason: String)
+    /// A batch of compositor events was handled and none is waiting.
+    case idle
     /// The scene's toplevel exists: its wl_surface protocol id lets a
     /// compositor-side trace (the simulator's) be matched with this scene.
     case toplevel(scene: String, surfaceID: UInt32, appID: String, title: String, fullscreenOn: String?)
@@ -179,6 +181,8 @@ extension RuntimeTraceEvent {
             return ScreenDisconnectedRecord(screen: name)
         case .terminated(let reason):
             return TerminatedRecord(reason: reason)
+        case .idle:
+            return IdleRecord()
         case .toplevel(let scene, let surfaceID, let appID, let title, let output):
             return ToplevelRecord(scene: scene, surface: surfaceID, appID: appID, title: title, fullscreenOn: output)
         case .title(let scene, let title):

@@ -111,7 +111,7 @@ final class WaylandSceneBackend: SceneBackend {
         queueSource = connection.attach(
             to: .main,
             batchDispatched: { [weak self] in
-                MainActor.assumeIsolated { self?.eventsDispatched() }
+                MainActor.assumeIsolated { self?.batchDispatched() }
             },
             failed: { [weak self] error in
                 MainActor.assumeIsolated { self?.application?.connectionLost(String(describing: error)) }
@@ -123,6 +123,15 @@ final class WaylandSceneBackend: SceneBackend {
     /// scene publishes what the batch changed and draws if its pacer wants.
     private func eventsDispatched() {
         for surface in Array(surfaces.values) { surface.eventsDispatched() }
+    }
+
+    /// Fires when the main queue's source read the socket dry and handled
+    /// what it read: the trace's `idle` record, after everything the batch
+    /// caused, tells a waiting scenario that what the compositor sent by
+    /// then has had its effect (`Docs/trace-format.md`).
+    private func batchDispatched() {
+        eventsDispatched()
+        application?.trace.record(.idle)
     }
 
     /// Reads and handles the events already on the socket, without waiting,

@@ -322,6 +322,16 @@ public struct TerminatedRecord: TraceRecordKind, Hashable {
     }
 }
 
+/// The app handled a batch of compositor events (and drew what they asked
+/// for) and found no more waiting on its socket: what it was sent up to now
+/// has had its effect. A scenario's settling waits for one written after the
+/// compositor last sent the app events.
+public struct IdleRecord: TraceRecordKind, Hashable {
+    public static let kind = "idle"
+
+    public init() {}
+}
+
 /// The scene's toplevel exists: its wl_surface protocol id lets a
 /// compositor-side trace (the simulator's) be matched with this scene.
 public struct ToplevelRecord: SceneTraceRecord, Hashable {
@@ -454,7 +464,7 @@ let knownTraceRecordKinds: [String: any TraceRecordKind.Type] = {
         LifecycleRecord.self, ScreenRecord.self, GeometryRecord.self, TraitsRecord.self, DrawableSizeRecord.self,
         SizeRestrictionsRecord.self, CommitRecord.self, ScreenConnectedRecord.self, ScreenDisconnectedRecord.self,
         TerminatedRecord.self, ToplevelRecord.self, TitleRecord.self, InputRecord.self, TraitHandlerCalledRecord.self,
-        RendererRecord.self,
+        RendererRecord.self, IdleRecord.self,
     ]
     return Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, $0) })
 }()

@@ -38,6 +38,15 @@ final class RuntimeTraces {
         return follower.log
     }
 
+    /// Every trace file followed, for a wait that wakes when one is written to.
+    var followedPaths: [String] { Array(followers.keys) }
+
+    /// When the app last wrote `idle` (CLOCK_MONOTONIC nanoseconds): it had
+    /// handled every event it had been sent by then. Nil before the first.
+    func lastIdleNanoseconds(_ path: String) -> UInt64? {
+        log(path)?.entries.last { $0.kind == IdleRecord.kind }?.time
+    }
+
     /// Where the current step began in the trace: records from this index on
     /// are "since the step".
     func stepStartIndex(_ path: String) -> Int { stepStart[path] ?? 0 }

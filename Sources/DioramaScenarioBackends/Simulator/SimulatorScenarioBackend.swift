@@ -9,26 +9,19 @@ import Foundation
 ///
 /// Time is real (the simulator's monotonic clock): frames are paced by each
 /// display's refresh rate, and nothing sleeps except `wait` steps and the
-/// short polls of settling.
+/// short polls while a declared window has not appeared yet.
 ///
 /// Settling (`Docs/scenario-language.md`, "Expectation clauses"): a window has
 /// settled when the simulator has nothing outstanding for it (every configure
 /// acked and committed after, no interactive resize under way, its last frame
-/// rendered for the scale preferred now) and what can be seen of it — its
-/// simulator snapshot and, for a Diorama app, every runtime trace record except
-/// `commit` — stayed the same for ``quietPeriod``. The quiet period catches
-/// what the compositor cannot know is pending: a new `screen` or `traits`
-/// record after an enter with no configure. (Commits are left out of the
-/// comparison: GameScene draws every frame.)
+/// rendered for the scale preferred now) and, for a Diorama app, the app wrote
+/// an `idle` record to its runtime trace after the simulator last sent it
+/// events: it has handled them, so a new `screen` or `traits` record after an
+/// enter with no configure is already there. Each look happens when something
+/// changed (``ChangeWait``), never after a quiet period.
 public final class SimulatorScenarioBackend: ScenarioBackend {
     public let kind = BackendKind.sim
     public let configuration: BackendConfiguration
-    /// How long everything must look the same for a window to count as settled:
-    /// three frames at 60 Hz, time for an app to answer an enter with its
-    /// `screen` record. It was 120 ms, most of the shipped suite's time
-    /// (`Docs/performance.md`, "Scenario suite"); anything the compositor
-    /// knows is outstanding is waited for regardless of it.
-    public var quietPeriod: Duration = .milliseconds(50)
     private var simulator: BackgroundSimulator?
     private var clients: ScenarioClients?
     private var setup: ScenarioSetup?
@@ -40,10 +33,6 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     /// Where the current step began in the simulator's trace (the runtime
     /// traces keep their own marks).
     private var stepSequence: UInt64 = 0
-    /// Each window's look when it last settled, and since when it had looked
-    /// so: an `expect` right after a settled step goes on from there instead
-    /// of waiting a whole quiet period again. Forgotten when an action starts.
-    private var settledLooks: [String: (look: WindowLook, since: ContinuousClock.Instant)] = [:]
 
     public init(configuration: BackendConfiguration) {
         self.configuration = configuration
@@ -116,7 +105,6 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     /// Starts a new "since the step" period.
     private func beginStep() {
-        settledLooks = [:]
         stepSequence = (try? run { $0.trace.lastSequence }) ?? stepSequence
         traces.beginStep()
     }
@@ -235,13 +223,11 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             simulator.pressPointerButton()
             return grab
         }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while try !run({ $0.windowBeingMoved?.id == id }) {
-            guard ContinuousClock.now < deadline else {
-                try run { $0.releasePointerButton() }
-                return .failed("the app did not start a drag-move (xdg_toplevel.move) within 5 s of a press at \(start.x),\(start.y)")
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        // The app's xdg_toplevel.move is a request the simulator handles: a
+        // waiter on it, not a poll.
+        guard try await simulator?.value(timeout: .seconds(5), { $0.windowBeingMoved?.id == id ? true : nil }) == true else {
+            try run { $0.releasePointerButton() }
+            return .failed("the app did not start a drag-move (xdg_toplevel.move) within 5 s of a press at \(start.x),\(start.y)")
         }
         try run { simulator in
             var end = Point(x: start.x + offset.x, y: start.y + offset.y)
@@ -327,66 +313,54 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     // MARK: Settling and observing
 
+    /// Waits until no window in `names` has anything outstanding
+    /// (``pendingReason(of:)``), looking again only when the simulator
+    /// recorded something or an app wrote to its trace (``ChangeWait``).
     public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
-        // Windows that settled since the last action and still look the same
-        // have been quiet since then: the quiet period counts from there.
-        let remembered = names.compactMap { name in settledLooks[name].map { (name, $0) } }
-        let known =
-            remembered.count == names.count && !names.isEmpty
-            ? (look: Dictionary(uniqueKeysWithValues: remembered.map { ($0.0, $0.1.look) }), since: remembered.map(\.1.since).max()!)
-            : nil
-        let (outcome, settled) = await windows.settle(
-            timeout: timeout, quietPeriod: quietPeriod, known: known,
-            stillChanging: "still changing"
-        ) {
-            var pending: [String] = []
-            var look: [String: WindowLook] = [:]
-            for name in names {
-                let state = currentLook(of: name)
-                look[name] = state.look
-                if let reason = state.pending { pending.append("\(name): \(reason)") }
-            }
-            return (look, pending)
+        guard let simulator else { return .timedOut("the simulator is not running") }
+        let deadline = ContinuousClock.now + timeout.duration
+        while true {
+            // Watch and mark first, then look: whatever happens after the
+            // look began wakes the wait.
+            let change = ChangeWait(files: traces.followedPaths)
+            let sequence = (try? run { $0.trace.lastSequence }) ?? 0
+            let pending = names.compactMap { name in pendingReason(of: name).map { "\(name): \($0)" } }
+            if pending.isEmpty { return .settled }
+            if ContinuousClock.now >= deadline { return .timedOut(pending.joined(separator: "; ")) }
+            await change.next(simulator: simulator, after: sequence, deadline: deadline)
         }
-        if let settled {
-            for name in names { settledLooks[name] = (settled.look[name]!, settled.since) }
-        }
-        return outcome
     }
 
-    /// What settling compares between polls.
-    struct WindowLook: Hashable {
-        var snapshot: DioramaSimulator.WindowSnapshot?
-        var sceneRecords: Int
-    }
-
-    /// The window's look now, and what it still waits for (nil: nothing).
-    private func currentLook(of name: String) -> (look: WindowLook, pending: String?) {
+    /// What the window still waits for, nil when nothing: a configure not
+    /// yet acked and committed, an interactive resize under way, a last
+    /// frame not drawn for the scale in effect, or, for a Diorama app, no
+    /// `idle` record in its trace since the simulator last sent it events
+    /// (so a `screen` or `traits` record an enter causes, with no configure,
+    /// is written before the window counts as settled). A window not bound
+    /// or gone has nothing outstanding.
+    private func pendingReason(of name: String) -> String? {
         if windows[name]?.windowID == nil { _ = try? rebind(name, waiting: false) }
-        guard let binding = windows[name] else { return (WindowLook(snapshot: nil, sceneRecords: 0), nil) }
-        var records = 0
-        if let path = binding.traceFile, let scene = binding.scene {
-            records = traces.sceneRecordCount(path, scene: scene)
-        }
-        guard let id = binding.windowID,
-            let snapshot = try? run({ sim in sim.windows.first { $0.id == id }?.snapshot })
-        else {
-            return (WindowLook(snapshot: nil, sceneRecords: records), nil)
-        }
-        let look = WindowLook(snapshot: snapshot, sceneRecords: records)
-        if snapshot.isInteractivelyResizing { return (look, "interactive resize under way") }
+        guard let binding = windows[name], let id = binding.windowID,
+            let (snapshot, eventsFlushed) = try? run({ sim -> (DioramaSimulator.WindowSnapshot, UInt64?)? in
+                guard let window = sim.windows.first(where: { $0.id == id }) else { return nil }
+                return (window.snapshot, sim.eventsFlushedNanoseconds(toClientOfWindow: id))
+            })
+        else { return nil }
+        if snapshot.isInteractivelyResizing { return "interactive resize under way" }
         if !snapshot.isSettled {
             let serial = snapshot.lastConfigure.map { "configure \($0.serial)" } ?? "the initial configure"
-            return (look, "\(serial) not yet acked and committed")
+            return "\(serial) not yet acked and committed"
         }
         // Judged against the scale in effect now, not when the frame came:
-        // right after a move to another scale the last frame predates it,
-        // and a busy client may take longer than the quiet period to redraw.
+        // right after a move to another scale the last frame predates it.
         // (A window with no frame yet counts as drawn: there is nothing to judge.)
         if snapshot.isMapped && !snapshot.isMinimized && !snapshot.isDrawnForScaleInEffect {
-            return (look, "its last frame is not drawn for the scale in effect")
+            return "its last frame is not drawn for the scale in effect"
         }
-        return (look, nil)
+        if let path = binding.traceFile, let eventsFlushed, (traces.lastIdleNanoseconds(path) ?? 0) <= eventsFlushed {
+            return "the app has not written an `idle` trace record since the simulator last sent it events"
+        }
+        return nil
     }
 
     public func observe(window name: String) async -> WindowObservation {

@@ -23,6 +23,17 @@ final class ClientRecord {
     var isGivenUpOnWhileBehind = false
     /// Half the socket's send buffer: more unread than this is a backlog.
     var backlogLimitBytes: Int?
+    /// Set while the event loop watches for its socket to drain (a control
+    /// request waits for it to read its backlog).
+    var drainWatch: ClientDrainWatch?
+    /// Its `xdg_wm_base` objects, the last one bound is pinged.
+    var wmBases: [XdgWmBase] = []
+    /// The serial of its last `xdg_wm_base.pong`.
+    var lastPongSerial: UInt32?
+    /// An event was queued for it since the last flush (``Simulator/traced(_:)``).
+    var hasUnflushedEvents = false
+    /// When events were last flushed to it (simulator clock nanoseconds).
+    var eventsFlushedNanoseconds: UInt64?
     let destroyListener: NativeListener
 
     init(id: UInt32, client: OpaquePointer, destroyListener: NativeListener) {

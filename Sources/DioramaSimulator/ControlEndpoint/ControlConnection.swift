@@ -10,14 +10,12 @@ struct ControlConnection {
     let socket: ControlLineSocket
     let remote: RemoteControl
 
-    /// How often a followed trace or a waited-for window is looked at again.
+    /// How often a followed trace looks whether the client hung up.
     static let pollInterval: Duration = .milliseconds(20)
 
     /// How long a request's answer waits at most for clients to read the
     /// events it sent them (see ``ClientBacklog``).
     static let backlogPatience: Duration = .seconds(2)
-    /// How often a waiting request looks again whether the clients caught up.
-    static let backlogPollInterval: Duration = .milliseconds(1)
 
     func serve() {
         while let line = nextLine() {
@@ -88,8 +86,8 @@ struct ControlConnection {
                 switch try requests[index].get() {
                 case .screenshot(let display, let path, let scale):
                     responses.append(try screenshot(display: display, path: path, scale: scale))
-                case .waitSettled(let selector, let timeout):
-                    responses.append(try waitSettled(selector, timeoutMilliseconds: timeout))
+                case .wait(let condition, let timeout):
+                    responses.append(try wait(for: condition, timeoutMilliseconds: timeout))
                 case let request:
                     preconditionFailure("\(request) completes at once; it is carried out with the others")
                 }
@@ -129,24 +127,27 @@ struct ControlConnection {
     /// or ``backlogPatience`` passed. Returns a warning for the answer when
     /// they did not catch up in time (the request was carried out all the
     /// same; later requests stop waiting for those clients until they do).
+    /// The simulator looks again when a backlogged client's socket drains
+    /// (``Simulator/caughtUp(_:)``), not on a timer.
     private func waitUntilRead(_ backlog: [ClientBacklog]) -> String? {
-        let deadline = ContinuousClock.now + Self.backlogPatience
         let clients = Set(backlog.map(\.client))
-        while true {
-            Thread.sleep(forTimeInterval: Self.seconds(Self.backlogPollInterval))
-            guard let behind = try? remote.perform({ $0.flushAndFindBackloggedClients(only: clients) }) else { return nil }
-            if behind.isEmpty { return nil }
-            if ContinuousClock.now >= deadline {
-                _ = try? remote.perform { $0.stopWaiting(for: behind) }
-                return "carried out, but " + behind.map(\.description).joined(separator: "; ")
-                    + " after \(Self.backlogPatience); later requests no longer wait for it until it reads them"
-                    + " (libwayland disconnects a client whose buffer overflows)"
-            }
+        let caughtUp: Bool?
+        do {
+            caughtUp = try remote.wait(for: { $0.caughtUp(clients) }, timeout: Self.backlogPatience)
+        } catch {
+            return nil  // the simulator stopped
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        guard caughtUp == nil else { return nil }
+        guard
+            let behind = try? remote.perform({ simulator in
+                let behind = simulator.flushAndFindBackloggedClients(only: clients)
+                simulator.stopWaiting(for: behind)
+                return behind
+            }), !behind.isEmpty
+        else { return nil }
+        return "carried out, but " + behind.map(\.description).joined(separator: "; ")
+            + " after \(Self.backlogPatience); later requests no longer wait for it until it reads them"
+            + " (libwayland disconnects a client whose buffer overflows)"
     }
 
     /// The next request line; nil when the client is gone or sent a line
@@ -192,8 +193,13 @@ struct ControlConnection {
     /// Runs `body` on the simulator's thread; its failure, or the simulator
     /// having stopped, becomes a ``ControlFailure``.
     private func perform<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws(ControlFailure) -> Result {
+        try asControlFailure { try remote.perform(body) }
+    }
+
+    /// What `body` returns; what it throws as a ``ControlFailure``.
+    private func asControlFailure<Result>(_ body: () throws -> Result) throws(ControlFailure) -> Result {
         do {
-            return try remote.perform(body)
+            return try body()
         } catch let failure as ControlFailure {
             throw failure
         } catch {
@@ -215,17 +221,28 @@ struct ControlConnection {
         return response
     }
 
-    /// Polls until the window is settled or the time is up.
-    private func waitSettled(_ selector: WindowSelector, timeoutMilliseconds: Int) throws(ControlFailure) -> ControlResponse {
-        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
-        while true {
-            let answer = try perform { try $0.handleControlRequest(.waitSettled(selector, timeoutMilliseconds: timeoutMilliseconds)) }
-            if answer.settled == true { return answer }
-            guard ContinuousClock.now < deadline else {
-                throw .failed("\(selector) did not settle within \(timeoutMilliseconds) ms: it has not acknowledged and committed every configure sent to it")
-            }
-            Thread.sleep(forTimeInterval: Self.seconds(Self.pollInterval))
+    /// Answers once `condition` holds, or fails when the time is up. The
+    /// simulator looks at it when something that can change it happens
+    /// (``RemoteControl/wait(for:timeout:)``), never on a timer.
+    private func wait(for condition: ControlWaitCondition, timeoutMilliseconds: Int) throws(ControlFailure) -> ControlResponse {
+        var since: UInt64 = 0
+        if case .traceRecord(_, _, let after) = condition { since = after }
+        let cursor = TraceWaitCursor(since: since)
+        let answer = try asControlFailure {
+            try remote.wait(for: { try $0.controlWaitAnswer(condition, cursor: cursor) }, timeout: .milliseconds(timeoutMilliseconds))
         }
+        guard let answer else {
+            let within = "within \(timeoutMilliseconds) ms"
+            switch condition {
+            case .settled(let selector):
+                throw .failed("\(selector) did not settle \(within): it has not acknowledged and committed every configure sent to it")
+            case .drawnForScale(let selector):
+                throw .failed("\(selector) did not commit a buffer drawn for its display's scale \(within)")
+            case .traceRecord(let type, let selector, let since):
+                throw .failed("no \(type) record\(selector.map { " about \($0)" } ?? "") after seq \(since) \(within)")
+            }
+        }
+        return answer
     }
 
     /// Writes the header and the records after `since`; when following, then
@@ -296,7 +313,7 @@ extension ControlRequest {
     /// traces).
     var completesAtOnce: Bool {
         switch self {
-        case .screenshot, .waitSettled, .trace: false
+        case .screenshot, .wait, .trace: false
         default: true
         }
     }

@@ -56,9 +56,7 @@ extension Simulator {
                 try plugDisplay(configuration)
             case .unplugDisplay(let name):
                 try unplugDisplay(name)
-            case .waitSettled(let selector, _):
-                response.settled = try isSettled(selector)
-            case .screenshot, .trace:
+            case .screenshot, .trace, .wait:
                 preconditionFailure("\(request) is carried out by the control connection, not in one step")
             }
         } catch {

@@ -28,7 +28,11 @@ extension Simulator {
 
     /// Creates a global that lives as long as the simulator.
     private func addGlobal<Object: Resource>(_ type: Object.Type, version: UInt32, onBind: @escaping (Object) -> Void) {
-        let global = Global<Object>(display: wlDisplay, version: version, onBind: onBind)
+        // A bind may be what a waiter waits for (a client ready for a protocol).
+        let global = Global<Object>(display: wlDisplay, version: version) { [unowned self] object in
+            onBind(object)
+            self.waiters.noteEvent()
+        }
         globalRemovers.append { global.remove() }
     }
 }

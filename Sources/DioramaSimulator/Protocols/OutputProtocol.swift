@@ -26,6 +26,7 @@ extension Simulator {
     /// surfaces.
     private func outputBound(_ output: WlOutput, display: Display) {
         displayArrangement.outputBound(output, to: display)
+        waiters.noteEvent()
         let key = ObjectIdentifier(output)
         output.onRequest = { _ in }  // release: a destructor, handled by onDestroy
         output.onDestroy = { [unowned self, unowned display] in

@@ -6,6 +6,11 @@ extension Simulator {
     /// and positioners.
     func wmBaseBound(_ wmBase: XdgWmBase) {
         var liveSurfaces = 0
+        let key = ObjectIdentifier(wmBase)
+        clientRegistry.record(wmBase.client)?.wmBases.append(wmBase)
+        wmBase.onDestroy = { [unowned self, client = wmBase.client] in
+            self.clientRegistry.record(client)?.wmBases.removeAll { ObjectIdentifier($0) == key }
+        }
         wmBase.onRequest = { [unowned self, unowned wmBase] request in
             switch request {
             case .destroy:
@@ -35,8 +40,8 @@ extension Simulator {
                 }
                 liveSurfaces += 1
                 self.xdgSurfaceCreated(resource, wmBase: wmBase, surface: surface) { liveSurfaces -= 1 }
-            case .pong:
-                break
+            case .pong(let serial):
+                self.pongReceived(serial, from: wmBase)
             }
         }
     }

@@ -107,13 +107,15 @@ public final class Trace {
         }
     }
 
-    private func owningWindow(of event: TraceEvent) -> UInt32? {
+    /// The window an event is about (directly, or through its surface).
+    func owningWindow(of event: TraceEvent) -> UInt32? {
         if let window = event.window { return window }
         if let surface = event.surface { return surfaceWindows[surface] }
         return nil
     }
 
-    private func owningClient(of event: TraceEvent) -> UInt32? {
+    /// The client an event is about (directly, or through its window or surface).
+    func owningClient(of event: TraceEvent) -> UInt32? {
         if let client = event.client { return client }
         if let window = event.window, let owner = windowOwners[window] { return owner }
         if let surface = event.surface { return surfaceOwners[surface] }
