@@ -2,7 +2,8 @@
 #
 #   make deps    install the missing Debian packages (as root), or say which ones are missing
 #   make build   compile the package
-#   make test    deps + format-check + the whole test suite (the integration tests start real weston and sway),
+#   make build-checked  compile with the tests; fail on a compiler warning in the package's own code
+#   make test    deps + format-check + build-checked + the whole test suite (the integration tests start real weston and sway),
 #                then `make examples`
 #   make examples  build Examples/Sketchpad as an outside package and run its scenario
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
@@ -31,7 +32,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build test examples run bench bench-screenshot-debug compatibility fuzz docs format format-check clean
+.PHONY: all deps build build-checked test examples run bench bench-screenshot-debug compatibility fuzz docs format format-check clean
 
 # Default: compile.
 all: build
@@ -56,9 +57,30 @@ build:
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 # Run all tests; Swift Testing runs them in parallel (each compositor instance has its own runtime dir).
-test: deps format-check
+test: deps format-check build-checked
 	$(SWIFT) test $(SWIFT_FLAGS)
 	$(MAKE) examples
+
+# Compile everything the tests need and fail on a compiler warning in the
+# package's own code (its sources, tests, plugin and generated bindings; the
+# dependencies in .build/checkouts are not ours to fix, and SwiftPM silences
+# them anyway). The compiler prints a warning only when it compiles the file,
+# so this catches every one on a build from clean, as CI's fresh clone is; a
+# local incremental build sees only the files it recompiled.
+# (`-Xswiftc -warnings-as-errors` is no substitute: the flag becomes part of
+# every compile command, so each switch between it and a plain `swift build`,
+# as `make examples` runs next, recompiles the whole package.)
+BUILD_LOG := .build/build-checked.log
+build-checked:
+	@mkdir -p .build
+	@{ $(SWIFT) build --build-tests $(SWIFT_FLAGS) 2>&1; echo $$? > $(BUILD_LOG).status; } | tee $(BUILD_LOG)
+	@status=$$(cat $(BUILD_LOG).status); [ "$$status" -eq 0 ] || exit $$status
+	@grep -E '^$(CURDIR)/[^:]+:[0-9]+:[0-9]+: warning:' $(BUILD_LOG) | grep -v '^$(CURDIR)/.build/checkouts/' | sort -u > $(BUILD_LOG).warnings || true
+	@if [ -s $(BUILD_LOG).warnings ]; then \
+	  cat $(BUILD_LOG).warnings >&2; \
+	  echo "build-checked: $$(wc -l < $(BUILD_LOG).warnings) compiler warning(s) in the package's own code (above); fix them" >&2; \
+	  exit 1; \
+	fi
 
 # The Swift sources in one style: .swift-format (4-space indents, 160 columns,
 # the toolchain's swift-format rules less the few the code deliberately breaks,

@@ -197,7 +197,10 @@ let package = Package(
         // a crash or hang may kill (Docs/reliability.md).
         .target(
             name: "DioramaFuzzKit",
-            dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest", "DioramaLogging"]),
+            dependencies: [
+                "DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest", "DioramaLogging",
+                "DioramaPOSIX",
+            ]),
         .executableTarget(
             name: "diorama-fuzz",
             dependencies: [
@@ -255,24 +258,27 @@ let package = Package(
             ]),
         .testTarget(
             name: "DioramaRuntimeTests",
-            dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore"]),
+            dependencies: [
+                "Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore", "DioramaPOSIX",
+            ]),
         // The model's values, and the plist/manifest readers and session store split out of it.
         .testTarget(
-            name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore"],
+            name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaPOSIX"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport"]),
+        .testTarget(
+            name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport", "DioramaPOSIX"]),
         .testTarget(
             name: "DioramaScenariosTests",
             dependencies: [
                 "DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
-                "HeadlessCompositors",
+                "HeadlessCompositors", "DioramaPOSIX",
             ],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "DioramaPOSIXTests", dependencies: ["DioramaPOSIX"]),
         .testTarget(
             name: "DioramaLoggingTests",
             dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC"]),
+        .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC", "DioramaPOSIX"]),
         .testTarget(
             name: "DioramaClientTests",
             dependencies: [

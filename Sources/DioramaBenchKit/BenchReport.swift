@@ -189,11 +189,13 @@ public struct ScreenshotSection: Codable, Sendable {
     public var composeMilliseconds: Double?
     /// Encoding the PNG and writing it to a file.
     public var encodeMilliseconds: Double?
-    /// Compose plus encode, median over the repeats (wall clock).
+    /// Compose plus encode, median over the repeats (wall clock): what the
+    /// targets judge, since the PNG encoder spreads its work over the cores
+    /// and the caller waits for the wall-clock time.
     public var totalMilliseconds: Double?
-    /// The CPU time the same work took on the bench's thread: what the
-    /// targets judge, since other processes on a busy machine stretch the
-    /// wall-clock time but not this.
+    /// The CPU time the same work took in all of the bench's threads (the
+    /// encoder's included): more than the wall time when it ran in parallel;
+    /// on a busy machine other processes stretch the wall-clock time but not this.
     public var cpuMilliseconds: Double?
     public var fileBytes: Int
 }

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 
 /// The machine and the versions of everything a run measured.
@@ -38,17 +39,7 @@ enum ProgramRunner {
     /// Standard output (and error) of `program arguments…` found in PATH, or nil when it cannot run.
     static func output(_ program: String, _ arguments: [String]) -> String? {
         guard let path = which(program) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try? ProgramRun.run(path, arguments, timeout: .seconds(30)).output
     }
 
     /// The absolute path of `program` (as is when it has a slash), or nil.

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 
 /// How much of a build the bindings scanner takes: the scanner binary run
@@ -78,16 +79,13 @@ enum ScannerBenchmark {
 
     /// Wall time of `program arguments…`; throws when it fails.
     static func timed(_ program: String, _ arguments: [String]) throws -> UInt64 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         let start = ProcessResources.monotonicNanoseconds()
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("\(program) \(arguments.prefix(3).joined(separator: " ")) … exited \(process.terminationStatus)")
+        let process = try SpawnedProcess(
+            executable: program, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+            standardOutput: .null, standardError: .null)
+        let termination = process.waitForExit()
+        guard termination == .exited(0) else {
+            throw BenchError("\(program) \(arguments.prefix(3).joined(separator: " ")) … \(termination)")
         }
         return ProcessResources.monotonicNanoseconds() - start
     }

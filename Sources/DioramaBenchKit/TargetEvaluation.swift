@@ -132,20 +132,23 @@ enum TargetEvaluation {
     }
 
     /// Issue 13: a 5120×2880 screenshot (compose + PNG) in ≤ 0.25 s from a
-    /// release build, ≤ 1 s from a debug build.
+    /// release build, ≤ 1 s from a debug build; judged on the wall clock
+    /// (issue 19: the encoder works on several cores), with the CPU time of
+    /// all threads shown beside it.
     static func screenshotTarget(_ screenshot: ScreenshotSection) -> TargetResult {
         let limit = screenshot.build == "debug" ? 1000.0 : 250.0
         let name = "5120×2880 screenshot (\(screenshot.build) build)"
-        let target = "≤ \(fmt(limit)) ms CPU compose + PNG"
-        guard let total = screenshot.cpuMilliseconds else {
+        let target = "≤ \(fmt(limit)) ms wall compose + PNG"
+        guard let total = screenshot.totalMilliseconds else {
             return TargetResult(
                 name: name, target: target, measured: screenshot.unavailable ?? "not measured",
                 met: nil, ratio: nil)
         }
         let sized = screenshot.width == 5120 && screenshot.height == 2880
+        let cpu = screenshot.cpuMilliseconds.map { ", \(fmt($0)) ms CPU" } ?? ""
         return TargetResult(
             name: name, target: target,
-            measured: fmt(total) + " ms CPU" + (sized ? "" : " (\(screenshot.width)×\(screenshot.height))"),
+            measured: fmt(total) + " ms wall" + cpu + (sized ? "" : " (\(screenshot.width)×\(screenshot.height))"),
             met: sized && total <= limit, ratio: total / limit)
     }
 

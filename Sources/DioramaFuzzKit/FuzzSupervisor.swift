@@ -1,4 +1,5 @@
 import DioramaLogging
+import DioramaPOSIX
 import Foundation
 import Glibc
 
@@ -123,40 +124,27 @@ public struct FuzzSupervisor {
         throws -> (status: CampaignStatus, summary: FuzzCampaign.Summary?)
     {
         let stdoutFile = output.appendingPathComponent(".\(target).stdout")
-        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-        if !FileManager.default.fileExists(atPath: logFile(target).path) {
-            _ = FileManager.default.createFile(atPath: logFile(target).path, contents: nil)
-        }
-        let stdout = try FileHandle(forWritingTo: stdoutFile)
-        let log = try FileHandle(forWritingTo: logFile(target))
-        defer { try? stdout.close(); try? log.close() }
-        _ = try log.seekToEnd()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = stdout
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // In this process's group, so that Ctrl-C stops the campaign with the supervisor.
+        let process = try SpawnedProcess(
+            executable: executable.path, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+            standardOutput: .file(stdoutFile.path, append: false), standardError: .file(logFile(target).path, append: true),
+            ownProcessGroup: false)
         // Bounded: the campaign's own watchdog ends hangs; this catches a campaign
         // that cannot even do that (a stuck watchdog thread).
-        let limit = ContinuousClock.now + .seconds(waitLimit)
-        while process.isRunning && ContinuousClock.now < limit { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        guard let termination = process.waitForExit(timeout: .seconds(waitLimit)) else {
+            process.signal(SIGKILL)
+            process.waitForExit()
             return (.hang, nil)
         }
-        process.waitUntilExit()
         let summary = FuzzCampaign.Summary.parse(String(decoding: FileManager.default.contents(atPath: stdoutFile.path) ?? Data(), as: UTF8.self))
-        switch (process.terminationReason, process.terminationStatus) {
-        case (.uncaughtSignal, let number): return (.signal(number), summary)
-        case (.exit, FuzzExitStatus.finished): return (.finished, summary)
-        case (.exit, FuzzExitStatus.hang): return (.hang, summary)
-        case (.exit, FuzzExitStatus.setupFailed):
+        switch termination {
+        case .killed(let number): return (.signal(number), summary)
+        case .exited(FuzzExitStatus.finished): return (.finished, summary)
+        case .exited(FuzzExitStatus.hang): return (.hang, summary)
+        case .exited(FuzzExitStatus.setupFailed):
             let text = String(decoding: FileManager.default.contents(atPath: logFile(target).path) ?? Data(), as: UTF8.self)
             throw FuzzSetupError("the \(target) campaign could not start: \(text.split(separator: "\n").last ?? "")")
-        case (_, let code): return (.exit(code), summary)
+        case .exited(let code): return (.exit(code), summary)
         }
     }
 }

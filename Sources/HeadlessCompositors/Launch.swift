@@ -5,28 +5,6 @@ import Foundation
     import Glibc
 #endif
 
-extension Process {
-    /// `run()`, but the child starts with no signals blocked.
-    ///
-    /// Foundation's `Process` passes the *calling thread's* signal mask on to
-    /// the child. Swift concurrency and Dispatch worker threads (where tests and
-    /// async code run) block most signals, so a child spawned from there starts
-    /// with SIGTERM blocked — and a program that handles SIGTERM with a plain
-    /// `signal()` handler, as sway 1.7 does, then never sees it (weston, which
-    /// uses a signalfd, is unaffected). This clears the calling thread's mask
-    /// for the duration of the spawn and restores it afterwards. For short
-    /// runs to completion through `Process`; a long-lived child that is
-    /// stopped later is DioramaPOSIX's `SpawnedProcess`, which does this itself.
-    public func runWithUnblockedSignals() throws {
-        var none = sigset_t()
-        var saved = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try run()
-    }
-}
-
 /// Spawning and readiness waiting shared by the weston and sway launchers.
 enum Launcher {
     /// Starts `executable` with stdin from /dev/null and stdout+stderr appended

@@ -275,28 +275,22 @@ enum SystemUser {
 
         let useradd = try Executables.require("useradd", package: "passwd")
         let nologin = Executables.find("nologin") ?? "/usr/sbin/nologin"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: useradd)
-        process.arguments = [
-            "--system", "--no-create-home", "--home-dir", "/nonexistent",
-            "--shell", nologin, "--user-group",
-            "--comment", "Diorama headless sway for tests", name,
-        ]
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
+        let run: ProgramRun
         do {
-            try process.run()
+            run = try ProgramRun.run(
+                useradd,
+                [
+                    "--system", "--no-create-home", "--home-dir", "/nonexistent",
+                    "--shell", nologin, "--user-group",
+                    "--comment", "Diorama headless sway for tests", name,
+                ], timeout: .seconds(60))
         } catch {
-            throw CompositorLaunchError.userSetupFailed(user: name, detail: "running \(useradd): \(error)")
+            throw CompositorLaunchError.userSetupFailed(user: name, detail: "running \(useradd): \(error.reason)")
         }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         // 9: the name is already taken (someone else created it meanwhile).
-        guard process.terminationStatus == 0 || process.terminationStatus == 9, let ids = lookup(name) else {
+        guard run.termination == .exited(0) || run.termination == .exited(9), !run.timedOut, let ids = lookup(name) else {
             throw CompositorLaunchError.userSetupFailed(
-                user: name, detail: "useradd exited with \(process.terminationStatus): \(text)")
+                user: name, detail: "useradd \(run.timedOut ? "did not finish within 60 s" : run.termination.description): \(run.output)")
         }
         return ids
     }

@@ -15,6 +15,8 @@ enum InterfaceTableEmitter {
         w.line()
         let all = set.protocols.flatMap(\.interfaces)
         let owned = all.filter { !set.isExportedByLibwayland($0.name) }
+        emitVersionTable(all, into: &w)
+        w.line()
         w.documentation(
             nil,
             extra: [
@@ -94,6 +96,26 @@ enum InterfaceTableEmitter {
             return set.isExportedByLibwayland(interface) ? ["Interfaces.\(interface)"] : ["UnsafePointer(storage.\(interface))"]
         }
     }
+
+    /// `GeneratedProtocolVersions`: each interface's version in the XML these
+    /// bindings were generated from, so code can tell at build time which
+    /// messages it may name (see `MessageEmitter.emitArgumentsAccessor`) and
+    /// how high to bind.
+    private static func emitVersionTable(_ interfaces: [InterfaceDefinition], into w: inout CodeWriter) {
+        w.documentation(
+            nil,
+            extra: [
+                "The version of each interface in the protocol XML these bindings were",
+                "generated from at build time (the installed libwayland-dev and",
+                "wayland-protocols packages, so it differs between distributions).",
+            ])
+        w.block("public enum GeneratedProtocolVersions") { w in
+            for interface in interfaces {
+                w.line("public static let \(interface.name): UInt32 = \(interface.version)")
+            }
+        }
+    }
+
 }
 
 enum GeneratedHeader {
@@ -107,4 +129,5 @@ public enum BindingSide: String, Sendable {
     case client, server
 
     var cModule: String { self == .client ? "CWaylandClient" : "CWaylandServer" }
+
 }

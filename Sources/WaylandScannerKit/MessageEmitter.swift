@@ -35,6 +35,9 @@ enum MessageEmitter {
                 let parameters = try coding.parameters(message.arguments, incoming: true)
                 w.line("case \(SwiftNames.memberName(message.name))" + (parameters.isEmpty ? "" : "(\(parameters))"))
             }
+            for message in messages where message.since > 1 {
+                try emitArgumentsAccessor(message, coding: coding, into: &w)
+            }
         }
         w.line()
         for line in incoming.handlerDocumentation { w.line("/// " + line) }
@@ -66,6 +69,38 @@ enum MessageEmitter {
                 w.line("    break")
             }
         }
+    }
+
+    /// For a message newer than version 1, a property that gives its
+    /// arguments (one value, a labelled tuple, or `()` when it has none) when
+    /// the enum holds that message, and nil otherwise.
+    ///
+    /// Whether such a message exists depends on the XML the bindings were
+    /// generated from (wl_surface's v6 events are in libwayland 1.23's, not
+    /// 1.21's). Code that must build against both declares a protocol with a
+    /// same-named property defaulting to nil and conforms the enum to it: a
+    /// member the enum declares itself takes precedence over a protocol
+    /// extension's, so the default is used only when this one was not generated.
+    private static func emitArgumentsAccessor(
+        _ message: MessageDefinition, coding: ArgumentCoding, into w: inout CodeWriter
+    ) throws {
+        let caseName = SwiftNames.memberName(message.name)
+        let locals = message.arguments.map { SwiftNames.localName($0.name, suffix: "Value") }
+        let types = try message.arguments.map { try coding.swiftType($0, incoming: true) }
+        let valueType: String
+        switch message.arguments.count {
+        case 0: valueType = "Void"
+        case 1: valueType = types[0]
+        default:
+            valueType = "(" + zip(message.arguments, types).map { "\(SwiftNames.labelName($0.name)): \($1)" }.joined(separator: ", ") + ")"
+        }
+        let pattern = locals.isEmpty ? ".\(caseName)" : "let .\(caseName)(\(locals.joined(separator: ", ")))"
+        let value = locals.isEmpty ? "()" : locals.count == 1 ? locals[0] : "(\(locals.joined(separator: ", ")))"
+        w.line()
+        w.line("/// The arguments of `\(message.name)` (since version \(message.since)) when this is that message, else nil.")
+        w.line("public var \(SwiftNames.unescaped(caseName))Arguments: \(valueType)? {")
+        w.line("    if case \(pattern) = self { \(value) } else { nil }")
+        w.line("}")
     }
 
     /// The body of a sending method: `call` is given the expression for the

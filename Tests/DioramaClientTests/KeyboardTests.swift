@@ -1,6 +1,7 @@
 import CDioramaShim
 import CXKBCommon
 import DioramaClient
+import DioramaPOSIX
 import Foundation
 import Testing
 import WaylandClient
@@ -94,14 +95,10 @@ struct KeyboardTests {
         #expect(!seat.capabilities.contains(.keyboard), "headless sway starts without input devices")
 
         // wtype creates a virtual keyboard (the seat gains a keyboard), waits, types Q, and exits.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: wtype)
-        process.arguments = ["-s", "1500", "Q", "-s", "500"]
-        process.environment = sway.clientEnvironment()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.runWithUnblockedSignals()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try SpawnedProcess(
+            executable: wtype, arguments: ["-s", "1500", "Q", "-s", "500"], environment: sway.clientEnvironment(),
+            standardOutput: .null, standardError: .null)
+        defer { process.terminate(grace: .seconds(2)) }
 
         try client.run(
             until: { recorder.pressed.contains { $0.keysym == 0x51 } },

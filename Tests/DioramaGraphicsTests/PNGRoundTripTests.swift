@@ -161,6 +161,74 @@ struct PNGRoundTripTests {
         #expect(try PNG.decode(file).pixelBuffer == screen)
     }
 
+    /// Content for every PNG filter: flat runs (`None`/`Up` win), a horizontal
+    /// gradient (`Sub`), a vertical one (`Up`), a diagonal one (`Average`,
+    /// `Paeth`), noise that no filter helps, and translucent pixels whose
+    /// straight-alpha bytes the writer computes.
+    private func mixedContent(width: Int, height: Int, seed: UInt64) -> PixelBuffer {
+        var generator = SeededGenerator(seed: seed)
+        var image = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let value: UInt32
+                switch (x / 7 + y / 5) % 6 {
+                case 0: value = 0xFF20_4060
+                case 1: value = 0xFF00_0000 | UInt32(x & 0xFF) << 16 | UInt32(x * 3 & 0xFF)
+                case 2: value = 0xFF00_0000 | UInt32(y & 0xFF) << 8 | UInt32(y * 5 & 0xFF)
+                case 3: value = 0xFF00_0000 | UInt32((x + y) & 0xFF) << 16 | UInt32((x * 2 + y) & 0xFF) << 8
+                case 4: value = 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &generator)
+                default:
+                    let alpha = UInt32.random(in: 0...255, using: &generator)
+                    value = alpha << 24 | UInt32.random(in: 0...alpha, using: &generator) << 8 | alpha / 2
+                }
+                image[x, y] = PixelColor(argb: value)
+            }
+        }
+        return image
+    }
+
+    /// Bands of rows are deflated on separate threads and joined into one zlib
+    /// stream; zlib's inflate (in the reader) checks the joined Adler-32.
+    @Test(
+        "images of one row, odd widths and several deflate bands decode to exactly the pixels written",
+        arguments: [(1, 1), (4097, 1), (1, 1500), (3, 2), (1283, 1700), (2049, 1283)])
+    func bandsDecodeExactly(width: Int, height: Int) throws {
+        let image = mixedContent(width: width, height: height, seed: UInt64(width * 31 + height))
+        let decoded = try PNG.decode(PNG.encode(image, colorType: .rgba))
+        #expect(decoded.width == width && decoded.height == height)
+        #expect(decoded.pixelBuffer == image)
+
+        let opaque = try PNG.decode(PNG.encode(image, colorType: .rgb))
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = image[x, y], read = opaque.components(x: x, y: y)
+                guard read.red == pixel.red && read.green == pixel.green && read.blue == pixel.blue && read.alpha == 255 else {
+                    Issue.record("RGB pixel (\(x), \(y)) of \(width)×\(height) is \(read), not \(pixel) over black")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("the band-size rule gives the larger test images above several bands, and a 5K screenshot fifteen")
+    func bandCounts() {
+        #expect(PNGEncoder.bands(width: 1283, height: 1700, colorType: .rgba) == (817, 3))
+        #expect(PNGEncoder.bands(width: 1283, height: 1700, colorType: .rgb) == (1089, 2))
+        #expect(PNGEncoder.bands(width: 2049, height: 1283, colorType: .rgba) == (511, 3))
+        #expect(PNGEncoder.bands(width: 2049, height: 1283, colorType: .rgb) == (682, 2))
+        #expect(PNGEncoder.bands(width: 5120, height: 2880, colorType: .rgba).count == 15)
+        #expect(PNGEncoder.bands(width: 4097, height: 1, colorType: .rgba) == (255, 1))
+        #expect(PNGEncoder.bands(width: 3, height: 0, colorType: .rgb).count == 1)
+    }
+
+    @Test("the zlib header is what zlib writes for the level")
+    func zlibHeader() {
+        #expect(PNGEncoder.zlibHeader(level: 1) == [0x78, 0x01])
+        #expect(PNGEncoder.zlibHeader(level: 6) == [0x78, 0x9C])
+        #expect(PNGEncoder.zlibHeader(level: 9) == [0x78, 0xDA])
+        #expect(Array(ZlibDeflater.compress([1, 2, 3]).prefix(2)) == PNGEncoder.zlibHeader(level: 6))
+    }
+
     /// Issue 13: the zlib-backed writer makes smaller screenshots than the
     /// hand-written deflate it replaced, which wrote 399,505 bytes for this
     /// picture (a 5K display, black, showing a test-pattern window at 2×, as

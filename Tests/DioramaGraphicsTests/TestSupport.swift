@@ -1,4 +1,5 @@
 import DioramaGraphics
+import DioramaPOSIX
 import Foundation
 import Testing
 
@@ -66,20 +67,11 @@ enum Python {
 
     /// Runs `script` with `arguments` and returns what it printed to standard output.
     static func run(_ script: String, arguments: [String] = []) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = ["-c", script] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 failed (\(process.terminationStatus)): \(String(decoding: stderr, as: UTF8.self))")
+        let run = try ProgramRun.run(try executable().path, ["-c", script] + arguments, timeout: .seconds(120))
+        guard run.succeeded else {
+            throw Failure(description: "python3 \(run.timedOut ? "did not finish within 120 s" : run.termination.description): \(run.standardError)")
         }
-        return [UInt8](stdout)
+        return run.standardOutput
     }
 }
 

@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaSessionStore
 import Foundation
 import Testing
@@ -39,15 +40,12 @@ struct SessionStoreCrashTests {
         var lastCounter = -1
 
         for round in 0..<5 {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: executable)
-            child.arguments = ["--testing-library", "swift-testing", "--filter", "SessionStoreCrashTests/childWriterLoop"]
             var environment = ProcessInfo.processInfo.environment
             environment[Self.directoryVariable] = temporary.url.path
-            child.environment = environment
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
+            let child = try SpawnedProcess(
+                executable: executable,
+                arguments: ["--testing-library", "swift-testing", "--filter", "SessionStoreCrashTests/childWriterLoop"],
+                environment: environment, standardOutput: .null, standardError: .null)
 
             // Wait until this child has saved at least once, then kill it at a random moment.
             let started = Date()
@@ -57,10 +55,10 @@ struct SessionStoreCrashTests {
             }
             usleep(UInt32.random(in: 1_000...150_000, using: &generator))
             let wasRunning = child.isRunning
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            child.signal(SIGKILL)
+            let termination = child.waitForExit()
             #expect(wasRunning, "round \(round): the child stopped before it was killed")
-            #expect(child.terminationReason == .uncaughtSignal, "round \(round)")
+            #expect(termination == .killed(signal: SIGKILL), "round \(round)")
 
             let loaded = store.load()
             #expect(loaded.warnings == [], "round \(round)")

@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaSessionStore
 import Foundation
 import Testing
@@ -39,13 +40,10 @@ struct SessionStoreFullDiskTests {
         }
 
         static func run(_ tool: String, _ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(tool) \(arguments) exited \(process.terminationStatus)"])
+            let run = try ProgramRun.run(tool, arguments, timeout: .seconds(60))
+            guard run.succeeded else {
+                throw CocoaError(
+                    .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(tool) \(arguments) \(run.termination): \(run.output)"])
             }
         }
     }

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Testing
 
@@ -109,19 +110,10 @@ import Testing
             arguments += ["-Xcc", "-I\(include.path)"]
         }
         let tool = try toolchainProgram("swift-symbolgraph-extract")
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let run = try ProgramRun.run(tool.path, arguments, timeout: .seconds(300))
+        guard run.succeeded else {
             throw CoverageCheckError(
-                "\(tool.path) failed (exit \(process.terminationStatus)) on \(module): "
-                    + String(decoding: message, as: UTF8.self))
+                "\(tool.path) \(run.timedOut ? "did not finish within 300 s" : run.termination.description) on \(module): \(run.standardError)")
         }
         return try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
             .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Glibc
 import HeadlessCompositors
@@ -43,36 +44,23 @@ struct HeadlessChromium {
 
     /// Runs chromium headless with a private profile; kills it after 90 seconds.
     private func run(_ arguments: [String], stdout: String, scratch: TemporaryDirectory) throws {
-        _ = FileManager.default.createFile(atPath: stdout, contents: nil)
         let errorLog = scratch.url.appendingPathComponent("chromium-stderr.log").path
-        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments =
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                "--user-data-dir=\(scratch.url.appendingPathComponent("profile").path)",
-            ] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: stdout)
-        process.standardError = FileHandle(forWritingAtPath: errorLog)
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = scratch.path
-        process.environment = environment
-        try process.runWithUnblockedSignals()
-        let deadline = Date().addingTimeInterval(90)
-        while process.isRunning, Date() < deadline {
-            usleep(100_000)
-        }
-        if process.isRunning {
-            kill(-process.processIdentifier, SIGKILL)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let process = try SpawnedProcess(
+            executable: executable,
+            arguments: [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--user-data-dir=\(scratch.url.appendingPathComponent("profile").path)",
+            ] + arguments,
+            environment: environment, standardOutput: .file(stdout, append: false), standardError: .file(errorLog, append: false))
+        guard let termination = process.waitForExit(timeout: .seconds(90)) else {
+            process.terminate(grace: .zero)
             throw Failure(description: "chromium did not finish within 90 s; its stderr is in \(errorLog)")
         }
-        guard process.terminationStatus == 0 else {
+        guard termination == .exited(0) else {
             let log = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
-            throw Failure(description: "chromium exited with \(process.terminationStatus): \(log.suffix(2000))")
+            throw Failure(description: "chromium \(termination): \(log.suffix(2000))")
         }
     }
 }

@@ -15,8 +15,8 @@ struct LaunchByPathTests {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("scenarios"), withIntermediateDirectories: true)
         let executable = root.appendingPathComponent("bin/Sketchpad").path
-        FileManager.default.createFile(atPath: executable, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
-        FileManager.default.createFile(atPath: root.appendingPathComponent("Info.plist").path, contents: Data())
+        try #require(FileManager.default.createFile(atPath: executable, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
+        try #require(FileManager.default.createFile(atPath: root.appendingPathComponent("Info.plist").path, contents: Data()))
         return (root, root.appendingPathComponent("scenarios/test.scenario").path)
     }
 

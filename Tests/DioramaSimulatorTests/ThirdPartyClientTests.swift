@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaSimulator
 import DioramaSimulatorHarness
 import Foundation
@@ -16,18 +17,16 @@ import Testing
         return path
     }
 
-    private static func spawn(_ path: String, environment: [String: String], output: Pipe? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+    /// This process's environment with `environment` on top, less a `WAYLAND_SOCKET` meant for us.
+    private static func clientEnvironment(_ environment: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment
         merged.removeValue(forKey: "WAYLAND_SOCKET")
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.runWithUnblockedSignals()
-        return process
+        return merged.merging(environment) { $1 }
+    }
+
+    private static func spawn(_ path: String, environment: [String: String]) throws -> SpawnedProcess {
+        try SpawnedProcess(
+            executable: path, environment: clientEnvironment(environment), standardOutput: .null, standardError: .null)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -39,8 +38,7 @@ import Testing
         defer {
             // SIGTERM: simple-shm's SIGINT handler only sets a flag its
             // blocking dispatch loop may never look at again.
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            process.terminate(grace: .seconds(5))
         }
         let simulator = harness.simulator
         func commits() -> Int {
@@ -55,7 +53,7 @@ import Testing
         let window = try #require(simulator.windows.first)
         #expect(window.appID == "org.freedesktop.weston.simple-shm")
         #expect(window.title == "simple-shm")
-        #expect(window.pid == process.processIdentifier)
+        #expect(window.pid == process.pid)
         #expect(window.enteredDisplayNames == ["DP-1"])
         #expect(window.bufferSize == Size(width: 250, height: 250))
         let frames = simulator.trace.records.filter { if case .frameDone = $0.event { true } else { false } }
@@ -79,12 +77,9 @@ import Testing
             SimulatorConfiguration(layout: try DisplayLayout.load(contentsOf: layoutPath))
         }
         defer { simulator.stop() }
-        let output = Pipe()
-        let process = try Self.spawn(path, environment: simulator.clientEnvironment, output: output)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0)
+        let run = try ProgramRun.run(path, environment: Self.clientEnvironment(simulator.clientEnvironment), timeout: .seconds(30))
+        let text = run.output
+        #expect(run.succeeded, "wayland-info \(run.termination): \(text)")
 
         for (name, scale, width) in [("DP-1", 1, 1920), ("DP-2", 2, 2560), ("HDMI-A-1", 2, 1920)] {
             #expect(text.contains("name: \(name)"), "wayland-info did not list \(name)")
@@ -142,8 +137,7 @@ import Testing
         defer { simulator.stop() }
         let process = try Self.spawn(path, environment: simulator.clientEnvironment.merging(client.environment) { $1 })
         defer {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            process.terminate(grace: .seconds(5))
         }
         @Sendable func commitsWithBuffers(_ simulator: Simulator) -> Int {
             simulator.trace.records.filter { record in
@@ -157,7 +151,7 @@ import Testing
             let window = try #require(simulator.windows.first)
             return (try simulator.screenshot(ofDisplay: "DP-1"), window.frame, window.bufferSize, window.pid)
         }
-        #expect(pid == process.processIdentifier)
+        #expect(pid == process.pid)
         #expect(buffer != nil && buffer != Size(width: 0, height: 0), "a buffer of pixels is attached: \(String(describing: buffer))")
         // What the window area shows: more than one colour, and not all black.
         let origin = shot.pixelPosition(ofLogical: frame.origin)

@@ -25,6 +25,34 @@ struct PackageStructureTests {
         #expect(messages.isEmpty, "\(messages.joined(separator: "\n"))")
     }
 
+    @Test("only DioramaPOSIX (and the build plugin, which cannot link it) uses Foundation's Process or Pipe")
+    func spawningHasOnePlace() throws {
+        var found: [ForeignSpawn] = []
+        for target in try Self.declaredTargets() where SpawnCheck.allowedTargets[target.name] == nil {
+            for file in try ImportCheck.swiftFiles(of: target, root: Self.root) {
+                found += SpawnCheck.uses(in: file)
+            }
+        }
+        #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("the spawn check sees Process and Pipe created or extended, not other types, comments or a file's own Pipe")
+    func spawnCheckFindsUses() {
+        let text = """
+            let process = Process()
+            let output = Foundation.Pipe()
+            extension Process {
+            let child = try SpawnedProcess(executable: path, environment: [:])
+            // Process() in a comment
+            let other = ChildProcess(command)
+            let again = Process.init()
+            """
+        #expect(SpawnCheck.uses(in: ("Sources/X/A.swift", text)).map(\.line) == [1, 2, 3, 7])
+        #expect(SpawnCheck.uses(in: ("Tests/X/B.swift", "struct Pipe {\n}\nlet pipe = try Pipe()")).isEmpty)
+        let message = SpawnCheck.uses(in: ("Sources/X/A.swift", "let process = Process()")).first?.description
+        #expect(message?.hasPrefix("Sources/X/A.swift:1: `let process = Process()` uses Foundation's Process") == true)
+    }
+
     @Test("ARCHITECTURE.md has one row per target, naming exactly its dependencies")
     func architectureMatchesManifest() throws {
         let architecture = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Testing
 
@@ -15,27 +16,9 @@ func runClient(
     environment: [String: String], timeout: TimeInterval = 15
 ) throws -> (status: Int32, output: String) {
     let executable = try Executables.require(name, package: package)
-    let outputPath = NSTemporaryDirectory() + "diorama-client-\(getpid())-\(UUID().uuidString).out"
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: outputPath) }
-    let output = try #require(FileHandle(forWritingAtPath: outputPath))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = output
-    try process.runWithUnblockedSignals()
-    try? output.close()
-    let finished = poll(timeout: timeout) { !process.isRunning }
-    if !finished {
-        kill(-process.processIdentifier, SIGKILL)
-        poll(timeout: 5) { !process.isRunning }
-    }
-    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    #expect(finished, "\(name) did not finish within \(timeout) s; output:\n\(text)")
-    return (process.terminationStatus, text)
+    let run = try ProgramRun.run(executable, arguments, environment: environment, timeout: .seconds(timeout))
+    #expect(!run.timedOut, "\(name) did not finish within \(timeout) s; output:\n\(run.output)")
+    return (run.termination.shellStatus, run.output)
 }
 
 /// Starts a long-running client (e.g. a terminal) in its own process group.
@@ -45,22 +28,10 @@ func startClient(
     environment: [String: String]
 ) throws -> () -> Void {
     let executable = try Executables.require(name, package: package)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.runWithUnblockedSignals()
-    let pgid = process.processIdentifier
-    return {
-        kill(-pgid, SIGTERM)
-        if !poll(timeout: 3, { !process.isRunning }) {
-            kill(-pgid, SIGKILL)
-            poll(timeout: 3) { !process.isRunning }
-        }
-    }
+    let process = try SpawnedProcess(
+        executable: executable, arguments: arguments, environment: environment,
+        standardOutput: .null, standardError: .null)
+    return { process.terminate(grace: .seconds(3)) }
 }
 
 /// The permission bits and owner of a path.

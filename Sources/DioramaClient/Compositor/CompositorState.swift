@@ -16,8 +16,9 @@ public final class CompositorState {
     private var surfaces: [ObjectIdentifier: WeakSurface] = [:]
 
     /// The highest wl_compositor version Diorama handles (6 adds the
-    /// preferred buffer scale and transform), capped at what the bindings know.
-    static let maxVersion: UInt32 = min(6, Registry.bindingsVersion(of: WlCompositor.self))
+    /// preferred buffer scale and transform), capped at what the bindings were
+    /// generated for (bookworm's XML has v5, trixie's v6).
+    static let maxVersion: UInt32 = min(6, GeneratedProtocolVersions.wl_compositor)
 
     /// - Throws: `RegistryError` when the compositor has no `wl_compositor`.
     public init(registry: Registry, outputState: OutputState?) throws(RegistryError) {

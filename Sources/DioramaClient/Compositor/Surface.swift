@@ -156,17 +156,16 @@ public final class Surface {
             else { return }
             outputs.remove(at: index)
             handler?.surfaceLeftOutput(self, output: output)
-        } else if let newer = SurfaceEventNewerThanBindings(event) {
-            switch newer {
-            case let .preferredBufferScale(scale):
-                guard scale >= 1, scale != preferredBufferScale else { return }
-                preferredBufferScale = scale
-                handler?.preferredBufferScaleChanged(self, scale: scale)
-            case let .preferredBufferTransform(transform):
-                guard transform != preferredBufferTransform else { return }
-                preferredBufferTransform = transform
-                handler?.preferredBufferTransformChanged(self, transform: transform)
-            }
+        } else if let factor = event.preferredBufferScaleArguments {
+            let scale = Int(factor)
+            guard scale >= 1, scale != preferredBufferScale else { return }
+            preferredBufferScale = scale
+            handler?.preferredBufferScaleChanged(self, scale: scale)
+        } else if let wireTransform = event.preferredBufferTransformArguments {
+            let transform = OutputTransform(rawValue: Int(wireTransform.rawValue)) ?? .normal
+            guard transform != preferredBufferTransform else { return }
+            preferredBufferTransform = transform
+            handler?.preferredBufferTransformChanged(self, transform: transform)
         }
     }
 

@@ -1,3 +1,5 @@
+private import CZlib
+
 /// Writes a ``PixelImage`` as a PNG file image.
 ///
 /// Screenshots are large (a 5K display is 59 MB of RGBA) and must be quick even
@@ -5,14 +7,15 @@
 /// pointers: each row is converted to PNG bytes and given the `Up` filter (each
 /// byte minus the one above it) four bytes at a time, then handed to zlib at
 /// level 1. `Up` turns every row that repeats the row above (most of a desktop:
-/// flat colour, window bodies, vertical edges) into zeros.
+/// flat colour, window bodies, vertical edges) into zeros. Bands of rows are
+/// filtered and deflated on several threads at once (``bandBytes``).
 ///
 /// Measured on a 5120×2880 screenshot of a test pattern (Docs/performance.md):
 /// `Up` at level 1 gives 0.30 MB in about 60 ms of zlib time; `Sub` 0.42 MB, no
 /// filter 0.59 MB, picking `Up` or `Sub` per row 0.29 MB for a second filter
 /// pass; level 6 shrinks it to 0.08 MB but takes three times as long, and
 /// zlib's run-length-only strategy is both slower and seven times larger.
-enum PNGEncoder {
+package enum PNGEncoder {
     #if _endian(big)
         #error("PNGEncoder writes RGBA rows as little-endian words")
     #endif
@@ -39,12 +42,89 @@ enum PNGEncoder {
         return file
     }
 
+    /// Rows are deflated in bands of about this many uncompressed bytes, each
+    /// band on its own thread; the bands' deflate data are joined into one
+    /// zlib stream. A fixed size (rather than one band per core) makes the
+    /// file the same on every machine; 4 MiB makes 15 bands of a 5K RGBA
+    /// screenshot, enough to keep two to eight cores busy, while an image
+    /// under 4 MiB is one band, written exactly as by a single zlib stream.
+    static let bandBytes = 4 << 20
+
+    /// How many rows each band has (the last may have fewer) and how many
+    /// bands an image has: at least one, even with no rows.
+    package static func bands(width: Int, height: Int, colorType: PNGColorType) -> (rowsPerBand: Int, count: Int) {
+        let filteredRowBytes = width * (colorType == .rgba ? 4 : 3) + 1
+        let rowsPerBand = max(1, bandBytes / filteredRowBytes)
+        return (rowsPerBand, RowBands.bandCount(height, rowsPerBand: rowsPerBand))
+    }
+
     /// The zlib stream of the filtered rows: per row, the filter byte and the
     /// row's bytes minus the previous row's (the first row minus zeros).
+    ///
+    /// Each band of rows is deflated on its own (``ZlibDeflater/Framing/rawSegment(last:)``),
+    /// all at once on Dispatch's threads, and its Adler-32 taken; then the
+    /// zlib header, the segments in order and the combined Adler-32 make the
+    /// stream. A band starts with an empty dictionary, which costs a few bytes
+    /// per band in a file of hundreds of kilobytes.
     private static func imageData(_ image: some PixelImage, colorType: PNGColorType) -> [UInt8] {
-        let width = image.width, height = image.height, stride = image.rowStride
-        let mask = image.format.opaqueMask
-        let rowLength = width * (colorType == .rgba ? 4 : 3)
+        let (rowsPerBand, bandCount) = bands(width: image.width, height: image.height, colorType: colorType)
+        var segments = [FilteredBand](repeating: FilteredBand(), count: bandCount)
+        image.withUnsafePixels { pixels in
+            let rows = RowSource(
+                base: pixels.baseAddress, stride: image.rowStride, width: image.width,
+                mask: image.format.opaqueMask, colorType: colorType)
+            segments.withUnsafeMutableBufferPointer { output in
+                let output = SharedBands(bands: output)
+                RowBands.forEach(0..<image.height, rowsPerBand: rowsPerBand) { band, rowRange in
+                    output.bands[band] = deflateBand(rowRange, of: rows, last: band == bandCount - 1)
+                }
+            }
+        }
+        var stream = zlibHeader(level: compressionLevel)
+        var checksum = adler32(0, nil, 0)
+        for segment in segments {
+            stream.append(contentsOf: segment.deflated)
+            checksum = adler32_combine(checksum, segment.adler, off_t(segment.length))
+        }
+        stream.append(contentsOf: PNGChunk.bigEndian(UInt32(checksum)))
+        return stream
+    }
+
+    /// One band's deflate data, the Adler-32 of its uncompressed bytes and their count.
+    private struct FilteredBand {
+        var deflated: [UInt8] = []
+        var adler: uLong = 1
+        var length = 0
+    }
+
+    /// The bands' slots, each written by exactly one band's thread while the array is pinned by `withUnsafeMutableBufferPointer`.
+    private struct SharedBands: @unchecked Sendable {
+        let bands: UnsafeMutableBufferPointer<FilteredBand>
+    }
+
+    /// The source pixels, read (never written) by every band's thread while
+    /// `withUnsafePixels` keeps them alive.
+    private struct RowSource: @unchecked Sendable {
+        let base: UnsafePointer<UInt32>?
+        let stride: Int
+        let width: Int
+        let mask: UInt32
+        let colorType: PNGColorType
+
+        /// Row `y` as PNG bytes (see ``convertToRGBA`` and ``convertToRGB``).
+        func convert(row y: Int, into row: UnsafeMutablePointer<UInt32>) {
+            guard let base else { return }
+            if colorType == .rgba {
+                convertToRGBA(base + y * stride, mask: mask, count: width, into: row)
+            } else {
+                convertToRGB(base + y * stride, mask: mask, count: width, into: UnsafeMutableRawPointer(row))
+            }
+        }
+    }
+
+    /// The `Up`-filtered rows `rows` deflated as one segment of the stream.
+    private static func deflateBand(_ rows: Range<Int>, of source: RowSource, last: Bool) -> FilteredBand {
+        let rowLength = source.width * (source.colorType == .rgba ? 4 : 3)
         // Word-aligned rows, rounded up to whole words so the filter can work on
         // words; `filtered` has one word in front whose last byte is the filter
         // byte, so filter byte and row go to zlib in one piece.
@@ -62,24 +142,33 @@ enum PNGEncoder {
         filtered.initialize(repeating: 0, count: words + 1)
         let filterByte = UnsafeMutableRawPointer(filtered) + 3
         filterByte.storeBytes(of: upFilter, as: UInt8.self)
+        let filteredRow = UnsafeRawBufferPointer(start: filterByte, count: rowLength + 1)
 
-        let deflater = ZlibDeflater(level: compressionLevel)
+        let deflater = ZlibDeflater(level: compressionLevel, framing: .rawSegment(last: last))
+        var band = FilteredBand()
         var above = previous, row = current
-        image.withUnsafePixels { pixels in
-            guard let base = pixels.baseAddress else { return }
-            for y in 0..<height {
-                let source = base + y * stride
-                if colorType == .rgba {
-                    convertToRGBA(source, mask: mask, count: width, into: row)
-                } else {
-                    convertToRGB(source, mask: mask, count: width, into: UnsafeMutableRawPointer(row))
-                }
-                subtractBytes(row, minus: above, words: words, into: filtered + 1)
-                deflater.append(UnsafeRawBufferPointer(start: filterByte, count: rowLength + 1))
-                swap(&row, &above)
-            }
+        // The band's first row is filtered against the last row of the band before.
+        if rows.lowerBound > 0 { source.convert(row: rows.lowerBound - 1, into: above) }
+        for y in rows {
+            source.convert(row: y, into: row)
+            subtractBytes(row, minus: above, words: words, into: filtered + 1)
+            deflater.append(filteredRow)
+            band.adler = adler32(band.adler, filterByte.assumingMemoryBound(to: Bytef.self), uInt(filteredRow.count))
+            swap(&row, &above)
         }
-        return deflater.finish()
+        band.length = rows.count * filteredRow.count
+        band.deflated = deflater.finish()
+        return band
+    }
+
+    /// The two bytes a zlib stream starts with (RFC 1950): deflate with a
+    /// 32 KiB window, the level's speed class, and the check bits that make
+    /// the pair a multiple of 31 — what zlib itself writes.
+    package static func zlibHeader(level: Int32) -> [UInt8] {
+        let speedClass: UInt16 = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3
+        var header: UInt16 = 0x78 << 8 | speedClass << 6
+        header += 31 - header % 31
+        return [UInt8(header >> 8), UInt8(header & 0xFF)]
     }
 
     /// PNG's RGBA bytes (straight alpha) of `count` premultiplied ARGB words,

@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaScenarios
 import Foundation
 import HeadlessCompositors
@@ -220,25 +221,9 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         guard let wtype = ["/usr/bin/wtype", "/usr/local/bin/wtype"].first(where: FileManager.default.isExecutableFile) else {
             return .failed("`type` on sway needs wtype: install it with `apt-get install wtype`")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: wtype)
-        process.arguments = ["--", text]
-        process.environment = compositor.clientEnvironment()
-        process.standardInput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.runWithUnblockedSignals()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
-        if process.isRunning {
-            process.terminate()
-            return .failed("wtype did not finish within 5 s")
-        }
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return .failed("wtype exited with status \(process.terminationStatus): \(message)")
-        }
+        let run = try await ProgramRun.run(wtype, ["--", text], environment: compositor.clientEnvironment(), timeout: .seconds(5))
+        if run.timedOut { return .failed("wtype did not finish within 5 s") }
+        guard run.succeeded else { return .failed("wtype \(run.termination): \(run.output)") }
         return .done(detail: "typed with wtype")
     }
 

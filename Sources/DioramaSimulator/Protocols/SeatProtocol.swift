@@ -14,7 +14,7 @@ extension Simulator {
     func seatBound(_ seat: WlSeat) {
         seat.sendCapabilities(capabilities: [.pointer, .keyboard, .touch])
         if seat.version >= 2 { seat.sendName(name: Self.seatName) }
-        seat.onRequest = { [unowned self, unowned seat] request in
+        seat.onRequest = { [unowned self] request in
             switch request {
             case .getKeyboard(let keyboard):
                 self.keyboardCreated(keyboard)

@@ -202,7 +202,7 @@ enum FidelitySession {
             withExtendedLifetime(owner) {}
         }
         var starts: [(String, Int)] = [("launch", 0)]
-        try Wait.until("\(client)'s window to enter an output", timeout: 10, details: { process.standardError.suffix(2000).description }) {
+        _ = try Wait.until("\(client)'s window to enter an output", timeout: 10, details: { process.standardError.suffix(2000).description }) {
             WaylandDebugLog.parse(process.standardError).contains {
                 $0.direction == .received && $0.interface == "wl_surface" && $0.message == "enter"
             } ? true : nil
@@ -223,7 +223,7 @@ enum FidelitySession {
     private static func waitUntilQuiet(_ process: ChildProcess, client: FidelityClient) throws {
         var last = -1
         var stableSince = Date()
-        try Wait.until("\(client) to go quiet", timeout: 10, interval: 0.05) { () -> Bool? in
+        _ = try Wait.until("\(client) to go quiet", timeout: 10, interval: 0.05) { () -> Bool? in
             let count = WaylandDebugLog.parse(process.standardError).filter {
                 $0.direction == .received && !FidelityTranscript.pacingInterfaces.contains($0.interface)
             }.count

@@ -3,6 +3,14 @@
 import WaylandCommon
 import CWaylandServer
 
+/// The version of each interface in the protocol XML these bindings were
+/// generated from at build time (the installed libwayland-dev and
+/// wayland-protocols packages, so it differs between distributions).
+public enum GeneratedProtocolVersions {
+    public static let dt_factory: UInt32 = 3
+    public static let dt_probe: UInt32 = 3
+}
+
 /// The `wl_interface` tables of every interface in this module, at stable addresses.
 /// Core interfaces are libwayland's own exported tables; the others are
 /// allocated once and filled on first use.

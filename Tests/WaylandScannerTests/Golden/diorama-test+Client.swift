@@ -49,6 +49,11 @@ public final class DtFactory: Proxy {
         ///
         /// Available since version 3.
         case announced(probe: DtProbe, capabilities: DtFactory.Capabilities)
+
+        /// The arguments of `announced` (since version 3) when this is that message, else nil.
+        public var announcedArguments: (probe: DtProbe, capabilities: DtFactory.Capabilities)? {
+            if case let .announced(probeValue, capabilitiesValue) = self { (probeValue, capabilitiesValue) } else { nil }
+        }
     }
 
     /// Receives every event of this object, on the thread that dispatches the connection.
@@ -143,6 +148,11 @@ public final class DtProbe: Proxy {
         /// Available since version 2.
         /// Destructor: the object is gone afterwards.
         case done(serial: UInt32)
+
+        /// The arguments of `done` (since version 2) when this is that message, else nil.
+        public var doneArguments: UInt32? {
+            if case let .done(serialValue) = self { serialValue } else { nil }
+        }
     }
 
     /// Receives every event of this object, on the thread that dispatches the connection.

@@ -64,6 +64,11 @@ public final class DtFactory: Resource {
         ///
         /// Destructor: the object is gone afterwards.
         case destroy
+
+        /// The arguments of `set_mode` (since version 2) when this is that message, else nil.
+        public var setModeArguments: (mode: DtFactory.Mode, capabilities: DtFactory.Capabilities, offset: DtProbe.Sign)? {
+            if case let .setMode(modeValue, capabilitiesValue, offsetValue) = self { (modeValue, capabilitiesValue, offsetValue) } else { nil }
+        }
     }
 
     /// Receives every request of this object, from the display's event loop.
@@ -139,6 +144,16 @@ public final class DtProbe: Resource {
         /// Available since version 3.
         /// Destructor: the object is gone afterwards.
         case release
+
+        /// The arguments of `default` (since version 2) when this is that message, else nil.
+        public var defaultArguments: Int32? {
+            if case let .`default`(inValue) = self { inValue } else { nil }
+        }
+
+        /// The arguments of `release` (since version 3) when this is that message, else nil.
+        public var releaseArguments: Void? {
+            if case .release = self { () } else { nil }
+        }
     }
 
     /// Receives every request of this object, from the display's event loop.
