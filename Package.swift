@@ -255,7 +255,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "DioramaRuntimeTests",
-            dependencies: ["Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore"]),
+            dependencies: [
+                "Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore",
+                "DioramaSimulator",
+            ]),
         // The model's values, and the plist/manifest readers and session store split out of it.
         .testTarget(
             name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore"],

@@ -144,7 +144,7 @@ final class SceneSurface: SceneHost {
     /// Hands the batch's facts to the scene (one state computation and its
     /// callbacks) when it changed any, and tells the pacer whether the
     /// buffer geometry changed.
-    private func publishPendingFacts() {
+    func publishPendingFacts() {
         guard let facts = pendingFacts, !isTornDown, let scene else { return }
         pendingFacts = nil
         let before = scene.state?.bufferGeometry
@@ -157,9 +157,11 @@ final class SceneSurface: SceneHost {
         if facts.isMapped, let after = scene.state?.bufferGeometry, after != before { pacer.geometryChanged() }
     }
 
+    /// Draws a frame if the pacer wants one, once no other scene's frame is
+    /// in progress (`WaylandSceneBackend.drawFrame(of:)`).
     private func drawIfWanted() {
         guard !isTornDown, hasFirstConfigure, pacer.shouldDraw else { return }
-        drawFrame()
+        backend.drawFrame(of: self) { drawFrame() }
     }
 
     // MARK: SceneHost
@@ -230,7 +232,8 @@ final class SceneSurface: SceneHost {
     /// would otherwise be answered only after a frame at the old scale or size
     /// went out — a stale frame the compositor shows for a refresh. If they
     /// changed the buffer geometry, the frame is drawn again for the new one
-    /// instead of being committed.
+    /// instead of being committed. Other scenes hear of those events only
+    /// once this frame is done (`WaylandSceneBackend.drawFrame(of:)`).
     private func drawFrame() {
         for attempt in 0... {
             guard !isTornDown, let scene, let state = scene.state else { return }
