@@ -198,6 +198,9 @@ final class WaylandSceneBackend: SceneBackend {
         case .vulkan:
             api = "Vulkan"
             hint = "Without a GPU, Mesa's lavapipe driver (the package mesa-vulkan-drivers) runs Vulkan on the CPU."
+        case .cairo:
+            api = "Cairo"
+            hint = "Cairo and Pango come with the packages libcairo2 and libpango-1.0-0."
         }
         guard reportedFallbacks.insert(renderer).inserted else { return }
         runtimeLog.warning(

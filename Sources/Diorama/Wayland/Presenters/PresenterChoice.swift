@@ -13,7 +13,7 @@ import DioramaModel
 /// trace's `renderer` record says why the scene draws in software.
 @MainActor
 final class PresenterChoice {
-    /// What the app asks for; a GPU presenter serves one request.
+    /// What the app asks for; a presenter of the renderer asked for serves one request.
     private struct Request: Equatable {
         var renderer: DrawableLayer.Renderer
         /// Only for `.openGLES`.
@@ -34,9 +34,9 @@ final class PresenterChoice {
     private unowned let backend: WaylandSceneBackend
     private let surface: Surface
     private let software: SoftwarePresenter
-    /// The OpenGL ES or Vulkan presenter and the request it was made for.
-    private var gpu: (request: Request, presenter: any ScenePresenter)?
-    /// Why the GPU renderer failed for the request the app still makes.
+    /// The OpenGL ES, Vulkan or Cairo presenter and the request it was made for.
+    private var requested: (request: Request, presenter: any ScenePresenter)?
+    /// Why that renderer failed, for the request the app still makes.
     private var failure: (request: Request, reason: RendererUnavailable)?
     private var traced: TracedRenderer?
 
@@ -47,7 +47,7 @@ final class PresenterChoice {
     }
 
     /// The presenter for the scene's next frame, made when the app asks for
-    /// a GPU renderer that has none yet. Sets the layer's
+    /// a renderer other than software that has none yet. Sets the layer's
     /// `activeRenderer` and `activeGLESPresentation`, and records them in
     /// the trace whenever they change.
     func presenter(for scene: WindowScene, bufferSize: Size) -> any ScenePresenter {
@@ -55,16 +55,16 @@ final class PresenterChoice {
         let request = Request(layer)
         // What the app no longer asks for lets go of its presenter, and of
         // its failure, so asking again tries again.
-        if let gpu, gpu.request != request { self.gpu = nil }
+        if let requested, requested.request != request { self.requested = nil }
         if let failure, failure.request != request { self.failure = nil }
-        if gpu == nil, failure == nil, request.renderer != .software {
+        if requested == nil, failure == nil, request.renderer != .software {
             do throws(RendererUnavailable) {
-                gpu = (request, try makePresenter(for: request, bufferSize: bufferSize))
+                requested = (request, try makePresenter(for: request, bufferSize: bufferSize))
             } catch {
                 fail(error, request: request)
             }
         }
-        let presenter = gpu?.presenter ?? software
+        let presenter = requested?.presenter ?? software
         layer.activeRenderer = presenter.renderer
         layer.activeGLESPresentation = presenter.glesPresentation
         let now = TracedRenderer(renderer: presenter.renderer, presentation: presenter.glesPresentation)
@@ -78,21 +78,21 @@ final class PresenterChoice {
         return presenter
     }
 
-    /// The GPU presenter failed while drawing or presenting: the scene
-    /// draws in software from the next frame on.
+    /// The requested presenter failed while drawing or presenting: the
+    /// scene draws in software from the next frame on.
     func fail(_ reason: RendererUnavailable) {
-        guard let request = gpu?.request else { return }
+        guard let request = requested?.request else { return }
         fail(reason, request: request)
     }
 
-    /// Lets go of the GPU presenter: its EGL window surface or Vulkan
+    /// Lets go of the requested presenter: its EGL window surface or Vulkan
     /// surface must go before the `wl_surface` it renders to.
     func tearDown() {
-        gpu = nil
+        requested = nil
     }
 
     private func fail(_ reason: RendererUnavailable, request: Request) {
-        gpu = nil
+        requested = nil
         failure = (request, reason)
         backend.reportFallback(from: reason.renderer, because: reason)
     }
@@ -104,6 +104,12 @@ final class PresenterChoice {
         switch request.renderer {
         case .software:
             return software
+        case .cairo:
+            do throws(ShmError) {
+                return try SoftwarePresenter(shm: backend.shm, drawsWithCairo: true)
+            } catch {
+                throw RendererUnavailable(.cairo, "a wl_shm pool for Cairo frames (\(error))")
+            }
         case .openGLES:
             return try GLESPresenter(
                 egl: try opened(.openGLES, backend.eglConnection()), wlSurface: wlSurface, shm: backend.shm,

@@ -46,9 +46,10 @@ enum PresenterFailure: Error {
     case noBuffer(Size, ShmError)
 }
 
-/// Why a GPU renderer cannot draw a scene: the EGL or Vulkan step that
-/// failed and its error (`GLESUnavailable`, `VulkanUnavailable`), for the
-/// one warning per process and the trace's `renderer` record.
+/// Why a renderer other than plain software cannot draw a scene: the EGL,
+/// Vulkan or Cairo step that failed and its error (`GLESUnavailable`,
+/// `VulkanUnavailable`, `CairoUnavailable`), for the one warning per
+/// process and the trace's `renderer` record.
 struct RendererUnavailable: Error, CustomStringConvertible {
     var renderer: DrawableLayer.Renderer
     var reason: String
@@ -106,6 +107,15 @@ struct SceneFrame {
             content.draw(in: drawable, for: scene)
         } else {
             drawable.clearToEmptySceneColor()
+        }
+    }
+
+    /// Lets the content draw a Cairo frame; a scene without content is dark grey.
+    func drawContent(into drawable: CairoDrawable) {
+        if let content = scene.rootContent {
+            content.draw(in: drawable, for: scene)
+        } else {
+            drawable.clear(to: Self.emptySceneColor)
         }
     }
 

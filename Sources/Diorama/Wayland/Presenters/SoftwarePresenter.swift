@@ -39,17 +39,21 @@ final class SharedMemoryFrames {
 }
 
 /// Frames the CPU draws into `wl_shm` buffers (ARGB8888): the content gets
-/// the mapped pixels (`RootContent.draw(_:in:)`).
+/// the mapped pixels (`RootContent.draw(_:in:)`, `.software`), or a Cairo
+/// context on them in points (`RootContent.draw(in:for:)` with a
+/// `CairoDrawable`, `.cairo`).
 @MainActor
 final class SoftwarePresenter: ScenePresenter {
-    let renderer = DrawableLayer.Renderer.software
+    /// `.software` or `.cairo`.
+    let renderer: DrawableLayer.Renderer
     let commitsThroughAnotherLibrary = false
     private let frames: SharedMemoryFrames
     /// The drawable-size pixels of a letterboxed frame, kept while the size
     /// stays: drawn at the drawable's size, then composited into the buffer.
     private var letterboxSource: PixelBuffer?
 
-    init(shm: ShmState) throws(ShmError) {
+    init(shm: ShmState, drawsWithCairo: Bool = false) throws(ShmError) {
+        renderer = drawsWithCairo ? .cairo : .software
         frames = try SharedMemoryFrames(shm: shm, opaque: false)
     }
 
@@ -60,13 +64,22 @@ final class SoftwarePresenter: ScenePresenter {
     /// Lets the content draw into the buffer, or, when the drawable is not
     /// the buffer's size, into the kept letterbox source, which is then
     /// placed into the buffer.
-    func render(_ frame: SceneFrame) {
+    func render(_ frame: SceneFrame) throws(PresenterFailure) {
         guard let buffer = frames.buffer else { preconditionFailure("a software frame is rendered after prepare") }
+        var failure: PresenterFailure?
+        func drawContent(into drawable: Drawable) {
+            guard renderer == .cairo else { return frame.drawContent(into: drawable) }
+            do throws(CairoUnavailable) {
+                try CairoDrawable.drawing(over: drawable) { frame.drawContent(into: $0) }
+            } catch {
+                failure = .rendererUnavailable(RendererUnavailable(.cairo, error))
+            }
+        }
         buffer.withPixels { pixels in
             guard let base = pixels.baseAddress else { return }
             guard let letterbox = frame.letterbox else {
                 letterboxSource = nil
-                frame.drawContent(
+                drawContent(
                     into: Drawable(
                         pixels: UnsafeMutableRawPointer(base), size: buffer.size, stride: buffer.stride,
                         contentsScale: frame.contentsScale))
@@ -79,7 +92,7 @@ final class SoftwarePresenter: ScenePresenter {
             let sourceStride = source.rowStride * 4
             source.withUnsafeMutablePixels { sourcePixels in
                 guard let sourceBase = sourcePixels.baseAddress else { return }
-                frame.drawContent(
+                drawContent(
                     into: Drawable(
                         pixels: UnsafeMutableRawPointer(sourceBase), size: size, stride: sourceStride,
                         contentsScale: frame.contentsScale))
@@ -93,6 +106,7 @@ final class SoftwarePresenter: ScenePresenter {
             canvas.clear(to: PixelColor(argb: letterbox.color))
             canvas.composite(source, placement: BufferPlacement(destination: letterbox.destination))
         }
+        if let failure { throw failure }
     }
 
     func commit(_ frame: SceneFrame, to surface: Surface) {
