@@ -1,4 +1,3 @@
-import DioramaManifest
 import DioramaModel
 import DioramaSimulator
 import Foundation
@@ -41,20 +40,11 @@ import Testing
                     mode: DisplayMode(width: display.scale.pixels(forLogical: 1280), height: display.scale.pixels(forLogical: 800)),
                     scale: display.scale, position: Point(x: display.x, y: 0))
             })
-        let simulator = try BackgroundSimulator { SimulatorConfiguration(layout: layout, defaultDisplay: "DP-1") }
-        defer { simulator.stop() }
-        let backend = try WaylandSceneBackend(environment: simulator.clientEnvironment)
-        let manifest = try SceneManifest.load(from: try writeInfoPlist(), variables: ["PRODUCT_MODULE_NAME": "DioramaRuntimeTests"])
-        let registry = SceneClassRegistry()
-        registry.register(RecordingSceneDelegate.self)
-        let application = Application(
-            manifest: manifest, registry: registry, delegate: nil, store: temporaryStore(), backend: backend,
-            trace: RuntimeTrace(descriptor: nil))
-        // Not `attach(to:)`: that would take SIGINT and SIGTERM from the test process.
-        backend.application = application
-        try application.launch()
-        let scene = try #require(application.connectedScenes.first)
-        defer { backend.destroyHost(for: scene) }
+        let app = try InProcessWaylandApp(layout: layout)
+        defer { app.stop() }
+        let simulator = app.simulator
+        try app.application.launch()
+        let scene = try #require(app.application.connectedScenes.first)
         scene.drawableLayer.renderer = .cairo
         scene.rootContent = TextContent()
 
@@ -72,7 +62,7 @@ import Testing
                 simulator.flushClients()
             }
             let buffer = display.scale.pixels(forLogical: size.width)
-            try pump(backend, until: "a \(buffer)-pixel-wide Cairo frame on \(display.name)") {
+            try app.pump(until: "a \(buffer)-pixel-wide Cairo frame on \(display.name)") {
                 try simulator.perform { simulator in
                     let window = try simulator.window(.id(1))
                     return window.bufferSize?.width == buffer && window.lastAckedSerial == window.lastConfigure?.serial
@@ -112,22 +102,5 @@ import Testing
             cairo_surface_destroy(surface)
         }
         return pixels
-    }
-
-    /// Handles the compositor's events as the runtime's event loop would
-    /// (one batch each time the socket is readable) until `condition` holds;
-    /// each wait for the socket is bounded, and so is the whole.
-    func pump(_ backend: WaylandSceneBackend, until what: String, _ condition: () throws -> Bool) throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while try !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting for \(what)")
-                return
-            }
-            var socket = pollfd(fd: backend.connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&socket, 1, 100)
-            backend.dispatchEventsAlreadyReceived()
-            try backend.connection.flush()
-        }
     }
 }

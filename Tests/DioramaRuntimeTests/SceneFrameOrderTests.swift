@@ -1,4 +1,3 @@
-import DioramaManifest
 import DioramaModel
 import DioramaSimulator
 import Foundation
@@ -38,20 +37,9 @@ import Testing
         let layout = DisplayLayout(displays: [
             DisplayConfiguration(name: "DP-1", mode: DisplayMode(width: 1920, height: 1080))
         ])
-        let simulator = try BackgroundSimulator { SimulatorConfiguration(layout: layout, defaultDisplay: "DP-1") }
-        defer { simulator.stop() }
-        let backend = try WaylandSceneBackend(environment: simulator.clientEnvironment)
-        let trace = RuntimeTrace(descriptor: nil, keepsRecords: true)
-        let manifest = try SceneManifest.load(from: try writeInfoPlist(), variables: ["PRODUCT_MODULE_NAME": "DioramaRuntimeTests"])
-        let registry = SceneClassRegistry()
-        registry.register(RecordingSceneDelegate.self)
-        let application = Application(
-            manifest: manifest, registry: registry, delegate: nil, store: temporaryStore(), backend: backend, trace: trace)
-        // Not `attach(to:)`: that would take SIGINT and SIGTERM from the test process.
-        backend.application = application
-        defer {
-            for scene in application.connectedScenes { backend.destroyHost(for: scene) }
-        }
+        let app = try InProcessWaylandApp(layout: layout)
+        defer { app.stop() }
+        let (simulator, backend, application, trace) = (app.simulator, app.backend, app.application, app.trace)
 
         // Each connects and draws its first frame before the call returns
         // (the runtime waits for the first configure): window 1, then window 2.
