@@ -97,6 +97,22 @@ public struct CairoDrawable {
     }
 }
 
+extension Drawable {
+    /// Draws on these pixels with Cairo and Pango, in points (the device
+    /// scale is `contentsScale`): for a software frame that also draws
+    /// pixels itself, such as text over DioramaGraphics' test pattern. A
+    /// scene that draws only with Cairo asks for `DrawableLayer.Renderer.cairo`
+    /// instead. When Cairo cannot wrap the pixels nothing is drawn and a
+    /// warning goes to stderr.
+    public func withCairo(_ body: (CairoDrawable) -> Void) {
+        do throws(CairoUnavailable) {
+            try CairoDrawable.drawing(over: self, body)
+        } catch {
+            runtimeLog.warning("Cairo cannot draw on a \(size) frame (\(error)); the frame goes without what it draws")
+        }
+    }
+}
+
 /// Why the Cairo renderer cannot draw a frame: the call that failed and
 /// Cairo's status. The scene then draws in software.
 struct CairoUnavailable: Error, CustomStringConvertible {
