@@ -62,6 +62,10 @@ let package = Package(
         // The Vulkan loader and headers: the scene runtime's Vulkan renderer only
         // (Mesa's lavapipe runs it without a GPU).
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan", providers: [.apt(["libvulkan-dev"])]),
+        // Cairo and Pango (pkg-config `pangocairo`, which brings cairo's flags):
+        // the scene runtime's Cairo renderer, 2D shapes and text in points.
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .target(name: "CDioramaShim"),
         .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
         .target(name: "CDioramaClientShim", dependencies: ["CWaylandClient"]),
@@ -141,7 +145,7 @@ let package = Package(
             name: "Diorama",
             dependencies: [
                 "DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics",
-                "DioramaLogging", "CEGL", "CGLES", "CWaylandEGL", "CVulkan",
+                "DioramaLogging", "CEGL", "CGLES", "CWaylandEGL", "CVulkan", "CPangoCairo",
             ]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)
@@ -260,6 +264,7 @@ let package = Package(
             name: "DioramaRuntimeTests",
             dependencies: [
                 "Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore", "DioramaPOSIX",
+                "DioramaSimulator",
             ]),
         // The model's values, and the plist/manifest readers and session store split out of it.
         .testTarget(

@@ -6,11 +6,12 @@
 // re-exported here so that an outside package depends on the one `Diorama`
 // product and imports one module. The session store stays internal: the
 // runtime saves and restores sessions itself.
-// EGL, OpenGL ES and Vulkan are re-exported too: an app drawing with
-// `DrawableLayer.Renderer.openGLES` or `.vulkan` calls GL or Vulkan
-// directly, as a Metal app imports Metal.
+// EGL, OpenGL ES, Vulkan, Cairo and Pango are re-exported too: an app
+// drawing with `DrawableLayer.Renderer.openGLES`, `.vulkan` or `.cairo`
+// calls GL, Vulkan or Cairo directly, as a Metal app imports Metal.
 @_exported import CEGL
 @_exported import CGLES
+@_exported import CPangoCairo
 @_exported import CVulkan
 @_exported import DioramaGraphics
 @_exported import DioramaManifest

@@ -1,4 +1,5 @@
 import Diorama
+import Foundation
 
 /// Both scenes' content: the test pattern, the scene's traits, and the time.
 /// Keys in the main scene: space starts/stops, `f` switches the time format,
@@ -15,18 +16,22 @@ final class TimerContent: RootContent {
         drawable.drawDiagnostics(
             for: scene, title: "TimerApp \(scene.title)",
             extraLines: ["time \(time)\(model.isRunning ? "" : " (paused)")  format \(format.rawValue)"])
-        // The time itself, large, near the bottom.
-        drawable.withCanvas { canvas in
-            let scale = max(2, Int(drawable.contentsScale.rounded(.down)) * 6)
-            let size = BitmapFont.standard.measure(time, scale: scale)
-            canvas.draw(
+        // The time itself, large, near the bottom: Pango text in points,
+        // crisp at whatever scale the scene is drawn.
+        drawable.withCairo { cairo in
+            let size = cairo.textSize(time, font: Self.timeFont)
+            let bounds = cairo.pointSize
+            cairo.drawText(
                 time,
-                at: Point(
-                    x: max(8, (drawable.size.width - size.width) / 2),
-                    y: max(8, drawable.size.height - size.height - 24 * scale / 6)),
-                color: .yellow, scale: scale)
+                at: CGPoint(
+                    x: max(8, (Double(bounds.width) - Double(size.width)) / 2),
+                    y: max(8, Double(bounds.height) - Double(size.height) - 24)),
+                font: Self.timeFont, color: 0xFFFF_FF00)
         }
     }
+
+    /// The time's font: a Pango font description, its size in points.
+    static let timeFont = "Sans Bold 40"
 
     /// The height of the strip at the top that drags the window, in points.
     static let dragStripHeight = 32.0

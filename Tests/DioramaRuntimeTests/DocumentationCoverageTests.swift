@@ -109,6 +109,7 @@ import Testing
         for include in try modules(in: packageRoot.appendingPathComponent("Sources"), file: "include") {
             arguments += ["-Xcc", "-I\(include.path)"]
         }
+        for flag in try systemLibraryIncludeFlags() { arguments += ["-Xcc", flag] }
         let tool = try toolchainProgram("swift-symbolgraph-extract")
         let run = try ProgramRun.run(tool.path, arguments, timeout: .seconds(300))
         guard run.succeeded else {
@@ -117,6 +118,26 @@ import Testing
         }
         return try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
             .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
+    }
+
+    /// The `-I` flags of the system libraries Package.swift finds through
+    /// pkg-config (Cairo's and Pango's headers are in folders of their
+    /// own), as SwiftPM passes them to the compiler.
+    static func systemLibraryIncludeFlags() throws -> [String] {
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let names = manifest.matches(of: #/pkgConfig: "([^"]+)"/#).map { String($0.output.1) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
+        process.arguments = ["--cflags-only-I"] + names
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let flags = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CoverageCheckError("pkg-config --cflags-only-I \(names.joined(separator: " ")) failed; run make deps")
+        }
+        return String(decoding: flags, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
     /// `folder/*/file` for each subfolder that has it.

@@ -105,6 +105,10 @@ public final class DrawableLayer {
         /// swapchain of the buffer size): `RootContent.draw(in:for:)` gets a
         /// command buffer being recorded and the swapchain image.
         case vulkan
+        /// Cairo on the CPU into shared-memory buffers, with Pango for text:
+        /// `RootContent.draw(in:for:)` gets a `CairoDrawable` whose
+        /// coordinates are points (its device scale is the scene's scale).
+        case cairo
     }
 
     /// The renderer the app asks for; set it in `willConnectTo` so the first

@@ -36,6 +36,13 @@ public protocol RootContent: AnyObject {
     /// `draw(_:in:)` instead. The default clears to dark grey.
     func draw(in drawable: VulkanDrawable, for scene: WindowScene)
 
+    /// Draws one Cairo frame, for a scene whose `DrawableLayer.renderer` is
+    /// `.cairo`: shapes and Pango text in points on the frame's pixels
+    /// (the device scale is the scene's scale). Called when `draw(_:in:)`
+    /// would be; a scene that falls back to software gets `draw(_:in:)`
+    /// instead. The default clears to dark grey.
+    func draw(in drawable: CairoDrawable, for scene: WindowScene)
+
     /// A key was pressed while the scene had keyboard focus; a held key
     /// comes again with `isRepeat` at the compositor's repeat rate.
     func keyPressed(_ key: KeyPress, in scene: WindowScene)
@@ -72,6 +79,9 @@ public extension RootContent {
     }
     func draw(in drawable: VulkanDrawable, for scene: WindowScene) {
         drawable.clearToEmptySceneColor()
+    }
+    func draw(in drawable: CairoDrawable, for scene: WindowScene) {
+        drawable.clear(to: SceneFrame.emptySceneColor)
     }
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {}
     func touchesBegan(_ touches: [Touch], in scene: WindowScene) {}

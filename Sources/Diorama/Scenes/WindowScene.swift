@@ -77,6 +77,10 @@ public final class WindowScene {
     /// (it saves state when a scene enters the background).
     var lifecycleObserver: ((SceneLifecycleEvent) -> Void)?
     let trace: RuntimeTrace
+    /// What the compositor has said about the scene's surface, as of the end
+    /// of the last dispatched batch: the one copy. The host records a batch's
+    /// events into a pending value and hands it over with `update(facts:)`;
+    /// a settings change recomputes the state from these.
     private(set) var facts = CompositorFacts()
     /// Whether `willConnectTo` ran; before, states are computed but not delivered.
     private var hasConnected = false

@@ -23,6 +23,13 @@ final class WaylandSceneBackend: SceneBackend {
     /// Pointer, touch and keyboard events on their way to scenes.
     private(set) lazy var inputRouter = SceneInputRouter { [unowned self] surface in self.sceneSurface(for: surface)?.scene }
     private var surfaces: [ObjectIdentifier: SceneSurface] = [:]
+    /// The scene whose frame is being drawn and committed; nil between frames.
+    private var sceneDrawingFrame: SceneSurface?
+    /// A batch ended, or a scene wanted to draw, during a frame: every scene
+    /// hears of the batch's end once the frame is done.
+    private var batchEndedDuringFrame = false
+    /// Set while the scenes that waited for a frame draw (`drawFrame(of:)`).
+    private var isCatchingUpAfterFrame = false
     private var queueSource: ConnectionQueueSource?
     private var signalSources: [DispatchSourceSignal] = []
     private var launched = false
@@ -121,7 +128,15 @@ final class WaylandSceneBackend: SceneBackend {
 
     /// Fires once every event of a dispatched batch has been handled: each
     /// scene publishes what the batch changed and draws if its pacer wants.
+    /// During a frame (the batch was read just before its commit) only the
+    /// drawing scene publishes, to see whether its frame went stale; the
+    /// others hear of the batch once the frame is done.
     private func eventsDispatched() {
+        if let drawing = sceneDrawingFrame {
+            drawing.publishPendingFacts()
+            batchEndedDuringFrame = true
+            return
+        }
         for surface in Array(surfaces.values) { surface.eventsDispatched() }
     }
 
@@ -134,10 +149,29 @@ final class WaylandSceneBackend: SceneBackend {
         application?.trace.record(.idle)
     }
 
-    /// Reads and handles the events already on the socket, without waiting,
-    /// as one more batch — for a scene about to commit a frame, so the frame
-    /// is not stale on arrival. A connection that failed here is reported by
-    /// the queue source, whose socket is then readable.
+    /// Draws one frame of `surface` with `draw`, unless another scene's frame
+    /// is in progress: frames never nest. The events read during a frame
+    /// (just before its commit, or by a scene connecting from app code) can
+    /// make other scenes want to draw; they draw once the frame is committed
+    /// or abandoned, in a loop here rather than nested calls, however many
+    /// such rounds follow.
+    func drawFrame(of surface: SceneSurface, _ draw: () -> Void) {
+        guard sceneDrawingFrame == nil else {
+            batchEndedDuringFrame = true
+            return
+        }
+        sceneDrawingFrame = surface
+        draw()
+        sceneDrawingFrame = nil
+        guard !isCatchingUpAfterFrame else { return }
+        isCatchingUpAfterFrame = true
+        defer { isCatchingUpAfterFrame = false }
+        while batchEndedDuringFrame {
+            batchEndedDuringFrame = false
+            eventsDispatched()
+        }
+    }
+
     /// The EGL display on this connection (opened at the first call).
     func eglConnection() -> Result<EGLConnection, GLESUnavailable> {
         if let egl { return egl }
@@ -173,6 +207,9 @@ final class WaylandSceneBackend: SceneBackend {
         case .vulkan:
             api = "Vulkan"
             hint = "Without a GPU, Mesa's lavapipe driver (the package mesa-vulkan-drivers) runs Vulkan on the CPU."
+        case .cairo:
+            api = "Cairo"
+            hint = "Cairo and Pango come with the packages libcairo2 and libpango-1.0-0."
         }
         guard reportedFallbacks.insert(renderer).inserted else { return }
         runtimeLog.warning(
@@ -180,6 +217,10 @@ final class WaylandSceneBackend: SceneBackend {
         )
     }
 
+    /// Reads and handles the events already on the socket, without waiting,
+    /// as one more batch — for a scene about to commit a frame, so the frame
+    /// is not stale on arrival. A connection that failed here is reported by
+    /// the queue source, whose socket is then readable.
     func dispatchEventsAlreadyReceived() {
         guard let delivered = try? connection.dispatchAvailable(), delivered > 0 else { return }
         eventsDispatched()

@@ -186,9 +186,9 @@ private let vulkanAPIVersion: UInt32 = (1 << 22) | (1 << 12)
 /// attaches and commits the frame (through `wl_shm` with lavapipe).
 ///
 /// Like `GLESTarget` it only puts pixels into buffers: the size, buffer
-/// scale and viewport are the scene state's (`BufferGeometry`), and
-/// `SceneSurface` sends the buffer scale, viewport and frame callback
-/// before the present. The present mode never waits for the compositor
+/// scale and viewport are the scene state's (`SceneFrame`); `VulkanPresenter`
+/// drives it, and `SceneSurface` sends the buffer scale, viewport and frame
+/// callback before the present. The present mode never waits for the compositor
 /// (immediate, or mailbox): frames are paced by the frame callbacks the
 /// scene asks for itself (`FramePacer`).
 ///
@@ -289,23 +289,25 @@ final class VulkanTarget {
         vkDestroySurfaceKHR(shared.instance.instance, surface, nil)
     }
 
-    /// Lets `draw` record one frame of `drawableSize` pixels for a buffer of
-    /// `bufferSize` pixels; the frame waits in its swapchain image for
-    /// `present()`. The swapchain is made again first when the buffer size
-    /// changed or it went stale. When the drawable is not the buffer's size
-    /// the content draws into an image of its own, which is then scaled
-    /// into the swapchain image by `gravity` over `letterboxColor`
-    /// (`vkCmdBlitImage`), as the other renderers place it.
-    func render(
-        bufferSize: Size, drawableSize: Size, contentsScale: Double, gravity: ContentsGravity,
-        letterboxColor: UInt32, draw: (VulkanDrawable) -> Void
-    ) throws(VulkanUnavailable) {
+    /// Gets a swapchain image of `bufferSize` pixels for the next frame:
+    /// the swapchain is made again first when the buffer size changed or it
+    /// went stale.
+    func prepare(bufferSize: Size) throws(VulkanUnavailable) {
         if swapchain?.extent != bufferSize || swapchainIsStale { try replaceSwapchain(size: bufferSize) }
-        let imageIndex = try acquireImage(size: bufferSize)
-        guard let swapchain else { preconditionFailure("a swapchain exists once an image is acquired") }
+        try acquireImage(size: bufferSize)
+    }
+
+    /// Lets `draw` record one frame of `drawableSize` pixels into the image
+    /// `prepare` acquired; the frame waits there for `present()`. When the
+    /// drawable is not the buffer's size (`letterbox` says where it goes)
+    /// the content draws into an image of its own, which is then scaled into
+    /// the swapchain image (`vkCmdBlitImage`), as every presenter places it.
+    func render(
+        drawableSize: Size, contentsScale: Double, letterbox: LetterboxPlacement?, draw: (VulkanDrawable) -> Void
+    ) throws(VulkanUnavailable) {
+        guard let swapchain, let imageIndex = acquiredImage else { preconditionFailure("render() follows prepare()") }
         let swapchainImage = swapchain.images[Int(imageIndex)]
-        let letterboxed = drawableSize != bufferSize
-        if !letterboxed {
+        if letterbox == nil {
             letterboxSource = nil
         } else if letterboxSource?.size != drawableSize {
             letterboxSource = nil
@@ -327,13 +329,11 @@ final class VulkanTarget {
                 imageView: target.1, format: format, instance: shared.instance.instance,
                 physicalDevice: shared.physicalDevice, device: device, queue: shared.queue,
                 queueFamilyIndex: shared.queueFamilyIndex))
-        if letterboxed {
+        if let letterbox {
             barrier(
                 target.0, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                 after: drawnAccess, before: VK_ACCESS_TRANSFER_READ_BIT.rawValue)
-            place(
-                target.0, size: drawableSize, into: swapchainImage, bufferSize: bufferSize, gravity: gravity,
-                letterboxColor: letterboxColor)
+            place(target.0, size: drawableSize, into: swapchainImage, letterbox)
         }
         barrier(
             swapchainImage, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
@@ -398,11 +398,11 @@ final class VulkanTarget {
         swapchain = replacement
     }
 
-    /// The index of a swapchain image to draw into: the one acquired for an
-    /// abandoned frame, or a newly acquired one. An out-of-date swapchain is
+    /// Sets `acquiredImage` to a swapchain image to draw into: the one
+    /// acquired for an abandoned frame, or a newly acquired one. An out-of-date swapchain is
     /// replaced once; a suboptimal one still serves this frame.
-    private func acquireImage(size: Size) throws(VulkanUnavailable) -> UInt32 {
-        if let acquiredImage { return acquiredImage }
+    private func acquireImage(size: Size) throws(VulkanUnavailable) {
+        if acquiredImage != nil { return }
         for attempt in 0..<2 {
             guard let swapchain else { break }
             var index: UInt32 = 0
@@ -419,7 +419,7 @@ final class VulkanTarget {
             if result == VK_SUBOPTIMAL_KHR { swapchainIsStale = true }
             try wait(for: acquireFence, step: "waiting for an acquired swapchain image")
             acquiredImage = index
-            return index
+            return
         }
         throw VulkanUnavailable(step: "vkAcquireNextImageKHR kept reporting VK_ERROR_OUT_OF_DATE_KHR after a new swapchain")
     }
@@ -448,17 +448,14 @@ final class VulkanTarget {
 
     /// Clears `destination` (the swapchain image, in TRANSFER_DST layout) to
     /// the letterbox colour and scales `source` (TRANSFER_SRC) into the
-    /// rectangle the gravity gives, both top-left based.
-    private func place(
-        _ source: VkImage, size: Size, into destination: VkImage, bufferSize: Size, gravity: ContentsGravity,
-        letterboxColor: UInt32
-    ) {
-        func channel(_ shift: UInt32) -> Float { Float((letterboxColor >> shift) & 0xFF) / 255 }
-        var color = VkClearColorValue(float32: (channel(16), channel(8), channel(0), 1))
+    /// drawable's place, both top-left based.
+    private func place(_ source: VkImage, size: Size, into destination: VkImage, _ letterbox: LetterboxPlacement) {
+        let components = letterbox.colorComponents
+        var color = VkClearColorValue(float32: (components.red, components.green, components.blue, 1))
         var range = wholeColorImage
         barrier(destination, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, after: 0, before: 0)
         vkCmdClearColorImage(commandBuffer, destination, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range)
-        let placed = gravity.pixelDestination(contentSize: size, in: bufferSize)
+        let placed = letterbox.destination
         guard placed.width > 0, placed.height > 0 else { return }
         // The blit writes over the clear: it waits for it.
         let write = VK_ACCESS_TRANSFER_WRITE_BIT.rawValue

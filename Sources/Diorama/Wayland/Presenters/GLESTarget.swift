@@ -151,8 +151,8 @@ struct GLESCapabilities: Equatable {
 /// (`DrawableLayer.GLESPresentation`).
 ///
 /// It only puts pixels into buffers: which size, buffer scale and viewport a
-/// frame has is decided by the scene's state (`BufferGeometry`, the drawable
-/// size), exactly as for software frames, and `SceneSurface` sends the
+/// frame has is decided by the scene's state (`SceneFrame`), exactly as for
+/// software frames; `GLESPresenter` drives it, and `SceneSurface` sends the
 /// buffer scale, viewport and frame callback before the commit.
 @MainActor
 final class GLESTarget {
@@ -235,17 +235,16 @@ final class GLESTarget {
     var presentsThroughSharedMemory: Bool { presentation == .sharedMemory }
 
     /// Lets `draw` render one frame of `drawableSize` pixels for a buffer of
-    /// `bufferSize` pixels. When the two differ (an app-owned drawable size
-    /// without a viewport, a letterboxing gravity during an interactive
-    /// resize) the content draws offscreen and the frame is placed into the
-    /// buffer by `gravity` over `letterboxColor`, as the software path does.
+    /// `bufferSize` pixels. When the two differ (`letterbox` says where the
+    /// drawable goes) the content draws offscreen and the frame is placed
+    /// into the buffer as every presenter places it.
     ///
     /// With the window surface the frame waits in its back buffer for
     /// `present()`; with shared memory it is read into `buffer`, which the
     /// scene then commits as it commits software frames.
     func render(
-        bufferSize: Size, drawableSize: Size, contentsScale: Double, gravity: ContentsGravity,
-        letterboxColor: UInt32, into buffer: Buffer?, draw: (GLESDrawable) -> Void
+        bufferSize: Size, drawableSize: Size, contentsScale: Double, letterbox: LetterboxPlacement?,
+        into buffer: Buffer?, draw: (GLESDrawable) -> Void
     ) {
         if let window {
             // Before the context is made current: making it current picks
@@ -271,11 +270,9 @@ final class GLESTarget {
                 size: drawableSize, contentsScale: contentsScale, framebuffer: framebuffer,
                 eglDisplay: connection.display, eglSurface: window?.surface, eglContext: context))
         var frame = framebuffer
-        if drawableSize != bufferSize {
+        if let letterbox {
             frame = window == nil ? framebuffers.framebuffer(size: bufferSize) : 0
-            place(
-                framebuffer, size: drawableSize, into: frame, bufferSize: bufferSize, gravity: gravity,
-                letterboxColor: letterboxColor)
+            place(framebuffer, size: drawableSize, into: frame, letterbox)
         }
         if let buffer {
             read(frame, into: buffer)
@@ -354,25 +351,21 @@ final class GLESTarget {
     }
 
     /// Clears `destination` (a buffer-size framebuffer, 0 for the window) to
-    /// the letterbox colour and scales `source` into the rectangle the
-    /// gravity gives (top-left based, as for software frames; GL's rows
-    /// count from the bottom).
-    private func place(
-        _ source: GLuint, size: Size, into destination: GLuint, bufferSize: Size, gravity: ContentsGravity,
-        letterboxColor: UInt32
-    ) {
-        let placed = gravity.pixelDestination(contentSize: size, in: bufferSize)
+    /// the letterbox colour and scales `source` into the drawable's place
+    /// (GL's rows count from the bottom).
+    private func place(_ source: GLuint, size: Size, into destination: GLuint, _ letterbox: LetterboxPlacement) {
+        let bufferSize = letterbox.bufferSize
+        let placed = letterbox.destinationFromBottom
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination)
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source)
         glViewport(0, 0, GLsizei(bufferSize.width), GLsizei(bufferSize.height))
         glDisable(GLenum(GL_SCISSOR_TEST))
-        func channel(_ shift: UInt32) -> GLfloat { GLfloat((letterboxColor >> shift) & 0xFF) / 255 }
-        glClearColor(channel(16), channel(8), channel(0), 1)
+        let color = letterbox.colorComponents
+        glClearColor(color.red, color.green, color.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        let bottom = bufferSize.height - placed.maxY
         glBlitFramebuffer(
             0, 0, GLint(size.width), GLint(size.height),
-            GLint(placed.minX), GLint(bottom), GLint(placed.maxX), GLint(bottom + placed.height),
+            GLint(placed.minX), GLint(placed.minY), GLint(placed.maxX), GLint(placed.maxY),
             GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination)
     }
@@ -534,19 +527,5 @@ struct OffscreenFramebuffers {
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteTextures(1, &texture)
         if depthBuffer != 0 { glDeleteRenderbuffers(1, &depthBuffer) }
-    }
-}
-
-extension ContentsGravity {
-    /// Where a frame of `contentSize` pixels goes in a buffer of `bufferSize`
-    /// pixels, rounded to whole pixels, top-left based: the one placement the
-    /// software and OpenGL ES renderers share.
-    func pixelDestination(contentSize: Size, in bufferSize: Size) -> Rect {
-        let placed = destinationRect(
-            contentSize: contentSize.cgSize,
-            in: CGRect(x: 0, y: 0, width: Double(bufferSize.width), height: Double(bufferSize.height)))
-        return Rect(
-            x: Int(placed.minX.rounded()), y: Int(placed.minY.rounded()),
-            width: Int(placed.width.rounded()), height: Int(placed.height.rounded()))
     }
 }

@@ -1,0 +1,94 @@
+import DioramaModel
+import DioramaSimulator
+import Foundation
+import Testing
+
+@testable import Diorama
+
+/// The real Wayland backend in this process, against the simulator on its
+/// own thread over a real socket: one frame at a time across scenes.
+@MainActor @Suite(.serialized) struct SceneFrameOrderTests {
+    /// Marks each frame's start in the trace: `draw` retitles its scene,
+    /// and a retitle is traced (`title` records) in the order it happens.
+    final class FrameMarkingContent: RootContent {
+        let label: String
+        private var frames = 0
+        /// Runs inside the next `draw`, then is cleared.
+        var duringNextDraw: (() throws -> Void)?
+        /// What `duringNextDraw` threw.
+        var failure: (any Error)?
+
+        init(label: String) { self.label = label }
+
+        func draw(_ drawable: Drawable, in scene: WindowScene) {
+            frames += 1
+            scene.title = "\(label) frame \(frames)"
+            guard let hook = duringNextDraw else { return }
+            duringNextDraw = nil
+            do { try hook() } catch { failure = error }
+        }
+    }
+
+    // No time limit: a main-actor test's duration includes its wait for the
+    // main actor, which other suites of the run may hold for many seconds.
+    // Every wait inside is bounded (the first configure: 5 s).
+    @Test("a scene whose events arrive while another scene draws draws after that frame is committed, not inside it")
+    func framesOfTwoScenesDoNotNest() throws {
+        let layout = DisplayLayout(displays: [
+            DisplayConfiguration(name: "DP-1", mode: DisplayMode(width: 1920, height: 1080))
+        ])
+        let app = try InProcessWaylandApp(layout: layout)
+        defer { app.stop() }
+        let (simulator, backend, application, trace) = (app.simulator, app.backend, app.application, app.trace)
+
+        // Each connects and draws its first frame before the call returns
+        // (the runtime waits for the first configure): window 1, then window 2.
+        try application.launch()
+        try application.requestSceneSessionActivation()
+        let scenes = application.connectedScenes
+        try #require(scenes.count == 2)
+        let first = FrameMarkingContent(label: "first"), second = FrameMarkingContent(label: "second")
+        scenes[0].rootContent = first
+        scenes[1].rootContent = second
+
+        // While the first scene draws, the compositor configures the second
+        // one; its events are on the socket before the first frame's commit,
+        // where the runtime reads them to catch a display change in time.
+        first.duringNextDraw = {
+            try simulator.perform { simulator in
+                try simulator.resizeWindow(.id(2), to: Size(width: 640, height: 420))
+                simulator.flushClients()
+            }
+        }
+        try simulator.perform { simulator in
+            try simulator.resizeWindow(.id(1), to: Size(width: 700, height: 500))
+            simulator.flushClients()
+        }
+        let mark = trace.recordedRecords().count
+        // The batch holding the first window's configure: its end draws the
+        // first scene; the second scene draws once that frame is done.
+        backend.dispatchEventsAlreadyReceived()
+        if let failure = first.failure { throw failure }
+
+        let names = [scenes[0].traceName: "first", scenes[1].traceName: "second"]
+        let frames = trace.recordedRecords().dropFirst(mark).compactMap { record -> String? in
+            if let title = record as? TitleRecord, let name = names[title.scene] { return "\(name) draws" }
+            if let commit = record as? CommitRecord, let name = names[commit.scene] { return "\(name) commits" }
+            return nil
+        }
+        // Each frame's start is followed by its own commit before any other
+        // frame starts. (The second scene may also draw first, for the frame
+        // callback and content change in the same batch: not inside a frame.)
+        let nested = stride(from: 0, to: frames.count, by: 2).filter { index in
+            index + 1 >= frames.count || !frames[index].hasSuffix(" draws")
+                || frames[index + 1] != frames[index].replacingOccurrences(of: " draws", with: " commits")
+        }
+        #expect(nested.isEmpty, "a frame began inside another one's: \(frames)")
+        let firstFrame = try #require(frames.lastIndex(of: "first commits"), "the first scene drew: \(frames)")
+        #expect(
+            frames[(firstFrame + 1)...].starts(with: ["second draws", "second commits"]),
+            "the second scene answers its configure once the first one's frame is committed: \(frames)")
+        let secondWindow = try simulator.perform { simulator in try simulator.window(.id(2)).title }
+        #expect(secondWindow.hasPrefix("second frame "), "window 2 is the second scene's")
+    }
+}
