@@ -48,6 +48,22 @@ struct InfoPlistErrorTests {
         }
     }
 
+    @Test("a 6 GiB sparse Info.plist: exit 2 at once, naming its size and the limit, instead of reading it whole")
+    func oversize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-sparse-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = folder.appendingPathComponent("Info.plist").path
+        #expect(FileManager.default.createFile(atPath: plist, contents: nil))
+        #expect(truncate(plist, 6 << 30) == 0)
+        let result = try launch(infoPlist: plist)
+        #expect(result.status == 2 && !result.exitedBySignal, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("\(plist):1:1: error: "), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("cannot read the file: it is 6 GiB, more than the 8 MiB limit for a property list"),
+            "\(result.standardError)")
+    }
+
     @Test("missing file: exit 2, names the path")
     func missing() throws {
         let plist = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-no-such-\(UUID().uuidString)/Info.plist").path

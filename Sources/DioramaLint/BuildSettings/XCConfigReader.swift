@@ -65,7 +65,7 @@ struct XCConfigReader {
         }
         let data: Data
         do {
-            data = try RegularFileReader.read(url.path)
+            data = try RegularFileReader.read(url.path, as: .buildConfiguration)
         } catch {
             // `#include?` tolerates a missing file, not one that is there but
             // cannot be read (a FIFO would have hung the reading).
@@ -79,7 +79,8 @@ struct XCConfigReader {
                     at: reference ?? .startOfFile(display),
                     error.isMissing
                         ? "the build configuration file \(display) does not exist"
-                        : "cannot read the build configuration file \(display): \(error)"))
+                        : "cannot read the build configuration file \(display): \(error)",
+                    fix: error.oversizeFix))
             return
         }
         guard let text = String(data: data, encoding: .utf8) else {
