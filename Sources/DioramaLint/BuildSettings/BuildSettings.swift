@@ -49,7 +49,7 @@ public struct BuildSettings: Sendable {
         for (name, stack) in stacks {
             var value = defaults[name] ?? ""
             for assignment in stack {
-                guard let next = Self.replacingInherited(in: assignment.value, name: name, with: value) else {
+                guard let next = Self.replacingInherited(in: assignment, with: value) else {
                     oversized.insert(name)
                     break
                 }
@@ -87,12 +87,12 @@ public struct BuildSettings: Sendable {
 
     // MARK: Expansion
 
-    /// `value` with `$(inherited)` and `$(NAME)` replaced by the level below;
+    /// The assignment's value with `$(inherited)` and `$(NAME)` replaced by the level below;
     /// nil when that would pass ``BuildSettingSubstitution/defaultMaximumLength``
     /// (every line `X = $(X)$(X)` doubles X), checked before the text is built.
-    private static func replacingInherited(in value: String, name: String, with inherited: String) -> String? {
-        var result = value
-        for reference in ["$(inherited)", "${inherited}", "$(\(name))", "${\(name)}"] {
+    private static func replacingInherited(in assignment: BuildSettingAssignment, with inherited: String) -> String? {
+        var result = assignment.value
+        for reference in assignment.lowerValueReferences {
             let occurrences = result.components(separatedBy: reference).count - 1
             guard occurrences > 0 else { continue }
             let length = result.utf8.count + occurrences * (inherited.utf8.count - reference.utf8.count)
