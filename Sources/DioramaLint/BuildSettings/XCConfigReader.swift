@@ -34,11 +34,12 @@ struct XCConfigReader {
     /// projects nest two or three; the bound keeps a hostile chain of thousands
     /// from exhausting the stack.
     static let maximumIncludeDepth = 64
-    /// Assignments one file's expansion may hold (100,000), counted before the
-    /// replaced ones are dropped: far more than any real configuration, and what keeps
-    /// a graph that repeats `X = $(inherited) x` through many paths from growing
-    /// without bound.
-    static let maximumExpandedAssignments = 100_000
+    /// Assignments one file's expansion may hold (10,000), counted before the
+    /// replaced ones are dropped: far more than any real configuration (hundreds), and
+    /// what keeps a graph that repeats `X = $(inherited) x` through many paths from
+    /// growing without bound. Each assignment that builds on the one below costs
+    /// ``BuildSettings`` a pass over the value so far, so this also bounds that work.
+    static let maximumExpandedAssignments = 10_000
 
     let workspace: LintWorkspace
     /// The project's folder (`SRCROOT`): where an include not found next to the
