@@ -197,7 +197,11 @@ let package = Package(
         // a crash or hang may kill (Docs/reliability.md).
         .target(
             name: "DioramaFuzzKit",
-            dependencies: ["DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest", "DioramaLogging"]),
+            dependencies: [
+                "DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest", "DioramaLogging",
+                "DioramaSessionStore", "DioramaGraphics", "DioramaSimulatorHarness", "DioramaControlClient",
+                "WaylandClient",
+            ]),
         .executableTarget(
             name: "diorama-fuzz",
             dependencies: [
