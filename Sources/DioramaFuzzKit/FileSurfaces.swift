@@ -53,29 +53,13 @@ struct FileSizeSurface: FuzzSurface {
             { sandbox.lintAsWritten(fuzzedFileLines: nil).messages }
         }
         let readers = [
-            FileReaderEntry(kind: .propertyList, file: plist) {
-                do throws(PlistError) {
-                    _ = try PropertyList.load(contentsOf: plist)
-                    return []
-                } catch { return [error.description] }
-            },
-            FileReaderEntry(kind: .scenario, file: scenario) {
-                do throws(ScenarioErrors) {
-                    _ = try ScenarioLoader.load(path: scenario.path)
-                    return []
-                } catch { return error.diagnostics.map(\.description) }
+            FileReaderEntry(kind: .propertyList, file: plist) { Self.rejection { _ = try PropertyList.load(contentsOf: plist) } },
+            FileReaderEntry(kind: .scenario, file: scenario) { Self.rejection { _ = try ScenarioLoader.load(path: scenario.path) } },
+            FileReaderEntry(kind: .displayLayout, file: layout) {
+                Self.rejection { _ = try DisplayLayout.load(contentsOf: layout.path) }
             },
             FileReaderEntry(kind: .displayLayout, file: layout) {
-                do throws(DisplayLayoutError) {
-                    _ = try DisplayLayout.load(contentsOf: layout.path)
-                    return []
-                } catch { return [error.description] }
-            },
-            FileReaderEntry(kind: .displayLayout, file: layout) {
-                do throws(ScenarioDiagnostic) {
-                    _ = try DisplayLayoutReference.load(path: layout.path)
-                    return []
-                } catch { return [error.description] }
+                Self.rejection { _ = try DisplayLayoutReference.load(path: layout.path) }
             },
             FileReaderEntry(kind: .savedSession, file: session) {
                 SessionStore(directory: sessions).load().warnings.map(\.description)
@@ -89,6 +73,17 @@ struct FileSizeSurface: FuzzSurface {
         seeds = readers.indices.flatMap { index in
             let limit = UInt64(readers[index].kind.maximumSize)
             return [limit - 1, limit, limit + 1, 6 << 30].map { Self.input(reader: index, size: $0, head: []) }
+        }
+    }
+
+    /// The rejection's message (the error's description, which for scenario errors
+    /// holds every diagnostic); none when `read` returned.
+    static func rejection(_ read: () throws -> Void) -> [String] {
+        do {
+            try read()
+            return []
+        } catch {
+            return [String(describing: error)]
         }
     }
 
