@@ -11,6 +11,7 @@
 #   make compatibility   deps + `diorama check` on the Debian peers, rewriting Docs/compatibility.md's table
 #   make bench-screenshot-debug   the 5K screenshot benchmark alone, in a debug build
 #   make fuzz    every fuzz target for FUZZ_SECONDS (default 600) each; findings in .build-fuzz/findings
+#   make fuzz-smoke   the same for FUZZ_SMOKE_SECONDS (default 4) each: CI's ≤ 60 s smoke run
 #   make docs    the API reference (DocC) of what apps import, into .build/docs/Diorama.doccarchive
 #   make format        rewrite the Swift sources in the style .swift-format describes
 #   make format-check  fail, naming file:line:column and the rule, where a source differs from that style
@@ -32,7 +33,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build build-checked test examples run bench bench-screenshot-debug compatibility fuzz docs format format-check clean
+.PHONY: all deps build build-checked test examples run bench bench-screenshot-debug compatibility fuzz fuzz-smoke docs format format-check clean
 
 # Default: compile.
 all: build
@@ -173,6 +174,12 @@ FUZZ_ARGS ?=
 fuzz:
 	$(SWIFT) build $(SWIFT_FLAGS) --product diorama-fuzz
 	$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/diorama-fuzz --seconds $(FUZZ_SECONDS) --output $(FUZZ_OUTPUT) $(FUZZ_ARGS)
+
+# CI's smoke run: every target for FUZZ_SMOKE_SECONDS (4) each, under 60 s for the
+# eleven targets once diorama-fuzz is built.
+FUZZ_SMOKE_SECONDS ?= 4
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 
 # The API reference (issue 12): `Diorama` with the DioramaModel and DioramaGraphics
 # types it re-exports, combined into one DocC archive, built offline by the

@@ -203,7 +203,8 @@ let package = Package(
             name: "DioramaFuzzKit",
             dependencies: [
                 "DioramaScenarios", "DioramaSimulator", "DioramaLint", "DioramaModel", "DioramaManifest", "DioramaLogging",
-                "DioramaPOSIX",
+                "DioramaPOSIX", "DioramaSessionStore", "DioramaGraphics", "DioramaSimulatorHarness", "DioramaControlClient",
+                "WaylandClient",
             ]),
         .executableTarget(
             name: "diorama-fuzz",

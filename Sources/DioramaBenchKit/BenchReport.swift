@@ -213,4 +213,7 @@ public struct LintSection: Codable, Sendable {
     public var wallMilliseconds: Double?
     /// The CPU time the same work took on the bench's thread (what the target judges).
     public var cpuMilliseconds: Double?
+    /// Lint of a one-target project based on an 8-level, 8-wide `.xcconfig` include
+    /// diamond (issue 21: 65 files, 8^8 include paths), median CPU time.
+    public var includeDiamondCPUMilliseconds: Double?
 }

@@ -75,7 +75,7 @@ enum ConsoleTable {
         lines.append(
             "lint of a \(lint.pbxprojBytes)-byte pbxproj, \(lint.targets) targets, \(lint.swiftFiles) Swift files (\(lint.build)) ms wall (CPU): "
                 + (lint.unavailable.map { "not available: \($0)" }
-                    ?? "\(ms(lint.wallMilliseconds)) (\(ms(lint.cpuMilliseconds)))"))
+                    ?? "\(ms(lint.wallMilliseconds)) (\(ms(lint.cpuMilliseconds))); 8 × 8 include diamond: \(ms(lint.includeDiamondCPUMilliseconds)) CPU"))
         lines.append("")
         lines.append("Targets")
         lines.append(row(["target", "limit", "measured", "met", "ratio"]))

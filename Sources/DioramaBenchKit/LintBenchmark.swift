@@ -35,6 +35,26 @@ enum LintBenchmark {
             unavailable: nil, build: ScreenshotBenchmark.buildConfiguration, pbxprojBytes: bytes,
             targets: targets, swiftFiles: project.targetCount * project.filesPerTarget,
             repeats: wallNanoseconds.count, wallMilliseconds: medianMilliseconds(wallNanoseconds),
-            cpuMilliseconds: medianMilliseconds(cpuNanoseconds))
+            cpuMilliseconds: medianMilliseconds(cpuNanoseconds),
+            includeDiamondCPUMilliseconds: try includeDiamond(repeats: repeats, in: directory).map(medianMilliseconds))
+    }
+
+    /// CPU times of linting a one-target project whose configurations are based on
+    /// an 8 × 8 include diamond; throws when lint reports a finding in the graph
+    /// (then the time would not be of the whole graph).
+    static func includeDiamond(repeats: Int, in directory: URL) throws -> [UInt64]? {
+        let project = SyntheticXcodeProject(
+            targetCount: 1, filesPerTarget: 1, includeDiamond: XCConfigIncludeDiamond(levels: 8, width: 8))
+        let bundle = try project.write(into: directory.appendingPathComponent("diamond"))
+        var cpuNanoseconds: [UInt64] = []
+        for _ in 0..<max(1, repeats) {
+            let cpuStart = ProcessResources.threadCPUNanoseconds()
+            let report = try Linter().lint(bundle)
+            cpuNanoseconds.append(ProcessResources.threadCPUNanoseconds() - cpuStart)
+            if let finding = report.targets.flatMap(\.findings).first(where: { $0.location.file.hasSuffix(".xcconfig") }) {
+                throw BenchError("the include diamond was not read whole: \(finding.qualifiedMessage)")
+            }
+        }
+        return cpuNanoseconds
     }
 }

@@ -65,6 +65,7 @@ enum TargetEvaluation {
                 met: perScene.map { $0 <= 1024 }, ratio: perScene.map { Double($0) / 1024 }))
         results.append(screenshotTarget(screenshot))
         results.append(lintTarget(lint))
+        results.append(includeDiamondTarget(lint))
         return results
     }
 
@@ -129,6 +130,18 @@ enum TargetEvaluation {
                 met: nil, ratio: nil)
         }
         return TargetResult(name: name, target: target, measured: measured, met: cpu < 1000, ratio: cpu / 1000)
+    }
+
+    /// Issue 21: an 8-level include diamond (8 includes per level) lints in ≤ 1 s, in
+    /// any build: read file by file it is 65 small files (before, 8^8 paths took
+    /// over 300 s).
+    static func includeDiamondTarget(_ lint: LintSection) -> TargetResult {
+        let name = "lint of an 8 × 8 xcconfig include diamond (\(lint.build) build)"
+        let target = "≤ 1 s"
+        guard let cpu = lint.includeDiamondCPUMilliseconds else {
+            return TargetResult(name: name, target: target, measured: lint.unavailable ?? "not measured", met: nil, ratio: nil)
+        }
+        return TargetResult(name: name, target: target, measured: fmt(cpu) + " ms CPU", met: cpu <= 1000, ratio: cpu / 1000)
     }
 
     /// Issue 13: a 5120×2880 screenshot (compose + PNG) in ≤ 0.25 s from a

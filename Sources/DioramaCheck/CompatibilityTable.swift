@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// The table in `Docs/compatibility.md`, between two marker comments: one
@@ -14,11 +15,14 @@ public enum CompatibilityTable {
     ///
     /// - Throws: ``CompatibilityTableError`` naming the file and what to do.
     public static func update(_ path: String, header: String, row: String, client: String) throws(CompatibilityTableError) {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try RegularFileReader.read(path, as: .markdown)
         } catch {
-            throw CompatibilityTableError(path: path, line: nil, problem: "cannot be read (\(error.localizedDescription))")
+            throw CompatibilityTableError(path: path, line: nil, problem: "cannot be read (\(error))\(error.oversizeFix.map { "; \($0)" } ?? "")")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CompatibilityTableError(path: path, line: nil, problem: "is not UTF-8 text; save it as UTF-8")
         }
         guard let startRange = text.range(of: start) else {
             throw CompatibilityTableError(path: path, line: nil, problem: "has no \(start) line; add it and \(end) where the table goes")

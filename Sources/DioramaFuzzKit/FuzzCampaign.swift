@@ -73,13 +73,17 @@ public struct FuzzCampaign {
         watchdog.start()
         var summary = Summary()
         var iteration = start
+        PeakMemory.capAddressSpace()
         while iteration < end {
             if let deadline, iteration % 16 == 0, ContinuousClock.now >= deadline { break }
             let input = mutator.input(at: iteration)
             recorder.record(input, iteration: iteration)
+            PeakMemory.reset()
+            let began = ContinuousClock.now
             watchdog.began(iteration: iteration)
-            let verdict = surface.run(input)
+            var verdict = surface.run(input)
             watchdog.ended()
+            verdict = Self.checked(verdict, against: surface.budget, took: ContinuousClock.now - began, peak: PeakMemory.megabytes())
             summary.inputs += 1
             switch verdict {
             case .accepted: summary.accepted += 1
@@ -97,6 +101,57 @@ public struct FuzzCampaign {
             iteration += 1
         }
         return summary
+    }
+}
+
+extension FuzzCampaign {
+    /// `verdict`, unless the input cost more than `budget`: then a broken promise
+    /// saying which part of the budget it passed (a surface's cost is promised to
+    /// grow linearly with its input, `Docs/reliability.md`).
+    static func checked(_ verdict: FuzzVerdict, against budget: FuzzBudget, took duration: Duration, peak: Int?) -> FuzzVerdict {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        if seconds > budget.seconds {
+            return .brokenPromise(
+                "the input took \(String(format: "%.1f", seconds)) s, over the budget of \(budget.seconds) s (superlinear cost?)")
+        }
+        if let peak, peak > budget.megabytes {
+            return .brokenPromise("the input took \(peak) MiB of memory at its peak, over the budget of \(budget.megabytes) MiB")
+        }
+        return verdict
+    }
+}
+
+/// The campaign process's memory, from procfs: the peak resident set size
+/// (`VmHWM`), which the kernel resets to the current size on request, so each
+/// input's own peak is seen.
+enum PeakMemory {
+    /// Resets the peak (`5` to `/proc/self/clear_refs`); a no-op where procfs refuses it.
+    static func reset() {
+        let descriptor = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = write(descriptor, "5", 1)
+        close(descriptor)
+    }
+
+    /// The peak since the last reset, in MiB; nil when procfs cannot say.
+    static func megabytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes / 1024
+    }
+
+    /// Address space this process may map (4 GiB): an input that would take more
+    /// fails to allocate and crashes the campaign, which keeps its reproducer, instead
+    /// of pushing the machine into its out-of-memory killer.
+    static let addressSpaceCap: rlim_t = 4 << 30
+
+    static func capAddressSpace() {
+        var limit = rlimit(rlim_cur: addressSpaceCap, rlim_max: rlim_t.max)
+        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_max < addressSpaceCap { return }
+        limit.rlim_cur = addressSpaceCap
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
 }
 

@@ -70,7 +70,10 @@ public struct FuzzSupervisor {
             case .iterations(let count):
                 guard next < count else { break campaigns }
                 arguments += ["--iterations", String(count)]
-                waitLimit += Double(count) / 10  // generous: a debug build runs thousands per second
+                // Generous: the slowest targets (a lint of a project, a simulator per
+                // input) take up to half a second an input in a debug build under load;
+                // the campaign's own watchdog ends a single stuck input far sooner.
+                waitLimit += Double(count)
             case .seconds:
                 let left = deadline! - ContinuousClock.now
                 guard left > .zero else { break campaigns }

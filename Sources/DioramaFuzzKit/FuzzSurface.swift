@@ -10,9 +10,34 @@ public protocol FuzzSurface: Sendable {
     var seeds: [[UInt8]] { get }
     /// Tokens of the format that random bytes rarely spell.
     var dictionary: [[UInt8]] { get }
+    /// What one input may cost. Inputs are at most a few kilobytes (or, for the
+    /// file-size target, files the limits allow), so a linear surface stays far
+    /// inside it; passing it is a finding (superlinear cost), not a hang.
+    var budget: FuzzBudget { get }
     /// Feeds one input to the surface. Crashes and hangs are the harness's to see;
     /// this only says how the surface answered.
     func run(_ input: [UInt8]) -> FuzzVerdict
+}
+
+extension FuzzSurface {
+    public var budget: FuzzBudget { .standard }
+}
+
+/// The time and memory one input may take (``FuzzCampaign`` measures both around
+/// each input: wall-clock time, and the peak resident memory, reset before it).
+public struct FuzzBudget: Hashable, Sendable {
+    public var seconds: Double
+    /// Peak resident memory of the whole campaign process while the input runs.
+    public var megabytes: Int
+
+    public init(seconds: Double, megabytes: Int) {
+        self.seconds = seconds
+        self.megabytes = megabytes
+    }
+
+    /// 5 s and 512 MiB: a hundred times what a linear surface needs in a debug
+    /// build on a loaded 2-core machine, far below what a blow-up takes.
+    public static let standard = FuzzBudget(seconds: 5, megabytes: 512)
 }
 
 /// How a surface answered one input.

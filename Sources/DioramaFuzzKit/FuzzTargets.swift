@@ -4,7 +4,10 @@ import Foundation
 /// self-tests that prove the harness sees a crash and a hang.
 public enum FuzzTargets {
     /// The surfaces `make fuzz` and the short run in `make test` exercise.
-    public static let surfaceNames = ["scenario", "layout", "plist", "pbxproj", "xcconfig", "xcworkspace", "control"]
+    public static let surfaceNames = [
+        "scenario", "layout", "plist", "pbxproj", "xcconfig", "xcworkspace", "control", "file-size", "include-graph",
+        "session-store", "output-path", "control-batch", "wayland-tree",
+    ]
     /// Targets that crash (`selftest-crash`) or hang (`selftest-hang`) on inputs
     /// containing `CRASH` or `HANG`: only for testing the harness itself.
     public static let selfTestNames = ["selftest-crash", "selftest-hang"]
@@ -20,6 +23,15 @@ public enum FuzzTargets {
         case "xcconfig": return try XCConfigSurface(corpus: corpus, scratch: scratch)
         case "xcworkspace": return try XCWorkspaceSurface(corpus: corpus, scratch: scratch)
         case "control": return ControlRequestSurface(corpus: corpus)
+        case "file-size": return try FileSizeSurface(corpus: corpus, scratch: scratch)
+        case "include-graph": return try IncludeGraphSurface(corpus: corpus, scratch: scratch)
+        case "session-store": return try SessionStoreSurface(scratch: scratch)
+        case "output-path": return try OutputPathSurface(scratch: scratch)
+        case "wayland-tree": return try WaylandTreeSurface(corpus: corpus)
+        case "control-batch":
+            let requests = ControlRequestSurface(corpus: corpus)
+            return try ControlBatchSurface(
+                corpus: corpus, scratch: scratch, requestSeeds: requests.seeds, requestDictionary: requests.dictionary)
         case "selftest-crash": return HarnessSelfTest(name: name, trigger: "CRASH")
         case "selftest-hang": return HarnessSelfTest(name: name, trigger: "HANG")
         default:

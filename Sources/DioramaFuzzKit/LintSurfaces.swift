@@ -34,22 +34,30 @@ struct LintSandbox: Sendable {
         guard FileManager.default.createFile(atPath: fuzzedFile.path, contents: Data(input)) else {
             return .brokenPromise("the harness could not write \(fuzzedFile.path)")
         }
+        return lintAsWritten(fuzzedFileLines: lines(input)).verdict
+    }
+
+    /// Lints the project as it is on disk (the caller wrote the fuzzed file, and
+    /// maybe others beside it), holding findings in the fuzzed file to
+    /// `fuzzedFileLines` when known. Also returns every finding's message.
+    func lintAsWritten(fuzzedFileLines: Int?) -> (verdict: FuzzVerdict, messages: [String]) {
         let report: LintReport
         do throws(LintInputError) {
             report = try Linter().lint(project)
         } catch {
-            return .brokenPromise("lint threw instead of reporting a finding: \(error)")
+            return (.brokenPromise("lint threw instead of reporting a finding: \(error)"), [])
         }
         var verdict = FuzzVerdict.accepted
-        for finding in report.targets.flatMap(\.findings) {
+        let findings = report.targets.flatMap(\.findings)
+        for finding in findings {
             let inFuzzedFile = finding.location.file.hasSuffix(fuzzedFile.lastPathComponent)
             let check = FuzzVerdict.located(
                 finding.location, in: finding.location.file,
-                lines: inFuzzedFile ? lines(input) : nil, error: finding.qualifiedMessage)
-            if check != .rejected { return check }
+                lines: inFuzzedFile ? fuzzedFileLines : nil, error: finding.qualifiedMessage)
+            if check != .rejected { return (check, []) }
             if inFuzzedFile { verdict = .rejected }
         }
-        return verdict
+        return (verdict, findings.map(\.qualifiedMessage))
     }
 }
 

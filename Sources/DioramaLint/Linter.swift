@@ -186,7 +186,7 @@ struct InfoPlistFiles {
         let display = workspace.displayPath(of: url)
         let result: Result<PropertyList, Problem>
         do throws(FileReadFailure) {
-            let data = try RegularFileReader.read(url.path)
+            let data = try RegularFileReader.read(url.path, as: .propertyList)
             do throws(PlistError) {
                 result = .success(try PropertyList.parse(data, file: display))
             } catch {
@@ -199,9 +199,10 @@ struct InfoPlistFiles {
                 .malformed(
                     PlistError(
                         location: .startOfFile(display), problem: "cannot read the file: \(error)",
-                        fix: error.kind == nil
-                            ? "check the file's permissions"
-                            : "point INFOPLIST_FILE at the Info.plist file itself")))
+                        fix: error.oversizeFix
+                            ?? (error.kind == nil
+                                ? "check the file's permissions"
+                                : "point INFOPLIST_FILE at the Info.plist file itself"))))
         }
         cache[url] = result
         return result

@@ -170,7 +170,7 @@ public struct SessionStore: Sendable {
     private func readRecord(at file: URL) -> ReadOutcome {
         let data: Data
         do {
-            data = try RegularFileReader.read(file.path)
+            data = try RegularFileReader.read(file.path, as: .savedSession)
         } catch {
             return .skipped(SessionStoreWarning(file: file, problem: "cannot be read: \(error)"))
         }

@@ -69,15 +69,43 @@ struct FaultTests {
         #expect(record.stateRestorationActivity?.activityType == SampleApp.timerActivityType)
     }
 
-    @Test("a corrupt state file: a warning naming it on stderr, the app starts fresh and draws")
-    func corruptStateFile() throws {
+    /// A state file the app cannot use, and what its warning must say about it.
+    enum DamagedStateFile: String, CaseIterable, CustomTestStringConvertible {
+        case corrupt = "corrupt JSON"
+        /// Read whole, it got TimerApp killed for lack of memory at every launch.
+        case sparse6GiB = "a 6 GiB sparse file"
+
+        var testDescription: String { rawValue }
+
+        func make(at file: URL) throws {
+            switch self {
+            case .corrupt:
+                try Data("{\"formatVersion\": 1, \"session\": {not json at all".utf8).write(to: file)
+            case .sparse6GiB:
+                #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+                #expect(truncate(file.path, 6 << 30) == 0)
+            }
+        }
+
+        /// What the warning says besides the file's name.
+        var warning: String {
+            switch self {
+            case .corrupt: "not a valid session record"
+            case .sparse6GiB: "it is 6 GiB, more than the 8 MiB limit for a saved session"
+            }
+        }
+    }
+
+    @Test(
+        "a damaged state file: a warning naming it on stderr, the app starts fresh and draws",
+        .serialized, arguments: DamagedStateFile.allCases)
+    func damagedStateFile(_ damage: DamagedStateFile) throws {
         let weston = try WestonHeadless.start(scale: 1)
         defer { weston.stop() }
         let sandbox = try AppSandbox(label: "corrupt")
         let directory = sandbox.stateDirectory(appID: SampleApp.timerAppID)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let garbage = directory.appendingPathComponent("session-0BAD.json")
-        try Data("{\"formatVersion\": 1, \"session\": {not json at all".utf8).write(to: garbage)
+        try damage.make(at: directory.appendingPathComponent("session-0BAD.json"))
 
         let app = try sandbox.launch(SampleApp.timerApp, compositor: weston.environment)
         let connected = try app.waitForTrace("a first commit despite the damaged file") { log -> SessionConnectedRecord? in
@@ -88,6 +116,7 @@ struct FaultTests {
         let stderr = app.child.standardError
         #expect(stderr.contains("warning:"), "\(stderr)")
         #expect(stderr.contains("session-0BAD.json"), "the warning names the file: \(stderr)")
+        #expect(stderr.contains(damage.warning), "the warning says what is wrong: \(stderr)")
 
         app.send(SIGTERM)
         let result = try app.waitForExit()

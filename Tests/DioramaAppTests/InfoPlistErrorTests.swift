@@ -33,18 +33,38 @@ struct InfoPlistErrorTests {
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test("a FIFO or /dev/zero as the Info.plist: exit 2, \"not a regular file\", instead of hanging or reading forever")
-    func notARegularFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-fifo-\(UUID().uuidString.prefix(8))")
+    /// `Info.plist` in a fresh private folder, removed after `body`.
+    func withInfoPlistPath(_ body: (String) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-plist-file-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let fifo = folder.appendingPathComponent("Info.plist").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        for (plist, kind) in [(fifo, "a FIFO"), ("/dev/zero", "a character device")] {
+        try body(folder.appendingPathComponent("Info.plist").path)
+    }
+
+    @Test("a FIFO or /dev/zero as the Info.plist: exit 2, \"not a regular file\", instead of hanging or reading forever")
+    func notARegularFile() throws {
+        try withInfoPlistPath { fifo in
+            #expect(mkfifo(fifo, 0o600) == 0)
+            for (plist, kind) in [(fifo, "a FIFO"), ("/dev/zero", "a character device")] {
+                let result = try launch(infoPlist: plist)
+                #expect(result.status == 2 && !result.exitedBySignal, "\(plist): \(result.standardError)")
+                #expect(result.standardError.hasPrefix("\(plist):1:1: error: "), "\(result.standardError)")
+                #expect(result.standardError.contains("cannot read the file: not a regular file (\(kind))"), "\(result.standardError)")
+            }
+        }
+    }
+
+    @Test("a 6 GiB sparse Info.plist: exit 2 at once, naming its size and the limit, instead of reading it whole")
+    func oversize() throws {
+        try withInfoPlistPath { plist in
+            #expect(FileManager.default.createFile(atPath: plist, contents: nil))
+            #expect(truncate(plist, 6 << 30) == 0)
             let result = try launch(infoPlist: plist)
-            #expect(result.status == 2 && !result.exitedBySignal, "\(plist): \(result.standardError)")
+            #expect(result.status == 2 && !result.exitedBySignal, "\(result.standardError)")
             #expect(result.standardError.hasPrefix("\(plist):1:1: error: "), "\(result.standardError)")
-            #expect(result.standardError.contains("cannot read the file: not a regular file (\(kind))"), "\(result.standardError)")
+            #expect(
+                result.standardError.contains("cannot read the file: it is 6 GiB, more than the 8 MiB limit for a property list"),
+                "\(result.standardError)")
         }
     }
 

@@ -152,6 +152,17 @@ struct BuildSettingsTests {
         #expect(settings.assignment(for: "X41")?.location.line == 42, "the finding can point at the setting's line")
     }
 
+    @Test("100 lines of FLAGS = $(inherited) over a 1 MiB value: layering stops once the values built pass 64 MiB together")
+    func layeringWorkIsBounded() {
+        let big = String(repeating: "x", count: BuildSettingSubstitution.defaultMaximumLength - 16)
+        var level = [assignment("FLAGS", big), assignment("OTHER", "kept")]
+        for line in 3...102 { level.append(assignment("FLAGS", "$(inherited)", line: line)) }
+        let settings = BuildSettings(levels: [level], configuration: "Debug")
+        // Each line alone stays under 1 MiB; what they build together passes 64 MiB.
+        #expect(settings.oversizedSettings == ["FLAGS"])
+        #expect(settings.value(for: "OTHER") == "kept")
+    }
+
     @Test("X = $(X)$(X) on 41 lines of one level: $(inherited) layering stops at 1 MiB too")
     func doublingInherited() {
         var level = [assignment("X", "ab")]

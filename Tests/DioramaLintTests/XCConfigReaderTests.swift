@@ -143,6 +143,57 @@ struct XCConfigReaderTests {
         #expect(reader.assignments.count == limit, "the files up to the limit still count")
     }
 
+    @Test("an 8-level include diamond (8 includes per level): each file parsed once, every setting once, no finding")
+    func includeDiamond() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let diamond = XCConfigIncludeDiamond(levels: 8, width: 8)
+        let root = try diamond.write(into: folder.url)
+        var reader = XCConfigReader(workspace: LintWorkspace(root: folder.url))
+        reader.read(root, referencedAt: nil)
+        #expect(reader.findings == [])
+        // 8^8 paths through 65 files: following each path reads a file millions of times.
+        #expect(reader.parsedFileCount == diamond.fileCount)
+        #expect(reader.assignments.count == diamond.settingNames.count, "each setting once, the replaced ones dropped")
+        #expect(Set(reader.assignments.map(\.name)) == Set(diamond.settingNames))
+        let settings = BuildSettings(levels: [reader.assignments], configuration: "Debug")
+        #expect(settings.value(for: "DIAMOND_LEVEL") == "1", "the level nearest the root assigns last")
+        #expect(settings.value(for: "DIAMOND_L8_F7") == "8.7")
+    }
+
+    @Test("a file included again counts again where it is included: as Xcode layers it, an earlier value is replaced, $(inherited) builds on")
+    func includedAgain() throws {
+        let reader = try read([
+            "Main.xcconfig": "#include \"Shared.xcconfig\"\nNAME = main\nNAME[config=Debug] = debug\n#include \"Shared.xcconfig\"\n",
+            "Shared.xcconfig": "NAME = shared\nFLAGS = $(inherited) -shared\nNAME[config=Debug] = $(inherited) more\n",
+        ])
+        #expect(reader.findings == [])
+        #expect(reader.parsedFileCount == 2)
+        let settings = BuildSettings(levels: [reader.assignments], configuration: "Debug")
+        #expect(settings.value(for: "NAME") == "debug more", "the second include's NAME replaces main's, then the conditions apply")
+        #expect(settings.value(for: "FLAGS") == " -shared -shared", "each inclusion adds its $(inherited) step")
+        #expect(settings.assignment(for: "NAME")?.location == SourceLocation(file: "Shared.xcconfig", line: 3, column: 1))
+    }
+
+    @Test("a graph that expands past the bound ($(inherited) in a file reached by 8^6 paths): one finding, reading stops")
+    func expansionBound() throws {
+        var files: [String: String] = [:]
+        for level in 0..<6 {
+            let next = level == 5 ? "" : (0..<8).map { "#include \"L\(level + 1)F\($0).xcconfig\"\n" }.joined()
+            for file in 0..<8 { files["L\(level)F\(file).xcconfig"] = next + "FLAGS = $(inherited) x\n" }
+        }
+        files["Main.xcconfig"] = (0..<8).map { "#include \"L0F\($0).xcconfig\"\n" }.joined()
+        let reader = try read(files)
+        let limit = XCConfigReader.maximumExpandedAssignments
+        #expect(reader.findings.map(\.message) == ["the #include graph expands to more than \(limit) setting assignments; the rest is not read"])
+        #expect(reader.findings.first?.ruleID == LintRules.malformedFile.id)
+        #expect(reader.assignments.count <= limit)
+        // L0F0's includes expand to 4,681 assignments each: the third passes the bound
+        // inside L1F2, so no file after it is read (Main, L0F0, L1F0–2 and the 32
+        // files below L1F0).
+        #expect(reader.parsedFileCount == 37)
+    }
+
     @Test("an #include? of a FIFO is reported as not a regular file, not read (which would block)")
     func includeOfAFIFO() throws {
         let folder = try TemporaryFolder()

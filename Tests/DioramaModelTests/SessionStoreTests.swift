@@ -160,6 +160,23 @@ struct SessionStoreTests {
         #expect(problems["session-zero.json"]?.contains("not a regular file (a character device)") == true, "\(problems)")
     }
 
+    @Test("a 6 GiB sparse session file: skipped from its size with a warning naming size and limit; the others load")
+    func oversizeSessionFile() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url)
+        try store.save(Self.sampleRecord)
+        let huge = temporary.url.appendingPathComponent("session-huge.json")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        #expect(truncate(huge.path, 6 << 30) == 0)
+        let loaded = store.load()
+        #expect(loaded.records == [Self.sampleRecord])
+        #expect(loaded.warnings.map(\.file.lastPathComponent) == ["session-huge.json"])
+        #expect(
+            loaded.warnings.first?.problem == "cannot be read: it is 6 GiB, more than the 8 MiB limit for a saved session",
+            "\(loaded.warnings)")
+    }
+
     @Test("random garbage of any length never crashes the loader")
     func garbageFuzz() throws {
         let temporary = try TemporaryDirectory()

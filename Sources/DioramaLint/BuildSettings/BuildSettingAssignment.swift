@@ -24,6 +24,14 @@ public struct BuildSettingAssignment: Hashable, Sendable {
         name + conditions.map { "[\($0.parameter)=\($0.pattern)]" }.joined()
     }
 
+    /// The ways a value names the value of the levels below it: `$(inherited)`,
+    /// the setting's own name (`$(NAME)`), and their `${…}` forms.
+    var lowerValueReferences: [String] { ["$(inherited)", "${inherited}", "$(\(name))", "${\(name)}"] }
+
+    /// Whether the value builds on the levels below (one of ``lowerValueReferences``),
+    /// rather than replacing what they set.
+    var buildsOnLowerValue: Bool { lowerValueReferences.contains { value.contains($0) } }
+
     public func applies(toConfiguration configuration: String) -> Bool {
         conditions.allSatisfy { $0.applies(toConfiguration: configuration) }
     }

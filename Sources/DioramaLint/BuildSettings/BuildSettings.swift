@@ -25,7 +25,8 @@ public struct BuildSettings: Sendable {
     public let oversizedSettings: [String]
 
     /// All expanded values together, in UTF-8 bytes (64 MiB): what a hostile file
-    /// of many large settings may make lint hold, at most.
+    /// of many large settings may make lint hold, at most; also the most the values
+    /// built while layering `$(inherited)` may add up to.
     public static let maximumTotalLength = 64 << 20
 
     /// - Parameters:
@@ -46,13 +47,19 @@ public struct BuildSettings: Sendable {
 
         var layered = defaults
         var oversized: Set<String> = []
+        // Every value built on the way counts, not only the last: a stack of 10,000
+        // `FLAGS = $(inherited) x` lines builds 10,000 ever longer strings.
+        var layeringLength = 0
         for (name, stack) in stacks {
             var value = defaults[name] ?? ""
             for assignment in stack {
-                guard let next = Self.replacingInherited(in: assignment.value, name: name, with: value) else {
+                guard let next = Self.replacingInherited(in: assignment, with: value),
+                    layeringLength + next.utf8.count <= Self.maximumTotalLength
+                else {
                     oversized.insert(name)
                     break
                 }
+                layeringLength += next.utf8.count
                 value = next
             }
             layered[name] = value
@@ -87,19 +94,33 @@ public struct BuildSettings: Sendable {
 
     // MARK: Expansion
 
-    /// `value` with `$(inherited)` and `$(NAME)` replaced by the level below;
+    /// The assignment's value with `$(inherited)` and `$(NAME)` replaced by the level below;
     /// nil when that would pass ``BuildSettingSubstitution/defaultMaximumLength``
     /// (every line `X = $(X)$(X)` doubles X), checked before the text is built.
-    private static func replacingInherited(in value: String, name: String, with inherited: String) -> String? {
-        var result = value
-        for reference in ["$(inherited)", "${inherited}", "$(\(name))", "${\(name)}"] {
-            let occurrences = result.components(separatedBy: reference).count - 1
-            guard occurrences > 0 else { continue }
-            let length = result.utf8.count + occurrences * (inherited.utf8.count - reference.utf8.count)
-            guard length <= BuildSettingSubstitution.defaultMaximumLength else { return nil }
-            result = result.replacingOccurrences(of: reference, with: inherited)
+    /// One pass over the value's bytes: a stack of thousands of `$(inherited)` lines
+    /// costs the length of the values it builds, nothing more.
+    private static func replacingInherited(in assignment: BuildSettingAssignment, with inherited: String) -> String? {
+        let value = Array(assignment.value.utf8)
+        let dollar = UInt8(ascii: "$")
+        guard value.contains(dollar) else { return assignment.value }
+        let references = assignment.lowerValueReferences.map { Array($0.utf8) }
+        let replacement = Array(inherited.utf8)
+        var result: [UInt8] = []
+        var index = 0
+        while index < value.count {
+            if value[index] == dollar, let reference = references.first(where: { value[index...].starts(with: $0) }) {
+                guard
+                    result.count + replacement.count + value.count - index - reference.count
+                        <= BuildSettingSubstitution.defaultMaximumLength
+                else { return nil }
+                result.append(contentsOf: replacement)
+                index += reference.count
+            } else {
+                result.append(value[index])
+                index += 1
+            }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Expands `$(NAME)` references until nothing changes. Chains are short in real

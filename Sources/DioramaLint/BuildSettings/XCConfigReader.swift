@@ -19,14 +19,27 @@ import Foundation
 ///
 /// A trailing `;` is dropped, as Xcode does. `#include <…>` (files inside Xcode) cannot
 /// be read on Linux and is skipped. Problems do not stop the reading: each bad line, a
-/// missing include, an include cycle or an include nested deeper than
-/// ``maximumIncludeDepth`` becomes a finding, and the other lines still count, so one
-/// run shows every problem.
+/// missing include, an include cycle, an include nested deeper than
+/// ``maximumIncludeDepth`` or a graph that expands past ``maximumExpandedAssignments``
+/// becomes a finding, and the other lines still count, so one run shows every problem.
+///
+/// Each file is read and parsed once, however often it is included (by its canonical
+/// path): its expansion (its lines with its includes in place) is kept and reused, so
+/// a diamond of includes costs what its files cost, not one read per path through it.
+/// An expansion keeps only the assignments that can still matter: a setting assigned
+/// again later with the same conditions and without building on the earlier value
+/// (`$(inherited)`, `$(NAME)`) replaces it, in Xcode's layering as here.
 struct XCConfigReader {
     /// Files open at once through `#include` (the first file is depth 1). Real
     /// projects nest two or three; the bound keeps a hostile chain of thousands
     /// from exhausting the stack.
     static let maximumIncludeDepth = 64
+    /// Assignments one file's expansion may hold (10,000), counted before the
+    /// replaced ones are dropped: far more than any real configuration (hundreds), and
+    /// what keeps a graph that repeats `X = $(inherited) x` through many paths from
+    /// growing without bound. Each assignment that builds on the one below costs
+    /// ``BuildSettings`` a pass over the value so far, so this also bounds that work.
+    static let maximumExpandedAssignments = 10_000
 
     let workspace: LintWorkspace
     /// The project's folder (`SRCROOT`): where an include not found next to the
@@ -35,6 +48,12 @@ struct XCConfigReader {
     private(set) var assignments: [BuildSettingAssignment] = []
     private(set) var findings: [LintFinding] = []
     private var including: [URL] = []
+    /// Each file's expansion, by canonical path, once it has been read whole.
+    private var expansions: [String: [BuildSettingAssignment]] = [:]
+    /// How many files were read and parsed: each once, however often included.
+    private(set) var parsedFileCount = 0
+    /// Set when ``maximumExpandedAssignments`` was passed: nothing more is read.
+    private var expansionExceeded = false
 
     init(workspace: LintWorkspace, sourceRoot: URL? = nil) {
         self.workspace = workspace
@@ -46,6 +65,12 @@ struct XCConfigReader {
     mutating func read(_ url: URL, referencedAt reference: SourceLocation?, optional: Bool = false) {
         let url = url.standardizedFileURL
         let display = workspace.displayPath(of: url)
+        guard !expansionExceeded else { return }
+        let canonicalPath = url.resolvingSymlinksInPath().path
+        if let expansion = expansions[canonicalPath] {
+            append(expansion, at: reference ?? .startOfFile(display))
+            return
+        }
         if including.contains(url) {
             let chain = (including + [url]).map { workspace.displayPath(of: $0) }.joined(separator: " → ")
             findings.append(
@@ -65,7 +90,7 @@ struct XCConfigReader {
         }
         let data: Data
         do {
-            data = try RegularFileReader.read(url.path)
+            data = try RegularFileReader.read(url.path, as: .buildConfiguration)
         } catch {
             // `#include?` tolerates a missing file, not one that is there but
             // cannot be read (a FIFO would have hung the reading).
@@ -79,7 +104,8 @@ struct XCConfigReader {
                     at: reference ?? .startOfFile(display),
                     error.isMissing
                         ? "the build configuration file \(display) does not exist"
-                        : "cannot read the build configuration file \(display): \(error)"))
+                        : "cannot read the build configuration file \(display): \(error)",
+                    fix: error.oversizeFix))
             return
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -88,11 +114,54 @@ struct XCConfigReader {
                     at: .startOfFile(display), "\(display) is not UTF-8 text", fix: "save the file as UTF-8"))
             return
         }
+        parsedFileCount += 1
+        let start = assignments.count
         including.append(url)
-        defer { including.removeLast() }
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             readLine(line, number: offset + 1, file: display, directory: url.deletingLastPathComponent())
         }
+        including.removeLast()
+        let expansion = Self.droppingReplaced(assignments[start...])
+        assignments.replaceSubrange(start..., with: expansion)
+        expansions[canonicalPath] = expansion
+    }
+
+    /// Adds `more` (one line's assignment, or an included file's expansion) unless
+    /// that passes ``maximumExpandedAssignments``; then reports it at `location` (where
+    /// the file is included) and stops reading.
+    private mutating func append(_ more: some Collection<BuildSettingAssignment>, at location: SourceLocation) {
+        guard !expansionExceeded else { return }
+        guard assignments.count + more.count <= Self.maximumExpandedAssignments else {
+            expansionExceeded = true
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: location,
+                    "the #include graph expands to more than \(Self.maximumExpandedAssignments) setting assignments; the rest is not read",
+                    fix: "include each file once, and build settings up with $(inherited) in fewer places"))
+            return
+        }
+        assignments.append(contentsOf: more)
+    }
+
+    /// `expansion` without the assignments a later one replaces: a later assignment
+    /// of the same name and conditions whose value does not build on the one below.
+    /// Within one level ``BuildSettings`` applies a name's plain assignments in order,
+    /// then its conditional ones in order, and conditions decide alike for the same
+    /// conditions, so the dropped ones could never show in a value.
+    static func droppingReplaced(_ expansion: ArraySlice<BuildSettingAssignment>) -> [BuildSettingAssignment] {
+        struct Key: Hashable {
+            var name: String
+            var conditions: [BuildSettingCondition]
+        }
+        var replaced: Set<Key> = []
+        var kept: [BuildSettingAssignment] = []
+        for assignment in expansion.reversed() {
+            let key = Key(name: assignment.name, conditions: assignment.conditions)
+            guard !replaced.contains(key) else { continue }
+            kept.append(assignment)
+            if !assignment.buildsOnLowerValue { replaced.insert(key) }
+        }
+        return kept.reversed()
     }
 
     private mutating func readLine(_ rawLine: Substring, number: Int, file: String, directory: URL) {
@@ -124,7 +193,7 @@ struct XCConfigReader {
         }
         var value = content[content.index(after: equals)...].trimmingWhitespace()
         if value.hasSuffix(";") { value = String(value.dropLast()).trimmingWhitespace() }
-        assignments.append(BuildSettingAssignment(name: name, conditions: conditions, value: value, location: location))
+        append([BuildSettingAssignment(name: name, conditions: conditions, value: value, location: location)], at: location)
     }
 
     private mutating func readDirective(_ content: String, at location: SourceLocation, directory: URL) {

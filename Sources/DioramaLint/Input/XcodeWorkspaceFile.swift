@@ -30,7 +30,7 @@ struct XcodeWorkspaceFile {
         let file = display.displayPath(of: contents)
         let text: String
         do throws(FileReadFailure) {
-            let data = try RegularFileReader.read(contents.path)
+            let data = try RegularFileReader.read(contents.path, as: .xcodeWorkspace)
             guard let decoded = String(data: data, encoding: .utf8) else {
                 findings.append(
                     LintRules.malformedFile.finding(
@@ -46,7 +46,7 @@ struct XcodeWorkspaceFile {
                     error.isMissing
                         ? "\(file) does not exist, so the workspace lists no projects"
                         : "cannot read \(file): \(error)",
-                    fix: "restore the workspace from version control, or lint the .xcodeproj folders instead"))
+                    fix: error.oversizeFix ?? "restore the workspace from version control, or lint the .xcodeproj folders instead"))
             return
         }
         scan(text, file: file, bundle: bundle)

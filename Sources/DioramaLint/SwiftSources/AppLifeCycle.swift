@@ -36,7 +36,7 @@ enum AppLifeCycle: Hashable, Sendable {
     static func detect(in files: [(url: URL, display: String)]) -> AppLifeCycle {
         var readAny = false
         for file in files {
-            guard let data = try? RegularFileReader.read(file.url.path),
+            guard let data = try? RegularFileReader.read(file.url.path, as: .sourceFile),
                 let text = String(data: data, encoding: .utf8)
             else { continue }
             readAny = true

@@ -11,10 +11,14 @@ import Foundation
 public struct SyntheticXcodeProject: Sendable {
     public var targetCount: Int
     public var filesPerTarget: Int
+    /// When set, the project's configurations are based on this graph's root
+    /// (`Diamond.xcconfig` beside the `.xcodeproj`), written with the project.
+    public var includeDiamond: XCConfigIncludeDiamond?
 
-    public init(targetCount: Int, filesPerTarget: Int) {
+    public init(targetCount: Int, filesPerTarget: Int, includeDiamond: XCConfigIncludeDiamond? = nil) {
         self.targetCount = targetCount
         self.filesPerTarget = filesPerTarget
+        self.includeDiamond = includeDiamond
     }
 
     /// 63 targets at about 2.5 MB of `project.pbxproj`: the size of the largest real
@@ -27,6 +31,7 @@ public struct SyntheticXcodeProject: Sendable {
         let bundle = folder.appendingPathComponent("Big.xcodeproj")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         try Data(pbxproj().utf8).write(to: bundle.appendingPathComponent("project.pbxproj"))
+        try includeDiamond?.write(into: folder)
         for target in 0..<targetCount {
             let directory = folder.appendingPathComponent(Self.targetName(target))
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -111,6 +116,14 @@ public struct SyntheticXcodeProject: Sendable {
                 configurations.append(Self.targetConfiguration(id: configurationIDs[index], name: configuration, target: name))
             }
         }
+        let diamondID = Self.id(10, 0, 0)
+        let baseConfiguration = includeDiamond.map { _ in "\t\t\tbaseConfigurationReference = \(diamondID);\n" } ?? ""
+        if includeDiamond != nil {
+            fileReferences.append(
+                "\t\t\(diamondID) = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = \(XCConfigIncludeDiamond.rootName); sourceTree = \"<group>\"; };"
+            )
+            groupIDs.append(diamondID)
+        }
         let projectListID = Self.id(8, 0, 0)
         let projectConfigurationIDs = [Self.id(8, 0, 1), Self.id(8, 0, 2)]
         lists.append(Self.configurationList(id: projectListID, owner: "PBXProject \"Big\"", configurations: projectConfigurationIDs))
@@ -119,7 +132,7 @@ public struct SyntheticXcodeProject: Sendable {
                 """
                 \t\t\(projectConfigurationIDs[index]) /* \(configuration) */ = {
                 \t\t\tisa = XCBuildConfiguration;
-                \t\t\tbuildSettings = {
+                \(baseConfiguration)\t\t\tbuildSettings = {
                 \t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;
                 \t\t\t\tSDKROOT = iphoneos;
                 \t\t\t\tSWIFT_VERSION = 5.0;

@@ -50,11 +50,11 @@ struct XcodeProject: Sendable {
         let file = workspace.displayPath(of: pbxproj)
         let data: Data
         do {
-            data = try RegularFileReader.read(pbxproj.path)
+            data = try RegularFileReader.read(pbxproj.path, as: .xcodeProject)
         } catch {
             throw PlistError(
                 location: .startOfFile(file), problem: "cannot read the project file: \(error)",
-                fix: "check that \(file) is a readable file")
+                fix: error.oversizeFix ?? "check that \(file) is a readable file")
         }
         let root = try OpenStepPlistParser.parse(data, file: file)
         var reader = Reader(root: root, file: file, bundle: bundle)

@@ -28,13 +28,14 @@ extension PropertyList {
     public static func load(contentsOf url: URL) throws(PlistError) -> PropertyList {
         let data: Data
         do {
-            data = try RegularFileReader.read(url.path)
+            data = try RegularFileReader.read(url.path, as: .propertyList)
         } catch {
             throw PlistError(
                 location: .startOfFile(url.path), problem: "cannot read the file: \(error)",
-                fix: error.kind == nil
-                    ? "check that the path exists and is readable"
-                    : "point at the property list file itself")
+                fix: error.oversizeFix
+                    ?? (error.kind == nil
+                        ? "check that the path exists and is readable"
+                        : "point at the property list file itself"))
         }
         return try parse(data, file: url.path)
     }

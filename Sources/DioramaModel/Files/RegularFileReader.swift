@@ -8,15 +8,55 @@ import Foundation
     import Darwin
 #endif
 
+/// What an input file is, for its size limit and for messages: every file
+/// Diorama reads whole goes through ``RegularFileReader`` as one of these.
+///
+/// Each limit is far above any real file of the kind and far below what would
+/// hurt the process that reads it; `Docs/reliability.md` lists them. A file is
+/// read whole into memory, so without a limit a 6 GiB sparse file (0 bytes on
+/// disk) is enough to get the reader killed for lack of memory.
+public struct InputFileKind: Hashable, Sendable {
+    /// The kind in words, after "the limit for": "an Info.plist".
+    public var name: String
+    /// The most bytes a file of this kind may hold.
+    public var maximumSize: Int
+
+    public init(name: String, maximumSize: Int) {
+        self.name = name
+        self.maximumSize = maximumSize
+    }
+
+    /// Info.plists, scene manifests and the other property lists lint reads (8 MiB).
+    public static let propertyList = InputFileKind(name: "a property list", maximumSize: 8 << 20)
+    /// One saved scene session (8 MiB): its state and user info, as JSON.
+    public static let savedSession = InputFileKind(name: "a saved session", maximumSize: 8 << 20)
+    /// `project.pbxproj` (64 MiB): the largest real projects are around 10 MiB.
+    public static let xcodeProject = InputFileKind(name: "an Xcode project file", maximumSize: 64 << 20)
+    /// `contents.xcworkspacedata` (4 MiB).
+    public static let xcodeWorkspace = InputFileKind(name: "a workspace file", maximumSize: 4 << 20)
+    /// One `.xcconfig` (1 MiB); includes are files of their own, each within it.
+    public static let buildConfiguration = InputFileKind(name: "an .xcconfig file", maximumSize: 1 << 20)
+    /// A Swift or Objective-C source file lint looks into (16 MiB).
+    public static let sourceFile = InputFileKind(name: "a source file", maximumSize: 16 << 20)
+    /// A `.scenario` file (4 MiB).
+    public static let scenario = InputFileKind(name: "a scenario", maximumSize: 4 << 20)
+    /// A display layout (4 MiB): far more displays than a layout may have.
+    public static let displayLayout = InputFileKind(name: "a display layout", maximumSize: 4 << 20)
+    /// A Markdown file `diorama check --markdown-table` rewrites (16 MiB).
+    public static let markdown = InputFileKind(name: "a Markdown document", maximumSize: 16 << 20)
+}
+
 /// Reads input files (Info.plists, saved sessions, projects, `.xcconfig`s) whole,
-/// refusing anything that is not a regular file.
+/// refusing anything that is not a regular file or is larger than its kind allows.
 ///
 /// `Data(contentsOf:)` blocks forever on a FIFO nobody writes to, reads
-/// `/dev/zero` until memory runs out, and reports both as a vague Cocoa error.
-/// Here the file is opened with `O_NONBLOCK` (so opening a FIFO returns at
-/// once) and checked with `fstat` before a byte is read.
+/// `/dev/zero` or a huge sparse file until memory runs out, and reports both as
+/// a vague Cocoa error. Here the file is opened with `O_NONBLOCK` (so opening a
+/// FIFO returns at once) and checked with `fstat` before a byte is read: its
+/// type, then its size against ``InputFileKind/maximumSize``. A file that grows
+/// while it is read is refused too: at most one byte past the limit is read.
 public enum RegularFileReader {
-    public static func read(_ path: String) throws(FileReadFailure) -> Data {
+    public static func read(_ path: String, as kind: InputFileKind) throws(FileReadFailure) -> Data {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileReadFailure(code: errno) }
         defer { close(descriptor) }
@@ -25,50 +65,95 @@ public enum RegularFileReader {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw FileReadFailure(kind: FileReadFailure.kind(ofMode: status.st_mode))
         }
+        guard Int64(status.st_size) <= Int64(kind.maximumSize) else {
+            throw FileReadFailure(size: Int64(status.st_size), limit: kind)
+        }
         var data = Data()
+        data.reserveCapacity(Int(status.st_size))
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            // One byte more than the limit allows tells a file that grew after fstat.
+            let wanted = min(buffer.count, kind.maximumSize + 1 - data.count)
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileReadFailure(code: errno)
             }
             if count == 0 { return data }
             data.append(contentsOf: buffer[..<count])
+            if data.count > kind.maximumSize {
+                throw FileReadFailure(size: nil, limit: kind)
+            }
         }
     }
 }
 
 /// Why ``RegularFileReader`` could not read a file, in words for a message that
 /// already names the file: "no such file", "permission denied",
-/// "not a regular file (a FIFO)" (after "cannot read the file: ").
+/// "not a regular file (a FIFO)", "it is 6 GiB, more than the 8 MiB limit for
+/// a property list" (after "cannot read the file: "); ``oversizeFix`` says what
+/// to do about the last.
 public struct FileReadFailure: Error, Equatable, CustomStringConvertible {
     /// The errno of the failed call, or nil when the file is not a regular file.
     public var code: Int32?
     /// What the path is instead of a regular file ("a FIFO", "a directory").
     public var kind: String?
+    /// The file is larger than its kind allows: its size (nil when it grew past
+    /// the limit while being read) and the kind whose limit it passes.
+    public var oversize: Oversize?
+
+    public struct Oversize: Equatable, Sendable {
+        public var size: Int64?
+        public var limit: InputFileKind
+    }
 
     init(code: Int32) {
         self.code = code
-        kind = nil
     }
 
     init(kind: String) {
-        code = nil
         self.kind = kind
+    }
+
+    init(size: Int64?, limit: InputFileKind) {
+        oversize = Oversize(size: size, limit: limit)
     }
 
     /// True when nothing exists at the path.
     public var isMissing: Bool { code == ENOENT }
 
+    /// What to do about an oversize file, for the fix part of a message; nil for
+    /// other failures, whose fix depends on who reads the file.
+    public var oversizeFix: String? {
+        oversize.map {
+            "check that this is the right file: \($0.limit.name) is never this large; make it smaller than \(Self.byteCount(Int64($0.limit.maximumSize)))"
+        }
+    }
+
     public var description: String {
         if let kind { return "not a regular file (\(kind))" }
+        if let oversize {
+            let limit = Self.byteCount(Int64(oversize.limit.maximumSize))
+            let size = oversize.size.map { "it is \(Self.byteCount($0))" } ?? "it grew while being read"
+            return "\(size), more than the \(limit) limit for \(oversize.limit.name)"
+        }
         switch code {
         case ENOENT: return "no such file"
         case EACCES, EPERM: return "permission denied"
         case let code?: return String(cString: strerror(code))
         case nil: return "cannot be read"
         }
+    }
+
+    /// `6.0 GiB (6442450944 bytes)`, `8 MiB`: binary units, the exact count when rounded.
+    static func byteCount(_ bytes: Int64) -> String {
+        let units: [(shift: Int64, name: String)] = [(30, "GiB"), (20, "MiB"), (10, "KiB")]
+        for unit in units where bytes >= 1 << unit.shift {
+            if bytes % (1 << unit.shift) == 0 { return "\(bytes >> unit.shift) \(unit.name)" }
+            let value = Double(bytes) / Double(Int64(1) << unit.shift)
+            return "\(String(format: "%.1f", value)) \(unit.name) (\(bytes) bytes)"
+        }
+        return "\(bytes) bytes"
     }
 
     static func kind(ofMode mode: mode_t) -> String {

@@ -31,11 +31,11 @@ public struct DisplayLayoutReference: Hashable, Sendable {
     public static func load(path: String) throws(ScenarioDiagnostic) -> DisplayLayoutReference {
         let data: Data
         do {
-            data = try RegularFileReader.read(path)
+            data = try RegularFileReader.read(path, as: .displayLayout)
         } catch {
             throw ScenarioDiagnostic(
                 location: .startOfFile(path), message: "cannot read the display layout: \(error)",
-                hint: "check the path and the file's permissions")
+                hint: error.oversizeFix ?? "check the path and the file's permissions")
         }
         do {
             let file = try JSONDecoder().decode(File.self, from: data)

@@ -11,13 +11,13 @@ public enum ScenarioLoader {
     public static func load(path: String, environment: ScenarioEnvironment? = nil) throws(ScenarioErrors) -> ValidatedScenario {
         let data: Data
         do {
-            data = try RegularFileReader.read(path)
+            data = try RegularFileReader.read(path, as: .scenario)
         } catch {
             throw ScenarioErrors([
                 ScenarioDiagnostic(
                     location: .startOfFile(path),
                     message: "cannot read the scenario file: \(error)",
-                    hint: "check the path; scenarios live in Configs/scenarios/*.scenario")
+                    hint: error.oversizeFix ?? "check the path; scenarios live in Configs/scenarios/*.scenario")
             ])
         }
         guard let text = String(data: data, encoding: .utf8) else {

@@ -19,13 +19,17 @@ public struct DisplayLayout: Hashable, Sendable {
     ///   for unreadable files, malformed JSON, unknown or mistyped fields and
     ///   every problem ``validate()`` finds.
     public static func load(contentsOf path: String) throws(DisplayLayoutError) -> DisplayLayout {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try RegularFileReader.read(path, as: .displayLayout)
         } catch {
             throw DisplayLayoutError(
                 location: .startOfFile(path),
-                problem: "cannot read the layout file (\(readFailureReason(error))); check the path")
+                problem: "cannot read the layout file (\(error)); \(error.oversizeFix ?? "check the path")")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DisplayLayoutError(
+                location: .startOfFile(path), problem: "cannot read the layout file (not UTF-8 text); save it as UTF-8")
         }
         return try parse(text, file: path)
     }
@@ -133,17 +137,4 @@ public struct DisplayLayout: Hashable, Sendable {
     public func display(named name: String) -> DisplayConfiguration? {
         displays.first { $0.name == name }
     }
-}
-
-/// A short reason for a failed read, for a message that already names the file.
-private func readFailureReason(_ error: any Error) -> String {
-    if let cocoa = error as? CocoaError {
-        switch cocoa.code {
-        case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
-        case .fileReadNoPermission: return "permission denied"
-        case .fileReadInapplicableStringEncoding: return "not UTF-8 text"
-        default: break
-        }
-    }
-    return (error as NSError).localizedDescription
 }
