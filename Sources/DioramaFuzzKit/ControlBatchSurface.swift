@@ -43,7 +43,7 @@ struct ControlBatchSurface: FuzzSurface {
                 continue
             }
             switch request {
-            case .trace, .waitSettled: continue
+            case .trace, .wait: continue
             case .screenshot(let display, _, let scale): requests.append(.screenshot(display: display, path: screenshotPath, scale: scale))
             default: requests.append(request)
             }
