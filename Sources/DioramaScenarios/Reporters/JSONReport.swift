@@ -17,7 +17,7 @@ public enum JSONReport {
     }
 
     public static func write(_ results: [ScenarioResult], to path: String) throws {
-        try encode(results).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFileWriter.write(encode(results), to: path)
     }
 
     // MARK: Schema
