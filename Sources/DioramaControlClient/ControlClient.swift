@@ -169,12 +169,6 @@ public final class ControlClient {
         return line
     }
 
-    /// `duration` in seconds, as a message shows it (`0.2`, `10`).
-    static func seconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return value.rounded() == value ? String(Int(value)) : String(value)
-    }
-
     private static func response(_ line: String) throws(ControlClientError) -> ControlResponse {
         do {
             return try JSONDecoder().decode(ControlResponse.self, from: Data(line.utf8))
@@ -212,7 +206,7 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
         case .connectionLost(let reason): "the connection to the simulator broke: \(reason)"
         case .badResponse(let line): "the simulator answered something that is not a control response: \(line)"
         case .notAControlSocket(let path, let waited):
-            (waited.map { "\(path) did not answer within \(ControlClient.seconds($0)) s" } ?? "\(path) answered")
+            (waited.map { "\(path) did not answer within \($0.secondsText) s" } ?? "\(path) answered")
                 + " as a simulator's control socket does; is it a Wayland socket? The control socket is the one `diorama sim` prints as DIORAMA_CONTROL (NAME.control beside the Wayland socket NAME)"
         case .refused(let failure): failure.message
         }

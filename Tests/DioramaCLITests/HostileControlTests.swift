@@ -143,13 +143,7 @@ struct HostileControlTests {
     @Test func connectionsBeyondTheLimitAreAnsweredBusyAndAFreedSlotServesAgain() throws {
         let simulator = try RunningSimulator([])
         let path = try #require(simulator.exports["DIORAMA_CONTROL"])
-        var held: [RawControlConnection] = []
-        for _ in 0..<64 {
-            let connection = try RawControlConnection(path: path)
-            try connection.send(#"{"command":"displays"}"# + "\n")
-            #expect(try connection.response()["ok"] as? Bool == true)
-            held.append(connection)
-        }
+        var held = try Self.holdEveryConnection(path)
         let extra = try RawControlConnection(path: path)
         let refusal = try extra.response()
         #expect(refusal["ok"] as? Bool == false)
@@ -173,13 +167,7 @@ struct HostileControlTests {
     @Test func ctlAgainstASimulatorWithEveryConnectionHeldSaysBusyWithExit1() throws {
         let simulator = try RunningSimulator([])
         let path = try #require(simulator.exports["DIORAMA_CONTROL"])
-        var held: [RawControlConnection] = []
-        for _ in 0..<64 {
-            let connection = try RawControlConnection(path: path)
-            try connection.send(#"{"command":"displays"}"# + "\n")
-            #expect(try connection.response()["ok"] as? Bool == true)
-            held.append(connection)
-        }
+        var held = try Self.holdEveryConnection(path)
         let result = try simulator.ctl(["displays"])
         #expect(result.status == 1, "\(result.status): \(result.standardError)")
         #expect(
@@ -287,6 +275,16 @@ struct HostileControlTests {
     }
 
     // MARK: Helpers
+
+    /// 64 connections (the limit), each answered once, so each is admitted.
+    static func holdEveryConnection(_ path: String) throws -> [RawControlConnection] {
+        try (0..<64).map { _ in
+            let connection = try RawControlConnection(path: path)
+            try connection.send(#"{"command":"displays"}"# + "\n")
+            #expect(try connection.response()["ok"] as? Bool == true)
+            return connection
+        }
+    }
 
     /// What `/proc/PID/fd` lists, for a failure message.
     static func openDescriptors(of pid: Int32) -> String {

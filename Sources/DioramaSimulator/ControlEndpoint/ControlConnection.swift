@@ -148,7 +148,7 @@ struct ControlConnection {
         }
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 

@@ -182,7 +182,7 @@ public final class ControlServer: Sendable {
     /// The line is short, so it fits the new socket's buffer: sending never blocks.
     private func refuseBusy(_ socket: ControlLineSocket) {
         let failure = ControlFailure.busy(
-            "the simulator is busy: it already serves \(limits.maximumControlConnections) control connections (SimulatorLimits.maximumControlConnections, `diorama sim --max-control-connections`); close one and try again (idle connections are closed after \(ControlConnection.seconds(limits.controlIdleTimeout)) s, `--control-idle-timeout`)"
+            "the simulator is busy: it already serves \(limits.maximumControlConnections) control connections (SimulatorLimits.maximumControlConnections, `diorama sim --max-control-connections`); close one and try again (idle connections are closed after \(limits.controlIdleTimeout.secondsText) s, `--control-idle-timeout`)"
         )
         _ = try? socket.writeLine(ControlConnection.encode(ControlResponse(failure)))
         socket.close()
