@@ -16,32 +16,36 @@ struct UnownedPathTests {
     /// The last 8 bytes of every PNG: the IEND chunk's type and CRC.
     static let pngEnd: [UInt8] = Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
 
-    @Test("ctl screenshot --out a private /dev/null-type node: written through, still the same character device")
-    func screenshotToNullNode() throws {
+    /// `ctl screenshot --all --out NODE` for a character device with these
+    /// numbers, made in a folder of the test's own: what ctl answered and
+    /// whether NODE is still that device, alone in its folder.
+    private func screenshot(toDeviceNamed name: String, _ numbers: (major: UInt32, minor: UInt32)) throws -> (
+        result: ChildProcessResult, node: String, unchanged: Bool
+    ) {
         let directory = try HostileControlTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let node = directory.appendingPathComponent("null").path
-        try PrivateNode.makeCharacterDevice(at: node, PrivateNode.null)
+        let node = directory.appendingPathComponent(name).path
+        try PrivateNode.makeCharacterDevice(at: node, numbers)
         let simulator = try RunningSimulator([])
         let result = try simulator.ctl(["screenshot", "--all", "--out", node])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(PrivateNode.isCharacterDevice(node, PrivateNode.null), "the node was replaced")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["null"], "no temporary file is left")
         #expect(try simulator.stop() == 0)
+        let alone = try FileManager.default.contentsOfDirectory(atPath: directory.path) == [name]
+        return (result, node, alone && PrivateNode.isCharacterDevice(node, numbers))
+    }
+
+    @Test("ctl screenshot --out a private /dev/null-type node: written through, still the same character device, no temporary file left")
+    func screenshotToNullNode() throws {
+        let (result, _, unchanged) = try screenshot(toDeviceNamed: "null", PrivateNode.null)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(unchanged, "the node was replaced, or a file was left beside it")
     }
 
     @Test("ctl screenshot --out a private /dev/full-type node: exit 1 naming the file and ENOSPC; the node stays")
     func screenshotToFullNode() throws {
-        let directory = try HostileControlTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let node = directory.appendingPathComponent("full").path
-        try PrivateNode.makeCharacterDevice(at: node, PrivateNode.full)
-        let simulator = try RunningSimulator([])
-        let result = try simulator.ctl(["screenshot", "--all", "--out", node])
+        let (result, node, unchanged) = try screenshot(toDeviceNamed: "full", PrivateNode.full)
         #expect(result.status == 1, "\(result.status): \(result.standardError)")
         #expect(result.standardError.contains("\(node): cannot write: write failed: No space left on device"), "\(result.standardError)")
-        #expect(PrivateNode.isCharacterDevice(node, PrivateNode.full))
-        #expect(try simulator.stop() == 0)
+        #expect(unchanged)
     }
 
     @Test("ctl screenshot --out a FIFO: the reader gets the whole PNG, and the FIFO stays a FIFO")

@@ -34,27 +34,35 @@ struct OutputFileWriterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["report.xml"])
     }
 
-    @Test("a private /dev/null-type node (1,3) is written through and stays a character device")
-    func nullDeviceStaysADevice() throws {
+    /// Writes `bytes` to a character device with these numbers made in a
+    /// fresh folder; the failure, if any, and whether the node is still a
+    /// character device, alone in its folder.
+    private func write(_ bytes: [UInt8], toDeviceNamed name: String, major: UInt32, minor: UInt32) throws -> (
+        failure: OutputFileFailure?, path: String, unchanged: Bool
+    ) {
         let folder = try TemporaryDirectory()
         defer { folder.cleanUp() }
-        let path = folder.url.appendingPathComponent("null").path
-        try makeDevice(path, major: 1, minor: 3)
-        try OutputFileWriter.write(Array(repeating: 0x42, count: 100_000), to: path)
-        #expect(fileType(path) == S_IFCHR)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["null"])
+        let path = folder.url.appendingPathComponent(name).path
+        try makeDevice(path, major: major, minor: minor)
+        var failure: OutputFileFailure?
+        do throws(OutputFileFailure) { try OutputFileWriter.write(bytes, to: path) } catch { failure = error }
+        let alone = try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [name]
+        return (failure, path, alone && fileType(path) == S_IFCHR)
+    }
+
+    @Test("a private /dev/null-type node (1,3) is written through and stays a character device")
+    func nullDeviceStaysADevice() throws {
+        let (failure, _, unchanged) = try write(Array(repeating: 0x42, count: 100_000), toDeviceNamed: "null", major: 1, minor: 3)
+        #expect(failure == nil)
+        #expect(unchanged)
     }
 
     @Test("a private /dev/full-type node (1,7) is an error naming the file and ENOSPC, and stays a device")
     func fullDeviceIsAnError() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.cleanUp() }
-        let path = folder.url.appendingPathComponent("full").path
-        try makeDevice(path, major: 1, minor: 7)
-        let failure = #expect(throws: OutputFileFailure.self) { try OutputFileWriter.write(Array("x".utf8), to: path) }
+        let (failure, path, unchanged) = try write(Array("x".utf8), toDeviceNamed: "full", major: 1, minor: 7)
         #expect(failure?.code == ENOSPC)
         #expect(failure?.description == "cannot write \(path): write failed: No space left on device")
-        #expect(fileType(path) == S_IFCHR)
+        #expect(unchanged)
     }
 
     @Test("a FIFO with a reader gets the bytes; one without is an error, not a hang")

@@ -7,29 +7,34 @@ import Testing
 /// /dev), standard output, a folder of the user's.
 @Suite("diorama run: reports and work folders on paths that are not Diorama's")
 struct RunOutputPathTests {
-    @Test("--junit and --json to a private /dev/null-type node: written through, still the same character device")
-    func reportsToNullNode() throws {
-        let directory = try PackageRoot.temporaryDirectory("run-null-node")
+    /// `diorama run` of a passing scenario with `reports` pointed at a
+    /// character device with these numbers, made in the test's folder: the
+    /// run's result, the node's path, and whether it is still that device.
+    private func run(reportingTo reports: [String], deviceNamed name: String, _ numbers: (major: UInt32, minor: UInt32)) throws -> (
+        result: ChildProcessResult, node: String, unchanged: Bool
+    ) {
+        let directory = try PackageRoot.temporaryDirectory("run-\(name)-node")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try RunCommandTests.write(RunCommandTests.passing, "pass.scenario", in: directory)
-        let node = directory.appendingPathComponent("null").path
-        try PrivateNode.makeCharacterDevice(at: node, PrivateNode.null)
-        let result = try RunCommandTests.diorama(["run", file, "--junit", node, "--json", node], in: directory)
+        let node = directory.appendingPathComponent(name).path
+        try PrivateNode.makeCharacterDevice(at: node, numbers)
+        let result = try RunCommandTests.diorama(["run", file] + reports.flatMap { [$0, node] }, in: directory)
+        return (result, node, PrivateNode.isCharacterDevice(node, numbers))
+    }
+
+    @Test("--junit and --json to a private /dev/null-type node: written through, still the same character device")
+    func reportsToNullNode() throws {
+        let (result, _, unchanged) = try run(reportingTo: ["--junit", "--json"], deviceNamed: "null", PrivateNode.null)
         #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
-        #expect(PrivateNode.isCharacterDevice(node, PrivateNode.null), "the node was replaced")
+        #expect(unchanged, "the node was replaced")
     }
 
     @Test("--junit to a private /dev/full-type node: exit 2 naming the file and ENOSPC")
     func reportToFullNode() throws {
-        let directory = try PackageRoot.temporaryDirectory("run-full-node")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = try RunCommandTests.write(RunCommandTests.passing, "pass.scenario", in: directory)
-        let node = directory.appendingPathComponent("full").path
-        try PrivateNode.makeCharacterDevice(at: node, PrivateNode.full)
-        let result = try RunCommandTests.diorama(["run", file, "--junit", node], in: directory)
+        let (result, node, unchanged) = try run(reportingTo: ["--junit"], deviceNamed: "full", PrivateNode.full)
         #expect(result.status == 2, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
         #expect(result.standardError.contains("cannot write the report \(node): write failed: No space left on device"), "\(result.standardError)")
-        #expect(PrivateNode.isCharacterDevice(node, PrivateNode.full))
+        #expect(unchanged)
     }
 
     @Test("--junit /dev/stdout prints the JUnit after the summary")
