@@ -1,3 +1,4 @@
+import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness
 import Foundation
@@ -91,7 +92,7 @@ public enum BenchRunner {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let name = report.timestamp.replacingOccurrences(of: ":", with: "-") + ".json"
         let url = directory.appendingPathComponent(name)
-        try encoder.encode(report).write(to: url, options: .atomic)
+        try OutputFileWriter.write(encoder.encode(report), to: url.path)
         return url
     }
 

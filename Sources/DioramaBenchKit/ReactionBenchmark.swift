@@ -35,7 +35,7 @@ enum ReactionBenchmark {
             // For finding out why a client missed: the simulator's whole trace.
             if let traceDirectory {
                 let lines = try? simulator.perform { $0.trace.jsonLines() }
-                try? lines?.write(toFile: traceDirectory + "/simulator.jsonl", atomically: true, encoding: .utf8)
+                try? lines.map { try OutputFileWriter.write($0.utf8, to: traceDirectory + "/simulator.jsonl") }
             }
             simulator.stop()
         }

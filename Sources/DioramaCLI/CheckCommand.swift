@@ -1,5 +1,6 @@
 import ArgumentParser
 import DioramaCheck
+import DioramaModel
 import DioramaScenarios
 import DioramaSimulator
 import Foundation
@@ -126,10 +127,10 @@ struct CheckCommand: ParsableCommand {
             print(CheckReportFormat.console(report), terminator: "")
         }
         if let path = CIEnvironment.bazelJUnitPath {
-            do {
-                try Data(CheckReportFormat.junit(report).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            do throws(OutputFileFailure) {
+                try OutputFileWriter.write(CheckReportFormat.junit(report).utf8, to: path)
             } catch {
-                print("diorama check: cannot write XML_OUTPUT_FILE \(path): \(error.localizedDescription)", to: &standardError)
+                print("diorama check: cannot write XML_OUTPUT_FILE \(path): \(error.reason)", to: &standardError)
                 throw DioramaExitCode.badInput
             }
         }

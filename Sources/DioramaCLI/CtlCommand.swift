@@ -40,11 +40,13 @@ struct CtlConnectionOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The simulator's control socket (default: $DIORAMA_CONTROL).", valueName: "PATH"))
     var control: String?
 
-    /// Connects, or exits 2 with a message saying how to start a simulator.
+    /// Connects, or exits 2 with a message saying how to start a simulator
+    /// (1 when the simulator is busy: the request was fine, try again later).
     func connect(_ command: String) throws -> ControlClient {
         do {
             return try ControlClient(path: ControlClient.endpointPath(explicit: control))
         } catch {
+            if case .refused(let failure) = error { throw Self.exit(command, failure) }
             Self.report(command, "\(error)")
             throw DioramaExitCode.badInput
         }
@@ -72,9 +74,11 @@ struct CtlConnectionOptions: ParsableArguments {
         return DioramaExitCode.checkFailed
     }
 
+    /// Prints `message` (which may quote a client's title) terminal-safe,
+    /// its own line breaks and backslashes kept.
     static func report(_ command: String, _ message: String) {
         var standardError = StandardError()
-        print("diorama ctl \(command): \(message)", to: &standardError)
+        print("diorama ctl \(command): \(CtlOutput.terminalSafe(message, keeping: ["\n", "\\"]))", to: &standardError)
     }
 }
 

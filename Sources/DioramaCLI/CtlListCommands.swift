@@ -20,24 +20,28 @@ struct CtlWindowsCommand: ParsableCommand {
             print(CtlOutput.json(["windows": windows]))
             return
         }
-        print(
-            CtlOutput.table(
-                header: [
-                    "ID", "APP_ID", "TITLE", "PID", "DISPLAYS", "POSITION", "SIZE", "BUFFER", "SCALE", "PREFERRED", "STATES",
-                    "CONFIGURE_SETTLED", "DRAWN_FOR_SCALE",
-                ],
-                rows: windows.map { window in
-                    [
-                        String(window.id), window.appID.isEmpty ? "-" : window.appID, window.title.isEmpty ? "-" : window.title,
-                        String(window.pid), window.displays.isEmpty ? "-" : window.displays.joined(separator: ","),
-                        "\(window.x),\(window.y)", "\(window.width)x\(window.height)",
-                        window.bufferWidth.map { "\($0)x\(window.bufferHeight ?? 0)" } ?? "-", String(window.bufferScale),
-                        window.preferredScale.map(CtlOutput.number) ?? "-",
-                        window.states.isEmpty ? "-" : window.states.joined(separator: ","),
-                        window.settled ? "yes" : "no",
-                        window.bufferWidth == nil ? "-" : window.staleScale ? "no" : "yes",
-                    ]
-                }), terminator: "")
+        print(Self.table(windows), terminator: "")
+    }
+
+    /// The table for people; titles and app_ids made terminal-safe.
+    static func table(_ windows: [ControlWindowInfo]) -> String {
+        CtlOutput.table(
+            header: [
+                "ID", "APP_ID", "TITLE", "PID", "DISPLAYS", "POSITION", "SIZE", "BUFFER", "SCALE", "PREFERRED", "STATES",
+                "CONFIGURE_SETTLED", "DRAWN_FOR_SCALE",
+            ],
+            rows: windows.map { window in
+                [
+                    String(window.id), window.appID.isEmpty ? "-" : window.appID, window.title.isEmpty ? "-" : window.title,
+                    String(window.pid), window.displays.isEmpty ? "-" : window.displays.joined(separator: ","),
+                    "\(window.x),\(window.y)", "\(window.width)x\(window.height)",
+                    window.bufferWidth.map { "\($0)x\(window.bufferHeight ?? 0)" } ?? "-", String(window.bufferScale),
+                    window.preferredScale.map(CtlOutput.number) ?? "-",
+                    window.states.isEmpty ? "-" : window.states.joined(separator: ","),
+                    window.settled ? "yes" : "no",
+                    window.bufferWidth == nil ? "-" : window.staleScale ? "no" : "yes",
+                ]
+            })
     }
 }
 
@@ -69,14 +73,48 @@ struct CtlDisplaysCommand: ParsableCommand {
 /// How `ctl` prints results.
 enum CtlOutput {
     /// Columns separated by two spaces, each as wide as its widest cell.
+    /// Cells are ``terminalSafe(_:)``: a client's title or app_id cannot
+    /// send escape sequences to the terminal, or break the table's lines.
     static func table(header: [String], rows: [[String]]) -> String {
-        let all = [header] + rows
+        let all = [header] + rows.map { $0.map { terminalSafe($0) } }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` with what a terminal would act on instead of showing spelled
+    /// out: control characters (C0, DEL, C1: ESC is `\x1b`, a newline `\x0a`),
+    /// the bidirectional overrides and isolates and the line and paragraph
+    /// separators (`\u202e`), and the backslash itself (`\\`), so an escape is
+    /// never ambiguous. `keeping` lists characters left as they are (a
+    /// message's own newlines). JSON output needs none of this: its
+    /// strings are escaped by JSON's rules.
+    static func terminalSafe(_ text: String, keeping: Set<Unicode.Scalar> = []) -> String {
+        var safe = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if keeping.contains(scalar) {
+                safe.append(scalar)
+                continue
+            }
+            let value = scalar.value
+            let escape: String? =
+                switch value {
+                case 0x5C: "\\\\"
+                case 0x00...0x1F, 0x7F...0x9F: "\\x" + hex(value, digits: 2)
+                case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: "\\u" + hex(value, digits: 4)
+                default: nil
+                }
+            if let escape { safe.append(contentsOf: escape.unicodeScalars) } else { safe.append(scalar) }
+        }
+        return String(safe)
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// Sorted keys, so the output is stable.

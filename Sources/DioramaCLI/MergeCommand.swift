@@ -1,4 +1,5 @@
 import ArgumentParser
+import DioramaModel
 import DioramaScenarios
 import Foundation
 
@@ -51,18 +52,18 @@ struct MergeCommand: ParsableCommand {
         }
         do {
             if let junit = reports.junit {
-                try Data(merged.junit().utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+                try OutputFileWriter.write(merged.junit().utf8, to: junit)
                 print("wrote \(junit)")
             }
             if let json = reports.json {
-                try merged.json().write(to: URL(fileURLWithPath: json), options: .atomic)
+                try OutputFileWriter.write(merged.json(), to: json)
                 print("wrote \(json)")
             }
             if let report = reports.report {
                 print("wrote \(try MatrixHTMLReport.write(merged, to: report))")
             }
         } catch {
-            print("diorama merge: cannot write the report: \(error.localizedDescription)", to: &standardError)
+            print("diorama merge: cannot write the report: \((error as? OutputFileFailure)?.description ?? error.localizedDescription)", to: &standardError)
             throw DioramaExitCode.badInput
         }
         let failed = merged.failedCount

@@ -75,7 +75,18 @@ struct ScenarioSession {
     /// Runs `scenarios`, prints the timeline and summary, writes the reports.
     ///
     /// - Returns: the results, in suite order.
+    ///
+    /// - Throws: exit code 2, before anything runs, when a scenario's working
+    ///   folder under `--work-dir` holds files Diorama did not make.
     func run(_ scenarios: [ValidatedScenario]) throws -> [ScenarioResult] {
+        let refusals = scenarios.compactMap { validated in
+            ScenarioWorkFolder.problem(reusing: backend.workDirectory + "/" + validated.scenario.name)
+        }
+        guard refusals.isEmpty else {
+            var standardError = StandardError()
+            for refusal in refusals { print("diorama: --work-dir \(backend.workDirectory): \(refusal)", to: &standardError) }
+            throw DioramaExitCode.badInput
+        }
         let reporter = ConsoleReporter(useColor: useColor, buffered: options.jobs > 1)
         let runner = ScenarioSuiteRunner(options: options)
         let kind = options.backend

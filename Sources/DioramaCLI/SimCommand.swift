@@ -167,7 +167,8 @@ struct SimCommand: ParsableCommand {
 }
 
 /// `--max-surfaces-per-client`, `--max-buffer-bytes`, `--max-pool-bytes`,
-/// `--trace-capacity`: the simulator's ``SimulatorLimits``.
+/// `--trace-capacity`, `--max-control-connections`, `--control-idle-timeout`:
+/// the simulator's ``SimulatorLimits``.
 struct SimLimitsOptions: ParsableArguments {
     @Option(name: .long, help: "wl_surface objects one client may hold (default 10000).")
     var maxSurfacesPerClient: Int?
@@ -177,6 +178,10 @@ struct SimLimitsOptions: ParsableArguments {
     var maxPoolBytes: Int?
     @Option(name: .long, help: "Trace records kept in memory; older ones are dropped (default 100000).")
     var traceCapacity: Int?
+    @Option(name: .long, help: "Control connections served at once; one more is answered busy (default 64).")
+    var maxControlConnections: Int?
+    @Option(name: .long, help: "Seconds a control connection may stay idle between requests before it is closed (default 60).")
+    var controlIdleTimeout: Double?
 
     func validate() throws {
         for (name, value) in [
@@ -184,6 +189,10 @@ struct SimLimitsOptions: ParsableArguments {
             ("--max-pool-bytes", maxPoolBytes), ("--trace-capacity", traceCapacity),
         ] {
             if let value, value < 1 { throw ValidationError("\(name) must be at least 1, got \(value)") }
+        }
+        if let value = maxControlConnections, value < 1 { throw ValidationError("--max-control-connections must be at least 1, got \(value)") }
+        if let value = controlIdleTimeout, !(0.001...86_400).contains(value) {
+            throw ValidationError("--control-idle-timeout must be between 0.001 and 86400 seconds, got \(value)")
         }
     }
 
@@ -193,6 +202,8 @@ struct SimLimitsOptions: ParsableArguments {
             maximumSurfacesPerClient: maxSurfacesPerClient ?? standard.maximumSurfacesPerClient,
             maximumBufferBytes: maxBufferBytes ?? standard.maximumBufferBytes,
             maximumPoolBytes: maxPoolBytes ?? standard.maximumPoolBytes,
-            traceCapacity: traceCapacity ?? standard.traceCapacity)
+            traceCapacity: traceCapacity ?? standard.traceCapacity,
+            maximumControlConnections: maxControlConnections ?? standard.maximumControlConnections,
+            controlIdleTimeout: controlIdleTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? standard.controlIdleTimeout)
     }
 }

@@ -48,10 +48,10 @@ public enum CompatibilityTable {
         if !replaced { rows.append(row) }
         let table = ([header] + rows).joined(separator: "\n")
         let updated = String(text[..<startRange.upperBound]) + "\n" + table + "\n" + String(text[endRange.lowerBound...])
-        do {
-            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+        do throws(OutputFileFailure) {
+            try OutputFileWriter.write(updated.utf8, to: path)
         } catch {
-            throw CompatibilityTableError(path: path, line: nil, problem: "cannot be written (\(error.localizedDescription))")
+            throw CompatibilityTableError(path: path, line: nil, problem: "cannot be written (\(error.reason))")
         }
     }
 

@@ -13,8 +13,14 @@ public final class ControlClient {
     /// The environment variable `diorama sim` prints with the socket's path.
     public static let environmentVariable = "DIORAMA_CONTROL"
 
-    /// Connects to the endpoint at `path`.
-    public init(path: String) throws(ControlClientError) {
+    /// How long the opening exchange may take by default: ample for a
+    /// loaded simulator, whose connection thread answers it without waiting
+    /// for the compositor.
+    public static let handshakeTimeout: Duration = .seconds(10)
+
+    /// Connects to the endpoint at `path` and checks that a control endpoint
+    /// answers there (``handshake(within:)``).
+    public init(path: String, handshakeTimeout: Duration = ControlClient.handshakeTimeout) throws(ControlClientError) {
         let descriptor: Int32
         do {
             descriptor = try UnixSocket.connect(to: path)
@@ -33,6 +39,38 @@ public final class ControlClient {
         }
         self.path = path
         socket = ControlLineSocket(descriptor: descriptor)
+        try handshake(within: handshakeTimeout)
+    }
+
+    /// Sends an empty batch (`[]`), which the endpoint answers `[]` from the
+    /// connection's own thread, at once. Anything else listening at the path
+    /// is found out here instead of hanging later: a Wayland socket waits
+    /// for the rest of a message and never answers (a timeout naming the
+    /// path), and an endpoint at its connection limit answers `busy` and
+    /// closes (``ControlClientError/refused(_:)``).
+    private func handshake(within timeout: Duration) throws(ControlClientError) {
+        // A refused connection may be closed before the request goes out; the
+        // endpoint's answer is still there to read, so the write's failure waits.
+        let writeFailure: ControlTransportError?
+        do {
+            try socket.writeLine("[]")
+            writeFailure = nil
+        } catch {
+            writeFailure = error
+        }
+        let line: String?
+        do {
+            line = try socket.readLine(within: timeout)
+        } catch {
+            if error.timedOut != nil { throw .notAControlSocket(path: path, waited: timeout) }
+            throw .connectionLost((writeFailure ?? error).message)
+        }
+        guard let line else {
+            throw .connectionLost(writeFailure?.message ?? "the simulator closed the connection without answering")
+        }
+        if line == "[]" { return }
+        if let failure = try? Self.response(line).failure { throw .refused(failure) }
+        throw .notAControlSocket(path: path, waited: nil)
     }
 
     /// The endpoint to use: `explicit` (`--control`), else `$DIORAMA_CONTROL`.
@@ -150,6 +188,11 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
     case connectionLost(String)
     /// The answer was not a control-protocol response.
     case badResponse(String)
+    /// Whatever listens at `path` did not answer the opening exchange as a
+    /// control endpoint does: within `waited` (nil: it answered something else).
+    case notAControlSocket(path: String, waited: Duration?)
+    /// The endpoint refused the connection (`busy`: it serves as many as it may).
+    case refused(ControlFailure)
 
     public var description: String {
         switch self {
@@ -162,6 +205,10 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
         case .unusablePath(let path, let reason): "\(path): \(reason) (--control or DIORAMA_CONTROL)"
         case .connectionLost(let reason): "the connection to the simulator broke: \(reason)"
         case .badResponse(let line): "the simulator answered something that is not a control response: \(line)"
+        case .notAControlSocket(let path, let waited):
+            (waited.map { "\(path) did not answer within \($0.secondsText) s" } ?? "\(path) answered")
+                + " as a simulator's control socket does; is it a Wayland socket? The control socket is the one `diorama sim` prints as DIORAMA_CONTROL (NAME.control beside the Wayland socket NAME)"
+        case .refused(let failure): failure.message
         }
     }
 }

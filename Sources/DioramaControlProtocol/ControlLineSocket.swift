@@ -41,7 +41,12 @@ package final class ControlLineSocket: @unchecked Sendable {
     /// - Throws: ``ControlTransportError`` when reading fails, or with
     ///   ``ControlTransportError/exceededLineLimit`` set when a line is longer
     ///   than ``maximumLineBytes`` (the rest of the stream is then unusable).
-    package func readLine() throws(ControlTransportError) -> String? {
+    ///
+    /// - Parameter timeout: how long the whole line may take to arrive; nil
+    ///   waits as long as it takes. When it passes, throws with
+    ///   ``ControlTransportError/timedOut`` set.
+    package func readLine(within timeout: Duration? = nil) throws(ControlTransportError) -> String? {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
             if let newline = buffered[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 guard newline - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
@@ -57,6 +62,7 @@ package final class ControlLineSocket: @unchecked Sendable {
                 scanned -= lineStart
                 lineStart = 0
             }
+            if let timeout, let deadline { try waitUntilReadable(before: deadline, timeout: timeout) }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -70,6 +76,20 @@ package final class ControlLineSocket: @unchecked Sendable {
                 return line
             }
             buffered.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Waits until a read would not block, or throws a timeout once
+    /// `deadline` passes (`timeout` is for the message).
+    private func waitUntilReadable(before deadline: ContinuousClock.Instant, timeout: Duration) throws(ControlTransportError) {
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw .timedOut(after: timeout) }
+            let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let result = poll(&entry, 1, Int32(clamping: milliseconds))
+            if result > 0 { return }
+            if result < 0 && errno != EINTR { throw ControlTransportError("poll failed: \(String(cString: strerror(errno)))") }
         }
     }
 
@@ -107,7 +127,15 @@ public struct ControlTransportError: Error, Hashable, Sendable, CustomStringConv
     public var message: String
     /// Set when the peer sent a line longer than this many bytes.
     public var exceededLineLimit: Int?
+    /// Set when no complete line arrived within this time.
+    public var timedOut: Duration?
     package init(_ message: String) { self.message = message }
+
+    package static func timedOut(after timeout: Duration) -> ControlTransportError {
+        var error = ControlTransportError("no complete line arrived within \(timeout)")
+        error.timedOut = timeout
+        return error
+    }
 
     package static func lineTooLong(limit: Int) -> ControlTransportError {
         var error = ControlTransportError("a line longer than \(limit) bytes arrived; the control protocol's lines are at most \(limit) bytes")

@@ -237,6 +237,15 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
         case "unplug": return .unplugDisplay(try requireDisplay())
         case "screenshot":
             guard let path, path.hasPrefix("/") else { throw missing("\"path\" (an absolute path for the PNG)") }
+            do throws(OutputFileFailure) {
+                try OutputFileWriter.checkPath(path)
+            } catch {
+                throw bad("\"path\": \(error.reason)")
+            }
+            // The simulator writes the file: these would be its own streams.
+            if OutputFileWriter.processDescriptor(namedBy: path) != nil {
+                throw bad("\"path\": \(path) would be the simulator's own output, not yours; name a file or a FIFO")
+            }
             return .screenshot(display: display, path: path, scale: scale == nil ? nil : try requireScale())
         case "trace":
             let sequence = since ?? 0

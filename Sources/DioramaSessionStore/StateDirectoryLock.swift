@@ -39,6 +39,12 @@ public enum StateDirectoryLockOutcome: Sendable {
     /// running); `pid` is the one it wrote into the lock file, nil when the
     /// file does not hold one yet (it has just locked it) or cannot be read.
     case heldByAnotherProcess(pid: Int32?)
+    /// Something other than a lock file is at the lock file's path (a
+    /// symbolic link, a FIFO, a folder, a file with other names too): it was
+    /// left alone, neither followed, created, truncated nor locked. The
+    /// reason names the path, what is there and what to do. Like a held
+    /// lock, this instance must not use the directory's sessions.
+    case notALockFile(reason: String)
 }
 
 extension SessionStore {
@@ -61,9 +67,18 @@ extension SessionStore {
     public func lockDirectory() throws(SessionStoreError) -> StateDirectoryLockOutcome {
         try createDirectory()
         let file = directory.appendingPathComponent(Self.lockFileName, isDirectory: false)
-        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if let problem = Self.problem(withLockFileAt: file.path) { return .notALockFile(reason: problem) }
+        // O_NOFOLLOW: a link put there after the check is not followed
+        // (ELOOP); O_NONBLOCK: a FIFO put there does not hang the open.
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
+            if errno == ELOOP { return .notALockFile(reason: Self.notALockFile(file.path, "is a symbolic link")) }
             throw .fileSystem(operation: "open", path: file.path, code: errno)
+        }
+        var status = stat()
+        if fstat(descriptor, &status) != 0 || Self.describeNonLockFile(status) != nil {
+            close(descriptor)
+            return .notALockFile(reason: Self.notALockFile(file.path, Self.describeNonLockFile(status) ?? "cannot be checked"))
         }
         var locked = flock(descriptor, LOCK_EX | LOCK_NB)
         while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX | LOCK_NB) }
@@ -81,6 +96,31 @@ extension SessionStore {
             _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         }
         return .acquired(lock)
+    }
+
+    /// Why the lock file's path does not hold a lock file (nil when it holds
+    /// one, or nothing yet).
+    private static func problem(withLockFileAt path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return describeNonLockFile(status).map { notALockFile(path, $0) }
+    }
+
+    /// What a file is when it cannot be the lock file: only a regular file
+    /// with no other name (a hard link would make the pid written here land
+    /// in a file elsewhere) can be.
+    private static func describeNonLockFile(_ status: stat) -> String? {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: status.st_nlink == 1 ? nil : "has other names (hard links)"
+        case S_IFLNK: "is a symbolic link"
+        case S_IFDIR: "is a directory"
+        case S_IFIFO: "is a FIFO"
+        default: "is not a regular file"
+        }
+    }
+
+    private static func notALockFile(_ path: String, _ what: String) -> String {
+        "\(path) \(what), not a lock file; it was left alone. Remove it so the next launch can lock the state directory"
     }
 
     /// The pid the holder wrote into the lock file, if it is there yet.

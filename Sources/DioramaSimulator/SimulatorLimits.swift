@@ -26,15 +26,22 @@ public struct SimulatorLimits: Hashable, Sendable {
     /// The longest control request line, in bytes; a longer one is answered
     /// `bad_request` and the connection closed.
     public var maximumControlLineBytes: Int
+    /// How long a control connection may wait between requests (or take to
+    /// send one line); after that the endpoint closes it, so idle held-open
+    /// connections do not keep others out under ``maximumControlConnections``.
+    /// A followed trace is not idle: it is closed only when its client hangs up.
+    public var controlIdleTimeout: Duration
 
     public init(
         maximumSurfacesPerClient: Int = 10_000, maximumBufferBytes: Int = 256 << 20,
         maximumPoolBytes: Int = 1 << 30, traceCapacity: Int = 100_000,
         maximumScreenshotPixels: Int = 16_384 * 16_384, maximumControlConnections: Int = 64,
-        maximumControlLineBytes: Int = 1 << 20
+        maximumControlLineBytes: Int = 1 << 20, controlIdleTimeout: Duration = .seconds(60)
     ) {
         precondition(traceCapacity > 0, "the trace must keep at least one record")
-        precondition(maximumControlConnections > 0 && maximumControlLineBytes > 0, "the control endpoint needs room for one request")
+        precondition(
+            maximumControlConnections > 0 && maximumControlLineBytes > 0 && controlIdleTimeout > .zero,
+            "the control endpoint needs room and time for one request")
         self.maximumSurfacesPerClient = maximumSurfacesPerClient
         self.maximumBufferBytes = maximumBufferBytes
         self.maximumPoolBytes = maximumPoolBytes
@@ -42,6 +49,7 @@ public struct SimulatorLimits: Hashable, Sendable {
         self.maximumScreenshotPixels = maximumScreenshotPixels
         self.maximumControlConnections = maximumControlConnections
         self.maximumControlLineBytes = maximumControlLineBytes
+        self.controlIdleTimeout = controlIdleTimeout
     }
 
     public static let standard = SimulatorLimits()

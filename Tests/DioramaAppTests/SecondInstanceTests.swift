@@ -115,6 +115,33 @@ struct SecondInstanceTests {
         #expect(Self.warningLines(exit.standardError).isEmpty, "no other instance is blamed")
     }
 
+    @Test(
+        "a symbolic link at instance.lock to a file outside: the app starts with unsaved sessions, warns once, and the file keeps its contents",
+        .timeLimit(.minutes(1)))
+    func symbolicLinkAtTheLockFileIsNotFollowed() throws {
+        let simulator = try Self.startSimulator()
+        defer { simulator.stop() }
+        let sandbox = try AppSandbox(label: "instance-lock-link")
+        let outside = sandbox.directory.appendingPathComponent("precious.txt")
+        try Data("precious\n".utf8).write(to: outside)
+        let directory = sandbox.stateDirectory(appID: Self.appID)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let lockFile = directory.appendingPathComponent(SessionStore.lockFileName).path
+        try FileManager.default.createSymbolicLink(atPath: lockFile, withDestinationPath: outside.path)
+
+        let (app, launched, _) = try Self.launch(in: sandbox, on: simulator)
+        #expect(launched.sessionsPersisted == false, "like a second instance")
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "precious\n", "the file outside is neither truncated nor locked")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: lockFile) == outside.path)
+        #expect(try Self.sessionFileContents(in: sandbox).isEmpty, "nothing is saved in a directory it could not lock")
+        app.send(SIGTERM)
+        let exit = try app.waitForExit()
+        #expect(exit.status == 0, "stderr:\n\(exit.standardError)")
+        let lines = exit.standardError.split(separator: "\n").filter { $0.contains("cannot lock the state directory") }
+        #expect(lines.count == 1, "stderr:\n\(exit.standardError)")
+        #expect(lines.first?.contains("\(lockFile) is a symbolic link, not a lock file; it was left alone") == true, "\(lines)")
+    }
+
     @Test("the lock dies with its holder: after a SIGKILL the next launch owns the directory and restores the session", .timeLimit(.minutes(1)))
     func lockIsReleasedBySIGKILL() throws {
         let simulator = try Self.startSimulator()

@@ -143,13 +143,7 @@ struct HostileControlTests {
     @Test func connectionsBeyondTheLimitAreAnsweredBusyAndAFreedSlotServesAgain() throws {
         let simulator = try RunningSimulator([])
         let path = try #require(simulator.exports["DIORAMA_CONTROL"])
-        var held: [RawControlConnection] = []
-        for _ in 0..<64 {
-            let connection = try RawControlConnection(path: path)
-            try connection.send(#"{"command":"displays"}"# + "\n")
-            #expect(try connection.response()["ok"] as? Bool == true)
-            held.append(connection)
-        }
+        var held = try Self.holdEveryConnection(path)
         let extra = try RawControlConnection(path: path)
         let refusal = try extra.response()
         #expect(refusal["ok"] as? Bool == false)
@@ -167,6 +161,47 @@ struct HostileControlTests {
         }
         #expect(served)
         held.removeAll()
+        #expect(try simulator.stop() == 0)
+    }
+
+    @Test func ctlAgainstASimulatorWithEveryConnectionHeldSaysBusyWithExit1() throws {
+        let simulator = try RunningSimulator([])
+        let path = try #require(simulator.exports["DIORAMA_CONTROL"])
+        var held = try Self.holdEveryConnection(path)
+        let result = try simulator.ctl(["displays"])
+        #expect(result.status == 1, "\(result.status): \(result.standardError)")
+        #expect(
+            result.standardError.contains("diorama ctl displays: the simulator is busy: it already serves 64 control connections"),
+            "\(result.standardError)")
+        #expect(result.standardError.contains("idle connections are closed after 60 s"), "\(result.standardError)")
+        held.removeAll()
+        #expect(try simulator.stop() == 0)
+    }
+
+    @Test func anIdleControlConnectionIsClosedAfterTheIdleTimeoutAndABusyOneIsNot() throws {
+        let simulator = try RunningSimulator(["--control-idle-timeout", "0.3"])
+        let path = try #require(simulator.exports["DIORAMA_CONTROL"])
+        let idle = try RawControlConnection(path: path)
+        // The event: the simulator closes it (end of stream), with no answer.
+        #expect(try idle.readLine(timeout: 30) == nil)
+        // A connection that asks is served: the timeout is for silence only.
+        let active = try RawControlConnection(path: path)
+        for _ in 0..<3 {
+            try active.send(#"{"command":"displays"}"# + "\n")
+            #expect(try active.response()["ok"] as? Bool == true)
+        }
+        #expect(try simulator.stop() == 0)
+    }
+
+    @Test func ctlPointedAtAWaylandSocketFailsNamingItInsteadOfHanging() throws {
+        let simulator = try RunningSimulator([])
+        let wayland = try #require(simulator.exports["XDG_RUNTIME_DIR"]) + "/" + (try #require(simulator.exports["WAYLAND_DISPLAY"]))
+        let result = try DioramaCommandLine.run(
+            ["ctl", "displays", "--control", wayland], environment: simulator.environment, timeout: 60)
+        #expect(result.status == 2, "\(result.status): \(result.standardError)")
+        #expect(result.standardError.contains("\(wayland) did not answer within 10 s as a simulator's control socket does"), "\(result.standardError)")
+        #expect(result.standardError.contains("is it a Wayland socket?"))
+        #expect(try simulator.ctl(["displays"]).status == 0)
         #expect(try simulator.stop() == 0)
     }
 
@@ -240,6 +275,16 @@ struct HostileControlTests {
     }
 
     // MARK: Helpers
+
+    /// 64 connections (the limit), each answered once, so each is admitted.
+    static func holdEveryConnection(_ path: String) throws -> [RawControlConnection] {
+        try (0..<64).map { _ in
+            let connection = try RawControlConnection(path: path)
+            try connection.send(#"{"command":"displays"}"# + "\n")
+            #expect(try connection.response()["ok"] as? Bool == true)
+            return connection
+        }
+    }
 
     /// What `/proc/PID/fd` lists, for a failure message.
     static func openDescriptors(of pid: Int32) -> String {

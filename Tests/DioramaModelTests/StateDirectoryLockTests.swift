@@ -16,6 +16,9 @@ struct StateDirectoryLockTests {
         case .heldByAnotherProcess(let pid):
             Issue.record("the lock was expected to be free, but is held by pid \(String(describing: pid))")
             throw LockUnexpectedlyHeld()
+        case .notALockFile(let reason):
+            Issue.record("the lock was expected to be free, but: \(reason)")
+            throw LockUnexpectedlyHeld()
         }
     }
 
@@ -24,9 +27,16 @@ struct StateDirectoryLockTests {
     /// The holder pid a second claim reports, or nil when it got the lock.
     private func holderOfHeldLock(_ store: SessionStore) throws -> Int32?? {
         switch try store.lockDirectory() {
-        case .acquired: return nil
+        case .acquired, .notALockFile: return nil
         case .heldByAnotherProcess(let pid): return .some(pid)
         }
+    }
+
+    /// Why the claim found no lock file at its path, or nil when it got one
+    /// or found it held.
+    private func refusal(_ store: SessionStore) throws -> String? {
+        if case .notALockFile(let reason) = try store.lockDirectory() { return reason }
+        return nil
     }
 
     @Test("the first claim owns the directory and writes its pid; a second claim is refused and names that pid")
@@ -87,6 +97,51 @@ struct StateDirectoryLockTests {
         #expect(loaded.records == [SessionStoreTests.sampleRecord])
         #expect(store.removeLeftoverTemporaryFiles() == 0)
         #expect(FileManager.default.fileExists(atPath: lock.file.path))
+    }
+
+    @Test("a symbolic link at the lock file's path is refused, not followed: the file it points to keeps its contents")
+    func symbolicLinkToAFileOutside() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let outside = try temporary.write("precious\n", to: "outside.txt")
+        let directory = temporary.url.appendingPathComponent("state")
+        let store = SessionStore(directory: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let lockPath = directory.appendingPathComponent(SessionStore.lockFileName).path
+        try FileManager.default.createSymbolicLink(atPath: lockPath, withDestinationPath: outside.path)
+        let reason = try #require(try refusal(store))
+        #expect(reason == "\(lockPath) is a symbolic link, not a lock file; it was left alone. Remove it so the next launch can lock the state directory")
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "precious\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: lockPath) == outside.path)
+    }
+
+    @Test("a dangling symbolic link at the lock file's path is refused, and its target is not created")
+    func danglingSymbolicLink() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let target = temporary.url.appendingPathComponent("created-by-nobody.txt")
+        let store = SessionStore(directory: temporary.url.appendingPathComponent("state"))
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: store.directory.appendingPathComponent(SessionStore.lockFileName).path, withDestinationPath: target.path)
+        #expect(try refusal(store)?.contains("is a symbolic link") == true)
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
+    @Test("a hard link to a file elsewhere and a FIFO at the lock file's path are refused and left unchanged")
+    func hardLinkAndFIFO() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let outside = try temporary.write("precious\n", to: "outside.txt")
+        let store = SessionStore(directory: temporary.url.appendingPathComponent("state"))
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let lockPath = store.directory.appendingPathComponent(SessionStore.lockFileName).path
+        #expect(link(outside.path, lockPath) == 0)
+        #expect(try refusal(store)?.contains("has other names (hard links)") == true)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "precious\n")
+        #expect(unlink(lockPath) == 0)
+        #expect(mkfifo(lockPath, 0o600) == 0)
+        #expect(try refusal(store)?.contains("is a FIFO") == true)
     }
 
     @Test("a directory that cannot be created is an error naming the path, not a lock held by someone")

@@ -1,4 +1,6 @@
+import DioramaControlClient
 import DioramaModel
+import DioramaPOSIX
 import DioramaSimulatorHarness
 import Foundation
 import Glibc
@@ -49,6 +51,89 @@ import Testing
             #expect(error.path == directory + "/wayland-sim")
             #expect(error.problem.contains("another compositor holds this socket name"))
         }
+    }
+
+    /// What `start(socketName:)` throws for a name that is someone else's.
+    private static func refusal(_ name: String, in directory: String) throws -> SimulatorSocketError {
+        let simulator = try Simulator(layout: layout)
+        do {
+            try simulator.start(socketName: name, runtimeDirectory: directory)
+        } catch {
+            return error
+        }
+        simulator.shutDown()
+        throw SimulatorSocketError(path: name, problem: "the simulator took a name that is someone else's")
+    }
+
+    @Test func aUsersFileAtTheSocketNameIsRefusedAndKept() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "notes\n".write(toFile: directory + "/wayland-sim", atomically: false, encoding: .utf8)
+        let error = try Self.refusal("wayland-sim", in: directory)
+        #expect(
+            error.description
+                == "\(directory)/wayland-sim: exists and is not a socket; refusing to replace it. Choose another socket name, or remove the file yourself")
+        #expect(try String(contentsOfFile: directory + "/wayland-sim", encoding: .utf8) == "notes\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["wayland-sim"], "the lock file made for the attempt is gone again")
+    }
+
+    @Test func aUsersFileOrALinkAtTheLockFilesNameIsRefusedAndKept() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "notes\n".write(toFile: directory + "/wayland-sim.lock", atomically: false, encoding: .utf8)
+        let error = try Self.refusal("wayland-sim", in: directory)
+        #expect(error.problem.contains("wayland-sim.lock exists and is not an empty lock file"), "\(error)")
+        #expect(try String(contentsOfFile: directory + "/wayland-sim.lock", encoding: .utf8) == "notes\n")
+
+        let outside = directory + "/outside.txt"
+        try "precious\n".write(toFile: outside, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/other.lock", withDestinationPath: outside)
+        #expect(try Self.refusal("other", in: directory).problem.contains("other.lock exists and is not an empty lock file"))
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "precious\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/other.lock") == outside)
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: directory)) == ["wayland-sim.lock", "outside.txt", "other.lock"])
+    }
+
+    @Test func aLiveSocketAtTheNameBelongsToItsOwner() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Another simulator's control socket: no lock file beside it, but alive.
+        let owner = try BackgroundSimulator(socketName: "wayland-owner", runtimeDirectory: directory) {
+            SimulatorConfiguration(layout: TestLayouts.dual, clock: MonotonicClock())
+        }
+        defer { owner.stop() }
+        let control = try owner.perform { try ControlServer(simulator: $0) }
+        defer { control.stop() }
+        let error = try Self.refusal("wayland-owner.control", in: directory)
+        #expect(error.problem.contains("a live process accepts connections on this socket"), "\(error)")
+        let client = try ControlClient(path: control.path)
+        #expect(try client.send(.listDisplays).ok, "the owner's control socket still answers")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/wayland-owner.control.lock"))
+    }
+
+    @Test func aStaleSocketAndLockFileAreReusedAndRemovedAtShutdown() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // What a crashed compositor leaves: a socket nobody accepts on, an empty unlocked lock file.
+        close(try UnixSocket.listen(at: directory + "/wayland-sim", backlog: 1))
+        #expect(FileManager.default.createFile(atPath: directory + "/wayland-sim.lock", contents: Data()))
+        let simulator = try Simulator(layout: Self.layout)
+        try simulator.start(socketName: "wayland-sim", runtimeDirectory: directory)
+        #expect(simulator.socketName == "wayland-sim")
+        simulator.shutDown()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    @Test func anAutomaticNameSkipsAUsersFile() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "notes\n".write(toFile: directory + "/wayland-0", atomically: false, encoding: .utf8)
+        let simulator = try Simulator(layout: Self.layout)
+        try simulator.start(runtimeDirectory: directory)
+        #expect(simulator.socketName == "wayland-1")
+        simulator.shutDown()
+        #expect(try String(contentsOfFile: directory + "/wayland-0", encoding: .utf8) == "notes\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["wayland-0"])
     }
 
     @Test func aMissingRuntimeDirectoryIsReported() throws {

@@ -139,6 +139,11 @@ public enum ApplicationMain {
                     "\(holder) holds the state directory \(directory): this instance's scenes are new, not saved, and will not be restored at the next launch; to run a separate instance that keeps its own scenes, start it with XDG_STATE_HOME set to another directory"
                 )
                 return StateDirectoryClaim(lock: nil, persistsSessions: false)
+            case .notALockFile(let reason):
+                runtimeLog.warning(
+                    "cannot lock the state directory \(directory): \(reason). This instance's scenes are new, not saved, and will not be restored at the next launch"
+                )
+                return StateDirectoryClaim(lock: nil, persistsSessions: false)
             }
         } catch {
             runtimeLog.warning(

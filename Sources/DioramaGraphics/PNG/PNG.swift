@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// PNG files for screenshots: write a ``PixelImage`` with
@@ -21,19 +22,21 @@ public enum PNG {
         PNGEncoder.encode(image, colorType: colorType, text: text)
     }
 
-    /// Encodes `image` and writes it to `url` atomically (a reader never sees half a
-    /// file).
+    /// Encodes `image` and writes it to `url` with DioramaModel's
+    /// ``OutputFileWriter``: a regular file is replaced atomically (a reader
+    /// never sees half a file), a device or FIFO is written through and stays
+    /// what it is, a symbolic link is followed.
     public static func write(
         _ image: some PixelImage, to url: URL, colorType: PNGColorType = .rgba,
         text: [(keyword: String, value: String)] = []
     ) throws(PNGError) {
         let bytes = encode(image, colorType: colorType, text: text)
-        do {
-            try Data(bytes).write(to: url, options: .atomic)
+        do throws(OutputFileFailure) {
+            try OutputFileWriter.write(bytes, to: url.path)
         } catch {
             throw PNGError(
-                file: url.path, problem: "cannot write: \(error.localizedDescription)",
-                fix: "check that the directory exists and is writable")
+                file: url.path, problem: "cannot write: \(error.reason)",
+                fix: "check that the directory exists and is writable, and that the path names a file")
         }
     }
 }

@@ -30,14 +30,12 @@ final class ScenarioClients {
     let directory: URL
     private(set) var clients: [String: Client] = [:]
 
-    /// - Parameter scenarioName: names the working folder, which is emptied first.
+    /// - Parameter scenarioName: names the working folder, which is emptied
+    ///   first when it is Diorama's (see ``ScenarioWorkFolder``).
     init(configuration: BackendConfiguration, scenarioName: String) throws {
         self.configuration = configuration
         directory = URL(fileURLWithPath: configuration.workDirectory).appendingPathComponent(scenarioName)
-        try? FileManager.default.removeItem(at: directory)
-        try FileManager.default.createDirectory(
-            at: directory.appendingPathComponent("state"),
-            withIntermediateDirectories: true)
+        try ScenarioWorkFolder.prepare(directory, subfolders: ["state"])
     }
 
     func client(_ alias: String) -> Client? { clients[alias] }

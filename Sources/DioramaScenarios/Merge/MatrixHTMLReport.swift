@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// `diorama merge --report DIR`: `DIR/index.html`, one table with a row per
@@ -11,7 +12,7 @@ public enum MatrixHTMLReport {
     public static func write(_ merged: MergedResults, to directory: String) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = "\(directory)/index.html"
-        try Data(render(merged).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFileWriter.write(render(merged).utf8, to: path)
         return path
     }
 

@@ -21,13 +21,12 @@ public enum HTMLReport {
                 try fileManager.createDirectory(
                     atPath: (destination as NSString).deletingLastPathComponent,
                     withIntermediateDirectories: true)
-                if fileManager.fileExists(atPath: destination) { try fileManager.removeItem(atPath: destination) }
-                try fileManager.copyItem(atPath: screenshot.path, toPath: destination)
+                try OutputFileWriter.write(RegularFileReader.read(screenshot.path), to: destination)
                 copied[screenshot.path] = relative
             }
         }
         let path = "\(directory)/index.html"
-        try Data(render(results, screenshotPaths: copied).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFileWriter.write(render(results, screenshotPaths: copied).utf8, to: path)
         return path
     }
 

@@ -26,7 +26,7 @@ public enum JSONReport {
     }
 
     public static func write(_ results: [ScenarioResult], run: RunRecord? = nil, to path: String) throws {
-        try encode(results, run: run).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFileWriter.write(encode(results, run: run), to: path)
     }
 
     // MARK: Schema

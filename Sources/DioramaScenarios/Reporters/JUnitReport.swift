@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// `--junit FILE`: JUnit XML for CI systems.
@@ -33,7 +34,7 @@ public enum JUnitReport {
     }
 
     public static func write(_ results: [ScenarioResult], to path: String) throws {
-        try Data(render(results).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFileWriter.write(render(results).utf8, to: path)
     }
 
     // MARK: Building

@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// Writes the report files a run asked for (`--junit`, `--json`, `--report`), so
@@ -14,7 +15,7 @@ public enum ScenarioReportWriter {
             do {
                 try body()
             } catch {
-                throw ReportWriteError(path: path, reason: error.localizedDescription)
+                throw ReportWriteError(path: path, reason: ReportWriteError.reason(error, writing: path))
             }
         }
         if let path = options.junitPath {
@@ -40,6 +41,17 @@ public struct ReportWriteError: Error, CustomStringConvertible {
     public var reason: String
 
     public var description: String {
-        "cannot write the report \(path): \(reason); check that the directory exists and is writable"
+        "cannot write the report \(path): \(reason); check that the directory exists and is writable, and that the path names a file"
+    }
+
+    /// Why writing the report at `path` failed, in words: a refused or failed
+    /// write of `path` itself without repeating the path, one of a file
+    /// inside a report folder with its own.
+    static func reason(_ error: any Error, writing path: String) -> String {
+        switch error {
+        case let failure as OutputFileFailure: failure.path == path ? failure.reason : failure.description
+        case let failure as FileReadFailure: "cannot read a screenshot to copy: \(failure)"
+        default: error.localizedDescription
+        }
     }
 }

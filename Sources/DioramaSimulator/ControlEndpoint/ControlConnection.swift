@@ -9,6 +9,9 @@ import Glibc
 struct ControlConnection {
     let socket: ControlLineSocket
     let remote: RemoteControl
+    /// How long the client may take to send its next request line
+    /// (``SimulatorLimits/controlIdleTimeout``).
+    let idleTimeout: Duration
 
     /// How often a followed trace looks whether the client hung up.
     static let pollInterval: Duration = .milliseconds(20)
@@ -150,13 +153,15 @@ struct ControlConnection {
             + " (libwayland disconnects a client whose buffer overflows)"
     }
 
-    /// The next request line; nil when the client is gone or sent a line
+    /// The next request line; nil when the client is gone, sent no complete
+    /// line within ``idleTimeout`` (the connection is closed without an
+    /// answer, freeing its place under the connection limit), or sent a line
     /// over the limit (answered `bad_request` naming the limit: with no
     /// newline in sight the rest of the stream cannot be framed, so the
     /// connection ends).
     private func nextLine() -> String? {
         do {
-            return try socket.readLine()
+            return try socket.readLine(within: idleTimeout)
         } catch {
             if let limit = error.exceededLineLimit {
                 let failure = ControlFailure.badRequest(

@@ -34,7 +34,7 @@ public final class ControlServer: Sendable {
     private let limits: SimulatorLimits
     /// Device and inode of the socket file bound here, so `stop` never
     /// removes a file someone else put at `path` since.
-    private let boundFile: (device: UInt, inode: UInt)?
+    private let boundFile: FileIdentity?
     /// What `stop()`, the accept thread and the connection threads share.
     private struct Registry {
         var connections: [ObjectIdentifier: ControlLineSocket] = [:]
@@ -75,7 +75,7 @@ public final class ControlServer: Sendable {
         listening = descriptor
         self.remote = remote
         self.limits = limits
-        boundFile = Self.fileIdentity(path)
+        boundFile = FileIdentity(of: path)
         let thread = Thread { [self] in acceptConnections() }
         thread.name = "diorama-control-accept"
         thread.start()
@@ -97,41 +97,26 @@ public final class ControlServer: Sendable {
         }
         guard stoppedNow else { return }
         shutdown(listening, Int32(SHUT_RDWR))
-        if let boundFile, let now = Self.fileIdentity(path), now == boundFile { unlink(path) }
+        if let boundFile, FileIdentity(of: path) == boundFile { unlink(path) }
     }
 
-    /// Makes room at `path` for a new socket, or says why not: nothing
-    /// there is fine; a socket nobody accepts on (a crashed simulator's) is
-    /// removed; anything else stays untouched.
+    /// Makes room at `path` for a new socket, or says why not (see
+    /// ``UnixSocket/removeStaleSocket(at:)``): only a stale socket is removed.
     static func removeStaleSocket(at path: String) throws(ControlTransportError) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            if errno == ENOENT { return }
-            throw ControlTransportError("\(path): cannot check the control socket path: \(String(cString: strerror(errno)))")
-        }
-        guard status.st_mode & S_IFMT == S_IFSOCK else {
-            throw ControlTransportError(
-                "\(path) exists and is not a socket; refusing to replace it. Choose another --control path, or remove the file yourself")
-        }
-        do {
-            Glibc.close(try UnixSocket.connect(to: path))
-            throw ControlTransportError(
-                "\(path): another process (another simulator?) is listening on this socket; choose another --control path, or stop that process")
-        } catch let error as ControlTransportError {
-            throw error
-        } catch let error as SystemCallError where error.code == ECONNREFUSED {
-            // Nobody accepts on it: a stale socket, removed below.
+        do throws(SocketPathRefusal) {
+            try UnixSocket.removeStaleSocket(at: path)
         } catch {
-            throw ControlTransportError("\(path): cannot tell whether this socket is in use (\(error)); choose another --control path")
+            switch error {
+            case .notASocket:
+                throw ControlTransportError(
+                    "\(path) exists and is not a socket; refusing to replace it. Choose another --control path, or remove the file yourself")
+            case .inUse:
+                throw ControlTransportError(
+                    "\(path): another process (another simulator?) is listening on this socket; choose another --control path, or stop that process")
+            case .cannotCheck(let reason):
+                throw ControlTransportError("\(path): cannot tell whether this socket is in use (\(reason)); choose another --control path")
+            }
         }
-        unlink(path)
-    }
-
-    /// The device and inode of the file at `path` (not following a symlink).
-    static func fileIdentity(_ path: String) -> (device: UInt, inode: UInt)? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        return (UInt(status.st_dev), UInt(status.st_ino))
     }
 
     /// How long the accept thread waits before trying again when accept
@@ -183,7 +168,7 @@ public final class ControlServer: Sendable {
                 continue
             }
             let thread = Thread { [self] in
-                ControlConnection(socket: socket, remote: remote).serve()
+                ControlConnection(socket: socket, remote: remote, idleTimeout: limits.controlIdleTimeout).serve()
                 _ = registry.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(socket)) }
                 socket.close()
             }
@@ -197,7 +182,7 @@ public final class ControlServer: Sendable {
     /// The line is short, so it fits the new socket's buffer: sending never blocks.
     private func refuseBusy(_ socket: ControlLineSocket) {
         let failure = ControlFailure.busy(
-            "the simulator already serves \(limits.maximumControlConnections) control connections (SimulatorLimits.maximumControlConnections); close one and try again"
+            "the simulator is busy: it already serves \(limits.maximumControlConnections) control connections (SimulatorLimits.maximumControlConnections, `diorama sim --max-control-connections`); close one and try again (idle connections are closed after \(limits.controlIdleTimeout.secondsText) s, `--control-idle-timeout`)"
         )
         _ = try? socket.writeLine(ControlConnection.encode(ControlResponse(failure)))
         socket.close()
