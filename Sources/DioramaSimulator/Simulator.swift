@@ -325,6 +325,14 @@ public final class Simulator {
         CDioramaServerShim_post_implementation_error(client, message)
     }
 
+    /// A configured limit crossed by a request the protocol has an error of
+    /// its own for (a tree nested too deep is a bad surface, a bad popup
+    /// parent): records the limit, then sends that error on `resource`.
+    func postLimitExceeded(_ resource: Resource, code: UInt32, name: String, limit: String, _ message: String) {
+        trace.record(.limitExceeded(client: clientRegistry.id(of: resource.client), limit: limit, message: message))
+        postProtocolError(resource, code: code, name: name, message)
+    }
+
     /// A new serial for a configure or an input event.
     func nextSerial() -> UInt32 { wl_display_next_serial(wlDisplay) }
 }

@@ -11,6 +11,14 @@
 public struct SimulatorLimits: Hashable, Sendable {
     /// wl_surface objects one client may hold at once.
     public var maximumSurfacesPerClient: Int
+    /// How deep clients may nest surfaces: subsurface levels below a main
+    /// surface, and popups below a window (a popup of a popup of … a
+    /// toplevel), each counted on its own. Real interfaces stay within a
+    /// handful of levels (a video in a frame, a submenu of a submenu); the
+    /// bound keeps every walk up or down a tree short. Crossing it is the
+    /// protocol's own error for a parent that cannot be used
+    /// (`wl_subcompositor.bad_surface`, `xdg_wm_base.invalid_popup_parent`).
+    public var maximumNestingDepth: Int
     /// The largest wl_shm buffer, in bytes (stride × height).
     public var maximumBufferBytes: Int
     /// The largest wl_shm pool, in bytes.
@@ -28,7 +36,7 @@ public struct SimulatorLimits: Hashable, Sendable {
     public var maximumControlLineBytes: Int
 
     public init(
-        maximumSurfacesPerClient: Int = 10_000, maximumBufferBytes: Int = 256 << 20,
+        maximumSurfacesPerClient: Int = 10_000, maximumNestingDepth: Int = 64, maximumBufferBytes: Int = 256 << 20,
         maximumPoolBytes: Int = 1 << 30, traceCapacity: Int = 100_000,
         maximumScreenshotPixels: Int = 16_384 * 16_384, maximumControlConnections: Int = 64,
         maximumControlLineBytes: Int = 1 << 20
@@ -36,6 +44,7 @@ public struct SimulatorLimits: Hashable, Sendable {
         precondition(traceCapacity > 0, "the trace must keep at least one record")
         precondition(maximumControlConnections > 0 && maximumControlLineBytes > 0, "the control endpoint needs room for one request")
         self.maximumSurfacesPerClient = maximumSurfacesPerClient
+        self.maximumNestingDepth = maximumNestingDepth
         self.maximumBufferBytes = maximumBufferBytes
         self.maximumPoolBytes = maximumPoolBytes
         self.traceCapacity = traceCapacity

@@ -147,6 +147,14 @@ extension Simulator {
                         shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPopupParent.rawValue,
                         name: "invalid_popup_parent", "xdg_surface.get_popup: \(problem)")
                 }
+                let limit = self.configuration.limits.maximumNestingDepth
+                if let parentShell, case let depth = parentShell.popupAncestors.count + 1, depth > limit {
+                    return self.postLimitExceeded(
+                        shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPopupParent.rawValue,
+                        name: "invalid_popup_parent", limit: "maximumNestingDepth",
+                        "xdg_surface.get_popup: a popup of xdg_surface@\(parentShell.resource.id) would be nested \(depth) popups deep; the simulator allows \(limit) (SimulatorLimits.maximumNestingDepth): open it from a shallower popup"
+                    )
+                }
                 surface.role = .xdgPopup
                 self.popupCreated(popup, shell: shell, parent: parentShell, positioner: box.positioner)
             case .setWindowGeometry(let x, let y, let width, let height):
