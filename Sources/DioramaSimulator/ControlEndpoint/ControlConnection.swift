@@ -69,8 +69,9 @@ struct ControlConnection {
     }
 
     /// The answers to `requests`, in order. Requests that complete at once
-    /// go to the simulator's thread together, in one trip; screenshots and
-    /// waits are carried out one by one.
+    /// go to the simulator's thread together, in as few trips as its slices
+    /// allow (``Simulator/controlSliceRequests``); screenshots and waits are
+    /// carried out one by one.
     private func answers(_ requests: [Result<ControlRequest, ControlFailure>]) -> [ControlResponse] {
         var responses: [ControlResponse] = []
         var index = 0

@@ -97,9 +97,17 @@ extension Simulator {
     /// control connection waits for it before handing over the rest. The
     /// events go out when the event loop flushes after this job (or earlier,
     /// when libwayland's buffer for a client fills).
+    ///
+    /// A long batch is carried out in slices: this stops after
+    /// ``controlSliceRequests`` requests or ``controlSliceDuration``,
+    /// whichever comes first, and the connection hands over the rest as a new
+    /// job, so the event loop serves every client in between (a batch of
+    /// 1,000 display changes once held every other client for minutes).
     func handleControlRequests(_ requests: [ControlRequest]) -> ControlProgress {
         var progress = ControlProgress()
-        for request in requests {
+        let sliceEnd = ContinuousClock.now + Self.controlSliceDuration
+        for request in requests.prefix(Self.controlSliceRequests) {
+            if !progress.responses.isEmpty && ContinuousClock.now >= sliceEnd { break }
             do {
                 progress.responses.append(try handleControlRequest(request))
             } catch {
@@ -110,6 +118,14 @@ extension Simulator {
         }
         return progress
     }
+
+    /// The most requests of a batch carried out in one turn of the event
+    /// loop: a slice never holds the other clients up for long, even where
+    /// the clock is coarse or each request is cheap but many.
+    static let controlSliceRequests = 64
+    /// How long one slice of a batch may hold the simulator's thread before
+    /// the rest waits for the next turn (a request under way is finished).
+    static let controlSliceDuration: Duration = .milliseconds(10)
 
     /// The picture a screenshot request asks for.
     func controlScreenshot(display: String?, scale: Scale?) throws(ControlFailure) -> Screenshot {
