@@ -46,6 +46,8 @@ public final class Simulator {
     let surfaceRegistry = SurfaceRegistry()
     /// The connected clients.
     let clientRegistry = ClientRegistry()
+    /// The memory control-endpoint screenshots hold; thread-safe.
+    let screenshotBudget: ScreenshotMemoryBudget
 
     /// Removes each global; run before `wl_display_destroy`.
     var globalRemovers: [() -> Void] = []
@@ -83,6 +85,7 @@ public final class Simulator {
         self.configuration = configuration
         self.clock = configuration.clock
         self.trace = Trace(capacity: configuration.limits.traceCapacity, clock: configuration.clock)
+        self.screenshotBudget = ScreenshotMemoryBudget(capacity: configuration.limits.maximumScreenshotBytesInFlight)
         self.wlDisplay = display
         self.eventLoop = wl_display_get_event_loop(display)
         self.displayArrangement = DisplayArrangement(

@@ -29,6 +29,13 @@ public struct SimulatorLimits: Hashable, Sendable {
     /// display of the largest mode (16384×16384, 1 GiB). A bigger picture is
     /// refused with the size it would need, before anything is allocated.
     public var maximumScreenshotPixels: Int
+    /// The bytes of pixels that control-endpoint screenshots may hold at
+    /// once, from compositing until their PNG is written: by default one
+    /// picture of the largest size (1 GiB). A screenshot that does not fit
+    /// beside those in flight waits for one of them to finish; it is never
+    /// refused for it. At least `4 × maximumScreenshotPixels`, so the largest
+    /// picture fits on its own.
+    public var maximumScreenshotBytesInFlight: Int
     /// Control connections served at once; one more is answered `busy` and closed.
     public var maximumControlConnections: Int
     /// The longest control request line, in bytes; a longer one is answered
@@ -38,10 +45,14 @@ public struct SimulatorLimits: Hashable, Sendable {
     public init(
         maximumSurfacesPerClient: Int = 10_000, maximumNestingDepth: Int = 64, maximumBufferBytes: Int = 256 << 20,
         maximumPoolBytes: Int = 1 << 30, traceCapacity: Int = 100_000,
-        maximumScreenshotPixels: Int = 16_384 * 16_384, maximumControlConnections: Int = 64,
+        maximumScreenshotPixels: Int = 16_384 * 16_384, maximumScreenshotBytesInFlight: Int = 4 * 16_384 * 16_384,
+        maximumControlConnections: Int = 64,
         maximumControlLineBytes: Int = 1 << 20
     ) {
         precondition(traceCapacity > 0, "the trace must keep at least one record")
+        precondition(
+            maximumScreenshotPixels <= maximumScreenshotBytesInFlight / 4,
+            "the screenshot budget must hold the largest screenshot (4 bytes per pixel)")
         precondition(maximumControlConnections > 0 && maximumControlLineBytes > 0, "the control endpoint needs room for one request")
         self.maximumSurfacesPerClient = maximumSurfacesPerClient
         self.maximumNestingDepth = maximumNestingDepth
@@ -49,6 +60,7 @@ public struct SimulatorLimits: Hashable, Sendable {
         self.maximumPoolBytes = maximumPoolBytes
         self.traceCapacity = traceCapacity
         self.maximumScreenshotPixels = maximumScreenshotPixels
+        self.maximumScreenshotBytesInFlight = maximumScreenshotBytesInFlight
         self.maximumControlConnections = maximumControlConnections
         self.maximumControlLineBytes = maximumControlLineBytes
     }

@@ -203,17 +203,26 @@ struct ControlConnection {
     }
 
     /// Composites on the simulator's thread, encodes the PNG here (so the
-    /// compositor is not held up by the encoder).
+    /// compositor is not held up by the encoder). While the screenshots in
+    /// flight fill the simulator's screenshot budget, waits here for one to
+    /// be written first.
     private func screenshot(display: String?, path: String, scale: Scale?) throws(ControlFailure) -> ControlResponse {
-        let shot = try perform { simulator throws(ControlFailure) in try simulator.controlScreenshot(display: display, scale: scale) }
-        do {
-            try shot.writePNG(to: path)
-        } catch {
-            throw .failed("\(error)")
+        while true {
+            switch try perform({ simulator throws(ControlFailure) in try simulator.controlScreenshot(display: display, scale: scale) }) {
+            case .waitForRoom(let budget, let releasesSoFar):
+                budget.waitForRelease(after: releasesSoFar)
+            case .taken(let shot, let reservation):
+                defer { reservation.release() }
+                do {
+                    try shot.writePNG(to: path)
+                } catch {
+                    throw .failed("\(error)")
+                }
+                var response = ControlResponse()
+                response.screenshot = path
+                return response
+            }
         }
-        var response = ControlResponse()
-        response.screenshot = path
-        return response
     }
 
     /// Polls until the window is settled or the time is up.

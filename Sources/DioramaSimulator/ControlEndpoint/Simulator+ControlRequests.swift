@@ -127,13 +127,24 @@ extension Simulator {
     /// the rest waits for the next turn (a request under way is finished).
     static let controlSliceDuration: Duration = .milliseconds(10)
 
-    /// The picture a screenshot request asks for.
-    func controlScreenshot(display: String?, scale: Scale?) throws(ControlFailure) -> Screenshot {
+    /// The picture a screenshot request asks for, with its memory taken from
+    /// ``screenshotBudget`` (give it back once the picture is written); or,
+    /// when the pictures in flight leave no room for it, nothing yet: the
+    /// request waits on its own thread and asks again.
+    func controlScreenshot(display: String?, scale: Scale?) throws(ControlFailure) -> ControlScreenshotAttempt {
+        let plan: ScreenshotPlan
         do {
-            guard let display else { return try layoutScreenshot(scale: scale ?? .one) }
-            return try screenshot(ofDisplay: display)
+            if let display {
+                plan = try screenshotPlan(ofDisplay: display, orientation: .upright)
+            } else {
+                plan = try layoutScreenshotPlan(scale: scale ?? .one)
+            }
         } catch {
             throw controlFailure(error)
+        }
+        switch screenshotBudget.tryReserve(plan.bytes) {
+        case .reserved(let reservation): return .taken(plan.take(), reservation)
+        case .noRoom(let releasesSoFar): return .waitForRoom(screenshotBudget, releasesSoFar: releasesSoFar)
         }
     }
 
@@ -158,4 +169,12 @@ extension Simulator {
 struct ControlProgress: Sendable {
     var responses: [ControlResponse] = []
     var backlog: [ClientBacklog] = []
+}
+
+/// What a screenshot request got on the simulator's thread.
+enum ControlScreenshotAttempt: Sendable {
+    /// The picture, and its bytes in the screenshot budget.
+    case taken(Screenshot, ScreenshotMemoryBudget.Reservation)
+    /// No room in the budget: wait for a release after this many, then ask again.
+    case waitForRoom(ScreenshotMemoryBudget, releasesSoFar: Int)
 }
