@@ -1,5 +1,4 @@
 import DioramaControlClient
-import DioramaControlProtocol
 import DioramaModel
 import DioramaSimulatorHarness
 import Foundation
