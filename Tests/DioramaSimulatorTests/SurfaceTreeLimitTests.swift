@@ -188,4 +188,39 @@ import WaylandClient
         // …for a bounded number of visits each.
         #expect(walked <= 4 * count, "\(walked) surfaces visited to add \(count)")
     }
+
+    /// Mapping a popup (or any later commit of it) visits the popup's own
+    /// surfaces, not every surface of its window: many sibling popups cost
+    /// a few visits each. Before, each popup commit recomputed enter/leave
+    /// for the whole window and all its popups.
+    @Test func mappingManySiblingPopupsCostsAFewVisitsEach() throws {
+        let harness = try Simulator.Harness.shipped("dual.json")
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness)
+        let buffer = ShmBufferFactory.makeBuffer(shm: client.shm, width: 100, height: 50)
+        let count = 1_000
+        var popups: [TestPopup] = []
+        let walked = try surfacesWalked(in: harness) {
+            for index in 1...count {
+                let popup = TestPopup(client: client)
+                popup.makePopup(parent: window.xdgSurface)
+                popup.surface.commit()
+                popups.append(popup)
+                if index % 100 == 0 { try harness.roundtrip(client.connection) }
+            }
+            try harness.roundtrip(client.connection)
+            for (index, popup) in popups.enumerated() {
+                popup.xdgSurface.ackConfigure(serial: try #require(popup.serials.last))
+                popup.surface.attach(buffer: buffer, x: 0, y: 0)
+                popup.surface.commit()
+                if index % 100 == 99 { try harness.roundtrip(client.connection) }
+            }
+            try harness.roundtrip(client.connection)
+        }
+        #expect(client.connection.protocolError == nil)
+        // Every popup is on its window's display…
+        #expect(popups.allSatisfy { $0.entered == ["DP-1"] })
+        // …for a bounded number of visits each.
+        #expect(walked <= 4 * count, "\(walked) surfaces visited to map \(count) popups")
+    }
 }

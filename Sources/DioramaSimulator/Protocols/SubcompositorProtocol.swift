@@ -58,22 +58,8 @@ extension Simulator {
                     self.sendLeaveAll(member)
                 }
             }
-            self.subsurfaceTreeJoined(surface, under: parent)
-        }
-    }
-
-    /// A surface (with the subsurfaces it already has) became a subsurface of
-    /// `parent`: it belongs to the parent's window and is on the parent's
-    /// displays with the window's preferred scale. Only the joining surfaces
-    /// are visited: nothing changed for the rest of the window, so a tree
-    /// grown one subsurface at a time costs its size, not its size squared.
-    private func subsurfaceTreeJoined(_ surface: Surface, under parent: Surface) {
-        let window = parent.window
-        let scale = window?.preferredScale
-        for member in surface.tree {
-            member.window = window
-            setEnteredDisplays(of: member, to: parent.enteredDisplays)
-            if let scale { sendPreferredScale(scale, to: member) }
+            // The surface, with the subsurfaces it already has, is where its parent is.
+            self.surfaceTreeJoined(surface, window: parent.window, displays: parent.enteredDisplays)
         }
     }
 }

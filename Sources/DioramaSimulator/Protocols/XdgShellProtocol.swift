@@ -415,6 +415,9 @@ extension Simulator {
             return
         }
         if shell.surface?.hasContent == true { popup.isMapped = true }
-        if let root = popup.rootWindow { updateOutputs(of: root) }
+        // On its window's displays (where the window's own surface is).
+        if let root = popup.rootWindow, let surface = shell.surface {
+            surfaceTreeJoined(surface, window: root, displays: root.surface?.enteredDisplays ?? [])
+        }
     }
 }
