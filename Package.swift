@@ -267,7 +267,7 @@ let package = Package(
                 "DioramaScenarios", "DioramaModel", "DioramaGraphics", "DioramaPNGTestSupport",
                 "HeadlessCompositors",
             ],
-            exclude: ["Snapshots"]),
+            exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "DioramaPOSIXTests", dependencies: ["DioramaPOSIX"]),
         .testTarget(
             name: "DioramaLoggingTests",
@@ -287,7 +287,7 @@ let package = Package(
             name: "DioramaCLITests",
             dependencies: [
                 "HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
-                "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel",
+                "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel", "DioramaScenarios",
             ]),
         // The sample apps run as real processes under real compositors and the
         // simulator; depending on the executables makes `swift test` build them.

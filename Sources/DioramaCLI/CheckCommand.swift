@@ -1,5 +1,6 @@
 import ArgumentParser
 import DioramaCheck
+import DioramaScenarios
 import DioramaSimulator
 import Foundation
 
@@ -19,6 +20,10 @@ struct CheckCommand: ParsableCommand {
             rescale under the window, a rotation, plugging and unplugging displays (the one it is on \
             too), an interactive resize and its minimum size. Prints a verdict per check with the \
             reaction time and stale frames; failures get screenshots in --output. See Docs/check.md.
+
+            In CI, --shard i/n (or the CI's shard variables, as for diorama run) runs only \
+            that shard's checks, dealt round-robin in battery order, each shard on its own \
+            simulator and client; under Bazel the JUnit report also goes to XML_OUTPUT_FILE.
 
             Examples:
               diorama check -- foot
@@ -64,6 +69,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The package column of that table, e.g. \"foot 1.13.1\".", valueName: "TEXT"))
     var package = "—"
 
+    @Option(help: ArgumentHelp("Run only this CI shard's checks of the battery; without it, the CI's shard variables decide.", valueName: "i/n"))
+    var shard: String?
+
     @Argument(parsing: .postTerminator, help: ArgumentHelp("The client to check, and its arguments.", valueName: "COMMAND"))
     var command: [String] = []
 
@@ -75,10 +83,16 @@ struct CheckCommand: ParsableCommand {
         guard !(json && junit) else { throw ValidationError("--json and --junit both print the report; choose one") }
         guard (1...3600).contains(startTimeout) else { throw ValidationError("--start-timeout must be 1…3600 seconds, got \(startTimeout)") }
         guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be 1…600 seconds, got \(timeout)") }
+        try CIEnvironment.validateShardOption(shard)
     }
 
     func run() throws {
         var standardError = StandardError()
+        let shard = try CIEnvironment.shard(option: self.shard, command: "check", announceOnStandardError: true)
+        if shard != nil, markdownTable != nil {
+            print("diorama check: --markdown-table needs the whole battery for its row; run it without a shard", to: &standardError)
+            throw DioramaExitCode.badInput
+        }
         let layoutValue: DisplayLayout
         do {
             layoutValue = try DisplayLayout.load(named: layout)
@@ -89,7 +103,7 @@ struct CheckCommand: ParsableCommand {
         let configuration = CheckConfiguration(
             command: command, layout: layoutValue, layoutName: layout,
             profile: CompositorProfile.named(profile)!, outputDirectory: output,
-            startTimeout: .seconds(startTimeout), answerTimeout: .seconds(timeout))
+            startTimeout: .seconds(startTimeout), answerTimeout: .seconds(timeout), shard: shard)
         let outcome: Result<CheckReport, CheckError> = ScenarioSession.blocking {
             do throws(CheckError) {
                 return .success(try await CheckBattery.run(configuration))
@@ -110,6 +124,14 @@ struct CheckCommand: ParsableCommand {
             print(CheckReportFormat.junit(report), terminator: "")
         } else {
             print(CheckReportFormat.console(report), terminator: "")
+        }
+        if let path = CIEnvironment.bazelJUnitPath {
+            do {
+                try Data(CheckReportFormat.junit(report).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                print("diorama check: cannot write XML_OUTPUT_FILE \(path): \(error.localizedDescription)", to: &standardError)
+                throw DioramaExitCode.badInput
+            }
         }
         if let markdownTable {
             let client = name ?? URL(fileURLWithPath: command[0]).lastPathComponent

@@ -20,6 +20,7 @@ public struct DioramaCommand: ParsableCommand {
               diorama outputs --json          the same, as JSON
               diorama lint .                  check the app projects here for resizable scenes
               diorama run                     run the scenarios in Configs/scenarios on the simulator
+              diorama merge shard-*.json --junit all.xml   one report from the runs of a CI matrix
               diorama demo                    a one-minute tour with an HTML report
               diorama sim --layout studio     run the display simulator (prints WAYLAND_DISPLAY=…)
               diorama ctl windows             list the simulator's windows
@@ -36,6 +37,7 @@ public struct DioramaCommand: ParsableCommand {
         OutputsCommand.self,
         LintCommand.self,
         RunCommand.self,
+        MergeCommand.self,
         DemoCommand.self,
         SimCommand.self,
         CtlCommand.self,

@@ -22,6 +22,14 @@ struct RunCommand: ParsableCommand {
             $DIORAMA_BUILD_PRODUCTS. Clients' traces, logs and saved sessions go to \
             --work-dir/<scenario>/.
 
+            In CI, a job runs its part of the suite: --shard i/n, or else the shard its CI \
+            system gives it (Bazel's TEST_TOTAL_SHARDS/TEST_SHARD_INDEX, GitLab's \
+            CI_NODE_TOTAL/CI_NODE_INDEX, CircleCI's CIRCLE_NODE_TOTAL/CIRCLE_NODE_INDEX, \
+            Buildkite's BUILDKITE_PARALLEL_JOB_COUNT/BUILDKITE_PARALLEL_JOB); the first \
+            line says which. Under Bazel the JUnit report goes to XML_OUTPUT_FILE unless \
+            --junit names another. Merge the shards' --json files with diorama merge \
+            (Docs/ci.md).
+
             Exit status: 0 every scenario passed (or was skipped by its backend: line), \
             1 an expectation or step failed, 2 bad usage or a scenario file with errors.
 
@@ -30,6 +38,8 @@ struct RunCommand: ParsableCommand {
               diorama run Configs/scenarios/timer-tour.scenario
               diorama run --junit results.xml --json results.json --report report/
               diorama run --shard 2/4 --jobs 2              the second quarter of the suite, two at a time
+              diorama run --shard 2/4 --shard-by-time previous.json   quarters that take about as long
+              diorama run --json results.json --format github         annotate failures in a GitHub workflow
               diorama run --profile sway-1.7                imitate sway 1.7 where a scenario names no profile
             """)
 
@@ -42,17 +52,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The simulator profile for scenarios that name none: modern, sway-1.7, weston-10.")
     var profile: ScenarioProfile?
 
-    @Option(help: "Write a JUnit XML report here (one test case per expectation clause).")
-    var junit: String?
+    @OptionGroup var reports: ReportOptions
 
-    @Option(help: "Write the results as JSON here.")
-    var json: String?
-
-    @Option(help: "Write an HTML report (layout drawing, window paths, timeline, screenshots) into this folder.")
-    var report: String?
-
-    @Option(help: "Run only this part of the suite, as i/n (for CI matrices).")
+    @Option(help: "Run only this part of the suite, as i/n (for CI matrices); without it, the CI's shard variables decide.")
     var shard: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Split shards by the scenario times in an earlier run's JUnit or JSON report, so they finish together.",
+            valueName: "PREVIOUS.xml|.json"))
+    var shardByTime: String?
 
     @Option(help: "How many scenarios run at the same time, each on its own backend.")
     var jobs: Int = 1
@@ -69,17 +78,19 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
         if let timeout, timeout < 1 { throw ValidationError("--timeout must be at least 1 second, found \(timeout)") }
-        if let shard {
-            do throws(ShardError) { _ = try Shard(parsing: shard) } catch { throw ValidationError("--shard: \(error)") }
-        }
+        try CIEnvironment.validateShardOption(shard)
     }
 
     func run() throws {
         try ScenarioSession.prepareWorkDirectory(workDir, command: "run")
-        let shard = try self.shard.map { text in try Shard(parsing: text) }
+        let shard = try CIEnvironment.shard(option: self.shard, command: "run")
+        let times = try shardByTime.map(Self.recordedTimes)
+        if times != nil && shard == nil {
+            print("diorama run: no shard (--shard, or a CI's shard variables), so --shard-by-time has nothing to split; running every scenario")
+        }
         let suite: ScenarioSuite
         do throws(ScenarioErrors) {
-            suite = try ScenarioSuite.collect(paths.isEmpty ? ["Configs/scenarios"] : paths, shard: shard)
+            suite = try ScenarioSuite.collect(paths.isEmpty ? ["Configs/scenarios"] : paths, shard: shard, times: times)
         } catch {
             var standardError = StandardError()
             print(error.description, to: &standardError)
@@ -92,19 +103,33 @@ struct RunCommand: ParsableCommand {
             }
         }
         let options = ScenarioRunOptions(
-            backend: backend, profile: profile, junitPath: junit, jsonPath: json,
-            reportDirectory: report, shard: shard, jobs: jobs,
-            artifactsDirectory: workDir + "/artifacts")
+            backend: backend, profile: profile, junitPath: reports.junit ?? CIEnvironment.bazelJUnitPath,
+            jsonPath: reports.json, reportDirectory: reports.report, shard: shard, jobs: jobs,
+            artifactsDirectory: workDir + "/artifacts", machine: CIEnvironment.machine)
         let useColor = color == .always || (color == .auto && ConsoleReporter.shouldUseColor())
         let session = ScenarioSession(
             options: options, backend: BackendConfiguration(workDirectory: workDir),
             useColor: useColor)
-        if scenarios.isEmpty {
-            print("no scenarios in shard \(shard?.description ?? "")")
-            return
+        if let shard, scenarios.isEmpty {
+            // The reports are still written: a merge must see that this shard ran.
+            print("no scenarios in shard \(shard)")
         }
         let results = try session.run(scenarios)
+        if reports.format == .github { try CIEnvironment.emitGitHub(GitHubReport(results), command: "run") }
         let code = ScenarioSession.exitCode(for: results)
         if code != DioramaExitCode.success { throw code }
+    }
+
+    /// `--shard-by-time`'s report, read before anything runs.
+    ///
+    /// - Throws: exit code 2 after a line naming the file and what is wrong.
+    static func recordedTimes(_ path: String) throws -> RecordedTimes {
+        do throws(RecordedTimesError) {
+            return try RecordedTimes.load(path: path)
+        } catch {
+            var standardError = StandardError()
+            print("diorama run: --shard-by-time \(error)", to: &standardError)
+            throw DioramaExitCode.badInput
+        }
     }
 }

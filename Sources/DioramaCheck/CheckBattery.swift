@@ -17,7 +17,17 @@ import Glibc
 /// `first-frame-2x`, `move-to-1x`, `move-to-2x`, `fractional-scale`,
 /// `rescale-under-window`, `rotate`, `unplug-other-display`,
 /// `unplug-current-display`, `interactive-resize`, `min-size`.
+///
+/// With a CI shard (``CheckConfiguration/shard``) only that shard's checks
+/// run, each on a fresh simulator and client as always: every check sets up
+/// the window's display it starts from, so a check runs alike in any shard.
 public enum CheckBattery {
+    /// Every check's name, in the order the battery runs them.
+    public static let checkNames = [
+        "first-frame-2x", "move-to-1x", "move-to-2x", "fractional-scale", "rescale-under-window", "rotate",
+        "unplug-other-display", "unplug-current-display", "interactive-resize", "min-size",
+    ]
+
     /// Runs every check and returns the report.
     ///
     /// - Throws: ``CheckError`` when the check cannot run at all (the client
@@ -75,6 +85,7 @@ public enum CheckBattery {
         return CheckReport(
             command: configuration.command, layout: configuration.layoutName,
             profile: configuration.profile.name, displays: displays.roles, checks: results,
+            shard: configuration.shard?.description,
             clientExit: exit, startedAt: started.formatted(.iso8601),
             durationSeconds: Date().timeIntervalSince(started))
     }

@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaScenarios
 import DioramaSimulator
 import Foundation
 
@@ -22,11 +23,19 @@ public struct CheckConfiguration: Sendable {
     public var startTimeout: Duration
     /// How long the client gets to answer each change (a new scale, a configure).
     public var answerTimeout: Duration
+    /// A CI shard: run only this shard's checks of the battery (dealt
+    /// round-robin in battery order, ``CheckBattery/checkNames``); nil runs all.
+    public var shard: Shard?
+
+    /// Whether the check named `name` runs in this configuration's shard.
+    func runs(_ name: String) -> Bool {
+        shard.map { $0.deal(CheckBattery.checkNames).contains(name) } ?? true
+    }
 
     public init(
         command: [String], layout: DisplayLayout, layoutName: String, profile: CompositorProfile = .modern,
         outputDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-        startTimeout: Duration = .seconds(30), answerTimeout: Duration = .seconds(5)
+        startTimeout: Duration = .seconds(30), answerTimeout: Duration = .seconds(5), shard: Shard? = nil
     ) {
         self.command = command
         self.layout = layout
@@ -36,6 +45,7 @@ public struct CheckConfiguration: Sendable {
         self.environment = environment
         self.startTimeout = startTimeout
         self.answerTimeout = answerTimeout
+        self.shard = shard
     }
 }
 

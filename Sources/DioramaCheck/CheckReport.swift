@@ -12,6 +12,8 @@ public struct CheckReport: Codable, Hashable, Sendable {
     /// Which display of the layout played which part (`1x`, `2x`, `fractional`).
     public var displays: [String: String]
     public var checks: [CheckResult]
+    /// The CI shard (`2/3`) whose checks ran; absent when the whole battery ran.
+    public var shard: String?
     /// How the client ended: `still running` (then stopped by the check),
     /// `exited with status N`, `killed by signal N`.
     public var clientExit: String

@@ -12,7 +12,8 @@ public enum CheckReportFormat {
     public static func console(_ report: CheckReport) -> String {
         var lines = [
             "diorama check: \(report.command.joined(separator: " "))",
-            "layout \(report.layout) (\(roles(report))), profile \(report.profile)", "",
+            "layout \(report.layout) (\(roles(report))), profile \(report.profile)"
+                + (report.shard.map { ", shard \($0) of the battery's checks" } ?? ""), "",
         ]
         let width = report.checks.map(\.name.count).max() ?? 0
         lines.append("VERDICT  " + "CHECK".padding(toLength: width, withPad: " ", startingAt: 0) + "  REACTION   STALE  WHAT HAPPENED")

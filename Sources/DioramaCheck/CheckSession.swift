@@ -53,7 +53,8 @@ final class CheckSession {
             try await scaleChange(to: single!.name, scale: .one) { try $0.moveWindow(.id($1), toDisplay: single!.name) }
         }
         await run("move-to-2x", "Moves the window from the 1x to the 2x display.", needs: ["1x", "2x"]) { [self] in
-            try await scaleChange(to: double!.name, scale: double!.scale) { try $0.moveWindow(.id($1), toDisplay: double!.name) }
+            try await settle(moving: single!.name, scale: .one)
+            return try await scaleChange(to: double!.name, scale: double!.scale) { try $0.moveWindow(.id($1), toDisplay: double!.name) }
         }
         await run("fractional-scale", "Moves the window to the display with a fractional scale.", needs: ["fractional"]) { [self] in
             try await scaleChange(to: fractional!.name, scale: fractional!.scale) {
@@ -102,13 +103,8 @@ final class CheckSession {
 
     /// The first check also waits for the window every other check uses.
     private func firstFrame(on double: DisplayConfiguration?) async throws -> Outcome {
-        step = "waiting for the client to map a window with a frame"
-        let seconds = configuration.startTimeout.components.seconds
-        let found = await poll(configuration.startTimeout) { [self] in try findWindow() }
-        guard found, let window else {
-            stoppedBecause = "the client showed no window"
-            return Outcome(verdict: .fail, reason: "no window with a frame within \(seconds) s")
-        }
+        if let missing = await waitForWindow() { return missing }
+        guard let window else { throw Abort(reason: "the client has no window") }
         guard let double else {
             return Outcome(verdict: .notApplicable, reason: "the layout has no 2x display")
         }
@@ -354,10 +350,28 @@ final class CheckSession {
 
     // MARK: What every check shares
 
+    /// Waits for the client's first window with a frame, which every check
+    /// acts on: the first check's start, or the set-up of a shard's first
+    /// check when the first check is another shard's.
+    ///
+    /// - Returns: nil once the window is there, else the failed outcome (and
+    ///   later checks do not apply).
+    private func waitForWindow() async -> Outcome? {
+        step = "waiting for the client to map a window with a frame"
+        let seconds = configuration.startTimeout.components.seconds
+        guard await poll(configuration.startTimeout, { [self] in try findWindow() }) else {
+            stoppedBecause = "the client showed no window"
+            return Outcome(verdict: .fail, reason: "no window with a frame within \(seconds) s")
+        }
+        return nil
+    }
+
     private func run(
         _ name: String, _ summary: String, needs roles: [String],
         _ body: () async throws -> Outcome
     ) async {
+        assert(CheckBattery.checkNames.contains(name), "\(name) is missing from CheckBattery.checkNames")
+        guard configuration.runs(name) else { return }
         let started = ContinuousClock.now
         func finish(_ result: CheckResult) {
             var result = result
@@ -379,7 +393,11 @@ final class CheckSession {
         let traceStart = (try? control { $0.trace.lastSequence }) ?? 0
         var outcome: Outcome
         do {
-            outcome = try await body()
+            if window == nil, name != CheckBattery.checkNames[0], let missing = await waitForWindow() {
+                outcome = missing
+            } else {
+                outcome = try await body()
+            }
         } catch let abort as Abort {
             outcome = Outcome(verdict: .fail, reason: abort.reason)
         } catch {

@@ -148,6 +148,16 @@ enum GameOptions {
     static var renderer = DrawableLayer.Renderer.software
     static var glesPresentation = DrawableLayer.GLESPresentation.automatic
 
+    /// GameScene's own options, which `--help` prints before the runtime's.
+    static let usage = """
+        usage: GameScene [--renderer software|gles|vulkan] [--gl-presentation automatic|window-surface|shared-memory]
+                         [--info-plist PATH]
+
+        The Metal-window article's game on Diorama: a test pattern and a moving square,
+        drawn in software (default), with OpenGL ES (gles) or with Vulkan; `r` switches
+        renderer while it runs.
+        """
+
     /// Reads `--renderer` and `--gl-presentation` from `arguments`; an
     /// unknown value is an error that names the choices (exit status 2).
     static func parse(_ arguments: [String]) {

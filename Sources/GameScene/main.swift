@@ -12,5 +12,5 @@ MainActor.assumeIsolated {
     registry.registerRootContent(named: "GameContent") { GameContent() }
     ApplicationMain.run(
         infoPlist: ApplicationMain.infoPlistLocation(appName: "GameScene"), registry: registry,
-        buildVariables: ["PRODUCT_MODULE_NAME": "GameScene"])
+        buildVariables: ["PRODUCT_MODULE_NAME": "GameScene"], usage: GameOptions.usage)
 }

@@ -45,11 +45,61 @@ import Testing
         // foot 1.13 has no fractional-scale-v1: on the 1.5x display it keeps
         // buffer scale 2, the integer wl_output.scale, which is right.
         #expect(try Self.check(report, "fractional-scale").verdict == .pass)
-        #expect(report.checks.count == 10)
+        #expect(report.checks.map(\.name) == CheckBattery.checkNames, "the battery runs its checks in the order its shards deal them")
         #expect(report.displays == ["1x": "DP-1", "2x": "DP-2", "fractional": "HDMI-A-1"])
         #expect(report.allPassed)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(report.clientExit == "still running", "foot was stopped by the check, not before")
+    }
+
+    /// Under Bazel's sharding variables, shard 1/2 runs the battery's checks
+    /// at even positions; `move-to-2x` then follows `first-frame-2x` directly
+    /// and must first bring the window to the 1x display itself.
+    @Test(.timeLimit(.minutes(3)))
+    func aShardOfTheBatteryRunsItsChecksEachFromItsOwnStart() throws {
+        try Self.requireInstalled("/usr/bin/foot", package: "foot")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let status = output + "-shard-status", junit = output + "-junit.xml"
+        defer { for file in [status, junit] { try? FileManager.default.removeItem(atPath: file) } }
+        let result = try DioramaCommandLine.run(
+            ["check", "--json", "--output", output, "--", "foot", "/bin/sh", "-c", "sleep 600"],
+            environment: DioramaCommandLine.environment([
+                "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "0", "TEST_SHARD_STATUS_FILE": status, "XML_OUTPUT_FILE": junit,
+            ]),
+            timeout: 150)
+        #expect(result.standardError.contains("diorama check: shard 1/2 (from Bazel: TEST_SHARD_INDEX=0, TEST_TOTAL_SHARDS=2)"))
+        let report = try Self.report(result.standardOutput)
+        #expect(report.shard == "1/2")
+        #expect(
+            report.checks.map(\.name) == ["first-frame-2x", "move-to-2x", "rescale-under-window", "unplug-other-display", "interactive-resize"])
+        for check in report.checks { #expect(check.verdict == .pass, "\(check.name): \(check.reason)") }
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(FileManager.default.fileExists(atPath: status), "Bazel's shard status file was not touched")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("tests=\"5\" failures=\"0\""), "\(xml)")
+    }
+
+    /// A shard without `first-frame-2x` still waits for the window first: a
+    /// client that shows none fails the shard's first check, not nothing.
+    @Test(.timeLimit(.minutes(1)))
+    func aShardWhoseClientShowsNoWindowFails() throws {
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(
+            ["check", "--json", "--output", output, "--", "/bin/sh", "-c", "exit 3"],
+            environment: DioramaCommandLine.environment(["CI_NODE_TOTAL": "3", "CI_NODE_INDEX": "2"]), timeout: 50)
+        #expect(result.status == 1, "stderr: \(result.standardError)")
+        let report = try Self.report(result.standardOutput)
+        #expect(report.checks.map(\.name) == ["move-to-1x", "rescale-under-window", "unplug-current-display"])
+        #expect(report.checks.first?.verdict == .fail)
+        #expect(report.checks.first?.reason.contains("exited with status 3") == true, "\(report.checks)")
+        #expect(report.checks.dropFirst().allSatisfy { $0.verdict == .notApplicable })
+        let table = try DioramaCommandLine.run(
+            ["check", "--shard", "1/2", "--markdown-table", output + "/table.md", "--", "/bin/true"],
+            environment: DioramaCommandLine.environment([:]))
+        #expect(table.status == 2)
+        #expect(table.standardError.contains("--markdown-table needs the whole battery"))
     }
 
     /// The `dual` layout has no fractional display: that check does not

@@ -34,7 +34,7 @@ struct RuntimeTraceFormatTests {
             ])
         let events: [RuntimeTraceEvent] = [
             .launched(appID: "org.example", stateDirectory: "/state/org.example", sessionsPersisted: false),
-            .screenConnected(name: "HEADLESS-2", scale: 2, bounds: Rect(x: 1280, y: 0, width: 640, height: 400)),
+            .screenConnected(name: "HEADLESS-2", scale: 2, nativeScale: 2, bounds: Rect(x: 1280, y: 0, width: 640, height: 400)),
             .sessionConnected(scene: "S1", configuration: nil, role: .windowApplication, restored: true),
             .restored(scene: "S1", activity: activity),
             .sizeRestrictions(scene: "S1", minimum: Size(width: 500, height: 0), maximum: .zero),

@@ -26,6 +26,17 @@ import Testing
         #expect(state.drawableSize == Size(width: 1280, height: 800))
     }
 
+    @Test func aSceneFullscreenOnAnOutputHasThatScreenBeforeItEntersAnything() {
+        // An external-display scene, before enter: its screen is the output it
+        // asked for, not the first one.
+        var facts = CompositorFacts()
+        facts.configuredSize = Size(width: 640, height: 400)
+        facts.allScreens = [Screens.twoX, Screens.oneX]
+        #expect(SceneState.compute(facts: facts, settings: SceneSettings(), previous: nil).screen?.name == Screens.twoX.name)
+        facts.requestedScreenName = Screens.oneX.name
+        #expect(SceneState.compute(facts: facts, settings: SceneSettings(), previous: nil).screen?.name == Screens.oneX.name)
+    }
+
     @Test func fractionalPreferredScaleUsesTheViewport() throws {
         var facts = CompositorFacts.mapped(on: [Screens.oneX], all: [Screens.oneX, Screens.twoX], size: Size(width: 100, height: 50))
         facts.fractionalPreferred = Scale(1.5)

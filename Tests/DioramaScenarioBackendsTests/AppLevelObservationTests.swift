@@ -28,6 +28,8 @@ struct AppLevelObservationTests {
         #"{"v":2,"t_ns":1,"type":"session_connected","scene":"S1","configuration":"Default","role":"UIWindowSceneSessionRoleApplication","restored":false}"#
     static let traits =
         #"{"v":2,"t_ns":2,"type":"traits","scene":"S1","changed":["displayScale"],"display_scale":2,"horizontal_size_class":"regular","vertical_size_class":"compact","active_appearance":"active","user_interface_style":"light"}"#
+    static let traitHandlerCalled =
+        #"{"v":2,"t_ns":2,"type":"trait_handler_called","scene":"S1","changed":["displayScale"],"previous_display_scale":1}"#
     static let screen = #"{"v":2,"t_ns":3,"type":"screen","scene":"S1","screen":"DP-2","scale":2}"#
     static let active = #"{"v":2,"t_ns":4,"type":"lifecycle","scene":"S1","event":"didBecomeActive","state":"foregroundActive"}"#
 
@@ -118,11 +120,23 @@ struct AppLevelObservationTests {
 
     @Test("records before the step are not counted")
     func countsStartAtTheStep() throws {
-        let log = try Self.log([Self.connected, Self.traits, Self.traits, Self.screen])
-        let callbacks = try #require(observe(log, since: 2).callbacks.value)
+        let log = try Self.log([
+            Self.connected, Self.traits, Self.traitHandlerCalled, Self.traits, Self.traitHandlerCalled, Self.screen,
+        ])
+        let callbacks = try #require(observe(log, since: 3).callbacks.value)
         #expect(callbacks[.traitsDidChange]?.count == 1)
         #expect(callbacks[.screenDidChange]?.count == 1)
         #expect(callbacks[.willConnectTo] == nil)
+    }
+
+    @Test("traitsDidChange counts handler calls, not traits records")
+    func traitsDidChangeCountsHandlerCalls() throws {
+        // The first collection (and any change no handler registered for) is a
+        // traits record without a handler call.
+        let unhandled = try #require(observe(try Self.log([Self.connected, Self.traits, Self.traits]), since: 0).callbacks.value)
+        #expect(unhandled[.traitsDidChange] == nil)
+        let twoHandlers = try Self.log([Self.connected, Self.traits, Self.traitHandlerCalled, Self.traitHandlerCalled])
+        #expect(try #require(observe(twoHandlers, since: 0).callbacks.value)[.traitsDidChange]?.count == 2)
     }
 
     @Test("disconnect and a restored reconnection")

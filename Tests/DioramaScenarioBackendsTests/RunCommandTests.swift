@@ -7,9 +7,7 @@ import Testing
 @Suite("diorama run and diorama demo")
 struct RunCommandTests {
     static func diorama(_ arguments: [String], in directory: URL, timeout: TimeInterval = 120) throws -> ChildProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["WAYLAND_DISPLAY"] = nil
+        let environment = ScenarioCommandLine.environment()
         let executable = try TestExecutable.locate("diorama")
         let child = try ChildProcess(
             executable, arguments: arguments + ["--work-dir", directory.appendingPathComponent("work").path],
@@ -68,6 +66,30 @@ struct RunCommandTests {
         #expect(result.standardOutput.contains("expected scale 3, got scale 1"))
     }
 
+    @Test("a scenario outside the checkout, run from its own folder, finds the shipped layouts")
+    func shippedLayoutFromAnOutsideFolder() throws {
+        // Neither the scenario's folder nor the current directory has a Configs/:
+        // `studio` must come from the Configs/ nearest the running diorama.
+        let outside = FileManager.default.temporaryDirectory
+            .appendingPathComponent("diorama-outside-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        // An unknown window keeps the run from starting anything: only validation
+        // is under test, and its only complaint must be that window.
+        _ = try Self.write("displays: studio\nlaunch TimerApp as timer\nmove nowhere to DP-2\n", "outside.scenario", in: outside)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["WAYLAND_DISPLAY"] = nil
+        let child = try ChildProcess(
+            TestExecutable.locate("diorama"), arguments: ["run", "outside.scenario"], environment: environment,
+            currentDirectory: outside)
+        defer { child.stop() }
+        let result = try child.waitForExit(timeout: 60)
+        #expect(result.status == 2)
+        #expect(!result.standardError.contains("no display layout"), "\(result.standardError)")
+        #expect(result.standardError.contains("outside.scenario:3:"), "\(result.standardError)")
+    }
+
     @Test("exit 2 for a scenario with errors, printed as file:line:column, nothing run")
     func badScenario() throws {
         let directory = try PackageRoot.temporaryDirectory("run-bad")
@@ -96,6 +118,30 @@ struct RunCommandTests {
         let second = try Self.diorama(["run", directory.path, "--shard", "2/2"], in: directory)
         #expect(second.status == 1)
         #expect(second.standardOutput.contains("b-fail") && !second.standardOutput.contains("a-pass"))
+    }
+
+    @Test("--format github annotates the failure and appends every one to the job summary, for run and for merge")
+    func gitHubFormat() throws {
+        let directory = try PackageRoot.temporaryDirectory("run-github")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Self.write(Self.failing, "fail.scenario", in: directory)
+        let summary = directory.appendingPathComponent("summary.md").path
+        try "### An earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
+        let json = directory.appendingPathComponent("results.json").path
+        let run = try ScenarioCommandLine.run(
+            ["run", file, "--json", json, "--format", "github", "--work-dir", directory.appendingPathComponent("work").path],
+            environment: ["GITHUB_STEP_SUMMARY": summary])
+        #expect(run.status == 1, "\(run.standardOutput)\n\(run.standardError)")
+        let annotation = "::error file=\(file),line=5,title=fail on sim%3A main%3A scale 3 (line 5)::expected: scale 3%0Aactual: scale 1%0Aat \(file):5:"
+        #expect(run.standardOutput.contains(annotation), "\(run.standardOutput)")
+        let written = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(written.hasPrefix("### An earlier step\n### Diorama scenarios: 1 failed check on sim\n"), "\(written)")
+        #expect(written.contains("| main: scale 3 (line 5) | expected scale 3, got scale 1 |"), "\(written)")
+
+        let merge = try ScenarioCommandLine.run(["merge", json, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary])
+        #expect(merge.status == 1, "\(merge.standardOutput)\n\(merge.standardError)")
+        #expect(merge.standardOutput.contains(annotation), "\(merge.standardOutput)")
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).components(separatedBy: "### Diorama scenarios").count == 3)
     }
 
     @Test("diorama demo exits 0 and writes the HTML report it names")

@@ -59,6 +59,16 @@ struct LaunchByPathTests {
         #expect(ClientLaunch.resolve(absolute).path == "/opt/apps/Sketchpad")
     }
 
+    @Test("a scenario named by a relative path resolves against its own folder, however few folders the path has")
+    func resolvesAgainstARelativeScenarioPath() {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let inCurrent = NameReference("../.build/debug/X", at: SourceLocation(file: "lightbox.scenario", line: 3, column: 12))
+        #expect(ClientLaunch.resolve(inCurrent).path == current.deletingLastPathComponent().appendingPathComponent(".build/debug/X").path)
+        let oneDown = NameReference(
+            "../.build/debug/X", at: SourceLocation(file: "scenarios/lightbox.scenario", line: 3, column: 12))
+        #expect(ClientLaunch.resolve(oneDown).path == current.appendingPathComponent(".build/debug/X").path)
+    }
+
     @Test("existing files validate; an app named with its Info.plist needs no Configs/apps folder")
     func validates() throws {
         let (root, file) = try Self.appFolder()

@@ -323,7 +323,10 @@ public final class Application {
         // external display.
         let isExternal = !atLaunch && !screens.isEmpty
         screens.append(Screen(description))
-        trace.record(.screenConnected(name: description.name, scale: description.scale, bounds: description.logicalBounds))
+        trace.record(
+            .screenConnected(
+                name: description.name, scale: description.scale, nativeScale: description.nativeScale?.doubleValue,
+                bounds: description.logicalBounds))
         guard isExternal, manifest.configuration(for: .windowExternalDisplayNonInteractive) != nil || delegate != nil else { return }
         do {
             try connectNewSession(

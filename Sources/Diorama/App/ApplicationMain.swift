@@ -21,12 +21,26 @@ public enum ApplicationMain {
     /// (`PRODUCT_MODULE_NAME` defaults to the registered delegates' module);
     /// `environment` supplies `WAYLAND_DISPLAY`, `XDG_STATE_HOME` and
     /// `DIORAMA_TRACE`. Exits with the codes above.
+    ///
+    /// With `--help` or `-h` among `arguments` it prints `usage` (the app's
+    /// own options, if it has any) and the options every Diorama app takes,
+    /// then exits 0 without reading the Info.plist or connecting anywhere.
     @MainActor
     public static func run(
         infoPlist: URL, registry: SceneClassRegistry, delegate: (any ApplicationDelegate)? = nil,
         buildVariables: [String: String] = [:],
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        usage: String? = nil, arguments: [String] = CommandLine.arguments
     ) -> Never {
+        if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+            let name = URL(fileURLWithPath: arguments.first ?? "app").lastPathComponent
+            do {
+                try DescriptorWriter.standardOutput.write(helpText(appName: name, usage: usage))
+                exit(0)
+            } catch {
+                fail("cannot write the help text: \(error)", code: 2)
+            }
+        }
         // A trace or stdout whose reader went away must cost the app that
         // output, not its life: writes fail with EPIPE (reported once by the
         // trace) instead of raising SIGPIPE, whose default action is to exit.
@@ -147,6 +161,26 @@ struct ManifestLaunchError: Error, CustomStringConvertible {
 }
 
 extension ApplicationMain {
+    /// What `--help` prints: the app's own `usage`, then what every Diorama
+    /// app reads from its command line and environment.
+    static func helpText(appName: String, usage: String?) -> String {
+        var text = usage.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" } ?? "usage: \(appName) [--info-plist PATH]\n"
+        text += """
+
+            Options every Diorama app takes:
+              --info-plist PATH   the Info.plist with the scene manifest (else DIORAMA_INFO_PLIST,
+                                  else Configs/apps/\(appName)/Info.plist above the executable)
+              -h, --help          this text; nothing is started
+
+            Environment:
+              WAYLAND_DISPLAY     the compositor to connect to (with XDG_RUNTIME_DIR)
+              XDG_STATE_HOME      where scene sessions are saved (default ~/.local/state)
+              DIORAMA_TRACE       PATH or fd:N: write the runtime trace there (JSON lines)
+
+            """
+        return text
+    }
+
     /// Where an app's Info.plist is: `--info-plist PATH` on the command line,
     /// else `DIORAMA_INFO_PLIST`, else `Configs/apps/<appName>/Info.plist`
     /// in the nearest folder above the executable that has one (the package

@@ -25,6 +25,9 @@ public struct CompositorFacts: Sendable, Hashable {
     public var hasEnteredAnOutput = false
     /// Every output the compositor has.
     public var allScreens: [ScreenDescription] = []
+    /// The output the scene asked to be fullscreen on (an external-display
+    /// scene), by name: where it will appear before it has entered anything.
+    public var requestedScreenName: String?
     /// wp_fractional_scale_v1.preferred_scale, when the compositor sent one.
     public var fractionalPreferred: Scale?
     /// wl_surface.preferred_buffer_scale (wl_surface v6), when sent.
@@ -182,8 +185,9 @@ public struct SceneState: Sendable, Hashable {
 
     /// The screen rule: of the outputs the surface is on, the one with the
     /// highest scale (the one the scene renders for), the earliest entered on
-    /// a tie. On no output: the only output if there is one, else the screen
-    /// it was last on while that still exists, else the first output.
+    /// a tie. On no output: the only output if there is one, else the one it
+    /// asked to be fullscreen on, else the screen it was last on while that
+    /// still exists, else the first output.
     public static func chooseScreen(facts: CompositorFacts, previous: ScreenDescription?) -> ScreenDescription? {
         if let best = facts.enteredScreens.enumerated().max(by: { lhs, rhs in
             lhs.element.scale != rhs.element.scale ? lhs.element.scale < rhs.element.scale : lhs.offset > rhs.offset
@@ -191,6 +195,9 @@ public struct SceneState: Sendable, Hashable {
             return best
         }
         if facts.allScreens.count == 1 { return facts.allScreens[0] }
+        if let requested = facts.requestedScreenName, let screen = facts.allScreens.first(where: { $0.name == requested }) {
+            return screen
+        }
         if let previous, let current = facts.allScreens.first(where: { $0.name == previous.name }) { return current }
         return facts.allScreens.first
     }

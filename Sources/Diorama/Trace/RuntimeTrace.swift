@@ -31,7 +31,7 @@ public enum RuntimeTraceEvent: Sendable {
     /// A frame was committed: its buffer, buffer scale, viewport and scale.
     case commit(scene: String, bufferSize: Size, bufferScale: Int, viewport: Size?, logicalSize: Size, scale: Scale)
     /// An output appeared.
-    case screenConnected(name: String, scale: Int, bounds: Rect)
+    case screenConnected(name: String, scale: Int, nativeScale: Double?, bounds: Rect)
     /// An output went away.
     case screenDisconnected(name: String)
     /// The app is quitting, and why.
@@ -173,8 +173,8 @@ extension RuntimeTraceEvent {
             return CommitRecord(
                 scene: scene, buffer: bufferSize, bufferScale: bufferScale, viewport: viewport,
                 logical: logicalSize, scale: scale)
-        case .screenConnected(let name, let scale, let bounds):
-            return ScreenConnectedRecord(screen: name, scale: scale, bounds: bounds)
+        case .screenConnected(let name, let scale, let nativeScale, let bounds):
+            return ScreenConnectedRecord(screen: name, scale: scale, nativeScale: nativeScale, bounds: bounds)
         case .screenDisconnected(let name):
             return ScreenDisconnectedRecord(screen: name)
         case .terminated(let reason):

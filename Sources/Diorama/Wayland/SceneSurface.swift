@@ -86,6 +86,7 @@ final class SceneSurface: SceneHost {
                 title: scene.title, fullscreenOn: output.map { ScreenDescription($0).name }))
         facts.hasViewport = viewport != nil
         facts.allScreens = backend.screenDescriptions
+        facts.requestedScreenName = output.map { ScreenDescription($0).name }
         scene.update(facts: facts)
         // The initial commit carries no buffer: it asks for the first configure.
         surface.commit()

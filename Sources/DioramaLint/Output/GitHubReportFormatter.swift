@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// GitHub Actions workflow commands: one annotation per finding, which GitHub shows on
@@ -39,15 +40,11 @@ public struct GitHubReportFormatter: ReportFormatter {
 
     /// The message part: `%`, CR and LF are percent-encoded.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        GitHubWorkflowCommand.escapeData(text)
     }
 
     /// A `key=value` property: additionally `:` and `,`, which delimit properties.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text)
-            .replacingOccurrences(of: ":", with: "%3A")
-            .replacingOccurrences(of: ",", with: "%2C")
+        GitHubWorkflowCommand.escapeProperty(text)
     }
 }

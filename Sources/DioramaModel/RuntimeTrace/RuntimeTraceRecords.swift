@@ -285,13 +285,22 @@ public struct ScreenConnectedRecord: TraceRecordKind, Hashable {
     public static let kind = "screen_connected"
     public var screen: String
     public var scale: Int
+    /// The display's fractional scale as the app sees it (`Screen.nativeScale`,
+    /// from xdg-output's logical size); nil without xdg-output.
+    public var nativeScale: Double?
     /// `[x, y, width, height]` in points.
     public var bounds: [Int]
 
-    public init(screen: String, scale: Int, bounds: Rect) {
+    public init(screen: String, scale: Int, nativeScale: Double? = nil, bounds: Rect) {
         self.screen = screen
         self.scale = scale
+        self.nativeScale = nativeScale
         self.bounds = [bounds.minX, bounds.minY, bounds.width, bounds.height]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case screen, scale, bounds
+        case nativeScale = "native_scale"
     }
 }
 

@@ -54,7 +54,12 @@ enum AppLevelObservation {
                 screen = record
                 if sinceStep { count(.screenDidChange, during: resizing) }
             case let record as TraitsRecord:
+                // A traits record says the collection changed; whether any handler
+                // ran is the next record's business.
                 traits = record
+            case is TraitHandlerCalledRecord:
+                // One record per registered handler the change reached: what
+                // `traitsDidChange fired N times` counts, as its name says.
                 if sinceStep { count(.traitsDidChange, during: resizing) }
             case let record as GeometryRecord:
                 geometry = record

@@ -28,6 +28,12 @@ public struct ScenarioResult: Hashable, Sendable {
     /// How long the scenario took on the wall clock, from before the backend
     /// started until after it stopped.
     public var duration: Duration = .zero
+    /// The CI shard that ran it (`--shard`, or the runner's environment); nil
+    /// for a run of the whole suite.
+    public var shard: Shard?
+    /// The machine that ran it (its host name), so a merged report says where
+    /// each result came from; nil when the run did not say.
+    public var machine: String?
 
     public init(
         name: String, file: String, summary: String?, backend: BackendKind, profile: ScenarioProfile,

@@ -17,6 +17,9 @@ public struct ScenarioRunOptions: Hashable, Sendable {
     public var reportDirectory: String?
     /// `--shard i/n`: run only this CI shard's part of the suite.
     public var shard: Shard?
+    /// The machine running the suite, recorded in every result (JSON, JUnit)
+    /// so a merged report says where each one ran; nil leaves it out.
+    public var machine: String?
     /// `--jobs N`: scenarios run at the same time (each on its own backend).
     public var jobs: Int
     /// How long `wait until` waits between checks.
@@ -28,7 +31,7 @@ public struct ScenarioRunOptions: Hashable, Sendable {
         backend: BackendKind = .sim, profile: ScenarioProfile? = nil, junitPath: String? = nil,
         jsonPath: String? = nil, reportDirectory: String? = nil, shard: Shard? = nil, jobs: Int = 1,
         pollInterval: ScenarioDuration = ScenarioDuration(milliseconds: 10),
-        artifactsDirectory: String = "diorama-artifacts"
+        artifactsDirectory: String = "diorama-artifacts", machine: String? = nil
     ) {
         self.backend = backend
         self.profile = profile
@@ -39,6 +42,7 @@ public struct ScenarioRunOptions: Hashable, Sendable {
         self.jobs = max(1, jobs)
         self.pollInterval = pollInterval
         self.artifactsDirectory = artifactsDirectory
+        self.machine = machine
     }
 
     /// The profile a scenario runs with: its own `profile:`, else `--profile`, else

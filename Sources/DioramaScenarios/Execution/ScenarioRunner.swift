@@ -29,7 +29,9 @@ public struct ScenarioRunner: Sendable {
         let scenario = validated.scenario
         let profile = options.profile(for: scenario)
         observer?.scenarioWillStart(scenario, backend: backend.kind, profile: profile)
-        var run = Run(scenario: scenario, backendKind: backend.kind, profile: profile, started: .now)
+        var run = Run(
+            scenario: scenario, backendKind: backend.kind, profile: profile, started: .now, shard: options.shard,
+            machine: options.machine)
 
         if let wanted = scenario.backends, !wanted.contains(backend.kind) {
             let reason = "written for \(wanted.map(\.rawValue).joined(separator: ", ")) (its `backend:` line), not \(backend.kind.rawValue)"
@@ -74,6 +76,9 @@ public struct ScenarioRunner: Sendable {
         let profile: ScenarioProfile
         /// When the run began, for the scenario's duration.
         let started: ContinuousClock.Instant
+        /// Where it runs, recorded in the result.
+        let shard: Shard?
+        let machine: String?
         var initialDisplays: [DisplayObservation] = []
         var entries: [TimelineEntry] = []
         /// Declared windows, in order.
@@ -95,6 +100,8 @@ public struct ScenarioRunner: Sendable {
                 backend: backendKind, profile: profile, status: status,
                 initialDisplays: initialDisplays, entries: entries)
             result.duration = .now - started
+            result.shard = shard
+            result.machine = machine
             observer?.scenarioDidFinish(result)
             return result
         }

@@ -69,10 +69,16 @@ public struct ClientLaunch: Hashable, Sendable {
     }
 
     /// `path` as written in the scenario, resolved against the folder of the
-    /// scenario file (absolute paths stay as they are).
+    /// scenario file (absolute paths stay as they are). A scenario named by a
+    /// relative path (`lightbox.scenario`, `scenarios/lightbox.scenario`) is made
+    /// absolute against the current directory first: standardizing a relative URL
+    /// drops `..` components that climb above its first folder.
     public static func resolve(_ path: NameReference) -> URL {
         if path.name.hasPrefix("/") { return URL(fileURLWithPath: path.name).standardized }
-        return URL(fileURLWithPath: path.location.file).deletingLastPathComponent()
+        let scenarioFile =
+            path.location.file.hasPrefix("/")
+            ? path.location.file : FileManager.default.currentDirectoryPath + "/" + path.location.file
+        return URL(fileURLWithPath: scenarioFile).deletingLastPathComponent()
             .appendingPathComponent(path.name).standardized
     }
 }

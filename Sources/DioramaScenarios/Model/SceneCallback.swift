@@ -13,7 +13,7 @@
 /// | `sceneWillResignActive` | `sceneWillResignActive(_:)` | `lifecycle` event `willResignActive` |
 /// | `sceneDidEnterBackground` | `sceneDidEnterBackground(_:)` | `lifecycle` event `didEnterBackground` |
 /// | `didUpdateEffectiveGeometry` | `windowScene(_:didUpdate…:)` | `geometry` |
-/// | `traitsDidChange` | `registerForTraitChanges` handlers | `traits` |
+/// | `traitsDidChange` | `registerForTraitChanges` handlers (one count per handler call) | `trait_handler_called` |
 /// | `drawableSizeWillChange` | `mtkView(_:drawableSizeWillChange:)` | `drawable_size` |
 /// | `screenDidChange` | the scene's `screen` changing | `screen` |
 /// | `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled` | `touchesBegan(_:with:)` … (one count per touch) | `input` event of that name |

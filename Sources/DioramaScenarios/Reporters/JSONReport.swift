@@ -2,39 +2,65 @@ import DioramaModel
 import Foundation
 
 /// `--json FILE`: the results as one JSON document. The schema is documented in
-/// `Docs/scenario-reports.md` and versioned by ``schema``; keys are sorted and no
-/// value depends on the time of the run, so equal runs give equal files.
+/// `Docs/scenario-reports.md` and versioned by ``schema``; keys are sorted. Only
+/// the `time` fields depend on the wall clock, so equal runs with equal times
+/// give equal files. `diorama merge` reads these documents back (``Document``
+/// is `Codable` for that) and writes the merged one in the same form.
 public enum JSONReport {
     /// The value of the document's `schema` key.
     public static let schema = "diorama-scenario-results/1"
 
-    public static func encode(_ results: [ScenarioResult]) throws -> Data {
+    /// - Parameter run: the run that produced `results` (its backend, shard and
+    ///   machine), recorded even when its shard had no scenarios, so a merge
+    ///   can tell an empty shard from a missing one.
+    public static func encode(_ results: [ScenarioResult], run: RunRecord? = nil) throws -> Data {
+        try encode(Document(results, run: run))
+    }
+
+    static func encode(_ document: Document) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(Document(results))
+        var data = try encoder.encode(document)
         data.append(0x0A)
         return data
     }
 
-    public static func write(_ results: [ScenarioResult], to path: String) throws {
-        try encode(results).write(to: URL(fileURLWithPath: path), options: .atomic)
+    public static func write(_ results: [ScenarioResult], run: RunRecord? = nil, to path: String) throws {
+        try encode(results, run: run).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     // MARK: Schema
 
-    struct Document: Encodable {
+    struct Document: Codable {
         var schema = JSONReport.schema
+        /// The runs the results came from; absent in documents written before
+        /// runs were recorded.
+        var runs: [RunRecord]?
         var scenarios: [ScenarioDocument]
-        init(_ results: [ScenarioResult]) { scenarios = results.map(ScenarioDocument.init) }
+
+        init(_ results: [ScenarioResult], run: RunRecord?) {
+            scenarios = results.map(ScenarioDocument.init)
+            var runs = run.map { [$0] } ?? []
+            for result in results {
+                let record = RunRecord(result)
+                if !runs.contains(record) { runs.append(record) }
+            }
+            self.runs = runs.isEmpty ? nil : runs
+        }
+
+        init(runs: [RunRecord], scenarios: [ScenarioDocument]) {
+            self.runs = runs
+            self.scenarios = scenarios
+        }
     }
 
-    struct Counts: Encodable {
+    struct Counts: Codable, Hashable {
         var passed: Int
         var failed: Int
         var skipped: Int
     }
 
-    struct ScenarioDocument: Encodable {
+    struct ScenarioDocument: Codable {
         var name: String
         var file: String
         var summary: String?
@@ -46,6 +72,16 @@ public enum JSONReport {
         var clauses: Counts
         var displays: [DisplayDocument]
         var timeline: [EntryDocument]
+        /// The CI shard (`2/3`) that ran it; absent for a whole-suite run.
+        var shard: String?
+        /// The host that ran it, when the run recorded one.
+        var machine: String?
+        /// Wall-clock seconds of the whole scenario, as JUnit's suite `time`.
+        /// Optional only for reading documents older than the field.
+        var time: Double?
+        /// The JUnit test cases, so a merge can write JUnit from JSON alone.
+        /// Optional only for reading documents older than the field.
+        var cases: [CaseDocument]?
 
         init(_ result: ScenarioResult) {
             name = result.name
@@ -62,10 +98,65 @@ public enum JSONReport {
             clauses = Counts(passed: result.passedClauseCount, failed: result.failedClauseCount, skipped: result.skippedClauseCount)
             displays = result.initialDisplays.map(DisplayDocument.init)
             timeline = result.entries.map(EntryDocument.init)
+            shard = result.shard?.description
+            machine = result.machine
+            time = JSONReport.seconds(result.duration)
+            cases = JUnitReport.cases(of: result).map(CaseDocument.init)
         }
     }
 
-    struct DisplayDocument: Encodable {
+    /// One JUnit test case (see "Counting" in `Docs/scenario-reports.md`).
+    struct CaseDocument: Codable {
+        var name: String
+        var line: Int
+        /// `passed`, `failed`, `skipped` or `error`.
+        var result: String
+        /// The failure's, skip's or error's message.
+        var message: String?
+        /// A failure's full text (expected, actual, where).
+        var detail: String?
+        /// A failure's kind (`expectation`, `step`) or an error's (`start`).
+        var type: String?
+        var time: Double
+
+        init(_ testCase: JUnitReport.TestCase) {
+            name = testCase.name
+            line = testCase.line
+            time = JSONReport.seconds(testCase.time)
+            switch testCase.result {
+            case .passed: result = "passed"
+            case .failure(let message, let body, let type):
+                result = "failed"; self.message = message; detail = body; self.type = type
+            case .skipped(let reason): result = "skipped"; message = reason
+            case .error(let message): result = "error"; self.message = message; type = "start"
+            }
+        }
+
+        /// The test case again, for JUnit; nil for a result word this version does not know.
+        var testCase: JUnitReport.TestCase? {
+            let outcome: JUnitReport.TestCase.Result
+            switch result {
+            case "passed": outcome = .passed
+            case "failed": outcome = .failure(message: message ?? "", body: detail ?? message ?? "", type: type ?? "expectation")
+            case "skipped": outcome = .skipped(message ?? "")
+            case "error": outcome = .error(message ?? "")
+            default: return nil
+            }
+            return JUnitReport.TestCase(name: name, line: line, result: outcome, time: JSONReport.duration(seconds: time))
+        }
+    }
+
+    /// Seconds with millisecond precision, as JUnit writes them, so a time read
+    /// back from JSON renders the same in a merged JUnit report.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(JUnitReport.milliseconds(duration)) / 1000
+    }
+
+    static func duration(seconds: Double) -> Duration {
+        .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    struct DisplayDocument: Codable {
         var name: String
         var x: Int, y: Int, width: Int, height: Int
         var scale: Double
@@ -84,7 +175,7 @@ public enum JSONReport {
         }
     }
 
-    struct EntryDocument: Encodable {
+    struct EntryDocument: Codable {
         var index: Int
         var line: Int
         var column: Int
@@ -120,7 +211,7 @@ public enum JSONReport {
         }
     }
 
-    struct ClauseDocument: Encodable {
+    struct ClauseDocument: Codable {
         var text: String
         var line: Int
         var column: Int
@@ -145,11 +236,11 @@ public enum JSONReport {
         }
     }
 
-    struct FrameDocument: Encodable {
+    struct FrameDocument: Codable {
         var x: Int, y: Int, width: Int, height: Int
     }
 
-    struct WindowDocument: Encodable {
+    struct WindowDocument: Codable {
         var window: String
         var displays: [String]?
         var frame: FrameDocument?
@@ -178,4 +269,32 @@ public enum JSONReport {
             disconnected = snapshot.isDisconnected
         }
     }
+}
+
+/// Which run produced results: the backend, the CI shard and the machine.
+/// Every JSON report lists its runs, so `diorama merge` can name a shard
+/// that is missing or given twice, including one that had no scenarios.
+public struct RunRecord: Codable, Hashable, Sendable {
+    public var backend: String
+    /// `2/3`; absent for a whole-suite run.
+    public var shard: String?
+    public var machine: String?
+
+    public init(backend: BackendKind, shard: Shard?, machine: String?) {
+        self.backend = backend.rawValue
+        self.shard = shard?.description
+        self.machine = machine
+    }
+
+    init(_ result: ScenarioResult) {
+        self.init(backend: result.backend, shard: result.shard, machine: result.machine)
+    }
+
+    /// The run `options` describe.
+    public init(_ options: ScenarioRunOptions) {
+        self.init(backend: options.backend, shard: options.shard, machine: options.machine)
+    }
+
+    /// `sim`, `sim shard 2/3`: how errors name it.
+    var label: String { shard.map { "\(backend) shard \($0)" } ?? backend }
 }

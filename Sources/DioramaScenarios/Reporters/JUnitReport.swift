@@ -14,7 +14,13 @@ import Foundation
 /// actions it checks), shared evenly between the cases its step produced.
 public enum JUnitReport {
     public static func render(_ results: [ScenarioResult]) -> String {
-        let suites = results.map(suite)
+        render(results.map(SuiteInput.init))
+    }
+
+    /// The document for scenarios as one suite each: what a run renders from its
+    /// results, and `diorama merge` from the JSON documents of several runs.
+    static func render(_ inputs: [SuiteInput]) -> String {
+        let suites = inputs.map(suite)
         let tests = suites.map(\.tests).reduce(0, +)
         let failures = suites.map(\.failures).reduce(0, +)
         let errors = suites.map(\.errors).reduce(0, +)
@@ -44,6 +50,42 @@ public enum JUnitReport {
         var result: Result
         /// Its share of the step's wall-clock time.
         var time: Duration = .zero
+    }
+
+    /// What one `<testsuite>` shows: a scenario on one backend and its cases.
+    struct SuiteInput {
+        var name: String
+        var file: String
+        /// The `<properties>`, in order: file, backend, profile (simulator
+        /// only), shard and machine (when known).
+        var properties: [(String, String)]
+        var time: Duration
+        var cases: [TestCase]
+
+        init(_ result: ScenarioResult) {
+            name = result.name
+            file = result.file
+            time = result.duration
+            cases = JUnitReport.cases(of: result)
+            // A profile is what the simulator imitates; a real compositor has none.
+            properties = Self.properties(
+                file: result.file, backend: result.backend.rawValue,
+                profile: result.backend == .sim ? result.profile.rawValue : nil,
+                shard: result.shard?.description, machine: result.machine)
+        }
+
+        init(name: String, file: String, properties: [(String, String)], time: Duration, cases: [TestCase]) {
+            self.name = name
+            self.file = file
+            self.properties = properties
+            self.time = time
+            self.cases = cases
+        }
+
+        static func properties(file: String, backend: String, profile: String?, shard: String?, machine: String?) -> [(String, String)] {
+            [("file", file), ("backend", backend)]
+                + [("profile", profile), ("shard", shard), ("machine", machine)].compactMap { name, value in value.map { (name, $0) } }
+        }
     }
 
     struct SuiteXML {
@@ -129,12 +171,12 @@ public enum JUnitReport {
         return cases
     }
 
-    static func suite(_ result: ScenarioResult) -> SuiteXML {
-        let cases = cases(of: result)
+    static func suite(_ input: SuiteInput) -> SuiteXML {
+        let cases = input.cases
         var failures = 0, errors = 0, skipped = 0
         var body = ""
-        let classname = XMLText.escape("diorama.scenarios.\(result.name)")
-        let file = XMLText.escape(result.file)
+        let classname = XMLText.escape("diorama.scenarios.\(input.name)")
+        let file = XMLText.escape(input.file)
         for testCase in cases {
             let open =
                 #"    <testcase name="\#(XMLText.escape(testCase.name))" classname="\#(classname)" file="\#(file)" line="\#(testCase.line)" time="\#(seconds(testCase.time))""#
@@ -159,13 +201,10 @@ public enum JUnitReport {
             }
         }
         var xml =
-            #"  <testsuite name="\#(XMLText.escape(result.name))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="\#(seconds(result.duration))">"#
+            #"  <testsuite name="\#(XMLText.escape(input.name))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="\#(seconds(input.time))">"#
             + "\n"
         xml += "    <properties>\n"
-        var properties = [("file", result.file), ("backend", result.backend.rawValue)]
-        // A profile is what the simulator imitates; a real compositor has none.
-        if result.backend == .sim { properties.append(("profile", result.profile.rawValue)) }
-        for (name, value) in properties {
+        for (name, value) in input.properties {
             xml += #"      <property name="\#(name)" value="\#(XMLText.escape(value))"/>"# + "\n"
         }
         xml += "    </properties>\n"
@@ -174,9 +213,14 @@ public enum JUnitReport {
         return SuiteXML(xml: xml, tests: cases.count, failures: failures, errors: errors, skipped: skipped)
     }
 
+    /// Whole milliseconds, rounded down: the precision every report keeps.
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+
     /// `1.234`: seconds with millisecond precision, as JUnit readers expect.
     static func seconds(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = milliseconds(duration)
         return "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(to: 3).replacingOccurrences(of: " ", with: "0"))"
     }
 }

@@ -22,7 +22,7 @@ public enum ScenarioReportWriter {
             written.append(path)
         }
         if let path = options.jsonPath {
-            try attempt(path) { try JSONReport.write(results, to: path) }
+            try attempt(path) { try JSONReport.write(results, run: RunRecord(options), to: path) }
             written.append(path)
         }
         if let directory = options.reportDirectory {

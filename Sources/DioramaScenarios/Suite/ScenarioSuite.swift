@@ -1,7 +1,8 @@
 import Foundation
 
 /// The scenario files of a run: folders expanded to their `*.scenario` files,
-/// sorted by file name, optionally cut down to one shard.
+/// sorted by file name, optionally cut down to one shard (dealt round-robin, or
+/// balanced by an earlier run's times).
 public struct ScenarioSuite: Hashable, Sendable {
     /// The files, in run order.
     public var files: [String]
@@ -13,9 +14,13 @@ public struct ScenarioSuite: Hashable, Sendable {
     /// The files named by `paths`: each a `.scenario` file, or a folder whose
     /// `*.scenario` files (not recursive) are taken.
     ///
+    /// A file named twice (by two paths, or a file and its folder) runs once.
+    ///
     /// - Throws: ``ScenarioErrors`` naming each path that does not exist, or a folder
     ///   without scenarios.
-    public static func collect(_ paths: [String], shard: Shard? = nil) throws(ScenarioErrors) -> ScenarioSuite {
+    public static func collect(
+        _ paths: [String], shard: Shard? = nil, times: RecordedTimes? = nil
+    ) throws(ScenarioErrors) -> ScenarioSuite {
         var files: [String] = []
         var problems: [ScenarioDiagnostic] = []
         for path in paths {
@@ -41,6 +46,9 @@ public struct ScenarioSuite: Hashable, Sendable {
             }
         }
         guard problems.isEmpty else { throw ScenarioErrors(problems) }
-        return ScenarioSuite(files: shard.map { $0.select(files) } ?? files)
+        var seen: Set<String> = []
+        files = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        guard let shard else { return ScenarioSuite(files: files) }
+        return ScenarioSuite(files: times.map { shard.select(files, times: $0) } ?? shard.select(files))
     }
 }

@@ -30,9 +30,42 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     /// This shard's files out of `paths`, in file-name order.
     public func select(_ paths: [String]) -> [String] {
-        Self.sortedByFileName(paths).enumerated()
-            .filter { $0.offset % count == index - 1 }
-            .map(\.element)
+        deal(Self.sortedByFileName(paths))
+    }
+
+    /// This shard's part of `items` dealt round-robin in their order: the
+    /// items at positions i-1, i-1+n, … (`diorama check` deals its battery's
+    /// checks this way).
+    public func deal<Item>(_ items: [Item]) -> [Item] {
+        items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
+    /// This shard's files out of `paths` when shards are balanced by the
+    /// times of an earlier run (``Shard/partition(_:count:times:)``), in
+    /// file-name order.
+    public func select(_ paths: [String], times: RecordedTimes) -> [String] {
+        Self.partition(paths, count: count, times: times)[index - 1]
+    }
+
+    /// Splits `paths` into `count` shards that should take about as long:
+    /// greedy longest-first, each file (longest expected time first, ties in
+    /// file-name order) going to the shard with the least time so far (ties
+    /// to the lowest). A file without a recorded time counts as the median.
+    /// A pure function of the file names and the times, so every CI job given
+    /// the same report computes the same split; each shard's files come back
+    /// in file-name order.
+    public static func partition(_ paths: [String], count: Int, times: RecordedTimes) -> [[String]] {
+        let ordered = sortedByFileName(paths)
+        let expected = ordered.map { times.expectedSeconds(forFile: $0) }
+        let longestFirst = ordered.indices.sorted { expected[$0] != expected[$1] ? expected[$0] > expected[$1] : $0 < $1 }
+        var loads = [Double](repeating: 0, count: max(1, count))
+        var shardOf = [Int](repeating: 0, count: ordered.count)
+        for position in longestFirst {
+            let lightest = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
+            loads[lightest] += expected[position]
+            shardOf[position] = lightest
+        }
+        return loads.indices.map { shard in ordered.indices.filter { shardOf[$0] == shard }.map { ordered[$0] } }
     }
 
     /// `paths` sorted by their last component, then by the whole path (for equal

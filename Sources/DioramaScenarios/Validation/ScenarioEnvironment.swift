@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// Where validation looks things up: display layout files and the Diorama apps a
@@ -17,9 +18,13 @@ public struct ScenarioEnvironment: Hashable, Sendable {
     public static let sampleApps = ["TimerApp", "GameScene"]
 
     /// The environment of a file in `Configs/scenarios/`: layouts from the sibling
-    /// `displays/` folder (then `Configs/displays` under the current directory), apps
-    /// from the sibling `apps/` folder's subfolders (or the sample apps).
-    public static func forScenarioFile(_ path: String) -> ScenarioEnvironment {
+    /// `displays/` folder (then `Configs/displays` under the current directory, then
+    /// the shipped `Configs/displays` nearest the running `diorama`, so a scenario in
+    /// an outside package finds `studio` too), apps from the sibling `apps/`
+    /// folder's subfolders (or the sample apps).
+    public static func forScenarioFile(
+        _ path: String, shippedLayouts: String? = ConfigFileLocator.locate("Configs/displays")?.path
+    ) -> ScenarioEnvironment {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let configs = directory.deletingLastPathComponent()
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -28,6 +33,7 @@ public struct ScenarioEnvironment: Hashable, Sendable {
             directory.appendingPathComponent("displays").path,
             current.appendingPathComponent("Configs/displays").path,
         ]
+        if let shippedLayouts { layouts.append(shippedLayouts) }
         var seen = Set<String>()
         layouts = layouts.filter { seen.insert($0).inserted }
         let appsDirectory = configs.appendingPathComponent("apps").path

@@ -37,6 +37,11 @@ extension Simulator {
                 window.fullscreenDisplayName = target.name
                 window.homeDisplayName = target.name
                 window.position = target.logicalRect.origin
+                // A window made fullscreen on a display before it maps (an
+                // external-display scene asks in its first commit) will appear
+                // there: its first frame must be drawn for that display's scale,
+                // not for the home display it was given when it was created.
+                if !window.isMapped { preferredScaleChanged(window, to: target.scale) }
             }
         } else {
             guard window.states.contains(.fullscreen) else {

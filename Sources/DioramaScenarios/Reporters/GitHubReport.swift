@@ -1,0 +1,91 @@
+import DioramaModel
+
+/// `--format github` of `diorama run` and `diorama merge`: every failed test
+/// case as a workflow annotation on its scenario file and line, and a
+/// Markdown job summary listing them all.
+///
+/// GitHub shows at most ten error annotations per step and drops the rest, so
+/// only the first ten are annotations; a notice then says how many more there
+/// are, and the summary (for `$GITHUB_STEP_SUMMARY`) has the full list.
+public struct GitHubReport: Sendable {
+    /// A failed or errored test case, and where it ran.
+    struct Failure {
+        var scenario: String
+        var file: String
+        var backend: String
+        var shard: String?
+        var machine: String?
+        var testCase: JSONReport.CaseDocument
+    }
+
+    var scenarioCount: Int
+    var backends: [String]
+    var failures: [Failure]
+
+    public init(_ results: [ScenarioResult]) {
+        self.init(results.map(JSONReport.ScenarioDocument.init))
+    }
+
+    public init(_ merged: MergedResults) {
+        self.init(merged.document.scenarios)
+    }
+
+    init(_ scenarios: [JSONReport.ScenarioDocument]) {
+        scenarioCount = scenarios.count
+        backends = MergedResults.ordered(Set(scenarios.map(\.backend)))
+        failures = scenarios.flatMap { scenario in
+            (scenario.cases ?? []).filter { $0.result == "failed" || $0.result == "error" }.map {
+                Failure(
+                    scenario: scenario.name, file: scenario.file, backend: scenario.backend, shard: scenario.shard,
+                    machine: scenario.machine, testCase: $0)
+            }
+        }
+    }
+
+    /// The lines for standard output: up to ten `::error` annotations, then a
+    /// `::notice` when there were more. Empty when nothing failed.
+    public var annotations: String {
+        let limit = GitHubWorkflowCommand.annotationsPerStep
+        var lines = failures.prefix(limit).map { failure in
+            GitHubWorkflowCommand.annotation(
+                "error",
+                properties: [
+                    ("file", failure.file), ("line", "\(failure.testCase.line)"),
+                    ("title", "\(failure.scenario) on \(failure.backend): \(failure.testCase.name)"),
+                ],
+                message: failure.testCase.detail ?? failure.testCase.message ?? failure.testCase.result)
+        }
+        if failures.count > limit {
+            lines.append(
+                GitHubWorkflowCommand.annotation(
+                    "notice", properties: [("title", "\(failures.count - limit) more failures")],
+                    message:
+                        "GitHub shows \(limit) annotations per step; the job summary lists all \(failures.count) failures."))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// Markdown for `$GITHUB_STEP_SUMMARY`: a headline, then a table of every failure.
+    public var summary: String {
+        let on = backends.isEmpty ? "" : " on " + backends.joined(separator: ", ")
+        guard !failures.isEmpty else {
+            return "### Diorama scenarios: all \(scenarioCount) passed\(on)\n\n"
+        }
+        var text = "### Diorama scenarios: \(failures.count) failed check\(failures.count == 1 ? "" : "s")\(on)\n\n"
+        text += "| scenario | backend | shard | machine | check | message |\n| --- | --- | --- | --- | --- | --- |\n"
+        for failure in failures {
+            let cells = [
+                "\(failure.scenario) (`\(failure.file):\(failure.testCase.line)`)", failure.backend, failure.shard ?? "—",
+                failure.machine ?? "—", failure.testCase.name, failure.testCase.message ?? failure.testCase.result,
+            ]
+            text += "| " + cells.map(Self.cell).joined(separator: " | ") + " |\n"
+        }
+        return text + "\n"
+    }
+
+    /// A table cell: `|` escaped and line breaks as `<br>`, so a message cannot break the row.
+    static func cell(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br>")
+            .split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+    }
+}
