@@ -186,7 +186,7 @@ let package = Package(
             dependencies: [
                 "DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
                 "HeadlessCompositors", "DioramaTestSupport", "DioramaLint", "DioramaSessionStore", "SwayIPC",
-                "DioramaControlClient",
+                "DioramaControlClient", "WaylandClient",
             ]),
         .executableTarget(
             name: "diorama-bench",

@@ -39,6 +39,8 @@ struct DioramaBenchCommand: ParsableCommand {
     var screenshots = BenchConfiguration.standard.screenshotRepeats
     @Flag(help: "Measure only `diorama lint` of a generated 2.5 MB, 63-target project; other sections stay empty.")
     var lintOnly = false
+    @Flag(help: "Measure only what hostile surface trees and long control batches cost the simulator and another client.")
+    var hostileOnly = false
     @Flag(help: "Also time a cold `swift build` of the package (takes minutes).")
     var withBuild = false
     @Option(help: "Where the JSON goes.")
@@ -61,6 +63,9 @@ struct DioramaBenchCommand: ParsableCommand {
         }
         if glOnly && (lintOnly || screenshotOnly || swayReactionOnly || moveRatesOnly) {
             throw ValidationError("--gl-only excludes the other --…-only flags; pick one")
+        }
+        if hostileOnly && (glOnly || lintOnly || screenshotOnly || swayReactionOnly || moveRatesOnly) {
+            throw ValidationError("--hostile-only excludes the other --…-only flags; pick one")
         }
         let openGL = BenchClient.openGLNames
         if glOnly, let other = client.first(where: { !openGL.contains($0) }) {
@@ -89,6 +94,8 @@ struct DioramaBenchCommand: ParsableCommand {
         let configuration: BenchConfiguration =
             if glOnly {
                 .glOnly(movesPerDirection: moves, clients: client)
+            } else if hostileOnly {
+                .hostileCostOnly
             } else if lintOnly {
                 .lintOnly(repeats: BenchConfiguration.standard.lintRepeats)
             } else if screenshotOnly {

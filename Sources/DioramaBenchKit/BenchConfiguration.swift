@@ -33,6 +33,9 @@ public struct BenchConfiguration: Codable, Sendable {
     public var lintRepeats: Int
     /// How long to wait for a correctly scaled commit after a move, in ms.
     public var reactionTimeoutMilliseconds: Int
+    /// Time deep and wide surface trees and long control batches, with
+    /// another client's roundtrips meanwhile (``HostileCostBenchmark``).
+    public var measureHostileCost: Bool
 
     public init(
         movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
@@ -40,7 +43,7 @@ public struct BenchConfiguration: Codable, Sendable {
         swayReactionMovesPerDirection: Int = 20,
         measureClientMemory: Bool = true,
         measureScanner: Bool = true, withColdBuild: Bool = false, screenshotRepeats: Int = 5,
-        lintRepeats: Int = 3, reactionTimeoutMilliseconds: Int = 1000
+        lintRepeats: Int = 3, reactionTimeoutMilliseconds: Int = 1000, measureHostileCost: Bool = true
     ) {
         self.movesPerDirection = movesPerDirection
         self.measureSimulatorReaction = measureSimulatorReaction
@@ -57,6 +60,7 @@ public struct BenchConfiguration: Codable, Sendable {
         self.screenshotRepeats = screenshotRepeats
         self.lintRepeats = lintRepeats
         self.reactionTimeoutMilliseconds = reactionTimeoutMilliseconds
+        self.measureHostileCost = measureHostileCost
     }
 
     public static let standard = BenchConfiguration()
@@ -68,7 +72,7 @@ public struct BenchConfiguration: Codable, Sendable {
         throughputMoves: 2, swayMoves: 0, controlMoves: 0,
         swayReactionMovesPerDirection: 0, measureClientMemory: false,
         measureScanner: true, withColdBuild: false, screenshotRepeats: 1,
-        lintRepeats: 1, reactionTimeoutMilliseconds: 5000)
+        lintRepeats: 1, reactionTimeoutMilliseconds: 5000, measureHostileCost: false)
 
     /// Only the move rates (`--move-rates-only`): the simulator in process,
     /// sway over its IPC socket and the simulator over its control socket,
@@ -81,7 +85,7 @@ public struct BenchConfiguration: Codable, Sendable {
             measureSimulatorReaction: false, surfaceCounts: surfaceCounts, throughputMoves: throughputMoves,
             swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatchSize,
             swayReactionMovesPerDirection: 0, measureClientMemory: false, measureScanner: false,
-            screenshotRepeats: 0, lintRepeats: 0)
+            screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: false)
     }
 
     /// Only the reaction of the GL clients under the simulator (`--gl-only`):
@@ -93,7 +97,8 @@ public struct BenchConfiguration: Codable, Sendable {
             movesPerDirection: movesPerDirection, clients: clients.isEmpty ? BenchClient.openGLNames : clients,
             surfaceCounts: [],
             throughputMoves: 0, swayMoves: 0, controlMoves: 0, swayReactionMovesPerDirection: 0,
-            measureClientMemory: false, measureScanner: false, screenshotRepeats: 0, lintRepeats: 0)
+            measureClientMemory: false, measureScanner: false, screenshotRepeats: 0, lintRepeats: 0,
+            measureHostileCost: false)
     }
 
     /// Only the sway reaction section (`--sway-reaction-only`): every other
@@ -102,7 +107,7 @@ public struct BenchConfiguration: Codable, Sendable {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
-            measureScanner: false, screenshotRepeats: 0, lintRepeats: 0)
+            measureScanner: false, screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: false)
     }
 
     /// Only the screenshot section (`--screenshot-only`): quick enough to run
@@ -111,7 +116,7 @@ public struct BenchConfiguration: Codable, Sendable {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: 0, measureClientMemory: false,
-            measureScanner: false, screenshotRepeats: repeats, lintRepeats: 0)
+            measureScanner: false, screenshotRepeats: repeats, lintRepeats: 0, measureHostileCost: false)
     }
 
     /// Only the lint section (`--lint-only`): the generated 2.5 MB project, linted
@@ -120,6 +125,13 @@ public struct BenchConfiguration: Codable, Sendable {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: 0, measureClientMemory: false,
-            measureScanner: false, screenshotRepeats: 0, lintRepeats: repeats)
+            measureScanner: false, screenshotRepeats: 0, lintRepeats: repeats, measureHostileCost: false)
     }
+
+    /// Only the hostile-input costs (`--hostile-only`): deep and wide surface
+    /// trees and long control batches beside an observer client.
+    public static let hostileCostOnly = BenchConfiguration(
+        measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
+        swayReactionMovesPerDirection: 0, measureClientMemory: false,
+        measureScanner: false, screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: true)
 }

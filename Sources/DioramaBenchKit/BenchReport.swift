@@ -16,6 +16,8 @@ public struct BenchReport: Codable, Sendable {
     public var screenshot: ScreenshotSection
     /// `diorama lint` of a 2.5 MB project.
     public var lint: LintSection
+    /// Deep and wide surface trees and long control batches.
+    public var hostileCost: HostileCostSection
     public var targets: [TargetResult]
 }
 
@@ -216,4 +218,33 @@ public struct LintSection: Codable, Sendable {
     /// Lint of a one-target project based on an 8-level, 8-wide `.xcconfig` include
     /// diamond (issue 21: 65 files, 8^8 include paths), median CPU time.
     public var includeDiamondCPUMilliseconds: Double?
+}
+
+/// What hostile input costs the simulator and the other clients
+/// (``HostileCostBenchmark``); nil sections were skipped.
+public struct HostileCostSection: Codable, Sendable {
+    /// A subsurface chain at the nesting limit.
+    public var deepTree: HostileCost?
+    /// Sibling subsurfaces up to the surface limit.
+    public var wideTree: HostileCost?
+    /// One batch line of 1,000 `plug`s (those beyond the display limit refused).
+    public var plugBatch: HostileCost?
+    /// One batch line of 500 plug-then-unplug pairs.
+    public var plugUnplugBatch: HostileCost?
+
+    public static let skipped = HostileCostSection()
+}
+
+/// One hostile workload: how long it took and what another client's
+/// roundtrips cost meanwhile.
+public struct HostileCost: Codable, Sendable {
+    /// Surfaces added, or requests in the batch.
+    public var size: Int
+    /// From the first request to the last answer.
+    public var totalMilliseconds: Double
+    /// The observer's roundtrips while it ran: the longest is the longest
+    /// any other client waited.
+    public var observerRoundtrips: LatencySummary
+    /// Requests of a batch answered with an error (plugs beyond the limit).
+    public var refused: Int
 }

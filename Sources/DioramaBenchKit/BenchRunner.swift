@@ -74,15 +74,24 @@ public enum BenchRunner {
                 pbxprojBytes: 0, targets: 0, swiftFiles: 0, repeats: 0)
         }
 
+        let hostileCost: HostileCostSection
+        if configuration.measureHostileCost {
+            log("hostile surface trees and control batches")
+            hostileCost = try HostileCostBenchmark.run(layoutPath: layoutPath)
+        } else {
+            hostileCost = .skipped
+        }
+
         let throughput = ThroughputSection(simulator: throughputs, sway: sway, controlSocket: controlSocket)
         let memory = MemorySection(simulator: memories, client: clientMemory)
         return BenchReport(
             timestamp: Date().formatted(.iso8601), machine: machine,
             configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
             scanner: scanner, swayReaction: swayReaction, screenshot: screenshot, lint: lint,
+            hostileCost: hostileCost,
             targets: TargetEvaluation.evaluate(
                 reaction: reaction, throughput: throughput, memory: memory,
-                screenshot: screenshot, lint: lint))
+                screenshot: screenshot, lint: lint, hostileCost: hostileCost))
     }
 
     /// Writes `<directory>/<timestamp>.json` (creating the directory) and returns its path.

@@ -77,6 +77,25 @@ enum ConsoleTable {
                 + (lint.unavailable.map { "not available: \($0)" }
                     ?? "\(ms(lint.wallMilliseconds)) (\(ms(lint.cpuMilliseconds))); 8 × 8 include diamond: \(ms(lint.includeDiamondCPUMilliseconds)) CPU"))
         lines.append("")
+        lines.append("Hostile input (ms; another client's roundtrips meanwhile: n, median / p90 / max)")
+        lines.append(row(["workload", "size", "total", "refused", "n", "median", "p90", "max"]))
+        let hostile = report.hostileCost
+        for (name, cost) in [
+            ("deep tree", hostile.deepTree), ("wide tree", hostile.wideTree),
+            ("plug batch", hostile.plugBatch), ("plug+unplug batch", hostile.plugUnplugBatch),
+        ] {
+            guard let cost else {
+                lines.append(row([name, "skipped"]))
+                continue
+            }
+            let roundtrips = cost.observerRoundtrips
+            lines.append(
+                row([
+                    name, "\(cost.size)", f(cost.totalMilliseconds), "\(cost.refused)", "\(roundtrips.count)",
+                    ms(roundtrips.medianMilliseconds), ms(roundtrips.p90Milliseconds), ms(roundtrips.maxMilliseconds),
+                ]))
+        }
+        lines.append("")
         lines.append("Targets")
         lines.append(row(["target", "limit", "measured", "met", "ratio"]))
         for target in report.targets {

@@ -4,7 +4,7 @@ enum TargetEvaluation {
     static func evaluate(
         reaction: [ClientReaction], throughput: ThroughputSection,
         memory: MemorySection, screenshot: ScreenshotSection,
-        lint: LintSection
+        lint: LintSection, hostileCost: HostileCostSection = .skipped
     ) -> [TargetResult] {
         var results: [TargetResult] = []
         let measured = reaction.filter { $0.unavailable == nil }
@@ -66,6 +66,36 @@ enum TargetEvaluation {
         results.append(screenshotTarget(screenshot))
         results.append(lintTarget(lint))
         results.append(includeDiamondTarget(lint))
+        results += hostileCostTargets(hostileCost)
+        return results
+    }
+
+    /// Issue 21: a subsurface tree at the nesting limit builds in ≤ 1 s, and
+    /// while it (or a wide tree, or a 1,000-request control batch) is under
+    /// way no other client's roundtrip takes over 100 ms.
+    static func hostileCostTargets(_ section: HostileCostSection) -> [TargetResult] {
+        var results: [TargetResult] = []
+        if let deep = section.deepTree {
+            results.append(
+                TargetResult(
+                    name: "subsurface chain of \(deep.size) levels", target: "≤ 1 s",
+                    measured: fmt(deep.totalMilliseconds) + " ms", met: deep.totalMilliseconds <= 1000,
+                    ratio: deep.totalMilliseconds / 1000))
+        }
+        let workloads: [(String, HostileCost?)] = [
+            ("the \(section.deepTree?.size ?? 0)-level chain", section.deepTree),
+            ("\(section.wideTree?.size ?? 0) sibling subsurfaces", section.wideTree),
+            ("a batch of \(section.plugBatch?.size ?? 0) plugs", section.plugBatch),
+            ("a batch of \(section.plugUnplugBatch?.size ?? 0) plugs and unplugs", section.plugUnplugBatch),
+        ]
+        for (what, cost) in workloads {
+            guard let cost, let longest = cost.observerRoundtrips.maxMilliseconds else { continue }
+            results.append(
+                TargetResult(
+                    name: "another client's roundtrip during \(what)", target: "≤ 100 ms",
+                    measured: fmt(longest) + " ms longest of \(cost.observerRoundtrips.count)", met: longest <= 100,
+                    ratio: longest / 100))
+        }
         return results
     }
 

@@ -46,6 +46,8 @@ public final class Simulator {
     let surfaceRegistry = SurfaceRegistry()
     /// The connected clients.
     let clientRegistry = ClientRegistry()
+    /// The memory control-endpoint screenshots hold; thread-safe.
+    let screenshotBudget: ScreenshotMemoryBudget
 
     /// Removes each global; run before `wl_display_destroy`.
     var globalRemovers: [() -> Void] = []
@@ -85,6 +87,7 @@ public final class Simulator {
         self.configuration = configuration
         self.clock = configuration.clock
         self.trace = Trace(capacity: configuration.limits.traceCapacity, clock: configuration.clock)
+        self.screenshotBudget = ScreenshotMemoryBudget(capacity: configuration.limits.maximumScreenshotBytesInFlight)
         self.wlDisplay = display
         self.eventLoop = wl_display_get_event_loop(display)
         self.displayArrangement = DisplayArrangement(
@@ -331,6 +334,14 @@ public final class Simulator {
     func postLimitExceeded(client: OpaquePointer, limit: String, _ message: String) {
         trace.record(.limitExceeded(client: clientRegistry.id(of: client), limit: limit, message: message))
         CDioramaServerShim_post_implementation_error(client, message)
+    }
+
+    /// A configured limit crossed by a request the protocol has an error of
+    /// its own for (a tree nested too deep is a bad surface, a bad popup
+    /// parent): records the limit, then sends that error on `resource`.
+    func postLimitExceeded(_ resource: Resource, code: UInt32, name: String, limit: String, _ message: String) {
+        trace.record(.limitExceeded(client: clientRegistry.id(of: resource.client), limit: limit, message: message))
+        postProtocolError(resource, code: code, name: name, message)
     }
 
     /// A new serial for a configure or an input event.

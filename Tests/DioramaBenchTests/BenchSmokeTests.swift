@@ -15,7 +15,7 @@ import Testing
 
         for section in [
             "timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "swayReaction",
-            "screenshot", "lint", "targets",
+            "screenshot", "lint", "hostileCost", "targets",
         ] {
             #expect(json[section] != nil, "section \(section) missing")
         }
@@ -124,5 +124,24 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The hostile-input section alone (`--hostile-only`): every workload
+    /// ran to its end beside the observer, whose roundtrips were timed, and
+    /// the batch of 1,000 plugs had those beyond the display limit refused.
+    /// Counts only; the durations are for `make bench`.
+    @Test func theHostileInputSectionRunsEveryWorkloadBesideAnObserver() throws {
+        let report = try BenchRunner.run(.hostileCostOnly, packageRoot: BenchRunner.packageRoot)
+        let section = report.hostileCost
+        let workloads = [section.deepTree, section.wideTree, section.plugBatch, section.plugUnplugBatch]
+        #expect(workloads.map { $0?.size } == [64, 9_998, 1_000, 1_000])
+        for workload in workloads.compactMap(\.self) {
+            #expect(workload.observerRoundtrips.count > 0)
+            #expect(workload.totalMilliseconds > 0)
+        }
+        // The studio layout has 3 displays: 61 more fit under the limit of 64.
+        #expect(section.plugBatch?.refused == 1_000 - 61)
+        #expect(section.plugUnplugBatch?.refused == 0)
+        #expect(report.targets.filter { $0.name.hasPrefix("another client's roundtrip") }.count == 4)
     }
 }

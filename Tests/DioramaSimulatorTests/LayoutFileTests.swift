@@ -67,6 +67,20 @@ import Testing
         #expect(error.description.contains("display \"DP-2\", field \"position\""))
     }
 
+    /// A layout with one display more than the limit (issue #21: 10,000
+    /// displays once took minutes to start) is refused before any display
+    /// is compared with another, naming the first display too many.
+    @Test func aLayoutOverTheDisplayLimitNamesTheFirstDisplayTooMany() throws {
+        let count = DisplayLayout.maximumDisplayCount + 1
+        let displays = (0..<count).map { Self.display("OUT-\($0)", x: 1920 * $0) }
+        let error = try loadError("{\n  \"displays\": [\n" + displays.joined(separator: ",\n") + "\n  ]\n}\n")
+        #expect(error.display == "OUT-\(count - 1)")
+        // Each display takes 6 lines after the 2 that open the file.
+        #expect(error.location?.line == 3 + 6 * (count - 1))
+        #expect(error.problem.contains("at most \(DisplayLayout.maximumDisplayCount) displays"))
+        #expect(error.problem.contains("would make \(count)"))
+    }
+
     @Test func aScaleThatIsNotAMultipleOf120thsNamesTheNearestValidOnes() throws {
         let error = try loadError(Self.layout(Self.display("DP-1", scale: "1.33")))
         #expect(error.display == "DP-1")

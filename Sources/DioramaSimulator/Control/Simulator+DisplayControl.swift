@@ -118,7 +118,8 @@ extension Simulator {
     /// from now by the new display's refresh.
     public func plugDisplay(_ configuration: DisplayConfiguration) throws(SimulatorControlError) {
         do {
-            try DisplayLayout(displays: displayArrangement.configurations + [configuration]).validate()
+            let plugged = displayArrangement.configurations
+            try DisplayLayout(displays: plugged + [configuration]).validate(newFrom: plugged.count)
         } catch {
             throw .invalidLayout(error)
         }

@@ -70,8 +70,9 @@ struct ControlConnection {
     }
 
     /// The answers to `requests`, in order. Requests that complete at once
-    /// go to the simulator's thread together, in one trip; screenshots and
-    /// waits are carried out one by one.
+    /// go to the simulator's thread together, in as few trips as its slices
+    /// allow (``Simulator/controlSliceRequests``); screenshots and waits are
+    /// carried out one by one.
     private func answers(_ requests: [Result<ControlRequest, ControlFailure>]) -> [ControlResponse] {
         var responses: [ControlResponse] = []
         var index = 0
@@ -213,17 +214,26 @@ struct ControlConnection {
     }
 
     /// Composites on the simulator's thread, encodes the PNG here (so the
-    /// compositor is not held up by the encoder).
+    /// compositor is not held up by the encoder). While the screenshots in
+    /// flight fill the simulator's screenshot budget, waits here for one to
+    /// be written first.
     private func screenshot(display: String?, path: String, scale: Scale?) throws(ControlFailure) -> ControlResponse {
-        let shot = try perform { simulator throws(ControlFailure) in try simulator.controlScreenshot(display: display, scale: scale) }
-        do {
-            try shot.writePNG(to: path)
-        } catch {
-            throw .failed("\(error)")
+        while true {
+            switch try perform({ simulator throws(ControlFailure) in try simulator.controlScreenshot(display: display, scale: scale) }) {
+            case .waitForRoom(let budget, let releasesSoFar):
+                budget.waitForRelease(after: releasesSoFar)
+            case .taken(let shot, let reservation):
+                defer { reservation.release() }
+                do {
+                    try shot.writePNG(to: path)
+                } catch {
+                    throw .failed("\(error)")
+                }
+                var response = ControlResponse()
+                response.screenshot = path
+                return response
+            }
         }
-        var response = ControlResponse()
-        response.screenshot = path
-        return response
     }
 
     /// Answers once `condition` holds, or fails when the time is up. The

@@ -95,9 +95,17 @@ extension Simulator {
     /// control connection waits for it before handing over the rest. The
     /// events go out when the event loop flushes after this job (or earlier,
     /// when libwayland's buffer for a client fills).
+    ///
+    /// A long batch is carried out in slices: this stops after
+    /// ``controlSliceRequests`` requests or ``controlSliceDuration``,
+    /// whichever comes first, and the connection hands over the rest as a new
+    /// job, so the event loop serves every client in between (a batch of
+    /// 1,000 display changes once held every other client for minutes).
     func handleControlRequests(_ requests: [ControlRequest]) -> ControlProgress {
         var progress = ControlProgress()
-        for request in requests {
+        let sliceEnd = ContinuousClock.now + Self.controlSliceDuration
+        for request in requests.prefix(Self.controlSliceRequests) {
+            if !progress.responses.isEmpty && ContinuousClock.now >= sliceEnd { break }
             do {
                 progress.responses.append(try handleControlRequest(request))
             } catch {
@@ -109,13 +117,32 @@ extension Simulator {
         return progress
     }
 
-    /// The picture a screenshot request asks for.
-    func controlScreenshot(display: String?, scale: Scale?) throws(ControlFailure) -> Screenshot {
+    /// The most requests of a batch carried out in one turn of the event
+    /// loop: a slice never holds the other clients up for long, even where
+    /// the clock is coarse or each request is cheap but many.
+    static let controlSliceRequests = 64
+    /// How long one slice of a batch may hold the simulator's thread before
+    /// the rest waits for the next turn (a request under way is finished).
+    static let controlSliceDuration: Duration = .milliseconds(10)
+
+    /// The picture a screenshot request asks for, with its memory taken from
+    /// ``screenshotBudget`` (give it back once the picture is written); or,
+    /// when the pictures in flight leave no room for it, nothing yet: the
+    /// request waits on its own thread and asks again.
+    func controlScreenshot(display: String?, scale: Scale?) throws(ControlFailure) -> ControlScreenshotAttempt {
+        let plan: ScreenshotPlan
         do {
-            guard let display else { return try layoutScreenshot(scale: scale ?? .one) }
-            return try screenshot(ofDisplay: display)
+            if let display {
+                plan = try screenshotPlan(ofDisplay: display, orientation: .upright)
+            } else {
+                plan = try layoutScreenshotPlan(scale: scale ?? .one)
+            }
         } catch {
             throw controlFailure(error)
+        }
+        switch screenshotBudget.tryReserve(plan.bytes) {
+        case .reserved(let reservation): return .taken(plan.take(), reservation)
+        case .noRoom(let releasesSoFar): return .waitForRoom(screenshotBudget, releasesSoFar: releasesSoFar)
         }
     }
 
@@ -140,4 +167,12 @@ extension Simulator {
 struct ControlProgress: Sendable {
     var responses: [ControlResponse] = []
     var backlog: [ClientBacklog] = []
+}
+
+/// What a screenshot request got on the simulator's thread.
+enum ControlScreenshotAttempt: Sendable {
+    /// The picture, and its bytes in the screenshot budget.
+    case taken(Screenshot, ScreenshotMemoryBudget.Reservation)
+    /// No room in the budget: wait for a release after this many, then ask again.
+    case waitForRoom(ScreenshotMemoryBudget, releasesSoFar: Int)
 }

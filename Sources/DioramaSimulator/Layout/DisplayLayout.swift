@@ -39,6 +39,12 @@ public struct DisplayLayout: Hashable, Sendable {
         try DisplayLayoutReader.read(text, file: file)
     }
 
+    /// The most displays a layout holds, at start and after hot-plugs: more
+    /// than any desk or video wall has, while every display change, window
+    /// move and output bind, which go over all displays, stays cheap. A
+    /// layout file with more, or a `plug` beyond it, is refused.
+    public static let maximumDisplayCount = 64
+
     /// A layout problem: which display (index) and field, and what is wrong.
     struct Problem {
         var displayIndex: Int?
@@ -49,8 +55,13 @@ public struct DisplayLayout: Hashable, Sendable {
     /// Checks what a file reader cannot check field by field: at least one
     /// display, unique names, every number inside ``InputRanges``, insets
     /// that fit, and logical rectangles that do not overlap.
-    public func validate() throws(DisplayLayoutError) {
-        if let problem = firstProblem() {
+    ///
+    /// - Parameter firstNew: where the displays not yet checked begin: a
+    ///   hot-plug adds one display to a layout already validated, so only
+    ///   the new display's rectangle is compared with the others (the cost of
+    ///   a plug grows with the number of displays, not with its square).
+    public func validate(newFrom firstNew: Int = 0) throws(DisplayLayoutError) {
+        if let problem = firstProblem(newFrom: firstNew) {
             throw DisplayLayoutError(
                 display: problem.displayIndex.map(displayLabel),
                 field: problem.field, problem: problem.message)
@@ -59,9 +70,16 @@ public struct DisplayLayout: Hashable, Sendable {
 
     /// The first problem in display order, so the same layout always reports the
     /// same error.
-    func firstProblem() -> Problem? {
+    func firstProblem(newFrom firstNew: Int = 0) -> Problem? {
         guard !displays.isEmpty else {
             return Problem(displayIndex: nil, field: "displays", message: "a layout needs at least one display")
+        }
+        guard displays.count <= Self.maximumDisplayCount else {
+            return Problem(
+                displayIndex: Self.maximumDisplayCount, field: nil,
+                message:
+                    "a layout holds at most \(Self.maximumDisplayCount) displays (DisplayLayout.maximumDisplayCount) and this would make \(displays.count); remove displays, or unplug one before plugging another"
+            )
         }
         var seenNames: [String: Int] = [:]
         for (index, display) in displays.enumerated() {
@@ -88,7 +106,7 @@ public struct DisplayLayout: Hashable, Sendable {
                     message: "the insets leave no usable area on a \(display.logicalSize) display; make them smaller")
             }
         }
-        for (index, display) in displays.enumerated() {
+        for (index, display) in displays.enumerated() where index >= firstNew {
             for (otherIndex, other) in displays.enumerated() where otherIndex < index {
                 if let overlap = display.logicalRect.intersection(other.logicalRect) {
                     return Problem(

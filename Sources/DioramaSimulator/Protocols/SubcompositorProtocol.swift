@@ -23,11 +23,21 @@ extension Simulator {
                     "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
                 return
             }
+            // The whole tree may nest no deeper than the limit: the levels
+            // above the parent, the new one, and those the surface brings.
+            let limit = self.configuration.limits.maximumNestingDepth
+            let depth = parent.subsurfaceAncestors.count + 1 + surface.subtreeHeight
+            guard depth <= limit else {
+                self.postLimitExceeded(
+                    subcompositor, code: WlSubcompositor.Error.badSurface.rawValue, name: "bad_surface", limit: "maximumNestingDepth",
+                    "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) under wl_surface@\(parentResource.id) would be nested \(depth) subsurface levels deep; the simulator allows \(limit) (SimulatorLimits.maximumNestingDepth): make the tree flatter"
+                )
+                return
+            }
             let subsurface = Subsurface(resource: resource, surface: surface, parent: parent)
             surface.role = .subsurface
             surface.subsurface = subsurface
             surface.roleHandler = subsurface
-            surface.window = parent.window
             parent.children.append(subsurface)
             resource.onRequest = { [unowned subsurface] request in
                 switch request {
@@ -42,12 +52,14 @@ extension Simulator {
                 subsurface.parent?.children.removeAll { $0 === subsurface }
                 guard let surface = subsurface.surface else { return }
                 surface.subsurface = nil
-                surface.window = nil
-                // Unmapped: tell the client the surface left every output.
-                self.sendLeaveAll(surface)
+                // Unmapped with everything below it: each surface leaves every output.
+                for member in surface.tree {
+                    member.window = nil
+                    self.sendLeaveAll(member)
+                }
             }
-            // A new subsurface of a window on screen is on the window's displays.
-            if let window = parent.window { self.updateOutputs(of: window) }
+            // The surface, with the subsurfaces it already has, is where its parent is.
+            self.surfaceTreeJoined(surface, window: parent.window, displays: parent.enteredDisplays)
         }
     }
 }
@@ -55,12 +67,7 @@ extension Simulator {
 extension Surface {
     /// Whether this surface is nested, at any depth, below `ancestor`.
     func isDescendant(of ancestor: Surface) -> Bool {
-        var current = subsurface?.parent
-        while let surface = current {
-            if surface === ancestor { return true }
-            current = surface.subsurface?.parent
-        }
-        return false
+        subsurfaceAncestors.contains { $0 === ancestor }
     }
 }
 

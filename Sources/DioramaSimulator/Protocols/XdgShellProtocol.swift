@@ -152,6 +152,14 @@ extension Simulator {
                         shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPopupParent.rawValue,
                         name: "invalid_popup_parent", "xdg_surface.get_popup: \(problem)")
                 }
+                let limit = self.configuration.limits.maximumNestingDepth
+                if let parentShell, case let depth = parentShell.popupAncestors.count + 1, depth > limit {
+                    return self.postLimitExceeded(
+                        shell.wmBaseErrorTarget, code: XdgWmBase.Error.invalidPopupParent.rawValue,
+                        name: "invalid_popup_parent", limit: "maximumNestingDepth",
+                        "xdg_surface.get_popup: a popup of xdg_surface@\(parentShell.resource.id) would be nested \(depth) popups deep; the simulator allows \(limit) (SimulatorLimits.maximumNestingDepth): open it from a shallower popup"
+                    )
+                }
                 surface.role = .xdgPopup
                 self.popupCreated(popup, shell: shell, parent: parentShell, positioner: box.positioner)
             case .setWindowGeometry(let x, let y, let width, let height):
@@ -412,6 +420,9 @@ extension Simulator {
             return
         }
         if shell.surface?.hasContent == true { popup.isMapped = true }
-        if let root = popup.rootWindow { updateOutputs(of: root) }
+        // On its window's displays (where the window's own surface is).
+        if let root = popup.rootWindow, let surface = shell.surface {
+            surfaceTreeJoined(surface, window: root, displays: root.surface?.enteredDisplays ?? [])
+        }
     }
 }

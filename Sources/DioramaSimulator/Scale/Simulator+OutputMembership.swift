@@ -52,6 +52,22 @@ extension Simulator {
         reconstrainReactivePopups(of: window)
     }
 
+    /// A surface and its subsurfaces joined `window` (as a subsurface of one
+    /// of its surfaces, or as a popup that mapped or committed): each belongs
+    /// to the window, is on `displays` (where the window's surfaces are) and
+    /// gets the window's preferred scale — what ``updateOutputs(of:)`` would
+    /// give them. Only the joining surfaces are visited: nothing changed for
+    /// the rest of the window, so a window grown one surface at a time costs
+    /// its size, not its size squared.
+    func surfaceTreeJoined(_ root: Surface, window: Window?, displays: [Display]) {
+        let scale = window?.preferredScale
+        for member in root.tree {
+            member.window = window
+            setEnteredDisplays(of: member, to: displays)
+            if let scale { sendPreferredScale(scale, to: member) }
+        }
+    }
+
     /// Sends leave for displays the surface left and enter for those it
     /// entered, in the order ``DisplayArrangement/enterLeaveChanges(from:to:)`` gives.
     func setEnteredDisplays(of surface: Surface, to displays: [Display]) {

@@ -15,18 +15,26 @@ extension Simulator {
         ofDisplay name: String,
         orientation: ScreenshotOrientation = .upright
     ) throws(SimulatorControlError) -> Screenshot {
+        try screenshotPlan(ofDisplay: name, orientation: orientation).take()
+    }
+
+    /// A display's screenshot measured but not taken: what
+    /// ``screenshot(ofDisplay:orientation:)`` draws.
+    func screenshotPlan(ofDisplay name: String, orientation: ScreenshotOrientation) throws(SimulatorControlError) -> ScreenshotPlan {
         let display = try displayArrangement.requireDisplay(name)
         let configuration = display.configuration
         let size = configuration.transformedPixelSize
         try checkScreenshotSize(size)
-        var image = PixelBuffer(width: size.width, height: size.height, filledWith: .black)
-        ScreenCompositor(origin: display.logicalRect.origin, scale: display.scale).draw(stackingOrder, into: &image)
-        if orientation == .framebuffer && configuration.transform != .normal {
-            image = Self.framebuffer(from: image, transform: configuration.transform)
+        return ScreenshotPlan(size: size) { [stackingOrder = self.stackingOrder] in
+            var image = PixelBuffer(width: size.width, height: size.height, filledWith: .black)
+            ScreenCompositor(origin: display.logicalRect.origin, scale: display.scale).draw(stackingOrder, into: &image)
+            if orientation == .framebuffer && configuration.transform != .normal {
+                image = Self.framebuffer(from: image, transform: configuration.transform)
+            }
+            return Screenshot(
+                image: image, display: name, scale: display.scale, logicalRect: display.logicalRect,
+                orientation: orientation)
         }
-        return Screenshot(
-            image: image, display: name, scale: display.scale, logicalRect: display.logicalRect,
-            orientation: orientation)
     }
 
     /// The whole layout in one picture: the union of every display's logical
@@ -41,6 +49,12 @@ extension Simulator {
     ///   ``SimulatorControlError/screenshotTooLarge(_:limit:)`` when the
     ///   picture would exceed ``SimulatorLimits/maximumScreenshotPixels``.
     public func layoutScreenshot(scale: Scale = .one) throws(SimulatorControlError) -> Screenshot {
+        try layoutScreenshotPlan(scale: scale).take()
+    }
+
+    /// The layout's screenshot measured but not taken: what
+    /// ``layoutScreenshot(scale:)`` draws.
+    func layoutScreenshotPlan(scale: Scale) throws(SimulatorControlError) -> ScreenshotPlan {
         guard let first = displays.first else { throw .noDisplay }
         let union = displays.dropFirst().reduce(first.logicalRect) { union, display in
             let rect = display.logicalRect
@@ -50,13 +64,15 @@ extension Simulator {
         let compositor = ScreenCompositor(origin: union.origin, scale: scale)
         let size = compositor.pixelRect(ofLogical: union).size
         try checkScreenshotSize(size)
-        var image = PixelBuffer(width: size.width, height: size.height, filledWith: .clear)
-        for display in displays {
-            let area = compositor.pixelRect(ofLogical: display.logicalRect)
-            image.fill(area, color: .black, blendMode: .copy)
-            compositor.draw(stackingOrder, into: &image, clip: area)
+        return ScreenshotPlan(size: size) { [displays = self.displays, stackingOrder = self.stackingOrder] in
+            var image = PixelBuffer(width: size.width, height: size.height, filledWith: .clear)
+            for display in displays {
+                let area = compositor.pixelRect(ofLogical: display.logicalRect)
+                image.fill(area, color: .black, blendMode: .copy)
+                compositor.draw(stackingOrder, into: &image, clip: area)
+            }
+            return Screenshot(image: image, display: nil, scale: scale, logicalRect: union, orientation: .upright)
         }
-        return Screenshot(image: image, display: nil, scale: scale, logicalRect: union, orientation: .upright)
     }
 
     /// Refuses a picture bigger than the limit before its pixels are
@@ -80,4 +96,17 @@ extension Simulator {
             blendMode: .copy)
         return panel
     }
+}
+
+/// A screenshot whose size is known and checked but whose pixels are not
+/// allocated yet: a control request takes the picture's memory from the
+/// ``ScreenshotMemoryBudget`` in between. Taken on the simulator's thread,
+/// at once (it draws the windows as they are then).
+struct ScreenshotPlan {
+    /// The picture's size in pixels.
+    let size: Size
+    let take: () -> Screenshot
+
+    /// The memory the picture's pixels take (4 bytes each).
+    var bytes: Int { size.width * size.height * 4 }
 }

@@ -29,16 +29,15 @@ extension Window {
     public var contents: [SurfaceContent] {
         guard isMapped, !isMinimized, let surface else { return [] }
         var result: [SurfaceContent] = []
-        func add(_ surface: Surface, at origin: Point) {
-            let state = surface.current
-            result.append(
-                SurfaceContent(
-                    buffer: state.buffer, bufferScale: state.bufferScale,
-                    bufferTransform: state.bufferTransform, viewportSource: state.viewportSource,
-                    viewportDestination: state.viewportDestination, size: state.size, origin: origin))
-            for child in surface.children {
-                guard let childSurface = child.surface else { continue }
-                add(childSurface, at: Point(x: origin.x + child.position.x, y: origin.y + child.position.y))
+        func add(_ root: Surface, at origin: Point) {
+            root.forEachInTree { surface, offset, _ in
+                let state = surface.current
+                result.append(
+                    SurfaceContent(
+                        buffer: state.buffer, bufferScale: state.bufferScale,
+                        bufferTransform: state.bufferTransform, viewportSource: state.viewportSource,
+                        viewportDestination: state.viewportDestination, size: state.size,
+                        origin: Point(x: origin.x + offset.x, y: origin.y + offset.y)))
             }
         }
         let origin = surfaceOrigin

@@ -53,9 +53,17 @@ final class XdgShellSurface {
     /// toplevel's position, or a popup's placement added to its parent's
     /// origin. Nil for a popup whose parent chain was cut.
     var geometryOrigin: Point? {
-        if let window { return window.position }
-        guard let popup, let parentOrigin = popup.parent?.geometryOrigin else { return nil }
-        return Point(x: parentOrigin.x + popup.rect.minX, y: parentOrigin.y + popup.rect.minY)
+        // Up the popup chain (a loop, not recursion, like every walk over a
+        // tree a client shapes), adding up popup offsets until the toplevel.
+        var offset = Point.zero
+        for shellSurface in [self] + popupAncestors {
+            if let window = shellSurface.window {
+                return Point(x: window.position.x + offset.x, y: window.position.y + offset.y)
+            }
+            guard let popup = shellSurface.popup else { return nil }
+            offset = Point(x: offset.x + popup.rect.minX, y: offset.y + popup.rect.minY)
+        }
+        return nil
     }
 
     /// The object to send an xdg_wm_base error on: the wm_base, or this

@@ -42,11 +42,47 @@ final class Surface {
         self.clientID = clientID
     }
 
-    /// This surface and every subsurface below it, depth first.
+    /// This surface and every subsurface below it, depth first (a parent
+    /// before its children, children bottom to top).
     var tree: [Surface] {
-        var result = [self]
-        for child in children { result += child.surface?.tree ?? [] }
+        var result: [Surface] = []
+        forEachInTree { surface, _, _ in result.append(surface) }
         return result
+    }
+
+    /// How many subsurface levels are below this surface: 0 without subsurfaces.
+    var subtreeHeight: Int {
+        var height = 0
+        forEachInTree { _, _, depth in height = max(height, depth) }
+        return height
+    }
+
+    /// Calls `visit` with this surface and every subsurface below it, in the
+    /// order of ``tree``, each with its offset from this surface (the sum of
+    /// the subsurface positions on the way down) and its depth below it.
+    ///
+    /// The walk keeps its own stack instead of recursing, so no tree a client
+    /// builds can exhaust the simulator thread's stack, and it visits each
+    /// surface once: a walk costs the tree's size (the surfaces visited are
+    /// counted in ``SurfaceRegistry/surfacesWalked``).
+    func forEachInTree(_ visit: (_ surface: Surface, _ offset: Point, _ depth: Int) -> Void) {
+        var stack: [(surface: Surface, offset: Point, depth: Int)] = [(self, .zero, 0)]
+        while let entry = stack.popLast() {
+            let (surface, offset, depth) = entry
+            simulator.surfaceRegistry.surfacesWalked += 1
+            visit(surface, offset, depth)
+            for child in surface.children.reversed() {
+                guard let childSurface = child.surface else { continue }
+                stack.append((childSurface, Point(x: offset.x + child.position.x, y: offset.y + child.position.y), depth + 1))
+            }
+        }
+    }
+
+    /// The surfaces this one is a subsurface of: its parent, the parent's
+    /// parent, … up to the main surface. Empty for a surface that is no
+    /// subsurface (or whose parent is gone).
+    var subsurfaceAncestors: [Surface] {
+        parentChain(above: self) { $0.subsurface?.parent }
     }
 
     var hasContent: Bool { current.buffer != nil }

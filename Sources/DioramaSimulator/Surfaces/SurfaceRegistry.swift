@@ -11,6 +11,11 @@ final class SurfaceRegistry {
     private var surfaces: [ObjectIdentifier: Surface] = [:]
     private var buffers: [ObjectIdentifier: ShmBuffer] = [:]
     private var nextSurfaceID: UInt32 = 1
+    /// Surfaces visited by walks over subsurface trees since the simulator
+    /// started (``Surface/forEachInTree(_:)``): the work requests on
+    /// surface trees cost, which tests check stays proportional to what a
+    /// request changes rather than to the whole tree.
+    var surfacesWalked = 0
 
     /// The number the next surface is traced by (1, 2, …, never reused).
     func makeSurfaceID() -> UInt32 {
