@@ -70,8 +70,26 @@ struct AppTargetLinter {
                 infoPlists: infoPlists, generatesInfoPlist: generates,
                 configurations: target.configurations.map(\.name), lifeCycle: lifeCycle.summary,
                 iPhoneOnly: runsOnIPad ? nil : iPhoneOnly,
-                findings: Self.combine(perConfiguration)
+                findings: Self.combine(perConfiguration) + (runsOnIPad ? scriptFindings() : [])
                     + Self.codeFindings(code, checker: CodeChecker(adoptsSceneLifeCycle: adoptsScenes, runsOnIPad: runsOnIPad))))
+    }
+
+    /// Run Script phases that write `UIRequiresFullScreen` into the built Info.plist
+    /// (`PlistBuddy -c "Add :UIRequiresFullScreen bool true"`, `plutil -replace`): the key
+    /// is then set in the app however the Info.plist file and settings read. A line
+    /// that deletes the key, and shell comments, do not count.
+    private func scriptFindings() -> [LintFinding] {
+        target.scriptPhases.compactMap { phase in
+            let line = phase.script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { line in
+                !line.hasPrefix("#") && line.contains("UIRequiresFullScreen") && !line.localizedCaseInsensitiveContains("delete")
+                    && !line.contains("-remove")
+            }
+            guard let line else { return nil }
+            return LintRules.requiresFullScreen.finding(
+                at: phase.location,
+                "the build phase \"\(phase.name)\" writes UIRequiresFullScreen into the built Info.plist (`\(line.prefix(120))`): the app opts out of resizing, which iPadOS 26 deprecates and a future release ignores",
+                fix: "make the layout adapt to any scene size, then remove the line from the build phase")
+        }
     }
 
     /// The code checks over the target's own files (vendored folders left out), in

@@ -1,3 +1,5 @@
+import DioramaManifest
+
 /// The fixes lint gives for a missing scene manifest or application configuration,
 /// written so that pasting them is safe:
 ///
@@ -70,31 +72,11 @@ struct SceneManifestFix {
     }
 
     private var roleSnippet: String {
-        """
-        <key>UIWindowSceneSessionRoleApplication</key>
-        <array>
-            <dict>
-                <key>UISceneConfigurationName</key>
-                <string>Default Configuration</string>
-                <key>UISceneDelegateClassName</key>
-                <string>\(className)</string>
-            </dict>
-        </array>
-        """
+        SceneManifestSnippet.applicationRole(delegateClass: className)
     }
 
     private var manifestSnippet: String {
-        """
-        <key>UIApplicationSceneManifest</key>
-        <dict>
-            <key>UIApplicationSupportsMultipleScenes</key>
-            <false/>
-            <key>UISceneConfigurations</key>
-            <dict>
-        \(Self.indent(roleSnippet, by: 2))
-            </dict>
-        </dict>
-        """
+        SceneManifestSnippet.manifest(delegateClass: className, supportsMultipleScenes: false)
     }
 
     /// The minimal delegate to create when the project has none.

@@ -121,7 +121,7 @@ struct XcodeProject: Sendable {
                         productType: dictionary["productType"]?.stringValue,
                         location: target.keyLocation ?? .startOfFile(file),
                         configurations: configurations(listedBy: dictionary.entry(forKey: "buildConfigurationList")),
-                        sourceFiles: sourceFiles(of: dictionary)))
+                        sourceFiles: sourceFiles(of: dictionary), scriptPhases: scriptPhases(of: dictionary)))
             }
             return XcodeProject(
                 bundle: bundle, projectDirectory: projectDirectory,
@@ -215,6 +215,19 @@ struct XcodeProject: Sendable {
                 result += Self.codeFiles(under: folder)
             }
             return result
+        }
+
+        /// The target's `PBXShellScriptBuildPhase`s with their scripts.
+        private func scriptPhases(of target: PropertyListDictionary) -> [XcodeTarget.ScriptPhase] {
+            (target["buildPhases"]?.arrayValue ?? []).compactMap { phaseID in
+                guard let phase = phaseID.stringValue.flatMap({ objects[$0]?.dictionaryValue }),
+                    phase["isa"]?.stringValue == "PBXShellScriptBuildPhase",
+                    let entry = phase.entry(forKey: "shellScript"), let script = entry.value.stringValue
+                else { return nil }
+                return XcodeTarget.ScriptPhase(
+                    name: phase["name"]?.stringValue ?? "Run Script", script: script,
+                    location: entry.keyLocation ?? .startOfFile(file))
+            }
         }
 
         /// Swift and Objective-C files below `folder`, sorted by path so the scan order

@@ -14,6 +14,16 @@ struct XcodeTarget: Sendable {
     /// sources build phase's files, and those under its synchronized folders (Xcode 16),
     /// in project order.
     var sourceFiles: [URL] = []
+    /// The target's Run Script build phases, in build order.
+    var scriptPhases: [ScriptPhase] = []
+
+    /// A `PBXShellScriptBuildPhase`: a build step that may edit the built Info.plist.
+    struct ScriptPhase: Sendable {
+        var name: String
+        var script: String
+        /// Where its `shellScript` is written in `project.pbxproj`.
+        var location: SourceLocation
+    }
 
     /// Product types that install as an app on iPad: ordinary apps and App Clips.
     /// (Watch apps, extensions, frameworks and tests are not checked.)
