@@ -4,7 +4,7 @@ import Foundation
 /// self-tests that prove the harness sees a crash and a hang.
 public enum FuzzTargets {
     /// The surfaces `make fuzz` and the short run in `make test` exercise.
-    public static let surfaceNames = ["scenario", "layout", "plist", "pbxproj", "xcconfig", "xcworkspace", "control"]
+    public static let surfaceNames = ["scenario", "layout", "plist", "pbxproj", "xcconfig", "xcworkspace", "swift-source", "control"]
     /// Targets that crash (`selftest-crash`) or hang (`selftest-hang`) on inputs
     /// containing `CRASH` or `HANG`: only for testing the harness itself.
     public static let selfTestNames = ["selftest-crash", "selftest-hang"]
@@ -19,6 +19,7 @@ public enum FuzzTargets {
         case "pbxproj": return try PBXProjSurface(corpus: corpus, scratch: scratch)
         case "xcconfig": return try XCConfigSurface(corpus: corpus, scratch: scratch)
         case "xcworkspace": return try XCWorkspaceSurface(corpus: corpus, scratch: scratch)
+        case "swift-source": return try AppSourceSurface(corpus: corpus, scratch: scratch)
         case "control": return ControlRequestSurface(corpus: corpus)
         case "selftest-crash": return HarnessSelfTest(name: name, trigger: "CRASH")
         case "selftest-hang": return HarnessSelfTest(name: name, trigger: "HANG")

@@ -50,6 +50,23 @@ struct CodeCheckTests {
         #expect(SourceLexer.tokens(of: deep, language: .swift).allSatisfy { $0.line == 1 })
     }
 
+    /// Found by the `swift-source` fuzzer: thousands of nested declarations without a
+    /// closing brace each scanned their body to the end of the file (quadratic; a
+    /// 60 kB file hung), and so did finding the function around each drawable
+    /// assignment. The time limit only catches that pathology: linear work takes well
+    /// under a second here.
+    @Test("deeply nested declarations and many assignments cost linear work", .timeLimit(.minutes(1)))
+    func nestingIsLinear() {
+        let nested = String(repeating: "@main struct A: App { func setUp() { layer.drawableSize = s\n", count: 20_000)
+        let file = CodeFile(
+            url: URL(fileURLWithPath: "/N.swift"), display: "N.swift", language: .swift,
+            tokens: SourceLexer.tokens(of: nested, language: .swift))
+        #expect(AppLifeCycle.detect(in: [file]) == .swiftUI(SourceLocation(file: "N.swift", line: 1, column: 1)))
+        let findings = CodeChecker(adoptsSceneLifeCycle: true, runsOnIPad: true).check(file)
+        #expect(findings.map(\.ruleID) == [LintRules.metalDrawableSizeFixed.id])
+        #expect(findings.first?.message.contains("set in setUp only") == true)
+    }
+
     // MARK: Findings on the fixture
 
     @Test("Easel: every pattern found at its file:line:column, none in comments, strings or Vendor/")

@@ -79,11 +79,25 @@ private struct Scan {
     }
 
     mutating func run() {
-        var drawableSizes: [Int] = []
+        var drawableSizes: [(index: Int, function: String?)] = []
         var fixedDrawables: [Int] = []
         var handlesResize = false
-        for index in tokens.indices where tokens[index].isIdentifier {
-            let text = tokens[index].text
+        // The function each open brace belongs to (a closure's or an `if`'s brace
+        // inherits it), kept in one forward pass so that finding the function around
+        // an assignment costs nothing however deeply the file nests.
+        var functions: [String?] = []
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.is("{") {
+                functions.append(functionDeclared(before: index) ?? functions.last ?? nil)
+                continue
+            }
+            if token.is("}") {
+                _ = functions.popLast()
+                continue
+            }
+            guard token.isIdentifier else { continue }
+            let text = token.text
             if let accessors = CodeChecker.singletons[text] {
                 singletonUse(at: index, accessors: accessors)
             } else if text == "interfaceOrientation" {
@@ -91,11 +105,11 @@ private struct Scan {
             } else if text.hasPrefix("supportedInterfaceOrientations") {
                 orientationLock(at: index)
             } else if text == "drawableSize", isAssignment(member: index) {
-                drawableSizes.append(index)
-            } else if text == "setDrawableSize", token(index + 1)?.is(":") == true, token(index - 1)?.isIdentifier == true {
-                drawableSizes.append(index)
+                drawableSizes.append((index, functions.last ?? nil))
+            } else if text == "setDrawableSize", self.token(index + 1)?.is(":") == true, self.token(index - 1)?.isIdentifier == true {
+                drawableSizes.append((index, functions.last ?? nil))
             } else if text == "autoResizeDrawable", isAssignment(member: index),
-                let value = token(index + 2), value.is("false") || value.is("NO")
+                let value = self.token(index + 2), value.is("false") || value.is("NO")
             {
                 fixedDrawables.append(index)
             } else if CodeChecker.resizeHooks.contains(text), declares(index) {
@@ -379,15 +393,14 @@ private struct Scan {
 
     /// A Metal drawable sized only while the view is set up (or `autoResizeDrawable`
     /// turned off) in a file that declares no hook UIKit calls on a size or scale change.
-    private mutating func drawableFindings(sizes: [Int], fixed: [Int]) {
-        let setUpOnly = sizes.filter { enclosingFunction(of: $0).map(CodeChecker.isSetUpFunction) ?? false }
-        guard setUpOnly.count == sizes.count else { return }  // sized again elsewhere (every frame, a helper)
-        if let first = setUpOnly.first {
-            let function = enclosingFunction(of: first) ?? "set-up"
+    private mutating func drawableFindings(sizes: [(index: Int, function: String?)], fixed: [Int]) {
+        // Sized again elsewhere (every frame, in a helper) when any assignment is not in set-up code.
+        guard sizes.allSatisfy({ $0.function.map(CodeChecker.isSetUpFunction) ?? false }) else { return }
+        if let first = sizes.first {
             findings.append(
                 LintRules.metalDrawableSizeFixed.finding(
-                    at: file.location(of: tokens[first]),
-                    "the Metal drawable's size is set in \(function) only, and nothing in this file sets it again when the view's size or scale changes: after a window resize or a move to another display, frames are stretched or blurred"
+                    at: file.location(of: tokens[first.index]),
+                    "the Metal drawable's size is set in \(first.function ?? "set-up code") only, and nothing in this file sets it again when the view's size or scale changes: after a window resize or a move to another display, frames are stretched or blurred"
                 ))
         } else if let first = fixed.first {
             findings.append(
@@ -398,24 +411,9 @@ private struct Scan {
         }
     }
 
-    /// The function whose body holds `index`: the nearest enclosing `{` that follows a
-    /// `func name`, `init`, or an Objective-C method's signature.
-    private func enclosingFunction(of index: Int) -> String? {
-        var depth = 0
-        var position = index - 1
-        while position >= 0 {
-            let text = tokens[position].text
-            if text == "}" {
-                depth += 1
-            } else if text == "{" {
-                if depth == 0, let name = functionDeclared(before: position) { return name }
-                depth = max(0, depth - 1)
-            }
-            position -= 1
-        }
-        return nil
-    }
-
+    /// The function a body opening at `brace` belongs to: a `func name`, `init`, or an
+    /// Objective-C method's signature just before it; `nil` for other braces (types,
+    /// closures, statements), looking back at most 64 tokens.
     private func functionDeclared(before brace: Int) -> String? {
         var position = brace - 1
         var parentheses = 0

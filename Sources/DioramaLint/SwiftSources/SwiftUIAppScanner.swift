@@ -12,7 +12,8 @@ enum SwiftUIAppScanner {
         var keyword: SourceToken
         /// Whether the inheritance list holds `App` or `SwiftUI.App`.
         var conformsToApp: Bool
-        /// Types whose `main()` the body calls (`UTMApp.main()`).
+        /// Types whose `main()` the body calls (`UTMApp.main()`); read only for a `@main`
+        /// type, so nested declarations are not each scanned to their end.
         var startsTypes: Set<String>
     }
 
@@ -24,8 +25,13 @@ enum SwiftUIAppScanner {
 
     static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor"]
 
+    /// The most tokens read from a type's name to its `{` (generics, inheritance, `where`).
+    static let maximumHeaderTokens = 512
+
     static func evidence(in tokens: [SourceToken]) -> Evidence {
         var evidence = Evidence()
+        // Only the first `@main` type's body is read (a program has one entry point).
+        var sawMain = false
         for index in tokens.indices {
             let token = tokens[index]
             if token.is("@"), index + 1 < tokens.count, tokens[index + 1].is("UIApplicationDelegateAdaptor"), evidence.delegateAdaptor == nil {
@@ -33,7 +39,9 @@ enum SwiftUIAppScanner {
             } else if typeKeywords.contains(token.text), index + 1 < tokens.count, tokens[index + 1].isIdentifier,
                 index == 0 || !tokens[index - 1].is(".")
             {
-                evidence.types.append(declaration(at: index, in: tokens))
+                let type = declaration(at: index, in: tokens, readingBody: !sawMain)
+                sawMain = sawMain || type.mainAttribute != nil
+                evidence.types.append(type)
             }
         }
         return evidence
@@ -41,7 +49,7 @@ enum SwiftUIAppScanner {
 
     /// The declaration whose keyword is at `index`: its attributes (looking back over
     /// modifiers and other attributes for `@main`), inheritance list and body.
-    private static func declaration(at index: Int, in tokens: [SourceToken]) -> TypeDeclaration {
+    private static func declaration(at index: Int, in tokens: [SourceToken], readingBody: Bool) -> TypeDeclaration {
         var mainAttribute: SourceToken?
         var back = index - 1
         while back >= 0, back >= index - 12 {
@@ -62,7 +70,9 @@ enum SwiftUIAppScanner {
             if entry == ["App"] || entry == ["SwiftUI", ".", "App"] { conformsToApp = true }
             entry = []
         }
-        while position < tokens.count, !tokens[position].is("{") {
+        // A declaration's header is short; a bound keeps a file of headers without
+        // bodies (hostile or broken) from costing quadratic time.
+        while position < tokens.count, position - index < maximumHeaderTokens, !tokens[position].is("{") {
             let text = tokens[position].text
             if text.hasPrefix("<") { angle += 1 } else if text.hasPrefix(">") { angle = max(0, angle - 1) }
             if angle == 0 {
@@ -79,7 +89,8 @@ enum SwiftUIAppScanner {
         endEntry()
         return TypeDeclaration(
             name: tokens[index + 1].text, mainAttribute: mainAttribute, keyword: tokens[index],
-            conformsToApp: conformsToApp, startsTypes: mainCalls(inBodyAt: position, in: tokens))
+            conformsToApp: conformsToApp,
+            startsTypes: mainAttribute != nil && readingBody ? mainCalls(inBodyAt: position, in: tokens) : [])
     }
 
     /// `Name.main()` calls inside the body opening at `open`.
