@@ -5,7 +5,7 @@ import Foundation
 public enum FuzzTargets {
     /// The surfaces `make fuzz` and the short run in `make test` exercise.
     public static let surfaceNames = [
-        "scenario", "layout", "plist", "pbxproj", "xcconfig", "xcworkspace", "control", "file-size", "include-graph",
+        "scenario", "layout", "plist", "pbxproj", "xcconfig", "xcworkspace", "swift-source", "control", "file-size", "include-graph",
         "session-store", "output-path", "control-batch", "wayland-tree",
     ]
     /// Targets that crash (`selftest-crash`) or hang (`selftest-hang`) on inputs
@@ -22,6 +22,7 @@ public enum FuzzTargets {
         case "pbxproj": return try PBXProjSurface(corpus: corpus, scratch: scratch)
         case "xcconfig": return try XCConfigSurface(corpus: corpus, scratch: scratch)
         case "xcworkspace": return try XCWorkspaceSurface(corpus: corpus, scratch: scratch)
+        case "swift-source": return try AppSourceSurface(corpus: corpus, scratch: scratch)
         case "control": return ControlRequestSurface(corpus: corpus)
         case "file-size": return try FileSizeSurface(corpus: corpus, scratch: scratch)
         case "include-graph": return try IncludeGraphSurface(corpus: corpus, scratch: scratch)

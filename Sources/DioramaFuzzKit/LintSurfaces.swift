@@ -11,13 +11,16 @@ struct LintSandbox: Sendable {
     let fuzzedFile: URL
     let lines: @Sendable ([UInt8]) -> Int
 
-    /// Copies `Tests/DioramaLintTests/Fixtures/Projects/Legacy` into `scratch`;
-    /// the input replaces `fuzzed` (relative to the project folder) each run, and
-    /// `linted` (relative to the same folder) is what lint is given, the project
-    /// unless said otherwise.
-    init(corpus: SeedCorpus, scratch: URL, fuzzed: String, linted: String = "Legacy.xcodeproj") throws {
-        let source = corpus.root.appendingPathComponent("Tests/DioramaLintTests/Fixtures/Projects/Legacy")
-        let copy = scratch.appendingPathComponent("Legacy")
+    /// Copies `fixture` (under `Tests/DioramaLintTests/Fixtures`, the legacy app
+    /// unless said otherwise) into `scratch`; the input replaces `fuzzed` (relative
+    /// to the project folder) each run, and `linted` (relative to the same folder)
+    /// is what lint is given, the project unless said otherwise.
+    init(
+        corpus: SeedCorpus, scratch: URL, fixture: String = "Projects/Legacy", fuzzed: String,
+        linted: String = "Legacy.xcodeproj"
+    ) throws {
+        let source = corpus.root.appendingPathComponent("Tests/DioramaLintTests/Fixtures/\(fixture)")
+        let copy = scratch.appendingPathComponent(source.lastPathComponent)
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: copy)
@@ -99,6 +102,33 @@ struct XCConfigSurface: FuzzSurface {
     init(corpus: SeedCorpus, scratch: URL) throws {
         seeds = corpus.contents(under: ["Tests/DioramaLintTests/Fixtures"], endingIn: [".xcconfig"])
         sandbox = try LintSandbox(corpus: corpus, scratch: scratch, fuzzed: "Configurations/Legacy.xcconfig")
+    }
+
+    func run(_ input: [UInt8]) -> FuzzVerdict { sandbox.lint(input) }
+}
+
+/// An app's Swift source, read by lint's lexer for the life cycle and the code checks:
+/// a file in the synchronized folder of the `Easel` app in a copy of the
+/// `CodeChecks/Atelier` fixture (comments, every string form, interpolation, the
+/// patterns the checks match).
+struct AppSourceSurface: FuzzSurface {
+    let name = "swift-source"
+    let seeds: [[UInt8]]
+    let sandbox: LintSandbox
+    let dictionary = [[UInt8]](tokens: [
+        "/*", "*/", "//", "\"", "\"\"\"", "#\"", "\"#", "\\(", "\\#(", ")", "(", "{", "}", "[", "]", "'", "`", "\n",
+        "@main", "struct A: App {", "@main enum M { static func main() { A.main() } }", "UIApplication.shared.keyWindow!",
+        "[[UIApplication sharedApplication] keyWindow]", "UIApplication.shared.windows[0]", "UIScreen.main.bounds",
+        "(UIApplication.shared.delegate as! AppDelegate).window!", "UIDevice.current.orientation", "self.interfaceOrientation",
+        "override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .portrait }", "metalLayer.drawableSize = ",
+        "override init(frame: CGRect) {", "func layoutSubviews() {", "class D: UIResponder, UIWindowSceneDelegate {",
+    ])
+
+    init(corpus: SeedCorpus, scratch: URL) throws {
+        seeds = corpus.contents(under: ["Tests/DioramaLintTests/Fixtures/CodeChecks"], endingIn: [".swift"])
+        sandbox = try LintSandbox(
+            corpus: corpus, scratch: scratch, fixture: "CodeChecks/Atelier", fuzzed: "Easel/Fuzzed.swift",
+            linted: "Atelier.xcodeproj")
     }
 
     func run(_ input: [UInt8]) -> FuzzVerdict { sandbox.lint(input) }

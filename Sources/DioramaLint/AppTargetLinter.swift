@@ -28,7 +28,12 @@ struct AppTargetLinter {
     }
 
     mutating func lint(files: inout InfoPlistFiles) -> Outcome {
-        lifeCycle = AppLifeCycle.detect(in: target.swiftSources.map { ($0, workspace.displayPath(of: $0)) })
+        let code = target.sourceFiles.compactMap { CodeFile.load($0, display: workspace.displayPath(of: $0)) }
+        lifeCycle = AppLifeCycle.detect(in: code)
+        var adoptsScenes = lifeCycle.isSwiftUI
+        var runsOnIPad = false
+        var iPhoneOnly: String?
+        let sceneManifestFix = SceneManifestFix(delegate: SceneManifestFix.delegate(in: code))
         var infoPlists: [String] = []
         var generates = false
         var perConfiguration: [(name: String, findings: [LintFinding])] = []
@@ -38,10 +43,13 @@ struct AppTargetLinter {
             if perConfiguration.isEmpty, let platform = Self.otherPlatform(settings) {
                 return .skipped("\(platform) app")
             }
-            let checked = check(settings, files: &files)
+            let checked = check(settings, files: &files, sceneManifestFix: sceneManifestFix)
             findings += checked.findings
             if let plist = checked.infoPlist, !infoPlists.contains(plist) { infoPlists.append(plist) }
             generates = generates || checked.generates
+            adoptsScenes = adoptsScenes || checked.hasSceneManifest
+            runsOnIPad = runsOnIPad || checked.runsOnIPad
+            iPhoneOnly = iPhoneOnly ?? checked.iPhoneOnly
             perConfiguration.append((configuration.name, findings))
         }
         if target.configurations.isEmpty {
@@ -61,14 +69,48 @@ struct AppTargetLinter {
                 kind: .appTarget, name: target.name, project: workspace.displayPath(of: project.bundle),
                 infoPlists: infoPlists, generatesInfoPlist: generates,
                 configurations: target.configurations.map(\.name), lifeCycle: lifeCycle.summary,
-                findings: Self.combine(perConfiguration)))
+                iPhoneOnly: runsOnIPad ? nil : iPhoneOnly,
+                findings: Self.combine(perConfiguration) + (runsOnIPad ? scriptFindings() : [])
+                    + Self.codeFindings(code, checker: CodeChecker(adoptsSceneLifeCycle: adoptsScenes, runsOnIPad: runsOnIPad))))
+    }
+
+    /// Run Script phases that write `UIRequiresFullScreen` into the built Info.plist
+    /// (`PlistBuddy -c "Add :UIRequiresFullScreen bool true"`, `plutil -replace`): the key
+    /// is then set in the app however the Info.plist file and settings read. A line
+    /// that deletes the key, and shell comments, do not count.
+    private func scriptFindings() -> [LintFinding] {
+        target.scriptPhases.compactMap { phase in
+            let line = phase.script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { line in
+                !line.hasPrefix("#") && line.contains("UIRequiresFullScreen") && !line.localizedCaseInsensitiveContains("delete")
+                    && !line.contains("-remove")
+            }
+            guard let line else { return nil }
+            return LintRules.requiresFullScreen.finding(
+                at: phase.location,
+                "the build phase \"\(phase.name)\" writes UIRequiresFullScreen into the built Info.plist (`\(line.prefix(120))`): the app opts out of resizing, which iPadOS 26 deprecates and a future release ignores",
+                fix: "make the layout adapt to any scene size, then remove the line from the build phase")
+        }
+    }
+
+    /// The code checks over the target's own files (vendored folders left out), in
+    /// reading order.
+    static func codeFindings(_ files: [CodeFile], checker: CodeChecker) -> [LintFinding] {
+        files.filter { !$0.isVendored }.flatMap(checker.check).sorted(by: LintFinding.readingOrder)
     }
 
     // MARK: One configuration
 
-    private func check(_ settings: BuildSettings, files: inout InfoPlistFiles)
-        -> (findings: [LintFinding], infoPlist: String?, generates: Bool)
-    {
+    /// One configuration's verdict, with what the code checks need to know of it.
+    private struct ConfigurationCheck {
+        var findings: [LintFinding]
+        var infoPlist: String?
+        var generates: Bool
+        var hasSceneManifest = false
+        var runsOnIPad = false
+        var iPhoneOnly: String?
+    }
+
+    private func check(_ settings: BuildSettings, files: inout InfoPlistFiles, sceneManifestFix: SceneManifestFix) -> ConfigurationCheck {
         var findings: [LintFinding] = []
         let generates = generatingSetting(settings, findings: &findings)
         let fileSetting = settings.assignment(for: "INFOPLIST_FILE")
@@ -81,7 +123,7 @@ struct AppTargetLinter {
                 LintRules.noInfoPlist.finding(
                     at: target.location, "target \(target.name) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES, so it has no Info.plist to check"
                 ))
-            return (findings, nil, false)
+            return ConfigurationCheck(findings: findings, infoPlist: nil, generates: false)
         }
         if let filePath, let fileSetting, let variable = Self.buildProductsVariable(in: filePath) ?? Self.buildProductsVariable(in: fileSetting.value) {
             findings.append(
@@ -90,7 +132,7 @@ struct AppTargetLinter {
                     "\(fileSetting.writtenName) = \(fileSetting.value) names a file under \(variable), which the build writes; the Info.plist cannot be checked before a build"
                 ))
             // Named as written: there is no file to show a path of.
-            return (findings, fileSetting.value, generates)
+            return ConfigurationCheck(findings: findings, infoPlist: fileSetting.value, generates: generates)
         }
 
         // Findings about something missing point at the Info.plist's root <dict>, or
@@ -111,7 +153,7 @@ struct AppTargetLinter {
                 anchor = root.location ?? .startOfFile(path)
             case .failure(let problem):
                 findings.append(problem.finding(referencedAt: fileSetting))
-                return (findings, display, generates)
+                return ConfigurationCheck(findings: findings, infoPlist: display, generates: generates)
             }
         }
 
@@ -121,9 +163,13 @@ struct AppTargetLinter {
             deploymentTarget: settings.value(for: "IPHONEOS_DEPLOYMENT_TARGET"),
             runsOnIPadPerBuildSettings: Self.runsOnIPad(settings),
             runsOnIPadWhenUndeclared: false, lifeCycle: lifeCycle,
-            generatesInfoPlist: generates)
+            generatesInfoPlist: generates, sceneManifestFix: sceneManifestFix)
         findings += checker.check(composition)
-        return (findings, display, generates)
+        let info = composition.effective.dictionaryValue
+        return ConfigurationCheck(
+            findings: findings, infoPlist: display, generates: generates,
+            hasSceneManifest: info?["UIApplicationSceneManifest"] != nil,
+            runsOnIPad: info.map(checker.runsOnIPad) ?? false, iPhoneOnly: info.flatMap(checker.iPhoneOnlyReason))
     }
 
     /// Settings Xcode points into the build folders (DerivedData); a file under one

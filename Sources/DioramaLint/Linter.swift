@@ -66,16 +66,19 @@ public struct Linter: Sendable {
         let display = workspace.displayPath(of: url)
         var files = InfoPlistFiles(workspace: workspace)
         let findings: [LintFinding]
+        var iPhoneOnly: String?
         switch files.load(url) {
         case .success(let root):
             let anchor = root.location ?? .startOfFile(display)
             let composition = InfoPlistComposition(file: root, generated: [], anchor: anchor)
-            findings = ReadinessChecker(anchor: anchor).check(composition)
+            let checker = ReadinessChecker(anchor: anchor)
+            findings = checker.check(composition)
+            iPhoneOnly = root.dictionaryValue.flatMap(checker.iPhoneOnlyReason)
         case .failure(let problem):
             findings = [problem.finding(referencedAt: nil)]
         }
         return TargetReport(
-            kind: .infoPlist, name: display, infoPlists: [display],
+            kind: .infoPlist, name: display, infoPlists: [display], iPhoneOnly: iPhoneOnly,
             findings: findings.sorted(by: LintFinding.readingOrder))
     }
 

@@ -216,9 +216,9 @@ struct InfoPlistChecksTests {
                 """.utf8), file: "Info.plist")
         let anchor = plist.location!
         let composition = InfoPlistComposition(file: plist, generated: [], anchor: anchor)
-        let old = ReadinessChecker(anchor: anchor, deploymentTarget: "13.4").check(composition)
+        let old = ReadinessChecker(anchor: anchor, deploymentTarget: "13.4", runsOnIPadPerBuildSettings: true).check(composition)
         #expect(old.map { "\($0.ruleID)@\($0.location.line)" }.sorted() == ["launch-screen-deployment-target@2", "wrong-type@3"])
-        let current = ReadinessChecker(anchor: anchor, deploymentTarget: "14.0").check(composition)
+        let current = ReadinessChecker(anchor: anchor, deploymentTarget: "14.0", runsOnIPadPerBuildSettings: true).check(composition)
         #expect(current.map(\.ruleID) == ["wrong-type"])
         #expect(ReadinessChecker.majorVersion("17.2.1") == 17)
         #expect(ReadinessChecker.majorVersion("latest") == nil)

@@ -35,7 +35,7 @@ struct LintRulesTests {
                 reports.append(try Linter().lint(url.appendingPathComponent(name)))
             }
         }
-        for folder in ["Projects", "BrokenProjects", "PlistsOnly", "Checkouts"] {
+        for folder in ["Projects", "BrokenProjects", "PlistsOnly", "Checkouts", "CodeChecks/Atelier", "CodeChecks/Local"] {
             reports.append(try Linter().lint(LintFixture.url(folder)))
         }
         return reports.flatMap { $0.targets.flatMap(\.findings) }

@@ -36,7 +36,7 @@ enum GeneratedConfigurationFiles {
         if let pods = components.indices.dropLast().first(where: {
             components[$0] == "Pods" && components[$0 + 1] == "Target Support Files"
         }) {
-            return Generator(command: "pod install", folder: folder(components[..<pods]))
+            return Generator(command: "pod install", folder: podfileFolder(from: folder(components[..<pods])))
         }
         if let flutter = components.lastIndex(of: "Flutter"), flutter >= 2, flutter + 1 < components.count,
             components[flutter + 1] == "Generated.xcconfig" || components[flutter + 1] == "ephemeral"
@@ -44,6 +44,20 @@ enum GeneratedConfigurationFiles {
             return Generator(command: "flutter pub get", folder: folder(components[..<(flutter - 1)]))
         }
         return nil
+    }
+
+    /// The folder holding the `Podfile`: `start` (the folder a `Pods/…` path names) or
+    /// the nearest folder above it that has one. A Flutter app's `Flutter/Debug.xcconfig`
+    /// includes `Pods/…` relative to `ios/`, where the Podfile is, not to `ios/Flutter/`.
+    /// `start` when no folder up to 8 levels holds a Podfile.
+    static func podfileFolder(from start: URL) -> URL {
+        var candidate = start.standardizedFileURL
+        for _ in 0..<8 {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Podfile").path) { return candidate }
+            if candidate.path == "/" { break }
+            candidate.deleteLastPathComponent()
+        }
+        return start
     }
 
     private static func folder(_ components: ArraySlice<String>) -> URL {

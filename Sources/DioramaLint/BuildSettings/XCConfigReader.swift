@@ -99,6 +99,19 @@ struct XCConfigReader {
                 findings.append(generator.finding(for: url, workspace: workspace, at: reference ?? .startOfFile(display)))
                 return
             }
+            if error.isMissing, let actual = CaseInsensitiveLookup.existingFile(matching: url) {
+                findings.append(
+                    LintRules.fileNameCase.finding(
+                        at: reference ?? .startOfFile(display),
+                        "\(display) does not exist, but \(workspace.displayPath(of: actual)) differs from it only in letter case; Xcode on macOS (a case-insensitive file system) finds it, so lint reads it"
+                    ))
+                read(actual, referencedAt: reference, optional: optional)
+                return
+            }
+            if error.isMissing, let ignored = IgnoredLocalFiles.ignored(url, workspace: workspace) {
+                findings.append(ignored.finding(for: display, workspace: workspace, at: reference ?? .startOfFile(display)))
+                return
+            }
             findings.append(
                 LintRules.missingFile.finding(
                     at: reference ?? .startOfFile(display),

@@ -24,10 +24,10 @@ struct ReadinessChecker {
     /// runs on iPad in compatibility mode, so the iPad-only checks (TN3192's full-screen
     /// key, iPad orientations) do not apply; the scene life cycle and launch screen do.
     var runsOnIPadPerBuildSettings: Bool?
-    /// When neither says: false in a project (no `TARGETED_DEVICE_FAMILY` means no
-    /// `UIDeviceFamily`, which iOS reads as iPhone only), true for a lone Info.plist,
-    /// which may be only the source of the built one.
-    var runsOnIPadWhenUndeclared = true
+    /// When neither says: false, in a project (no `TARGETED_DEVICE_FAMILY` means no
+    /// `UIDeviceFamily`) as for a lone Info.plist: iOS reads a missing `UIDeviceFamily`
+    /// as iPhone only.
+    var runsOnIPadWhenUndeclared = false
     /// The app's life cycle, from its sources: a SwiftUI `App` gets its scenes from
     /// SwiftUI, so the checks for a UIKit scene delegate are left out for it.
     var lifeCycle: AppLifeCycle = .unknown
@@ -36,6 +36,9 @@ struct ReadinessChecker {
     /// known. When false, a fix must not suggest such a setting: Xcode ignores it, and
     /// the key has to go into the Info.plist file.
     var generatesInfoPlist: Bool?
+    /// What the scene-manifest fixes name as the delegate: the project's own, a class to
+    /// create, or Flutter's migration.
+    var sceneManifestFix = SceneManifestFix(delegate: .create(.swift))
 
     /// Manifest reader diagnostics that are migration findings.
     static let manifestDiagnosticsKept: Set<String> = [
@@ -70,6 +73,7 @@ struct ReadinessChecker {
             findings += orientationFindings(info)
         }
         findings += launchScreenFindings(info)
+        findings += sceneClassFindings(info)
         findings += multipleSceneFindings(info, manifest: manifest)
         return findings
     }
@@ -94,9 +98,13 @@ struct ReadinessChecker {
             guard Self.manifestDiagnosticsKept.contains(diagnostic.id) else { return nil }
             if lifeCycle.isSwiftUI && Self.uiKitOnlyDiagnostics.contains(diagnostic.id) { return nil }
             let rule = LintRules.rule(withID: diagnostic.id)
-            var fix = diagnostic.fix ?? rule?.fix ?? ""
-            if diagnostic.id == ManifestDiagnostic.ID.missingSceneManifest {
-                fix = missingSceneManifestFix(diagnostic.fix)
+            let fix: String
+            switch diagnostic.id {
+            case ManifestDiagnostic.ID.missingSceneManifest: fix = missingSceneManifestFix()
+            case ManifestDiagnostic.ID.missingSceneConfigurations: fix = sceneManifestFix.addApplicationRole(hasConfigurations: false)
+            case ManifestDiagnostic.ID.noApplicationConfiguration: fix = sceneManifestFix.addApplicationRole(hasConfigurations: true)
+            case ManifestDiagnostic.ID.missingDelegateClass: fix = sceneManifestFix.delegateClassFix
+            default: fix = diagnostic.fix ?? rule?.fix ?? ""
             }
             let location = diagnostic.location == .startOfFile(anchor.file) ? anchor : diagnostic.location
             return LintFinding(
@@ -105,18 +113,26 @@ struct ReadinessChecker {
         }
     }
 
-    /// What adds a scene manifest to this target, given the reader's snippet: the
-    /// generation switch works only while Xcode generates the Info.plist, so without
-    /// generation the manifest goes into the Info.plist file.
-    private func missingSceneManifestFix(_ snippet: String?) -> String {
-        guard generatesInfoPlist != false else {
-            return snippet ?? "adopt the scene life cycle: add UIApplicationSceneManifest to \(anchor.file), and a scene delegate"
-        }
-        let fix = snippet ?? LintRules.missingSceneManifest.fix
-        return lifeCycle == .unknown ? "set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (SwiftUI apps), or " + fix : fix
+    /// What adds a scene manifest to this target: the generation switch works only while
+    /// Xcode generates the Info.plist, so without generation the manifest goes into the
+    /// Info.plist file.
+    private func missingSceneManifestFix() -> String {
+        let addition = sceneManifestFix.addManifest(into: generatesInfoPlist == false ? anchor.file : nil)
+        guard generatesInfoPlist != false, sceneManifestFix.delegate != .flutter, lifeCycle == .unknown else { return addition }
+        return "set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (SwiftUI apps), or " + addition
     }
 
     private func multipleSceneFindings(_ info: PropertyListDictionary, manifest: SceneManifest) -> [LintFinding] {
+        if lifeCycle.isSwiftUI, info["UIApplicationSceneManifest"] == nil {
+            return [
+                LintRules.multipleScenesDisabled.finding(
+                    at: anchor,
+                    "the SwiftUI app has no UIApplicationSceneManifest, so UIApplicationSupportsMultipleScenes is false and the app shows one window at a time; more are encouraged, not required",
+                    fix: generatesInfoPlist == false
+                        ? "when every window keeps its own state, add UIApplicationSceneManifest with UIApplicationSupportsMultipleScenes = true to \(anchor.file)"
+                        : "when every window keeps its own state, set INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES (it turns multiple scenes on)")
+            ]
+        }
         guard manifest.hasSceneManifest, !manifest.supportsMultipleScenes,
             let sceneEntry = info.entry(forKey: "UIApplicationSceneManifest")
         else { return [] }
@@ -128,11 +144,50 @@ struct ReadinessChecker {
         return [LintRules.multipleScenesDisabled.finding(at: flag?.keyLocation ?? sceneEntry.keyLocation ?? anchor, message)]
     }
 
+    /// Scene classes UIKit and CarPlay define; a configuration's `UISceneClassName` names
+    /// one of them (or a subclass, whose name ends in `Scene`).
+    static let knownSceneClasses: Set<String> = [
+        "UIWindowScene", "CPTemplateApplicationScene", "CPTemplateApplicationDashboardScene",
+        "CPTemplateApplicationInstrumentClusterScene",
+    ]
+
+    /// A `UISceneClassName` that names a delegate (a-Shell's `SceneDelegate`) or any
+    /// class that is not a scene: UIKit cannot create the scene from it.
+    private func sceneClassFindings(_ info: PropertyListDictionary) -> [LintFinding] {
+        guard let roles = info["UIApplicationSceneManifest"]?.dictionaryValue?["UISceneConfigurations"]?.dictionaryValue else { return [] }
+        var findings: [LintFinding] = []
+        for role in roles.entries {
+            for configuration in role.value.arrayValue ?? [] {
+                guard let entry = configuration.dictionaryValue?.entry(forKey: "UISceneClassName"),
+                    let written = entry.value.stringValue
+                else { continue }
+                let name = String(written.split(separator: ".").last ?? "")
+                let delegate = configuration.dictionaryValue?["UISceneDelegateClassName"]?.stringValue
+                guard !Self.knownSceneClasses.contains(name), name.hasSuffix("Delegate") || written == delegate || !name.hasSuffix("Scene")
+                else { continue }
+                findings.append(
+                    LintRules.invalidSceneClass.finding(
+                        at: entry.keyLocation ?? anchor,
+                        "UISceneClassName is \(written), which is not a scene class\(name.hasSuffix("Delegate") ? " (it names a delegate)" : ""); UIKit cannot create the \(role.key) scene from it"
+                    ))
+            }
+        }
+        return findings
+    }
+
     // MARK: Device family
+
+    /// Why the app is judged iPhone-only, for the report; `nil` when it runs on iPad.
+    func iPhoneOnlyReason(_ info: PropertyListDictionary) -> String? {
+        guard !runsOnIPad(info) else { return nil }
+        if runsOnIPadPerBuildSettings != nil { return "TARGETED_DEVICE_FAMILY does not list 2 (iPad)" }
+        if info["UIDeviceFamily"] != nil { return "UIDeviceFamily does not list 2 (iPad)" }
+        return "the Info.plist has no UIDeviceFamily (and no TARGETED_DEVICE_FAMILY sets one), which iOS reads as iPhone only"
+    }
 
     /// `UIDeviceFamily` lists 2 (iPad). The build settings, when they say, win: Xcode
     /// writes the key from `TARGETED_DEVICE_FAMILY` over the file's.
-    private func runsOnIPad(_ info: PropertyListDictionary) -> Bool {
+    func runsOnIPad(_ info: PropertyListDictionary) -> Bool {
         if let runsOnIPadPerBuildSettings { return runsOnIPadPerBuildSettings }
         guard let family = info["UIDeviceFamily"] else { return runsOnIPadWhenUndeclared }
         let members = family.arrayValue ?? [family]

@@ -54,6 +54,8 @@ public struct JSONReportFormatter: ReportFormatter {
         var configurations: [String]
         /// Omitted when no sources were read.
         var lifeCycle: String?
+        /// Why the target is judged iPhone-only; omitted when it runs on iPad.
+        var iPhoneOnly: String?
         var ready: Bool
         var findings: [Finding]
     }
@@ -89,7 +91,8 @@ public struct JSONReportFormatter: ReportFormatter {
                 Target(
                     kind: target.kind.rawValue, name: target.name, project: target.project,
                     infoPlists: target.infoPlists, generatesInfoPlist: target.generatesInfoPlist,
-                    configurations: target.configurations, lifeCycle: target.lifeCycle, ready: target.isReady(strict: report.strict),
+                    configurations: target.configurations, lifeCycle: target.lifeCycle, iPhoneOnly: target.iPhoneOnly,
+                    ready: target.isReady(strict: report.strict),
                     findings: target.findings.map { finding in
                         Finding(
                             rule: finding.ruleID, severity: finding.severity.rawValue,

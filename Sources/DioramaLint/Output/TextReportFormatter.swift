@@ -19,6 +19,7 @@ public struct TextReportFormatter: ReportFormatter {
         for target in report.targets {
             lines.append(style(heading(target), .bold))
             if let lifeCycle = target.lifeCycle { lines.append("  life cycle: \(lifeCycle)") }
+            if let reason = target.iPhoneOnly { lines.append("  iPhone only: \(reason); the iPad checks do not apply") }
             for finding in target.findings {
                 lines.append(
                     "  \(finding.location): \(style(finding.severity.rawValue, color(finding.severity))): \(finding.qualifiedMessage) [\(finding.ruleID)]")

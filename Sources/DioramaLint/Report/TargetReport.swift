@@ -26,13 +26,16 @@ public struct TargetReport: Hashable, Sendable {
     /// The app's life cycle as found in its sources ("SwiftUI App (App/MyApp.swift:3)"),
     /// which decides the scene checks; `nil` when there were no sources to read.
     public var lifeCycle: String?
+    /// Why the app is judged iPhone-only (it then runs on iPad in compatibility mode and
+    /// the iPad checks are not applied); `nil` when it installs on iPad as itself.
+    public var iPhoneOnly: String?
     /// In reading order.
     public var findings: [LintFinding]
 
     public init(
         kind: Kind, name: String, project: String? = nil, infoPlists: [String] = [],
         generatesInfoPlist: Bool = false, configurations: [String] = [], lifeCycle: String? = nil,
-        findings: [LintFinding]
+        iPhoneOnly: String? = nil, findings: [LintFinding]
     ) {
         self.kind = kind
         self.name = name
@@ -41,6 +44,7 @@ public struct TargetReport: Hashable, Sendable {
         self.generatesInfoPlist = generatesInfoPlist
         self.configurations = configurations
         self.lifeCycle = lifeCycle
+        self.iPhoneOnly = iPhoneOnly
         self.findings = findings
     }
 

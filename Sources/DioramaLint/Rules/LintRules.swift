@@ -119,6 +119,12 @@ public enum LintRules {
         fix: "check the spelling of the role; window scenes use UIWindowSceneSessionRoleApplication",
         reference: "TN3187", helpURI: Reference.specifyingScenes)
 
+    public static let invalidSceneClass = LintRule(
+        id: "invalid-scene-class", severity: .warning,
+        title: "UISceneClassName names a class that is not a scene",
+        fix: "set UISceneClassName to UIWindowScene (or remove it: UIWindowScene is the default for window roles)",
+        reference: "TN3187", helpURI: Reference.specifyingScenes)
+
     public static let multipleScenesDisabled = LintRule(
         id: "multiple-scenes-disabled", severity: .info,
         title: "UIApplicationSupportsMultipleScenes is missing or false",
@@ -183,6 +189,60 @@ public enum LintRules {
         fix: "set INFOPLIST_FILE to the target's Info.plist, or GENERATE_INFOPLIST_FILE = YES",
         reference: "Xcode", helpURI: Reference.generatedInfoPlist)
 
+    // MARK: Code (the app's Swift and Objective-C)
+
+    public static let windowLookup = LintRule(
+        id: "window-lookup", severity: .warning,
+        title: "UIApplication's keyWindow or first window taken as the app's window",
+        fix: "use the view's own window (view.window, self.view.window) or its scene (view.window?.windowScene); from a scene delegate, its window property",
+        reference: "TN3187", helpURI: Reference.tn3187)
+
+    public static let windowLookupForced = LintRule(
+        id: "window-lookup-force-unwrapped", severity: .error,
+        title: "UIApplication's keyWindow or first window force-unwrapped",
+        fix: "use the view's own window (view.window, self.view.window) or its scene (view.window?.windowScene), and handle nil instead of force-unwrapping",
+        reference: "TN3187", helpURI: Reference.tn3187)
+
+    public static let appDelegateWindow = LintRule(
+        id: "app-delegate-window", severity: .warning,
+        title: "the app delegate's window read under the scene life cycle, where it is nil",
+        fix: "use the window of the view at hand (view.window) or the scene delegate's window; move window set-up into scene(_:willConnectTo:options:)",
+        reference: "TN3187", helpURI: Reference.tn3187)
+
+    public static let appDelegateWindowForced = LintRule(
+        id: "app-delegate-window-force-unwrapped", severity: .error,
+        title: "the app delegate's window force-unwrapped under the scene life cycle, where it is nil",
+        fix:
+            "use the window of the view at hand (view.window) or the scene delegate's window, and handle nil; move window set-up into scene(_:willConnectTo:options:)",
+        reference: "TN3187", helpURI: Reference.tn3187)
+
+    public static let mainScreenGeometry = LintRule(
+        id: "main-screen-geometry", severity: .warning,
+        title: "UIScreen.main's bounds or scale used where the window's belong",
+        fix: "size from the view's or window's bounds, and take the scale from traitCollection.displayScale",
+        reference: "TN3192", helpURI: Reference.tn3192)
+
+    public static let orientationForLayout = LintRule(
+        id: "orientation-for-layout", severity: .warning,
+        title: "the device's or status bar's orientation read instead of the window's size",
+        fix:
+            "lay out from the view's bounds and size classes (viewWillTransition(to:with:), traitCollection); for the scene's orientation use view.window?.windowScene?.interfaceOrientation",
+        reference: "TN3192", helpURI: Reference.tn3192)
+
+    public static let orientationLockInCode = LintRule(
+        id: "orientation-lock-in-code", severity: .warning,
+        title: "supportedInterfaceOrientations returns a single orientation in an iPad app",
+        fix:
+            "return .all on iPad (check traitCollection.userInterfaceIdiom) and lay out from the view's bounds; a game that must not rotate mid-play can use prefersInterfaceOrientationLocked (iPadOS 26)",
+        reference: "TN3192", helpURI: Reference.tn3192)
+
+    public static let metalDrawableSizeFixed = LintRule(
+        id: "metal-drawable-size-fixed", severity: .warning,
+        title: "a Metal drawable sized once, not on every size and scale change",
+        fix:
+            "leave MTKView.autoResizeDrawable on and handle mtkView(_:drawableSizeWillChange:), or set CAMetalLayer.drawableSize from bounds × contentScaleFactor in layoutSubviews (and when the scale changes)",
+        reference: "TN3192", helpURI: Reference.tn3192)
+
     // MARK: Input
 
     public static let malformedFile = LintRule(
@@ -205,6 +265,18 @@ public enum LintRules {
         fix: "run the dependency manager's install command (pod install, flutter pub get), then lint again",
         reference: "Xcode", helpURI: Reference.configurationFiles)
 
+    public static let localConfigurationMissing = LintRule(
+        id: "local-configuration-missing", severity: .info,
+        title: "a developer-local configuration file that .gitignore excludes has not been created",
+        fix: "create the file from its template, as the project's README describes, then lint again",
+        reference: "Xcode", helpURI: Reference.configurationFiles)
+
+    public static let fileNameCase = LintRule(
+        id: "file-name-case", severity: .info,
+        title: "a referenced file found only by ignoring letter case, as macOS's default file system does",
+        fix: "make the reference and the file name agree in letter case; case-sensitive volumes (and Linux CI) do not find it",
+        reference: "Xcode", helpURI: Reference.configurationFiles)
+
     public static let infoPlistBuilt = LintRule(
         id: "info-plist-built", severity: .info,
         title: "the Info.plist is produced by the build, so it cannot be checked before a build",
@@ -217,13 +289,15 @@ public enum LintRules {
         missingLaunchScreen, launchScreenDeploymentTarget,
         incompleteIPadOrientations, unknownInterfaceOrientation,
         missingSceneManifest, missingSceneConfigurations, noApplicationConfiguration, emptySceneRole,
-        missingConfigurationName, missingDelegateClass, duplicateConfigurationName, unknownSceneRole,
+        missingConfigurationName, missingDelegateClass, duplicateConfigurationName, unknownSceneRole, invalidSceneClass,
         multipleScenesDisabled,
         rootNotDictionary, wrongType, duplicateKey,
         generatedKeyIgnored, unsupportedGeneratedKey, generatedKeyOverridesPlist, generatedKeyConflict,
         invalidBuildSettingValue, noInfoPlist,
         malformedFile, missingFile,
-        dependenciesNotInstalled, infoPlistBuilt,
+        dependenciesNotInstalled, localConfigurationMissing, fileNameCase, infoPlistBuilt,
+        windowLookup, windowLookupForced, appDelegateWindow, appDelegateWindowForced,
+        mainScreenGeometry, orientationForLayout, orientationLockInCode, metalDrawableSizeFixed,
     ]
 
     /// The rule with this id.

@@ -8,8 +8,9 @@ import Foundation
 /// `UIApplicationSceneManifest` at all, so the TN3187 checks that assume a UIKit
 /// scene delegate do not apply to it.
 enum AppLifeCycle: Hashable, Sendable {
-    /// `@main` on a type conforming to SwiftUI's `App`, or `@UIApplicationDelegateAdaptor`;
-    /// the location is where it was found.
+    /// `@main` on a type conforming to SwiftUI's `App`, `@UIApplicationDelegateAdaptor`,
+    /// or an `App` that a `@main` type of another kind starts; the location is where it
+    /// was found.
     case swiftUI(SourceLocation)
     /// The target's sources were read and none of the above was found.
     case uiKit
@@ -30,20 +31,14 @@ enum AppLifeCycle: Hashable, Sendable {
         }
     }
 
-    /// Scans `files` (each with its display path) in order and stops at the first sign
-    /// of SwiftUI. Unreadable files are passed over: the verdict is then UIKit, or
-    /// unknown when nothing could be read.
-    static func detect(in files: [(url: URL, display: String)]) -> AppLifeCycle {
-        var readAny = false
-        for file in files {
-            guard let data = try? RegularFileReader.read(file.url.path, as: .sourceFile),
-                let text = String(data: data, encoding: .utf8)
-            else { continue }
-            readAny = true
-            if let line = SwiftUIAppScanner.swiftUIEntryLine(in: text) {
-                return .swiftUI(SourceLocation(file: file.display, line: line, column: 1))
-            }
-        }
-        return readAny ? .uiKit : .unknown
+    /// Judges the target's Swift files (in order); other languages are passed over.
+    /// The verdict is UIKit when files were read and show no SwiftUI entry point, and
+    /// unknown when there were none.
+    static func detect(in files: [CodeFile]) -> AppLifeCycle {
+        let swift = files.filter { $0.language == .swift }
+        guard !swift.isEmpty else { return .unknown }
+        let evidence = swift.map { ($0.display, SwiftUIAppScanner.evidence(in: $0.tokens)) }
+        guard let entry = SwiftUIAppScanner.entry(in: evidence) else { return .uiKit }
+        return .swiftUI(SourceLocation(file: entry.file, line: entry.token.line, column: entry.token.column))
     }
 }

@@ -1,111 +1,138 @@
-import Foundation
-
-/// A light scan of Swift source text for a SwiftUI entry point. It is not a parser:
-/// comments and string literals are blanked out (keeping line breaks, so line numbers
-/// stay right), then it looks for `@main` before a type whose inheritance list names
-/// `App`, or for `@UIApplicationDelegateAdaptor`.
+/// Reads a Swift file's tokens (``SourceLexer``: comments and strings left out) for what
+/// decides the app's life cycle: `@main` on a type conforming to SwiftUI's `App`,
+/// `@UIApplicationDelegateAdaptor`, or a `@main` type of another kind whose `main()`
+/// starts an `App` (`@main enum Main { static func main() { MyApp.main() } }`).
 enum SwiftUIAppScanner {
-    /// The 1-based line of the `@main` (or the adaptor), `nil` when there is none.
-    static func swiftUIEntryLine(in source: String) -> Int? {
-        let code = Array(blankingCommentsAndStrings(source).utf8)
-        var index = 0
-        while index < code.count {
-            if code[index] == UInt8(ascii: "@") {
-                let word = identifier(in: code, at: index + 1)
-                if word == "UIApplicationDelegateAdaptor" || (word == "main" && declaresApp(code, after: index + 5)) {
-                    return line(of: index, in: code)
+    /// A `struct`/`class`/`enum`/`actor` declaration.
+    struct TypeDeclaration {
+        var name: String
+        /// The declaration's `@main`, when it has one.
+        var mainAttribute: SourceToken?
+        /// The `struct`/`class`/… keyword.
+        var keyword: SourceToken
+        /// Whether the inheritance list holds `App` or `SwiftUI.App`.
+        var conformsToApp: Bool
+        /// Types whose `main()` the body calls (`UTMApp.main()`); read only for a `@main`
+        /// type, so nested declarations are not each scanned to their end.
+        var startsTypes: Set<String>
+    }
+
+    /// What one file says about the entry point.
+    struct Evidence {
+        var types: [TypeDeclaration] = []
+        var delegateAdaptor: SourceToken?
+    }
+
+    static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor"]
+
+    /// The most tokens read from a type's name to its `{` (generics, inheritance, `where`).
+    static let maximumHeaderTokens = 512
+
+    static func evidence(in tokens: [SourceToken]) -> Evidence {
+        var evidence = Evidence()
+        // Only the first `@main` type's body is read (a program has one entry point).
+        var sawMain = false
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.is("@"), index + 1 < tokens.count, tokens[index + 1].is("UIApplicationDelegateAdaptor"), evidence.delegateAdaptor == nil {
+                evidence.delegateAdaptor = token
+            } else if typeKeywords.contains(token.text), index + 1 < tokens.count, tokens[index + 1].isIdentifier,
+                index == 0 || !tokens[index - 1].is(".")
+            {
+                let type = declaration(at: index, in: tokens, readingBody: !sawMain)
+                sawMain = sawMain || type.mainAttribute != nil
+                evidence.types.append(type)
+            }
+        }
+        return evidence
+    }
+
+    /// The declaration whose keyword is at `index`: its attributes (looking back over
+    /// modifiers and other attributes for `@main`), inheritance list and body.
+    private static func declaration(at index: Int, in tokens: [SourceToken], readingBody: Bool) -> TypeDeclaration {
+        var mainAttribute: SourceToken?
+        var back = index - 1
+        while back >= 0, back >= index - 12 {
+            let token = tokens[back]
+            if token.is("main"), back >= 1, tokens[back - 1].is("@") {
+                mainAttribute = tokens[back - 1]
+                break
+            }
+            guard token.isIdentifier || token.is("@") || token.is("(") || token.is(")") || token.is(".") else { break }
+            back -= 1
+        }
+        var position = index + 2
+        var conformsToApp = false
+        var angle = 0
+        var inInheritance = false
+        var entry: [String] = []
+        func endEntry() {
+            if entry == ["App"] || entry == ["SwiftUI", ".", "App"] { conformsToApp = true }
+            entry = []
+        }
+        // A declaration's header is short; a bound keeps a file of headers without
+        // bodies (hostile or broken) from costing quadratic time.
+        while position < tokens.count, position - index < maximumHeaderTokens, !tokens[position].is("{") {
+            let text = tokens[position].text
+            if text.hasPrefix("<") { angle += 1 } else if text.hasPrefix(">") { angle = max(0, angle - 1) }
+            if angle == 0 {
+                if text == ":" && !inInheritance {
+                    inInheritance = true
+                } else if text == "where" || text == ";" || text == "}" {
+                    break
+                } else if inInheritance {
+                    if text == "," { endEntry() } else { entry.append(text) }
                 }
             }
-            index += 1
+            position += 1
+        }
+        endEntry()
+        return TypeDeclaration(
+            name: tokens[index + 1].text, mainAttribute: mainAttribute, keyword: tokens[index],
+            conformsToApp: conformsToApp,
+            startsTypes: mainAttribute != nil && readingBody ? mainCalls(inBodyAt: position, in: tokens) : [])
+    }
+
+    /// `Name.main()` calls inside the body opening at `open`.
+    private static func mainCalls(inBodyAt open: Int, in tokens: [SourceToken]) -> Set<String> {
+        guard open < tokens.count, tokens[open].is("{") else { return [] }
+        var names: Set<String> = []
+        var depth = 0
+        var position = open
+        repeat {
+            let token = tokens[position]
+            if token.is("{") { depth += 1 } else if token.is("}") { depth -= 1 }
+            if token.isIdentifier, position + 3 < tokens.count, tokens[position + 1].is("."), tokens[position + 2].is("main"),
+                tokens[position + 3].is("(")
+            {
+                names.insert(token.text)
+            }
+            position += 1
+        } while depth > 0 && position < tokens.count
+        return names
+    }
+
+    /// Where the SwiftUI entry point is among `files` (in order), `nil` when there is none:
+    /// a `@main` `App` or the adaptor first, else an `App` that a `@main` type starts.
+    static func entry(in files: [(display: String, evidence: Evidence)]) -> (file: String, token: SourceToken)? {
+        for file in files {
+            if let main = file.evidence.types.first(where: { $0.conformsToApp && $0.mainAttribute != nil })?.mainAttribute {
+                return (file.display, main)
+            }
+            if let adaptor = file.evidence.delegateAdaptor { return (file.display, adaptor) }
+        }
+        let started = Set(files.flatMap { $0.evidence.types.filter { $0.mainAttribute != nil }.flatMap(\.startsTypes) })
+        for file in files {
+            if let app = file.evidence.types.first(where: { $0.conformsToApp && started.contains($0.name) }) {
+                return (file.display, app.keyword)
+            }
         }
         return nil
     }
 
-    /// Whether the declaration after `@main` is a type conforming to `App`: the text up
-    /// to its `{` holds `struct`/`class`/`enum`/`actor` and, after the first `:`, an
-    /// `App` or `SwiftUI.App` entry (before any `where`).
-    private static func declaresApp(_ code: [UInt8], after start: Int) -> Bool {
-        guard start <= code.count, start == code.count || !isIdentifierByte(code[start]) else { return false }
-        guard let brace = code[start...].firstIndex(of: UInt8(ascii: "{")) else { return false }
-        let header = String(decoding: code[start..<brace], as: UTF8.self)
-        guard let colon = header.firstIndex(of: ":") else { return false }
-        let words = header[..<colon].split { !$0.isLetter && !$0.isNumber && $0 != "_" }
-        guard words.contains(where: { ["struct", "class", "enum", "actor"].contains($0) }) else { return false }
-        var inherited = header[header.index(after: colon)...]
-        if let whereClause = inherited.range(of: " where ") { inherited = inherited[..<whereClause.lowerBound] }
-        return inherited.split(separator: ",").contains { entry in
-            let name = entry.trimmingCharacters(in: .whitespacesAndNewlines)
-            return name == "App" || name == "SwiftUI.App"
-        }
-    }
-
-    private static func identifier(in code: [UInt8], at start: Int) -> String {
-        var end = start
-        while end < code.count, isIdentifierByte(code[end]) { end += 1 }
-        return String(decoding: code[start..<end], as: UTF8.self)
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-            || byte >= 0x80
-    }
-
-    private static func line(of index: Int, in code: [UInt8]) -> Int {
-        code[..<index].count { $0 == UInt8(ascii: "\n") } + 1
-    }
-
-    /// The source with `//` and (nested) `/* */` comments and string literals (plain,
-    /// multi-line and raw `#"…"#`) replaced by spaces, line breaks kept.
-    static func blankingCommentsAndStrings(_ source: String) -> String {
-        let bytes = Array(source.utf8)
-        var output = bytes
-        var index = 0
-        func blank(_ range: Range<Int>) {
-            for position in range where output[position] != UInt8(ascii: "\n") { output[position] = UInt8(ascii: " ") }
-        }
-        func starts(_ text: String, at position: Int) -> Bool {
-            let pattern = Array(text.utf8)
-            return position + pattern.count <= bytes.count && Array(bytes[position..<position + pattern.count]) == pattern
-        }
-        while index < bytes.count {
-            if starts("//", at: index) {
-                let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                blank(index..<end)
-                index = end
-            } else if starts("/*", at: index) {
-                var depth = 0
-                var end = index
-                repeat {
-                    if starts("/*", at: end) { depth += 1; end += 2 } else if starts("*/", at: end) { depth -= 1; end += 2 } else { end += 1 }
-                } while depth > 0 && end < bytes.count
-                blank(index..<min(end, bytes.count))
-                index = end
-            } else if bytes[index] == UInt8(ascii: "#") || bytes[index] == UInt8(ascii: "\"") {
-                var hashes = 0
-                while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
-                guard index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "\"") else {
-                    index += max(hashes, 1)
-                    continue
-                }
-                let quote = starts("\"\"\"", at: index + hashes) ? "\"\"\"" : "\""
-                let closing = Array((quote + String(repeating: "#", count: hashes)).utf8)
-                var end = index + hashes + quote.utf8.count
-                while end < bytes.count {
-                    if hashes == 0, bytes[end] == UInt8(ascii: "\\") { end += 2; continue }
-                    if quote == "\"", bytes[end] == UInt8(ascii: "\n") { break }  // unterminated: stop at the line end
-                    if end + closing.count <= bytes.count, Array(bytes[end..<end + closing.count]) == closing {
-                        end += closing.count
-                        break
-                    }
-                    end += 1
-                }
-                end = min(end, bytes.count)
-                blank(index..<end)
-                index = end
-            } else {
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+    /// The 1-based line of the SwiftUI entry point in one Swift source, `nil` when there is none.
+    static func swiftUIEntryLine(in source: String) -> Int? {
+        let evidence = evidence(in: SourceLexer.tokens(of: source, language: .swift))
+        return entry(in: [("", evidence)])?.token.line
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Every target is a UIKit app with its own group of Swift files, a sources build
 /// phase listing them, and Debug/Release configurations with a generated Info.plist.
-/// The Swift files are written too (small, with comments and strings), so the life
-/// cycle scan reads every one of them, as it does for a real UIKit app.
+/// The Swift files are written too (small, with comments, strings, an interpolation and
+/// code the code checks find), so the life cycle scan and the code checks read every
+/// one of them, as they do for a real UIKit app.
 public struct SyntheticXcodeProject: Sendable {
     public var targetCount: Int
     public var filesPerTarget: Int
@@ -231,6 +232,13 @@ public struct SyntheticXcodeProject: Sendable {
             override func viewDidLoad() {
                 super.viewDidLoad()
                 title = heading
+                // Code the code checks find, as older apps write it.
+                let width = UIScreen.main.bounds.width
+                UIApplication.shared.windows.first?.rootViewController?.title = "\\(width) pt, \\(UIDevice.current.orientation)"
+            }
+
+            override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+                traitCollection.userInterfaceIdiom == .pad ? .all : .portrait
             }
         }
 

@@ -121,7 +121,7 @@ struct XcodeProject: Sendable {
                         productType: dictionary["productType"]?.stringValue,
                         location: target.keyLocation ?? .startOfFile(file),
                         configurations: configurations(listedBy: dictionary.entry(forKey: "buildConfigurationList")),
-                        swiftSources: swiftSources(of: dictionary)))
+                        sourceFiles: sourceFiles(of: dictionary), scriptPhases: scriptPhases(of: dictionary)))
             }
             return XcodeProject(
                 bundle: bundle, projectDirectory: projectDirectory,
@@ -192,11 +192,12 @@ struct XcodeProject: Sendable {
             return nil
         }
 
-        /// The target's Swift files: `buildPhases` → `PBXSourcesBuildPhase` → `files` →
-        /// `PBXBuildFile.fileRef` → file reference, then every `.swift` file under the
-        /// folders listed in `fileSystemSynchronizedGroups`. References that lead nowhere
-        /// are passed over: only the life cycle check reads these files.
-        private func swiftSources(of target: PropertyListDictionary) -> [URL] {
+        /// The target's Swift and Objective-C files: `buildPhases` → `PBXSourcesBuildPhase`
+        /// → `files` → `PBXBuildFile.fileRef` → file reference, then every such file under
+        /// the folders listed in `fileSystemSynchronizedGroups`. References that lead
+        /// nowhere are passed over: the life cycle and the code checks read these files,
+        /// which are evidence, not lint input.
+        private func sourceFiles(of target: PropertyListDictionary) -> [URL] {
             var result: [URL] = []
             for phaseID in target["buildPhases"]?.arrayValue ?? [] {
                 guard let phase = phaseID.stringValue.flatMap({ objects[$0]?.dictionaryValue }),
@@ -204,23 +205,41 @@ struct XcodeProject: Sendable {
                 else { continue }
                 for buildFileID in phase["files"]?.arrayValue ?? [] {
                     guard let reference = buildFileID.stringValue.flatMap({ objects[$0]?["fileRef"]?.stringValue }),
-                        let url = locate(reference), url.pathExtension == "swift"
+                        let url = locate(reference), Self.isCode(url)
                     else { continue }
                     result.append(url)
                 }
             }
             for groupID in target["fileSystemSynchronizedGroups"]?.arrayValue ?? [] {
                 guard let folder = groupID.stringValue.flatMap({ locate($0) }) else { continue }
-                result += Self.swiftFiles(under: folder)
+                result += Self.codeFiles(under: folder)
             }
             return result
         }
 
-        /// `.swift` files below `folder`, sorted by path so the scan order is stable.
-        private static func swiftFiles(under folder: URL) -> [URL] {
+        /// The target's `PBXShellScriptBuildPhase`s with their scripts.
+        private func scriptPhases(of target: PropertyListDictionary) -> [XcodeTarget.ScriptPhase] {
+            (target["buildPhases"]?.arrayValue ?? []).compactMap { phaseID in
+                guard let phase = phaseID.stringValue.flatMap({ objects[$0]?.dictionaryValue }),
+                    phase["isa"]?.stringValue == "PBXShellScriptBuildPhase",
+                    let entry = phase.entry(forKey: "shellScript"), let script = entry.value.stringValue
+                else { return nil }
+                return XcodeTarget.ScriptPhase(
+                    name: phase["name"]?.stringValue ?? "Run Script", script: script,
+                    location: entry.keyLocation ?? .startOfFile(file))
+            }
+        }
+
+        /// Swift and Objective-C files below `folder`, sorted by path so the scan order
+        /// is stable.
+        private static func codeFiles(under folder: URL) -> [URL] {
             guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
-            return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
-                .sorted { $0.path < $1.path }
+            return walker.compactMap { $0 as? URL }.filter(isCode).sorted { $0.path < $1.path }
+        }
+
+        /// A file a sources build phase compiles that the code checks read.
+        private static func isCode(_ url: URL) -> Bool {
+            ["swift", "m", "mm"].contains(url.pathExtension.lowercased())
         }
 
         /// Where a file reference or group is on disk; `nil` for source trees outside

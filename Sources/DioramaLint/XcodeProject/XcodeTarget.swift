@@ -10,9 +10,20 @@ struct XcodeTarget: Sendable {
     /// the target lacks point here when it has no Info.plist file.
     var location: SourceLocation
     var configurations: [XcodeBuildConfiguration]
-    /// The Swift files the target compiles: its sources build phase's files, and the
-    /// `.swift` files under its synchronized folders (Xcode 16), in project order.
-    var swiftSources: [URL] = []
+    /// The Swift and Objective-C files the target compiles (`.swift`, `.m`, `.mm`): its
+    /// sources build phase's files, and those under its synchronized folders (Xcode 16),
+    /// in project order.
+    var sourceFiles: [URL] = []
+    /// The target's Run Script build phases, in build order.
+    var scriptPhases: [ScriptPhase] = []
+
+    /// A `PBXShellScriptBuildPhase`: a build step that may edit the built Info.plist.
+    struct ScriptPhase: Sendable {
+        var name: String
+        var script: String
+        /// Where its `shellScript` is written in `project.pbxproj`.
+        var location: SourceLocation
+    }
 
     /// Product types that install as an app on iPad: ordinary apps and App Clips.
     /// (Watch apps, extensions, frameworks and tests are not checked.)

@@ -27,25 +27,8 @@ struct SceneManifestReader {
     }
 
     /// What to paste when the manifest, or its application configuration, is missing.
-    static let sceneManifestSnippet = """
-        <key>UIApplicationSceneManifest</key>
-        <dict>
-            <key>UIApplicationSupportsMultipleScenes</key>
-            <true/>
-            <key>UISceneConfigurations</key>
-            <dict>
-                <key>UIWindowSceneSessionRoleApplication</key>
-                <array>
-                    <dict>
-                        <key>UISceneConfigurationName</key>
-                        <string>Default Configuration</string>
-                        <key>UISceneDelegateClassName</key>
-                        <string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-                    </dict>
-                </array>
-            </dict>
-        </dict>
-        """
+    static let sceneManifestSnippet = SceneManifestSnippet.manifest(
+        delegateClass: "$(PRODUCT_MODULE_NAME).SceneDelegate", supportsMultipleScenes: true)
 
     mutating func read(_ root: PropertyList) -> SceneManifest {
         var manifest = SceneManifest(file: file)

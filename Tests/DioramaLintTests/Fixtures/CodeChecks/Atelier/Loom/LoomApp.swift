@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct LoomApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Loom")
+        }
+    }
+}
