@@ -85,6 +85,15 @@ struct KDEGnomeHeadlessTests {
         #expect(moved.contains("org.freedesktop.weston.wayland-terminal 1400 100"), "\(moved)")
     }
 
+    @Test("foot 1.13 dies with SIGFPE on KWin's outputs of -1 x -1 mm: the real behaviour a kwin-5.27 profile must reproduce")
+    func footDiesOnKWin() throws {
+        let kwin = try KWinHeadless.start(outputCount: 1)
+        defer { kwin.stop() }
+        let foot = try runClient("foot", package: "foot", ["--", "true"], environment: kwin.clientEnvironment(), timeout: 30)
+        #expect(foot.status == SIGFPE, "foot ended with \(foot.status):\n\(foot.output)")
+        #expect(kwin.isRunning, "KWin went down with foot")
+    }
+
     @Test("kscreen-doctor's listing is read with its colours on")
     func kscreenListingParses() {
         let text =
