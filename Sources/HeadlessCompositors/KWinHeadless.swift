@@ -68,19 +68,10 @@ public enum KWinHeadless {
             ],
             // Script `print()` lines reach the log only with this category on.
             environment: ["QT_LOGGING_RULES": "kwin_scripting=true"])
-        let socketPath = directory.runtime + "/" + socketName
-        let kwinPID = try Launcher.awaitReady(
-            "kwin_wayland", process: process, directory: directory, behindRunuser: true,
-            timeout: startupTimeout, waitingFor: "socket \(socketPath)"
-        ) { () -> pid_t? in
-            guard isSocket(socketPath), socketAcceptsConnections(socketPath) else { return nil }
-            return SessionBusInstance.compositorPID(under: process, named: "kwin_wayland")
-        }
-        let compositor = RunningCompositor(
-            kind: .kwin, process: process, compositorPID: kwinPID, directory: directory,
-            socketName: socketName, ipcSocketPath: nil, configFile: nil, sessionBusAddress: instance.busAddress)
-        try awaitOutputs(compositor, count: outputCount, timeout: startupTimeout) { try outputs(of: $0).count }
-        return compositor
+        return try instance.awaitCompositor(
+            .kwin, process: process, named: "kwin_wayland", socketName: socketName,
+            outputCount: outputCount, timeout: startupTimeout
+        ) { try outputs(of: $0).count }
     }
 
     /// Every output, enabled or not, from `kscreen-doctor -o`.

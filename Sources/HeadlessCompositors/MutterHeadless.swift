@@ -84,21 +84,10 @@ public enum MutterHeadless {
             ["--wayland", "--headless", "--no-x11", "--wayland-display", socketName]
                 + monitorSizes.flatMap { ["--virtual-monitor", "\($0.width)x\($0.height)"] },
             environment: ["GSETTINGS_BACKEND": "keyfile"])
-        let socketPath = directory.runtime + "/" + socketName
-        let mutterPID = try Launcher.awaitReady(
-            "mutter", process: process, directory: directory, behindRunuser: true,
-            timeout: startupTimeout, waitingFor: "socket \(socketPath)"
-        ) { () -> pid_t? in
-            guard isSocket(socketPath), socketAcceptsConnections(socketPath) else { return nil }
-            return SessionBusInstance.compositorPID(under: process, named: "mutter")
-        }
-        let compositor = RunningCompositor(
-            kind: .mutter, process: process, compositorPID: mutterPID, directory: directory,
-            socketName: socketName, ipcSocketPath: nil, configFile: nil, sessionBusAddress: instance.busAddress)
-        try awaitOutputs(compositor, count: monitorSizes.count, timeout: startupTimeout) {
-            try displayState(of: $0).monitors.count
-        }
-        return compositor
+        return try instance.awaitCompositor(
+            .mutter, process: process, named: "mutter", socketName: socketName,
+            outputCount: monitorSizes.count, timeout: startupTimeout
+        ) { try displayState(of: $0).monitors.count }
     }
 
     /// `org.gnome.Mutter.DisplayConfig.GetCurrentState`.

@@ -94,6 +94,29 @@ struct SessionBusInstance {
         }
     }
 
+    /// Waits until the compositor `process` started (running `name`) accepts
+    /// connections on `socketName` and `listed` counts `outputCount` outputs,
+    /// and returns it as a ``RunningCompositor``; stops it and throws with its
+    /// log tail when it exits or `timeout` passes first.
+    func awaitCompositor(
+        _ kind: RunningCompositor.Kind, process: SpawnedProcess, named name: String, socketName: String,
+        outputCount: Int, timeout: TimeInterval, listed: (RunningCompositor) throws -> Int
+    ) throws -> RunningCompositor {
+        let socketPath = directory.runtime + "/" + socketName
+        let pid = try Launcher.awaitReady(
+            name, process: process, directory: directory, behindRunuser: true,
+            timeout: timeout, waitingFor: "socket \(socketPath)"
+        ) { () -> pid_t? in
+            guard isSocket(socketPath), socketAcceptsConnections(socketPath) else { return nil }
+            return Self.compositorPID(under: process, named: name)
+        }
+        let compositor = RunningCompositor(
+            kind: kind, process: process, compositorPID: pid, directory: directory,
+            socketName: socketName, ipcSocketPath: nil, configFile: nil, sessionBusAddress: busAddress)
+        try awaitOutputs(compositor, count: outputCount, timeout: timeout, listed)
+        return compositor
+    }
+
     /// The compositor's own pid under `dbus-run-session` (its child that runs
     /// `name`), once it is there.
     static func compositorPID(under launcher: SpawnedProcess, named name: String) -> pid_t? {

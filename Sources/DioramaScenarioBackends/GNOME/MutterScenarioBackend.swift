@@ -94,8 +94,6 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
 
     override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
-        case .declareWindow(let declaration):
-            return try await declare(declaration)
         case .moveToDisplay(let window, _), .moveToPosition(let window, _), .resize(let window, _, _),
             .maximize(let window), .fullscreen(let window, _), .minimize(let window):
             let reason = "\(Self.noWindowControl) (`\(action.keyword)`)"
@@ -123,15 +121,8 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
             )
         case .screenshot:
             return .skipped("screenshots are not taken on Mutter")
-        case .quit(let client):
-            return await quit(client)
-        case .relaunch(let client):
-            return try await relaunch(client)
-        case .wait(let duration):
-            await pause(for: duration)
-            return .done
-        case .launch, .waitUntil, .expect:
-            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
+        case .declareWindow, .quit, .relaunch, .wait, .launch, .waitUntil, .expect:
+            return try await performClientStep(action) ?? .failed("`\(action.keyword)` was not performed")
         }
     }
 
@@ -145,8 +136,18 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
         guard let index = layout.firstIndex(where: { $0.connector == connector }) else {
             throw ScenarioBackendError.badLayout("Mutter has no monitor for \(display.name)")
         }
+        let before = layout
         change(&layout[index], try MutterHeadless.displayState(of: compositor).monitors)
-        try MutterHeadless.apply(layout, to: compositor)
+        do {
+            try MutterHeadless.apply(layout, to: compositor)
+        } catch CompositorLaunchError.helperFailed(_, _, let output) where output.contains("not adjacent") {
+            // Mutter's rule, not a failure of the step: its logical monitors
+            // must touch, and this change leaves a gap or an overlap.
+            layout = before
+            return .skipped(
+                "Mutter requires its monitors to touch, and this change would leave \(display.name) apart from its neighbours (Mutter: Logical monitors not adjacent)"
+            )
+        }
         return .done(detail: [scaleNotes[display.name], names.scaleNote(display.name)].compactMap { $0 }.first)
     }
 

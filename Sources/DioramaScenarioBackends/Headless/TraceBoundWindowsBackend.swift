@@ -30,16 +30,28 @@ public class TraceBoundWindowsBackend: HeadlessCompositorBackend {
         }
     }
 
-    /// `quit CLIENT`: no compositor here says which windows show, so a
-    /// relaunch waits for any declared one.
-    func quit(_ client: NameReference) async -> StepOutcome {
-        guard let clients else { return .failed("no clients") }
-        return .done(detail: await clients.quit(client.name))
-    }
-
-    /// `relaunch CLIENT`: waits for any of its declared windows.
-    func relaunch(_ client: NameReference) async throws -> StepOutcome {
-        try await relaunch(client.name, windows: windows, returning: .anyDeclared, rebind: rebind)
+    /// The steps every trace-bound backend performs alike: `window`, `quit`
+    /// (no compositor here says which windows show, so a relaunch waits for
+    /// any declared one), `relaunch`, `wait`, and the runner's own steps.
+    ///
+    /// - Returns: nil for a step the compositor's backend performs itself.
+    func performClientStep(_ action: StepAction) async throws -> StepOutcome? {
+        switch action {
+        case .declareWindow(let declaration):
+            return try await declare(declaration)
+        case .quit(let client):
+            guard let clients else { return .failed("no clients") }
+            return .done(detail: await clients.quit(client.name))
+        case .relaunch(let client):
+            return try await relaunch(client.name, windows: windows, returning: .anyDeclared, rebind: rebind)
+        case .wait(let duration):
+            await pause(for: duration)
+            return .done
+        case .launch, .waitUntil, .expect:
+            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
+        default:
+            return nil
+        }
     }
 
     /// Binds `name` to the scene whose toplevel matches its declaration in the

@@ -89,8 +89,6 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
 
     override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
-        case .declareWindow(let declaration):
-            return try await declare(declaration)
         case .moveToDisplay(let window, let display):
             let area = try outputRect(try names.output(for: display.name))
             // Centred on the display when it fits, as the simulator places a floating window.
@@ -157,15 +155,8 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
             return .done(detail: "disabled \(output)")
         case .screenshot:
             return .skipped("screenshots are not taken on KWin")
-        case .quit(let client):
-            return await quit(client)
-        case .relaunch(let client):
-            return try await relaunch(client)
-        case .wait(let duration):
-            await pause(for: duration)
-            return .done
-        case .launch, .waitUntil, .expect:
-            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
+        case .declareWindow, .quit, .relaunch, .wait, .launch, .waitUntil, .expect:
+            return try await performClientStep(action) ?? .failed("`\(action.keyword)` was not performed")
         }
     }
 

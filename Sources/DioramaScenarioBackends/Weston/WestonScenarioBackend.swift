@@ -53,15 +53,8 @@ public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
 
     override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
-        case .declareWindow(let declaration):
-            return try await declare(declaration)
-        case .quit(let client):
-            return await quit(client)
-        case .relaunch(let client):
-            return try await relaunch(client)
-        case .wait(let duration):
-            await pause(for: duration)
-            return .done
+        case .declareWindow, .quit, .relaunch, .wait, .launch, .waitUntil, .expect:
+            return try await performClientStep(action) ?? .failed("`\(action.keyword)` was not performed")
         case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type,
             .click, .drag, .touch:
             return .skipped("\(Self.noWindowManager) (`\(action.keyword)`)")
@@ -71,8 +64,6 @@ public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
             return .skipped("the weston backend runs a single output (`\(action.keyword)`)")
         case .screenshot:
             return .skipped("screenshots are not taken on weston")
-        case .launch, .waitUntil, .expect:
-            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
         }
     }
 
