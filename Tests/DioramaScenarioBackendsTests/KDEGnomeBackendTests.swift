@@ -98,4 +98,16 @@ struct KDEGnomeBackendTests {
         }
         #expect(results.map(\.passedClauseCount).reduce(0, +) > 0, "the suite checked nothing on Mutter")
     }
+
+    @Test("diorama run --on kwin and --on mutter FILE exit 0 and name the backend", arguments: [BackendKind.kwin, .mutter])
+    func runCommand(on backend: BackendKind) throws {
+        let directory = try PackageRoot.temporaryDirectory("run-\(backend.rawValue)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try RunCommandTests.diorama(
+            ["run", "--on", backend.rawValue, PackageRoot.path("Configs/scenarios/minimum-width.scenario")],
+            in: directory, timeout: 180)
+        #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        #expect(result.standardOutput.contains("(\(backend.rawValue)"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("1 passed"), "\(result.standardOutput)")
+    }
 }
