@@ -48,17 +48,13 @@ public enum KWinHeadless {
         let installed = try Executables.require("kwin_wayland", package: "kwin-wayland")
         _ = try Executables.require("kscreen-doctor", package: "libkf5screen-bin")
         let instance = try SessionBusInstance.make(kind: "kwin")
-        let directory = instance.directory
-        let copy = directory.base + "/kwin_wayland"
-        do {
+        let copy = instance.directory.base + "/kwin_wayland"
+        try instance.prepare("copy \(installed) without its file capability") {
             // A byte copy: no extended attributes, so no file capability.
             try Data(contentsOf: URL(fileURLWithPath: installed)).write(to: URL(fileURLWithPath: copy))
             guard chmod(copy, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        } catch {
-            try? FileManager.default.removeItem(atPath: directory.base)
-            throw CompositorLaunchError.setupFailed(what: "copy \(installed) without its file capability", detail: "\(error)")
         }
-        let socketName = "wayland-diorama-kwin-\(getpid())-\(InstanceCounter.shared.next())"
+        let socketName = SessionBusInstance.uniqueSocketName("kwin")
         let process = try instance.spawn(
             copy,
             [

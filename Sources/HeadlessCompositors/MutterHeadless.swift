@@ -66,19 +66,15 @@ public enum MutterHeadless {
         let mutter = try Executables.require("mutter", package: "mutter")
         _ = try Executables.require("gdbus", package: "libglib2.0-bin")
         let instance = try SessionBusInstance.make(kind: "mutter")
-        let directory = instance.directory
         let settings = instance.configHome + "/glib-2.0/settings"
-        do {
+        try instance.prepare("write Mutter's settings in \(settings)") {
             try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
             try """
             [org/gnome/mutter]
             experimental-features=['scale-monitor-framebuffer']
             """.write(toFile: settings + "/keyfile", atomically: false, encoding: .utf8)
-        } catch {
-            try? FileManager.default.removeItem(atPath: directory.base)
-            throw CompositorLaunchError.setupFailed(what: "write Mutter's settings in \(settings)", detail: "\(error)")
         }
-        let socketName = "wayland-diorama-mutter-\(getpid())-\(InstanceCounter.shared.next())"
+        let socketName = SessionBusInstance.uniqueSocketName("mutter")
         let process = try instance.spawn(
             mutter,
             ["--wayland", "--headless", "--no-x11", "--wayland-display", socketName]

@@ -61,6 +61,22 @@ struct SessionBusInstance {
 
     var busConfigFile: String { directory.base + "/session-bus.conf" }
 
+    /// Runs one step that prepares the instance's files; when it throws,
+    /// removes the instance folder and throws `setupFailed` saying `what`.
+    func prepare(_ what: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory.base)
+            throw CompositorLaunchError.setupFailed(what: what, detail: "\(error)")
+        }
+    }
+
+    /// A Wayland socket name unique to this process and instance.
+    static func uniqueSocketName(_ kind: String) -> String {
+        "wayland-diorama-\(kind)-\(getpid())-\(InstanceCounter.shared.next())"
+    }
+
     /// The compositor's environment: the caller's without another display or
     /// bus, with the private folders and bus.
     func compositorEnvironment(_ extra: [String: String]) -> [String: String] {
