@@ -272,7 +272,7 @@ let package = Package(
         .testTarget(
             name: "DioramaLoggingTests",
             dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC"]),
+        .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC", "DioramaPOSIX"]),
         .testTarget(
             name: "DioramaClientTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Testing
 
@@ -89,8 +90,15 @@ struct KDEGnomeHeadlessTests {
     func footDiesOnKWin() throws {
         let kwin = try KWinHeadless.start(outputCount: 1)
         defer { kwin.stop() }
-        let foot = try runClient("foot", package: "foot", ["--", "true"], environment: kwin.clientEnvironment(), timeout: 30)
-        #expect(foot.status == SIGFPE, "foot ended with \(foot.status):\n\(foot.output)")
+        let log = kwin.runtimeDirectory + "/foot.log"
+        let foot = try SpawnedProcess(
+            executable: try Executables.require("foot", package: "foot"), arguments: ["--", "true"],
+            environment: kwin.clientEnvironment(), standardOutput: .file(log, append: false),
+            standardError: .file(log, append: true))
+        let ended = foot.waitForExit(timeout: .seconds(30))
+        if ended == nil { foot.terminate(grace: .seconds(1)) }
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(ended == .killed(signal: SIGFPE), "foot: \(ended.map(\.description) ?? "still running after 30 s"):\n\(output)")
         #expect(kwin.isRunning, "KWin went down with foot")
     }
 
