@@ -74,30 +74,17 @@ struct SlowRedrawSettleTests {
     /// across the move) and expects `clauses` there; every step and clause
     /// must pass.
     private func expectPassingWhileFrozenAcrossTheMove(to mode: String, expecting clauses: String) async throws {
-        let work = try PackageRoot.temporaryDirectory("slow-redraw")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let file = work.appendingPathComponent("slow.scenario")
-        try """
-        display DP-1 1280x800 scale 1 at 0,0
-        display DP-2 \(mode) at 1280,0
-        timeout: 20s
-        launch TimerApp as timer
-        window main = timer title "Main"
-        expect main on DP-1, scale 1, screen DP-1
-        move main to DP-2
-        expect main on DP-2, \(clauses)
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let scenario = try ScenarioLoader.load(path: file.path)
-        let timer = try TestExecutable.locate("TimerApp")
-        let configuration = BackendConfiguration(
-            executableDirectories: [timer.deletingLastPathComponent().path],
-            workDirectory: work.appendingPathComponent("run").path)
-        let options = ScenarioRunOptions(backend: .sim, jobs: 1, artifactsDirectory: work.appendingPathComponent("artifacts").path)
-        let results = await ScenarioSuiteRunner(options: options).run([scenario]) {
-            FreezingBackend(ScenarioBackends.make(.sim, configuration: configuration))
-        }
-        let result = try #require(results.first)
-        let timeline = ConsoleReporter.render(result, useColor: false)
+        let (result, timeline) = try await SimulatorScenarioRun.run(
+            """
+            display DP-1 1280x800 scale 1 at 0,0
+            display DP-2 \(mode) at 1280,0
+            timeout: 20s
+            launch TimerApp as timer
+            window main = timer title "Main"
+            expect main on DP-1, scale 1, screen DP-1
+            move main to DP-2
+            expect main on DP-2, \(clauses)
+            """, label: "slow-redraw", wrapping: { FreezingBackend($0) })
         #expect(result.status == .passed, "\(timeline)")
         #expect(result.failedClauseCount == 0, "\(timeline)")
     }
