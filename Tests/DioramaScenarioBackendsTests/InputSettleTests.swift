@@ -19,68 +19,38 @@ import Testing
 /// click handled while the app had not read it.
 @Suite("settling after input waits for the app to handle it")
 struct InputSettleTests {
-    final class StaleIdleBackend: ScenarioBackend {
-        let inner: any ScenarioBackend
-        var appProcess: Int32?
-        init(_ inner: any ScenarioBackend) { self.inner = inner }
+    /// Puts an `idle` record stamped a second ahead into the stopped app's trace.
+    static func writeStaleIdle(intoTraceOf pid: Int32) {
+        guard let trace = traceFile(of: pid), let handle = FileHandle(forWritingAtPath: trace) else {
+            Issue.record("TimerApp (pid \(pid)) has no writable DIORAMA_TRACE; the race cannot be set up")
+            return
+        }
+        let stamp = monotonicNanoseconds() + 1_000_000_000
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"v":2,"t_ns":\#(stamp),"type":"idle"}"#.utf8 + [0x0A]))
+        try? handle.close()
+    }
 
-        var kind: BackendKind { inner.kind }
-        func start(_ setup: ScenarioSetup) async throws { try await inner.start(setup) }
-        func launch(_ client: ClientLaunch) async throws -> ClientHandle {
-            let handle = try await inner.launch(client)
-            appProcess = handle.processID
-            return handle
-        }
-        func perform(_ step: Step) async -> StepOutcome {
-            guard case .click = step.action, let pid = appProcess, let trace = Self.traceFile(of: pid) else {
-                return await inner.perform(step)
-            }
-            kill(pid, SIGSTOP)
-            let outcome = await inner.perform(step)
-            let stamp = Self.monotonicNanoseconds() + 1_000_000_000
-            if let handle = FileHandle(forWritingAtPath: trace) {
-                handle.seekToEndOfFile()
-                handle.write(Data(#"{"v":2,"t_ns":\#(stamp),"type":"idle"}"#.utf8 + [0x0A]))
-                try? handle.close()
-            }
-            Task.detached {
-                try? await Task.sleep(for: .seconds(1))
-                kill(pid, SIGCONT)
-            }
-            return outcome
-        }
-        func settle(windows: [String], timeout: ScenarioDuration) async -> SettleOutcome {
-            await inner.settle(windows: windows, timeout: timeout)
-        }
-        func observe(window: String) async -> WindowObservation { await inner.observe(window: window) }
-        func observeDisplays() async -> [DisplayObservation] { await inner.observeDisplays() }
-        func pause(for duration: ScenarioDuration) async { await inner.pause(for: duration) }
-        func stop() async {
-            if let appProcess { kill(appProcess, SIGCONT) }
-            await inner.stop()
-        }
+    /// The app's `DIORAMA_TRACE`, from its environment.
+    static func traceFile(of pid: Int32) -> String? {
+        guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return nil }
+        return environ.split(separator: 0).lazy.compactMap { entry -> String? in
+            let text = String(decoding: entry, as: UTF8.self)
+            return text.hasPrefix("DIORAMA_TRACE=") ? String(text.dropFirst("DIORAMA_TRACE=".count)) : nil
+        }.first
+    }
 
-        /// The app's `DIORAMA_TRACE`, from its environment.
-        static func traceFile(of pid: Int32) -> String? {
-            guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return nil }
-            return environ.split(separator: 0).lazy.compactMap { entry -> String? in
-                let text = String(decoding: entry, as: UTF8.self)
-                return text.hasPrefix("DIORAMA_TRACE=") ? String(text.dropFirst("DIORAMA_TRACE=".count)) : nil
-            }.first
-        }
-
-        static func monotonicNanoseconds() -> UInt64 {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-        }
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     @Test(
         "each click the app handles a second late is counted once after its step, not 0 (the stale idle) and then 2",
         .timeLimit(.minutes(2)))
     func clickCountedOnceWhenTheAppIsLate() async throws {
-        let (result, timeline) = try await SimulatorScenarioRun.run(
+        try await SimulatorScenarioRun.expectPassing(
             """
             display DP-1 1280x800 scale 1 at 0,0
             timeout: 20s
@@ -90,8 +60,11 @@ struct InputSettleTests {
             expect main touchesBegan fired 1 time, touchesEnded fired 1 time
             click main at 220,140
             expect main touchesBegan fired 1 time, touchesEnded fired 1 time
-            """, label: "input-settle", wrapping: { StaleIdleBackend($0) })
-        #expect(result.status == .passed, "\(timeline)")
-        #expect(result.failedClauseCount == 0, "\(timeline)")
+            """, label: "input-settle",
+            wrapping: {
+                AppFreezingBackend(
+                    $0, freezingAround: { if case .click = $0 { true } else { false } },
+                    whileStopped: InputSettleTests.writeStaleIdle(intoTraceOf:))
+            })
     }
 }

@@ -14,7 +14,7 @@ struct WindowReturnTests {
         "a window quit at 600x400 on DP-2 comes back at 600x400 on DP-2, drawn for DP-2's scale from its first frame",
         .timeLimit(.minutes(2)))
     func sizeAndDisplayComeBack() async throws {
-        let (result, timeline) = try await SimulatorScenarioRun.run(
+        try await SimulatorScenarioRun.expectPassing(
             """
             display DP-1 1280x800 scale 1 at 0,0
             display DP-2 2560x1600 scale 2 at 1280,0
@@ -29,8 +29,6 @@ struct WindowReturnTests {
             relaunch timer
             expect main restored, entered exactly DP-2, screen DP-2, traits.displayScale 2, bounds 600x400, width 600, height 400, no stale frames
             """, label: "window-return")
-        #expect(result.status == .passed, "\(timeline)")
-        #expect(result.failedClauseCount == 0, "\(timeline)")
     }
 
     @Test(
