@@ -92,3 +92,14 @@ final class AppFreezingBackend: ScenarioBackend {
         await inner.stop()
     }
 }
+
+extension RealCompositorBackendTests {
+    /// Runs scenario text (written to a temporary file) on `backend`.
+    static func run(_ text: String, label: String, on backend: BackendKind) async throws -> ScenarioResult {
+        let work = try PackageRoot.temporaryDirectory(label)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let file = work.appendingPathComponent("\(label).scenario")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return try await run(path: file.path, on: backend)
+    }
+}

@@ -13,9 +13,6 @@ import Testing
 struct SwayTypingTests {
     @Test("three `type` steps with dashes and line breaks: every key arrives, Return included", .timeLimit(.minutes(3)))
     func everyKeyArrives() async throws {
-        let work = try PackageRoot.temporaryDirectory("sway-typing")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let file = work.appendingPathComponent("typing.scenario")
         var text = """
             display DP-1 1280x800 scale 1 at 0,0
             backend: sway
@@ -31,8 +28,7 @@ struct SwayTypingTests {
 
                 """
         }
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        let result = try await RealCompositorBackendTests.run(path: file.path, on: .sway)
+        let result = try await RealCompositorBackendTests.run(text, label: "sway-typing", on: .sway)
         RealCompositorBackendTests.expectEveryClausePassed(result, atLeast: 3)
     }
 

@@ -65,4 +65,26 @@ struct WindowReturnTests {
             until: { $0.focusedWindow?.surfaceProtocolID == lastActive.surface }, timeout: .seconds(20),
             "the last active scene's window to have focus")
     }
+
+    /// sway offers no placement protocol: it opens a new window on the focused
+    /// output, so only the size can come back, and only because the
+    /// real-sway backend floats windows (a floating window's first configure
+    /// is 0x0; a tiled one would take its tile).
+    @Test("on sway a window quit at 600x400 comes back at 600x400 (the output is sway's choice)", .timeLimit(.minutes(3)))
+    func sizeComesBackOnSway() async throws {
+        let result = try await RealCompositorBackendTests.run(
+            """
+            display DP-1 1280x800 scale 1 at 0,0
+            backend: sway
+            timeout: 20s
+            launch TimerApp as timer
+            window main = timer title "Main"
+            resize main 600x400
+            expect main width 600, height 400
+            quit timer
+            relaunch timer
+            expect main restored, width 600, height 400, bounds 600x400
+            """, label: "sway-window-return", on: .sway)
+        RealCompositorBackendTests.expectEveryClausePassed(result, atLeast: 5)
+    }
 }
