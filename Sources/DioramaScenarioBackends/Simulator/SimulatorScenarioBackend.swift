@@ -280,7 +280,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         guard let binding = windows[name.name] else {
             throw ScenarioBackendError.launchFailed("window `\(name.name)` was not found when it was declared")
         }
-        if binding.windowID == nil { try? rebind(name.name, waiting: false) }
+        if binding.windowID == nil { _ = try? rebind(name.name, waiting: false) }
         guard let id = windows[name.name]?.windowID, try run({ sim in sim.windows.contains { $0.id == id } }) else {
             throw ScenarioBackendError.launchFailed("window `\(name.name)` is gone (closed, or its client quit)")
         }
