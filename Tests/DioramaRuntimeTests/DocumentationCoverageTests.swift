@@ -126,17 +126,11 @@ import Testing
     static func systemLibraryIncludeFlags() throws -> [String] {
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let names = manifest.matches(of: #/pkgConfig: "([^"]+)"/#).map { String($0.output.1) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
-        process.arguments = ["--cflags-only-I"] + names
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let flags = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CoverageCheckError("pkg-config --cflags-only-I \(names.joined(separator: " ")) failed; run make deps")
+        let run = try ProgramRun.run("/usr/bin/pkg-config", ["--cflags-only-I"] + names, timeout: .seconds(60))
+        guard run.succeeded else {
+            throw CoverageCheckError("pkg-config --cflags-only-I \(names.joined(separator: " ")) failed (\(run.output)); run make deps")
         }
+        let flags = run.standardOutput
         return String(decoding: flags, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
