@@ -52,6 +52,27 @@ import Testing
         #expect(report.clientExit == "still running", "foot was stopped by the check, not before")
     }
 
+    /// Under `--profile kwin-5.27` foot 1.13 dies as on KWin 5.27: SIGFPE in
+    /// its wl_output listener, on the -1 × -1 mm physical size, before its
+    /// first frame; the report says so and every later check is not applicable.
+    @Test(.timeLimit(.minutes(3)))
+    func footDiesOfSIGFPEUnderTheKWinProfile() throws {
+        try Self.requireInstalled("/usr/bin/foot", package: "foot")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(
+            ["check", "--profile", "kwin-5.27", "--json", "--output", output, "--", "foot", "/bin/sh", "-c", "sleep 600"],
+            environment: DioramaCommandLine.environment([:]), timeout: 150)
+        let report = try Self.report(result.standardOutput)
+        #expect(report.profile == "kwin-5.27")
+        let firstFrame = try Self.check(report, "first-frame-2x")
+        #expect(firstFrame.verdict == .fail)
+        #expect(firstFrame.reason.hasPrefix("the client was killed by signal \(SIGFPE) "), "\(firstFrame.reason)")
+        #expect(report.clientExit == "killed by signal \(SIGFPE)")
+        #expect(report.checks.dropFirst().allSatisfy { $0.verdict == .notApplicable })
+        #expect(result.status == 1, "stderr: \(result.standardError)")
+    }
+
     /// Under Bazel's sharding variables, shard 1/2 runs the battery's checks
     /// at even positions; `move-to-2x` then follows `first-frame-2x` directly
     /// and must first bring the window to the 1x display itself.
