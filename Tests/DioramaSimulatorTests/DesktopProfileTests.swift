@@ -4,6 +4,7 @@ import DioramaSimulator
 import DioramaSimulatorHarness
 import Foundation
 import Testing
+import WaylandClient
 
 /// The `kwin-5.27` and `mutter-43` profiles show clients what KWin 5.27.5 and
 /// Mutter 43.8 show them (issue #25, part 2). The real values were read with
@@ -102,6 +103,24 @@ import Testing
         #expect(
             Self.lines(listing, startingWith: "make:") == Array(repeating: "make: 'MetaVendor', model: 'MetaVirtualMonitor',", count: 3))
         #expect(Self.lines(listing, startingWith: "x: ") == ["x: 0, y: 0, scale: 1,", "x: 1280, y: 0, scale: 2,", "x: 1920, y: 0, scale: 2,"])
+    }
+
+    /// The Virtual-N numbers count displays as they were added: one plugged
+    /// after an unplug takes the next number, not the freed one.
+    @Test func kwinNamesAPluggedDisplayWithTheNextVirtualNumber() throws {
+        let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = .kwin527 }
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, appID: "named")
+        #expect(window.enteredOutputs == ["Virtual-0"])
+        try harness.simulator.unplugDisplay("DP-2")
+        try harness.simulator.plugDisplay(TestLayouts.display("HDMI-A-1", x: 1920))
+        try harness.roundtrip(client.connection)
+        client.outputs.refresh()  // binds the plugged display's output
+        try harness.roundtrip(client.connection)
+        try harness.simulator.moveWindow(.appID("named"), toDisplay: "HDMI-A-1")
+        try harness.roundtrip(client.connection)
+        #expect(window.enteredOutputs == ["Virtual-2"])
+        #expect(try harness.simulator.window(.appID("named")).enteredDisplayNames == ["HDMI-A-1"], "the simulator keeps the layout's names")
     }
 
     /// foot 1.13 divides by the output's physical size in its wl_output
