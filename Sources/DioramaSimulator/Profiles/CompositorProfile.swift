@@ -48,6 +48,10 @@ public struct CompositorProfile: Hashable, Sendable {
     /// Which name, make, model and physical size clients see for a display:
     /// the layout's, or those of a compositor's virtual outputs.
     public var outputIdentity: OutputIdentity
+    /// Whether Diorama's own `diorama_window_placement_manager_v1` is offered:
+    /// a client may ask which output a new toplevel opens on. Real
+    /// compositors do not have it, so only the `modern` profile offers it.
+    public var offersWindowPlacement: Bool
 
     public init(
         name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
@@ -58,7 +62,7 @@ public struct CompositorProfile: Hashable, Sendable {
         movedWindowKeepsFocus: Bool = true, enterLeaveOrder: EnterLeaveOrder = .leavesFirst,
         neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false,
         outputEvents: OutputEventStyle = .complete, mapWaitsForClient: Bool = false,
-        outputIdentity: OutputIdentity = .layout
+        outputIdentity: OutputIdentity = .layout, offersWindowPlacement: Bool = false
     ) {
         self.name = name
         self.compositorVersion = compositorVersion
@@ -80,6 +84,7 @@ public struct CompositorProfile: Hashable, Sendable {
         self.outputEvents = outputEvents
         self.mapWaitsForClient = mapWaitsForClient
         self.outputIdentity = outputIdentity
+        self.offersWindowPlacement = offersWindowPlacement
     }
 
     /// Everything the system's protocol XML allows, fractional scale and viewporter included.
@@ -87,7 +92,7 @@ public struct CompositorProfile: Hashable, Sendable {
         name: "modern", compositorVersion: WlCompositor.maxVersion, outputVersion: min(4, WlOutput.maxVersion),
         xdgOutputManagerVersion: min(3, ZxdgOutputManagerV1.maxVersion), xdgWmBaseVersion: XdgWmBase.maxVersion,
         seatVersion: WlSeat.maxVersion, offersFractionalScale: true, offersViewporter: true,
-        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always)
+        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, offersWindowPlacement: true)
 
     /// sway 1.7 with its default config (as observed under `WAYLAND_DEBUG`,
     /// `Docs/fidelity.md`): no fractional scale, `wl_output.scale =
