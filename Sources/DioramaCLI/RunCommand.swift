@@ -49,7 +49,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("on"), help: "Where to run: sim (the embedded simulator), sway, weston, kwin or mutter.")
     var backend: BackendKind = .sim
 
-    @Option(help: "The simulator profile for scenarios that name none: modern, sway-1.7, weston-10.")
+    @Option(help: "The simulator profile for scenarios that name none: \(ScenarioProfile.allCases.map(\.rawValue).joined(separator: ", ")).")
     var profile: ScenarioProfile?
 
     @OptionGroup var reports: ReportOptions

@@ -521,12 +521,23 @@ final class CheckSession {
         let start = (try? control { $0.trace.lastSequence }) ?? 0
         let found = try? await simulator.value(timeout: timeout) { simulator -> Value?? in
             if let value = try? condition(simulator) { return .some(value) }
-            let disconnected = simulator.trace.records(after: start).contains { record in
-                if case .clientDisconnected(_, pid) = record.event { true } else { false }
-            }
-            return disconnected || !process.isRunning ? .some(nil) : nil
+            return Self.disconnected(pid, after: start, in: simulator) || !process.isRunning ? .some(nil) : nil
         }
-        return found.flatMap { $0 } ?? nil
+        let value = found.flatMap { $0 } ?? nil
+        // A client whose connection dropped is most often dying (a crash in
+        // an event handler): wait for its exit, bounded, so the check reports
+        // the crash rather than a timeout it never waited out.
+        if value == nil, process.isRunning, (try? control { Self.disconnected(pid, after: start, in: $0) }) == true {
+            _ = await process.waitForExit(timeout: configuration.answerTimeout)
+        }
+        return value
+    }
+
+    /// Whether the trace recorded, after `start`, that the client `pid` disconnected.
+    private static func disconnected(_ pid: Int32, after start: UInt64, in simulator: Simulator) -> Bool {
+        simulator.trace.records(after: start).contains { record in
+            if case .clientDisconnected(_, pid) = record.event { true } else { false }
+        }
     }
 
     /// Pings the window's client and waits (up to the answer timeout) for

@@ -26,15 +26,21 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing; install it with: apt-get install \(package)")
     }
 
-    @Test(.timeLimit(.minutes(3)))
-    func footFollowsMovesBetween1xAnd2x() throws {
-        try Self.requireInstalled("/usr/bin/foot", package: "foot")
-        let output = Self.outputFolder()
+    /// `diorama check --json` with `options` on foot running a shell that
+    /// waits, its report folder fresh and removed afterwards.
+    static func checkFoot(_ options: [String] = []) throws -> (ChildProcessResult, CheckReport) {
+        try requireInstalled("/usr/bin/foot", package: "foot")
+        let output = outputFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = try DioramaCommandLine.run(
-            ["check", "--json", "--output", output, "--", "foot", "/bin/sh", "-c", "sleep 600"],
+            ["check"] + options + ["--json", "--output", output, "--", "foot", "/bin/sh", "-c", "sleep 600"],
             environment: DioramaCommandLine.environment([:]), timeout: 150)
-        let report = try Self.report(result.standardOutput)
+        return (result, try report(result.standardOutput))
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func footFollowsMovesBetween1xAnd2x() throws {
+        let (result, report) = try Self.checkFoot()
         for name in ["first-frame-2x", "move-to-1x", "move-to-2x", "unplug-current-display"] {
             let check = try Self.check(report, name)
             #expect(check.verdict == .pass, "\(name): \(check.reason)")
@@ -50,6 +56,21 @@ import Testing
         #expect(report.allPassed)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(report.clientExit == "still running", "foot was stopped by the check, not before")
+    }
+
+    /// Under `--profile kwin-5.27` foot 1.13 dies as on KWin 5.27: SIGFPE in
+    /// its wl_output listener, on the -1 × -1 mm physical size, before its
+    /// first frame; the report says so and every later check is not applicable.
+    @Test(.timeLimit(.minutes(3)))
+    func footDiesOfSIGFPEUnderTheKWinProfile() throws {
+        let (result, report) = try Self.checkFoot(["--profile", "kwin-5.27"])
+        #expect(report.profile == "kwin-5.27")
+        let firstFrame = try Self.check(report, "first-frame-2x")
+        #expect(firstFrame.verdict == .fail)
+        #expect(firstFrame.reason.hasPrefix("the client was killed by signal \(SIGFPE) "), "\(firstFrame.reason)")
+        #expect(report.clientExit == "killed by signal \(SIGFPE)")
+        #expect(report.checks.dropFirst().allSatisfy { $0.verdict == .notApplicable })
+        #expect(result.status == 1, "stderr: \(result.standardError)")
     }
 
     /// Under Bazel's sharding variables, shard 1/2 runs the battery's checks

@@ -117,7 +117,7 @@ struct ParseErrorTests {
     @Test("unknown profile and backend names")
     func unknownProfile() throws {
         let error = try onlyError("displays: studio\nprofile: sway-17\n")
-        #expect(error.message == "expected a profile (modern, sway-1.7, sway-1.7-floating, weston-10), found `sway-17`")
+        #expect(error.message == "expected a profile (modern, sway-1.7, sway-1.7-floating, weston-10, kwin-5.27, mutter-43), found `sway-17`")
         #expect(error.hint == "did you mean `sway-1.7`?")
         #expect(try onlyError("displays: studio\nbackend: sim, swya\n").hint == "did you mean `sway`?")
         #expect(

@@ -32,6 +32,8 @@ enum SimulatorLayout {
         case .sway17: .sway17
         case .sway17Floating: .sway17Floating
         case .weston10: .weston10
+        case .kwin527: .kwin527
+        case .mutter43: .mutter43
         }
     }
 

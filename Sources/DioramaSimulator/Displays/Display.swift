@@ -16,6 +16,10 @@ public final class Display {
     public internal(set) var isPlugged = true
     let outputScaleRounding: OutputScaleRounding
     let eventStyle: OutputEventStyle
+    /// Whose name, make, model and physical size clients see.
+    let identity: OutputIdentity
+    /// This display's place among all displays added so far, from 0 (KWin's `Virtual-N`).
+    let ordinal: Int
     var global: Global<WlOutput>?
     /// Every `wl_output` bound to this display and still alive.
     var outputs: [WlOutput] = []
@@ -24,11 +28,13 @@ public final class Display {
 
     init(
         configuration: DisplayConfiguration, outputScaleRounding: OutputScaleRounding,
-        eventStyle: OutputEventStyle = .complete
+        eventStyle: OutputEventStyle = .complete, identity: OutputIdentity = .layout, ordinal: Int = 0
     ) {
         self.configuration = configuration
         self.outputScaleRounding = outputScaleRounding
         self.eventStyle = eventStyle
+        self.identity = identity
+        self.ordinal = ordinal
     }
 
     public var name: String { configuration.name }
@@ -44,6 +50,9 @@ public final class Display {
         case .round: configuration.scale.round()
         }
     }
+
+    /// The name, description, make, model and physical size clients are told.
+    var identityFacts: OutputIdentityFacts { identity.facts(of: configuration, ordinal: ordinal) }
 
     var fact: DisplayFact {
         DisplayFact(
@@ -71,13 +80,14 @@ public final class Display {
     /// update to geometry plus the mode or scale that changed.
     private func sendProperties(to output: WlOutput, includingName: Bool, changedFrom previous: DisplayConfiguration? = nil) {
         let configuration = configuration
+        let identity = identityFacts
         let partial = eventStyle == .wlroots ? previous : nil
         let position = eventStyle == .wlroots ? Point.zero : configuration.position
         output.sendGeometry(
             x: Int32(clamping: position.x), y: Int32(clamping: position.y),
-            physicalWidth: Int32(clamping: configuration.physicalSizeMM.width),
-            physicalHeight: Int32(clamping: configuration.physicalSizeMM.height),
-            subpixel: .unknown, make: configuration.make, model: configuration.model,
+            physicalWidth: Int32(clamping: identity.physicalSizeMM.width),
+            physicalHeight: Int32(clamping: identity.physicalSizeMM.height),
+            subpixel: .unknown, make: identity.make, model: identity.model,
             transform: WlOutput.Transform(rawValue: UInt32(configuration.transform.rawValue)))
         let sendsMode = partial == nil || partial?.mode != configuration.mode || partial?.transform != configuration.transform
         let sendsScale = output.version >= 2 && (partial == nil || partial?.scale != configuration.scale)
@@ -91,8 +101,8 @@ public final class Display {
         }
         if sendsScale && eventStyle != .weston { output.sendScale(factor: Int32(outputScale)) }
         if output.version >= 4 && partial == nil {
-            if includingName { output.sendName(name: configuration.name) }
-            output.sendDescription(description: configuration.outputDescription)
+            if includingName { output.sendName(name: identity.name) }
+            output.sendDescription(description: identity.description)
         }
     }
 
@@ -121,8 +131,9 @@ public final class Display {
 
     /// The name, and the description except weston's (it sends none).
     private func sendNames(to xdgOutput: ZxdgOutputV1) {
-        xdgOutput.sendName(name: name)
-        if eventStyle != .weston { xdgOutput.sendDescription(description: configuration.outputDescription) }
+        let identity = identityFacts
+        xdgOutput.sendName(name: identity.name)
+        if eventStyle != .weston { xdgOutput.sendDescription(description: identity.description) }
     }
 
     /// After a move, rescale or rotation: every bound output gets its new

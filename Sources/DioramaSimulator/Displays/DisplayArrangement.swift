@@ -18,6 +18,9 @@ final class DisplayArrangement {
     /// Unplugged displays: kept while clients may still hold their outputs,
     /// and so windows on no display know where they were last.
     private(set) var unplugged: [Display] = []
+    /// How many displays were ever added (plugged at start or later): the
+    /// ordinal of the next one, which names it under KWin's profile (`Virtual-N`).
+    private(set) var displaysAdded = 0
     /// The display of each live `wl_output` object.
     private var outputDisplays: [ObjectIdentifier: Display] = [:]
     /// The display new toplevels open on.
@@ -75,6 +78,7 @@ final class DisplayArrangement {
     /// A display plugged (at start or by a hot-plug) goes last in layout order.
     func add(_ display: Display) {
         plugged.append(display)
+        displaysAdded += 1
     }
 
     /// After a hot-plug: when the default display's name names no plugged

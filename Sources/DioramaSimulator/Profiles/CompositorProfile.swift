@@ -1,3 +1,4 @@
+import DioramaModel
 import WaylandServer
 
 /// What the simulator offers and how it behaves, chosen to match a real
@@ -44,6 +45,9 @@ public struct CompositorProfile: Hashable, Sendable {
     /// client acknowledged it and committed again, as sway's transactions
     /// wait for the client; otherwise it shows on its first buffer.
     public var mapWaitsForClient: Bool
+    /// Which name, make, model and physical size clients see for a display:
+    /// the layout's, or those of a compositor's virtual outputs.
+    public var outputIdentity: OutputIdentity
     /// Whether Diorama's own `diorama_window_placement_manager_v1` is offered:
     /// a client may ask which output a new toplevel opens on. Real
     /// compositors do not have it, so only the `modern` profile offers it.
@@ -58,7 +62,7 @@ public struct CompositorProfile: Hashable, Sendable {
         movedWindowKeepsFocus: Bool = true, enterLeaveOrder: EnterLeaveOrder = .leavesFirst,
         neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false,
         outputEvents: OutputEventStyle = .complete, mapWaitsForClient: Bool = false,
-        offersWindowPlacement: Bool = false
+        outputIdentity: OutputIdentity = .layout, offersWindowPlacement: Bool = false
     ) {
         self.name = name
         self.compositorVersion = compositorVersion
@@ -79,6 +83,7 @@ public struct CompositorProfile: Hashable, Sendable {
         self.offersXdgDecoration = offersXdgDecoration
         self.outputEvents = outputEvents
         self.mapWaitsForClient = mapWaitsForClient
+        self.outputIdentity = outputIdentity
         self.offersWindowPlacement = offersWindowPlacement
     }
 
@@ -123,7 +128,31 @@ public struct CompositorProfile: Hashable, Sendable {
         xdgWmBaseVersion: 3, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, outputEvents: .weston)
 
-    public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10]
+    /// KWin 5.27.5 (`kwin_wayland --virtual`, as `wayland-info` lists it on
+    /// Debian bookworm): wp_fractional_scale_manager_v1 v1 beside
+    /// `wl_output.scale = ceil(scale)`, wl_output v4, wl_compositor v5,
+    /// xdg_wm_base v4, wl_seat v8, no wp_presentation, server-side
+    /// decorations through xdg-decoration; its virtual outputs are named
+    /// `Virtual-N` with empty make and model and a -1 × -1 mm physical size.
+    public static let kwin527 = CompositorProfile(
+        name: "kwin-5.27", compositorVersion: 5, outputVersion: 4, xdgOutputManagerVersion: 3,
+        xdgWmBaseVersion: 4, seatVersion: 8, offersFractionalScale: true, offersViewporter: true,
+        offersPresentation: false, outputScaleRounding: .ceil, sizeHintsPolicy: .always,
+        offersXdgDecoration: true, outputIdentity: .kwinVirtual)
+
+    /// Mutter 43.8 (`mutter --wayland --headless --virtual-monitor …`, as
+    /// `wayland-info` lists it on Debian bookworm): no fractional scale
+    /// protocol, `wl_output.scale = ceil(scale)` (2 at 1.5 in logical layout
+    /// mode), wl_output v3 (no name or description events), wl_compositor v5,
+    /// xdg_wm_base v4, wl_seat v8, no xdg-decoration (clients draw their
+    /// own); its virtual monitors are `Meta-N`, MetaVendor MetaVirtualMonitor, 0 × 0 mm.
+    public static let mutter43 = CompositorProfile(
+        name: "mutter-43", compositorVersion: 5, outputVersion: 3, xdgOutputManagerVersion: 3,
+        xdgWmBaseVersion: 4, seatVersion: 8, offersFractionalScale: false, offersViewporter: true,
+        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always,
+        outputIdentity: .mutterVirtual)
+
+    public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10, .kwin527, .mutter43]
 
     /// The profile called `name`, or nil.
     public static func named(_ name: String) -> CompositorProfile? {
@@ -165,6 +194,52 @@ public enum OutputEventStyle: String, Hashable, Sendable {
     /// As weston 10 does: `scale` before `mode`, and no xdg_output
     /// description; otherwise complete.
     case weston
+}
+
+/// Who a display says it is to clients: the name (wl_output v4 and
+/// xdg_output), description, make, model and physical size.
+///
+/// Scripts, traces and `ctl` always use the layout's display names; only
+/// what clients read on the wire changes.
+public enum OutputIdentity: String, Hashable, Sendable {
+    /// The layout's name, description, make, model and physical size.
+    case layout
+    /// KWin 5.27's virtual outputs: `Virtual-N`, N counting displays from 0
+    /// in the order they were added; a one-space description, empty make
+    /// and model, and -1 × -1 mm (which foot 1.13 divides by).
+    case kwinVirtual = "kwin-virtual"
+    /// Mutter 43's virtual monitors: `Meta-N` (xdg_output only, as its
+    /// wl_output is v3), make and xdg_output description `MetaVendor`, model
+    /// `MetaVirtualMonitor`, 0 × 0 mm.
+    case mutterVirtual = "mutter-virtual"
+
+    /// What clients are told about `configuration`, the `ordinal`-th display
+    /// added to the simulator (from 0).
+    func facts(of configuration: DisplayConfiguration, ordinal: Int) -> OutputIdentityFacts {
+        switch self {
+        case .layout:
+            OutputIdentityFacts(
+                name: configuration.name, description: configuration.outputDescription, make: configuration.make,
+                model: configuration.model, physicalSizeMM: configuration.physicalSizeMM)
+        case .kwinVirtual:
+            OutputIdentityFacts(
+                name: "Virtual-\(ordinal)", description: " ", make: "", model: "",
+                physicalSizeMM: Size(width: -1, height: -1))
+        case .mutterVirtual:
+            OutputIdentityFacts(
+                name: "Meta-\(ordinal)", description: "MetaVendor", make: "MetaVendor", model: "MetaVirtualMonitor",
+                physicalSizeMM: .zero)
+        }
+    }
+}
+
+/// The identity one display shows clients (see ``OutputIdentity``).
+struct OutputIdentityFacts: Hashable {
+    var name: String
+    var description: String
+    var make: String
+    var model: String
+    var physicalSizeMM: Size
 }
 
 /// The order of `wl_surface.leave` and `wl_surface.enter` when one change

@@ -8,7 +8,8 @@ extension Simulator {
     func addDisplay(_ configuration: DisplayConfiguration) -> Display {
         let display = Display(
             configuration: configuration, outputScaleRounding: self.configuration.effectiveOutputScaleRounding,
-            eventStyle: profile.outputEvents)
+            eventStyle: profile.outputEvents, identity: profile.outputIdentity,
+            ordinal: displayArrangement.displaysAdded)
         display.global = Global<WlOutput>(display: wlDisplay, version: profile.outputVersion) { [unowned self, unowned display] output in
             self.outputBound(output, display: display)
         }
