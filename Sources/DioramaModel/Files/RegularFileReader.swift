@@ -44,6 +44,9 @@ public struct InputFileKind: Hashable, Sendable {
     public static let displayLayout = InputFileKind(name: "a display layout", maximumSize: 4 << 20)
     /// A Markdown file `diorama check --markdown-table` rewrites (16 MiB).
     public static let markdown = InputFileKind(name: "a Markdown document", maximumSize: 16 << 20)
+    /// A screenshot PNG the HTML report copies (256 MiB: an 8K RGBA frame
+    /// stored uncompressed is 132 MiB).
+    public static let screenshot = InputFileKind(name: "a screenshot", maximumSize: 256 << 20)
 }
 
 /// Reads input files (Info.plists, saved sessions, projects, `.xcconfig`s) whole,

@@ -21,7 +21,7 @@ public enum HTMLReport {
                 try fileManager.createDirectory(
                     atPath: (destination as NSString).deletingLastPathComponent,
                     withIntermediateDirectories: true)
-                try OutputFileWriter.write(RegularFileReader.read(screenshot.path), to: destination)
+                try OutputFileWriter.write(RegularFileReader.read(screenshot.path, as: .screenshot), to: destination)
                 copied[screenshot.path] = relative
             }
         }
