@@ -58,7 +58,7 @@ enum IgnoredLocalFiles {
         // Outer files first: a deeper .gitignore overrides them, as in git.
         for folder in folders.reversed() {
             let ignoreFile = folder.appendingPathComponent(".gitignore")
-            guard let data = try? RegularFileReader.read(ignoreFile.path) else { continue }
+            guard let data = try? RegularFileReader.read(ignoreFile.path, as: .gitignore) else { continue }
             let relative = String(file.path.dropFirst(folder.path == "/" ? 1 : folder.path.count + 1))
             let display = workspace.displayPath(of: ignoreFile)
             for (offset, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
