@@ -94,6 +94,9 @@ struct SessionStoreSurface: FuzzSurface {
                     case (.acquired, _?): return .brokenPromise("a second claim on a locked directory was granted")
                     case (.heldByAnotherProcess, nil): return .brokenPromise("an unlocked directory was reported as held")
                     case (.heldByAnotherProcess, _?): break
+                    // A lock file that is not an empty regular file (a user's
+                    // file, a link) is refused: a kept promise, as below.
+                    case (.notALockFile, _): verdict = .rejected
                     }
                 } catch {
                     // Refusing a lock file that is a symlink is a kept promise.
