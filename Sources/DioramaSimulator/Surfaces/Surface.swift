@@ -118,10 +118,12 @@ final class Surface {
             return
         }
         var transformedSize: Size?
+        var bufferNotMultipleOfScale = false
         if let newBuffer {
             let size = bufferTransform.swapsAxes ? newBuffer.size.transposed : newBuffer.size
             transformedSize = size
-            if size.width % bufferScale != 0 || size.height % bufferScale != 0 {
+            bufferNotMultipleOfScale = size.width % bufferScale != 0 || size.height % bufferScale != 0
+            if bufferNotMultipleOfScale && simulator.profile.bufferSizeScaleRule == .enforced {
                 simulator.postProtocolError(
                     resource, code: WlSurface.Error.invalidSize.rawValue, name: "invalid_size",
                     "wl_surface@\(resource.id).commit: the buffer is \(newBuffer.size) pixels, not a multiple of the buffer scale \(bufferScale); make both sides divisible by the scale"
@@ -180,7 +182,7 @@ final class Surface {
             preferredScale120: scale.expected?.numerator120,
             staleScale: !scale.isDrawn(
                 transformedBufferSize: transformedSize, surfaceSize: current.size,
-                viewportDestination: destination))
+                viewportDestination: destination), bufferNotMultipleOfScale: bufferNotMultipleOfScale)
         simulator.trace.record(.commit(fact))
         if let window, window.surface === self { window.lastCommit = fact }
         roleHandler?.surfaceDidCommit(self, nullAttach: nullAttach)
