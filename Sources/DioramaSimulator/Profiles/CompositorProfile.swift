@@ -69,6 +69,19 @@ public struct CompositorProfile: Hashable, Sendable {
         case windowGeometry = "window-geometry"
     }
 
+    /// When a buffer that a commit replaced gets `wl_buffer.release`.
+    public enum BufferReleaseTiming: String, Hashable, Sendable {
+        /// At the commit that replaced it: the simulator no longer reads it.
+        case onReplacingCommit = "on-replacing-commit"
+        /// After the replacing commit's frame was shown: its frame callbacks get
+        /// `done` first, the release follows (sway 1.7 holds the old buffer
+        /// until it has rendered the new one, so a client with two buffers that
+        /// redraws on `done` finds both busy: weston-simple-shm aborts with
+        /// "Both buffers busy at redraw()"). A commit without a frame callback
+        /// releases at once.
+        case afterReplacingFrame = "after-replacing-frame"
+    }
+
     /// Which display a new window opens on.
     public var newWindowDisplay: NewWindowDisplay
     /// Whether a window moved to another display by a script keeps focus
@@ -104,6 +117,8 @@ public struct CompositorProfile: Hashable, Sendable {
     /// Which rectangle of a window decides the displays its surfaces enter
     /// and its preferred scale.
     public var outputMembership: OutputMembershipArea = .wholeSurface
+    /// When a buffer replaced by a commit is released.
+    public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
 
     public init(
         name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
@@ -168,6 +183,7 @@ public struct CompositorProfile: Hashable, Sendable {
     )
     .with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate)
     .with(\.tiledStatesForV1Clients, .maximized).with(\.outputMembership, .windowGeometry)
+    .with(\.bufferRelease, .afterReplacingFrame)
 
     /// sway 1.7 with every window floating (`for_window [app_id=".*"]
     /// floating enable`, what the real-sway scenario backend configures):

@@ -16,6 +16,9 @@ final class Surface {
     var pending = PendingSurfaceState()
     private(set) var current = CommittedSurfaceState()
     var pendingFrameCallbacks: [WlCallback] = []
+    /// Replaced buffers whose release waits for the replacing frame's `done`
+    /// (``BufferReleaseTiming/afterReplacingFrame``).
+    var buffersReleasedAfterFrame: [ShmBuffer] = []
     var pendingFeedbacks: [WpPresentationFeedback] = []
 
     var viewport: Viewport?
@@ -154,9 +157,14 @@ final class Surface {
         }
 
         // Apply. The buffer that was on screen is released once another
-        // buffer (or none) replaces it: the simulator no longer reads it.
+        // buffer (or none) replaces it: at once, or under sway's profile
+        // after this commit's frame callbacks got `done` (FrameScheduler).
         if pending.attach != nil, let old = current.buffer, old !== newBuffer {
-            old.release()
+            if simulator.profile.bufferRelease == .afterReplacingFrame && !pendingFrameCallbacks.isEmpty {
+                buffersReleasedAfterFrame.append(old)
+            } else {
+                old.release()
+            }
         }
         current.buffer = newBuffer
         current.bufferScale = bufferScale
