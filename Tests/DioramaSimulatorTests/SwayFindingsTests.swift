@@ -48,33 +48,25 @@ import WaylandClient
 
     /// A client of xdg_wm_base v1 cannot be told `tiled_*`: sway tells it
     /// `maximized` instead (weston-terminal then draws 1280×800 without
-    /// shadows), and the trace records what was sent.
-    @Test func aTiledV1ClientIsToldMaximizedAndTheTraceRecordsWhatWasSent() throws {
+    /// shadows), and the trace records what was sent. A v2 client still gets
+    /// the four tiled states.
+    @Test(arguments: [
+        (UInt32(1), ToplevelStates([.activated, .maximized])), (UInt32(2), ToplevelStates.tiled.union(.activated)),
+    ])
+    func aTiledClientIsToldWhatItsVersionCanCarryAndTheTraceRecordsWhatWasSent(
+        _ version: UInt32, _ expected: ToplevelStates
+    ) throws {
         let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = .sway17 }
-        let client = try WindowingClient(harness: harness, wmBaseVersion: 1)
-        let window = client.makeWindow(appID: "v1")
+        let client = try WindowingClient(harness: harness, wmBaseVersion: version)
+        let window = client.makeWindow(appID: "tiled")
         try harness.roundtrip(client.connection)
         window.ackAndCommit()
         try harness.roundtrip(client.connection)
         let tiling = try #require(window.lastConfigure)
-        let maximizedAndActive = Set([XdgToplevel.State.activated, .maximized].map(\.rawValue))
-        #expect(Set(tiling.states) == maximizedAndActive)
-        let id = try harness.simulator.window(.appID("v1")).id
-        #expect(tracedStates(harness, window: id).last == [.activated, .maximized])
-        #expect(tracedStates(harness, window: id).allSatisfy { $0.isDisjoint(with: .tiled) })
-    }
-
-    /// A v2 client of the same profile still gets the four tiled states.
-    @Test func aTiledV2ClientStillGetsTheTiledStates() throws {
-        let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = .sway17 }
-        let client = try WindowingClient(harness: harness, wmBaseVersion: 2)
-        let window = client.makeWindow(appID: "v2")
-        try harness.roundtrip(client.connection)
-        window.ackAndCommit()
-        try harness.roundtrip(client.connection)
-        let id = try harness.simulator.window(.appID("v2")).id
-        #expect(tracedStates(harness, window: id).last == ToplevelStates.tiled.union(.activated))
-        #expect(window.lastConfigure.map { Set($0.states).contains(XdgToplevel.State.maximized.rawValue) } == false)
+        #expect(ToplevelStates(wireArray: tiling.states) == expected)
+        let traced = tracedStates(harness, window: try harness.simulator.window(.appID("tiled")).id)
+        #expect(traced.last == expected)
+        #expect(traced.allSatisfy { $0.sendable(version: version) == $0 }, "only states the client could be sent")
     }
 
     /// 1600×900 pixels at 1.5: wlroots and weston truncate to 1066×600
