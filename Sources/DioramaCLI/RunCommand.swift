@@ -46,7 +46,7 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Scenario files, or folders of them (default: Configs/scenarios).")
     var paths: [String] = []
 
-    @Option(name: .customLong("on"), help: "Where to run: sim (the embedded simulator), sway or weston.")
+    @Option(name: .customLong("on"), help: "Where to run: sim (the embedded simulator), sway, weston, kwin or mutter.")
     var backend: BackendKind = .sim
 
     @Option(help: "The simulator profile for scenarios that name none: modern, sway-1.7, weston-10.")

@@ -94,8 +94,8 @@ struct SessionStoreSurface: FuzzSurface {
                     case (.acquired, _?): return .brokenPromise("a second claim on a locked directory was granted")
                     case (.heldByAnotherProcess, nil): return .brokenPromise("an unlocked directory was reported as held")
                     case (.heldByAnotherProcess, _?): break
-                    // A lock file that is not an empty regular file (a user's
-                    // file, a link) is refused: a kept promise, as below.
+                    // Refusing a lock file that is not one (a symlink, a FIFO, a
+                    // hard link) is a kept promise.
                     case (.notALockFile, _): verdict = .rejected
                     }
                 } catch {

@@ -9,6 +9,8 @@ public enum ScenarioBackends {
         case .sim: SimulatorScenarioBackend(configuration: configuration)
         case .sway: SwayScenarioBackend(configuration: configuration)
         case .weston: WestonScenarioBackend(configuration: configuration)
+        case .kwin: KWinScenarioBackend(configuration: configuration)
+        case .mutter: MutterScenarioBackend(configuration: configuration)
         }
     }
 }

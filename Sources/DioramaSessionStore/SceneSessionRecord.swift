@@ -18,18 +18,35 @@ public struct SceneSessionRecord: Codable, Hashable, Sendable, Identifiable {
     public var userInfo: [String: UserInfoValue]
     /// What the scene delegate returned from `stateRestorationActivity(for:)`.
     public var stateRestorationActivity: UserActivityRecord?
+    /// The window's size in points when the session was last saved, asked for
+    /// again when it reconnects (as iPadOS restores a window's size). Nil in
+    /// files written before Diorama saved it, and for a scene never shown.
+    public var lastSize: Size?
+    /// The name of the output (`wl_output.name`, e.g. `DP-2`) the window was on
+    /// when last saved, asked for again when it reconnects where the
+    /// compositor lets a client say so. Nil in older files and off-screen.
+    public var lastScreenName: String?
+    /// When the user last had the scene active, as a count that only grows
+    /// across launches: sessions reconnect from the lowest to the highest, so
+    /// the one used last connects last and ends up in front. Nil in older
+    /// files and for a scene never active; those reconnect first.
+    public var lastActivation: UInt64?
 
     public var id: String { persistentIdentifier }
 
     public init(
         persistentIdentifier: String, role: SceneSessionRole = .windowApplication,
         configurationName: String? = nil, userInfo: [String: UserInfoValue] = [:],
-        stateRestorationActivity: UserActivityRecord? = nil
+        stateRestorationActivity: UserActivityRecord? = nil, lastSize: Size? = nil, lastScreenName: String? = nil,
+        lastActivation: UInt64? = nil
     ) {
         self.persistentIdentifier = persistentIdentifier
         self.role = role
         self.configurationName = configurationName
         self.userInfo = userInfo
         self.stateRestorationActivity = stateRestorationActivity
+        self.lastSize = lastSize
+        self.lastScreenName = lastScreenName
+        self.lastActivation = lastActivation
     }
 }

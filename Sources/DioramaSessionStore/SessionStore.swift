@@ -143,7 +143,10 @@ public struct SessionStore: Sendable {
 
     // MARK: Reading
 
-    /// Every record in the directory. A missing directory means no sessions yet.
+    /// Every record in the directory, in the order they reconnect: the one the
+    /// user had active longest ago first, the one active last at the end
+    /// (``SceneSessionRecord/lastActivation``; records without it first, and
+    /// ties by identifier). A missing directory means no sessions yet.
     /// Files that cannot be read or decoded are skipped with a warning; temporary
     /// files and unrelated files are skipped silently.
     public func load() -> SessionStoreLoadResult {
@@ -158,7 +161,9 @@ public struct SessionStore: Sendable {
             case .skipped(let warning): result.warnings.append(warning)
             }
         }
-        result.records.sort { $0.persistentIdentifier < $1.persistentIdentifier }
+        result.records.sort {
+            ($0.lastActivation ?? 0, $0.persistentIdentifier) < ($1.lastActivation ?? 0, $1.persistentIdentifier)
+        }
         return result
     }
 

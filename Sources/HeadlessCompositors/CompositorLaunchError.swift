@@ -19,6 +19,9 @@ public enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, Loc
     case exitedEarly(compositor: String, status: Int32, logTail: String)
     /// The compositor did not become ready within the time limit.
     case timedOut(compositor: String, waitingFor: String, seconds: Double, logTail: String)
+    /// A helper that configures a running compositor (`gdbus`, `kscreen-doctor`)
+    /// failed: its exit status (nil when it hung) and what it printed.
+    case helperFailed(command: String, status: Int32?, output: String)
 
     public var description: String {
         switch self {
@@ -35,6 +38,9 @@ public enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, Loc
         case let .timedOut(compositor, waitingFor, seconds, logTail):
             let s = String(format: "%.1f", seconds)
             return "\(compositor) was not ready after \(s) s (waiting for \(waitingFor)). Log tail:\n\(logTail)"
+        case let .helperFailed(command, status, output):
+            let ended = status.map { "exited with status \($0)" } ?? "did not finish"
+            return "`\(command)` \(ended): \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         }
     }
 

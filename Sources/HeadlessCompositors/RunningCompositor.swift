@@ -21,6 +21,8 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     public enum Kind: String, Sendable {
         case weston
         case sway
+        case kwin
+        case mutter
     }
 
     public let kind: Kind
@@ -40,6 +42,9 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     public let logFile: String
     /// The generated configuration file, if any (sway).
     public let configFile: String?
+    /// The private D-Bus session bus the compositor runs on (KWin, Mutter),
+    /// which its settings and scripts are reached through; nil for sway and weston.
+    public let sessionBusAddress: String?
     /// The process we spawned: the compositor itself, or `runuser` in front of
     /// sway when started as root.
     public let launcherPID: pid_t
@@ -58,7 +63,8 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
 
     init(
         kind: Kind, process: SpawnedProcess, compositorPID: pid_t, directory: InstanceDirectory,
-        socketName: String, ipcSocketPath: String?, configFile: String?
+        socketName: String, ipcSocketPath: String?, configFile: String?,
+        sessionBusAddress: String? = nil
     ) {
         self.kind = kind
         self.process = process
@@ -71,6 +77,7 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
         self.waylandDisplay = directory.runtime + "/" + socketName
         self.ipcSocketPath = ipcSocketPath
         self.configFile = configFile
+        self.sessionBusAddress = sessionBusAddress
         LiveCompositors.shared.add(pgid: process.pid, directory: directory.base)
     }
 
@@ -80,10 +87,12 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
 
     /// What a client process needs to reach this compositor: `XDG_RUNTIME_DIR`
     /// and `WAYLAND_DISPLAY` (absolute path), plus `SWAYSOCK` for sway so that
-    /// `swaymsg` works too.
+    /// `swaymsg` works too, and the private session bus for KWin and Mutter (so
+    /// a client never reaches the desktop's own bus).
     public var environment: [String: String] {
         var env = ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": waylandDisplay]
         if let ipcSocketPath { env["SWAYSOCK"] = ipcSocketPath }
+        if let sessionBusAddress { env["DBUS_SESSION_BUS_ADDRESS"] = sessionBusAddress }
         return env
     }
 

@@ -42,6 +42,46 @@ struct SessionStoreTests {
         #expect(loaded.record(withIdentifier: Self.sampleRecord.persistentIdentifier)?.userInfo["integer"] == .integer(42))
     }
 
+    @Test("size, screen and last activation are saved with the record and read back")
+    func placementRoundTrip() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url.appendingPathComponent("com.example.board"))
+        var record = Self.sampleRecord
+        record.lastSize = Size(width: 600, height: 400)
+        record.lastScreenName = "DP-2"
+        record.lastActivation = 7
+        try store.save(record)
+        #expect(store.load().records == [record])
+    }
+
+    @Test("a file written before sizes, screens and activation were saved still loads, with none of them")
+    func recordWithoutPlacementLoads() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url.appendingPathComponent("com.example.board"))
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let old = #"{"formatVersion":1,"session":{"persistentIdentifier":"OLD","role":"UIWindowSceneSessionRoleApplication","userInfo":{}}}"#
+        try Data(old.utf8).write(to: try store.fileURL(forIdentifier: "OLD"))
+        let loaded = store.load()
+        #expect(loaded.warnings == [])
+        let record = try #require(loaded.records.first)
+        #expect(record.persistentIdentifier == "OLD")
+        #expect(record.lastSize == nil && record.lastScreenName == nil && record.lastActivation == nil)
+    }
+
+    @Test("records load in reconnect order: never active first, then the one active longest ago, the last active at the end")
+    func loadOrderIsLastActiveLast() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.cleanUp() }
+        let store = SessionStore(directory: temporary.url.appendingPathComponent("com.example.board"))
+        let saved: [(String, UInt64?)] = [("A-detail", 9), ("B-board", 3), ("C-never", nil), ("D-recent", 12)]
+        for (identifier, activation) in saved {
+            try store.save(SceneSessionRecord(persistentIdentifier: identifier, lastActivation: activation))
+        }
+        #expect(store.load().records.map(\.persistentIdentifier) == ["C-never", "B-board", "A-detail", "D-recent"])
+    }
+
     @Test("the directory is created private to the user")
     func directoryPermissions() throws {
         let temporary = try TemporaryDirectory()

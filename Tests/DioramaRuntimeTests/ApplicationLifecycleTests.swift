@@ -1,5 +1,6 @@
 import DioramaManifest
 import DioramaModel
+import DioramaSessionStore
 import Foundation
 import Testing
 
@@ -126,6 +127,37 @@ import Testing
         #expect(CallbackLog.entries == ["willConnect restoring=true", "restore org.example.recorder.format"])
         let delegate = try #require(scene.delegate as? RecordingSceneDelegate)
         #expect(delegate.restored?.userInfo["format"] == .string("hh:mm:ss"))
+    }
+
+    @Test(
+        "a restored session asks for its saved size and screen, and gets the size when the first configure is 0x0; activation is stamped past the saved ones"
+    )
+    func restoredSessionAsksForItsPlacement() throws {
+        CallbackLog.reset()
+        let store = temporaryStore()
+        let plist = try writeInfoPlist()
+        try store.save(
+            SceneSessionRecord(
+                persistentIdentifier: "BOARD", configurationName: "Main", lastSize: Size(width: 600, height: 400),
+                lastScreenName: "DP-2", lastActivation: 41))
+        let backend = FakeBackend(screens: [Screens.oneX, Screens.twoX])
+        var firstConfigure = CompositorFacts()  // 0x0: the size is the client's to choose
+        firstConfigure.allScreens = backend.screenDescriptions
+        backend.factsBeforeConnecting = firstConfigure
+        let application = try makeApplication(plist: plist, store: store, backend: backend)
+        try application.launch()
+        #expect(backend.placements == [WindowPlacement(size: Size(width: 600, height: 400), screenName: "DP-2")])
+        let scene = try #require(application.connectedScenes.first)
+        #expect(scene.bounds.size == Size(width: 600, height: 400), "the saved size, not preferredContentSize's 800x600")
+
+        scene.update(facts: .mapped(on: [Screens.twoX], all: backend.screenDescriptions, size: Size(width: 640, height: 480)))
+        let saved = try #require(store.load().records.first)
+        #expect(saved.lastActivation == 42, "stamped one past the highest saved, when it became active")
+        #expect(saved.lastSize == Size(width: 640, height: 480) && saved.lastScreenName == "DP-2")
+
+        // A session opened now asks for nothing: the compositor places it.
+        try application.requestSceneSessionActivation()
+        #expect(backend.placements.last == WindowPlacement())
     }
 
     @Test("an instance that does not own the state directory restores, saves and discards nothing there, and traces so")

@@ -66,8 +66,14 @@ final class FakeBackend: SceneBackend, SceneHost {
     var factsBeforeConnecting: CompositorFacts?
     var connectedScenes = 0
 
-    func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, appID: String) throws -> SceneHost {
+    /// The placement each scene asked for, in connection order.
+    var placements: [WindowPlacement] = []
+
+    func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, placement: WindowPlacement, appID: String) throws
+        -> SceneHost
+    {
         hosts[ObjectIdentifier(scene)] = scene
+        placements.append(placement)
         if let factsBeforeConnecting { scene.update(facts: factsBeforeConnecting) }
         return self
     }

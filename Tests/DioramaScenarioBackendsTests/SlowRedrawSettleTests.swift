@@ -12,43 +12,6 @@ import Testing
 /// showed before the move must not count as "drawn for where it is".
 @Suite("settling waits for a slow app's redraw")
 struct SlowRedrawSettleTests {
-    /// The simulator backend, except that the app is stopped (SIGSTOP) just
-    /// before the window is moved and continued a second later: as slow an
-    /// app as a loaded machine makes, without depending on the load.
-    final class FreezingBackend: ScenarioBackend {
-        let inner: any ScenarioBackend
-        var appProcess: Int32?
-        init(_ inner: any ScenarioBackend) { self.inner = inner }
-
-        var kind: BackendKind { inner.kind }
-        func start(_ setup: ScenarioSetup) async throws { try await inner.start(setup) }
-        func launch(_ client: ClientLaunch) async throws -> ClientHandle {
-            let handle = try await inner.launch(client)
-            appProcess = handle.processID
-            return handle
-        }
-        func perform(_ step: Step) async -> StepOutcome {
-            guard case .moveToDisplay = step.action, let pid = appProcess else { return await inner.perform(step) }
-            kill(pid, SIGSTOP)
-            let outcome = await inner.perform(step)
-            Task.detached {
-                try? await Task.sleep(for: .seconds(1))
-                kill(pid, SIGCONT)
-            }
-            return outcome
-        }
-        func settle(windows: [String], timeout: ScenarioDuration) async -> SettleOutcome {
-            await inner.settle(windows: windows, timeout: timeout)
-        }
-        func observe(window: String) async -> WindowObservation { await inner.observe(window: window) }
-        func observeDisplays() async -> [DisplayObservation] { await inner.observeDisplays() }
-        func pause(for duration: ScenarioDuration) async { await inner.pause(for: duration) }
-        func stop() async {
-            if let appProcess { kill(appProcess, SIGCONT) }
-            await inner.stop()
-        }
-    }
-
     @Test(
         "an app frozen for 1 s across a move to 2x is expected at scale 2 once it redraws, not judged on its old frame",
         .timeLimit(.minutes(2)))
@@ -69,36 +32,23 @@ struct SlowRedrawSettleTests {
         try await expectPassingWhileFrozenAcrossTheMove(to: "1280x800 scale 1", expecting: "screen DP-2, scale 1")
     }
 
-    /// Runs, on the simulator with ``FreezingBackend``, a scenario that
+    /// Runs, on the simulator with the app frozen across the move
+    /// (``AppFreezingBackend``), a scenario that
     /// moves TimerApp's window from a 1x DP-1 to a DP-2 of `mode` (frozen
     /// across the move) and expects `clauses` there; every step and clause
     /// must pass.
     private func expectPassingWhileFrozenAcrossTheMove(to mode: String, expecting clauses: String) async throws {
-        let work = try PackageRoot.temporaryDirectory("slow-redraw")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let file = work.appendingPathComponent("slow.scenario")
-        try """
-        display DP-1 1280x800 scale 1 at 0,0
-        display DP-2 \(mode) at 1280,0
-        timeout: 20s
-        launch TimerApp as timer
-        window main = timer title "Main"
-        expect main on DP-1, scale 1, screen DP-1
-        move main to DP-2
-        expect main on DP-2, \(clauses)
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let scenario = try ScenarioLoader.load(path: file.path)
-        let timer = try TestExecutable.locate("TimerApp")
-        let configuration = BackendConfiguration(
-            executableDirectories: [timer.deletingLastPathComponent().path],
-            workDirectory: work.appendingPathComponent("run").path)
-        let options = ScenarioRunOptions(backend: .sim, jobs: 1, artifactsDirectory: work.appendingPathComponent("artifacts").path)
-        let results = await ScenarioSuiteRunner(options: options).run([scenario]) {
-            FreezingBackend(ScenarioBackends.make(.sim, configuration: configuration))
-        }
-        let result = try #require(results.first)
-        let timeline = ConsoleReporter.render(result, useColor: false)
-        #expect(result.status == .passed, "\(timeline)")
-        #expect(result.failedClauseCount == 0, "\(timeline)")
+        try await SimulatorScenarioRun.expectPassing(
+            """
+            display DP-1 1280x800 scale 1 at 0,0
+            display DP-2 \(mode) at 1280,0
+            timeout: 20s
+            launch TimerApp as timer
+            window main = timer title "Main"
+            expect main on DP-1, scale 1, screen DP-1
+            move main to DP-2
+            expect main on DP-2, \(clauses)
+            """, label: "slow-redraw",
+            wrapping: { AppFreezingBackend($0, freezingAround: { if case .moveToDisplay = $0 { true } else { false } }) })
     }
 }

@@ -48,6 +48,10 @@ public final class Application {
     /// neither reads nor writes ``store``.
     let persistsSessions: Bool
     let backend: SceneBackend
+    /// The count the next scene to become active is stamped with: one past
+    /// the highest any saved session has, so it keeps growing across launches
+    /// and the saved order says which window the user had active last.
+    private var nextActivation: UInt64 = 1
 
     /// Every session of this launch, connected or not (UIKit's `openSessions`), in opening order.
     public private(set) var openSessions: [SceneSession] = []
@@ -86,8 +90,12 @@ public final class Application {
         for warning in loaded.warnings {
             runtimeLog.warning("\(warning); that scene starts fresh")
         }
+        // The store lists records in reconnect order, the last active last: it
+        // connects last and so ends up in front, as iPadOS brings the window
+        // the user had in front back in front.
         var restored = loaded.records.filter { $0.role == .windowApplication }
-        if !supportsMultipleScenes { restored = Array(restored.prefix(1)) }
+        nextActivation = (restored.compactMap(\.lastActivation).max() ?? 0) + 1
+        if !supportsMultipleScenes { restored = Array(restored.suffix(1)) }
         if restored.isEmpty {
             try connectNewSession(
                 configuration: manifest.configuration(for: .windowApplication).map(SceneConfiguration.init),
@@ -102,6 +110,8 @@ public final class Application {
                 persistentIdentifier: record.persistentIdentifier, role: record.role,
                 configuration: configuration, userInfo: record.userInfo,
                 stateRestorationActivity: record.stateRestorationActivity)
+            session.lastPlacement = WindowPlacement(size: record.lastSize, screenName: record.lastScreenName)
+            session.lastActivation = record.lastActivation
             try connect(
                 session,
                 options: SceneConnectionOptions(
@@ -237,16 +247,23 @@ public final class Application {
         }
         scene.externalOutputName = options.outputName
         scene.lifecycleObserver = { [weak self, weak scene] event in
-            guard let self, let scene, event == .didEnterBackground, !scene.isDisconnected else { return }
-            self.sceneEnteredBackground(scene)
+            guard let self, let scene, !scene.isDisconnected else { return }
+            switch event {
+            case .didBecomeActive: self.sceneBecameActive(scene)
+            case .didEnterBackground: self.sceneEnteredBackground(scene)
+            default: break
+            }
         }
+        // A restored window asks for where it was; a new one leaves it to the compositor.
+        let placement = options.isRestoringSession ? session.lastPlacement : WindowPlacement()
+        scene.restoredContentSize = placement.size
         session.scene = scene
         openSessions.append(session)
         trace.record(
             .sessionConnected(
                 scene: session.persistentIdentifier, configuration: configuration.name,
                 role: session.role, restored: options.isRestoringSession))
-        let host = try backend.makeHost(for: scene, fullscreenOn: options.outputName, appID: appID)
+        let host = try backend.makeHost(for: scene, fullscreenOn: options.outputName, placement: placement, appID: appID)
         scene.host = host
         scene.delegate = delegateType.map { $0.init() }
         scene.delegate?.scene(scene, willConnectTo: session, options: options)
@@ -281,6 +298,11 @@ public final class Application {
         if let scene = session.scene, let activity = scene.delegate?.stateRestorationActivity(for: scene) {
             session.stateRestorationActivity = activity
         }
+        // Where the window is now; a scene on no output (minimised, its
+        // outputs unplugged) keeps the output it was last on.
+        if let scene = session.scene, let state = scene.state {
+            session.lastPlacement = WindowPlacement(size: state.size, screenName: scene.screen?.name ?? session.lastPlacement.screenName)
+        }
         // External-display sessions belong to a screen that may not exist next
         // time; a second instance must not write into the first one's directory.
         guard session.role == .windowApplication, persistsSessions else { return }
@@ -304,6 +326,15 @@ public final class Application {
         if !openSessions.contains(where: { $0.role == .windowApplication }) {
             terminate(reason: "last scene closed")
         }
+    }
+
+    /// A scene became active (the user brought its window to the front):
+    /// stamped with the next activation count and saved, so the order the
+    /// user last had the windows in survives even a kill.
+    func sceneBecameActive(_ scene: WindowScene) {
+        scene.session.lastActivation = nextActivation
+        nextActivation += 1
+        save(scene.session)
     }
 
     /// A scene entered the background: UIKit saves state at this point.

@@ -10,8 +10,10 @@ protocol SceneBackend: AnyObject {
     /// Called once by the application before scenes connect.
     func attach(to application: Application)
     /// Creates the scene's toplevel (fullscreen on `outputName` for an
-    /// external-display scene) and starts delivering its facts.
-    func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, appID: String) throws -> SceneHost
+    /// external-display scene; asking for `placement`'s output where the
+    /// compositor lets a client ask) and starts delivering its facts.
+    func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, placement: WindowPlacement, appID: String) throws
+        -> SceneHost
     /// Destroys the scene's toplevel.
     func destroyHost(for scene: WindowScene)
     /// Runs the event loop until `stop` is called; returns its exit code.

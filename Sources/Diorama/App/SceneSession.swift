@@ -21,6 +21,12 @@ public final class SceneSession: Hashable {
     public internal(set) var scene: WindowScene?
     /// The activity restored from the last launch, until the scene connects.
     public internal(set) var stateRestorationActivity: UserActivity?
+    /// Where the window was when the session was last saved: its size in
+    /// points and its output's name, asked for again when it reconnects.
+    var lastPlacement = WindowPlacement()
+    /// The application's activation count when the scene last became active
+    /// (see `SceneSessionRecord.lastActivation`).
+    var lastActivation: UInt64?
 
     init(
         persistentIdentifier: String = UUID().uuidString, role: SceneSessionRole,
@@ -38,11 +44,23 @@ public final class SceneSession: Hashable {
         SceneSessionRecord(
             persistentIdentifier: persistentIdentifier, role: role,
             configurationName: configuration.name, userInfo: userInfo,
-            stateRestorationActivity: stateRestorationActivity)
+            stateRestorationActivity: stateRestorationActivity, lastSize: lastPlacement.size,
+            lastScreenName: lastPlacement.screenName, lastActivation: lastActivation)
     }
 
     nonisolated public static func == (lhs: SceneSession, rhs: SceneSession) -> Bool { lhs === rhs }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// Where a window would like to open: the size (points) and the output it
+/// had when its session was saved. The compositor has the last word: the
+/// size is committed only when its first configure leaves the size to the
+/// client, and the output is asked for only where the compositor offers
+/// `diorama_window_placement_v1` (Docs/runtime.md, "Windows come back where
+/// they were").
+struct WindowPlacement: Hashable, Sendable {
+    var size: Size?
+    var screenName: String?
 }
 
 /// Why and how a scene is being connected (UIKit's `UIScene.ConnectionOptions`).

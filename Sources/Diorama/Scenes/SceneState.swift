@@ -50,6 +50,10 @@ public struct SceneSettings: Sendable, Hashable {
     public var sizeRestrictions = SizeRestrictions.none
     /// The size chosen when the compositor lets the client choose (configure 0×0).
     public var preferredContentSize = Size(width: 800, height: 600)
+    /// The size a restored session was saved at: wins over
+    /// `preferredContentSize` when the compositor lets the client choose
+    /// (the user's size over the app's default), until the window is shown.
+    public var restoredContentSize: Size?
     /// The widths and heights where size classes turn from compact to regular.
     public var sizeClassThresholds = SizeClassThresholds.iPad
     /// The idiom the trait collection reports (a pad, as iPadOS windows do).
@@ -108,12 +112,13 @@ public struct SceneState: Sendable, Hashable {
         let configured = facts.configuredSize
         // A side the compositor leaves to the client keeps the size already
         // shown; before the first frame nothing is shown yet, so it follows the
-        // preferred size (which the delegate may set in willConnectTo, after
-        // the first configure is known).
+        // size a restored session was saved at, else the preferred size (which
+        // the delegate may set in willConnectTo, after the first configure is known).
         let shown = facts.isMapped ? previous?.size : nil
+        let chosen = shown ?? settings.restoredContentSize ?? settings.preferredContentSize
         let requested = Size(
-            width: configured.width > 0 ? configured.width : (shown?.width ?? settings.preferredContentSize.width),
-            height: configured.height > 0 ? configured.height : (shown?.height ?? settings.preferredContentSize.height))
+            width: configured.width > 0 ? configured.width : chosen.width,
+            height: configured.height > 0 ? configured.height : chosen.height)
         let committed = settings.sizeRestrictions.commitSize(configured: requested, isConstrained: facts.isConstrained)
 
         let onlyScreen = facts.allScreens.count == 1 ? facts.allScreens.first : nil

@@ -140,6 +140,15 @@ public final class WindowScene {
         set { settings.preferredContentSize = newValue; recompute() }
     }
 
+    /// The size a restored session was saved at (nil for a new one): asked for
+    /// in place of ``preferredContentSize`` when the compositor's first
+    /// configure leaves the size to the client, as iPadOS reopens a window at
+    /// the size the user left it.
+    var restoredContentSize: Size? {
+        get { settings.restoredContentSize }
+        set { settings.restoredContentSize = newValue; recompute() }
+    }
+
     /// The widths and heights where the size classes turn from compact to
     /// regular (iPad's by default); Diorama's addition, since window sizes on
     /// a desktop vary more than iPad multitasking sizes.

@@ -36,7 +36,12 @@ final class SceneSurface: SceneHost {
     /// Which renderer draws the frames, and the fallback to software.
     private let presenters: PresenterChoice
 
-    init(scene: WindowScene, backend: WaylandSceneBackend, appID: String, fullscreenOn output: Output?) throws {
+    /// `placement` sends the toplevel's placement wish (if any) before the
+    /// initial commit, the only time a compositor reads one.
+    init(
+        scene: WindowScene, backend: WaylandSceneBackend, appID: String, fullscreenOn output: Output?,
+        placement: (Toplevel) -> Void = { _ in }
+    ) throws {
         self.scene = scene
         self.backend = backend
         surface = backend.compositor.createSurface()
@@ -54,6 +59,7 @@ final class SceneSurface: SceneHost {
         toplevel.setTitle(scene.title)
         applyRestrictionHints(scene.sizeRestrictions.value)
         if let output { toplevel.setFullscreen(on: output) }
+        placement(toplevel)
         scene.trace.record(
             .toplevel(
                 scene: scene.traceName, surfaceID: surface.objectID, appID: appID,

@@ -19,6 +19,9 @@ final class WaylandSceneBackend: SceneBackend {
     let shm: ShmState
     let viewporter: Viewporter?
     let fractionalScale: FractionalScaleManager?
+    /// Diorama's placement protocol, where offered (the simulator): restored
+    /// windows ask for the output they were on.
+    let windowPlacement: WindowPlacementManager?
     private(set) var seatState: SeatState?
     /// Pointer, touch and keyboard events on their way to scenes.
     private(set) lazy var inputRouter = SceneInputRouter { [unowned self] surface in self.sceneSurface(for: surface)?.scene }
@@ -58,6 +61,7 @@ final class WaylandSceneBackend: SceneBackend {
         shm = try ShmState(registry: registry)
         viewporter = try? Viewporter(registry: registry)
         fractionalScale = try? FractionalScaleManager(registry: registry)
+        windowPlacement = try? WindowPlacementManager(registry: registry)
         try outputState.waitUntilDescribed()
         try connection.roundtrip()
         outputState.handler = self
@@ -96,9 +100,19 @@ final class WaylandSceneBackend: SceneBackend {
         }
     }
 
-    func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, appID: String) throws -> SceneHost {
+    func makeHost(for scene: WindowScene, fullscreenOn outputName: String?, placement: WindowPlacement, appID: String) throws
+        -> SceneHost
+    {
         let output = outputName.flatMap { outputState.output(named: $0) }
-        let surface = try SceneSurface(scene: scene, backend: self, appID: appID, fullscreenOn: output)
+        let surface = try SceneSurface(
+            scene: scene, backend: self, appID: appID, fullscreenOn: output,
+            placement: { [windowPlacement, outputState] toplevel in
+                // Asked only when there is a wish: on a compositor without the
+                // protocol, or an output that is gone, the compositor decides.
+                guard output == nil, let windowPlacement, placement != WindowPlacement() else { return }
+                let wished = placement.screenName.flatMap { outputState.output(named: $0) }
+                windowPlacement.place(toplevel, on: wished, size: placement.size)
+            })
         surfaces[ObjectIdentifier(scene)] = surface
         return surface
     }

@@ -44,11 +44,11 @@ public struct InputFileKind: Hashable, Sendable {
     public static let displayLayout = InputFileKind(name: "a display layout", maximumSize: 4 << 20)
     /// A Markdown file `diorama check --markdown-table` rewrites (16 MiB).
     public static let markdown = InputFileKind(name: "a Markdown document", maximumSize: 16 << 20)
-    /// A `.gitignore` lint reads to tell local files from shared ones (1 MiB).
+    /// A `.gitignore` lint reads to tell a developer-local file from a missing one (1 MiB).
     public static let gitignore = InputFileKind(name: "a .gitignore file", maximumSize: 1 << 20)
-    /// A screenshot PNG the HTML report copies (256 MiB: an 8K RGBA frame
-    /// stored uncompressed is 132 MiB).
-    public static let screenshot = InputFileKind(name: "a screenshot", maximumSize: 256 << 20)
+    /// A screenshot the simulator wrote, copied into an HTML report: a PNG of the
+    /// largest picture (16384×16384, 1 GiB of pixels) stays well under this.
+    public static let screenshot = InputFileKind(name: "a screenshot", maximumSize: 2 << 30)
 }
 
 /// Reads input files (Info.plists, saved sessions, projects, `.xcconfig`s) whole,

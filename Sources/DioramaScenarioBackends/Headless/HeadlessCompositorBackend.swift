@@ -1,7 +1,7 @@
 import DioramaScenarios
 import HeadlessCompositors
 
-/// What the sway and weston backends share: a real headless compositor with
+/// What the real-compositor backends share: a headless compositor with
 /// the scenario's clients on it from `start` to `stop`, app-level facts from
 /// the clients' runtime traces (followed from each run's first line), the
 /// step wrapper with its memory of skipped steps, and real-time pauses.

@@ -26,14 +26,18 @@ final class ChangeWait {
         if fileWatch >= 0 { close(fileWatch) }
     }
 
-    /// Returns once the simulator's trace goes past `sequence` or a watched
-    /// file was written to since ``init(files:)``, or at `deadline`.
-    func next(simulator: BackgroundSimulator, after sequence: UInt64, deadline: ContinuousClock.Instant) async {
+    /// Returns once the simulator's trace goes past `sequence`, `alsoWhen`
+    /// holds (looked at after every simulator event, such as a pong), or a
+    /// watched file was written to since ``init(files:)``; or at `deadline`.
+    func next(
+        simulator: BackgroundSimulator, after sequence: UInt64, deadline: ContinuousClock.Instant,
+        alsoWhen: @escaping @Sendable (Simulator) -> Bool = { _ in false }
+    ) async {
         let signal = WakeSignal()
         defer { signal.close() }
         _ = try? simulator.perform { simulator in
             simulator.addWaiter { simulator in
-                guard simulator.trace.lastSequence > sequence else { return false }
+                guard simulator.trace.lastSequence > sequence || alsoWhen(simulator) else { return false }
                 signal.raise()
                 return true
             }

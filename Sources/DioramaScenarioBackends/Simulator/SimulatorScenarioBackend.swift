@@ -33,6 +33,15 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     /// Where the current step began in the simulator's trace (the runtime
     /// traces keep their own marks).
     private var stepSequence: UInt64 = 0
+    /// For each window an input step went to: the serial of the
+    /// `xdg_wm_base.ping` sent right after the input, in the same flush, until
+    /// its pong came. A client answers a ping while dispatching it, after
+    /// every event before it, and the runtime writes a pointer, touch or key
+    /// `input` record while dispatching that event: the pong says the step's
+    /// input is in the app's trace. (An `idle` record cannot say so: a batch
+    /// that read the socket dry just before the input came may write its
+    /// `idle` just after, on a loaded machine — issue 23, part 4, bug 3.)
+    private var inputPings: [String: UInt32] = [:]
 
     public init(configuration: BackendConfiguration) {
         self.configuration = configuration
@@ -158,16 +167,14 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         case .close(let window):
             try onWindow(window) { try $0.closeWindow($1) }
         case .type(let window, let text):
-            try onWindow(window) { try $0.typeText(text, into: $1) }
+            try sendInput(to: window) { try $0.typeText(text, into: .id($1)) }
         case .click(let window, let point):
-            let id = try liveWindow(window)
-            try run { simulator in
+            try sendInput(to: window) { simulator, id in
                 try simulator.movePointer(to: .window(.id(id), point))
                 simulator.clickPointer()
             }
         case .touch(let window, let start, let end):
-            let id = try liveWindow(window)
-            try run { simulator in
+            try sendInput(to: window) { simulator, id in
                 try simulator.touchDown(id: 0, at: .window(.id(id), start))
                 if let end { try simulator.touchMove(id: 0, to: .window(.id(id), end)) }
                 try simulator.touchUp(id: 0)
@@ -189,6 +196,8 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             return try await takeScreenshot(target, named: name.name)
         case .quit(let client):
             guard let clients else { return .failed("no clients") }
+            // Its pings die with it; a relaunched client must not wait for them.
+            inputPings = inputPings.filter { windows[$0.key]?.declaration.client.name != client.name }
             let ids = try run { sim in Set(sim.windows.filter(\.isMapped).map(\.id)) }
             // Reads the scene's trace to its end before the client quits.
             return await windows.quit(client, clients: clients) { binding in
@@ -229,7 +238,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             try run { $0.releasePointerButton() }
             return .failed("the app did not start a drag-move (xdg_toplevel.move) within 5 s of a press at \(start.x),\(start.y)")
         }
-        try run { simulator in
+        try sendInput(to: window) { simulator, _ in
             var end = Point(x: start.x + offset.x, y: start.y + offset.y)
             if let displayName {
                 guard let target = simulator.display(named: displayName) else {
@@ -245,6 +254,19 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             simulator.releasePointerButton()
         }
         return .done
+    }
+
+    /// Sends a step's input to a bound, live window on the simulator's
+    /// thread, then pings its client in the same job, so the ping goes out
+    /// after the input in one flush; settling waits for the pong
+    /// (``inputPings``).
+    private func sendInput(to name: NameReference, _ body: @escaping @Sendable (Simulator, UInt32) throws -> Void) throws {
+        let id = try liveWindow(name)
+        let serial = try run { simulator -> UInt32? in
+            try body(simulator, id)
+            return simulator.ping(window: id)
+        }
+        inputPings[name.name] = serial
     }
 
     /// Runs `body` on the simulator's thread with the selector of a bound, live window.
@@ -327,7 +349,13 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             let pending = names.compactMap { name in pendingReason(of: name).map { "\(name): \($0)" } }
             if pending.isEmpty { return .settled }
             if ContinuousClock.now >= deadline { return .timedOut(pending.joined(separator: "; ")) }
-            await change.next(simulator: simulator, after: sequence, deadline: deadline)
+            // A pong is no trace record: it wakes the wait on its own.
+            let awaitedPongs = names.compactMap { name in
+                inputPings[name].flatMap { serial in windows[name]?.windowID.map { (serial, $0) } }
+            }
+            await change.next(simulator: simulator, after: sequence, deadline: deadline) { simulator in
+                awaitedPongs.contains { simulator.hasAnsweredPing($0.0, window: $0.1) != false }
+            }
         }
     }
 
@@ -346,6 +374,13 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
                 return (window.snapshot, sim.eventsFlushedNanoseconds(toClientOfWindow: id))
             })
         else { return nil }
+        if let serial = inputPings[name] {
+            guard (try? run({ $0.hasAnsweredPing(serial, window: id) })) == false else {
+                inputPings[name] = nil
+                return pendingReason(of: name)
+            }
+            return "the app has not yet handled the step's input (no pong to the ping sent after it)"
+        }
         if snapshot.isInteractivelyResizing { return "interactive resize under way" }
         if !snapshot.isSettled {
             let serial = snapshot.lastConfigure.map { "configure \($0.serial)" } ?? "the initial configure"

@@ -1,17 +1,27 @@
 import DioramaModel
 import DioramaScenarios
 
-/// The scenario's display names and sway's output names, both ways, with the
-/// scale the scenario asked for on each display.
+/// The scenario's display names and a real compositor's output names, both
+/// ways, with the scale the scenario asked for on each display.
 ///
-/// wlroots names headless outputs itself (`HEADLESS-1`, …); scenarios say
-/// `DP-1`, `HDMI-A-1`, `TV`. Steps translate to sway's names, observations
-/// back to the scenario's, so a report never shows a name the file did not use.
+/// Compositors name headless outputs themselves (wlroots `HEADLESS-1`, KWin
+/// `Virtual-0`, Mutter `Meta-0`); scenarios say `DP-1`, `HDMI-A-1`, `TV`.
+/// Steps translate to the compositor's names, observations back to the
+/// scenario's, so a report never shows a name the file did not use. (Named
+/// for sway, where it began; KWin and Mutter use it too.)
 struct SwayOutputNames {
+    /// The compositor that gives clients integer scales only ("sway 1.7",
+    /// "Mutter 43"), for ``scaleNote(_:)``; nil for one that sends clients
+    /// fractional scales (KWin).
+    let integerClientScalesOn: String?
     private var outputByDisplay: [String: String] = [:]
     private var displayByOutput: [String: String] = [:]
     /// The scale the scenario asked for, by display name.
     private var requestedScale: [String: Scale] = [:]
+
+    init(integerClientScalesOn: String? = "sway 1.7") {
+        self.integerClientScalesOn = integerClientScalesOn
+    }
 
     mutating func add(display: String, output: String, scale: Scale) {
         outputByDisplay[display] = output
@@ -34,7 +44,7 @@ struct SwayOutputNames {
         return output
     }
 
-    /// The scenario's name for a sway output (sway's own name for one the
+    /// The scenario's name for an output (the compositor's own name for one the
     /// scenario did not make).
     func display(for output: String) -> String { displayByOutput[output] ?? output }
 
@@ -42,9 +52,9 @@ struct SwayOutputNames {
     /// when it does: sway 1.7 lays a fractional-scale output out at that scale
     /// but sends clients `wl_output.scale` rounded up, and they render at that.
     func scaleNote(_ display: String) -> String? {
-        guard let scale = requestedScale[display], !scale.isInteger else { return nil }
+        guard let compositor = integerClientScalesOn, let scale = requestedScale[display], !scale.isInteger else { return nil }
         return
-            "\(display) asks for scale \(scale); sway 1.7 has integer client scales only, so clients get wl_output.scale \(scale.ceil()) and sway scales their frames down"
+            "\(display) asks for scale \(scale); \(compositor) has integer client scales only, so clients get wl_output.scale \(scale.ceil()) and \(compositor) scales their frames down"
     }
 
     /// Makes the scale-dependent facts unavailable while the window is on a

@@ -113,7 +113,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
             try command(window, "kill")
         case .type(let window, let text):
             try command(window, "focus")
-            return try await type(text)
+            return try await type(text, into: window.name)
         case .click, .drag, .touch:
             return .skipped("the headless sway has no pointer or touchscreen to drive (`\(action.keyword)`)")
         case .rescaleDisplay(let display, let scale):
@@ -216,15 +216,81 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
 
     /// `type W "text"`: wtype types through the virtual-keyboard protocol into
     /// the focused window.
-    private func type(_ text: String) async throws -> StepOutcome {
+    ///
+    /// Why keys got lost: wtype makes a virtual keyboard, uploads its own
+    /// keymap and sends the keys at once, then exits, destroying the
+    /// keyboard. sway hands the focused client the new keymap when that
+    /// keyboard's first key arrives; keys that come in the same instant as
+    /// the keymap, or as the keyboard's destruction, were dropped (`wtype -k
+    /// Return` lost it, `wtype -s 1000 -k Return` never did). So wtype first
+    /// pauses (`-s`) after its keymap is sent, spaces the keys (`-d`) and
+    /// pauses again before it exits. Pauses only make loss unlikely, so for a
+    /// Diorama app the step also waits (up to the scenario's timeout) for the
+    /// app's trace to show one `keyPressed` per character typed, and fails
+    /// naming how many arrived if they do not.
+    private func type(_ text: String, into windowName: String) async throws -> StepOutcome {
         guard let compositor = run?.compositor else { return .failed("sway is not running") }
         guard let wtype = ["/usr/bin/wtype", "/usr/local/bin/wtype"].first(where: FileManager.default.isExecutableFile) else {
             return .failed("`type` on sway needs wtype: install it with `apt-get install wtype`")
         }
-        let run = try await ProgramRun.run(wtype, ["--", text], environment: compositor.clientEnvironment(), timeout: .seconds(5))
-        if run.timedOut { return .failed("wtype did not finish within 5 s") }
-        guard run.succeeded else { return .failed("wtype \(run.termination): \(run.output)") }
-        return .done(detail: "typed with wtype")
+        let binding = windows[windowName]
+        let pressesBefore = binding.flatMap { keyPresses(in: $0) }
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-wtype-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess(
+                executable: wtype, arguments: ["-s", "100", "-d", "10"] + Self.wtypeArguments(text) + ["-s", "100"],
+                environment: compositor.clientEnvironment(), standardOutput: .null,
+                standardError: .file(errors.path, append: false))
+        } catch {
+            return .failed("\(error)")
+        }
+        guard let termination = await process.waitForExit(timeout: .seconds(5) + .milliseconds(10 * text.unicodeScalars.count)) else {
+            _ = await process.terminate(grace: .milliseconds(200))
+            return .failed("wtype did not finish within \(5 + text.unicodeScalars.count / 100) s")
+        }
+        guard termination == .exited(0) else {
+            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            return .failed("wtype \(termination): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        guard let binding, let pressesBefore else { return .done(detail: "typed with wtype") }
+        let expected = text.unicodeScalars.count
+        let deadline = ContinuousClock.now + timeout
+        var arrived = 0
+        while true {
+            arrived = (keyPresses(in: binding) ?? pressesBefore) - pressesBefore
+            if arrived >= expected { return .done(detail: "typed with wtype; the app saw \(arrived) key presses") }
+            if ContinuousClock.now >= deadline { break }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return .failed(
+            "wtype typed \(expected) keys, but the app's trace shows \(arrived) keyPressed within \(timeout); sway or wtype lost the rest")
+    }
+
+    /// wtype's arguments for `text`: each line break as the Return key
+    /// (`-k Return`; apps take a typed line feed character for no key), a
+    /// line's leading dashes as the `minus` key (wtype would read a text
+    /// argument starting with `-` as an option, and everything after `--` as
+    /// text, Return included), the rest of the line as text.
+    static func wtypeArguments(_ text: String) -> [String] {
+        var arguments: [String] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { arguments += ["-k", "Return"] }
+            let rest = line.drop { $0 == "-" }
+            for _ in 0..<(line.count - rest.count) { arguments += ["-k", "minus"] }
+            if !rest.isEmpty { arguments.append(String(rest)) }
+        }
+        return arguments
+    }
+
+    /// The number of key presses (not repeats) with text the window's scene
+    /// has had; nil for a window of a command client (no trace).
+    private func keyPresses(in binding: WindowBinding<Int>) -> Int? {
+        guard let path = binding.traceFile, let scene = binding.scene, let log = traces.log(path) else { return nil }
+        return log.records(InputRecord.self).lazy.filter {
+            $0.scene == scene && $0.event == "keyPressed" && $0.isRepeat != true && !($0.text ?? "").isEmpty
+        }.count
     }
 
     // MARK: Windows

@@ -18,7 +18,7 @@ import HeadlessCompositors
 ///
 /// Settling: the scene's runtime-trace records other than `commit` stayed the
 /// same for ``quietPeriod``.
-public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
+public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
     public let kind = BackendKind.weston
     static let noPreferredScale = "weston 10 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
     static let noWindowManager = "weston has no IPC to command its window manager"
@@ -27,11 +27,8 @@ public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBac
     private var display: DisplayObservation?
     /// Why the output's scale differs from the scenario's, if it does.
     private var scaleNote: String?
-    /// Names bound to scenes: weston gives its windows no id the runner sees.
-    private let windows = ScenarioWindows<Never>(pollInterval: .milliseconds(25))
-
     public init(configuration: BackendConfiguration) {
-        super.init(configuration: configuration, compositorName: "weston")
+        super.init(configuration: configuration, compositorName: "weston", windowFindingLimit: Self.noWindowManager)
     }
 
     // MARK: Start and stop
@@ -56,17 +53,8 @@ public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBac
 
     override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
-        case .declareWindow(let declaration):
-            return try await declare(declaration)
-        case .quit(let client):
-            guard let clients else { return .failed("no clients") }
-            // weston cannot tell which windows show: a relaunch waits for any declared one.
-            return .done(detail: await clients.quit(client.name))
-        case .relaunch(let client):
-            return try await relaunch(client.name, windows: windows, returning: .anyDeclared, rebind: rebind)
-        case .wait(let duration):
-            await pause(for: duration)
-            return .done
+        case .declareWindow, .quit, .relaunch, .wait, .launch, .waitUntil, .expect:
+            return try await performClientStep(action) ?? .failed("`\(action.keyword)` was not performed")
         case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type,
             .click, .drag, .touch:
             return .skipped("\(Self.noWindowManager) (`\(action.keyword)`)")
@@ -76,68 +64,19 @@ public final class WestonScenarioBackend: HeadlessCompositorBackend, ScenarioBac
             return .skipped("the weston backend runs a single output (`\(action.keyword)`)")
         case .screenshot:
             return .skipped("screenshots are not taken on weston")
-        case .launch, .waitUntil, .expect:
-            return .failed("the runner decides `\(action.keyword)` steps; the backend was asked to perform one")
         }
     }
 
-    private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
-        guard let client = clients?.client(declaration.client.name), client.launch.isDioramaApp else {
-            return .skipped("\(Self.noWindowManager): only a Diorama app's windows can be found (from its runtime trace)")
-        }
-        return try await windows.declare(declaration, client: client, timeout: timeout, skips: skips, rebind: rebind) {
-            "no toplevel of `\(declaration.client.name)` in its runtime trace matched within \(timeout)"
-        }
-    }
-
-    /// Binds `name` to the scene whose toplevel matches its declaration in the
-    /// client's current trace.
-    ///
-    /// - Returns: a description for the timeline, nil when nothing matched yet.
-    @discardableResult
-    private func rebind(_ name: String) -> String? {
-        guard var binding = windows[name], let process = clients?.client(binding.declaration.client.name)?.current,
-            let log = traces.log(process.traceFile.path)
-        else { return nil }
-        let taken = windows.scenes(boundToOtherThan: name)
-        guard
-            let scene = RuntimeTraces.scene(
-                in: log, appID: nil, title: nil, declaration: binding.declaration,
-                excluding: taken)
-        else { return nil }
-        binding.scene = scene
-        binding.traceFile = process.traceFile.path
-        windows[name] = binding
-        return "scene \(scene)"
-    }
-
-    // MARK: Settling and observing
-
-    public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
-        await windows.settle(timeout: timeout, quietPeriod: quietPeriod, stillChanging: "the app's trace kept changing") {
-            var look: [String: Int] = [:]
-            for name in names {
-                if windows[name]?.scene == nil { rebind(name) }
-                if let binding = windows[name], let path = binding.traceFile, let scene = binding.scene {
-                    look[name] = traces.sceneRecordCount(path, scene: scene)
-                }
-            }
-            return (look, [])
-        }.outcome
-    }
+    // MARK: Observing
 
     public func observe(window name: String) async -> WindowObservation {
-        var observation = WindowObservation(unavailableBecause: "weston gives no view of its windows")
-        guard let binding = windows[name], let path = binding.traceFile, let scene = binding.scene else {
-            return WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
-        }
-        traces.fill(&observation, traceFile: path, scene: scene, noPreferredScale: Self.noPreferredScale)
         // One output: whatever weston calls it, it is the scenario's display.
-        if let display {
-            observation.screen = observation.screen.mapValue { $0.map { _ in display.name } }
-            if case .value(let screen) = observation.screen, observation.isDisconnected.value != true {
-                observation.enteredDisplays = .value(screen.map { [$0] } ?? [])
-            }
+        var observation = traceObservation(
+            of: name, noPreferredScale: Self.noPreferredScale,
+            unavailableBecause: "weston gives no view of its windows"
+        ) { display?.name ?? $0 }
+        if display != nil, case .value(let screen) = observation.screen, observation.isDisconnected.value != true {
+            observation.enteredDisplays = .value(screen.map { [$0] } ?? [])
         }
         if let scaleNote { observation.markScaleDependentFactsUnavailable(scaleNote) }
         return observation

@@ -1,6 +1,6 @@
 import DioramaModel
 
-/// What runs a scenario: the simulator, a headless sway or weston.
+/// What runs a scenario: the simulator, or a headless sway, weston, KWin or Mutter.
 ///
 /// ``ScenarioRunner`` drives it. The order of calls is fixed: ``start(_:)`` once;
 /// then for each step of the file, in order, one of ``launch(_:)`` (for `launch`) or

@@ -1,6 +1,6 @@
 /// How to run scenarios: the flags `diorama run` will have.
 ///
-///     diorama run [--on sim|sway|weston] [--profile P] [--junit FILE] [--json FILE]
+///     diorama run [--on sim|sway|weston|kwin|mutter] [--profile P] [--junit FILE] [--json FILE]
 ///                 [--report DIR] [--shard i/n] [--jobs N] FILES-OR-FOLDERS…
 public struct ScenarioRunOptions: Hashable, Sendable {
     /// `--on`: where to run (default: the simulator).

@@ -6,4 +6,10 @@ public enum BackendKind: String, Hashable, Sendable, Codable, CaseIterable {
     case sway
     /// A single-output headless weston; for start-up and scale expectations.
     case weston
+    /// A headless KWin 5.27 on its own session bus; outputs through
+    /// kscreen-doctor, windows through KWin scripts.
+    case kwin
+    /// A headless Mutter 43 on its own session bus; monitors through
+    /// DisplayConfig, no window control.
+    case mutter
 }

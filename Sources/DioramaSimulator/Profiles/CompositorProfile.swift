@@ -119,6 +119,10 @@ public struct CompositorProfile: Hashable, Sendable {
     public var outputMembership: OutputMembershipArea = .wholeSurface
     /// When a buffer replaced by a commit is released.
     public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
+    /// Whether Diorama's own `diorama_window_placement_manager_v1` is offered:
+    /// a client may ask which output a new toplevel opens on. Real
+    /// compositors do not have it, so only the `modern` profile offers it.
+    public var offersWindowPlacement: Bool
 
     public init(
         name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
@@ -128,7 +132,8 @@ public struct CompositorProfile: Hashable, Sendable {
         windowPlacement: WindowPlacement = .floating, newWindowDisplay: NewWindowDisplay = .defaultDisplay,
         movedWindowKeepsFocus: Bool = true, enterLeaveOrder: EnterLeaveOrder = .leavesFirst,
         neighboursFollowResizedDisplay: Bool = true, offersXdgDecoration: Bool = false,
-        outputEvents: OutputEventStyle = .complete, mapWaitsForClient: Bool = false
+        outputEvents: OutputEventStyle = .complete, mapWaitsForClient: Bool = false,
+        offersWindowPlacement: Bool = false
     ) {
         self.name = name
         self.compositorVersion = compositorVersion
@@ -149,6 +154,7 @@ public struct CompositorProfile: Hashable, Sendable {
         self.offersXdgDecoration = offersXdgDecoration
         self.outputEvents = outputEvents
         self.mapWaitsForClient = mapWaitsForClient
+        self.offersWindowPlacement = offersWindowPlacement
     }
 
     /// `configuration` as this profile lays it out (its logical-size rounding).
@@ -163,7 +169,7 @@ public struct CompositorProfile: Hashable, Sendable {
         name: "modern", compositorVersion: WlCompositor.maxVersion, outputVersion: min(4, WlOutput.maxVersion),
         xdgOutputManagerVersion: min(3, ZxdgOutputManagerV1.maxVersion), xdgWmBaseVersion: XdgWmBase.maxVersion,
         seatVersion: WlSeat.maxVersion, offersFractionalScale: true, offersViewporter: true,
-        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always)
+        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, offersWindowPlacement: true)
 
     /// sway 1.7 with its default config (as observed under `WAYLAND_DEBUG`,
     /// `Docs/fidelity.md`): no fractional scale, `wl_output.scale =

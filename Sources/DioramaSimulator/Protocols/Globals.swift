@@ -22,6 +22,9 @@ extension Simulator {
         if profile.offersXdgDecoration {
             addGlobal(ZxdgDecorationManagerV1.self, version: 1) { [unowned self] in self.decorationManagerBound($0) }
         }
+        if profile.offersWindowPlacement {
+            addGlobal(DioramaWindowPlacementManagerV1.self, version: 1) { [unowned self] in self.windowPlacementManagerBound($0) }
+        }
         addGlobal(WlSeat.self, version: profile.seatVersion) { [unowned self] in self.seatBound($0) }
         addGlobal(WlDataDeviceManager.self, version: 3) { [unowned self] in self.dataDeviceManagerBound($0) }
     }

@@ -1,0 +1,188 @@
+import DioramaPOSIX
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Starts KWin 5.27 with its virtual backend (`kwin_wayland --virtual`), on a
+/// session bus of its own, and configures it while it runs: outputs through
+/// `kscreen-doctor` (scale, position, enabled), windows through KWin scripts
+/// loaded over D-Bus (`gdbus`).
+///
+/// The virtual backend gives every output the same mode (`--width` ×
+/// `--height`) and makes them all at start: a display plugged later is one
+/// of them, disabled until then.
+///
+/// `/usr/bin/kwin_wayland` carries the file capability `cap_sys_resource`; in a
+/// container whose bounding set lacks it, running it fails with "Operation not
+/// permitted". Each instance therefore runs a plain copy of the binary (the
+/// copy has no extended attributes, so no capability).
+public enum KWinHeadless {
+    /// One output as `kscreen-doctor -o` lists it.
+    public struct Output: Sendable, Hashable {
+        /// `Virtual-0`, `Virtual-1`, …
+        public var name: String
+        public var enabled: Bool
+        /// Position and size in KWin's (logical) layout coordinates.
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+        public var scale: Double
+    }
+
+    /// KWin's name for the output at `index` (0-based).
+    public static func outputName(index: Int) -> String { "Virtual-\(index)" }
+
+    /// Starts KWin with `outputCount` outputs of `width` × `height` pixels,
+    /// placed side by side at scale 1, and returns once its Wayland socket
+    /// accepts connections and `kscreen-doctor` lists every output.
+    ///
+    /// - Throws: `CompositorLaunchError` (kwin_wayland, dbus-run-session or
+    ///   kscreen-doctor missing, KWin exited or too slow).
+    public static func start(
+        outputCount: Int, width: Int = 1280, height: Int = 800, startupTimeout: TimeInterval = 30
+    ) throws -> RunningCompositor {
+        precondition(outputCount > 0, "KWin needs at least one output")
+        let installed = try Executables.require("kwin_wayland", package: "kwin-wayland")
+        _ = try Executables.require("kscreen-doctor", package: "libkf5screen-bin")
+        let instance = try SessionBusInstance.make(kind: "kwin")
+        let copy = instance.directory.base + "/kwin_wayland"
+        try instance.prepare("copy \(installed) without its file capability") {
+            // A byte copy: no extended attributes, so no file capability.
+            try Data(contentsOf: URL(fileURLWithPath: installed)).write(to: URL(fileURLWithPath: copy))
+            guard chmod(copy, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+        let socketName = SessionBusInstance.uniqueSocketName("kwin")
+        let process = try instance.spawn(
+            copy,
+            [
+                "--virtual", "--width", String(width), "--height", String(height),
+                "--output-count", String(outputCount), "--socket", socketName,
+                "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities",
+            ],
+            // Script `print()` lines reach the log only with this category on.
+            environment: ["QT_LOGGING_RULES": "kwin_scripting=true"])
+        return try instance.awaitCompositor(
+            .kwin, process: process, named: "kwin_wayland", socketName: socketName,
+            outputCount: outputCount, timeout: startupTimeout
+        ) { try outputs(of: $0).count }
+    }
+
+    /// Every output, enabled or not, from `kscreen-doctor -o`.
+    public static func outputs(of compositor: RunningCompositor) throws -> [Output] {
+        parseOutputs(try kscreenDoctor(compositor, ["-o"]))
+    }
+
+    /// Parses `kscreen-doctor -o`: one `Output: ID NAME enabled|disabled …
+    /// Geometry: X,Y WxH Scale: S …` line per output (ANSI colours removed).
+    static func parseOutputs(_ text: String) -> [Output] {
+        let plain = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        let pattern = #"Output: \d+ (\S+) (enabled|disabled) .*?Geometry: (-?\d+),(-?\d+) (\d+)x(\d+) Scale: ([0-9.]+)"#
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+        return plain.split(separator: "\n").compactMap { line -> Output? in
+            let line = String(line)
+            guard let match = expression.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
+            let field = { (index: Int) in String(line[Range(match.range(at: index), in: line)!]) }
+            guard let x = Int(field(3)), let y = Int(field(4)), let width = Int(field(5)), let height = Int(field(6)),
+                let scale = Double(field(7))
+            else { return nil }
+            return Output(name: field(1), enabled: field(2) == "enabled", x: x, y: y, width: width, height: height, scale: scale)
+        }
+    }
+
+    /// Applies kscreen-doctor settings such as `output.Virtual-1.scale.1.5`,
+    /// `output.Virtual-1.position.1280,0`, `output.Virtual-2.disable`, all at once.
+    public static func configureOutputs(_ compositor: RunningCompositor, _ settings: [String]) throws {
+        guard !settings.isEmpty else { return }
+        _ = try kscreenDoctor(compositor, settings)
+    }
+
+    /// kscreen-doctor talks to KWin over Wayland (kde-output-management), so it
+    /// runs as a Qt Wayland client of this compositor.
+    private static func kscreenDoctor(_ compositor: RunningCompositor, _ arguments: [String]) throws -> String {
+        try HelperCommand.run(
+            "kscreen-doctor", package: "libkf5screen-bin", arguments, on: compositor,
+            environment: ["QT_QPA_PLATFORM": "wayland"])
+    }
+
+    /// Runs a KWin script and returns the lines it passed to `report(…)`, in
+    /// order.
+    ///
+    /// The script is loaded over D-Bus (`org.kde.kwin.Scripting.loadScript`),
+    /// run, and unloaded. Its `print()` lines reach KWin's log as `js: …`;
+    /// `report` prefixes them with a token unique to this run, and a final
+    /// line marks the end, which this waits for (up to `timeout`).
+    public static func runScript(
+        _ compositor: RunningCompositor, _ body: String, timeout: TimeInterval = 10
+    ) throws -> [String] {
+        let token = "diorama-\(getpid())-\(InstanceCounter.shared.next())"
+        let path = compositor.runtimeDirectory + "/\(token).js"
+        let source = """
+            function report(line) { print("\(token) " + line); }
+            \(body)
+            print("\(token)-end");
+            """
+        do {
+            try source.write(toFile: path, atomically: false, encoding: .utf8)
+        } catch {
+            throw CompositorLaunchError.setupFailed(what: "write the KWin script \(path)", detail: "\(error)")
+        }
+        defer { unlink(path) }
+        let loaded = try HelperCommand.dbusCall(
+            compositor, destination: "org.kde.KWin", path: "/Scripting",
+            method: "org.kde.kwin.Scripting.loadScript", [path, token])
+        guard let id = Int(loaded.filter(\.isNumber)), id >= 0 else {
+            throw CompositorLaunchError.helperFailed(command: "loadScript \(path)", status: 0, output: loaded)
+        }
+        defer {
+            _ = try? HelperCommand.dbusCall(
+                compositor, destination: "org.kde.KWin", path: "/Scripting",
+                method: "org.kde.kwin.Scripting.unloadScript", [token])
+        }
+        _ = try HelperCommand.dbusCall(
+            compositor, destination: "org.kde.KWin", path: "/\(id)", method: "org.kde.kwin.Script.run")
+        var lines: [String]?
+        poll(timeout: timeout) {
+            let log = (try? String(contentsOfFile: compositor.logFile, encoding: .utf8)) ?? ""
+            guard log.contains("\(token)-end") else { return false }
+            lines = log.split(separator: "\n").compactMap { line in
+                guard let range = line.range(of: "js: \(token) ") else { return nil }
+                return String(line[range.upperBound...])
+            }
+            return true
+        }
+        guard let lines else {
+            throw CompositorLaunchError.helperFailed(
+                command: "KWin script \(token)", status: nil,
+                output: "its end mark did not reach KWin's log within \(timeout) s")
+        }
+        return lines
+    }
+}
+
+/// Waits until `count(compositor)` reaches `count`; stops the compositor and
+/// throws with its log tail when it exits or `timeout` passes first.
+func awaitOutputs(
+    _ compositor: RunningCompositor, count: Int, timeout: TimeInterval,
+    _ listed: (RunningCompositor) throws -> Int
+) throws {
+    var lastError: (any Error)?
+    let ready = poll(timeout: timeout, interval: 0.05) {
+        guard compositor.isRunning else { return true }
+        do {
+            return try listed(compositor) == count
+        } catch {
+            lastError = error
+            return false
+        }
+    }
+    guard ready, compositor.isRunning else {
+        compositor.stop()
+        let why = lastError.map { " (last answer: \($0))" } ?? ""
+        throw CompositorLaunchError.timedOut(
+            compositor: "\(compositor.kind)", waitingFor: "\(count) outputs\(why)", seconds: timeout,
+            logTail: compositor.logTail())
+    }
+}

@@ -1,0 +1,157 @@
+import DioramaPOSIX
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Starts Mutter 43 headless (`mutter --wayland --headless --virtual-monitor
+/// WxH …`) on a session bus of its own, and lays its monitors out through
+/// `org.gnome.Mutter.DisplayConfig` (called with `gdbus`).
+///
+/// Mutter starts with the experimental feature `scale-monitor-framebuffer`
+/// on, set through GSettings' keyfile backend in the private config folder:
+/// the layout is then in logical coordinates, as a scenario's is, and each
+/// mode offers fractional scales. Mutter accepts only a mode's listed
+/// scales, exactly (1.5 is 1.502347… on a 2560×1600 mode):
+/// ``nearestSupportedScale(to:in:)`` picks one.
+public enum MutterHeadless {
+    /// A physical (virtual) monitor: `Meta-0`, `Meta-1`, …
+    public struct Monitor: Sendable, Hashable {
+        public var connector: String
+        /// The current mode's id (`1920x1080@60.000`) and size in pixels.
+        public var modeID: String
+        public var width: Int
+        public var height: Int
+        /// The scales Mutter accepts for that mode.
+        public var supportedScales: [Double]
+    }
+
+    /// A logical monitor of the layout: where one monitor is and its scale.
+    public struct LogicalMonitor: Sendable, Hashable {
+        public var x: Int
+        public var y: Int
+        public var scale: Double
+        public var primary: Bool
+        public var connector: String
+
+        public init(x: Int, y: Int, scale: Double, primary: Bool, connector: String) {
+            self.x = x
+            self.y = y
+            self.scale = scale
+            self.primary = primary
+            self.connector = connector
+        }
+    }
+
+    /// `GetCurrentState`'s answer, the parts used here.
+    public struct DisplayState: Sendable, Hashable {
+        public var serial: UInt32
+        public var monitors: [Monitor]
+        public var logicalMonitors: [LogicalMonitor]
+    }
+
+    /// Mutter's name for the monitor made by the `index`-th `--virtual-monitor`.
+    public static func monitorName(index: Int) -> String { "Meta-\(index)" }
+
+    /// Starts Mutter with one virtual monitor per size, and returns once its
+    /// Wayland socket accepts connections and DisplayConfig lists them all.
+    ///
+    /// - Throws: `CompositorLaunchError` (mutter, dbus-run-session or gdbus
+    ///   missing, Mutter exited or too slow).
+    public static func start(
+        monitorSizes: [(width: Int, height: Int)], startupTimeout: TimeInterval = 30
+    ) throws -> RunningCompositor {
+        precondition(!monitorSizes.isEmpty, "Mutter needs at least one monitor")
+        let mutter = try Executables.require("mutter", package: "mutter")
+        _ = try Executables.require("gdbus", package: "libglib2.0-bin")
+        let instance = try SessionBusInstance.make(kind: "mutter")
+        let settings = instance.configHome + "/glib-2.0/settings"
+        try instance.prepare("write Mutter's settings in \(settings)") {
+            try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+            try """
+            [org/gnome/mutter]
+            experimental-features=['scale-monitor-framebuffer']
+            """.write(toFile: settings + "/keyfile", atomically: false, encoding: .utf8)
+        }
+        let socketName = SessionBusInstance.uniqueSocketName("mutter")
+        let process = try instance.spawn(
+            mutter,
+            ["--wayland", "--headless", "--no-x11", "--wayland-display", socketName]
+                + monitorSizes.flatMap { ["--virtual-monitor", "\($0.width)x\($0.height)"] },
+            environment: ["GSETTINGS_BACKEND": "keyfile"])
+        return try instance.awaitCompositor(
+            .mutter, process: process, named: "mutter", socketName: socketName,
+            outputCount: monitorSizes.count, timeout: startupTimeout
+        ) { try displayState(of: $0).monitors.count }
+    }
+
+    /// `org.gnome.Mutter.DisplayConfig.GetCurrentState`.
+    public static func displayState(of compositor: RunningCompositor) throws -> DisplayState {
+        let text = try HelperCommand.dbusCall(
+            compositor, destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
+            method: "org.gnome.Mutter.DisplayConfig.GetCurrentState")
+        guard let state = parseDisplayState(text) else {
+            throw CompositorLaunchError.helperFailed(command: "GetCurrentState", status: 0, output: "unreadable answer: \(text)")
+        }
+        return state
+    }
+
+    /// Reads gdbus' text form of `(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})`:
+    /// the serial, each monitor's connector with its (single, current) mode,
+    /// and each logical monitor.
+    static func parseDisplayState(_ text: String) -> DisplayState? {
+        let serialPattern = #"^\(uint32 (\d+),"#
+        let monitorPattern = #"\(\('([^']+)', '[^']*', '[^']*', '[^']*'\), \[\('([^']+)', (\d+), (\d+), [0-9.]+, [0-9.]+, \[([^\]]*)\]"#
+        let logicalPattern = #"\((-?\d+), (-?\d+), ([0-9.]+), (?:uint32 )?\d+, (true|false), \[\('([^']+)'"#
+        guard let serialText = matches(serialPattern, in: text).first?.first, let serial = UInt32(serialText) else { return nil }
+        let monitors = matches(monitorPattern, in: text).compactMap { fields -> Monitor? in
+            guard let width = Int(fields[2]), let height = Int(fields[3]) else { return nil }
+            let scales = fields[4].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            return Monitor(connector: fields[0], modeID: fields[1], width: width, height: height, supportedScales: scales)
+        }
+        let logical = matches(logicalPattern, in: text).compactMap { fields -> LogicalMonitor? in
+            guard let x = Int(fields[0]), let y = Int(fields[1]), let scale = Double(fields[2]) else { return nil }
+            return LogicalMonitor(x: x, y: y, scale: scale, primary: fields[3] == "true", connector: fields[4])
+        }
+        return DisplayState(serial: serial, monitors: monitors, logicalMonitors: logical)
+    }
+
+    /// The capture groups of every match of `pattern` in `text`.
+    private static func matches(_ pattern: String, in text: String) -> [[String]] {
+        guard let expression = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) else { return [] }
+        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (1..<match.numberOfRanges).map { index in
+                Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
+            }
+        }
+    }
+
+    /// Applies a whole layout for the session (method 1, temporary: nothing is
+    /// saved), based on the current serial. Every monitor not listed is turned
+    /// off. Scales must be among the mode's `supportedScales`, exactly.
+    public static func apply(_ layout: [LogicalMonitor], to compositor: RunningCompositor) throws {
+        let state = try displayState(of: compositor)
+        let entries = try layout.map { logical -> String in
+            guard let monitor = state.monitors.first(where: { $0.connector == logical.connector }) else {
+                throw CompositorLaunchError.helperFailed(
+                    command: "ApplyMonitorsConfig", status: nil,
+                    output: "Mutter has no monitor \(logical.connector) (it has \(state.monitors.map(\.connector)))")
+            }
+            return "(\(logical.x), \(logical.y), \(logical.scale), uint32 0, \(logical.primary), "
+                + "[('\(monitor.connector)', '\(monitor.modeID)', @a{sv} {})])"
+        }
+        _ = try HelperCommand.dbusCall(
+            compositor, destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
+            method: "org.gnome.Mutter.DisplayConfig.ApplyMonitorsConfig",
+            [String(state.serial), "1", "[\(entries.joined(separator: ", "))]", "@a{sv} {}"])
+    }
+
+    /// The supported scale nearest to `requested` (the larger on a tie).
+    public static func nearestSupportedScale(to requested: Double, in supported: [Double]) -> Double {
+        supported.min { a, b in
+            let (da, db) = (abs(a - requested), abs(b - requested))
+            return da == db ? a > b : da < db
+        } ?? 1
+    }
+}

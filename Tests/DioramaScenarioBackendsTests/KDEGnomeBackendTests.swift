@@ -1,0 +1,113 @@
+import DioramaScenarioBackends
+import DioramaScenarios
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// The shipped scenarios on a real headless KWin 5.27 and Mutter 43, with the
+/// sample apps as their clients: what each compositor can do passes, what it
+/// cannot is skipped with a reason, and a scenario written for other
+/// backends says so. One compositor at a time.
+@Suite("Shipped scenarios on real KWin and Mutter", .serialized)
+struct KDEGnomeBackendTests {
+    /// Every shipped scenario on `backend`: none fails, each skip has a reason.
+    static func runShippedSuite(on backend: BackendKind) async throws -> [ScenarioResult] {
+        let timer = try TestExecutable.locate("TimerApp")
+        let suite = try ScenarioSuite.collect([PackageRoot.path("Configs/scenarios")])
+        let scenarios = try suite.files.map { try ScenarioLoader.load(path: $0) }
+        let work = try PackageRoot.temporaryDirectory("\(backend.rawValue)-suite")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let configuration = BackendConfiguration(
+            executableDirectories: [timer.deletingLastPathComponent().path], workDirectory: work.path)
+        let options = ScenarioRunOptions(
+            backend: backend, jobs: 1, artifactsDirectory: work.appendingPathComponent("artifacts").path)
+        let results = await ScenarioSuiteRunner(options: options).run(scenarios) {
+            ScenarioBackends.make(backend, configuration: configuration)
+        }
+        #expect(results.count == scenarios.count)
+        for result in results {
+            let timeline = ConsoleReporter.render(result, useColor: false)
+            switch result.status {
+            case .passed:
+                // On Mutter a scenario whose every check follows a skipped window step checks nothing.
+                RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: backend == .mutter ? 0 : 1)
+            case .skipped(let reason):
+                #expect(reason.contains("backend:"), "\(result.name) skipped on \(backend) without its backend line:\n\(timeline)")
+            default:
+                Issue.record("\(result.name) on \(backend): \(result.status)\n\(timeline)")
+            }
+        }
+        return results
+    }
+
+    static func result(_ name: String, in results: [ScenarioResult]) throws -> ScenarioResult {
+        try #require(results.first { $0.name == name })
+    }
+
+    @Test("every shipped scenario passes on --on kwin, or says it is written for other backends")
+    func shippedSuiteOnKWin() async throws {
+        let results = try await Self.runShippedSuite(on: .kwin)
+        // The scenarios KWin 5.27 can run as written (the others say why not in their backend: line).
+        for name in ["minimum-width", "rescale-under-window"] {
+            #expect(try Self.result(name, in: results).status == .passed, "\(name)")
+        }
+    }
+
+    @Test("on KWin a window moves to the 2x and the 1.5x display by script and renders there; a display plugs and unplugs")
+    func movesAndPlugsOnKWin() async throws {
+        let directory = try PackageRoot.temporaryDirectory("kwin-moves")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("moves.scenario").path
+        try """
+        # Moves, a fractional scale and a plug on KWin.
+        displays: studio
+        launch TimerApp as timer
+        window main = timer title "Main"
+        move main to DP-2
+        expect main on DP-2, scale 2, drawable = bounds * 2, traits.displayScale 2
+        move main to HDMI-A-1
+        expect main entered exactly HDMI-A-1, scale 1.5, buffer = round(bounds * 1.5)
+        move main to DP-1
+        expect main on DP-1, scale 1, drawable = bounds
+        plug display TV 1920x1080 scale 2 at 0,1080
+        move main to TV
+        expect main on TV, scale 2
+        unplug TV
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await RealCompositorBackendTests.run(path: path, on: .kwin)
+        RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 12)
+        for clause in ["on DP-2", "scale 2", "entered exactly HDMI-A-1", "scale 1.5", "on DP-1", "scale 1", "on TV"] {
+            #expect(
+                RealCompositorBackendTests.verdict(clause, in: result)?.isPassed == true,
+                "\(clause):\n\(ConsoleReporter.render(result, useColor: false))")
+        }
+    }
+
+    @Test("every shipped scenario passes on --on mutter, or says it is written for other backends")
+    func shippedSuiteOnMutter() async throws {
+        let results = try await Self.runShippedSuite(on: .mutter)
+        let tour = try Self.result("timer-tour", in: results)
+        let moves = tour.entries.filter { $0.step.action.keyword == "move" }
+        #expect(!moves.isEmpty)
+        for move in moves {
+            guard case .skipped(let reason) = move.outcome else {
+                Issue.record("a move on Mutter was not skipped: \(move.outcome)")
+                continue
+            }
+            #expect(reason.contains("Mutter 43"))
+        }
+        #expect(results.map(\.passedClauseCount).reduce(0, +) > 0, "the suite checked nothing on Mutter")
+    }
+
+    @Test("diorama run --on kwin and --on mutter FILE exit 0 and name the backend", arguments: [BackendKind.kwin, .mutter])
+    func runCommand(on backend: BackendKind) throws {
+        let directory = try PackageRoot.temporaryDirectory("run-\(backend.rawValue)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try RunCommandTests.diorama(
+            ["run", "--on", backend.rawValue, PackageRoot.path("Configs/scenarios/minimum-width.scenario")],
+            in: directory, timeout: 180)
+        #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        #expect(result.standardOutput.contains("(\(backend.rawValue)"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("1 passed"), "\(result.standardOutput)")
+    }
+}

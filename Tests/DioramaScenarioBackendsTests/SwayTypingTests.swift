@@ -1,0 +1,42 @@
+import DioramaScenarios
+import DioramaTestSupport
+import Foundation
+import Testing
+
+@testable import DioramaScenarioBackends
+
+/// `type` on a real headless sway reaches the app (issue 23, part 4, bug 2):
+/// wtype lost keys sent with its keymap or its keyboard's destruction (3 of
+/// 8; a line break 0 of 2). Each `type` step here passes only when TimerApp's
+/// trace shows every key, and the expectation counts them again.
+@Suite("typing on sway", .serialized)
+struct SwayTypingTests {
+    @Test("three `type` steps with dashes and line breaks: every key arrives, Return included", .timeLimit(.minutes(3)))
+    func everyKeyArrives() async throws {
+        var text = """
+            display DP-1 1280x800 scale 1 at 0,0
+            backend: sway
+            timeout: 20s
+            launch TimerApp as timer
+            window main = timer title "Main"
+
+            """
+        for _ in 0..<3 {
+            text += """
+                type main "xy-\\nz\\n"
+                expect main keyPressed fired 6 times
+
+                """
+        }
+        let result = try await RealCompositorBackendTests.run(text, label: "sway-typing", on: .sway)
+        RealCompositorBackendTests.expectEveryClausePassed(result, atLeast: 3)
+    }
+
+    @Test("wtype's arguments: line breaks are the Return key, leading dashes the minus key, never `--`")
+    func wtypeArguments() {
+        #expect(SwayScenarioBackend.wtypeArguments("ab") == ["ab"])
+        #expect(SwayScenarioBackend.wtypeArguments("a\nb\n") == ["a", "-k", "Return", "b", "-k", "Return"])
+        #expect(SwayScenarioBackend.wtypeArguments("--x") == ["-k", "minus", "-k", "minus", "x"])
+        #expect(SwayScenarioBackend.wtypeArguments("\n") == ["-k", "Return"])
+    }
+}
