@@ -39,6 +39,15 @@ public struct DisplayInsets: Hashable, Sendable, Codable {
     public static let zero = DisplayInsets()
 }
 
+/// How a display's logical size is rounded when its pixels do not divide by its scale.
+public enum LogicalSizeRounding: String, Hashable, Sendable {
+    /// The nearest whole point, halves up.
+    case nearest
+    /// Toward zero, as wlroots (`wlr_output_effective_resolution`) and
+    /// weston (integer division by the output scale) do.
+    case truncate
+}
+
 /// One display of a `DisplayLayout` (DioramaSimulator): what a monitor is (name, make, model,
 /// mode, physical size) and how it is set up (scale, transform, position).
 ///
@@ -59,6 +68,9 @@ public struct DisplayConfiguration: Hashable, Sendable {
     public var position: Point
     public var physicalSizeMM: Size
     public var usableInsets: DisplayInsets
+    /// How a logical size that is not a whole number of points is rounded;
+    /// the simulator sets it from its profile when it adds the display.
+    public var logicalSizeRounding: LogicalSizeRounding = .nearest
 
     public init(
         name: String, make: String = "Diorama", model: String = "Virtual Display",
@@ -82,16 +94,18 @@ public struct DisplayConfiguration: Hashable, Sendable {
         transform.swapsAxes ? mode.pixelSize.transposed : mode.pixelSize
     }
 
-    /// The size in logical points: transformed pixels divided by the scale.
-    ///
-    /// Rounding: `(pixels * 120 + numerator / 2) / numerator`, the nearest whole
-    /// point, halves up. 2880 px at 1.5 is exactly 1920; 1366 px at 1.25 is
-    /// 1092.8, so 1093. (wlroots truncates instead, giving 1092; the layouts
-    /// Diorama ships divide exactly, so the difference never shows there.)
+    /// The size in logical points: transformed pixels divided by the scale,
+    /// rounded by ``logicalSizeRounding``. 2880 px at 1.5 is exactly 1920;
+    /// 1600 px at 1.5 is 1066.7, so 1067 to the nearest point and 1066
+    /// truncated (what wlroots and weston give).
     public var logicalSize: Size {
         let pixels = transformedPixelSize
+        let numerator = scale.numerator120
         func points(_ value: Int) -> Int {
-            (value * Scale.denominator + scale.numerator120 / 2) / scale.numerator120
+            switch logicalSizeRounding {
+            case .nearest: (value * Scale.denominator + numerator / 2) / numerator
+            case .truncate: value * Scale.denominator / numerator
+            }
         }
         return Size(width: points(pixels.width), height: points(pixels.height))
     }

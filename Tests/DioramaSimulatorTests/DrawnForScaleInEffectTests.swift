@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness
@@ -27,5 +28,24 @@ import Testing
         try harness.roundtrip(client.connection)
         #expect(!window.isDrawnForScaleInEffect, "on the 1x display a frame drawn at 2 is stale")
         #expect(window.lastCommit?.staleScale == false, "the commit itself was judged on arrival, on DP-2")
+    }
+
+    /// `diorama ctl windows` (DRAWN_FOR_SCALE, the reply's `stale_scale`)
+    /// and `diorama check` read the same judgement: after `wl_output.scale`
+    /// changed under a client that never redrew, both say it is not drawn
+    /// for the scale in effect.
+    @Test func theControlReplyJudgesTheFrameAgainstTheScaleInEffectNow() throws {
+        let harness = try Simulator.Harness.shipped("dual.json")  // DP-1 1x, DP-2 2x
+        let simulator = harness.simulator
+        let client = try WindowingClient(harness: harness)
+        try mapWindow(client, in: harness, size: (400, 300), scale: 1, fractional: false)
+        let window = try simulator.window(.appID("org.diorama.test"))
+        #expect(ControlWindowInfo(window).staleScale == false)
+
+        try simulator.setScale(Scale(integer: 2)!, ofDisplay: "DP-1")
+        try harness.roundtrip(client.connection)
+        #expect(!window.isDrawnForScaleInEffect, "a frame at 1 on a display now at 2")
+        #expect(ControlWindowInfo(window).staleScale, "ctl windows must say DRAWN_FOR_SCALE no, as check does")
+        #expect(window.lastCommit?.staleScale == false, "the commit itself was right when it arrived")
     }
 }

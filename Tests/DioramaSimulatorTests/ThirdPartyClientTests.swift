@@ -69,6 +69,31 @@ import Testing
         #expect(window.lastCommit?.staleScale == true)
     }
 
+    /// On real sway 1.7 weston-simple-shm aborts at its second frame: sway
+    /// releases the first buffer only after the frame that replaced it was
+    /// shown, so at that frame's `done` both buffers are busy. The sway
+    /// profile releases the same way, so the client dies the same way (the
+    /// test above shows it running under `modern`).
+    @Test(.timeLimit(.minutes(1)))
+    func westonSimpleShmAbortsUnderTheSwayProfileAsOnSway() throws {
+        let path = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
+        let errors = FileManager.default.temporaryDirectory
+            .appendingPathComponent("diorama-simple-shm-\(UUID().uuidString).stderr").path
+        defer { try? FileManager.default.removeItem(atPath: errors) }
+        let harness = try Simulator.Harness.shipped("dual.json") {
+            $0.profile = .sway17
+            $0.clock = MonotonicClock()
+        }
+        let process = try SpawnedProcess(
+            executable: path, environment: Self.clientEnvironment(harness.clientEnvironment),
+            standardOutput: .null, standardError: .file(errors, append: false))
+        defer { process.terminate(grace: .seconds(5)) }
+        try harness.run(until: { !process.isRunning }, timeout: .seconds(20), "weston-simple-shm to abort")
+        #expect(process.termination == .killed(signal: SIGABRT))
+        let message = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(message.contains("Both buffers busy at redraw()"), "stderr: \(message)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func waylandInfoListsTheOutputsWithTheirNamesAndScales() throws {
         let path = try Self.program("/usr/bin/wayland-info", package: "wayland-utils")

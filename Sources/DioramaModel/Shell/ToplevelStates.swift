@@ -47,10 +47,18 @@ public struct ToplevelStates: OptionSet, Hashable, Sendable, Codable, CustomStri
         }
     }
 
+    /// The states of this set a client bound at `version` can be told.
+    public func sendable(version: UInt32) -> ToplevelStates {
+        Self.catalogue.reduce(into: []) { sendable, entry in
+            if contains(entry.state) && version >= entry.since { sendable.insert(entry.state) }
+        }
+    }
+
     /// The wire values to send a client bound at `version`, in wire order; states newer
     /// than that version are left out (the client could not decode them).
     public func wireValues(version: UInt32) -> [UInt32] {
-        Self.catalogue.filter { contains($0.state) && version >= $0.since }.map(\.wireValue)
+        let told = sendable(version: version)
+        return Self.catalogue.filter { told.contains($0.state) }.map(\.wireValue)
     }
 
     /// The protocol names, in wire order (`["maximized", "activated"]`).

@@ -119,7 +119,7 @@ extension Simulator {
     public func plugDisplay(_ configuration: DisplayConfiguration) throws(SimulatorControlError) {
         do {
             let plugged = displayArrangement.configurations
-            try DisplayLayout(displays: plugged + [configuration]).validate(newFrom: plugged.count)
+            try DisplayLayout(displays: plugged + [profile.laidOut(configuration)]).validate(newFrom: plugged.count)
         } catch {
             throw .invalidLayout(error)
         }

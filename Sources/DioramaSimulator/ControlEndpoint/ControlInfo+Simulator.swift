@@ -47,6 +47,6 @@ extension ControlWindowInfo {
             mapped: snapshot.isMapped,
             minimized: snapshot.isMinimized,
             settled: snapshot.isSettled,
-            staleScale: window.lastCommit?.staleScale ?? false)
+            staleScale: !snapshot.isDrawnForScaleInEffect)
     }
 }

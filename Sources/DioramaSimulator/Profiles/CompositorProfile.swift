@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 import WaylandServer
 
@@ -25,6 +26,62 @@ public struct CompositorProfile: Hashable, Sendable {
     /// Whether new windows float (cascaded, the size they choose) or tile
     /// (filling their display's usable area).
     public var windowPlacement: WindowPlacement
+    /// What a commit gets whose buffer width or height is not a multiple of its
+    /// buffer scale.
+    public enum BufferSizeScaleRule: String, Hashable, Sendable {
+        /// `wl_surface.invalid_size`: the client is disconnected.
+        case enforced
+        /// Accepted; the surface size is the buffer size divided by the scale,
+        /// truncated, and the trace's commit says `buffer_not_multiple_of_scale`.
+        case tolerated
+    }
+
+    /// What a tiled window is told when its client bound xdg_wm_base v1, whose
+    /// configure cannot carry the `tiled_*` states (they came with v2).
+    public enum TiledStatesForV1Clients: String, Hashable, Sendable {
+        /// Nothing: the tiled states are left out.
+        case omitted
+        /// `maximized` in their place, as sway does (its `set_tiled` falls back to
+        /// `set_maximized` for clients older than v2), so the client draws without
+        /// shadows at the tile's size.
+        case maximized
+
+        /// The states a configure carries to a client bound at `version`: the
+        /// window's `states` it can be told, plus the stand-in for tiling.
+        func statesToSend(_ states: ToplevelStates, version: UInt32) -> ToplevelStates {
+            var sent = states.sendable(version: version)
+            if self == .maximized, version < 2, !states.isDisjoint(with: .tiled) {
+                sent.insert(.maximized)
+            }
+            return sent
+        }
+    }
+
+    /// Which rectangle of a window its output membership (enter/leave, the
+    /// preferred scale) is computed from.
+    public enum OutputMembershipArea: String, Hashable, Sendable {
+        /// The whole surface, client-side shadows included, as weston does: a
+        /// GTK window whose shadow reaches the next display enters it.
+        case wholeSurface = "whole-surface"
+        /// The window geometry (`xdg_surface.set_window_geometry`), clipped to
+        /// the tile when the window is tiled, as sway does with its container's
+        /// box: shadows never make a window enter a display.
+        case windowGeometry = "window-geometry"
+    }
+
+    /// When a buffer that a commit replaced gets `wl_buffer.release`.
+    public enum BufferReleaseTiming: String, Hashable, Sendable {
+        /// At the commit that replaced it: the simulator no longer reads it.
+        case onReplacingCommit = "on-replacing-commit"
+        /// After the replacing commit's frame was shown: its frame callbacks get
+        /// `done` first, the release follows (sway 1.7 holds the old buffer
+        /// until it has rendered the new one, so a client with two buffers that
+        /// redraws on `done` finds both busy: weston-simple-shm aborts with
+        /// "Both buffers busy at redraw()"). A commit without a frame callback
+        /// releases at once.
+        case afterReplacingFrame = "after-replacing-frame"
+    }
+
     /// Which display a new window opens on.
     public var newWindowDisplay: NewWindowDisplay
     /// Whether a window moved to another display by a script keeps focus
@@ -48,6 +105,23 @@ public struct CompositorProfile: Hashable, Sendable {
     /// Which name, make, model and physical size clients see for a display:
     /// the layout's, or those of a compositor's virtual outputs.
     public var outputIdentity: OutputIdentity
+    /// What a commit whose buffer size is not a multiple of its buffer scale
+    /// gets: `wl_surface.invalid_size` (the rule the protocol states since
+    /// wl_surface v6 text), or nothing (sway 1.7 and weston 10 accept it and
+    /// truncate the surface size).
+    public var bufferSizeScaleRule: BufferSizeScaleRule = .enforced
+    /// How a display's logical size is rounded when its pixels do not divide
+    /// by its scale (1600 px at 1.5): sway 1.7 and weston 10 truncate
+    /// (1066); `modern` keeps the nearest point (1067).
+    public var logicalSizeRounding: LogicalSizeRounding = .nearest
+    /// What a tiled window whose client bound xdg_wm_base v1 (which has no
+    /// `tiled_*` states) is told instead.
+    public var tiledStatesForV1Clients: TiledStatesForV1Clients = .omitted
+    /// Which rectangle of a window decides the displays its surfaces enter
+    /// and its preferred scale.
+    public var outputMembership: OutputMembershipArea = .wholeSurface
+    /// When a buffer replaced by a commit is released.
+    public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
     /// Whether Diorama's own `diorama_window_placement_manager_v1` is offered:
     /// a client may ask which output a new toplevel opens on. Real
     /// compositors do not have it, so only the `modern` profile offers it.
@@ -87,6 +161,13 @@ public struct CompositorProfile: Hashable, Sendable {
         self.offersWindowPlacement = offersWindowPlacement
     }
 
+    /// `configuration` as this profile lays it out (its logical-size rounding).
+    public func laidOut(_ configuration: DisplayConfiguration) -> DisplayConfiguration {
+        var configuration = configuration
+        configuration.logicalSizeRounding = logicalSizeRounding
+        return configuration
+    }
+
     /// Everything the system's protocol XML allows, fractional scale and viewporter included.
     public static let modern = CompositorProfile(
         name: "modern", compositorVersion: WlCompositor.maxVersion, outputVersion: min(4, WlOutput.maxVersion),
@@ -108,7 +189,11 @@ public struct CompositorProfile: Hashable, Sendable {
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .interactiveResizeOnly,
         windowPlacement: .tiled, newWindowDisplay: .focusedDisplay, movedWindowKeepsFocus: false,
         enterLeaveOrder: .displayOrder, neighboursFollowResizedDisplay: false, offersXdgDecoration: true,
-        outputEvents: .wlroots, mapWaitsForClient: true)
+        outputEvents: .wlroots, mapWaitsForClient: true
+    )
+    .with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate)
+    .with(\.tiledStatesForV1Clients, .maximized).with(\.outputMembership, .windowGeometry)
+    .with(\.bufferRelease, .afterReplacingFrame)
 
     /// sway 1.7 with every window floating (`for_window [app_id=".*"]
     /// floating enable`, what the real-sway scenario backend configures):
@@ -126,7 +211,16 @@ public struct CompositorProfile: Hashable, Sendable {
     public static let weston10 = CompositorProfile(
         name: "weston-10", compositorVersion: 4, outputVersion: 3, xdgOutputManagerVersion: 2,
         xdgWmBaseVersion: 3, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
-        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, outputEvents: .weston)
+        offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, outputEvents: .weston
+    ).with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate)
+
+    /// This profile with one property changed: how the fields added after
+    /// the initializer's list are set on a shipped profile.
+    func with<Value>(_ property: WritableKeyPath<CompositorProfile, Value>, _ value: Value) -> CompositorProfile {
+        var profile = self
+        profile[keyPath: property] = value
+        return profile
+    }
 
     /// KWin 5.27.5 (`kwin_wayland --virtual`, as `wayland-info` lists it on
     /// Debian bookworm): wp_fractional_scale_manager_v1 v1 beside

@@ -7,7 +7,7 @@ extension Simulator {
     @discardableResult
     func addDisplay(_ configuration: DisplayConfiguration) -> Display {
         let display = Display(
-            configuration: configuration, outputScaleRounding: self.configuration.effectiveOutputScaleRounding,
+            configuration: profile.laidOut(configuration), outputScaleRounding: self.configuration.effectiveOutputScaleRounding,
             eventStyle: profile.outputEvents, identity: profile.outputIdentity,
             ordinal: displayArrangement.displaysAdded)
         display.global = Global<WlOutput>(display: wlDisplay, version: profile.outputVersion) { [unowned self, unowned display] output in

@@ -1,11 +1,12 @@
 import DioramaModel
 
 /// The scale a surface's buffer should be drawn for, and whether a buffer
-/// was: the one definition of "drawn for the scale in effect". The trace's
-/// `stale_scale` is its negation, and everything else reads that: `diorama
-/// ctl windows` (DRAWN_FOR_SCALE), scenarios' `no stale frames` and
-/// settling, the bench's reaction and first correct frame, and
-/// ``ScaleResponse`` (the compatibility table).
+/// was: the one definition of "drawn for the scale in effect". Applied to
+/// a commit when it arrives it is the trace's `stale_scale` (negated), read
+/// by scenarios' `no stale frames`, the bench's reaction and first correct
+/// frame, and ``ScaleResponse`` (the compatibility table); applied to the
+/// frame on screen now it is `Window.isDrawnForScaleInEffect`, read by
+/// `diorama ctl windows` (DRAWN_FOR_SCALE), settling and `diorama check`.
 ///
 /// A client is held to the scale it could know:
 ///

@@ -6,9 +6,10 @@ import WaylandServer
 //
 // Whenever a window moves, resizes, maps, unmaps, is minimized, or a display
 // moves, rescales, rotates, is plugged or unplugged, `updateOutputs(of:)`
-// compares the window's surface rectangle (global logical coordinates, the
-// whole surface including client-side shadows) with every display's logical
-// rectangle. Events go out in this order, per surface of the window (its
+// compares the window's membership rectangle (global logical coordinates;
+// the whole surface including client-side shadows, or under sway's profile
+// the window geometry clipped to its tile: `OutputMembershipArea`) with
+// every display's logical rectangle. Events go out in this order, per surface of the window (its
 // surface, subsurfaces and popups):
 //
 // 1. `wl_surface.leave` for each display it no longer overlaps,
@@ -33,7 +34,7 @@ extension Simulator {
     /// popups again, since what they are constrained by may have moved.
     func updateOutputs(of window: Window) {
         let visible = window.isMapped && !window.isMinimized
-        let rect = window.surfaceRect
+        let rect = membershipRect(of: window)
         let arrangement = displayArrangement
         let overlapped = visible && !rect.isEmpty ? arrangement.displays(overlapping: rect) : []
         for surface in window.allSurfaces {
@@ -50,6 +51,25 @@ extension Simulator {
             preferredScaleChanged(window, to: home.scale)
         }
         reconstrainReactivePopups(of: window)
+    }
+
+    /// The rectangle whose overlap with the displays decides where the
+    /// window's surfaces are, per the profile's ``OutputMembershipArea``.
+    /// A tiled window's geometry is clipped to its tile (the usable area of
+    /// the display its top-left corner is on, where a tile starts): a client
+    /// drawing larger than its tile is cut there.
+    func membershipRect(of window: Window) -> Rect {
+        switch profile.outputMembership {
+        case .wholeSurface:
+            return window.surfaceRect
+        case .windowGeometry:
+            let frame = window.frame
+            guard !window.states.isDisjoint(with: .tiled),
+                let tile = displays.lazy.map(\.usableArea).first(where: { $0.contains(frame.origin) }),
+                let clipped = frame.intersection(tile)
+            else { return frame }
+            return clipped
+        }
     }
 
     /// A surface and its subsurfaces joined `window` (as a subsurface of one

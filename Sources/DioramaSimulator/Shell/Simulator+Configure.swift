@@ -62,7 +62,10 @@ extension Simulator {
         guard initial || window.shellSurface.initialConfigureSent, window.toplevel.isAlive else { return nil }
         let toplevel = window.toplevel
         let configuredSize = clampToHints(size ?? intendedSize(of: window), of: window, interactive: interactive)
-        let states = window.states.union(extraStates)
+        // What the client is told: the states its xdg_wm_base version can
+        // carry (the trace records these, not the window's own).
+        let states = profile.tiledStatesForV1Clients.statesToSend(
+            window.states.union(extraStates), version: toplevel.version)
         var boundsSent: Size?
         if toplevel.version >= 4, let home = display(named: window.homeDisplayName) {
             let bounds = home.usableArea.size

@@ -16,6 +16,9 @@ final class Surface {
     var pending = PendingSurfaceState()
     private(set) var current = CommittedSurfaceState()
     var pendingFrameCallbacks: [WlCallback] = []
+    /// Replaced buffers whose release waits for the replacing frame's `done`
+    /// (``BufferReleaseTiming/afterReplacingFrame``).
+    var buffersReleasedAfterFrame: [ShmBuffer] = []
     var pendingFeedbacks: [WpPresentationFeedback] = []
 
     var viewport: Viewport?
@@ -118,10 +121,12 @@ final class Surface {
             return
         }
         var transformedSize: Size?
+        var bufferNotMultipleOfScale = false
         if let newBuffer {
             let size = bufferTransform.swapsAxes ? newBuffer.size.transposed : newBuffer.size
             transformedSize = size
-            if size.width % bufferScale != 0 || size.height % bufferScale != 0 {
+            bufferNotMultipleOfScale = size.width % bufferScale != 0 || size.height % bufferScale != 0
+            if bufferNotMultipleOfScale && simulator.profile.bufferSizeScaleRule == .enforced {
                 simulator.postProtocolError(
                     resource, code: WlSurface.Error.invalidSize.rawValue, name: "invalid_size",
                     "wl_surface@\(resource.id).commit: the buffer is \(newBuffer.size) pixels, not a multiple of the buffer scale \(bufferScale); make both sides divisible by the scale"
@@ -152,9 +157,14 @@ final class Surface {
         }
 
         // Apply. The buffer that was on screen is released once another
-        // buffer (or none) replaces it: the simulator no longer reads it.
+        // buffer (or none) replaces it: at once, or under sway's profile
+        // after this commit's frame callbacks got `done` (FrameScheduler).
         if pending.attach != nil, let old = current.buffer, old !== newBuffer {
-            old.release()
+            if simulator.profile.bufferRelease == .afterReplacingFrame && !pendingFrameCallbacks.isEmpty {
+                buffersReleasedAfterFrame.append(old)
+            } else {
+                old.release()
+            }
         }
         current.buffer = newBuffer
         current.bufferScale = bufferScale
@@ -180,7 +190,7 @@ final class Surface {
             preferredScale120: scale.expected?.numerator120,
             staleScale: !scale.isDrawn(
                 transformedBufferSize: transformedSize, surfaceSize: current.size,
-                viewportDestination: destination))
+                viewportDestination: destination), bufferNotMultipleOfScale: bufferNotMultipleOfScale)
         simulator.trace.record(.commit(fact))
         if let window, window.surface === self { window.lastCommit = fact }
         roleHandler?.surfaceDidCommit(self, nullAttach: nullAttach)

@@ -105,6 +105,9 @@ final class FrameScheduler {
         if anyDone {
             simulator.trace.record(.frameDone(surface: surface.id, window: surface.window?.id, timeMilliseconds: milliseconds))
         }
+        // The frame is shown: buffers it replaced are free now, after `done`.
+        for buffer in surface.buffersReleasedAfterFrame { buffer.release() }
+        surface.buffersReleasedAfterFrame = []
         let period = display.configuration.mode.refreshPeriodNanoseconds
         let sequence = now / period
         var anyPresented = false

@@ -165,11 +165,14 @@ public struct CommitFact: Hashable, Sendable {
     /// effect: it differs by more than one pixel in a dimension from the
     /// surface size times that scale (see `Docs/trace-format.md`).
     public var staleScale: Bool
+    /// The buffer's size is not a multiple of its buffer scale, and the
+    /// profile tolerates that (`BufferSizeScaleRule.tolerated`).
+    public var bufferNotMultipleOfScale: Bool
 
     public init(
         surface: UInt32, window: UInt32?, bufferSize: Size?, bufferScale: Int, bufferTransform: OutputTransform,
         viewportSource: ViewportSource?, viewportDestination: Size?, surfaceSize: Size, damageRects: Int,
-        nullAttach: Bool, preferredScale120: Int?, staleScale: Bool
+        nullAttach: Bool, preferredScale120: Int?, staleScale: Bool, bufferNotMultipleOfScale: Bool = false
     ) {
         self.surface = surface
         self.window = window
@@ -183,6 +186,7 @@ public struct CommitFact: Hashable, Sendable {
         self.nullAttach = nullAttach
         self.preferredScale120 = preferredScale120
         self.staleScale = staleScale
+        self.bufferNotMultipleOfScale = bufferNotMultipleOfScale
     }
 }
 

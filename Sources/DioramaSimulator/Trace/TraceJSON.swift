@@ -133,7 +133,8 @@ extension TraceRecord: Codable {
         case bufferTransform = "buffer_transform", viewportSource = "viewport_source"
         case viewportDestination = "viewport_destination", surfaceWidth = "surface_width", surfaceHeight = "surface_height"
         case damageRects = "damage_rects", nullAttach = "null_attach", preferredScale120 = "preferred_scale120"
-        case staleScale = "stale_scale", scale, timeMilliseconds = "time_ms", presentedNanoseconds = "presented_ns"
+        case staleScale = "stale_scale", bufferNotMultipleOfScale = "buffer_not_multiple_of_scale", scale, timeMilliseconds = "time_ms", presentedNanoseconds =
+            "presented_ns"
         case keys, action, id, kind, ended
         case hotspotX = "hotspot_x", hotspotY = "hotspot_y"
     }
@@ -215,6 +216,7 @@ extension TraceRecord: Codable {
             try c.encode(fact.nullAttach, forKey: .nullAttach)
             try c.encodeIfPresent(fact.preferredScale120, forKey: .preferredScale120)
             try c.encode(fact.staleScale, forKey: .staleScale)
+            if fact.bufferNotMultipleOfScale { try c.encode(true, forKey: .bufferNotMultipleOfScale) }
         case .enter(let surface, let window, let display), .leave(let surface, let window, let display):
             try Self.encodeSurface(surface, window, into: &c)
             try c.encode(display, forKey: .display)
@@ -366,7 +368,8 @@ extension TraceRecord: Codable {
                     surfaceSize: try size(.surfaceWidth, .surfaceHeight), damageRects: try int(.damageRects),
                     nullAttach: try c.decode(Bool.self, forKey: .nullAttach),
                     preferredScale120: try c.decodeIfPresent(Int.self, forKey: .preferredScale120),
-                    staleScale: try c.decode(Bool.self, forKey: .staleScale)))
+                    staleScale: try c.decode(Bool.self, forKey: .staleScale),
+                    bufferNotMultipleOfScale: try c.decodeIfPresent(Bool.self, forKey: .bufferNotMultipleOfScale) ?? false))
         case "enter": event = .enter(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "leave": event = .leave(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "preferred_scale":
