@@ -330,7 +330,7 @@ let package = Package(
             dependencies: [
                 "DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
                 "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
-                "TimerApp", "SwayIPC", "WaylandCommon", "DioramaControlClient",
+                "TimerApp", "SwayIPC", "WaylandCommon", "DioramaControlClient", "DioramaControlProtocol",
             ]),
     ],
     swiftLanguageModes: [.v6]
