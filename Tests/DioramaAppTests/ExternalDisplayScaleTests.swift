@@ -19,7 +19,7 @@ struct ExternalDisplayScaleTests {
         ])
     }
 
-    @Test("a 1x TV plugged beside a 2x display: the external scene's first traits, screen and frame are the TV's", .timeLimit(.minutes(1)))
+    @Test("a 1x TV plugged beside a 2x display: the external scene's first traits, screen and frame are the TV's", .timeLimit(.minutes(10)))
     func externalSceneStartsAtTheTVsScale() throws {
         let simulator = try BackgroundSimulator { SimulatorConfiguration(layout: Self.desk(), defaultDisplay: "DP-1") }
         defer { simulator.stop() }
@@ -46,7 +46,7 @@ struct ExternalDisplayScaleTests {
         #expect(log.records(ScreenRecord.self).first { $0.scene == external.scene }?.screen == "TV")
     }
 
-    @Test("a 1.5x display the app has no surface on reports nativeScale 1.5 (wl_output says 2)", .timeLimit(.minutes(1)))
+    @Test("a 1.5x display the app has no surface on reports nativeScale 1.5 (wl_output says 2)", .timeLimit(.minutes(10)))
     func nativeScaleBeforeASurfaceIsThere() throws {
         let simulator = try BackgroundSimulator { SimulatorConfiguration(layout: Self.desk(), defaultDisplay: "DP-1") }
         defer { simulator.stop() }

@@ -33,7 +33,7 @@ struct FramePacingTests {
 
     @Test(
         "a configure and a move to 2× in one batch: one state (one geometry, one traits record), and no frame at the old scale",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func oneBatchIsOneStateAndOneFrame() throws {
         // sway 1.7's floating profile: no fractional scale, so 2× is buffer
         // scale 2; floating, so the scripted size holds (a tiled window
@@ -70,7 +70,7 @@ struct FramePacingTests {
 
     @Test(
         "autoResizeDrawable off: the committed buffer is the app's size, the viewport destination the bounds",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func appOwnedDrawableWithAViewport() throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
@@ -103,7 +103,7 @@ struct FramePacingTests {
 
     @Test(
         "without wp_viewporter: integer buffer scale, an app-owned drawable placed into a bounds × scale buffer, and an interactive resize resizes at once",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func withoutViewporter() throws {
         let simulator = try Self.start(profile: Self.withoutViewporter)
         defer { simulator.stop() }

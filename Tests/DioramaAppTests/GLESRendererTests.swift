@@ -62,7 +62,7 @@ struct GLESRendererTests {
 
     @Test(
         "at 2× the GPU frame is drawn at device resolution: the pattern's 1-pixel patches are exact in a screenshot",
-        .timeLimit(.minutes(1)), arguments: [GPURenderer.glesAutomatic, .glesWindowSurface, .glesSharedMemory, .vulkan])
+        .timeLimit(.minutes(10)), arguments: [GPURenderer.glesAutomatic, .glesWindowSurface, .glesSharedMemory, .vulkan])
     func crispAtTwoX(renderer: GPURenderer) throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
@@ -156,7 +156,7 @@ struct GLESRendererTests {
 
     @Test(
         "back on 2× after a visit to 1×, the GPU frame is crisp again (with GL: GameScene's kept 2× pattern texture is the one drawn)",
-        .timeLimit(.minutes(1)), arguments: GPURenderer.distinct)
+        .timeLimit(.minutes(10)), arguments: GPURenderer.distinct)
     func crispAgainAfterAVisitToOneX(renderer: GPURenderer) throws {
         let simulator = try Self.start()
         defer { simulator.stop() }
@@ -183,7 +183,7 @@ struct GLESRendererTests {
 
     @Test(
         "an app-owned drawable without wp_viewporter is drawn offscreen and letterboxed into the buffer by contentsGravity",
-        .timeLimit(.minutes(1)), arguments: GPURenderer.distinct)
+        .timeLimit(.minutes(10)), arguments: GPURenderer.distinct)
     func letterboxesWithoutAViewport(renderer: GPURenderer) throws {
         let layout = try DisplayLayout.parse(
             """
@@ -220,7 +220,7 @@ struct GLESRendererTests {
 
     @Test(
         "EGL that cannot initialise: the scene draws in software, with one warning and the reason in the trace",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func fallsBackToSoftware() throws {
         let simulator = try Self.start()
         defer { simulator.stop() }

@@ -16,7 +16,7 @@ struct VulkanRendererTests {
 
     @Test(
         "Vulkan without a driver: the scene draws in software, with one warning and the reason in the trace",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func fallsBackToSoftware() throws {
         let simulator = try GLESRendererTests.start()
         defer { simulator.stop() }

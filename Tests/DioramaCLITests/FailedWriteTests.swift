@@ -47,7 +47,7 @@ struct FailedWriteTests {
 
     @Test(
         "diorama outputs > /dev/full: exit 2 with \"cannot write output\", not 0 with the table lost",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func outputsToFullDisk() throws {
         try Self.requireFullDevice()
         let simulator = try SimAndCtlTests.RunningSimulator(["--layout", "dual"])
@@ -63,7 +63,7 @@ struct FailedWriteTests {
 
     @Test(
         "diorama sim --trace /dev/full: one line naming the file and the error, and the simulator keeps serving",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func simulatorTraceOnFullDisk() throws {
         try Self.requireFullDevice()
         let simulator = try SimAndCtlTests.RunningSimulator(["--layout", "dual", "--trace", "/dev/full"])
@@ -89,7 +89,7 @@ struct FailedWriteTests {
 
     @Test(
         "sim ignores SIGPIPE for itself, but `sim -- COMMAND` gets the default SIGPIPE back",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func commandKeepsDefaultSIGPIPE() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-sim-sigpipe-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

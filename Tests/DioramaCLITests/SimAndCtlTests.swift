@@ -95,7 +95,7 @@ struct SimAndCtlTests {
 
     @Test(
         "studio layout: weston-simple-shm listed, moved to DP-2 (scale 2), screenshot, rescale, plug/unplug, trace, errors",
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func studioSession() throws {
         let simpleShm = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
         let simulator = try RunningSimulator(["--layout", "studio"])
@@ -188,7 +188,7 @@ struct SimAndCtlTests {
 
     @Test(
         "ctl pointer and ctl touch reach the window under the point; bad input is refused with the reason",
-        .timeLimit(.minutes(3)))
+        .timeLimit(.minutes(10)))
     func pointerAndTouch() throws {
         let simpleShm = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
         let simulator = try RunningSimulator(["--layout", "studio"])
@@ -263,7 +263,7 @@ struct SimAndCtlTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
-    @Test("sim -- COMMAND: the command sees the simulator and its exit status is sim's", .timeLimit(.minutes(2)))
+    @Test("sim -- COMMAND: the command sees the simulator and its exit status is sim's", .timeLimit(.minutes(10)))
     func runsACommand() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-sim-cmd-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

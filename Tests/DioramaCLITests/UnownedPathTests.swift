@@ -9,7 +9,7 @@ import Testing
 /// Diorama's: device nodes, FIFOs, links, a user's files, another
 /// simulator's live socket. Every node is made in the test's own folder
 /// (mknod needs root, as CI runs): the machine's /dev is never touched.
-@Suite("Paths that are not Diorama's", .serialized, .timeLimit(.minutes(5)))
+@Suite("Paths that are not Diorama's", .serialized, .timeLimit(.minutes(10)))
 struct UnownedPathTests {
     typealias RunningSimulator = SimAndCtlTests.RunningSimulator
 

@@ -29,7 +29,7 @@ struct SessionStoreCrashTests {
 
     @Test(
         "writer killed at random moments never leaves a damaged or missing record",
-        .enabled(if: childDirectory == nil), .timeLimit(.minutes(2)))
+        .enabled(if: childDirectory == nil), .timeLimit(.minutes(10)))
     func killDuringSaves() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.cleanUp() }

@@ -60,7 +60,7 @@ struct SceneInputTests {
         }
     }
 
-    @Test("touches and clicks arrive in points, not pixels, at 1×, 2× and 1.5×", .timeLimit(.minutes(2)))
+    @Test("touches and clicks arrive in points, not pixels, at 1×, 2× and 1.5×", .timeLimit(.minutes(10)))
     func touchLocationsInPoints() throws {
         let session = try Session("scene-touch")
         let window = session.window
@@ -92,7 +92,7 @@ struct SceneInputTests {
 
     @Test(
         "a press in TimerApp's top strip drags its window from 1× to 2×: drawn at 2 pixels per point, trait handler saw scale 1",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func dragMoveToDoubleScale() throws {
         let session = try Session("scene-drag")
         let window = session.window
@@ -126,7 +126,7 @@ struct SceneInputTests {
 
     @Test(
         "a pointer entering TimerApp gets the theme's arrow: a non-empty cursor buffer on 1×, buffer scale 2 at twice the pixels on 2×",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func cursorImageFollowsScale() throws {
         let session = try Session("scene-cursor")
         let window = session.window
@@ -155,7 +155,7 @@ struct SceneInputTests {
 
     @Test(
         "a theme arrow that does not divide into points at 2× gives way to the drawn arrow: 16×24 points at buffer scale 2",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func drawnArrowWhenThemeImageDoesNotFit() throws {
         // A real XCursor theme whose only arrow is 5×5 pixels (hotspot 2,1):
         // fine at 1×, not a whole number of points at 2×.
@@ -205,7 +205,7 @@ struct SceneInputTests {
 
     @Test(
         "a scene's cursor: the text beam and hidden (null surface) at once while the pointer is inside, and on the next enter",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func sceneCursorChoice() throws {
         let themes = try Self.cursorTheme("scene-cursor-choice", cursors: ["left_ptr": (5, 5), "text": (7, 9)])
         defer { try? FileManager.default.removeItem(at: themes) }
@@ -251,7 +251,7 @@ struct SceneInputTests {
 
     @Test(
         "a cursor name the theme lacks shows the arrow, with one warning however often it is chosen",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func unknownCursorNameFallsBackToArrow() throws {
         let themes = try Self.cursorTheme("scene-cursor-unknown", cursors: ["left_ptr": (5, 5)])
         defer { try? FileManager.default.removeItem(at: themes) }

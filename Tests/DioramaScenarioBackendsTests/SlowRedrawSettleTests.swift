@@ -14,7 +14,7 @@ import Testing
 struct SlowRedrawSettleTests {
     @Test(
         "an app frozen for 1 s across a move to 2x is expected at scale 2 once it redraws, not judged on its old frame",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func frozenAppSettlesAfterItsRedraw() async throws {
         try await expectPassingWhileFrozenAcrossTheMove(
             to: "2560x1600 scale 2", expecting: "scale 2, traits.displayScale 2, drawable = bounds * 2")
@@ -27,7 +27,7 @@ struct SlowRedrawSettleTests {
     /// app was frozen and judged the scene still on DP-1.
     @Test(
         "an app frozen for 1 s across a move at the same scale is expected on its new screen once it handled the enter",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func frozenAppSettlesAfterItHandledTheEnter() async throws {
         try await expectPassingWhileFrozenAcrossTheMove(to: "1280x800 scale 1", expecting: "screen DP-2, scale 1")
     }

@@ -11,7 +11,7 @@ import Testing
 /// trace shows every key, and the expectation counts them again.
 @Suite("typing on sway", .serialized)
 struct SwayTypingTests {
-    @Test("three `type` steps with dashes and line breaks: every key arrives, Return included", .timeLimit(.minutes(3)))
+    @Test("three `type` steps with dashes and line breaks: every key arrives, Return included", .timeLimit(.minutes(10)))
     func everyKeyArrives() async throws {
         var text = """
             display DP-1 1280x800 scale 1 at 0,0

@@ -12,7 +12,7 @@ import Testing
 struct WindowReturnTests {
     @Test(
         "a window quit at 600x400 on DP-2 comes back at 600x400 on DP-2, drawn for DP-2's scale from its first frame",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func sizeAndDisplayComeBack() async throws {
         try await SimulatorScenarioRun.expectPassing(
             """
@@ -33,7 +33,7 @@ struct WindowReturnTests {
 
     @Test(
         "two saved scenes reconnect in last-active order: the one active last connects last and has focus",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func lastActiveReconnectsLast() throws {
         let simulator = try BackgroundSimulator {
             SimulatorConfiguration(
@@ -70,7 +70,7 @@ struct WindowReturnTests {
     /// output, so only the size can come back, and only because the
     /// real-sway backend floats windows (a floating window's first configure
     /// is 0x0; a tiled one would take its tile).
-    @Test("on sway a window quit at 600x400 comes back at 600x400 (the output is sway's choice)", .timeLimit(.minutes(3)))
+    @Test("on sway a window quit at 600x400 comes back at 600x400 (the output is sway's choice)", .timeLimit(.minutes(10)))
     func sizeComesBackOnSway() async throws {
         let result = try await RealCompositorBackendTests.run(
             """

@@ -45,7 +45,7 @@ import Testing
     /// (v5, as KWin ≥ 5.25 and mutter ≥ 42 offer and send it) it dies with
     /// SIGABRT; under `sway-1.7` (v2) it runs. Only that client goes; the
     /// simulator and its other clients carry on.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func westonPresentationShmCannotTakeConfigureBounds() throws {
         let path = "/usr/bin/weston-presentation-shm"
         try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing; install it with: apt-get install weston")

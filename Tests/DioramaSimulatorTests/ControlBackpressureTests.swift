@@ -18,7 +18,7 @@ import Testing
     /// foot's surfaces. Without backpressure libwayland's buffer for foot
     /// fills within the run and foot is disconnected ("failed to flush
     /// wayland socket").
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func twoThousandPipelinedMovesLeaveFootConnected() throws {
         let setup = try FootUnderControl()
         defer { setup.stop() }
@@ -52,7 +52,7 @@ import Testing
     /// flood back once, for at most `backlogPatience`; that answer is still
     /// ok and carries a warning naming the client, and the requests after it
     /// no longer wait for it.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aClientThatStopsReadingIsWaitedForOnceAndNamedInAWarning() throws {
         let setup = try FootUnderControl()
         defer { setup.stop() }

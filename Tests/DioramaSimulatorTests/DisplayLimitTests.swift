@@ -55,7 +55,7 @@ import Testing
     /// it. The test pumps the simulator itself, so it sees the state between
     /// two turns of the event loop: before slicing, the first turn that
     /// showed a display change had carried out the whole batch.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aLongBatchOfDisplayChangesLetsAnotherClientsRoundtripThrough() throws {
         let harness = try Simulator.Harness(layout: TestLayouts.dual)
         let observer = try WindowingClient(harness: harness)

@@ -68,7 +68,7 @@ import Testing
     /// 1.5x display: it draws exactly 1.5 through a viewport (without
     /// fractional-scale-v1), which is not stale; the control endpoint's
     /// window info says the same.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func sdlOnAFractionalDisplayIsNotStale() throws {
         let program = ThirdPartyClient.sdl2Sprite
         try #require(

@@ -29,7 +29,7 @@ import Testing
             executable: path, environment: clientEnvironment(environment), standardOutput: .null, standardError: .null)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func westonSimpleShmMapsAndKeepsCommitting() throws {
         let path = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
         // A real clock, so its frame callbacks come at 60 Hz like on a screen.
@@ -74,7 +74,7 @@ import Testing
     /// shown, so at that frame's `done` both buffers are busy. The sway
     /// profile releases the same way, so the client dies the same way (the
     /// test above shows it running under `modern`).
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func westonSimpleShmAbortsUnderTheSwayProfileAsOnSway() throws {
         let path = try Self.program("/usr/bin/weston-simple-shm", package: "weston")
         let errors = FileManager.default.temporaryDirectory
@@ -94,7 +94,7 @@ import Testing
         #expect(message.contains("Both buffers busy at redraw()"), "stderr: \(message)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func waylandInfoListsTheOutputsWithTheirNamesAndScales() throws {
         let path = try Self.program("/usr/bin/wayland-info", package: "wayland-utils")
         let layoutPath = Simulator.Harness.configsDirectory + "/studio.json"
@@ -152,7 +152,7 @@ import Testing
     /// Issue 15: a commit from an EGL or Vulkan client is traced, composited
     /// and screenshotted like an shm commit — the window shows what the
     /// client drew (not the black of an empty display), and keeps updating.
-    @Test(.timeLimit(.minutes(1)), arguments: gpuClients)
+    @Test(.timeLimit(.minutes(10)), arguments: gpuClients)
     func gpuAPIClientsAreTracedAndScreenshotted(client: GPUClient) throws {
         let path = try Self.program(client.path, package: client.package)
         let layoutPath = Simulator.Harness.configsDirectory + "/studio.json"

@@ -15,7 +15,7 @@ import Testing
     /// How long a client gets to redraw for a new scale before it counts as not following.
     static let followTimeout: Duration = .seconds(5)
 
-    @Test(.timeLimit(.minutes(3)), arguments: ThirdPartyClient.windowed)
+    @Test(.timeLimit(.minutes(10)), arguments: ThirdPartyClient.windowed)
     func movedBetweenScales(_ program: ThirdPartyClient) throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: program.executable),

@@ -10,7 +10,7 @@ import Testing
 /// wl_output when its global is removed, so they survive and follow only
 /// when every `leave` naming it comes first (see `unplugDisplay`).
 @Suite struct ThirdPartyUnplugTests {
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func clientsOnAnUnpluggedDisplaySurviveAndRedrawForTheirNewDisplay() throws {
         let programs: [ThirdPartyClient] = [.sdl2Sprite, .westonTerminal]
         for program in programs {
