@@ -23,7 +23,7 @@ public enum PNG {
     }
 
     /// Encodes `image` and writes it to `url` with DioramaModel's
-    /// ``OutputFileWriter``: a regular file is replaced atomically (a reader
+    /// `OutputFileWriter`: a regular file is replaced atomically (a reader
     /// never sees half a file), a device or FIFO is written through and stays
     /// what it is, a symbolic link is followed.
     public static func write(

@@ -37,8 +37,12 @@ public enum OutputFileWriter {
 
     /// Writes `bytes` to `path` as described above.
     ///
-    /// - Parameter permissions: the mode of a new file (the umask applies); a
-    ///   replaced regular file keeps its own mode.
+    /// - Parameters:
+    ///   - bytes: the whole contents.
+    ///   - path: where they go: a new path, a regular file, a device, a FIFO,
+    ///     one of the process's own streams, or a link to one of those.
+    ///   - permissions: the mode of a new file (the umask applies); a
+    ///     replaced regular file keeps its own mode.
     public static func write(
         _ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o666
     ) throws(OutputFileFailure) {

@@ -10,7 +10,10 @@ public enum GitHubWorkflowCommand {
 
     /// `::LEVEL KEY=VALUE,…::MESSAGE`, with the properties and the message escaped.
     ///
-    /// - Parameter level: `error`, `warning` or `notice`.
+    /// - Parameters:
+    ///   - level: `error`, `warning` or `notice`.
+    ///   - properties: `file`, `line`, `col`, `title` and their values, in order.
+    ///   - message: the annotation's text.
     public static func annotation(_ level: String, properties: [(String, String)], message: String) -> String {
         let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
         return "::\(level)\(list.isEmpty ? "" : " " + list)::\(escapeData(message))"
