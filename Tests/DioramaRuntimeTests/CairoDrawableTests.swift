@@ -58,4 +58,21 @@ struct CairoDrawableTests {
         #expect(abs(Double(two.pixels) - 2 * Double(one.pixels)) <= 4, "1×: \(one.pixels) px, 2×: \(two.pixels) px")
         #expect(abs(two.points.width - one.points.width) <= 2, "1×: \(one.points), 2×: \(two.points)")
     }
+
+    @Test("the diagnostics overlay is Pango text on dark boxes, twice the pixels at 2×, drawn where it says")
+    func diagnosticsOverlayIsPangoText() {
+        let lines = ["TimerApp main", "screen DP-1  displayScale 2"]
+        let one = DiagnosticsOverlay(lines: lines, drawableSize: Size(width: 800, height: 600), contentsScale: 1)
+        let two = DiagnosticsOverlay(lines: lines, drawableSize: Size(width: 1600, height: 1200), contentsScale: 2)
+        #expect(one.size.width > 100 && one.size.height > 20, "measured: \(one.size)")
+        #expect(abs(Double(two.size.width) - 2 * Double(one.size.width)) <= 8, "1×: \(one.size), 2×: \(two.size)")
+        #expect(abs(Double(two.size.height) - 2 * Double(one.size.height)) <= 8, "1×: \(one.size), 2×: \(two.size)")
+        var buffer = PixelBuffer(width: one.size.width + 10, height: one.size.height + 10, filledWith: .clear)
+        one.draw(into: &buffer, at: Point(x: 10, y: 10))
+        // Outside the overlay nothing changed; inside, the boxes are dark and the text light.
+        #expect(buffer[5, 5] == .clear)
+        #expect(buffer[10, 12].argb == 0xC000_0000, "box pixel: \(buffer[10, 12])")
+        let light = buffer.pixels.filter { ($0 >> 16) & 0xFF > 0x80 }.count
+        #expect(light > 150, "\(light) light text pixels")
+    }
 }

@@ -82,17 +82,29 @@ public struct CairoDrawable {
     /// (premultiplied ARGB8888, Cairo's `CAIRO_FORMAT_ARGB32` in memory),
     /// flushed when it returns. Throws when Cairo cannot wrap them.
     static func drawing(over drawable: Drawable, _ body: (CairoDrawable) -> Void) throws(CairoUnavailable) {
+        try drawing(
+            over: drawable.pixels, size: drawable.size, strideBytes: drawable.stride,
+            contentsScale: drawable.contentsScale, body)
+    }
+
+    /// Runs `body` with a Cairo drawable over `size` premultiplied ARGB8888
+    /// pixels at `pixels`, `strideBytes` apart row to row, with
+    /// `contentsScale` pixels per unit; flushed when it returns.
+    static func drawing(
+        over pixels: UnsafeMutableRawPointer, size: Size, strideBytes: Int, contentsScale: Double,
+        _ body: (CairoDrawable) -> Void
+    ) throws(CairoUnavailable) {
         let surface = cairo_image_surface_create_for_data(
-            drawable.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(drawable.size.width),
-            Int32(drawable.size.height), Int32(drawable.stride))
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height),
+            Int32(strideBytes))
         defer { cairo_surface_destroy(surface) }
         try CairoUnavailable.check(cairo_surface_status(surface), "cairo_image_surface_create_for_data")
-        cairo_surface_set_device_scale(surface, drawable.contentsScale, drawable.contentsScale)
+        cairo_surface_set_device_scale(surface, contentsScale, contentsScale)
         let context = cairo_create(surface)
         defer { cairo_destroy(context) }
         try CairoUnavailable.check(cairo_status(context), "cairo_create")
         guard let context else { throw CairoUnavailable(step: "cairo_create", status: "no context") }
-        body(CairoDrawable(context: context, size: drawable.size, contentsScale: drawable.contentsScale))
+        body(CairoDrawable(context: context, size: size, contentsScale: contentsScale))
         cairo_surface_flush(surface)
     }
 }

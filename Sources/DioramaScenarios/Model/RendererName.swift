@@ -7,6 +7,8 @@ public enum RendererName: String, Hashable, Sendable, Codable, CaseIterable {
     case openGLES
     /// Vulkan on the scene's surface (a swapchain; no presentation to choose).
     case vulkan
+    /// Cairo and Pango on shared-memory buffers, in points.
+    case cairo
 }
 
 /// How a scene's OpenGL ES frames reach the compositor, as its trace names

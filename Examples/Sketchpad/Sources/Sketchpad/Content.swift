@@ -1,44 +1,58 @@
 import Diorama
+import Foundation
 
-/// The Canvas scene's content: a drawing in the stroke colour and a palette.
-/// Keys: `c` switches the colour, `i` opens the Inspector.
+/// The Canvas scene's content: a drawing in the stroke colour and a palette,
+/// drawn with Cairo in points and labelled with Pango, so lines and text are
+/// crisp at 1×, 1.5× and 2× alike (the scene asks for
+/// `DrawableLayer.Renderer.cairo`). Keys: `c` switches the colour, `i` opens
+/// the Inspector.
 @MainActor
 final class SketchCanvas: RootContent {
+    /// The label's font: a Pango font description, its size in points.
+    static let labelFont = "Sans Bold 16"
+
+    /// The software renderer's frame (if the Cairo renderer was refused):
+    /// the same picture, through Cairo over the frame's pixels.
     func draw(_ drawable: Drawable, in scene: WindowScene) {
+        drawable.withCairo { draw(in: $0, for: scene) }
+    }
+
+    func draw(in drawable: CairoDrawable, for scene: WindowScene) {
         let below = (scene.delegate as? CanvasSceneDelegate)?.paletteBelow ?? false
-        let scale = max(1, Int(drawable.contentsScale.rounded()))
         let stroke = SketchModel.shared.strokeColor
-        drawable.withCanvas { canvas in
-            canvas.fill(Rect(x: 0, y: 0, width: drawable.size.width, height: drawable.size.height), color: .white)
-            // The palette: one swatch per colour, the current one framed.
-            let swatch = 40 * scale
-            for (index, color) in StrokeColor.allCases.enumerated() {
-                let offset = (12 + index * 52) * scale
-                let origin =
-                    below
-                    ? Point(x: offset, y: drawable.size.height - swatch - 12 * scale)
-                    : Point(x: drawable.size.width - swatch - 12 * scale, y: offset)
-                if color == stroke {
-                    canvas.fill(
-                        Rect(
-                            x: origin.x - 3 * scale, y: origin.y - 3 * scale, width: swatch + 6 * scale,
-                            height: swatch + 6 * scale), color: .gray)
-                }
-                canvas.fill(Rect(x: origin.x, y: origin.y, width: swatch, height: swatch), color: color.pixelColor)
+        let bounds = drawable.pointSize
+        drawable.clear(to: PixelColor.white.argb)
+        // The palette: one 40-point swatch per colour, the current one framed.
+        for (index, color) in StrokeColor.allCases.enumerated() {
+            let offset = Double(12 + index * 52)
+            let origin = below ? CGPoint(x: offset, y: bounds.height - 52) : CGPoint(x: bounds.width - 52, y: offset)
+            if color == stroke {
+                drawable.fill(CGRect(x: origin.x - 3, y: origin.y - 3, width: 46, height: 46), color: PixelColor.gray.argb)
             }
-            // The drawing: a zig-zag stroke across the free area.
-            let width = drawable.size.width - (below ? 0 : 76 * scale)
-            let height = drawable.size.height - (below ? 76 * scale : 0)
-            let thickness = 6 * scale
-            var x = 20 * scale
-            while x < width - 20 * scale - thickness {
-                let phase = (x / (8 * scale)) % 20
-                let y = height / 3 + (phase < 10 ? phase : 20 - phase) * (height / 30)
-                canvas.fill(Rect(x: x, y: y, width: thickness, height: thickness), color: stroke.pixelColor)
-                x += 2 * scale
-            }
-            canvas.draw("color \(stroke.rawValue)", at: Point(x: 20 * scale, y: 16 * scale), color: .black, scale: 2 * scale)
+            drawable.fill(CGRect(origin: origin, size: CGSize(width: 40, height: 40)), color: color.pixelColor.argb)
         }
+        // The drawing: a zig-zag stroke across the free area, one path.
+        let width = bounds.width - (below ? 0 : 76)
+        let height = bounds.height - (below ? 76 : 0)
+        let context = drawable.context
+        cairo_set_line_width(context, 6)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        func zigZag(_ x: Double) -> Double {
+            let phase = Int(x / 8) % 20
+            return height / 3 + Double(phase < 10 ? phase : 20 - phase) * (height / 30)
+        }
+        var x = 24.0
+        cairo_move_to(context, x, zigZag(x))
+        while x < width - 26 {
+            x += 8
+            cairo_line_to(context, x, zigZag(x))
+        }
+        let argb = stroke.pixelColor.argb
+        func channel(_ shift: UInt32) -> Double { Double((argb >> shift) & 0xFF) / 255 }
+        cairo_set_source_rgb(context, channel(16), channel(8), channel(0))
+        cairo_stroke(context)
+        drawable.drawText(
+            "color \(stroke.rawValue)", at: CGPoint(x: 20, y: 14), font: Self.labelFont, color: PixelColor.black.argb)
     }
 
     func keyPressed(_ key: KeyPress, in scene: WindowScene) {
@@ -89,7 +103,11 @@ final class InspectorPanel: RootContent {
         drawable.withCanvas { canvas in
             canvas.fill(Rect(x: 0, y: 0, width: drawable.size.width, height: drawable.size.height), color: PixelColor(rgb: 0xF0F0F0))
             canvas.fill(Rect(x: 20 * scale, y: 60 * scale, width: 120 * scale, height: 120 * scale), color: stroke.pixelColor)
-            canvas.draw("stroke \(stroke.rawValue)", at: Point(x: 20 * scale, y: 20 * scale), color: .black, scale: 2 * scale)
+        }
+        drawable.withCairo { cairo in
+            cairo.drawText(
+                "stroke \(stroke.rawValue)", at: CGPoint(x: 20, y: 16), font: SketchCanvas.labelFont,
+                color: PixelColor.black.argb)
         }
     }
 }

@@ -28,6 +28,8 @@ final class CanvasSceneDelegate: WindowSceneDelegate, TitledByStrokeColor {
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
         scene.sizeRestrictions.minimumSize = Size(width: 480, height: 320)
         scene.preferredContentSize = Size(width: 720, height: 480)
+        // Shapes and text in points, with Cairo and Pango.
+        scene.drawableLayer.renderer = .cairo
         // A drawing surface: the theme's crosshair while the pointer is over it.
         scene.cursor = .named("crosshair")
         // The traits are real here (the compositor's first configure is in),
