@@ -3,16 +3,27 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// Runs code on the simulator's thread from any other thread: the way a test
-/// that runs the simulator in the background, or a control endpoint, reaches
-/// a simulator that is not thread-safe.
+/// Runs code on the simulator from any other thread: the way a test that
+/// runs the simulator in the background, or a control endpoint, reaches a
+/// simulator that is not thread-safe.
 ///
-/// Jobs go into a locked queue and a byte written to a pipe wakes the event
-/// loop. The simulator runs them in order once the loop's dispatch returned,
-/// after reading the client requests that are waiting on the sockets by then
-/// (see ``Simulator/dispatch(timeout:)``): a frame a client committed before
-/// a move was asked for is applied before the move, as on a real compositor
-/// that was not busy, and the trace does not count it as drawn too late.
+/// One thread at a time works on the simulator, holding the loop lock: the
+/// simulator's own thread while it handles what its event loop found, or a
+/// caller of ``perform(_:)`` or ``wait(for:timeout:)``. While ``Simulator/run()``
+/// drives the loop, such a caller takes the lock and does the work itself
+/// (reading the client requests already on the sockets first, then the
+/// queued jobs, then its own, then flushing the events and checking the
+/// waiters, as a dispatch does): a control request costs the wake-up of the
+/// requesting thread and of the client, not also two hand-offs to the
+/// simulator's thread and back. When the simulator is driven by
+/// ``Simulator/dispatch(timeout:)`` calls instead (a test on its own thread,
+/// which may look at the simulator between calls), jobs go into a locked
+/// queue and a byte written to a pipe wakes the event loop.
+///
+/// Either way, work runs after the client requests waiting on the sockets
+/// by then are read: a frame a client committed before a move was asked for
+/// is applied before the move, as on a real compositor that was not busy,
+/// and the trace does not count it as drawn too late.
 ///
 /// Once the simulator has shut down no job runs any more: ``perform(_:)``
 /// throws ``RemoteControlError/simulatorStopped`` instead of waiting forever
@@ -30,8 +41,14 @@ public final class RemoteControl: @unchecked Sendable {
         var jobs: [Job] = []
         /// Set by `tearDown`: later jobs are cancelled instead of queued.
         var isStopped = false
+        /// Set while ``Simulator/run()`` drives the loop: callers work on
+        /// the simulator themselves, under the loop lock.
+        var allowsInlineWork = false
     }
     private let queue = Mutex(Queue())
+    /// Held by whichever thread works on the simulator (see the type's
+    /// documentation). Taken before `queue`'s lock, never after.
+    private let loopLock = NSLock()
     private let readEnd: Int32
     private let writeEnd: Int32
     private var source: OpaquePointer?
@@ -79,15 +96,62 @@ public final class RemoteControl: @unchecked Sendable {
         if !queued { job.cancel() }
     }
 
-    /// Runs `body` on the simulator's thread and waits for its result.
-    /// Never call it from the simulator's own thread (it would wait forever).
+    /// Carries `job` out now on this thread, under the loop lock, when
+    /// ``Simulator/run()`` drives the simulator; queues it otherwise.
+    private func submit(_ job: Job) {
+        guard queue.withLock({ $0.allowsInlineWork && !$0.isStopped }) else { return enqueue(job) }
+        loopLock.lock()
+        // Looked at again under the loop lock: the loop may have ended or the
+        // simulator shut down since.
+        guard queue.withLock({ $0.allowsInlineWork && !$0.isStopped }), let simulator else {
+            loopLock.unlock()
+            return enqueue(job)
+        }
+        var ran = false
+        simulator.handleReadyWork {
+            ran = true
+            job.run(simulator)
+        }
+        loopLock.unlock()
+        // A client request read first shut the simulator down.
+        if !ran { job.cancel() }
+    }
+
+    /// Runs `body` holding the loop lock: the simulator's thread does so for
+    /// each dispatch and for shutting down.
+    func withLoopLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        loopLock.lock()
+        defer { loopLock.unlock() }
+        return try body()
+    }
+
+    /// Whether callers may work on the simulator themselves: set by
+    /// ``Simulator/run()`` while it runs.
+    func allowsInlineWork(_ allowed: Bool) {
+        queue.withLock { $0.allowsInlineWork = allowed }
+    }
+
+    /// Wakes the event loop (so that ``Simulator/run()`` notices a `stop`
+    /// made from another thread). Nothing once torn down.
+    func wakeLoop() {
+        queue.withLock { queue in
+            guard !queue.isStopped else { return }
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+        }
+    }
+
+    /// Runs `body` on the simulator and waits for its result: on this
+    /// thread under the loop lock while ``Simulator/run()`` drives it, on
+    /// the simulator's thread otherwise. Never call it from the simulator's
+    /// own thread, or from inside another `perform` (it would wait forever).
     ///
     /// - Throws: what `body` throws, or ``RemoteControlError/simulatorStopped``
     ///   when the simulator shut down before running it.
     public func perform<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws -> Result {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<Result>()
-        enqueue(
+        submit(
             Job(
                 run: { simulator in
                     box.result = Swift.Result { try body(simulator) }
@@ -102,7 +166,8 @@ public final class RemoteControl: @unchecked Sendable {
     }
 
     /// Waits on the calling thread until `condition`, evaluated on the
-    /// simulator's thread now and again after every event that could change
+    /// simulator (as ``perform(_:)`` runs its body) now, and on the
+    /// simulator's thread again after every event that could change
     /// it (a trace record such as a commit or an ack, a bind, a pong: see
     /// ``SimulatorWaiters``), returns a value, or until `timeout` passes.
     /// Nothing is polled: while nothing happens, nothing runs.
@@ -116,7 +181,7 @@ public final class RemoteControl: @unchecked Sendable {
     ) throws -> Value? {
         let slot = WaitSlot<Value>()
         let stopped: @Sendable () -> Void = { slot.complete(.failure(RemoteControlError.simulatorStopped)) }
-        enqueue(
+        submit(
             Job(
                 run: { simulator in
                     simulator.waiters.add(

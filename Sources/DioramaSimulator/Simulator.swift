@@ -192,6 +192,11 @@ public final class Simulator {
     /// `timeout` for something to arrive (nil waits indefinitely), runs the
     /// ``RemoteControl`` jobs queued by then, and sends every queued event to
     /// the clients.
+    ///
+    /// The wait itself holds no lock: while the loop sleeps, a
+    /// ``RemoteControl/perform(_:)`` caller on another thread may work on
+    /// the simulator under the loop lock (when ``run()`` drives it); the
+    /// handling that follows takes that lock.
     public func dispatch(timeout: Duration? = .zero) {
         precondition(!isShutDown, "the simulator was shut down")
         let milliseconds: Int32
@@ -201,12 +206,37 @@ public final class Simulator {
         } else {
             milliseconds = -1
         }
+        if milliseconds != 0 {
+            withLoopLock { flushClients() }  // what is queued goes out before the loop sleeps
+            var ready = pollfd(fd: wl_event_loop_get_fd(eventLoop), events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, milliseconds)
+        }
+        withLoopLock {
+            // Another thread may have shut the simulator down while the loop slept.
+            guard !isShutDown else { return }
+            handleReadyWork {}
+        }
+    }
+
+    /// Handles what is ready without waiting (client requests, timers), runs
+    /// the queued ``RemoteControl`` jobs, then `work`, then sends every
+    /// queued event and checks the waiters. Under the loop lock, on the
+    /// simulator's thread or the thread of an inline ``RemoteControl/perform(_:)``.
+    func handleReadyWork(_ work: () -> Void) {
         flushClients()
-        wl_event_loop_dispatch(eventLoop, milliseconds)
+        wl_event_loop_dispatch(eventLoop, 0)
         runRemoteControlJobs()
+        if !isShutDown { work() }
         flushClients()
         // After the flush: a waiter answered now finds every event out.
         if !isShutDown { waiters.checkIfNews(self) }
+    }
+
+    /// Runs `body` holding the ``RemoteControl``'s loop lock (when there is
+    /// a remote control; without one no other thread can reach the simulator).
+    func withLoopLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let remote = remoteControlStorage else { return try body() }
+        return try remote.withLoopLock(body)
     }
 
     /// Runs the jobs other threads queued (a control request: a move, a
@@ -234,19 +264,26 @@ public final class Simulator {
         noteEventsFlushed()
     }
 
-    /// Dispatches until ``stop()``.
+    /// Dispatches until ``stop()``. While it runs, the simulator's state is
+    /// touched only under the loop lock, so ``RemoteControl/perform(_:)``
+    /// callers on other threads carry their work out themselves instead of
+    /// waking this thread for it.
     public func run() {
-        isRunning = true
-        while isRunning && !isShutDown {
+        withLoopLock { isRunning = true }
+        remoteControl.allowsInlineWork(true)
+        defer { remoteControl.allowsInlineWork(false) }
+        while withLoopLock({ isRunning && !isShutDown }) {
             dispatch(timeout: nil)
         }
     }
 
     /// Makes ``run()`` return after the current dispatch. Call it on the
     /// simulator's thread (from a control command, a signal handler the loop
-    /// runs, or a ``RemoteControl`` job).
+    /// runs, or a ``RemoteControl`` job), or in a ``RemoteControl/perform(_:)``
+    /// body: the loop is woken to notice.
     public func stop() {
         isRunning = false
+        remoteControlStorage?.wakeLoop()
     }
 
     /// Stops ``run()`` on SIGINT and SIGTERM. libwayland blocks the signals in
@@ -267,6 +304,10 @@ public final class Simulator {
     /// Disconnects every client, removes the globals and the socket, and
     /// destroys the display. Called by `deinit`; safe to call twice.
     public func shutDown() {
+        withLoopLock { shutDownHoldingLoopLock() }
+    }
+
+    private func shutDownHoldingLoopLock() {
         guard !isShutDown else { return }
         wl_display_destroy_clients(wlDisplay)
         acceptor?.close()

@@ -23,9 +23,11 @@ import Synchronization
 /// requests and waits for their answers, up to
 /// ``SimulatorLimits/maximumControlConnections`` at once (one more is
 /// answered `busy` and closed). Nothing here touches the simulator
-/// directly: every request runs on the simulator's thread through its
-/// ``RemoteControl``, between client requests, so the simulator stays
-/// single-threaded and a slow `ctl` client never stalls the compositor.
+/// directly: every request goes through its ``RemoteControl``, which has
+/// the connection's thread carry it out under the simulator's loop lock
+/// (or the simulator's thread, when no `run()` loop drives it), between
+/// client requests: one thread at a time works on the simulator, and a slow
+/// `ctl` client never stalls the compositor.
 public final class ControlServer: Sendable {
     /// The socket's absolute path, the value for `DIORAMA_CONTROL`.
     public let path: String
