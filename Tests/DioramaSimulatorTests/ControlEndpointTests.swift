@@ -1,5 +1,6 @@
 import DioramaControlClient
 import DioramaModel
+import DioramaPOSIX
 import DioramaSimulator
 import DioramaSimulatorHarness
 import Foundation
@@ -231,6 +232,27 @@ import Testing
         let followed = try outcome.value!.get()
         #expect(followed.first?.contains("\"type\":\"window_moved\"") == true)
         #expect(followed.last?.contains("\"type\":\"enter\"") == true)
+    }
+
+    /// A followed trace waits on the simulator (one waiter, no timer), and
+    /// the client hanging up ends that wait: a watch on the simulator's event
+    /// loop reports it.
+    @Test func aFollowedTraceWaitsForRecordsAndEndsWhenTheClientHangsUp() throws {
+        let simulator = harness.simulator
+        let path = server.path
+        let since = simulator.trace.lastSequence
+        let follower = Outcome<Int32>()
+        Thread {
+            follower.value = Result {
+                let descriptor = try UnixSocket.connect(to: path)
+                let line = #"{"command":"trace","since":\#(since),"follow":true}"# + "\n"
+                _ = line.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+                return descriptor
+            }
+        }.start()
+        try harness.run(until: { simulator.pendingWaiterCount == 1 }, timeout: .seconds(10), "the follower's wait")
+        close(try follower.value!.get())
+        try harness.run(until: { simulator.pendingWaiterCount == 0 }, timeout: .seconds(10), "the hang-up to end the wait")
     }
 
     @Test func waitSettledTimesOutWhileAConfigureIsUnanswered() throws {

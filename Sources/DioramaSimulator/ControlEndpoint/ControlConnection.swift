@@ -13,9 +13,6 @@ struct ControlConnection {
     /// (``SimulatorLimits/controlIdleTimeout``).
     let idleTimeout: Duration
 
-    /// How often a followed trace looks whether the client hung up.
-    static let pollInterval: Duration = .milliseconds(20)
-
     /// How long a request's answer waits at most for clients to read the
     /// events it sent them (see ``ClientBacklog``).
     static let backlogPatience: Duration = .seconds(2)
@@ -279,28 +276,59 @@ struct ControlConnection {
             guard (try? socket.writeLine(line)) != nil else { return false }
         }
         guard follow else { return true }
-        var last = batch.lastSequence
-        while !peerHungUp() {
+        return followTrace(after: batch.lastSequence)
+    }
+
+    /// Sends every record after `since` as it is traced, until the client
+    /// hangs up (which ends the connection: returns false). Waits for the
+    /// simulator's events, never on a timer: a record is news to the
+    /// simulator's waiters, and so is the hang-up, which a watch on the
+    /// simulator's event loop reports.
+    private func followTrace(after since: UInt64) -> Bool {
+        let hangUp = FollowerHangUp()
+        let descriptor = socket.descriptor
+        guard
+            (try? perform { simulator in
+                hangUp.watch = DescriptorWatch(duplicating: descriptor, events: 0, eventLoop: simulator.eventLoop) {
+                    hangUp.happened = true
+                    simulator.wakeWaiters()
+                }
+                return hangUp.watch != nil
+            }) == true
+        else { return false }
+        defer { _ = try? perform { _ in hangUp.watch = nil } }
+        var last = since
+        while true {
             let after = last
-            guard let next = try? perform({ TraceBatch(trace: $0.trace, after: after) }) else { return false }
+            let next: TraceBatch?
+            do {
+                next = try remote.wait(
+                    for: { simulator -> TraceBatch? in
+                        if hangUp.happened { return TraceBatch(hangUp: ()) }
+                        return simulator.trace.lastSequence > after ? TraceBatch(trace: simulator.trace, after: after) : nil
+                    }, timeout: Self.followWaitLimit)
+            } catch {
+                return false  // the simulator stopped
+            }
+            guard let next else { continue }
+            if next.isHangUp { return false }
             for line in next.lines {
                 guard (try? socket.writeLine(line)) != nil else { return false }
             }
             last = next.lastSequence
         }
-        return false
     }
 
-    /// Waits one poll interval for the client to hang up; true when it did
-    /// (the socket became readable and a peek finds the end of the stream).
-    private func peerHungUp() -> Bool {
-        var descriptor = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(Self.pollInterval.components.attoseconds / 1_000_000_000_000_000)
-        guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
-        if descriptor.revents & (Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
-        var byte: UInt8 = 0
-        return recv(socket.descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
-    }
+    /// How long one wait of a followed trace lasts before it is made again;
+    /// records and the hang-up end it sooner. Only a bound, not a poll.
+    static let followWaitLimit: Duration = .seconds(3600)
+}
+
+/// The hang-up of a connection following the trace, as its watch on the
+/// simulator's event loop saw it. Touched only under the simulator's loop lock.
+private final class FollowerHangUp: @unchecked Sendable {
+    var watch: DescriptorWatch?
+    var happened = false
 }
 
 /// One element of a batch line: a request, or why it is not one (answered
@@ -341,6 +369,16 @@ struct TraceBatch: Sendable {
     var lastSequence: UInt64
     /// Records after `since` the ring no longer holds.
     var dropped: UInt64
+    /// Not records: the following client hung up.
+    var isHangUp = false
+
+    /// What a followed trace's wait gives when the client hung up.
+    init(hangUp: Void) {
+        lines = []
+        lastSequence = 0
+        dropped = 0
+        isHangUp = true
+    }
 
     init(trace: Trace, after since: UInt64) {
         let records = trace.records(after: since)
