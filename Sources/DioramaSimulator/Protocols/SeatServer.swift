@@ -84,11 +84,7 @@ final class SeatServer {
     /// and `enter` if one of the client's windows has focus.
     private func keyboardCreated(_ keyboard: WlKeyboard) {
         keyboard.onRequest = { _ in }
-        let record = clients.record(keyboard.client)
-        record?.keyboards.append(keyboard)
-        keyboard.onDestroy = { [weak record, unowned keyboard] in
-            record?.keyboards.removeAll { $0 === keyboard }
-        }
+        track(keyboard, in: \.keyboards)
         if let model = self.keyboard, let file = model.makeKeymapFile() {
             keyboard.sendKeymap(format: .xkbV1, fd: file.descriptor, size: file.size)
             close(file.descriptor)  // libwayland sent a duplicate
@@ -109,11 +105,7 @@ final class SeatServer {
     /// `enter` at once. set_cursor gives a surface the cursor role, which
     /// counts for the one-role rule, and makes it what `cursorImage` reports.
     private func pointerCreated(_ pointer: WlPointer) {
-        let record = clients.record(pointer.client)
-        record?.pointers.append(pointer)
-        pointer.onDestroy = { [weak record, unowned pointer] in
-            record?.pointers.removeAll { $0 === pointer }
-        }
+        track(pointer, in: \.pointers)
         if let window = pointerDevice.focus, let surface = window.surface, surface.resource.client == pointer.client {
             let local = surfaceLocal(pointerDevice.position, in: window)
             pointer.sendEnter(serial: nextSerial(), surface: surface.resource, surfaceX: local.x, surfaceY: local.y)
@@ -150,10 +142,16 @@ final class SeatServer {
     /// objects that saw them go down; this one gets the next ones.
     private func touchCreated(_ touch: WlTouch) {
         touch.onRequest = { _ in }
-        let record = clients.record(touch.client)
-        record?.touches.append(touch)
-        touch.onDestroy = { [weak record, unowned touch] in
-            record?.touches.removeAll { $0 === touch }
+        track(touch, in: \.touches)
+    }
+
+    /// Lists a new device object with its client (where input and focus
+    /// events find it) until the object is destroyed.
+    private func track<Device: Resource>(_ device: Device, in list: ReferenceWritableKeyPath<ClientRecord, [Device]>) {
+        let record = clients.record(device.client)
+        record?[keyPath: list].append(device)
+        device.onDestroy = { [weak record, unowned device] in
+            record?[keyPath: list].removeAll { $0 === device }
         }
     }
 

@@ -38,13 +38,7 @@ final class ShmServer {
                 "wl_shm.create_pool: the pool size is \(size) bytes; it must be positive")
             return
         }
-        guard size <= limits.maximumPoolBytes else {
-            errors.postLimitExceeded(
-                client: resource.client, limit: "maximumPoolBytes",
-                "wl_shm.create_pool: a \(size)-byte pool exceeds the simulator's limit of \(limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)"
-            )
-            return
-        }
+        guard isWithinPoolLimit(size, request: "wl_shm.create_pool", client: resource.client) else { return }
         let pool: ShmPool
         do {
             // Never taken before: -1 only if that changed, and mapping it fails (invalid_fd).
@@ -87,6 +81,17 @@ final class ShmServer {
         }
     }
 
+    /// Whether a pool of `size` bytes is within the limit; when it is not,
+    /// the client is disconnected with a message naming `request` and the limit.
+    private func isWithinPoolLimit(_ size: Int, request: String, client: OpaquePointer) -> Bool {
+        guard size > limits.maximumPoolBytes else { return true }
+        errors.postLimitExceeded(
+            client: client, limit: "maximumPoolBytes",
+            "\(request): a \(size)-byte pool exceeds the simulator's limit of \(limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)"
+        )
+        return false
+    }
+
     /// wl_shm_pool.resize: pools may only grow.
     private func poolResized(_ pool: ShmPool, resource: WlShmPool, to newSize: Int) {
         guard newSize >= pool.size else {
@@ -95,13 +100,7 @@ final class ShmServer {
                 "wl_shm_pool.resize: pools can only grow (from \(pool.size) to \(newSize) bytes)")
             return
         }
-        guard newSize <= limits.maximumPoolBytes else {
-            errors.postLimitExceeded(
-                client: resource.client, limit: "maximumPoolBytes",
-                "wl_shm_pool.resize: a \(newSize)-byte pool exceeds the simulator's limit of \(limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)"
-            )
-            return
-        }
+        guard isWithinPoolLimit(newSize, request: "wl_shm_pool.resize", client: resource.client) else { return }
         do {
             try pool.resize(to: newSize)
         } catch {
