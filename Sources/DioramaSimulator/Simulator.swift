@@ -1,4 +1,3 @@
-import CDioramaServerShim
 import CWaylandServer
 import DioramaModel
 import Foundation
@@ -9,13 +8,14 @@ import WaylandServer
 /// fractional — scales, driven by code: the display simulator.
 ///
 /// It owns a `wl_display`, its event loop, the socket, the globals of its
-/// ``CompositorProfile``, the seat's devices and a ``Trace`` of everything
-/// that happened. The rest of its state is held by one owner per
-/// responsibility, which it wires together: `DisplayArrangement` (displays
-/// and which displays a surface is on), `ShellRegistry` (xdg-shell objects,
-/// windows, stacking and focus), `SurfaceRegistry` (surfaces and buffers) and
-/// `ClientRegistry` (connected clients). The owners send no events; the
-/// protocol handlers and commands in the `Simulator+*.swift` extensions do.
+/// ``CompositorProfile`` and a ``Trace`` of everything that happened, and
+/// wires together one server per protocol area (`CompositorServer`,
+/// `ShmServer`, `OutputServer`, `ScaleServer`, `PresentationServer`,
+/// `SeatServer`), each owning its objects and their validation, and the
+/// commands on top of them (`DisplayCommands`, `InputCommands`). The state
+/// they share is held by data owners that send no events: `DisplayArrangement`
+/// (displays), `ShellRegistry` (xdg-shell objects, windows, stacking and
+/// focus), `SurfaceRegistry` (surfaces and buffers) and `ClientRegistry`.
 /// It is not thread-safe: every call happens on the thread that runs its
 /// event loop.
 ///
@@ -38,25 +38,27 @@ public final class Simulator {
     let wlDisplay: OpaquePointer
     let eventLoop: OpaquePointer
 
-    /// The displays, plugged and unplugged, and the output objects bound to them.
-    let displayArrangement: DisplayArrangement
     /// The xdg-shell objects, the windows, their stacking order and focus.
     let shellRegistry = ShellRegistry()
-    /// Every live surface and buffer.
-    let surfaceRegistry = SurfaceRegistry()
     /// The connected clients.
     let clientRegistry = ClientRegistry()
     /// The memory control-endpoint screenshots hold; thread-safe.
     let screenshotBudget: ScreenshotMemoryBudget
 
+    /// One server per protocol area, each owning its objects and their
+    /// validation (wired in `init`; Simulator+Servers.swift forwards to them).
+    let errors: ProtocolErrorReporter
+    let serials: SerialSource
+    let outputs: OutputServer
+    let compositor: CompositorServer
+    let shm: ShmServer
+    let scale: ScaleServer
+    let presentation: PresentationServer
+    let seat: SeatServer
+    let frameScheduler: FrameScheduler
+
     /// Removes each global; run before `wl_display_destroy`.
     var globalRemovers: [() -> Void] = []
-    var frameScheduler: FrameScheduler!
-    var keyboardModel: KeyboardModel?
-    var keyboardModelFailed = false
-    /// The seat's pointer and touchscreen, as scripts drive them.
-    let pointerDevice = PointerDevice()
-    let touchDevice = TouchDevice()
     private var clientCreatedListener: NativeListener!
     private var socket: ListeningSocket?
     private var acceptor: ClientAcceptor?
@@ -90,18 +92,32 @@ public final class Simulator {
         self.screenshotBudget = ScreenshotMemoryBudget(capacity: configuration.limits.maximumScreenshotBytesInFlight)
         self.wlDisplay = display
         self.eventLoop = wl_display_get_event_loop(display)
-        self.displayArrangement = DisplayArrangement(
-            defaultDisplayName: defaultName,
-            preferredScalePolicy: configuration.preferredScalePolicy,
-            profile: configuration.profile)
-        self.frameScheduler = FrameScheduler(simulator: self)
+        let surfaces = SurfaceRegistry()
+        errors = ProtocolErrorReporter(trace: trace, clients: clientRegistry)
+        serials = SerialSource(display: display)
+        outputs = OutputServer(
+            configuration: configuration, defaultDisplayName: defaultName, wlDisplay: display,
+            surfaces: surfaces, trace: trace, waiters: waiters)
+        frameScheduler = FrameScheduler(clock: clock, trace: trace, arrangement: outputs.arrangement, eventLoop: eventLoop)
+        compositor = CompositorServer(
+            surfaces: surfaces, clients: clientRegistry, configuration: configuration, errors: errors,
+            trace: trace, frameScheduler: frameScheduler, outputs: outputs)
+        shm = ShmServer(surfaces: surfaces, limits: configuration.limits, errors: errors)
+        scale = ScaleServer(surfaces: surfaces, outputs: outputs, errors: errors)
+        presentation = PresentationServer(surfaces: surfaces)
+        seat = SeatServer(
+            clients: clientRegistry, surfaces: surfaces, shell: shellRegistry, trace: trace, clock: clock,
+            errors: errors, serials: serials)
+        outputs.windowOperations = self
+        compositor.windowOperations = self
+        seat.windowOperations = self
         clientCreatedListener = NativeListener(.clientCreated(display: display)) { [unowned self] data in
             guard let data else { return }
             self.clientConnected(OpaquePointer(data))
         }
         createGlobals()
         for displayConfiguration in configuration.layout.displays {
-            addDisplay(displayConfiguration)
+            outputs.addDisplay(displayConfiguration)
         }
         clock.observeAdvances { [weak self] in self?.frameScheduler.deliverDueFrames() }
         trace.observe { [unowned self] record in self.traced(record) }
@@ -317,7 +333,7 @@ public final class Simulator {
         remoteControlStorage?.tearDown()
         for remove in globalRemovers { remove() }
         globalRemovers.removeAll()
-        for display in displays { display.global?.remove() }
+        outputs.removeGlobals()
         clientCreatedListener.unlink()
         isShutDown = true
         wl_display_destroy(wlDisplay)
@@ -350,41 +366,16 @@ public final class Simulator {
     /// Connected clients as (id, pid), in connection order.
     public var connectedClients: [(id: UInt32, pid: Int32)] { clientRegistry.connected }
 
-    // MARK: Errors
+    // MARK: Errors and serials (the reporter and the display's sequence; here for the shell's handlers)
 
-    /// Sends a protocol error on `resource` and records it. libwayland then
-    /// disconnects that client (and only that client).
-    ///
-    /// - Parameters:
-    ///   - code: the value of the interface's error enum entry.
-    ///   - name: the entry's name in the XML (`invalid_serial`), for the trace.
     func postProtocolError(_ resource: Resource, code: UInt32, name: String, _ message: String) {
-        guard resource.isAlive else { return }
-        let interface = String(cString: type(of: resource).interface.pointee.name)
-        trace.record(
-            .protocolError(
-                ProtocolErrorFact(
-                    client: clientRegistry.id(of: resource.client), interface: interface,
-                    objectID: resource.id, code: code, error: name, message: message)))
-        resource.postError(code: code, message: message)
+        errors.post(resource, code: code, name: name, message)
     }
 
-    /// A configured limit was crossed: records it and disconnects the client
-    /// with `wl_display.error` implementation, whose message names the limit
-    /// and how to raise it.
-    func postLimitExceeded(client: OpaquePointer, limit: String, _ message: String) {
-        trace.record(.limitExceeded(client: clientRegistry.id(of: client), limit: limit, message: message))
-        CDioramaServerShim_post_implementation_error(client, message)
-    }
-
-    /// A configured limit crossed by a request the protocol has an error of
-    /// its own for (a tree nested too deep is a bad surface, a bad popup
-    /// parent): records the limit, then sends that error on `resource`.
     func postLimitExceeded(_ resource: Resource, code: UInt32, name: String, limit: String, _ message: String) {
-        trace.record(.limitExceeded(client: clientRegistry.id(of: resource.client), limit: limit, message: message))
-        postProtocolError(resource, code: code, name: name, message)
+        errors.postLimitExceeded(resource, code: code, name: name, limit: limit, message)
     }
 
     /// A new serial for a configure or an input event.
-    func nextSerial() -> UInt32 { wl_display_next_serial(wlDisplay) }
+    func nextSerial() -> UInt32 { serials.next() }
 }

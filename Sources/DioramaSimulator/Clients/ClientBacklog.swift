@@ -26,26 +26,27 @@ public struct ClientBacklog: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension Simulator {
-    /// Sends every queued event, then lists the clients still behind on
-    /// reading them, leaving out those a control request already gave up
-    /// waiting for (``stopWaiting(for:)``) until they catch up.
+/// Which clients are behind on reading their events, from what the kernel
+/// holds for them, and the watches that say when they caught up. The
+/// control endpoint holds its next request back while one is
+/// (``Simulator/flushAndFindBackloggedClients(only:)`` flushes first).
+struct ClientBacklogMonitor {
+    let clients: ClientRegistry
+    let eventLoop: OpaquePointer
+    let waiters: SimulatorWaiters
+
+    /// The clients behind on reading, without flushing first: between
+    /// requests of a batch, so that the events of many requests travel in
+    /// few messages. Safe because the mark is half the send buffer: what
+    /// libwayland still holds (at most its 4 KiB buffer, flushed on its own
+    /// when full) always fits in the other half. Leaves out those a control
+    /// request already gave up waiting for (``stopWaiting(for:)``) until
+    /// they catch up.
     ///
     /// - Parameter only: when given, look only at these clients.
-    public func flushAndFindBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
-        flushClients()
-        return findBackloggedClients(only: only)
-    }
-
-    /// The clients behind on reading, from what the kernel holds for them,
-    /// without flushing first: between requests of a batch, so that the
-    /// events of many requests travel in few messages. Safe because the mark
-    /// is half the send buffer: what libwayland still holds (at most its
-    /// 4 KiB buffer, flushed on its own when full) always fits in the other
-    /// half.
-    func findBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
+    func find(only: Set<UInt32>? = nil) -> [ClientBacklog] {
         var behind: [ClientBacklog] = []
-        for record in clientRegistry.all where only?.contains(record.id) ?? true {
+        for record in clients.all where only?.contains(record.id) ?? true {
             guard let backlog = Self.backlog(of: record) else {
                 record.isGivenUpOnWhileBehind = false
                 continue
@@ -55,26 +56,22 @@ extension Simulator {
         return behind.sorted { $0.client < $1.client }
     }
 
-    /// True once none of `clients` is behind (after sending every queued
-    /// event); nil while some are, after asking the event loop to say when
-    /// their sockets drain (``ClientDrainWatch``), which wakes the waiters.
-    func caughtUp(_ clients: Set<UInt32>) -> Bool? {
-        let behind = Set(flushAndFindBackloggedClients(only: clients).map(\.client))
-        if behind.isEmpty { return true }
-        for record in clientRegistry.all where behind.contains(record.id) && record.drainWatch == nil {
-            record.drainWatch = ClientDrainWatch(client: record.client, eventLoop: eventLoop) { [unowned self, unowned record] in
+    /// Asks the event loop to say when the sockets of `behind` drain
+    /// (``ClientDrainWatch``), which wakes the waiters.
+    func watchForDrain(of behind: Set<UInt32>) {
+        for record in clients.all where behind.contains(record.id) && record.drainWatch == nil {
+            record.drainWatch = ClientDrainWatch(client: record.client, eventLoop: eventLoop) { [waiters, unowned record] in
                 record.drainWatch = nil
-                self.waiters.noteEvent()
+                waiters.noteEvent()
             }
         }
-        return nil
     }
 
     /// A control request waited as long as it may for these clients: stop
     /// holding requests back for them until they have read their backlog.
-    public func stopWaiting(for backlog: [ClientBacklog]) {
+    func stopWaiting(for backlog: [ClientBacklog]) {
         let given = Set(backlog.map(\.client))
-        for record in clientRegistry.all where given.contains(record.id) { record.isGivenUpOnWhileBehind = true }
+        for record in clients.all where given.contains(record.id) { record.isGivenUpOnWhileBehind = true }
     }
 
     /// The client's backlog, or nil when it is within the mark.

@@ -7,11 +7,12 @@ import WaylandServer
 /// on, and which displays a rectangle lies on (what enter/leave and the
 /// preferred scale are computed from).
 ///
-/// The ``Simulator`` fills it at start and changes it through its display
-/// commands (plug, unplug, move, rescale, rotate, default display);
-/// wl_output binds register their objects here; every enter/leave update
-/// (`updateOutputs(of:)`) asks it which displays a window's surface is on.
-/// It sends no protocol events: the simulator does, from what it answers.
+/// The ``OutputServer`` owns it: it adds the displays at start, registers
+/// wl_output binds here, and asks it which displays a window's surface is
+/// on at every enter/leave update (`updateOutputs(of:)`); the display
+/// commands (``DisplayCommands``: plug, unplug, move, rescale, rotate,
+/// default display) change it. It sends no protocol events: the output
+/// server does, from what it answers.
 final class DisplayArrangement {
     /// The plugged displays, in layout order.
     private(set) var plugged: [Display] = []

@@ -2,22 +2,23 @@ import WaylandServer
 
 extension Simulator {
     /// Creates every global of the profile except the outputs (one per
-    /// display, made by `addDisplay`). Clients see them in this order.
+    /// display, made by the output server's `addDisplay`), each bound by the
+    /// server of its protocol area. Clients see them in this order.
     func createGlobals() {
         let profile = profile
-        addGlobal(WlCompositor.self, version: profile.compositorVersion) { [unowned self] in self.compositorBound($0) }
-        addGlobal(WlSubcompositor.self, version: 1) { [unowned self] in self.subcompositorBound($0) }
-        addGlobal(WlShm.self, version: 1) { [unowned self] in self.shmBound($0) }
+        addGlobal(WlCompositor.self, version: profile.compositorVersion) { [compositor] in compositor.compositorBound($0) }
+        addGlobal(WlSubcompositor.self, version: 1) { [compositor] in compositor.subcompositorBound($0) }
+        addGlobal(WlShm.self, version: 1) { [shm] in shm.shmBound($0) }
         addGlobal(XdgWmBase.self, version: profile.xdgWmBaseVersion) { [unowned self] in self.wmBaseBound($0) }
-        addGlobal(ZxdgOutputManagerV1.self, version: profile.xdgOutputManagerVersion) { [unowned self] in self.xdgOutputManagerBound($0) }
+        addGlobal(ZxdgOutputManagerV1.self, version: profile.xdgOutputManagerVersion) { [outputs] in outputs.xdgOutputManagerBound($0) }
         if profile.offersViewporter {
-            addGlobal(WpViewporter.self, version: 1) { [unowned self] in self.viewporterBound($0) }
+            addGlobal(WpViewporter.self, version: 1) { [scale] in scale.viewporterBound($0) }
         }
         if profile.offersFractionalScale {
-            addGlobal(WpFractionalScaleManagerV1.self, version: 1) { [unowned self] in self.fractionalScaleManagerBound($0) }
+            addGlobal(WpFractionalScaleManagerV1.self, version: 1) { [scale] in scale.fractionalScaleManagerBound($0) }
         }
         if profile.offersPresentation {
-            addGlobal(WpPresentation.self, version: 1) { [unowned self] in self.presentationBound($0) }
+            addGlobal(WpPresentation.self, version: 1) { [presentation] in presentation.presentationBound($0) }
         }
         if profile.offersXdgDecoration {
             addGlobal(ZxdgDecorationManagerV1.self, version: 1) { [unowned self] in self.decorationManagerBound($0) }
@@ -25,8 +26,8 @@ extension Simulator {
         if profile.offersWindowPlacement {
             addGlobal(DioramaWindowPlacementManagerV1.self, version: 1) { [unowned self] in self.windowPlacementManagerBound($0) }
         }
-        addGlobal(WlSeat.self, version: profile.seatVersion) { [unowned self] in self.seatBound($0) }
-        addGlobal(WlDataDeviceManager.self, version: 3) { [unowned self] in self.dataDeviceManagerBound($0) }
+        addGlobal(WlSeat.self, version: profile.seatVersion) { [seat] in seat.seatBound($0) }
+        addGlobal(WlDataDeviceManager.self, version: 3) { [seat] in seat.dataDeviceManagerBound($0) }
     }
 
     /// Creates a global that lives as long as the simulator.

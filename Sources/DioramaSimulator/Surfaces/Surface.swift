@@ -8,7 +8,7 @@ final class Surface {
     /// The simulator's number for the surface, used in the trace.
     let id: UInt32
     let resource: WlSurface
-    unowned let simulator: Simulator
+    unowned let compositor: CompositorServer
     let clientID: UInt32
 
     var role = SurfaceRole.none
@@ -38,10 +38,10 @@ final class Surface {
     /// The toplevel window this surface belongs to (its root or a descendant).
     weak var window: Window?
 
-    init(id: UInt32, resource: WlSurface, simulator: Simulator, clientID: UInt32) {
+    init(id: UInt32, resource: WlSurface, compositor: CompositorServer, clientID: UInt32) {
         self.id = id
         self.resource = resource
-        self.simulator = simulator
+        self.compositor = compositor
         self.clientID = clientID
     }
 
@@ -72,7 +72,7 @@ final class Surface {
         var stack: [(surface: Surface, offset: Point, depth: Int)] = [(self, .zero, 0)]
         while let entry = stack.popLast() {
             let (surface, offset, depth) = entry
-            simulator.surfaceRegistry.surfacesWalked += 1
+            compositor.surfaces.surfacesWalked += 1
             visit(surface, offset, depth)
             for child in surface.children.reversed() {
                 guard let childSurface = child.surface else { continue }
@@ -126,8 +126,8 @@ final class Surface {
             let size = bufferTransform.swapsAxes ? newBuffer.size.transposed : newBuffer.size
             transformedSize = size
             bufferNotMultipleOfScale = size.width % bufferScale != 0 || size.height % bufferScale != 0
-            if bufferNotMultipleOfScale && simulator.profile.bufferSizeScaleRule == .enforced {
-                simulator.postProtocolError(
+            if bufferNotMultipleOfScale && compositor.profile.bufferSizeScaleRule == .enforced {
+                compositor.errors.post(
                     resource, code: WlSurface.Error.invalidSize.rawValue, name: "invalid_size",
                     "wl_surface@\(resource.id).commit: the buffer is \(newBuffer.size) pixels, not a multiple of the buffer scale \(bufferScale); make both sides divisible by the scale"
                 )
@@ -140,7 +140,7 @@ final class Surface {
             if let transformedSize {
                 let bufferLogical = Size(width: transformedSize.width / bufferScale, height: transformedSize.height / bufferScale)
                 if source.x + source.width > Double(bufferLogical.width) || source.y + source.height > Double(bufferLogical.height) {
-                    simulator.postProtocolError(
+                    compositor.errors.post(
                         viewport.resource, code: WpViewport.Error.outOfBuffer.rawValue, name: "out_of_buffer",
                         "wp_viewport@\(viewport.resource.id): the source rectangle \(source.x),\(source.y) \(source.width)x\(source.height) reaches outside the \(bufferLogical) buffer (in surface coordinates at buffer scale \(bufferScale)); shrink the source or attach a larger buffer"
                     )
@@ -148,7 +148,7 @@ final class Surface {
                 }
             }
             if destination == nil && (source.width != source.width.rounded() || source.height != source.height.rounded()) {
-                simulator.postProtocolError(
+                compositor.errors.post(
                     viewport.resource, code: WpViewport.Error.badSize.rawValue, name: "bad_size",
                     "wp_viewport@\(viewport.resource.id): without a destination the source size \(source.width)x\(source.height) must be whole numbers; set a destination or use an integer source size"
                 )
@@ -160,7 +160,7 @@ final class Surface {
         // buffer (or none) replaces it: at once, or under sway's profile
         // after this commit's frame callbacks got `done` (FrameScheduler).
         if pending.attach != nil, let old = current.buffer, old !== newBuffer {
-            if simulator.profile.bufferRelease == .afterReplacingFrame && !pendingFrameCallbacks.isEmpty {
+            if compositor.profile.bufferRelease == .afterReplacingFrame && !pendingFrameCallbacks.isEmpty {
                 buffersReleasedAfterFrame.append(old)
             } else {
                 old.release()
@@ -180,7 +180,7 @@ final class Surface {
         pendingFrameCallbacks = []
         let feedbacks = pendingFeedbacks
         pendingFeedbacks = []
-        simulator.frameScheduler.surfaceCommitted(self, callbacks: callbacks, feedbacks: feedbacks)
+        compositor.frameScheduler.surfaceCommitted(self, callbacks: callbacks, feedbacks: feedbacks)
 
         let scale = scaleInEffect
         let fact = CommitFact(
@@ -191,7 +191,7 @@ final class Surface {
             staleScale: !scale.isDrawn(
                 transformedBufferSize: transformedSize, surfaceSize: current.size,
                 viewportDestination: destination), bufferNotMultipleOfScale: bufferNotMultipleOfScale)
-        simulator.trace.record(.commit(fact))
+        compositor.trace.record(.commit(fact))
         if let window, window.surface === self { window.lastCommit = fact }
         roleHandler?.surfaceDidCommit(self, nullAttach: nullAttach)
     }

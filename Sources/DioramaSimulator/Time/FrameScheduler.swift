@@ -28,18 +28,25 @@ final class FrameScheduler {
         var committedAt: UInt64
     }
 
-    unowned let simulator: Simulator
+    private let clock: any SimulatorClock
+    private let trace: Trace
+    /// Where each surface's display is looked up.
+    private let arrangement: DisplayArrangement
+    private let eventLoop: OpaquePointer
     /// Surfaces with frames waiting, in commit order.
     private var waiting: [Waiting] = []
     private var timer: OpaquePointer?
 
-    init(simulator: Simulator) {
-        self.simulator = simulator
+    init(clock: any SimulatorClock, trace: Trace, arrangement: DisplayArrangement, eventLoop: OpaquePointer) {
+        self.clock = clock
+        self.trace = trace
+        self.arrangement = arrangement
+        self.eventLoop = eventLoop
     }
 
     func surfaceCommitted(_ surface: Surface, callbacks: [WlCallback], feedbacks: [WpPresentationFeedback]) {
         guard !callbacks.isEmpty || !feedbacks.isEmpty else { return }
-        let now = simulator.clock.nanoseconds
+        let now = clock.nanoseconds
         if let index = waiting.firstIndex(where: { $0.surface === surface }) {
             discard(waiting[index].feedbacks, of: surface)
             waiting[index].callbacks += callbacks
@@ -76,7 +83,7 @@ final class FrameScheduler {
     }
 
     private func deliver(when isDue: (Waiting, Display, UInt64) -> Bool) {
-        let now = simulator.clock.nanoseconds
+        let now = clock.nanoseconds
         var remaining: [Waiting] = []
         let current = waiting
         waiting = []
@@ -103,7 +110,7 @@ final class FrameScheduler {
             anyDone = true
         }
         if anyDone {
-            simulator.trace.record(.frameDone(surface: surface.id, window: surface.window?.id, timeMilliseconds: milliseconds))
+            trace.record(.frameDone(surface: surface.id, window: surface.window?.id, timeMilliseconds: milliseconds))
         }
         // The frame is shown: buffers it replaced are free now, after `done`.
         for buffer in surface.buffersReleasedAfterFrame { buffer.release() }
@@ -123,7 +130,7 @@ final class FrameScheduler {
             anyPresented = true
         }
         if anyPresented {
-            simulator.trace.record(.presented(surface: surface.id, window: surface.window?.id, display: display.name, nanoseconds: now))
+            trace.record(.presented(surface: surface.id, window: surface.window?.id, display: display.name, nanoseconds: now))
         }
     }
 
@@ -134,13 +141,13 @@ final class FrameScheduler {
             feedback.destroy()
             any = true
         }
-        if any { simulator.trace.record(.presentationDiscarded(surface: surface.id, window: surface.window?.id)) }
+        if any { trace.record(.presentationDiscarded(surface: surface.id, window: surface.window?.id)) }
     }
 
     /// Displays are plugged again after none was: frames that waited are
     /// due at the first vertical blank from now, not at once.
     func displaysReturned() {
-        let now = simulator.clock.nanoseconds
+        let now = clock.nanoseconds
         for index in waiting.indices { waiting[index].committedAt = now }
         armTimer()
     }
@@ -149,8 +156,8 @@ final class FrameScheduler {
     /// (a popup's or subsurface's window included), else the default display;
     /// nil when no display is plugged.
     private func display(of surface: Surface) -> Display? {
-        if let window = surface.window, let home = simulator.display(named: window.homeDisplayName) { return home }
-        return simulator.displayArrangement.defaultDisplay
+        if let window = surface.window, let home = arrangement.display(named: window.homeDisplayName) { return home }
+        return arrangement.defaultDisplay
     }
 
     // MARK: Real-time timer
@@ -158,17 +165,17 @@ final class FrameScheduler {
     /// With a clock that runs by itself, wakes the event loop at the earliest
     /// vertical blank a waiting frame needs.
     private func armTimer() {
-        guard simulator.clock.advancesByItself, !waiting.isEmpty else { return }
+        guard clock.advancesByItself, !waiting.isEmpty else { return }
         if timer == nil {
             timer = wl_event_loop_add_timer(
-                simulator.eventLoop,
+                eventLoop,
                 { data in
                     guard let data else { return 0 }
                     Unmanaged<FrameScheduler>.fromOpaque(data).takeUnretainedValue().deliverDueFrames()
                     return 0
                 }, Unmanaged.passUnretained(self).toOpaque())
         }
-        let now = simulator.clock.nanoseconds
+        let now = clock.nanoseconds
         var earliest = UInt64.max
         for entry in waiting where entry.surface.window?.isMinimized != true {
             guard let display = display(of: entry.surface) else { continue }

@@ -5,10 +5,10 @@ import WaylandServer
 // closed by `frame`, and `cancel` when the window a touch belongs to goes
 // away. Coordinates are surface-local logical points, as for the pointer.
 
-extension Simulator {
+extension SeatServer {
     /// The live wl_touch objects of the client that owns `window`.
     private func touches(of window: Window) -> [WlTouch] {
-        guard let surface = window.surface, let record = clientRegistry.record(surface.resource.client) else { return [] }
+        guard let surface = window.surface, let record = clients.record(surface.resource.client) else { return [] }
         return record.touches.filter(\.isAlive)
     }
 
@@ -16,7 +16,7 @@ extension Simulator {
     /// there; nil when no window is under it or `id` is already down.
     @discardableResult
     func touchWentDown(id: Int32, at point: Point) -> Window? {
-        guard touchDevice.points[id] == nil, let window = shellRegistry.window(under: point), let surface = window.surface else { return nil }
+        guard touchDevice.points[id] == nil, let window = shell.window(under: point), let surface = window.surface else { return nil }
         touchDevice.points[id] = TouchDevice.TouchPoint(window: window, position: point)
         let local = surfaceLocal(point, in: window)
         let touches = touches(of: window)

@@ -1,32 +1,44 @@
-import CWaylandServer
 import DioramaControlProtocol
 import DioramaModel
 import WaylandServer
 
-// Display commands: move, rescale, rotate, plug, unplug.
-//
-// Every change is checked as a whole layout first (no overlaps, unique
-// names); an invalid one throws and changes nothing. Then, in order:
-// 1. the trace records each changed display (display_changed / _added);
-// 2. every bound wl_output gets geometry, mode, scale, description and its
-//    xdg_output the logical position and size, then `done`;
-// 3. windows that live on a moved display move with it;
-// 4. every window's enter/leave and preferred scale are recomputed (leave,
-//    enter, preferred_scale, per the order in Simulator+OutputMembership);
-// 5. windows whose size or bounds depend on a changed display (maximized,
-//    fullscreen, configure_bounds) get a configure.
-//
-// An unplug runs 3–5 first and removes the global last (see `unplugDisplay`).
-//
-// When a display's logical size changes (rescale, rotation), displays lying
-// entirely to its right move horizontally, and those entirely below it
-// vertically, by the change of its right/bottom edge, so neighbours stay
-// adjacent instead of overlapping or leaving a gap — except under a profile
-// that keeps positions (sway 1.7, `neighboursFollowResizedDisplay`).
+/// Display commands: move, rescale, rotate, plug, unplug, the default
+/// display. ``Simulator`` forwards its public display methods here.
+///
+/// Every change is checked as a whole layout first (no overlaps, unique
+/// names); an invalid one throws and changes nothing. Then, in order:
+/// 1. the trace records each changed display (display_changed / _added);
+/// 2. every bound wl_output gets geometry, mode, scale, description and its
+///    xdg_output the logical position and size, then `done`;
+/// 3. windows that live on a moved display move with it;
+/// 4. every window's enter/leave and preferred scale are recomputed (leave,
+///    enter, preferred_scale, per the order in Scale/OutputServer+Membership.swift);
+/// 5. windows whose size or bounds depend on a changed display (maximized,
+///    fullscreen, configure_bounds) get a configure.
+///
+/// An unplug runs 3–5 first and removes the global last (see `unplugDisplay`).
+///
+/// When a display's logical size changes (rescale, rotation), displays lying
+/// entirely to its right move horizontally, and those entirely below it
+/// vertically, by the change of its right/bottom edge, so neighbours stay
+/// adjacent instead of overlapping or leaving a gap — except under a profile
+/// that keeps positions (sway 1.7, `neighboursFollowResizedDisplay`).
+struct DisplayCommands {
+    let outputs: OutputServer
+    let shell: ShellRegistry
+    let trace: Trace
+    let frameScheduler: FrameScheduler
+    let windowOperations: any WindowOperations
 
-extension Simulator {
+    private var displayArrangement: DisplayArrangement { outputs.arrangement }
+    private var displays: [Display] { outputs.displays }
+    private var windows: [Window] { shell.windows }
+    private var profile: CompositorProfile { outputs.profile }
+
+    private func display(named name: String) -> Display? { displayArrangement.display(named: name) }
+
     /// Moves a display's top-left to a logical position; its windows move with it.
-    public func moveDisplay(_ name: String, to position: Point) throws(SimulatorControlError) {
+    func moveDisplay(_ name: String, to position: Point) throws(SimulatorControlError) {
         let index = try displayArrangement.index(ofDisplayNamed: name)
         var proposed = displayArrangement.configurations
         proposed[index].position = position
@@ -34,7 +46,7 @@ extension Simulator {
     }
 
     /// Changes a display's scale (its mode stays; its logical size changes).
-    public func setScale(_ scale: Scale, ofDisplay name: String) throws(SimulatorControlError) {
+    func setScale(_ scale: Scale, ofDisplay name: String) throws(SimulatorControlError) {
         let index = try displayArrangement.index(ofDisplayNamed: name)
         var proposed = displayArrangement.configurations
         proposed[index].scale = scale
@@ -42,7 +54,7 @@ extension Simulator {
     }
 
     /// Rotates or flips a display; 90° and 270° swap its logical width and height.
-    public func setTransform(_ transform: OutputTransform, ofDisplay name: String) throws(SimulatorControlError) {
+    func setTransform(_ transform: OutputTransform, ofDisplay name: String) throws(SimulatorControlError) {
         let index = try displayArrangement.index(ofDisplayNamed: name)
         var proposed = displayArrangement.configurations
         proposed[index].transform = transform
@@ -91,9 +103,9 @@ extension Simulator {
     private func refreshWindows(reconfiguring reconfigure: [Window]) {
         for window in windows {
             if window.isMapped && window.frame != window.lastTracedFrame {
-                windowFrameChanged(window)
+                windowOperations.windowFrameChanged(window)
             } else {
-                updateOutputs(of: window)
+                outputs.updateOutputs(of: window)
             }
         }
         for window in reconfigure {
@@ -103,7 +115,9 @@ extension Simulator {
             let boundsChanged =
                 window.toplevel.version >= 4
                 && window.lastBoundsSent != display(named: window.homeDisplayName)?.usableArea.size
-            if needsSize || boundsChanged { sendConfigure(window) }
+            if needsSize || boundsChanged {
+                windowOperations.sendConfigure(window, initial: false, size: nil, extraStates: [], interactive: false)
+            }
         }
     }
 
@@ -116,7 +130,7 @@ extension Simulator {
     /// scale, and gets a configure for its bounds (and size, if maximized or
     /// fullscreen). Frames waiting while there was no display are paced
     /// from now by the new display's refresh.
-    public func plugDisplay(_ configuration: DisplayConfiguration) throws(SimulatorControlError) {
+    func plugDisplay(_ configuration: DisplayConfiguration) throws(SimulatorControlError) {
         do {
             let plugged = displayArrangement.configurations
             try DisplayLayout(displays: plugged + [profile.laidOut(configuration)]).validate(newFrom: plugged.count)
@@ -127,10 +141,10 @@ extension Simulator {
         // the display these windows were last on.
         let displaced = windows.filter { display(named: $0.homeDisplayName) == nil }
         let wasEmpty = displays.isEmpty
-        let added = addDisplay(configuration)
+        let added = outputs.addDisplay(configuration)
         displayArrangement.adoptAsDefaultIfMissing(added)
         for window in displaced {
-            relocate(window, from: displayArrangement.lastKnownDisplay(named: window.homeDisplayName), to: added)
+            windowOperations.relocate(window, from: displayArrangement.lastKnownDisplay(named: window.homeDisplayName), to: added)
         }
         refreshWindows(reconfiguring: displaced)
         if wasEmpty { frameScheduler.displaysReturned() }
@@ -162,25 +176,22 @@ extension Simulator {
     /// simulator shuts down, so a client that binds it in the meantime (it
     /// had not yet read global_remove) gets an inert output rather than a
     /// protocol error.
-    public func unplugDisplay(_ name: String) throws(SimulatorControlError) {
+    func unplugDisplay(_ name: String) throws(SimulatorControlError) {
         let removed = displayArrangement.unplug(at: try displayArrangement.index(ofDisplayNamed: name))
         if let target = displayArrangement.defaultDisplay {
             let relocated = windows.filter { $0.homeDisplayName == name }
-            for window in relocated { relocate(window, from: removed, to: target) }
+            for window in relocated { windowOperations.relocate(window, from: removed, to: target) }
             refreshWindows(reconfiguring: relocated)
         } else {
             refreshWindows(reconfiguring: [])
         }
         // Last: every leave above named an output clients still have.
-        if let global = removed.global, let pointer = global.pointer {
-            wl_global_remove(pointer)
-            globalRemovers.append { global.remove() }
-        }
+        outputs.retireGlobal(of: removed)
         trace.record(.displayRemoved(display: name))
     }
 
     /// Chooses the display new windows open on.
-    public func setDefaultDisplay(_ name: String) throws(SimulatorControlError) {
+    func setDefaultDisplay(_ name: String) throws(SimulatorControlError) {
         try displayArrangement.setDefaultDisplay(name)
     }
 }

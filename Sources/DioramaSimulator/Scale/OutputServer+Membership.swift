@@ -28,14 +28,13 @@ import WaylandServer
 // A display change itself (wl_output geometry/scale/mode, xdg_output
 // logical position/size, done) is broadcast before any of this.
 
-extension Simulator {
+extension OutputServer {
     /// Recomputes which displays the window's surfaces are on and what scale
     /// they should prefer, sending the difference; then places its reactive
     /// popups again, since what they are constrained by may have moved.
     func updateOutputs(of window: Window) {
         let visible = window.isMapped && !window.isMinimized
         let rect = membershipRect(of: window)
-        let arrangement = displayArrangement
         let overlapped = visible && !rect.isEmpty ? arrangement.displays(overlapping: rect) : []
         for surface in window.allSurfaces {
             setEnteredDisplays(of: surface, to: overlapped)
@@ -45,12 +44,12 @@ extension Simulator {
         }
         if let scale = arrangement.preferredScale(of: rect, overlapping: overlapped) {
             preferredScaleChanged(window, to: scale)
-        } else if window.preferredScale == nil, let home = display(named: window.homeDisplayName) {
+        } else if window.preferredScale == nil, let home = arrangement.display(named: window.homeDisplayName) {
             // On no display: a window never shown prefers its home display's
             // scale; one moved off every display keeps the scale it had.
             preferredScaleChanged(window, to: home.scale)
         }
-        reconstrainReactivePopups(of: window)
+        windowOperations?.reconstrainReactivePopups(of: window)
     }
 
     /// The rectangle whose overlap with the displays decides where the
@@ -91,7 +90,7 @@ extension Simulator {
     /// Sends leave for displays the surface left and enter for those it
     /// entered, in the order ``DisplayArrangement/enterLeaveChanges(from:to:)`` gives.
     func setEnteredDisplays(of surface: Surface, to displays: [Display]) {
-        let changes = displayArrangement.enterLeaveChanges(from: surface.enteredDisplays, to: displays)
+        let changes = arrangement.enterLeaveChanges(from: surface.enteredDisplays, to: displays)
         let client = surface.resource.client
         for (display, entering) in changes {
             for output in display.outputs(of: client) {
@@ -135,7 +134,7 @@ extension Simulator {
 
     /// The integer form of a fractional scale, by the output rounding rule.
     func integerScale(for scale: Scale) -> Int {
-        switch configuration.effectiveOutputScaleRounding {
+        switch outputScaleRounding {
         case .ceil: scale.ceil()
         case .round: scale.round()
         }

@@ -3,7 +3,46 @@ import Glibc
 import WaylandCommon
 import WaylandServer
 
-extension Simulator {
+/// The seat: `wl_seat` and its keyboard, pointer and touch objects,
+/// `wl_data_device_manager`, and the devices scripts drive (the pointer's
+/// position, buttons, focus and grab; the touch points; the keymap).
+///
+/// It sends every input and focus event; where a client's grab moves or
+/// resizes a window it asks the window manager (``WindowOperations``). Which
+/// window is under a point, and which has keyboard focus, it reads from the
+/// shell registry.
+final class SeatServer {
+    /// The seat's pointer and touchscreen, as scripts drive them.
+    let pointerDevice = PointerDevice()
+    let touchDevice = TouchDevice()
+    private var keyboardModel: KeyboardModel?
+    private var keyboardModelFailed = false
+
+    let clients: ClientRegistry
+    let surfaces: SurfaceRegistry
+    let shell: ShellRegistry
+    let trace: Trace
+    let clock: any SimulatorClock
+    let errors: ProtocolErrorReporter
+    let serials: SerialSource
+    /// Set by the simulator once it is wired.
+    weak var windowOperations: (any WindowOperations)?
+
+    init(
+        clients: ClientRegistry, surfaces: SurfaceRegistry, shell: ShellRegistry, trace: Trace,
+        clock: any SimulatorClock, errors: ProtocolErrorReporter, serials: SerialSource
+    ) {
+        self.clients = clients
+        self.surfaces = surfaces
+        self.shell = shell
+        self.trace = trace
+        self.clock = clock
+        self.errors = errors
+        self.serials = serials
+    }
+
+    func nextSerial() -> UInt32 { serials.next() }
+
     /// The seat's name, as `wl_seat.name` sends it.
     static let seatName = "seat0"
     /// Key repeat: 25 per second after 600 ms, common desktop defaults.
@@ -45,11 +84,7 @@ extension Simulator {
     /// and `enter` if one of the client's windows has focus.
     private func keyboardCreated(_ keyboard: WlKeyboard) {
         keyboard.onRequest = { _ in }
-        let record = clientRegistry.record(keyboard.client)
-        record?.keyboards.append(keyboard)
-        keyboard.onDestroy = { [weak record, unowned keyboard] in
-            record?.keyboards.removeAll { $0 === keyboard }
-        }
+        track(keyboard, in: \.keyboards)
         if let model = self.keyboard, let file = model.makeKeymapFile() {
             keyboard.sendKeymap(format: .xkbV1, fd: file.descriptor, size: file.size)
             close(file.descriptor)  // libwayland sent a duplicate
@@ -59,22 +94,18 @@ extension Simulator {
             close(empty)
         }
         if keyboard.version >= 4 { keyboard.sendRepeatInfo(rate: Self.repeatRate, delay: Self.repeatDelay) }
-        if let window = focusedWindow, window.toplevel.client == keyboard.client, let surface = window.surface {
+        if let window = shell.focusedWindow, window.toplevel.client == keyboard.client, let surface = window.surface {
             keyboard.sendEnter(serial: nextSerial(), surface: surface.resource, keys: [])
             keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
         }
     }
 
-    /// wl_seat.get_pointer: scripts move the pointer (Seat/Simulator+Pointer.swift);
+    /// wl_seat.get_pointer: scripts move the pointer (Seat/SeatServer+Pointer.swift);
     /// a pointer made while it is over one of the client's windows gets
     /// `enter` at once. set_cursor gives a surface the cursor role, which
     /// counts for the one-role rule, and makes it what `cursorImage` reports.
     private func pointerCreated(_ pointer: WlPointer) {
-        let record = clientRegistry.record(pointer.client)
-        record?.pointers.append(pointer)
-        pointer.onDestroy = { [weak record, unowned pointer] in
-            record?.pointers.removeAll { $0 === pointer }
-        }
+        track(pointer, in: \.pointers)
         if let window = pointerDevice.focus, let surface = window.surface, surface.resource.client == pointer.client {
             let local = surfaceLocal(pointerDevice.position, in: window)
             pointer.sendEnter(serial: nextSerial(), surface: surface.resource, surfaceX: local.x, surfaceY: local.y)
@@ -87,13 +118,13 @@ extension Simulator {
                 self.pointerDevice.cursorSurface = nil
                 self.trace.record(
                     .cursorSet(
-                        client: self.clientRegistry.id(of: pointer.client), window: self.pointerDevice.focus?.id,
+                        client: self.clients.id(of: pointer.client), window: self.pointerDevice.focus?.id,
                         surface: nil, hotspotX: 0, hotspotY: 0))
                 return
             }
-            guard let surface = self.surfaceRegistry.surface(for: surfaceResource) else { return }
+            guard let surface = self.surfaces.surface(for: surfaceResource) else { return }
             guard surface.role == .none || surface.role == .cursor else {
-                return self.postProtocolError(
+                return self.errors.post(
                     pointer, code: WlPointer.Error.role.rawValue, name: "role",
                     "wl_pointer.set_cursor: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
             }
@@ -102,7 +133,7 @@ extension Simulator {
             self.pointerDevice.cursorHotspot = Point(x: Int(hotspotX), y: Int(hotspotY))
             self.trace.record(
                 .cursorSet(
-                    client: self.clientRegistry.id(of: pointer.client), window: self.pointerDevice.focus?.id,
+                    client: self.clients.id(of: pointer.client), window: self.pointerDevice.focus?.id,
                     surface: surface.id, hotspotX: Int(hotspotX), hotspotY: Int(hotspotY)))
         }
     }
@@ -111,22 +142,28 @@ extension Simulator {
     /// objects that saw them go down; this one gets the next ones.
     private func touchCreated(_ touch: WlTouch) {
         touch.onRequest = { _ in }
-        let record = clientRegistry.record(touch.client)
-        record?.touches.append(touch)
-        touch.onDestroy = { [weak record, unowned touch] in
-            record?.touches.removeAll { $0 === touch }
+        track(touch, in: \.touches)
+    }
+
+    /// Lists a new device object with its client (where input and focus
+    /// events find it) until the object is destroyed.
+    private func track<Device: Resource>(_ device: Device, in list: ReferenceWritableKeyPath<ClientRecord, [Device]>) {
+        let record = clients.record(device.client)
+        record?[keyPath: list].append(device)
+        device.onDestroy = { [weak record, unowned device] in
+            record?[keyPath: list].removeAll { $0 === device }
         }
     }
 
     /// Keyboard focus follows the activated window: leave to the old
     /// window's client, enter (with no keys held) to the new one's.
     func keyboardFocusChanged(from old: Window?, to new: Window?) {
-        if let old, let surface = old.surface, surface.resource.isAlive, let record = clientRegistry.record(surface.resource.client) {
+        if let old, let surface = old.surface, surface.resource.isAlive, let record = clients.record(surface.resource.client) {
             for keyboard in record.keyboards where keyboard.isAlive {
                 keyboard.sendLeave(serial: nextSerial(), surface: surface.resource)
             }
         }
-        if let new, let surface = new.surface, surface.resource.isAlive, let record = clientRegistry.record(surface.resource.client) {
+        if let new, let surface = new.surface, surface.resource.isAlive, let record = clients.record(surface.resource.client) {
             for keyboard in record.keyboards where keyboard.isAlive {
                 keyboard.sendEnter(serial: nextSerial(), surface: surface.resource, keys: [])
                 keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
@@ -137,7 +174,7 @@ extension Simulator {
     /// Presses and releases each keystroke on the focused window's keyboards,
     /// holding Shift (as a modifiers event) around keys that need it.
     func sendKeystrokes(_ strokes: [KeyboardModel.Keystroke], to window: Window) {
-        guard let surface = window.surface, let record = clientRegistry.record(surface.resource.client),
+        guard let surface = window.surface, let record = clients.record(surface.resource.client),
             let model = keyboard
         else { return }
         for keyboard in record.keyboards where keyboard.isAlive {

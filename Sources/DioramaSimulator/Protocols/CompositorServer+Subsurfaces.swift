@@ -1,34 +1,34 @@
 import DioramaModel
 import WaylandServer
 
-extension Simulator {
+extension CompositorServer {
     /// A client bound wl_subcompositor: it may nest surfaces.
     func subcompositorBound(_ subcompositor: WlSubcompositor) {
         subcompositor.onRequest = { [unowned self, unowned subcompositor] request in
             guard case .getSubsurface(let resource, let surfaceResource, let parentResource) = request else { return }
-            guard let surface = self.surfaceRegistry.surface(for: surfaceResource), let parent = self.surfaceRegistry.surface(for: parentResource) else {
+            guard let surface = self.surfaces.surface(for: surfaceResource), let parent = self.surfaces.surface(for: parentResource) else {
                 return
             }
             // A surface cannot be its own parent or ancestor, and cannot take
             // a second role: both are bad_surface.
             if surface === parent || parent.isDescendant(of: surface) {
-                self.postProtocolError(
+                self.errors.post(
                     subcompositor, code: WlSubcompositor.Error.badSurface.rawValue, name: "bad_surface",
                     "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) cannot be a subsurface of itself or of its own descendant")
                 return
             }
             guard surface.role == .none || (surface.role == .subsurface && surface.subsurface == nil) else {
-                self.postProtocolError(
+                self.errors.post(
                     subcompositor, code: WlSubcompositor.Error.badSurface.rawValue, name: "bad_surface",
                     "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) already has the role \(surface.role.name)")
                 return
             }
             // The whole tree may nest no deeper than the limit: the levels
             // above the parent, the new one, and those the surface brings.
-            let limit = self.configuration.limits.maximumNestingDepth
+            let limit = self.limits.maximumNestingDepth
             let depth = parent.subsurfaceAncestors.count + 1 + surface.subtreeHeight
             guard depth <= limit else {
-                self.postLimitExceeded(
+                self.errors.postLimitExceeded(
                     subcompositor, code: WlSubcompositor.Error.badSurface.rawValue, name: "bad_surface", limit: "maximumNestingDepth",
                     "wl_subcompositor.get_subsurface: wl_surface@\(surfaceResource.id) under wl_surface@\(parentResource.id) would be nested \(depth) subsurface levels deep; the simulator allows \(limit) (SimulatorLimits.maximumNestingDepth): make the tree flatter"
                 )
@@ -55,11 +55,11 @@ extension Simulator {
                 // Unmapped with everything below it: each surface leaves every output.
                 for member in surface.tree {
                     member.window = nil
-                    self.sendLeaveAll(member)
+                    self.outputs.sendLeaveAll(member)
                 }
             }
             // The surface, with the subsurfaces it already has, is where its parent is.
-            self.surfaceTreeJoined(surface, window: parent.window, displays: parent.enteredDisplays)
+            self.outputs.surfaceTreeJoined(surface, window: parent.window, displays: parent.enteredDisplays)
         }
     }
 }

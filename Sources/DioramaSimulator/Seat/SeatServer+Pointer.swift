@@ -5,16 +5,16 @@ import WaylandServer
 // The seat's pointer: focus by position, enter/leave/motion/button/axis
 // events (each batch closed by `frame` from wl_pointer version 5), and the
 // moves and resizes clients start with a button held. Scripts drive it
-// through the control methods in Control/Simulator+InputControl.swift.
+// through the commands in Control/InputCommands.swift.
 //
 // Surface-local coordinates are logical points from the top-left of the
 // window's wl_surface (shadows included), which is what wl_pointer sends
 // whatever the surface's buffer scale.
 
-extension Simulator {
+extension SeatServer {
     /// The cursor image the last `wl_pointer.set_cursor` chose: nil when no
     /// client has set one, or the last one hid the cursor (null surface).
-    public var cursorImage: CursorImage? {
+    var cursorImage: CursorImage? {
         guard let surface = pointerDevice.cursorSurface, surface.resource.isAlive else { return nil }
         return CursorImage(
             surface: surface.id, bufferSize: surface.current.buffer?.size,
@@ -23,7 +23,7 @@ extension Simulator {
 
     /// The live wl_pointers of the client that owns `window`.
     private func pointers(of window: Window) -> [WlPointer] {
-        guard let surface = window.surface, let record = clientRegistry.record(surface.resource.client) else { return [] }
+        guard let surface = window.surface, let record = clients.record(surface.resource.client) else { return [] }
         return record.pointers.filter(\.isAlive)
     }
 
@@ -52,7 +52,7 @@ extension Simulator {
             pointerGrabMoved(grab, to: point)
             return
         }
-        let target = device.pressedButtons.isEmpty ? shellRegistry.window(under: point) : device.focus
+        let target = device.pressedButtons.isEmpty ? shell.window(under: point) : device.focus
         if target !== device.focus {
             setPointerFocus(target)
         } else if let window = target {
@@ -120,7 +120,7 @@ extension Simulator {
             device.pressSerial = nil
             device.pressedWindow = nil
             if let grab = device.grab { endPointerGrab(grab) }
-            if shellRegistry.window(under: device.position) !== device.focus { setPointerFocus(shellRegistry.window(under: device.position)) }
+            if shell.window(under: device.position) !== device.focus { setPointerFocus(shell.window(under: device.position)) }
         }
     }
 
@@ -159,8 +159,8 @@ extension Simulator {
         }
         if window.states.contains(.fullscreen) || window.states.contains(.maximized) {
             guard edges == nil else { return }  // a maximized window has no edge to drag
-            if window.states.contains(.fullscreen) { setFullscreen(window, on: nil, enable: false) }
-            if window.states.contains(.maximized) { setMaximized(window, false) }
+            if window.states.contains(.fullscreen) { windowOperations?.setFullscreen(window, on: nil, enable: false) }
+            if window.states.contains(.maximized) { windowOperations?.setMaximized(window, false) }
         }
         if let edges {
             device.grab = .resize(window, edges: edges, startSize: window.size, startPointer: device.position)
@@ -184,7 +184,7 @@ extension Simulator {
         switch grab {
         case .move(let window, let offset):
             guard window.isMapped, !window.isSurfaceDestroyed else { return }
-            place(window, at: Point(x: point.x + offset.x, y: point.y + offset.y))
+            windowOperations?.place(window, at: Point(x: point.x + offset.x, y: point.y + offset.y))
         case .resize(let window, let edges, let startSize, let startPointer):
             guard window.isMapped, !window.isSurfaceDestroyed else { return }
             let dx = point.x - startPointer.x, dy = point.y - startPointer.y
@@ -194,7 +194,7 @@ extension Simulator {
             if edges.contains(.bottom) { size.height += dy }
             if edges.contains(.top) { size.height -= dy }
             size = Size(width: max(1, size.width), height: max(1, size.height))
-            sendConfigure(window, size: size, extraStates: .resizing, interactive: true)
+            windowOperations?.sendConfigure(window, initial: false, size: size, extraStates: .resizing, interactive: true)
         }
     }
 
@@ -208,8 +208,9 @@ extension Simulator {
         case .resize(let window, _, _, _):
             trace.record(.interactiveGrab(window: window.id, kind: "resize", ended: true))
             guard window.toplevel.isAlive, let size = window.lastConfigure?.size else { return }
-            window.requestedSize = clampToHints(size, of: window, interactive: true)
-            sendConfigure(window, size: size, interactive: true)
+            guard let windowOperations else { return }
+            window.requestedSize = windowOperations.clampToHints(size, of: window, interactive: true)
+            windowOperations.sendConfigure(window, initial: false, size: size, extraStates: [], interactive: true)
         }
     }
 

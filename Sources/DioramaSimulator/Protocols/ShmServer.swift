@@ -2,7 +2,20 @@ import Glibc
 import WaylandCommon
 import WaylandServer
 
-extension Simulator {
+/// Shared memory: `wl_shm`, its pools and buffers, with the checks and
+/// limits of each request. Buffers go into the ``SurfaceRegistry``, where
+/// `wl_surface.attach` finds them.
+final class ShmServer {
+    let surfaces: SurfaceRegistry
+    let limits: SimulatorLimits
+    let errors: ProtocolErrorReporter
+
+    init(surfaces: SurfaceRegistry, limits: SimulatorLimits, errors: ProtocolErrorReporter) {
+        self.surfaces = surfaces
+        self.limits = limits
+        self.errors = errors
+    }
+
     /// The formats every wl_shm client is told about: the two the protocol
     /// requires every compositor to support.
     static let shmFormats: [WlShm.Format] = [.argb8888, .xrgb8888]
@@ -20,24 +33,18 @@ extension Simulator {
     /// descriptor; on a failure before that, `descriptor` closes it when dropped.
     private func poolCreated(_ resource: WlShmPool, descriptor: OwnedFileDescriptor, size: Int, shm: WlShm) {
         guard size > 0 else {
-            postProtocolError(
+            errors.post(
                 shm, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
                 "wl_shm.create_pool: the pool size is \(size) bytes; it must be positive")
             return
         }
-        guard size <= configuration.limits.maximumPoolBytes else {
-            postLimitExceeded(
-                client: resource.client, limit: "maximumPoolBytes",
-                "wl_shm.create_pool: a \(size)-byte pool exceeds the simulator's limit of \(configuration.limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)"
-            )
-            return
-        }
+        guard isWithinPoolLimit(size, request: "wl_shm.create_pool", client: resource.client) else { return }
         let pool: ShmPool
         do {
             // Never taken before: -1 only if that changed, and mapping it fails (invalid_fd).
             pool = try ShmPool(descriptor: descriptor.take() ?? -1, size: size)
         } catch {
-            postProtocolError(
+            errors.post(
                 shm, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
                 "wl_shm.create_pool: \(Self.describe(error, size: size))")
             return
@@ -48,7 +55,7 @@ extension Simulator {
         // lives as long as the client (the buffer may already be destroyed).
         pool.onFileShrank = { [unowned self, weak shm, unowned pool] in
             guard let shm else { return }
-            self.postProtocolError(
+            self.errors.post(
                 shm, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
                 "wl_shm_pool: the pool's file is now shorter than the pool's \(pool.size) bytes; never truncate a pool's file (grow it, then wl_shm_pool.resize)"
             )
@@ -74,25 +81,30 @@ extension Simulator {
         }
     }
 
+    /// Whether a pool of `size` bytes is within the limit; when it is not,
+    /// the client is disconnected with a message naming `request` and the limit.
+    private func isWithinPoolLimit(_ size: Int, request: String, client: OpaquePointer) -> Bool {
+        guard size > limits.maximumPoolBytes else { return true }
+        errors.postLimitExceeded(
+            client: client, limit: "maximumPoolBytes",
+            "\(request): a \(size)-byte pool exceeds the simulator's limit of \(limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)"
+        )
+        return false
+    }
+
     /// wl_shm_pool.resize: pools may only grow.
     private func poolResized(_ pool: ShmPool, resource: WlShmPool, to newSize: Int) {
         guard newSize >= pool.size else {
-            postProtocolError(
+            errors.post(
                 resource, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
                 "wl_shm_pool.resize: pools can only grow (from \(pool.size) to \(newSize) bytes)")
             return
         }
-        guard newSize <= configuration.limits.maximumPoolBytes else {
-            postLimitExceeded(
-                client: resource.client, limit: "maximumPoolBytes",
-                "wl_shm_pool.resize: a \(newSize)-byte pool exceeds the simulator's limit of \(configuration.limits.maximumPoolBytes) bytes (SimulatorLimits.maximumPoolBytes)"
-            )
-            return
-        }
+        guard isWithinPoolLimit(newSize, request: "wl_shm_pool.resize", client: resource.client) else { return }
         do {
             try pool.resize(to: newSize)
         } catch {
-            postProtocolError(
+            errors.post(
                 resource, code: WlShm.Error.invalidFd.rawValue, name: "invalid_fd",
                 "wl_shm_pool.resize: \(Self.describe(error, size: newSize))")
         }
@@ -107,7 +119,7 @@ extension Simulator {
         height: Int, stride: Int, format: WlShm.Format
     ) {
         guard Self.shmFormats.contains(format) else {
-            postProtocolError(
+            errors.post(
                 poolResource, code: WlShm.Error.invalidFormat.rawValue, name: "invalid_format",
                 "wl_shm_pool.create_buffer: format 0x\(String(format.rawValue, radix: 16)) is not supported; use argb8888 (0) or xrgb8888 (1)")
             return
@@ -119,15 +131,15 @@ extension Simulator {
                 "offset \(offset) + stride \(stride) × height \(height) = \(offset + stride * height) bytes is beyond the \(pool.size)-byte pool"
             } else { nil }
         if let problem {
-            postProtocolError(
+            errors.post(
                 poolResource, code: WlShm.Error.invalidStride.rawValue, name: "invalid_stride",
                 "wl_shm_pool.create_buffer: \(problem)")
             return
         }
-        guard stride * height <= configuration.limits.maximumBufferBytes else {
-            postLimitExceeded(
+        guard stride * height <= limits.maximumBufferBytes else {
+            errors.postLimitExceeded(
                 client: resource.client, limit: "maximumBufferBytes",
-                "wl_shm_pool.create_buffer: a \(width)x\(height) buffer (\(stride * height) bytes) exceeds the simulator's limit of \(configuration.limits.maximumBufferBytes) bytes (SimulatorLimits.maximumBufferBytes)"
+                "wl_shm_pool.create_buffer: a \(width)x\(height) buffer (\(stride * height) bytes) exceeds the simulator's limit of \(limits.maximumBufferBytes) bytes (SimulatorLimits.maximumBufferBytes)"
             )
             return
         }
@@ -135,10 +147,10 @@ extension Simulator {
             resource: resource, pool: pool, offset: offset, width: width, height: height,
             stride: stride, format: format)
         let key = ObjectIdentifier(resource)
-        surfaceRegistry.add(buffer)
+        surfaces.add(buffer)
         resource.onRequest = { _ in }
         resource.onDestroy = { [unowned self] in
-            self.surfaceRegistry.removeBuffer(key)
+            self.surfaces.removeBuffer(key)
         }
     }
 }

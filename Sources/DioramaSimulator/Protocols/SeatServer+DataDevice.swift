@@ -1,6 +1,6 @@
 import WaylandServer
 
-extension Simulator {
+extension SeatServer {
     /// A client bound wl_data_device_manager. There is no clipboard in a
     /// headless simulator, but GTK refuses to start without the global, so
     /// the objects exist and accept every request.

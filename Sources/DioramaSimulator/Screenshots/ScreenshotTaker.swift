@@ -1,17 +1,25 @@
 import DioramaGraphics
 import DioramaModel
 
-// Screenshots: each display, or the whole layout, composited in software
-// from the committed buffers (ScreenCompositor describes how).
+/// Screenshots: each display, or the whole layout, composited in software
+/// from the committed buffers (``ScreenCompositor`` describes how), of the
+/// windows in stacking order. ``Simulator`` forwards its public screenshot
+/// methods here; the control endpoint takes plans, to charge their memory
+/// to the ``ScreenshotMemoryBudget`` before the pixels exist.
+struct ScreenshotTaker {
+    let arrangement: DisplayArrangement
+    let shell: ShellRegistry
+    let limits: SimulatorLimits
 
-extension Simulator {
+    private var displays: [Display] { arrangement.plugged }
+
     /// What `name` shows now, at the display's scale.
     ///
     /// - Parameter orientation: ``ScreenshotOrientation/upright`` (default) is
     ///   what a person sees — `transformedPixelSize`, portrait for a 90°
     ///   display; ``ScreenshotOrientation/framebuffer`` is the panel's pixels,
     ///   the mode's size with the display's transform applied.
-    public func screenshot(
+    func screenshot(
         ofDisplay name: String,
         orientation: ScreenshotOrientation = .upright
     ) throws(SimulatorControlError) -> Screenshot {
@@ -21,11 +29,11 @@ extension Simulator {
     /// A display's screenshot measured but not taken: what
     /// ``screenshot(ofDisplay:orientation:)`` draws.
     func screenshotPlan(ofDisplay name: String, orientation: ScreenshotOrientation) throws(SimulatorControlError) -> ScreenshotPlan {
-        let display = try displayArrangement.requireDisplay(name)
+        let display = try arrangement.requireDisplay(name)
         let configuration = display.configuration
         let size = configuration.transformedPixelSize
         try checkScreenshotSize(size)
-        return ScreenshotPlan(size: size) { [stackingOrder = self.stackingOrder] in
+        return ScreenshotPlan(size: size) { [stackingOrder = shell.stackingOrder] in
             var image = PixelBuffer(width: size.width, height: size.height, filledWith: .black)
             ScreenCompositor(origin: display.logicalRect.origin, scale: display.scale).draw(stackingOrder, into: &image)
             if orientation == .framebuffer && configuration.transform != .normal {
@@ -48,7 +56,7 @@ extension Simulator {
     ///   unplugged: there is no layout to picture (and a PNG cannot be 0x0);
     ///   ``SimulatorControlError/screenshotTooLarge(_:limit:)`` when the
     ///   picture would exceed ``SimulatorLimits/maximumScreenshotPixels``.
-    public func layoutScreenshot(scale: Scale = .one) throws(SimulatorControlError) -> Screenshot {
+    func layoutScreenshot(scale: Scale = .one) throws(SimulatorControlError) -> Screenshot {
         try layoutScreenshotPlan(scale: scale).take()
     }
 
@@ -64,7 +72,7 @@ extension Simulator {
         let compositor = ScreenCompositor(origin: union.origin, scale: scale)
         let size = compositor.pixelRect(ofLogical: union).size
         try checkScreenshotSize(size)
-        return ScreenshotPlan(size: size) { [displays = self.displays, stackingOrder = self.stackingOrder] in
+        return ScreenshotPlan(size: size) { [displays = displays, stackingOrder = shell.stackingOrder] in
             var image = PixelBuffer(width: size.width, height: size.height, filledWith: .clear)
             for display in displays {
                 let area = compositor.pixelRect(ofLogical: display.logicalRect)
@@ -78,7 +86,7 @@ extension Simulator {
     /// Refuses a picture bigger than the limit before its pixels are
     /// allocated (a spread-out layout at scale 16 would need hundreds of GiB).
     func checkScreenshotSize(_ size: Size) throws(SimulatorControlError) {
-        let limit = configuration.limits.maximumScreenshotPixels
+        let limit = limits.maximumScreenshotPixels
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         guard overflow || pixels > limit else { return }
         throw .screenshotTooLarge(size, limit: limit)
