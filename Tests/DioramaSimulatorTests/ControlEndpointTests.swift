@@ -250,7 +250,8 @@ import Testing
                 return descriptor
             }
         }.start()
-        try harness.run(until: { simulator.pendingWaiterCount == 1 }, timeout: .seconds(10), "the follower's wait")
+        try harness.run(
+            until: { simulator.pendingWaiterCount == 1 && follower.value != nil }, timeout: .seconds(10), "the follower's wait")
         close(try follower.value!.get())
         try harness.run(until: { simulator.pendingWaiterCount == 0 }, timeout: .seconds(10), "the hang-up to end the wait")
     }

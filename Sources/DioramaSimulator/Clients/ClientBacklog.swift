@@ -56,11 +56,17 @@ struct ClientBacklogMonitor {
         return behind.sorted { $0.client < $1.client }
     }
 
-    /// Asks the event loop to say when the sockets of `behind` drain
-    /// (``ClientDrainWatch``), which wakes the waiters.
+    /// Asks the event loop to say when the sockets of `behind` drain, which
+    /// wakes the waiters: a Unix stream socket reports writable once the
+    /// kernel holds at most a quarter of its send buffer unread, below the
+    /// half that counts as behind. The watch is on a duplicate of the
+    /// client's descriptor, so libwayland's own watch of it is left alone;
+    /// it goes when it fired or its client is gone.
     func watchForDrain(of behind: Set<UInt32>) {
         for record in clients.all where behind.contains(record.id) && record.drainWatch == nil {
-            record.drainWatch = ClientDrainWatch(client: record.client, eventLoop: eventLoop) { [waiters, unowned record] in
+            record.drainWatch = DescriptorWatch(
+                duplicating: wl_client_get_fd(record.client), events: UInt32(WL_EVENT_WRITABLE), eventLoop: eventLoop
+            ) { [waiters, unowned record] in
                 record.drainWatch = nil
                 waiters.noteEvent()
             }
@@ -92,50 +98,4 @@ struct ClientBacklogMonitor {
         record.backlogLimitBytes = Int(sendBuffer) / 2
         return record.backlogLimitBytes
     }
-}
-
-/// Fires once when a client's socket becomes writable again: the kernel then
-/// holds at most a quarter of its send buffer unread (a Unix stream socket
-/// reports writable at that mark), below the half that counts as behind.
-/// Watches a duplicate of the client's descriptor, so libwayland's own
-/// watch of it is left alone; removed when it fired or its client is gone.
-final class ClientDrainWatch {
-    private var source: OpaquePointer?
-    private let descriptor: Int32
-    private let drained: () -> Void
-
-    init?(client: OpaquePointer, eventLoop: OpaquePointer, drained: @escaping () -> Void) {
-        descriptor = fcntl(wl_client_get_fd(client), F_DUPFD_CLOEXEC, 0)
-        guard descriptor >= 0 else { return nil }
-        self.drained = drained
-        source = wl_event_loop_add_fd(
-            eventLoop, descriptor, UInt32(WL_EVENT_WRITABLE), clientSocketDrained, Unmanaged.passUnretained(self).toOpaque())
-        guard source != nil else {
-            close(descriptor)
-            return nil
-        }
-    }
-
-    /// Writable, hung up or failed: either way there is nothing more to wait for.
-    fileprivate func fire() {
-        remove()
-        drained()
-    }
-
-    private func remove() {
-        if let source { wl_event_source_remove(source) }
-        source = nil
-    }
-
-    deinit {
-        remove()
-        close(descriptor)
-    }
-}
-
-/// libwayland's callback for a ``ClientDrainWatch``: `data` is the watch
-/// (unretained; it removes its source before it goes).
-private func clientSocketDrained(_ descriptor: Int32, _ mask: UInt32, _ data: UnsafeMutableRawPointer?) -> Int32 {
-    if let data { Unmanaged<ClientDrainWatch>.fromOpaque(data).takeUnretainedValue().fire() }
-    return 0
 }

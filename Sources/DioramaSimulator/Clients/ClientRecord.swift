@@ -25,7 +25,7 @@ final class ClientRecord {
     var backlogLimitBytes: Int?
     /// Set while the event loop watches for its socket to drain (a control
     /// request waits for it to read its backlog).
-    var drainWatch: ClientDrainWatch?
+    var drainWatch: DescriptorWatch?
     /// Its `xdg_wm_base` objects, the last one bound is pinged.
     var wmBases: [XdgWmBase] = []
     /// The serial of its last `xdg_wm_base.pong`.
