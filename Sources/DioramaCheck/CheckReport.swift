@@ -9,6 +9,9 @@ public struct CheckReport: Codable, Hashable, Sendable {
     /// The layout the simulator ran (a name or a path) and its profile.
     public var layout: String
     public var profile: String
+    /// The real compositor the battery ran on (`sway`, `kwin`, …); absent
+    /// under the simulator.
+    public var stage: String?
     /// Which display of the layout played which part (`1x`, `2x`, `fractional`).
     public var displays: [String: String]
     public var checks: [CheckResult]
@@ -72,6 +75,9 @@ public enum CheckVerdict: String, Codable, Hashable, Sendable {
     /// The check could not apply: the layout lacks the display it needs, the
     /// client declares nothing to check, or the client died before it.
     case notApplicable = "n/a"
+    /// The compositor cannot make the check's change (`check --on`: weston
+    /// has one output, Mutter's backend cannot move a window): never a pass.
+    case skipped
 }
 
 /// The client ended during a check.

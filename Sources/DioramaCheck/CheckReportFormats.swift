@@ -35,9 +35,10 @@ public enum CheckReportFormat {
         }
         let failed = report.checks.filter { $0.verdict == .fail }.count
         let passed = report.checks.filter { $0.verdict == .pass }.count
+        let skipped = report.checks.filter { $0.verdict == .skipped }.count
         lines.append("")
         lines.append(
-            "\(passed) passed, \(failed) failed, \(report.checks.count - passed - failed) not applicable "
+            "\(passed) passed, \(failed) failed, \(skipped) skipped, \(report.checks.count - passed - failed - skipped) not applicable "
                 + "in \(String(format: "%.1f", report.durationSeconds)) s; client: \(report.clientExit)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -65,7 +66,7 @@ public enum CheckReportFormat {
     /// that did not apply.
     public static func junit(_ report: CheckReport) -> String {
         let failures = report.checks.filter { $0.verdict == .fail }.count
-        let skipped = report.checks.filter { $0.verdict == .notApplicable }.count
+        let skipped = report.checks.filter { $0.verdict == .notApplicable || $0.verdict == .skipped }.count
         let suite = "diorama check \(report.command.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")"
         var xml = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
@@ -78,7 +79,7 @@ public enum CheckReportFormat {
             switch check.verdict {
             case .pass:
                 xml.append(open + "/>")
-            case .notApplicable:
+            case .notApplicable, .skipped:
                 xml.append(open + ">")
                 xml.append("      <skipped message=\"\(XMLText.escape(check.reason))\"/>")
                 xml.append("    </testcase>")
@@ -111,6 +112,7 @@ public enum CheckReportFormat {
             case .pass: "pass" + (check.reactionMilliseconds.map { String(format: ", %.0f ms", $0) } ?? "")
             case .fail: "**fail**: " + check.reason
             case .notApplicable: "n/a: " + check.reason
+            case .skipped: "skipped: " + check.reason
             }
         }
         return "| " + ([client, package] + cells).map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
