@@ -52,6 +52,13 @@ struct CheckCommand: ParsableCommand {
             valueName: "NAME"))
     var stage: String?
 
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run the battery N times, each on a fresh compositor and client; a check whose verdict changes is reported unstable.",
+            valueName: "N"))
+    var runs = 1
+
     @Flag(name: .long, help: "Print the report as JSON (schema in Docs/check.md).")
     var json = false
 
@@ -96,6 +103,7 @@ struct CheckCommand: ParsableCommand {
         }
         guard !(json && junit) else { throw ValidationError("--json and --junit both print the report; choose one") }
         guard (1...3600).contains(startTimeout) else { throw ValidationError("--start-timeout must be 1…3600 seconds, got \(startTimeout)") }
+        guard (1...10).contains(runs) else { throw ValidationError("--repeat must be 1…10 runs, got \(runs)") }
         guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be 1…600 seconds, got \(timeout)") }
         try CIEnvironment.validateShardOption(shard)
     }
@@ -121,7 +129,9 @@ struct CheckCommand: ParsableCommand {
             stage: stage.flatMap(BackendKind.init(rawValue:)))
         let outcome: Result<CheckReport, CheckError> = ScenarioSession.blocking {
             do throws(CheckError) {
-                return .success(try await CheckBattery.run(configuration))
+                var reports: [CheckReport] = []
+                for _ in 0..<runs { reports.append(try await CheckBattery.run(configuration)) }
+                return .success(CheckReport.merging(reports))
             } catch {
                 return .failure(error)
             }

@@ -12,13 +12,15 @@ public enum CheckReportFormat {
     public static func console(_ report: CheckReport) -> String {
         var lines = [
             "diorama check: \(report.command.joined(separator: " "))",
-            "layout \(report.layout) (\(roles(report))), profile \(report.profile)"
+            "layout \(report.layout) (\(roles(report))), "
+                + (report.stage.map { "on \($0) (a real compositor)" } ?? "profile \(report.profile)")
+                + (report.repeats.map { ", \($0) runs" } ?? "")
                 + (report.shard.map { ", shard \($0) of the battery's checks" } ?? ""), "",
         ]
         let width = report.checks.map(\.name.count).max() ?? 0
-        lines.append("VERDICT  " + "CHECK".padding(toLength: width, withPad: " ", startingAt: 0) + "  REACTION   STALE  WHAT HAPPENED")
+        lines.append("VERDICT   " + "CHECK".padding(toLength: width, withPad: " ", startingAt: 0) + "  REACTION   STALE  WHAT HAPPENED")
         for check in report.checks {
-            let verdict = check.verdict.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)
+            let verdict = check.verdict.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)
             let reaction = reactionText(check).padding(toLength: 9, withPad: " ", startingAt: 0)
             let stale = (check.staleFrames.map(String.init) ?? "—").padding(toLength: 5, withPad: " ", startingAt: 0)
             lines.append("\(verdict)  \(check.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(reaction)  \(stale)  \(check.reason)")
@@ -33,7 +35,7 @@ public enum CheckReportFormat {
             }
             for screenshot in check.screenshots { lines.append("\(check.name): screenshot \(screenshot)") }
         }
-        let failed = report.checks.filter { $0.verdict == .fail }.count
+        let failed = report.checks.filter { $0.verdict == .fail || $0.verdict == .unstable }.count
         let passed = report.checks.filter { $0.verdict == .pass }.count
         let skipped = report.checks.filter { $0.verdict == .skipped }.count
         lines.append("")
@@ -65,7 +67,7 @@ public enum CheckReportFormat {
     /// time; a failure element for a failed check, `skipped` for a check
     /// that did not apply.
     public static func junit(_ report: CheckReport) -> String {
-        let failures = report.checks.filter { $0.verdict == .fail }.count
+        let failures = report.checks.filter { $0.verdict == .fail || $0.verdict == .unstable }.count
         let skipped = report.checks.filter { $0.verdict == .notApplicable || $0.verdict == .skipped }.count
         let suite = "diorama check \(report.command.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")"
         var xml = [
@@ -83,7 +85,7 @@ public enum CheckReportFormat {
                 xml.append(open + ">")
                 xml.append("      <skipped message=\"\(XMLText.escape(check.reason))\"/>")
                 xml.append("    </testcase>")
-            case .fail:
+            case .fail, .unstable:
                 xml.append(open + ">")
                 var details = [check.summary]
                 if let crash = check.crash { details.append("stderr:\n" + crash.standardErrorTail) }
@@ -111,6 +113,7 @@ public enum CheckReportFormat {
             switch check.verdict {
             case .pass: "pass" + (check.reactionMilliseconds.map { String(format: ", %.0f ms", $0) } ?? "")
             case .fail: "**fail**: " + check.reason
+            case .unstable: "**unstable**: " + check.reason
             case .notApplicable: "n/a: " + check.reason
             case .skipped: "skipped: " + check.reason
             }

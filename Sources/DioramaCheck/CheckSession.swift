@@ -113,7 +113,7 @@ final class CheckSession {
         }
         step = "waiting for a frame drawn at 2 on \(double.name)"
         let measured = try await answer(window: window, after: 0, display: double.name, scale: double.scale)
-        return grade(measured, display: double.name, scale: double.scale)
+        return Self.grade(measured, display: double.name, scale: double.scale, seconds: seconds)
     }
 
     /// Makes a change that should make the window draw at `scale` on
@@ -130,7 +130,7 @@ final class CheckSession {
             return sequence
         }
         let measured = try await answer(window: window, after: before, display: display, scale: scale)
-        return grade(measured, display: display, scale: scale)
+        return Self.grade(measured, display: display, scale: scale, seconds: seconds)
     }
 
     /// Moves the window to `display` and gives it the usual time to redraw,
@@ -220,7 +220,7 @@ final class CheckSession {
             return sequence
         }
         let measured = try await answer(window: window, after: before, display: landing.name, scale: landing.scale)
-        return grade(measured, display: landing.name, scale: landing.scale)
+        return Self.grade(measured, display: landing.name, scale: landing.scale, seconds: seconds)
     }
 
     private func interactiveResize() async throws -> Outcome {
@@ -301,11 +301,18 @@ final class CheckSession {
                 response: response, showsRightScale: live.isDrawnForScaleInEffect,
                 latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale))
         }
-        _ = await waitFor(configuration.answerTimeout) { try measure($0).response.answer != nil }
+        // Until the answer came and still stands (see ``grade(_:display:scale:seconds:)``).
+        _ = await waitFor(configuration.answerTimeout) { simulator in
+            let measured = try measure(simulator)
+            return measured.response.answer != nil && measured.showsRightScale
+        }
         return try control(measure)
     }
 
-    private func grade(_ measured: ScaleAnswer, display: String, scale: Scale) -> Outcome {
+    /// The verdict on a scale change. A pass needs an answer that still
+    /// stands: the latest frame drawn for the scale in effect too (foot once
+    /// passed `move-to-1x` on a frame that fitted, then was still drawn at 2).
+    static func grade(_ measured: ScaleAnswer, display: String, scale: Scale, seconds: Int64) -> Outcome {
         let response = measured.response
         guard response.toldNanoseconds != nil else {
             return Outcome(
@@ -329,6 +336,13 @@ final class CheckSession {
                 response: response)
         }
         let drawn = ScaleResponse.drawnScale(of: answer).map(Self.number) ?? "?"
+        guard measured.showsRightScale else {
+            let latest = measured.latestDrawnScale.map { "draws at \(Self.number($0))" } ?? "has no frame"
+            return Outcome(
+                verdict: .fail,
+                reason: "drew at \(drawn) once, but its latest frame \(latest), not for the scale in effect on \(display)",
+                response: response)
+        }
         let how: String
         if response.followed {
             let viewport = answer.viewportDestination != nil
