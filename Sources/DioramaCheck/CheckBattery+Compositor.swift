@@ -17,6 +17,31 @@ extension CheckBattery {
         "min-size": "Asks the window for 1x1 points; it must stay at least the minimum size it declared.",
     ]
 
+    /// The result of a check that cannot apply before it starts: the client
+    /// stopped during an earlier one, or the layout lacks a display it
+    /// needs (`roles`: `1x`, `2x`, `fractional`). Nil when it can run.
+    static func notApplicable(
+        _ name: String, summary: String, stoppedBecause: String?, needs roles: [String], displays: CheckDisplays,
+        layoutName: String
+    ) -> CheckResult? {
+        if let stoppedBecause {
+            return CheckResult(name: name, summary: summary, verdict: .notApplicable, reason: stoppedBecause)
+        }
+        let missing = roles.filter { displays.roles[$0] == nil }
+        guard missing.isEmpty else {
+            return CheckResult(
+                name: name, summary: summary, verdict: .notApplicable,
+                reason: "the layout \(layoutName) has no \(missing.joined(separator: " or ")) display")
+        }
+        return nil
+    }
+
+    /// Seconds since `start`, for a check's `durationSeconds`.
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
     /// `check --on NAME`: the battery on a real compositor, through its
     /// scenario backend (``CompositorCheckSession``). Its working folder is
     /// `OUTPUT/check-on-NAME/` (the client's stdout and its stderr with the

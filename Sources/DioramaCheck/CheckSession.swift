@@ -173,11 +173,34 @@ final class CheckSession {
             return try configured && simulator.window(.id(window)).isSettled
         }
         let state = try snapshot(window)
+        return Self.rotated(settled: settled, lastConfigure: state.lastConfigure, frame: state.frame.size, seconds: seconds)
+    }
+
+    /// The verdict on a rotation, once the wait is over. It passes only when
+    /// the configure the client answered last (all are answered once it
+    /// settled) is the maximized one for the portrait display, taller than
+    /// wide, and it drew no larger: "answered the configure for the portrait
+    /// display" was once said of imv, which had answered another.
+    static func rotated(settled: Bool, lastConfigure: ConfigureFact?, frame: Size, seconds: Int64) -> Outcome {
         guard settled else {
             return Outcome(verdict: .fail, reason: "did not answer the configure for the portrait display within \(seconds) s")
         }
-        if let oversize = Self.oversize(state) { return Outcome(verdict: .fail, reason: "maximized on the portrait display, " + oversize) }
-        return Outcome(verdict: .pass, reason: "answered the configure for the portrait display; now \(Self.size(state.frame.size)) points")
+        guard let configure = lastConfigure, configure.states.contains(.maximized),
+            configure.size.height > configure.size.width
+        else {
+            let last = lastConfigure.map { "\(size($0.size))" + ($0.states.contains(.maximized) ? "" : ", not maximized") } ?? "none"
+            return Outcome(
+                verdict: .fail,
+                reason: "the configure it answered last is not the maximized one for the portrait display (\(last)); now \(size(frame)) points")
+        }
+        guard frame.width <= configure.size.width && frame.height <= configure.size.height else {
+            return Outcome(
+                verdict: .fail,
+                reason: "maximized on the portrait display, it drew \(size(frame)) points, larger than the \(size(configure.size)) it was configured to")
+        }
+        return Outcome(
+            verdict: .pass,
+            reason: "answered the \(size(configure.size)) configure for the portrait display; now \(size(frame)) points")
     }
 
     private func unplugOther() async throws -> Outcome {
@@ -390,19 +413,14 @@ final class CheckSession {
         let started = ContinuousClock.now
         func finish(_ result: CheckResult) {
             var result = result
-            let elapsed = ContinuousClock.now - started
-            result.durationSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            result.durationSeconds = CheckBattery.seconds(since: started)
             results.append(result)
         }
-        if let stoppedBecause {
-            return finish(CheckResult(name: name, summary: summary, verdict: .notApplicable, reason: stoppedBecause))
-        }
-        let missing = roles.filter { displays.roles[$0] == nil }
-        if !missing.isEmpty {
-            return finish(
-                CheckResult(
-                    name: name, summary: summary, verdict: .notApplicable,
-                    reason: "the layout \(configuration.layoutName) has no \(missing.joined(separator: " or ")) display"))
+        if let skipped = CheckBattery.notApplicable(
+            name, summary: summary, stoppedBecause: stoppedBecause, needs: roles, displays: displays,
+            layoutName: configuration.layoutName)
+        {
+            return finish(skipped)
         }
         step = name
         let traceStart = (try? control { $0.trace.lastSequence }) ?? 0

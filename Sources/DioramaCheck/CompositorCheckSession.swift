@@ -419,19 +419,14 @@ final class CompositorCheckSession {
         let started = ContinuousClock.now
         func finish(_ result: CheckResult) {
             var result = result
-            let elapsed = ContinuousClock.now - started
-            result.durationSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            result.durationSeconds = CheckBattery.seconds(since: started)
             results.append(result)
         }
-        if let stoppedBecause {
-            return finish(CheckResult(name: name, summary: summary, verdict: .notApplicable, reason: stoppedBecause))
-        }
-        let missing = roles.filter { displays.roles[$0] == nil }
-        if !missing.isEmpty {
-            return finish(
-                CheckResult(
-                    name: name, summary: summary, verdict: .notApplicable,
-                    reason: "the layout \(configuration.layoutName) has no \(missing.joined(separator: " or ")) display"))
+        if let skipped = CheckBattery.notApplicable(
+            name, summary: summary, stoppedBecause: stoppedBecause, needs: roles, displays: displays,
+            layoutName: configuration.layoutName)
+        {
+            return finish(skipped)
         }
         step = name
         var outcome: Outcome

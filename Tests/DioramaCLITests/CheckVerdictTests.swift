@@ -1,0 +1,95 @@
+import DioramaModel
+import DioramaSimulator
+import Testing
+
+@testable import DioramaCheck
+
+/// Verdicts that hold and reasons that are true (issue 25): a pass stands
+/// on the latest frame, and a verdict that changes between runs is
+/// reported as such.
+@Suite struct CheckVerdictTests {
+    /// foot on the 1x display: one 1x frame answered the move, but its
+    /// latest frame is drawn at 2 again. That is no pass.
+    @Test func anAnswerThatNoLongerStandsFails() {
+        var response = ScaleResponse.measure([], window: 1, after: 0, display: "DP-1", scale: .one)
+        let atOne = CommitFact(
+            surface: 3, window: 1, bufferSize: Size(width: 700, height: 500), bufferScale: 1, bufferTransform: .normal,
+            viewportSource: nil, viewportDestination: nil, surfaceSize: Size(width: 700, height: 500), damageRects: 1,
+            nullAttach: false, preferredScale120: nil, staleScale: false)
+        response.toldNanoseconds = 1_000
+        response.answer = atOne
+        response.answerNanoseconds = 9_000
+        response.firstCommitAtScale = atOne
+        let stillAt2 = CheckSession.ScaleAnswer(response: response, showsRightScale: false, latestDrawnScale: 2)
+        let outcome = CheckSession.grade(stillAt2, display: "DP-1", scale: .one, seconds: 5)
+        #expect(outcome.verdict == .fail)
+        #expect(outcome.reason == "drew at 1 once, but its latest frame draws at 2, not for the scale in effect on DP-1")
+
+        let standing = CheckSession.ScaleAnswer(response: response, showsRightScale: true, latestDrawnScale: 1)
+        let passed = CheckSession.grade(standing, display: "DP-1", scale: .one, seconds: 5)
+        #expect(passed.verdict == .pass)
+        #expect(passed.reason == "draws at 1 (buffer scale 1)")
+    }
+
+    static func report(_ verdicts: [(String, CheckVerdict, String)]) -> CheckReport {
+        CheckReport(
+            command: ["imv"], layout: "studio", profile: "modern", displays: [:],
+            checks: verdicts.map { CheckResult(name: $0.0, summary: "", verdict: $0.1, reason: $0.2, durationSeconds: 1) },
+            clientExit: "still running", startedAt: "", durationSeconds: 3)
+    }
+
+    @Test func aVerdictThatChangesBetweenRunsIsUnstableWithWhatChanged() {
+        let merged = CheckReport.merging([
+            Self.report([("rotate", .pass, "answered"), ("move-to-1x", .pass, "draws at 1")]),
+            Self.report([("rotate", .fail, "did not answer"), ("move-to-1x", .pass, "draws at 1 (again)")]),
+            Self.report([("rotate", .pass, "answered"), ("move-to-1x", .pass, "draws at 1")]),
+        ])
+        #expect(merged.repeats == 3)
+        #expect(merged.durationSeconds == 9)
+        let rotate = merged.checks[0]
+        #expect(rotate.verdict == .unstable)
+        #expect(
+            rotate.reason
+                == "the verdict changed over 3 runs: run 1 pass (answered); run 2 fail (did not answer); run 3 pass (answered)")
+        #expect(merged.checks[1].verdict == .pass, "the same verdict with other words is stable")
+        #expect(merged.checks[1].reason == "draws at 1")
+        #expect(!merged.allPassed, "an unstable verdict is not a pass")
+        #expect(CheckReportFormat.junit(merged).contains("<failure message=\"the verdict changed over 3 runs"))
+    }
+
+    @Test func oneRunIsItsOwnReport() {
+        let single = Self.report([("rotate", .pass, "answered")])
+        #expect(CheckReport.merging([single]) == single)
+        #expect(single.allPassed)
+    }
+}
+
+/// The rotate check's reason is true: it names the configure answered.
+@Suite struct RotateVerdictTests {
+    static func configure(_ width: Int, _ height: Int, _ states: ToplevelStates) -> ConfigureFact {
+        ConfigureFact(window: 1, serial: 9, size: Size(width: width, height: height), states: states, bounds: nil)
+    }
+
+    /// imv: settled, but what it answered last was not the portrait
+    /// display's maximized configure (here the client-chosen 0 × 0 one).
+    /// It was once passed as "answered the configure for the portrait display".
+    @Test func answeringAnotherConfigureIsNoAnswerToThePortraitOne() {
+        let outcome = CheckSession.rotated(
+            settled: true, lastConfigure: Self.configure(0, 0, [.activated]), frame: Size(width: 1280, height: 720), seconds: 5)
+        #expect(outcome.verdict == .fail)
+        #expect(
+            outcome.reason
+                == "the configure it answered last is not the maximized one for the portrait display (0x0, not maximized); now 1280x720 points")
+    }
+
+    @Test func thePortraitConfigureAnsweredWithinItsSizePasses() {
+        let outcome = CheckSession.rotated(
+            settled: true, lastConfigure: Self.configure(1080, 1920, [.maximized, .activated]), frame: Size(width: 1080, height: 1900),
+            seconds: 5)
+        #expect(outcome.verdict == .pass)
+        #expect(outcome.reason == "answered the 1080x1920 configure for the portrait display; now 1080x1900 points")
+        let larger = CheckSession.rotated(
+            settled: true, lastConfigure: Self.configure(1080, 1920, [.maximized]), frame: Size(width: 1280, height: 720), seconds: 5)
+        #expect(larger.verdict == .fail)
+    }
+}
