@@ -302,7 +302,8 @@ let package = Package(
             name: "DioramaCLITests",
             dependencies: [
                 "HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
-                "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel", "DioramaScenarios",
+                "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel", "DioramaScenarios", "TimerApp",
+                "DioramaSimulator",
             ]),
         // The sample apps run as real processes under real compositors and the
         // simulator; depending on the executables makes `swift test` build them.
