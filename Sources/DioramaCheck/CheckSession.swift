@@ -47,24 +47,23 @@ final class CheckSession {
     func runAll() async -> [CheckResult] {
         let single = displays.single, double = displays.double, fractional = displays.fractional
         await run(
-            "first-frame-2x", "Opens the client on the 2x display and waits for its first frame drawn at 2.",
-            needs: []
+            "first-frame-2x", needs: []
         ) { [self] in
             try await firstFrame(on: double)
         }
-        await run("move-to-1x", "Moves the window to the 1x display.", needs: ["1x"]) { [self] in
+        await run("move-to-1x", needs: ["1x"]) { [self] in
             try await scaleChange(to: single!.name, scale: .one) { try $0.moveWindow(.id($1), toDisplay: single!.name) }
         }
-        await run("move-to-2x", "Moves the window from the 1x to the 2x display.", needs: ["1x", "2x"]) { [self] in
+        await run("move-to-2x", needs: ["1x", "2x"]) { [self] in
             try await settle(moving: single!.name, scale: .one)
             return try await scaleChange(to: double!.name, scale: double!.scale) { try $0.moveWindow(.id($1), toDisplay: double!.name) }
         }
-        await run("fractional-scale", "Moves the window to the display with a fractional scale.", needs: ["fractional"]) { [self] in
+        await run("fractional-scale", needs: ["fractional"]) { [self] in
             try await scaleChange(to: fractional!.name, scale: fractional!.scale) {
                 try $0.moveWindow(.id($1), toDisplay: fractional!.name)
             }
         }
-        await run("rescale-under-window", "Changes the scale of the 1x display under the window to 2.", needs: ["1x"]) { [self] in
+        await run("rescale-under-window", needs: ["1x"]) { [self] in
             try await settle(moving: single!.name, scale: .one)
             defer { try? restore { try $0.setScale(.one, ofDisplay: single!.name) } }
             return try await scaleChange(to: single!.name, scale: Scale(integer: 2)!) {
@@ -72,30 +71,26 @@ final class CheckSession {
                 _ = $1
             }
         }
-        await run("rotate", "Maximizes the window and turns its display to portrait (90°).", needs: ["1x"]) { [self] in
+        await run("rotate", needs: ["1x"]) { [self] in
             try await rotate(single!.name)
         }
         await run(
-            "unplug-other-display", "Plugs in a new display, then unplugs it; the window is on another one.",
-            needs: []
+            "unplug-other-display", needs: []
         ) { [self] in
             try await unplugOther()
         }
         await run(
-            "unplug-current-display", "Unplugs the 2x display the window is on; it lands on the 1x display.",
-            needs: ["1x", "2x"]
+            "unplug-current-display", needs: ["1x", "2x"]
         ) { [self] in
             try await unplugCurrent(leaving: double!, for: single!)
         }
         await run(
-            "interactive-resize", "Resizes the window as a user dragging its corner (the resizing state, 4 steps).",
-            needs: []
+            "interactive-resize", needs: []
         ) { [self] in
             try await interactiveResize()
         }
         await run(
-            "min-size", "Asks the window for 1x1 points; it must stay at least the minimum size it declared.",
-            needs: []
+            "min-size", needs: []
         ) { [self] in
             try await minimumSize()
         }
@@ -404,12 +399,10 @@ final class CheckSession {
         return nil
     }
 
-    private func run(
-        _ name: String, _ summary: String, needs roles: [String],
-        _ body: () async throws -> Outcome
-    ) async {
+    private func run(_ name: String, needs roles: [String], _ body: () async throws -> Outcome) async {
         assert(CheckBattery.checkNames.contains(name), "\(name) is missing from CheckBattery.checkNames")
         guard configuration.runs(name) else { return }
+        let summary = CheckBattery.summaries[name] ?? name
         let started = ContinuousClock.now
         func finish(_ result: CheckResult) {
             var result = result
