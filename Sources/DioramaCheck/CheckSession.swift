@@ -188,10 +188,8 @@ final class CheckSession {
                 verdict: .fail,
                 reason: "the configure it answered last is not the maximized one for the portrait display (\(last)); now \(size(frame)) points")
         }
-        guard frame.width <= configure.size.width && frame.height <= configure.size.height else {
-            return Outcome(
-                verdict: .fail,
-                reason: "maximized on the portrait display, it drew \(size(frame)) points, larger than the \(size(configure.size)) it was configured to")
+        if let oversize = oversize(configure, frame: frame) {
+            return Outcome(verdict: .fail, reason: "maximized on the portrait display, " + oversize)
         }
         return Outcome(
             verdict: .pass,
@@ -259,18 +257,34 @@ final class CheckSession {
                     ? "stopped answering the resize configures (it still had steps to go after \(seconds * 4) s)"
                     : "did not answer the final configure within \(seconds) s")
         }
-        if let oversize = Self.oversize(state) { return Outcome(verdict: .fail, reason: "after the resize, " + oversize) }
-        return Outcome(verdict: .pass, reason: "answered every step; now \(Self.size(state.frame.size)) points")
+        return Self.resized(finalConfigure: state.lastConfigure, frame: state.frame.size)
     }
 
-    /// xdg-shell: with `maximized` or `resizing` the window geometry must
-    /// not exceed the configured size (a client may be smaller, as a
-    /// terminal snapping to its cell grid is). Why not, when it does.
-    static func oversize(_ state: WindowSnapshot) -> String? {
-        guard let configured = state.lastConfigure?.size, configured.width > 0, configured.height > 0 else { return nil }
-        let size = state.frame.size
-        guard size.width > configured.width || size.height > configured.height else { return nil }
-        return "it drew \(Self.size(size)) points, larger than the \(Self.size(configured)) it was configured to"
+    /// The verdict on an interactive resize every step of which was
+    /// answered. The final configure (no `resizing` state) suggests a size
+    /// the client may choose not to take, as mpv keeping its video's aspect
+    /// does: a frame of another size is no failure, and the reason says so.
+    static func resized(finalConfigure: ConfigureFact?, frame: Size) -> Outcome {
+        if let oversize = oversize(finalConfigure, frame: frame) {
+            return Outcome(verdict: .fail, reason: "after the resize, " + oversize)
+        }
+        var reason = "answered every step; now \(size(frame)) points"
+        if let suggested = finalConfigure?.size, suggested.width > 0, suggested.height > 0, suggested != frame {
+            reason += " (the final configure's \(size(suggested)) is a suggestion it may not take)"
+        }
+        return Outcome(verdict: .pass, reason: reason)
+    }
+
+    /// xdg-shell: with `maximized`, `fullscreen` or `resizing` the window
+    /// geometry must not exceed the configured size (a client may be
+    /// smaller, as a terminal snapping to its cell grid is); without them
+    /// the size is only a suggestion. Why it is too large, when it is.
+    static func oversize(_ configure: ConfigureFact?, frame: Size) -> String? {
+        guard let configure, !configure.states.isDisjoint(with: [.maximized, .fullscreen, .resizing]) else { return nil }
+        let configured = configure.size
+        guard configured.width > 0, configured.height > 0 else { return nil }
+        guard frame.width > configured.width || frame.height > configured.height else { return nil }
+        return "it drew \(size(frame)) points, larger than the \(size(configured)) it was configured to"
     }
 
     static func size(_ size: Size) -> String { "\(size.width)x\(size.height)" }

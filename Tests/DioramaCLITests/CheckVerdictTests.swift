@@ -93,3 +93,24 @@ import Testing
         #expect(larger.verdict == .fail)
     }
 }
+
+/// The interactive resize's reason is true: the final configure, which
+/// carries no `resizing` state, only suggests a size.
+@Suite struct ResizeVerdictTests {
+    /// mpv keeps its video's aspect: after the last step it draws larger
+    /// than the final configure suggests. It was failed for that, citing
+    /// the final configure as a limit.
+    @Test func drawingAnotherSizeThanTheFinalConfigureSuggestsIsNoFailure() {
+        let final = ConfigureFact(window: 1, serial: 12, size: Size(width: 820, height: 560), states: [.activated], bounds: nil)
+        let outcome = CheckSession.resized(finalConfigure: final, frame: Size(width: 996, height: 560))
+        #expect(outcome.verdict == .pass)
+        #expect(outcome.reason == "answered every step; now 996x560 points (the final configure's 820x560 is a suggestion it may not take)")
+    }
+
+    @Test func aResizingConfigureIsALimit() {
+        let step = ConfigureFact(window: 1, serial: 11, size: Size(width: 820, height: 560), states: [.resizing], bounds: nil)
+        let outcome = CheckSession.resized(finalConfigure: step, frame: Size(width: 996, height: 560))
+        #expect(outcome.verdict == .fail)
+        #expect(outcome.reason == "after the resize, it drew 996x560 points, larger than the 820x560 it was configured to")
+    }
+}
