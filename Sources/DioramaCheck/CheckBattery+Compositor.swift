@@ -2,6 +2,21 @@ import DioramaScenarioBackends
 import DioramaScenarios
 import Foundation
 
+/// What a check's body decided, in either battery.
+struct CheckOutcome {
+    var verdict: CheckVerdict
+    var reason: String
+    var reactionMilliseconds: Double? = nil
+    var staleFrames: Int? = nil
+}
+
+/// A check that cannot go on (the window disappeared, a step was refused):
+/// it fails with the reason.
+struct CheckAbort: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}
+
 extension CheckBattery {
     /// What each check does, in a sentence (the report's `summary`).
     static let summaries: [String: String] = [
@@ -17,29 +32,49 @@ extension CheckBattery {
         "min-size": "Asks the window for 1x1 points; it must stay at least the minimum size it declared.",
     ]
 
-    /// The result of a check that cannot apply before it starts: the client
-    /// stopped during an earlier one, or the layout lacks a display it
-    /// needs (`roles`: `1x`, `2x`, `fractional`). Nil when it can run.
-    static func notApplicable(
-        _ name: String, summary: String, stoppedBecause: String?, needs roles: [String], displays: CheckDisplays,
-        layoutName: String
-    ) -> CheckResult? {
-        if let stoppedBecause {
-            return CheckResult(name: name, summary: summary, verdict: .notApplicable, reason: stoppedBecause)
-        }
+    /// Runs one check the way both batteries do: not at all outside the
+    /// shard; not applicable when the client stopped during an earlier
+    /// check or the layout lacks a display it needs (`roles`: `1x`, `2x`,
+    /// `fractional`); else its body, first waiting for the window when an
+    /// earlier check (another shard's) would have, a thrown error failing
+    /// it. `afterwards` adds what the battery knows once the body ran (a
+    /// crash, screenshots). The result is timed; nil outside the shard.
+    static func runCheck(
+        _ name: String, needs roles: [String], configuration: CheckConfiguration, displays: CheckDisplays,
+        stoppedBecause: String?, hasWindow: Bool, waitForWindow: () async -> CheckOutcome?,
+        body: () async throws -> CheckOutcome, afterwards: (inout CheckResult) -> Void
+    ) async -> CheckResult? {
+        assert(checkNames.contains(name), "\(name) is missing from CheckBattery.checkNames")
+        guard configuration.runs(name) else { return nil }
+        let summary = summaries[name] ?? name
+        let started = ContinuousClock.now
+        var result: CheckResult
         let missing = roles.filter { displays.roles[$0] == nil }
-        guard missing.isEmpty else {
-            return CheckResult(
+        if let stoppedBecause {
+            result = CheckResult(name: name, summary: summary, verdict: .notApplicable, reason: stoppedBecause)
+        } else if !missing.isEmpty {
+            result = CheckResult(
                 name: name, summary: summary, verdict: .notApplicable,
-                reason: "the layout \(layoutName) has no \(missing.joined(separator: " or ")) display")
+                reason: "the layout \(configuration.layoutName) has no \(missing.joined(separator: " or ")) display")
+        } else {
+            var outcome: CheckOutcome
+            do {
+                if !hasWindow, name != checkNames[0], let missing = await waitForWindow() {
+                    outcome = missing
+                } else {
+                    outcome = try await body()
+                }
+            } catch {
+                outcome = CheckOutcome(verdict: .fail, reason: "\(error)")
+            }
+            result = CheckResult(
+                name: name, summary: summary, verdict: outcome.verdict, reason: outcome.reason,
+                reactionMilliseconds: outcome.reactionMilliseconds, staleFrames: outcome.staleFrames)
+            afterwards(&result)
         }
-        return nil
-    }
-
-    /// Seconds since `start`, for a check's `durationSeconds`.
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let elapsed = ContinuousClock.now - started
+        result.durationSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return result
     }
 
     /// `check --on NAME`: the battery on a real compositor, through its

@@ -39,10 +39,17 @@ final class CheckSession {
         var verdict: CheckVerdict
         var reason: String
         var response: ScaleResponse?
+
+        /// As the shared runner takes it.
+        var checkOutcome: CheckOutcome {
+            CheckOutcome(
+                verdict: verdict, reason: reason, reactionMilliseconds: response?.reactionNanoseconds.map { Double($0) / 1e6 },
+                staleFrames: response?.staleCommits)
+        }
     }
 
     /// A check that cannot go on (the window disappeared, a control call was refused).
-    struct Abort: Error { var reason: String }
+    typealias Abort = CheckAbort
 
     func runAll() async -> [CheckResult] {
         let single = displays.single, double = displays.double, fractional = displays.fractional
@@ -414,53 +421,28 @@ final class CheckSession {
     }
 
     private func run(_ name: String, needs roles: [String], _ body: () async throws -> Outcome) async {
-        assert(CheckBattery.checkNames.contains(name), "\(name) is missing from CheckBattery.checkNames")
-        guard configuration.runs(name) else { return }
-        let summary = CheckBattery.summaries[name] ?? name
-        let started = ContinuousClock.now
-        func finish(_ result: CheckResult) {
-            var result = result
-            result.durationSeconds = CheckBattery.seconds(since: started)
-            results.append(result)
-        }
-        if let skipped = CheckBattery.notApplicable(
-            name, summary: summary, stoppedBecause: stoppedBecause, needs: roles, displays: displays,
-            layoutName: configuration.layoutName)
-        {
-            return finish(skipped)
-        }
         step = name
         let traceStart = (try? control { $0.trace.lastSequence }) ?? 0
-        var outcome: Outcome
-        do {
-            if window == nil, name != CheckBattery.checkNames[0], let missing = await waitForWindow() {
-                outcome = missing
-            } else {
-                outcome = try await body()
+        let result = await CheckBattery.runCheck(
+            name, needs: roles, configuration: configuration, displays: displays, stoppedBecause: stoppedBecause,
+            hasWindow: window != nil, waitForWindow: { await waitForWindow()?.checkOutcome },
+            body: { try await body().checkOutcome }
+        ) { result in
+            if !client.isRunning {
+                let crash = CheckCrash(
+                    exit: client.exitDescription, step: step, protocolError: protocolError(after: traceStart),
+                    standardErrorTail: client.standardErrorTail())
+                result.crash = crash
+                result.verdict = .fail
+                let ended = crash.exit.hasPrefix("killed") ? "was \(crash.exit)" : crash.exit
+                result.reason = "the client \(ended) while \(step)" + (crash.protocolError.map { " (protocol error: \($0))" } ?? "")
+                stoppedBecause = "the client \(ended) during \(name)"
             }
-        } catch let abort as Abort {
-            outcome = Outcome(verdict: .fail, reason: abort.reason)
-        } catch {
-            outcome = Outcome(verdict: .fail, reason: "\(error)")
+            if result.verdict == .fail {
+                result.screenshots = screenshots(named: name)
+            }
         }
-        var result = CheckResult(
-            name: name, summary: summary, verdict: outcome.verdict, reason: outcome.reason,
-            reactionMilliseconds: outcome.response?.reactionNanoseconds.map { Double($0) / 1e6 },
-            staleFrames: outcome.response?.staleCommits)
-        if !client.isRunning {
-            let crash = CheckCrash(
-                exit: client.exitDescription, step: step, protocolError: protocolError(after: traceStart),
-                standardErrorTail: client.standardErrorTail())
-            result.crash = crash
-            result.verdict = .fail
-            let ended = crash.exit.hasPrefix("killed") ? "was \(crash.exit)" : crash.exit
-            result.reason = "the client \(ended) while \(step)" + (crash.protocolError.map { " (protocol error: \($0))" } ?? "")
-            stoppedBecause = "the client \(ended) during \(name)"
-        }
-        if result.verdict == .fail {
-            result.screenshots = screenshots(named: name)
-        }
-        finish(result)
+        if let result { results.append(result) }
     }
 
     /// What the failure looks like, as PNG files: the window's area of each

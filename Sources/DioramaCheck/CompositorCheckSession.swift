@@ -42,13 +42,8 @@ final class CompositorCheckSession {
         self.displays = displays
     }
 
-    /// What a check body decided.
-    struct Outcome {
-        var verdict: CheckVerdict
-        var reason: String
-        var reactionMilliseconds: Double? = nil
-        var staleFrames: Int? = nil
-    }
+    typealias Outcome = CheckOutcome
+    typealias Abort = CheckAbort
 
     // MARK: Start
 
@@ -376,9 +371,6 @@ final class CompositorCheckSession {
     private var clientRunning: Bool { process?.isRunning ?? false }
     private var seconds: Int64 { configuration.answerTimeout.components.seconds }
 
-    /// A check that cannot go on (the backend failed a step).
-    struct Abort: Error { var reason: String }
-
     /// Performs one step through the backend.
     private func perform(_ action: StepAction) async -> StepOutcome {
         await backend.perform(Step(action, text: Self.describe(action), location: Self.location))
@@ -419,37 +411,12 @@ final class CompositorCheckSession {
     }
 
     private func run(_ name: String, needs roles: [String], _ body: () async throws -> Outcome) async {
-        guard configuration.runs(name) else { return }
-        let summary = CheckBattery.summaries[name] ?? name
-        let started = ContinuousClock.now
-        func finish(_ result: CheckResult) {
-            var result = result
-            result.durationSeconds = CheckBattery.seconds(since: started)
-            results.append(result)
-        }
-        if let skipped = CheckBattery.notApplicable(
-            name, summary: summary, stoppedBecause: stoppedBecause, needs: roles, displays: displays,
-            layoutName: configuration.layoutName)
-        {
-            return finish(skipped)
-        }
         step = name
-        var outcome: Outcome
-        do {
-            if windowDeclared == nil, name != CheckBattery.checkNames[0], let missing = await waitForWindow() {
-                outcome = missing
-            } else {
-                outcome = try await body()
-            }
-        } catch let abort as Abort {
-            outcome = Outcome(verdict: .fail, reason: abort.reason)
-        } catch {
-            outcome = Outcome(verdict: .fail, reason: "\(error)")
-        }
-        var result = CheckResult(
-            name: name, summary: summary, verdict: outcome.verdict, reason: outcome.reason,
-            reactionMilliseconds: outcome.reactionMilliseconds, staleFrames: outcome.staleFrames)
-        if let process, !process.isRunning {
+        let result = await CheckBattery.runCheck(
+            name, needs: roles, configuration: configuration, displays: displays, stoppedBecause: stoppedBecause,
+            hasWindow: windowDeclared != nil, waitForWindow: waitForWindow, body: body
+        ) { result in
+            guard let process, !process.isRunning else { return }
             log?.catchUp()
             let crash = CheckCrash(
                 exit: process.exitDescription, step: step, protocolError: nil,
@@ -462,7 +429,7 @@ final class CompositorCheckSession {
                 + (log?.view.lastDispatched.map { "; the last event it dispatched: \($0)" } ?? "")
             stoppedBecause = "the client \(ended) during \(name)"
         }
-        finish(result)
+        if let result { results.append(result) }
     }
 
     /// The client's own stderr lines, without libwayland's `WAYLAND_DEBUG`
