@@ -41,9 +41,9 @@ struct CheckCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "What the simulator offers: \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
+            "What the simulator offers (default modern; not with --on): \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
             valueName: "NAME"))
-    var profile = "modern"
+    var profile: String?
 
     @Option(
         name: .customLong("on"),
@@ -95,11 +95,15 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !command.isEmpty else { throw ValidationError("no client to check; put its command after --, e.g. diorama check -- foot") }
-        guard CompositorProfile.named(profile) != nil else {
+        if let profile, CompositorProfile.named(profile) == nil {
             throw ValidationError("--profile must be one of \(CompositorProfile.all.map(\.name).joined(separator: ", ")), got \"\(profile)\"")
         }
         if let stage, BackendKind(rawValue: stage) == nil || stage == BackendKind.sim.rawValue {
             throw ValidationError("--on must be sway, weston, kwin or mutter (the simulator runs without --on), got \"\(stage)\"")
+        }
+        if let stage, let profile {
+            throw ValidationError(
+                "--profile \(profile) chooses what the simulator offers; with --on \(stage) the real compositor is the profile: drop one of them")
         }
         guard !(json && junit) else { throw ValidationError("--json and --junit both print the report; choose one") }
         guard (1...3600).contains(startTimeout) else { throw ValidationError("--start-timeout must be 1…3600 seconds, got \(startTimeout)") }
@@ -124,7 +128,7 @@ struct CheckCommand: ParsableCommand {
         }
         let configuration = CheckConfiguration(
             command: command, layout: layoutValue, layoutName: layout,
-            profile: CompositorProfile.named(profile)!, outputDirectory: output,
+            profile: CompositorProfile.named(profile ?? CompositorProfile.modern.name)!, outputDirectory: output,
             startTimeout: .seconds(startTimeout), answerTimeout: .seconds(timeout), shard: shard,
             stage: stage.flatMap(BackendKind.init(rawValue:)))
         let outcome: Result<CheckReport, CheckError> = ScenarioSession.blocking {

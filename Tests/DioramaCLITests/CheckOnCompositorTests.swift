@@ -139,10 +139,37 @@ import Testing
         #expect(try document.nodes(forXPath: "//testcase[@name='move-to-1x']/skipped").isEmpty)
     }
 
+    @Test func aProfileWithARealCompositorIsAUsageError() throws {
+        let result = try DioramaCommandLine.run(
+            ["check", "--on", "sway", "--profile", "sway-1.7", "--", "foot"], environment: DioramaCommandLine.environment([:]))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("with --on sway the real compositor is the profile"), "\(result.standardError)")
+    }
+
     @Test func anUnknownCompositorIsAUsageError() throws {
         let result = try DioramaCommandLine.run(
             ["check", "--on", "wayfire", "--", "foot"], environment: DioramaCommandLine.environment([:]))
         #expect(result.status == 2)
         #expect(result.standardError.contains("--on must be sway, weston, kwin or mutter"), "\(result.standardError)")
+    }
+}
+
+/// `check --repeat N` end to end: N batteries, one report.
+@Suite struct CheckRepeatTests {
+    /// foot under the simulator earns the same verdicts twice: one report
+    /// of 2 runs, no check unstable.
+    @Test(.timeLimit(.minutes(10)))
+    func footsVerdictsHoldOverTwoRuns() throws {
+        let (result, report) = try CheckCommandTests.checkFoot(["--repeat", "2"])
+        #expect(report.repeats == 2)
+        #expect(report.checks.map(\.name) == CheckBattery.checkNames)
+        #expect(!report.checks.contains { $0.verdict == .unstable }, "\(report.checks.map { "\($0.name): \($0.reason)" })")
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+    }
+
+    @Test func aRepeatOutOfRangeIsAUsageError() throws {
+        let result = try DioramaCommandLine.run(["check", "--repeat", "0", "--", "foot"], environment: DioramaCommandLine.environment([:]))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--repeat must be 1…10 runs, got 0"), "\(result.standardError)")
     }
 }
