@@ -11,12 +11,14 @@ import Testing
 /// (Docs/check.md, "On real compositors").
 @Suite struct CheckOnCompositorTests {
     /// `diorama check --on stage --json` on `command`, its report folder
-    /// fresh and removed afterwards.
+    /// fresh and removed afterwards. Each answer may take 15 s (a loaded CI
+    /// machine): every wait ends at the client's answer, so only a check
+    /// that fails waits that long.
     static func check(on stage: String, _ command: [String], options: [String] = []) throws -> (ChildProcessResult, CheckReport) {
         let output = CheckCommandTests.outputFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = try DioramaCommandLine.run(
-            ["check", "--on", stage] + options + ["--json", "--output", output, "--"] + command,
+            ["check", "--on", stage, "--timeout", "15"] + options + ["--json", "--output", output, "--"] + command,
             environment: DioramaCommandLine.environment([:]), timeout: 300)
         return (result, try CheckCommandTests.report(result.standardOutput))
     }
@@ -127,7 +129,10 @@ import Testing
         let output = CheckCommandTests.outputFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = try DioramaCommandLine.run(
-            ["check", "--on", "sway", "--junit", "--output", output, "--", TestExecutable.locate("TimerApp").path],
+            [
+                "check", "--on", "sway", "--timeout", "15", "--junit", "--output", output, "--",
+                TestExecutable.locate("TimerApp").path,
+            ],
             environment: DioramaCommandLine.environment([:]), timeout: 300)
         #expect(result.status == 0, "stdout: \(result.standardOutput) stderr: \(result.standardError)")
         let document = try XMLDocument(data: Data(result.standardOutput.utf8))
