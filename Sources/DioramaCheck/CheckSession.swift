@@ -126,12 +126,14 @@ final class CheckSession {
     ) async throws -> Outcome {
         let window = try requireWindow()
         step = "changing the scale to \(scale) on \(display)"
-        let before = try control { simulator in
+        let (before, entered) = try control { simulator in
             let sequence = simulator.trace.lastSequence
+            let entered = try simulator.window(.id(window)).enteredDisplayNames.contains(display)
             try change(simulator, window)
-            return sequence
+            return (sequence, entered)
         }
-        let measured = try await answer(window: window, after: before, display: display, scale: scale)
+        var measured = try await answer(window: window, after: before, display: display, scale: scale)
+        measured.enteredBefore = entered
         return Self.grade(measured, display: display, scale: scale, seconds: seconds)
     }
 
@@ -325,6 +327,10 @@ final class CheckSession {
         var showsRightScale: Bool
         /// The scale its latest frame was drawn for (buffer ÷ surface width).
         var latestDrawnScale: Double?
+        /// The window's surface had entered the display before the change
+        /// (a window across two displays, as imv's is while it loops between
+        /// scales): no enter can tell it then.
+        var enteredBefore = false
     }
 
     /// Polls the trace until the window answered the change (or the wait
@@ -354,6 +360,14 @@ final class CheckSession {
     static func grade(_ measured: ScaleAnswer, display: String, scale: Scale, seconds: Int64) -> Outcome {
         let response = measured.response
         guard response.toldNanoseconds != nil else {
+            if measured.enteredBefore {
+                let latest = measured.latestDrawnScale.map { "draws at \(Self.number($0))" } ?? "has no frame"
+                return Outcome(
+                    verdict: measured.showsRightScale ? .pass : .fail,
+                    reason: "its surface was on \(display) before the change already, so no enter told it; its latest frame "
+                        + latest + (measured.showsRightScale ? ", the scale in effect" : ", not for the scale in effect"),
+                    response: response)
+            }
             return Outcome(
                 verdict: .fail, reason: "its surface was never told about \(display) (no enter or preferred scale)",
                 response: response)

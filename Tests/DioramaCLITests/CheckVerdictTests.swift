@@ -31,6 +31,23 @@ import Testing
         #expect(passed.reason == "draws at 1 (buffer scale 1)")
     }
 
+    /// imv's window lay across DP-1 and DP-2 when it was moved to DP-2: no
+    /// enter could tell it, and "never told about DP-2" was not true.
+    @Test func aWindowAlreadyOnTheDisplayIsNotSaidToBeNeverTold() {
+        let response = ScaleResponse.measure([], window: 1, after: 0, display: "DP-2", scale: Scale(integer: 2)!)
+        var across = CheckSession.ScaleAnswer(response: response, showsRightScale: false, latestDrawnScale: 1)
+        across.enteredBefore = true
+        let outcome = CheckSession.grade(across, display: "DP-2", scale: Scale(integer: 2)!, seconds: 5)
+        #expect(outcome.verdict == .fail)
+        #expect(
+            outcome.reason
+                == "its surface was on DP-2 before the change already, so no enter told it; its latest frame draws at 1, not for the scale in effect")
+        let neverOn = CheckSession.ScaleAnswer(response: response, showsRightScale: false, latestDrawnScale: 1)
+        #expect(
+            CheckSession.grade(neverOn, display: "DP-2", scale: Scale(integer: 2)!, seconds: 5).reason
+                == "its surface was never told about DP-2 (no enter or preferred scale)")
+    }
+
     static func report(_ verdicts: [(String, CheckVerdict, String)]) -> CheckReport {
         CheckReport(
             command: ["imv"], layout: "studio", profile: "modern", displays: [:],
