@@ -331,6 +331,15 @@ final class CheckSession {
         /// (a window across two displays, as imv's is while it loops between
         /// scales): no enter can tell it then.
         var enteredBefore = false
+        /// The displays its surface is on when measured.
+        var enteredDisplays: [String] = []
+
+        /// `DP-1`, or `DP-1 and DP-2` when the window lies across more than
+        /// the display a check moved it to (the scale in effect is then the
+        /// largest of theirs).
+        func displays(besides display: String) -> String {
+            enteredDisplays.count > 1 ? enteredDisplays.joined(separator: " and ") : display
+        }
     }
 
     /// Polls the trace until the window answered the change (or the wait
@@ -344,7 +353,8 @@ final class CheckSession {
             let live = try simulator.window(.id(window))
             return ScaleAnswer(
                 response: response, showsRightScale: live.isDrawnForScaleInEffect,
-                latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale))
+                latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale),
+                enteredDisplays: live.enteredDisplayNames)
         }
         // Until the answer came and still stands (see ``grade(_:display:scale:seconds:)``).
         _ = await waitFor(configuration.answerTimeout) { simulator in
@@ -385,7 +395,9 @@ final class CheckSession {
             }
             let frames = response.staleCommits == 0 ? "no new frame" : "\(response.staleCommits) frames, none"
             return Outcome(
-                verdict: .fail, reason: "\(frames) drawn for the scale in effect on \(display) within \(seconds) s (\(latest))",
+                verdict: .fail,
+                reason:
+                    "\(frames) drawn for the scale in effect on \(measured.displays(besides: display)) within \(seconds) s (\(latest))",
                 response: response)
         }
         let drawn = ScaleResponse.drawnScale(of: answer).map(Self.number) ?? "?"
@@ -393,7 +405,8 @@ final class CheckSession {
             let latest = measured.latestDrawnScale.map { "draws at \(Self.number($0))" } ?? "has no frame"
             return Outcome(
                 verdict: .fail,
-                reason: "drew at \(drawn) once, but its latest frame \(latest), not for the scale in effect on \(display)",
+                reason:
+                    "drew at \(drawn) once, but its latest frame \(latest), not for the scale in effect on \(measured.displays(besides: display))",
                 response: response)
         }
         let how: String

@@ -25,6 +25,13 @@ import Testing
         #expect(outcome.verdict == .fail)
         #expect(outcome.reason == "drew at 1 once, but its latest frame draws at 2, not for the scale in effect on DP-1")
 
+        // imv's window across DP-1 and DP-2 draws at 1: the 2 in effect is DP-2's.
+        var across = CheckSession.ScaleAnswer(response: response, showsRightScale: false, latestDrawnScale: 1)
+        across.enteredDisplays = ["DP-1", "DP-2"]
+        #expect(
+            CheckSession.grade(across, display: "DP-1", scale: .one, seconds: 5).reason
+                == "drew at 1 once, but its latest frame draws at 1, not for the scale in effect on DP-1 and DP-2")
+
         let standing = CheckSession.ScaleAnswer(response: response, showsRightScale: true, latestDrawnScale: 1)
         let passed = CheckSession.grade(standing, display: "DP-1", scale: .one, seconds: 5)
         #expect(passed.verdict == .pass)
