@@ -177,7 +177,10 @@ let package = Package(
         // The simulator in-process, the client as a process (ScenarioBackends' ClientProcess).
         .target(
             name: "DioramaCheck",
-            dependencies: ["DioramaSimulator", "DioramaModel", "DioramaPOSIX", "DioramaScenarioBackends", "DioramaScenarios"]),
+            dependencies: [
+                "DioramaSimulator", "DioramaModel", "DioramaPOSIX", "DioramaScenarioBackends", "DioramaScenarios",
+                "HeadlessCompositors",
+            ]),
 
         // MARK: Benchmarks (make bench): reaction latency, stale frames, throughput, memory
         // Runs the simulator, the sample apps and peer programs side by side in one run.
@@ -299,7 +302,8 @@ let package = Package(
             name: "DioramaCLITests",
             dependencies: [
                 "HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
-                "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel", "DioramaScenarios",
+                "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel", "DioramaScenarios", "TimerApp",
+                "DioramaSimulator",
             ]),
         // The sample apps run as real processes under real compositors and the
         // simulator; depending on the executables makes `swift test` build them.
@@ -321,7 +325,8 @@ let package = Package(
 
         // The bench harness in a tiny configuration (a smoke run, no timing assertions);
         // depends on the sample apps so `swift test` builds the client it launches.
-        .testTarget(name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "DioramaTestSupport", "TimerApp"]),
+        .testTarget(
+            name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "DioramaTestSupport", "HeadlessCompositors", "TimerApp"]),
         // The fuzzers' harness (mutator, crash and hang capture) and the short
         // deterministic run of every target; depends on the executable it runs.
         .testTarget(name: "DioramaFuzzTests", dependencies: ["DioramaFuzzKit", "DioramaTestSupport", "diorama-fuzz"]),

@@ -1,4 +1,4 @@
-import DioramaTestSupport
+import HeadlessCompositors
 
 /// A client's reaction to scale-changing moves, timed from its own
 /// `WAYLAND_DEBUG=client` log: what any libwayland client shows from outside,

@@ -20,7 +20,9 @@ struct CheckCommand: ParsableCommand {
             through a fixed battery: first frame at 2x, moves between 1x and 2x, a 1.5x display, a \
             rescale under the window, a rotation, plugging and unplugging displays (the one it is on \
             too), an interactive resize and its minimum size. Prints a verdict per check with the \
-            reaction time and stale frames; failures get screenshots in --output. See Docs/check.md.
+            reaction time and stale frames; failures get screenshots in --output. With --on NAME the \
+            same battery runs on that real compositor, started headless; a check it cannot do is \
+            skipped with the reason. See Docs/check.md.
 
             In CI, --shard i/n (or the CI's shard variables, as for diorama run) runs only \
             that shard's checks, dealt round-robin in battery order, each shard on its own \
@@ -30,6 +32,7 @@ struct CheckCommand: ParsableCommand {
               diorama check -- foot
               diorama check --junit -- weston-simple-shm > check.xml
               diorama check --layout laptop --profile sway-1.7 --json -- ./build/MyApp
+              diorama check --on kwin -- foot
             """)
 
     @Option(name: .long, help: ArgumentHelp("A layout name (Configs/displays/NAME.json) or a layout file.", valueName: "NAME|PATH"))
@@ -38,9 +41,23 @@ struct CheckCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "What the simulator offers: \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
+            "What the simulator offers (default modern; not with --on): \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
             valueName: "NAME"))
-    var profile = "modern"
+    var profile: String?
+
+    @Option(
+        name: .customLong("on"),
+        help: ArgumentHelp(
+            "Run the battery on a real compositor, started headless: sway, weston, kwin or mutter (default: the simulator).",
+            valueName: "NAME"))
+    var stage: String?
+
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run the battery N times, each on a fresh compositor and client; a check whose verdict changes is reported unstable.",
+            valueName: "N"))
+    var runs = 1
 
     @Flag(name: .long, help: "Print the report as JSON (schema in Docs/check.md).")
     var json = false
@@ -78,11 +95,19 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !command.isEmpty else { throw ValidationError("no client to check; put its command after --, e.g. diorama check -- foot") }
-        guard CompositorProfile.named(profile) != nil else {
+        if let profile, CompositorProfile.named(profile) == nil {
             throw ValidationError("--profile must be one of \(CompositorProfile.all.map(\.name).joined(separator: ", ")), got \"\(profile)\"")
+        }
+        if let stage, BackendKind(rawValue: stage) == nil || stage == BackendKind.sim.rawValue {
+            throw ValidationError("--on must be sway, weston, kwin or mutter (the simulator runs without --on), got \"\(stage)\"")
+        }
+        if let stage, let profile {
+            throw ValidationError(
+                "--profile \(profile) chooses what the simulator offers; with --on \(stage) the real compositor is the profile: drop one of them")
         }
         guard !(json && junit) else { throw ValidationError("--json and --junit both print the report; choose one") }
         guard (1...3600).contains(startTimeout) else { throw ValidationError("--start-timeout must be 1…3600 seconds, got \(startTimeout)") }
+        guard (1...10).contains(runs) else { throw ValidationError("--repeat must be 1…10 runs, got \(runs)") }
         guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be 1…600 seconds, got \(timeout)") }
         try CIEnvironment.validateShardOption(shard)
     }
@@ -103,11 +128,14 @@ struct CheckCommand: ParsableCommand {
         }
         let configuration = CheckConfiguration(
             command: command, layout: layoutValue, layoutName: layout,
-            profile: CompositorProfile.named(profile)!, outputDirectory: output,
-            startTimeout: .seconds(startTimeout), answerTimeout: .seconds(timeout), shard: shard)
+            profile: CompositorProfile.named(profile ?? CompositorProfile.modern.name)!, outputDirectory: output,
+            startTimeout: .seconds(startTimeout), answerTimeout: .seconds(timeout), shard: shard,
+            stage: stage.flatMap(BackendKind.init(rawValue:)))
         let outcome: Result<CheckReport, CheckError> = ScenarioSession.blocking {
             do throws(CheckError) {
-                return .success(try await CheckBattery.run(configuration))
+                var reports: [CheckReport] = []
+                for _ in 0..<runs { reports.append(try await CheckBattery.run(configuration)) }
+                return .success(CheckReport.merging(reports))
             } catch {
                 return .failure(error)
             }

@@ -43,6 +43,9 @@ public enum CheckBattery {
         } catch {
             throw .outputDirectory(configuration.outputDirectory, reason: error.localizedDescription)
         }
+        if let stage = configuration.stage, stage != .sim {
+            return try await runOnCompositor(stage, configuration, program: program)
+        }
         let runtimeDirectory = try makePrivateRuntimeDirectory()
         defer { try? FileManager.default.removeItem(atPath: runtimeDirectory) }
 

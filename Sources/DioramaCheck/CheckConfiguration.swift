@@ -26,6 +26,8 @@ public struct CheckConfiguration: Sendable {
     /// A CI shard: run only this shard's checks of the battery (dealt
     /// round-robin in battery order, ``CheckBattery/checkNames``); nil runs all.
     public var shard: Shard?
+    /// The real compositor to run the battery on (`--on`); nil: the simulator.
+    public var stage: BackendKind?
 
     /// Whether the check named `name` runs in this configuration's shard.
     func runs(_ name: String) -> Bool {
@@ -35,8 +37,10 @@ public struct CheckConfiguration: Sendable {
     public init(
         command: [String], layout: DisplayLayout, layoutName: String, profile: CompositorProfile = .modern,
         outputDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-        startTimeout: Duration = .seconds(30), answerTimeout: Duration = .seconds(5), shard: Shard? = nil
+        startTimeout: Duration = .seconds(30), answerTimeout: Duration = .seconds(5), shard: Shard? = nil,
+        stage: BackendKind? = nil
     ) {
+        self.stage = stage
         self.command = command
         self.layout = layout
         self.layoutName = layoutName
@@ -56,6 +60,8 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
     case clientDidNotStart(String, reason: String)
     case outputDirectory(String, reason: String)
     case simulator(String)
+    /// `--on NAME`: the compositor could not start (its message says what to install).
+    case compositor(String, String)
 
     public var description: String {
         switch self {
@@ -69,6 +75,8 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
             "\(path): cannot write the report folder: \(reason); pass another with --output"
         case .simulator(let message):
             "the simulator could not start: \(message)"
+        case .compositor(let name, let message):
+            "\(name) could not start for the check: \(message)"
         }
     }
 }

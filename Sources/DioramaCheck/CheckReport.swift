@@ -9,9 +9,14 @@ public struct CheckReport: Codable, Hashable, Sendable {
     /// The layout the simulator ran (a name or a path) and its profile.
     public var layout: String
     public var profile: String
+    /// The real compositor the battery ran on (`sway`, `kwin`, …); absent
+    /// under the simulator.
+    public var stage: String?
     /// Which display of the layout played which part (`1x`, `2x`, `fractional`).
     public var displays: [String: String]
     public var checks: [CheckResult]
+    /// `--repeat N`: how many times the battery ran; absent for one run.
+    public var repeats: Int?
     /// The CI shard (`2/3`) whose checks ran; absent when the whole battery ran.
     public var shard: String?
     /// How the client ended: `still running` (then stopped by the check),
@@ -22,7 +27,7 @@ public struct CheckReport: Codable, Hashable, Sendable {
     public var durationSeconds: Double
 
     /// True when no check failed (passes and not-applicable ones only).
-    public var allPassed: Bool { !checks.contains { $0.verdict == .fail } }
+    public var allPassed: Bool { !checks.contains { $0.verdict == .fail || $0.verdict == .unstable } }
 }
 
 /// One check's outcome.
@@ -72,6 +77,12 @@ public enum CheckVerdict: String, Codable, Hashable, Sendable {
     /// The check could not apply: the layout lacks the display it needs, the
     /// client declares nothing to check, or the client died before it.
     case notApplicable = "n/a"
+    /// The compositor cannot make the check's change (`check --on`: weston
+    /// has one output, Mutter's backend cannot move a window): never a pass.
+    case skipped
+    /// `--repeat N`: the verdict differed between runs (the reason lists
+    /// each run's); a failure, since a user cannot rely on it.
+    case unstable
 }
 
 /// The client ended during a check.

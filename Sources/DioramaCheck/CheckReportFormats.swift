@@ -12,13 +12,15 @@ public enum CheckReportFormat {
     public static func console(_ report: CheckReport) -> String {
         var lines = [
             "diorama check: \(report.command.joined(separator: " "))",
-            "layout \(report.layout) (\(roles(report))), profile \(report.profile)"
+            "layout \(report.layout) (\(roles(report))), "
+                + (report.stage.map { "on \($0) (a real compositor)" } ?? "profile \(report.profile)")
+                + (report.repeats.map { ", \($0) runs" } ?? "")
                 + (report.shard.map { ", shard \($0) of the battery's checks" } ?? ""), "",
         ]
         let width = report.checks.map(\.name.count).max() ?? 0
-        lines.append("VERDICT  " + "CHECK".padding(toLength: width, withPad: " ", startingAt: 0) + "  REACTION   STALE  WHAT HAPPENED")
+        lines.append("VERDICT   " + "CHECK".padding(toLength: width, withPad: " ", startingAt: 0) + "  REACTION   STALE  WHAT HAPPENED")
         for check in report.checks {
-            let verdict = check.verdict.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)
+            let verdict = check.verdict.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)
             let reaction = reactionText(check).padding(toLength: 9, withPad: " ", startingAt: 0)
             let stale = (check.staleFrames.map(String.init) ?? "—").padding(toLength: 5, withPad: " ", startingAt: 0)
             lines.append("\(verdict)  \(check.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(reaction)  \(stale)  \(check.reason)")
@@ -33,11 +35,12 @@ public enum CheckReportFormat {
             }
             for screenshot in check.screenshots { lines.append("\(check.name): screenshot \(screenshot)") }
         }
-        let failed = report.checks.filter { $0.verdict == .fail }.count
+        let failed = report.checks.filter { $0.verdict == .fail || $0.verdict == .unstable }.count
         let passed = report.checks.filter { $0.verdict == .pass }.count
+        let skipped = report.checks.filter { $0.verdict == .skipped }.count
         lines.append("")
         lines.append(
-            "\(passed) passed, \(failed) failed, \(report.checks.count - passed - failed) not applicable "
+            "\(passed) passed, \(failed) failed, \(skipped) skipped, \(report.checks.count - passed - failed - skipped) not applicable "
                 + "in \(String(format: "%.1f", report.durationSeconds)) s; client: \(report.clientExit)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -64,8 +67,8 @@ public enum CheckReportFormat {
     /// time; a failure element for a failed check, `skipped` for a check
     /// that did not apply.
     public static func junit(_ report: CheckReport) -> String {
-        let failures = report.checks.filter { $0.verdict == .fail }.count
-        let skipped = report.checks.filter { $0.verdict == .notApplicable }.count
+        let failures = report.checks.filter { $0.verdict == .fail || $0.verdict == .unstable }.count
+        let skipped = report.checks.filter { $0.verdict == .notApplicable || $0.verdict == .skipped }.count
         let suite = "diorama check \(report.command.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")"
         var xml = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
@@ -78,11 +81,11 @@ public enum CheckReportFormat {
             switch check.verdict {
             case .pass:
                 xml.append(open + "/>")
-            case .notApplicable:
+            case .notApplicable, .skipped:
                 xml.append(open + ">")
                 xml.append("      <skipped message=\"\(XMLText.escape(check.reason))\"/>")
                 xml.append("    </testcase>")
-            case .fail:
+            case .fail, .unstable:
                 xml.append(open + ">")
                 var details = [check.summary]
                 if let crash = check.crash { details.append("stderr:\n" + crash.standardErrorTail) }
@@ -110,7 +113,9 @@ public enum CheckReportFormat {
             switch check.verdict {
             case .pass: "pass" + (check.reactionMilliseconds.map { String(format: ", %.0f ms", $0) } ?? "")
             case .fail: "**fail**: " + check.reason
+            case .unstable: "**unstable**: " + check.reason
             case .notApplicable: "n/a: " + check.reason
+            case .skipped: "skipped: " + check.reason
             }
         }
         return "| " + ([client, package] + cells).map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"

@@ -39,32 +39,38 @@ final class CheckSession {
         var verdict: CheckVerdict
         var reason: String
         var response: ScaleResponse?
+
+        /// As the shared runner takes it.
+        var checkOutcome: CheckOutcome {
+            CheckOutcome(
+                verdict: verdict, reason: reason, reactionMilliseconds: response?.reactionNanoseconds.map { Double($0) / 1e6 },
+                staleFrames: response?.staleCommits)
+        }
     }
 
     /// A check that cannot go on (the window disappeared, a control call was refused).
-    struct Abort: Error { var reason: String }
+    typealias Abort = CheckAbort
 
     func runAll() async -> [CheckResult] {
         let single = displays.single, double = displays.double, fractional = displays.fractional
         await run(
-            "first-frame-2x", "Opens the client on the 2x display and waits for its first frame drawn at 2.",
-            needs: []
+            "first-frame-2x", needs: []
         ) { [self] in
             try await firstFrame(on: double)
         }
-        await run("move-to-1x", "Moves the window to the 1x display.", needs: ["1x"]) { [self] in
+        await run("move-to-1x", needs: ["1x"]) { [self] in
             try await scaleChange(to: single!.name, scale: .one) { try $0.moveWindow(.id($1), toDisplay: single!.name) }
         }
-        await run("move-to-2x", "Moves the window from the 1x to the 2x display.", needs: ["1x", "2x"]) { [self] in
+        await run("move-to-2x", needs: ["1x", "2x"]) { [self] in
             try await settle(moving: single!.name, scale: .one)
             return try await scaleChange(to: double!.name, scale: double!.scale) { try $0.moveWindow(.id($1), toDisplay: double!.name) }
         }
-        await run("fractional-scale", "Moves the window to the display with a fractional scale.", needs: ["fractional"]) { [self] in
+        await run("fractional-scale", needs: ["fractional"]) { [self] in
             try await scaleChange(to: fractional!.name, scale: fractional!.scale) {
                 try $0.moveWindow(.id($1), toDisplay: fractional!.name)
             }
         }
-        await run("rescale-under-window", "Changes the scale of the 1x display under the window to 2.", needs: ["1x"]) { [self] in
+        await run("rescale-under-window", needs: ["1x"]) { [self] in
             try await settle(moving: single!.name, scale: .one)
             defer { try? restore { try $0.setScale(.one, ofDisplay: single!.name) } }
             return try await scaleChange(to: single!.name, scale: Scale(integer: 2)!) {
@@ -72,30 +78,26 @@ final class CheckSession {
                 _ = $1
             }
         }
-        await run("rotate", "Maximizes the window and turns its display to portrait (90°).", needs: ["1x"]) { [self] in
+        await run("rotate", needs: ["1x"]) { [self] in
             try await rotate(single!.name)
         }
         await run(
-            "unplug-other-display", "Plugs in a new display, then unplugs it; the window is on another one.",
-            needs: []
+            "unplug-other-display", needs: []
         ) { [self] in
             try await unplugOther()
         }
         await run(
-            "unplug-current-display", "Unplugs the 2x display the window is on; it lands on the 1x display.",
-            needs: ["1x", "2x"]
+            "unplug-current-display", needs: ["1x", "2x"]
         ) { [self] in
             try await unplugCurrent(leaving: double!, for: single!)
         }
         await run(
-            "interactive-resize", "Resizes the window as a user dragging its corner (the resizing state, 4 steps).",
-            needs: []
+            "interactive-resize", needs: []
         ) { [self] in
             try await interactiveResize()
         }
         await run(
-            "min-size", "Asks the window for 1x1 points; it must stay at least the minimum size it declared.",
-            needs: []
+            "min-size", needs: []
         ) { [self] in
             try await minimumSize()
         }
@@ -113,7 +115,7 @@ final class CheckSession {
         }
         step = "waiting for a frame drawn at 2 on \(double.name)"
         let measured = try await answer(window: window, after: 0, display: double.name, scale: double.scale)
-        return grade(measured, display: double.name, scale: double.scale)
+        return Self.grade(measured, display: double.name, scale: double.scale, seconds: seconds)
     }
 
     /// Makes a change that should make the window draw at `scale` on
@@ -124,13 +126,15 @@ final class CheckSession {
     ) async throws -> Outcome {
         let window = try requireWindow()
         step = "changing the scale to \(scale) on \(display)"
-        let before = try control { simulator in
+        let (before, entered) = try control { simulator in
             let sequence = simulator.trace.lastSequence
+            let entered = try simulator.window(.id(window)).enteredDisplayNames.contains(display)
             try change(simulator, window)
-            return sequence
+            return (sequence, entered)
         }
-        let measured = try await answer(window: window, after: before, display: display, scale: scale)
-        return grade(measured, display: display, scale: scale)
+        var measured = try await answer(window: window, after: before, display: display, scale: scale)
+        measured.enteredBefore = entered
+        return Self.grade(measured, display: display, scale: scale, seconds: seconds)
     }
 
     /// Moves the window to `display` and gives it the usual time to redraw,
@@ -173,11 +177,32 @@ final class CheckSession {
             return try configured && simulator.window(.id(window)).isSettled
         }
         let state = try snapshot(window)
+        return Self.rotated(settled: settled, lastConfigure: state.lastConfigure, frame: state.frame.size, seconds: seconds)
+    }
+
+    /// The verdict on a rotation, once the wait is over. It passes only when
+    /// the configure the client answered last (all are answered once it
+    /// settled) is the maximized one for the portrait display, taller than
+    /// wide, and it drew no larger: "answered the configure for the portrait
+    /// display" was once said of imv, which had answered another.
+    static func rotated(settled: Bool, lastConfigure: ConfigureFact?, frame: Size, seconds: Int64) -> Outcome {
         guard settled else {
             return Outcome(verdict: .fail, reason: "did not answer the configure for the portrait display within \(seconds) s")
         }
-        if let oversize = Self.oversize(state) { return Outcome(verdict: .fail, reason: "maximized on the portrait display, " + oversize) }
-        return Outcome(verdict: .pass, reason: "answered the configure for the portrait display; now \(Self.size(state.frame.size)) points")
+        guard let configure = lastConfigure, configure.states.contains(.maximized),
+            configure.size.height > configure.size.width
+        else {
+            let last = lastConfigure.map { "\(size($0.size))" + ($0.states.contains(.maximized) ? "" : ", not maximized") } ?? "none"
+            return Outcome(
+                verdict: .fail,
+                reason: "the configure it answered last is not the maximized one for the portrait display (\(last)); now \(size(frame)) points")
+        }
+        if let oversize = oversize(configure, frame: frame) {
+            return Outcome(verdict: .fail, reason: "maximized on the portrait display, " + oversize)
+        }
+        return Outcome(
+            verdict: .pass,
+            reason: "answered the \(size(configure.size)) configure for the portrait display; now \(size(frame)) points")
     }
 
     private func unplugOther() async throws -> Outcome {
@@ -220,7 +245,7 @@ final class CheckSession {
             return sequence
         }
         let measured = try await answer(window: window, after: before, display: landing.name, scale: landing.scale)
-        return grade(measured, display: landing.name, scale: landing.scale)
+        return Self.grade(measured, display: landing.name, scale: landing.scale, seconds: seconds)
     }
 
     private func interactiveResize() async throws -> Outcome {
@@ -241,18 +266,34 @@ final class CheckSession {
                     ? "stopped answering the resize configures (it still had steps to go after \(seconds * 4) s)"
                     : "did not answer the final configure within \(seconds) s")
         }
-        if let oversize = Self.oversize(state) { return Outcome(verdict: .fail, reason: "after the resize, " + oversize) }
-        return Outcome(verdict: .pass, reason: "answered every step; now \(Self.size(state.frame.size)) points")
+        return Self.resized(finalConfigure: state.lastConfigure, frame: state.frame.size)
     }
 
-    /// xdg-shell: with `maximized` or `resizing` the window geometry must
-    /// not exceed the configured size (a client may be smaller, as a
-    /// terminal snapping to its cell grid is). Why not, when it does.
-    static func oversize(_ state: WindowSnapshot) -> String? {
-        guard let configured = state.lastConfigure?.size, configured.width > 0, configured.height > 0 else { return nil }
-        let size = state.frame.size
-        guard size.width > configured.width || size.height > configured.height else { return nil }
-        return "it drew \(Self.size(size)) points, larger than the \(Self.size(configured)) it was configured to"
+    /// The verdict on an interactive resize every step of which was
+    /// answered. The final configure (no `resizing` state) suggests a size
+    /// the client may choose not to take, as mpv keeping its video's aspect
+    /// does: a frame of another size is no failure, and the reason says so.
+    static func resized(finalConfigure: ConfigureFact?, frame: Size) -> Outcome {
+        if let oversize = oversize(finalConfigure, frame: frame) {
+            return Outcome(verdict: .fail, reason: "after the resize, " + oversize)
+        }
+        var reason = "answered every step; now \(size(frame)) points"
+        if let suggested = finalConfigure?.size, suggested.width > 0, suggested.height > 0, suggested != frame {
+            reason += " (the final configure's \(size(suggested)) is a suggestion it may not take)"
+        }
+        return Outcome(verdict: .pass, reason: reason)
+    }
+
+    /// xdg-shell: with `maximized`, `fullscreen` or `resizing` the window
+    /// geometry must not exceed the configured size (a client may be
+    /// smaller, as a terminal snapping to its cell grid is); without them
+    /// the size is only a suggestion. Why it is too large, when it is.
+    static func oversize(_ configure: ConfigureFact?, frame: Size) -> String? {
+        guard let configure, !configure.states.isDisjoint(with: [.maximized, .fullscreen, .resizing]) else { return nil }
+        let configured = configure.size
+        guard configured.width > 0, configured.height > 0 else { return nil }
+        guard frame.width > configured.width || frame.height > configured.height else { return nil }
+        return "it drew \(size(frame)) points, larger than the \(size(configured)) it was configured to"
     }
 
     static func size(_ size: Size) -> String { "\(size.width)x\(size.height)" }
@@ -286,6 +327,19 @@ final class CheckSession {
         var showsRightScale: Bool
         /// The scale its latest frame was drawn for (buffer ÷ surface width).
         var latestDrawnScale: Double?
+        /// The window's surface had entered the display before the change
+        /// (a window across two displays, as imv's is while it loops between
+        /// scales): no enter can tell it then.
+        var enteredBefore = false
+        /// The displays its surface is on when measured.
+        var enteredDisplays: [String] = []
+
+        /// `DP-1`, or `DP-1 and DP-2` when the window lies across more than
+        /// the display a check moved it to (the scale in effect is then the
+        /// largest of theirs).
+        func displays(besides display: String) -> String {
+            enteredDisplays.count > 1 ? enteredDisplays.joined(separator: " and ") : display
+        }
     }
 
     /// Polls the trace until the window answered the change (or the wait
@@ -299,15 +353,31 @@ final class CheckSession {
             let live = try simulator.window(.id(window))
             return ScaleAnswer(
                 response: response, showsRightScale: live.isDrawnForScaleInEffect,
-                latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale))
+                latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale),
+                enteredDisplays: live.enteredDisplayNames)
         }
-        _ = await waitFor(configuration.answerTimeout) { try measure($0).response.answer != nil }
+        // Until the answer came and still stands (see ``grade(_:display:scale:seconds:)``).
+        _ = await waitFor(configuration.answerTimeout) { simulator in
+            let measured = try measure(simulator)
+            return measured.response.answer != nil && measured.showsRightScale
+        }
         return try control(measure)
     }
 
-    private func grade(_ measured: ScaleAnswer, display: String, scale: Scale) -> Outcome {
+    /// The verdict on a scale change. A pass needs an answer that still
+    /// stands: the latest frame drawn for the scale in effect too (foot once
+    /// passed `move-to-1x` on a frame that fitted, then was still drawn at 2).
+    static func grade(_ measured: ScaleAnswer, display: String, scale: Scale, seconds: Int64) -> Outcome {
         let response = measured.response
         guard response.toldNanoseconds != nil else {
+            if measured.enteredBefore {
+                let latest = measured.latestDrawnScale.map { "draws at \(Self.number($0))" } ?? "has no frame"
+                return Outcome(
+                    verdict: measured.showsRightScale ? .pass : .fail,
+                    reason: "its surface was on \(display) before the change already, so no enter told it; its latest frame "
+                        + latest + (measured.showsRightScale ? ", the scale in effect" : ", not for the scale in effect"),
+                    response: response)
+            }
             return Outcome(
                 verdict: .fail, reason: "its surface was never told about \(display) (no enter or preferred scale)",
                 response: response)
@@ -325,10 +395,20 @@ final class CheckSession {
             }
             let frames = response.staleCommits == 0 ? "no new frame" : "\(response.staleCommits) frames, none"
             return Outcome(
-                verdict: .fail, reason: "\(frames) drawn for the scale in effect on \(display) within \(seconds) s (\(latest))",
+                verdict: .fail,
+                reason:
+                    "\(frames) drawn for the scale in effect on \(measured.displays(besides: display)) within \(seconds) s (\(latest))",
                 response: response)
         }
         let drawn = ScaleResponse.drawnScale(of: answer).map(Self.number) ?? "?"
+        guard measured.showsRightScale else {
+            let latest = measured.latestDrawnScale.map { "draws at \(Self.number($0))" } ?? "has no frame"
+            return Outcome(
+                verdict: .fail,
+                reason:
+                    "drew at \(drawn) once, but its latest frame \(latest), not for the scale in effect on \(measured.displays(besides: display))",
+                response: response)
+        }
         let how: String
         if response.followed {
             let viewport = answer.viewportDestination != nil
@@ -367,61 +447,29 @@ final class CheckSession {
         return nil
     }
 
-    private func run(
-        _ name: String, _ summary: String, needs roles: [String],
-        _ body: () async throws -> Outcome
-    ) async {
-        assert(CheckBattery.checkNames.contains(name), "\(name) is missing from CheckBattery.checkNames")
-        guard configuration.runs(name) else { return }
-        let started = ContinuousClock.now
-        func finish(_ result: CheckResult) {
-            var result = result
-            let elapsed = ContinuousClock.now - started
-            result.durationSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            results.append(result)
-        }
-        if let stoppedBecause {
-            return finish(CheckResult(name: name, summary: summary, verdict: .notApplicable, reason: stoppedBecause))
-        }
-        let missing = roles.filter { displays.roles[$0] == nil }
-        if !missing.isEmpty {
-            return finish(
-                CheckResult(
-                    name: name, summary: summary, verdict: .notApplicable,
-                    reason: "the layout \(configuration.layoutName) has no \(missing.joined(separator: " or ")) display"))
-        }
+    private func run(_ name: String, needs roles: [String], _ body: () async throws -> Outcome) async {
         step = name
         let traceStart = (try? control { $0.trace.lastSequence }) ?? 0
-        var outcome: Outcome
-        do {
-            if window == nil, name != CheckBattery.checkNames[0], let missing = await waitForWindow() {
-                outcome = missing
-            } else {
-                outcome = try await body()
+        let result = await CheckBattery.runCheck(
+            name, needs: roles, configuration: configuration, displays: displays, stoppedBecause: stoppedBecause,
+            hasWindow: window != nil, waitForWindow: { await waitForWindow()?.checkOutcome },
+            body: { try await body().checkOutcome }
+        ) { result in
+            if !client.isRunning {
+                let crash = CheckCrash(
+                    exit: client.exitDescription, step: step, protocolError: protocolError(after: traceStart),
+                    standardErrorTail: client.standardErrorTail())
+                result.crash = crash
+                result.verdict = .fail
+                let ended = crash.exit.hasPrefix("killed") ? "was \(crash.exit)" : crash.exit
+                result.reason = "the client \(ended) while \(step)" + (crash.protocolError.map { " (protocol error: \($0))" } ?? "")
+                stoppedBecause = "the client \(ended) during \(name)"
             }
-        } catch let abort as Abort {
-            outcome = Outcome(verdict: .fail, reason: abort.reason)
-        } catch {
-            outcome = Outcome(verdict: .fail, reason: "\(error)")
+            if result.verdict == .fail {
+                result.screenshots = screenshots(named: name)
+            }
         }
-        var result = CheckResult(
-            name: name, summary: summary, verdict: outcome.verdict, reason: outcome.reason,
-            reactionMilliseconds: outcome.response?.reactionNanoseconds.map { Double($0) / 1e6 },
-            staleFrames: outcome.response?.staleCommits)
-        if !client.isRunning {
-            let crash = CheckCrash(
-                exit: client.exitDescription, step: step, protocolError: protocolError(after: traceStart),
-                standardErrorTail: client.standardErrorTail())
-            result.crash = crash
-            result.verdict = .fail
-            let ended = crash.exit.hasPrefix("killed") ? "was \(crash.exit)" : crash.exit
-            result.reason = "the client \(ended) while \(step)" + (crash.protocolError.map { " (protocol error: \($0))" } ?? "")
-            stoppedBecause = "the client \(ended) during \(name)"
-        }
-        if result.verdict == .fail {
-            result.screenshots = screenshots(named: name)
-        }
-        finish(result)
+        if let result { results.append(result) }
     }
 
     /// What the failure looks like, as PNG files: the window's area of each

@@ -1,5 +1,6 @@
 import DioramaBenchKit
 import DioramaTestSupport
+import HeadlessCompositors
 import Testing
 
 /// Reading libwayland's `WAYLAND_DEBUG=client` lines and timing a window's

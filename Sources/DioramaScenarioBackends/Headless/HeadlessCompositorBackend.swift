@@ -54,6 +54,12 @@ public class HeadlessCompositorBackend {
         return try run.clients.launch(client, compositorEnvironment: run.compositor.environment, followedBy: traces)
     }
 
+    /// The current run of the client launched as `alias`, while the
+    /// compositor runs: `check --on` reads its log and its exit.
+    public func clientProcess(_ alias: String) -> ClientProcess? {
+        run?.clients.client(alias)?.current
+    }
+
     public func perform(_ step: Step) async -> StepOutcome {
         await StepPerforming.outcome(
             of: step, beginStep: traces.beginStep, skips: skips, refusal: refusal,

@@ -165,6 +165,20 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
         try KWinHeadless.configureOutputs(compositor, settings)
     }
 
+    /// `window NAME = CLIENT`: a Diorama app's window is found through its
+    /// trace (as on weston); a command's window (foot under `check --on
+    /// kwin`) by its process id alone, which KWin's scripts see.
+    override func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
+        guard let client = clients?.client(declaration.client.name), !client.launch.isDioramaApp else {
+            return try await super.declare(declaration)
+        }
+        return try await windows.declare(declaration, client: client, timeout: timeout, skips: skips) { [self] name in
+            placement(of: name).map { "KWin window \($0.frame.size.width)x\($0.frame.size.height) of pid \(client.current?.processID ?? 0)" }
+        } notFound: {
+            "KWin shows no window of `\(declaration.client.name)`'s process within \(timeout)"
+        }
+    }
+
     /// An enabled output's place and logical size, as KWin has it now.
     private func outputRect(_ output: String) throws -> Rect {
         guard let compositor else { throw ScenarioBackendError.unavailable("KWin is not running") }

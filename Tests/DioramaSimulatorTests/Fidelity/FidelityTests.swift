@@ -1,6 +1,7 @@
 import DioramaSimulator
 import DioramaTestSupport
 import Foundation
+import HeadlessCompositors
 import Testing
 
 /// Fidelity as a test (issue #11, finding 6): the same scripted session under

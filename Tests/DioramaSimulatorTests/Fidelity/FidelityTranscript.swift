@@ -1,4 +1,5 @@
 import DioramaTestSupport
+import HeadlessCompositors
 
 /// What one client saw of one compositor during a scripted session, in a form
 /// two compositors can be compared in: the events it dispatched, phase by
