@@ -41,8 +41,9 @@ final class SketchCanvas: RootContent {
         }
     }
 
-    func keyPressed(_ key: KeyPress, in scene: WindowScene) {
-        switch key.text {
+    func pressesBegan(_ presses: [Press], in scene: WindowScene) {
+        guard let press = presses.first, !press.isRepeat else { return }
+        switch press.key.charactersIgnoringModifiers {
         case "c":
             SketchModel.shared.strokeColor = SketchModel.shared.strokeColor.next
         case "i":
