@@ -114,7 +114,13 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         case .type(let window, let text):
             try command(window, "focus")
             return try await type(text, into: window.name)
-        case .click, .drag, .touch:
+        case .holdKey(let window, let key, let duration):
+            try command(window, "focus")
+            return await holdKey(key, for: duration)
+        case .keyPress, .keyRelease:
+            return .skipped(
+                "wtype presses and releases a key within one run, so a key cannot stay down across steps on sway; use `hold W key NAME for D`")
+        case .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .scroll:
             return .skipped("the headless sway has no pointer or touchscreen to drive (`\(action.keyword)`)")
         case .rescaleDisplay(let display, let scale):
             let output = try names.output(for: display.name)
@@ -229,30 +235,13 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
     /// app's trace to show one `keyPressed` per character typed, and fails
     /// naming how many arrived if they do not.
     private func type(_ text: String, into windowName: String) async throws -> StepOutcome {
-        guard let compositor = run?.compositor else { return .failed("sway is not running") }
-        guard let wtype = ["/usr/bin/wtype", "/usr/local/bin/wtype"].first(where: FileManager.default.isExecutableFile) else {
-            return .failed("`type` on sway needs wtype: install it with `apt-get install wtype`")
-        }
         let binding = windows[windowName]
         let pressesBefore = binding.flatMap { keyPresses(in: $0) }
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-wtype-\(getpid())-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: errors) }
-        let process: SpawnedProcess
-        do {
-            process = try SpawnedProcess(
-                executable: wtype, arguments: ["-s", "100", "-d", "10"] + Self.wtypeArguments(text) + ["-s", "100"],
-                environment: compositor.clientEnvironment(), standardOutput: .null,
-                standardError: .file(errors.path, append: false))
-        } catch {
-            return .failed("\(error)")
-        }
-        guard let termination = await process.waitForExit(timeout: .seconds(5) + .milliseconds(10 * text.unicodeScalars.count)) else {
-            _ = await process.terminate(grace: .milliseconds(200))
-            return .failed("wtype did not finish within \(5 + text.unicodeScalars.count / 100) s")
-        }
-        guard termination == .exited(0) else {
-            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            return .failed("wtype \(termination): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+        if let failure = await runWtype(
+            ["-s", "100", "-d", "10"] + Self.wtypeArguments(text) + ["-s", "100"],
+            timeout: .seconds(5) + .milliseconds(10 * text.unicodeScalars.count))
+        {
+            return failure
         }
         guard let binding, let pressesBefore else { return .done(detail: "typed with wtype") }
         let expected = text.unicodeScalars.count
@@ -266,6 +255,49 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         }
         return .failed(
             "wtype typed \(expected) keys, but the app's trace shows \(arrived) keyPressed within \(timeout); sway or wtype lost the rest")
+    }
+
+    /// `hold W key NAME for D` on sway: one wtype run presses the key
+    /// (`-P`), sleeps for the duration (`-s`), and releases it (`-p`), with
+    /// the same pauses as `type` around it; the app repeats the key itself
+    /// meanwhile. The key name is an xkb keysym name, as wtype's `-P` takes.
+    private func holdKey(_ key: String, for duration: ScenarioDuration) async -> StepOutcome {
+        let milliseconds = Int((duration.duration / .milliseconds(1)).rounded())
+        if let failure = await runWtype(
+            ["-s", "100", "-P", key, "-s", String(milliseconds), "-p", key, "-s", "100"], timeout: .seconds(5) + duration.duration)
+        {
+            return failure
+        }
+        return .done(detail: "held \(key) for \(duration) with wtype")
+    }
+
+    /// Runs wtype with the compositor's environment; nil when it exited 0,
+    /// else the failed outcome saying why (wtype missing, its status and
+    /// stderr, or it not finishing within `timeout`).
+    private func runWtype(_ arguments: [String], timeout: Duration) async -> StepOutcome? {
+        guard let compositor = run?.compositor else { return .failed("sway is not running") }
+        guard let wtype = ["/usr/bin/wtype", "/usr/local/bin/wtype"].first(where: FileManager.default.isExecutableFile) else {
+            return .failed("`type` and `hold` on sway need wtype: install it with `apt-get install wtype`")
+        }
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-wtype-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess(
+                executable: wtype, arguments: arguments, environment: compositor.clientEnvironment(), standardOutput: .null,
+                standardError: .file(errors.path, append: false))
+        } catch {
+            return .failed("\(error)")
+        }
+        guard let termination = await process.waitForExit(timeout: timeout) else {
+            _ = await process.terminate(grace: .milliseconds(200))
+            return .failed("wtype did not finish within \(timeout)")
+        }
+        guard termination == .exited(0) else {
+            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            return .failed("wtype \(termination): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return nil
     }
 
     /// wtype's arguments for `text`: each line break as the Return key
