@@ -17,6 +17,7 @@ struct ScenarioInputStepsTests {
             timeout: 20s
             launch TimerApp as timer
             window main = timer title "Main"
+            expect main title "Main (hh:mm:ss)"
             press main at 200,120
             expect main touchesBegan fired 1 time
             move pointer main to 260,150
