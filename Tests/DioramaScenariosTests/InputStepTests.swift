@@ -70,14 +70,12 @@ struct InputStepTests {
         }
     }
 
-    @Test("a window may not be called `pointer`: `move pointer …` would be ambiguous")
+    @Test("neither a window nor a client may be called `pointer`: `move pointer …` would be ambiguous")
     func pointerIsReserved() throws {
-        let errors = validationErrors(
-            studioHeader + """
-                launch TimerApp as timer
-                window pointer = timer title "Main"
-                """)
-        #expect(errors.contains { $0.message.contains("pointer") }, "\(errors)")
+        for (line, what) in [("launch TimerApp as pointer", "client"), (#"window pointer = timer title "Main""#, "window")] {
+            let errors = validationErrors(studioHeader + "launch TimerApp as timer\n" + line + "\n")
+            #expect(errors.contains { $0.message.contains("`pointer` cannot name a \(what)") }, "\(errors)")
+        }
     }
 
     @Test("a drag without `by` names the line and column and shows how to write it")
