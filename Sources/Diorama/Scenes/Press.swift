@@ -173,7 +173,7 @@ public struct KeyCode: RawRepresentable, Hashable, Sendable, CustomStringConvert
     public static let semicolon = KeyCode(rawValue: 39)
     /// `'` and `"` (US layout).
     public static let quote = KeyCode(rawValue: 40)
-    /// `` ` `` and `~` (US layout).
+    /// The grave accent and tilde key, left of 1 (US layout).
     public static let graveAccentAndTilde = KeyCode(rawValue: 41)
     /// The left Shift key.
     public static let leftShift = KeyCode(rawValue: 42)
