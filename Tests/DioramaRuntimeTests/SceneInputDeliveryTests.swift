@@ -13,6 +13,7 @@ import Testing
     final class InputLog: RootContent {
         var began: [Press] = []
         var ended: [Press] = []
+        var cancelled: [Press] = []
         var touchesBegan: [Touch] = []
         var touchesEnded: [Touch] = []
         var hovers: [PointerHover] = []
@@ -21,6 +22,7 @@ import Testing
         func draw(_ drawable: Drawable, in scene: WindowScene) {}
         func pressesBegan(_ presses: [Press], in scene: WindowScene) { began += presses }
         func pressesEnded(_ presses: [Press], in scene: WindowScene) { ended += presses }
+        func pressesCancelled(_ presses: [Press], in scene: WindowScene) { cancelled += presses }
         func touchesBegan(_ touches: [Touch], in scene: WindowScene) { touchesBegan += touches }
         func touchesEnded(_ touches: [Touch], in scene: WindowScene) { touchesEnded += touches }
         func pointerHovered(_ hover: PointerHover, in scene: WindowScene) { hovers.append(hover) }
@@ -80,6 +82,19 @@ import Testing
         let control = try #require(log.began.first { $0.key.keyCode == .c }?.key)
         #expect(control.modifierFlags == [.control] && control.charactersIgnoringModifiers == "c" && control.characters == "\u{3}")
         #expect(log.began.first { $0.key.keyCode == .leftControl } != nil)
+    }
+
+    @Test("a key still down when keyboard focus leaves is cancelled, not ended")
+    func focusLossCancelsTheHeldKey() throws {
+        let (app, log) = try Self.launch()
+        defer { app.stop() }
+        try Self.send(app) { simulator in
+            try simulator.holdKey("a", in: .id(1))
+            try simulator.minimizeWindow(.id(1))
+        }
+        try app.pump(until: "the held key cancelled") { !log.cancelled.isEmpty }
+        #expect(log.began.map(\.key.keyCode) == [.a] && log.began.first?.key.characters == "a")
+        #expect(log.cancelled.map(\.key.keyCode) == [.a] && log.ended.isEmpty)
     }
 
     @Test("a double-click and a double-tap count two taps; a press elsewhere starts again at one")
