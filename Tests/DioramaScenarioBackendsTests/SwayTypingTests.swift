@@ -32,6 +32,23 @@ struct SwayTypingTests {
         RealCompositorBackendTests.expectEveryClausePassed(result, atLeast: 3)
     }
 
+    @Test(
+        "`hold` on sway keeps a key down for its duration: the app sees it go down and come up once, and the step waits for that",
+        .timeLimit(.minutes(10)))
+    func holdReachesTheApp() async throws {
+        let text = """
+            display DP-1 1280x800 scale 1 at 0,0
+            backend: sway
+            timeout: 20s
+            launch TimerApp as timer
+            window main = timer title "Main"
+            hold main key Right for 800ms
+            expect main pressesBegan fired >= 1 time, pressesEnded fired 1 time, pressesCancelled fired 0 times
+            """
+        let result = try await RealCompositorBackendTests.run(text, label: "sway-hold", on: .sway)
+        RealCompositorBackendTests.expectEveryClausePassed(result, atLeast: 3)
+    }
+
     @Test("wtype's arguments: line breaks are the Return key, leading dashes the minus key, never `--`")
     func wtypeArguments() {
         #expect(SwayScenarioBackend.wtypeArguments("ab") == ["ab"])
