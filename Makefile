@@ -5,7 +5,7 @@
 #   make build-checked  compile with the tests; fail on a compiler warning in the package's own code
 #   make test    deps + format-check + build-checked + the whole test suite (the integration tests start real weston and sway),
 #                then `make examples`
-#   make examples  build Examples/Sketchpad as an outside package and run its scenario
+#   make examples  build Examples/Sketchpad as an outside package and run its scenarios
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
 #   make bench   deps + release build + benchmarks (table on the console, JSON in bench/results/)
 #   make compatibility   deps + `diorama check` on the Debian peers, rewriting Docs/compatibility.md's table
@@ -103,12 +103,14 @@ format-check:
 # its own .build, so Diorama's library targets compile a second time there —
 # about 1.5–2 minutes from scratch on 2 cores, seconds when nothing changed).
 # Its scenario launches it by executable path with its own Info.plist on the
-# simulator. Debug builds only: the scenario names ../.build/debug/Sketchpad.
+# simulator, as does Pinboard's (input: a drag inside the window, a double-click,
+# Shift+Tab, a held arrow key, scrolling). Debug builds only: the scenarios
+# name ../.build/debug/Sketchpad and ../.build/debug/Pinboard.
 EXAMPLE := Examples/Sketchpad
 examples:
 	$(SWIFT) build --package-path $(EXAMPLE)
 	$(SWIFT) build --product diorama
-	$(BIN)/diorama run $(EXAMPLE)/scenarios/sketchpad.scenario
+	$(BIN)/diorama run $(EXAMPLE)/scenarios/sketchpad.scenario $(EXAMPLE)/scenarios/pinboard.scenario
 
 # The one-minute tour: TimerApp and GameScene on the simulated studio desk (1x, 2x,
 # 1.5x), moved, resized, rescaled, rotated and hot-plugged, with the live timeline

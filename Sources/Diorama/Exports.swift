@@ -6,6 +6,12 @@
 // re-exported here so that an outside package depends on the one `Diorama`
 // product and imports one module. The session store stays internal: the
 // runtime saves and restores sessions itself.
+// Foundation is re-exported as UIKit re-exports it: touches, hovers and
+// scrolls are in `CGPoint`s, drawing takes `CGRect`s, timestamps are
+// `TimeInterval`s, and an app names them with `import Diorama` alone. Diorama's
+// own `Point`, `Size` and `Rect` stay whole numbers for what Wayland sends as
+// integers (window sizes, buffer pixels); `cgPoint`, `cgSize`, `cgRect` and
+// `init(rounding:)` convert (the porting guide, "Geometry").
 // EGL, OpenGL ES, Vulkan, Cairo and Pango are re-exported too: an app
 // drawing with `DrawableLayer.Renderer.openGLES`, `.vulkan` or `.cairo`
 // calls GL, Vulkan or Cairo directly, as a Metal app imports Metal.
@@ -16,3 +22,4 @@
 @_exported import DioramaGraphics
 @_exported import DioramaManifest
 @_exported import DioramaModel
+@_exported import Foundation

@@ -96,8 +96,8 @@ final class GameContent: RootContent {
     /// `r` switches between software and the GPU renderer of the command
     /// line (OpenGL ES when it asked for software), from the next frame (as
     /// a game's graphics settings would).
-    func keyPressed(_ key: KeyPress, in scene: WindowScene) {
-        guard key.text == "r", !key.isRepeat else { return }
+    func pressesBegan(_ presses: [Press], in scene: WindowScene) {
+        guard presses.contains(where: { $0.key.keyCode == .r && !$0.isRepeat }) else { return }
         let layer = scene.drawableLayer
         let gpu = GameOptions.renderer == .software ? .openGLES : GameOptions.renderer
         layer.renderer = layer.renderer == .software ? gpu : .software

@@ -52,8 +52,12 @@ final class TimerContent: RootContent {
         }
     }
 
-    func keyPressed(_ key: KeyPress, in scene: WindowScene) {
-        switch key.text {
+    func pressesBegan(_ presses: [Press], in scene: WindowScene) {
+        for press in presses { keyWentDown(press.key, in: scene) }
+    }
+
+    private func keyWentDown(_ key: Key, in scene: WindowScene) {
+        switch key.characters {
         case " ": TimerModel.shared.toggleRunning()
         case "r": TimerModel.shared.reset()
         case "c": scene.cursor = Self.cursorAfter(scene.cursor)

@@ -35,4 +35,13 @@ struct GeometryTests {
         #expect(rect.intersection(Rect(x: 100, y: 60, width: 50, height: 50)) == Rect(x: 100, y: 60, width: 10, height: 10))
         #expect(rect.intersection(Rect(x: 110, y: 20, width: 5, height: 5)) == nil)
     }
+
+    @Test("points and rects convert to and from CGPoint and CGRect, rounding halves away from zero")
+    func pointAndRectConversions() {
+        #expect(Point(rounding: CGPoint(x: 10.5, y: -2.5)) == Point(x: 11, y: -3))
+        #expect(Point(x: 3, y: -4).cgPoint == CGPoint(x: 3, y: -4))
+        let rect = Rect(rounding: CGRect(x: 0.4, y: 1.5, width: 99.5, height: 20.49))
+        #expect(rect == Rect(x: 0, y: 2, width: 100, height: 20))
+        #expect(rect.cgRect == CGRect(x: 0, y: 2, width: 100, height: 20))
+    }
 }

@@ -60,8 +60,13 @@ struct RuntimeTraceFormatTests {
                 touch: Touch(
                     id: 3, kind: .direct, location: CGPoint(x: 10.5, y: 20),
                     previousLocation: CGPoint(x: 10.5, y: 20)),
-                location: CGPoint(x: 10.5, y: 20), text: nil, isRepeat: nil),
-            .input(scene: "S1", event: "keyPressed", touch: nil, location: nil, text: "é\t", isRepeat: true),
+                location: CGPoint(x: 10.5, y: 20), press: nil, modifiers: nil),
+            .input(
+                scene: "S1", event: "keyPressed", touch: nil, location: nil,
+                press: Press(
+                    key: Key(characters: "é\t", charactersIgnoringModifiers: "e", keyCode: .e, modifierFlags: [.alternate, .shift]),
+                    timestamp: 12.5, isRepeat: true),
+                modifiers: [.alternate, .shift]),
             .idle,
             .terminated(reason: "quit"),
         ]
@@ -112,8 +117,11 @@ struct RuntimeTraceFormatTests {
         let handler = try #require(log.first(TraitHandlerCalledRecord.self))
         #expect(handler.changed == ["horizontalSizeClass"] && handler.previousDisplayScale == 1.5)
         let inputs = log.records(InputRecord.self)
-        #expect(inputs.first == InputRecord(scene: "S1", event: "touchesBegan", id: 3, touch: "direct", x: 10.5, y: 20))
-        #expect(inputs.last == InputRecord(scene: "S1", event: "keyPressed", text: "é\t", isRepeat: true))
+        #expect(inputs.first == InputRecord(scene: "S1", event: "touchesBegan", id: 3, touch: "direct", tapCount: 1, x: 10.5, y: 20))
+        #expect(
+            inputs.last
+                == InputRecord(
+                    scene: "S1", event: "keyPressed", key: "e", text: "é\t", isRepeat: true, modifiers: ["shift", "alternate"]))
     }
 
     /// Golden lines: renaming a key, retyping a field or reordering the common

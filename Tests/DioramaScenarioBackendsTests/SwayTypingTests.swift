@@ -11,16 +11,19 @@ import Testing
 /// trace shows every key, and the expectation counts them again.
 @Suite("typing on sway", .serialized)
 struct SwayTypingTests {
+    /// TimerApp's main window on sway's one output; the steps follow.
+    static let timerOnSway = """
+        display DP-1 1280x800 scale 1 at 0,0
+        backend: sway
+        timeout: 20s
+        launch TimerApp as timer
+        window main = timer title "Main"
+
+        """
+
     @Test("three `type` steps with dashes and line breaks: every key arrives, Return included", .timeLimit(.minutes(10)))
     func everyKeyArrives() async throws {
-        var text = """
-            display DP-1 1280x800 scale 1 at 0,0
-            backend: sway
-            timeout: 20s
-            launch TimerApp as timer
-            window main = timer title "Main"
-
-            """
+        var text = Self.timerOnSway
         for _ in 0..<3 {
             text += """
                 type main "xy-\\nz\\n"
@@ -29,6 +32,19 @@ struct SwayTypingTests {
                 """
         }
         let result = try await RealCompositorBackendTests.run(text, label: "sway-typing", on: .sway)
+        RealCompositorBackendTests.expectEveryClausePassed(result, atLeast: 3)
+    }
+
+    @Test(
+        "`hold` on sway keeps a key down for its duration: the app sees it go down and come up once, and the step waits for that",
+        .timeLimit(.minutes(10)))
+    func holdReachesTheApp() async throws {
+        let text =
+            Self.timerOnSway + """
+                hold main key Right for 800ms
+                expect main pressesBegan fired >= 1 time, pressesEnded fired 1 time, pressesCancelled fired 0 times
+                """
+        let result = try await RealCompositorBackendTests.run(text, label: "sway-hold", on: .sway)
         RealCompositorBackendTests.expectEveryClausePassed(result, atLeast: 3)
     }
 

@@ -54,6 +54,8 @@ struct ClauseParserTests {
             try clauseKinds("role external-display-non-interactive, role UIWindowSceneSessionRoleApplication")
                 == [.role(.windowExternalDisplayNonInteractive), .role(.windowApplication)])
         #expect(try clauseKinds("disconnected, restored") == [.disconnected, .restored])
+        #expect(try clauseKinds(#"title "Main (24h)", restored"#) == [.title("Main (24h)"), .restored])
+        #expect(ClauseKind.title("Main").level == .app, "read from the runtime trace")
         #expect(try clauseKinds("renderer openGLES, renderer software") == [.renderer(.openGLES), .renderer(.software)])
         #expect(ClauseKind.renderer(.openGLES).level == .app, "read from the runtime trace")
         #expect(

@@ -30,6 +30,17 @@ struct ExpectationEvaluatorTests {
         #expect(try verdict("on DP-1", nowhere) == .failed(expected: "on DP-1", actual: "on no display"))
     }
 
+    @Test("title holds only for the exact title, and says which it saw")
+    func title() throws {
+        var observation = atOneAndAHalf
+        observation.title = .value("Pinboard: dropped card 1 at 120,100")
+        #expect(try verdict(#"title "Pinboard: dropped card 1 at 120,100""#, observation).isPassed)
+        #expect(
+            try verdict(#"title "Pinboard: dropped card 1""#, observation)
+                == .failed(expected: #"title "Pinboard: dropped card 1""#, actual: #"title "Pinboard: dropped card 1 at 120,100""#))
+        #expect(!(try verdict(#"title "x""#, WindowObservation(unavailableBecause: "no trace")).isPassed))
+    }
+
     @Test("buffer expressions round half away from zero, exactly as fractional-scale-v1 says")
     func bufferExpressions() throws {
         // 801 x 1.5 = 1201.5 → 1202; 601 x 1.5 = 901.5 → 902.

@@ -43,9 +43,16 @@ public protocol RootContent: AnyObject {
     /// instead. The default clears to dark grey.
     func draw(in drawable: CairoDrawable, for scene: WindowScene)
 
-    /// A key was pressed while the scene had keyboard focus; a held key
-    /// comes again with `isRepeat` at the compositor's repeat rate.
-    func keyPressed(_ key: KeyPress, in scene: WindowScene)
+    /// Keys went down while the scene had keyboard focus (UIKit's
+    /// `pressesBegan(_:with:)`); a held key comes again with
+    /// ``Press/isRepeat`` at the compositor's repeat rate.
+    func pressesBegan(_ presses: [Press], in scene: WindowScene)
+    /// Keys came up (UIKit's `pressesEnded(_:with:)`): once per key, after
+    /// its repeats.
+    func pressesEnded(_ presses: [Press], in scene: WindowScene)
+    /// Keyboard focus left the scene with keys down: they will not come up
+    /// here (UIKit's `pressesCancelled(_:with:)`).
+    func pressesCancelled(_ presses: [Press], in scene: WindowScene)
 
     /// Fingers went down, or pointer buttons were pressed, on the scene
     /// (UIKit's `touchesBegan(_:with:)`). Each group the compositor sends
@@ -59,16 +66,15 @@ public protocol RootContent: AnyObject {
     /// button held): they will not end; undo what they started.
     func touchesCancelled(_ touches: [Touch], in scene: WindowScene)
 
-    /// The pointer is over the scene with no button held, at `location`
-    /// (points): UIKit's `UIHoverGestureRecognizer` began/changed.
-    func pointerHovered(at location: CGPoint, in scene: WindowScene)
+    /// The pointer entered or moved over the scene with no button held:
+    /// UIKit's `UIHoverGestureRecognizer` began/changed.
+    func pointerHovered(_ hover: PointerHover, in scene: WindowScene)
     /// The pointer left the scene (the hover recognizer's `ended`).
     func pointerExited(in scene: WindowScene)
-    /// A scroll wheel or touchpad scrolled by `delta` points (positive: the
-    /// content moves up/left, i.e. scrolling down/right) with the pointer at
-    /// `location`: what a `UIPanGestureRecognizer` with
-    /// `allowedScrollTypesMask` reports.
-    func scrolled(by delta: CGPoint, at location: CGPoint, in scene: WindowScene)
+    /// A scroll wheel or touchpad scrolled over the scene: what a
+    /// `UIPanGestureRecognizer` with `allowedScrollTypesMask` reports. Fires
+    /// once per group of axis events the compositor sends together.
+    func scrolled(_ scroll: PointerScroll, in scene: WindowScene)
 }
 
 public extension RootContent {
@@ -83,30 +89,14 @@ public extension RootContent {
     func draw(in drawable: CairoDrawable, for scene: WindowScene) {
         drawable.clear(to: SceneFrame.emptySceneColor)
     }
-    func keyPressed(_ key: KeyPress, in scene: WindowScene) {}
+    func pressesBegan(_ presses: [Press], in scene: WindowScene) {}
+    func pressesEnded(_ presses: [Press], in scene: WindowScene) {}
+    func pressesCancelled(_ presses: [Press], in scene: WindowScene) {}
     func touchesBegan(_ touches: [Touch], in scene: WindowScene) {}
     func touchesMoved(_ touches: [Touch], in scene: WindowScene) {}
     func touchesEnded(_ touches: [Touch], in scene: WindowScene) {}
     func touchesCancelled(_ touches: [Touch], in scene: WindowScene) {}
-    func pointerHovered(at location: CGPoint, in scene: WindowScene) {}
+    func pointerHovered(_ hover: PointerHover, in scene: WindowScene) {}
     func pointerExited(in scene: WindowScene) {}
-    func scrolled(by delta: CGPoint, at location: CGPoint, in scene: WindowScene) {}
-}
-
-/// A key press delivered to the focused scene.
-public struct KeyPress: Sendable, Hashable {
-    /// The xkb keysym.
-    public var keysym: UInt32
-    /// The text it types (empty for keys that type nothing).
-    public var text: String
-    /// Whether this is a repeat of a key held down (UIKit's `UIPress` has
-    /// no such flag; its `pressesBegan` fires once).
-    public var isRepeat: Bool
-
-    /// A key press as the runtime delivers it (tests build their own).
-    public init(keysym: UInt32, text: String, isRepeat: Bool = false) {
-        self.keysym = keysym
-        self.text = text
-        self.isRepeat = isRepeat
-    }
+    func scrolled(_ scroll: PointerScroll, in scene: WindowScene) {}
 }

@@ -48,8 +48,10 @@ public enum RuntimeTraceEvent: Sendable {
     case renderer(scene: String, renderer: String, presentation: String?, fallbackReason: String?)
     /// A `registerForTraitChanges` handler is about to be called with `previous`.
     case traitHandlerCalled(scene: String, changed: Set<Trait>, previous: TraitCollection)
-    /// Input delivered to the scene's content (`InputRecord` documents the fields).
-    case input(scene: String, event: String, touch: Touch?, location: CGPoint?, text: String?, isRepeat: Bool?)
+    /// Input delivered to the scene's content (`InputRecord` documents the
+    /// fields): a touch, a press, or a hover or scroll at `location`, with the
+    /// modifiers in effect for presses, hovers and scrolls.
+    case input(scene: String, event: String, touch: Touch?, location: CGPoint?, press: Press?, modifiers: KeyModifierFlags?)
 }
 
 /// The runtime's structured trace: JSON lines with monotonic timestamps,
@@ -192,11 +194,12 @@ extension RuntimeTraceEvent {
                 scene: scene, renderer: renderer, presentation: presentation, fallbackReason: fallbackReason)
         case .traitHandlerCalled(let scene, let changed, let previous):
             return TraitHandlerCalledRecord(scene: scene, changed: changed, previous: previous)
-        case .input(let scene, let event, let touch, let location, let text, let isRepeat):
+        case .input(let scene, let event, let touch, let location, let press, let modifiers):
             return InputRecord(
-                scene: scene, event: event, id: touch?.id, touch: touch?.kind.rawValue,
+                scene: scene, event: event, id: touch?.id, touch: touch?.kind.rawValue, tapCount: touch?.tapCount,
                 x: location.map { Double($0.x) }, y: location.map { Double($0.y) },
-                text: text, isRepeat: isRepeat)
+                key: press?.key.keyCode.description, text: press?.key.characters, isRepeat: press?.isRepeat,
+                modifiers: modifiers.flatMap { $0.isEmpty ? nil : $0.names })
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Turns the seat's pointer, touch and keyboard events into the scene
 /// callbacks of `RootContent` (touchesBegan/Moved/Ended/Cancelled,
-/// pointerHovered/Exited, scrolled, keyPressed with repeats), each recorded
+/// pointerHovered/Exited, scrolled, pressesBegan/Ended/Cancelled with
+/// repeats, tap counts and modifier flags), each recorded
 /// in the runtime trace as an `input` record.
 ///
 /// Wayland positions are surface-local logical points, which is what a
@@ -21,10 +22,15 @@ final class SceneInputRouter {
     private var pointerLocation = CGPoint.zero
     private var pointerTouches: [Int: Touch] = [:]
     private var pendingScroll = CGPoint.zero
+    /// The time of the last pointer event, in seconds: what an enter (which
+    /// carries none) and a scroll frame are stamped with.
+    private var pointerTimestamp: TimeInterval = 0
+    private var pointerTaps = TapCounter()
 
     // Touchscreen: each finger's scene and last touch, and the frame's batch.
     private var fingers: [Int: (scene: WindowScene, touch: Touch)] = [:]
     private var pendingBatch: [(event: String, scene: WindowScene, touch: Touch)] = []
+    private var fingerTaps = TapCounter()
 
     /// The last press (pointer button or finger) still held and its seat:
     /// what `xdg_toplevel.move` must quote.
@@ -32,6 +38,10 @@ final class SceneInputRouter {
 
     private(set) lazy var keyRepeater = KeyRepeater { [weak self] keycode in self?.keyRepeated(keycode) }
     private weak var keyboard: Keyboard?
+    /// The key down last, while it is down, and when (for repeats' timestamps).
+    private var heldKey: (press: Press, at: ContinuousClock.Instant)?
+    /// The modifier keys in effect, from `wl_keyboard.modifiers`.
+    private var modifierFlags: KeyModifierFlags = []
 
     init(sceneForSurface: @escaping (Surface) -> WindowScene?) {
         self.sceneForSurface = sceneForSurface
@@ -53,13 +63,13 @@ final class SceneInputRouter {
     }
 
     private func record(
-        _ event: String, in scene: WindowScene, touch: Touch? = nil, location: CGPoint? = nil,
-        text: String? = nil, isRepeat: Bool? = nil
+        _ event: String, in scene: WindowScene, touch: Touch? = nil, location: CGPoint? = nil, press: Press? = nil,
+        modifiers: KeyModifierFlags? = nil
     ) {
         scene.trace.record(
             .input(
-                scene: scene.traceName, event: event, touch: touch, location: location ?? touch?.location,
-                text: text, isRepeat: isRepeat))
+                scene: scene.traceName, event: event, touch: touch, location: location ?? touch?.location, press: press,
+                modifiers: modifiers ?? press?.key.modifierFlags))
     }
 
     private func deliver(_ event: String, _ touches: [Touch], to scene: WindowScene) {
@@ -72,6 +82,13 @@ final class SceneInputRouter {
         case "touchesEnded": content.touchesEnded(touches, in: scene)
         default: content.touchesCancelled(touches, in: scene)
         }
+    }
+
+    /// The pointer entered or moved over `scene` with no button held.
+    private func hover(in scene: WindowScene) {
+        let hover = PointerHover(location: pointerLocation, modifierFlags: modifierFlags, timestamp: pointerTimestamp)
+        record("pointerHovered", in: scene, location: hover.location, modifiers: hover.modifierFlags)
+        scene.rootContent?.pointerHovered(hover, in: scene)
     }
 }
 
@@ -88,8 +105,7 @@ extension SceneInputRouter: @preconcurrency PointerHandler {
         enteredPointer = pointer
         pointerLocation = position
         guard let scene = pointerScene else { return }
-        record("pointerHovered", in: scene, location: position)
-        scene.rootContent?.pointerHovered(at: position, in: scene)
+        hover(in: scene)
     }
 
     /// The pointer left (also when the compositor's move grab took it):
@@ -108,84 +124,87 @@ extension SceneInputRouter: @preconcurrency PointerHandler {
     /// Motion with buttons held moves their touches; without, it hovers.
     func pointerMoved(_ pointer: Pointer, position: CGPoint, timeMillis: UInt32) {
         pointerLocation = position
+        pointerTimestamp = Self.seconds(timeMillis)
         guard let scene = pointerScene else { return }
         if pointerTouches.isEmpty {
-            record("pointerHovered", in: scene, location: position)
-            scene.rootContent?.pointerHovered(at: position, in: scene)
+            hover(in: scene)
             return
         }
-        for (id, touch) in pointerTouches {
-            pointerTouches[id] = Touch(id: id, kind: .indirectPointer, location: position, previousLocation: touch.location)
-        }
+        for (id, touch) in pointerTouches { pointerTouches[id] = touch.moved(to: position, at: pointerTimestamp) }
         deliver("touchesMoved", pointerTouches.values.sorted { $0.id < $1.id }, to: scene)
     }
 
-    /// A press begins a touch (as a mouse click does on iPadOS); its serial
-    /// is kept for `beginInteractiveMove`. A release ends it.
+    /// A press begins a touch (as a mouse click does on iPadOS), counting
+    /// taps per button; its serial is kept for `beginInteractiveMove`. A
+    /// release ends it.
     func pointerButtonChanged(_ pointer: Pointer, button: UInt32, isPressed: Bool, serial: UInt32, timeMillis: UInt32) {
+        pointerTimestamp = Self.seconds(timeMillis)
         guard let scene = pointerScene else { return }
         let id = Int(button)
         if isPressed {
             if let seat = pointer.seat { heldPress = (seat, serial) }
-            let touch = Touch(id: id, kind: .indirectPointer, location: pointerLocation, previousLocation: pointerLocation)
+            let taps = pointerTaps.press(from: id, at: pointerLocation, timestamp: pointerTimestamp)
+            let touch = Touch(
+                id: id, kind: .indirectPointer, location: pointerLocation, previousLocation: pointerLocation,
+                timestamp: pointerTimestamp, tapCount: taps)
             pointerTouches[id] = touch
             deliver("touchesBegan", [touch], to: scene)
         } else if let touch = pointerTouches.removeValue(forKey: id) {
             if pointerTouches.isEmpty && fingers.isEmpty { heldPress = nil }
-            deliver(
-                "touchesEnded",
-                [
-                    Touch(
-                        id: id, kind: .indirectPointer, location: pointerLocation,
-                        previousLocation: touch.location)
-                ], to: scene)
+            deliver("touchesEnded", [touch.moved(to: pointerLocation, at: pointerTimestamp)], to: scene)
         }
     }
 
     /// Scroll amounts add up until the frame that ends the group (wl_pointer
     /// v5); an older pointer has no frames, so each arrives alone.
     func pointerScrolled(_ pointer: Pointer, axis: ScrollAxis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {
+        pointerTimestamp = Self.seconds(timeMillis)
         if axis == .vertical { pendingScroll.y += value } else { pendingScroll.x += value }
         if !pointer.groupsEventsInFrames { pointerFrameEnded(pointer) }
     }
 
     func pointerFrameEnded(_ pointer: Pointer) {
         guard pendingScroll != .zero else { return }
-        let delta = pendingScroll
+        let scroll = PointerScroll(delta: pendingScroll, location: pointerLocation, modifierFlags: modifierFlags, timestamp: pointerTimestamp)
         pendingScroll = .zero
         guard let scene = pointerScene else { return }
-        record("scrolled", in: scene, location: delta)
-        scene.rootContent?.scrolled(by: delta, at: pointerLocation, in: scene)
+        record("scrolled", in: scene, location: scroll.delta, modifiers: scroll.modifierFlags)
+        scene.rootContent?.scrolled(scroll, in: scene)
     }
 }
 
 extension SceneInputRouter: @preconcurrency TouchHandler {
     /// Touch events are batched until the frame, then delivered as one call
     /// per kind (began, moved, ended) and scene, as UIKit groups a touch event.
-    func touchWentDown(_ touch: DioramaClient.Touch, id: Int, surface: Surface, position: CGPoint, serial: UInt32) {
+    func touchWentDown(_ touch: DioramaClient.Touch, id: Int, surface: Surface, position: CGPoint, serial: UInt32, timeMillis: UInt32) {
         guard let scene = sceneForSurface(surface) else { return }
         if let seat = touch.seat { heldPress = (seat, serial) }
-        let began = Touch(id: id, kind: .direct, location: position, previousLocation: position)
+        let timestamp = Self.seconds(timeMillis)
+        let taps = fingerTaps.press(from: -1, at: position, timestamp: timestamp)
+        let began = Touch(id: id, kind: .direct, location: position, previousLocation: position, timestamp: timestamp, tapCount: taps)
         fingers[id] = (scene, began)
         pendingBatch.append(("touchesBegan", scene, began))
     }
 
-    func touchMoved(_ touch: DioramaClient.Touch, id: Int, surface: Surface, position: CGPoint) {
+    func touchMoved(_ touch: DioramaClient.Touch, id: Int, surface: Surface, position: CGPoint, timeMillis: UInt32) {
         guard let finger = fingers[id] else { return }
-        let moved = Touch(id: id, kind: .direct, location: position, previousLocation: finger.touch.location)
+        let moved = finger.touch.moved(to: position, at: Self.seconds(timeMillis))
         fingers[id] = (finger.scene, moved)
         // Several motions of one finger in a frame: the last one, from the first's start.
         if let index = pendingBatch.firstIndex(where: { $0.event == "touchesMoved" && $0.touch.id == id }) {
             pendingBatch[index].touch.location = position
+            pendingBatch[index].touch.timestamp = moved.timestamp
         } else {
             pendingBatch.append(("touchesMoved", finger.scene, moved))
         }
     }
 
-    func touchWentUp(_ touch: DioramaClient.Touch, id: Int, surface: Surface) {
+    func touchWentUp(_ touch: DioramaClient.Touch, id: Int, surface: Surface, timeMillis: UInt32) {
         guard let finger = fingers.removeValue(forKey: id) else { return }
         if fingers.isEmpty && pointerTouches.isEmpty { heldPress = nil }
-        pendingBatch.append(("touchesEnded", finger.scene, finger.touch))
+        var ended = finger.touch
+        ended.timestamp = Self.seconds(timeMillis)
+        pendingBatch.append(("touchesEnded", finger.scene, ended))
     }
 
     func touchFrameEnded(_ touch: DioramaClient.Touch) {
@@ -216,20 +235,41 @@ extension SceneInputRouter: @preconcurrency TouchHandler {
 }
 
 extension SceneInputRouter: @preconcurrency KeyboardHandler {
-    /// A key went down while one of our surfaces had keyboard focus; it
-    /// starts repeating if the keymap says it repeats.
+    /// A key went down while one of our surfaces had keyboard focus: a
+    /// `pressesBegan`; it starts repeating if the keymap says it repeats.
     func keyPressed(_ keyboard: Keyboard, event: KeyEvent) {
         self.keyboard = keyboard
-        deliverKey(keysym: event.keysym, text: event.text ?? "", isRepeat: false, focus: keyboard.focusedSurface)
-        keyRepeater.keyPressed(event.keycode, repeats: keyboard.keymap?.keyRepeats(event.keycode) ?? false)
+        guard let keymap = keyboard.keymap else { return }
+        let press = Press(key: key(event.keycode, in: keymap), timestamp: Self.seconds(event.timeMillis))
+        heldKey = (press, ContinuousClock.now)
+        deliverPresses(.began, [press], focus: keyboard.focusedSurface)
+        keyRepeater.keyPressed(event.keycode, repeats: keymap.keyRepeats(event.keycode))
     }
 
+    /// A key came up: a `pressesEnded`, with the modifiers in effect as it went down.
     func keyReleased(_ keyboard: Keyboard, event: KeyEvent) {
         keyRepeater.keyReleased(event.keycode)
+        guard let keymap = keyboard.keymap else { return }
+        var key = key(event.keycode, in: keymap)
+        if let held = heldKey, held.press.key.keyCode == key.keyCode {
+            key = held.press.key
+            heldKey = nil
+        }
+        deliverPresses(.ended, [Press(key: key, timestamp: Self.seconds(event.timeMillis))], focus: keyboard.focusedSurface)
     }
 
+    /// Focus left with a key down: it will not come up here, so its press is
+    /// cancelled (UIKit's `pressesCancelled`).
     func keyboardLeft(_ keyboard: Keyboard, surface: Surface?) {
         keyRepeater.stop()
+        guard let held = heldKey else { return }
+        heldKey = nil
+        deliverPresses(.cancelled, [held.press], focus: surface)
+    }
+
+    /// Modifier keys changed (also on focus entry): what later presses, hovers and scrolls carry.
+    func modifiersChanged(_ keyboard: Keyboard, modifiers: KeyboardModifiers) {
+        modifierFlags = Self.flags(modifiers)
     }
 
     func repeatInfoChanged(_ keyboard: Keyboard, rate: Int, delayMillis: Int) {
@@ -237,20 +277,57 @@ extension SceneInputRouter: @preconcurrency KeyboardHandler {
         keyRepeater.delayMillis = delayMillis
     }
 
-    /// The repeater's tick: the held key again, with the modifiers in effect now.
+    /// The repeater's tick: the held key again, with the modifiers in effect
+    /// now, stamped with the time since it went down.
     private func keyRepeated(_ keycode: UInt32) {
-        guard let keyboard, let keymap = keyboard.keymap, keyboard.focusedSurface != nil else {
+        guard let keyboard, let keymap = keyboard.keymap, keyboard.focusedSurface != nil, let held = heldKey else {
             keyRepeater.stop()
             return
         }
-        deliverKey(
-            keysym: keymap.keysym(forKeycode: keycode), text: keymap.text(forKeycode: keycode) ?? "",
-            isRepeat: true, focus: keyboard.focusedSurface)
+        let elapsed = ContinuousClock.now - held.at
+        let press = Press(
+            key: key(keycode, in: keymap),
+            timestamp: held.press.timestamp + Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            isRepeat: true)
+        deliverPresses(.began, [press], focus: keyboard.focusedSurface)
     }
 
-    private func deliverKey(keysym: UInt32, text: String, isRepeat: Bool, focus: Surface?) {
+    /// The key as the keymap reads it now.
+    private func key(_ keycode: UInt32, in keymap: Keymap) -> Key {
+        Key(
+            characters: keymap.text(forKeycode: keycode) ?? "", charactersIgnoringModifiers: keymap.unmodifiedText(forKeycode: keycode) ?? "",
+            keyCode: KeyCode(rawValue: keycode), modifierFlags: modifierFlags)
+    }
+
+    /// Where a key press is; the runtime trace's `input` event for each
+    /// (`keyPressed`, the name key-downs had before `pressesBegan` existed,
+    /// stays: the trace format only ever adds).
+    private enum PressPhase: String {
+        case began = "keyPressed"
+        case ended = "keyReleased"
+        case cancelled = "keyCancelled"
+    }
+
+    private func deliverPresses(_ phase: PressPhase, _ presses: [Press], focus: Surface?) {
         guard let focus, let scene = sceneForSurface(focus) else { return }
-        record("keyPressed", in: scene, text: text, isRepeat: isRepeat)
-        scene.rootContent?.keyPressed(KeyPress(keysym: keysym, text: text, isRepeat: isRepeat), in: scene)
+        for press in presses { record(phase.rawValue, in: scene, press: press) }
+        guard let content = scene.rootContent else { return }
+        switch phase {
+        case .began: content.pressesBegan(presses, in: scene)
+        case .ended: content.pressesEnded(presses, in: scene)
+        case .cancelled: content.pressesCancelled(presses, in: scene)
+        }
+    }
+
+    /// Wayland's millisecond event times, in seconds.
+    static func seconds(_ millis: UInt32) -> TimeInterval { Double(millis) / 1000 }
+
+    /// xkb's modifier names in UIKit's terms.
+    static func flags(_ modifiers: KeyboardModifiers) -> KeyModifierFlags {
+        let pairs: [(KeyboardModifiers, KeyModifierFlags)] = [
+            (.shift, .shift), (.capsLock, .capsLock), (.control, .control), (.alt, .alternate), (.logo, .command),
+            (.numLock, .numLock),
+        ]
+        return pairs.reduce(into: []) { flags, pair in if modifiers.contains(pair.0) { flags.insert(pair.1) } }
     }
 }

@@ -105,6 +105,18 @@ public final class Keymap {
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
+    /// The text the key types with no modifier at all (its first shift
+    /// level in the first layout), nil when that types nothing.
+    public func unmodifiedText(forKeycode evdevCode: UInt32) -> String? {
+        var symbols: UnsafePointer<xkb_keysym_t>?
+        guard xkb_keymap_key_get_syms_by_level(keymap, evdevCode + 8, 0, 0, &symbols) == 1, let keysym = symbols?.pointee else {
+            return nil
+        }
+        var buffer = [CChar](repeating: 0, count: 16)
+        guard xkb_keysym_to_utf8(keysym, &buffer, buffer.count) > 1 else { return nil }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
     /// The modifiers in effect now.
     public var activeModifiers: KeyboardModifiers {
         var active: KeyboardModifiers = []

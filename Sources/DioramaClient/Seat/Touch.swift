@@ -32,17 +32,17 @@ public final class Touch {
     /// frame that closes each group.
     private func touchEventArrived(_ event: WlTouch.Event) {
         switch event {
-        case let .down(serial, _, wlSurface, id, x, y):
+        case let .down(serial, time, wlSurface, id, x, y):
             guard let surface = wlSurface.flatMap({ compositor.surface(for: $0) }) else { return }
             surfaces[id] = surface
             lastDownSerial = serial
-            handler?.touchWentDown(self, id: Int(id), surface: surface, position: CGPoint(x: x, y: y), serial: serial)
-        case let .motion(_, id, x, y):
+            handler?.touchWentDown(self, id: Int(id), surface: surface, position: CGPoint(x: x, y: y), serial: serial, timeMillis: time)
+        case let .motion(time, id, x, y):
             guard let surface = surfaces[id] else { return }
-            handler?.touchMoved(self, id: Int(id), surface: surface, position: CGPoint(x: x, y: y))
-        case let .up(_, _, id):
+            handler?.touchMoved(self, id: Int(id), surface: surface, position: CGPoint(x: x, y: y), timeMillis: time)
+        case let .up(_, time, id):
             guard let surface = surfaces.removeValue(forKey: id) else { return }
-            handler?.touchWentUp(self, id: Int(id), surface: surface)
+            handler?.touchWentUp(self, id: Int(id), surface: surface, timeMillis: time)
         case .frame:
             handler?.touchFrameEnded(self)
         case .cancel:
@@ -57,14 +57,15 @@ public final class Touch {
 
 /// Told what happens on a seat's touchscreen. Positions are surface-local
 /// logical points (what wl_touch sends), with sub-point precision. Each group
-/// of events that happened together ends with `touchFrameEnded`.
+/// of events that happened together ends with `touchFrameEnded`. Times are
+/// the compositor's milliseconds (arbitrary base).
 public protocol TouchHandler: AnyObject {
     /// A finger went down on one of our surfaces.
-    func touchWentDown(_ touch: Touch, id: Int, surface: Surface, position: CGPoint, serial: UInt32)
+    func touchWentDown(_ touch: Touch, id: Int, surface: Surface, position: CGPoint, serial: UInt32, timeMillis: UInt32)
     /// A finger that went down on `surface` moved (possibly outside it).
-    func touchMoved(_ touch: Touch, id: Int, surface: Surface, position: CGPoint)
+    func touchMoved(_ touch: Touch, id: Int, surface: Surface, position: CGPoint, timeMillis: UInt32)
     /// A finger lifted.
-    func touchWentUp(_ touch: Touch, id: Int, surface: Surface)
+    func touchWentUp(_ touch: Touch, id: Int, surface: Surface, timeMillis: UInt32)
     /// The end of a group of touch events.
     func touchFrameEnded(_ touch: Touch)
     /// The compositor took these touches over (a gesture of its own): they

@@ -13,6 +13,12 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public static let zero = Point(x: 0, y: 0)
 
+    /// The point rounded to whole units, halves away from zero (as ``Size/init(rounding:)``).
+    public init(rounding point: CGPoint) {
+        x = Int(Double(point.x).rounded(.toNearestOrAwayFromZero))
+        y = Int(Double(point.y).rounded(.toNearestOrAwayFromZero))
+    }
+
     public var cgPoint: CGPoint { CGPoint(x: Double(x), y: Double(y)) }
 
     public var description: String { "(\(x), \(y))" }

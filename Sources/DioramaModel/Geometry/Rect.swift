@@ -17,6 +17,12 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public static let zero = Rect(size: .zero)
 
+    /// The rectangle with its origin and size each rounded to whole units,
+    /// halves away from zero (``Point/init(rounding:)``, ``Size/init(rounding:)``).
+    public init(rounding rect: CGRect) {
+        self.init(origin: Point(rounding: rect.origin), size: Size(rounding: rect.size))
+    }
+
     public var width: Int { size.width }
     public var height: Int { size.height }
     public var minX: Int { origin.x }

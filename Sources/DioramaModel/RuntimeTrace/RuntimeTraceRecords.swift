@@ -419,10 +419,11 @@ public struct TraitHandlerCalledRecord: SceneTraceRecord, Hashable {
 
 /// Input that reached a scene's content: `event` is the `RootContent`
 /// callback (`touchesBegan`, `touchesMoved`, `touchesEnded`,
-/// `touchesCancelled`, `pointerHovered`, `pointerExited`, `scrolled`,
-/// `keyPressed`), one record per touch; `x`, `y` are points from the scene's
-/// top-left (for `scrolled`, the distance). Fields that do not apply to the
-/// event are null.
+/// `touchesCancelled`, `pointerHovered`, `pointerExited`, `scrolled`; for
+/// `pressesBegan`, `pressesEnded` and `pressesCancelled` the older names
+/// `keyPressed`, `keyReleased`, `keyCancelled`), one record per touch
+/// or press; `x`, `y` are points from the scene's top-left (for `scrolled`,
+/// the distance). Fields that do not apply to the event are null.
 public struct InputRecord: SceneTraceRecord, Hashable {
     public static let kind = "input"
     public var scene: String
@@ -431,28 +432,40 @@ public struct InputRecord: SceneTraceRecord, Hashable {
     public var id: Int?
     /// `direct` (a finger) or `indirectPointer` (a pointer button), for touches.
     public var touch: String?
+    /// The touch's tap count (2 for the second tap of a double-tap).
+    public var tapCount: Int?
     public var x: Double?
     public var y: Double?
-    /// What a key typed, and whether it was a repeat.
+    /// For presses: the key's code name (`rightArrow`, `a`), what it typed,
+    /// and whether it was a repeat.
+    public var key: String?
     public var text: String?
     public var isRepeat: Bool?
+    /// The modifier keys in effect (`shift`, `control`, `alternate`,
+    /// `command`, `capsLock`, `numLock`, in that order), for presses,
+    /// hovers and scrolls; null when none.
+    public var modifiers: [String]?
 
     public init(
-        scene: String, event: String, id: Int? = nil, touch: String? = nil, x: Double? = nil, y: Double? = nil,
-        text: String? = nil, isRepeat: Bool? = nil
+        scene: String, event: String, id: Int? = nil, touch: String? = nil, tapCount: Int? = nil, x: Double? = nil,
+        y: Double? = nil, key: String? = nil, text: String? = nil, isRepeat: Bool? = nil, modifiers: [String]? = nil
     ) {
         self.scene = scene
         self.event = event
         self.id = id
         self.touch = touch
+        self.tapCount = tapCount
         self.x = x
         self.y = y
+        self.key = key
         self.text = text
         self.isRepeat = isRepeat
+        self.modifiers = modifiers
     }
 
     enum CodingKeys: String, CodingKey {
-        case scene, event, id, touch, x, y, text
+        case scene, event, id, touch, x, y, key, text, modifiers
+        case tapCount = "tap_count"
         case isRepeat = "is_repeat"
     }
 }

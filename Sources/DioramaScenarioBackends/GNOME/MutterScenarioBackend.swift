@@ -101,7 +101,8 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
             return .skipped(reason)
         case .focus, .close:
             return .skipped("\(Self.noWindowControl) (`\(action.keyword)`)")
-        case .type, .click, .drag, .touch:
+        case .type, .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .keyPress, .keyRelease, .holdKey,
+            .scroll:
             return .skipped("the mutter backend drives no keyboard, pointer or touchscreen (`\(action.keyword)`)")
         case .rescaleDisplay(let display, let scale):
             return try relayout(display) { monitor, monitors in

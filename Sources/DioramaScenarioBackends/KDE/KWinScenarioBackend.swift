@@ -128,7 +128,8 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
             return try script(window, "c.minimized = true;")
         case .close(let window):
             return try script(window, "c.closeWindow();")
-        case .type, .click, .drag, .touch:
+        case .type, .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .keyPress, .keyRelease, .holdKey,
+            .scroll:
             return .skipped("the kwin backend drives no keyboard, pointer or touchscreen (`\(action.keyword)`)")
         case .rescaleDisplay(let display, let scale):
             let output = try names.output(for: display.name)

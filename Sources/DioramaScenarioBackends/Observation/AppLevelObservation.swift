@@ -23,6 +23,7 @@ enum AppLevelObservation {
         var geometry: GeometryRecord?
         var drawable: DrawableSizeRecord?
         var renderer: RendererRecord?
+        var title: String?
         var lifecycle: LifecycleRecord?
         var session: SessionConnectedRecord?
         var restoredRecord = false
@@ -70,8 +71,14 @@ enum AppLevelObservation {
                 if sinceStep { count(.drawableSizeWillChange, during: resizing) }
             case let record as RendererRecord:
                 renderer = record
+            case let record as ToplevelRecord:
+                title = record.title
+            case let record as TitleRecord:
+                title = record.title
             case let record as InputRecord:
-                if sinceStep, let callback = SceneCallback(rawValue: record.event) { count(callback, during: resizing) }
+                if sinceStep {
+                    for callback in SceneCallback.counted(byInputEvent: record.event) { count(callback, during: resizing) }
+                }
             case let record as LifecycleRecord:
                 lifecycle = record
                 if record.event == "didDisconnect" { disconnected = true }
@@ -100,6 +107,7 @@ enum AppLevelObservation {
             observation.glesPresentation = .unavailable(reason)
         }
         observation.isRestored = .value(session.restored || restoredRecord)
+        observation.title = title.map { .value($0) } ?? .unavailable("the scene has no toplevel yet")
         observation.isDisconnected = .value(disconnected)
         observation.callbacks = .value(callbacks)
         if let lifecycle, let state = ActivationStateName(rawValue: lifecycle.state) {

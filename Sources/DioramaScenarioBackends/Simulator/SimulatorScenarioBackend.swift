@@ -181,6 +181,35 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
             }
         case .drag(let window, let offset, let display):
             return try await drag(window, by: offset, to: display?.name)
+        case .doubleClick(let window, let point):
+            try sendInput(to: window) { simulator, id in
+                try simulator.movePointer(to: .window(.id(id), point))
+                simulator.clickPointer()
+                simulator.clickPointer()
+            }
+        case .pointerPress(let window, let point):
+            try sendInput(to: window) { simulator, id in
+                try simulator.movePointer(to: .window(.id(id), point))
+                simulator.pressPointerButton()
+            }
+        case .pointerMove(let window, let point):
+            try sendInput(to: window) { try $0.movePointer(to: .window(.id($1), point)) }
+        case .pointerRelease(let window):
+            try sendInput(to: window) { simulator, _ in simulator.releasePointerButton() }
+        case .scroll(let window, let point, let delta):
+            try sendInput(to: window) { simulator, id in
+                try simulator.movePointer(to: .window(.id(id), point))
+                simulator.scrollPointer(dx: delta.x, dy: delta.y)
+            }
+        case .keyPress(let window, let key):
+            try sendInput(to: window) { try $0.holdKey(key, in: .id($1)) }
+        case .keyRelease(let window, let key):
+            try sendInput(to: window) { try $0.releaseKey(key, in: .id($1)) }
+        case .holdKey(let window, let key, let duration):
+            // The app repeats the key on its own clock while it is down: real time.
+            try sendInput(to: window) { try $0.holdKey(key, in: .id($1)) }
+            await pause(for: duration)
+            try sendInput(to: window) { try $0.releaseKey(key, in: .id($1)) }
         case .rescaleDisplay(let display, let scale):
             try run { try $0.setScale(scale, ofDisplay: display.name) }
         case .rotateDisplay(let display, let transform):

@@ -114,7 +114,13 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         case .type(let window, let text):
             try command(window, "focus")
             return try await type(text, into: window.name)
-        case .click, .drag, .touch:
+        case .holdKey(let window, let key, let duration):
+            try command(window, "focus")
+            return await holdKey(key, for: duration, in: window.name)
+        case .keyPress, .keyRelease:
+            return .skipped(
+                "wtype presses and releases a key within one run, so a key cannot stay down across steps on sway; use `hold W key NAME for D`")
+        case .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .scroll:
             return .skipped("the headless sway has no pointer or touchscreen to drive (`\(action.keyword)`)")
         case .rescaleDisplay(let display, let scale):
             let output = try names.output(for: display.name)
@@ -229,43 +235,83 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
     /// app's trace to show one `keyPressed` per character typed, and fails
     /// naming how many arrived if they do not.
     private func type(_ text: String, into windowName: String) async throws -> StepOutcome {
+        let binding = windows[windowName]
+        let pressesBefore = binding.flatMap { typedKeys(in: $0) }
+        if let failure = await runWtype(
+            ["-s", "100", "-d", "10"] + Self.wtypeArguments(text) + ["-s", "100"],
+            timeout: .seconds(5) + .milliseconds(10 * text.unicodeScalars.count))
+        {
+            return failure
+        }
+        guard let binding, let pressesBefore else { return .done(detail: "typed with wtype") }
+        let expected = text.unicodeScalars.count
+        let arrived = await waitForInput(expected, since: pressesBefore) { typedKeys(in: binding) }
+        if arrived >= expected { return .done(detail: "typed with wtype; the app saw \(arrived) key presses") }
+        return .failed(
+            "wtype typed \(expected) keys, but the app's trace shows \(arrived) keyPressed within \(timeout); sway or wtype lost the rest")
+    }
+
+    /// `hold W key NAME for D` on sway: one wtype run presses the key
+    /// (`-P`), sleeps for the duration (`-s`), and releases it (`-p`), with
+    /// the same pauses as `type` around it; the app repeats the key itself
+    /// meanwhile. The key name is an xkb keysym name, as wtype's `-P` takes.
+    /// For a Diorama app the step then waits, as `type` does, for the
+    /// release (`keyReleased`, its `pressesEnded`) in the app's trace.
+    private func holdKey(_ key: String, for duration: ScenarioDuration, in windowName: String) async -> StepOutcome {
+        let binding = windows[windowName]
+        let releasesBefore = binding.flatMap { keyReleases(in: $0) }
+        let milliseconds = Int((duration.duration / .milliseconds(1)).rounded())
+        if let failure = await runWtype(
+            ["-s", "100", "-P", key, "-s", String(milliseconds), "-p", key, "-s", "100"], timeout: .seconds(5) + duration.duration)
+        {
+            return failure
+        }
+        guard let binding, let releasesBefore else { return .done(detail: "held \(key) for \(duration) with wtype") }
+        guard await waitForInput(1, since: releasesBefore, { keyReleases(in: binding) }) >= 1 else {
+            return .failed(
+                "wtype held \(key) for \(duration), but the app's trace shows no keyReleased within \(timeout); sway or wtype lost the key")
+        }
+        return .done(detail: "held \(key) for \(duration) with wtype; the app saw it released")
+    }
+
+    /// Waits (up to the scenario's timeout, looking every 10 ms) until
+    /// `count` has grown by `expected` from `before`; how much it grew.
+    private func waitForInput(_ expected: Int, since before: Int, _ count: () -> Int?) async -> Int {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let arrived = (count() ?? before) - before
+            if arrived >= expected || ContinuousClock.now >= deadline { return arrived }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Runs wtype with the compositor's environment; nil when it exited 0,
+    /// else the failed outcome saying why (wtype missing, its status and
+    /// stderr, or it not finishing within `timeout`).
+    private func runWtype(_ arguments: [String], timeout: Duration) async -> StepOutcome? {
         guard let compositor = run?.compositor else { return .failed("sway is not running") }
         guard let wtype = ["/usr/bin/wtype", "/usr/local/bin/wtype"].first(where: FileManager.default.isExecutableFile) else {
-            return .failed("`type` on sway needs wtype: install it with `apt-get install wtype`")
+            return .failed("`type` and `hold` on sway need wtype: install it with `apt-get install wtype`")
         }
-        let binding = windows[windowName]
-        let pressesBefore = binding.flatMap { keyPresses(in: $0) }
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-wtype-\(getpid())-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: errors) }
         let process: SpawnedProcess
         do {
             process = try SpawnedProcess(
-                executable: wtype, arguments: ["-s", "100", "-d", "10"] + Self.wtypeArguments(text) + ["-s", "100"],
-                environment: compositor.clientEnvironment(), standardOutput: .null,
+                executable: wtype, arguments: arguments, environment: compositor.clientEnvironment(), standardOutput: .null,
                 standardError: .file(errors.path, append: false))
         } catch {
             return .failed("\(error)")
         }
-        guard let termination = await process.waitForExit(timeout: .seconds(5) + .milliseconds(10 * text.unicodeScalars.count)) else {
+        guard let termination = await process.waitForExit(timeout: timeout) else {
             _ = await process.terminate(grace: .milliseconds(200))
-            return .failed("wtype did not finish within \(5 + text.unicodeScalars.count / 100) s")
+            return .failed("wtype did not finish within \(timeout)")
         }
         guard termination == .exited(0) else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             return .failed("wtype \(termination): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        guard let binding, let pressesBefore else { return .done(detail: "typed with wtype") }
-        let expected = text.unicodeScalars.count
-        let deadline = ContinuousClock.now + timeout
-        var arrived = 0
-        while true {
-            arrived = (keyPresses(in: binding) ?? pressesBefore) - pressesBefore
-            if arrived >= expected { return .done(detail: "typed with wtype; the app saw \(arrived) key presses") }
-            if ContinuousClock.now >= deadline { break }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return .failed(
-            "wtype typed \(expected) keys, but the app's trace shows \(arrived) keyPressed within \(timeout); sway or wtype lost the rest")
+        return nil
     }
 
     /// wtype's arguments for `text`: each line break as the Return key
@@ -286,11 +332,20 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
 
     /// The number of key presses (not repeats) with text the window's scene
     /// has had; nil for a window of a command client (no trace).
-    private func keyPresses(in binding: WindowBinding<Int>) -> Int? {
+    private func typedKeys(in binding: WindowBinding<Int>) -> Int? {
+        inputRecords(in: binding) { $0.event == "keyPressed" && $0.isRepeat != true && !($0.text ?? "").isEmpty }
+    }
+
+    /// The number of keys released in the window's scene (`pressesEnded`).
+    private func keyReleases(in binding: WindowBinding<Int>) -> Int? {
+        inputRecords(in: binding) { $0.event == "keyReleased" }
+    }
+
+    /// The number of the scene's `input` records that `matching` picks;
+    /// nil for a window of a command client (no trace).
+    private func inputRecords(in binding: WindowBinding<Int>, matching: (InputRecord) -> Bool) -> Int? {
         guard let path = binding.traceFile, let scene = binding.scene, let log = traces.log(path) else { return nil }
-        return log.records(InputRecord.self).lazy.filter {
-            $0.scene == scene && $0.event == "keyPressed" && $0.isRepeat != true && !($0.text ?? "").isEmpty
-        }.count
+        return log.records(InputRecord.self).filter { $0.scene == scene && matching($0) }.count
     }
 
     // MARK: Windows

@@ -56,7 +56,7 @@ public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
         case .declareWindow, .quit, .relaunch, .wait, .launch, .waitUntil, .expect:
             return try await performClientStep(action) ?? .failed("`\(action.keyword)` was not performed")
         case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type,
-            .click, .drag, .touch:
+            .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .keyPress, .keyRelease, .holdKey, .scroll:
             return .skipped("\(Self.noWindowManager) (`\(action.keyword)`)")
         case .rescaleDisplay, .rotateDisplay, .moveDisplay:
             return .skipped("weston's headless output is configured once, at start (`\(action.keyword)`)")

@@ -167,6 +167,10 @@ public enum ExpectationEvaluator {
             return with(observation.isRestored, "whether the scene was restored") { restored in
                 verdict(restored, expected: "restored", actual: restored ? "restored" : "not restored (connected fresh)")
             }
+        case .title(let title):
+            return with(observation.title, "the scene's title") { actual in
+                verdict(actual == title, expected: "title \"\(title)\"", actual: "title \"\(actual)\"")
+            }
         case .callbackFired(let callback, let comparison, let afterResizeEnded):
             return with(observation.callbacks, "the callbacks since the step") { callbacks in
                 let observed = callbacks[callback] ?? CallbackObservation(count: 0)

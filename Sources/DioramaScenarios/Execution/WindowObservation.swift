@@ -69,6 +69,8 @@ public struct WindowObservation: Hashable, Sendable {
     public var isDisconnected: Observed<Bool>
     /// Whether the scene connected with restored state (after a relaunch).
     public var isRestored: Observed<Bool>
+    /// The scene's title now (`WindowScene.title`).
+    public var title: Observed<String>
     /// Calls of each callback since the step; a callback absent from the dictionary
     /// was not called.
     public var callbacks: Observed<[SceneCallback: CallbackObservation]>
@@ -103,6 +105,7 @@ public struct WindowObservation: Hashable, Sendable {
         glesPresentation = .unavailable(reason)
         isDisconnected = .unavailable(reason)
         isRestored = .unavailable(reason)
+        title = .unavailable(reason)
         callbacks = .unavailable(reason)
     }
 
@@ -123,6 +126,7 @@ public struct WindowObservation: Hashable, Sendable {
         glesPresentation = .unavailable(reason)
         isDisconnected = .unavailable(reason)
         isRestored = .unavailable(reason)
+        title = .unavailable(reason)
         callbacks = .unavailable(reason)
     }
 }

@@ -193,6 +193,8 @@ extension BodyParser {
             return made(.disconnected)
         case "restored":
             return made(.restored)
+        case "title":
+            return made(.title(try cursor.string("the title in double quotes", hint: "write e.g. expect main title \"Main (24h)\"")))
         case "activated", "maximized", "fullscreen", "resizing":
             let state = ToplevelState(rawValue: start.text)!
             var result = made(.hasStates([state]))

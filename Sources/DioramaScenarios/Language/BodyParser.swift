@@ -54,7 +54,14 @@ struct BodyParser {
         case "click":
             let window = try window()
             try cursor.keyword("at", context: "write e.g. click main at 20,20 (points from the window's top-left)")
-            action = .click(window: window, at: try cursor.position())
+            let point = try cursor.position()
+            if cursor.isWord("twice") {
+                cursor.advance()
+                action = .doubleClick(window: window, at: point)
+            } else {
+                try cursor.endOfLine(alternatives: ["twice"])
+                return .click(window: window, at: point)
+            }
         case "drag":
             let window = try window()
             try cursor.keyword("by", context: "write e.g. drag main by 100,10, or drag main by 0,0 to DP-2")
@@ -77,6 +84,37 @@ struct BodyParser {
             }
             try cursor.endOfLine(alternatives: end == nil ? ["to"] : [])
             return .touch(window: window, at: start, to: end)
+        case "press":
+            let window = try window()
+            if cursor.isWord("key") {
+                action = .keyPress(window: window, key: try keyName(example: "press main key Right"))
+            } else {
+                try cursor.keyword(
+                    "at", context: "write e.g. press main at 20,20 (points from the window's top-left), or press main key Right")
+                action = .pointerPress(window: window, at: try cursor.position())
+            }
+        case "release":
+            let window = try window()
+            if cursor.isWord("key") {
+                action = .keyRelease(window: window, key: try keyName(example: "release main key Right"))
+            } else {
+                try cursor.endOfLine(alternatives: ["key"])
+                return .pointerRelease(window: window)
+            }
+        case "hold":
+            let window = try window()
+            guard cursor.isWord("key") else {
+                throw cursor.error(expected: "`key`", hint: "write e.g. hold main key Right for 1s")
+            }
+            let key = try keyName(example: "hold main key Right for 1s")
+            try cursor.keyword("for", context: "write e.g. hold main key Right for 1s")
+            action = .holdKey(window: window, key: key, duration: try cursor.duration())
+        case "scroll":
+            let window = try window()
+            try cursor.keyword("at", context: "write e.g. scroll main at 100,100 by 0,40")
+            let location = try cursor.position()
+            try cursor.keyword("by", context: "write e.g. scroll main at 100,100 by 0,40 (points; positive scrolls down or right)")
+            action = .scroll(window: window, at: location, by: try cursor.position("a distance DX,DY such as 0,40"))
         case "rescale":
             let display = try display()
             try cursor.keyword("to", context: "write e.g. rescale DP-1 to 1.5")
@@ -247,6 +285,12 @@ struct BodyParser {
 
     /// `move display D to X,Y`, `move W to D`, `move W to X,Y`.
     mutating func move() throws(ScenarioDiagnostic) -> StepAction {
+        if cursor.isWord("pointer") {
+            cursor.advance()
+            let window = try window()
+            try cursor.keyword("to", context: "write e.g. move pointer main to 80,40 (points from the window's top-left)")
+            return .pointerMove(window: window, to: try cursor.position())
+        }
         if cursor.isWord("display") {
             cursor.advance()
             let display = try display()
@@ -259,6 +303,17 @@ struct BodyParser {
             return .moveToPosition(window: window, position: try cursor.position())
         }
         return .moveToDisplay(window: window, display: try cursor.name("a display name or a position X,Y", hint: Self.displayHint))
+    }
+
+    /// `key NAME`, the cursor on `key`: an xkb keysym name such as `Right`,
+    /// `Return`, `a` or `Shift_L`; the backend says when it knows no such key.
+    mutating func keyName(example: String) throws(ScenarioDiagnostic) -> String {
+        cursor.advance()
+        guard cursor.current.kind == .word else {
+            throw cursor.error(
+                expected: "a key name (an xkb keysym name such as Right, Return, a, F5 or Shift_L)", hint: "write e.g. \(example)")
+        }
+        return cursor.advance().text
     }
 
     /// `resize W WxH [interactively in N steps]`.

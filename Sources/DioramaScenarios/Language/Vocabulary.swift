@@ -9,7 +9,7 @@ enum Vocabulary {
     /// Words that start a body statement.
     static let statements = [
         "launch", "window", "move", "resize", "focus", "maximize", "fullscreen", "minimize",
-        "close", "type", "click", "drag", "touch", "rescale", "rotate", "plug", "unplug", "screenshot", "quit",
+        "close", "type", "click", "drag", "touch", "press", "release", "hold", "scroll", "rescale", "rotate", "plug", "unplug", "screenshot", "quit",
         "relaunch", "wait", "expect",
     ]
 
@@ -25,7 +25,7 @@ enum Vocabulary {
             "on", "entered", "buffer", "viewport", "preferred", "minimum", "maximum", "configure",
             "states", "not", "no", "commits", "width", "height", "screen", "scale",
             "traits.displayScale", "traits.horizontalSizeClass", "traits.verticalSizeClass",
-            "bounds", "drawable", "orientation", "state", "role", "renderer", "disconnected", "restored",
+            "bounds", "drawable", "orientation", "state", "role", "renderer", "disconnected", "restored", "title",
         ]
         + stateShorthands
 
@@ -53,8 +53,9 @@ enum Vocabulary {
     /// can stand (`screenshot all as …`, `move display …`, `on DP-1, scale 2`).
     static let reservedDisplayNames: Set<String> = Set(["all", "display"] + clauseStarts)
 
-    /// Names a window or client alias may not have (`move display …`).
-    static let reservedWindowNames: Set<String> = ["display", "all"]
+    /// Names a window or client alias may not have
+    /// (`move display …`, `move pointer …`).
+    static let reservedWindowNames: Set<String> = ["display", "all", "pointer"]
 
     /// The comparison symbols `width >= 500` accepts (`==` is the same as `=`).
     static func comparisonOperator(_ symbol: String) -> Comparison.Operator? {

@@ -102,6 +102,9 @@ public enum ClauseKind: Hashable, Sendable {
     case disconnected
     /// `restored`: the scene reconnected with restored state after a relaunch.
     case restored
+    /// `title "Board (card 2 at 140,110)"`: the scene's title now
+    /// (`WindowScene.title`), exactly; what an app shows of its state.
+    case title(String)
     /// `drawableSizeWillChange fired 1 time[, after the resize ended]`.
     case callbackFired(SceneCallback, Comparison, afterResizeEnded: Bool)
 
@@ -112,7 +115,7 @@ public enum ClauseKind: Hashable, Sendable {
             .commits, .width, .height, .scale:
             return .wayland
         case .screen, .displayScale, .horizontalSizeClass, .verticalSizeClass, .bounds, .drawable,
-            .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .callbackFired:
+            .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .title, .callbackFired:
             return .app
         }
     }

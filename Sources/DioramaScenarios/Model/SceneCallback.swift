@@ -17,7 +17,9 @@
 /// | `drawableSizeWillChange` | `mtkView(_:drawableSizeWillChange:)` | `drawable_size` |
 /// | `screenDidChange` | the scene's `screen` changing | `screen` |
 /// | `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled` | `touchesBegan(_:with:)` … (one count per touch) | `input` event of that name |
-/// | `pointerHovered`, `pointerExited`, `scrolled`, `keyPressed` | hover, scroll and key callbacks of `RootContent` | `input` event of that name |
+/// | `pointerHovered`, `pointerExited`, `scrolled` | hover and scroll callbacks of `RootContent` | `input` event of that name |
+/// | `pressesBegan`, `pressesEnded`, `pressesCancelled` | `pressesBegan(_:with:)` … (one count per press; each repeat of a held key is a `pressesBegan`) | `input` event `keyPressed`, `keyReleased`, `keyCancelled` |
+/// | `keyPressed` | the older name of `pressesBegan`, still counted | `input` event `keyPressed` |
 public enum SceneCallback: String, Hashable, Sendable, Codable, CaseIterable {
     case willConnectTo
     case sceneDidDisconnect
@@ -37,4 +39,22 @@ public enum SceneCallback: String, Hashable, Sendable, Codable, CaseIterable {
     case pointerExited
     case scrolled
     case keyPressed
+    case pressesBegan
+    case pressesEnded
+    case pressesCancelled
+}
+
+extension SceneCallback {
+    /// The callbacks one runtime-trace `input` record counts for: the
+    /// record's `event` is the callback's name, except for key presses,
+    /// whose trace names (`keyPressed`, `keyReleased`, `keyCancelled`)
+    /// predate `pressesBegan` and stay, as the trace format only adds.
+    public static func counted(byInputEvent event: String) -> [SceneCallback] {
+        switch event {
+        case "keyPressed": [.pressesBegan, .keyPressed]
+        case "keyReleased": [.pressesEnded]
+        case "keyCancelled": [.pressesCancelled]
+        default: SceneCallback(rawValue: event).map { [$0] } ?? []
+        }
+    }
 }

@@ -61,6 +61,9 @@ public enum StepAction: Hashable, Sendable {
     /// `click main at 20,20`: the pointer moves to that point of the window
     /// (points from its top-left) and clicks the left button.
     case click(window: NameReference, at: Point)
+    /// `click main at 20,20 twice`: two clicks there in one batch of events,
+    /// as quick as a double-click can be (the app sees tap counts 1 and 2).
+    case doubleClick(window: NameReference, at: Point)
     /// `drag main by 100,10 [to DP-2]`: as a user dragging the window by its
     /// top strip — press 10 points below the middle of its top edge, wait for
     /// the app to start a drag-move (`xdg_toplevel.move`), move the pointer
@@ -69,6 +72,25 @@ public enum StepAction: Hashable, Sendable {
     /// `touch main at 20,20 [to 80,20]`: a finger goes down on that point of
     /// the window, moves to the second point when given, and lifts.
     case touch(window: NameReference, at: Point, to: Point?)
+    /// `press main at 20,20`: the pointer moves to that point of the window
+    /// and the left button goes down, and stays down (a drag inside the window begins).
+    case pointerPress(window: NameReference, at: Point)
+    /// `move pointer main to 80,40`: the pointer moves to that point of the
+    /// window (with the button held, the app sees its touch move).
+    case pointerMove(window: NameReference, to: Point)
+    /// `release main`: the left button comes up where the pointer is.
+    case pointerRelease(window: NameReference)
+    /// `press main key Right`: the window gets focus and the key (an xkb
+    /// keysym name) goes down and stays down; the app repeats it.
+    case keyPress(window: NameReference, key: String)
+    /// `release main key Right`: a key `press … key` held comes up.
+    case keyRelease(window: NameReference, key: String)
+    /// `hold main key Right for 1s`: the key goes down, stays down for the
+    /// duration (real time: the app's repeat timer runs on it), and comes up.
+    case holdKey(window: NameReference, key: String, duration: ScenarioDuration)
+    /// `scroll main at 100,100 by 0,40`: the pointer moves to that point of
+    /// the window and scrolls by DX,DY points (positive: right, down).
+    case scroll(window: NameReference, at: Point, by: Point)
     /// `rescale DP-1 to 1.5`.
     case rescaleDisplay(display: NameReference, scale: Scale)
     /// `rotate DP-1 to 90`.
@@ -98,7 +120,9 @@ public enum StepAction: Hashable, Sendable {
         case .moveToDisplay(let window, _), .moveToPosition(let window, _), .resize(let window, _, _),
             .focus(let window), .maximize(let window), .fullscreen(let window, _), .minimize(let window),
             .close(let window), .type(let window, _), .click(let window, _), .drag(let window, _, _),
-            .touch(let window, _, _):
+            .touch(let window, _, _), .doubleClick(let window, _), .pointerPress(let window, _), .pointerMove(let window, _),
+            .pointerRelease(let window), .keyPress(let window, _), .keyRelease(let window, _),
+            .holdKey(let window, _, _), .scroll(let window, _, _):
             window
         case .waitUntil(let condition): condition.window
         case .expect(let expectation): expectation.window
@@ -139,9 +163,14 @@ public enum StepAction: Hashable, Sendable {
         case .minimize: "minimize"
         case .close: "close"
         case .type: "type"
-        case .click: "click"
+        case .click, .doubleClick: "click"
         case .drag: "drag"
         case .touch: "touch"
+        case .pointerPress, .keyPress: "press"
+        case .pointerMove: "move pointer"
+        case .pointerRelease, .keyRelease: "release"
+        case .holdKey: "hold"
+        case .scroll: "scroll"
         case .rescaleDisplay: "rescale"
         case .rotateDisplay: "rotate"
         case .moveDisplay: "move display"

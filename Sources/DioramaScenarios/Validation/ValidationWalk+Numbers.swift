@@ -13,9 +13,10 @@ extension ValidationWalk {
         case .plugDisplay(let spec):
             checkNumbers(of: spec)
         case .moveDisplay(_, let position), .moveToPosition(_, let position), .click(_, let position),
-            .drag(_, let position, _), .touch(_, let position, nil):
+            .drag(_, let position, _), .touch(_, let position, nil), .doubleClick(_, let position), .pointerPress(_, let position),
+            .pointerMove(_, let position):
             checkPosition(position, at: step.location)
-        case .touch(_, let start, let end?):
+        case .touch(_, let start, let end?), .scroll(_, let start, let end):
             checkPosition(start, at: step.location)
             checkPosition(end, at: step.location)
         case .wait(let duration):

@@ -19,6 +19,8 @@ final class KeyboardModel {
     private let strokes: [UInt32: Keystroke]
     /// The modifier mask bit of Shift, for wl_keyboard.modifiers.
     let shiftMask: UInt32
+    /// The modifiers of the keys held down with `holdKey` (xkb's depressed mask).
+    var heldModifiers: UInt32 = 0
 
     struct Keystroke: Hashable {
         var keycode: UInt32

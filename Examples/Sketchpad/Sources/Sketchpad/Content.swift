@@ -1,5 +1,4 @@
 import Diorama
-import Foundation
 
 /// The Canvas scene's content: a drawing in the stroke colour and a palette,
 /// drawn with Cairo in points and labelled with Pango, so lines and text are
@@ -55,8 +54,9 @@ final class SketchCanvas: RootContent {
             "color \(stroke.rawValue)", at: CGPoint(x: 20, y: 14), font: Self.labelFont, color: PixelColor.black.argb)
     }
 
-    func keyPressed(_ key: KeyPress, in scene: WindowScene) {
-        switch key.text {
+    func pressesBegan(_ presses: [Press], in scene: WindowScene) {
+        guard let press = presses.first, !press.isRepeat else { return }
+        switch press.key.charactersIgnoringModifiers {
         case "c":
             SketchModel.shared.strokeColor = SketchModel.shared.strokeColor.next
         case "i":
