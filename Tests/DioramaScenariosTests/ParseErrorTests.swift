@@ -46,7 +46,7 @@ struct ParseErrorTests {
         #expect(try onlyError(studioHeader + "expect main drawableSizeWilChange fired 1 time").hint == "did you mean `drawableSizeWillChange`?")
         #expect(try onlyError(studioHeader + "expect main traits.displayScal 2").hint == "did you mean `traits.displayScale`?")
         let renderer = try onlyError(studioHeader + "expect main renderer opengles")
-        #expect(renderer.message.contains("a renderer (software, openGLES, vulkan)"), "\(renderer.message)")
+        #expect(renderer.message.contains("a renderer (software, openGLES, vulkan, cairo)"), "\(renderer.message)")
         #expect(renderer.hint == "did you mean `openGLES`?")
         #expect(try onlyError(studioHeader + "expect main renderer vulkan via sharedMemory").message.contains("`renderer vulkan` has no presentation"))
         #expect(try onlyError(studioHeader + "expect main state maximized").hint.contains("`states maximized`"))
