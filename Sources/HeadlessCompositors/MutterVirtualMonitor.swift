@@ -79,9 +79,16 @@ public final class MutterVirtualMonitor: @unchecked Sendable {
 
     deinit { unplug() }
 
-    /// Stops the ScreenCast session (Mutter removes the monitor) and the consumer. Idempotent.
-    public func unplug() {
-        _ = try? bus.call(Self.service, path: sessionPath, interface: "\(Self.service).Session", method: "Stop", timeout: .seconds(5))
+    /// Stops the ScreenCast session and returns once Mutter removed the
+    /// monitor (its MonitorsChanged signal; at most `timeout`), then stops
+    /// the consumer. Idempotent.
+    ///
+    /// This is the way to unplug it: a DisplayConfig layout that leaves a
+    /// virtual monitor out made Mutter 43 exit.
+    public func unplug(timeout: Duration = .seconds(10)) {
+        _ = try? bus.awaitSignal(interface: "org.gnome.Mutter.DisplayConfig", member: "MonitorsChanged", timeout: timeout) {
+            try bus.call(Self.service, path: sessionPath, interface: "\(Self.service).Session", method: "Stop", timeout: .seconds(5))
+        }
         bus.close()
         consumer.terminate(grace: .seconds(1))
     }
