@@ -29,11 +29,7 @@ public final class MutterRemoteDesktop: @unchecked Sendable {
     /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
     ///   (no session bus, RemoteDesktop not offered, the session refused).
     public init(on compositor: RunningCompositor) throws {
-        guard let address = compositor.sessionBusAddress else {
-            throw CompositorLaunchError.dbusCallFailed(
-                method: "\(Self.service).CreateSession", message: "\(compositor.kind) runs on no session bus of its own")
-        }
-        bus = try SessionBusConnection(address: address)
+        bus = try SessionBusConnection(sessionBusOf: compositor, for: "\(Self.service).CreateSession")
         let created = try bus.call(
             Self.service, path: "/org/gnome/Mutter/RemoteDesktop", interface: Self.service, method: "CreateSession")
         guard let path = created[0]?.text else {

@@ -25,11 +25,8 @@ public final class MutterVirtualMonitor: @unchecked Sendable {
     ///   monitor within `timeout`).
     public init(on compositor: RunningCompositor, width: Int, height: Int, pipeWire: MutterPipeWire, timeout: Duration = .seconds(30)) throws {
         let gstLaunch = try Executables.require("gst-launch-1.0", package: "gstreamer1.0-tools")
-        guard let address = compositor.sessionBusAddress else {
-            throw CompositorLaunchError.dbusCallFailed(method: "\(Self.service).CreateSession", message: "\(compositor.kind) runs on no session bus of its own")
-        }
         let before = Set(try MutterHeadless.displayState(of: compositor).monitors.map(\.connector))
-        let bus = try SessionBusConnection(address: address)
+        let bus = try SessionBusConnection(sessionBusOf: compositor, for: "\(Self.service).CreateSession")
         self.bus = bus
         let created = try bus.call(
             Self.service, path: "/org/gnome/Mutter/ScreenCast", interface: Self.service, method: "CreateSession", [.options([:])])

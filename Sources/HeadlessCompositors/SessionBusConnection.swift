@@ -71,6 +71,18 @@ public final class SessionBusConnection: @unchecked Sendable {
         }
     }
 
+    /// Connects to `compositor`'s private session bus.
+    ///
+    /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
+    ///   naming `purpose` (the call it is for) when the compositor runs on no
+    ///   bus of its own, or the bus cannot be reached.
+    public convenience init(sessionBusOf compositor: RunningCompositor, for purpose: String) throws {
+        guard let address = compositor.sessionBusAddress else {
+            throw CompositorLaunchError.dbusCallFailed(method: purpose, message: "\(compositor.kind) runs on no session bus of its own")
+        }
+        try self.init(address: address)
+    }
+
     deinit { close() }
 
     /// Closes the connection (what it made on the bus ends with it). Idempotent.

@@ -318,14 +318,10 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
     public func observeDisplays() async -> [DisplayObservation] {
         guard let compositor, let state = try? MutterHeadless.displayState(of: compositor) else { return [] }
         return state.logicalMonitors.compactMap { logical -> DisplayObservation? in
-            guard let monitor = state.monitors.first(where: { $0.connector == logical.connector }) else { return nil }
-            // Logical layout mode: a monitor's logical size is its mode over its scale.
+            guard let frame = MutterHeadless.logicalFrame(of: logical, in: state.monitors) else { return nil }
             return DisplayObservation(
                 name: names.display(for: logical.connector),
-                logicalRect: Rect(
-                    x: logical.x, y: logical.y,
-                    width: Int((Double(monitor.width) / logical.scale).rounded()),
-                    height: Int((Double(monitor.height) / logical.scale).rounded())),
+                logicalRect: Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height),
                 scale: Scale(logical.scale) ?? .one)
         }
     }
