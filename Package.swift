@@ -66,6 +66,8 @@ let package = Package(
         // the scene runtime's Cairo renderer, 2D shapes and text in points.
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // GIO's GDBus: the D-Bus connection a Mutter backend keeps open (HeadlessCompositors).
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "CDioramaShim"),
         .target(name: "CDioramaServerShim", dependencies: ["CWaylandServer"]),
         .target(name: "CDioramaClientShim", dependencies: ["CWaylandClient"]),
@@ -161,7 +163,7 @@ let package = Package(
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         // The sway IPC client (i3-ipc over a Unix socket), on its own: it needs no launcher.
         .target(name: "SwayIPC", dependencies: ["DioramaPOSIX"]),
-        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC", "DioramaPOSIX"]),
+        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC", "DioramaPOSIX", "CGio"]),
 
         // MARK: Scenarios (language, validation, evaluation, reports; backends plug in later)
         // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
@@ -287,7 +289,8 @@ let package = Package(
         .testTarget(
             name: "DioramaLoggingTests",
             dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC", "DioramaPOSIX"]),
+        .testTarget(
+            name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC", "DioramaPOSIX"]),
         .testTarget(
             name: "DioramaClientTests",
             dependencies: [

@@ -22,6 +22,9 @@ public enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, Loc
     /// A helper that configures a running compositor (`gdbus`, `kscreen-doctor`)
     /// failed: its exit status (nil when it hung) and what it printed.
     case helperFailed(command: String, status: Int32?, output: String)
+    /// A D-Bus call on the compositor's session bus (a ``SessionBusConnection``)
+    /// failed: the method, and the error D-Bus or the compositor answered.
+    case dbusCallFailed(method: String, message: String)
 
     public var description: String {
         switch self {
@@ -41,6 +44,8 @@ public enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, Loc
         case let .helperFailed(command, status, output):
             let ended = status.map { "exited with status \($0)" } ?? "did not finish"
             return "`\(command)` \(ended): \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
+        case let .dbusCallFailed(method, message):
+            return "the D-Bus call \(method) failed: \(message)"
         }
     }
 

@@ -83,20 +83,77 @@ struct KDEGnomeBackendTests {
         }
     }
 
-    @Test("every shipped scenario passes on --on mutter, or says it is written for other backends")
+    @Test("every shipped scenario passes on --on mutter, or says it is written for other backends; moves to a display run by keybinding")
     func shippedSuiteOnMutter() async throws {
         let results = try await Self.runShippedSuite(on: .mutter)
+        // The timer tour's window is the focused one: both its moves run (DP-1 → DP-2, then on to HDMI-A-1).
         let tour = try Self.result("timer-tour", in: results)
         let moves = tour.entries.filter { $0.step.action.keyword == "move" }
-        #expect(!moves.isEmpty)
+        #expect(moves.count == 2)
         for move in moves {
-            guard case .skipped(let reason) = move.outcome else {
-                Issue.record("a move on Mutter was not skipped: \(move.outcome)")
-                continue
-            }
-            #expect(reason.contains("Mutter 43"))
+            #expect(move.outcome == .done, "line \(move.step.location.line): \(move.outcome)")
         }
+        #expect(RealCompositorBackendTests.verdict("traits.displayScale 2", in: tour)?.isPassed == true)
+        #expect(RealCompositorBackendTests.verdict("drawable = bounds * 2", in: tour)?.isPassed == true)
+        // In the demo tour GameScene opened last and has the focus: Mutter's keybinding cannot move TimerApp.
+        let demo = try Self.result("demo-tour", in: results)
+        let mainMove = try #require(demo.entries.first { $0.step.action.keyword == "move" })
+        guard case .skipped(let reason) = mainMove.outcome else {
+            Issue.record("moving the unfocused window was not skipped: \(mainMove.outcome)")
+            return
+        }
+        #expect(reason.contains("Mutter 43") && reason.contains("not focused"), "\(reason)")
         #expect(results.map(\.passedClauseCount).reduce(0, +) > 0, "the suite checked nothing on Mutter")
+    }
+
+    @Test(
+        "on Mutter a TimerApp window moves from DP-1 to DP-2 and back by keybinding, draws at each display's scale, and a plugged display gets TimerApp's external scene"
+    )
+    func movesOnMutter() async throws {
+        let directory = try PackageRoot.temporaryDirectory("mutter-moves")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("moves.scenario").path
+        try """
+        # Moves by Mutter's move-to-monitor keybinding.
+        displays: dual
+        launch TimerApp as timer
+        window main = timer title "Main"
+        expect main screen DP-1, scale 1, drawable = bounds
+        move main to DP-2
+        expect main screen DP-2, scale 2, drawable = bounds * 2, traits.displayScale 2
+        move main to DP-1
+        expect main screen DP-1, scale 1, drawable = bounds, traits.displayScale 1
+        move main to DP-1
+        move main to DP-2
+        unplug DP-2
+        expect main scale 1, traits.displayScale 1
+        plug display TV 1920x1080 scale 1 at 1920,0
+        window tv = timer title "Timer"
+        expect tv role external-display-non-interactive
+        move main to TV
+        unplug TV
+        expect tv disconnected
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await RealCompositorBackendTests.run(path: path, on: .mutter)
+        RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 12)
+        let timeline = ConsoleReporter.render(result, useColor: false)
+        let moves = result.entries.filter { $0.step.action.keyword == "move" }
+        #expect(moves.prefix(4).map(\.outcome) == [.done, .done, .done, .done], "\(timeline)")
+        // TimerApp's scene on the plugged TV took the focus: Mutter's keybinding cannot move `main` now.
+        guard case .skipped(let reason)? = moves.last?.outcome else {
+            Issue.record("moving the unfocused window was not skipped:\n\(timeline)")
+            return
+        }
+        #expect(reason.contains("not focused"), "\(reason)")
+        // Unplugging DP-2 under `main` brought it back to DP-1's scale.
+        #expect(result.clauseResults.last { $0.clause.text == "traits.displayScale 1" }?.verdict.isPassed == true, "\(timeline)")
+        let plugs = result.entries.filter { ["plug display", "unplug"].contains($0.step.action.keyword) }
+        #expect(plugs.map(\.outcome) == [.done, .done, .done], "\(timeline)")
+        for clause in ["screen DP-2", "traits.displayScale 2", "traits.displayScale 1", "role external-display-non-interactive", "disconnected"] {
+            #expect(
+                RealCompositorBackendTests.verdict(clause, in: result)?.isPassed == true,
+                "\(clause):\n\(ConsoleReporter.render(result, useColor: false))")
+        }
     }
 
     @Test("diorama run --on kwin and --on mutter FILE exit 0 and name the backend", arguments: [BackendKind.kwin, .mutter])

@@ -15,12 +15,15 @@ import HeadlessCompositors
 /// depend on the scenario's scale are then unavailable with that reason.
 ///
 /// **Windows** are found from a Diorama app's runtime trace, as on weston.
-/// Mutter has no scripting interface: a window cannot be placed, sized or
-/// read back, so those steps are skipped with the reason, and which displays
-/// a window is on is unavailable (its app's screen is still observed).
+/// Mutter has no scripting interface: a window cannot be placed at a point,
+/// sized or read back, so those steps are skipped with the reason, and which
+/// displays a window is on is unavailable (its app's screen is still
+/// observed). `move W to DISPLAY` is done with Mutter's move-to-monitor
+/// keybinding, pressed through a RemoteDesktop session: the focused window,
+/// one neighbouring monitor a press.
 /// Mutter makes monitors at run time only as ScreenCast virtual monitors fed
-/// by a PipeWire consumer, which this backend does not drive: `plug` and
-/// `unplug` are skipped too.
+/// by a PipeWire consumer: `plug` makes one (PipeWire, WirePlumber and a
+/// GStreamer consumer run privately), `unplug` turns a monitor off.
 public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
     public let kind = BackendKind.mutter
     static let noPreferredScale = "Mutter 43 sends no preferred scale (no fractional-scale-v1)"
@@ -36,6 +39,13 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
     /// depends on its display are unavailable, not compared with what the
     /// scenario expected of the place it never reached.
     private var displaced: [String: String] = [:]
+    /// The RemoteDesktop session that presses the move keybinding, made at
+    /// the first move and kept (with its D-Bus connection) until ``stop()``.
+    private var remoteDesktop: MutterRemoteDesktop?
+    /// PipeWire and WirePlumber, started at the first `plug`.
+    private var pipeWire: MutterPipeWire?
+    /// The displays plugged as ScreenCast virtual monitors, by name.
+    private var plugged: [String: MutterVirtualMonitor] = [:]
 
     public init(configuration: BackendConfiguration) {
         super.init(configuration: configuration, compositorName: "Mutter", windowFindingLimit: Self.noWindowControl)
@@ -69,6 +79,16 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
         }
     }
 
+    public override func stop() async {
+        remoteDesktop?.stop()
+        remoteDesktop = nil
+        for monitor in plugged.values { monitor.unplug() }
+        plugged = [:]
+        await super.stop()
+        pipeWire?.stop()
+        pipeWire = nil
+    }
+
     /// The listed scale nearest to `requested` on the connector's mode,
     /// noting the difference for `display`.
     private func supportedScale(
@@ -94,10 +114,14 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
 
     override func performAction(_ action: StepAction) async throws -> StepOutcome {
         switch action {
-        case .moveToDisplay(let window, _), .moveToPosition(let window, _), .resize(let window, _, _),
-            .maximize(let window), .fullscreen(let window, _), .minimize(let window):
+        case .moveToDisplay(let window, let display):
+            let outcome = try await moveByKeybinding(window, to: display)
+            if case .skipped(let reason) = outcome.status { displace(window, reason) }
+            return outcome
+        case .moveToPosition(let window, _), .resize(let window, _, _), .maximize(let window), .fullscreen(let window, _),
+            .minimize(let window):
             let reason = "\(Self.noWindowControl) (`\(action.keyword)`)"
-            displaced[window.name] = "`\(window.name)` is not where the scenario put it: \(reason)"
+            displace(window, reason)
             return .skipped(reason)
         case .focus, .close:
             return .skipped("\(Self.noWindowControl) (`\(action.keyword)`)")
@@ -116,14 +140,85 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
             }
         case .rotateDisplay:
             return .skipped("the mutter backend does not rotate monitors (DisplayConfig transforms are not wired here)")
-        case .plugDisplay, .unplugDisplay:
-            return .skipped(
-                "Mutter adds a monitor at run time only as a ScreenCast virtual monitor fed by a PipeWire consumer, which the mutter backend does not drive (`\(action.keyword)`)"
-            )
+        case .plugDisplay(let spec):
+            return try plug(spec)
+        case .unplugDisplay(let display):
+            return try unplug(display)
         case .screenshot:
             return .skipped("screenshots are not taken on Mutter")
         case .declareWindow, .quit, .relaunch, .wait, .launch, .waitUntil, .expect:
             return try await performClientStep(action) ?? .failed("`\(action.keyword)` was not performed")
+        }
+    }
+
+    /// From now on the window is not where the scenario put it, for `reason`.
+    private func displace(_ window: NameReference, _ reason: String) {
+        displaced[window.name] = "`\(window.name)` is not where the scenario put it: \(reason)"
+    }
+
+    /// `move W to DISPLAY`: presses Mutter's move-to-monitor keybinding
+    /// (Super+Shift+Left/Right, through a RemoteDesktop session) once per
+    /// monitor between the window's and the target, each time waiting until
+    /// the app's trace says its surface entered the next monitor
+    /// (`wl_surface.enter`, recorded as its `screen`).
+    ///
+    /// Skipped with the reason when the keybinding cannot get it there: the
+    /// window's monitor is not known yet, the window is not the focused one
+    /// (the keybinding moves the focused window), or the target is not in one
+    /// row with its monitor (Mutter 43 moves only to the neighbour on a side);
+    /// or the window is not a Diorama app's (no trace says where it is).
+    private func moveByKeybinding(_ window: NameReference, to display: NameReference) async throws -> StepOutcome {
+        guard let compositor else { return .failed("Mutter is not running") }
+        let target = try names.output(for: display.name)
+        let facts = connectorFacts(of: window.name)
+        let screen: String
+        switch facts.screen {
+        case .value(let named?):
+            screen = named
+        case .value(nil):
+            return .skipped("`\(window.name)`'s monitor is not known yet (its app's trace names none), so Mutter 43's move keybinding has no start")
+        case .unavailable(let reason):
+            return .skipped("Mutter 43 moves a window by keybinding from the monitor its app's trace names, and \(reason)")
+        }
+        if screen == target { return .done(detail: "already on \(display.name)") }
+        guard facts.activationState.value == .foregroundActive else {
+            return .skipped(
+                "Mutter 43 moves a window to another monitor only by keybinding, which moves the focused window, and `\(window.name)` is not focused")
+        }
+        guard let route = MutterHeadless.monitorPath(from: screen, to: target, in: try MutterHeadless.displayState(of: compositor)) else {
+            return .skipped(
+                "Mutter 43 moves a window only to the neighbouring monitor on its left or right, and \(display.name) is not in one row with \(names.display(for: screen))"
+            )
+        }
+        let keys = try remoteDesktop ?? MutterRemoteDesktop(on: compositor)
+        remoteDesktop = keys
+        for hop in route.hops {
+            try keys.moveFocusedWindow(to: route.side)
+            guard await awaitScreen(hop, of: window.name) else {
+                return .failed(
+                    "`\(window.name)` did not enter \(names.display(for: hop)) within \(timeout) after Super+Shift+\(route.side.rawValue.capitalized)")
+            }
+        }
+        displaced[window.name] = nil
+        return .done(
+            detail: ["Super+Shift+\(route.side.rawValue.capitalized) × \(route.hops.count)", names.scaleNote(display.name)].compactMap { $0 }
+                .joined(separator: "; "))
+    }
+
+    /// The trace's facts about a window, with its screen as Mutter's connector.
+    private func connectorFacts(of name: String) -> WindowObservation {
+        traceObservation(of: name, noPreferredScale: Self.noPreferredScale, unavailableBecause: Self.noWindowControl) { $0 }
+    }
+
+    /// Waits until the window's trace says it is on `connector`; false after the step's timeout.
+    private func awaitScreen(_ connector: String, of name: String) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            // Watch first, then look: a record written after the look still wakes the wait.
+            let change = ChangeWait(files: windows[name]?.traceFile.map { [$0] } ?? [])
+            if connectorFacts(of: name).screen.value == connector { return true }
+            if ContinuousClock.now >= deadline { return false }
+            await change.nextWrite(deadline: deadline)
         }
     }
 
@@ -139,17 +234,68 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
         }
         let before = layout
         change(&layout[index], try MutterHeadless.displayState(of: compositor).monitors)
+        if let refused = try applyLayout(reverting: before, display.name) { return refused }
+        return .done(detail: [scaleNotes[display.name], names.scaleNote(display.name)].compactMap { $0 }.first)
+    }
+
+    /// Applies ``layout``; when Mutter refuses it because a monitor would not
+    /// touch its neighbours, puts `before` back and returns the skip, which
+    /// names `display`.
+    private func applyLayout(reverting before: [MutterHeadless.LogicalMonitor], _ display: String) throws -> StepOutcome? {
+        guard let compositor else { return .failed("Mutter is not running") }
         do {
             try MutterHeadless.apply(layout, to: compositor)
+            return nil
         } catch CompositorLaunchError.helperFailed(_, _, let output) where output.contains("not adjacent") {
             // Mutter's rule, not a failure of the step: its logical monitors
             // must touch, and this change leaves a gap or an overlap.
             layout = before
             return .skipped(
-                "Mutter requires its monitors to touch, and this change would leave \(display.name) apart from its neighbours (Mutter: Logical monitors not adjacent)"
+                "Mutter requires its monitors to touch, and this change would leave \(display) apart from its neighbours (Mutter: Logical monitors not adjacent)"
             )
         }
-        return .done(detail: [scaleNotes[display.name], names.scaleNote(display.name)].compactMap { $0 }.first)
+    }
+
+    /// `plug display …`: a ScreenCast virtual monitor of the display's mode
+    /// (PipeWire and WirePlumber are started at the first plug), then placed
+    /// and scaled with the rest of the layout.
+    private func plug(_ spec: DisplaySpec) throws -> StepOutcome {
+        guard let compositor else { return .failed("Mutter is not running") }
+        let wire = try pipeWire ?? MutterPipeWire(for: compositor)
+        pipeWire = wire
+        let monitor = try MutterVirtualMonitor(on: compositor, width: spec.modeSize.width, height: spec.modeSize.height, pipeWire: wire)
+        plugged[spec.name] = monitor
+        names.add(display: spec.name, output: monitor.connector, scale: spec.scale)
+        let before = layout
+        let monitors = try MutterHeadless.displayState(of: compositor).monitors
+        layout.append(
+            .init(
+                x: spec.position.x, y: spec.position.y,
+                scale: supportedScale(spec.scale, display: spec.name, connector: monitor.connector, monitors: monitors),
+                primary: false, connector: monitor.connector))
+        if let refused = try applyLayout(reverting: before, spec.name) {
+            plugged[spec.name] = nil
+            monitor.unplug()
+            return refused
+        }
+        let note = [scaleNotes[spec.name], names.scaleNote(spec.name)].compactMap { $0 }.first
+        return .done(detail: ["\(monitor.connector), a ScreenCast virtual monitor", note].compactMap { $0 }.joined(separator: "; "))
+    }
+
+    /// `unplug D`: a plugged display's ScreenCast session ends, which
+    /// removes its monitor; a display made at start leaves the layout (Mutter
+    /// turns off a monitor it does not list).
+    private func unplug(_ display: NameReference) throws -> StepOutcome {
+        let connector = try names.output(for: display.name)
+        let before = layout
+        layout.removeAll { $0.connector == connector }
+        if let monitor = plugged.removeValue(forKey: display.name) {
+            monitor.unplug()
+            return .done(detail: "stopped \(connector)'s ScreenCast session")
+        }
+        if !layout.contains(where: \.primary), !layout.isEmpty { layout[0].primary = true }
+        if let refused = try applyLayout(reverting: before, display.name) { return refused }
+        return .done(detail: "turned \(connector) off")
     }
 
     // MARK: Observing
@@ -173,14 +319,10 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
     public func observeDisplays() async -> [DisplayObservation] {
         guard let compositor, let state = try? MutterHeadless.displayState(of: compositor) else { return [] }
         return state.logicalMonitors.compactMap { logical -> DisplayObservation? in
-            guard let monitor = state.monitors.first(where: { $0.connector == logical.connector }) else { return nil }
-            // Logical layout mode: a monitor's logical size is its mode over its scale.
+            guard let frame = MutterHeadless.logicalFrame(of: logical, in: state.monitors) else { return nil }
             return DisplayObservation(
                 name: names.display(for: logical.connector),
-                logicalRect: Rect(
-                    x: logical.x, y: logical.y,
-                    width: Int((Double(monitor.width) / logical.scale).rounded()),
-                    height: Int((Double(monitor.height) / logical.scale).rounded())),
+                logicalRect: Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height),
                 scale: Scale(logical.scale) ?? .one)
         }
     }

@@ -42,14 +42,26 @@ final class ChangeWait {
                 return true
             }
         }
-        let descriptors = [signal.descriptor, fileWatch].filter { $0 >= 0 }
+        await Self.poll([signal.descriptor, fileWatch], until: deadline)
+    }
+
+    /// Returns once a watched file was written to since ``init(files:)``, or
+    /// at `deadline`: the wait of a real-compositor backend, whose only news
+    /// of a client is its runtime trace.
+    func nextWrite(deadline: ContinuousClock.Instant) async {
+        await Self.poll([fileWatch], until: deadline)
+    }
+
+    /// Waits until one of `descriptors` (the negative ones left out) is readable, or `deadline`.
+    private static func poll(_ descriptors: [Int32], until deadline: ContinuousClock.Instant) async {
+        let descriptors = descriptors.filter { $0 >= 0 }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             // On a thread of its own: the cooperative pool must not block.
             DispatchQueue.global().async {
                 var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
                 let left = ContinuousClock.now.duration(to: deadline)
                 let milliseconds = max(0, left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-                _ = poll(&polled, nfds_t(polled.count), Int32(clamping: milliseconds))
+                _ = Glibc.poll(&polled, nfds_t(polled.count), Int32(clamping: milliseconds))
                 done.resume()
             }
         }

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A `org.gnome.Mutter.RemoteDesktop` session on a running Mutter: keys
+/// pressed as if on a keyboard, which is how a window is moved to another
+/// monitor (Mutter has no scripting interface; its move-to-monitor
+/// keybindings, Super+Shift+Left/Right by default, move the focused window
+/// to the neighbouring monitor on that side).
+///
+/// The session lives as long as the ``SessionBusConnection`` that created
+/// it, which this object holds: ``stop()`` (or deinit) ends both.
+public final class MutterRemoteDesktop: @unchecked Sendable {
+    /// X keysyms of the keys pressed here (`xkbcommon-keysyms.h`).
+    public enum Keysym: UInt32, Sendable {
+        case superLeft = 0xffeb
+        case shiftLeft = 0xffe1
+        case left = 0xff51
+        case right = 0xff53
+    }
+
+    static let service = "org.gnome.Mutter.RemoteDesktop"
+    static let sessionInterface = "org.gnome.Mutter.RemoteDesktop.Session"
+
+    private let bus: SessionBusConnection
+    /// The session's object path (`/org/gnome/Mutter/RemoteDesktop/Session/u1`).
+    public let sessionPath: String
+
+    /// Connects to the compositor's session bus, creates a session and starts it.
+    ///
+    /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
+    ///   (no session bus, RemoteDesktop not offered, the session refused).
+    public init(on compositor: RunningCompositor) throws {
+        bus = try SessionBusConnection(sessionBusOf: compositor, for: "\(Self.service).CreateSession")
+        let created = try bus.call(
+            Self.service, path: "/org/gnome/Mutter/RemoteDesktop", interface: Self.service, method: "CreateSession")
+        guard let path = created[0]?.text else {
+            throw CompositorLaunchError.dbusCallFailed(
+                method: "\(Self.service).CreateSession", message: "the answer \(created) holds no session path")
+        }
+        sessionPath = path
+        try bus.call(Self.service, path: path, interface: Self.sessionInterface, method: "Start")
+    }
+
+    deinit { stop() }
+
+    /// Stops the session and closes its connection. Idempotent.
+    public func stop() {
+        _ = try? bus.call(Self.service, path: sessionPath, interface: Self.sessionInterface, method: "Stop", timeout: .seconds(5))
+        bus.close()
+    }
+
+    /// Presses `keys` in order, then releases them in reverse order: a chord
+    /// such as Super+Shift+Right.
+    public func pressChord(_ keys: [Keysym]) throws {
+        for (key, pressed) in keys.map({ ($0, true) }) + keys.reversed().map({ ($0, false) }) {
+            try bus.call(
+                Self.service, path: sessionPath, interface: Self.sessionInterface, method: "NotifyKeyboardKeysym",
+                [.uint32(key.rawValue), .bool(pressed)])
+        }
+    }
+
+    /// Presses Mutter's move-to-monitor keybinding for `side`: the focused
+    /// window goes to the monitor next to its own on that side, if there is one.
+    public func moveFocusedWindow(to side: MutterHeadless.Side) throws {
+        try pressChord([.superLeft, .shiftLeft, side == .left ? .left : .right])
+    }
+}
+
+extension MutterHeadless {
+    /// A horizontal direction in the layout.
+    public enum Side: String, Sendable, Hashable {
+        case left
+        case right
+    }
+
+    /// A monitor's place and size in the layout, in logical points (the
+    /// layout mode the `scale-monitor-framebuffer` feature selects: its mode
+    /// over its scale, as Mutter rounds it).
+    public static func logicalFrame(of logical: LogicalMonitor, in monitors: [Monitor]) -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard let monitor = monitors.first(where: { $0.connector == logical.connector }) else { return nil }
+        return (
+            logical.x, logical.y, Int((Double(monitor.width) / logical.scale).rounded()),
+            Int((Double(monitor.height) / logical.scale).rounded())
+        )
+    }
+
+    /// The monitors a window passes through when Mutter's move-to-monitor
+    /// keybinding takes it from `source` to `target`, one neighbour a press:
+    /// the side to press and the connectors entered, in order. Nil when
+    /// `target` is not reached that way (not in one row with `source`:
+    /// Mutter's neighbour on a side touches that edge and overlaps it
+    /// vertically). Empty when `source` is `target`.
+    public static func monitorPath(from source: String, to target: String, in state: DisplayState) -> (side: Side, hops: [String])? {
+        if source == target { return (.right, []) }
+        let frames = state.logicalMonitors.compactMap { logical in
+            logicalFrame(of: logical, in: state.monitors).map { (logical.connector, $0) }
+        }
+        func neighbour(of connector: String, on side: Side) -> String? {
+            guard let here = frames.first(where: { $0.0 == connector })?.1 else { return nil }
+            return frames.first { _, other in
+                // Rounded logical sizes may leave a point between touching monitors.
+                let touches =
+                    side == .right ? abs(other.x - (here.x + here.width)) <= 1 : abs(here.x - (other.x + other.width)) <= 1
+                return touches && other.y < here.y + here.height && here.y < other.y + other.height
+            }?.0
+        }
+        for side in [Side.right, .left] {
+            var hops: [String] = []
+            var current = source
+            while let next = neighbour(of: current, on: side), !hops.contains(next), next != source {
+                hops.append(next)
+                if next == target { return (side, hops) }
+                current = next
+            }
+        }
+        return nil
+    }
+}
