@@ -12,8 +12,6 @@ extension Simulator {
     var displayArrangement: DisplayArrangement { outputs.arrangement }
     /// Every live surface and buffer (filled by the compositor and shm servers).
     var surfaceRegistry: SurfaceRegistry { compositor.surfaces }
-    /// The keyboard model, compiled on first use; nil when xkbcommon cannot.
-    var keyboard: KeyboardModel? { seat.keyboard }
 
     var displayCommands: DisplayCommands {
         DisplayCommands(
@@ -29,32 +27,6 @@ extension Simulator {
     var clientBacklog: ClientBacklogMonitor {
         ClientBacklogMonitor(clients: clientRegistry, eventLoop: eventLoop, waiters: waiters)
     }
-
-    // MARK: Output membership (the output server's), for the shell
-
-    func updateOutputs(of window: Window) { outputs.updateOutputs(of: window) }
-
-    func surfaceTreeJoined(_ root: Surface, window: Window?, displays: [Display]) {
-        outputs.surfaceTreeJoined(root, window: window, displays: displays)
-    }
-
-    func sendLeaveAll(_ surface: Surface) { outputs.sendLeaveAll(surface) }
-
-    func preferredScaleChanged(_ window: Window, to scale: Scale) { outputs.preferredScaleChanged(window, to: scale) }
-
-    // MARK: The seat's focus and grabs, for the shell
-
-    func keyboardFocusChanged(from old: Window?, to new: Window?) { seat.keyboardFocusChanged(from: old, to: new) }
-
-    func sendKeystrokes(_ strokes: [KeyboardModel.Keystroke], to window: Window) { seat.sendKeystrokes(strokes, to: window) }
-
-    func pointerGrabRequested(_ window: Window, serial: UInt32, edges: XdgResizeEdges?) {
-        seat.pointerGrabRequested(window, serial: serial, edges: edges)
-    }
-
-    func pointerWindowGone(_ window: Window) { seat.pointerWindowGone(window) }
-
-    func touchWindowGone(_ window: Window) { seat.touchWindowGone(window) }
 }
 
 // MARK: Public display and input commands (``DisplayCommands``, ``InputCommands``)
