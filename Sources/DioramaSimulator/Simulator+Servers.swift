@@ -1,11 +1,9 @@
 import DioramaControlProtocol
 import DioramaModel
 
-// The wiring between the protocol servers and the window manager: the
-// window operations the servers call back into, and the names the shell's
-// handlers and the control endpoint reach the servers' state by.
-
-extension Simulator: WindowOperations {}
+// The wiring between the protocol servers and the commands on top of them,
+// and the names the control endpoint reaches the servers' state by. The
+// window operations the servers call back into are the window manager's.
 
 extension Simulator {
     /// The displays, plugged and unplugged (the output server's).
@@ -15,10 +13,10 @@ extension Simulator {
 
     var displayCommands: DisplayCommands {
         DisplayCommands(
-            outputs: outputs, shell: shellRegistry, trace: trace, frameScheduler: frameScheduler, windowOperations: self)
+            outputs: outputs, shell: shellRegistry, trace: trace, frameScheduler: frameScheduler, windowOperations: windowManager)
     }
 
-    var inputCommands: InputCommands { InputCommands(seat: seat, windowOperations: self) }
+    var inputCommands: InputCommands { InputCommands(seat: seat, windowOperations: windowManager) }
 
     var screenshots: ScreenshotTaker {
         ScreenshotTaker(arrangement: outputs.arrangement, shell: shellRegistry, limits: configuration.limits)

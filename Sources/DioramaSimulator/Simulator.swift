@@ -124,9 +124,9 @@ public final class Simulator {
             serials: serials, waiters: waiters)
         windowManager.shell = xdgShell
         windowCommands = WindowCommands(windowManager: windowManager, seat: seat)
-        outputs.windowOperations = self
-        compositor.windowOperations = self
-        seat.windowOperations = self
+        outputs.windowOperations = windowManager
+        compositor.windowOperations = windowManager
+        seat.windowOperations = windowManager
         clientCreatedListener = NativeListener(.clientCreated(display: display)) { [unowned self] data in
             guard let data else { return }
             self.clientConnected(OpaquePointer(data))

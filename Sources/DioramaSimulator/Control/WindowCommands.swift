@@ -21,19 +21,9 @@ final class WindowCommands {
 
     private var displays: DisplayArrangement { windowManager.displays }
 
-    /// The one window `selector` matches. Windows whose surface the client
-    /// destroyed are never chosen: selecting only such a window is
-    /// ``SimulatorControlError/windowGone(_:)``, so a command cannot report
-    /// success on a window nothing shows.
+    /// The one window `selector` matches; see ``WindowManager/window(_:)``.
     func window(_ selector: WindowSelector) throws(SimulatorControlError) -> Window {
-        let matches = windowManager.registry.windows.filter { selector.matches($0) }
-        let live = matches.filter { !$0.isSurfaceDestroyed }
-        guard let first = live.first else {
-            if let gone = matches.first { throw .windowGone(gone.id) }
-            throw .noSuchWindow(selector)
-        }
-        guard live.count == 1 else { throw .ambiguousWindow(selector, matches: live.map(\.id)) }
-        return first
+        try windowManager.window(selector)
     }
 
     private func mappedWindow(_ selector: WindowSelector) throws(SimulatorControlError) -> Window {

@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaModel
 import WaylandServer
 
@@ -317,4 +318,25 @@ final class WindowManager {
     func popupConstraintArea(of window: Window) -> Rect? {
         displays.display(named: window.homeDisplayName).flatMap { $0.isPlugged ? $0.logicalRect : nil }
     }
+}
+
+extension WindowManager: WindowOperations {
+    /// The one window `selector` matches. Windows whose surface the client
+    /// destroyed are never chosen: selecting only such a window is
+    /// ``SimulatorControlError/windowGone(_:)``, so a command cannot report
+    /// success on a window nothing shows.
+    func window(_ selector: WindowSelector) throws(SimulatorControlError) -> Window {
+        let matches = registry.windows.filter { selector.matches($0) }
+        let live = matches.filter { !$0.isSurfaceDestroyed }
+        guard let first = live.first else {
+            if let gone = matches.first { throw .windowGone(gone.id) }
+            throw .noSuchWindow(selector)
+        }
+        guard live.count == 1 else { throw .ambiguousWindow(selector, matches: live.map(\.id)) }
+        return first
+    }
+
+    /// The window moved, resized or its display changed: its reactive
+    /// popups are placed again (by the server, which owns them).
+    func reconstrainReactivePopups(of window: Window) { shell.reconstrainReactivePopups(of: window) }
 }
