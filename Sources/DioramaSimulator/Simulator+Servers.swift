@@ -1,26 +1,22 @@
 import DioramaControlProtocol
 import DioramaModel
 
-// The wiring between the protocol servers and the window manager: the
-// window operations the servers call back into, and the names the shell's
-// handlers and the control endpoint reach the servers' state by.
-
-extension Simulator: WindowOperations {}
+// The wiring between the protocol servers and the commands on top of them,
+// and the names the control endpoint reaches the servers' state by. The
+// window operations the servers call back into are the window manager's.
 
 extension Simulator {
     /// The displays, plugged and unplugged (the output server's).
     var displayArrangement: DisplayArrangement { outputs.arrangement }
     /// Every live surface and buffer (filled by the compositor and shm servers).
     var surfaceRegistry: SurfaceRegistry { compositor.surfaces }
-    /// The keyboard model, compiled on first use; nil when xkbcommon cannot.
-    var keyboard: KeyboardModel? { seat.keyboard }
 
     var displayCommands: DisplayCommands {
         DisplayCommands(
-            outputs: outputs, shell: shellRegistry, trace: trace, frameScheduler: frameScheduler, windowOperations: self)
+            outputs: outputs, shell: shellRegistry, trace: trace, frameScheduler: frameScheduler, windowOperations: windowManager)
     }
 
-    var inputCommands: InputCommands { InputCommands(seat: seat, windowOperations: self) }
+    var inputCommands: InputCommands { InputCommands(seat: seat, windowOperations: windowManager) }
 
     var screenshots: ScreenshotTaker {
         ScreenshotTaker(arrangement: outputs.arrangement, shell: shellRegistry, limits: configuration.limits)
@@ -29,32 +25,6 @@ extension Simulator {
     var clientBacklog: ClientBacklogMonitor {
         ClientBacklogMonitor(clients: clientRegistry, eventLoop: eventLoop, waiters: waiters)
     }
-
-    // MARK: Output membership (the output server's), for the shell
-
-    func updateOutputs(of window: Window) { outputs.updateOutputs(of: window) }
-
-    func surfaceTreeJoined(_ root: Surface, window: Window?, displays: [Display]) {
-        outputs.surfaceTreeJoined(root, window: window, displays: displays)
-    }
-
-    func sendLeaveAll(_ surface: Surface) { outputs.sendLeaveAll(surface) }
-
-    func preferredScaleChanged(_ window: Window, to scale: Scale) { outputs.preferredScaleChanged(window, to: scale) }
-
-    // MARK: The seat's focus and grabs, for the shell
-
-    func keyboardFocusChanged(from old: Window?, to new: Window?) { seat.keyboardFocusChanged(from: old, to: new) }
-
-    func sendKeystrokes(_ strokes: [KeyboardModel.Keystroke], to window: Window) { seat.sendKeystrokes(strokes, to: window) }
-
-    func pointerGrabRequested(_ window: Window, serial: UInt32, edges: XdgResizeEdges?) {
-        seat.pointerGrabRequested(window, serial: serial, edges: edges)
-    }
-
-    func pointerWindowGone(_ window: Window) { seat.pointerWindowGone(window) }
-
-    func touchWindowGone(_ window: Window) { seat.touchWindowGone(window) }
 }
 
 // MARK: Public display and input commands (``DisplayCommands``, ``InputCommands``)

@@ -16,6 +16,9 @@ import WaylandServer
 /// they share is held by data owners that send no events: `DisplayArrangement`
 /// (displays), `ShellRegistry` (xdg-shell objects, windows, stacking and
 /// focus), `SurfaceRegistry` (surfaces and buffers) and `ClientRegistry`.
+/// Windows are the `XdgShellServer`'s (xdg-shell, decorations, window
+/// placement), which calls the `WindowManager` (the window policy), with
+/// `WindowCommands` on top.
 /// It is not thread-safe: every call happens on the thread that runs its
 /// event loop.
 ///
@@ -55,6 +58,11 @@ public final class Simulator {
     let scale: ScaleServer
     let presentation: PresentationServer
     let seat: SeatServer
+    /// The window half: the policy (placement, focus, stacking, configures),
+    /// the xdg-shell server that calls it, and the window commands on top.
+    let windowManager: WindowManager
+    let xdgShell: XdgShellServer
+    let windowCommands: WindowCommands
     let frameScheduler: FrameScheduler
 
     /// Removes each global; run before `wl_display_destroy`.
@@ -108,9 +116,17 @@ public final class Simulator {
         seat = SeatServer(
             clients: clientRegistry, surfaces: surfaces, shell: shellRegistry, trace: trace, clock: clock,
             errors: errors, serials: serials)
-        outputs.windowOperations = self
-        compositor.windowOperations = self
-        seat.windowOperations = self
+        windowManager = WindowManager(
+            registry: shellRegistry, outputs: outputs, seat: seat, frameScheduler: frameScheduler,
+            clients: clientRegistry, trace: trace, profile: configuration.profile)
+        xdgShell = XdgShellServer(
+            windowManager: windowManager, surfaces: surfaces, limits: configuration.limits, errors: errors,
+            serials: serials, waiters: waiters)
+        windowManager.shell = xdgShell
+        windowCommands = WindowCommands(windowManager: windowManager, seat: seat)
+        outputs.windowOperations = windowManager
+        compositor.windowOperations = windowManager
+        seat.windowOperations = windowManager
         clientCreatedListener = NativeListener(.clientCreated(display: display)) { [unowned self] data in
             guard let data else { return }
             self.clientConnected(OpaquePointer(data))
@@ -366,16 +382,6 @@ public final class Simulator {
     /// Connected clients as (id, pid), in connection order.
     public var connectedClients: [(id: UInt32, pid: Int32)] { clientRegistry.connected }
 
-    // MARK: Errors and serials (the reporter and the display's sequence; here for the shell's handlers)
-
-    func postProtocolError(_ resource: Resource, code: UInt32, name: String, _ message: String) {
-        errors.post(resource, code: code, name: name, message)
-    }
-
-    func postLimitExceeded(_ resource: Resource, code: UInt32, name: String, limit: String, _ message: String) {
-        errors.postLimitExceeded(resource, code: code, name: name, limit: limit, message)
-    }
-
-    /// A new serial for a configure or an input event.
+    /// A new serial (a ping's).
     func nextSerial() -> UInt32 { serials.next() }
 }

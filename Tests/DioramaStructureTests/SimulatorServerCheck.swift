@@ -22,14 +22,14 @@ enum SimulatorServerCheck {
     static let servers: Set<String> = [
         "CompositorServer", "ShmServer", "OutputServer", "ScaleServer", "PresentationServer", "SeatServer",
         "ProtocolErrorReporter", "DisplayCommands", "InputCommands", "ScreenshotTaker", "ClientBacklogMonitor",
-        "FrameScheduler",
+        "FrameScheduler", "XdgShellServer", "WindowManager", "WindowCommands",
     ]
 
-    /// The handler of each global of the surface, output and seat areas: it
-    /// must be declared in one of ``servers``.
+    /// The handler of each global: it must be declared in one of ``servers``.
     static let bindHandlers: Set<String> = [
         "compositorBound", "subcompositorBound", "shmBound", "xdgOutputManagerBound", "viewporterBound",
         "fractionalScaleManagerBound", "presentationBound", "seatBound", "dataDeviceManagerBound",
+        "wmBaseBound", "decorationManagerBound", "windowPlacementManagerBound",
     ]
 
     /// The violations in `files`, and the servers and handlers no file declares

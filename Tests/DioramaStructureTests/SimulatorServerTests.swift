@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The simulator's surface, output and seat half is split into protocol
-/// servers that `Simulator` wires, and the arrows point one way (issue 19).
+/// The simulator is split into protocol servers (surfaces, outputs, seat,
+/// xdg-shell), a window manager and commands that `Simulator` wires, and the
+/// arrows point one way (issue 19).
 @Suite("simulator servers")
 struct SimulatorServerTests {
     @Test("each global's handler is in its server, and no server names Simulator")

@@ -30,7 +30,7 @@ extension Simulator {
     private func sendKey(_ name: String, pressed: Bool, in selector: WindowSelector) throws(SimulatorControlError) {
         let window = try window(selector)
         guard window.isMapped else { throw .windowNotMapped(window.id) }
-        guard let model = keyboard else { throw .noKeymap }
+        guard let model = seat.keyboard else { throw .noKeymap }
         guard let stroke = model.keystroke(named: name) else { throw .unknownKeyName(name) }
         if focusedWindow !== window { try focusWindow(selector) }
         let modifier = Self.modifierKeyMasks[name]

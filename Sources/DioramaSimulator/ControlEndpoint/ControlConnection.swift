@@ -68,7 +68,7 @@ struct ControlConnection {
 
     /// The answers to `requests`, in order. Requests that complete at once
     /// go to the simulator's thread together, in as few trips as its slices
-    /// allow (``Simulator/controlSliceRequests``); screenshots and waits are
+    /// allow (``ControlRequestHandler/sliceRequests``); screenshots and waits are
     /// carried out one by one.
     private func answers(_ requests: [Result<ControlRequest, ControlFailure>]) -> [ControlResponse] {
         var responses: [ControlResponse] = []
@@ -111,7 +111,7 @@ struct ControlConnection {
             let remaining = Array(requests[responses.count...])
             let progress: ControlProgress
             do {
-                progress = try perform { $0.handleControlRequests(remaining) }
+                progress = try perform { $0.controlRequests.handle(remaining) }
             } catch {
                 // The simulator stopped: nothing more will be carried out.
                 return responses + remaining.map { _ in ControlResponse(error) }
@@ -216,7 +216,7 @@ struct ControlConnection {
     /// be written first.
     private func screenshot(display: String?, path: String, scale: Scale?) throws(ControlFailure) -> ControlResponse {
         while true {
-            switch try perform({ simulator throws(ControlFailure) in try simulator.controlScreenshot(display: display, scale: scale) }) {
+            switch try perform({ simulator throws(ControlFailure) in try simulator.controlRequests.screenshot(display: display, scale: scale) }) {
             case .waitForRoom(let budget, let releasesSoFar):
                 budget.waitForRelease(after: releasesSoFar)
             case .taken(let shot, let reservation):
@@ -241,7 +241,7 @@ struct ControlConnection {
         if case .traceRecord(_, _, let after) = condition { since = after }
         let cursor = TraceWaitCursor(since: since)
         let answer = try asControlFailure {
-            try remote.wait(for: { try $0.controlWaitAnswer(condition, cursor: cursor) }, timeout: .milliseconds(timeoutMilliseconds))
+            try remote.wait(for: { try $0.controlRequests.waitAnswer(condition, cursor: cursor) }, timeout: .milliseconds(timeoutMilliseconds))
         }
         guard let answer else {
             let within = "within \(timeoutMilliseconds) ms"

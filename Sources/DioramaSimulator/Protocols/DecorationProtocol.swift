@@ -9,10 +9,10 @@ import WaylandServer
 // Whatever mode the client asks for, the answer is server side, as sway
 // 1.7 answers. The answer is a `zxdg_toplevel_decoration_v1.configure`
 // between `xdg_toplevel.configure` and `xdg_surface.configure` of the next
-// configure sequence (see `sendConfigure`): the initial one when the client
+// configure sequence (see `sendToplevelConfigure`): the initial one when the client
 // asks before its first commit, else a new sequence sent at once.
 
-extension Simulator {
+extension XdgShellServer {
     /// A client bound zxdg_decoration_manager_v1: it may ask for a decoration
     /// object per toplevel.
     func decorationManagerBound(_ manager: ZxdgDecorationManagerV1) {
@@ -26,15 +26,15 @@ extension Simulator {
     /// before the toplevel has a buffer (the spec's two errors).
     private func decorationCreated(_ decoration: ZxdgToplevelDecorationV1, for toplevel: XdgToplevel) {
         decoration.onRequest = { _ in }
-        guard let window = shellRegistry.window(for: toplevel) else { return }
+        guard let window = registry.window(for: toplevel) else { return }
         if let existing = window.decoration, existing.isAlive {
-            return postProtocolError(
+            return errors.post(
                 decoration, code: ZxdgToplevelDecorationV1.Error.alreadyConstructed.rawValue,
                 name: "already_constructed",
                 "zxdg_decoration_manager_v1.get_toplevel_decoration: xdg_toplevel@\(toplevel.id) already has a decoration object")
         }
         if window.surface?.hasContent == true {
-            return postProtocolError(
+            return errors.post(
                 decoration, code: ZxdgToplevelDecorationV1.Error.unconfiguredBuffer.rawValue,
                 name: "unconfigured_buffer",
                 "zxdg_decoration_manager_v1.get_toplevel_decoration: xdg_toplevel@\(toplevel.id) already has a buffer")
@@ -60,7 +60,7 @@ extension Simulator {
     /// next configure; after the initial configure that is one sent now.
     private func decorationModeRequested(_ window: Window) {
         window.decorationModeRequested = true
-        if window.shellSurface.initialConfigureSent { sendConfigure(window) }
+        if window.shellSurface.initialConfigureSent { windowManager.sendConfigure(window) }
     }
 
     /// Part of a configure sequence: tells the client the decoration mode

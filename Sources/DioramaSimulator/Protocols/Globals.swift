@@ -9,7 +9,7 @@ extension Simulator {
         addGlobal(WlCompositor.self, version: profile.compositorVersion) { [compositor] in compositor.compositorBound($0) }
         addGlobal(WlSubcompositor.self, version: 1) { [compositor] in compositor.subcompositorBound($0) }
         addGlobal(WlShm.self, version: 1) { [shm] in shm.shmBound($0) }
-        addGlobal(XdgWmBase.self, version: profile.xdgWmBaseVersion) { [unowned self] in self.wmBaseBound($0) }
+        addGlobal(XdgWmBase.self, version: profile.xdgWmBaseVersion) { [xdgShell] in xdgShell.wmBaseBound($0) }
         addGlobal(ZxdgOutputManagerV1.self, version: profile.xdgOutputManagerVersion) { [outputs] in outputs.xdgOutputManagerBound($0) }
         if profile.offersViewporter {
             addGlobal(WpViewporter.self, version: 1) { [scale] in scale.viewporterBound($0) }
@@ -21,10 +21,10 @@ extension Simulator {
             addGlobal(WpPresentation.self, version: 1) { [presentation] in presentation.presentationBound($0) }
         }
         if profile.offersXdgDecoration {
-            addGlobal(ZxdgDecorationManagerV1.self, version: 1) { [unowned self] in self.decorationManagerBound($0) }
+            addGlobal(ZxdgDecorationManagerV1.self, version: 1) { [xdgShell] in xdgShell.decorationManagerBound($0) }
         }
         if profile.offersWindowPlacement {
-            addGlobal(DioramaWindowPlacementManagerV1.self, version: 1) { [unowned self] in self.windowPlacementManagerBound($0) }
+            addGlobal(DioramaWindowPlacementManagerV1.self, version: 1) { [xdgShell] in xdgShell.windowPlacementManagerBound($0) }
         }
         addGlobal(WlSeat.self, version: profile.seatVersion) { [seat] in seat.seatBound($0) }
         addGlobal(WlDataDeviceManager.self, version: 3) { [seat] in seat.dataDeviceManagerBound($0) }

@@ -4,7 +4,8 @@ import DioramaModel
 /// What the surface, output and seat servers and the display and input
 /// commands ask of the window manager: the window policy (placement,
 /// configures, size hints, states) lives there, and these servers only call
-/// into it. The ``Simulator`` wires itself in as the implementation.
+/// into it. The ``WindowManager`` is the implementation, which the
+/// ``Simulator`` wires in.
 protocol WindowOperations: AnyObject {
     /// The window a control command names; throws when none matches.
     func window(_ selector: WindowSelector) throws(SimulatorControlError) -> Window

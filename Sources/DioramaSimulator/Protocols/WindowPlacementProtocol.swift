@@ -3,13 +3,11 @@ import WaylandServer
 
 // diorama_window_placement_v1 (Protocols/), Diorama's own protocol: a client
 // says which output a new toplevel would like to open on, before the
-// toplevel's initial commit. The simulator honours it, the way a window
-// manager that restores windows would: the window's home display becomes
-// that output, where it is cascaded, configured and mapped. The size wish
-// is left to the client (it commits the size it asked for when the initial
-// configure is 0x0, as xdg-shell lets it).
+// toplevel's initial commit. The server checks the request; the window
+// manager honours it (`WindowManager.placementRequested(_:on:)`), the way a
+// window manager that restores windows would.
 
-extension Simulator {
+extension XdgShellServer {
     /// A client bound diorama_window_placement_manager_v1.
     func windowPlacementManagerBound(_ manager: DioramaWindowPlacementManagerV1) {
         manager.onRequest = { [unowned self, unowned manager] request in
@@ -23,16 +21,13 @@ extension Simulator {
     private func placementRequested(
         for toplevel: XdgToplevel, on output: WlOutput?, by manager: DioramaWindowPlacementManagerV1
     ) {
-        guard let window = shellRegistry.window(for: toplevel) else { return }
+        guard let window = registry.window(for: toplevel) else { return }
         if window.isMapped || window.surface?.hasContent == true {
-            return postProtocolError(
+            return errors.post(
                 manager, code: DioramaWindowPlacementManagerV1.Error.alreadyMapped.rawValue, name: "already_mapped",
                 "diorama_window_placement_manager_v1.place_toplevel: xdg_toplevel@\(toplevel.id) already has a buffer; ask before its first commit with one")
         }
-        guard let target = output.flatMap({ displayArrangement.display(for: $0) }), target.isPlugged,
-            target.name != window.homeDisplayName
-        else { return }
-        relocate(window, from: nil, to: target)
-        preferredScaleChanged(window, to: target.scale)
+        guard let target = output.flatMap({ displays.display(for: $0) }) else { return }
+        windowManager.placementRequested(window, on: target)
     }
 }

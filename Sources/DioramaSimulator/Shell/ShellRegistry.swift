@@ -6,11 +6,11 @@ import WaylandServer
 /// windows' stacking order, which window has focus, and how many windows
 /// the cascade has placed.
 ///
-/// xdg_wm_base's handlers add and remove shell surfaces, positioners and
-/// windows as clients create and destroy them; the window life cycle (map,
+/// ``XdgShellServer`` adds and removes shell surfaces, positioners and
+/// windows as clients create and destroy them; ``WindowManager`` (map,
 /// unmap, focus) keeps the stacking order and focus here; scripts, the
 /// pointer and touch find windows here. It sends no protocol events: the
-/// ``Simulator`` does (configures, enter/leave, keyboard focus).
+/// server, the window manager and the ``Simulator`` do.
 final class ShellRegistry {
     /// Every live toplevel, in creation order (mapped or not).
     private(set) var windows: [Window] = []

@@ -19,7 +19,8 @@ final class XdgShellSurface {
     /// are that interface's.
     weak var wmBase: XdgWmBase?
     weak var surface: Surface?
-    unowned let simulator: Simulator
+    /// The server whose object it is: protocol errors and commits go there.
+    unowned let server: XdgShellServer
     /// The toplevel or popup, once the client assigned a role.
     var window: Window?
     var popup: Popup?
@@ -34,11 +35,11 @@ final class XdgShellSurface {
     var pendingGeometry: Rect?
     var geometry: Rect?
 
-    init(resource: XdgSurface, wmBase: XdgWmBase, surface: Surface, simulator: Simulator) {
+    init(resource: XdgSurface, wmBase: XdgWmBase, surface: Surface, server: XdgShellServer) {
         self.resource = resource
         self.wmBase = wmBase
         self.surface = surface
-        self.simulator = simulator
+        self.server = server
     }
 
     var hasRole: Bool { window != nil || popup != nil }
@@ -99,13 +100,13 @@ extension XdgShellSurface: SurfaceRoleHandler {
     /// here too, because they are double-buffered and only meet at commit.
     func surfaceWillCommit(_ surface: Surface, newBuffer: ShmBuffer?) -> Bool {
         guard hasRole else {
-            simulator.postProtocolError(
+            server.errors.post(
                 resource, code: XdgSurface.Error.notConstructed.rawValue, name: "not_constructed",
                 "xdg_surface@\(resource.id): committed before get_toplevel or get_popup gave it a role")
             return false
         }
         if newBuffer != nil && !hasAckedConfigure {
-            simulator.postProtocolError(
+            server.errors.post(
                 resource, code: XdgSurface.Error.unconfiguredBuffer.rawValue, name: "unconfigured_buffer",
                 "xdg_surface@\(resource.id): a buffer was committed before any configure was acknowledged; commit once without a buffer, wait for xdg_surface.configure, ack_configure it, then attach"
             )
@@ -115,7 +116,7 @@ extension XdgShellSurface: SurfaceRoleHandler {
             let minimum = window.pendingMinimumSize ?? window.minimumSize
             let maximum = window.pendingMaximumSize ?? window.maximumSize
             if (maximum.width > 0 && minimum.width > maximum.width) || (maximum.height > 0 && minimum.height > maximum.height) {
-                simulator.postProtocolError(
+                server.errors.post(
                     window.toplevel, code: XdgToplevel.Error.invalidSize.rawValue, name: "invalid_size",
                     "xdg_toplevel@\(window.toplevel.id): the minimum size \(minimum) is larger than the maximum size \(maximum); lower the minimum or raise the maximum (0 = no limit)"
                 )
@@ -131,9 +132,9 @@ extension XdgShellSurface: SurfaceRoleHandler {
             self.pendingGeometry = nil
         }
         if let window {
-            simulator.windowCommitted(window, nullAttach: nullAttach)
+            server.toplevelCommitted(window, nullAttach: nullAttach)
         } else if let popup {
-            simulator.popupCommitted(popup, nullAttach: nullAttach)
+            server.popupCommitted(popup, nullAttach: nullAttach)
         }
     }
 }

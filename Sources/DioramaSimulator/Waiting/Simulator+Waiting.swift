@@ -84,12 +84,6 @@ extension Simulator {
         guard let answered = client.lastPongSerial else { return false }
         return answered &- serial < UInt32.max / 2
     }
-
-    /// A client answered a ping: remembered for ``hasAnsweredPing(_:window:)``.
-    func pongReceived(_ serial: UInt32, from wmBase: XdgWmBase) {
-        clientRegistry.record(wmBase.client)?.lastPongSerial = serial
-        waiters.noteEvent()
-    }
 }
 
 extension TraceEvent {

@@ -7,23 +7,24 @@ final class TraceWaitCursor: @unchecked Sendable {
     init(since: UInt64) { self.since = since }
 }
 
-extension Simulator {
+extension ControlRequestHandler {
     /// A `wait` request's answer once its condition holds, nil while it does
     /// not. Runs on the simulator's thread, when the request arrives and
     /// after every event that could change the answer (``SimulatorWaiters``).
     ///
     /// - Throws: ``ControlFailure`` for an unknown window (the wait ends).
-    func controlWaitAnswer(_ condition: ControlWaitCondition, cursor: TraceWaitCursor) throws(ControlFailure) -> ControlResponse? {
+    func waitAnswer(_ condition: ControlWaitCondition, cursor: TraceWaitCursor) throws(ControlFailure) -> ControlResponse? {
+        let trace = simulator.trace
         var response = ControlResponse()
         do {
             switch condition {
             case .settled(let selector):
-                guard try isSettled(selector) else { return nil }
+                guard try simulator.isSettled(selector) else { return nil }
                 response.settled = true
             case .drawnForScale(let selector):
-                guard try window(selector).isDrawnForScaleInEffect else { return nil }
+                guard try simulator.window(selector).isDrawnForScaleInEffect else { return nil }
             case .traceRecord(let type, let selector, _):
-                let windowID = try selector.map { selector throws(SimulatorControlError) in try window(selector).id }
+                let windowID = try selector.map { selector throws(SimulatorControlError) in try simulator.window(selector).id }
                 let found = trace.records(after: cursor.since).first { record in
                     TraceJSON.typeName(record.event) == type
                         && (windowID == nil || trace.owningWindow(of: record.event) == windowID)
@@ -33,7 +34,7 @@ extension Simulator {
                 response.lastSequence = found.sequence
             }
         } catch {
-            throw controlFailure(error)
+            throw failure(error)
         }
         return response
     }

@@ -1,0 +1,225 @@
+import DioramaModel
+
+extension WindowManager {
+    // MARK: Maximize, fullscreen, minimize
+
+    /// Maximizes (or restores) a window on its home display. Whether the
+    /// client asked (set_maximized) or a script did, the window's frame is
+    /// saved, it moves to the usable area's corner at once, and the configure
+    /// asks for the usable area's size; restoring puts the saved frame back.
+    func setMaximized(_ window: Window, _ maximized: Bool) {
+        guard maximized != window.states.contains(.maximized) else {
+            // The spec asks for a configure even when nothing changes.
+            sendConfigure(window)
+            return
+        }
+        if maximized {
+            if !window.states.contains(.fullscreen) { window.savedFloatingFrame = window.frame }
+            window.states.insert(.maximized)
+            if let home = displays.display(named: window.homeDisplayName) { window.position = home.usableArea.origin }
+        } else {
+            window.states.remove(.maximized)
+            if !window.states.contains(.fullscreen) { restoreFloatingFrame(window) }
+        }
+        windowStateChanged(window)
+    }
+
+    /// Makes a window fullscreen on `display` (its home display when nil), or
+    /// leaves fullscreen.
+    func setFullscreen(_ window: Window, on display: Display?, enable: Bool = true) {
+        if enable {
+            if !window.states.contains(.fullscreen) && !window.states.contains(.maximized) {
+                window.savedFloatingFrame = window.frame
+            }
+            window.states.insert(.fullscreen)
+            // With no display plugged the window is fullscreen on nothing
+            // yet; plugging a display puts it there (relocate).
+            if let target = display ?? displays.display(named: window.homeDisplayName) ?? displays.defaultDisplay {
+                window.fullscreenDisplayName = target.name
+                window.homeDisplayName = target.name
+                window.position = target.logicalRect.origin
+                // A window made fullscreen on a display before it maps (an
+                // external-display scene asks in its first commit) will appear
+                // there: its first frame must be drawn for that display's scale,
+                // not for the home display it was given when it was created.
+                if !window.isMapped { outputs.preferredScaleChanged(window, to: target.scale) }
+            }
+        } else {
+            guard window.states.contains(.fullscreen) else {
+                sendConfigure(window)
+                return
+            }
+            window.states.remove(.fullscreen)
+            window.fullscreenDisplayName = nil
+            if window.states.contains(.maximized), let home = displays.display(named: window.homeDisplayName) {
+                window.position = home.usableArea.origin
+            } else {
+                restoreFloatingFrame(window)
+            }
+        }
+        windowStateChanged(window)
+    }
+
+    private func restoreFloatingFrame(_ window: Window) {
+        guard let saved = window.savedFloatingFrame else { return }
+        window.position = saved.origin
+        window.requestedSize = saved.size.isEmpty ? nil : saved.size
+        window.savedFloatingFrame = nil
+    }
+
+    /// After a state change moved the window: displays first, then the configure.
+    private func windowStateChanged(_ window: Window) {
+        if window.isMapped && window.frame != window.lastTracedFrame { windowFrameChanged(window) }
+        sendConfigure(window)
+    }
+
+    /// Minimizes or restores a window. xdg-shell has no minimized state, so
+    /// the client hears nothing directly: a minimized window leaves its
+    /// displays, loses focus, and its frame callbacks wait until it is
+    /// restored, as on a compositor that stops drawing hidden windows.
+    func setMinimized(_ window: Window, _ minimized: Bool) {
+        guard window.isMinimized != minimized else { return }
+        window.isMinimized = minimized
+        outputs.updateOutputs(of: window)
+        if minimized {
+            if focusedWindow === window { focusNextWindow(after: window) }
+        } else {
+            focus(window)
+            frameScheduler.deliverDueFrames()
+        }
+    }
+
+    /// Sets which edges the window is tiled against (a subset of
+    /// ``ToplevelStates/tiled``; empty to untile) and sends a configure.
+    func setTiledEdges(_ window: Window, _ edges: ToplevelStates) {
+        window.states = window.states.subtracting(.tiled).union(edges.intersection(.tiled))
+        sendConfigure(window)
+    }
+
+    // MARK: Focus and stacking
+
+    /// Gives `window` the keyboard and the `activated` state; the previously
+    /// focused window gets a configure without `activated` first.
+    func focus(_ window: Window?) {
+        guard focusedWindow !== window else { return }
+        let previous = focusedWindow
+        registry.focusedWindow = window
+        if let previous {
+            previous.states.remove(.activated)
+            sendConfigure(previous)
+        }
+        seat.keyboardFocusChanged(from: previous, to: window)
+        if let window {
+            displays.lastFocusedDisplayName = window.homeDisplayName
+            window.states.insert(.activated)
+            if window.isMapped {
+                registry.putOnTop(window)
+            }
+            sendConfigure(window)
+        }
+        trace.record(.focus(window: window?.id))
+    }
+
+    /// Focus moves to the most recently created mapped, visible window other
+    /// than `window`, or to nothing.
+    func focusNextWindow(after window: Window) {
+        let next = registry.nextFocusCandidate(after: window)
+        if focusedWindow === window {
+            // The old window may be gone; do not configure a dead toplevel.
+            window.states.remove(.activated)
+            if window.toplevel.isAlive && window.isMapped { sendConfigure(window) }
+            seat.keyboardFocusChanged(from: window, to: nil)
+            registry.focusedWindow = nil
+        }
+        focus(next)
+        if next == nil { trace.record(.focus(window: nil)) }
+    }
+
+    /// Focus and the keyboard leave `window` without going to another
+    /// window; focus stays on the display named `displayName`.
+    private func dropFocus(of window: Window, keepingDisplay displayName: String) {
+        window.states.remove(.activated)
+        registry.focusedWindow = nil
+        displays.lastFocusedDisplayName = displayName
+        seat.keyboardFocusChanged(from: window, to: nil)
+        trace.record(.focus(window: nil))
+    }
+
+    // MARK: Moves
+
+    /// Puts the window's top-left at `position`, restoring it from maximized
+    /// or fullscreen first, as dragging one out does on a desktop;
+    /// enter/leave and the preferred scale follow. The one path for scripted
+    /// moves and for a user's drag.
+    func place(_ window: Window, at position: Point) {
+        if window.states.contains(.fullscreen) { setFullscreen(window, on: nil, enable: false) }
+        if window.states.contains(.maximized) { setMaximized(window, false) }
+        window.position = position
+        if window.isMapped { windowFrameChanged(window) } else { outputs.updateOutputs(of: window) }
+    }
+
+    /// Moves the window onto `target`, keeping its offset from the usable
+    /// area's corner (clamped so its corner stays inside the target's usable
+    /// area). A maximized or fullscreen window stays so on the target, with a
+    /// configure for the target's size.
+    ///
+    /// Under a profile where moved windows do not keep focus (sway's `move
+    /// container to output`), a focused window moved to another display
+    /// loses `activated` and the keyboard, and focus stays on the display it
+    /// left. A tiled window fills the target's usable area; its configure
+    /// goes out before leave/enter, as sway shows the window on its new
+    /// output only once the client answered. A floating window moves at once
+    /// (leave/enter), then gets the configure without `activated`.
+    func move(_ window: Window, toDisplay target: Display) {
+        let source = window.homeDisplayName
+        relocate(window, from: displays.lastKnownDisplay(named: source), to: target)
+        let losesFocus = !profile.movedWindowKeepsFocus && focusedWindow === window && target.name != source
+        if losesFocus { dropFocus(of: window, keepingDisplay: source) }
+        let tiled = window.states.contains(.tiled)
+        if tiled { sendConfigure(window) }
+        if window.isMapped && window.frame != window.lastTracedFrame {
+            windowFrameChanged(window)
+        } else {
+            outputs.updateOutputs(of: window)
+        }
+        if !tiled && (losesFocus || window.states.contains(.maximized) || window.states.contains(.fullscreen)) {
+            sendConfigure(window)
+        }
+    }
+
+    /// Puts the window from `source` onto `target` (shared by moves, plugging
+    /// and unplugging). With no `source` (a window whose last display is
+    /// unknown) a floating window is cascaded on `target`.
+    func relocate(_ window: Window, from source: Display?, to target: Display) {
+        window.homeDisplayName = target.name
+        if window.states.contains(.fullscreen) {
+            window.fullscreenDisplayName = target.name
+            window.position = target.logicalRect.origin
+        } else if window.states.contains(.maximized) || window.states.contains(.tiled) {
+            window.position = target.usableArea.origin
+        } else if let source {
+            let area = target.usableArea
+            let offset = Point(x: window.position.x - source.usableArea.minX, y: window.position.y - source.usableArea.minY)
+            window.position = Point(
+                x: area.minX + min(max(0, offset.x), max(0, area.width - 1)),
+                y: area.minY + min(max(0, offset.y), max(0, area.height - 1)))
+        } else {
+            window.position = registry.cascadePosition(on: target)
+        }
+        if let saved = window.savedFloatingFrame {
+            let area = target.usableArea
+            window.savedFloatingFrame = Rect(origin: Point(x: area.minX + 32, y: area.minY + 32), size: saved.size)
+        }
+    }
+
+    /// The client asked (diorama_window_placement_v1) that its not yet
+    /// mapped window open on `target`: the window's home display becomes
+    /// that output, where it is cascaded, configured and mapped. The size
+    /// wish is left to the client (it commits the size it asked for when the
+    /// initial configure is 0x0, as xdg-shell lets it).
+    func placementRequested(_ window: Window, on target: Display) {
+        guard target.isPlugged, target.name != window.homeDisplayName else { return }
+        relocate(window, from: nil, to: target)
+        outputs.preferredScaleChanged(window, to: target.scale)
+    }
+}

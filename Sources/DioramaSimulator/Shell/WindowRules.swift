@@ -1,0 +1,41 @@
+import DioramaModel
+
+// What each window rule of a ``CompositorProfile`` means, as the window
+// manager applies it. The profile table (`Profiles/CompositorProfile.swift`)
+// holds the data; these small strategies are the one place each value's
+// behaviour is written, so a new profile picks values here and adds a case
+// only when it needs a behaviour no profile had.
+
+extension NewWindowDisplay {
+    /// The display a new window opens on: the default one, or the one focus
+    /// is on (`focused`, else the last focused; `exists` rules out a display
+    /// that is gone).
+    func displayName(default defaultName: String, focused: String?, exists: (String) -> Bool) -> String {
+        switch self {
+        case .defaultDisplay: return defaultName
+        case .focusedDisplay: return focused.flatMap { exists($0) ? $0 : nil } ?? defaultName
+        }
+    }
+}
+
+extension SizeHintsPolicy {
+    /// Whether min/max hints clamp a configure (`interactive`: one of an
+    /// interactive resize).
+    func clamps(interactive: Bool) -> Bool {
+        switch self {
+        case .always: return true
+        case .interactiveResizeOnly: return interactive
+        }
+    }
+}
+
+extension WindowPlacement {
+    /// Whether a window about to map (and not fullscreen) fills its display's
+    /// usable area with the four `tiled_*` states.
+    var tilesOnMap: Bool {
+        switch self {
+        case .floating: return false
+        case .tiled: return true
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import DioramaModel
+import Testing
+
+@testable import DioramaSimulator
+
+/// The strategies that say what a profile's window rules mean
+/// (`Shell/WindowRules.swift`), checked on their own; the window manager's
+/// use of them is covered end to end by the profile suites.
+@Suite struct WindowRulesTests {
+    @Test func aNewWindowOpensOnTheDefaultDisplayOrWhereFocusIs() {
+        let everyDisplayExists: (String) -> Bool = { _ in true }
+        #expect(NewWindowDisplay.defaultDisplay.displayName(default: "DP-1", focused: "DP-2", exists: everyDisplayExists) == "DP-1")
+        #expect(NewWindowDisplay.focusedDisplay.displayName(default: "DP-1", focused: "DP-2", exists: everyDisplayExists) == "DP-2")
+        #expect(
+            NewWindowDisplay.focusedDisplay.displayName(default: "DP-1", focused: "DP-2", exists: { $0 != "DP-2" }) == "DP-1",
+            "a focused display that is gone leaves the default")
+        #expect(
+            NewWindowDisplay.focusedDisplay.displayName(default: "DP-1", focused: nil, exists: everyDisplayExists) == "DP-1",
+            "before anything had focus")
+    }
+
+    @Test func sizeHintsClampEveryConfigureOrOnlyInteractiveOnes() {
+        #expect(SizeHintsPolicy.always.clamps(interactive: false))
+        #expect(SizeHintsPolicy.always.clamps(interactive: true))
+        #expect(!SizeHintsPolicy.interactiveResizeOnly.clamps(interactive: false))
+        #expect(SizeHintsPolicy.interactiveResizeOnly.clamps(interactive: true))
+    }
+
+    @Test func onlyTilingProfilesTileAWindowAsItMaps() {
+        let tiling = CompositorProfile.all.filter(\.windowPlacement.tilesOnMap).map(\.name)
+        #expect(tiling == [CompositorProfile.sway17.name])
+        #expect(!WindowPlacement.floating.tilesOnMap)
+    }
+}
