@@ -51,6 +51,9 @@ public final class RemoteControl: @unchecked Sendable {
     private let loopLock = NSLock()
     private let readEnd: Int32
     private let writeEnd: Int32
+    /// A pipe that wakes the simulator's thread from its sleep between
+    /// dispatches (see ``wakeLoop()``): read end, write end.
+    private let loopWake: (read: Int32, write: Int32)
     private var source: OpaquePointer?
     /// Only touched on the simulator's thread.
     private weak var simulator: Simulator?
@@ -60,7 +63,9 @@ public final class RemoteControl: @unchecked Sendable {
         precondition(pipe(&ends) == 0, "pipe() failed: \(String(cString: strerror(errno)))")
         readEnd = ends[0]
         writeEnd = ends[1]
-        for end in ends {
+        precondition(pipe(&ends) == 0, "pipe() failed: \(String(cString: strerror(errno)))")
+        loopWake = (ends[0], ends[1])
+        for end in [readEnd, writeEnd, loopWake.read, loopWake.write] {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
@@ -133,12 +138,30 @@ public final class RemoteControl: @unchecked Sendable {
 
     /// Wakes the event loop (so that ``Simulator/run()`` notices a `stop`
     /// made from another thread). Nothing once torn down.
+    ///
+    /// Not through the job pipe: that pipe is on the event loop, so an
+    /// inline ``perform(_:)`` dispatching right after the stop could empty
+    /// it before the simulator's thread woke, which would then sleep on. This
+    /// pipe is read by the simulator's thread only (``waitForEvents(on:milliseconds:)``).
     func wakeLoop() {
         queue.withLock { queue in
             guard !queue.isStopped else { return }
             var byte: UInt8 = 1
-            _ = write(writeEnd, &byte, 1)
+            _ = write(loopWake.write, &byte, 1)
         }
+    }
+
+    /// The simulator's thread sleeps here, without the loop lock, until the
+    /// event loop's descriptor `eventLoopDescriptor` has something ready,
+    /// ``wakeLoop()`` was called, or `milliseconds` passed (-1: no limit).
+    func waitForEvents(on eventLoopDescriptor: Int32, milliseconds: Int32) {
+        var ready = [
+            pollfd(fd: eventLoopDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: loopWake.read, events: Int16(POLLIN), revents: 0),
+        ]
+        guard poll(&ready, 2, milliseconds) > 0, ready[1].revents != 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(loopWake.read, &buffer, buffer.count) > 0 {}
     }
 
     /// Runs `body` on the simulator and waits for its result: on this
@@ -244,6 +267,8 @@ public final class RemoteControl: @unchecked Sendable {
         source = nil
         close(readEnd)
         close(writeEnd)
+        close(loopWake.read)
+        close(loopWake.write)
     }
 }
 

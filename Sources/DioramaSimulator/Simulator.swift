@@ -240,8 +240,7 @@ public final class Simulator {
         }
         if milliseconds != 0 {
             withLoopLock { flushClients() }  // what is queued goes out before the loop sleeps
-            var ready = pollfd(fd: wl_event_loop_get_fd(eventLoop), events: Int16(POLLIN), revents: 0)
-            _ = poll(&ready, 1, milliseconds)
+            remoteControl.waitForEvents(on: wl_event_loop_get_fd(eventLoop), milliseconds: milliseconds)
         }
         withLoopLock {
             // Another thread may have shut the simulator down while the loop slept.
