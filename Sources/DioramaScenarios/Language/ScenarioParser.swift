@@ -44,6 +44,7 @@ struct ParseState {
     var profile: ScenarioProfile?
     var timeout: ScenarioDuration?
     var backends: [BackendKind]?
+    var variations: [ExplorationVariation] = []
     /// Where each directive was first given, for "given twice" errors.
     var directiveLines: [String: Int] = [:]
     var steps: [Step] = []
@@ -185,6 +186,20 @@ struct ParseState {
             } while cursor.skipSymbol(",") || (!cursor.atEnd && cursor.current.kind == .word)
             backends = kinds
             try cursor.endOfLine()
+        case "vary":
+            let names = ExplorationVariation.allCases.map(\.rawValue)
+            repeat {
+                let token = cursor.current
+                guard token.kind == .word, let variation = ExplorationVariation(rawValue: token.text) else {
+                    throw cursor.error(
+                        expected: "a variation (\(names.joined(separator: ", ")))",
+                        hint: cursor.hint(
+                            for: token, among: names, otherwise: "list variations separated by commas: vary: physical-size-minus-1, scale-3"))
+                }
+                cursor.advance()
+                if !variations.contains(variation) { variations.append(variation) }
+            } while cursor.skipSymbol(",") || (!cursor.atEnd && cursor.current.kind == .word)
+            try cursor.endOfLine()
         default:
             preconditionFailure("header(_:) called for \(keyword.text)")
         }
@@ -218,7 +233,7 @@ struct ParseState {
             file: file, name: ScenarioParser.scenarioName(forFile: file),
             summary: summaryLines.isEmpty ? nil : summaryLines.joined(separator: " "),
             displays: displays, profile: profile, timeout: timeout ?? .defaultTimeout,
-            backends: backends, steps: steps, sourceLines: sourceLines)
+            backends: backends, variations: variations, steps: steps, sourceLines: sourceLines)
     }
 
     private func line(_ number: Int, of lines: [String]) -> String? {

@@ -9,7 +9,7 @@ extension Simulator {
         let display = Display(
             configuration: profile.laidOut(configuration), outputScaleRounding: self.configuration.effectiveOutputScaleRounding,
             eventStyle: profile.outputEvents, identity: profile.outputIdentity,
-            ordinal: displayArrangement.displaysAdded)
+            ordinal: displayArrangement.displaysAdded, factVariation: profile.outputFactVariation)
         display.global = Global<WlOutput>(display: wlDisplay, version: profile.outputVersion) { [unowned self, unowned display] output in
             self.outputBound(output, display: display)
         }

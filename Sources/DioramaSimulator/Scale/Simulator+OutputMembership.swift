@@ -37,9 +37,8 @@ extension Simulator {
         let rect = membershipRect(of: window)
         let arrangement = displayArrangement
         let overlapped = visible && !rect.isEmpty ? arrangement.displays(overlapping: rect) : []
-        for surface in window.allSurfaces {
-            setEnteredDisplays(of: surface, to: overlapped)
-        }
+        // The `preferred-scale-before-enter` variation tells the scale first.
+        if !profile.preferredScaleBeforeEnter { enter(window, overlapped) }
         if let home = arrangement.largestOverlap(of: rect, among: overlapped) {
             window.homeDisplayName = home.name
         }
@@ -50,7 +49,15 @@ extension Simulator {
             // scale; one moved off every display keeps the scale it had.
             preferredScaleChanged(window, to: home.scale)
         }
+        if profile.preferredScaleBeforeEnter { enter(window, overlapped) }
         reconstrainReactivePopups(of: window)
+    }
+
+    /// Sends the leave and enter that put each of the window's surfaces on `displays`.
+    private func enter(_ window: Window, _ displays: [Display]) {
+        for surface in window.allSurfaces {
+            setEnteredDisplays(of: surface, to: displays)
+        }
     }
 
     /// The rectangle whose overlap with the displays decides where the
