@@ -26,10 +26,14 @@ public struct CheckConfiguration: Sendable {
     /// A CI shard: run only this shard's checks of the battery (dealt
     /// round-robin in battery order, ``CheckBattery/checkNames``); nil runs all.
     public var shard: Shard?
+    /// Only these checks run (`--explore` skips, under a variation, the
+    /// checks that already failed without it); nil runs all.
+    public var onlyChecks: Set<String>?
 
-    /// Whether the check named `name` runs in this configuration's shard.
+    /// Whether the check named `name` runs in this configuration's shard
+    /// and among ``onlyChecks``.
     func runs(_ name: String) -> Bool {
-        shard.map { $0.deal(CheckBattery.checkNames).contains(name) } ?? true
+        (shard.map { $0.deal(CheckBattery.checkNames).contains(name) } ?? true) && onlyChecks?.contains(name) != false
     }
 
     public init(
@@ -74,7 +78,8 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
 }
 
 /// The displays of the layout that play each part of the battery: the
-/// first at scale 1, the first at scale 2, the first at a fractional scale.
+/// first at scale 1, the first at scale 2, the first at another scale
+/// ("fractional": 1.5, or 3 under the `scale-3` variation).
 /// A part the layout has no display for makes its checks not applicable.
 struct CheckDisplays: Sendable {
     var single: DisplayConfiguration?
@@ -84,7 +89,7 @@ struct CheckDisplays: Sendable {
     init(_ layout: DisplayLayout) {
         single = layout.displays.first { $0.scale == .one }
         double = layout.displays.first { $0.scale == Scale(integer: 2) }
-        fractional = layout.displays.first { !$0.scale.isInteger }
+        fractional = layout.displays.first { $0.scale != .one && $0.scale != Scale(integer: 2) }
     }
 
     var roles: [String: String] {

@@ -1,0 +1,89 @@
+import DioramaCheck
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// `diorama check --explore` end to end (issue 20): the real binary, the
+/// simulator inside it, real clients as real processes, the written
+/// scenario run again by `diorama run`.
+@Suite struct ExploreCommandTests {
+    /// `diorama check --explore --json` with `options` on `command`, its
+    /// report and findings folders fresh and removed afterwards; the
+    /// findings folder's scenarios are returned by name with their text.
+    static func explore(
+        _ options: [String], _ command: [String]
+    ) throws -> (result: ChildProcessResult, report: ExploreReport, scenarios: [String: String], rerun: ChildProcessResult?) {
+        let base = NSTemporaryDirectory() + "diorama-explore-test-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let result = try DioramaCommandLine.run(
+            ["check", "--explore", "--json", "--output", base + "/report", "--explore-out", base + "/findings"] + options
+                + ["--"] + command,
+            environment: DioramaCommandLine.environment([:]), timeout: 500)
+        let report = try JSONDecoder().decode(ExploreReport.self, from: Data(result.standardOutput.utf8))
+        var scenarios: [String: String] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base + "/findings")) ?? [] {
+            scenarios[name] = try String(contentsOfFile: base + "/findings/" + name, encoding: .utf8)
+        }
+        // Run the first finding's scenario while it is still on disk.
+        let rerun = try report.findings.first?.scenario.map { path in
+            try DioramaCommandLine.run(
+                ["run", path, "--work-dir", base + "/work"], environment: DioramaCommandLine.environment([:]), timeout: 120)
+        }
+        return (result, report, scenarios, rerun)
+    }
+
+    /// Not told where to look, the campaign finds that foot 1.13 dies of
+    /// SIGFPE on -1 mm outputs (as under KWin 5.27), writes a scenario with
+    /// `vary: physical-size-minus-1`, and `diorama run` of it kills foot again.
+    @Test(.timeLimit(.minutes(10)))
+    func findsFootsSIGFPEOnMinusOneMillimetreAndWritesAReproducingScenario() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/foot"), "install foot: apt-get install foot")
+        let (result, report, scenarios, rerun) = try Self.explore(["--budget", "2"], ["foot", "/bin/sh", "-c", "sleep 600"])
+        #expect(result.status == 1, "a finding exits 1; stderr: \(result.standardError)")
+        #expect(report.baseline.failures.isEmpty, "foot passes the battery without variations: \(report.baseline)")
+        let singles = report.runs.prefix(ExplorationVariation.allCases.count).map(\.variations)
+        #expect(singles == ExplorationVariation.allCases.map { [$0.rawValue] }, "every variation ran alone, in order")
+        let finding = try #require(report.findings.first { $0.variations == ["physical-size-minus-1"] }, "\(report.findings)")
+        #expect(finding.symptom == .crash)
+        #expect(finding.check == "first-frame-2x")
+        #expect(finding.crash?.exit == "killed by signal \(SIGFPE)")
+        #expect(report.findings.count == 1, "only -1 mm kills foot: \(report.findings)")
+        let scenario = try #require(scenarios["physical-size-minus-1.scenario"], "written: \(scenarios.keys)")
+        #expect(scenario.contains("\nvary: physical-size-minus-1\n"))
+        #expect(scenario.contains("launch command \"'foot' '/bin/sh' '-c' 'sleep 600'\" as client"))
+        let run = try #require(rerun)
+        #expect(run.status == 1, "the scenario fails again: \(run.standardOutput) \(run.standardError)")
+        #expect((run.standardOutput + run.standardError).contains("killed by signal \(SIGFPE)"), "\(run.standardOutput)")
+    }
+
+    /// TimerApp follows every variation: three campaigns (two with the same
+    /// seed) report nothing, and the same seed draws the same combinations.
+    @Test(.timeLimit(.minutes(10)))
+    func aDioramaAppThatFollowsEveryVariationGetsACleanReportAndTheSeedRepeats() throws {
+        let timer = try TestExecutable.locate("TimerApp").path
+        var combinations: [[[String]]] = []
+        for seed in ["5", "5", "6"] {
+            let (result, report, scenarios, _) = try Self.explore(["--seed", seed, "--budget", "3"], [timer])
+            #expect(result.status == 0, "clean: \(report.findings) \(report.runs.filter { !$0.failures.isEmpty })")
+            #expect(report.findings.isEmpty && scenarios.isEmpty)
+            #expect(report.seed == UInt64(seed))
+            combinations.append(report.runs.dropFirst(ExplorationVariation.allCases.count).map(\.variations))
+        }
+        #expect(combinations[0].count == 3 && combinations[0].allSatisfy { (2...3).contains($0.count) }, "\(combinations[0])")
+        #expect(combinations[0] == combinations[1], "seed 5 draws the same combinations")
+        #expect(combinations[0] != combinations[2], "seed 6 draws others")
+    }
+
+    @Test func badExploreOptionsAreUsageErrors() throws {
+        for (options, message) in [
+            (["--budget", "3"], "--budget and --time limit --explore; add --explore"),
+            (["--explore", "--profile", "modern+scale-3"], "give --profile without variations"),
+            (["--profile", "modern+scale-4"], "\"scale-4\" is not a variation; the variations are physical-size-zero"),
+            (["--explore", "--shard", "1/2"], "it takes no --markdown-table or --shard"),
+        ] {
+            let result = try DioramaCommandLine.run(["check"] + options + ["--", "/bin/true"], environment: DioramaCommandLine.environment([:]))
+            #expect(result.status == 2, "\(options): \(result.status)")
+            #expect(result.standardError.contains(message), "\(options): \(result.standardError)")
+        }
+    }
+}
