@@ -119,8 +119,8 @@ struct CheckCommand: ParsableCommand {
         }
         if let budget, !(0...10_000).contains(budget) { throw ValidationError("--budget must be 0…10000 combinations, got \(budget)") }
         if let time, !(1...86_400).contains(time) { throw ValidationError("--time must be 1…86400 seconds, got \(time)") }
-        if explore, markdownTable != nil || shard != nil {
-            throw ValidationError("--explore runs the whole battery many times; it takes no --markdown-table or --shard")
+        if explore, shard != nil {
+            throw ValidationError("--explore runs the whole battery many times; it takes no --shard")
         }
         guard !(json && junit) else { throw ValidationError("--json and --junit both print the report; choose one") }
         guard (1...3600).contains(startTimeout) else { throw ValidationError("--start-timeout must be 1…3600 seconds, got \(startTimeout)") }
@@ -193,19 +193,24 @@ struct CheckCommand: ParsableCommand {
                 throw DioramaExitCode.badInput
             }
         }
-        if let markdownTable {
-            let client = name ?? URL(fileURLWithPath: command[0]).lastPathComponent
-            do {
-                try CompatibilityTable.update(
-                    markdownTable, header: CheckReportFormat.markdownHeader(report),
-                    row: CheckReportFormat.markdownRow(report, client: client, package: package),
-                    client: client)
-            } catch {
-                print("diorama check: \(error)", to: &standardError)
-                throw DioramaExitCode.badInput
-            }
+        try writeTableRow(header: CheckReportFormat.markdownHeader(report)) { client in
+            CheckReportFormat.markdownRow(report, client: client, package: package)
         }
         if !report.allPassed { throw DioramaExitCode.checkFailed }
+    }
+
+    /// With `--markdown-table FILE`: this client's row (`row` is given its
+    /// name) into FILE's table under `header`.
+    private func writeTableRow(header: String, row: (String) -> String) throws {
+        guard let markdownTable else { return }
+        let client = name ?? URL(fileURLWithPath: command[0]).lastPathComponent
+        do {
+            try CompatibilityTable.update(markdownTable, header: header, row: row(client), client: client)
+        } catch {
+            var standardError = StandardError()
+            print("diorama check: \(error)", to: &standardError)
+            throw DioramaExitCode.badInput
+        }
     }
 
     /// `--explore`: the campaign, its report on stdout, exit 1 when it found something.
@@ -237,6 +242,9 @@ struct CheckCommand: ParsableCommand {
                 print("diorama check --explore: cannot write XML_OUTPUT_FILE \(path): \(error.reason)", to: &standardError)
                 throw DioramaExitCode.badInput
             }
+        }
+        try writeTableRow(header: ExploreReportFormat.markdownHeader) { client in
+            ExploreReportFormat.markdownRow(report, client: client, package: package)
         }
         if !report.isClean { throw DioramaExitCode.checkFailed }
     }

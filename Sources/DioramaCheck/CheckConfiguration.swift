@@ -59,6 +59,8 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
     case clientNotFound(String, searched: [String])
     case clientDidNotStart(String, reason: String)
     case outputDirectory(String, reason: String)
+    /// `--explore-out` cannot be made or written.
+    case findingsDirectory(String, reason: String)
     case simulator(String)
 
     public var description: String {
@@ -71,6 +73,8 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
             "\(name) could not be started: \(reason)"
         case .outputDirectory(let path, let reason):
             "\(path): cannot write the report folder: \(reason); pass another with --output"
+        case .findingsDirectory(let path, let reason):
+            "\(path): cannot write the findings' scenarios: \(reason); pass another folder with --explore-out"
         case .simulator(let message):
             "the simulator could not start: \(message)"
         }

@@ -52,10 +52,10 @@ public enum ExploreCampaign {
         do {
             try FileManager.default.createDirectory(atPath: configuration.findingsDirectory, withIntermediateDirectories: true)
         } catch {
-            throw .outputDirectory(configuration.findingsDirectory, reason: error.localizedDescription)
+            throw .findingsDirectory(configuration.findingsDirectory, reason: error.localizedDescription)
         }
         var campaign = Campaign(configuration: configuration)
-        let baseline = try await campaign.battery([])
+        let baseline = try await campaign.battery([], phase: .baseline)
         campaign.baseline = baseline
         var stoppedEarly: String?
         func outOfTime() -> Bool {
@@ -67,7 +67,7 @@ public enum ExploreCampaign {
         var candidates: [Candidate] = []
         for variation in configuration.variations {
             if outOfTime() { break }
-            if let candidate = try await campaign.candidate([variation]) { candidates.append(candidate) }
+            if let candidate = try await campaign.candidate([variation], phase: .single) { candidates.append(candidate) }
         }
 
         // Combinations of the variations that changed nothing alone.
@@ -84,7 +84,7 @@ public enum ExploreCampaign {
             // Two scale variations of one display: only the last would apply.
             guard set.filter({ $0.fractionalScale != nil }).count <= 1, tried.insert(set).inserted else { continue }
             combinations += 1
-            guard var candidate = try await campaign.candidate(set) else { continue }
+            guard var candidate = try await campaign.candidate(set, phase: .combination) else { continue }
             candidate = try await campaign.shrink(candidate)
             if !candidates.contains(where: { $0.variations == candidate.variations }) { candidates.append(candidate) }
         }
@@ -98,7 +98,7 @@ public enum ExploreCampaign {
         let base = configuration.check
         return ExploreReport(
             command: base.command, layout: base.layoutName, profile: base.profile.name, seed: configuration.seed,
-            baseline: ExploreRun(baseline), runs: campaign.runs, findings: findings, unconfirmed: unconfirmed,
+            baseline: ExploreRun(baseline, phase: .baseline, variations: []), runs: campaign.runs, findings: findings, unconfirmed: unconfirmed,
             stoppedEarly: stoppedEarly, startedAt: started.formatted(.iso8601),
             durationSeconds: Date().timeIntervalSince(started))
     }
@@ -123,7 +123,7 @@ public enum ExploreCampaign {
 
         /// The battery under `variations`, in its own folder of the output
         /// directory; only the checks the baseline did not fail.
-        mutating func battery(_ variations: [ExplorationVariation]) async throws(CheckError) -> CheckReport {
+        mutating func battery(_ variations: [ExplorationVariation], phase: ExploreRun.Phase) async throws(CheckError) -> CheckReport {
             var check = configuration.check
             (check.profile, check.layout) = ExplorationVariation.applying(variations, to: check.profile, layout: check.layout)
             runCount += 1
@@ -133,18 +133,14 @@ public enum ExploreCampaign {
                 check.onlyChecks = Set(baseline.checks.filter { $0.verdict != .fail }.map(\.name))
             }
             let report = try await CheckBattery.run(check)
-            if !variations.isEmpty {
-                var run = ExploreRun(report)
-                run.variations = variations.map(\.rawValue)
-                runs.append(run)
-            }
+            if phase != .baseline { runs.append(ExploreRun(report, phase: phase, variations: variations)) }
             return report
         }
 
         /// Runs the battery under `variations`; a candidate when a check
         /// that did not fail in the baseline failed.
-        mutating func candidate(_ variations: [ExplorationVariation]) async throws(CheckError) -> Candidate? {
-            let report = try await battery(variations)
+        mutating func candidate(_ variations: [ExplorationVariation], phase: ExploreRun.Phase) async throws(CheckError) -> Candidate? {
+            let report = try await battery(variations, phase: phase)
             guard let failure = report.checks.first(where: { $0.verdict == .fail }) else { return nil }
             let upTo = report.checks.prefix { $0.name != failure.name }.map(\.name) + [failure.name]
             return Candidate(variations: variations, failure: failure, checksRun: upTo)
@@ -160,7 +156,7 @@ public enum ExploreCampaign {
                 shrunk = false
                 for variation in smallest.variations {
                     let fewer = smallest.variations.filter { $0 != variation }
-                    if let smaller = try await self.candidate(fewer) {
+                    if let smaller = try await self.candidate(fewer, phase: .shrink) {
                         smallest = smaller
                         shrunk = true
                         break
@@ -177,7 +173,7 @@ public enum ExploreCampaign {
             var finding = ExploreFinding(
                 variations: names, check: candidate.failure.name, symptom: .of(candidate.failure),
                 reason: candidate.failure.reason, crash: candidate.failure.crash, scenario: nil, reproduction: "")
-            guard let again = try await self.candidate(candidate.variations) else {
+            guard let again = try await self.candidate(candidate.variations, phase: .confirmation) else {
                 finding.reproduction = "a second battery run under the same variations passed"
                 return (finding, false)
             }
@@ -205,8 +201,10 @@ public enum ExploreCampaign {
                 do {
                     outcome = try await ExploreScenario.reproduces(
                         scenario: path, text: scenario(candidate.variations), control: scenario([]), workDirectory: work)
+                } catch let failure as OutputFileFailure {
+                    throw .findingsDirectory(configuration.findingsDirectory, reason: failure.reason)
                 } catch {
-                    throw .outputDirectory(configuration.findingsDirectory, reason: "\(error)")
+                    throw .findingsDirectory(configuration.findingsDirectory, reason: "\(error)")
                 }
                 finding.reproduction = outcome.description
                 if outcome.reproduced {
@@ -221,9 +219,9 @@ public enum ExploreCampaign {
 }
 
 extension ExploreRun {
-    init(_ report: CheckReport) {
+    init(_ report: CheckReport, phase: Phase, variations: [ExplorationVariation]) {
         self.init(
-            variations: [], failures: report.checks.filter { $0.verdict == .fail }.map { "\($0.name): \($0.reason)" },
+            phase: phase, variations: variations.map(\.rawValue), failures: report.checks.filter { $0.verdict == .fail }.map { "\($0.name): \($0.reason)" },
             clientExit: report.clientExit, durationSeconds: report.durationSeconds)
     }
 }

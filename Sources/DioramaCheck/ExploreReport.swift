@@ -36,6 +36,20 @@ public struct ExploreReport: Codable, Hashable, Sendable {
 
 /// One battery run under a set of variations.
 public struct ExploreRun: Codable, Hashable, Sendable {
+    /// Why the campaign ran it.
+    public enum Phase: String, Codable, Hashable, Sendable {
+        case baseline
+        /// One variation alone.
+        case single
+        /// A seeded random combination.
+        case combination
+        /// A subset of a failing combination, while shrinking it.
+        case shrink
+        /// A candidate's second run.
+        case confirmation
+    }
+
+    public var phase: Phase
     /// Variation names; empty for the baseline.
     public var variations: [String]
     /// The checks that failed, with their reasons (`check: reason`).
@@ -103,7 +117,9 @@ public enum ExploreReportFormat {
             "layout \(report.layout), profile \(report.profile), seed \(report.seed)", "",
             "baseline: " + runSummary(report.baseline),
         ]
-        for run in report.runs { lines.append(run.variations.joined(separator: "+") + ": " + runSummary(run)) }
+        for run in report.runs {
+            lines.append("\(run.phase.rawValue) \(run.variations.joined(separator: "+")): " + runSummary(run))
+        }
         lines.append("")
         for finding in report.findings {
             lines.append("FINDING  \(finding.variations.joined(separator: " + ")): \(finding.symptom.rawValue) in \(finding.check)")
@@ -125,14 +141,35 @@ public enum ExploreReportFormat {
         return "\(outcome) (client \(run.clientExit), \(String(format: "%.1f", run.durationSeconds)) s)"
     }
 
+    /// The header of the explore table (`Docs/explore-compatibility.md`).
+    public static let markdownHeader =
+        "| Client | Package | Breaks on (reproduced) | Not reproduced | Battery runs |\n|---|---|---|---|---|"
+
+    /// The client's row: each finding as `variations`: symptom in check.
+    public static func markdownRow(_ report: ExploreReport, client: String, package: String) -> String {
+        let findings = report.findings.map { finding in
+            "`\(finding.variations.joined(separator: "+"))`: \(finding.symptom.rawValue) in \(finding.check)"
+                + (finding.crash.map { " (\($0.exit))" } ?? "")
+        }
+        let unconfirmed = report.unconfirmed.map { "`\($0.variations.joined(separator: "+"))`" }
+        let baseline = report.baseline.failures.isEmpty ? "" : " (\(report.baseline.failures.count) checks fail without variations)"
+        let cells = [
+            client, package, findings.isEmpty ? "nothing" : findings.joined(separator: "<br>"),
+            unconfirmed.isEmpty ? "—" : unconfirmed.joined(separator: ", "), "\(report.runs.count + 1)" + baseline,
+        ]
+        return "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+    }
+
     /// The report as JSON, keys sorted.
     public static func json(_ report: ExploreReport) -> String { CheckReportFormat.jsonText(report) }
 
-    /// JUnit XML: one test case per variation set that ran; a finding is a
-    /// failure whose message is its reason and whose text names the scenario.
+    /// JUnit XML: one test case per variation set tried (confirmations are
+    /// not cases of their own); a finding is a failure whose message is its
+    /// reason and whose text names the scenario.
     public static func junit(_ report: ExploreReport) -> String {
         let suite = "diorama check --explore \(report.command.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")"
-        let cases = report.runs.map { run -> String in
+        let tried = report.runs.filter { $0.phase != .confirmation }
+        let cases = tried.map { run -> String in
             let name = run.variations.joined(separator: "+")
             let open =
                 "    <testcase classname=\"\(XMLText.escape(suite))\" name=\"\(XMLText.escape(name))\" time=\"\(CheckReportFormat.seconds(run.durationSeconds))\""
@@ -141,10 +178,10 @@ public enum ExploreReportFormat {
                 .joined(separator: "\n")
             return open + ">\n      <failure message=\"\(XMLText.escape(finding.reason))\">\(XMLText.escape(text))</failure>\n    </testcase>"
         }
-        let failures = report.runs.filter { run in report.findings.contains { $0.variations == run.variations } }.count
+        let failures = tried.filter { run in report.findings.contains { $0.variations == run.variations } }.count
         let time = CheckReportFormat.seconds(report.durationSeconds)
         let suiteLine =
-            "  <testsuite name=\"\(XMLText.escape(suite))\" tests=\"\(report.runs.count)\" failures=\"\(failures)\" "
+            "  <testsuite name=\"\(XMLText.escape(suite))\" tests=\"\(tried.count)\" failures=\"\(failures)\" "
             + "skipped=\"0\" errors=\"0\" time=\"\(time)\" timestamp=\"\(XMLText.escape(report.startedAt))\">"
         let lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites>", suiteLine] + cases + ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"

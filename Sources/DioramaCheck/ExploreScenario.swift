@@ -99,11 +99,11 @@ enum ExploreScenario {
     static func reproduces(
         scenario path: String, text: String, control: String, workDirectory: String
     ) async throws -> (reproduced: Bool, description: String) {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try OutputFileWriter.write(text.utf8, to: path)
         let varied = await run(path, workDirectory: workDirectory)
         guard !varied.passed else { return (false, "the scenario passed: \(varied.outcome)") }
         let controlPath = workDirectory + "/control.scenario"
-        try control.write(toFile: controlPath, atomically: true, encoding: .utf8)
+        try OutputFileWriter.write(control.utf8, to: controlPath)
         let baseline = await run(controlPath, workDirectory: workDirectory)
         guard baseline.passed else {
             return (false, "the scenario failed without the variations too: \(baseline.outcome)")

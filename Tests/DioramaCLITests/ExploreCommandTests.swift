@@ -1,4 +1,5 @@
 import DioramaCheck
+import DioramaModel
 import DioramaTestSupport
 import Foundation
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// `diorama check --explore` end to end (issue 20): the real binary, the
 /// simulator inside it, real clients as real processes, the written
 /// scenario run again by `diorama run`.
-@Suite struct ExploreCommandTests {
+@Suite(.serialized) struct ExploreCommandTests {
     /// `diorama check --explore --json` with `options` on `command`, its
     /// report and findings folders fresh and removed afterwards; the
     /// findings folder's scenarios are returned by name with their text.
@@ -41,7 +42,7 @@ import Testing
         let (result, report, scenarios, rerun) = try Self.explore(["--budget", "2"], ["foot", "/bin/sh", "-c", "sleep 600"])
         #expect(result.status == 1, "a finding exits 1; stderr: \(result.standardError)")
         #expect(report.baseline.failures.isEmpty, "foot passes the battery without variations: \(report.baseline)")
-        let singles = report.runs.prefix(ExplorationVariation.allCases.count).map(\.variations)
+        let singles = report.runs.filter { $0.phase == .single }.map(\.variations)
         #expect(singles == ExplorationVariation.allCases.map { [$0.rawValue] }, "every variation ran alone, in order")
         let finding = try #require(report.findings.first { $0.variations == ["physical-size-minus-1"] }, "\(report.findings)")
         #expect(finding.symptom == .crash)
@@ -67,7 +68,7 @@ import Testing
             #expect(result.status == 0, "clean: \(report.findings) \(report.runs.filter { !$0.failures.isEmpty })")
             #expect(report.findings.isEmpty && scenarios.isEmpty)
             #expect(report.seed == UInt64(seed))
-            combinations.append(report.runs.dropFirst(ExplorationVariation.allCases.count).map(\.variations))
+            combinations.append(report.runs.filter { $0.phase == .combination }.map(\.variations))
         }
         #expect(combinations[0].count == 3 && combinations[0].allSatisfy { (2...3).contains($0.count) }, "\(combinations[0])")
         #expect(combinations[0] == combinations[1], "seed 5 draws the same combinations")
@@ -79,11 +80,24 @@ import Testing
             (["--budget", "3"], "--budget and --time limit --explore; add --explore"),
             (["--explore", "--profile", "modern+scale-3"], "give --profile without variations"),
             (["--profile", "modern+scale-4"], "\"scale-4\" is not a variation; the variations are physical-size-zero"),
-            (["--explore", "--shard", "1/2"], "it takes no --markdown-table or --shard"),
+            (["--explore", "--shard", "1/2"], "it takes no --shard"),
         ] {
             let result = try DioramaCommandLine.run(["check"] + options + ["--", "/bin/true"], environment: DioramaCommandLine.environment([:]))
             #expect(result.status == 2, "\(options): \(result.status)")
             #expect(result.standardError.contains(message), "\(options): \(result.standardError)")
         }
+    }
+
+    /// A findings folder that is a file: exit 2 naming it and the option, before any battery runs.
+    @Test func aFindingsFolderThatCannotBeMadeIsRefusedFirst() throws {
+        let file = NSTemporaryDirectory() + "diorama-explore-file-" + UUID().uuidString
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try DioramaCommandLine.run(
+            ["check", "--explore", "--explore-out", file, "--", "/bin/true"], environment: DioramaCommandLine.environment([:]))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("\(file): cannot write the findings' scenarios: "), "\(result.standardError)")
+        #expect(result.standardError.contains("pass another folder with --explore-out"))
+        #expect(result.standardOutput.isEmpty, "nothing ran: \(result.standardOutput)")
     }
 }
