@@ -172,33 +172,11 @@ struct ParseState {
             timeout = try cursor.duration()
             try cursor.endOfLine()
         case "backend":
-            var kinds: [BackendKind] = []
-            let names = BackendKind.allCases.map(\.rawValue)
-            repeat {
-                let token = cursor.current
-                guard token.kind == .word, let kind = BackendKind(rawValue: token.text) else {
-                    throw cursor.error(
-                        expected: "a backend (\(names.joined(separator: ", ")))",
-                        hint: cursor.hint(for: token, among: names, otherwise: "list backends separated by commas: backend: sim, sway"))
-                }
-                cursor.advance()
-                if !kinds.contains(kind) { kinds.append(kind) }
-            } while cursor.skipSymbol(",") || (!cursor.atEnd && cursor.current.kind == .word)
-            backends = kinds
+            backends = try cursor.nameList(BackendKind.self, called: "a backend", example: "backend: sim, sway")
             try cursor.endOfLine()
         case "vary":
-            let names = ExplorationVariation.allCases.map(\.rawValue)
-            repeat {
-                let token = cursor.current
-                guard token.kind == .word, let variation = ExplorationVariation(rawValue: token.text) else {
-                    throw cursor.error(
-                        expected: "a variation (\(names.joined(separator: ", ")))",
-                        hint: cursor.hint(
-                            for: token, among: names, otherwise: "list variations separated by commas: vary: physical-size-minus-1, scale-3"))
-                }
-                cursor.advance()
-                if !variations.contains(variation) { variations.append(variation) }
-            } while cursor.skipSymbol(",") || (!cursor.atEnd && cursor.current.kind == .word)
+            variations = try cursor.nameList(
+                ExplorationVariation.self, called: "a variation", example: "vary: physical-size-minus-1, scale-3")
             try cursor.endOfLine()
         default:
             preconditionFailure("header(_:) called for \(keyword.text)")
