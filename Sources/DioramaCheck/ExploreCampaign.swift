@@ -36,14 +36,15 @@ public struct ExploreConfiguration: Sendable {
 /// `diorama check --explore`: runs the battery without variations (the
 /// baseline), then under each variation alone, then under seeded random
 /// combinations of the variations that changed nothing alone. A run whose
-/// outcome differs from the baseline (a check that did not fail there
+/// outcome differs from the baseline (a check that passed there
 /// fails) is a candidate; a combination is shrunk to its smallest failing
 /// subset. Each candidate is run again, and its scenario written and run
 /// with and without the variations: only a candidate that fails both times
 /// with the variations, and passes without them, is a finding.
 ///
-/// Under variations only the checks that did not fail in the baseline run,
-/// so a check the client always fails costs its wait once.
+/// Under variations only the checks that passed in the baseline run, so a
+/// check the client always fails costs its wait once, and a client that
+/// dies in the baseline is not blamed on a variation.
 public enum ExploreCampaign {
     public static func run(_ configuration: ExploreConfiguration) async throws(CheckError) -> ExploreReport {
         let started = Date()
@@ -106,7 +107,7 @@ public enum ExploreCampaign {
     /// A run whose outcome differed from the baseline's.
     struct Candidate {
         var variations: [ExplorationVariation]
-        /// The first check that failed under them and not in the baseline.
+        /// The first check that failed under them (it passed in the baseline).
         var failure: CheckResult
         /// The checks that ran up to it, in battery order.
         var checksRun: [String]
@@ -122,7 +123,9 @@ public enum ExploreCampaign {
         init(configuration: ExploreConfiguration) { self.configuration = configuration }
 
         /// The battery under `variations`, in its own folder of the output
-        /// directory; only the checks the baseline did not fail.
+        /// directory; only the checks the baseline passed (one that failed
+        /// would fail again, one that did not apply because the client had
+        /// died would show the baseline's bug, not the variation's).
         mutating func battery(_ variations: [ExplorationVariation], phase: ExploreRun.Phase) async throws(CheckError) -> CheckReport {
             var check = configuration.check
             (check.profile, check.layout) = ExplorationVariation.applying(variations, to: check.profile, layout: check.layout)
@@ -130,7 +133,7 @@ public enum ExploreCampaign {
             let name = variations.isEmpty ? "baseline" : variations.map(\.rawValue).joined(separator: "+")
             check.outputDirectory = configuration.check.outputDirectory + "/\(runCount)-\(name)"
             if let baseline {
-                check.onlyChecks = Set(baseline.checks.filter { $0.verdict != .fail }.map(\.name))
+                check.onlyChecks = Set(baseline.checks.filter { $0.verdict == .pass }.map(\.name))
             }
             let report = try await CheckBattery.run(check)
             if phase != .baseline { runs.append(ExploreRun(report, phase: phase, variations: variations)) }
@@ -138,7 +141,7 @@ public enum ExploreCampaign {
         }
 
         /// Runs the battery under `variations`; a candidate when a check
-        /// that did not fail in the baseline failed.
+        /// that passed in the baseline failed.
         mutating func candidate(_ variations: [ExplorationVariation], phase: ExploreRun.Phase) async throws(CheckError) -> Candidate? {
             let report = try await battery(variations, phase: phase)
             guard let failure = report.checks.first(where: { $0.verdict == .fail }) else { return nil }

@@ -95,7 +95,9 @@ public enum ExploreSymptom: String, Codable, Hashable, Sendable {
     static func of(_ result: CheckResult) -> ExploreSymptom {
         if let crash = result.crash { return crash.protocolError == nil ? .crash : .protocolError }
         let reason = result.reason
-        if reason.contains("never told") || reason.contains("closed or unmapped") || reason.contains("has no window") {
+        if reason.contains("never told") || reason.contains("closed or unmapped") || reason.contains("has no window")
+            || reason.contains("no window matches")
+        {
             return .windowLost
         }
         if reason.hasPrefix("no window with a frame") || reason.hasPrefix("did not answer")
@@ -152,7 +154,8 @@ public enum ExploreReportFormat {
                 + (finding.crash.map { " (\($0.exit))" } ?? "")
         }
         let unconfirmed = report.unconfirmed.map { "`\($0.variations.joined(separator: "+"))`" }
-        let baseline = report.baseline.failures.isEmpty ? "" : " (\(report.baseline.failures.count) checks fail without variations)"
+        let failing = report.baseline.failures.count
+        let baseline = failing == 0 ? "" : " (\(failing) check\(failing == 1 ? "" : "s") failed without variations)"
         let cells = [
             client, package, findings.isEmpty ? "nothing" : findings.joined(separator: "<br>"),
             unconfirmed.isEmpty ? "—" : unconfirmed.joined(separator: ", "), "\(report.runs.count + 1)" + baseline,

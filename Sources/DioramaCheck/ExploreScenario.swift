@@ -93,15 +93,19 @@ enum ExploreScenario {
         }
     }
 
-    /// Writes `text` to `path`, runs it on the simulator and says whether it
-    /// passed; the same for `control` (the scenario without variations) in
-    /// a scratch folder. The finding reproduces when the first fails and the second passes.
+    /// Writes `text` to `path` and runs it on the simulator twice; writes
+    /// `control` (the scenario without variations) to a scratch folder and
+    /// runs it once. The finding reproduces when the first fails both times
+    /// (a client that fails now and then does not make a finding) and the
+    /// second passes.
     static func reproduces(
         scenario path: String, text: String, control: String, workDirectory: String
     ) async throws -> (reproduced: Bool, description: String) {
         try OutputFileWriter.write(text.utf8, to: path)
         let varied = await run(path, workDirectory: workDirectory)
         guard !varied.passed else { return (false, "the scenario passed: \(varied.outcome)") }
+        let again = await run(path, workDirectory: workDirectory)
+        guard !again.passed else { return (false, "the scenario failed once (\(varied.outcome)), then passed") }
         let controlPath = workDirectory + "/control.scenario"
         try OutputFileWriter.write(control.utf8, to: controlPath)
         let baseline = await run(controlPath, workDirectory: workDirectory)

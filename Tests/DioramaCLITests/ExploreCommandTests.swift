@@ -100,4 +100,18 @@ import Testing
         #expect(result.standardError.contains("pass another folder with --explore-out"))
         #expect(result.standardOutput.isEmpty, "nothing ran: \(result.standardOutput)")
     }
+
+    /// A client that dies in the baseline (as alacritty 0.11 is disconnected
+    /// in the first check) is not blamed on the variations: the checks it
+    /// did not pass there do not run under them, so there is no candidate to
+    /// confirm, and the report shows the baseline's failure.
+    @Test(.timeLimit(.minutes(10)))
+    func aClientThatFailsWithoutVariationsIsNotBlamedOnThem() throws {
+        let (result, report, scenarios, _) = try Self.explore(["--budget", "0"], ["/bin/sh", "-c", "exit 3"])
+        #expect(report.baseline.failures.first?.contains("exited with status 3") == true, "\(report.baseline)")
+        #expect(report.runs.count == ExplorationVariation.allCases.count)
+        #expect(report.runs.allSatisfy { $0.failures.isEmpty }, "\(report.runs.filter { !$0.failures.isEmpty })")
+        #expect(report.findings.isEmpty && report.unconfirmed.isEmpty && scenarios.isEmpty)
+        #expect(result.status == 0, "no variation changed anything; stderr: \(result.standardError)")
+    }
 }
