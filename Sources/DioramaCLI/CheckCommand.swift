@@ -164,19 +164,8 @@ struct CheckCommand: ParsableCommand {
             profile: variedProfile, outputDirectory: output,
             startTimeout: .seconds(startTimeout), answerTimeout: .seconds(answerSeconds), shard: shard)
         if explore { return try runExploration(configuration) }
-        let outcome: Result<CheckReport, CheckError> = ScenarioSession.blocking {
-            do throws(CheckError) {
-                return .success(try await CheckBattery.run(configuration))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let report: CheckReport
-        switch outcome {
-        case .success(let value): report = value
-        case .failure(let error):
-            print("diorama check: \(error)", to: &standardError)
-            throw DioramaExitCode.badInput
+        let report = try Self.blockingReport("diorama check") { () async throws(CheckError) in
+            try await CheckBattery.run(configuration)
         }
         if json {
             print(CheckReportFormat.json(report), terminator: "")
@@ -185,14 +174,7 @@ struct CheckCommand: ParsableCommand {
         } else {
             print(CheckReportFormat.console(report), terminator: "")
         }
-        if let path = CIEnvironment.bazelJUnitPath {
-            do throws(OutputFileFailure) {
-                try OutputFileWriter.write(CheckReportFormat.junit(report).utf8, to: path)
-            } catch {
-                print("diorama check: cannot write XML_OUTPUT_FILE \(path): \(error.reason)", to: &standardError)
-                throw DioramaExitCode.badInput
-            }
-        }
+        try Self.writeBazelJUnit(CheckReportFormat.junit(report), "diorama check")
         try writeTableRow(header: CheckReportFormat.markdownHeader(report)) { client in
             CheckReportFormat.markdownRow(report, client: client, package: package)
         }
@@ -215,37 +197,51 @@ struct CheckCommand: ParsableCommand {
 
     /// `--explore`: the campaign, its report on stdout, exit 1 when it found something.
     private func runExploration(_ check: CheckConfiguration) throws {
-        var standardError = StandardError()
         let configuration = ExploreConfiguration(
             check: check, seed: seed, combinationBudget: budget ?? (time == nil ? 8 : nil),
             timeLimit: time.map { .seconds($0) }, findingsDirectory: exploreOut)
-        let outcome: Result<ExploreReport, CheckError> = ScenarioSession.blocking {
-            do throws(CheckError) {
-                return .success(try await ExploreCampaign.run(configuration))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let report: ExploreReport
-        switch outcome {
-        case .success(let value): report = value
-        case .failure(let error):
-            print("diorama check --explore: \(error)", to: &standardError)
-            throw DioramaExitCode.badInput
+        let report = try Self.blockingReport("diorama check --explore") { () async throws(CheckError) in
+            try await ExploreCampaign.run(configuration)
         }
         let text = json ? ExploreReportFormat.json(report) : junit ? ExploreReportFormat.junit(report) : ExploreReportFormat.console(report)
         print(text, terminator: "")
-        if let path = CIEnvironment.bazelJUnitPath {
-            do throws(OutputFileFailure) {
-                try OutputFileWriter.write(ExploreReportFormat.junit(report).utf8, to: path)
-            } catch {
-                print("diorama check --explore: cannot write XML_OUTPUT_FILE \(path): \(error.reason)", to: &standardError)
-                throw DioramaExitCode.badInput
-            }
-        }
+        try Self.writeBazelJUnit(ExploreReportFormat.junit(report), "diorama check --explore")
         try writeTableRow(header: ExploreReportFormat.markdownHeader) { client in
             ExploreReportFormat.markdownRow(report, client: client, package: package)
         }
         if !report.isClean { throw DioramaExitCode.checkFailed }
+    }
+
+    /// Runs `work` (a battery or a campaign) to completion; a ``CheckError``
+    /// is printed after `command` and ends the command with exit 2.
+    private static func blockingReport<Report: Sendable>(
+        _ command: String, _ work: @escaping @Sendable () async throws(CheckError) -> Report
+    ) throws -> Report {
+        let outcome: Result<Report, CheckError> = ScenarioSession.blocking {
+            do throws(CheckError) {
+                return .success(try await work())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let report): return report
+        case .failure(let error):
+            var standardError = StandardError()
+            print("\(command): \(error)", to: &standardError)
+            throw DioramaExitCode.badInput
+        }
+    }
+
+    /// Under Bazel (`XML_OUTPUT_FILE` set), the JUnit report is also written there.
+    private static func writeBazelJUnit(_ junit: String, _ command: String) throws {
+        guard let path = CIEnvironment.bazelJUnitPath else { return }
+        do throws(OutputFileFailure) {
+            try OutputFileWriter.write(junit.utf8, to: path)
+        } catch {
+            var standardError = StandardError()
+            print("\(command): cannot write XML_OUTPUT_FILE \(path): \(error.reason)", to: &standardError)
+            throw DioramaExitCode.badInput
+        }
     }
 }
