@@ -114,4 +114,43 @@ import Testing
         #expect(report.findings.isEmpty && report.unconfirmed.isEmpty && scenarios.isEmpty)
         #expect(result.status == 0, "no variation changed anything; stderr: \(result.standardError)")
     }
+
+    /// `--time` ends the campaign after the battery run that reached it: the
+    /// report says why, and what ran is reported as usual.
+    @Test(.timeLimit(.minutes(10)))
+    func aTimeLimitStopsTheCampaignCleanly() throws {
+        let timer = try TestExecutable.locate("TimerApp").path
+        let (result, report, _, _) = try Self.explore(["--time", "1"], [timer])
+        #expect(report.stoppedEarly == "the time limit of 1 s was reached", "\(report)")
+        #expect(report.runs.count < ExplorationVariation.allCases.count, "stopped before every variation ran: \(report.runs.count)")
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+    }
+
+    /// JUnit: one case per variation set tried (a confirmation is no case of
+    /// its own), a finding's case failing with its reason and scenario.
+    @Test func junitHasACasePerVariationSetAndAFailurePerFinding() throws {
+        let run = { (phase: String, variation: String) in
+            #"{"phase": "\#(phase)", "variations": ["\#(variation)"], "failures": [], "clientExit": "still running", "durationSeconds": 1}"#
+        }
+        let json = #"""
+            {"command": ["/usr/bin/foot"], "layout": "studio", "profile": "modern", "seed": 1,
+             "baseline": {"phase": "baseline", "variations": [], "failures": [], "clientExit": "still running", "durationSeconds": 1},
+             "runs": [\#(run("single", "physical-size-zero")), \#(run("single", "physical-size-minus-1")),
+                      \#(run("confirmation", "physical-size-minus-1"))],
+             "findings": [{"variations": ["physical-size-minus-1"], "check": "first-frame-2x", "symptom": "crash",
+                           "reason": "the client was killed by signal 8 <while> starting",
+                           "scenario": "out/physical-size-minus-1.scenario", "reproduction": "the scenario failed"}],
+             "unconfirmed": [], "startedAt": "2026-11-27T03:00:00Z", "durationSeconds": 3}
+            """#
+        let report = try JSONDecoder().decode(ExploreReport.self, from: Data(json.utf8))
+        let xml = ExploreReportFormat.junit(report)
+        #expect(xml.contains(#"<testsuite name="diorama check --explore foot" tests="2" failures="1""#), "\(xml)")
+        #expect(xml.contains(#"name="physical-size-zero" time="1.000"/>"#))
+        #expect(
+            xml.contains(
+                #"<failure message="the client was killed by signal 8 &lt;while&gt; starting">first-frame-2x"#
+                    + "\ncrash\nreproduce: diorama run out/physical-size-minus-1.scenario</failure>"), "\(xml)")
+        let decoded = try JSONDecoder().decode(ExploreReport.self, from: Data(ExploreReportFormat.json(report).utf8))
+        #expect(decoded == report, "the JSON output reads back as the report")
+    }
 }
