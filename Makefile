@@ -9,6 +9,7 @@
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
 #   make bench   deps + release build + benchmarks (table on the console, JSON in bench/results/)
 #   make compatibility   deps + `diorama check` on the Debian peers, rewriting Docs/compatibility.md's table
+#   make explore-table   deps + `diorama check --explore` on them, rewriting Docs/explore-compatibility.md's table
 #   make bench-screenshot-debug   the 5K screenshot benchmark alone, in a debug build
 #   make fuzz    every fuzz target for FUZZ_SECONDS (default 600) each; findings in .build-fuzz/findings
 #   make fuzz-smoke   the same for FUZZ_SMOKE_SECONDS (default 4) each: CI's ≤ 60 s smoke run
@@ -29,11 +30,13 @@ BUILD_PACKAGES := libwayland-dev libxkbcommon-dev wayland-protocols zlib1g-dev p
 TEST_PACKAGES := libegl-mesa0 libgl1-mesa-dri weston sway wayland-utils foot wtype python3 python3-yaml chromium gtk-4-examples libsdl2-tests mesa-vulkan-drivers vulkan-tools kwin-wayland libkf5screen-bin qtwayland5 mutter dbus libglib2.0-bin pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools
 # The profiler for missed benchmark targets (the peers it runs are test packages too).
 BENCH_PACKAGES := valgrind
-PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
+# Clients only `make explore-table` runs.
+EXPLORE_PACKAGES := kitty alacritty imv mpv
+PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES) $(EXPLORE_PACKAGES)
 
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
-.PHONY: all deps build build-checked test examples run bench bench-screenshot-debug compatibility fuzz fuzz-smoke docs format format-check clean
+.PHONY: all deps build build-checked test examples run bench bench-screenshot-debug compatibility explore-table fuzz fuzz-smoke docs format format-check clean
 
 # Default: compile.
 all: build
@@ -138,26 +141,55 @@ bench: deps
 # output go to compatibility-report/NAME.
 COMPAT_DOC := Docs/compatibility.md
 COMPAT_OUT := compatibility-report
+# $(call package_cell,DEBIAN-PACKAGE): the table's package cell, "foot 1.13.1-2"; without a
+# package, the client is this repository's.
+package_cell = $(if $(1),$(1) $$(dpkg-query -W -f='$${Version}' $(1) 2>/dev/null || echo '?'),this repository)
 # $(call compat_check,NAME,DEBIAN-PACKAGE): diorama check, writing NAME's row; the COMMAND follows.
-# Without a package, the client is this repository's.
 compat_check = $(BIN)/diorama check --markdown-table $(COMPAT_DOC) --output "$(COMPAT_OUT)/$(1)" --name "$(1)" \
-	--package "$(if $(2),$(2) $$(dpkg-query -W -f='$${Version}' $(2) 2>/dev/null || echo '?'),this repository)"
-# Exit 1 (a check failed) is a finding, not an error.
+	--package "$(call package_cell,$(2))"
+# Exit 1 (a check failed, a variation broke the client) is a finding, not an error.
 compat_status = status=$$?; [ $$status -le 1 ]
 SDL2_TESTS := /usr/libexec/installed-tests/SDL2
 GTK_SOFTWARE := GSK_RENDERER=cairo GDK_BACKEND=wayland GTK_A11Y=none NO_AT_BRIDGE=1
 SDL_SOFTWARE := SDL_VIDEODRIVER=wayland SDL_RENDER_DRIVER=software
+# $(call peer_clients,CHECK): the Debian peers both tables grade, each as
+# $(call CHECK,NAME,DEBIAN-PACKAGE) -- COMMAND.
+define peer_clients
+$(call $(1),foot,foot) -- foot /bin/sh -c 'sleep 600'; $(compat_status)
+$(GTK_SOFTWARE) $(call $(1),gtk4-widget-factory,gtk-4-examples) -- gtk4-widget-factory; $(compat_status)
+$(SDL_SOFTWARE) $(call $(1),SDL2 testsprite2 --allow-highdpi,libsdl2-tests) -- /bin/sh -c 'cd $(SDL2_TESTS) && exec ./testsprite2 --allow-highdpi'; $(compat_status)
+$(call $(1),weston-terminal,weston) -- weston-terminal --shell=/bin/sh; $(compat_status)
+$(call $(1),TimerApp,) -- $(BIN)/TimerApp; $(compat_status)
+endef
 compatibility: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product diorama
 	$(SWIFT) build $(SWIFT_FLAGS) --product TimerApp
-	$(call compat_check,foot,foot) -- foot /bin/sh -c 'sleep 600'; $(compat_status)
-	$(GTK_SOFTWARE) $(call compat_check,gtk4-widget-factory,gtk-4-examples) -- gtk4-widget-factory; $(compat_status)
-	$(SDL_SOFTWARE) $(call compat_check,SDL2 testsprite2 --allow-highdpi,libsdl2-tests) \
-	  -- /bin/sh -c 'cd $(SDL2_TESTS) && exec ./testsprite2 --allow-highdpi'; $(compat_status)
+	$(call peer_clients,compat_check)
 	$(call compat_check,weston-simple-shm,weston) -- weston-simple-shm; $(compat_status)
-	$(call compat_check,weston-terminal,weston) -- weston-terminal --shell=/bin/sh; $(compat_status)
 	LIBGL_ALWAYS_SOFTWARE=1 $(call compat_check,weston-simple-egl,weston) -- weston-simple-egl; $(compat_status)
-	$(call compat_check,TimerApp,) -- $(BIN)/TimerApp; $(compat_status)
+
+# The explore table (Docs/explore-compatibility.md, Docs/explore.md): `diorama
+# check --explore` on the same peers and more terminals and viewers, each writing
+# what it breaks on; scenarios of the findings go to explore-report/NAME/findings.
+EXPLORE_DOC := Docs/explore-compatibility.md
+EXPLORE_OUT := explore-report
+EXPLORE_BUDGET ?= 4
+# $(call explore_check,NAME,DEBIAN-PACKAGE): diorama check --explore, writing NAME's row.
+explore_check = $(BIN)/diorama check --explore --budget $(EXPLORE_BUDGET) --markdown-table $(EXPLORE_DOC) \
+	--output "$(EXPLORE_OUT)/$(1)/report" --explore-out "$(EXPLORE_OUT)/$(1)/findings" --name "$(1)" \
+	--package "$(call package_cell,$(2))"
+# A 64×48 PNG for imv to show (python3 writes it: no image file is shipped).
+EXPLORE_IMAGE := $(EXPLORE_OUT)/image.png
+explore-table: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product diorama
+	$(SWIFT) build $(SWIFT_FLAGS) --product TimerApp
+	mkdir -p $(EXPLORE_OUT)
+	python3 -c 'import struct, zlib, sys; w, h = 64, 48; chunk = lambda t, d: struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d)); rows = b"".join(b"\0" + b"".join(bytes((x * 4, y * 5, 128)) for x in range(w)) for y in range(h)); sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))' > $(EXPLORE_IMAGE)
+	$(call peer_clients,explore_check)
+	LIBGL_ALWAYS_SOFTWARE=1 $(call explore_check,kitty,kitty) -- kitty /bin/sh -c 'sleep 600'; $(compat_status)
+	LIBGL_ALWAYS_SOFTWARE=1 WINIT_UNIX_BACKEND=wayland $(call explore_check,alacritty,alacritty) -- alacritty -e /bin/sh -c 'sleep 600'; $(compat_status)
+	$(call explore_check,imv,imv) -- imv-wayland $(EXPLORE_IMAGE); $(compat_status)
+	$(call explore_check,mpv,mpv) -- mpv --no-config --idle=yes --force-window=yes --vo=wlshm; $(compat_status)
 
 # The 5120×2880 screenshot alone (compose + PNG) in a debug build, whose target
 # (≤ 1 s) differs from release's (≤ 0.25 s, in `make bench`); Docs/performance.md.

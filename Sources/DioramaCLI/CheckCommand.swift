@@ -28,8 +28,16 @@ struct CheckCommand: ParsableCommand {
             that shard's checks, dealt round-robin in battery order, each shard on its own \
             simulator and client; under Bazel the JUnit report also goes to XML_OUTPUT_FILE.
 
+            --explore runs the battery under legal variations of what the simulator tells the \
+            client (physical sizes of 0, -1 or huge, outputs without names, scales 1.25 to 3, \
+            negative positions, the preferred scale before enter, …), each alone and then in \
+            seeded random combinations, and writes a scenario for each variation that changes the \
+            outcome and reproduces; see Docs/explore.md. A profile may name variations after a +: \
+            --profile modern+physical-size-minus-1.
+
             Examples:
               diorama check -- foot
+              diorama check --explore --seed 7 --time 120 --explore-out findings -- foot
               diorama check --junit -- weston-simple-shm > check.xml
               diorama check --layout laptop --profile sway-1.7 --json -- ./build/MyApp
               diorama check --on kwin -- foot
@@ -41,7 +49,8 @@ struct CheckCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "What the simulator offers (default modern; not with --on): \(CompositorProfile.all.map(\.name).joined(separator: ", ")).",
+            "What the simulator offers (default modern; not with --on): \(CompositorProfile.all.map(\.name).joined(separator: ", ")), "
+                + "optionally with variations after + (modern+scale-3).",
             valueName: "NAME"))
     var profile: String?
 
@@ -71,8 +80,17 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds the client gets to show a window with a frame.", valueName: "SECONDS"))
     var startTimeout = 30
 
-    @Option(name: .long, help: ArgumentHelp("Seconds the client gets to answer each change.", valueName: "SECONDS"))
-    var timeout = 5
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds the client gets to answer each change (default 5; 2 with --explore, which runs the battery many times).",
+            valueName: "SECONDS"))
+    var timeout: Int?
+
+    /// `--timeout`, else 5 s for one battery and 2 s for `--explore`'s many
+    /// (a candidate finding is confirmed by a second run and its scenario,
+    /// so a slow answer cut short is not reported).
+    private var answerSeconds: Int { timeout ?? (explore ? 2 : 5) }
 
     @Option(
         name: .long,
@@ -90,13 +108,43 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only this CI shard's checks of the battery; without it, the CI's shard variables decide.", valueName: "i/n"))
     var shard: String?
 
+    @Flag(name: .long, help: "Run the battery under each variation alone, then seeded random combinations (Docs/explore.md).")
+    var explore = false
+
+    @Option(name: .long, help: ArgumentHelp("The seed of --explore's random combinations.", valueName: "S"))
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: ArgumentHelp("How many random combinations --explore tries (default 8, or no limit with --time).", valueName: "N"))
+    var budget: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds after which --explore starts no new battery run.", valueName: "SECONDS"))
+    var time: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Where --explore writes a scenario per finding.", valueName: "DIR"))
+    var exploreOut = "diorama-explore-findings"
+
     @Argument(parsing: .postTerminator, help: ArgumentHelp("The client to check, and its arguments.", valueName: "COMMAND"))
     var command: [String] = []
 
     func validate() throws {
         guard !command.isEmpty else { throw ValidationError("no client to check; put its command after --, e.g. diorama check -- foot") }
-        if let profile, CompositorProfile.named(profile) == nil {
-            throw ValidationError("--profile must be one of \(CompositorProfile.all.map(\.name).joined(separator: ", ")), got \"\(profile)\"")
+        if try !variedProfile().variations.isEmpty, explore {
+            throw ValidationError(
+                "--explore varies the profile itself; give --profile without variations (\((profile ?? "modern").split(separator: "+")[0]))")
+        }
+        if !explore, budget != nil || time != nil {
+            throw ValidationError("--budget and --time limit --explore; add --explore")
+        }
+        if let budget, !(0...10_000).contains(budget) { throw ValidationError("--budget must be 0…10000 combinations, got \(budget)") }
+        if let time, !(1...86_400).contains(time) { throw ValidationError("--time must be 1…86400 seconds, got \(time)") }
+        if explore, shard != nil {
+            throw ValidationError("--explore runs the whole battery many times; it takes no --shard")
+        }
+        if explore, let stage {
+            throw ValidationError("--explore varies what the simulator sends; it does not run --on \(stage)")
+        }
+        if explore, runs != 1 {
+            throw ValidationError("--explore confirms each finding itself; it takes no --repeat")
         }
         if let stage, BackendKind(rawValue: stage) == nil || stage == BackendKind.sim.rawValue {
             throw ValidationError("--on must be sway, weston, kwin or mutter (the simulator runs without --on), got \"\(stage)\"")
@@ -108,8 +156,23 @@ struct CheckCommand: ParsableCommand {
         guard !(json && junit) else { throw ValidationError("--json and --junit both print the report; choose one") }
         guard (1...3600).contains(startTimeout) else { throw ValidationError("--start-timeout must be 1…3600 seconds, got \(startTimeout)") }
         guard (1...10).contains(runs) else { throw ValidationError("--repeat must be 1…10 runs, got \(runs)") }
-        guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be 1…600 seconds, got \(timeout)") }
+        guard (1...600).contains(answerSeconds) else { throw ValidationError("--timeout must be 1…600 seconds, got \(answerSeconds)") }
         try CIEnvironment.validateShardOption(shard)
+    }
+
+    /// The base profile and the variations `--profile` names (`modern+scale-3`).
+    private func variedProfile() throws -> (profile: CompositorProfile, variations: [ExplorationVariation]) {
+        let split: (base: String, variations: [ExplorationVariation])
+        do {
+            split = try ExplorationVariation.split(profileName: profile ?? CompositorProfile.modern.name)
+        } catch {
+            throw ValidationError("--profile \(profile ?? CompositorProfile.modern.name): \(error)")
+        }
+        guard let base = CompositorProfile.named(split.base) else {
+            throw ValidationError(
+                "--profile must be one of \(CompositorProfile.all.map(\.name).joined(separator: ", ")) (with variations after +), got \"\(split.base)\"")
+        }
+        return (base, split.variations)
     }
 
     func run() throws {
@@ -126,26 +189,19 @@ struct CheckCommand: ParsableCommand {
             print("diorama check: \(error)", to: &standardError)
             throw DioramaExitCode.badInput
         }
+        let (baseProfile, variations) = try variedProfile()
+        let (variedProfile, variedLayout) = ExplorationVariation.applying(variations, to: baseProfile, layout: layoutValue)
         let configuration = CheckConfiguration(
-            command: command, layout: layoutValue, layoutName: layout,
-            profile: CompositorProfile.named(profile ?? CompositorProfile.modern.name)!, outputDirectory: output,
-            startTimeout: .seconds(startTimeout), answerTimeout: .seconds(timeout), shard: shard,
+            command: command, layout: variedLayout, layoutName: layout,
+            profile: variedProfile, outputDirectory: output,
+            startTimeout: .seconds(startTimeout), answerTimeout: .seconds(answerSeconds), shard: shard,
             stage: stage.flatMap(BackendKind.init(rawValue:)))
-        let outcome: Result<CheckReport, CheckError> = ScenarioSession.blocking {
-            do throws(CheckError) {
-                var reports: [CheckReport] = []
-                for _ in 0..<runs { reports.append(try await CheckBattery.run(configuration)) }
-                return .success(CheckReport.merging(reports))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let report: CheckReport
-        switch outcome {
-        case .success(let value): report = value
-        case .failure(let error):
-            print("diorama check: \(error)", to: &standardError)
-            throw DioramaExitCode.badInput
+        if explore { return try runExploration(configuration) }
+        let runs = runs
+        let report = try Self.blockingReport("diorama check") { () async throws(CheckError) in
+            var reports: [CheckReport] = []
+            for _ in 0..<runs { reports.append(try await CheckBattery.run(configuration)) }
+            return CheckReport.merging(reports)
         }
         if json {
             print(CheckReportFormat.json(report), terminator: "")
@@ -154,26 +210,74 @@ struct CheckCommand: ParsableCommand {
         } else {
             print(CheckReportFormat.console(report), terminator: "")
         }
-        if let path = CIEnvironment.bazelJUnitPath {
-            do throws(OutputFileFailure) {
-                try OutputFileWriter.write(CheckReportFormat.junit(report).utf8, to: path)
-            } catch {
-                print("diorama check: cannot write XML_OUTPUT_FILE \(path): \(error.reason)", to: &standardError)
-                throw DioramaExitCode.badInput
-            }
-        }
-        if let markdownTable {
-            let client = name ?? URL(fileURLWithPath: command[0]).lastPathComponent
-            do {
-                try CompatibilityTable.update(
-                    markdownTable, header: CheckReportFormat.markdownHeader(report),
-                    row: CheckReportFormat.markdownRow(report, client: client, package: package),
-                    client: client)
-            } catch {
-                print("diorama check: \(error)", to: &standardError)
-                throw DioramaExitCode.badInput
-            }
+        try Self.writeBazelJUnit(CheckReportFormat.junit(report), "diorama check")
+        try writeTableRow(header: CheckReportFormat.markdownHeader(report)) { client in
+            CheckReportFormat.markdownRow(report, client: client, package: package)
         }
         if !report.allPassed { throw DioramaExitCode.checkFailed }
+    }
+
+    /// With `--markdown-table FILE`: this client's row (`row` is given its
+    /// name) into FILE's table under `header`.
+    private func writeTableRow(header: String, row: (String) -> String) throws {
+        guard let markdownTable else { return }
+        let client = name ?? URL(fileURLWithPath: command[0]).lastPathComponent
+        do {
+            try CompatibilityTable.update(markdownTable, header: header, row: row(client), client: client)
+        } catch {
+            var standardError = StandardError()
+            print("diorama check: \(error)", to: &standardError)
+            throw DioramaExitCode.badInput
+        }
+    }
+
+    /// `--explore`: the campaign, its report on stdout, exit 1 when it found something.
+    private func runExploration(_ check: CheckConfiguration) throws {
+        let configuration = ExploreConfiguration(
+            check: check, seed: seed, combinationBudget: budget ?? (time == nil ? 8 : nil),
+            timeLimit: time.map { .seconds($0) }, findingsDirectory: exploreOut)
+        let report = try Self.blockingReport("diorama check --explore") { () async throws(CheckError) in
+            try await ExploreCampaign.run(configuration)
+        }
+        let text = json ? ExploreReportFormat.json(report) : junit ? ExploreReportFormat.junit(report) : ExploreReportFormat.console(report)
+        print(text, terminator: "")
+        try Self.writeBazelJUnit(ExploreReportFormat.junit(report), "diorama check --explore")
+        try writeTableRow(header: ExploreReportFormat.markdownHeader) { client in
+            ExploreReportFormat.markdownRow(report, client: client, package: package)
+        }
+        if !report.isClean { throw DioramaExitCode.checkFailed }
+    }
+
+    /// Runs `work` (a battery or a campaign) to completion; a ``CheckError``
+    /// is printed after `command` and ends the command with exit 2.
+    private static func blockingReport<Report: Sendable>(
+        _ command: String, _ work: @escaping @Sendable () async throws(CheckError) -> Report
+    ) throws -> Report {
+        let outcome: Result<Report, CheckError> = ScenarioSession.blocking {
+            do throws(CheckError) {
+                return .success(try await work())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let report): return report
+        case .failure(let error):
+            var standardError = StandardError()
+            print("\(command): \(error)", to: &standardError)
+            throw DioramaExitCode.badInput
+        }
+    }
+
+    /// Under Bazel (`XML_OUTPUT_FILE` set), the JUnit report is also written there.
+    private static func writeBazelJUnit(_ junit: String, _ command: String) throws {
+        guard let path = CIEnvironment.bazelJUnitPath else { return }
+        do throws(OutputFileFailure) {
+            try OutputFileWriter.write(junit.utf8, to: path)
+        } catch {
+            var standardError = StandardError()
+            print("\(command): cannot write XML_OUTPUT_FILE \(path): \(error.reason)", to: &standardError)
+            throw DioramaExitCode.badInput
+        }
     }
 }

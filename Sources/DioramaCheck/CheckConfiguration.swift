@@ -28,10 +28,14 @@ public struct CheckConfiguration: Sendable {
     public var shard: Shard?
     /// The real compositor to run the battery on (`--on`); nil: the simulator.
     public var stage: BackendKind?
+    /// Only these checks run (`--explore` skips, under a variation, the
+    /// checks that already failed without it); nil runs all.
+    public var onlyChecks: Set<String>?
 
-    /// Whether the check named `name` runs in this configuration's shard.
+    /// Whether the check named `name` runs in this configuration's shard
+    /// and among ``onlyChecks``.
     func runs(_ name: String) -> Bool {
-        shard.map { $0.deal(CheckBattery.checkNames).contains(name) } ?? true
+        (shard.map { $0.deal(CheckBattery.checkNames).contains(name) } ?? true) && onlyChecks?.contains(name) != false
     }
 
     public init(
@@ -59,6 +63,8 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
     case clientNotFound(String, searched: [String])
     case clientDidNotStart(String, reason: String)
     case outputDirectory(String, reason: String)
+    /// `--explore-out` cannot be made or written.
+    case findingsDirectory(String, reason: String)
     case simulator(String)
     /// `--on NAME`: the compositor could not start (its message says what to install).
     case compositor(String, String)
@@ -73,6 +79,8 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
             "\(name) could not be started: \(reason)"
         case .outputDirectory(let path, let reason):
             "\(path): cannot write the report folder: \(reason); pass another with --output"
+        case .findingsDirectory(let path, let reason):
+            "\(path): cannot write the findings' scenarios: \(reason); pass another folder with --explore-out"
         case .simulator(let message):
             "the simulator could not start: \(message)"
         case .compositor(let name, let message):
@@ -82,7 +90,8 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
 }
 
 /// The displays of the layout that play each part of the battery: the
-/// first at scale 1, the first at scale 2, the first at a fractional scale.
+/// first at scale 1, the first at scale 2, the first at another scale
+/// ("fractional": 1.5, or 3 under the `scale-3` variation).
 /// A part the layout has no display for makes its checks not applicable.
 struct CheckDisplays: Sendable {
     var single: DisplayConfiguration?
@@ -92,7 +101,7 @@ struct CheckDisplays: Sendable {
     init(_ layout: DisplayLayout) {
         single = layout.displays.first { $0.scale == .one }
         double = layout.displays.first { $0.scale == Scale(integer: 2) }
-        fractional = layout.displays.first { !$0.scale.isInteger }
+        fractional = layout.displays.first { $0.scale != .one && $0.scale != Scale(integer: 2) }
     }
 
     var roles: [String: String] {

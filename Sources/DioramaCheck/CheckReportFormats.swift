@@ -48,7 +48,10 @@ public enum CheckReportFormat {
     // MARK: JSON
 
     /// The report as JSON (keys sorted, so runs diff cleanly).
-    public static func json(_ report: CheckReport) -> String {
+    public static func json(_ report: CheckReport) -> String { jsonText(report) }
+
+    /// Any report as JSON, keys sorted (`check` and `check --explore` share it).
+    static func jsonText(_ report: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Non-finite times (a clock that went wrong) are written as strings

@@ -125,6 +125,15 @@ struct ParseErrorTests {
                 == "`profile:` is given twice; the first is at line 2")
     }
 
+    @Test("an unknown variation on a `vary:` line names the variations and the nearest one")
+    func unknownVariation() throws {
+        let error = try onlyError("displays: studio\nvary: physical-size-minus-one\n")
+        #expect(error.message.hasPrefix("expected a variation (physical-size-zero, physical-size-minus-1, "), "\(error.message)")
+        #expect(error.message.hasSuffix("found `physical-size-minus-one`"), "\(error.message)")
+        #expect(error.hint == "did you mean `physical-size-minus-1`?")
+        #expect(error.location.line == 2)
+    }
+
     @Test("strings: unterminated, bad escapes, and strings where names belong")
     func strings() throws {
         let open = try onlyError(studioHeader + #"type main "hello"#)

@@ -27,6 +27,13 @@ struct ScenarioParserTests {
         #expect(scenario.steps.count == 1)
     }
 
+    @Test("`vary:` lists explore variations, separated by commas, each once, in the order written")
+    func varyLine() throws {
+        let scenario = try parse("displays: studio\nvary: scale-3, physical-size-minus-1 scale-3\n")
+        #expect(scenario.variations == [.scale3, .physicalSizeMinusOne])
+        #expect(try parse("displays: studio\n").variations == [])
+    }
+
     @Test("the timeout defaults to 10 seconds and the profile to none")
     func defaults() throws {
         let scenario = try parse("displays: studio\n")

@@ -51,8 +51,9 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     public func start(_ setup: ScenarioSetup) async throws {
         self.setup = setup
-        let layout = try SimulatorLayout.layout(for: setup.displays)
-        let profile = SimulatorLayout.profile(for: setup.profile)
+        let (profile, layout) = ExplorationVariation.applying(
+            setup.variations, to: SimulatorLayout.profile(for: setup.profile),
+            layout: try SimulatorLayout.layout(for: setup.displays))
         clients = try ScenarioClients(configuration: configuration, scenarioName: setup.scenarioName)
         simulator = try BackgroundSimulator {
             SimulatorConfiguration(layout: layout, profile: profile)

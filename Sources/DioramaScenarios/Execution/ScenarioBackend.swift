@@ -61,6 +61,8 @@ public struct ScenarioSetup: Hashable, Sendable {
     public var scenarioName: String
     public var displays: StartingDisplays
     public var profile: ScenarioProfile
+    /// The scenario's `vary:` line: explore variations for the simulator.
+    public var variations: [ExplorationVariation]
     /// The scenario's timeout: the longest any wait for a window or a settle lasts.
     public var timeout: ScenarioDuration
     /// Where `screenshot` steps write their PNGs (the backend creates it if needed).
@@ -68,11 +70,12 @@ public struct ScenarioSetup: Hashable, Sendable {
 
     public init(
         scenarioName: String, displays: StartingDisplays, profile: ScenarioProfile,
-        timeout: ScenarioDuration, artifactsDirectory: String
+        timeout: ScenarioDuration, artifactsDirectory: String, variations: [ExplorationVariation] = []
     ) {
         self.scenarioName = scenarioName
         self.displays = displays
         self.profile = profile
+        self.variations = variations
         self.timeout = timeout
         self.artifactsDirectory = artifactsDirectory
     }

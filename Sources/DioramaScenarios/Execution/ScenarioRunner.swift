@@ -42,7 +42,7 @@ public struct ScenarioRunner: Sendable {
         let setup = ScenarioSetup(
             scenarioName: scenario.name, displays: validated.startingDisplays, profile: profile,
             timeout: scenario.timeout,
-            artifactsDirectory: options.artifactsDirectory + "/" + scenario.name)
+            artifactsDirectory: options.artifactsDirectory + "/" + scenario.name, variations: scenario.variations)
         do {
             try await backend.start(setup)
         } catch {

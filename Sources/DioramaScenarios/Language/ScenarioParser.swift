@@ -44,6 +44,7 @@ struct ParseState {
     var profile: ScenarioProfile?
     var timeout: ScenarioDuration?
     var backends: [BackendKind]?
+    var variations: [ExplorationVariation] = []
     /// Where each directive was first given, for "given twice" errors.
     var directiveLines: [String: Int] = [:]
     var steps: [Step] = []
@@ -171,19 +172,11 @@ struct ParseState {
             timeout = try cursor.duration()
             try cursor.endOfLine()
         case "backend":
-            var kinds: [BackendKind] = []
-            let names = BackendKind.allCases.map(\.rawValue)
-            repeat {
-                let token = cursor.current
-                guard token.kind == .word, let kind = BackendKind(rawValue: token.text) else {
-                    throw cursor.error(
-                        expected: "a backend (\(names.joined(separator: ", ")))",
-                        hint: cursor.hint(for: token, among: names, otherwise: "list backends separated by commas: backend: sim, sway"))
-                }
-                cursor.advance()
-                if !kinds.contains(kind) { kinds.append(kind) }
-            } while cursor.skipSymbol(",") || (!cursor.atEnd && cursor.current.kind == .word)
-            backends = kinds
+            backends = try cursor.nameList(BackendKind.self, called: "a backend", example: "backend: sim, sway")
+            try cursor.endOfLine()
+        case "vary":
+            variations = try cursor.nameList(
+                ExplorationVariation.self, called: "a variation", example: "vary: physical-size-minus-1, scale-3")
             try cursor.endOfLine()
         default:
             preconditionFailure("header(_:) called for \(keyword.text)")
@@ -218,7 +211,7 @@ struct ParseState {
             file: file, name: ScenarioParser.scenarioName(forFile: file),
             summary: summaryLines.isEmpty ? nil : summaryLines.joined(separator: " "),
             displays: displays, profile: profile, timeout: timeout ?? .defaultTimeout,
-            backends: backends, steps: steps, sourceLines: sourceLines)
+            backends: backends, variations: variations, steps: steps, sourceLines: sourceLines)
     }
 
     private func line(_ number: Int, of lines: [String]) -> String? {

@@ -104,6 +104,27 @@ struct TokenCursor {
     }
 
     /// Consumes the symbol if it is next; whether it was.
+    /// A header's list of names from a fixed set (`backend: sim, sway`),
+    /// separated by commas or spaces, each kept once in the order written.
+    /// An unknown name is an error listing the set, with the nearest as a hint.
+    mutating func nameList<Name: RawRepresentable & CaseIterable & Equatable>(
+        _ type: Name.Type, called what: String, example: String
+    ) throws(ScenarioDiagnostic) -> [Name] where Name.RawValue == String {
+        let names = Name.allCases.map(\.rawValue)
+        var list: [Name] = []
+        repeat {
+            let token = current
+            guard token.kind == .word, let name = Name(rawValue: token.text) else {
+                throw error(
+                    expected: "\(what) (\(names.joined(separator: ", ")))",
+                    hint: hint(for: token, among: names, otherwise: "list them separated by commas: \(example)"))
+            }
+            advance()
+            if !list.contains(name) { list.append(name) }
+        } while skipSymbol(",") || (!atEnd && current.kind == .word)
+        return list
+    }
+
     mutating func skipSymbol(_ symbol: String) -> Bool {
         guard isSymbol(symbol) else { return false }
         advance()

@@ -4,7 +4,7 @@ import DioramaModel
 /// them, and hints ("did you mean …?") search them.
 enum Vocabulary {
     /// Header directives, each written `NAME: value`.
-    static let directives = ["displays", "profile", "timeout", "backend"]
+    static let directives = ["displays", "profile", "timeout", "backend", "vary"]
 
     /// Words that start a body statement.
     static let statements = [

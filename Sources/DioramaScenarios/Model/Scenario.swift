@@ -22,6 +22,9 @@ public struct Scenario: Hashable, Sendable {
     /// `backend: sim, sway`: where the scenario is meant to run; `nil` means all.
     /// Running elsewhere reports the scenario as skipped, with this as the reason.
     public var backends: [BackendKind]?
+    /// `vary: …`: the explore variations the simulator applies to the
+    /// displays and the profile (`Docs/explore.md`). Real backends ignore them.
+    public var variations: [ExplorationVariation]
     public var steps: [Step]
     /// The file's lines, for the source excerpts of validation errors.
     public var sourceLines: [String]
@@ -29,7 +32,8 @@ public struct Scenario: Hashable, Sendable {
     public init(
         file: String, name: String, summary: String? = nil, displays: DisplaysSource,
         profile: ScenarioProfile? = nil, timeout: ScenarioDuration = .defaultTimeout,
-        backends: [BackendKind]? = nil, steps: [Step], sourceLines: [String] = []
+        backends: [BackendKind]? = nil, variations: [ExplorationVariation] = [], steps: [Step],
+        sourceLines: [String] = []
     ) {
         self.file = file
         self.name = name
@@ -38,6 +42,7 @@ public struct Scenario: Hashable, Sendable {
         self.profile = profile
         self.timeout = timeout
         self.backends = backends
+        self.variations = variations
         self.steps = steps
         self.sourceLines = sourceLines
     }

@@ -20,6 +20,8 @@ public final class Display {
     let identity: OutputIdentity
     /// This display's place among all displays added so far, from 0 (KWin's `Virtual-N`).
     let ordinal: Int
+    /// What an explore variation changes in the facts this display reports.
+    let factVariation: OutputFactVariation
     var global: Global<WlOutput>?
     /// Every `wl_output` bound to this display and still alive.
     var outputs: [WlOutput] = []
@@ -28,13 +30,15 @@ public final class Display {
 
     init(
         configuration: DisplayConfiguration, outputScaleRounding: OutputScaleRounding,
-        eventStyle: OutputEventStyle = .complete, identity: OutputIdentity = .layout, ordinal: Int = 0
+        eventStyle: OutputEventStyle = .complete, identity: OutputIdentity = .layout, ordinal: Int = 0,
+        factVariation: OutputFactVariation = OutputFactVariation()
     ) {
         self.configuration = configuration
         self.outputScaleRounding = outputScaleRounding
         self.eventStyle = eventStyle
         self.identity = identity
         self.ordinal = ordinal
+        self.factVariation = factVariation
     }
 
     public var name: String { configuration.name }
@@ -52,7 +56,7 @@ public final class Display {
     }
 
     /// The name, description, make, model and physical size clients are told.
-    var identityFacts: OutputIdentityFacts { identity.facts(of: configuration, ordinal: ordinal) }
+    var identityFacts: OutputIdentityFacts { factVariation.applied(to: identity.facts(of: configuration, ordinal: ordinal)) }
 
     var fact: DisplayFact {
         DisplayFact(
@@ -95,7 +99,7 @@ public final class Display {
         if sendsScale && eventStyle == .weston { output.sendScale(factor: Int32(outputScale)) }
         if sendsMode {
             output.sendMode(
-                flags: [.current, .preferred], width: Int32(clamping: configuration.mode.width),
+                flags: factVariation.modeFlags, width: Int32(clamping: configuration.mode.width),
                 height: Int32(clamping: configuration.mode.height),
                 refresh: Int32(clamping: configuration.mode.refreshMilliHz))
         }

@@ -126,6 +126,13 @@ public struct CompositorProfile: Hashable, Sendable {
     /// a client may ask which output a new toplevel opens on. Real
     /// compositors do not have it, so only the `modern` profile offers it.
     public var offersWindowPlacement: Bool
+    /// What an explore variation changes in the facts every output reports
+    /// (physical size, make and model, mode flags); nothing by default.
+    public var outputFactVariation = OutputFactVariation()
+    /// Whether a window's new preferred scale (`preferred_scale`,
+    /// `preferred_buffer_scale`) is sent before the `enter`/`leave` of the
+    /// same change (the `preferred-scale-before-enter` variation) instead of after.
+    public var preferredScaleBeforeEnter = false
 
     public init(
         name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,

@@ -51,7 +51,7 @@ final class OutputServer {
         let display = Display(
             configuration: profile.laidOut(configuration), outputScaleRounding: outputScaleRounding,
             eventStyle: profile.outputEvents, identity: profile.outputIdentity,
-            ordinal: arrangement.displaysAdded)
+            ordinal: arrangement.displaysAdded, factVariation: profile.outputFactVariation)
         display.global = Global<WlOutput>(display: wlDisplay, version: profile.outputVersion) { [unowned self, unowned display] output in
             self.outputBound(output, display: display)
         }

@@ -36,9 +36,8 @@ extension OutputServer {
         let visible = window.isMapped && !window.isMinimized
         let rect = membershipRect(of: window)
         let overlapped = visible && !rect.isEmpty ? arrangement.displays(overlapping: rect) : []
-        for surface in window.allSurfaces {
-            setEnteredDisplays(of: surface, to: overlapped)
-        }
+        // The `preferred-scale-before-enter` variation tells the scale first.
+        if !profile.preferredScaleBeforeEnter { enter(window, overlapped) }
         if let home = arrangement.largestOverlap(of: rect, among: overlapped) {
             window.homeDisplayName = home.name
         }
@@ -49,7 +48,15 @@ extension OutputServer {
             // scale; one moved off every display keeps the scale it had.
             preferredScaleChanged(window, to: home.scale)
         }
+        if profile.preferredScaleBeforeEnter { enter(window, overlapped) }
         windowOperations?.reconstrainReactivePopups(of: window)
+    }
+
+    /// Sends the leave and enter that put each of the window's surfaces on `displays`.
+    private func enter(_ window: Window, _ displays: [Display]) {
+        for surface in window.allSurfaces {
+            setEnteredDisplays(of: surface, to: displays)
+        }
     }
 
     /// The rectangle whose overlap with the displays decides where the

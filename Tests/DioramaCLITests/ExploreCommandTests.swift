@@ -1,0 +1,156 @@
+import DioramaCheck
+import DioramaModel
+import DioramaTestSupport
+import Foundation
+import Testing
+
+/// `diorama check --explore` end to end (issue 20): the real binary, the
+/// simulator inside it, real clients as real processes, the written
+/// scenario run again by `diorama run`.
+@Suite(.serialized) struct ExploreCommandTests {
+    /// `diorama check --explore --json` with `options` on `command`, its
+    /// report and findings folders fresh and removed afterwards; the
+    /// findings folder's scenarios are returned by name with their text.
+    static func explore(
+        _ options: [String], _ command: [String]
+    ) throws -> (result: ChildProcessResult, report: ExploreReport, scenarios: [String: String], rerun: ChildProcessResult?) {
+        let base = NSTemporaryDirectory() + "diorama-explore-test-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let result = try DioramaCommandLine.run(
+            ["check", "--explore", "--json", "--output", base + "/report", "--explore-out", base + "/findings"] + options
+                + ["--"] + command,
+            environment: DioramaCommandLine.environment([:]), timeout: 500)
+        let report = try JSONDecoder().decode(ExploreReport.self, from: Data(result.standardOutput.utf8))
+        var scenarios: [String: String] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base + "/findings")) ?? [] {
+            scenarios[name] = try String(contentsOfFile: base + "/findings/" + name, encoding: .utf8)
+        }
+        // Run the first finding's scenario while it is still on disk.
+        let rerun = try report.findings.first?.scenario.map { path in
+            try DioramaCommandLine.run(
+                ["run", path, "--work-dir", base + "/work"], environment: DioramaCommandLine.environment([:]), timeout: 120)
+        }
+        return (result, report, scenarios, rerun)
+    }
+
+    /// Not told where to look, the campaign finds that foot 1.13 dies of
+    /// SIGFPE on -1 mm outputs (as under KWin 5.27), writes a scenario with
+    /// `vary: physical-size-minus-1`, and `diorama run` of it kills foot again.
+    @Test(.timeLimit(.minutes(10)))
+    func findsFootsSIGFPEOnMinusOneMillimetreAndWritesAReproducingScenario() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/foot"), "install foot: apt-get install foot")
+        let (result, report, scenarios, rerun) = try Self.explore(["--budget", "2"], ["foot", "/bin/sh", "-c", "sleep 600"])
+        #expect(result.status == 1, "a finding exits 1; stderr: \(result.standardError)")
+        #expect(report.baseline.failures.isEmpty, "foot passes the battery without variations: \(report.baseline)")
+        let singles = report.runs.filter { $0.phase == .single }.map(\.variations)
+        #expect(singles == ExplorationVariation.allCases.map { [$0.rawValue] }, "every variation ran alone, in order")
+        let finding = try #require(report.findings.first { $0.variations == ["physical-size-minus-1"] }, "\(report.findings)")
+        #expect(finding.symptom == .crash)
+        #expect(finding.check == "first-frame-2x")
+        #expect(finding.crash?.exit == "killed by signal \(SIGFPE)")
+        #expect(report.findings.count == 1, "only -1 mm kills foot: \(report.findings)")
+        let scenario = try #require(scenarios["physical-size-minus-1.scenario"], "written: \(scenarios.keys)")
+        #expect(scenario.contains("\nvary: physical-size-minus-1\n"))
+        #expect(scenario.contains("launch command \"'foot' '/bin/sh' '-c' 'sleep 600'\" as client"))
+        let run = try #require(rerun)
+        #expect(run.status == 1, "the scenario fails again: \(run.standardOutput) \(run.standardError)")
+        #expect((run.standardOutput + run.standardError).contains("killed by signal \(SIGFPE)"), "\(run.standardOutput)")
+    }
+
+    /// TimerApp follows every variation: three campaigns (two with the same
+    /// seed) report nothing, and the same seed draws the same combinations.
+    @Test(.timeLimit(.minutes(10)))
+    func aDioramaAppThatFollowsEveryVariationGetsACleanReportAndTheSeedRepeats() throws {
+        let timer = try TestExecutable.locate("TimerApp").path
+        var combinations: [[[String]]] = []
+        for seed in ["5", "5", "6"] {
+            let (result, report, scenarios, _) = try Self.explore(["--seed", seed, "--budget", "3"], [timer])
+            #expect(result.status == 0, "clean: \(report.findings) \(report.runs.filter { !$0.failures.isEmpty })")
+            #expect(report.findings.isEmpty && scenarios.isEmpty)
+            #expect(report.seed == UInt64(seed))
+            combinations.append(report.runs.filter { $0.phase == .combination }.map(\.variations))
+        }
+        #expect(combinations[0].count == 3 && combinations[0].allSatisfy { (2...3).contains($0.count) }, "\(combinations[0])")
+        #expect(combinations[0] == combinations[1], "seed 5 draws the same combinations")
+        #expect(combinations[0] != combinations[2], "seed 6 draws others")
+    }
+
+    @Test func badExploreOptionsAreUsageErrors() throws {
+        for (options, message) in [
+            (["--budget", "3"], "--budget and --time limit --explore; add --explore"),
+            (["--explore", "--profile", "modern+scale-3"], "give --profile without variations"),
+            (["--profile", "modern+scale-4"], "\"scale-4\" is not a variation; the variations are physical-size-zero"),
+            (["--explore", "--shard", "1/2"], "it takes no --shard"),
+        ] {
+            let result = try DioramaCommandLine.run(["check"] + options + ["--", "/bin/true"], environment: DioramaCommandLine.environment([:]))
+            #expect(result.status == 2, "\(options): \(result.status)")
+            #expect(result.standardError.contains(message), "\(options): \(result.standardError)")
+        }
+    }
+
+    /// A findings folder that is a file: exit 2 naming it and the option, before any battery runs.
+    @Test func aFindingsFolderThatCannotBeMadeIsRefusedFirst() throws {
+        let file = NSTemporaryDirectory() + "diorama-explore-file-" + UUID().uuidString
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try DioramaCommandLine.run(
+            ["check", "--explore", "--explore-out", file, "--", "/bin/true"], environment: DioramaCommandLine.environment([:]))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("\(file): cannot write the findings' scenarios: "), "\(result.standardError)")
+        #expect(result.standardError.contains("pass another folder with --explore-out"))
+        #expect(result.standardOutput.isEmpty, "nothing ran: \(result.standardOutput)")
+    }
+
+    /// A client that dies in the baseline (as alacritty 0.11 is disconnected
+    /// in the first check) is not blamed on the variations: the checks it
+    /// did not pass there do not run under them, so there is no candidate to
+    /// confirm, and the report shows the baseline's failure.
+    @Test(.timeLimit(.minutes(10)))
+    func aClientThatFailsWithoutVariationsIsNotBlamedOnThem() throws {
+        let (result, report, scenarios, _) = try Self.explore(["--budget", "0"], ["/bin/sh", "-c", "exit 3"])
+        #expect(report.baseline.failures.first?.contains("exited with status 3") == true, "\(report.baseline)")
+        #expect(report.runs.count == ExplorationVariation.allCases.count)
+        #expect(report.runs.allSatisfy { $0.failures.isEmpty }, "\(report.runs.filter { !$0.failures.isEmpty })")
+        #expect(report.findings.isEmpty && report.unconfirmed.isEmpty && scenarios.isEmpty)
+        #expect(result.status == 0, "no variation changed anything; stderr: \(result.standardError)")
+    }
+
+    /// `--time` ends the campaign after the battery run that reached it: the
+    /// report says why, and what ran is reported as usual.
+    @Test(.timeLimit(.minutes(10)))
+    func aTimeLimitStopsTheCampaignCleanly() throws {
+        let timer = try TestExecutable.locate("TimerApp").path
+        let (result, report, _, _) = try Self.explore(["--time", "1"], [timer])
+        #expect(report.stoppedEarly == "the time limit of 1 s was reached", "\(report)")
+        #expect(report.runs.count < ExplorationVariation.allCases.count, "stopped before every variation ran: \(report.runs.count)")
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+    }
+
+    /// JUnit: one case per variation set tried (a confirmation is no case of
+    /// its own), a finding's case failing with its reason and scenario.
+    @Test func junitHasACasePerVariationSetAndAFailurePerFinding() throws {
+        let run = { (phase: String, variation: String) in
+            #"{"phase": "\#(phase)", "variations": ["\#(variation)"], "failures": [], "clientExit": "still running", "durationSeconds": 1}"#
+        }
+        let json = #"""
+            {"command": ["/usr/bin/foot"], "layout": "studio", "profile": "modern", "seed": 1,
+             "baseline": {"phase": "baseline", "variations": [], "failures": [], "clientExit": "still running", "durationSeconds": 1},
+             "runs": [\#(run("single", "physical-size-zero")), \#(run("single", "physical-size-minus-1")),
+                      \#(run("confirmation", "physical-size-minus-1"))],
+             "findings": [{"variations": ["physical-size-minus-1"], "check": "first-frame-2x", "symptom": "crash",
+                           "reason": "the client was killed by signal 8 <while> starting",
+                           "scenario": "out/physical-size-minus-1.scenario", "reproduction": "the scenario failed"}],
+             "unconfirmed": [], "startedAt": "2026-11-27T03:00:00Z", "durationSeconds": 3}
+            """#
+        let report = try JSONDecoder().decode(ExploreReport.self, from: Data(json.utf8))
+        let xml = ExploreReportFormat.junit(report)
+        #expect(xml.contains(#"<testsuite name="diorama check --explore foot" tests="2" failures="1""#), "\(xml)")
+        #expect(xml.contains(#"name="physical-size-zero" time="1.000"/>"#))
+        #expect(
+            xml.contains(
+                #"<failure message="the client was killed by signal 8 &lt;while&gt; starting">first-frame-2x"#
+                    + "\ncrash\nreproduce: diorama run out/physical-size-minus-1.scenario</failure>"), "\(xml)")
+        let decoded = try JSONDecoder().decode(ExploreReport.self, from: Data(ExploreReportFormat.json(report).utf8))
+        #expect(decoded == report, "the JSON output reads back as the report")
+    }
+}
