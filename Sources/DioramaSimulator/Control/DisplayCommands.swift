@@ -14,7 +14,10 @@ import WaylandServer
 /// 4. every window's enter/leave and preferred scale are recomputed (leave,
 ///    enter, preferred_scale, per the order in Scale/OutputServer+Membership.swift);
 /// 5. windows whose size or bounds depend on a changed display (maximized,
-///    fullscreen, configure_bounds) get a configure.
+///    fullscreen, configure_bounds) get a configure; under `kwin-5.27`
+///    (``WindowsOnResizedDisplay/fitToDisplay``) a window larger than its
+///    shrunk display is configured to fit it, and the outputs' `done` comes
+///    after step 4 (``OutputEventRules/doneAfterSurfaceEvents``).
 ///
 /// An unplug runs 3–5 first and removes the global last (see `unplugDisplay`).
 ///
@@ -71,9 +74,10 @@ struct DisplayCommands {
         let changedDisplay = displays[changedIndex]
         let (changed, moved) = displayArrangement.reconfigure(to: proposed)
         guard !changed.isEmpty else { return }
+        let doneAfterSurfaces = changedDisplay.rules.doneAfterSurfaceEvents
         for (display, previous) in changed {
             trace.record(.displayChanged(display.fact, change: display === changedDisplay ? change : "position"))
-            display.broadcastState(changedFrom: previous)
+            display.broadcastState(changedFrom: previous, sendingDone: !doneAfterSurfaces)
         }
         for (display, dx, dy) in moved {
             for window in windows where window.homeDisplayName == display.name {
@@ -93,14 +97,18 @@ struct DisplayCommands {
                 window.position = home.usableArea.origin
             }
         }
-        refreshWindows(reconfiguring: affected)
+        refreshWindows(reconfiguring: affected) {
+            // KWin ends the output's batch after its surfaces' enter, leave
+            // and preferred scale, before any configure.
+            if doneAfterSurfaces { for (display, _) in changed { display.broadcastDone() } }
+        }
     }
 
     /// Steps 3–5: every window's displays and preferred scale are recomputed
     /// (windows whose frame moved are traced as moved), then `reconfigure`
     /// windows get a configure if their size depends on their display
     /// (maximized, fullscreen) or their `configure_bounds` changed.
-    private func refreshWindows(reconfiguring reconfigure: [Window]) {
+    private func refreshWindows(reconfiguring reconfigure: [Window], beforeConfigures: () -> Void = {}) {
         for window in windows {
             if window.isMapped && window.frame != window.lastTracedFrame {
                 windowOperations.windowFrameChanged(window)
@@ -108,15 +116,18 @@ struct DisplayCommands {
                 outputs.updateOutputs(of: window)
             }
         }
+        beforeConfigures()
+        let rule = profile.windowsOnResizedDisplay
         for window in reconfigure {
+            let area = display(named: window.homeDisplayName)?.usableArea.size
             let needsSize =
                 window.states.contains(.fullscreen) || window.states.contains(.maximized)
                 || window.states.contains(.tiled)
-            let boundsChanged =
-                window.toplevel.version >= 4
-                && window.lastBoundsSent != display(named: window.homeDisplayName)?.usableArea.size
+            let boundsChanged = rule.boundsFollowDisplay && window.toplevel.version >= 4 && window.lastBoundsSent != area
             if needsSize || boundsChanged {
                 windowOperations.sendConfigure(window, initial: false, size: nil, extraStates: [], interactive: false)
+            } else if let area, let fitted = rule.fittedSize(window.size, in: area) {
+                windowOperations.sendConfigure(window, initial: false, size: fitted, extraStates: [], interactive: false)
             }
         }
     }

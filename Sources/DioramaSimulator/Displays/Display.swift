@@ -15,7 +15,8 @@ public final class Display {
     /// False once unplugged.
     public internal(set) var isPlugged = true
     let outputScaleRounding: OutputScaleRounding
-    let eventStyle: OutputEventStyle
+    /// How its wl_output and xdg_output events are laid out.
+    let rules: OutputEventRules
     /// Whose name, make, model and physical size clients see.
     let identity: OutputIdentity
     /// This display's place among all displays added so far, from 0 (KWin's `Virtual-N`).
@@ -35,7 +36,7 @@ public final class Display {
     ) {
         self.configuration = configuration
         self.outputScaleRounding = outputScaleRounding
-        self.eventStyle = eventStyle
+        self.rules = eventStyle.rules
         self.identity = identity
         self.ordinal = ordinal
         self.factVariation = factVariation
@@ -72,83 +73,115 @@ public final class Display {
     // MARK: Sending output state
 
     /// Sends everything a client learns about an output when it binds it:
-    /// geometry, mode, scale (v2), name and description (v4), then `done` (v2).
+    /// geometry, mode, scale (v2), name and description (v4), in the order of
+    /// the profile's ``OutputEventRules``, then `done` (v2).
     func sendInitialState(to output: WlOutput) {
-        sendProperties(to: output, includingName: true)
+        for property in rules.bindOrder { send(property, to: output) }
         if output.version >= 2 { output.sendDone() }
     }
 
-    /// geometry, mode, scale and description; `name` only when asked, because
-    /// the protocol says it is sent once and never changes for a global.
-    /// `changedFrom` (the configuration before a change) limits a wlroots-style
-    /// update to geometry plus the mode or scale that changed.
-    private func sendProperties(to output: WlOutput, includingName: Bool, changedFrom previous: DisplayConfiguration? = nil) {
+    /// The properties a change from `previous` sends, in bind order: what
+    /// the rules' ``OutputEventRules/ChangeEvents`` say. `name` never: the
+    /// protocol says it is sent once and never changes for a global.
+    private func changedProperties(from previous: DisplayConfiguration) -> [OutputEventRules.Property] {
+        let modeChanged = previous.mode != configuration.mode || previous.transform != configuration.transform
+        let scaleChanged = previous.scale != configuration.scale
+        let positionChanged = previous.position != configuration.position
+        return rules.bindOrder.filter { property in
+            switch (rules.changeEvents, property) {
+            case (_, .name): false
+            case (.all, _): true
+            case (.geometryAndWhatChanged, .geometry): true
+            case (.whatChanged, .geometry): modeChanged || (positionChanged && rules.geometryCarriesPosition)
+            case (_, .mode): modeChanged
+            case (_, .scale): scaleChanged
+            case (.geometryAndWhatChanged, .description), (.whatChanged, .description): false
+            }
+        }
+    }
+
+    /// One property event, if `output`'s version has it.
+    private func send(_ property: OutputEventRules.Property, to output: WlOutput) {
         let configuration = configuration
         let identity = identityFacts
-        let partial = eventStyle == .wlroots ? previous : nil
-        let position = eventStyle == .wlroots ? Point.zero : configuration.position
-        output.sendGeometry(
-            x: Int32(clamping: position.x), y: Int32(clamping: position.y),
-            physicalWidth: Int32(clamping: identity.physicalSizeMM.width),
-            physicalHeight: Int32(clamping: identity.physicalSizeMM.height),
-            subpixel: .unknown, make: identity.make, model: identity.model,
-            transform: WlOutput.Transform(rawValue: UInt32(configuration.transform.rawValue)))
-        let sendsMode = partial == nil || partial?.mode != configuration.mode || partial?.transform != configuration.transform
-        let sendsScale = output.version >= 2 && (partial == nil || partial?.scale != configuration.scale)
-        // weston sends the scale first; everyone else the mode.
-        if sendsScale && eventStyle == .weston { output.sendScale(factor: Int32(outputScale)) }
-        if sendsMode {
+        switch property {
+        case .geometry:
+            let position = rules.geometryCarriesPosition ? configuration.position : .zero
+            output.sendGeometry(
+                x: Int32(clamping: position.x), y: Int32(clamping: position.y),
+                physicalWidth: Int32(clamping: identity.physicalSizeMM.width),
+                physicalHeight: Int32(clamping: identity.physicalSizeMM.height),
+                subpixel: .unknown, make: identity.make, model: identity.model,
+                transform: WlOutput.Transform(rawValue: UInt32(configuration.transform.rawValue)))
+        case .mode:
             output.sendMode(
                 flags: factVariation.modeFlags, width: Int32(clamping: configuration.mode.width),
                 height: Int32(clamping: configuration.mode.height),
                 refresh: Int32(clamping: configuration.mode.refreshMilliHz))
-        }
-        if sendsScale && eventStyle != .weston { output.sendScale(factor: Int32(outputScale)) }
-        if output.version >= 4 && partial == nil {
-            if includingName { output.sendName(name: identity.name) }
-            output.sendDescription(description: identity.description)
+        case .scale:
+            if output.version >= 2 { output.sendScale(factor: Int32(outputScale)) }
+        case .name:
+            if output.version >= 4 { output.sendName(name: identity.name) }
+        case .description:
+            if output.version >= 4 { output.sendDescription(description: identity.description) }
         }
     }
 
     /// Sends the logical position and size (and, on creation, name and
     /// description) to an xdg_output, then the `done` its version calls for:
     /// since version 3 xdg_output.done is deprecated and wl_output.done ends
-    /// the batch instead.
-    ///
-    /// wlroots-style: name and description come first, and on creation an
-    /// xdg_output.done (before version 3) is followed by a wl_output.done.
-    func sendState(to xdgOutput: ZxdgOutputV1, of output: WlOutput, isCreation: Bool, sendDone: Bool) {
+    /// the batch instead. On a change from `previous` under rules that send
+    /// only what changed, an unchanged position or size is left out.
+    func sendState(
+        to xdgOutput: ZxdgOutputV1, of output: WlOutput, isCreation: Bool, sendDone: Bool,
+        changedFrom previous: DisplayConfiguration? = nil
+    ) {
         let rect = logicalRect
+        let before = rules.changeEvents == .whatChanged ? previous?.logicalRect : nil
         let sendsNames = xdgOutput.version >= 2 && isCreation
-        if sendsNames && eventStyle == .wlroots { sendNames(to: xdgOutput) }
-        xdgOutput.sendLogicalPosition(x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY))
-        xdgOutput.sendLogicalSize(width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
-        if sendsNames && eventStyle != .wlroots { sendNames(to: xdgOutput) }
+        if sendsNames && rules.xdgNamesFirst { sendNames(to: xdgOutput) }
+        if before.map({ $0.origin != rect.origin }) ?? true {
+            xdgOutput.sendLogicalPosition(x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY))
+        }
+        if before.map({ $0.size != rect.size }) ?? true {
+            xdgOutput.sendLogicalSize(width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))
+        }
+        if sendsNames && !rules.xdgNamesFirst { sendNames(to: xdgOutput) }
         guard sendDone else { return }
         if xdgOutput.version >= 3 {
             if output.isAlive && output.version >= 2 { output.sendDone() }
         } else {
             xdgOutput.sendDone()
-            if isCreation && eventStyle == .wlroots && output.isAlive && output.version >= 2 { output.sendDone() }
+            if isCreation && rules.wlOutputDoneAfterXdgDone && output.isAlive && output.version >= 2 { output.sendDone() }
         }
     }
 
-    /// The name, and the description except weston's (it sends none).
+    /// The name, and the description where the rules send one.
     private func sendNames(to xdgOutput: ZxdgOutputV1) {
         let identity = identityFacts
         xdgOutput.sendName(name: identity.name)
-        if eventStyle != .weston { xdgOutput.sendDescription(description: identity.description) }
+        if rules.xdgDescription { xdgOutput.sendDescription(description: identity.description) }
     }
 
     /// After a move, rescale or rotation: every bound output gets its new
     /// state, xdg_output updates in the same batch, then one `done` per output.
-    func broadcastState(changedFrom previous: DisplayConfiguration) {
+    /// With `sendingDone` false the `done` waits for ``broadcastDone()``.
+    func broadcastState(changedFrom previous: DisplayConfiguration, sendingDone: Bool = true) {
+        let properties = changedProperties(from: previous)
         for output in outputs where output.isAlive {
-            sendProperties(to: output, includingName: false, changedFrom: previous)
+            if !rules.xdgFirstOnChange { for property in properties { send(property, to: output) } }
             for entry in xdgOutputs where entry.output === output && entry.xdgOutput.isAlive {
-                sendState(to: entry.xdgOutput, of: output, isCreation: false, sendDone: entry.xdgOutput.version < 3)
+                sendState(
+                    to: entry.xdgOutput, of: output, isCreation: false, sendDone: entry.xdgOutput.version < 3,
+                    changedFrom: previous)
             }
-            if output.version >= 2 { output.sendDone() }
+            if rules.xdgFirstOnChange { for property in properties { send(property, to: output) } }
+            if sendingDone && output.version >= 2 { output.sendDone() }
         }
+    }
+
+    /// Ends a change's batch on every bound output (see ``broadcastState(changedFrom:sendingDone:)``).
+    func broadcastDone() {
+        for output in outputs where output.isAlive && output.version >= 2 { output.sendDone() }
     }
 }

@@ -122,6 +122,8 @@ public struct CompositorProfile: Hashable, Sendable {
     public var outputMembership: OutputMembershipArea = .wholeSurface
     /// When a buffer replaced by a commit is released.
     public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
+    /// What floating windows on a display whose logical size changed are told.
+    public var windowsOnResizedDisplay: WindowsOnResizedDisplay = .newBounds
     /// Whether Diorama's own `diorama_window_placement_manager_v1` is offered:
     /// a client may ask which output a new toplevel opens on. Real
     /// compositors do not have it, so only the `modern` profile offers it.
@@ -234,12 +236,19 @@ public struct CompositorProfile: Hashable, Sendable {
     /// `wl_output.scale = ceil(scale)`, wl_output v4, wl_compositor v5,
     /// xdg_wm_base v4, wl_seat v8, no wp_presentation, server-side
     /// decorations through xdg-decoration; its virtual outputs are named
-    /// `Virtual-N` with empty make and model and a -1 × -1 mm physical size.
+    /// `Virtual-N` with empty make and model and a -1 × -1 mm physical size,
+    /// and report their one mode as current only; KWin's output event order
+    /// (only what changed on a change); a rescaled output's neighbours keep
+    /// their positions; windows larger than a shrunk output are fitted to it
+    /// (the fidelity suite compares it with real KWin).
     public static let kwin527 = CompositorProfile(
         name: "kwin-5.27", compositorVersion: 5, outputVersion: 4, xdgOutputManagerVersion: 3,
         xdgWmBaseVersion: 4, seatVersion: 8, offersFractionalScale: true, offersViewporter: true,
         offersPresentation: false, outputScaleRounding: .ceil, sizeHintsPolicy: .always,
-        offersXdgDecoration: true, outputIdentity: .kwinVirtual)
+        neighboursFollowResizedDisplay: false, offersXdgDecoration: true, outputEvents: .kwin,
+        outputIdentity: .kwinVirtual
+    ).with(\.outputFactVariation, OutputFactVariation(modeIsCurrentOnly: true))
+        .with(\.windowsOnResizedDisplay, .fitToDisplay)
 
     /// Mutter 43.8 (`mutter --wayland --headless --virtual-monitor …`, as
     /// `wayland-info` lists it on Debian bookworm): no fractional scale
@@ -271,6 +280,18 @@ public enum WindowPlacement: String, Hashable, Sendable {
     case tiled
 }
 
+/// What a floating window on a display whose logical size changed (a
+/// rescale, a rotation) is told.
+public enum WindowsOnResizedDisplay: String, Hashable, Sendable {
+    /// A configure with the display's new `configure_bounds` (xdg_toplevel
+    /// v4); the window keeps its size.
+    case newBounds = "new-bounds"
+    /// As KWin 5.27 does: a window larger than the display's new area is
+    /// configured down to fit it; `configure_bounds` comes only with the
+    /// first configure.
+    case fitToDisplay = "fit-to-display"
+}
+
 /// Which display a new window opens on.
 public enum NewWindowDisplay: String, Hashable, Sendable {
     /// The default display (`--default-display`, else the first).
@@ -295,6 +316,9 @@ public enum OutputEventStyle: String, Hashable, Sendable {
     /// As weston 10 does: `scale` before `mode`, and no xdg_output
     /// description; otherwise complete.
     case weston
+    /// As KWin 5.27 does: name, description, mode, scale, then geometry;
+    /// a change sends only what changed, xdg_output's events first.
+    case kwin
 }
 
 /// Who a display says it is to clients: the name (wl_output v4 and

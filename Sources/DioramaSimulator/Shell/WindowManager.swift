@@ -136,7 +136,9 @@ final class WindowManager {
         // carry (the trace records these, not the window's own).
         let states = profile.tiledStatesForV1Clients.statesToSend(
             window.states.union(extraStates), version: window.toplevel.version)
-        let bounds = displays.display(named: window.homeDisplayName)?.usableArea.size
+        let bounds =
+            initial || profile.windowsOnResizedDisplay.boundsFollowDisplay
+            ? displays.display(named: window.homeDisplayName)?.usableArea.size : nil
         return shell.sendToplevelConfigure(window, size: configuredSize, states: states, bounds: bounds, initial: initial)
     }
 

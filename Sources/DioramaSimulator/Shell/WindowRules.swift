@@ -29,6 +29,23 @@ extension SizeHintsPolicy {
     }
 }
 
+extension WindowsOnResizedDisplay {
+    /// Whether `configure_bounds` follow the display after the first configure.
+    var boundsFollowDisplay: Bool { self == .newBounds }
+
+    /// The size a floating window of `size` is configured to once its
+    /// display's area is `area`; nil when it gets no configure for it.
+    func fittedSize(_ size: Size, in area: Size) -> Size? {
+        switch self {
+        case .newBounds:
+            return nil
+        case .fitToDisplay:
+            guard size.width > area.width || size.height > area.height else { return nil }
+            return Size(width: min(size.width, area.width), height: min(size.height, area.height))
+        }
+    }
+}
+
 extension WindowPlacement {
     /// Whether a window about to map (and not fullscreen) fills its display's
     /// usable area with the four `tiled_*` states.

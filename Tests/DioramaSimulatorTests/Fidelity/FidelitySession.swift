@@ -177,11 +177,17 @@ struct FidelityStep: Sendable {
 /// events for a moment (bounded), so its events land in that step.
 enum FidelitySession {
     /// On two outputs (sway): moves both ways, then a rescale.
-    static let twoOutputs: [FidelityStep] = [
-        FidelityStep(name: "move to HEADLESS-2") { try $0.moveWindow(appID: $1.appID, toOutput: "HEADLESS-2") },
-        FidelityStep(name: "move to HEADLESS-1") { try $0.moveWindow(appID: $1.appID, toOutput: "HEADLESS-1") },
-        FidelityStep(name: "rescale HEADLESS-1 to 2x") { compositor, _ in try compositor.setScale(2, ofOutput: "HEADLESS-1") },
-    ]
+    static let twoOutputs = twoOutputs(first: "HEADLESS-1", second: "HEADLESS-2")
+
+    /// On two outputs, the window starting on `first`: to `second` and back,
+    /// then `first` rescaled to 2x.
+    static func twoOutputs(first: String, second: String) -> [FidelityStep] {
+        [
+            FidelityStep(name: "move to \(second)") { try $0.moveWindow(appID: $1.appID, toOutput: second) },
+            FidelityStep(name: "move to \(first)") { try $0.moveWindow(appID: $1.appID, toOutput: first) },
+            FidelityStep(name: "rescale \(first) to 2x") { compositor, _ in try compositor.setScale(2, ofOutput: first) },
+        ]
+    }
 
     /// Floating windows (sway with `floating enable` for every window): a
     /// resize, then the moves and the rescale.

@@ -93,6 +93,39 @@ import Testing
             """)
     }
 
+    /// KWin 5.27 on two virtual outputs (1x and 2x) against `kwin-5.27`:
+    /// moves both ways through KWin scripts, then a rescale through
+    /// kscreen-doctor. TimerApp only: foot dies on KWin's -1 mm outputs
+    /// (ProfileCrashTests shows the profile reproduces that).
+    @Test(arguments: [FidelityClient.timerApp])
+    func sameEventsUnderKWinAndTheKWin527Profile(client: FidelityClient) throws {
+        let steps = FidelitySession.twoOutputs(first: FidelityKWinOutputs.names[0], second: FidelityKWinOutputs.names[1])
+        let real = try RealKWinCompositor()
+        defer { real.stop() }
+        let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
+        let simulated = try SimulatedCompositor(profile: .kwin527, layout: FidelityKWinOutputs.simulatorLayout)
+        defer { simulated.stop() }
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
+
+        let known = KnownDifferences.kwin527
+        let report = realTranscript.removing(known, side: .real)
+            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("KWin 5.27", "kwin-5.27 profile"))
+        #expect(
+            report.isEmpty,
+            """
+            \(client) saw differences that Docs/fidelity.md does not list:
+            \(report.joined(separator: "\n"))
+            --- KWin 5.27 (normalised) ---
+            \(realTranscript)
+            --- kwin-5.27 profile (normalised) ---
+            \(simulatedTranscript)
+            """)
+        for transcript in [realTranscript, simulatedTranscript] {
+            #expect(transcript.phases.count == steps.count + 1)
+            #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
+        }
+    }
+
     /// The comparison fails on a difference the list does not name, and
     /// passes once it is named: the suite cannot silently accept drift.
     @Test func anUnlistedDifferenceIsReported() {
@@ -142,7 +175,7 @@ import Testing
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Docs/fidelity.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
-        for difference in KnownDifferences.sway17 + KnownDifferences.weston10 {
+        for difference in KnownDifferences.sway17 + KnownDifferences.weston10 + KnownDifferences.kwin527 {
             #expect(text.contains("`\(difference.id)`"), "Docs/fidelity.md does not explain `\(difference.id)`")
         }
     }

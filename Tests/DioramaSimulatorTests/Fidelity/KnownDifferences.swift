@@ -102,4 +102,23 @@ enum KnownDifferences {
             id: "activation-without-seat", side: .simulator, prefix: "xdg_toplevel.configure(640, 480, array[4])",
             alsoNext: true),
     ]
+
+    /// Real KWin 5.27 (`--virtual`, two outputs) versus `--profile kwin-5.27`.
+    static let kwin527: [KnownDifference] = [
+        .init(id: "globals", side: .real, prefix: "wl_registry.global("),
+        .init(id: "globals", side: .simulator, prefix: "wl_registry.global("),
+        .init(id: "shm-formats", side: .real, prefix: "wl_shm.format("),
+        .init(id: "shm-formats", side: .simulator, prefix: "wl_shm.format("),
+        .init(id: "ping", side: .real, prefix: "xdg_wm_base.ping("),
+        .init(id: "input-devices", side: .real, prefix: "wl_seat.capabilities("),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
+        .init(id: "seat-name", side: .real, prefix: "wl_seat.name("),
+        .init(id: "seat-name", side: .simulator, prefix: "wl_seat.name("),
+        .init(id: "keymap-and-repeat", side: .real, prefix: "wl_keyboard.keymap("),
+        .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.keymap("),
+        .init(id: "keymap-and-repeat", side: .real, prefix: "wl_keyboard.repeat_info("),
+        .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.repeat_info("),
+        .init(id: "selection", side: .real, prefix: "wl_data_device.selection("),
+        .init(id: "selection", side: .real, prefix: "zwp_primary_selection_device_v1."),
+    ]
 }

@@ -1,0 +1,65 @@
+/// How one compositor lays out its `wl_output` and `xdg_output` events, as
+/// data: what ``OutputEventStyle`` names, read by ``Display`` where it sends
+/// them (no branch there asks which compositor it imitates).
+struct OutputEventRules: Hashable, Sendable {
+    /// A `wl_output` property event.
+    enum Property: Hashable, Sendable { case geometry, mode, scale, name, description }
+
+    /// What a move, rescale or rotation sends besides the `done`.
+    enum ChangeEvents: Hashable, Sendable {
+        /// geometry, mode, scale and description, every time.
+        case all
+        /// geometry, plus the mode or scale only if it changed (wlroots).
+        case geometryAndWhatChanged
+        /// Only what changed, on both wl_output and xdg_output (KWin).
+        case whatChanged
+    }
+
+    /// The property events a client binding the output gets, in order,
+    /// before its `done` (those its version lacks are left out).
+    var bindOrder: [Property]
+    var changeEvents: ChangeEvents
+    /// Whether `wl_output.geometry` carries the display's global position;
+    /// wlroots sends 0,0 (positions are xdg_output's).
+    var geometryCarriesPosition = true
+    /// Whether xdg_output sends name and description before position and size.
+    var xdgNamesFirst = false
+    /// Whether xdg_output sends a description (weston sends none).
+    var xdgDescription = true
+    /// Whether, on creation, an xdg_output.done (before version 3) is
+    /// followed by a wl_output.done (wlroots).
+    var wlOutputDoneAfterXdgDone = false
+    /// Whether a change sends xdg_output's events before wl_output's (KWin).
+    var xdgFirstOnChange = false
+    /// Whether a change's `done` comes after the surfaces' enter, leave and
+    /// preferred scale it causes (KWin), rather than right after the
+    /// output's own events.
+    var doneAfterSurfaceEvents = false
+
+    /// `wl_output` in the protocol's order: geometry, mode, scale, name, description.
+    static let complete = OutputEventRules(bindOrder: [.geometry, .mode, .scale, .name, .description], changeEvents: .all)
+    /// wlroots 0.15 (sway 1.7).
+    static let wlroots = OutputEventRules(
+        bindOrder: [.geometry, .mode, .scale, .name, .description], changeEvents: .geometryAndWhatChanged,
+        geometryCarriesPosition: false, xdgNamesFirst: true, wlOutputDoneAfterXdgDone: true)
+    /// weston 10: the scale before the mode, no xdg_output description.
+    static let weston = OutputEventRules(
+        bindOrder: [.geometry, .scale, .mode, .name, .description], changeEvents: .all, xdgDescription: false)
+    /// KWin 5.27: name and description first, geometry last; a change sends
+    /// only what changed, xdg_output's first.
+    static let kwin = OutputEventRules(
+        bindOrder: [.name, .description, .mode, .scale, .geometry], changeEvents: .whatChanged, xdgFirstOnChange: true,
+        doneAfterSurfaceEvents: true)
+}
+
+extension OutputEventStyle {
+    /// The rules this style names.
+    var rules: OutputEventRules {
+        switch self {
+        case .complete: .complete
+        case .wlroots: .wlroots
+        case .weston: .weston
+        case .kwin: .kwin
+        }
+    }
+}
