@@ -31,4 +31,14 @@ import Testing
         #expect(tiling == [CompositorProfile.sway17.name])
         #expect(!WindowPlacement.floating.tilesOnMap)
     }
+
+    @Test func aWindowOnAShrunkDisplayGetsNewBoundsOrIsFittedToIt() {
+        let area = Size(width: 640, height: 400)
+        #expect(WindowsOnResizedDisplay.newBounds.boundsFollowDisplay)
+        #expect(WindowsOnResizedDisplay.newBounds.fittedSize(Size(width: 640, height: 480), in: area) == nil)
+        #expect(!WindowsOnResizedDisplay.fitToDisplay.boundsFollowDisplay)
+        #expect(WindowsOnResizedDisplay.fitToDisplay.fittedSize(Size(width: 640, height: 480), in: area) == Size(width: 640, height: 400))
+        #expect(WindowsOnResizedDisplay.fitToDisplay.fittedSize(Size(width: 500, height: 300), in: area) == nil, "it fits already")
+        #expect(CompositorProfile.kwin527.windowsOnResizedDisplay == .fitToDisplay)
+    }
 }
