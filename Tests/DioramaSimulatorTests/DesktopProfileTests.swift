@@ -105,6 +105,36 @@ import WaylandClient
         #expect(Self.lines(listing, startingWith: "x: ") == ["x: 0, y: 0, scale: 1,", "x: 1280, y: 0, scale: 2,", "x: 1920, y: 0, scale: 2,"])
     }
 
+    /// As real Mutter 43 does (the fidelity suite's rescale): a rescaled
+    /// monitor's wl_output gets its new scale and `done`, no geometry or
+    /// mode; its neighbour, moved to stay adjacent, gets only `done` (its
+    /// new position is xdg_output's).
+    @Test func aMutterRescaleSendsTheScaleAndNoGeometryEvenToTheMovedNeighbour() throws {
+        let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = .mutter43 }
+        let client = try WindowingClient(harness: harness)
+        var events: [String: [String]] = [:]
+        for name in ["Meta-0", "Meta-1"] {
+            let output = try #require(client.outputs.outputs.first { $0.info.xdgName == name }?.proxy, "wl_output v3: named by xdg_output")
+            let previous = output.onEvent
+            output.onEvent = { event in
+                switch event {
+                case .geometry: events[name, default: []].append("geometry")
+                case .mode: events[name, default: []].append("mode")
+                case .scale: events[name, default: []].append("scale")
+                case .name: events[name, default: []].append("name")
+                case .description: events[name, default: []].append("description")
+                case .done: events[name, default: []].append("done")
+                }
+                previous?(event)
+            }
+        }
+        try harness.simulator.setScale(Scale(integer: 2)!, ofDisplay: "DP-1")
+        try harness.roundtrip(client.connection)
+        #expect(events["Meta-0"] == ["scale", "done"])
+        #expect(events["Meta-1"] == ["done"])
+        #expect(client.outputs.info(named: "Meta-1")?.logicalX == 960, "moved to stay adjacent, told by xdg_output")
+    }
+
     /// The Virtual-N numbers count displays as they were added: one plugged
     /// after an unplug takes the next number, not the freed one.
     @Test func kwinNamesAPluggedDisplayWithTheNextVirtualNumber() throws {

@@ -35,10 +35,22 @@ import Testing
     @Test func aWindowOnAShrunkDisplayGetsNewBoundsOrIsFittedToIt() {
         let area = Size(width: 640, height: 400)
         #expect(WindowsOnResizedDisplay.newBounds.boundsFollowDisplay)
+        #expect(!WindowsOnResizedDisplay.newBounds.boundsInEveryConfigure, "only when they changed")
+        #expect(WindowsOnResizedDisplay.newBounds.boundsChangeSendsConfigure)
         #expect(WindowsOnResizedDisplay.newBounds.fittedSize(Size(width: 640, height: 480), in: area) == nil)
         #expect(!WindowsOnResizedDisplay.fitToDisplay.boundsFollowDisplay)
         #expect(WindowsOnResizedDisplay.fitToDisplay.fittedSize(Size(width: 640, height: 480), in: area) == Size(width: 640, height: 400))
         #expect(WindowsOnResizedDisplay.fitToDisplay.fittedSize(Size(width: 500, height: 300), in: area) == nil, "it fits already")
         #expect(CompositorProfile.kwin527.windowsOnResizedDisplay == .fitToDisplay)
+    }
+
+    /// Mutter 43 sends a window on a rescaled monitor nothing, and the
+    /// display's current bounds with every configure it sends.
+    @Test func aWindowOnAShrunkMutterMonitorIsToldNothingUntilItsNextConfigureWhichCarriesTheBounds() {
+        let rule = CompositorProfile.mutter43.windowsOnResizedDisplay
+        #expect(rule == .boundsWithEveryConfigure)
+        #expect(rule.boundsFollowDisplay && rule.boundsInEveryConfigure)
+        #expect(!rule.boundsChangeSendsConfigure)
+        #expect(rule.fittedSize(Size(width: 640, height: 480), in: Size(width: 320, height: 200)) == nil)
     }
 }

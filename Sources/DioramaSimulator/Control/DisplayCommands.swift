@@ -123,7 +123,7 @@ struct DisplayCommands {
             let needsSize =
                 window.states.contains(.fullscreen) || window.states.contains(.maximized)
                 || window.states.contains(.tiled)
-            let boundsChanged = rule.boundsFollowDisplay && window.toplevel.version >= 4 && window.lastBoundsSent != area
+            let boundsChanged = rule.boundsChangeSendsConfigure && window.toplevel.version >= 4 && window.lastBoundsSent != area
             if needsSize || boundsChanged {
                 windowOperations.sendConfigure(window, initial: false, size: nil, extraStates: [], interactive: false)
             } else if let area, let fitted = rule.fittedSize(window.size, in: area) {

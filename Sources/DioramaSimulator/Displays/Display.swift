@@ -93,9 +93,12 @@ public final class Display {
             case (.all, _): true
             case (.geometryAndWhatChanged, .geometry): true
             case (.whatChanged, .geometry): modeChanged || (positionChanged && rules.geometryCarriesPosition)
+            case (.modeOrScaleIfChanged, .geometry): false
             case (_, .mode): modeChanged
             case (_, .scale): scaleChanged
-            case (.geometryAndWhatChanged, .description), (.whatChanged, .description): false
+            case (.geometryAndWhatChanged, .description), (.whatChanged, .description),
+                (.modeOrScaleIfChanged, .description):
+                false
             }
         }
     }

@@ -13,6 +13,10 @@ struct OutputEventRules: Hashable, Sendable {
         case geometryAndWhatChanged
         /// Only what changed, on both wl_output and xdg_output (KWin).
         case whatChanged
+        /// The mode or scale only if it changed, never geometry (a moved
+        /// output's new position is told by xdg_output alone); xdg_output
+        /// sends position and size every time (Mutter 43).
+        case modeOrScaleIfChanged
     }
 
     /// The property events a client binding the output gets, in order,
@@ -50,6 +54,11 @@ struct OutputEventRules: Hashable, Sendable {
     static let kwin = OutputEventRules(
         bindOrder: [.name, .description, .mode, .scale, .geometry], changeEvents: .whatChanged, xdgFirstOnChange: true,
         doneAfterSurfaceEvents: true)
+    /// Mutter 43: the protocol's order on bind; a change sends the mode or
+    /// scale that changed (no geometry, no description), then xdg_output's
+    /// position and size.
+    static let mutter = OutputEventRules(
+        bindOrder: [.geometry, .mode, .scale, .name, .description], changeEvents: .modeOrScaleIfChanged)
 }
 
 extension OutputEventStyle {
@@ -60,6 +69,7 @@ extension OutputEventStyle {
         case .wlroots: .wlroots
         case .weston: .weston
         case .kwin: .kwin
+        case .mutter: .mutter
         }
     }
 }

@@ -255,12 +255,17 @@ public struct CompositorProfile: Hashable, Sendable {
     /// protocol, `wl_output.scale = ceil(scale)` (2 at 1.5 in logical layout
     /// mode), wl_output v3 (no name or description events), wl_compositor v5,
     /// xdg_wm_base v4, wl_seat v8, no xdg-decoration (clients draw their
-    /// own); its virtual monitors are `Meta-N`, MetaVendor MetaVirtualMonitor, 0 × 0 mm.
+    /// own); its virtual monitors are `Meta-N`, MetaVendor MetaVirtualMonitor,
+    /// 0 × 0 mm; Mutter's output event order (a change sends no geometry);
+    /// enter and leave in monitor order;
+    /// a rescale sends windows no configure, and every configure carries
+    /// the current bounds (the fidelity suite compares it with real Mutter).
     public static let mutter43 = CompositorProfile(
         name: "mutter-43", compositorVersion: 5, outputVersion: 3, xdgOutputManagerVersion: 3,
         xdgWmBaseVersion: 4, seatVersion: 8, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always,
-        outputIdentity: .mutterVirtual)
+        enterLeaveOrder: .displayOrder, outputEvents: .mutter, outputIdentity: .mutterVirtual
+    ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure)
 
     public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10, .kwin527, .mutter43]
 
@@ -290,6 +295,10 @@ public enum WindowsOnResizedDisplay: String, Hashable, Sendable {
     /// configured down to fit it; `configure_bounds` comes only with the
     /// first configure.
     case fitToDisplay = "fit-to-display"
+    /// As Mutter 43 does: the window is told nothing when its display's
+    /// area changes, and every configure it gets carries the display's
+    /// current `configure_bounds`.
+    case boundsWithEveryConfigure = "bounds-with-every-configure"
 }
 
 /// Which display a new window opens on.
@@ -319,6 +328,10 @@ public enum OutputEventStyle: String, Hashable, Sendable {
     /// As KWin 5.27 does: name, description, mode, scale, then geometry;
     /// a change sends only what changed, xdg_output's events first.
     case kwin
+    /// As Mutter 43 does: the protocol's order on bind; a change sends the
+    /// mode or scale only if it changed (never geometry), then xdg_output's
+    /// position and size.
+    case mutter
 }
 
 /// Who a display says it is to clients: the name (wl_output v4 and

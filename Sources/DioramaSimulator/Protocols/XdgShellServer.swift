@@ -334,12 +334,16 @@ final class XdgShellServer {
     /// - Parameters:
     ///   - states: what the client is told, already cut to what its version carries.
     ///   - bounds: the home display's usable area; nil with no display.
+    ///   - repeatingBounds: sends `bounds` even when the client was told
+    ///     them last time (Mutter 43 sends them with every configure).
     /// - Returns: the serial, or nil when nothing was sent.
-    func sendToplevelConfigure(_ window: Window, size: Size, states: ToplevelStates, bounds: Size?, initial: Bool) -> UInt32? {
+    func sendToplevelConfigure(
+        _ window: Window, size: Size, states: ToplevelStates, bounds: Size?, repeatingBounds: Bool = false, initial: Bool
+    ) -> UInt32? {
         guard initial || window.shellSurface.initialConfigureSent, window.toplevel.isAlive else { return nil }
         let toplevel = window.toplevel
         var boundsSent: Size?
-        if toplevel.version >= 4, let bounds, initial || bounds != window.lastBoundsSent {
+        if toplevel.version >= 4, let bounds, initial || repeatingBounds || bounds != window.lastBoundsSent {
             toplevel.sendConfigureBounds(width: Int32(clamping: bounds.width), height: Int32(clamping: bounds.height))
             window.lastBoundsSent = bounds
             boundsSent = bounds

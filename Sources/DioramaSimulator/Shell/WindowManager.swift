@@ -117,7 +117,7 @@ final class WindowManager {
     }
 
     /// Sends one configure sequence for the window's current intended state
-    /// (see ``XdgShellServer/sendToplevelConfigure(_:size:states:bounds:initial:)``
+    /// (see ``XdgShellServer/sendToplevelConfigure(_:size:states:bounds:repeatingBounds:initial:)``
     /// for what it holds). Nothing is sent before the initial configure:
     /// state requested earlier (a set_maximized before the first commit)
     /// goes into that one.
@@ -136,10 +136,12 @@ final class WindowManager {
         // carry (the trace records these, not the window's own).
         let states = profile.tiledStatesForV1Clients.statesToSend(
             window.states.union(extraStates), version: window.toplevel.version)
+        let rule = profile.windowsOnResizedDisplay
         let bounds =
-            initial || profile.windowsOnResizedDisplay.boundsFollowDisplay
-            ? displays.display(named: window.homeDisplayName)?.usableArea.size : nil
-        return shell.sendToplevelConfigure(window, size: configuredSize, states: states, bounds: bounds, initial: initial)
+            initial || rule.boundsFollowDisplay ? displays.display(named: window.homeDisplayName)?.usableArea.size : nil
+        return shell.sendToplevelConfigure(
+            window, size: configuredSize, states: states, bounds: bounds, repeatingBounds: rule.boundsInEveryConfigure,
+            initial: initial)
     }
 
     // MARK: Interactive resize

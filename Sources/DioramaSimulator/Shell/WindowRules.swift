@@ -30,14 +30,22 @@ extension SizeHintsPolicy {
 }
 
 extension WindowsOnResizedDisplay {
-    /// Whether `configure_bounds` follow the display after the first configure.
-    var boundsFollowDisplay: Bool { self == .newBounds }
+    /// Whether `configure_bounds` follow the display after the first
+    /// configure (when they changed, or with every configure).
+    var boundsFollowDisplay: Bool { self != .fitToDisplay }
+
+    /// Whether every configure carries the bounds, changed or not.
+    var boundsInEveryConfigure: Bool { self == .boundsWithEveryConfigure }
+
+    /// Whether a change of the display's area alone sends a configure with
+    /// the new bounds.
+    var boundsChangeSendsConfigure: Bool { self == .newBounds }
 
     /// The size a floating window of `size` is configured to once its
     /// display's area is `area`; nil when it gets no configure for it.
     func fittedSize(_ size: Size, in area: Size) -> Size? {
         switch self {
-        case .newBounds:
+        case .newBounds, .boundsWithEveryConfigure:
             return nil
         case .fitToDisplay:
             guard size.width > area.width || size.height > area.height else { return nil }
