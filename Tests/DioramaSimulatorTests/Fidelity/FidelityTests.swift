@@ -126,6 +126,39 @@ import Testing
         }
     }
 
+    /// Mutter 43 on two virtual monitors (Meta-0 1x, Meta-1 2x) against
+    /// `mutter-43`: moves both ways by Mutter's move-to-monitor keybinding
+    /// (TimerApp is the focused window), then Meta-0 rescaled to 2x through
+    /// DisplayConfig. TimerApp only, as for KWin.
+    @Test(arguments: [FidelityClient.timerApp])
+    func sameEventsUnderMutterAndTheMutter43Profile(client: FidelityClient) throws {
+        let steps = FidelitySession.twoOutputs(first: FidelityMutterOutputs.names[0], second: FidelityMutterOutputs.names[1])
+        let real = try RealMutterCompositor()
+        defer { real.stop() }
+        let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
+        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
+        defer { simulated.stop() }
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
+
+        let known = KnownDifferences.mutter43
+        let report = realTranscript.removing(known, side: .real)
+            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("Mutter 43", "mutter-43 profile"))
+        #expect(
+            report.isEmpty,
+            """
+            \(client) saw differences that Docs/fidelity.md does not list:
+            \(report.joined(separator: "\n"))
+            --- Mutter 43 (normalised) ---
+            \(realTranscript)
+            --- mutter-43 profile (normalised) ---
+            \(simulatedTranscript)
+            """)
+        for transcript in [realTranscript, simulatedTranscript] {
+            #expect(transcript.phases.count == steps.count + 1)
+            #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
+        }
+    }
+
     /// The comparison fails on a difference the list does not name, and
     /// passes once it is named: the suite cannot silently accept drift.
     @Test func anUnlistedDifferenceIsReported() {
@@ -175,7 +208,9 @@ import Testing
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Docs/fidelity.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
-        for difference in KnownDifferences.sway17 + KnownDifferences.weston10 + KnownDifferences.kwin527 {
+        for difference in KnownDifferences.sway17 + KnownDifferences.weston10 + KnownDifferences.kwin527
+            + KnownDifferences.mutter43
+        {
             #expect(text.contains("`\(difference.id)`"), "Docs/fidelity.md does not explain `\(difference.id)`")
         }
     }

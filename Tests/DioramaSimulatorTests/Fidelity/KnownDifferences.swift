@@ -17,6 +17,9 @@ struct KnownDifference {
     /// Removes the event after a removed one too (an `xdg_surface.configure`
     /// that ends a removed `xdg_toplevel.configure`).
     var alsoNext = false
+    /// The one phase of the session it applies to (`launch`, a step's
+    /// name); every phase when nil.
+    var phase: String? = nil
 
     /// The event with the difference taken out; nil when it is removed.
     func apply(to event: String) -> String? {
@@ -30,9 +33,9 @@ struct KnownDifference {
 extension FidelityTranscript {
     /// This transcript with the known differences of `side` removed.
     func removing(_ differences: [KnownDifference], side: KnownDifference.Side) -> FidelityTranscript {
-        let relevant = differences.filter { $0.side == side }
-        return FidelityTranscript(
+        FidelityTranscript(
             phases: phases.map { phase -> Phase in
+                let relevant = differences.filter { $0.side == side && ($0.phase ?? phase.name) == phase.name }
                 var events: [String] = []
                 var skipNext = false
                 for event in phase.events {
@@ -120,5 +123,21 @@ enum KnownDifferences {
         .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.repeat_info("),
         .init(id: "selection", side: .real, prefix: "wl_data_device.selection("),
         .init(id: "selection", side: .real, prefix: "zwp_primary_selection_device_v1."),
+    ]
+
+    /// Real Mutter 43 (headless, two virtual monitors) versus `--profile mutter-43`.
+    static let mutter43: [KnownDifference] = [
+        .init(id: "globals", side: .real, prefix: "wl_registry.global("),
+        .init(id: "globals", side: .simulator, prefix: "wl_registry.global("),
+        .init(id: "shm-formats", side: .real, prefix: "wl_shm.format("),
+        .init(id: "shm-formats", side: .simulator, prefix: "wl_shm.format("),
+        .init(id: "input-devices", side: .real, prefix: "wl_seat.capabilities("),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
+        .init(id: "input-devices", side: .real, prefix: "wl_keyboard."),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
+        .init(id: "enter-after-activation", side: .real, prefix: "wl_surface.enter(", phase: "launch"),
+        .init(id: "enter-after-activation", side: .simulator, prefix: "wl_surface.enter(", phase: "launch"),
+        .init(id: "rescale-reenters", side: .real, prefix: "wl_surface.leave(", phase: "rescale Meta-0 to 2x"),
+        .init(id: "rescale-reenters", side: .real, prefix: "wl_surface.enter(", phase: "rescale Meta-0 to 2x"),
     ]
 }
