@@ -13,28 +13,12 @@ import Testing
     func sameEventsUnderSwayAndTheSway17Profile(client: FidelityClient) throws {
         let real = try RealSwayCompositor()
         defer { real.stop() }
-        let realTranscript = try FidelitySession.run(client, on: real, steps: FidelitySession.twoOutputs)
-        let simulated = try SimulatedCompositor(profile: .sway17)
-        defer { simulated.stop() }
-        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.twoOutputs)
-
-        let known = KnownDifferences.sway17
-        let expected = realTranscript.removing(known, side: .real)
-        let observed = simulatedTranscript.removing(known, side: .simulator)
-        let report = expected.differences(from: observed, labels: ("sway 1.7", "sway-1.7 profile"))
-        #expect(
-            report.isEmpty,
-            """
-            \(client) saw differences that Docs/fidelity.md does not list:
-            \(report.joined(separator: "\n"))
-            --- sway 1.7 (normalised) ---
-            \(realTranscript)
-            --- sway-1.7 profile (normalised) ---
-            \(simulatedTranscript)
-            """)
+        let steps = FidelitySession.twoOutputs
+        let transcripts = try expectSameEvents(
+            client, steps: steps, on: (real, "sway 1.7"), underProfile: .sway17, known: KnownDifferences.sway17)
         // The session really ran: the window was configured, shown and moved on both.
-        for transcript in [expected, observed] {
-            #expect(transcript.phases.count == FidelitySession.twoOutputs.count + 1)
+        Self.expectTheWindowMoved(transcripts, steps: steps)
+        for transcript in transcripts {
             #expect(transcript.phases[0].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
             #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.leave(") })
         }
@@ -46,24 +30,9 @@ import Testing
     func sameEventsUnderFloatingSwayAndTheFloatingProfile(client: FidelityClient) throws {
         let real = try RealSwayCompositor(floating: true)
         defer { real.stop() }
-        let realTranscript = try FidelitySession.run(client, on: real, steps: FidelitySession.floating)
-        let simulated = try SimulatedCompositor(profile: .sway17Floating)
-        defer { simulated.stop() }
-        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.floating)
-
-        let known = KnownDifferences.sway17
-        let report = realTranscript.removing(known, side: .real)
-            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("sway 1.7 floating", "sway-1.7-floating"))
-        #expect(
-            report.isEmpty,
-            """
-            \(client) saw differences that Docs/fidelity.md does not list:
-            \(report.joined(separator: "\n"))
-            --- sway 1.7 floating (normalised) ---
-            \(realTranscript)
-            --- sway-1.7-floating profile (normalised) ---
-            \(simulatedTranscript)
-            """)
+        try expectSameEvents(
+            client, steps: FidelitySession.floating, on: (real, "sway 1.7 floating"), underProfile: .sway17Floating,
+            known: KnownDifferences.sway17)
     }
 
     /// weston 10 has one headless output and no IPC: the launch is compared.
@@ -73,24 +42,9 @@ import Testing
     func sameEventsUnderWestonAndTheWeston10Profile(client: FidelityClient) throws {
         let real = try RealWestonCompositor()
         defer { real.stop() }
-        let realTranscript = try FidelitySession.run(client, on: real, steps: [])
-        let simulated = try SimulatedCompositor(profile: .weston10, layout: FidelityWestonOutput.simulatorLayout)
-        defer { simulated.stop() }
-        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: [])
-
-        let known = KnownDifferences.weston10
-        let report = realTranscript.removing(known, side: .real)
-            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("weston 10", "weston-10 profile"))
-        #expect(
-            report.isEmpty,
-            """
-            \(client) saw differences that Docs/fidelity.md does not list:
-            \(report.joined(separator: "\n"))
-            --- weston 10 (normalised) ---
-            \(realTranscript)
-            --- weston-10 profile (normalised) ---
-            \(simulatedTranscript)
-            """)
+        try expectSameEvents(
+            client, steps: [], on: (real, "weston 10"), underProfile: .weston10, layout: FidelityWestonOutput.simulatorLayout,
+            known: KnownDifferences.weston10)
     }
 
     /// KWin 5.27 on two virtual outputs (1x and 2x) against `kwin-5.27`:
@@ -102,28 +56,10 @@ import Testing
         let steps = FidelitySession.twoOutputs(first: FidelityKWinOutputs.names[0], second: FidelityKWinOutputs.names[1])
         let real = try RealKWinCompositor()
         defer { real.stop() }
-        let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
-        let simulated = try SimulatedCompositor(profile: .kwin527, layout: FidelityKWinOutputs.simulatorLayout)
-        defer { simulated.stop() }
-        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
-
-        let known = KnownDifferences.kwin527
-        let report = realTranscript.removing(known, side: .real)
-            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("KWin 5.27", "kwin-5.27 profile"))
-        #expect(
-            report.isEmpty,
-            """
-            \(client) saw differences that Docs/fidelity.md does not list:
-            \(report.joined(separator: "\n"))
-            --- KWin 5.27 (normalised) ---
-            \(realTranscript)
-            --- kwin-5.27 profile (normalised) ---
-            \(simulatedTranscript)
-            """)
-        for transcript in [realTranscript, simulatedTranscript] {
-            #expect(transcript.phases.count == steps.count + 1)
-            #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
-        }
+        let transcripts = try expectSameEvents(
+            client, steps: steps, on: (real, "KWin 5.27"), underProfile: .kwin527, layout: FidelityKWinOutputs.simulatorLayout,
+            known: KnownDifferences.kwin527)
+        Self.expectTheWindowMoved(transcripts, steps: steps)
     }
 
     /// Mutter 43 on two virtual monitors (Meta-0 1x, Meta-1 2x) against
@@ -135,25 +71,45 @@ import Testing
         let steps = FidelitySession.twoOutputs(first: FidelityMutterOutputs.names[0], second: FidelityMutterOutputs.names[1])
         let real = try RealMutterCompositor()
         defer { real.stop() }
-        let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
-        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
+        let transcripts = try expectSameEvents(
+            client, steps: steps, on: (real, "Mutter 43"), underProfile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout,
+            known: KnownDifferences.mutter43)
+        Self.expectTheWindowMoved(transcripts, steps: steps)
+    }
+
+    /// Runs `steps` with `client` on the real compositor, then under
+    /// `profile` on `layout`, and expects the same events but the `known`
+    /// differences; the failure shows where they part and both transcripts.
+    @discardableResult
+    private func expectSameEvents(
+        _ client: FidelityClient, steps: [FidelityStep], on real: (compositor: FidelityCompositor, name: String),
+        underProfile profile: CompositorProfile, layout: DisplayLayout = FidelityOutputs.simulatorLayout,
+        known: [KnownDifference]
+    ) throws -> [FidelityTranscript] {
+        let realTranscript = try FidelitySession.run(client, on: real.compositor, steps: steps)
+        let simulated = try SimulatedCompositor(profile: profile, layout: layout)
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
-
-        let known = KnownDifferences.mutter43
+        let profileName = "\(profile.name) profile"
         let report = realTranscript.removing(known, side: .real)
-            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("Mutter 43", "mutter-43 profile"))
+            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: (real.name, profileName))
         #expect(
             report.isEmpty,
             """
             \(client) saw differences that Docs/fidelity.md does not list:
             \(report.joined(separator: "\n"))
-            --- Mutter 43 (normalised) ---
+            --- \(real.name) (normalised) ---
             \(realTranscript)
-            --- mutter-43 profile (normalised) ---
+            --- \(profileName) (normalised) ---
             \(simulatedTranscript)
             """)
-        for transcript in [realTranscript, simulatedTranscript] {
+        return [realTranscript, simulatedTranscript]
+    }
+
+    /// The session really ran: every step has its phase, and the window
+    /// entered the output of the first move.
+    private static func expectTheWindowMoved(_ transcripts: [FidelityTranscript], steps: [FidelityStep]) {
+        for transcript in transcripts {
             #expect(transcript.phases.count == steps.count + 1)
             #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
         }
