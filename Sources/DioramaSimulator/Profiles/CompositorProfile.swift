@@ -124,6 +124,10 @@ public struct CompositorProfile: Hashable, Sendable {
     public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
     /// What floating windows on a display whose logical size changed are told.
     public var windowsOnResizedDisplay: WindowsOnResizedDisplay = .newBounds
+    /// Whether a window that maps gets its `activated` configure (and
+    /// keyboard focus) before its surface enters its displays, as Mutter 43
+    /// sends them; otherwise it enters first.
+    public var mappedWindowActivatedBeforeEnter = false
     /// Whether Diorama's own `diorama_window_placement_manager_v1` is offered:
     /// a client may ask which output a new toplevel opens on. Real
     /// compositors do not have it, so only the `modern` profile offers it.
@@ -259,13 +263,14 @@ public struct CompositorProfile: Hashable, Sendable {
     /// 0 × 0 mm; Mutter's output event order (a change sends no geometry);
     /// enter and leave in monitor order;
     /// a rescale sends windows no configure, and every configure carries
-    /// the current bounds (the fidelity suite compares it with real Mutter).
+    /// the current bounds; a mapping window is activated before it enters
+    /// its monitor (the fidelity suite compares it with real Mutter).
     public static let mutter43 = CompositorProfile(
         name: "mutter-43", compositorVersion: 5, outputVersion: 3, xdgOutputManagerVersion: 3,
         xdgWmBaseVersion: 4, seatVersion: 8, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always,
         enterLeaveOrder: .displayOrder, outputEvents: .mutter, outputIdentity: .mutterVirtual
-    ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure)
+    ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure).with(\.mappedWindowActivatedBeforeEnter, true)
 
     public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10, .kwin527, .mutter43]
 

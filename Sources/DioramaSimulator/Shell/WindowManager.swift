@@ -239,14 +239,20 @@ final class WindowManager {
 
     /// The first buffer arrived after an acknowledged configure: the window
     /// appears where it was placed, enters its displays and takes focus
-    /// (focus follows the last mapped window).
+    /// (focus follows the last mapped window), or takes focus first and then
+    /// enters, as the profile's compositor orders them.
     private func map(_ window: Window) {
         window.isMapped = true
         registry.putOnTop(window)
         window.lastTracedFrame = window.frame
         trace.record(.windowMapped(window: window.id, frame: window.frame))
-        outputs.updateOutputs(of: window)
-        focus(window)
+        if profile.mappedWindowActivatedBeforeEnter {
+            focus(window)
+            outputs.updateOutputs(of: window)
+        } else {
+            outputs.updateOutputs(of: window)
+            focus(window)
+        }
     }
 
     /// A null buffer was committed: the window disappears from every display

@@ -133,8 +133,6 @@ enum KnownDifferences {
             .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
             .init(id: "input-devices", side: .real, prefix: "wl_keyboard."),
             .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
-            .init(id: "enter-after-activation", side: .real, prefix: "wl_surface.enter(", phase: "launch"),
-            .init(id: "enter-after-activation", side: .simulator, prefix: "wl_surface.enter(", phase: "launch"),
             .init(id: "rescale-reenters", side: .real, prefix: "wl_surface.leave(", phase: "rescale Meta-0 to 2x"),
             .init(id: "rescale-reenters", side: .real, prefix: "wl_surface.enter(", phase: "rescale Meta-0 to 2x"),
         ]
