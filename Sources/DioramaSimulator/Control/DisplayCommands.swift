@@ -17,7 +17,9 @@ import WaylandServer
 ///    fullscreen, configure_bounds) get a configure; under `kwin-5.27`
 ///    (``WindowsOnResizedDisplay/fitToDisplay``) a window larger than its
 ///    shrunk display is configured to fit it, and the outputs' `done` comes
-///    after step 4 (``OutputEventRules/doneAfterSurfaceEvents``).
+///    after step 4 (``OutputEventRules/doneAfterSurfaceEvents``); under
+///    `mutter-43` the surfaces on a rescaled display leave it before step 2
+///    and enter it again in step 4 (``CompositorProfile/rescaledDisplayReentered``).
 ///
 /// An unplug runs 3–5 first and removes the global last (see `unplugDisplay`).
 ///
@@ -75,6 +77,17 @@ struct DisplayCommands {
         let (changed, moved) = displayArrangement.reconfigure(to: proposed)
         guard !changed.isEmpty else { return }
         let doneAfterSurfaces = changedDisplay.rules.doneAfterSurfaceEvents
+        if profile.rescaledDisplayReentered {
+            // Mutter 43 makes the monitor anew: its surfaces leave it before
+            // its new state and enter it again in step 4.
+            let rescaled = changed.filter { $0.display.configuration.scale != $0.previous.scale }.map(\.display)
+            func isRescaled(_ display: Display) -> Bool { rescaled.contains { $0 === display } }
+            for window in windows {
+                for surface in window.allSurfaces where surface.enteredDisplays.contains(where: isRescaled) {
+                    outputs.setEnteredDisplays(of: surface, to: surface.enteredDisplays.filter { !isRescaled($0) })
+                }
+            }
+        }
         for (display, previous) in changed {
             trace.record(.displayChanged(display.fact, change: display === changedDisplay ? change : "position"))
             display.broadcastState(changedFrom: previous, sendingDone: !doneAfterSurfaces)

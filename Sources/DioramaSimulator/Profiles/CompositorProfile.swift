@@ -128,6 +128,10 @@ public struct CompositorProfile: Hashable, Sendable {
     /// keyboard focus) before its surface enters its displays, as Mutter 43
     /// sends them; otherwise it enters first.
     public var mappedWindowActivatedBeforeEnter = false
+    /// Whether the surfaces on a display whose scale changed leave it before
+    /// its new state is sent and enter it again after, as Mutter 43 (which
+    /// makes the monitor anew) sends them; otherwise they stay on it.
+    public var rescaledDisplayReentered = false
     /// Whether Diorama's own `diorama_window_placement_manager_v1` is offered:
     /// a client may ask which output a new toplevel opens on. Real
     /// compositors do not have it, so only the `modern` profile offers it.
@@ -264,13 +268,15 @@ public struct CompositorProfile: Hashable, Sendable {
     /// enter and leave in monitor order;
     /// a rescale sends windows no configure, and every configure carries
     /// the current bounds; a mapping window is activated before it enters
-    /// its monitor (the fidelity suite compares it with real Mutter).
+    /// its monitor; a rescaled monitor's surfaces leave it and enter it
+    /// again (the fidelity suite compares it with real Mutter).
     public static let mutter43 = CompositorProfile(
         name: "mutter-43", compositorVersion: 5, outputVersion: 3, xdgOutputManagerVersion: 3,
         xdgWmBaseVersion: 4, seatVersion: 8, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always,
         enterLeaveOrder: .displayOrder, outputEvents: .mutter, outputIdentity: .mutterVirtual
     ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure).with(\.mappedWindowActivatedBeforeEnter, true)
+        .with(\.rescaledDisplayReentered, true)
 
     public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10, .kwin527, .mutter43]
 

@@ -142,18 +142,6 @@ import Testing
         #expect(withoutPing.differences(from: withoutPing, labels: ("a", "b")).isEmpty)
     }
 
-    /// A difference named for one phase is taken out of that phase only:
-    /// the same event elsewhere still counts.
-    @Test func aDifferenceNamedForOnePhaseLeavesTheOthersAlone() {
-        let transcript = FidelityTranscript(phases: [
-            .init(name: "launch", events: ["wl_surface#window1.enter(wl_output#1)"]),
-            .init(name: "rescale", events: ["wl_surface#window1.leave(wl_output#1)", "wl_output#1.scale(2)"]),
-        ])
-        let listed = [KnownDifference(id: "rescale-reenters", side: .real, prefix: "wl_surface.", phase: "rescale")]
-        let removed = transcript.removing(listed, side: .real)
-        #expect(removed.phases.map(\.events) == [["wl_surface#window1.enter(wl_output#1)"], ["wl_output#1.scale(2)"]])
-    }
-
     /// Object ids become stable names and serials disappear, so two runs that
     /// differ only in allocation and clocks compare equal.
     @Test func normalisationNamesObjectsByInterfaceAndDropsSerials() {

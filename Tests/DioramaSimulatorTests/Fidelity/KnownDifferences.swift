@@ -17,9 +17,6 @@ struct KnownDifference {
     /// Removes the event after a removed one too (an `xdg_surface.configure`
     /// that ends a removed `xdg_toplevel.configure`).
     var alsoNext = false
-    /// The one phase of the session it applies to (`launch`, a step's
-    /// name); every phase when nil.
-    var phase: String? = nil
 
     /// The event with the difference taken out; nil when it is removed.
     func apply(to event: String) -> String? {
@@ -33,9 +30,9 @@ struct KnownDifference {
 extension FidelityTranscript {
     /// This transcript with the known differences of `side` removed.
     func removing(_ differences: [KnownDifference], side: KnownDifference.Side) -> FidelityTranscript {
-        FidelityTranscript(
+        let relevant = differences.filter { $0.side == side }
+        return FidelityTranscript(
             phases: phases.map { phase -> Phase in
-                let relevant = differences.filter { $0.side == side && ($0.phase ?? phase.name) == phase.name }
                 var events: [String] = []
                 var skipNext = false
                 for event in phase.events {
@@ -133,7 +130,5 @@ enum KnownDifferences {
             .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
             .init(id: "input-devices", side: .real, prefix: "wl_keyboard."),
             .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
-            .init(id: "rescale-reenters", side: .real, prefix: "wl_surface.leave(", phase: "rescale Meta-0 to 2x"),
-            .init(id: "rescale-reenters", side: .real, prefix: "wl_surface.enter(", phase: "rescale Meta-0 to 2x"),
         ]
 }
