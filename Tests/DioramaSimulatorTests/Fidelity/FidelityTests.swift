@@ -18,20 +18,9 @@ import Testing
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.twoOutputs)
 
-        let known = KnownDifferences.sway17
-        let expected = realTranscript.removing(known, side: .real)
-        let observed = simulatedTranscript.removing(known, side: .simulator)
-        let report = expected.differences(from: observed, labels: ("sway 1.7", "sway-1.7 profile"))
-        #expect(
-            report.isEmpty,
-            """
-            \(client) saw differences that Docs/fidelity.md does not list:
-            \(report.joined(separator: "\n"))
-            --- sway 1.7 (normalised) ---
-            \(realTranscript)
-            --- sway-1.7 profile (normalised) ---
-            \(simulatedTranscript)
-            """)
+        let (expected, observed) = Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.sway17,
+            labels: ("sway 1.7", "sway-1.7 profile"))
         // The session really ran: the window was configured, shown and moved on both.
         for transcript in [expected, observed] {
             #expect(transcript.phases.count == FidelitySession.twoOutputs.count + 1)
@@ -51,19 +40,9 @@ import Testing
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.floating)
 
-        let known = KnownDifferences.sway17
-        let report = realTranscript.removing(known, side: .real)
-            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("sway 1.7 floating", "sway-1.7-floating"))
-        #expect(
-            report.isEmpty,
-            """
-            \(client) saw differences that Docs/fidelity.md does not list:
-            \(report.joined(separator: "\n"))
-            --- sway 1.7 floating (normalised) ---
-            \(realTranscript)
-            --- sway-1.7-floating profile (normalised) ---
-            \(simulatedTranscript)
-            """)
+        Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.sway17,
+            labels: ("sway 1.7 floating", "sway-1.7-floating"))
     }
 
     /// weston 10 has one headless output and no IPC: the launch is compared.
@@ -78,19 +57,9 @@ import Testing
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: [])
 
-        let known = KnownDifferences.weston10
-        let report = realTranscript.removing(known, side: .real)
-            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("weston 10", "weston-10 profile"))
-        #expect(
-            report.isEmpty,
-            """
-            \(client) saw differences that Docs/fidelity.md does not list:
-            \(report.joined(separator: "\n"))
-            --- weston 10 (normalised) ---
-            \(realTranscript)
-            --- weston-10 profile (normalised) ---
-            \(simulatedTranscript)
-            """)
+        Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.weston10,
+            labels: ("weston 10", "weston-10 profile"))
     }
 
     /// KWin 5.27 on two virtual outputs (1x and 2x) against `kwin-5.27`:
@@ -107,23 +76,37 @@ import Testing
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
 
-        let known = KnownDifferences.kwin527
-        let report = realTranscript.removing(known, side: .real)
-            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: ("KWin 5.27", "kwin-5.27 profile"))
+        Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.kwin527,
+            labels: ("KWin 5.27", "kwin-5.27 profile"))
+        for transcript in [realTranscript, simulatedTranscript] {
+            #expect(transcript.phases.count == steps.count + 1)
+            #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
+        }
+    }
+
+    /// Compares the two sessions once `known` is taken out of each side, and
+    /// fails with both whole transcripts on any difference left. Returns the
+    /// two transcripts without the known differences.
+    @discardableResult
+    static func expectNoUnlistedDifference(
+        _ client: FidelityClient, real: FidelityTranscript, simulated: FidelityTranscript, known: [KnownDifference],
+        labels: (real: String, simulated: String)
+    ) -> (expected: FidelityTranscript, observed: FidelityTranscript) {
+        let expected = real.removing(known, side: .real)
+        let observed = simulated.removing(known, side: .simulator)
+        let report = expected.differences(from: observed, labels: labels)
         #expect(
             report.isEmpty,
             """
             \(client) saw differences that Docs/fidelity.md does not list:
             \(report.joined(separator: "\n"))
-            --- KWin 5.27 (normalised) ---
-            \(realTranscript)
-            --- kwin-5.27 profile (normalised) ---
-            \(simulatedTranscript)
+            --- \(labels.real) (normalised) ---
+            \(real)
+            --- \(labels.simulated) (normalised) ---
+            \(simulated)
             """)
-        for transcript in [realTranscript, simulatedTranscript] {
-            #expect(transcript.phases.count == steps.count + 1)
-            #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
-        }
+        return (expected, observed)
     }
 
     /// The comparison fails on a difference the list does not name, and
