@@ -71,7 +71,7 @@ struct ShippedScenarioTests {
                 "expect main drawableSizeWillChange fired 1 time, after the resize ended",
                 "plug display TV 1920x1080 scale 1 at 0,1080",
                 "window tv = timer title \"Timer\"",
-                "expect tv fullscreen on TV, role external-display-non-interactive",
+                "expect tv fullscreen on TV, role external-display-non-interactive, no stale frames",
                 "unplug TV",
                 "expect tv disconnected",
                 "quit timer",
@@ -89,7 +89,7 @@ struct ShippedScenarioTests {
                 ],
                 [.width(Comparison(.atLeast, 500))],
                 [.callbackFired(.drawableSizeWillChange, .exactly(1), afterResizeEnded: true)],
-                [.hasStates([.fullscreen]), .onDisplays([name("TV")]), .role(.windowExternalDisplayNonInteractive)],
+                [.hasStates([.fullscreen]), .onDisplays([name("TV")]), .role(.windowExternalDisplayNonInteractive), .noStaleFrames],
                 [.disconnected],
                 [.restored],
             ])
