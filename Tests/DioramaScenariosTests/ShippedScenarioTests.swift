@@ -19,6 +19,8 @@ struct ShippedScenarioTests {
             "timer-tour", "fractional-rounding", "spanning-two-displays", "rescale-under-window",
             "hotplug-while-moving", "rotation-with-restrictions", "minimum-width",
             "interactive-resize-deferral", "background-on-unplug", "orientation-lock",
+            // Issue 23, bug 4: an external-display scene's first frame at the TV's scale.
+            "external-display-scale",
             "profile-modern", "profile-sway-1.7", "profile-weston-10", "gles-game-tour",
             // GL frames each way they are presented, on the simulator, sway and weston.
             "gles-game-tour-window-surface", "gles-game-sway", "gles-game-sway-window-surface",
