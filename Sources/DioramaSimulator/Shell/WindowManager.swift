@@ -244,7 +244,22 @@ final class WindowManager {
         window.lastTracedFrame = window.frame
         trace.record(.windowMapped(window: window.id, frame: window.frame))
         outputs.updateOutputs(of: window)
+        judgeFirstFrame(of: window)
         focus(window)
+    }
+
+    /// Right after the window entered the displays it landed on: its first
+    /// frame (the commit that mapped it) was judged when it arrived against
+    /// what the surface had been told before it was anywhere — nothing, for
+    /// a client without fractional-scale-v1 or wl_surface v6, or a scale of
+    /// another display. A first frame drawn for a scale other than the one
+    /// in effect where the window appears is what the user sees first, so it
+    /// is stale too: traced as `first_frame_stale` unless the commit already was.
+    private func judgeFirstFrame(of window: Window) {
+        guard let surface = window.surface, let commit = window.lastCommit, !commit.staleScale,
+            !window.isDrawnForScaleInEffect, let expected = surface.scaleInEffect.expected
+        else { return }
+        trace.record(.firstFrameStale(window: window.id, surface: surface.id, scale120: expected.numerator120))
     }
 
     /// A null buffer was committed: the window disappears from every display
