@@ -235,19 +235,10 @@ import WaylandClient
             let harness = try Simulator.Harness.shipped("dual.json") { configuration in
                 configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
             }
-            let client = try WindowingClient(harness: harness)
-            let window = try mapWindow(client, in: harness)
-            try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 2100, y: 200))
-            try harness.roundtrip(client.connection)
-            window.clearLog()
-            var logAtRemoval: [ClientWindowEvent]?
-            client.connection.onGlobalRemove = { _ in logAtRemoval = window.log }
+            let told = try unplugDisplayUnderWindow(in: harness)
 
-            try harness.simulator.unplugDisplay("DP-2")
-            try harness.roundtrip(client.connection)
-
-            #expect(logAtRemoval == toldBeforeRemoval, "under \(variations)")
-            #expect(window.log == [.leave("DP-2"), .enter("DP-1"), .preferredScale(120)], "under \(variations)")
+            #expect(told.beforeRemoval == toldBeforeRemoval, "under \(variations)")
+            #expect(told.all == [.leave("DP-2"), .enter("DP-1"), .preferredScale(120)], "under \(variations)")
         }
     }
 
