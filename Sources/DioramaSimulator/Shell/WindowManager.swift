@@ -79,7 +79,8 @@ final class WindowManager {
     /// fullscreen → its display's full logical size; maximized or tiled → its
     /// home display's usable area; otherwise the size a script asked for, else
     /// the current size once it has a buffer, else 0x0 ("you choose", the
-    /// initial configure).
+    /// initial configure). Under the `configure-zero-size` variation a
+    /// floating window is never told its current size: 0x0 instead.
     func intendedSize(of window: Window) -> Size {
         if window.states.contains(.fullscreen),
             let display = window.fullscreenDisplayName.flatMap(displays.display(named:))
@@ -93,7 +94,8 @@ final class WindowManager {
             return display.usableArea.size
         }
         if let requested = window.requestedSize { return requested }
-        return window.isMapped || window.surface?.hasContent == true ? window.size : .zero
+        let hasSize = window.isMapped || window.surface?.hasContent == true
+        return hasSize && !profile.configuresFloatingSizeAsZero ? window.size : .zero
     }
 
     /// Clamps a configured size into the window's min/max hints, per side.
@@ -138,7 +140,9 @@ final class WindowManager {
             window.states.union(extraStates), version: window.toplevel.version)
         let bounds =
             initial || profile.windowsOnResizedDisplay.boundsFollowDisplay
-            ? displays.display(named: window.homeDisplayName)?.usableArea.size : nil
+            ? displays.display(named: window.homeDisplayName).map {
+                profile.configureBounds(forUsableArea: $0.usableArea.size, minimumSize: window.minimumSize)
+            } : nil
         return shell.sendToplevelConfigure(window, size: configuredSize, states: states, bounds: bounds, initial: initial)
     }
 
