@@ -98,7 +98,7 @@ public final class HarnessClient {
     /// Reads whatever arrived without waiting and dispatches it; returns how
     /// many events were dispatched (negative on a connection error).
     @discardableResult
-    func dispatchAvailable() -> Int {
+    public func dispatchAvailable() -> Int {
         var dispatched = 0
         while wl_display_prepare_read(connection) != 0 {
             let count = wl_display_dispatch_pending(connection)

@@ -19,6 +19,8 @@ struct ShippedScenarioTests {
             "timer-tour", "fractional-rounding", "spanning-two-displays", "rescale-under-window",
             "hotplug-while-moving", "rotation-with-restrictions", "minimum-width",
             "interactive-resize-deferral", "background-on-unplug", "orientation-lock",
+            // Issue 23, bug 4: an external-display scene's first frame at the TV's scale.
+            "external-display-scale",
             "profile-modern", "profile-sway-1.7", "profile-weston-10", "gles-game-tour",
             // GL frames each way they are presented, on the simulator, sway and weston.
             "gles-game-tour-window-surface", "gles-game-sway", "gles-game-sway-window-surface",
@@ -71,7 +73,7 @@ struct ShippedScenarioTests {
                 "expect main drawableSizeWillChange fired 1 time, after the resize ended",
                 "plug display TV 1920x1080 scale 1 at 0,1080",
                 "window tv = timer title \"Timer\"",
-                "expect tv fullscreen on TV, role external-display-non-interactive",
+                "expect tv fullscreen on TV, role external-display-non-interactive, no stale frames",
                 "unplug TV",
                 "expect tv disconnected",
                 "quit timer",
@@ -89,7 +91,7 @@ struct ShippedScenarioTests {
                 ],
                 [.width(Comparison(.atLeast, 500))],
                 [.callbackFired(.drawableSizeWillChange, .exactly(1), afterResizeEnded: true)],
-                [.hasStates([.fullscreen]), .onDisplays([name("TV")]), .role(.windowExternalDisplayNonInteractive)],
+                [.hasStates([.fullscreen]), .onDisplays([name("TV")]), .role(.windowExternalDisplayNonInteractive), .noStaleFrames],
                 [.disconnected],
                 [.restored],
             ])

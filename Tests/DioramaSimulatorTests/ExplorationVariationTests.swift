@@ -191,4 +191,159 @@ import WaylandClient
             #expect(window.log == expected, "under \(variations)")
         }
     }
+
+    /// A display is plugged under a window; when the client binds its
+    /// output, the window's `enter` comes after the output's first `done`,
+    /// or before it under `enter-before-output-done`.
+    @Test func enterBeforeOutputDoneEntersInsideTheBindsBatch() throws {
+        for (variations, enteredAtDone) in [
+            ([ExplorationVariation.enterBeforeOutputDone], [ClientWindowEvent.enter("DP-2")]), ([], []),
+        ] {
+            let layout = DisplayLayout(displays: [TestLayouts.display("DP-1", x: 0)])
+            let harness = try Simulator.Harness(layout: layout) { configuration in
+                configuration.profile = ExplorationVariation.applying(variations, to: .modern, layout: layout).profile
+            }
+            let client = try WindowingClient(harness: harness)
+            let window = try mapWindow(client, in: harness, size: (400, 300))
+            try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 1800, y: 100))
+            try harness.simulator.plugDisplay(TestLayouts.display("DP-2", x: 1920, scale: Scale(integer: 2)!))
+            try harness.roundtrip(client.connection)
+            window.clearLog()
+
+            client.outputs.refresh()
+            let added = try #require(client.outputs.outputs.last?.proxy)
+            var toldAtDone: [ClientWindowEvent]?
+            let recordOutputEvent = added.onEvent
+            added.onEvent = { event in
+                if case .done = event, toldAtDone == nil { toldAtDone = window.log }
+                recordOutputEvent?(event)
+            }
+            try harness.roundtrip(client.connection)
+
+            #expect(toldAtDone == enteredAtDone, "under \(variations)")
+            #expect(window.log == [.enter("DP-2")], "one enter either way, under \(variations)")
+        }
+    }
+
+    /// On an unplug, the window's `leave` of the display comes before the
+    /// display's `global_remove`, or after it under `leave-after-global-remove`.
+    @Test func leaveAfterGlobalRemoveRemovesTheGlobalFirst() throws {
+        for (variations, toldBeforeRemoval) in [
+            ([ExplorationVariation.leaveAfterGlobalRemove], [ClientWindowEvent]()),
+            ([], [.leave("DP-2"), .enter("DP-1"), .preferredScale(120)]),
+        ] {
+            let harness = try Simulator.Harness.shipped("dual.json") { configuration in
+                configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
+            }
+            let told = try unplugDisplayUnderWindow(in: harness)
+
+            #expect(told.beforeRemoval == toldBeforeRemoval, "under \(variations)")
+            #expect(told.all == [.leave("DP-2"), .enter("DP-1"), .preferredScale(120)], "under \(variations)")
+        }
+    }
+
+    /// A rescale of the display a maximized window is on: its new preferred
+    /// scale comes before the configure for its new size, or after it under
+    /// `configure-before-scale`.
+    @Test func configureBeforeScaleSendsTheRescalesConfigureFirst() throws {
+        for variations in [[ExplorationVariation.configureBeforeScale], []] {
+            let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
+                configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
+            }
+            let client = try WindowingClient(harness: harness)
+            let window = try mapWindow(client, in: harness)
+            try harness.simulator.maximizeWindow(.appID("org.diorama.test"))
+            try harness.roundtrip(client.connection)
+            window.clearLog()
+
+            try harness.simulator.setScale(Scale(1.5)!, ofDisplay: "eDP-1")
+            try harness.roundtrip(client.connection)
+
+            let configure = try #require(window.lastConfigure)
+            // 2880x1800 at 1.5 is 1920x1200; minus the 32-point bar.
+            #expect(configure.width == 1920 && configure.height == 1168)
+            let configureEvents: [ClientWindowEvent] = [.configureBounds(width: 1920, height: 1168), .configure(configure)]
+            let expected = variations.isEmpty ? [.preferredScale(180)] + configureEvents : configureEvents + [.preferredScale(180)]
+            #expect(window.log == expected, "under \(variations)")
+        }
+    }
+
+    /// A rescale gives a floating 400×300 window new `configure_bounds` in a
+    /// configure that repeats its size, or says 0×0 under `configure-zero-size`.
+    @Test func configureZeroSizeLeavesAFloatingWindowsSizeToTheClient() throws {
+        for (variations, expectedSize) in [([ExplorationVariation.configureZeroSize], (0, 0)), ([], (400, 300))] {
+            let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
+                configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
+            }
+            let client = try WindowingClient(harness: harness)
+            let window = try mapWindow(client, in: harness, size: (400, 300))
+            window.clearLog()
+
+            try harness.simulator.setScale(Scale(1.5)!, ofDisplay: "eDP-1")
+            try harness.roundtrip(client.connection)
+
+            let configure = try #require(window.lastConfigure)
+            #expect(window.log.contains(.configureBounds(width: 1920, height: 1168)), "under \(variations): \(window.log)")
+            #expect(window.log.last == .configure(configure))
+            #expect(configure.width == expectedSize.0 && configure.height == expectedSize.1, "under \(variations)")
+            #expect(!configure.has(.maximized))
+        }
+    }
+
+    private static func isBounds(_ event: ClientWindowEvent) -> Bool {
+        if case .configureBounds = event { true } else { false }
+    }
+
+    /// A window with a 600×400 minimum on the 1440×868-point usable area is
+    /// told bounds of 300×200 under `bounds-below-minimum`, the usable area
+    /// without it; a window without a minimum is told the usable area either way.
+    @Test func boundsBelowMinimumHalvesTheBoundsOfAWindowWithAMinimum() throws {
+        for (variations, expectedBounds) in [
+            ([ExplorationVariation.boundsBelowMinimum], ClientWindowEvent.configureBounds(width: 300, height: 200)),
+            ([], .configureBounds(width: 1440, height: 868)),
+        ] {
+            let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
+                configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
+            }
+            let client = try WindowingClient(harness: harness)
+            let limited = client.makeWindow(appID: "org.diorama.limited", initialCommit: false)
+            limited.toplevel.setMinSize(width: 600, height: 400)
+            limited.surface.commit()
+            let unlimited = client.makeWindow(appID: "org.diorama.unlimited")
+            try harness.roundtrip(client.connection)
+
+            #expect(limited.log.first(where: Self.isBounds) == expectedBounds, "under \(variations): \(limited.log)")
+            #expect(
+                unlimited.log.first(where: Self.isBounds) == .configureBounds(width: 1440, height: 868),
+                "under \(variations): \(unlimited.log)")
+        }
+    }
+
+    /// Right after a rescale, before the simulator's dispatch flushes: under
+    /// `split-dispatch` the client can already read the output's new scale
+    /// (a Unix socket's write is readable at once) but not its window's
+    /// preferred scale; without it, nothing has been sent yet. The rest
+    /// arrives with the dispatch either way.
+    @Test func splitDispatchFlushesTheOutputEventsFirst() throws {
+        for (variations, scaleReadEarly) in [([ExplorationVariation.splitDispatch], Int32(1)), ([], 2)] {
+            let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
+                configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
+            }
+            let client = try WindowingClient(harness: harness)
+            let window = try mapWindow(client, in: harness)
+            window.clearLog()
+            let donesBefore = try #require(client.outputs.info(named: "eDP-1")?.doneCount)
+
+            try harness.simulator.setScale(.one, ofDisplay: "eDP-1")  // from 2
+            #expect(client.connection.dispatchAvailable() >= 0)
+
+            let early = try #require(client.outputs.info(named: "eDP-1"))
+            #expect(early.scale == scaleReadEarly, "under \(variations)")
+            #expect(early.doneCount == donesBefore + (variations.isEmpty ? 0 : 1), "under \(variations)")
+            #expect(window.log.isEmpty, "no surface event in the first batch, under \(variations): \(window.log)")
+            try harness.roundtrip(client.connection)
+            #expect(window.log.first == .preferredScale(120), "under \(variations): \(window.log)")
+            #expect(client.outputs.info(named: "eDP-1")?.scale == 1)
+        }
+    }
 }

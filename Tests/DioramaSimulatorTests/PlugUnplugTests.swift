@@ -54,20 +54,10 @@ import Testing
     /// `global_remove`, or it reaches them as `leave(NULL)`. The window's
     /// whole move (leave, enter, preferred scale) is told before the removal.
     @Test func leaveAndTheMoveComeBeforeGlobalRemove() throws {
-        let harness = try Simulator.Harness.shipped("dual.json")
-        let client = try WindowingClient(harness: harness)
-        let window = try mapWindow(client, in: harness)
-        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 2100, y: 200))
-        try harness.roundtrip(client.connection)
-        window.clearLog()
-        var toldBeforeRemoval: [ClientWindowEvent]?
-        client.connection.onGlobalRemove = { _ in toldBeforeRemoval = window.log }
+        let told = try unplugDisplayUnderWindow(in: try Simulator.Harness.shipped("dual.json"))
 
-        try harness.simulator.unplugDisplay("DP-2")
-        try harness.roundtrip(client.connection)
-
-        #expect(toldBeforeRemoval == [.leave("DP-2"), .enter("DP-1"), .preferredScale(120)])
-        #expect(window.log == toldBeforeRemoval, "nothing about the window after global_remove")
+        #expect(told.beforeRemoval == [.leave("DP-2"), .enter("DP-1"), .preferredScale(120)])
+        #expect(told.all == told.beforeRemoval, "nothing about the window after global_remove")
     }
 
     /// The same order when the last display goes and the window stays on none.

@@ -171,6 +171,7 @@ import Testing
                     bufferTransform: .flipped270, viewportSource: ViewportSource(x: 0.5, y: 0, width: 639.25, height: 480),
                     viewportDestination: Size(width: 640, height: 480), surfaceSize: Size(width: 640, height: 480),
                     damageRects: 2, nullAttach: false, preferredScale120: 180, staleScale: true)),
+            .firstFrameStale(window: 1, surface: 3, scale120: 120),
             .enter(surface: 3, window: 1, display: "DP-1"),
             .leave(surface: 3, window: nil, display: "DP-1"),
             .preferredScale(surface: 3, window: 1, scale120: 150),
@@ -184,7 +185,7 @@ import Testing
             .interactiveGrab(window: 1, kind: "resize", ended: true),
             .interactiveGrabIgnored(window: 1, serial: 12),
         ]
-        #expect(Set(events.map(TraceJSON.typeName)).count == 32, "one record of each of the 32 event types")
+        #expect(Set(events.map(TraceJSON.typeName)).count == 33, "one record of each of the 33 event types")
         let records = events.enumerated().map { TraceRecord(sequence: UInt64($0.offset + 1), nanoseconds: UInt64($0.offset) * 7, event: $0.element) }
         let text = String(decoding: records.flatMap(TraceJSON.line), as: UTF8.self)
         #expect(try TraceJSON.decode(text) == records)

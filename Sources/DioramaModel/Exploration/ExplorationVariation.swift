@@ -41,6 +41,27 @@ public enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Coda
     /// `zxdg_output_manager_v1` is offered at version 2, so every xdg_output
     /// change ends with `zxdg_output_v1.done` (deprecated since version 3).
     case xdgOutputDone = "xdg-output-done"
+    /// A client that binds a display's `wl_output` while one of its surfaces
+    /// is on that display gets the surface's `wl_surface.enter` before the
+    /// output's first `wl_output.done`, not after.
+    case enterBeforeOutputDone = "enter-before-output-done"
+    /// On an unplug, `wl_registry.global_remove` comes before the
+    /// `wl_surface.leave` of the surfaces that were on the display, not after.
+    case leaveAfterGlobalRemove = "leave-after-global-remove"
+    /// When a display moves, rescales, rotates or is plugged or unplugged,
+    /// the configures it calls for (a maximized window's new size, new
+    /// `configure_bounds`) come before the windows' `enter`, `leave` and
+    /// preferred scale, not after.
+    case configureBeforeScale = "configure-before-scale"
+    /// A floating window's configures say 0 × 0 (the client picks its size)
+    /// where the simulator would repeat the window's current size.
+    case configureZeroSize = "configure-zero-size"
+    /// `xdg_toplevel.configure_bounds` is half the window's minimum size on
+    /// each side that has one, smaller than the display's usable area.
+    case boundsBelowMinimum = "bounds-below-minimum"
+    /// A display change reaches clients in two writes: its output events
+    /// (or an unplug's first half) are flushed before the surface events.
+    case splitDispatch = "split-dispatch"
 
     /// What the variation does, in one sentence for reports and `--help`.
     public var summary: String {
@@ -57,6 +78,12 @@ public enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Coda
         case .displayGaps: "the displays are 300 points apart"
         case .preferredScaleBeforeEnter: "the preferred scale arrives before the enter of its display"
         case .xdgOutputDone: "zxdg_output_manager_v1 version 2: xdg_output.done ends every change"
+        case .enterBeforeOutputDone: "a surface's enter for a newly bound output comes before that output's first done"
+        case .leaveAfterGlobalRemove: "on an unplug, global_remove comes before the surfaces' leave"
+        case .configureBeforeScale: "a display change's configures come before the enter, leave and preferred scale"
+        case .configureZeroSize: "a floating window's configures are 0 x 0 instead of its current size"
+        case .boundsBelowMinimum: "configure_bounds is half the window's minimum size"
+        case .splitDispatch: "a display change's output events and surface events are flushed separately"
         }
     }
 

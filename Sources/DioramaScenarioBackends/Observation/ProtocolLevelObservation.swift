@@ -23,29 +23,7 @@ enum ProtocolLevelObservation {
         } else {
             observation.lastConfigure = .unavailable("the window has not been configured yet")
         }
-        var commits = 0
-        var stale: [StaleCommit] = []
-        // The first commit after the preferred scale changed may have been
-        // drawn before the client could read the change (a continuously
-        // drawing app commits every frame): it is in flight, not stale.
-        var inFlight = false
-        for record in recordsSinceStep {
-            switch record.event {
-            case .preferredScale, .preferredBufferScale:
-                inFlight = true
-                continue
-            default:
-                break
-            }
-            guard case .commit(let fact) = record.event, fact.window == window.id, !fact.nullAttach else { continue }
-            defer { inFlight = false }
-            // Only the toplevel's own surface: subsurface commits are parts of a frame.
-            guard fact.bufferSize != nil else { continue }
-            commits += 1
-            if fact.staleScale, !inFlight, let preferred = fact.preferredScale120, let rendered = renderScale(of: fact) {
-                stale.append(StaleCommit(renderedScale: rendered, preferredScale: Scale(numerator120: preferred)))
-            }
-        }
+        let (commits, stale) = commitsAndStaleCommits(of: window.id, in: recordsSinceStep)
         observation.commitsSinceStep = .value(commits)
         observation.staleCommitsSinceStep = .value(stale)
         if let commit = window.lastCommit, let scale = renderScale(of: commit) {
@@ -53,6 +31,46 @@ enum ProtocolLevelObservation {
         } else {
             observation.renderScale = .unavailable("the window has not committed a buffer yet")
         }
+    }
+
+    /// The window's commits with a buffer among `records`, and those of them
+    /// drawn for a scale other than the one in effect: the commit's own
+    /// `stale_scale` (unless in flight), and the first frame that a
+    /// `first_frame_stale` record judged against the displays it landed on.
+    static func commitsAndStaleCommits(of window: UInt32, in records: [TraceRecord]) -> (commits: Int, stale: [StaleCommit]) {
+        var commits = 0
+        var stale: [StaleCommit] = []
+        // The first commit after the preferred scale changed may have been
+        // drawn before the client could read the change (a continuously
+        // drawing app commits every frame): it is in flight, not stale.
+        var inFlight = false
+        // The commit that mapped the window comes just before its
+        // `first_frame_stale`, which judges it against where it landed.
+        var lastBufferCommit: CommitFact?
+        for record in records {
+            switch record.event {
+            case .preferredScale, .preferredBufferScale:
+                inFlight = true
+                continue
+            case .firstFrameStale(window, _, let landingScale120):
+                if let first = lastBufferCommit, let rendered = renderScale(of: first) {
+                    stale.append(StaleCommit(renderedScale: rendered, preferredScale: Scale(numerator120: landingScale120)))
+                }
+                continue
+            default:
+                break
+            }
+            guard case .commit(let fact) = record.event, fact.window == window, !fact.nullAttach else { continue }
+            defer { inFlight = false }
+            // Only the toplevel's own surface: subsurface commits are parts of a frame.
+            guard fact.bufferSize != nil else { continue }
+            commits += 1
+            lastBufferCommit = fact
+            if fact.staleScale, !inFlight, let preferred = fact.preferredScale120, let rendered = renderScale(of: fact) {
+                stale.append(StaleCommit(renderedScale: rendered, preferredScale: Scale(numerator120: preferred)))
+            }
+        }
+        return (commits, stale)
     }
 
     /// Buffer pixels per logical point of a commit: the buffer width over the

@@ -20,8 +20,12 @@ import WaylandServer
 ///    after step 4 (``OutputEventRules/doneAfterSurfaceEvents``); under
 ///    `mutter-43` the surfaces on a rescaled display leave it before step 2
 ///    and enter it again in step 4 (``CompositorProfile/rescaledDisplayReentered``).
+///    Under the `configure-before-scale` variation step 5 comes before step 4.
 ///
 /// An unplug runs 3–5 first and removes the global last (see `unplugDisplay`).
+/// Under the `split-dispatch` variation the first part of a change (steps
+/// 1–2, a plug's new global, an unplug's first half) is flushed to clients
+/// before the rest is queued.
 ///
 /// When a display's logical size changes (rescale, rotation), displays lying
 /// entirely to its right move horizontally, and those entirely below it
@@ -92,6 +96,7 @@ struct DisplayCommands {
             trace.record(.displayChanged(display.fact, change: display === changedDisplay ? change : "position"))
             display.broadcastState(changedFrom: previous, sendingDone: !doneAfterSurfaces)
         }
+        endFirstBatchIfSplit()
         for (display, dx, dy) in moved {
             for window in windows where window.homeDisplayName == display.name {
                 window.position = Point(x: window.position.x + dx, y: window.position.y + dy)
@@ -112,7 +117,8 @@ struct DisplayCommands {
         }
         refreshWindows(reconfiguring: affected) {
             // KWin ends the output's batch after its surfaces' enter, leave
-            // and preferred scale, before any configure.
+            // and preferred scale (before any configure, unless a variation
+            // sends the configures first).
             if doneAfterSurfaces { for (display, _) in changed { display.broadcastDone() } }
         }
     }
@@ -121,7 +127,11 @@ struct DisplayCommands {
     /// (windows whose frame moved are traced as moved), then `reconfigure`
     /// windows get a configure if their size depends on their display
     /// (maximized, fullscreen) or their `configure_bounds` changed.
-    private func refreshWindows(reconfiguring reconfigure: [Window], beforeConfigures: () -> Void = {}) {
+    /// `afterSurfaceEvents` runs right after the enter, leave and preferred
+    /// scale events. Under the `configure-before-scale` variation
+    /// (``CompositorProfile/configureBeforeScale``) the configures go first.
+    private func refreshWindows(reconfiguring reconfigure: [Window], afterSurfaceEvents: () -> Void = {}) {
+        if profile.configureBeforeScale { sendConfigures(reconfigure) }
         for window in windows {
             if window.isMapped && window.frame != window.lastTracedFrame {
                 windowOperations.windowFrameChanged(window)
@@ -129,14 +139,22 @@ struct DisplayCommands {
                 outputs.updateOutputs(of: window)
             }
         }
-        beforeConfigures()
+        afterSurfaceEvents()
+        if !profile.configureBeforeScale { sendConfigures(reconfigure) }
+    }
+
+    /// Step 5: a configure for each window whose size or bounds depend on
+    /// its display's new area.
+    private func sendConfigures(_ reconfigure: [Window]) {
         let rule = profile.windowsOnResizedDisplay
         for window in reconfigure {
             let area = display(named: window.homeDisplayName)?.usableArea.size
+            let bounds = area.map { profile.configureBounds(forUsableArea: $0, minimumSize: window.minimumSize) }
             let needsSize =
                 window.states.contains(.fullscreen) || window.states.contains(.maximized)
                 || window.states.contains(.tiled)
-            let boundsChanged = rule.boundsChangeSendsConfigure && window.toplevel.version >= 4 && window.lastBoundsSent != area
+            let boundsChanged =
+                rule.boundsChangeSendsConfigure && window.toplevel.version >= 4 && window.lastBoundsSent != bounds
             if needsSize || boundsChanged {
                 windowOperations.sendConfigure(window, initial: false, size: nil, extraStates: [], interactive: false)
             } else if let area, let fitted = rule.fittedSize(window.size, in: area) {
@@ -167,6 +185,7 @@ struct DisplayCommands {
         let wasEmpty = displays.isEmpty
         let added = outputs.addDisplay(configuration)
         displayArrangement.adoptAsDefaultIfMissing(added)
+        endFirstBatchIfSplit()
         for window in displaced {
             windowOperations.relocate(window, from: displayArrangement.lastKnownDisplay(named: window.homeDisplayName), to: added)
         }
@@ -200,8 +219,17 @@ struct DisplayCommands {
     /// simulator shuts down, so a client that binds it in the meantime (it
     /// had not yet read global_remove) gets an inert output rather than a
     /// protocol error.
+    ///
+    /// Under the `leave-after-global-remove` variation
+    /// (``CompositorProfile/leaveAfterGlobalRemove``) the global goes first:
+    /// the leaves then name an output whose global is gone, which the
+    /// protocol allows until the client destroys its object.
     func unplugDisplay(_ name: String) throws(SimulatorControlError) {
         let removed = displayArrangement.unplug(at: try displayArrangement.index(ofDisplayNamed: name))
+        if profile.leaveAfterGlobalRemove {
+            outputs.retireGlobal(of: removed)
+            endFirstBatchIfSplit()
+        }
         if let target = displayArrangement.defaultDisplay {
             let relocated = windows.filter { $0.homeDisplayName == name }
             for window in relocated { windowOperations.relocate(window, from: removed, to: target) }
@@ -210,8 +238,18 @@ struct DisplayCommands {
             refreshWindows(reconfiguring: [])
         }
         // Last: every leave above named an output clients still have.
-        outputs.retireGlobal(of: removed)
+        if !profile.leaveAfterGlobalRemove {
+            endFirstBatchIfSplit()
+            outputs.retireGlobal(of: removed)
+        }
         trace.record(.displayRemoved(display: name))
+    }
+
+    /// Under the `split-dispatch` variation
+    /// (``CompositorProfile/splitsDisplayChangeDispatch``), sends what the
+    /// change queued so far, so the rest reaches clients in a second read.
+    private func endFirstBatchIfSplit() {
+        if profile.splitsDisplayChangeDispatch { outputs.flushClients() }
     }
 
     /// Chooses the display new windows open on.

@@ -74,9 +74,12 @@ public final class Display {
 
     /// Sends everything a client learns about an output when it binds it:
     /// geometry, mode, scale (v2), name and description (v4), in the order of
-    /// the profile's ``OutputEventRules``, then `done` (v2).
-    func sendInitialState(to output: WlOutput) {
+    /// the profile's ``OutputEventRules``, then `done` (v2). `beforeDone`
+    /// runs between the properties and the `done`, for events a variation
+    /// sends inside the bind's batch.
+    func sendInitialState(to output: WlOutput, beforeDone: () -> Void = {}) {
         for property in rules.bindOrder { send(property, to: output) }
+        beforeDone()
         if output.version >= 2 { output.sendDone() }
     }
 

@@ -143,6 +143,30 @@ public struct CompositorProfile: Hashable, Sendable {
     /// `preferred_buffer_scale`) is sent before the `enter`/`leave` of the
     /// same change (the `preferred-scale-before-enter` variation) instead of after.
     public var preferredScaleBeforeEnter = false
+    /// Whether a client binding an output gets the `enter` of its surfaces
+    /// already on that display before the output's first `done` (the
+    /// `enter-before-output-done` variation) instead of after it.
+    public var enterBeforeOutputDone = false
+    /// Whether an unplugged display's `global_remove` goes out before the
+    /// `leave` (and the moves) of the surfaces that were on it (the
+    /// `leave-after-global-remove` variation) instead of last.
+    public var leaveAfterGlobalRemove = false
+    /// Whether the configures a display change calls for go out before the
+    /// windows' enter, leave and preferred scale (the `configure-before-scale`
+    /// variation) instead of after them.
+    public var configureBeforeScale = false
+    /// Whether a floating window's configures say 0 × 0 (the client picks)
+    /// where they would repeat its current size (the `configure-zero-size`
+    /// variation); a size a script asks for is still sent.
+    public var configuresFloatingSizeAsZero = false
+    /// Whether `configure_bounds` is cut below the window's minimum size
+    /// (the `bounds-below-minimum` variation): see ``configureBounds(forUsableArea:minimumSize:)``.
+    public var boundsBelowMinimum = false
+    /// Whether a display change's output events are flushed to clients
+    /// before its surface events are queued (the `split-dispatch`
+    /// variation), so they arrive in two reads; otherwise one flush at the
+    /// end of the dispatch sends them together.
+    public var splitsDisplayChangeDispatch = false
 
     public init(
         name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
@@ -176,6 +200,18 @@ public struct CompositorProfile: Hashable, Sendable {
         self.mapWaitsForClient = mapWaitsForClient
         self.outputIdentity = outputIdentity
         self.offersWindowPlacement = offersWindowPlacement
+    }
+
+    /// The `configure_bounds` a window whose minimum size is `minimumSize`
+    /// (0 on a side without one) is told on a display whose usable area is
+    /// `area`: the area, or under ``boundsBelowMinimum`` half the minimum on
+    /// each side that has one (never more than the area, never below 1).
+    func configureBounds(forUsableArea area: Size, minimumSize: Size) -> Size {
+        guard boundsBelowMinimum else { return area }
+        func side(_ available: Int, _ minimum: Int) -> Int {
+            minimum > 0 ? max(1, min(available, minimum / 2)) : available
+        }
+        return Size(width: side(area.width, minimumSize.width), height: side(area.height, minimumSize.height))
     }
 
     /// `configuration` as this profile lays it out (its logical-size rounding).

@@ -35,6 +35,12 @@ extension ExplorationVariation {
         case .modeCurrentOnly: profile.outputFactVariation.modeIsCurrentOnly = true
         case .preferredScaleBeforeEnter: profile.preferredScaleBeforeEnter = true
         case .xdgOutputDone: profile.xdgOutputManagerVersion = min(profile.xdgOutputManagerVersion, 2)
+        case .enterBeforeOutputDone: profile.enterBeforeOutputDone = true
+        case .leaveAfterGlobalRemove: profile.leaveAfterGlobalRemove = true
+        case .configureBeforeScale: profile.configureBeforeScale = true
+        case .configureZeroSize: profile.configuresFloatingSizeAsZero = true
+        case .boundsBelowMinimum: profile.boundsBelowMinimum = true
+        case .splitDispatch: profile.splitsDisplayChangeDispatch = true
         case .scale125, .scale175, .scale225, .scale3, .negativePositions, .displayGaps: break
         }
     }

@@ -69,6 +69,12 @@ final class OutputServer {
         retiredGlobals.append(global)
     }
 
+    /// Sends every client's queued events now, in the middle of a change
+    /// (the `split-dispatch` variation); the dispatch's own flush sends the rest.
+    func flushClients() {
+        wl_display_flush_clients(wlDisplay)
+    }
+
     /// Destroys every output global; run before `wl_display_destroy`.
     func removeGlobals() {
         for display in displays { display.global?.remove() }
@@ -78,7 +84,9 @@ final class OutputServer {
 
     /// A client bound a display's wl_output: it gets the output's state, and
     /// `enter` for each of its surfaces already on the display (the client
-    /// could not be told before it had the output object).
+    /// could not be told before it had the output object) — after the
+    /// state's `done`, or before it under the `enter-before-output-done`
+    /// variation.
     ///
     /// A bind can race an unplug (the client saw the global before
     /// global_remove arrived); the output then gets its last state and no
@@ -91,10 +99,18 @@ final class OutputServer {
         output.onDestroy = { [unowned self, unowned display] in
             self.arrangement.outputDestroyed(key, of: display)
         }
-        display.sendInitialState(to: output)
-        guard display.isPlugged else { return }
-        for surface in surfaces.all where surface.resource.client == output.client && surface.enteredDisplays.contains(where: { $0 === display }) {
-            surface.resource.sendEnter(output: output)
+        let sendEnters = { [unowned self] in
+            guard display.isPlugged else { return }
+            for surface in surfaces.all
+            where surface.resource.client == output.client && surface.enteredDisplays.contains(where: { $0 === display }) {
+                surface.resource.sendEnter(output: output)
+            }
+        }
+        if profile.enterBeforeOutputDone {
+            display.sendInitialState(to: output, beforeDone: sendEnters)
+        } else {
+            display.sendInitialState(to: output)
+            sendEnters()
         }
     }
 

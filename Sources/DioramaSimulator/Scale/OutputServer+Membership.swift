@@ -23,7 +23,8 @@ import WaylandServer
 // 4. `xdg_popup.configure` (and `xdg_surface.configure`) for each popup
 //    made with a reactive positioner that the change moves or resizes.
 // Any configure the change calls for (a maximized window's new size) comes
-// after, so a client can pick its scale before it sizes its buffer.
+// after, so a client can pick its scale before it sizes its buffer (before,
+// under the `configure-before-scale` variation: DisplayCommands).
 //
 // A display change itself (wl_output geometry/scale/mode, xdg_output
 // logical position/size, done) is broadcast before any of this.

@@ -79,7 +79,8 @@ final class WindowManager {
     /// fullscreen → its display's full logical size; maximized or tiled → its
     /// home display's usable area; otherwise the size a script asked for, else
     /// the current size once it has a buffer, else 0x0 ("you choose", the
-    /// initial configure).
+    /// initial configure). Under the `configure-zero-size` variation a
+    /// floating window is never told its current size: 0x0 instead.
     func intendedSize(of window: Window) -> Size {
         if window.states.contains(.fullscreen),
             let display = window.fullscreenDisplayName.flatMap(displays.display(named:))
@@ -93,7 +94,8 @@ final class WindowManager {
             return display.usableArea.size
         }
         if let requested = window.requestedSize { return requested }
-        return window.isMapped || window.surface?.hasContent == true ? window.size : .zero
+        let hasSize = window.isMapped || window.surface?.hasContent == true
+        return hasSize && !profile.configuresFloatingSizeAsZero ? window.size : .zero
     }
 
     /// Clamps a configured size into the window's min/max hints, per side.
@@ -138,7 +140,10 @@ final class WindowManager {
             window.states.union(extraStates), version: window.toplevel.version)
         let rule = profile.windowsOnResizedDisplay
         let bounds =
-            initial || rule.boundsFollowDisplay ? displays.display(named: window.homeDisplayName)?.usableArea.size : nil
+            initial || rule.boundsFollowDisplay
+            ? displays.display(named: window.homeDisplayName).map {
+                profile.configureBounds(forUsableArea: $0.usableArea.size, minimumSize: window.minimumSize)
+            } : nil
         return shell.sendToplevelConfigure(
             window, size: configuredSize, states: states, bounds: bounds, repeatingBounds: rule.boundsInEveryConfigure,
             initial: initial)
@@ -246,13 +251,25 @@ final class WindowManager {
         registry.putOnTop(window)
         window.lastTracedFrame = window.frame
         trace.record(.windowMapped(window: window.id, frame: window.frame))
-        if profile.mappedWindowActivatedBeforeEnter {
-            focus(window)
-            outputs.updateOutputs(of: window)
-        } else {
-            outputs.updateOutputs(of: window)
-            focus(window)
-        }
+        let activatedFirst = profile.mappedWindowActivatedBeforeEnter
+        if activatedFirst { focus(window) }
+        outputs.updateOutputs(of: window)
+        judgeFirstFrame(of: window)
+        if !activatedFirst { focus(window) }
+    }
+
+    /// Right after the window entered the displays it landed on: its first
+    /// frame (the commit that mapped it) was judged when it arrived against
+    /// what the surface had been told before it was anywhere — nothing, for
+    /// a client without fractional-scale-v1 or wl_surface v6, or a scale of
+    /// another display. A first frame drawn for a scale other than the one
+    /// in effect where the window appears is what the user sees first, so it
+    /// is stale too: traced as `first_frame_stale` unless the commit already was.
+    private func judgeFirstFrame(of window: Window) {
+        guard let surface = window.surface, let commit = window.lastCommit, !commit.staleScale,
+            !window.isDrawnForScaleInEffect, let expected = surface.scaleInEffect.expected
+        else { return }
+        trace.record(.firstFrameStale(window: window.id, surface: surface.id, scale120: expected.numerator120))
     }
 
     /// A null buffer was committed: the window disappears from every display

@@ -40,6 +40,12 @@ public enum TraceEvent: Hashable, Sendable {
     case configureSent(ConfigureFact)
     case configureAcked(window: UInt32, serial: UInt32)
     case commit(CommitFact)
+    /// The buffer that mapped the window (the commit just before) was not
+    /// drawn for the scale in effect on the displays it landed on:
+    /// `scale120`, judged by ``ScaleInEffect`` once the window entered them.
+    /// Recorded only when that commit's own `staleScale` (judged against what
+    /// the surface had been told before it was anywhere) was false.
+    case firstFrameStale(window: UInt32, surface: UInt32, scale120: Int)
 
     case enter(surface: UInt32, window: UInt32?, display: String)
     case leave(surface: UInt32, window: UInt32?, display: String)
@@ -203,6 +209,7 @@ extension TraceEvent {
         case .focus(let window): return window
         case .configureSent(let fact): return fact.window
         case .commit(let fact): return fact.window
+        case .firstFrameStale(let window, _, _): return window
         case .enter(_, let window, _), .leave(_, let window, _), .preferredScale(_, let window, _),
             .preferredBufferScale(_, let window, _), .frameDone(_, let window, _), .presented(_, let window, _, _),
             .presentationDiscarded(_, let window), .cursorSet(_, let window, _, _, _):

@@ -68,6 +68,7 @@ public enum TraceJSON {
         case .configureSent: "configure_sent"
         case .configureAcked: "configure_acked"
         case .commit: "commit"
+        case .firstFrameStale: "first_frame_stale"
         case .enter: "enter"
         case .leave: "leave"
         case .preferredScale: "preferred_scale"
@@ -217,6 +218,10 @@ extension TraceRecord: Codable {
             try c.encodeIfPresent(fact.preferredScale120, forKey: .preferredScale120)
             try c.encode(fact.staleScale, forKey: .staleScale)
             if fact.bufferNotMultipleOfScale { try c.encode(true, forKey: .bufferNotMultipleOfScale) }
+        case .firstFrameStale(let window, let surface, let scale120):
+            try c.encode(window, forKey: .window)
+            try c.encode(surface, forKey: .surface)
+            try c.encode(scale120, forKey: .scale120)
         case .enter(let surface, let window, let display), .leave(let surface, let window, let display):
             try Self.encodeSurface(surface, window, into: &c)
             try c.encode(display, forKey: .display)
@@ -370,6 +375,8 @@ extension TraceRecord: Codable {
                     preferredScale120: try c.decodeIfPresent(Int.self, forKey: .preferredScale120),
                     staleScale: try c.decode(Bool.self, forKey: .staleScale),
                     bufferNotMultipleOfScale: try c.decodeIfPresent(Bool.self, forKey: .bufferNotMultipleOfScale) ?? false))
+        case "first_frame_stale":
+            event = .firstFrameStale(window: try u32(.window), surface: try u32(.surface), scale120: try int(.scale120))
         case "enter": event = .enter(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "leave": event = .leave(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "preferred_scale":

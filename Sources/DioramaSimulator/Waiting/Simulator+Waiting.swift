@@ -100,7 +100,7 @@ extension TraceEvent {
             true
         case .clientConnected, .clientDisconnected, .protocolError, .limitExceeded, .windowCreated, .windowMapped,
             .windowUnmapped, .windowMoved, .windowDestroyed, .title, .appID, .sizeHints, .configureAcked, .commit,
-            .frameDone, .presented, .presentationDiscarded, .interactiveGrab, .interactiveGrabIgnored, .cursorSet:
+            .firstFrameStale, .frameDone, .presented, .presentationDiscarded, .interactiveGrab, .interactiveGrabIgnored, .cursorSet:
             false
         }
     }

@@ -13,12 +13,17 @@ import Testing
     func sameEventsUnderSwayAndTheSway17Profile(client: FidelityClient) throws {
         let real = try RealSwayCompositor()
         defer { real.stop() }
-        let steps = FidelitySession.twoOutputs
-        let transcripts = try expectSameEvents(
-            client, steps: steps, on: (real, "sway 1.7"), underProfile: .sway17, known: KnownDifferences.sway17)
+        let realTranscript = try FidelitySession.run(client, on: real, steps: FidelitySession.twoOutputs)
+        let simulated = try SimulatedCompositor(profile: .sway17)
+        defer { simulated.stop() }
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.twoOutputs)
+
+        let (expected, observed) = Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.sway17,
+            labels: ("sway 1.7", "sway-1.7 profile"))
         // The session really ran: the window was configured, shown and moved on both.
-        Self.expectTheWindowMoved(transcripts, steps: steps)
-        for transcript in transcripts {
+        for transcript in [expected, observed] {
+            #expect(transcript.phases.count == FidelitySession.twoOutputs.count + 1)
             #expect(transcript.phases[0].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
             #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.leave(") })
         }
@@ -30,9 +35,14 @@ import Testing
     func sameEventsUnderFloatingSwayAndTheFloatingProfile(client: FidelityClient) throws {
         let real = try RealSwayCompositor(floating: true)
         defer { real.stop() }
-        try expectSameEvents(
-            client, steps: FidelitySession.floating, on: (real, "sway 1.7 floating"), underProfile: .sway17Floating,
-            known: KnownDifferences.sway17)
+        let realTranscript = try FidelitySession.run(client, on: real, steps: FidelitySession.floating)
+        let simulated = try SimulatedCompositor(profile: .sway17Floating)
+        defer { simulated.stop() }
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.floating)
+
+        Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.sway17,
+            labels: ("sway 1.7 floating", "sway-1.7-floating"))
     }
 
     /// weston 10 has one headless output and no IPC: the launch is compared.
@@ -42,9 +52,14 @@ import Testing
     func sameEventsUnderWestonAndTheWeston10Profile(client: FidelityClient) throws {
         let real = try RealWestonCompositor()
         defer { real.stop() }
-        try expectSameEvents(
-            client, steps: [], on: (real, "weston 10"), underProfile: .weston10, layout: FidelityWestonOutput.simulatorLayout,
-            known: KnownDifferences.weston10)
+        let realTranscript = try FidelitySession.run(client, on: real, steps: [])
+        let simulated = try SimulatedCompositor(profile: .weston10, layout: FidelityWestonOutput.simulatorLayout)
+        defer { simulated.stop() }
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: [])
+
+        Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.weston10,
+            labels: ("weston 10", "weston-10 profile"))
     }
 
     /// KWin 5.27 on two virtual outputs (1x and 2x) against `kwin-5.27`:
@@ -56,10 +71,15 @@ import Testing
         let steps = FidelitySession.twoOutputs(first: FidelityKWinOutputs.names[0], second: FidelityKWinOutputs.names[1])
         let real = try RealKWinCompositor()
         defer { real.stop() }
-        let transcripts = try expectSameEvents(
-            client, steps: steps, on: (real, "KWin 5.27"), underProfile: .kwin527, layout: FidelityKWinOutputs.simulatorLayout,
-            known: KnownDifferences.kwin527)
-        Self.expectTheWindowMoved(transcripts, steps: steps)
+        let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
+        let simulated = try SimulatedCompositor(profile: .kwin527, layout: FidelityKWinOutputs.simulatorLayout)
+        defer { simulated.stop() }
+        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
+
+        Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.kwin527,
+            labels: ("KWin 5.27", "kwin-5.27 profile"))
+        Self.expectTheWindowMoved([realTranscript, simulatedTranscript], steps: steps)
     }
 
     /// Mutter 43 on two virtual monitors (Meta-0 1x, Meta-1 2x) against
@@ -71,48 +91,48 @@ import Testing
         let steps = FidelitySession.twoOutputs(first: FidelityMutterOutputs.names[0], second: FidelityMutterOutputs.names[1])
         let real = try RealMutterCompositor()
         defer { real.stop() }
-        let transcripts = try expectSameEvents(
-            client, steps: steps, on: (real, "Mutter 43"), underProfile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout,
-            known: KnownDifferences.mutter43)
-        Self.expectTheWindowMoved(transcripts, steps: steps)
-    }
-
-    /// Runs `steps` with `client` on the real compositor, then under
-    /// `profile` on `layout`, and expects the same events but the `known`
-    /// differences; the failure shows where they part and both transcripts.
-    @discardableResult
-    private func expectSameEvents(
-        _ client: FidelityClient, steps: [FidelityStep], on real: (compositor: FidelityCompositor, name: String),
-        underProfile profile: CompositorProfile, layout: DisplayLayout = FidelityOutputs.simulatorLayout,
-        known: [KnownDifference]
-    ) throws -> [FidelityTranscript] {
-        let realTranscript = try FidelitySession.run(client, on: real.compositor, steps: steps)
-        let simulated = try SimulatedCompositor(profile: profile, layout: layout)
+        let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
+        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
-        let profileName = "\(profile.name) profile"
-        let report = realTranscript.removing(known, side: .real)
-            .differences(from: simulatedTranscript.removing(known, side: .simulator), labels: (real.name, profileName))
+
+        Self.expectNoUnlistedDifference(
+            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.mutter43,
+            labels: ("Mutter 43", "mutter-43 profile"))
+        Self.expectTheWindowMoved([realTranscript, simulatedTranscript], steps: steps)
+    }
+
+    /// The session really ran: every step has its phase, and the window
+    /// entered the output of the first move.
+    static func expectTheWindowMoved(_ transcripts: [FidelityTranscript], steps: [FidelityStep]) {
+        for transcript in transcripts {
+            #expect(transcript.phases.count == steps.count + 1)
+            #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
+        }
+    }
+
+    /// Compares the two sessions once `known` is taken out of each side, and
+    /// fails with both whole transcripts on any difference left. Returns the
+    /// two transcripts without the known differences.
+    @discardableResult
+    static func expectNoUnlistedDifference(
+        _ client: FidelityClient, real: FidelityTranscript, simulated: FidelityTranscript, known: [KnownDifference],
+        labels: (real: String, simulated: String)
+    ) -> (expected: FidelityTranscript, observed: FidelityTranscript) {
+        let expected = real.removing(known, side: .real)
+        let observed = simulated.removing(known, side: .simulator)
+        let report = expected.differences(from: observed, labels: labels)
         #expect(
             report.isEmpty,
             """
             \(client) saw differences that Docs/fidelity.md does not list:
             \(report.joined(separator: "\n"))
-            --- \(real.name) (normalised) ---
-            \(realTranscript)
-            --- \(profileName) (normalised) ---
-            \(simulatedTranscript)
+            --- \(labels.real) (normalised) ---
+            \(real)
+            --- \(labels.simulated) (normalised) ---
+            \(simulated)
             """)
-        return [realTranscript, simulatedTranscript]
-    }
-
-    /// The session really ran: every step has its phase, and the window
-    /// entered the output of the first move.
-    private static func expectTheWindowMoved(_ transcripts: [FidelityTranscript], steps: [FidelityStep]) {
-        for transcript in transcripts {
-            #expect(transcript.phases.count == steps.count + 1)
-            #expect(transcript.phases[1].events.contains { $0.hasPrefix("wl_surface#window1.enter(") })
-        }
+        return (expected, observed)
     }
 
     /// The comparison fails on a difference the list does not name, and

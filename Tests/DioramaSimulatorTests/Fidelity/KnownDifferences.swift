@@ -71,25 +71,10 @@ extension FidelityTranscript {
 }
 
 enum KnownDifferences {
-    /// Every real compositor offers globals and shm formats the simulator
-    /// does not (`globals`, `shm-formats`): the registry's and wl_shm's
-    /// events are left out on both sides.
-    static let globalsAndShmFormats: [KnownDifference] = [
-        .init(id: "globals", side: .real, prefix: "wl_registry.global("),
-        .init(id: "globals", side: .simulator, prefix: "wl_registry.global("),
-        .init(id: "shm-formats", side: .real, prefix: "wl_shm.format("),
-        .init(id: "shm-formats", side: .simulator, prefix: "wl_shm.format("),
-    ]
-
     /// Real sway 1.7 versus `--profile sway-1.7`, for foot and TimerApp (`Docs/fidelity.md`).
     static let sway17: [KnownDifference] =
-        globalsAndShmFormats + [
-            .init(id: "ping", side: .real, prefix: "xdg_wm_base.ping("),
-            .init(id: "input-devices", side: .real, prefix: "wl_seat.capabilities("),
-            .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
+        extensionsAndFormats + pingAndInputDevices + selection + [
             .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
-            .init(id: "selection", side: .real, prefix: "wl_data_device.selection("),
-            .init(id: "selection", side: .real, prefix: "zwp_primary_selection_device_v1."),
             .init(id: "output-descriptions", side: .real, prefix: "wl_output.description("),
             .init(id: "output-descriptions", side: .simulator, prefix: "wl_output.description("),
             .init(id: "output-descriptions", side: .real, prefix: "zxdg_output_v1.description("),
@@ -99,7 +84,7 @@ enum KnownDifferences {
 
     /// Real weston 10 (one headless output) versus `--profile weston-10`.
     static let weston10: [KnownDifference] =
-        globalsAndShmFormats + [
+        extensionsAndFormats + [
             .init(id: "input-devices", side: .simulator, prefix: "wl_seat."),
             .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
             .init(
@@ -109,26 +94,42 @@ enum KnownDifferences {
 
     /// Real KWin 5.27 (`--virtual`, two outputs) versus `--profile kwin-5.27`.
     static let kwin527: [KnownDifference] =
-        globalsAndShmFormats + [
-            .init(id: "ping", side: .real, prefix: "xdg_wm_base.ping("),
-            .init(id: "input-devices", side: .real, prefix: "wl_seat.capabilities("),
-            .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
+        extensionsAndFormats + pingAndInputDevices + selection + [
             .init(id: "seat-name", side: .real, prefix: "wl_seat.name("),
             .init(id: "seat-name", side: .simulator, prefix: "wl_seat.name("),
             .init(id: "keymap-and-repeat", side: .real, prefix: "wl_keyboard.keymap("),
             .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.keymap("),
             .init(id: "keymap-and-repeat", side: .real, prefix: "wl_keyboard.repeat_info("),
             .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.repeat_info("),
-            .init(id: "selection", side: .real, prefix: "wl_data_device.selection("),
-            .init(id: "selection", side: .real, prefix: "zwp_primary_selection_device_v1."),
         ]
 
     /// Real Mutter 43 (headless, two virtual monitors) versus `--profile mutter-43`.
     static let mutter43: [KnownDifference] =
-        globalsAndShmFormats + [
+        extensionsAndFormats + [
             .init(id: "input-devices", side: .real, prefix: "wl_seat.capabilities("),
             .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
             .init(id: "input-devices", side: .real, prefix: "wl_keyboard."),
             .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
         ]
+
+    /// The globals each side offers and its wl_shm formats (`globals`, `shm-formats`).
+    static let extensionsAndFormats: [KnownDifference] = [
+        .init(id: "globals", side: .real, prefix: "wl_registry.global("),
+        .init(id: "globals", side: .simulator, prefix: "wl_registry.global("),
+        .init(id: "shm-formats", side: .real, prefix: "wl_shm.format("),
+        .init(id: "shm-formats", side: .simulator, prefix: "wl_shm.format("),
+    ]
+
+    /// The real compositor pings; the seat's capabilities differ (`ping`, `input-devices`).
+    static let pingAndInputDevices: [KnownDifference] = [
+        .init(id: "ping", side: .real, prefix: "xdg_wm_base.ping("),
+        .init(id: "input-devices", side: .real, prefix: "wl_seat.capabilities("),
+        .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
+    ]
+
+    /// The real compositor's clipboard and primary selection on focus (`selection`).
+    static let selection: [KnownDifference] = [
+        .init(id: "selection", side: .real, prefix: "wl_data_device.selection("),
+        .init(id: "selection", side: .real, prefix: "zwp_primary_selection_device_v1."),
+    ]
 }
