@@ -68,18 +68,11 @@ import Testing
     /// (ProfileCrashTests shows the profile reproduces that).
     @Test(arguments: [FidelityClient.timerApp])
     func sameEventsUnderKWinAndTheKWin527Profile(client: FidelityClient) throws {
-        let steps = FidelitySession.twoOutputs(first: FidelityKWinOutputs.names[0], second: FidelityKWinOutputs.names[1])
         let real = try RealKWinCompositor()
         defer { real.stop() }
-        let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
-        let simulated = try SimulatedCompositor(profile: .kwin527, layout: FidelityKWinOutputs.simulatorLayout)
-        defer { simulated.stop() }
-        let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
-
-        Self.expectNoUnlistedDifference(
-            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.kwin527,
-            labels: ("KWin 5.27", "kwin-5.27 profile"))
-        Self.expectTheWindowMoved([realTranscript, simulatedTranscript], steps: steps)
+        try Self.expectTwoOutputSessionsMatch(
+            client, on: real, outputs: (FidelityKWinOutputs.names, FidelityKWinOutputs.simulatorLayout), underProfile: .kwin527,
+            known: KnownDifferences.kwin527, labels: ("KWin 5.27", "kwin-5.27 profile"))
     }
 
     /// Mutter 43 on two virtual monitors (Meta-0 1x, Meta-1 2x) against
@@ -88,18 +81,27 @@ import Testing
     /// DisplayConfig. TimerApp only, as for KWin.
     @Test(arguments: [FidelityClient.timerApp])
     func sameEventsUnderMutterAndTheMutter43Profile(client: FidelityClient) throws {
-        let steps = FidelitySession.twoOutputs(first: FidelityMutterOutputs.names[0], second: FidelityMutterOutputs.names[1])
         let real = try RealMutterCompositor()
         defer { real.stop() }
+        try Self.expectTwoOutputSessionsMatch(
+            client, on: real, outputs: (FidelityMutterOutputs.names, FidelityMutterOutputs.simulatorLayout), underProfile: .mutter43,
+            known: KnownDifferences.mutter43, labels: ("Mutter 43", "mutter-43 profile"))
+    }
+
+    /// The two-output session (to the second output and back, the first
+    /// rescaled to 2x) with `client` on `real`, then under `profile` on the
+    /// same outputs; expects no unlisted difference and a window that moved.
+    static func expectTwoOutputSessionsMatch(
+        _ client: FidelityClient, on real: FidelityCompositor, outputs: (names: [String], layout: DisplayLayout),
+        underProfile profile: CompositorProfile, known: [KnownDifference], labels: (real: String, simulated: String)
+    ) throws {
+        let steps = FidelitySession.twoOutputs(first: outputs.names[0], second: outputs.names[1])
         let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
-        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
+        let simulated = try SimulatedCompositor(profile: profile, layout: outputs.layout)
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: steps)
-
-        Self.expectNoUnlistedDifference(
-            client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.mutter43,
-            labels: ("Mutter 43", "mutter-43 profile"))
-        Self.expectTheWindowMoved([realTranscript, simulatedTranscript], steps: steps)
+        expectNoUnlistedDifference(client, real: realTranscript, simulated: simulatedTranscript, known: known, labels: labels)
+        expectTheWindowMoved([realTranscript, simulatedTranscript], steps: steps)
     }
 
     /// The session really ran: every step has its phase, and the window
