@@ -122,7 +122,11 @@ import Testing
         let timer = try TestExecutable.locate("TimerApp").path
         let (result, report, _, _) = try Self.explore(["--time", "1"], [timer])
         #expect(report.stoppedEarly == "the time limit of 1 s was reached", "\(report)")
-        #expect(report.runs.count < ExplorationVariation.allCases.count, "stopped before every variation ran: \(report.runs.count)")
+        // Without --budget the combinations go on until the time is up, so
+        // only the time limit ended this campaign. How many runs fit in 1 s
+        // depends on the machine (the checks the baseline failed do not run
+        // under variations), so the count is not asserted.
+        #expect(!report.runs.isEmpty, "the battery ran under variations before the limit was noticed")
         #expect(result.status == 0, "stderr: \(result.standardError)")
     }
 
