@@ -62,7 +62,7 @@ public struct DiagnosticsOverlay: Hashable, Sendable {
         self.lines = lines
         self.fontPixels = fontPixels
         origin = Point(x: 20, y: max(24, drawableSize.height / 4) - 2)
-        let padding = Int((fontPixels / 3).rounded(.up))
+        let padding = Self.padding(fontPixels: fontPixels)
         var boxes: [Rect] = []
         var y = 0
         var scratch: UInt32 = 0
@@ -93,7 +93,7 @@ public struct DiagnosticsOverlay: Hashable, Sendable {
 
     /// Draws the boxes and text over `size` ARGB8888 pixels at `pixels`.
     func draw(over pixels: UnsafeMutableRawPointer, size: Size, strideBytes: Int, at origin: Point) {
-        let padding = Double((fontPixels / 3).rounded(.up))
+        let padding = Double(Self.padding(fontPixels: fontPixels))
         let font = Self.font(pixels: fontPixels)
         do throws(CairoUnavailable) {
             try CairoDrawable.drawing(over: pixels, size: size, strideBytes: strideBytes, contentsScale: 1) { cairo in
@@ -111,6 +111,9 @@ public struct DiagnosticsOverlay: Hashable, Sendable {
             runtimeLog.warning("Cairo cannot draw the diagnostics overlay (\(error)); the frame goes without it")
         }
     }
+
+    /// The space around each line's text, in pixels: a third of the font's size.
+    private static func padding(fontPixels: Double) -> Int { Int((fontPixels / 3).rounded(.up)) }
 
     /// A monospaced Pango font whose size is `pixels` (absolute, so the
     /// context's resolution does not change it).
