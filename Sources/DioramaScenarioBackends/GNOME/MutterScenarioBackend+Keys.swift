@@ -16,11 +16,12 @@ import HeadlessCompositors
 /// to the scenario's timeout) for the app's trace to show it, and fails
 /// naming what arrived.
 extension MutterScenarioBackend {
-    /// Why pointer steps are skipped: RemoteDesktop moves the pointer only
-    /// relative to where it is, or to a point of a ScreenCast stream, and
-    /// neither is wired to a window's coordinates here.
+    /// Why pointer steps are skipped: a point of a window is a point of the
+    /// screen only where the window is, which Mutter does not tell; and
+    /// RemoteDesktop places the pointer only relative to where it is, or at
+    /// a point of a ScreenCast stream of a monitor, which is not opened here.
     static func noPointer(_ keyword: String) -> String {
-        "the mutter backend drives no pointer or touchscreen: Mutter 43's RemoteDesktop places the pointer only relative to where it is or on a ScreenCast stream of a monitor, which this backend does not open (`\(keyword)`)"
+        "the mutter backend drives no pointer or touchscreen: a window point needs the window's place on its monitor, which Mutter 43 does not tell (no scripting interface), and RemoteDesktop places the pointer only relative to where it is or on a ScreenCast stream of a monitor, which this backend does not open (`\(keyword)`)"
     }
 
     /// `type W "…"`: each character's keysym pressed and released in turn.
