@@ -140,7 +140,7 @@ extension Simulator {
     /// waiting for (``stopWaiting(for:)``) until they catch up.
     ///
     /// - Parameter only: when given, look only at these clients.
-    public func flushAndFindBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
+    package func flushAndFindBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
         flushClients()
         return clientBacklog.find(only: only)
     }
@@ -162,7 +162,7 @@ extension Simulator {
 
     /// A control request waited as long as it may for these clients: stop
     /// holding requests back for them until they have read their backlog.
-    public func stopWaiting(for backlog: [ClientBacklog]) {
+    package func stopWaiting(for backlog: [ClientBacklog]) {
         clientBacklog.stopWaiting(for: backlog)
     }
 }
