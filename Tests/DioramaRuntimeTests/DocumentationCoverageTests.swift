@@ -2,33 +2,57 @@ import DioramaPOSIX
 import Foundation
 import Testing
 
-/// Every public symbol of the `Diorama` module — the API apps are written
-/// against — has a doc comment, so the DocC reference (`make docs`) has no
-/// blank pages. The symbols are read the way DocC reads them: the toolchain's
-/// `swift-symbolgraph-extract` over the `Diorama.swiftmodule` that
+/// Every public symbol of the shipped library products — `Diorama`, the API
+/// apps are written against, with the modules it re-exports, and
+/// `DioramaSimulator` with its harness and the control vocabulary it
+/// re-exports — has a doc comment, so the DocC reference (`make docs`) has
+/// no blank pages. The symbols are read the way DocC reads them: the
+/// toolchain's `swift-symbolgraph-extract` over the `.swiftmodule` that
 /// `swift build` just made (well under a second; nothing is rebuilt).
+/// `package` symbols are not part of it: an outside package cannot name them.
 @Suite struct DocumentationCoverageTests {
     /// The package checkout: this file is `Tests/DioramaRuntimeTests/…`.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("every public symbol of Diorama has a doc comment")
-    func everyPublicSymbolIsDocumented() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-symbols-\(getpid())")
+    /// The modules an outside package names (ARCHITECTURE.md, "Public API").
+    static let shippedModules = [
+        "Diorama", "DioramaModel", "DioramaManifest", "DioramaGraphics",
+        "DioramaSimulator", "DioramaSimulatorHarness", "DioramaControlProtocol",
+    ]
+
+    /// How many public symbols of a shipped module still have no doc
+    /// comment. These modules became the shipped API's when the products
+    /// were narrowed to three (issue 19, item 5), before every member their
+    /// users see was written up; `Diorama` has none left. The test fails
+    /// when a module has more (a new symbol without a comment) and when it
+    /// has fewer (lower the number here), so the list only shrinks.
+    static let undocumentedBacklog: [String: Int] = [
+        "DioramaModel": 88, "DioramaManifest": 1, "DioramaGraphics": 25,
+        "DioramaSimulator": 134, "DioramaSimulatorHarness": 56, "DioramaControlProtocol": 78,
+    ]
+
+    @Test("every public symbol of the shipped modules has a doc comment", arguments: shippedModules)
+    func everyPublicSymbolIsDocumented(module: String) throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-symbols-\(module)-\(getpid())")
         defer { try? FileManager.default.removeItem(at: output) }
-        let graphs = try Self.extractSymbolGraphs(module: "Diorama", into: output)
+        let graphs = try Self.extractSymbolGraphs(module: module, into: output)
         var undocumented: [String] = []
         for graph in graphs {
             undocumented += try Self.undocumentedSymbols(inSymbolGraph: graph)
         }
         #expect(!graphs.isEmpty)
+        let backlog = Self.undocumentedBacklog[module, default: 0]
         #expect(
-            undocumented.isEmpty,
+            undocumented.count <= backlog,
             """
-            \(undocumented.count) public symbol(s) of Diorama have no doc comment; add a `///` comment saying what each \
-            is (and, for a callback, when it fires and why):
+            \(undocumented.count) public symbol(s) of \(module) have no doc comment (\(backlog) known); add a `///` comment \
+            saying what each is (and, for a callback, when it fires and why):
             \(undocumented.sorted().joined(separator: "\n"))
             """)
+        #expect(
+            undocumented.count >= backlog,
+            "\(module) has \(undocumented.count) undocumented public symbol(s), fewer than the \(backlog) in undocumentedBacklog: lower it")
     }
 
     @Test("the coverage check names an undocumented public symbol with its file and line")
