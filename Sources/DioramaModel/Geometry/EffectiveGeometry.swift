@@ -22,7 +22,7 @@ public struct EffectiveGeometry: Hashable, Sendable, Codable {
     /// ``SizeRestrictions/commitSize(configured:isConstrained:)``.
     public var isBelowMinimumSize: Bool
 
-    public init(
+    package init(
         coordinateSpaceBounds: Rect,
         interfaceOrientation: InterfaceOrientation = .unknown,
         isInteractivelyResizing: Bool = false,
