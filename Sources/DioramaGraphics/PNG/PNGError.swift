@@ -16,7 +16,7 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What to do about it, in one phrase without a trailing period.
     public var fix: String
 
-    public init(file: String? = nil, byteOffset: Int? = nil, problem: String, fix: String) {
+    package init(file: String? = nil, byteOffset: Int? = nil, problem: String, fix: String) {
         self.file = file
         self.byteOffset = byteOffset
         self.problem = problem
