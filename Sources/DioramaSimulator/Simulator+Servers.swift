@@ -82,8 +82,10 @@ extension Simulator {
         try inputCommands.movePointer(to: location)
     }
 
+    /// Presses `button` where the pointer is (the window under it gets the button event).
     public func pressPointerButton(_ button: PointerButton = .left) { inputCommands.pressPointerButton(button) }
 
+    /// Releases `button`; the window that got the press gets the release.
     public func releasePointerButton(_ button: PointerButton = .left) { inputCommands.releasePointerButton(button) }
 
     /// Presses and releases `button` where the pointer is.
@@ -102,6 +104,7 @@ extension Simulator {
         try inputCommands.touchMove(id: id, to: location)
     }
 
+    /// Lifts touch point `id`.
     public func touchUp(id: Int) throws(SimulatorControlError) { try inputCommands.touchUp(id: id) }
 
     /// Cancels every touch that is down (`wl_touch.cancel`).
