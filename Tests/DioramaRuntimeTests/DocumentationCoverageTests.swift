@@ -21,17 +21,6 @@ import Testing
         "DioramaSimulator", "DioramaSimulatorHarness", "DioramaControlProtocol",
     ]
 
-    /// How many public symbols of a shipped module still have no doc
-    /// comment. These modules became the shipped API's when the products
-    /// were narrowed to three (issue 19, item 5), before every member their
-    /// users see was written up; `Diorama` has none left. The test fails
-    /// when a module has more (a new symbol without a comment) and when it
-    /// has fewer (lower the number here), so the list only shrinks.
-    static let undocumentedBacklog: [String: Int] = [
-        "DioramaModel": 88, "DioramaManifest": 1, "DioramaGraphics": 25,
-        "DioramaSimulator": 134, "DioramaSimulatorHarness": 56, "DioramaControlProtocol": 78,
-    ]
-
     @Test("every public symbol of the shipped modules has a doc comment", arguments: shippedModules)
     func everyPublicSymbolIsDocumented(module: String) throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-symbols-\(module)-\(getpid())")
@@ -42,17 +31,13 @@ import Testing
             undocumented += try Self.undocumentedSymbols(inSymbolGraph: graph)
         }
         #expect(!graphs.isEmpty)
-        let backlog = Self.undocumentedBacklog[module, default: 0]
         #expect(
-            undocumented.count <= backlog,
+            undocumented.isEmpty,
             """
-            \(undocumented.count) public symbol(s) of \(module) have no doc comment (\(backlog) known); add a `///` comment \
-            saying what each is (and, for a callback, when it fires and why):
+            \(undocumented.count) public symbol(s) of \(module) have no doc comment; add a `///` comment saying what each \
+            is (and, for a callback, when it fires and why):
             \(undocumented.sorted().joined(separator: "\n"))
             """)
-        #expect(
-            undocumented.count >= backlog,
-            "\(module) has \(undocumented.count) undocumented public symbol(s), fewer than the \(backlog) in undocumentedBacklog: lower it")
     }
 
     @Test("the coverage check names an undocumented public symbol with its file and line")
