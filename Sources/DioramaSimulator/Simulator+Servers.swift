@@ -146,17 +146,12 @@ extension Simulator {
 
     /// Sends every queued event, then lists the clients still behind on
     /// reading them, leaving out those a control request already gave up
-    /// waiting for (``stopWaiting(for:)``) until they catch up.
+    /// waiting for (``ClientBacklogMonitor/stopWaiting(for:)``) until they catch up.
     ///
     /// - Parameter only: when given, look only at these clients.
     package func flushAndFindBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
         flushClients()
         return clientBacklog.find(only: only)
-    }
-
-    /// The clients behind on reading, without flushing first (between requests of a batch).
-    func findBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
-        clientBacklog.find(only: only)
     }
 
     /// True once none of `clients` is behind (after sending every queued
@@ -167,11 +162,5 @@ extension Simulator {
         if behind.isEmpty { return true }
         clientBacklog.watchForDrain(of: behind)
         return nil
-    }
-
-    /// A control request waited as long as it may for these clients: stop
-    /// holding requests back for them until they have read their backlog.
-    package func stopWaiting(for backlog: [ClientBacklog]) {
-        clientBacklog.stopWaiting(for: backlog)
     }
 }

@@ -22,6 +22,7 @@ public enum FrameCrispness: Hashable, Sendable, CustomStringConvertible {
     /// not compared one for one.
     case notComparable(reason: String)
 
+    /// True when the buffer was compared and no pixel differed.
     public var isCrisp: Bool {
         if case .compared(_, _, _, 0) = self { return true }
         return false

@@ -142,7 +142,7 @@ struct ControlConnection {
         guard
             let behind = try? remote.perform({ simulator in
                 let behind = simulator.flushAndFindBackloggedClients(only: clients)
-                simulator.stopWaiting(for: behind)
+                simulator.clientBacklog.stopWaiting(for: behind)
                 return behind
             }), !behind.isEmpty
         else { return nil }

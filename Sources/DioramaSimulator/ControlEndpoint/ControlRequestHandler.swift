@@ -119,7 +119,7 @@ struct ControlRequestHandler {
             } catch {
                 progress.responses.append(ControlResponse(error))
             }
-            progress.backlog = simulator.findBackloggedClients()
+            progress.backlog = simulator.clientBacklog.find()  // between requests of a batch: no flush
             if !progress.backlog.isEmpty { break }
         }
         return progress
