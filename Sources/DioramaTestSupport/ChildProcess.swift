@@ -18,6 +18,9 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     public let arguments: [String]
     /// Where stdout and stderr are written; removed by `stop()`.
     public let outputDirectory: URL
+    /// The file stdout goes to (in ``outputDirectory`` unless the caller
+    /// named another): what a ``Wait`` watches for what the child prints.
+    public let standardOutputPath: String
     private let process: SpawnedProcess
     /// True once `stop()` ran; held for all of `stop()`, so a second caller waits for the first.
     private let stopped = Mutex(false)
@@ -37,6 +40,7 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let outURL = outputDirectory.appendingPathComponent("stdout")
         let errURL = outputDirectory.appendingPathComponent("stderr")
+        standardOutputPath = (standardOutput ?? outURL).path
         process = try SpawnedProcess(
             executable: executable.path, arguments: arguments, environment: environment,
             workingDirectory: currentDirectory?.path,
@@ -48,6 +52,9 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 
     public var processIdentifier: pid_t { process.pid }
     public var isRunning: Bool { process.isRunning }
+    /// Readable once the child has ended: what a ``Wait`` sleeps on to
+    /// notice at once that a child it waits on exited.
+    public var exitDescriptor: Int32 { process.exitDescriptor }
 
     /// How the child ended ("exited with status 2", "killed by signal 11"),
     /// or "running".
