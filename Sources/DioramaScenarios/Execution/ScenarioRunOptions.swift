@@ -22,7 +22,8 @@ public struct ScenarioRunOptions: Hashable, Sendable {
     public var machine: String?
     /// `--jobs N`: scenarios run at the same time (each on its own backend).
     public var jobs: Int
-    /// How long `wait until` waits between checks.
+    /// How long `wait until` waits between checks on a backend that hears of
+    /// no change (``ScenarioBackend/watchForObservationChange()`` is nil).
     public var pollInterval: ScenarioDuration
     /// Where screenshots are written while running (the report copies them).
     public var artifactsDirectory: String
