@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Runs each test of the suite (or the test) it is given to on threads of
-/// its own rather than on Swift's shared cooperative pool, a few tests at a
-/// time (``OwnThreadSlots``).
+/// its own rather than on Swift's shared cooperative pool, one test per core
+/// at a time (``OwnThreadSlots``).
 ///
 /// Why: Swift Testing runs every test body on the cooperative pool, which
 /// has one thread per core — two on CI. A test that blocks while a
@@ -64,18 +64,20 @@ final class ThreadPerJobExecutor: TaskExecutor {
     }
 }
 
-/// How many tests run off the pool at once: twice the cores by default
-/// (they mostly wait for other processes, which need the cores), or
-/// `DIORAMA_TEST_THREADS`. Without a bound every such test of the process
-/// would start at once (Swift Testing starts all tests together), each with
-/// its compositor and apps, and their waits would run out on a loaded machine.
+/// How many tests run off the pool at once: one per core by default, as
+/// many as the pool let run before, or `DIORAMA_TEST_THREADS`. Without a
+/// bound every such test of the process would start at once (Swift Testing
+/// starts all tests together), each with its compositor and apps, and their
+/// waits would run out on a loaded machine: with twice the cores, three
+/// real-compositor tests failed that way at load 14 (a GL first frame later
+/// than weston's quiet period, a held key on sway, a Mutter keybinding).
 actor OwnThreadSlots {
     /// Nil when `DIORAMA_TEST_THREADS=0`: the tests then run on the shared
     /// pool as if they had no trait (to compare, or to rule the trait out).
     static let shared: OwnThreadSlots? = {
         let count =
             ProcessInfo.processInfo.environment["DIORAMA_TEST_THREADS"].flatMap { Int($0) }
-            ?? 2 * ProcessInfo.processInfo.activeProcessorCount
+            ?? ProcessInfo.processInfo.activeProcessorCount
         return count > 0 ? OwnThreadSlots(count: count) : nil
     }()
 
