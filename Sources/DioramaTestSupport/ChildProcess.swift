@@ -127,14 +127,28 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A minimal environment for a child: `PATH` and `HOME` of the test
-    /// process, plus `extra` (which wins).
+    /// process, ``privateStateHome`` as `XDG_STATE_HOME`, plus `extra`
+    /// (which wins).
     public static func minimalEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment
-        var environment = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin"]
+        var environment = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin", "XDG_STATE_HOME": privateStateHome]
         if let home = inherited["HOME"] { environment["HOME"] = home }
         environment.merge(extra) { _, new in new }
         return environment
     }
+
+    /// An `XDG_STATE_HOME` of this test process's own, for the apps its
+    /// children start (TimerApp saves and restores its scenes' sessions
+    /// there). Without it they used the user's `~/.local/state`: a size
+    /// saved by one run (5300×3201 after an interactive resize) was
+    /// restored by every later run on the machine, and TimerApp died asking
+    /// for a buffer over the simulator's limit at 2×.
+    public static let privateStateHome: String = {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("diorama-test-state-\(getpid())", isDirectory: true).path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
 }
 
 /// How a child process ended.
