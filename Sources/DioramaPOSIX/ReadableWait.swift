@@ -8,13 +8,13 @@ import Foundation
 /// descriptors is readable — a pipe written to or closed (a child reaped, a
 /// waiter raised), an inotify watch that saw a write — never on a timer
 /// that guesses.
-public enum ReadableWait {
+package enum ReadableWait {
     /// Blocks the calling thread until one of `descriptors` (the negative
     /// ones left out) is readable or hung up, or until `deadline`.
     ///
     /// - Returns: false when the deadline came first.
     @discardableResult
-    public static func block(on descriptors: [Int32], until deadline: ContinuousClock.Instant) -> Bool {
+    package static func block(on descriptors: [Int32], until deadline: ContinuousClock.Instant) -> Bool {
         var polled = descriptors.filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
             let left = ContinuousClock.now.duration(to: deadline)
@@ -31,7 +31,7 @@ public enum ReadableWait {
     /// pool (a handful of them serve every task of the process): the poll
     /// runs on a Dispatch thread while the caller is suspended.
     @discardableResult
-    public static func suspend(on descriptors: [Int32], until deadline: ContinuousClock.Instant) async -> Bool {
+    package static func suspend(on descriptors: [Int32], until deadline: ContinuousClock.Instant) async -> Bool {
         await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
             DispatchQueue.global().async { done.resume(returning: block(on: descriptors, until: deadline)) }
         }
@@ -43,14 +43,14 @@ public enum ReadableWait {
 /// the watch is made (or last ``drain()``ed). Folders rather than the files
 /// themselves: a file the watch waits for may not exist yet (a trace an app
 /// has not opened), and a write to a file beside it only costs a look.
-public final class FolderWriteWatch: @unchecked Sendable {
+package final class FolderWriteWatch: @unchecked Sendable {
     /// What ``ReadableWait`` polls; -1 when no watch could be set up (out of
     /// inotify instances), so a wait ends only at its other descriptors or
     /// its deadline.
-    public let descriptor: Int32
+    package let descriptor: Int32
 
     /// Watches the folders holding `files` (each folder once).
-    public init(foldersOf files: [String]) {
+    package init(foldersOf files: [String]) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return }
         let folders = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
@@ -65,7 +65,7 @@ public final class FolderWriteWatch: @unchecked Sendable {
 
     /// Reads the notifications so far: the watch is readable again only
     /// after a write that comes later.
-    public func drain() {
+    package func drain() {
         guard descriptor >= 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while read(descriptor, &buffer, buffer.count) > 0 {}

@@ -4,13 +4,13 @@ import Foundation
 /// Bounded waits: the one way tests here wait for another process. Nothing
 /// sleeps and hopes; every wait has a deadline and, when it passes, an error
 /// that says what was awaited and what was seen instead.
-public enum Wait {
+package enum Wait {
     /// Calls `probe` every `interval` seconds until it returns a value, then
     /// returns it: for what has no event to wait on (a compositor's state
     /// asked over its IPC socket, say). After `timeout` seconds it throws
     /// `WaitTimeout` with `details()` (e.g. a trace tail and a child's
     /// stderr). `probe` may also throw to give up early (a child exited, say).
-    public static func until<Value>(
+    package static func until<Value>(
         _ what: String, timeout: TimeInterval, interval: TimeInterval = 0.02,
         details: () -> String = { "" },
         _ probe: () throws -> Value?
@@ -27,7 +27,7 @@ public enum Wait {
     /// in a watched folder written, a watched child ending), until it
     /// returns a value; no timer in between. Throws `WaitTimeout` with
     /// `details()` after `timeout` seconds; `probe` may throw to give up early.
-    public static func until<Value>(
+    package static func until<Value>(
         _ what: String, timeout: TimeInterval, wakingOn events: WaitEvents,
         details: () -> String = { "" },
         _ probe: () throws -> Value?
@@ -49,29 +49,29 @@ public enum Wait {
 /// What wakes an event-driven ``Wait``: a file created or written in the
 /// folder of one of `files` (it need not exist yet), or one of `children`
 /// ending.
-public struct WaitEvents {
-    public var files: [String]
-    public var children: [ChildProcess]
+package struct WaitEvents {
+    package var files: [String]
+    package var children: [ChildProcess]
 
-    public init(files: [String] = [], children: [ChildProcess] = []) {
+    package init(files: [String] = [], children: [ChildProcess] = []) {
         self.files = files
         self.children = children
     }
 }
 
 /// A bounded wait ran out.
-public struct WaitTimeout: Error, CustomStringConvertible {
-    public var what: String
-    public var seconds: TimeInterval
-    public var details: String
+package struct WaitTimeout: Error, CustomStringConvertible {
+    package var what: String
+    package var seconds: TimeInterval
+    package var details: String
 
-    public init(what: String, seconds: TimeInterval, details: String = "") {
+    package init(what: String, seconds: TimeInterval, details: String = "") {
         self.what = what
         self.seconds = seconds
         self.details = details
     }
 
-    public var description: String {
+    package var description: String {
         "timed out after \(seconds) s waiting for \(what)" + (details.isEmpty ? "" : "\n\(details)")
     }
 }

@@ -14,16 +14,16 @@ import Testing
 /// 306 s run. Under this trait the test's task prefers an executor that
 /// runs each of its jobs on a new thread, so its blocking waits hold only
 /// that thread, and the pool stays free for the tests that compute.
-public struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
-    public var isRecursive: Bool { true }
+package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
+    package var isRecursive: Bool { true }
 
     /// Each test case (each argument of a parameterized test) gets a slot and
     /// threads of its own; a suite only passes the trait on.
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    package func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         testCase == nil ? nil : self
     }
 
-    public func provideScope(
+    package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         guard let slots = OwnThreadSlots.shared else {
@@ -45,7 +45,7 @@ extension Trait where Self == OwnThreadsTrait {
     /// The tests run on threads of their own, off Swift's shared cooperative
     /// pool (``OwnThreadsTrait``): for tests that block while another
     /// process works.
-    public static var ownThreads: Self { Self() }
+    package static var ownThreads: Self { Self() }
 }
 
 /// A task executor that runs every job on a new thread: a job may block for
