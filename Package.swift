@@ -237,6 +237,9 @@ let package = Package(
             dependencies: ["HeadlessCompositors", "DioramaPOSIX", "WaylandServer", "CWaylandServer", "DioramaModel", "CDioramaServerShim"]),
         // Reading PNGs (only tests do: screenshots compared pixel by pixel).
         .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
+        // Swift Testing traits the test targets share (`.ownThreads`: tests that
+        // block while other processes work run off the shared cooperative pool).
+        .target(name: "DioramaTestTraits"),
         // Package.swift, the sources and ARCHITECTURE.md agree: every import of a
         // package target is a declared dependency, and the document names every target.
         .testTarget(name: "DioramaStructureTests"),
@@ -285,12 +288,12 @@ let package = Package(
             name: "DioramaLoggingTests",
             dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
-            name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC", "DioramaPOSIX"]),
+            name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC", "DioramaPOSIX", "DioramaTestTraits"]),
         .testTarget(
             name: "DioramaClientTests",
             dependencies: [
                 "DioramaClient", "DioramaPOSIX", "HeadlessCompositors", "WaylandClient", "DioramaModel",
-                "CXKBCommon", "CDioramaShim", "DioramaTestSupport", "SwayIPC", "WaylandCommon",
+                "CXKBCommon", "CDioramaShim", "DioramaTestSupport", "SwayIPC", "WaylandCommon", "DioramaTestTraits",
             ]),
         .testTarget(
             name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel", "DioramaManifest"],
@@ -301,7 +304,7 @@ let package = Package(
             dependencies: [
                 "HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
                 "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel", "DioramaScenarios", "TimerApp",
-                "DioramaSimulator",
+                "DioramaSimulator", "DioramaTestTraits",
             ]),
         // The sample apps run as real processes under real compositors and the
         // simulator; depending on the executables makes `swift test` build them.
@@ -309,7 +312,7 @@ let package = Package(
             name: "DioramaAppTests",
             dependencies: [
                 "DioramaTestSupport", "HeadlessCompositors", "DioramaModel", "DioramaSimulator",
-                "TimerApp", "GameScene", "DioramaSessionStore", "SwayIPC", "DioramaGraphics",
+                "TimerApp", "GameScene", "DioramaSessionStore", "SwayIPC", "DioramaGraphics", "DioramaTestTraits",
             ],
             exclude: ["Fixtures"]),
         // The shipped scenario suite on the simulator (library call), the
@@ -319,21 +322,25 @@ let package = Package(
             dependencies: [
                 "DioramaScenarioBackends", "DioramaScenarios", "DioramaSimulator", "DioramaModel",
                 "DioramaTestSupport", "TimerApp", "GameScene", "diorama", "HeadlessCompositors", "SwayIPC",
+                "DioramaTestTraits",
             ]),
 
         // The bench harness in a tiny configuration (a smoke run, no timing assertions);
         // depends on the sample apps so `swift test` builds the client it launches.
         .testTarget(
-            name: "DioramaBenchTests", dependencies: ["DioramaBenchKit", "DioramaTestSupport", "HeadlessCompositors", "TimerApp"]),
+            name: "DioramaBenchTests",
+            dependencies: ["DioramaBenchKit", "DioramaTestSupport", "HeadlessCompositors", "TimerApp", "DioramaTestTraits"]),
         // The fuzzers' harness (mutator, crash and hang capture) and the short
         // deterministic run of every target; depends on the executable it runs.
-        .testTarget(name: "DioramaFuzzTests", dependencies: ["DioramaFuzzKit", "DioramaTestSupport", "diorama-fuzz"]),
+        .testTarget(
+            name: "DioramaFuzzTests", dependencies: ["DioramaFuzzKit", "DioramaTestSupport", "diorama-fuzz", "DioramaTestTraits"]),
         .testTarget(
             name: "DioramaSimulatorTests",
             dependencies: [
                 "DioramaSimulator", "DioramaSimulatorHarness", "DioramaModel", "DioramaPOSIX", "DioramaGraphics",
                 "DioramaPNGTestSupport", "WaylandClient", "HeadlessCompositors", "DioramaTestSupport",
                 "TimerApp", "SwayIPC", "WaylandCommon", "DioramaControlClient", "DioramaControlProtocol",
+                "DioramaTestTraits",
             ]),
     ],
     swiftLanguageModes: [.v6]

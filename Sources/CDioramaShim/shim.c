@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 int CDioramaShim_memfd_create(const char *name, unsigned int flags) {
     return memfd_create(name, flags);
@@ -40,4 +41,8 @@ int CDioramaShim_spawn_actions_close_from(void *actions, int lowest) {
 
 int CDioramaShim_spawn_actions_chdir(void *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np((posix_spawn_file_actions_t *)actions, path);
+}
+
+int CDioramaShim_pipe_cloexec(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC);
 }

@@ -40,6 +40,13 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
     package let command: [String]
     private let ended = Mutex<Termination?>(nil)
     private let reaped = DispatchGroup()
+    /// Readable (hung up) once the child has been reaped: its write end is
+    /// closed then, so a wait can sleep on the child's end beside other
+    /// descriptors (``ReadableWait``) instead of asking ``isRunning`` on a
+    /// timer. -1 when no pipe could be made (out of descriptors): such a
+    /// wait ends at its other descriptors or its deadline.
+    package let exitDescriptor: Int32
+    private let exitWriteEnd: Int32
 
     /// Starts `executable` with `arguments` and exactly `environment`.
     ///
@@ -106,14 +113,18 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
+        var exitPipe: [Int32] = [-1, -1]
+        if CDioramaShim_pipe_cloexec(&exitPipe) != 0 { exitPipe = [-1, -1] }
         var spawned: pid_t = 0
         let result =
             searchPath
             ? posix_spawnp(&spawned, executable, &actions, &attributes, argv, envp)
             : posix_spawn(&spawned, executable, &actions, &attributes, argv, envp)
         guard result == 0 else {
+            for end in exitPipe where end >= 0 { close(end) }
             throw SpawnError(command: executable, reason: String(cString: strerror(result)))
         }
+        (exitDescriptor, exitWriteEnd) = (exitPipe[0], exitPipe[1])
         pid = spawned
         processGroup = ownProcessGroup ? spawned : nil
         reaped.enter()
@@ -132,7 +143,12 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             ended = Termination(waitStatus: status)
         }
+        if exitWriteEnd >= 0 { close(exitWriteEnd) }
         reaped.leave()
+    }
+
+    deinit {
+        if exitDescriptor >= 0 { close(exitDescriptor) }
     }
 
     /// How the child ended, or nil while it runs.
@@ -167,14 +183,14 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
         return termination!
     }
 
-    /// Waits up to `timeout` for the child to end, without holding a thread.
+    /// Waits up to `timeout` for the child to end, without holding a thread
+    /// of Swift's cooperative pool: a Dispatch thread waits for the reaping,
+    /// so the caller resumes as the child ends, not at a later look.
     @discardableResult
     package func waitForExit(timeout: Duration) async -> Termination? {
-        let deadline = ContinuousClock.now + timeout
-        while isRunning && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
+        await withCheckedContinuation { (done: CheckedContinuation<Termination?, Never>) in
+            DispatchQueue.global().async { [self] in done.resume(returning: waitForExit(timeout: timeout)) }
         }
-        return termination
     }
 
     /// Stops the child: SIGTERM (and SIGCONT, since a stopped process acts

@@ -18,6 +18,9 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     package let arguments: [String]
     /// Where stdout and stderr are written; removed by `stop()`.
     package let outputDirectory: URL
+    /// The file stdout goes to (in ``outputDirectory`` unless the caller
+    /// named another): what a ``Wait`` watches for what the child prints.
+    package let standardOutputPath: String
     private let process: SpawnedProcess
     /// True once `stop()` ran; held for all of `stop()`, so a second caller waits for the first.
     private let stopped = Mutex(false)
@@ -37,6 +40,7 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let outURL = outputDirectory.appendingPathComponent("stdout")
         let errURL = outputDirectory.appendingPathComponent("stderr")
+        standardOutputPath = (standardOutput ?? outURL).path
         process = try SpawnedProcess(
             executable: executable.path, arguments: arguments, environment: environment,
             workingDirectory: currentDirectory?.path,
@@ -48,6 +52,9 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 
     package var processIdentifier: pid_t { process.pid }
     package var isRunning: Bool { process.isRunning }
+    /// Readable once the child has ended: what a ``Wait`` sleeps on to
+    /// notice at once that a child it waits on exited.
+    package var exitDescriptor: Int32 { process.exitDescriptor }
 
     /// How the child ended ("exited with status 2", "killed by signal 11"),
     /// or "running".
@@ -120,14 +127,28 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A minimal environment for a child: `PATH` and `HOME` of the test
-    /// process, plus `extra` (which wins).
+    /// process, ``privateStateHome`` as `XDG_STATE_HOME`, plus `extra`
+    /// (which wins).
     package static func minimalEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment
-        var environment = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin"]
+        var environment = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin", "XDG_STATE_HOME": privateStateHome]
         if let home = inherited["HOME"] { environment["HOME"] = home }
         environment.merge(extra) { _, new in new }
         return environment
     }
+
+    /// An `XDG_STATE_HOME` of this test process's own, for the apps its
+    /// children start (TimerApp saves and restores its scenes' sessions
+    /// there). Without it they used the user's `~/.local/state`: a size
+    /// saved by one run (5300×3201 after an interactive resize) was
+    /// restored by every later run on the machine, and TimerApp died asking
+    /// for a buffer over the simulator's limit at 2×.
+    package static let privateStateHome: String = {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("diorama-test-state-\(getpid())", isDirectory: true).path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
 }
 
 /// How a child process ended.

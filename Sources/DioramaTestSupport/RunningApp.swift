@@ -6,9 +6,10 @@ import Foundation
 
 /// A Diorama app process under test and its runtime trace.
 ///
-/// Waits poll the trace file: `waitForTrace` returns as soon as the trace
-/// shows what the test needs, fails fast when the app exits first, and on
-/// timeout throws with the trace tail and the app's stderr.
+/// Waits read the trace file again each time it is written to:
+/// `waitForTrace` returns as soon as the trace shows what the test needs,
+/// fails as the app exits first, and on timeout throws with the trace tail
+/// and the app's stderr.
 package final class RunningApp: @unchecked Sendable {
     package let name: String
     package let child: ChildProcess
@@ -29,14 +30,18 @@ package final class RunningApp: @unchecked Sendable {
         return "\(name) (\(child.state)) trace tail:\n\(tail)\n\(name) stderr:\n\(child.standardError.suffix(3000))"
     }
 
-    /// Polls the trace until `found` returns a value (at most `timeout` s).
-    /// Throws when the app exits before the trace shows it.
+    /// Reads the trace, and again after each write to its folder, until
+    /// `found` returns a value (at most `timeout` s). Throws when the app
+    /// exits before the trace shows it.
     @discardableResult
     package func waitForTrace<Value>(
         _ what: String, timeout: TimeInterval = 20,
         _ found: (RuntimeTraceLog) throws -> Value?
     ) throws -> Value {
-        try Wait.until("\(name): \(what)", timeout: timeout, details: diagnostics) {
+        try Wait.until(
+            "\(name): \(what)", timeout: timeout, wakingOn: WaitEvents(files: [traceFile.path], children: [child]),
+            details: diagnostics
+        ) {
             let exited = !child.isRunning
             if let value = try found(try trace()) { return value }
             if exited {

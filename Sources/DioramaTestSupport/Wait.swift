@@ -1,13 +1,15 @@
+import DioramaPOSIX
 import Foundation
 
-/// Bounded polling: the one way tests here wait for another process.
-/// Nothing sleeps and hopes; every wait has a deadline and, when it passes,
-/// an error that says what was awaited and what was seen instead.
+/// Bounded waits: the one way tests here wait for another process. Nothing
+/// sleeps and hopes; every wait has a deadline and, when it passes, an error
+/// that says what was awaited and what was seen instead.
 package enum Wait {
     /// Calls `probe` every `interval` seconds until it returns a value, then
-    /// returns it. After `timeout` seconds it throws `WaitTimeout` with
-    /// `details()` (e.g. a trace tail and a child's stderr). `probe` may also
-    /// throw to give up early (a child exited, say).
+    /// returns it: for what has no event to wait on (a compositor's state
+    /// asked over its IPC socket, say). After `timeout` seconds it throws
+    /// `WaitTimeout` with `details()` (e.g. a trace tail and a child's
+    /// stderr). `probe` may also throw to give up early (a child exited, say).
     package static func until<Value>(
         _ what: String, timeout: TimeInterval, interval: TimeInterval = 0.02,
         details: () -> String = { "" },
@@ -19,6 +21,41 @@ package enum Wait {
             if Date() >= deadline { throw WaitTimeout(what: what, seconds: timeout, details: details()) }
             usleep(useconds_t(interval * 1_000_000))
         }
+    }
+
+    /// Calls `probe` now and again each time one of `events` happens (a file
+    /// in a watched folder written, a watched child ending), until it
+    /// returns a value; no timer in between. Throws `WaitTimeout` with
+    /// `details()` after `timeout` seconds; `probe` may throw to give up early.
+    package static func until<Value>(
+        _ what: String, timeout: TimeInterval, wakingOn events: WaitEvents,
+        details: () -> String = { "" },
+        _ probe: () throws -> Value?
+    ) throws -> Value {
+        let watch = FolderWriteWatch(foldersOf: events.files)
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        while true {
+            // Drained before the look: a write during the probe wakes the next sleep.
+            watch.drain()
+            if let value = try probe() { return value }
+            if ContinuousClock.now >= deadline { throw WaitTimeout(what: what, seconds: timeout, details: details()) }
+            // A child that already ended would wake every sleep: only the running ones count.
+            let exits = events.children.filter(\.isRunning).map(\.exitDescriptor)
+            ReadableWait.block(on: [watch.descriptor] + exits, until: deadline)
+        }
+    }
+}
+
+/// What wakes an event-driven ``Wait``: a file created or written in the
+/// folder of one of `files` (it need not exist yet), or one of `children`
+/// ending.
+package struct WaitEvents {
+    package var files: [String]
+    package var children: [ChildProcess]
+
+    package init(files: [String] = [], children: [ChildProcess] = []) {
+        self.files = files
+        self.children = children
     }
 }
 

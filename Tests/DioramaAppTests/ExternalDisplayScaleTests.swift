@@ -1,6 +1,7 @@
 import DioramaModel
 import DioramaSimulator
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// plugged next to a 2x desk gets an external-display scene whose very first
 /// traits and frame are the TV's, and every screen reports its fractional
 /// scale from the start.
-@Suite("External displays and screens the app is not on")
+@Suite("External displays and screens the app is not on", .ownThreads)
 struct ExternalDisplayScaleTests {
     /// A 2x panel first (the default display) and a 1.5x monitor beside it.
     static func desk() -> DisplayLayout {

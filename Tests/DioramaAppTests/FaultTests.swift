@@ -1,13 +1,14 @@
 import DioramaModel
 import DioramaSessionStore
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import Testing
 
 /// Faults around a running app: a compositor without xdg-shell, a
 /// compositor that goes away, and a damaged state file.
-@Suite("TimerApp faults")
+@Suite("TimerApp faults", .ownThreads)
 struct FaultTests {
     @Test("a compositor without xdg_wm_base (wl_compositor and wl_shm only): exit 2 naming xdg_wm_base and its minimum version")
     func noXdgWmBase() throws {
@@ -127,7 +128,7 @@ struct FaultTests {
 /// A compositor that fails the app during its startup roundtrips with an
 /// error on wl_display itself (libwayland-client turns those into EINVAL,
 /// not EPROTO): the message must still be the compositor's, not "Invalid argument".
-@Suite("TimerApp and a protocol error at startup")
+@Suite("TimerApp and a protocol error at startup", .ownThreads)
 struct StartupProtocolErrorTests {
     @Test("wl_display.error invalid_object while binding wl_shm: exit 2 naming wl_display@1, code 0 and the compositor's text")
     func displayErrorAtStartup() throws {

@@ -1,11 +1,12 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import Testing
 
 /// "No blurry first frame": with one output at scale 2, the scale is known
 /// before the first configure, so the very first buffer is already at 2×.
-@Suite("TimerApp's first frame under weston --scale=2")
+@Suite("TimerApp's first frame under weston --scale=2", .ownThreads)
 struct FirstFrameTests {
     @Test("the first commit in the trace is at scale 2 with buffer = logical × 2")
     func firstCommitAtScale2() throws {
@@ -45,7 +46,10 @@ struct FirstFrameTests {
         let sandbox = try AppSandbox(label: "connect-traits")
         let app = try sandbox.launch(SampleApp.gameScene, compositor: weston.environment)
         _ = try app.waitForTrace("a first commit") { log in log.first(CommitRecord.self) }
-        let connected = try Wait.until("GameScene to log its traits at willConnectTo", timeout: 10, details: app.diagnostics) {
+        let connected = try Wait.until(
+            "GameScene to log its traits at willConnectTo", timeout: 10,
+            wakingOn: WaitEvents(files: [app.child.standardOutputPath], children: [app.child]), details: app.diagnostics
+        ) {
             app.child.standardOutput.split(separator: "\n").first { $0.hasPrefix("connected: ") }.map(String.init)
         }
         #expect(connected == "connected: displayScale 2.0 sizeClasses regular/regular", "stdout:\n\(app.child.standardOutput)")

@@ -1,13 +1,14 @@
 import DioramaModel
 import DioramaSimulator
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// Frame pacing and drawable ownership, with the sample apps as real
 /// processes under the simulator (a real socket; the simulator runs on its
 /// own thread and sends each `perform` block's events in one flush).
-@Suite("Frame pacing and drawable ownership under the simulator")
+@Suite("Frame pacing and drawable ownership under the simulator", .ownThreads)
 struct FramePacingTests {
     /// Configs/displays/studio.json: DP-1 1×, DP-2 2×, HDMI-A-1 1.5×.
     static func studioLayout() throws -> DisplayLayout {

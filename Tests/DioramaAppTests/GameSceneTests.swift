@@ -1,4 +1,5 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import SwayIPC
@@ -6,7 +7,7 @@ import Testing
 
 /// GameScene (the Metal-window article's game) under sway: the client keeps
 /// its 640×360 minimum and prints every drawable size change.
-@Suite("GameScene under sway")
+@Suite("GameScene under sway", .ownThreads)
 struct GameSceneTests {
     /// The `drawable size: WxH …` lines GameScene printed, as sizes.
     static func printedDrawableSizes(_ stdout: String) -> [TraceSize] {
@@ -60,7 +61,10 @@ struct GameSceneTests {
         // stdout has one line per drawable change, in the trace's order.
         let traced = log.records(DrawableSizeRecord.self).map(\.size)
         #expect(traced == [TraceSize(960, 540), TraceSize(640, 360), TraceSize(1280, 720)], "\(log.tail())")
-        let printed = try Wait.until("GameScene to print every drawable size", timeout: 10, details: app.diagnostics) {
+        let printed = try Wait.until(
+            "GameScene to print every drawable size", timeout: 10,
+            wakingOn: WaitEvents(files: [app.child.standardOutputPath], children: [app.child]), details: app.diagnostics
+        ) {
             let printed = Self.printedDrawableSizes(app.child.standardOutput)
             return printed.count >= traced.count ? printed : nil
         }

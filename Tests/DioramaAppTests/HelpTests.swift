@@ -1,10 +1,11 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// `--help` prints usage and exits 0 before the app reads its Info.plist or
 /// looks for a compositor: asking how to run an app must not need one.
-@Suite("The sample apps' --help")
+@Suite("The sample apps' --help", .ownThreads)
 struct HelpTests {
     @Test("--help prints the app's and the runtime's options and exits 0 with no compositor", arguments: [SampleApp.timerApp, SampleApp.gameScene])
     func helpWithoutACompositor(app: String) throws {

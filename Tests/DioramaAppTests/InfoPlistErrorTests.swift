@@ -1,11 +1,12 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// Unusable Info.plists stop TimerApp before it touches the compositor:
 /// exit code 2 and one compiler-style message (`file:line:column: error: …`)
 /// that names the file, the place and what to do.
-@Suite("TimerApp with a bad Info.plist")
+@Suite("TimerApp with a bad Info.plist", .ownThreads)
 struct InfoPlistErrorTests {
     /// Runs TimerApp on `plist` with no compositor reachable (a manifest
     /// error must come first; if it did not, the message would be about the

@@ -1,6 +1,7 @@
 import DioramaModel
 import DioramaSessionStore
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import SwayIPC
@@ -8,7 +9,7 @@ import Testing
 
 /// Sessions end to end: a scene the user closes is discarded; an app that
 /// quits keeps its session and restores it on the next launch.
-@Suite("TimerApp sessions: close → discard, quit → restore")
+@Suite("TimerApp sessions: close → discard, quit → restore", .ownThreads)
 struct LifecycleTests {
     @Test("xdg_toplevel.close (sway 'kill') discards the session: exit 0, its file removed, sessionDiscarded traced")
     func closeDiscardsTheSession() throws {

@@ -1,4 +1,5 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import SwayIPC
@@ -6,7 +7,7 @@ import Testing
 
 /// TimerApp's main scene under sway with HEADLESS-1 at scale 1 and
 /// HEADLESS-2 at scale 2, floating, moved and resized by sway commands.
-@Suite("TimerApp moved between outputs under sway")
+@Suite("TimerApp moved between outputs under sway", .ownThreads)
 struct OutputMoveTests {
     /// What the trace must say once a scene has settled on `output` at `scale`.
     static func settled(on output: String, scale: Int, after mark: Int, in log: RuntimeTraceLog) -> Bool {

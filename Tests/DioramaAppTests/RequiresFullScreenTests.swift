@@ -1,4 +1,5 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import SwayIPC
@@ -6,7 +7,7 @@ import Testing
 
 /// `UIRequiresFullScreen` is ignored on iPadOS 26, and so here: a warning
 /// citing the key, and the app stays an ordinary resizable window.
-@Suite("UIRequiresFullScreen is ignored")
+@Suite("UIRequiresFullScreen is ignored", .ownThreads)
 struct RequiresFullScreenTests {
     @Test("a warning citing the key and saying it is ignored; the window is not fullscreen and follows a resize")
     func warnsAndStaysResizable() throws {

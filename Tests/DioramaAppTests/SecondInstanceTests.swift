@@ -2,13 +2,14 @@ import DioramaModel
 import DioramaSessionStore
 import DioramaSimulator
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// Two TimerApp processes with one XDG_STATE_HOME under the simulator (a real
 /// socket): the first owns the state directory, the second runs with
 /// sessions that are not persisted and says so once.
-@Suite("A second instance of an app leaves the first one's sessions alone")
+@Suite("A second instance of an app leaves the first one's sessions alone", .ownThreads)
 struct SecondInstanceTests {
     static let appID = SampleApp.timerAppID
     static let warning = "holds the state directory"

@@ -1,4 +1,5 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// one it cannot open for writing stops the launch with exit 2 and a message;
 /// one whose writes fail later (a full disk) is reported once and dropped,
 /// and the app goes on. Never a trap from a failed write.
-@Suite("TimerApp with a trace it cannot write")
+@Suite("TimerApp with a trace it cannot write", .ownThreads)
 struct TraceFailureTests {
     @Test("DIORAMA_TRACE=/dev/full: one warning naming it and ENOSPC, the scene still connects, SIGTERM exits 0")
     func traceOnFullDisk() throws {
@@ -69,7 +70,7 @@ struct TraceFailureTests {
 
 /// A `DIORAMA_TRACE` that is a FIFO: opening it must not hang when nobody
 /// reads it yet, and a reader that goes away must not kill the app (SIGPIPE).
-@Suite("TimerApp with a FIFO as its trace")
+@Suite("TimerApp with a FIFO as its trace", .ownThreads)
 struct TraceFIFOTests {
     static func makeFIFO(in sandbox: AppSandbox) throws -> String {
         let path = sandbox.directory.appendingPathComponent("trace.fifo").path

@@ -2,13 +2,14 @@ import DioramaGraphics
 import DioramaModel
 import DioramaSimulator
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// GameScene with `--renderer vulkan` where Vulkan cannot start. Its
 /// frames on lavapipe (crisp at 2×, letterboxed without a viewport) are
 /// checked beside the OpenGL ES ones in `GLESRendererTests`.
-@Suite("The Vulkan renderer under the simulator")
+@Suite("The Vulkan renderer under the simulator", .ownThreads)
 struct VulkanRendererTests {
     /// Lavapipe, named explicitly: the tests run without a GPU, and a
     /// machine with one must not pick its driver instead.

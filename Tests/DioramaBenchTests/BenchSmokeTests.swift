@@ -1,11 +1,12 @@
 import DioramaBenchKit
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// The benchmark harness end to end in a tiny configuration (TimerApp, one move
 /// per direction, 10 surfaces, no sway): every section of the JSON is there and
 /// holds numbers. No timing is asserted — speed is for `make bench`.
-@Suite struct BenchSmokeTests {
+@Suite(.ownThreads) struct BenchSmokeTests {
     @Test func aTinyRunWritesEverySectionWithNumbers() throws {
         let report = try BenchRunner.run(.smoke, packageRoot: BenchRunner.packageRoot)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-smoke-\(getpid())")

@@ -1,11 +1,12 @@
 import DioramaBenchKit
 import DioramaTestSupport
+import DioramaTestTraits
 import HeadlessCompositors
 import Testing
 
 /// Reading libwayland's `WAYLAND_DEBUG=client` lines and timing a window's
 /// answer to a move from them, on hand-written logs in libwayland 1.21's format.
-@Suite struct WaylandDebugReactionsTests {
+@Suite(.ownThreads) struct WaylandDebugReactionsTests {
     @Test func linesOfEveryShapeParseAndOtherOutputIsSkipped() throws {
         let messages = WaylandDebugLog.parse(
             """

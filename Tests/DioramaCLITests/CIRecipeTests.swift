@@ -1,5 +1,6 @@
 import DioramaScenarios
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// Starlark is, the shell script with `sh -n`), and every `diorama` command
 /// line in them — with the values each CI job would have (matrix entries,
 /// job variables, shard variables) — parses as the current CLI's command.
-@Suite("Examples/ci recipes")
+@Suite("Examples/ci recipes", .ownThreads)
 struct CIRecipeTests {
     /// One `diorama` invocation found in a recipe, as a job would run it.
     struct Invocation: Decodable {

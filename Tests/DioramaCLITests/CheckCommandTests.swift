@@ -1,5 +1,6 @@
 import DioramaCheck
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import FoundationXML
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// `diorama check` end to end: the real binary, the simulator inside it,
 /// real clients from Debian packages as real processes. What is asserted
 /// are verdicts these clients are known to earn (Docs/compatibility.md).
-@Suite struct CheckCommandTests {
+@Suite(.ownThreads) struct CheckCommandTests {
     /// A fresh report folder.
     static func outputFolder() -> String {
         let path = NSTemporaryDirectory() + "diorama-check-test-" + UUID().uuidString
@@ -246,7 +247,7 @@ import Testing
 }
 
 /// The Markdown table of Docs/compatibility.md, rewritten between its markers.
-@Suite struct CompatibilityTableTests {
+@Suite(.ownThreads) struct CompatibilityTableTests {
     static let prose = """
         # Title
 

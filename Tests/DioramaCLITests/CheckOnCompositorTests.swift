@@ -1,5 +1,6 @@
 import DioramaCheck
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import FoundationXML
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// app) as real processes, graded from their own `WAYLAND_DEBUG` logs. What
 /// is asserted is what these clients really do on each compositor
 /// (Docs/check.md, "On real compositors").
-@Suite struct CheckOnCompositorTests {
+@Suite(.ownThreads) struct CheckOnCompositorTests {
     /// `diorama check --on stage --json` on `command`, its report folder
     /// fresh and removed afterwards. Each answer may take 15 s (a loaded CI
     /// machine): every wait ends at the client's answer, so only a check
@@ -165,7 +166,7 @@ import Testing
 }
 
 /// `check --repeat N` end to end: N batteries, one report.
-@Suite struct CheckRepeatTests {
+@Suite(.ownThreads) struct CheckRepeatTests {
     /// foot under the simulator earns the same verdicts twice: one report
     /// of 2 runs, no check unstable.
     @Test(.timeLimit(.minutes(10)))

@@ -6,7 +6,8 @@ import Foundation
 enum DioramaCommandLine {
     /// Runs `diorama arguments…` to completion (bounded by `timeout`).
     /// `environment` replaces the test's own; by default it is the test's
-    /// environment with `NO_COLOR=1`. `standardOutput`: where stdout goes
+    /// environment with `NO_COLOR=1` and the test process's own
+    /// `XDG_STATE_HOME` (``ChildProcess/privateStateHome``). `standardOutput`: where stdout goes
     /// instead of the captured file (`/dev/full`).
     static func run(
         _ arguments: [String], environment: [String: String]? = nil,
@@ -14,13 +15,14 @@ enum DioramaCommandLine {
     ) throws -> ChildProcessResult {
         var inherited = ProcessInfo.processInfo.environment
         inherited["NO_COLOR"] = "1"
+        inherited["XDG_STATE_HOME"] = ChildProcess.privateStateHome
         return try ChildProcess.run(
             TestExecutable.locate("diorama"), arguments: arguments,
             environment: environment ?? inherited, timeout: timeout,
             standardOutput: standardOutput)
     }
 
-    /// A minimal environment (PATH, HOME) plus `extra`, so that an inherited
+    /// A minimal environment (PATH, HOME, a private XDG_STATE_HOME) plus `extra`, so that an inherited
     /// WAYLAND_DISPLAY cannot leak into a test.
     static func environment(_ extra: [String: String]) -> [String: String] {
         ChildProcess.minimalEnvironment(extra)

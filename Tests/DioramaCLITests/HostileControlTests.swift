@@ -1,4 +1,5 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Glibc
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// belongs to someone else, too many connections, over-long lines, and a
 /// process out of file descriptors. After each, the simulator must still
 /// answer.
-@Suite("Hostile control clients", .serialized)
+@Suite("Hostile control clients", .serialized, .ownThreads)
 struct HostileControlTests {
     typealias RunningSimulator = SimAndCtlTests.RunningSimulator
 

@@ -1,9 +1,10 @@
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import Testing
 
 /// `diorama outputs` run as a real process against real headless compositors.
-@Suite("diorama outputs")
+@Suite("diorama outputs", .ownThreads)
 struct OutputsCommandTests {
     @Test("weston --scale=2: one output, mode 2048x1280, logical 1024x640, scale 2 (table and JSON)")
     func westonScale2() throws {

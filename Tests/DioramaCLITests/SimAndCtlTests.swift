@@ -1,12 +1,13 @@
 import DioramaGraphics
 import DioramaPNGTestSupport
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// `diorama sim` and `diorama ctl` end to end: real processes, the real
 /// sockets, and weston-simple-shm (from Debian's weston) as the client.
-@Suite("diorama sim + diorama ctl", .serialized)
+@Suite("diorama sim + diorama ctl", .serialized, .ownThreads)
 struct SimAndCtlTests {
     /// A running `diorama sim` in its own runtime directory, stopped (SIGTERM) at the end.
     final class RunningSimulator {
@@ -32,6 +33,7 @@ struct SimAndCtlTests {
             let process = process
             let line = try Wait.until(
                 "diorama sim to print its environment", timeout: 30,
+                wakingOn: WaitEvents(files: [process.standardOutputPath], children: [process]),
                 details: { "stderr: \(process.standardError)" }
             ) { () throws -> String? in
                 if !process.isRunning { throw WaitTimeout(what: "diorama sim exited (\(process.state))", seconds: 0, details: process.standardError) }

@@ -1,6 +1,7 @@
 import DioramaGraphics
 import DioramaPNGTestSupport
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Glibc
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// Diorama's: device nodes, FIFOs, links, a user's files, another
 /// simulator's live socket. Every node is made in the test's own folder
 /// (mknod needs root, as CI runs): the machine's /dev is never touched.
-@Suite("Paths that are not Diorama's", .serialized, .timeLimit(.minutes(10)))
+@Suite("Paths that are not Diorama's", .serialized, .timeLimit(.minutes(10)), .ownThreads)
 struct UnownedPathTests {
     typealias RunningSimulator = SimAndCtlTests.RunningSimulator
 

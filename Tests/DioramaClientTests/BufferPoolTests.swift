@@ -1,11 +1,12 @@
 import DioramaClient
 import DioramaModel
+import DioramaTestTraits
 import HeadlessCompositors
 import Testing
 
 /// Buffer reuse on a real compositor: sway releases each buffer once the next
 /// one replaced it, so a steady animation cycles through a fixed set.
-@Suite("shm buffer pool")
+@Suite("shm buffer pool", .ownThreads)
 struct BufferPoolTests {
     @Test("frames of the same size reuse released buffers; a new size retires the old ones")
     func reuseAndResize() throws {

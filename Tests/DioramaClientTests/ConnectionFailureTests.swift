@@ -1,5 +1,6 @@
 import DioramaClient
 import DioramaPOSIX
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import Testing
@@ -11,7 +12,7 @@ import WaylandClient
 
 /// What the library throws when there is no compositor, when it kills the
 /// connection with a protocol error, and when it goes away.
-@Suite("connection failures")
+@Suite("connection failures", .ownThreads)
 struct ConnectionFailureTests {
     @Test("no compositor: .noCompositor names WAYLAND_DISPLAY, XDG_RUNTIME_DIR and the resolved path")
     func noCompositor() throws {

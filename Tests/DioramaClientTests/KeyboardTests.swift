@@ -2,6 +2,7 @@ import CDioramaShim
 import CXKBCommon
 import DioramaClient
 import DioramaPOSIX
+import DioramaTestTraits
 import Foundation
 import Testing
 import WaylandClient
@@ -14,7 +15,7 @@ import WaylandClient
 
 /// Keymaps through xkbcommon: from a file descriptor as the compositor
 /// shares them, and end to end under sway with a virtual keyboard (wtype).
-@Suite("keyboard")
+@Suite("keyboard", .ownThreads)
 struct KeyboardTests {
     /// A US keymap as text, compiled from RMLVO names by xkbcommon itself.
     private func usKeymapText() throws -> String {

@@ -1,11 +1,12 @@
 import DioramaClient
 import DioramaModel
+import DioramaTestTraits
 import HeadlessCompositors
 import SwayIPC
 import Testing
 
 /// Outputs as `OutputState` publishes them, from real compositors.
-@Suite("output state")
+@Suite("output state", .ownThreads)
 struct OutputStateTests {
     final class Recorder: OutputHandler {
         var added: [String] = []

@@ -1,5 +1,6 @@
 import DioramaClient
 import DioramaModel
+import DioramaTestTraits
 import Dispatch
 import Foundation
 import HeadlessCompositors
@@ -8,7 +9,7 @@ import Testing
 
 /// A connection driven by a DispatchQueue instead of a dispatch loop, as the
 /// scene runtime drives it from the main queue.
-@Suite("connection attached to a dispatch queue")
+@Suite("connection attached to a dispatch queue", .ownThreads)
 struct QueueAttachmentTests {
     /// Results handed from the queue to the test thread.
     final class Outcome: Sendable {

@@ -1,11 +1,12 @@
 import DioramaClient
 import DioramaModel
+import DioramaTestTraits
 import HeadlessCompositors
 import SwayIPC
 import Testing
 
 /// A real toplevel under real sway, moved between outputs by sway commands.
-@Suite("surface enter/leave under sway")
+@Suite("surface enter/leave under sway", .ownThreads)
 struct SurfaceOutputTrackingTests {
     @Test("a floating toplevel moved to HEADLESS-2 and back leaves and enters the right outputs")
     func moveBetweenOutputs() throws {

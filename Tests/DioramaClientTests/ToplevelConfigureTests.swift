@@ -1,12 +1,13 @@
 import DioramaClient
 import DioramaModel
+import DioramaTestTraits
 import HeadlessCompositors
 import SwayIPC
 import Testing
 import WaylandCommon
 
 /// The configure/acknowledge rules as pure bookkeeping, then on a real compositor.
-@Suite("toplevel configure and acknowledge")
+@Suite("toplevel configure and acknowledge", .ownThreads)
 struct ToplevelConfigureTests {
     @Test("only the latest serial is acknowledged, once")
     func latestSerialOnly() {

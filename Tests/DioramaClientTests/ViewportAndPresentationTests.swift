@@ -1,12 +1,13 @@
 import DioramaClient
 import DioramaModel
+import DioramaTestTraits
 import HeadlessCompositors
 import Testing
 
 /// Viewports and presentation feedback on a real compositor (weston offers
 /// both; neither it nor sway 1.7 has fractional-scale, which the registry
 /// test covers).
-@Suite("viewport and presentation")
+@Suite("viewport and presentation", .ownThreads)
 struct ViewportAndPresentationTests {
     @Test("a 2x buffer shown through a viewport at its logical size is accepted; presentation feedback arrives")
     func viewportAndFeedback() throws {

@@ -1,12 +1,13 @@
 import DioramaFuzzKit
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// The short, deterministic run of every fuzz target that `make test` does, and
 /// proof that the harness counts a crash and a hang and keeps their reproducers.
 /// All run the real `diorama-fuzz` executable as a child process.
-@Suite(.serialized) struct ShortFuzzRunTests {
+@Suite(.serialized, .ownThreads) struct ShortFuzzRunTests {
     /// Inputs per target: the seeds, then mutations (seed 1). Enough to reach the
     /// long-line, deep-nesting and boundary-number mutations on every target.
     static let iterations = 300

@@ -1,5 +1,6 @@
 import DioramaScenarios
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// unsharded run of the same scenarios; and `diorama merge` refusing
 /// results that do not add up. A few real scenarios keep it quick: the
 /// property is the same as for the whole suite.
-@Suite("diorama run sharded by CI variables, and diorama merge")
+@Suite("diorama run sharded by CI variables, and diorama merge", .ownThreads)
 struct CIVariableShardTests {
     /// A folder of links to three quick shipped scenarios, so every run
     /// records the same file paths.

@@ -1,4 +1,5 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// simulator through `diorama run` with the real TimerApp: the scene's first
 /// frame is held to the TV's scale (`no stale frames` on a mapping frame,
 /// issue 23 bug 4) and passes, judged rather than skipped.
-@Suite("External-display scenarios on the simulator")
+@Suite("External-display scenarios on the simulator", .ownThreads)
 struct ExternalDisplayScenarioTests {
     @Test(
         "the external-display scene's first frame is judged against the TV and is not stale",

@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaScenarioBackends
 import DioramaScenarios
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Glibc
 import Testing
@@ -17,7 +18,7 @@ import Testing
 /// it follows the click's flush whenever the simulator sends it; the app is
 /// continued a second later. Settling that trusted the `idle` judged the
 /// click handled while the app had not read it.
-@Suite("settling after input waits for the app to handle it")
+@Suite("settling after input waits for the app to handle it", .ownThreads)
 struct InputSettleTests {
     /// Puts an `idle` record stamped a second ahead into the stopped app's trace.
     static func writeStaleIdle(intoTraceOf pid: Int32) {

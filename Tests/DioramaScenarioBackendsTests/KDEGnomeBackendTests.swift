@@ -1,6 +1,7 @@
 import DioramaScenarioBackends
 import DioramaScenarios
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// sample apps as their clients: what each compositor can do passes, what it
 /// cannot is skipped with a reason, and a scenario written for other
 /// backends says so. One compositor at a time.
-@Suite("Shipped scenarios on real KWin and Mutter", .serialized)
+@Suite("Shipped scenarios on real KWin and Mutter", .serialized, .ownThreads)
 struct KDEGnomeBackendTests {
     /// Every shipped scenario on `backend`: none fails, each skip has a reason.
     static func runShippedSuite(on backend: BackendKind) async throws -> [ScenarioResult] {

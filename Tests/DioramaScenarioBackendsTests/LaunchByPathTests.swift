@@ -1,13 +1,14 @@
 import DioramaScenarioBackends
 import DioramaScenarios
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// An app outside `Configs/apps`, launched by executable path with its own
 /// Info.plist, on the simulator: the scenario reaches it as it would an app
 /// built in another package.
-@Suite("Launch by path on the simulator")
+@Suite("Launch by path on the simulator", .ownThreads)
 struct LaunchByPathOnSimulatorTests {
     @Test("launch app \"PATH\" info-plist \"PATH\" starts that executable with --info-plist, the trace enabled")
     func launchByPath() async throws {

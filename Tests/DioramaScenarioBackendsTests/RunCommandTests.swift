@@ -1,10 +1,11 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// `diorama run` and `diorama demo` end to end: the built executable, real
 /// scenario files, the simulator inside it, the sample apps as its children.
-@Suite("diorama run and diorama demo")
+@Suite("diorama run and diorama demo", .ownThreads)
 struct RunCommandTests {
     static func diorama(_ arguments: [String], in directory: URL, timeout: TimeInterval = 120) throws -> ChildProcessResult {
         let environment = ScenarioCommandLine.environment()
@@ -164,7 +165,7 @@ struct RunCommandTests {
 
 /// `diorama run` reporting how long things took, and keeping screenshots
 /// inside a scenario's timeout.
-@Suite("diorama run: times and timeouts")
+@Suite("diorama run: times and timeouts", .ownThreads)
 struct RunTimingTests {
     @Test("JUnit carries the real times of a run: the suite's and its cases'")
     func junitTimesAreReal() throws {

@@ -1,11 +1,12 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// `diorama run`'s report files and working folders on paths that are not
 /// Diorama's: a device node (made in the test's folder, never the machine's
 /// /dev), standard output, a folder of the user's.
-@Suite("diorama run: reports and work folders on paths that are not Diorama's")
+@Suite("diorama run: reports and work folders on paths that are not Diorama's", .ownThreads)
 struct RunOutputPathTests {
     /// `diorama run` of a passing scenario with `reports` pointed at a
     /// character device with these numbers, made in the test's folder: the

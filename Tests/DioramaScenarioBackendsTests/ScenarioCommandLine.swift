@@ -12,10 +12,13 @@ enum ScenarioCommandLine {
         ShardConvention.all.flatMap { [$0.totalVariable, $0.indexVariable] }
             + ["TEST_SHARD_STATUS_FILE", "XML_OUTPUT_FILE", "GITHUB_STEP_SUMMARY"])
 
-    /// The test's environment without a compositor or CI variables, with `NO_COLOR=1`, plus `extra`.
+    /// The test's environment without a compositor or CI variables, with
+    /// `NO_COLOR=1` and the test process's own `XDG_STATE_HOME`
+    /// (``ChildProcess/privateStateHome``), plus `extra`.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { !ciVariables.contains($0.key) }
         environment["NO_COLOR"] = "1"
+        environment["XDG_STATE_HOME"] = ChildProcess.privateStateHome
         environment["WAYLAND_DISPLAY"] = nil
         environment.merge(extra) { _, new in new }
         return environment

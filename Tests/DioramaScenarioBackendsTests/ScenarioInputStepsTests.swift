@@ -1,5 +1,6 @@
 import DioramaScenarioBackends
 import DioramaScenarios
+import DioramaTestTraits
 import Testing
 
 /// The scenario steps that drag inside a window, hold keys and scroll, run
@@ -7,7 +8,7 @@ import Testing
 /// read back from its runtime trace. Each expectation after an input step
 /// waits for the app to have handled that input (issue 23, part 4, bug 3),
 /// also when the app is a second late.
-@Suite("pointer, held-key and scroll steps on the simulator")
+@Suite("pointer, held-key and scroll steps on the simulator", .ownThreads)
 struct ScenarioInputStepsTests {
     /// TimerApp's main window on one 1× display; the steps follow.
     static let timerOnOneDisplay = """

@@ -1,4 +1,6 @@
+import DioramaModel
 import DioramaScenarios
+import Synchronization
 import Testing
 
 @testable import DioramaScenarioBackends
@@ -65,5 +67,27 @@ struct ScenarioWindowsSettleTests {
         #expect(outcome == .settled)
         #expect(polls == 1)
         #expect(settled?.since == since)
+    }
+
+    @Test("a declared window is looked for again at each change the backend hears of, never on a timer")
+    func declaringWaitsOnChanges() async throws {
+        let here = SourceLocation(file: "t.scenario", line: 1, column: 1)
+        let changes = Mutex(0)
+        // An hour between looks if the wait fell back on the timer: the test would hang.
+        let windows = ScenarioWindows<Int>(pollInterval: .seconds(3600)) { _ in
+            ObservationChange { _ in changes.withLock { $0 += 1 } }
+        }
+        var looks = 0
+        let outcome = try await windows.declare(
+            WindowDeclaration(name: NameReference("main", at: here), client: NameReference("timer", at: here)),
+            client: nil, timeout: .seconds(600),
+            rebind: { _ in
+                looks += 1
+                return looks == 3 ? "window 7" : nil
+            },
+            notFound: { "none" })
+        #expect(outcome == .done(detail: "window 7"))
+        #expect(looks == 3)
+        #expect(changes.withLock { $0 } == 2, "one wait for a change after each look that found nothing")
     }
 }

@@ -1,6 +1,7 @@
 import DioramaModel
 import DioramaSimulator
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// process) from the simulator's seat over a real socket, read back from the
 /// app's runtime trace: locations in points at any scale, and a drag-move
 /// the app starts itself.
-@Suite("scene input on the simulator", .serialized)
+@Suite("scene input on the simulator", .serialized, .ownThreads)
 struct SceneInputTests {
     /// DP-1 at 1×, DP-2 at 2×, DP-3 at 1.5×, side by side, 1280×800 points each.
     static func layout() -> DisplayLayout {
@@ -36,9 +37,10 @@ struct SceneInputTests {
             sandbox = try AppSandbox(label: label)
             app = try sandbox.launch("TimerApp", compositor: simulator.clientEnvironment, environment: environment)
             try app.waitForTrace("a first commit") { $0.first(CommitRecord.self) }
-            let id: UInt32 = try Wait.until("the main window mapped", timeout: 20) {
-                try simulator.perform { sim in sim.windows.first { $0.isMapped && $0.title.hasPrefix("Main") }?.id }
-            }
+            // Looked at after each commit, ack or bind (the simulator's waiters), not on a timer.
+            guard
+                let id = try simulator.value(timeout: .seconds(20), { sim in sim.windows.first { $0.isMapped && $0.title.hasPrefix("Main") }?.id })
+            else { throw WaitTimeout(what: "the main window mapped", seconds: 20, details: app.diagnostics()) }
             window = .id(id)
         }
 

@@ -1,4 +1,5 @@
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// sample apps as child processes, through the `diorama` command as CI runs
 /// it: the suite `make test` keeps green, and the same suite split into
 /// three shards (separate processes, separate work folders) and merged.
-@Suite("Shipped scenarios on the simulator")
+@Suite("Shipped scenarios on the simulator", .ownThreads)
 struct ShippedSuiteTests {
     @Test("every shipped scenario passes on --on sim; 3 shards merged equal that run, case for case")
     func everyShippedScenarioPassesAndShardsMergeToTheSameRun() throws {

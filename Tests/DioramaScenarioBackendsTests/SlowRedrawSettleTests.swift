@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaScenarioBackends
 import DioramaScenarios
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Glibc
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// long the app takes: a busy machine (CI with other jobs) can hold an app
 /// off the CPU for longer than the settle's quiet period, and the frame it
 /// showed before the move must not count as "drawn for where it is".
-@Suite("settling waits for a slow app's redraw")
+@Suite("settling waits for a slow app's redraw", .ownThreads)
 struct SlowRedrawSettleTests {
     @Test(
         "an app frozen for 1 s across a move to 2x is expected at scale 2 once it redraws, not judged on its old frame",

@@ -1,6 +1,7 @@
 import DioramaModel
 import DioramaSimulator
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// scene sessions ask for the size and display they were saved with, and
 /// reconnect in the order the user last had them active. A real TimerApp
 /// process on the simulator over a real socket.
-@Suite("windows come back where they were", .serialized)
+@Suite("windows come back where they were", .serialized, .ownThreads)
 struct WindowReturnTests {
     @Test(
         "a window quit at 600x400 on DP-2 comes back at 600x400 on DP-2, drawn for DP-2's scale from its first frame",

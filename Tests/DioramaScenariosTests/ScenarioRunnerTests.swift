@@ -183,6 +183,37 @@ struct ScenarioRunnerTests {
         #expect(result.entries[3].outcome == .notRun(reason: "an earlier step failed (line 4: still not true after 200ms: expected on DP-2, got on DP-1)"))
     }
 
+    @Test("wait until on a backend that hears of changes checks again after each change, never on a timer")
+    func waitUntilWakesOnChanges() async throws {
+        let size = size
+        let backend = ScriptedBackend { _, _, waits in
+            renderedObservation(on: waits >= 3 ? ["DP-2"] : ["DP-1"], scale: .one, bounds: size)
+        }
+        backend.changesComing = 3
+        let text = "displays: studio\nlaunch TimerApp as timer\nwindow main = timer\nwait until main on DP-2 timeout 10s\n"
+        let result = await ScenarioRunner().run(try validate(text), on: backend)
+        #expect(result.status == .passed)
+        #expect(backend.pauses == 0)
+        // Each look is watched for before it is taken, and only a failed look waits.
+        let waiting = backend.log.filter { $0 == "watch" || $0.hasPrefix("change") || $0 == "observe main" }
+        #expect(
+            waiting.suffix(11) == [
+                "watch", "observe main", "change 1", "watch", "observe main", "change 2", "watch", "observe main", "change 3", "watch", "observe main",
+            ])
+        #expect(result.entries[2].clauses.map(\.verdict) == [.passed(actual: "on DP-2")])
+    }
+
+    @Test("wait until on a backend that hears of changes fails at its real deadline when nothing changes")
+    func waitUntilWithoutChangesTimesOut() async throws {
+        let size = size
+        let backend = ScriptedBackend { _, _, _ in renderedObservation(on: ["DP-1"], scale: .one, bounds: size) }
+        backend.changesComing = 0
+        let text = "displays: studio\nlaunch TimerApp as timer\nwindow main = timer\nwait until main on DP-2 timeout 50ms\n"
+        let result = await ScenarioRunner().run(try validate(text), on: backend)
+        #expect(backend.pauses == 0 && backend.changes == 1)
+        #expect(result.entries[2].outcome == .failed(message: "still not true after 50ms: expected on DP-2, got on DP-1"))
+    }
+
     @Test("wait until on a fact the backend cannot see is skipped at once rather than waiting forever")
     func waitUntilUnobservable() async throws {
         let backend = ScriptedBackend { _, _, _ in WindowObservation(unavailableBecause: "weston has no IPC") }

@@ -10,15 +10,21 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
     let kind: BackendKind
     /// What `perform` returns for the step on a line (default: done).
     var outcomes: [Int: StepOutcome] = [:]
-    /// What `observe` returns: window, the line of the last step performed, pauses so far.
+    /// What `observe` returns: window, the line of the last step performed,
+    /// pauses and changes waited for so far.
     var observation: (_ window: String, _ line: Int, _ pauses: Int) -> WindowObservation
     var displays: (_ line: Int) -> [DisplayObservation] = { _ in [] }
     var startError: (any Error)?
     var launchError: (any Error)?
     /// What `settle` returns.
     var settleOutcome: SettleOutcome = .settled
+    /// When set, `watchForObservationChange` returns a change: the first
+    /// `changesComing` waits on one end at once (something changed), later
+    /// ones at their deadline (nothing did). Nil: the backend hears of no change.
+    var changesComing: Int?
     private(set) var log: [String] = []
     private(set) var pauses = 0
+    private(set) var changes = 0
     private(set) var lastLine = 0
     private(set) var setup: ScenarioSetup?
 
@@ -62,7 +68,7 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
 
     func observe(window: String) async -> WindowObservation {
         log.append("observe \(window)")
-        return observation(window, lastLine, pauses)
+        return observation(window, lastLine, pauses + changes)
     }
 
     func observeDisplays() async -> [DisplayObservation] {
@@ -73,6 +79,16 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
     func pause(for duration: ScenarioDuration) async {
         log.append("pause \(duration)")
         pauses += 1
+    }
+
+    func watchForObservationChange() -> ObservationChange? {
+        guard let changesComing else { return nil }
+        log.append("watch")
+        return ObservationChange { [self] deadline in
+            changes += 1
+            log.append("change \(changes)")
+            if changes > changesComing { try? await Task.sleep(until: deadline) }
+        }
     }
 
     func stop() async {

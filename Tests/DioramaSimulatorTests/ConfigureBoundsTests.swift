@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// send it: before the initial configure that leaves the size to the client,
 /// and again when the bounds change. See Docs/compatibility.md for the
 /// evidence and for weston-presentation-shm, which cannot take it.
-@Suite struct ConfigureBoundsTests {
+@Suite(.ownThreads) struct ConfigureBoundsTests {
     @Test func aVersion4ToplevelGetsItsBoundsBeforeItsFirstConfigure() throws {
         let harness = try Simulator.Harness.shipped("laptop.json")
         let client = try WindowingClient(harness: harness, wmBaseVersion: 4)

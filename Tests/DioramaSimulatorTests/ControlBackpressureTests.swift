@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaPOSIX
 import DioramaSimulatorHarness
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Glibc
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// A script that floods the control socket must not kill the client it is
 /// testing: the endpoint holds back a request's answer (and the next
 /// request) while a client still has a socket full of unread events.
-@Suite struct ControlBackpressureTests {
+@Suite(.ownThreads) struct ControlBackpressureTests {
     /// 2,000 `move` requests written back to back on one connection (all
     /// sent before reading the answers), each moving foot between the 1×
     /// and the 2× display: every move queues a leave and an enter for each of

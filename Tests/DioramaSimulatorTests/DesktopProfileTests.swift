@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaPOSIX
 import DioramaSimulator
 import DioramaSimulatorHarness
+import DioramaTestTraits
 import Foundation
 import Testing
 import WaylandClient
@@ -11,7 +12,7 @@ import WaylandClient
 /// `wayland-info` from `kwin_wayland --virtual` and `mutter --headless
 /// --virtual-monitor` on Debian bookworm; the tests run real clients over the
 /// simulator's real socket.
-@Suite struct DesktopProfileTests {
+@Suite(.ownThreads) struct DesktopProfileTests {
     /// Every global each real compositor offers that the simulator implements,
     /// with the version `wayland-info` listed for it there.
     private static let realVersions: [String: [String: Int]] = [

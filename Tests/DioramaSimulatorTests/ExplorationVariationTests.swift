@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaPOSIX
 import DioramaSimulator
 import DioramaSimulatorHarness
+import DioramaTestTraits
 import Foundation
 import Testing
 import WaylandClient
@@ -11,7 +12,7 @@ import WaylandClient
 /// socket, prints every event it received (`WAYLAND_DEBUG=1`), and the
 /// in-process test client logs what its window was told. Each test also
 /// shows that, without the variation, the sequence is the usual one.
-@Suite struct ExplorationVariationTests {
+@Suite(.ownThreads) struct ExplorationVariationTests {
     /// Two 1280×800 displays at 1 and 1.5, side by side.
     private static let layout = DisplayLayout(displays: [
         DisplayConfiguration(

@@ -2,13 +2,14 @@ import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// "Drawn for the scale in effect" (`ScaleInEffect`, the trace's
 /// `stale_scale`) on the 1.5x display of the `studio` layout, whose
 /// `wl_output.scale` is 2.
-@Suite struct StaleScaleTests {
+@Suite(.ownThreads) struct StaleScaleTests {
     /// A raw client on HDMI-A-1 (1.5x), mapped at 400x300 points.
     private func windowOnFractionalDisplay(fractional: Bool, viewport: Bool)
         throws -> (Simulator.Harness, WindowingClient, ClientWindow, Window)

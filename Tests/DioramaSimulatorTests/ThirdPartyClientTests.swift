@@ -2,13 +2,14 @@ import DioramaModel
 import DioramaPOSIX
 import DioramaSimulator
 import DioramaSimulatorHarness
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import Testing
 
 /// Programs nobody here wrote, from Debian packages, run as real processes
 /// over the simulator's real socket.
-@Suite struct ThirdPartyClientTests {
+@Suite(.ownThreads) struct ThirdPartyClientTests {
     /// The path of an installed program, or a failure naming the package.
     private static func program(_ path: String, package: String) throws -> String {
         try #require(

@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// maps, it is moved, it enters the right display, its commits are traced.
 /// Whether it redraws for the new scale, and how fast, is a finding, graded
 /// by `diorama check` (Docs/compatibility.md is its output, `make compatibility`).
-@Suite struct ThirdPartyScaleTests {
+@Suite(.ownThreads) struct ThirdPartyScaleTests {
     /// How long a client gets to redraw for a new scale before it counts as not following.
     static let followTimeout: Duration = .seconds(5)
 

@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// wrote as real processes over the real socket. Both destroy their
 /// wl_output when its global is removed, so they survive and follow only
 /// when every `leave` naming it comes first (see `unplugDisplay`).
-@Suite struct ThirdPartyUnplugTests {
+@Suite(.ownThreads) struct ThirdPartyUnplugTests {
     @Test(.timeLimit(.minutes(10)))
     func clientsOnAnUnpluggedDisplaySurviveAndRedrawForTheirNewDisplay() throws {
         let programs: [ThirdPartyClient] = [.sdl2Sprite, .westonTerminal]

@@ -1,4 +1,5 @@
 import DioramaPOSIX
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// Real KWin 5.27 and Mutter 43, each started headless on a private session
 /// bus, configured while running, and stopped with everything they started.
 /// Serialized: each renders in software, and CI has two cores.
-@Suite("KWin and Mutter headless", .serialized)
+@Suite("KWin and Mutter headless", .serialized, .ownThreads)
 struct KDEGnomeHeadlessTests {
     /// The processes in the launcher's group that are the session bus.
     static func busDaemons(of compositor: RunningCompositor) -> [ProcessStat] {

@@ -1,4 +1,5 @@
 import DioramaPOSIX
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Mutter 43's one way to move a window: its move-to-monitor keybinding,
 /// pressed through a RemoteDesktop session held on one D-Bus connection.
-@Suite("Mutter window moves", .serialized)
+@Suite("Mutter window moves", .serialized, .ownThreads)
 struct MutterMoveTests {
     /// The enter and leave events of the first surface that entered an
     /// output, with each output's xdg_output name, from a `WAYLAND_DEBUG` log.

@@ -1,3 +1,4 @@
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 
 /// Real sway processes, started headless (as `diorama-sway` when the tests run
 /// as root). Each test owns its instance, so the suite runs in parallel safely.
-@Suite("sway headless")
+@Suite("sway headless", .ownThreads)
 struct SwayHeadlessTests {
     @Test("starts with two outputs at scales 1 and 2 at the configured positions")
     func twoOutputs() throws {

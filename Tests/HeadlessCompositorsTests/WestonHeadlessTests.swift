@@ -1,3 +1,4 @@
+import DioramaTestTraits
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
 /// Real weston processes, started headless. Each test owns its instance (own
 /// runtime directory and socket name), so the suite runs in parallel safely.
-@Suite("weston headless")
+@Suite("weston headless", .ownThreads)
 struct WestonHeadlessTests {
     @Test("starts: socket exists, process alive, private runtime dir; stop leaves nothing")
     func startAndStop() throws {

@@ -43,4 +43,9 @@ int CDioramaShim_accept_cloexec(int fd);
 int CDioramaShim_spawn_actions_close_from(void *actions, int lowest);
 int CDioramaShim_spawn_actions_chdir(void *actions, const char *path);
 
+// Why: pipe2 is a GNU extension (_GNU_SOURCE), so Swift's Glibc module lacks
+// it. A pipe made close-on-exec in one call cannot leak into a child another
+// thread spawns in between (SpawnedProcess's exit pipe). Returns 0 or -1 with errno.
+int CDioramaShim_pipe_cloexec(int ends[2]);
+
 #endif

@@ -1,34 +1,35 @@
+import DioramaPOSIX
 import DioramaSimulator
 import Foundation
 import Glibc
 import Synchronization
 
-/// What settling sleeps on between two looks: the simulator recording
-/// something new (a commit, an ack, a configure, events sent …) and the
-/// apps' runtime traces being written to (an `idle` record). Both are
-/// events: nothing is looked at again until one of them happened or the
-/// deadline passed.
+/// What the simulator backend sleeps on between two looks (settling, and
+/// waiting for a declared window or a relaunched client's windows): the
+/// simulator recording something new (a commit, an ack, a configure, a
+/// window mapped, events sent …), the apps' runtime traces being written to
+/// (an `idle` or `toplevel` record) and, when one is named, a client
+/// ending. All are events: nothing is looked at again until one of them
+/// happened or the deadline passed.
 ///
 /// Make it before taking the look it follows (its file watch is set up on
 /// creation), so a trace line written in between still wakes the wait.
-final class ChangeWait {
-    private let fileWatch: Int32
+final class ChangeWait: Sendable {
+    private let fileWatch: FolderWriteWatch
+    /// The watched client's end of its exit pipe, -1 when none.
+    private let clientExit: Int32
 
-    /// Watches `files` (runtime traces) for writes from now on.
-    init(files: [String]) {
-        fileWatch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        for file in files where fileWatch >= 0 {
-            _ = inotify_add_watch(fileWatch, file, UInt32(IN_MODIFY | IN_CLOSE_WRITE))
-        }
-    }
-
-    deinit {
-        if fileWatch >= 0 { close(fileWatch) }
+    /// Watches the folders of `files` (runtime traces, which need not exist
+    /// yet) for writes from now on, and `client` (if it still runs) for its end.
+    init(files: [String], client: ClientProcess? = nil) {
+        fileWatch = FolderWriteWatch(foldersOf: files)
+        clientExit = client.flatMap { $0.isRunning ? $0.process.exitDescriptor : nil } ?? -1
     }
 
     /// Returns once the simulator's trace goes past `sequence`, `alsoWhen`
-    /// holds (looked at after every simulator event, such as a pong), or a
-    /// watched file was written to since ``init(files:)``; or at `deadline`.
+    /// holds (looked at after every simulator event, such as a pong), a
+    /// watched file was written to since ``init(files:client:)``, or the
+    /// client ended; or at `deadline`.
     func next(
         simulator: BackgroundSimulator, after sequence: UInt64, deadline: ContinuousClock.Instant,
         alsoWhen: @escaping @Sendable (Simulator) -> Bool = { _ in false }
@@ -42,29 +43,14 @@ final class ChangeWait {
                 return true
             }
         }
-        await Self.poll([signal.descriptor, fileWatch], until: deadline)
+        await ReadableWait.suspend(on: [signal.descriptor, fileWatch.descriptor, clientExit], until: deadline)
     }
 
-    /// Returns once a watched file was written to since ``init(files:)``, or
-    /// at `deadline`: the wait of a real-compositor backend, whose only news
-    /// of a client is its runtime trace.
+    /// Returns once a watched file was written to since ``init(files:client:)``,
+    /// or at `deadline`: the wait of a real-compositor backend, whose only
+    /// news of a client is its runtime trace.
     func nextWrite(deadline: ContinuousClock.Instant) async {
-        await Self.poll([fileWatch], until: deadline)
-    }
-
-    /// Waits until one of `descriptors` (the negative ones left out) is readable, or `deadline`.
-    private static func poll(_ descriptors: [Int32], until deadline: ContinuousClock.Instant) async {
-        let descriptors = descriptors.filter { $0 >= 0 }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            // On a thread of its own: the cooperative pool must not block.
-            DispatchQueue.global().async {
-                var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-                let left = ContinuousClock.now.duration(to: deadline)
-                let milliseconds = max(0, left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-                _ = Glibc.poll(&polled, nfds_t(polled.count), Int32(clamping: milliseconds))
-                done.resume()
-            }
-        }
+        await ReadableWait.suspend(on: [fileWatch.descriptor], until: deadline)
     }
 }
 

@@ -8,8 +8,9 @@ import Foundation
 /// from its window model and trace plus the client's runtime trace.
 ///
 /// Time is real (the simulator's monotonic clock): frames are paced by each
-/// display's refresh rate, and nothing sleeps except `wait` steps and the
-/// short polls while a declared window has not appeared yet.
+/// display's refresh rate, and nothing sleeps except `wait` steps; waiting
+/// for a declared window looks again when something changed
+/// (``ChangeWait``), like settling.
 ///
 /// Settling (`Docs/scenario-language.md`, "Expectation clauses"): a window has
 /// settled when the simulator has nothing outstanding for it (every configure
@@ -25,10 +26,12 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     private var simulator: BackgroundSimulator?
     private var clients: ScenarioClients?
     private var setup: ScenarioSetup?
-    /// Names bound to simulator window ids. Polled every 5 ms while settling
-    /// or waiting for a window: short, because a look is a few reads on the
-    /// simulator's thread and a trace refresh.
-    private let windows = ScenarioWindows<UInt32>(pollInterval: .milliseconds(5))
+    /// Names bound to simulator window ids. A wait for a window looks again
+    /// when the simulator recorded something (a window maps with a commit),
+    /// an app wrote its trace (its `toplevel` record) or the client ended.
+    private lazy var windows = ScenarioWindows<UInt32> { [unowned self] client in
+        self.watchForChange(of: client)
+    }
     private let traces = RuntimeTraces()
     /// Where the current step began in the simulator's trace (the runtime
     /// traces keep their own marks).
@@ -361,6 +364,24 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         binding.windowID = window.id
         windows[name] = binding
         return "window \(window.id) \"\(window.title)\"" + (binding.scene.map { ", scene \($0)" } ?? "")
+    }
+
+    /// Marks the simulator's trace and watches the apps' traces and
+    /// `client` now, before a look; the returned wait ends at the first
+    /// change after that.
+    private func watchForChange(of client: ClientProcess?) -> ObservationChange {
+        let change = ChangeWait(files: traces.followedPaths, client: client)
+        let sequence = (try? run { $0.trace.lastSequence }) ?? 0
+        let simulator = self.simulator
+        return ObservationChange { deadline in
+            guard let simulator else { return }
+            await change.next(simulator: simulator, after: sequence, deadline: deadline)
+        }
+    }
+
+    /// `wait until` looks again when the simulator or an app recorded something.
+    package func watchForObservationChange() -> ObservationChange? {
+        watchForChange(of: nil)
     }
 
     // MARK: Settling and observing

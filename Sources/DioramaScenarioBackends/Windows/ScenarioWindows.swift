@@ -20,16 +20,29 @@ struct WindowBinding<WindowID: Hashable> {
 /// description of what it bound, or nil.
 final class ScenarioWindows<WindowID: Hashable> {
     typealias Rebind = (_ name: String) throws -> String?
+    /// Begins watching, before a look, for whatever that look could see
+    /// change (the compositor recording something, an app writing its
+    /// trace, `client` ending); the wait it returns ends at the first such
+    /// change after that point, or at the deadline.
+    typealias WatchForChange = (_ client: ClientProcess?) -> ObservationChange
 
     private(set) var bindings: [String: WindowBinding<WindowID>] = [:]
     /// Per client alias, the declared windows that were showing when it quit:
     /// the ones `relaunch` waits for.
     private var showingAtQuit: [String: [String]] = [:]
-    /// Between looks while waiting for a window or settling.
+    /// Between looks while settling (``settle(timeout:quietPeriod:known:stillChanging:look:)``).
     let pollInterval: Duration
+    /// Between looks while waiting for a window to appear.
+    private let watchForChange: WatchForChange
 
-    init(pollInterval: Duration) {
+    /// `watchForChange`: how the backend learns that a window may have
+    /// appeared; nil for a backend that has no such event (a real
+    /// compositor's window tree), which then looks every `pollInterval`.
+    /// A backend that settles through ``settle(timeout:quietPeriod:known:stillChanging:look:)``
+    /// looks every `pollInterval` there too.
+    init(pollInterval: Duration = .milliseconds(25), watchForChange: WatchForChange? = nil) {
         self.pollInterval = pollInterval
+        self.watchForChange = watchForChange ?? { _ in .after(pollInterval) }
     }
 
     subscript(name: String) -> WindowBinding<WindowID>? {
@@ -59,6 +72,7 @@ final class ScenarioWindows<WindowID: Hashable> {
         bindings[declaration.name.name] = WindowBinding(declaration: declaration)
         let deadline = ContinuousClock.now + timeout
         while true {
+            let nextChange = watchForChange(client?.current)
             if let detail = try rebind(declaration.name.name) { return .done(detail: detail) }
             if let process = client?.current, !process.isRunning {
                 return .failed("`\(declaration.client.name)` \(process.exitDescription) before showing the window; stderr: \(process.standardErrorTail(600))")
@@ -66,7 +80,7 @@ final class ScenarioWindows<WindowID: Hashable> {
             if ContinuousClock.now >= deadline {
                 return skips?.declarationTimedOut() ?? .failed(notFound())
             }
-            try? await Task.sleep(for: pollInterval)
+            await nextChange.next(before: deadline)
         }
     }
 
@@ -114,6 +128,7 @@ final class ScenarioWindows<WindowID: Hashable> {
         }
         let deadline = ContinuousClock.now + timeout
         while !missing.isEmpty {
+            let nextChange = watchForChange(process)
             let found = try missing.filter { try rebind($0) != nil }
             missing.removeAll { found.contains($0) }
             if case .anyDeclared = returning, !found.isEmpty {
@@ -127,7 +142,7 @@ final class ScenarioWindows<WindowID: Hashable> {
             if ContinuousClock.now >= deadline {
                 return .failed("after the relaunch, \(missing.sorted().joined(separator: ", ")) did not reappear within \(timeout)")
             }
-            try? await Task.sleep(for: pollInterval)
+            await nextChange.next(before: deadline)
         }
         return .done(detail: "pid \(process.processID)")
     }

@@ -6,8 +6,10 @@ import DioramaModel
 /// then for each step of the file, in order, one of ``launch(_:)`` (for `launch`) or
 /// ``perform(_:)`` (everything else except `wait until` and `expect`), followed by
 /// ``settle(windows:timeout:)`` and ``observe(window:)`` for the named windows; for
-/// `wait until`, repeated ``settle(windows:timeout:)``/``observe(window:)`` with
-/// ``pause(for:)`` between; ``stop()`` once at the end, also after a failure.
+/// `wait until`, repeated ``settle(windows:timeout:)``/``observe(window:)``, each
+/// after ``watchForObservationChange()`` and, until the clauses hold, a sleep on
+/// what it returned (or ``pause(for:)`` when it returned nil); ``stop()`` once at
+/// the end, also after a failure.
 ///
 /// A backend names windows as the scenario does: a `window NAME = CLIENT …`
 /// step, performed, binds NAME to the client's matching toplevel (waiting for it
@@ -54,11 +56,42 @@ package protocol ScenarioBackend: AnyObject {
     func observeDisplays() async -> [DisplayObservation]
 
     /// Lets `duration` pass (real or simulated time): `wait 200ms`, and between the
-    /// checks of `wait until`.
+    /// checks of `wait until` on a backend with no ``watchForObservationChange()``.
     func pause(for duration: ScenarioDuration) async
+
+    /// Begins watching, before a look at the windows, for anything that look
+    /// could see change, so that `wait until` checks again when something
+    /// happened rather than on a timer. Nil (the default) for a backend that
+    /// hears of no such event.
+    func watchForObservationChange() -> ObservationChange?
 
     /// Ends every client and the compositor. Called exactly once, even after a failure.
     func stop() async
+}
+
+extension ScenarioBackend {
+    package func watchForObservationChange() -> ObservationChange? { nil }
+}
+
+/// A wait, begun before a look at the windows, for the first change after
+/// that point that the look could see (``ScenarioBackend/watchForObservationChange()``).
+package struct ObservationChange: Sendable {
+    private let wait: @Sendable (_ deadline: ContinuousClock.Instant) async -> Void
+
+    /// `wait` returns at the change or at its deadline, whichever is first.
+    package init(_ wait: @escaping @Sendable (_ deadline: ContinuousClock.Instant) async -> Void) {
+        self.wait = wait
+    }
+
+    /// For what has no event: a look again after `interval` (or at `deadline`).
+    package static func after(_ interval: Duration) -> ObservationChange {
+        ObservationChange { deadline in try? await Task.sleep(until: min(deadline, .now + interval)) }
+    }
+
+    /// Returns at the change, or at `deadline`.
+    package func next(before deadline: ContinuousClock.Instant) async {
+        await wait(deadline)
+    }
 }
 
 /// What ``ScenarioBackend/start(_:)`` needs to know.

@@ -22,7 +22,8 @@ package struct ScenarioRunOptions: Hashable, Sendable {
     package var machine: String?
     /// `--jobs N`: scenarios run at the same time (each on its own backend).
     package var jobs: Int
-    /// How long `wait until` waits between checks.
+    /// How long `wait until` waits between checks on a backend that hears of
+    /// no change (``ScenarioBackend/watchForObservationChange()`` is nil).
     package var pollInterval: ScenarioDuration
     /// Where screenshots are written while running (the report copies them).
     package var artifactsDirectory: String

@@ -8,7 +8,9 @@ import DioramaModel
 /// - Each step runs in file order. After an action, the declared windows settle
 ///   (up to the scenario's timeout) and are observed for the timeline.
 /// - `expect` settles its window, observes it once and checks every clause.
-/// - `wait until` re-checks its clauses every ``ScenarioRunOptions/pollInterval``
+/// - `wait until` re-checks its clauses each time the backend saw something change
+///   (``ScenarioBackend/watchForObservationChange()``; every
+///   ``ScenarioRunOptions/pollInterval`` on a backend that sees no such event)
 ///   until all hold (done) or its timeout passes (failed). A clause that cannot be
 ///   observed makes the wait skipped, since it could never end.
 /// - A step the backend skips does not stop the run, but the checks after it (up to
@@ -187,8 +189,13 @@ package struct ScenarioRunner: Sendable {
     func waitUntil(_ condition: WaitCondition, entry: inout TimelineEntry, run: Run, backend: some ScenarioBackend) async {
         let timeout = condition.timeout ?? run.scenario.timeout
         let window = condition.window.name
-        var waited = ScenarioDuration(milliseconds: 0)
+        // Changes are real events, so their wait ends at a real deadline; a
+        // backend's pauses may be simulated time, so those are counted.
+        let deadline = ContinuousClock.now + timeout.duration
+        var paused = ScenarioDuration(milliseconds: 0)
         while true {
+            // Watched before the look: a change during it wakes the wait.
+            let change = backend.watchForObservationChange()
             let results = await check(condition.clauses, window: window, entry: &entry, run: run, backend: backend)
             entry.clauses = results
             if case .skipped = entry.outcome { return }
@@ -197,7 +204,7 @@ package struct ScenarioRunner: Sendable {
                 return
             }
             guard let failing = results.first(where: { $0.verdict.isFailed }) else { return }
-            if waited >= timeout {
+            if change.map({ _ in ContinuousClock.now >= deadline }) ?? (paused >= timeout) {
                 // The wait failed, not the clauses: they were only the last check.
                 if case .failed(let expected, let actual) = failing.verdict {
                     entry.outcome = .failed(message: "still not true after \(timeout): expected \(expected), got \(actual)")
@@ -205,8 +212,12 @@ package struct ScenarioRunner: Sendable {
                 entry.clauses = []
                 return
             }
-            await backend.pause(for: options.pollInterval)
-            waited = ScenarioDuration(milliseconds: waited.milliseconds + options.pollInterval.milliseconds)
+            if let change {
+                await change.next(before: deadline)
+            } else {
+                await backend.pause(for: options.pollInterval)
+                paused = ScenarioDuration(milliseconds: paused.milliseconds + options.pollInterval.milliseconds)
+            }
         }
     }
 }

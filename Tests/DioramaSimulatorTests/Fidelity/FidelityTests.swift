@@ -1,5 +1,6 @@
 import DioramaSimulator
 import DioramaTestSupport
+import DioramaTestTraits
 import Foundation
 import HeadlessCompositors
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// real sway 1.7 and under `--profile sway-1.7`, each client's events
 /// normalised and compared. Every accepted difference is in
 /// `KnownDifferences` and explained in `Docs/fidelity.md`; anything else fails.
-@Suite(.serialized) struct FidelityTests {
+@Suite(.serialized, .ownThreads) struct FidelityTests {
     @Test(arguments: [FidelityClient.foot, .timerApp])
     func sameEventsUnderSwayAndTheSway17Profile(client: FidelityClient) throws {
         let real = try RealSwayCompositor()

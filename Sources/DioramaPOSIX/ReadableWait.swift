@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Sleeping until something happens, with a deadline: until one of a few
+/// descriptors is readable — a pipe written to or closed (a child reaped, a
+/// waiter raised), an inotify watch that saw a write — never on a timer
+/// that guesses.
+package enum ReadableWait {
+    /// Blocks the calling thread until one of `descriptors` (the negative
+    /// ones left out) is readable or hung up, or until `deadline`.
+    ///
+    /// - Returns: false when the deadline came first.
+    @discardableResult
+    package static func block(on descriptors: [Int32], until deadline: ContinuousClock.Instant) -> Bool {
+        var polled = descriptors.filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            // Rounded up: a poll that ends a little early would spin.
+            let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            let ready = poll(&polled, nfds_t(polled.count), Int32(clamping: milliseconds))
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return false }
+        }
+    }
+
+    /// ``block(on:until:)`` without holding a thread of Swift's cooperative
+    /// pool (a handful of them serve every task of the process): the poll
+    /// runs on a Dispatch thread while the caller is suspended.
+    @discardableResult
+    package static func suspend(on descriptors: [Int32], until deadline: ContinuousClock.Instant) async -> Bool {
+        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.global().async { done.resume(returning: block(on: descriptors, until: deadline)) }
+        }
+    }
+}
+
+/// An inotify watch that becomes readable when a file in one of the watched
+/// folders is created, written to or closed after writing, from the moment
+/// the watch is made (or last ``drain()``ed). Folders rather than the files
+/// themselves: a file the watch waits for may not exist yet (a trace an app
+/// has not opened), and a write to a file beside it only costs a look.
+package final class FolderWriteWatch: @unchecked Sendable {
+    /// What ``ReadableWait`` polls; -1 when no watch could be set up (out of
+    /// inotify instances), so a wait ends only at its other descriptors or
+    /// its deadline.
+    package let descriptor: Int32
+
+    /// Watches the folders holding `files` (each folder once).
+    package init(foldersOf files: [String]) {
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return }
+        let folders = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+        for folder in folders {
+            _ = inotify_add_watch(descriptor, folder, UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO))
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Reads the notifications so far: the watch is readable again only
+    /// after a write that comes later.
+    package func drain() {
+        guard descriptor >= 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while read(descriptor, &buffer, buffer.count) > 0 {}
+    }
+}
