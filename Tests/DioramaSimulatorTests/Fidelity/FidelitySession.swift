@@ -107,7 +107,7 @@ final class RealSwayCompositor: FidelityCompositor {
 
 /// The simulator with a profile, on its own thread and a real socket.
 final class SimulatedCompositor: FidelityCompositor {
-    private let simulator: BackgroundSimulator
+    let simulator: BackgroundSimulator
 
     init(profile: CompositorProfile, layout: DisplayLayout = FidelityOutputs.simulatorLayout) throws {
         simulator = try BackgroundSimulator {

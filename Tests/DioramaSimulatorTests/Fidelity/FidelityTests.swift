@@ -64,9 +64,12 @@ import Testing
 
     /// KWin 5.27 on two virtual outputs (1x and 2x) against `kwin-5.27`:
     /// moves both ways through KWin scripts, then a rescale through
-    /// kscreen-doctor. TimerApp only: foot dies on KWin's -1 mm outputs
-    /// (ProfileCrashTests shows the profile reproduces that).
-    @Test(arguments: [FidelityClient.timerApp])
+    /// kscreen-doctor. TimerApp, and weston-terminal as the xdg_wm_base v1
+    /// client; foot dies on KWin's -1 mm outputs, compared by
+    /// `footDiesOfTheSameSignalAfterTheSameEventsUnderKWinAndTheKWin527Profile`.
+    /// Each client gets a KWin of its own (ready in about 0.3 s), so that
+    /// no window of an earlier client changes where the next one opens.
+    @Test(arguments: [FidelityClient.timerApp, .westonTerminal])
     func sameEventsUnderKWinAndTheKWin527Profile(client: FidelityClient) throws {
         let real = try RealKWinCompositor()
         defer { real.stop() }
