@@ -74,4 +74,28 @@ import WaylandClient
         #expect(try harness.simulator.window(.appID("max")).frame == Rect(x: 320, y: 160, width: 640, height: 480))
         #expect(!window.log.contains(.enter("Virtual-1")), "\(window.log)")
     }
+
+    /// KWin 5.27 answers a batch of requests with one configure: GTK 4's
+    /// `unset_maximized` and `unset_fullscreen` right after its initial
+    /// commit get no configure besides the initial one, and both sent at
+    /// once to a mapped window get one (measured with a small libwayland
+    /// client: 1, then 1; the profile sent 3, then 2).
+    @Test func requestsAskingForTheUnansweredConfigureAgainGetNoSecondOne() throws {
+        let harness = try Simulator.Harness(layout: FidelityKWinOutputs.simulatorLayout) { $0.profile = .kwin527 }
+        let client = try WindowingClient(harness: harness)
+        let window = client.makeWindow(appID: "unset")
+        window.toplevel.unsetMaximized()
+        window.toplevel.unsetFullscreen()
+        try harness.roundtrip(client.connection)
+        #expect(window.configures.count == 1)
+        window.ackAndCommit()  // maps it: it is activated
+        try harness.roundtrip(client.connection)
+        window.ackAndCommit()  // answers the activation, as the probe did on KWin
+        try harness.roundtrip(client.connection)
+        let mapped = window.configures.count
+        window.toplevel.unsetMaximized()
+        window.toplevel.unsetFullscreen()
+        try harness.roundtrip(client.connection)
+        #expect(window.configures.count == mapped + 1)
+    }
 }

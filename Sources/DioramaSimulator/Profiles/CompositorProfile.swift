@@ -139,6 +139,12 @@ public struct CompositorProfile: Hashable, Sendable {
     /// 5.27 moves and resizes a window together, when the client answers);
     /// otherwise it moves back at once, still at the maximized size.
     public var restoredWindowMovesWithItsSize = false
+    /// Whether a configure identical to the last one sent, which the client
+    /// has not acknowledged yet, is left out (KWin 5.27 answers a batch of
+    /// requests with one configure: GTK 4's `unset_maximized` and
+    /// `unset_fullscreen` right after its initial commit get none of their
+    /// own); otherwise every request that asks for one gets one.
+    public var mergesRepeatedConfigures = false
     /// What floating windows on a display whose logical size changed are told.
     public var windowsOnResizedDisplay: WindowsOnResizedDisplay = .newBounds
     /// Whether a window that maps gets its `activated` configure (and
@@ -303,7 +309,9 @@ public struct CompositorProfile: Hashable, Sendable {
     /// their positions; windows larger than a shrunk output are fitted to it;
     /// new windows are centred (cascading when they would cover another);
     /// a maximized window is told the four `tiled_*` states too, and a
-    /// restored one moves back with its restored size;
+    /// restored one moves back with its restored size; enter and leave follow
+    /// the window geometry (shadows left out); a configure that repeats the
+    /// unanswered one is not sent again;
     /// a buffer size that is not a multiple of the scale is accepted (the
     /// fidelity suite compares it with real KWin).
     public static let kwin527 = CompositorProfile(
@@ -315,6 +323,7 @@ public struct CompositorProfile: Hashable, Sendable {
     ).with(\.outputFactVariation, OutputFactVariation(modeIsCurrentOnly: true))
         .with(\.windowsOnResizedDisplay, .fitToDisplay).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.statesOfMaximized, .alsoTiled).with(\.restoredWindowMovesWithItsSize, true)
+        .with(\.outputMembership, .windowGeometry).with(\.mergesRepeatedConfigures, true)
 
     /// Mutter 43.8 (`mutter --wayland --headless --virtual-monitor …`, as
     /// `wayland-info` lists it on Debian bookworm): no fractional scale

@@ -138,6 +138,11 @@ final class WindowManager {
         // carry (the trace records these, not the window's own).
         let states = profile.tiledStatesForV1Clients.statesToSend(
             profile.statesOfMaximized.told(window.states.union(extraStates)), version: window.toplevel.version)
+        if profile.mergesRepeatedConfigures, !initial, let last = window.lastConfigure,
+            window.shellSurface.pendingSerials.contains(last.serial), last.size == configuredSize, last.states == states
+        {
+            return last.serial
+        }
         let rule = profile.windowsOnResizedDisplay
         let bounds =
             initial || rule.boundsFollowDisplay

@@ -134,6 +134,28 @@ extension FidelityClient {
     }
 }
 
+extension FidelityClient {
+    /// gtk4-widget-factory (GTK 4.8): a large window (about 1400×800 with
+    /// client-side shadows) drawn with GTK's Cairo renderer, so llvmpipe's
+    /// GL setup does not slow its start; no accessibility bus. It runs under
+    /// `dbus-run-session` with a session bus of its own on both sides: GTK
+    /// names its window by its application id (`org.gtk.WidgetFactory4`)
+    /// only when it can register on a bus, and the simulator has none to give.
+    static let gtk4WidgetFactory = FidelityClient(name: "gtk4-widget-factory", appID: "org.gtk.WidgetFactory4") {
+        environment in
+        var environment = environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["GSK_RENDERER"] = "cairo"
+        environment["GTK_A11Y"] = "none"
+        environment["NO_AT_BRIDGE"] = "1"
+        return (
+            try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/dbus-run-session"), arguments: ["--", "/usr/bin/gtk4-widget-factory"],
+                environment: ChildProcess.minimalEnvironment(environment)), nil
+        )
+    }
+}
+
 extension FidelitySession {
     /// What a client that dies at start saw, and how it ended: it is started
     /// with `WAYLAND_DEBUG=client` and waited for (up to 30 s, an event: its

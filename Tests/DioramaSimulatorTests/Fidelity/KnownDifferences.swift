@@ -117,6 +117,10 @@ enum KnownDifferences {
             .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.keymap("),
             .init(id: "keymap-and-repeat", side: .real, prefix: "wl_keyboard.repeat_info("),
             .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.repeat_info("),
+            .init(id: "kde-server-decoration", side: .real, prefix: "org_kde_kwin_server_decoration"),
+            .init(id: "activation", side: .real, prefix: "xdg_activation_token_v1."),
+            .init(id: "selection", side: .real, prefix: "zwp_primary_selection_source_v1."),
+            .init(id: "text-input", side: .real, prefix: "zwp_text_input_v3."),
             .init(
                 id: "transient-first-placement", side: .real, prefix: "wl_surface.enter(",
                 undoneByNext: (".enter(", ".leave(")),
