@@ -27,25 +27,6 @@ import WaylandClient
             "KWin 5.27 placed these windows at 269,186; 295,202; 321,218; -62,0")
     }
 
-    /// KWin 5.27 accepts a commit of 821×45 at buffer scale 2 (no
-    /// `invalid_size`; measured with a small libwayland client), so the
-    /// profile does too and marks the commit; alacritty 0.11's odd-sized
-    /// buffers are no reason to kill it here.
-    @Test func aBufferSizeNotAMultipleOfTheScaleIsAcceptedAsKWinAcceptsIt() throws {
-        let harness = try Simulator.Harness(layout: FidelityKWinOutputs.simulatorLayout) { $0.profile = .kwin527 }
-        let client = try WindowingClient(harness: harness)
-        let window = try mapWindow(client, in: harness, appID: "odd")
-        window.commitBuffer(width: 821, height: 45, scale: 2)
-        try harness.roundtrip(client.connection)
-        #expect(client.connection.protocolError == nil)
-        let last = harness.simulator.trace.records.compactMap { record -> CommitFact? in
-            if case .commit(let fact) = record.event { return fact }
-            return nil
-        }.last
-        #expect(last?.bufferSize == Size(width: 821, height: 45))
-        #expect(last?.bufferNotMultipleOfScale == true)
-    }
-
     /// KWin 5.27 tells a maximized window six states (`array[24]` under
     /// `WAYLAND_DEBUG`): `maximized`, `activated` and the four `tiled_*`.
     /// Restored, the window stays where it was maximized until the client

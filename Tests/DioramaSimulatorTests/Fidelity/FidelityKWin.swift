@@ -163,16 +163,11 @@ extension FidelitySession {
     static func runUntilExit(
         _ client: FidelityClient, on compositor: FidelityCompositor
     ) throws -> (transcript: FidelityTranscript, ending: ChildProcessResult) {
-        var environment = compositor.clientEnvironment
-        environment["WAYLAND_DEBUG"] = "client"
-        let (process, owner) = try client.start(environment)
-        defer {
-            process.stop()
-            withExtendedLifetime(owner) {}
+        try withClient(client, on: compositor) { process in
+            let ending = try process.waitForExit(timeout: 30)
+            let messages = WaylandDebugLog.parse(ending.standardError)
+            return (FidelityTranscript(messages: messages, phaseStarts: [("launch", 0)]), ending)
         }
-        let ending = try process.waitForExit(timeout: 30)
-        let messages = WaylandDebugLog.parse(ending.standardError)
-        return (FidelityTranscript(messages: messages, phaseStarts: [("launch", 0)]), ending)
     }
 }
 
