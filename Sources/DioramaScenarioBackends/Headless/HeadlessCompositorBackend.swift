@@ -1,3 +1,4 @@
+import DioramaModel
 import DioramaScenarios
 import HeadlessCompositors
 
@@ -10,11 +11,11 @@ import HeadlessCompositors
 /// methods it implements are public on each backend. A subclass starts its
 /// compositor with ``startCompositor(_:start:)`` and performs actions in
 /// ``performAction(_:)``.
-public class HeadlessCompositorBackend {
-    public let configuration: BackendConfiguration
+package class HeadlessCompositorBackend {
+    package let configuration: BackendConfiguration
     /// How long everything must look the same for a window to count as
     /// settled: a real compositor tells nothing about pending configures.
-    public var quietPeriod: Duration = .milliseconds(300)
+    package var quietPeriod: Duration = .milliseconds(300)
     /// "sway", "weston": for messages.
     let compositorName: String
     private(set) var setup: ScenarioSetup?
@@ -44,23 +45,23 @@ public class HeadlessCompositorBackend {
     }
 
     /// Ends the clients, then the compositor.
-    public func stop() async {
+    package func stop() async {
         await run?.stop()
         run = nil
     }
 
-    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
+    package func launch(_ client: ClientLaunch) async throws -> ClientHandle {
         guard let run else { throw ScenarioBackendError.unavailable("\(compositorName) is not running") }
         return try run.clients.launch(client, compositorEnvironment: run.compositor.environment, followedBy: traces)
     }
 
     /// The current run of the client launched as `alias`, while the
     /// compositor runs: `check --on` reads its log and its exit.
-    public func clientProcess(_ alias: String) -> ClientProcess? {
+    package func clientProcess(_ alias: String) -> ClientProcess? {
         run?.clients.client(alias)?.current
     }
 
-    public func perform(_ step: Step) async -> StepOutcome {
+    package func perform(_ step: Step) async -> StepOutcome {
         await StepPerforming.outcome(
             of: step, beginStep: traces.beginStep, skips: skips, refusal: refusal,
             perform: performAction)
@@ -88,8 +89,47 @@ public class HeadlessCompositorBackend {
             rebind: rebind)
     }
 
-    public func pause(for duration: ScenarioDuration) async {
+    package func pause(for duration: ScenarioDuration) async {
         try? await Task.sleep(for: duration.duration)
+    }
+
+    // MARK: Keys a Diorama app saw (its trace's `input` records)
+
+    /// The number of key presses (not repeats) with text the window's scene
+    /// has had; nil for a window of a command client (no trace).
+    func typedKeys<WindowID: Hashable>(in binding: WindowBinding<WindowID>) -> Int? {
+        inputRecords(in: binding) { $0.event == "keyPressed" && $0.isRepeat != true && !($0.text ?? "").isEmpty }
+    }
+
+    /// The number of key presses (not repeats) the window's scene has had,
+    /// with text or not (`pressesBegan`).
+    func keyPresses<WindowID: Hashable>(in binding: WindowBinding<WindowID>) -> Int? {
+        inputRecords(in: binding) { $0.event == "keyPressed" && $0.isRepeat != true }
+    }
+
+    /// The number of keys released in the window's scene (`pressesEnded`).
+    func keyReleases<WindowID: Hashable>(in binding: WindowBinding<WindowID>) -> Int? {
+        inputRecords(in: binding) { $0.event == "keyReleased" }
+    }
+
+    /// The number of the scene's `input` records that `matching` picks;
+    /// nil for a window of a command client (no trace).
+    private func inputRecords<WindowID: Hashable>(in binding: WindowBinding<WindowID>, matching: (InputRecord) -> Bool) -> Int? {
+        guard let path = binding.traceFile, let scene = binding.scene, let log = traces.log(path) else { return nil }
+        return log.records(InputRecord.self).filter { $0.scene == scene && matching($0) }.count
+    }
+
+    /// Waits (up to the scenario's timeout, looking every 10 ms) until
+    /// `count` has grown by `expected` from `before`; how much it grew.
+    /// (A compositor's virtual keyboard says nothing when a client got a
+    /// key: the app's trace is the only witness.)
+    func waitForInput(_ expected: Int, since before: Int, _ count: () -> Int?) async -> Int {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let arrived = (count() ?? before) - before
+            if arrived >= expected || ContinuousClock.now >= deadline { return arrived }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 }
 

@@ -34,8 +34,8 @@ import SwayIPC
 /// fullscreen, focus) and its scene's runtime-trace records other than
 /// `commit` stayed the same for ``quietPeriod``. sway tells nothing about
 /// pending configures, so a quiet period is all there is.
-public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
-    public let kind = BackendKind.sway
+package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
+    package let kind = BackendKind.sway
     static let noPreferredScale = "sway 1.7 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
 
     private var ipc: SwayIPC?
@@ -43,13 +43,13 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
     /// Names bound to sway container ids.
     private let windows = ScenarioWindows<Int>(pollInterval: .milliseconds(25))
 
-    public init(configuration: BackendConfiguration) {
+    package init(configuration: BackendConfiguration) {
         super.init(configuration: configuration, compositorName: "sway")
     }
 
     // MARK: Start and stop
 
-    public func start(_ setup: ScenarioSetup) async throws {
+    package func start(_ setup: ScenarioSetup) async throws {
         let layout = try SimulatorLayout.layout(for: setup.displays)
         var outputs: [SwayHeadless.Output] = []
         for (index, display) in layout.displays.enumerated() {
@@ -71,7 +71,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         }
     }
 
-    public override func stop() async {
+    package override func stop() async {
         ipc?.close()
         await super.stop()
     }
@@ -121,7 +121,9 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
             return .skipped(
                 "wtype presses and releases a key within one run, so a key cannot stay down across steps on sway; use `hold W key NAME for D`")
         case .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .scroll:
-            return .skipped("the headless sway has no pointer or touchscreen to drive (`\(action.keyword)`)")
+            return .skipped(
+                "the headless sway has no pointer or touchscreen: its seat has no pointer device, so `seat … cursor` commands move a cursor no client hears of, and a virtual pointer (zwlr_virtual_pointer_v1) needs a client that Diorama does not bind (its XML is in no Debian package) and Debian ships no tool for (`\(action.keyword)`)"
+            )
         case .rescaleDisplay(let display, let scale):
             let output = try names.output(for: display.name)
             try run("output \(output) scale \(SwayHeadless.formatScale(scale.doubleValue))")
@@ -274,17 +276,6 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         return .done(detail: "held \(key) for \(duration) with wtype; the app saw it released")
     }
 
-    /// Waits (up to the scenario's timeout, looking every 10 ms) until
-    /// `count` has grown by `expected` from `before`; how much it grew.
-    private func waitForInput(_ expected: Int, since before: Int, _ count: () -> Int?) async -> Int {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let arrived = (count() ?? before) - before
-            if arrived >= expected || ContinuousClock.now >= deadline { return arrived }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
     /// Runs wtype with the compositor's environment; nil when it exited 0,
     /// else the failed outcome saying why (wtype missing, its status and
     /// stderr, or it not finishing within `timeout`).
@@ -328,24 +319,6 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
             if !rest.isEmpty { arguments.append(String(rest)) }
         }
         return arguments
-    }
-
-    /// The number of key presses (not repeats) with text the window's scene
-    /// has had; nil for a window of a command client (no trace).
-    private func typedKeys(in binding: WindowBinding<Int>) -> Int? {
-        inputRecords(in: binding) { $0.event == "keyPressed" && $0.isRepeat != true && !($0.text ?? "").isEmpty }
-    }
-
-    /// The number of keys released in the window's scene (`pressesEnded`).
-    private func keyReleases(in binding: WindowBinding<Int>) -> Int? {
-        inputRecords(in: binding) { $0.event == "keyReleased" }
-    }
-
-    /// The number of the scene's `input` records that `matching` picks;
-    /// nil for a window of a command client (no trace).
-    private func inputRecords(in binding: WindowBinding<Int>, matching: (InputRecord) -> Bool) -> Int? {
-        guard let path = binding.traceFile, let scene = binding.scene, let log = traces.log(path) else { return nil }
-        return log.records(InputRecord.self).filter { $0.scene == scene && matching($0) }.count
     }
 
     // MARK: Windows
@@ -404,7 +377,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         var sceneRecords: Int
     }
 
-    public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
+    package func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
         await windows.settle(
             timeout: timeout, quietPeriod: quietPeriod,
             stillChanging: "sway's tree or the app's trace kept changing"
@@ -428,7 +401,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         }.outcome
     }
 
-    public func observe(window name: String) async -> WindowObservation {
+    package func observe(window name: String) async -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
         guard let binding = windows[name] else { return observation }
         let outputs = (try? ipc?.outputs()) ?? []
@@ -456,7 +429,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         return observation
     }
 
-    public func observeDisplays() async -> [DisplayObservation] {
+    package func observeDisplays() async -> [DisplayObservation] {
         ((try? ipc?.outputs()) ?? []).filter(\.active).map { output in
             DisplayObservation(
                 name: names.display(for: output.name),

@@ -15,14 +15,14 @@ import DioramaModel
 ///   the next action that is done) are skipped too, with the reason: they would
 ///   test a state the scenario never reached.
 /// - A step that fails stops the run; the rest is "not run".
-public struct ScenarioRunner: Sendable {
-    public var options: ScenarioRunOptions
+package struct ScenarioRunner: Sendable {
+    package var options: ScenarioRunOptions
 
-    public init(options: ScenarioRunOptions = ScenarioRunOptions()) {
+    package init(options: ScenarioRunOptions = ScenarioRunOptions()) {
         self.options = options
     }
 
-    public func run(
+    package func run(
         _ validated: ValidatedScenario, on backend: some ScenarioBackend,
         observer: (any ScenarioRunObserver)? = nil
     ) async -> ScenarioResult {
@@ -176,7 +176,10 @@ public struct ScenarioRunner: Sendable {
         if case .timedOut(let pending) = await backend.settle(windows: [window], timeout: run.scenario.timeout) {
             entry.settleNote = "not settled after \(run.scenario.timeout): \(pending)"
         }
-        let observation = await backend.observe(window: window)
+        var observation = await backend.observe(window: window)
+        if clauses.contains(where: { $0.kind == .crisp }) {
+            observation.crispness = await backend.judgeCrispness(window: window)
+        }
         entry.windows = [WindowSnapshot(window: window, observation: observation)]
         return clauses.map { ClauseResult(clause: $0, window: window, verdict: ExpectationEvaluator.evaluate($0, against: observation)) }
     }

@@ -5,23 +5,23 @@ import DioramaModel
 /// `expect main on DP-2, scale 2, no stale frames` has three clauses. Each is checked
 /// on its own (and is one JUnit test case), so a report can say exactly which fact
 /// was wrong.
-public struct Clause: Hashable, Sendable, CustomStringConvertible {
-    public var kind: ClauseKind
+package struct Clause: Hashable, Sendable, CustomStringConvertible {
+    package var kind: ClauseKind
     /// The clause as written, without the separating commas (`scale 2`).
-    public var text: String
-    public var location: SourceLocation
+    package var text: String
+    package var location: SourceLocation
 
-    public init(_ kind: ClauseKind, text: String, location: SourceLocation) {
+    package init(_ kind: ClauseKind, text: String, location: SourceLocation) {
         self.kind = kind
         self.text = text
         self.location = location
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }
 
 /// Whether a clause needs a Diorama app's runtime trace or works for any client.
-public enum ClauseLevel: String, Hashable, Sendable, Codable {
+package enum ClauseLevel: String, Hashable, Sendable, Codable {
     /// Observed on the Wayland connection: any client, every backend that can see
     /// the protocol.
     case wayland
@@ -31,7 +31,7 @@ public enum ClauseLevel: String, Hashable, Sendable, Codable {
 
 /// What a clause checks. The docs (`Docs/scenario-language.md`) give the syntax and
 /// meaning of each; ``ExpectationEvaluator`` is the one place each is decided.
-public enum ClauseKind: Hashable, Sendable {
+package enum ClauseKind: Hashable, Sendable {
     // MARK: Wayland level
     /// `on DP-1[, DP-2]`: the surface is currently on (entered, not left) every
     /// listed display; it may be on others too.
@@ -69,6 +69,10 @@ public enum ClauseKind: Hashable, Sendable {
     case width(Comparison)
     /// `height 600`: the window's height in points.
     case height(Comparison)
+    /// `crisp`: the window's frame shows on its display pixel for pixel, as
+    /// its buffer holds it (``FrameCrispness``): drawn for the display's
+    /// scale and placed on whole pixels, neither scaled nor resampled.
+    case crisp
 
     // MARK: App level
     /// `screen DP-2`: the display the scene's `screen` is.
@@ -102,26 +106,31 @@ public enum ClauseKind: Hashable, Sendable {
     case disconnected
     /// `restored`: the scene reconnected with restored state after a relaunch.
     case restored
+    /// `connection order 2`: the scene's session was the second its app
+    /// connected since the app launched; after a relaunch, in the order the
+    /// user last had the scenes active (the one active last connects last).
+    case connectionOrder(Int)
     /// `title "Board (card 2 at 140,110)"`: the scene's title now
     /// (`WindowScene.title`), exactly; what an app shows of its state.
     case title(String)
     /// `drawableSizeWillChange fired 1 time[, after the resize ended]`.
     case callbackFired(SceneCallback, Comparison, afterResizeEnded: Bool)
 
-    public var level: ClauseLevel {
+    package var level: ClauseLevel {
         switch self {
         case .onDisplays, .enteredExactly, .bufferSize, .bufferScale, .viewport, .preferredScale,
             .minimumSize, .maximumSize, .configureSize, .hasStates, .lacksState, .noStaleFrames,
-            .commits, .width, .height, .scale:
+            .commits, .width, .height, .scale, .crisp:
             return .wayland
         case .screen, .displayScale, .horizontalSizeClass, .verticalSizeClass, .bounds, .drawable,
-            .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .title, .callbackFired:
+            .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .connectionOrder, .title,
+            .callbackFired:
             return .app
         }
     }
 
     /// The displays the clause names, for validation.
-    public var displayReferences: [NameReference] {
+    package var displayReferences: [NameReference] {
         switch self {
         case .onDisplays(let names), .enteredExactly(let names): names
         case .screen(let name): [name]

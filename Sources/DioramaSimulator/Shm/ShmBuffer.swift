@@ -1,3 +1,4 @@
+import DioramaGraphics
 import DioramaModel
 import WaylandServer
 
@@ -10,8 +11,11 @@ public final class ShmBuffer {
     let resource: WlBuffer
     let pool: ShmPool
     let offset: Int
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Bytes from one row to the next.
     public let stride: Int
     let format: WlShm.Format
 
@@ -25,6 +29,7 @@ public final class ShmBuffer {
         self.format = format
     }
 
+    /// The buffer's size in pixels.
     public var size: Size { Size(width: width, height: height) }
 
     /// The wl_shm format code (0 argb8888, 1 xrgb8888).
@@ -36,6 +41,23 @@ public final class ShmBuffer {
     /// (``ShmPool/read(offset:count:_:)``).
     public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
         try pool.read(offset: offset, count: stride * height, body)
+    }
+
+    /// Runs `body` with the buffer's pixels as an image, or returns nil when
+    /// the pool's memory is gone, the format is not a pixel format the
+    /// simulator draws, or the stride is not whole pixels: what screenshots
+    /// composite and crispness judgements compare.
+    public func withPixels<Result>(_ body: (PixelCanvas) throws -> Result) rethrows -> Result? {
+        guard let pixelFormat = PixelFormat(rawValue: formatCode) else { return nil }
+        let result = try withBytes { bytes -> Result? in
+            guard let base = bytes.baseAddress,
+                let canvas = try? PixelCanvas(
+                    baseAddress: UnsafeMutableRawPointer(mutating: base), width: width, height: height,
+                    strideBytes: stride, format: pixelFormat)
+            else { return nil }
+            return try body(canvas)
+        }
+        return result ?? nil
     }
 
     /// Tells the client the simulator no longer reads the buffer.
