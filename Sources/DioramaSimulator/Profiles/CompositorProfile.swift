@@ -64,6 +64,16 @@ public struct CompositorProfile: Hashable, Sendable {
         }
     }
 
+    /// The states a configure of a maximized window carries.
+    public enum StatesOfMaximized: String, Hashable, Sendable {
+        /// `maximized` (and whatever else the window has).
+        case maximizedOnly = "maximized-only"
+        /// `maximized` and the four `tiled_*` states, as KWin 5.27 tells a
+        /// maximized window (it is tiled against every edge); a client of
+        /// xdg_wm_base v1 is told only what its version carries.
+        case alsoTiled = "also-tiled"
+    }
+
     /// Which rectangle of a window its output membership (enter/leave, the
     /// preferred scale) is computed from.
     public enum OutputMembershipArea: String, Hashable, Sendable {
@@ -129,6 +139,19 @@ public struct CompositorProfile: Hashable, Sendable {
     public var outputMembership: OutputMembershipArea = .wholeSurface
     /// When a buffer replaced by a commit is released.
     public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
+    /// What a maximized window's configures say besides `maximized`.
+    public var statesOfMaximized: StatesOfMaximized = .maximizedOnly
+    /// Whether a window restored from maximized or fullscreen stays where it
+    /// is until the client commits the restored size, then moves back (KWin
+    /// 5.27 moves and resizes a window together, when the client answers);
+    /// otherwise it moves back at once, still at the maximized size.
+    public var restoredWindowMovesWithItsSize = false
+    /// Whether a configure identical to the last one sent, which the client
+    /// has not acknowledged yet, is left out (KWin 5.27 answers a batch of
+    /// requests with one configure: GTK 4's `unset_maximized` and
+    /// `unset_fullscreen` right after its initial commit get none of their
+    /// own); otherwise every request that asks for one gets one.
+    public var mergesRepeatedConfigures = false
     /// What floating windows on a display whose logical size changed are told.
     public var windowsOnResizedDisplay: WindowsOnResizedDisplay = .newBounds
     /// Whether a window that maps gets its `activated` configure (and
@@ -291,16 +314,24 @@ public struct CompositorProfile: Hashable, Sendable {
     /// `Virtual-N` with empty make and model and a -1 × -1 mm physical size,
     /// and report their one mode as current only; KWin's output event order
     /// (only what changed on a change); a rescaled output's neighbours keep
-    /// their positions; windows larger than a shrunk output are fitted to it
-    /// (the fidelity suite compares it with real KWin).
+    /// their positions; windows larger than a shrunk output are fitted to it;
+    /// new windows are centred (cascading when they would cover another);
+    /// a maximized window is told the four `tiled_*` states too, and a
+    /// restored one moves back with its restored size; enter and leave follow
+    /// the window geometry (shadows left out); a configure that repeats the
+    /// unanswered one is not sent again;
+    /// a buffer size that is not a multiple of the scale is accepted (the
+    /// fidelity suite compares it with real KWin).
     public static let kwin527 = CompositorProfile(
         name: "kwin-5.27", compositorVersion: 5, outputVersion: 4, xdgOutputManagerVersion: 3,
         xdgWmBaseVersion: 4, seatVersion: 8, offersFractionalScale: true, offersViewporter: true,
         offersPresentation: false, outputScaleRounding: .ceil, sizeHintsPolicy: .always,
-        neighboursFollowResizedDisplay: false, offersXdgDecoration: true, outputEvents: .kwin,
-        outputIdentity: .kwinVirtual
+        windowPlacement: .centered, neighboursFollowResizedDisplay: false, offersXdgDecoration: true,
+        outputEvents: .kwin, outputIdentity: .kwinVirtual
     ).with(\.outputFactVariation, OutputFactVariation(modeIsCurrentOnly: true))
-        .with(\.windowsOnResizedDisplay, .fitToDisplay)
+        .with(\.windowsOnResizedDisplay, .fitToDisplay).with(\.bufferSizeScaleRule, .tolerated)
+        .with(\.statesOfMaximized, .alsoTiled).with(\.restoredWindowMovesWithItsSize, true)
+        .with(\.outputMembership, .windowGeometry).with(\.mergesRepeatedConfigures, true)
 
     /// Mutter 43.8 (`mutter --wayland --headless --virtual-monitor …`, as
     /// `wayland-info` lists it on Debian bookworm): no fractional scale
@@ -339,6 +370,12 @@ public enum WindowPlacement: String, Hashable, Sendable {
     /// configured once its first buffer arrives, shown once the client
     /// answered that configure (sway's tiling, one window per display).
     case tiled
+    /// Centred on its display's usable area when it maps (its size is then
+    /// known), at the size the client chooses; where another window on that
+    /// display already has that top-left, one step further right and down,
+    /// a step being 1/48 of the area's width and height (KWin 5.27's default
+    /// placement, measured on `kwin_wayland --virtual`).
+    case centered
 }
 
 /// What a floating window on a display whose logical size changed (a

@@ -63,6 +63,13 @@ public final class Window {
     var requestedSize: Size?
     /// Position and size before maximize/fullscreen, restored afterwards.
     var savedFloatingFrame: Rect?
+    /// Where a window restored from maximized or fullscreen goes once the
+    /// client has answered the restore's configure (profiles whose restored
+    /// windows move with their size: KWin); nil when nothing waits.
+    var restoredPositionAwaitingSize: Point?
+    /// The frame to save before maximize or fullscreen: the current one, at
+    /// the place a pending restore is about to take it to.
+    var frameToSave: Rect { Rect(origin: restoredPositionAwaitingSize ?? position, size: size) }
     var fullscreenDisplayName: String?
     var interactiveResize: InteractiveResize?
     /// Under a profile whose map waits for the client: the serial of the

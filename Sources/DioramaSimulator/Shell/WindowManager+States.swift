@@ -14,7 +14,8 @@ extension WindowManager {
             return
         }
         if maximized {
-            if !window.states.contains(.fullscreen) { window.savedFloatingFrame = window.frame }
+            if !window.states.contains(.fullscreen) { window.savedFloatingFrame = window.frameToSave }
+            window.restoredPositionAwaitingSize = nil
             window.states.insert(.maximized)
             if let home = displays.display(named: window.homeDisplayName) { window.position = home.usableArea.origin }
         } else {
@@ -29,8 +30,9 @@ extension WindowManager {
     func setFullscreen(_ window: Window, on display: Display?, enable: Bool = true) {
         if enable {
             if !window.states.contains(.fullscreen) && !window.states.contains(.maximized) {
-                window.savedFloatingFrame = window.frame
+                window.savedFloatingFrame = window.frameToSave
             }
+            window.restoredPositionAwaitingSize = nil
             window.states.insert(.fullscreen)
             // With no display plugged the window is fullscreen on nothing
             // yet; plugging a display puts it there (relocate).
@@ -60,9 +62,17 @@ extension WindowManager {
         windowStateChanged(window)
     }
 
+    /// Puts the saved frame back: its size in the next configure, its place
+    /// at once or, where the profile's restored windows move with their size
+    /// (KWin), once the client answered (``WindowManager/windowCommitted(_:nullAttach:)``),
+    /// so the maximized size never shows at the restored place.
     private func restoreFloatingFrame(_ window: Window) {
         guard let saved = window.savedFloatingFrame else { return }
-        window.position = saved.origin
+        if profile.restoredWindowMovesWithItsSize && window.isMapped {
+            window.restoredPositionAwaitingSize = saved.origin
+        } else {
+            window.position = saved.origin
+        }
         window.requestedSize = saved.size.isEmpty ? nil : saved.size
         window.savedFloatingFrame = nil
     }
@@ -154,6 +164,7 @@ extension WindowManager {
     func place(_ window: Window, at position: Point) {
         if window.states.contains(.fullscreen) { setFullscreen(window, on: nil, enable: false) }
         if window.states.contains(.maximized) { setMaximized(window, false) }
+        window.restoredPositionAwaitingSize = nil
         window.position = position
         if window.isMapped { windowFrameChanged(window) } else { outputs.updateOutputs(of: window) }
     }
@@ -192,6 +203,7 @@ extension WindowManager {
     /// unknown) a floating window is cascaded on `target`.
     func relocate(_ window: Window, from source: Display?, to target: Display) {
         window.homeDisplayName = target.name
+        window.restoredPositionAwaitingSize = nil
         if window.states.contains(.fullscreen) {
             window.fullscreenDisplayName = target.name
             window.position = target.logicalRect.origin

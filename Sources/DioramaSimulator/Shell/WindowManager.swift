@@ -137,7 +137,12 @@ final class WindowManager {
         // What the client is told: the states its xdg_wm_base version can
         // carry (the trace records these, not the window's own).
         let states = profile.tiledStatesForV1Clients.statesToSend(
-            window.states.union(extraStates), version: window.toplevel.version)
+            profile.statesOfMaximized.told(window.states.union(extraStates)), version: window.toplevel.version)
+        if profile.mergesRepeatedConfigures, !initial, let last = window.lastConfigure,
+            window.shellSurface.pendingSerials.contains(last.serial), last.size == configuredSize, last.states == states
+        {
+            return last.serial
+        }
         let rule = profile.windowsOnResizedDisplay
         let bounds =
             initial || rule.boundsFollowDisplay
@@ -214,10 +219,19 @@ final class WindowManager {
         if !window.isMapped {
             if awaitsMapConfigure(window) { return }
             map(window)
-        } else if window.frame != window.lastTracedFrame {
-            windowFrameChanged(window)
+        } else {
+            moveRestoredWindowOnceAnswered(window)
+            if window.frame != window.lastTracedFrame { windowFrameChanged(window) }
         }
         advanceInteractiveResize(window)
+    }
+
+    /// A restored window waiting for its size goes back to its saved place
+    /// on the first commit after the client acknowledged every configure sent.
+    private func moveRestoredWindowOnceAnswered(_ window: Window) {
+        guard let position = window.restoredPositionAwaitingSize, window.shellSurface.pendingSerials.isEmpty else { return }
+        window.position = position
+        window.restoredPositionAwaitingSize = nil
     }
 
     /// Whether a window about to map must first get its map configure, or is
@@ -247,6 +261,7 @@ final class WindowManager {
     /// (focus follows the last mapped window), or takes focus first and then
     /// enters, as the profile's compositor orders them.
     private func map(_ window: Window) {
+        placeOnMap(window)
         window.isMapped = true
         registry.putOnTop(window)
         window.lastTracedFrame = window.frame
@@ -256,6 +271,21 @@ final class WindowManager {
         outputs.updateOutputs(of: window)
         judgeFirstFrame(of: window)
         if !activatedFirst { focus(window) }
+    }
+
+    /// Where a floating window goes once its size is known, by the profile's
+    /// placement (KWin centres it); windows the profile placed at creation,
+    /// maximized, fullscreen and tiled ones stay where they are.
+    private func placeOnMap(_ window: Window) {
+        guard window.states.isDisjoint(with: ToplevelStates.tiled.union([.maximized, .fullscreen])),
+            let home = displays.display(named: window.homeDisplayName),
+            let position = profile.windowPlacement.positionOnMap(
+                size: window.size, in: home.usableArea,
+                occupied: { point in
+                    self.registry.stackingOrder.contains { $0.homeDisplayName == home.name && $0.position == point }
+                })
+        else { return }
+        window.position = position
     }
 
     /// Right after the window entered the displays it landed on: its first

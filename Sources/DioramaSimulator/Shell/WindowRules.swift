@@ -54,13 +54,46 @@ extension WindowsOnResizedDisplay {
     }
 }
 
+extension CompositorProfile.StatesOfMaximized {
+    /// The states a configure tells a window whose states are `states`.
+    func told(_ states: ToplevelStates) -> ToplevelStates {
+        switch self {
+        case .maximizedOnly: return states
+        case .alsoTiled: return states.contains(.maximized) ? states.union(.tiled) : states
+        }
+    }
+}
+
 extension WindowPlacement {
     /// Whether a window about to map (and not fullscreen) fills its display's
     /// usable area with the four `tiled_*` states.
     var tilesOnMap: Bool {
         switch self {
-        case .floating: return false
+        case .floating, .centered: return false
         case .tiled: return true
+        }
+    }
+
+    /// Where a floating window of `size` goes when it maps on a display whose
+    /// usable area is `area`, or nil to keep the position it was given when
+    /// it was created (the cascade). `occupied` says whether another window
+    /// on that display already has a top-left.
+    ///
+    /// Centring divides and truncates toward zero, as KWin does: 742×427 on
+    /// 1280×800 lands at 269,186, and 1405 wide at x = -62 (a window wider
+    /// than the area is not pulled back into it).
+    func positionOnMap(size: Size, in area: Rect, occupied: (Point) -> Bool) -> Point? {
+        switch self {
+        case .floating, .tiled:
+            return nil
+        case .centered:
+            let step = (x: area.width / 48, y: area.height / 48)
+            var position = Point(x: area.minX + (area.width - size.width) / 2, y: area.minY + (area.height - size.height) / 2)
+            // Bounded: a step of 0 (an area under 48 points) must not loop.
+            for _ in 0..<48 where occupied(position) {
+                position = Point(x: position.x + step.x, y: position.y + step.y)
+            }
+            return position
         }
     }
 }

@@ -107,7 +107,7 @@ final class RealSwayCompositor: FidelityCompositor {
 
 /// The simulator with a profile, on its own thread and a real socket.
 final class SimulatedCompositor: FidelityCompositor {
-    private let simulator: BackgroundSimulator
+    let simulator: BackgroundSimulator
 
     init(profile: CompositorProfile, layout: DisplayLayout = FidelityOutputs.simulatorLayout) throws {
         simulator = try BackgroundSimulator {
@@ -200,6 +200,14 @@ enum FidelitySession {
         _ client: FidelityClient, on compositor: FidelityCompositor,
         steps: [FidelityStep]
     ) throws -> FidelityTranscript {
+        try withClient(client, on: compositor) { process in try runSteps(steps, of: client, in: process, on: compositor) }
+    }
+
+    /// Starts `client` on `compositor` with `WAYLAND_DEBUG=client`, runs
+    /// `body` with its process, and stops it (and what it needs) after.
+    static func withClient<Result>(
+        _ client: FidelityClient, on compositor: FidelityCompositor, _ body: (ChildProcess) throws -> Result
+    ) throws -> Result {
         var environment = compositor.clientEnvironment
         environment["WAYLAND_DEBUG"] = "client"
         let (process, owner) = try client.start(environment)
@@ -207,6 +215,14 @@ enum FidelitySession {
             process.stop()
             withExtendedLifetime(owner) {}
         }
+        return try body(process)
+    }
+
+    /// The session proper: waits for the window, runs `steps`, and returns
+    /// what the client saw.
+    private static func runSteps(
+        _ steps: [FidelityStep], of client: FidelityClient, in process: ChildProcess, on compositor: FidelityCompositor
+    ) throws -> FidelityTranscript {
         var starts: [(String, Int)] = [("launch", 0)]
         _ = try Wait.until("\(client)'s window to enter an output", timeout: 10, details: { process.standardError.suffix(2000).description }) {
             WaylandDebugLog.parse(process.standardError).contains {

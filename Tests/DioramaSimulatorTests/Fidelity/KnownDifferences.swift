@@ -17,6 +17,17 @@ struct KnownDifference {
     /// Removes the event after a removed one too (an `xdg_surface.configure`
     /// that ends a removed `xdg_toplevel.configure`).
     var alsoNext = false
+    /// When set, a matching event is removed only together with the event
+    /// right after it, and only when that one is the same event with the
+    /// first text replaced by the second (`.enter(` → `.leave(`): a state the
+    /// compositor took back at once, such as KWin's first placement.
+    var undoneByNext: (from: String, to: String)? = nil
+
+    /// Whether `event` matches and `next` takes it back (see ``undoneByNext``).
+    func isUndone(_ event: String, by next: String?) -> Bool {
+        guard let undoneByNext, let next, apply(to: event) == nil else { return false }
+        return event.replacingOccurrences(of: undoneByNext.from, with: undoneByNext.to) == next
+    }
 
     /// The event with the difference taken out; nil when it is removed.
     func apply(to event: String) -> String? {
@@ -35,13 +46,18 @@ extension FidelityTranscript {
             phases: phases.map { phase -> Phase in
                 var events: [String] = []
                 var skipNext = false
-                for event in phase.events {
+                for (index, event) in phase.events.enumerated() {
                     if skipNext {
                         skipNext = false
                         continue
                     }
+                    let next = index + 1 < phase.events.count ? phase.events[index + 1] : nil
+                    if relevant.contains(where: { $0.isUndone(event, by: next) }) {
+                        skipNext = true
+                        continue
+                    }
                     var current: String? = event
-                    for difference in relevant {
+                    for difference in relevant where difference.undoneByNext == nil {
                         guard let text = current else { break }
                         current = difference.apply(to: text)
                         if current == nil && difference.alsoNext { skipNext = true }
@@ -101,6 +117,13 @@ enum KnownDifferences {
             .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.keymap("),
             .init(id: "keymap-and-repeat", side: .real, prefix: "wl_keyboard.repeat_info("),
             .init(id: "keymap-and-repeat", side: .simulator, prefix: "wl_keyboard.repeat_info("),
+            .init(id: "kde-server-decoration", side: .real, prefix: "org_kde_kwin_server_decoration"),
+            .init(id: "activation", side: .real, prefix: "xdg_activation_token_v1."),
+            .init(id: "selection", side: .real, prefix: "zwp_primary_selection_source_v1."),
+            .init(id: "text-input", side: .real, prefix: "zwp_text_input_v3."),
+            .init(
+                id: "transient-first-placement", side: .real, prefix: "wl_surface.enter(",
+                undoneByNext: (".enter(", ".leave(")),
         ]
 
     /// Real Mutter 43 (headless, two virtual monitors) versus `--profile mutter-43`.
