@@ -26,6 +26,23 @@ import Testing
         #expect(state.drawableSize == Size(width: 1280, height: 800))
     }
 
+    @Test("a restored or preferred size the client picks stays within the configure's bounds; a configured size does not")
+    func aSizeTheClientPicksStaysWithinTheConfigureBounds() {
+        var facts = CompositorFacts()
+        facts.allScreens = [Screens.twoX]
+        facts.configureBounds = Size(width: 1280, height: 800)
+        var settings = SceneSettings()
+        // A session saved on a larger display.
+        settings.restoredContentSize = Size(width: 5300, height: 3201)
+        #expect(SceneState.compute(facts: facts, settings: settings, previous: nil).size == Size(width: 1280, height: 800))
+        settings.restoredContentSize = nil
+        settings.preferredContentSize = Size(width: 1000, height: 2000)
+        #expect(SceneState.compute(facts: facts, settings: settings, previous: nil).size == Size(width: 1000, height: 800))
+        // The compositor's own size is not the client's choice: it stays.
+        facts.configuredSize = Size(width: 1500, height: 900)
+        #expect(SceneState.compute(facts: facts, settings: settings, previous: nil).size == Size(width: 1500, height: 900))
+    }
+
     @Test func aSceneFullscreenOnAnOutputHasThatScreenBeforeItEntersAnything() {
         // An external-display scene, before enter: its screen is the output it
         // asked for, not the first one.

@@ -7,6 +7,9 @@ package struct CompositorFacts: Sendable, Hashable {
     package var isMapped = false
     /// The last toplevel configure's size; zero lets the client choose.
     package var configuredSize = Size.zero
+    /// `xdg_toplevel.configure_bounds`: the most the compositor says a
+    /// window can usefully be (the output's area); nil when never sent.
+    package var configureBounds: Size?
     /// The xdg `activated` state: the toplevel has keyboard focus.
     package var isActivated = false
     /// The xdg `resizing` state: an interactive resize is under way.
@@ -115,7 +118,14 @@ package struct SceneState: Sendable, Hashable {
         // size a restored session was saved at, else the preferred size (which
         // the delegate may set in willConnectTo, after the first configure is known).
         let shown = facts.isMapped ? previous?.size : nil
-        let chosen = shown ?? settings.restoredContentSize ?? settings.preferredContentSize
+        var chosen = shown ?? settings.restoredContentSize ?? settings.preferredContentSize
+        // A size the client picks for itself stays within the configure's
+        // bounds (xdg-shell: "the client should not resize beyond"): a session
+        // saved on a larger display, or a preferred size larger than this one,
+        // opens at the most that fits instead of a buffer beyond the output.
+        if shown == nil, let bounds = facts.configureBounds {
+            chosen = Size(width: min(chosen.width, bounds.width), height: min(chosen.height, bounds.height))
+        }
         let requested = Size(
             width: configured.width > 0 ? configured.width : chosen.width,
             height: configured.height > 0 ? configured.height : chosen.height)

@@ -343,6 +343,7 @@ extension SceneSurface: @preconcurrency ToplevelHandler {
     func toplevelConfigured(_ toplevel: Toplevel, configure: ToplevelConfigure) {
         editFacts { facts in
             facts.configuredSize = configure.size
+            facts.configureBounds = configure.bounds
             facts.isActivated = configure.states.contains(.activated)
             facts.isResizing = configure.states.contains(.resizing)
             facts.isMaximized = configure.states.contains(.maximized)
