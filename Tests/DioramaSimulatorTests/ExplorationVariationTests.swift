@@ -319,6 +319,20 @@ import WaylandClient
         }
     }
 
+    /// A window mapped on `laptop.json`'s eDP-1 (at 2) under `modern` with
+    /// `variations`, its log empty, and how many `done`s eDP-1 had sent.
+    private static func windowOnTheLaptop(
+        under variations: [ExplorationVariation]
+    ) throws -> (Simulator.Harness, WindowingClient, ClientWindow, Int) {
+        let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
+            configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
+        }
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness)
+        window.clearLog()
+        return (harness, client, window, try #require(client.outputs.info(named: "eDP-1")?.doneCount))
+    }
+
     /// Right after a rescale, before the simulator's dispatch flushes: under
     /// `split-dispatch` the client can already read the output's new scale
     /// (a Unix socket's write is readable at once) but not its window's
@@ -326,13 +340,7 @@ import WaylandClient
     /// arrives with the dispatch either way.
     @Test func splitDispatchFlushesTheOutputEventsFirst() throws {
         for (variations, scaleReadEarly) in [([ExplorationVariation.splitDispatch], Int32(1)), ([], 2)] {
-            let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
-                configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
-            }
-            let client = try WindowingClient(harness: harness)
-            let window = try mapWindow(client, in: harness)
-            window.clearLog()
-            let donesBefore = try #require(client.outputs.info(named: "eDP-1")?.doneCount)
+            let (harness, client, window, donesBefore) = try Self.windowOnTheLaptop(under: variations)
 
             try harness.simulator.setScale(.one, ofDisplay: "eDP-1")  // from 2
             #expect(client.connection.dispatchAvailable() >= 0)
@@ -374,20 +382,10 @@ import WaylandClient
         for (variations, expected) in [
             ([ExplorationVariation.enterForRemovedOutput], [ClientWindowEvent.enter("DP-2"), .leave("DP-2")]), ([], []),
         ] {
-            let harness = try Self.dualHarness(under: variations)
-            let client = try WindowingClient(harness: harness)
-            let window = try mapWindow(client, in: harness)
-            try harness.simulator.moveWindow(.appID("org.diorama.test"), toDisplay: "DP-1")
-            try harness.roundtrip(client.connection)
-            window.clearLog()
-            var toldBeforeRemoval: [ClientWindowEvent]?
-            client.connection.onGlobalRemove = { _ in toldBeforeRemoval = window.log }
+            let told = try unplugDisplayUnderWindow(in: try Self.dualHarness(under: variations), at: Point(x: 200, y: 200))
 
-            try harness.simulator.unplugDisplay("DP-2")
-            try harness.roundtrip(client.connection)
-
-            #expect(toldBeforeRemoval == [], "under \(variations)")
-            #expect(window.log == expected, "under \(variations)")
+            #expect(told.beforeRemoval == [], "under \(variations)")
+            #expect(told.all == expected, "under \(variations)")
         }
     }
 
@@ -478,13 +476,7 @@ import WaylandClient
     @Test func delayedChangeEventsSendTheSurfaceEventsAfterTheOutputEvents() throws {
         var usual: [ClientWindowEvent]?
         for variations in [[], [ExplorationVariation.delayedChangeEvents]] {
-            let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
-                configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
-            }
-            let client = try WindowingClient(harness: harness)
-            let window = try mapWindow(client, in: harness)
-            window.clearLog()
-            let donesBefore = try #require(client.outputs.info(named: "eDP-1")?.doneCount)
+            let (harness, client, window, donesBefore) = try Self.windowOnTheLaptop(under: variations)
 
             let start = ContinuousClock.now
             try harness.simulator.setScale(.one, ofDisplay: "eDP-1")
