@@ -2,6 +2,7 @@ import DioramaCheck
 import DioramaTestSupport
 import Foundation
 import FoundationXML
+import Synchronization
 import Testing
 
 /// `diorama check` end to end: the real binary, the simulator inside it,
@@ -287,6 +288,27 @@ import Testing
 
                 After: known bugs.
                 """)
+    }
+
+    /// Clients explored at once (`make -j explore-table`) each write their
+    /// row: 24 updates of one file from 24 threads keep all 24 rows.
+    @Test func updatesAtOnceKeepEveryRow() throws {
+        let path = NSTemporaryDirectory() + "compatibility-\(UUID().uuidString).md"
+        try Self.prose.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = "| Client | Package | a | b |\n|---|---|---|---|"
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 24) { index in
+            do {
+                try CompatibilityTable.update(path, header: header, row: "| client-\(index) | p | pass | pass |", client: "client-\(index)")
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let missing = (0..<24).filter { !text.contains("| client-\($0) |") }
+        #expect(missing.isEmpty, "rows lost: \(missing)")
     }
 
     @Test func aFileWithoutTheEndMarkerIsNamedWithItsLine() throws {
