@@ -449,7 +449,13 @@ final class CheckSession {
 
     private func run(_ name: String, needs roles: [String], _ body: () async throws -> Outcome) async {
         step = name
-        let traceStart = (try? control { $0.trace.lastSequence }) ?? 0
+        // A variation may still hold the events of the last check's restore;
+        // they go out now, so the check measures only what its own change sent.
+        let traceStart =
+            (try? control { simulator -> UInt64 in
+                simulator.sendHeldDisplayEvents()
+                return simulator.trace.lastSequence
+            }) ?? 0
         let result = await CheckBattery.runCheck(
             name, needs: roles, configuration: configuration, displays: displays, stoppedBecause: stoppedBecause,
             hasWindow: window != nil, waitForWindow: { await waitForWindow()?.checkOutcome },

@@ -1,5 +1,6 @@
 import DioramaModel
 import Foundation
+import Glibc
 
 /// The table in `Docs/compatibility.md`, between two marker comments: one
 /// row per client, rewritten by `diorama check --markdown-table FILE` (which
@@ -13,8 +14,22 @@ package enum CompatibilityTable {
     /// cell is `client`, else at the end. The header is written afresh, and
     /// rows with another number of columns (from an older battery) are dropped.
     ///
+    /// Runs hold a lock on the file's folder while they read and rewrite
+    /// the table, so clients explored at once (`make -j explore-table`)
+    /// keep each other's rows.
+    ///
     /// - Throws: ``CompatibilityTableError`` naming the file and what to do.
     package static func update(_ path: String, header: String, row: String, client: String) throws(CompatibilityTableError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let lock = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // Without the folder, the read below fails and says so.
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }  // closing releases the lock
+        try rewrite(path, header: header, row: row, client: client)
+    }
+
+    /// ``update(_:header:row:client:)`` under the lock.
+    private static func rewrite(_ path: String, header: String, row: String, client: String) throws(CompatibilityTableError) {
         let data: Data
         do {
             data = try RegularFileReader.read(path, as: .markdown)

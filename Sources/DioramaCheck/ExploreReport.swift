@@ -145,9 +145,12 @@ package enum ExploreReportFormat {
 
     /// The header of the explore table (`Docs/explore-compatibility.md`).
     package static let markdownHeader =
-        "| Client | Package | Breaks on (reproduced) | Not reproduced | Battery runs |\n|---|---|---|---|---|"
+        "| Client | Package | Breaks on (reproduced) | Not reproduced | Variations alone | Battery runs | Seconds |\n|---|---|---|---|---|---|---|"
 
-    /// The client's row: each finding as `variations`: symptom in check.
+    /// The client's row: each finding as `variations`: symptom in check;
+    /// how many variations ran alone (all of them unless `--time` stopped
+    /// the campaign first, which the cell then says), the battery runs and
+    /// the campaign's seconds.
     package static func markdownRow(_ report: ExploreReport, client: String, package: String) -> String {
         let findings = report.findings.map { finding in
             "`\(finding.variations.joined(separator: "+"))`: \(finding.symptom.rawValue) in \(finding.check)"
@@ -158,7 +161,9 @@ package enum ExploreReportFormat {
         let baseline = failing == 0 ? "" : " (\(failing) check\(failing == 1 ? "" : "s") failed without variations)"
         let cells = [
             client, package, findings.isEmpty ? "nothing" : findings.joined(separator: "<br>"),
-            unconfirmed.isEmpty ? "—" : unconfirmed.joined(separator: ", "), "\(report.runs.count + 1)" + baseline,
+            unconfirmed.isEmpty ? "—" : unconfirmed.joined(separator: ", "),
+            "\(report.runs.filter { $0.phase == .single }.count)" + (report.stoppedEarly.map { " (\($0))" } ?? ""),
+            "\(report.runs.count + 1)" + baseline, String(format: "%.0f", report.durationSeconds),
         ]
         return "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
     }

@@ -60,6 +60,13 @@ extension Simulator {
         try displayCommands.setDefaultDisplay(name)
     }
 
+    /// Sends at once what the `delayed-change-events` or `coalesced-changes`
+    /// variation still holds of earlier display changes, so what is sent
+    /// next belongs to the next change (`diorama check` before each check).
+    public func sendHeldDisplayEvents() {
+        outputs.heldChange.release()
+    }
+
     /// The pointer's position in global logical points.
     public var pointerPosition: Point { inputCommands.pointerPosition }
     /// The window a client's `xdg_toplevel.move` is carrying with the pointer, if any.

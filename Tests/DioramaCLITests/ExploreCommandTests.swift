@@ -20,7 +20,9 @@ import Testing
         let result = try DioramaCommandLine.run(
             ["check", "--explore", "--json", "--output", base + "/report", "--explore-out", base + "/findings"] + options
                 + ["--"] + command,
-            environment: DioramaCommandLine.environment([:]), timeout: 500)
+            // A private XDG_STATE_HOME: TimerApp restores its saved window, and
+            // one another run left huge in the user's must not decide its baseline.
+            environment: DioramaCommandLine.environment(["XDG_STATE_HOME": base + "/state"]), timeout: 500)
         let report = try JSONDecoder().decode(ExploreReport.self, from: Data(result.standardOutput.utf8))
         var scenarios: [String: String] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: base + "/findings")) ?? [] {
@@ -67,6 +69,7 @@ import Testing
         for seed in ["5", "5", "6"] {
             let (result, report, scenarios, _) = try Self.explore(["--seed", seed, "--budget", "3"], [timer])
             #expect(result.status == 0, "clean: \(report.findings) \(report.runs.filter { !$0.failures.isEmpty })")
+            #expect(report.baseline.failures.isEmpty, "it passes every check, so every variation is explored: \(report.baseline)")
             #expect(report.findings.isEmpty && scenarios.isEmpty)
             #expect(report.seed == UInt64(seed))
             combinations.append(report.runs.filter { $0.phase == .combination }.map(\.variations))
@@ -74,6 +77,84 @@ import Testing
         #expect(combinations[0].count == 3 && combinations[0].allSatisfy { (2...3).contains($0.count) }, "\(combinations[0])")
         #expect(combinations[0] == combinations[1], "seed 5 draws the same combinations")
         #expect(combinations[0] != combinations[2], "seed 6 draws others")
+    }
+
+    /// A client that really hangs: `stalls_on_negative_millimetres.py`, a
+    /// Python client that speaks the wire protocol itself and follows scale
+    /// changes, stops for good after its first frame when an output reports
+    /// a negative physical size: it reads nothing more and ignores SIGTERM.
+    /// The campaign kills it (no process of it is left), reports the hang
+    /// in the first check as a finding under `physical-size-minus-1` only,
+    /// and `diorama run` of the written scenario hangs it (and kills it) again.
+    @Test(.timeLimit(.minutes(10)))
+    func aClientThatHangsIsKilledAndReportedAsAFinding() throws {
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python), "install python3: apt-get install python3")
+        let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/Clients/stalls_on_negative_millimetres.py").standardizedFileURL.path
+        let (result, report, scenarios, rerun) = try Self.explore(["--budget", "0"], [python, client])
+        #expect(result.status == 1, "a finding exits 1; stderr: \(result.standardError)")
+        #expect(!report.baseline.failures.contains { $0.hasPrefix("first-frame-2x") }, "it draws at 2 without variations: \(report.baseline)")
+        let finding = try #require(report.findings.first { $0.variations == ["physical-size-minus-1"] }, "\(report.findings)")
+        #expect(finding.symptom == .hang, "\(finding)")
+        #expect(finding.check == "first-frame-2x")
+        #expect(report.findings.count == 1, "only a negative size hangs it: \(report.findings)")
+        #expect(scenarios.keys.sorted() == ["physical-size-minus-1.scenario"])
+        #expect(Self.processes(runningFile: client).isEmpty, "every hung client was killed")
+        let run = try #require(rerun)
+        #expect(run.status == 1, "the scenario fails again: \(run.standardOutput) \(run.standardError)")
+        #expect(Self.processes(runningFile: client).isEmpty, "diorama run killed it too")
+    }
+
+    /// SDL 2.26's testsprite2 dies of SIGSEGV on a `wl_surface.enter`
+    /// naming an output it destroyed on `global_remove` (the NULL of kitty
+    /// #10363). A scenario that plugs a display and unplugs it at once shows
+    /// it only if SDL had bound the new output by the unplug, and if the
+    /// unplug step waits until SDL handled its events: both steps ping every
+    /// window's client and settling waits for the pongs, so the scenario
+    /// fails under `enter-for-removed-output` and passes without it, as a
+    /// finding's scenario must (before, it passed either way).
+    @Test(.timeLimit(.minutes(10)))
+    func aPlugStepLetsClientsBindTheOutputBeforeTheNextStep() throws {
+        let folder = "/usr/libexec/installed-tests/SDL2"
+        try #require(FileManager.default.isExecutableFile(atPath: folder + "/testsprite2"), "install libsdl2-tests")
+        let base = NSTemporaryDirectory() + "diorama-plug-ping-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        for (vary, expectedStatus) in [("vary: enter-for-removed-output\n", Int32(1)), ("", 0)] {
+            let path = base + "/plug-unplug-\(expectedStatus).scenario"
+            let scenario = """
+                display DP-1 1920x1080 scale 1 at 0,0
+                display DP-2 3840x2160 scale 2 at 1920,0
+                profile: modern
+                \(vary)launch command "/bin/sh -c 'cd \(folder) && SDL_VIDEODRIVER=wayland SDL_RENDER_DRIVER=software exec ./testsprite2 --allow-highdpi'" as client
+                window w = client
+                move w to DP-1
+                plug display CHECK-1 1280x720 scale 1 at 3840,0
+                unplug CHECK-1
+                expect w on DP-1
+
+                """
+            try scenario.write(toFile: path, atomically: true, encoding: .utf8)
+            let run = try DioramaCommandLine.run(
+                ["run", path, "--work-dir", base + "/work-\(expectedStatus)"], environment: DioramaCommandLine.environment([:]),
+                timeout: 120)
+            #expect(run.status == expectedStatus, "\(vary): \(run.standardOutput) \(run.standardError)")
+            if expectedStatus == 1 {
+                #expect(run.standardOutput.contains("expected on DP-1, got on no display"), "its window went with it: \(run.standardOutput)")
+            }
+        }
+    }
+
+    /// The process IDs whose command line names `path`.
+    static func processes(runningFile path: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard entry.allSatisfy(\.isNumber), let commandLine = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else {
+                return false
+            }
+            return commandLine.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == path }
+        }
     }
 
     @Test func badExploreOptionsAreUsageErrors() throws {
@@ -121,10 +202,10 @@ import Testing
     @Test(.timeLimit(.minutes(10)))
     func aTimeLimitStopsTheCampaignCleanly() throws {
         let timer = try TestExecutable.locate("TimerApp").path
-        let (result, report, _, _) = try Self.explore(["--time", "1"], [timer])
-        #expect(report.stoppedEarly == "the time limit of 1 s was reached", "\(report)")
+        let (result, report, _, _) = try Self.explore(["--time", "5"], [timer])
+        #expect(report.stoppedEarly == "the time limit of 5 s was reached", "\(report)")
         // Without --budget the combinations go on until the time is up, so
-        // only the time limit ended this campaign. How many runs fit in 1 s
+        // only the time limit ended this campaign. How many runs fit in 5 s
         // depends on the machine (the checks the baseline failed do not run
         // under variations), so the count is not asserted.
         #expect(!report.runs.isEmpty, "the battery ran under variations before the limit was noticed")

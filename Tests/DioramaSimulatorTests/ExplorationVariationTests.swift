@@ -320,6 +320,20 @@ import WaylandClient
         }
     }
 
+    /// A window mapped on `laptop.json`'s eDP-1 (at 2) under `modern` with
+    /// `variations`, its log empty, and how many `done`s eDP-1 had sent.
+    private static func windowOnTheLaptop(
+        under variations: [ExplorationVariation]
+    ) throws -> (Simulator.Harness, WindowingClient, ClientWindow, Int) {
+        let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
+            configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
+        }
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness)
+        window.clearLog()
+        return (harness, client, window, try #require(client.outputs.info(named: "eDP-1")?.doneCount))
+    }
+
     /// Right after a rescale, before the simulator's dispatch flushes: under
     /// `split-dispatch` the client can already read the output's new scale
     /// (a Unix socket's write is readable at once) but not its window's
@@ -327,13 +341,7 @@ import WaylandClient
     /// arrives with the dispatch either way.
     @Test func splitDispatchFlushesTheOutputEventsFirst() throws {
         for (variations, scaleReadEarly) in [([ExplorationVariation.splitDispatch], Int32(1)), ([], 2)] {
-            let harness = try Simulator.Harness.shipped("laptop.json") { configuration in
-                configuration.profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
-            }
-            let client = try WindowingClient(harness: harness)
-            let window = try mapWindow(client, in: harness)
-            window.clearLog()
-            let donesBefore = try #require(client.outputs.info(named: "eDP-1")?.doneCount)
+            let (harness, client, window, donesBefore) = try Self.windowOnTheLaptop(under: variations)
 
             try harness.simulator.setScale(.one, ofDisplay: "eDP-1")  // from 2
             #expect(client.connection.dispatchAvailable() >= 0)
@@ -346,5 +354,153 @@ import WaylandClient
             #expect(window.log.first == .preferredScale(120), "under \(variations): \(window.log)")
             #expect(client.outputs.info(named: "eDP-1")?.scale == 1)
         }
+    }
+
+    /// A harness on `dual.json` under `modern` with `variations`; `adjust`
+    /// changes the varied profile further.
+    private static func dualHarness(
+        under variations: [ExplorationVariation], adjust: (inout CompositorProfile) -> Void = { _ in }
+    ) throws -> Simulator.Harness {
+        try Simulator.Harness.shipped("dual.json") { configuration in
+            var profile = ExplorationVariation.applying(variations, to: configuration.profile, layout: configuration.layout).profile
+            adjust(&profile)
+            configuration.profile = profile
+        }
+    }
+
+    private static func isOutputEvent(_ event: ClientWindowEvent) -> Bool {
+        switch event {
+        case .enter, .leave, .preferredScale: true
+        default: false
+        }
+    }
+
+    /// DP-2 is unplugged while a window is on DP-1: under
+    /// `enter-for-removed-output` the window gets, after DP-2's
+    /// `global_remove`, an `enter` naming the client's DP-2 object, then its
+    /// `leave`; without it, nothing.
+    @Test func enterForRemovedOutputEntersTheGoneOutputAfterItsGlobalRemove() throws {
+        for (variations, expected) in [
+            ([ExplorationVariation.enterForRemovedOutput], [ClientWindowEvent.enter("DP-2"), .leave("DP-2")]), ([], []),
+        ] {
+            let told = try unplugDisplayUnderWindow(in: try Self.dualHarness(under: variations), at: Point(x: 200, y: 200))
+
+            #expect(told.beforeRemoval == [], "under \(variations)")
+            #expect(told.all == expected, "under \(variations)")
+        }
+    }
+
+    /// The `enter` names only output objects the client still holds: a
+    /// client that released its DP-2 object when DP-2's global went (before
+    /// the held part of the unplug was sent) is told nothing about DP-2,
+    /// while one that kept it gets the enter and the leave.
+    @Test func enterForRemovedOutputNeverNamesAReleasedOutput() throws {
+        // Held until the next change, so the release is handled first whatever the machine's speed.
+        let harness = try Self.dualHarness(under: [.enterForRemovedOutput, .delayedChangeEvents]) { profile in
+            profile.displayChangeEventDelay = .seconds(3600)
+        }
+        let keeping = try WindowingClient(harness: harness)
+        let keeper = try mapWindow(keeping, in: harness, appID: "org.diorama.keeping")
+        let releasing = try WindowingClient(harness: harness)
+        let releaser = try mapWindow(releasing, in: harness, appID: "org.diorama.releasing")
+        for appID in ["org.diorama.keeping", "org.diorama.releasing"] {
+            try harness.simulator.moveWindow(.appID(appID), toDisplay: "DP-1")
+        }
+        try harness.pump()
+        keeper.clearLog()
+        releaser.clearLog()
+        let releasedOutput = try #require(releasing.outputs.outputs.first { $0.info.name == "DP-2" }?.proxy)
+        releasing.connection.onGlobalRemove = { _ in releasedOutput.release() }
+
+        try harness.simulator.unplugDisplay("DP-2")
+        try harness.pump()
+        #expect(releasing.connection.removedGlobals.count == 1)
+        #expect(keeper.log.isEmpty && releaser.log.isEmpty, "the enter waits for the next change")
+        try harness.simulator.setScale(.one, ofDisplay: "DP-1")  // the next change sends what was held
+        try harness.pump()
+
+        #expect(keeper.log == [.enter("DP-2"), .leave("DP-2")])
+        #expect(releaser.log.isEmpty, "\(releaser.log)")
+        let enters = harness.simulator.trace.records.filter { record in
+            if case .enter(_, _, "DP-2") = record.event { true } else { false }
+        }
+        #expect(enters.count == 2, "the trace has both surfaces' enter, sent or not")
+    }
+
+    /// Two rescales of DP-1 and a move of the window to DP-2 in a row:
+    /// under `coalesced-changes` DP-1 and DP-2 get one `done` each for the
+    /// three changes, and the window one leave, enter and preferred scale;
+    /// without it, a `done` per change and the window the scale of each.
+    /// A change with none after it goes out when the hold's timer fires.
+    @Test func coalescedChangesSendOneBatchForConsecutiveChanges() throws {
+        for (variations, dones, expected) in [
+            ([ExplorationVariation.coalescedChanges], 1, [ClientWindowEvent.leave("DP-1"), .enter("DP-2"), .preferredScale(240)]),
+            ([], 2, [.preferredScale(180), .preferredScale(240), .leave("DP-1"), .enter("DP-2")]),
+        ] {
+            let harness = try Self.dualHarness(under: variations)
+            let client = try WindowingClient(harness: harness)
+            let window = try mapWindow(client, in: harness)
+            try harness.simulator.moveWindow(.appID("org.diorama.test"), toDisplay: "DP-1")
+            try harness.roundtrip(client.connection)
+            window.clearLog()
+            let before = try ["DP-1", "DP-2"].map { try #require(client.outputs.info(named: $0)?.doneCount) }
+
+            try harness.simulator.setScale(Scale(1.5)!, ofDisplay: "DP-1")
+            try harness.simulator.setScale(Scale(integer: 2)!, ofDisplay: "DP-1")
+            try harness.simulator.moveWindow(.appID("org.diorama.test"), toDisplay: "DP-2")
+            try harness.roundtrip(client.connection)
+
+            let after = ["DP-1", "DP-2"].map { client.outputs.info(named: $0)?.doneCount }
+            #expect(after == before.map { $0 + dones }, "under \(variations)")
+            #expect(client.outputs.info(named: "DP-1")?.scale == 2)
+            #expect(window.log.filter(Self.isOutputEvent) == expected, "under \(variations): \(window.log)")
+
+            // A rescale alone: told in the same roundtrip, or, under the
+            // variation, when the hold's timer fires (never before 250 ms).
+            let donesBefore = try #require(client.outputs.info(named: "DP-1")?.doneCount)
+            let start = ContinuousClock.now
+            try harness.simulator.setScale(.one, ofDisplay: "DP-1")
+            try harness.roundtrip(client.connection)
+            if variations.isEmpty { #expect(client.outputs.info(named: "DP-1")?.doneCount == donesBefore + 1) }
+            try harness.run(until: { client.outputs.info(named: "DP-1")?.doneCount == donesBefore + 1 }, timeout: .seconds(60))
+            if !variations.isEmpty { #expect(ContinuousClock.now - start >= .milliseconds(250)) }
+            #expect(client.outputs.info(named: "DP-1")?.scale == 1)
+        }
+    }
+
+    /// A rescale of eDP-1 from 2 to 1 with a window on it: under
+    /// `delayed-change-events` the output's new scale and `done` arrive in
+    /// the roundtrip after the change and the window's preferred scale and
+    /// configure only when the event loop's timer fires (never before the
+    /// 250 ms hold); the window is told the same events as without the
+    /// variation, where they come in that first roundtrip.
+    @Test func delayedChangeEventsSendTheSurfaceEventsAfterTheOutputEvents() throws {
+        var usual: [ClientWindowEvent]?
+        for variations in [[], [ExplorationVariation.delayedChangeEvents]] {
+            let (harness, client, window, donesBefore) = try Self.windowOnTheLaptop(under: variations)
+
+            let start = ContinuousClock.now
+            try harness.simulator.setScale(.one, ofDisplay: "eDP-1")
+            try harness.roundtrip(client.connection)
+            #expect(client.outputs.info(named: "eDP-1")?.scale == 1, "under \(variations)")
+            #expect(client.outputs.info(named: "eDP-1")?.doneCount == donesBefore + 1, "under \(variations)")
+            if variations.isEmpty { #expect(!window.log.isEmpty, "told in the same roundtrip") }
+
+            try harness.run(until: { window.log.contains { if case .configure = $0 { true } else { false } } }, timeout: .seconds(60))
+            if variations.isEmpty {
+                usual = window.log
+            } else {
+                #expect(ContinuousClock.now - start >= .milliseconds(250), "a timer cannot fire early")
+                #expect(window.log.map(Self.withoutSerial) == usual?.map(Self.withoutSerial))
+            }
+            #expect(window.log.first == .preferredScale(120), "under \(variations): \(window.log)")
+        }
+    }
+
+    /// A configure's serial differs between two simulators; the rest is compared.
+    private static func withoutSerial(_ event: ClientWindowEvent) -> ClientWindowEvent {
+        guard case .configure(var configure) = event else { return event }
+        configure.serial = 0
+        return .configure(configure)
     }
 }

@@ -26,13 +26,16 @@ extension Simulator.Harness {
     }
 }
 
-/// Maps a window on `harness` (a `dual.json` layout) moved onto DP-2, then
-/// unplugs DP-2: what the window was told by the time `global_remove`
-/// arrived (nil if it did not), and everything it was told by the unplug.
-func unplugDisplayUnderWindow(in harness: Simulator.Harness) throws -> (beforeRemoval: [ClientWindowEvent]?, all: [ClientWindowEvent]) {
+/// Maps a window on `harness` (a `dual.json` layout) moved to `position`
+/// (on DP-2 unless told), then unplugs DP-2: what the window was told by the
+/// time `global_remove` arrived (nil if it did not), and everything it was
+/// told by the unplug.
+func unplugDisplayUnderWindow(
+    in harness: Simulator.Harness, at position: Point = Point(x: 2100, y: 200)
+) throws -> (beforeRemoval: [ClientWindowEvent]?, all: [ClientWindowEvent]) {
     let client = try WindowingClient(harness: harness)
     let window = try mapWindow(client, in: harness)
-    try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 2100, y: 200))
+    try harness.simulator.moveWindow(.appID("org.diorama.test"), to: position)
     try harness.roundtrip(client.connection)
     window.clearLog()
     var toldBeforeRemoval: [ClientWindowEvent]?

@@ -62,6 +62,17 @@ package enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Cod
     /// A display change reaches clients in two writes: its output events
     /// (or an unplug's first half) are flushed before the surface events.
     case splitDispatch = "split-dispatch"
+    /// On an unplug, `wl_registry.global_remove` comes first, then every
+    /// shown surface that was not on the display gets `wl_surface.enter` of
+    /// its output (which the client may still hold) before the usual leaves.
+    case enterForRemovedOutput = "enter-for-removed-output"
+    /// A display change's events wait for the next change (or a short
+    /// while), and both go out as one batch: one `wl_output.done` per
+    /// display, one set of surface events per window.
+    case coalescedChanges = "coalesced-changes"
+    /// A display change's output events go out at once, its surfaces'
+    /// enter, leave, preferred scale and configures only after a delay.
+    case delayedChangeEvents = "delayed-change-events"
 
     /// What the variation does, in one sentence for reports and `--help`.
     package var summary: String {
@@ -84,6 +95,9 @@ package enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Cod
         case .configureZeroSize: "a floating window's configures are 0 x 0 instead of its current size"
         case .boundsBelowMinimum: "configure_bounds is half the window's minimum size"
         case .splitDispatch: "a display change's output events and surface events are flushed separately"
+        case .enterForRemovedOutput: "on an unplug, surfaces get an enter naming the output whose global was just removed"
+        case .coalescedChanges: "a display change's events wait for the next change and go out with it as one batch"
+        case .delayedChangeEvents: "a display change's surface events and configures come a moment after its output events"
         }
     }
 

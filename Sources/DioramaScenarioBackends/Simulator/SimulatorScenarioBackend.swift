@@ -44,6 +44,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// input is in the app's trace. (An `idle` record cannot say so: a batch
     /// that read the socket dry just before the input came may write its
     /// `idle` just after, on a loaded machine — issue 23, part 4, bug 3.)
+    /// A plug or unplug pings every bound window's client the same way.
     private var inputPings: [String: UInt32] = [:]
 
     package init(configuration: BackendConfiguration) {
@@ -222,9 +223,9 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
             try run { try $0.moveDisplay(display.name, to: position) }
         case .plugDisplay(let spec):
             let configuration = SimulatorLayout.configuration(for: spec)
-            try run { try $0.plugDisplay(configuration) }
+            try changeDisplaysAndPing { try $0.plugDisplay(configuration) }
         case .unplugDisplay(let display):
-            try run { try $0.unplugDisplay(display.name) }
+            try changeDisplaysAndPing { try $0.unplugDisplay(display.name) }
         case .screenshot(let target, let name):
             return try await takeScreenshot(target, named: name.name)
         case .quit(let client):
@@ -300,6 +301,20 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
             return simulator.ping(window: id)
         }
         inputPings[name.name] = serial
+    }
+
+    /// Plugs or unplugs a display, then pings every bound window's client in
+    /// the same job; settling waits for the pongs (``inputPings``). A client
+    /// answers after it handled the change: it has bound a plugged display's
+    /// output (so a later step's events can name it), and a client that dies
+    /// of an unplug's events is gone before the next step looks at it.
+    private func changeDisplaysAndPing(_ change: @escaping @Sendable (Simulator) throws -> Void) throws {
+        let bound = windows.bindings.compactMap { name, binding in binding.windowID.map { (name, $0) } }
+        let pings = try run { simulator in
+            try change(simulator)
+            return bound.map { name, id in (name, simulator.ping(window: id)) }
+        }
+        for (name, serial) in pings { inputPings[name] = serial }
     }
 
     /// Runs `body` on the simulator's thread with the selector of a bound, live window.
@@ -430,7 +445,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
                 inputPings[name] = nil
                 return pendingReason(of: name)
             }
-            return "the app has not yet handled the step's input (no pong to the ping sent after it)"
+            return "the app has not yet handled the step's input or display change (no pong to the ping sent after it)"
         }
         if snapshot.isInteractivelyResizing { return "interactive resize under way" }
         if !snapshot.isSettled {

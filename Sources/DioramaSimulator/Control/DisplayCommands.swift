@@ -23,9 +23,15 @@ import WaylandServer
 ///    Under the `configure-before-scale` variation step 5 comes before step 4.
 ///
 /// An unplug runs 3–5 first and removes the global last (see `unplugDisplay`).
-/// Under the `split-dispatch` variation the first part of a change (steps
-/// 1–2, a plug's new global, an unplug's first half) is flushed to clients
-/// before the rest is queued.
+/// The model (displays, window positions) changes at once; only the events
+/// can be held back by a variation. Under `split-dispatch` the first part
+/// of a change (steps 1–2, a plug's new global, an unplug's first half) is
+/// flushed to clients before the rest is queued; under
+/// `delayed-change-events` the rest follows on the event loop's timer;
+/// under `coalesced-changes` a move, rescale or rotation sends nothing
+/// until the next change (any display change, or a window's displays being
+/// recomputed) or the timer, and then one batch for all of them
+/// (``HeldDisplayChange``).
 ///
 /// When a display's logical size changes (rescale, rotation), displays lying
 /// entirely to its right move horizontally, and those entirely below it
@@ -77,26 +83,19 @@ struct DisplayCommands {
         } catch {
             throw .invalidLayout(error)
         }
+        // Under `coalesced-changes` a held change goes out with this one; any
+        // other held events go out before it.
+        let coalesced = profile.coalescedChangeHold == nil ? nil : outputs.heldChange.takeCoalesced()
+        if coalesced == nil { outputs.heldChange.release() }
         let changedDisplay = displays[changedIndex]
         let (changed, moved) = displayArrangement.reconfigure(to: proposed)
-        guard !changed.isEmpty else { return }
-        let doneAfterSurfaces = changedDisplay.rules.doneAfterSurfaceEvents
-        if profile.rescaledDisplayReentered {
-            // Mutter 43 makes the monitor anew: its surfaces leave it before
-            // its new state and enter it again in step 4.
-            let rescaled = changed.filter { $0.display.configuration.scale != $0.previous.scale }.map(\.display)
-            func isRescaled(_ display: Display) -> Bool { rescaled.contains { $0 === display } }
-            for window in windows {
-                for surface in window.allSurfaces where surface.enteredDisplays.contains(where: isRescaled) {
-                    outputs.setEnteredDisplays(of: surface, to: surface.enteredDisplays.filter { !isRescaled($0) })
-                }
-            }
+        guard !changed.isEmpty else {
+            if let coalesced { sendEvents(ofChanged: coalesced.states, reconfiguring: coalesced.reconfigure) }
+            return
         }
-        for (display, previous) in changed {
+        for (display, _) in changed {
             trace.record(.displayChanged(display.fact, change: display === changedDisplay ? change : "position"))
-            display.broadcastState(changedFrom: previous, sendingDone: !doneAfterSurfaces)
         }
-        endFirstBatchIfSplit()
         for (display, dx, dy) in moved {
             for window in windows where window.homeDisplayName == display.name {
                 window.position = Point(x: window.position.x + dx, y: window.position.y + dy)
@@ -115,12 +114,44 @@ struct DisplayCommands {
                 window.position = home.usableArea.origin
             }
         }
-        refreshWindows(reconfiguring: affected) {
-            // KWin ends the output's batch after its surfaces' enter, leave
-            // and preferred scale (before any configure, unless a variation
-            // sends the configures first).
-            if doneAfterSurfaces { for (display, _) in changed { display.broadcastDone() } }
+        if let hold = profile.coalescedChangeHold {
+            var batch = coalesced ?? HeldDisplayChange.Coalesced()
+            batch.add(changed, reconfigure: affected)
+            outputs.heldChange.hold(for: hold, coalescing: batch) { [self] in
+                sendEvents(ofChanged: batch.states, reconfiguring: batch.reconfigure)
+            }
+            return
         }
+        sendEvents(ofChanged: changed, reconfiguring: affected)
+    }
+
+    /// Steps 2, 4 and 5 of a change: each changed display's new state (from
+    /// what clients were told last), then its windows' events. Coalesced
+    /// changes come here once, together: each display's state after all of
+    /// them with one `done`, then each window's events once.
+    private func sendEvents(ofChanged changed: [(display: Display, previous: DisplayConfiguration)], reconfiguring affected: [Window]) {
+        let doneAfterSurfaces = changed.contains { $0.display.rules.doneAfterSurfaceEvents }
+        if profile.rescaledDisplayReentered {
+            // Mutter 43 makes the monitor anew: its surfaces leave it before
+            // its new state and enter it again in step 4.
+            let rescaled = changed.filter { $0.display.configuration.scale != $0.previous.scale }.map(\.display)
+            func isRescaled(_ display: Display) -> Bool { rescaled.contains { $0 === display } }
+            for window in windows {
+                for surface in window.allSurfaces where surface.enteredDisplays.contains(where: isRescaled) {
+                    outputs.setEnteredDisplays(of: surface, to: surface.enteredDisplays.filter { !isRescaled($0) })
+                }
+            }
+        }
+        send(
+            { for (display, previous) in changed { display.broadcastState(changedFrom: previous, sendingDone: !doneAfterSurfaces) } },
+            then: { [self] in
+                refreshWindows(reconfiguring: affected) {
+                    // KWin ends the output's batch after its surfaces' enter, leave
+                    // and preferred scale (before any configure, unless a variation
+                    // sends the configures first).
+                    if doneAfterSurfaces { for (display, _) in changed { display.broadcastDone() } }
+                }
+            })
     }
 
     /// Steps 3–5: every window's displays and preferred scale are recomputed
@@ -179,18 +210,18 @@ struct DisplayCommands {
         } catch {
             throw .invalidLayout(error)
         }
+        outputs.heldChange.release()
         // Computed before the new display exists: it may reuse the name of
         // the display these windows were last on.
         let displaced = windows.filter { display(named: $0.homeDisplayName) == nil }
         let wasEmpty = displays.isEmpty
         let added = outputs.addDisplay(configuration)
         displayArrangement.adoptAsDefaultIfMissing(added)
-        endFirstBatchIfSplit()
         for window in displaced {
             windowOperations.relocate(window, from: displayArrangement.lastKnownDisplay(named: window.homeDisplayName), to: added)
         }
-        refreshWindows(reconfiguring: displaced)
         if wasEmpty { frameScheduler.displaysReturned() }
+        send({}, then: { [self] in refreshWindows(reconfiguring: displaced) })
     }
 
     /// Removes a display (hot-unplug). Its windows move to the default display
@@ -223,33 +254,56 @@ struct DisplayCommands {
     /// Under the `leave-after-global-remove` variation
     /// (``CompositorProfile/leaveAfterGlobalRemove``) the global goes first:
     /// the leaves then name an output whose global is gone, which the
-    /// protocol allows until the client destroys its object.
+    /// protocol allows until the client destroys its object. Under
+    /// `enter-for-removed-output` (``CompositorProfile/entersRemovedOutput``)
+    /// the global goes first too, and then every shown surface not on the
+    /// display enters it before the leaves: the `enter` names an output
+    /// object the client still holds (one it released is never named).
     func unplugDisplay(_ name: String) throws(SimulatorControlError) {
-        let removed = displayArrangement.unplug(at: try displayArrangement.index(ofDisplayNamed: name))
-        if profile.leaveAfterGlobalRemove {
-            outputs.retireGlobal(of: removed)
-            endFirstBatchIfSplit()
-        }
-        if let target = displayArrangement.defaultDisplay {
-            let relocated = windows.filter { $0.homeDisplayName == name }
+        let index = try displayArrangement.index(ofDisplayNamed: name)
+        outputs.heldChange.release()
+        let removed = displayArrangement.unplug(at: index)
+        let target = displayArrangement.defaultDisplay
+        let relocated = target == nil ? [] : windows.filter { $0.homeDisplayName == name }
+        if let target {
             for window in relocated { windowOperations.relocate(window, from: removed, to: target) }
-            refreshWindows(reconfiguring: relocated)
-        } else {
-            refreshWindows(reconfiguring: [])
         }
-        // Last: every leave above named an output clients still have.
-        if !profile.leaveAfterGlobalRemove {
-            endFirstBatchIfSplit()
-            outputs.retireGlobal(of: removed)
-        }
-        trace.record(.displayRemoved(display: name))
+        let globalFirst = profile.leaveAfterGlobalRemove || profile.entersRemovedOutput
+        send(
+            { [self] in
+                if globalFirst {
+                    outputs.retireGlobal(of: removed)
+                } else {
+                    refreshWindows(reconfiguring: relocated)
+                }
+            },
+            then: { [self] in
+                if globalFirst {
+                    if profile.entersRemovedOutput { outputs.enterRemovedDisplay(removed, surfacesOf: windows) }
+                    refreshWindows(reconfiguring: relocated)
+                } else {
+                    // Last: every leave above named an output clients still have.
+                    outputs.retireGlobal(of: removed)
+                }
+                trace.record(.displayRemoved(display: name))
+            })
     }
 
-    /// Under the `split-dispatch` variation
-    /// (``CompositorProfile/splitsDisplayChangeDispatch``), sends what the
-    /// change queued so far, so the rest reaches clients in a second read.
-    private func endFirstBatchIfSplit() {
+    /// Sends a change's events in two parts: `first` (its output events, a
+    /// plug's new global, an unplug's first half), then `rest` (the surfaces'
+    /// events and configures, or an unplug's second half) — in one batch;
+    /// in two writes under `split-dispatch`
+    /// (``CompositorProfile/splitsDisplayChangeDispatch``), the first
+    /// flushed before the rest is queued; or with `rest` held for a while
+    /// under `delayed-change-events` (``CompositorProfile/displayChangeEventDelay``).
+    private func send(_ first: () -> Void, then rest: @escaping () -> Void) {
+        first()
+        if let delay = profile.displayChangeEventDelay {
+            outputs.heldChange.hold(for: delay, rest)
+            return
+        }
         if profile.splitsDisplayChangeDispatch { outputs.flushClients() }
+        rest()
     }
 
     /// Chooses the display new windows open on.

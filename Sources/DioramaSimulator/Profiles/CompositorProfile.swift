@@ -197,6 +197,18 @@ public struct CompositorProfile: Hashable, Sendable {
     /// variation), so they arrive in two reads; otherwise one flush at the
     /// end of the dispatch sends them together.
     public var splitsDisplayChangeDispatch = false
+    /// Whether an unplugged display's `global_remove` is followed by an
+    /// `enter` of its output for every shown surface that was not on it,
+    /// before the leaves (the `enter-for-removed-output` variation).
+    public var entersRemovedOutput = false
+    /// How long a display change's events wait for the next change to go
+    /// out with it as one batch (the `coalesced-changes` variation); nil:
+    /// each change's events go out at once.
+    public var coalescedChangeHold: Duration?
+    /// How long after a display change's output events its surfaces'
+    /// events and configures follow (the `delayed-change-events`
+    /// variation); nil: in the same dispatch.
+    public var displayChangeEventDelay: Duration?
 
     /// A profile from its globals' versions and behaviours; the knobs not named here start at their defaults.
     public init(

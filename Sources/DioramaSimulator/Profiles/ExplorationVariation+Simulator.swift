@@ -41,6 +41,9 @@ extension ExplorationVariation {
         case .configureZeroSize: profile.configuresFloatingSizeAsZero = true
         case .boundsBelowMinimum: profile.boundsBelowMinimum = true
         case .splitDispatch: profile.splitsDisplayChangeDispatch = true
+        case .enterForRemovedOutput: profile.entersRemovedOutput = true
+        case .coalescedChanges: profile.coalescedChangeHold = Self.heldChangeTime
+        case .delayedChangeEvents: profile.displayChangeEventDelay = Self.heldChangeTime
         case .scale125, .scale175, .scale225, .scale3, .negativePositions, .displayGaps: break
         }
     }
@@ -71,6 +74,11 @@ extension ExplorationVariation {
 
     /// The space `display-gaps` leaves between neighbouring displays.
     static let gapPoints = 300
+    /// How long `delayed-change-events` holds a change's surface events,
+    /// and `coalesced-changes` a change's events at most: long enough for a
+    /// client to read and handle what came first, short against the 2 s a
+    /// check waits for an answer.
+    static let heldChangeTime = Duration.milliseconds(250)
 }
 
 extension DisplayLayout {

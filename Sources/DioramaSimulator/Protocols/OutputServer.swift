@@ -24,6 +24,8 @@ final class OutputServer {
     private var retiredGlobals: [Global<WlOutput>] = []
     /// Set by the simulator once it is wired.
     weak var windowOperations: (any WindowOperations)?
+    /// The events of a display change the variations hold back (see ``DisplayCommands``).
+    let heldChange: HeldDisplayChange
 
     init(
         configuration: SimulatorConfiguration, defaultDisplayName: String, wlDisplay: OpaquePointer,
@@ -36,6 +38,7 @@ final class OutputServer {
         profile = configuration.profile
         outputScaleRounding = configuration.effectiveOutputScaleRounding
         self.wlDisplay = wlDisplay
+        heldChange = HeldDisplayChange(eventLoop: wl_display_get_event_loop(wlDisplay))
         self.surfaces = surfaces
         self.trace = trace
         self.waiters = waiters
@@ -75,8 +78,9 @@ final class OutputServer {
         wl_display_flush_clients(wlDisplay)
     }
 
-    /// Destroys every output global; run before `wl_display_destroy`.
+    /// Destroys every output global and drops a held change; run before `wl_display_destroy`.
     func removeGlobals() {
+        heldChange.tearDown()
         for display in displays { display.global?.remove() }
         for global in retiredGlobals { global.remove() }
         retiredGlobals.removeAll()

@@ -34,6 +34,10 @@ extension OutputServer {
     /// they should prefer, sending the difference; then places its reactive
     /// popups again, since what they are constrained by may have moved.
     func updateOutputs(of window: Window) {
+        // Under `coalesced-changes` this is the next change a held display
+        // change waits for: the held events go out now, and the window's
+        // events below cover both.
+        if heldChange.coalesced != nil { heldChange.release() }
         let visible = window.isMapped && !window.isMinimized
         let rect = membershipRect(of: window)
         let overlapped = visible && !rect.isEmpty ? arrangement.displays(overlapping: rect) : []
@@ -110,6 +114,21 @@ extension OutputServer {
                     : .leave(surface: surface.id, window: surface.window?.id, display: display.name))
         }
         surface.enteredDisplays = displays
+    }
+
+    /// Under `enter-for-removed-output`, after the unplugged display's
+    /// `global_remove`: every shown surface of `windows` not on it enters
+    /// it, through each output object its client still holds (none it
+    /// released); the refresh that follows makes them leave it again.
+    func enterRemovedDisplay(_ removed: Display, surfacesOf windows: [Window]) {
+        for window in windows {
+            for surface in window.allSurfaces
+            where !surface.enteredDisplays.isEmpty && !surface.enteredDisplays.contains(where: { $0 === removed }) {
+                for output in removed.outputs(of: surface.resource.client) { surface.resource.sendEnter(output: output) }
+                trace.record(.enter(surface: surface.id, window: surface.window?.id, display: removed.name))
+                surface.enteredDisplays.append(removed)
+            }
+        }
     }
 
     /// A surface left the screen (its role object went away): leave everything.
