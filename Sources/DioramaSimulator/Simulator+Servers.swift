@@ -143,14 +143,6 @@ extension Simulator {
         try screenshots.crispness(of: window(selector))
     }
 
-    func screenshotPlan(ofDisplay name: String, orientation: ScreenshotOrientation) throws(SimulatorControlError) -> ScreenshotPlan {
-        try screenshots.screenshotPlan(ofDisplay: name, orientation: orientation)
-    }
-
-    func layoutScreenshotPlan(scale: Scale) throws(SimulatorControlError) -> ScreenshotPlan {
-        try screenshots.layoutScreenshotPlan(scale: scale)
-    }
-
     /// Sends every queued event, then lists the clients still behind on
     /// reading them, leaving out those a control request already gave up
     /// waiting for (``ClientBacklogMonitor/stopWaiting(for:)``) until they catch up.

@@ -141,9 +141,9 @@ struct ControlRequestHandler {
         let plan: ScreenshotPlan
         do {
             if let display {
-                plan = try simulator.screenshotPlan(ofDisplay: display, orientation: .upright)
+                plan = try simulator.screenshots.screenshotPlan(ofDisplay: display, orientation: .upright)
             } else {
-                plan = try simulator.layoutScreenshotPlan(scale: scale ?? .one)
+                plan = try simulator.screenshots.layoutScreenshotPlan(scale: scale ?? .one)
             }
         } catch {
             throw failure(error)
