@@ -131,9 +131,10 @@ public final class Simulator {
             guard let data else { return }
             self.clientConnected(OpaquePointer(data))
         }
-        createGlobals()
-        for displayConfiguration in configuration.layout.displays {
-            outputs.addDisplay(displayConfiguration)
+        createGlobals { [unowned self] in
+            for displayConfiguration in configuration.layout.displays {
+                self.outputs.addDisplay(displayConfiguration)
+            }
         }
         clock.observeAdvances { [weak self] in self?.frameScheduler.deliverDueFrames() }
         trace.observe { [unowned self] record in self.traced(record) }

@@ -9,8 +9,9 @@ import WaylandClient
 @Suite struct SwayFindingsTests {
     /// A buffer whose size is not a multiple of its scale (alacritty 0.11
     /// starts at 820×45 at scale 2): sway 1.7 and weston 10 accept it, so
-    /// their profiles do and mark the commit; `modern` enforces the rule.
-    @Test(arguments: [CompositorProfile.sway17Floating, .weston10])
+    /// their profiles do and mark the commit; so does Mutter 43 (a client
+    /// attaching 821×45 at scale 2 stayed connected); `modern` enforces the rule.
+    @Test(arguments: [CompositorProfile.sway17Floating, .weston10, .mutter43])
     func aBufferSizeNotAMultipleOfTheScaleIsToleratedWhereTheCompositorTolerates(_ profile: CompositorProfile) throws {
         let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = profile }
         let client = try WindowingClient(harness: harness)

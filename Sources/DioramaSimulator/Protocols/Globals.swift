@@ -1,33 +1,42 @@
 import WaylandServer
 
 extension Simulator {
-    /// Creates every global of the profile except the outputs (one per
-    /// display, made by the output server's `addDisplay`), each bound by the
-    /// server of its protocol area. Clients see them in this order.
-    func createGlobals() {
+    /// Creates every global of the profile, each bound by the server of its
+    /// protocol area, and the outputs of the starting layout (`addOutputs`,
+    /// one global per display). Clients see them in the order created: the
+    /// profile's ``CompositorProfile/globalOrder`` where it has one (a
+    /// client binding as globals arrive then sees its events in the real
+    /// compositor's order), else the list below with the outputs last.
+    func createGlobals(addOutputs: @escaping () -> Void) {
         let profile = profile
-        addGlobal(WlCompositor.self, version: profile.compositorVersion) { [compositor] in compositor.compositorBound($0) }
-        addGlobal(WlSubcompositor.self, version: 1) { [compositor] in compositor.subcompositorBound($0) }
-        addGlobal(WlShm.self, version: 1) { [shm] in shm.shmBound($0) }
-        addGlobal(XdgWmBase.self, version: profile.xdgWmBaseVersion) { [xdgShell] in xdgShell.wmBaseBound($0) }
-        addGlobal(ZxdgOutputManagerV1.self, version: profile.xdgOutputManagerVersion) { [outputs] in outputs.xdgOutputManagerBound($0) }
+        var globals: [(interface: String, create: () -> Void)] = []
+        func offer<Object: Resource>(_ type: Object.Type, version: UInt32, onBind: @escaping (Object) -> Void) {
+            globals.append((String(cString: type.interface.pointee.name), { self.addGlobal(type, version: version, onBind: onBind) }))
+        }
+        offer(WlCompositor.self, version: profile.compositorVersion) { [compositor] in compositor.compositorBound($0) }
+        offer(WlSubcompositor.self, version: 1) { [compositor] in compositor.subcompositorBound($0) }
+        offer(WlShm.self, version: 1) { [shm] in shm.shmBound($0) }
+        offer(XdgWmBase.self, version: profile.xdgWmBaseVersion) { [xdgShell] in xdgShell.wmBaseBound($0) }
+        offer(ZxdgOutputManagerV1.self, version: profile.xdgOutputManagerVersion) { [outputs] in outputs.xdgOutputManagerBound($0) }
         if profile.offersViewporter {
-            addGlobal(WpViewporter.self, version: 1) { [scale] in scale.viewporterBound($0) }
+            offer(WpViewporter.self, version: 1) { [scale] in scale.viewporterBound($0) }
         }
         if profile.offersFractionalScale {
-            addGlobal(WpFractionalScaleManagerV1.self, version: 1) { [scale] in scale.fractionalScaleManagerBound($0) }
+            offer(WpFractionalScaleManagerV1.self, version: 1) { [scale] in scale.fractionalScaleManagerBound($0) }
         }
         if profile.offersPresentation {
-            addGlobal(WpPresentation.self, version: 1) { [presentation] in presentation.presentationBound($0) }
+            offer(WpPresentation.self, version: 1) { [presentation] in presentation.presentationBound($0) }
         }
         if profile.offersXdgDecoration {
-            addGlobal(ZxdgDecorationManagerV1.self, version: 1) { [xdgShell] in xdgShell.decorationManagerBound($0) }
+            offer(ZxdgDecorationManagerV1.self, version: 1) { [xdgShell] in xdgShell.decorationManagerBound($0) }
         }
         if profile.offersWindowPlacement {
-            addGlobal(DioramaWindowPlacementManagerV1.self, version: 1) { [xdgShell] in xdgShell.windowPlacementManagerBound($0) }
+            offer(DioramaWindowPlacementManagerV1.self, version: 1) { [xdgShell] in xdgShell.windowPlacementManagerBound($0) }
         }
-        addGlobal(WlSeat.self, version: profile.seatVersion) { [seat] in seat.seatBound($0) }
-        addGlobal(WlDataDeviceManager.self, version: 3) { [seat] in seat.dataDeviceManagerBound($0) }
+        offer(WlSeat.self, version: profile.seatVersion) { [seat] in seat.seatBound($0) }
+        offer(WlDataDeviceManager.self, version: 3) { [seat] in seat.dataDeviceManagerBound($0) }
+        globals.append((WlOutput.interfaceName, addOutputs))
+        for global in profile.orderingGlobals(globals, by: \.interface) { global.create() }
     }
 
     /// Creates a global that lives as long as the simulator.

@@ -47,11 +47,14 @@ final class WindowManager {
     // MARK: A new window
 
     /// The name of the display a new window opens on, by the profile: the
-    /// default display, or the one focus is on (sway's focused output).
+    /// default display, the one focus is on (sway's focused output), or the
+    /// one under the pointer (Mutter's current monitor).
     var newWindowDisplayName: String {
-        profile.newWindowDisplay.displayName(
+        let pointer = seat.pointerDevice.position
+        return profile.newWindowDisplay.displayName(
             default: displays.defaultDisplayName,
             focused: focusedWindow?.homeDisplayName ?? displays.lastFocusedDisplayName,
+            underPointer: displays.plugged.first { $0.logicalRect.contains(pointer) }?.name,
             exists: { self.displays.display(named: $0) != nil })
     }
 
@@ -136,8 +139,9 @@ final class WindowManager {
         let configuredSize = clampToHints(size ?? intendedSize(of: window), of: window, interactive: interactive)
         // What the client is told: the states its xdg_wm_base version can
         // carry (the trace records these, not the window's own).
-        let states = profile.tiledStatesForV1Clients.statesToSend(
-            window.states.union(extraStates), version: window.toplevel.version)
+        var told = window.states.union(extraStates)
+        if profile.maximizedWindowsTiled && told.contains(.maximized) { told.formUnion(.tiled) }
+        let states = profile.tiledStatesForV1Clients.statesToSend(told, version: window.toplevel.version)
         let rule = profile.windowsOnResizedDisplay
         let bounds =
             initial || rule.boundsFollowDisplay
