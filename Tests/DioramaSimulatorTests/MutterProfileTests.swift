@@ -2,6 +2,7 @@ import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness
 import Testing
+import WaylandClient
 
 /// The window and layout rules of `mutter-43` that real Mutter 43.8 showed
 /// when measured headless (issue #25; `Docs/fidelity.md`, "Mutter 43"):
@@ -87,6 +88,23 @@ import Testing
         #expect(window.log.contains(.configureBounds(width: 960, height: 600)))
         if let fitted, let leave, let enter { #expect(leave < fitted && fitted < enter, "\(window.log)") }
         #expect(leave != nil && enter != nil, "\(window.log)")
+    }
+
+    /// GTK 4 sends `unset_maximized` and `unset_fullscreen` right after its
+    /// first commit; Mutter answered that commit with one configure and the
+    /// two requests with none, while the protocol's rule (which `modern`
+    /// follows) answers every state request with a configure.
+    @Test(arguments: [(CompositorProfile.mutter43, 1), (.modern, 3)])
+    func aStateRequestThatChangesNothingIsAnsweredWhereTheCompositorAnswersIt(
+        _ profile: CompositorProfile, _ configures: Int
+    ) throws {
+        let harness = try Simulator.Harness(layout: Self.twoMonitors) { $0.profile = profile }
+        let client = try WindowingClient(harness: harness)
+        let window = client.makeWindow(appID: "gtk-like")
+        window.toplevel.unsetMaximized()
+        window.toplevel.unsetFullscreen()
+        try harness.roundtrip(client.connection)
+        #expect(window.configures.count == configures, "\(window.log)")
     }
 
     /// A window that still fits the monitors' extent is told nothing (the

@@ -142,6 +142,10 @@ public struct CompositorProfile: Hashable, Sendable {
     /// surfaces leave or enter only the displays they stopped or started
     /// overlapping.
     public var layoutChangeRebuildsDisplays = false
+    /// Whether a maximize or fullscreen request that changes nothing (GTK's
+    /// `unset_maximized` before its window maps) is answered by a
+    /// configure, as the protocol asks; Mutter 43 sends none.
+    public var answersUnchangedStateRequests = true
     /// Whether a maximized window is also told the four `tiled_*` states
     /// (Mutter 43 sends them with `maximized` to clients of xdg_wm_base v2
     /// and later; a v1 client, which cannot be told them, gets `maximized`
@@ -336,7 +340,8 @@ public struct CompositorProfile: Hashable, Sendable {
     /// before the surfaces enter again); a mapping window is activated
     /// before it enters its monitor; any layout change (a move too) makes
     /// every surface leave its monitors and enter them again; a maximized
-    /// window is told `tiled_*` too; globals come in Mutter's order; a buffer size
+    /// window is told `tiled_*` too; a request that changes no state gets no
+    /// configure; globals come in Mutter's order; a buffer size
     /// that is not a multiple of the scale is accepted; an shm buffer is
     /// released right after the commit that attached it (the fidelity suite
     /// compares it with real Mutter; `Docs/fidelity.md` has the measurements).
@@ -349,6 +354,7 @@ public struct CompositorProfile: Hashable, Sendable {
     ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure).with(\.mappedWindowActivatedBeforeEnter, true)
         .with(\.layoutChangeRebuildsDisplays, true).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.configureBeforeScale, true).with(\.bufferRelease, .copiedAtCommit).with(\.maximizedWindowsTiled, true)
+        .with(\.answersUnchangedStateRequests, false)
         .with(
             \.globalOrder,
             [
