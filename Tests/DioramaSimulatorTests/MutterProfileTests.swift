@@ -1,6 +1,7 @@
 import DioramaModel
 import DioramaSimulator
 import DioramaSimulatorHarness
+import Glibc
 import Testing
 import WaylandClient
 
@@ -105,6 +106,41 @@ import WaylandClient
         window.toplevel.unsetFullscreen()
         try harness.roundtrip(client.connection)
         #expect(window.configures.count == configures, "\(window.log)")
+    }
+
+    /// Mutter releases an shm buffer right after the commit that attached
+    /// it, having copied it: what the client draws into the released memory
+    /// afterwards does not show until it is committed again. `modern`
+    /// releases a buffer only when another replaces it, and reads it in place.
+    @Test(arguments: [(CompositorProfile.mutter43, true), (.modern, false)])
+    func aBufferCopiedAtItsCommitIsReleasedAtOnceAndShowsWhatWasCommitted(
+        _ profile: CompositorProfile, _ copiesAtCommit: Bool
+    ) throws {
+        let red: UInt32 = 0xFFFF_0000
+        let green: UInt32 = 0xFF00_FF00
+        let harness = try Simulator.Harness(layout: Self.twoMonitors) { $0.profile = profile }
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, appID: "copied", size: (64, 48))
+        let (buffer, file) = ShmBufferFactory.makeBufferKeepingFile(shm: client.shm, width: 64, height: 48) { _, _ in red }
+        defer { close(file) }
+        var released = false
+        buffer.onEvent = { _ in released = true }
+        window.surface.attach(buffer: buffer, x: 0, y: 0)
+        window.surface.damageBuffer(x: 0, y: 0, width: 64, height: 48)
+        window.surface.commit()
+        try harness.roundtrip(client.connection)
+        #expect(released == copiesAtCommit)
+
+        // The client draws green into the same memory without committing.
+        let size = 64 * 48 * 4
+        let mapping = try #require(mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, file, 0))
+        let words = mapping.bindMemory(to: UInt32.self, capacity: size / 4)
+        for index in 0..<(size / 4) { words[index] = green }
+        munmap(mapping, size)
+
+        let origin = try harness.simulator.window(.appID("copied")).frame.origin
+        let shot = try harness.simulator.screenshot(ofDisplay: "A")
+        #expect(shot.image.pixel(x: origin.x + 1, y: origin.y + 1).argb == (copiesAtCommit ? red : green))
     }
 
     /// A window that still fits the monitors' extent is told nothing (the
