@@ -132,9 +132,7 @@ public final class Simulator {
             self.clientConnected(OpaquePointer(data))
         }
         createGlobals { [unowned self] in
-            for displayConfiguration in configuration.layout.displays {
-                self.outputs.addDisplay(displayConfiguration)
-            }
+            for displayConfiguration in configuration.layout.displays { self.outputs.addDisplay(displayConfiguration) }
         }
         clock.observeAdvances { [weak self] in self?.frameScheduler.deliverDueFrames() }
         trace.observe { [unowned self] record in self.traced(record) }

@@ -2,11 +2,9 @@ import WaylandServer
 
 extension Simulator {
     /// Creates every global of the profile, each bound by the server of its
-    /// protocol area, and the outputs of the starting layout (`addOutputs`,
-    /// one global per display). Clients see them in the order created: the
-    /// profile's ``CompositorProfile/globalOrder`` where it has one (a
-    /// client binding as globals arrive then sees its events in the real
-    /// compositor's order), else the list below with the outputs last.
+    /// protocol area, and the starting layout's outputs (`addOutputs`), in
+    /// the profile's ``CompositorProfile/globalOrder`` (else this list's,
+    /// outputs last): clients see them in that order.
     func createGlobals(addOutputs: @escaping () -> Void) {
         let profile = profile
         var globals: [(interface: String, create: () -> Void)] = []
@@ -18,15 +16,11 @@ extension Simulator {
         offer(WlShm.self, version: 1) { [shm] in shm.shmBound($0) }
         offer(XdgWmBase.self, version: profile.xdgWmBaseVersion) { [xdgShell] in xdgShell.wmBaseBound($0) }
         offer(ZxdgOutputManagerV1.self, version: profile.xdgOutputManagerVersion) { [outputs] in outputs.xdgOutputManagerBound($0) }
-        if profile.offersViewporter {
-            offer(WpViewporter.self, version: 1) { [scale] in scale.viewporterBound($0) }
-        }
+        if profile.offersViewporter { offer(WpViewporter.self, version: 1) { [scale] in scale.viewporterBound($0) } }
         if profile.offersFractionalScale {
             offer(WpFractionalScaleManagerV1.self, version: 1) { [scale] in scale.fractionalScaleManagerBound($0) }
         }
-        if profile.offersPresentation {
-            offer(WpPresentation.self, version: 1) { [presentation] in presentation.presentationBound($0) }
-        }
+        if profile.offersPresentation { offer(WpPresentation.self, version: 1) { [presentation] in presentation.presentationBound($0) } }
         if profile.offersXdgDecoration {
             offer(ZxdgDecorationManagerV1.self, version: 1) { [xdgShell] in xdgShell.decorationManagerBound($0) }
         }
