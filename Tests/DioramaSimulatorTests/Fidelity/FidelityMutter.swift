@@ -41,7 +41,11 @@ enum FidelityMutterOutputs {
 final class RealMutterCompositor: FidelityCompositor {
     private let compositor: RunningCompositor
     private var layout = FidelityMutterOutputs.mutterLayout
-    private var keys: MutterRemoteDesktop?
+    /// Started with the compositor, before any client: Mutter adds the
+    /// session's virtual keyboard and pointer to its seat asynchronously,
+    /// and keys pressed before that are lost (a session started at the
+    /// first move sometimes missed Super+Shift+Right).
+    private let remoteDesktop: MutterRemoteDesktop
     /// The monitor the session last moved the window to (it starts on Meta-0).
     private var windowMonitor = FidelityMutterOutputs.names[0]
 
@@ -49,6 +53,7 @@ final class RealMutterCompositor: FidelityCompositor {
         compositor = try MutterHeadless.start(monitorSizes: Array(repeating: FidelityMutterOutputs.size, count: 2))
         do {
             try MutterHeadless.apply(layout, to: compositor)
+            remoteDesktop = try MutterRemoteDesktop(on: compositor)
         } catch {
             compositor.stop()
             throw error
@@ -69,28 +74,19 @@ final class RealMutterCompositor: FidelityCompositor {
         guard let route = MutterHeadless.monitorPath(from: source, to: output, in: state) else {
             throw FidelitySessionError(message: "Mutter cannot move a window from \(source) to \(output) by keybinding")
         }
-        let keys = try remoteDesktop()
-        for _ in route.hops { try keys.moveFocusedWindow(to: route.side) }
+        for _ in route.hops { try remoteDesktop.moveFocusedWindow(to: route.side) }
         windowMonitor = output
-    }
-
-    /// The one RemoteDesktop session of this Mutter, started when first needed.
-    private func remoteDesktop() throws -> MutterRemoteDesktop {
-        if let keys { return keys }
-        let session = try MutterRemoteDesktop(on: compositor)
-        keys = session
-        return session
     }
 
     /// Presses Super+Up: Mutter maximizes the focused window.
     func maximizeWindow(appID: String) throws {
-        try remoteDesktop().maximizeFocusedWindow()
+        try remoteDesktop.maximizeFocusedWindow()
     }
 
     /// Pushes the RemoteDesktop session's pointer right, past Meta-0's
     /// width (Mutter stops it inside Meta-1): new windows then open there.
     func movePointerOntoSecondMonitor() throws {
-        try remoteDesktop().movePointer(dx: Double(FidelityMutterOutputs.size.width) + 300, dy: 0)
+        try remoteDesktop.movePointer(dx: Double(FidelityMutterOutputs.size.width) + 300, dy: 0)
     }
 
     /// Applies the whole layout again with `output` at `scale` and the
@@ -131,7 +127,7 @@ final class RealMutterCompositor: FidelityCompositor {
     }
 
     func stop() {
-        keys?.stop()
+        remoteDesktop.stop()
         compositor.stop()
     }
 }
