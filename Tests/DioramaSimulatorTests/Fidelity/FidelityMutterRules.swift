@@ -9,21 +9,28 @@ import Testing
 /// observed on real Mutter 43.8 and under the profile by the same client,
 /// through the same observable in its `WAYLAND_DEBUG` log.
 @Suite(.serialized) struct MutterRulesFidelityTests {
-    /// Mutter opens a new window on the monitor under the pointer: with the
-    /// RemoteDesktop session's pointer pushed onto Meta-1 (2x), foot's first
-    /// `enter` names the 2x output, on Mutter and under the profile alike.
+    /// Mutter opens a new window on the monitor under the pointer: a first
+    /// foot opens on Meta-0 (1x), where the pointer starts; with the
+    /// RemoteDesktop session's pointer then pushed onto Meta-1 (2x), the
+    /// next foot's first `enter` names the 2x output, on Mutter and under
+    /// the profile alike. (The first window is also the sign that Mutter
+    /// has added the session's devices to its seat.)
     @Test(.timeLimit(.minutes(10)))
     func aNewWindowOpensOnTheMonitorUnderThePointer() throws {
         let real = try RealMutterCompositor()
         defer { real.stop() }
+        let firstOnMutter = try Self.run(.foot, environment: real.clientEnvironment, until: Self.hasEntered)
         try real.movePointerOntoSecondMonitor()
         let onMutter = try Self.run(.foot, environment: real.clientEnvironment, until: Self.hasEntered)
         let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
         defer { simulated.stop() }
+        let firstUnderProfile = try Self.run(.foot, environment: simulated.clientEnvironment, until: Self.hasEntered)
         try simulated.movePointer(to: Point(x: FidelityMutterOutputs.size.width + 100, y: 100))
         let underProfile = try Self.run(.foot, environment: simulated.clientEnvironment, until: Self.hasEntered)
 
+        #expect(Self.scaleOfFirstEnteredOutput(firstOnMutter) == 1, "the pointer starts on Meta-0")
         #expect(Self.scaleOfFirstEnteredOutput(onMutter) == 2, "Mutter put foot on Meta-1, under the pointer")
+        #expect(Self.scaleOfFirstEnteredOutput(firstUnderProfile) == Self.scaleOfFirstEnteredOutput(firstOnMutter))
         #expect(Self.scaleOfFirstEnteredOutput(underProfile) == Self.scaleOfFirstEnteredOutput(onMutter))
     }
 
