@@ -51,10 +51,35 @@ import Testing
         #expect(Self.buffersCreated(underProfile) == Self.buffersCreated(onMutter))
     }
 
+    /// A 1600×1000 foot on Meta-0 (1x), Meta-0 then rescaled to 2x (960×600,
+    /// Meta-1 following to x=960): Mutter configures it to 1600×600 — the
+    /// height cut to the monitors' extent, the width kept since the two
+    /// monitors span 1920 — and so does the profile. (Mutter sends that
+    /// configure twice, the profile once: the sizes are compared, not the
+    /// count; `Docs/fidelity.md`.)
+    @Test(.timeLimit(.minutes(10)))
+    func aWindowLargerThanItsShrunkMonitorIsCutToTheMonitorsExtent() throws {
+        let real = try RealMutterCompositor()
+        defer { real.stop() }
+        let onMutter = try Self.run(
+            .bigFoot, environment: real.clientEnvironment, until: Self.hasEntered,
+            then: { try real.setScale(2, ofOutput: FidelityMutterOutputs.names[0]) }, until: Self.wasConfiguredTo1600x600)
+        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
+        defer { simulated.stop() }
+        let underProfile = try Self.run(
+            .bigFoot, environment: simulated.clientEnvironment, until: Self.hasEntered,
+            then: { try simulated.setScale(2, ofOutput: FidelityMutterOutputs.names[0]) }, until: Self.wasConfiguredTo1600x600)
+
+        #expect(Self.configuredSizes(onMutter).first == "1600x1000", "foot started at the size it asked for")
+        #expect(Set(Self.configuredSizes(underProfile)) == Set(Self.configuredSizes(onMutter)))
+    }
+
     /// Runs `client` against `environment` with `WAYLAND_DEBUG=client` until
-    /// its log satisfies `condition` (at most 20 s), and returns that log.
+    /// its log satisfies `condition`, then, if given, runs `step` and waits
+    /// until the log satisfies `afterStep` (at most 20 s each); returns the log.
     private static func run(
-        _ client: FidelityClient, environment: [String: String], until condition: @escaping ([WaylandDebugMessage]) -> Bool
+        _ client: FidelityClient, environment: [String: String], until condition: @escaping ([WaylandDebugMessage]) -> Bool,
+        then step: () throws -> Void = {}, until afterStep: @escaping ([WaylandDebugMessage]) -> Bool = { _ in true }
     ) throws -> [WaylandDebugMessage] {
         var environment = environment
         environment["WAYLAND_DEBUG"] = "client"
@@ -63,10 +88,25 @@ import Testing
             process.stop()
             withExtendedLifetime(owner) {}
         }
-        return try Wait.until("\(client)'s log to show what the test waits for", timeout: 20, details: { process.standardError.suffix(2000).description }) {
-            let log = WaylandDebugLog.parse(process.standardError)
-            return condition(log) ? log : nil
+        func waitFor(_ condition: @escaping ([WaylandDebugMessage]) -> Bool) throws -> [WaylandDebugMessage] {
+            try Wait.until("\(client)'s log to show what the test waits for", timeout: 20, details: { process.standardError.suffix(2000).description }) {
+                let log = WaylandDebugLog.parse(process.standardError)
+                return condition(log) ? log : nil
+            }
         }
+        _ = try waitFor(condition)
+        try step()
+        return try waitFor(afterStep)
+    }
+
+    private static func wasConfiguredTo1600x600(_ log: [WaylandDebugMessage]) -> Bool {
+        configuredSizes(log).contains("1600x600")
+    }
+
+    /// The sizes of the non-zero `xdg_toplevel.configure`s received, in order (`WxH`).
+    private static func configuredSizes(_ log: [WaylandDebugMessage]) -> [String] {
+        log.filter { $0.direction == .received && $0.interface == "xdg_toplevel" && $0.message == "configure" }
+            .map { "\($0.arguments[0])x\($0.arguments[1])" }.filter { $0 != "0x0" }
     }
 
     private static func hasEntered(_ log: [WaylandDebugMessage]) -> Bool {
@@ -93,6 +133,16 @@ import Testing
 }
 
 extension FidelityClient {
+    /// foot asking for a 1600×1000 window: larger than a 1920×1200 monitor
+    /// rescaled to 2x.
+    static let bigFoot = FidelityClient(name: "foot 1600x1000", appID: "foot") { environment in
+        (
+            try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["--window-size-pixels=1600x1000", "/bin/sh", "-c", "sleep 600"],
+                environment: ChildProcess.minimalEnvironment(environment)), nil
+        )
+    }
+
     /// weston-simple-shm: one window, redrawn on every frame callback into
     /// whichever of its two shm buffers is free (it creates the second only
     /// when the first is still busy).
