@@ -106,7 +106,9 @@ format-check:
 # its own .build, so Diorama's library targets compile a second time there —
 # about 1.5–2 minutes from scratch on 2 cores, seconds when nothing changed).
 # Its scenario launches it by executable path with its own Info.plist on the
-# simulator, as does Pinboard's (input: a drag inside the window, a double-click,
+# simulator (its Cairo/Pango canvas judged crisp at 2x, 1.5x and 1x; its windows
+# back at their size, on their display, in last-active order after a relaunch),
+# as does Pinboard's (input: a drag inside the window, a double-click,
 # Shift+Tab, a held arrow key, scrolling). Debug builds only: the scenarios
 # name ../.build/debug/Sketchpad and ../.build/debug/Pinboard.
 EXAMPLE := Examples/Sketchpad

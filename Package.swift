@@ -270,7 +270,7 @@ let package = Package(
             name: "DioramaRuntimeTests",
             dependencies: [
                 "Diorama", "DioramaModel", "DioramaTestSupport", "DioramaManifest", "DioramaSessionStore", "DioramaPOSIX",
-                "DioramaSimulator",
+                "DioramaSimulator", "DioramaGraphics",
             ]),
         // The model's values, and the plist/manifest readers and session store split out of it.
         .testTarget(

@@ -127,6 +127,12 @@ extension Simulator {
         try screenshots.layoutScreenshot(scale: scale)
     }
 
+    /// Whether the window's frame shows crisp on its display: each buffer
+    /// pixel one display pixel, in its own colour (``FrameCrispness``).
+    public func frameCrispness(ofWindow selector: WindowSelector) throws(SimulatorControlError) -> FrameCrispness {
+        try screenshots.crispness(of: window(selector))
+    }
+
     func screenshotPlan(ofDisplay name: String, orientation: ScreenshotOrientation) throws(SimulatorControlError) -> ScreenshotPlan {
         try screenshots.screenshotPlan(ofDisplay: name, orientation: orientation)
     }

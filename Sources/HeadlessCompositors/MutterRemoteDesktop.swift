@@ -53,10 +53,17 @@ public final class MutterRemoteDesktop: @unchecked Sendable {
     /// such as Super+Shift+Right.
     public func pressChord(_ keys: [Keysym]) throws {
         for (key, pressed) in keys.map({ ($0, true) }) + keys.reversed().map({ ($0, false) }) {
-            try bus.call(
-                Self.service, path: sessionPath, interface: Self.sessionInterface, method: "NotifyKeyboardKeysym",
-                [.uint32(key.rawValue), .bool(pressed)])
+            try setKey(key.rawValue, pressed: pressed)
         }
+    }
+
+    /// Presses (`pressed` true) or releases the key that types X keysym
+    /// `keysym`, as a keyboard would: the focused window gets it. Mutter
+    /// finds the keycode, and the level's modifiers (Shift for `A`).
+    public func setKey(_ keysym: UInt32, pressed: Bool) throws {
+        try bus.call(
+            Self.service, path: sessionPath, interface: Self.sessionInterface, method: "NotifyKeyboardKeysym",
+            [.uint32(keysym), .bool(pressed)])
     }
 
     /// Moves the session's pointer by `dx`, `dy` logical points (Mutter

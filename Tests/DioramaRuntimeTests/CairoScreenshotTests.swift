@@ -1,3 +1,4 @@
+import DioramaGraphics
 import DioramaModel
 import DioramaSimulator
 import Foundation
@@ -10,6 +11,10 @@ import Testing
 /// display. "Crisp" is measured as: the display's screenshot of the window
 /// is, pixel for pixel, what Cairo renders at that display's scale — the
 /// compositor neither scaled nor resampled the frame, so no edge is blurred.
+/// The same comparison (`PixelImage.pixelsDiffering(from:at:)`) against the
+/// window's own buffer is the simulator's crispness judgement, which a
+/// scenario's `expect W crisp` asks for (Examples/Sketchpad does, for an
+/// app outside the package); it must agree here.
 @MainActor @Suite(.serialized) struct CairoScreenshotTests {
     /// What the scene draws, in points: the same for the reference.
     static func drawContent(_ drawable: CairoDrawable) {
@@ -74,21 +79,17 @@ import Testing
             let origin = Point(x: display.scale.pixels(forLogical: 40), y: display.scale.pixels(forLogical: 40))
             let pixelSize = Size(width: buffer, height: display.scale.pixels(forLogical: size.height))
             let reference = Self.reference(size: pixelSize, scale: scale)
-            var differing = 0
-            for y in 0..<pixelSize.height {
-                for x in 0..<pixelSize.width
-                where screenshot.image[origin.x + x, origin.y + y].argb | 0xFF00_0000 != reference[y * pixelSize.width + x] | 0xFF00_0000 {
-                    differing += 1
-                }
-            }
+            let differing = screenshot.image.pixelsDiffering(from: reference, at: origin)
             #expect(
                 differing == 0, "\(differing) of \(pixelSize.width * pixelSize.height) pixels differ from Cairo's rendering at \(scale)× on \(display.name)")
+            let crispness = try simulator.perform { simulator in try simulator.frameCrispness(ofWindow: .id(1)) }
+            #expect(crispness == .compared(display: display.name, scale: display.scale, pixels: pixelSize, differing: 0))
         }
     }
 
     /// Cairo's own rendering of the content at `scale`, `size` pixels: an
     /// image surface of its own with that device scale, not the runtime's.
-    static func reference(size: Size, scale: Double) -> [UInt32] {
+    static func reference(size: Size, scale: Double) -> PixelBuffer {
         var pixels = [UInt32](repeating: 0, count: size.width * size.height)
         pixels.withUnsafeMutableBytes { bytes in
             let surface = cairo_image_surface_create_for_data(
@@ -101,6 +102,6 @@ import Testing
             cairo_surface_flush(surface)
             cairo_surface_destroy(surface)
         }
-        return pixels
+        return PixelBuffer(width: size.width, height: size.height, pixels: pixels)
     }
 }

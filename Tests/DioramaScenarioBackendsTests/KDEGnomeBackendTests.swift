@@ -156,6 +156,38 @@ struct KDEGnomeBackendTests {
         }
     }
 
+    @Test(
+        "on Mutter keys go through RemoteDesktop: a key pressed in one step stays down and repeats until released, hold and type arrive in the app",
+        .timeLimit(.minutes(10)))
+    func keysOnMutter() async throws {
+        let directory = try PackageRoot.temporaryDirectory("mutter-keys")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("keys.scenario").path
+        try """
+        display DP-1 1920x1200 scale 1 at 0,0
+        launch TimerApp as timer
+        window main = timer title "Main"
+        expect main state foregroundActive
+        press main key Right
+        wait until main pressesBegan fired >= 3 times
+        release main key Right
+        expect main pressesEnded fired 1 time
+        hold main key Left for 100ms
+        expect main pressesEnded fired 1 time, pressesCancelled fired 0 times
+        type main "ab"
+        expect main pressesBegan fired 2 times, pressesEnded fired 2 times
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await RealCompositorBackendTests.run(path: path, on: .mutter)
+        RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 6)
+        let timeline = ConsoleReporter.render(result, useColor: false)
+        let keySteps = result.entries.filter { ["press", "release", "hold", "type"].contains($0.step.action.keyword) }
+        #expect(keySteps.map(\.outcome) == [.done, .done, .done, .done], "every key step is performed, none skipped:\n\(timeline)")
+        #expect(result.clauseResults.allSatisfy { !$0.verdict.isSkipped }, "\(timeline)")
+        // A key held across steps repeats in the app; its repeats are not a
+        // trace that keeps changing, so the steps settle.
+        #expect(result.entries.allSatisfy { $0.settleNote == nil }, "\(timeline)")
+    }
+
     @Test("diorama run --on kwin and --on mutter FILE exit 0 and name the backend", arguments: [BackendKind.kwin, .mutter])
     func runCommand(on backend: BackendKind) throws {
         let directory = try PackageRoot.temporaryDirectory("run-\(backend.rawValue)")

@@ -181,6 +181,29 @@ struct ExpectationEvaluatorTests {
         #expect(try verdict("restored", observation).isPassed)
     }
 
+    @Test("crisp: passes only when every buffer pixel shows unchanged; connection order compares the scene's place")
+    func crispAndConnectionOrder() throws {
+        var observation = atOneAndAHalf
+        #expect(try verdict("crisp", observation).isSkipped, "judged only when a backend takes the screenshot")
+        let pixels = Size(width: 1080, height: 720)
+        observation.crispness = .value(.compared(display: "DP-2", scale: oneAndAHalf, pixels: pixels, differing: 0))
+        #expect(try verdict("crisp", observation) == .passed(actual: "crisp on DP-2 at 1.5x: the 1080x720 buffer shows pixel for pixel"))
+        observation.crispness = .value(.compared(display: "DP-2", scale: oneAndAHalf, pixels: pixels, differing: 12))
+        #expect(try verdict("crisp", observation).isFailed)
+        observation.crispness = .value(.resampled(display: "DP-2", scale: oneAndAHalf, buffer: Size(width: 1440, height: 960), onDisplay: pixels))
+        #expect(
+            try verdict("crisp", observation)
+                == .failed(
+                    expected: "crisp: each buffer pixel one display pixel, unchanged",
+                    actual: "not crisp on DP-2 at 1.5x: the 1440x960 buffer is resampled onto 1080x720 display pixels"))
+        observation.crispness = .value(.notOnOneDisplay(displays: ["DP-1", "DP-2"]))
+        #expect(try verdict("crisp", observation).isFailed)
+
+        observation.connectionOrder = .value(2)
+        #expect(try verdict("connection order 2", observation) == .passed(actual: "connection order 2"))
+        #expect(try verdict("connection order 1", observation) == .failed(expected: "connection order 1", actual: "connection order 2"))
+    }
+
     @Test("renderer: the name alone, or with how GL frames are presented; a presentation the trace does not name skips `via`")
     func rendererPresentation() throws {
         var observation = atOneAndAHalf

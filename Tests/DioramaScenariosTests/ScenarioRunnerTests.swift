@@ -50,6 +50,27 @@ struct ScenarioRunnerTests {
         #expect(backend.setup?.artifactsDirectory == "diorama-artifacts/test")
     }
 
+    @Test("`crisp` is judged only when asked, and skipped with the reason on a backend that takes no screenshots")
+    func crispIsAskedForOnlyByItsClause() async throws {
+        let backend = movingBackend(movedAtLine: 1000)
+        let result = await ScenarioRunner().run(
+            try validate(
+                """
+                displays: studio
+                launch TimerApp as timer
+                window main = timer title "Main"
+                expect main on DP-1
+                expect main crisp, scale 1
+                """), on: backend)
+        let clauses = try #require(result.entries.last).clauses
+        #expect(clauses.map(\.clause.text) == ["crisp", "scale 1"])
+        #expect(
+            clauses.first?.verdict
+                == .skipped(
+                    reason: "the window's frame on its display is not observable: the sim backend takes no screenshots to compare with the window's buffer"))
+        #expect(clauses.last?.verdict.isPassed == true)
+    }
+
     @Test("a failed clause fails the scenario with expected and actual, and the run goes on")
     func failedClause() async throws {
         let backend = movingBackend(movedAtLine: 1000)  // never moves

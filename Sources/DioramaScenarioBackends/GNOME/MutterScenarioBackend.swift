@@ -39,8 +39,8 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
     /// depends on its display are unavailable, not compared with what the
     /// scenario expected of the place it never reached.
     private var displaced: [String: String] = [:]
-    /// The RemoteDesktop session that presses the move keybinding, made at
-    /// the first move and kept (with its D-Bus connection) until ``stop()``.
+    /// The RemoteDesktop session that presses keys and the move keybinding,
+    /// made at the start and kept (with its D-Bus connection) until ``stop()``.
     private var remoteDesktop: MutterRemoteDesktop?
     /// PipeWire and WirePlumber, started at the first `plug`.
     private var pipeWire: MutterPipeWire?
@@ -76,6 +76,20 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
         } catch {
             await stop()
             throw ScenarioBackendError.unavailable("Mutter did not take the scenario's layout: \(error)")
+        }
+        do {
+            // The session's virtual keyboard is the headless seat's only
+            // keyboard, and Mutter adds it to the seat with its first key,
+            // which no client can get: it binds wl_keyboard only once the
+            // seat says it has one (the first key of a `type "ab"` was lost
+            // so). A Shift press and release before any client starts makes
+            // the keyboard, so every client has it from its start.
+            let keys = try MutterRemoteDesktop(on: compositor)
+            remoteDesktop = keys
+            try keys.pressChord([.shiftLeft])
+        } catch {
+            await stop()
+            throw ScenarioBackendError.unavailable("Mutter's RemoteDesktop session, which presses keys, did not start: \(error)")
         }
     }
 
@@ -125,9 +139,16 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
             return .skipped(reason)
         case .focus, .close:
             return .skipped("\(Self.noWindowControl) (`\(action.keyword)`)")
-        case .type, .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .keyPress, .keyRelease, .holdKey,
-            .scroll:
-            return .skipped("the mutter backend drives no keyboard, pointer or touchscreen (`\(action.keyword)`)")
+        case .type(let window, let text):
+            return try await type(text, into: window)
+        case .keyPress(let window, let key):
+            return try await setKey(key, down: true, in: window)
+        case .keyRelease(let window, let key):
+            return try await setKey(key, down: false, in: window)
+        case .holdKey(let window, let key, let duration):
+            return try await holdKey(key, for: duration, in: window)
+        case .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .scroll:
+            return .skipped(Self.noPointer(action.keyword))
         case .rescaleDisplay(let display, let scale):
             return try relayout(display) { monitor, monitors in
                 monitor.scale = supportedScale(scale, display: display.name, connector: monitor.connector, monitors: monitors)
@@ -190,8 +211,7 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
                 "Mutter 43 moves a window only to the neighbouring monitor on its left or right, and \(display.name) is not in one row with \(names.display(for: screen))"
             )
         }
-        let keys = try remoteDesktop ?? MutterRemoteDesktop(on: compositor)
-        remoteDesktop = keys
+        let keys = try keyboard(of: compositor)
         for hop in route.hops {
             try keys.moveFocusedWindow(to: route.side)
             guard await awaitScreen(hop, of: window.name) else {
@@ -205,8 +225,16 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
                 .joined(separator: "; "))
     }
 
+    /// The RemoteDesktop session that presses keys (made at the start; again
+    /// here only if it is gone).
+    func keyboard(of compositor: RunningCompositor) throws -> MutterRemoteDesktop {
+        let keys = try remoteDesktop ?? MutterRemoteDesktop(on: compositor)
+        remoteDesktop = keys
+        return keys
+    }
+
     /// The trace's facts about a window, with its screen as Mutter's connector.
-    private func connectorFacts(of name: String) -> WindowObservation {
+    func connectorFacts(of name: String) -> WindowObservation {
         traceObservation(of: name, noPreferredScale: Self.noPreferredScale, unavailableBecause: Self.noWindowControl) { $0 }
     }
 

@@ -1,3 +1,4 @@
+import DioramaModel
 import DioramaScenarios
 import HeadlessCompositors
 
@@ -90,6 +91,45 @@ public class HeadlessCompositorBackend {
 
     public func pause(for duration: ScenarioDuration) async {
         try? await Task.sleep(for: duration.duration)
+    }
+
+    // MARK: Keys a Diorama app saw (its trace's `input` records)
+
+    /// The number of key presses (not repeats) with text the window's scene
+    /// has had; nil for a window of a command client (no trace).
+    func typedKeys<WindowID: Hashable>(in binding: WindowBinding<WindowID>) -> Int? {
+        inputRecords(in: binding) { $0.event == "keyPressed" && $0.isRepeat != true && !($0.text ?? "").isEmpty }
+    }
+
+    /// The number of key presses (not repeats) the window's scene has had,
+    /// with text or not (`pressesBegan`).
+    func keyPresses<WindowID: Hashable>(in binding: WindowBinding<WindowID>) -> Int? {
+        inputRecords(in: binding) { $0.event == "keyPressed" && $0.isRepeat != true }
+    }
+
+    /// The number of keys released in the window's scene (`pressesEnded`).
+    func keyReleases<WindowID: Hashable>(in binding: WindowBinding<WindowID>) -> Int? {
+        inputRecords(in: binding) { $0.event == "keyReleased" }
+    }
+
+    /// The number of the scene's `input` records that `matching` picks;
+    /// nil for a window of a command client (no trace).
+    private func inputRecords<WindowID: Hashable>(in binding: WindowBinding<WindowID>, matching: (InputRecord) -> Bool) -> Int? {
+        guard let path = binding.traceFile, let scene = binding.scene, let log = traces.log(path) else { return nil }
+        return log.records(InputRecord.self).filter { $0.scene == scene && matching($0) }.count
+    }
+
+    /// Waits (up to the scenario's timeout, looking every 10 ms) until
+    /// `count` has grown by `expected` from `before`; how much it grew.
+    /// (A compositor's virtual keyboard says nothing when a client got a
+    /// key: the app's trace is the only witness.)
+    func waitForInput(_ expected: Int, since before: Int, _ count: () -> Int?) async -> Int {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let arrived = (count() ?? before) - before
+            if arrived >= expected || ContinuousClock.now >= deadline { return arrived }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 }
 

@@ -6,7 +6,7 @@ import DioramaScenarios
 /// buffer fact comes from that trace. A command's windows (foot, a GTK demo)
 /// write no trace, so declaring one is skipped with ``windowFindingLimit``.
 ///
-/// Settling: the scene's runtime-trace records other than `commit` stayed the
+/// Settling: the scene's runtime-trace records other than `commit` and key repeats stayed the
 /// same for ``HeadlessCompositorBackend/quietPeriod``, plus whatever
 /// ``compositorLook()`` returns (KWin adds its window geometry).
 public class TraceBoundWindowsBackend: HeadlessCompositorBackend {

@@ -130,7 +130,9 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
             return try script(window, "c.closeWindow();")
         case .type, .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .keyPress, .keyRelease, .holdKey,
             .scroll:
-            return .skipped("the kwin backend drives no keyboard, pointer or touchscreen (`\(action.keyword)`)")
+            return .skipped(
+                "the kwin backend drives no keyboard, pointer or touchscreen: KWin 5.27 takes injected input from clients of its org_kde_kwin_fake_input protocol, which Diorama does not bind yet (its XML ships in plasma-wayland-protocols) (`\(action.keyword)`)"
+            )
         case .rescaleDisplay(let display, let scale):
             let output = try names.output(for: display.name)
             try configure(["output.\(output).scale.\(SwayHeadless.formatScale(scale.doubleValue))"])

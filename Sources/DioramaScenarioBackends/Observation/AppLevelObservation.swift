@@ -107,6 +107,8 @@ enum AppLevelObservation {
             observation.glesPresentation = .unavailable(reason)
         }
         observation.isRestored = .value(session.restored || restoredRecord)
+        observation.connectionOrder =
+            connectionOrder(of: scene, in: log).map { .value($0) } ?? .unavailable("the scene has not connected since the app's latest launch")
         observation.title = title.map { .value($0) } ?? .unavailable("the scene has no toplevel yet")
         observation.isDisconnected = .value(disconnected)
         observation.callbacks = .value(callbacks)
@@ -141,6 +143,27 @@ enum AppLevelObservation {
             observation.orientation = .unavailable(reason)
         }
         observation.drawableSize = drawable.map { .value($0.size.size) } ?? .unavailable("the scene has not drawn yet")
+    }
+
+    /// Where the scene's connection falls among the sessions the app
+    /// connected since its latest `launched` record (the trace's start
+    /// without one), from 1; nil when the scene has not connected since.
+    static func connectionOrder(of scene: String, in log: RuntimeTraceLog) -> Int? {
+        var order: Int?
+        var connected = 0
+        for entry in log.entries {
+            switch entry.record {
+            case is LaunchedRecord:
+                connected = 0
+                order = nil
+            case let record as SessionConnectedRecord:
+                connected += 1
+                if record.scene == scene { order = connected }
+            default:
+                break
+            }
+        }
+        return order
     }
 
     /// The scene's last commit's resolved scale, the app's own account of

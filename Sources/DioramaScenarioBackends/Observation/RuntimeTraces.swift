@@ -51,11 +51,15 @@ final class RuntimeTraces {
     /// are "since the step".
     func stepStartIndex(_ path: String) -> Int { stepStart[path] ?? 0 }
 
-    /// The scene's records other than `commit`: settling waits until this
-    /// stops changing (commits are left out, since GameScene draws every frame).
+    /// The scene's records other than `commit` and key repeats: settling
+    /// waits until this stops changing (commits are left out, since GameScene
+    /// draws every frame; repeats, since a key held across steps repeats
+    /// until it is released).
     func sceneRecordCount(_ path: String, scene: String) -> Int {
         guard let log = log(path) else { return 0 }
-        return log.entries.lazy.filter { $0.scene == scene && $0.kind != CommitRecord.kind }.count
+        return log.entries.lazy.filter { entry in
+            entry.scene == scene && entry.kind != CommitRecord.kind && (entry.record as? InputRecord)?.isRepeat != true
+        }.count
     }
 
     /// The scene whose toplevel has this app_id and title now (its latest

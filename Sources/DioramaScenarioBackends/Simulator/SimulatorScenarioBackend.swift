@@ -462,6 +462,17 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         return observation
     }
 
+    /// Composites the window's display on the simulator's thread and
+    /// compares it with the window's committed buffer.
+    public func judgeCrispness(window name: String) async -> Observed<FrameCrispness> {
+        guard let id = windows[name]?.windowID else { return .unavailable("the window `\(name)` is not bound") }
+        do {
+            return .value(try run { try $0.frameCrispness(ofWindow: .id(id)) })
+        } catch {
+            return .unavailable("\(error)")
+        }
+    }
+
     public func observeDisplays() async -> [DisplayObservation] {
         (try? run { sim in
             sim.displays.map {

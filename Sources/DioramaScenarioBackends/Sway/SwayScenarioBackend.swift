@@ -121,7 +121,9 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
             return .skipped(
                 "wtype presses and releases a key within one run, so a key cannot stay down across steps on sway; use `hold W key NAME for D`")
         case .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .scroll:
-            return .skipped("the headless sway has no pointer or touchscreen to drive (`\(action.keyword)`)")
+            return .skipped(
+                "the headless sway has no pointer or touchscreen: its seat has no pointer device, so `seat … cursor` commands move a cursor no client hears of, and a virtual pointer (zwlr_virtual_pointer_v1) needs a client that Diorama does not bind (its XML is in no Debian package) and Debian ships no tool for (`\(action.keyword)`)"
+            )
         case .rescaleDisplay(let display, let scale):
             let output = try names.output(for: display.name)
             try run("output \(output) scale \(SwayHeadless.formatScale(scale.doubleValue))")
@@ -274,17 +276,6 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         return .done(detail: "held \(key) for \(duration) with wtype; the app saw it released")
     }
 
-    /// Waits (up to the scenario's timeout, looking every 10 ms) until
-    /// `count` has grown by `expected` from `before`; how much it grew.
-    private func waitForInput(_ expected: Int, since before: Int, _ count: () -> Int?) async -> Int {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let arrived = (count() ?? before) - before
-            if arrived >= expected || ContinuousClock.now >= deadline { return arrived }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
     /// Runs wtype with the compositor's environment; nil when it exited 0,
     /// else the failed outcome saying why (wtype missing, its status and
     /// stderr, or it not finishing within `timeout`).
@@ -328,24 +319,6 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
             if !rest.isEmpty { arguments.append(String(rest)) }
         }
         return arguments
-    }
-
-    /// The number of key presses (not repeats) with text the window's scene
-    /// has had; nil for a window of a command client (no trace).
-    private func typedKeys(in binding: WindowBinding<Int>) -> Int? {
-        inputRecords(in: binding) { $0.event == "keyPressed" && $0.isRepeat != true && !($0.text ?? "").isEmpty }
-    }
-
-    /// The number of keys released in the window's scene (`pressesEnded`).
-    private func keyReleases(in binding: WindowBinding<Int>) -> Int? {
-        inputRecords(in: binding) { $0.event == "keyReleased" }
-    }
-
-    /// The number of the scene's `input` records that `matching` picks;
-    /// nil for a window of a command client (no trace).
-    private func inputRecords(in binding: WindowBinding<Int>, matching: (InputRecord) -> Bool) -> Int? {
-        guard let path = binding.traceFile, let scene = binding.scene, let log = traces.log(path) else { return nil }
-        return log.records(InputRecord.self).filter { $0.scene == scene && matching($0) }.count
     }
 
     // MARK: Windows

@@ -16,7 +16,7 @@ import HeadlessCompositors
 /// needs a second display or a window-manager command is skipped with the
 /// reason; `launch`, `window`, `quit`, `relaunch` and `wait` work.
 ///
-/// Settling: the scene's runtime-trace records other than `commit` stayed the
+/// Settling: the scene's runtime-trace records other than `commit` and key repeats stayed the
 /// same for ``quietPeriod``.
 public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
     public let kind = BackendKind.weston

@@ -167,6 +167,14 @@ public enum ExpectationEvaluator {
             return with(observation.isRestored, "whether the scene was restored") { restored in
                 verdict(restored, expected: "restored", actual: restored ? "restored" : "not restored (connected fresh)")
             }
+        case .connectionOrder(let order):
+            return with(observation.connectionOrder, "the order the scene connected in") { actual in
+                verdict(actual == order, expected: "connection order \(order)", actual: "connection order \(actual)")
+            }
+        case .crisp:
+            return with(observation.crispness, "the window's frame on its display") { crispness in
+                verdict(crispness.isCrisp, expected: "crisp: each buffer pixel one display pixel, unchanged", actual: crispness.description)
+            }
         case .title(let title):
             return with(observation.title, "the scene's title") { actual in
                 verdict(actual == title, expected: "title \"\(title)\"", actual: "title \"\(actual)\"")

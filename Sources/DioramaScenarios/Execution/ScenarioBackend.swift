@@ -45,6 +45,11 @@ public protocol ScenarioBackend: AnyObject {
     /// What the backend knows about the window now.
     func observe(window: String) async -> WindowObservation
 
+    /// Whether the window's frame shows crisp on its display, judged from a
+    /// screenshot: asked only for a `crisp` clause, as it composites a
+    /// display.
+    func judgeCrispness(window: String) async -> Observed<FrameCrispness>
+
     /// The connected displays now, in the compositor's order.
     func observeDisplays() async -> [DisplayObservation]
 
@@ -100,4 +105,11 @@ public enum SettleOutcome: Hashable, Sendable {
     case settled
     /// What was still pending when the time ran out ("main: configure 7 not acked").
     case timedOut(String)
+}
+
+extension ScenarioBackend {
+    /// A backend without screenshots of windows cannot judge crispness.
+    public func judgeCrispness(window: String) async -> Observed<FrameCrispness> {
+        .unavailable("the \(kind.rawValue) backend takes no screenshots to compare with the window's buffer")
+    }
 }

@@ -176,7 +176,10 @@ public struct ScenarioRunner: Sendable {
         if case .timedOut(let pending) = await backend.settle(windows: [window], timeout: run.scenario.timeout) {
             entry.settleNote = "not settled after \(run.scenario.timeout): \(pending)"
         }
-        let observation = await backend.observe(window: window)
+        var observation = await backend.observe(window: window)
+        if clauses.contains(where: { $0.kind == .crisp }) {
+            observation.crispness = await backend.judgeCrispness(window: window)
+        }
         entry.windows = [WindowSnapshot(window: window, observation: observation)]
         return clauses.map { ClauseResult(clause: $0, window: window, verdict: ExpectationEvaluator.evaluate($0, against: observation)) }
     }

@@ -42,6 +42,10 @@ public struct WindowObservation: Hashable, Sendable {
     /// The scale the last frame was rendered at: buffer pixels per logical point
     /// (for Diorama apps, the runtime's resolved scale).
     public var renderScale: Observed<Scale>
+    /// Whether the window's frame shows on its display as its buffer holds
+    /// it. Judged from a screenshot, so only when a `crisp` clause asks
+    /// (``ScenarioBackend/judgeCrispness(window:)``).
+    public var crispness: Observed<FrameCrispness>
 
     // MARK: App level
 
@@ -69,6 +73,9 @@ public struct WindowObservation: Hashable, Sendable {
     public var isDisconnected: Observed<Bool>
     /// Whether the scene connected with restored state (after a relaunch).
     public var isRestored: Observed<Bool>
+    /// The scene's place among the sessions its app connected since it
+    /// launched, from 1.
+    public var connectionOrder: Observed<Int>
     /// The scene's title now (`WindowScene.title`).
     public var title: Observed<String>
     /// Calls of each callback since the step; a callback absent from the dictionary
@@ -91,6 +98,7 @@ public struct WindowObservation: Hashable, Sendable {
         commitsSinceStep = .unavailable(reason)
         staleCommitsSinceStep = .unavailable(reason)
         renderScale = .unavailable(reason)
+        crispness = .unavailable(reason)
         screen = .unavailable(reason)
         displayScale = .unavailable(reason)
         horizontalSizeClass = .unavailable(reason)
@@ -105,6 +113,7 @@ public struct WindowObservation: Hashable, Sendable {
         glesPresentation = .unavailable(reason)
         isDisconnected = .unavailable(reason)
         isRestored = .unavailable(reason)
+        connectionOrder = .unavailable(reason)
         title = .unavailable(reason)
         callbacks = .unavailable(reason)
     }
@@ -126,6 +135,7 @@ public struct WindowObservation: Hashable, Sendable {
         glesPresentation = .unavailable(reason)
         isDisconnected = .unavailable(reason)
         isRestored = .unavailable(reason)
+        connectionOrder = .unavailable(reason)
         title = .unavailable(reason)
         callbacks = .unavailable(reason)
     }

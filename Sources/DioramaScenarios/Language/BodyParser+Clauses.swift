@@ -123,6 +123,8 @@ extension BodyParser {
             return made(.width(try cursor.comparison("a width in points")))
         case "height":
             return made(.height(try cursor.comparison("a height in points")))
+        case "crisp":
+            return made(.crisp)
         case "screen":
             return made(.screen(try display()))
         case "scale":
@@ -193,6 +195,13 @@ extension BodyParser {
             return made(.disconnected)
         case "restored":
             return made(.restored)
+        case "connection":
+            try cursor.keyword("order", context: "write e.g. connection order 2 (the scene connected second since its app launched)")
+            return made(
+                .connectionOrder(
+                    try cursor.integer(
+                        "the scene's place among its app's connections, from 1", in: 1...1000,
+                        hint: "connection order 1 is the first scene its app connected since it launched")))
         case "title":
             return made(.title(try cursor.string("the title in double quotes", hint: "write e.g. expect main title \"Main (24h)\"")))
         case "activated", "maximized", "fullscreen", "resizing":

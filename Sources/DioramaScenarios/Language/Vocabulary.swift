@@ -23,9 +23,9 @@ enum Vocabulary {
     static let clauseStarts =
         [
             "on", "entered", "buffer", "viewport", "preferred", "minimum", "maximum", "configure",
-            "states", "not", "no", "commits", "width", "height", "screen", "scale",
+            "states", "not", "no", "commits", "width", "height", "crisp", "screen", "scale",
             "traits.displayScale", "traits.horizontalSizeClass", "traits.verticalSizeClass",
-            "bounds", "drawable", "orientation", "state", "role", "renderer", "disconnected", "restored", "title",
+            "bounds", "drawable", "orientation", "state", "role", "renderer", "disconnected", "restored", "connection", "title",
         ]
         + stateShorthands
 

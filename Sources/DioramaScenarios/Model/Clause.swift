@@ -69,6 +69,10 @@ public enum ClauseKind: Hashable, Sendable {
     case width(Comparison)
     /// `height 600`: the window's height in points.
     case height(Comparison)
+    /// `crisp`: the window's frame shows on its display pixel for pixel, as
+    /// its buffer holds it (``FrameCrispness``): drawn for the display's
+    /// scale and placed on whole pixels, neither scaled nor resampled.
+    case crisp
 
     // MARK: App level
     /// `screen DP-2`: the display the scene's `screen` is.
@@ -102,6 +106,10 @@ public enum ClauseKind: Hashable, Sendable {
     case disconnected
     /// `restored`: the scene reconnected with restored state after a relaunch.
     case restored
+    /// `connection order 2`: the scene's session was the second its app
+    /// connected since the app launched; after a relaunch, in the order the
+    /// user last had the scenes active (the one active last connects last).
+    case connectionOrder(Int)
     /// `title "Board (card 2 at 140,110)"`: the scene's title now
     /// (`WindowScene.title`), exactly; what an app shows of its state.
     case title(String)
@@ -112,10 +120,11 @@ public enum ClauseKind: Hashable, Sendable {
         switch self {
         case .onDisplays, .enteredExactly, .bufferSize, .bufferScale, .viewport, .preferredScale,
             .minimumSize, .maximumSize, .configureSize, .hasStates, .lacksState, .noStaleFrames,
-            .commits, .width, .height, .scale:
+            .commits, .width, .height, .scale, .crisp:
             return .wayland
         case .screen, .displayScale, .horizontalSizeClass, .verticalSizeClass, .bounds, .drawable,
-            .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .title, .callbackFired:
+            .orientation, .orientationLocked, .activationState, .role, .renderer, .disconnected, .restored, .connectionOrder, .title,
+            .callbackFired:
             return .app
         }
     }

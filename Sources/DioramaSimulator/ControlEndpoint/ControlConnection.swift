@@ -300,28 +300,41 @@ struct ControlConnection {
         var last = since
         while true {
             let after = last
-            let next: TraceBatch?
+            let news: FollowedTraceNews?
             do {
-                next = try remote.wait(
-                    for: { simulator -> TraceBatch? in
-                        if hangUp.happened { return TraceBatch(hangUp: ()) }
-                        return simulator.trace.lastSequence > after ? TraceBatch(trace: simulator.trace, after: after) : nil
+                news = try remote.wait(
+                    for: { simulator -> FollowedTraceNews? in
+                        if hangUp.happened { return .hangUp }
+                        guard simulator.trace.lastSequence > after else { return nil }
+                        return .records(TraceBatch(trace: simulator.trace, after: after))
                     }, timeout: Self.followWaitLimit)
             } catch {
                 return false  // the simulator stopped
             }
-            guard let next else { continue }
-            if next.isHangUp { return false }
-            for line in next.lines {
-                guard (try? socket.writeLine(line)) != nil else { return false }
+            switch news {
+            case nil:
+                continue  // the wait's bound passed with no news
+            case .hangUp:
+                return false
+            case .records(let batch):
+                for line in batch.lines {
+                    guard (try? socket.writeLine(line)) != nil else { return false }
+                }
+                last = batch.lastSequence
             }
-            last = next.lastSequence
         }
     }
 
     /// How long one wait of a followed trace lasts before it is made again;
     /// records and the hang-up end it sooner. Only a bound, not a poll.
     static let followWaitLimit: Duration = .seconds(3600)
+}
+
+/// What ends one wait of a followed trace: new records, or the client's
+/// hang-up (which ends the connection).
+private enum FollowedTraceNews: Sendable {
+    case records(TraceBatch)
+    case hangUp
 }
 
 /// The hang-up of a connection following the trace, as its watch on the
@@ -369,16 +382,6 @@ struct TraceBatch: Sendable {
     var lastSequence: UInt64
     /// Records after `since` the ring no longer holds.
     var dropped: UInt64
-    /// Not records: the following client hung up.
-    var isHangUp = false
-
-    /// What a followed trace's wait gives when the client hung up.
-    init(hangUp: Void) {
-        lines = []
-        lastSequence = 0
-        dropped = 0
-        isHangUp = true
-    }
 
     init(trace: Trace, after since: UInt64) {
         let records = trace.records(after: since)

@@ -55,9 +55,7 @@ struct ScreenCompositor {
     /// whose memory cannot be read (the client's pool is gone, or its stride
     /// is not whole pixels) draws nothing.
     func draw(_ content: SurfaceContent, into image: inout PixelBuffer, clip: Rect?) {
-        guard let buffer = content.buffer, !content.size.isEmpty,
-            let format = PixelFormat(rawValue: buffer.formatCode)
-        else { return }
+        guard let buffer = content.buffer, !content.size.isEmpty else { return }
         let destination = pixelRect(ofLogical: Rect(origin: content.origin, size: content.size))
         guard !destination.isEmpty else { return }
         let transformed = BufferPlacement.transformedSize(of: buffer.size, by: content.bufferTransform)
@@ -69,12 +67,7 @@ struct ScreenCompositor {
         let placement = BufferPlacement(
             destination: destination, transform: content.bufferTransform, sourceRect: source,
             filter: Self.isOneToOne(crop: crop, destination: destination.size) ? .nearest : .bilinear)
-        _ = buffer.withBytes { bytes in
-            guard let base = bytes.baseAddress,
-                let canvas = try? PixelCanvas(
-                    baseAddress: UnsafeMutableRawPointer(mutating: base), width: buffer.width,
-                    height: buffer.height, strideBytes: buffer.stride, format: format)
-            else { return }
+        _ = buffer.withPixels { canvas in
             image.composite(canvas, placement: placement, blendMode: .sourceOver, clip: clip)
         }
     }

@@ -77,21 +77,12 @@ final class KeyboardModel {
 
     /// The keystroke that types `character`, or nil when the keymap has none.
     func keystroke(for character: Unicode.Scalar) -> Keystroke? {
-        let keysym: UInt32
-        switch character {
-        case "\n": keysym = 0xff0d  // Return
-        case "\t": keysym = 0xff09  // Tab
-        default: keysym = xkb_utf32_to_keysym(character.value)
-        }
-        guard keysym != 0 else { return nil }
-        return strokes[keysym]
+        Keysyms.typing(character).flatMap { strokes[$0] }
     }
 
     /// The keystroke for a keysym name such as `Return`, `Escape`, `F1`.
     func keystroke(named name: String) -> Keystroke? {
-        let keysym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
-        guard keysym != 0 else { return nil }
-        return strokes[keysym]
+        Keysyms.named(name).flatMap { strokes[$0] }
     }
 
     /// A sealed memfd holding the keymap and a NUL, as wl_keyboard.keymap

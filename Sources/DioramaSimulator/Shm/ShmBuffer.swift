@@ -1,3 +1,4 @@
+import DioramaGraphics
 import DioramaModel
 import WaylandServer
 
@@ -50,6 +51,23 @@ public final class ShmBuffer {
     func copyAndRelease() {
         copiedBytes = pool.read(offset: offset, count: stride * height) { Array($0) }
         release()
+    }
+
+    /// Runs `body` with the buffer's pixels as an image, or returns nil when
+    /// the pool's memory is gone, the format is not a pixel format the
+    /// simulator draws, or the stride is not whole pixels: what screenshots
+    /// composite and crispness judgements compare.
+    public func withPixels<Result>(_ body: (PixelCanvas) throws -> Result) rethrows -> Result? {
+        guard let pixelFormat = PixelFormat(rawValue: formatCode) else { return nil }
+        let result = try withBytes { bytes -> Result? in
+            guard let base = bytes.baseAddress,
+                let canvas = try? PixelCanvas(
+                    baseAddress: UnsafeMutableRawPointer(mutating: base), width: width, height: height,
+                    strideBytes: stride, format: pixelFormat)
+            else { return nil }
+            return try body(canvas)
+        }
+        return result ?? nil
     }
 
     /// Tells the client the simulator no longer reads the buffer.
