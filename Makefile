@@ -221,7 +221,8 @@ fuzz-smoke:
 # types it re-exports, combined into one DocC archive, built offline by the
 # swift-docc-plugin command plugin (never built by plain `swift build`). The archive
 # is a static site: serve DOCS_OUT/Diorama.doccarchive (e.g. `python3 -m http.server
-# -d …`) and open /documentation/diorama. That every public symbol of Diorama has
+# -d …`) and open /documentation/diorama. That every public symbol of the shipped
+# modules (Diorama and what it re-exports, the simulator and its harness) has
 # a doc comment is checked by `make test` (DocumentationCoverageTests); a broken
 # symbol link or an undocumented parameter fails `make docs` (--warnings-as-errors).
 DOCS_OUT ?= .build/docs

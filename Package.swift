@@ -10,22 +10,17 @@ let package = Package(
     name: "Diorama",
     platforms: [.macOS(.v14)],
     products: [
+        // What a package outside this one may depend on; every other target is
+        // an implementation layer, and what targets share is `package` access
+        // (ARCHITECTURE.md, "Public API"). DioramaStructureTests holds this list.
         .executable(name: "diorama", targets: ["diorama"]),
         // What an app depends on: `import Diorama` re-exports the model and
         // graphics modules (see Examples/Sketchpad for an outside package).
         .library(name: "Diorama", targets: ["Diorama"]),
-        .library(name: "DioramaGraphics", targets: ["DioramaGraphics"]),
-        .library(name: "WaylandClient", targets: ["WaylandClient"]),
-        .library(name: "WaylandServer", targets: ["WaylandServer"]),
-        .library(name: "DioramaClient", targets: ["DioramaClient"]),
-        .library(name: "DioramaModel", targets: ["DioramaModel"]),
-        .library(name: "DioramaPOSIX", targets: ["DioramaPOSIX"]),
-        .library(name: "DioramaSimulator", targets: ["DioramaSimulator"]),
-        .library(name: "DioramaSimulatorHarness", targets: ["DioramaSimulatorHarness"]),
-        .library(name: "DioramaScenarios", targets: ["DioramaScenarios"]),
-        .library(name: "DioramaScenarioBackends", targets: ["DioramaScenarioBackends"]),
-        .library(name: "DioramaCheck", targets: ["DioramaCheck"]),
-        .plugin(name: "WaylandBindingsPlugin", targets: ["WaylandBindingsPlugin"]),
+        // The headless simulator and its in-process harness (deterministic
+        // pumping of a simulator and raw-binding clients), for a program or
+        // test that runs the simulator itself.
+        .library(name: "DioramaSimulator", targets: ["DioramaSimulator", "DioramaSimulatorHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -5,7 +5,10 @@
 // (PixelCanvas, PixelColor, the bitmap font) in DioramaGraphics; all three are
 // re-exported here so that an outside package depends on the one `Diorama`
 // product and imports one module. The session store stays internal: the
-// runtime saves and restores sessions itself.
+// runtime saves and restores sessions itself. What the three modules share
+// only with other targets of this package is `package`, so re-exporting
+// them hands an app their app-facing types and nothing else
+// (ARCHITECTURE.md, "Public API").
 // Foundation is re-exported as UIKit re-exports it: touches, hovers and
 // scrolls are in `CGPoint`s, drawing takes `CGRect`s, timestamps are
 // `TimeInterval`s, and an app names them with `import Diorama` alone. Diorama's

@@ -3,8 +3,8 @@ import Foundation
 
 /// A Wayland client the reaction benchmark launches under the simulator:
 /// Diorama's sample apps, peers from Debian, and the do-nothing baseline.
-public struct BenchClient: Sendable {
-    public enum Role: String, Codable, Sendable {
+package struct BenchClient: Sendable {
+    package enum Role: String, Codable, Sendable {
         /// Built by this package.
         case diorama
         /// Another toolkit's program: the comparison.
@@ -17,28 +17,28 @@ public struct BenchClient: Sendable {
 
         /// Built by this package (`.diorama` or `.variant`): found among the
         /// package's products, and writes a runtime trace.
-        public var isDioramaApp: Bool { self == .diorama || self == .variant }
+        package var isDioramaApp: Bool { self == .diorama || self == .variant }
     }
 
     /// How a client draws its frames. Diorama apps are compared with the
     /// peers that draw the same way: software with software, GL with GL.
-    public enum Renderer: String, Codable, Sendable {
+    package enum Renderer: String, Codable, Sendable {
         /// CPU pixels into `wl_shm` buffers.
         case software
         /// OpenGL (ES) through EGL; here Mesa's llvmpipe, which also ends in `wl_shm` buffers.
         case openGL
     }
 
-    public var name: String
-    public var role: Role
-    public var renderer: Renderer
+    package var name: String
+    package var role: Role
+    package var renderer: Renderer
     /// A package executable (found by `TestExecutable.locate`) or an absolute path / PATH name.
-    public var program: String
-    public var arguments: [String]
-    public var environment: [String: String]
-    public var currentDirectory: String?
+    package var program: String
+    package var arguments: [String]
+    package var environment: [String: String]
+    package var currentDirectory: String?
     /// What to install when `program` is missing.
-    public var installHint: String
+    package var installHint: String
 
     /// Every client, in the order they run: the software ones, then the GL ones.
     /// Software peers: GTK with the cairo renderer, SDL with its software
@@ -46,7 +46,7 @@ public struct BenchClient: Sendable {
     /// GL clients all run on Mesa's software GL (`LIBGL_ALWAYS_SOFTWARE=1`), the
     /// same rasterizer for Diorama and its peers; weston-simple-egl draws at 1
     /// whatever happens, so it is the GL baseline, not a peer.
-    public static let all: [BenchClient] = [
+    package static let all: [BenchClient] = [
         BenchClient(
             name: "TimerApp", role: .diorama, program: "TimerApp", arguments: [], environment: [:],
             installHint: "swift build -c release --product TimerApp"),
@@ -105,9 +105,9 @@ public struct BenchClient: Sendable {
     static let softwareGL = ["LIBGL_ALWAYS_SOFTWARE": "1"]
 
     /// The GL clients' names (`diorama-bench --gl-only`).
-    public static var openGLNames: [String] { all.filter { $0.renderer == .openGL }.map(\.name) }
+    package static var openGLNames: [String] { all.filter { $0.renderer == .openGL }.map(\.name) }
 
-    public init(
+    package init(
         name: String, role: Role, renderer: Renderer = .software, program: String, arguments: [String],
         environment: [String: String], currentDirectory: String? = nil, installHint: String
     ) {
@@ -122,7 +122,7 @@ public struct BenchClient: Sendable {
     }
 
     /// The executable, or an error saying what to install.
-    public func locate() throws -> URL {
+    package func locate() throws -> URL {
         if role.isDioramaApp { return try TestExecutable.locate(program) }
         guard let path = ProgramRunner.which(program) else { throw BenchError("\(program) not found; \(installHint)") }
         return URL(fileURLWithPath: path)
@@ -130,12 +130,12 @@ public struct BenchClient: Sendable {
 }
 
 /// A measurement that could not be made, with what to do about it.
-public struct BenchError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct BenchError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// The names ``BenchClient/all`` answers to, for validating the command line.
-public enum BenchClientNames {
-    public static var all: [String] { BenchClient.all.map(\.name) }
+package enum BenchClientNames {
+    package static var all: [String] { BenchClient.all.map(\.name) }
 }

@@ -1,43 +1,43 @@
 /// How big a run is. ``standard`` is what `make bench` runs; ``smoke`` is the
 /// tiny run `make test` makes to check the harness end to end.
-public struct BenchConfiguration: Codable, Sendable {
+package struct BenchConfiguration: Codable, Sendable {
     /// Moves per direction (four directions among 1×, 2× and 1.5×) per client.
-    public var movesPerDirection: Int
+    package var movesPerDirection: Int
     /// Measure reaction latency under the simulator (off: that section is empty).
-    public var measureSimulatorReaction: Bool
+    package var measureSimulatorReaction: Bool
     /// Client names to measure (see ``BenchClient/all``); empty means all.
-    public var clients: [String]
+    package var clients: [String]
     /// Mapped surface counts for the throughput and memory measurements.
-    public var surfaceCounts: [Int]
+    package var surfaceCounts: [Int]
     /// Scripted moves per surface count.
-    public var throughputMoves: Int
+    package var throughputMoves: Int
     /// Moves sway executes through its IPC socket (0 skips sway).
-    public var swayMoves: Int
+    package var swayMoves: Int
     /// Moves sent over `diorama sim`'s control socket, one request at a time
     /// and again in batches (0 skips it).
-    public var controlMoves: Int
+    package var controlMoves: Int
     /// Requests per batch line for the batched control-socket moves.
-    public var controlBatchSize: Int
+    package var controlBatchSize: Int
     /// Moves per direction (1x->2x, 2x->1x) of TimerApp and foot between
     /// sway's outputs, timed from the clients' side (0 skips it).
-    public var swayReactionMovesPerDirection: Int
+    package var swayReactionMovesPerDirection: Int
     /// Measure client memory with 1 and 2 scenes (two TimerApp launches).
-    public var measureClientMemory: Bool
+    package var measureClientMemory: Bool
     /// Time the scanner plugin's work.
-    public var measureScanner: Bool
+    package var measureScanner: Bool
     /// Also time a cold `swift build` of the package (minutes).
-    public var withColdBuild: Bool
+    package var withColdBuild: Bool
     /// Shots of the 5K display to time (median reported; 0 skips it).
-    public var screenshotRepeats: Int
+    package var screenshotRepeats: Int
     /// Lint runs of the generated 2.5 MB project to time (median reported; 0 skips it).
-    public var lintRepeats: Int
+    package var lintRepeats: Int
     /// How long to wait for a correctly scaled commit after a move, in ms.
-    public var reactionTimeoutMilliseconds: Int
+    package var reactionTimeoutMilliseconds: Int
     /// Time deep and wide surface trees and long control batches, with
     /// another client's roundtrips meanwhile (``HostileCostBenchmark``).
-    public var measureHostileCost: Bool
+    package var measureHostileCost: Bool
 
-    public init(
+    package init(
         movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
         throughputMoves: Int = 2000, swayMoves: Int = 200, controlMoves: Int = 2000, controlBatchSize: Int = 100,
         swayReactionMovesPerDirection: Int = 20,
@@ -63,11 +63,11 @@ public struct BenchConfiguration: Codable, Sendable {
         self.measureHostileCost = measureHostileCost
     }
 
-    public static let standard = BenchConfiguration()
+    package static let standard = BenchConfiguration()
 
     /// 2 moves (one per direction pair), TimerApp only, 10 surfaces, no sway
     /// (neither throughput nor reaction), one screenshot.
-    public static let smoke = BenchConfiguration(
+    package static let smoke = BenchConfiguration(
         movesPerDirection: 1, clients: ["TimerApp"], surfaceCounts: [10],
         throughputMoves: 2, swayMoves: 0, controlMoves: 0,
         swayReactionMovesPerDirection: 0, measureClientMemory: false,
@@ -77,7 +77,7 @@ public struct BenchConfiguration: Codable, Sendable {
     /// Only the move rates (`--move-rates-only`): the simulator in process,
     /// sway over its IPC socket and the simulator over its control socket,
     /// in one run; every other section is empty or marked skipped.
-    public static func moveRatesOnly(
+    package static func moveRatesOnly(
         surfaceCounts: [Int], throughputMoves: Int, swayMoves: Int,
         controlMoves: Int, controlBatchSize: Int
     ) -> BenchConfiguration {
@@ -92,7 +92,7 @@ public struct BenchConfiguration: Codable, Sendable {
     /// GameScene with `--renderer gles` beside SDL2's testgl2 and testgles2 and
     /// weston-simple-egl, all on Mesa's software GL; every other section is empty
     /// or marked skipped. `clients` narrows the GL clients (empty: all of them).
-    public static func glOnly(movesPerDirection: Int, clients: [String] = []) -> BenchConfiguration {
+    package static func glOnly(movesPerDirection: Int, clients: [String] = []) -> BenchConfiguration {
         BenchConfiguration(
             movesPerDirection: movesPerDirection, clients: clients.isEmpty ? BenchClient.openGLNames : clients,
             surfaceCounts: [],
@@ -103,7 +103,7 @@ public struct BenchConfiguration: Codable, Sendable {
 
     /// Only the sway reaction section (`--sway-reaction-only`): every other
     /// section is present in the report but empty or marked skipped.
-    public static func swayReactionOnly(movesPerDirection: Int) -> BenchConfiguration {
+    package static func swayReactionOnly(movesPerDirection: Int) -> BenchConfiguration {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
@@ -112,7 +112,7 @@ public struct BenchConfiguration: Codable, Sendable {
 
     /// Only the screenshot section (`--screenshot-only`): quick enough to run
     /// against a debug build, whose screenshot target is separate.
-    public static func screenshotOnly(repeats: Int) -> BenchConfiguration {
+    package static func screenshotOnly(repeats: Int) -> BenchConfiguration {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: 0, measureClientMemory: false,
@@ -121,7 +121,7 @@ public struct BenchConfiguration: Codable, Sendable {
 
     /// Only the lint section (`--lint-only`): the generated 2.5 MB project, linted
     /// `repeats` times.
-    public static func lintOnly(repeats: Int) -> BenchConfiguration {
+    package static func lintOnly(repeats: Int) -> BenchConfiguration {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: 0, measureClientMemory: false,
@@ -130,7 +130,7 @@ public struct BenchConfiguration: Codable, Sendable {
 
     /// Only the hostile-input costs (`--hostile-only`): deep and wide surface
     /// trees and long control batches beside an observer client.
-    public static let hostileCostOnly = BenchConfiguration(
+    package static let hostileCostOnly = BenchConfiguration(
         measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
         swayReactionMovesPerDirection: 0, measureClientMemory: false,
         measureScanner: false, screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: true)

@@ -5,9 +5,9 @@ import Foundation
 
 /// Runs every measurement of a configuration, in one process and one run, and
 /// writes the report.
-public enum BenchRunner {
+package enum BenchRunner {
     /// Runs the measurements; `log` gets a line as each one starts.
-    public static func run(
+    package static func run(
         _ configuration: BenchConfiguration, packageRoot: URL,
         log: (String) -> Void = { _ in }
     ) throws -> BenchReport {
@@ -95,7 +95,7 @@ public enum BenchRunner {
     }
 
     /// Writes `<directory>/<timestamp>.json` (creating the directory) and returns its path.
-    public static func write(_ report: BenchReport, to directory: URL) throws -> URL {
+    package static func write(_ report: BenchReport, to directory: URL) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -106,10 +106,10 @@ public enum BenchRunner {
     }
 
     /// The console table.
-    public static func table(_ report: BenchReport) -> String { ConsoleTable.render(report) }
+    package static func table(_ report: BenchReport) -> String { ConsoleTable.render(report) }
 
     /// The package checkout this was built from (for Configs/ and Protocols/).
-    public static var packageRoot: URL {
+    package static var packageRoot: URL {
         URL(fileURLWithPath: Simulator.Harness.configsDirectory).deletingLastPathComponent().deletingLastPathComponent()
     }
 }

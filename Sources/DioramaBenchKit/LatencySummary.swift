@@ -3,13 +3,13 @@
 /// Percentiles use the nearest-rank method (the smallest sample with at least
 /// p% of the samples at or below it), so every reported number is a sample
 /// that was really measured, never an interpolation.
-public struct LatencySummary: Codable, Sendable, Hashable {
-    public var count: Int
-    public var medianMilliseconds: Double?
-    public var p90Milliseconds: Double?
-    public var maxMilliseconds: Double?
+package struct LatencySummary: Codable, Sendable, Hashable {
+    package var count: Int
+    package var medianMilliseconds: Double?
+    package var p90Milliseconds: Double?
+    package var maxMilliseconds: Double?
 
-    public init(nanoseconds samples: [UInt64]) {
+    package init(nanoseconds samples: [UInt64]) {
         let sorted = samples.sorted()
         count = sorted.count
         func rank(_ percent: Int) -> Double? {

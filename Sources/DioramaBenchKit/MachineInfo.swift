@@ -2,15 +2,15 @@ import DioramaPOSIX
 import Foundation
 
 /// The machine and the versions of everything a run measured.
-public struct MachineInfo: Codable, Sendable {
-    public var uname: String
-    public var cpuModel: String
-    public var cores: Int
-    public var versions: [String: String]
+package struct MachineInfo: Codable, Sendable {
+    package var uname: String
+    package var cpuModel: String
+    package var cores: Int
+    package var versions: [String: String]
 
     /// Reads /proc/cpuinfo, `uname -a` and each program's version; a program
     /// that is missing reads "not installed".
-    public static func current() -> MachineInfo {
+    package static func current() -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model =
             cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }

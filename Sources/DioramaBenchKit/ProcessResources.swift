@@ -1,12 +1,12 @@
 import Foundation
 
 /// CPU time and memory of this process or another one, read from the kernel.
-public enum ProcessResources {
+package enum ProcessResources {
     /// CPU time the calling thread has used (CLOCK_THREAD_CPUTIME_ID), in ns.
     /// The simulator's work for a move runs on the calling thread, so the
     /// difference around a move is the simulator's CPU for it and nothing of
     /// a client's (clients run in other threads or processes).
-    public static func threadCPUNanoseconds() -> UInt64 {
+    package static func threadCPUNanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
@@ -15,14 +15,14 @@ public enum ProcessResources {
     /// CPU time all threads of this process have used (CLOCK_PROCESS_CPUTIME_ID),
     /// in ns: for work that runs on several threads at once, such as the PNG
     /// encoder's bands.
-    public static func processCPUNanoseconds() -> UInt64 {
+    package static func processCPUNanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
     /// CLOCK_MONOTONIC in ns: the clock the simulator's trace is stamped with.
-    public static func monotonicNanoseconds() -> UInt64 {
+    package static func monotonicNanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
@@ -30,7 +30,7 @@ public enum ProcessResources {
 
     /// The `Rss` and `Anonymous` lines of /proc/PID/smaps_rollup, in KiB
     /// (nil when the process is gone or the file is unreadable).
-    public static func memory(pid: pid_t? = nil) -> MemoryUsage? {
+    package static func memory(pid: pid_t? = nil) -> MemoryUsage? {
         let path = "/proc/\(pid.map(String.init) ?? "self")/smaps_rollup"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         var values: [String: Int] = [:]
@@ -45,10 +45,10 @@ public enum ProcessResources {
 }
 
 /// Resident memory of a process, in KiB.
-public struct MemoryUsage: Codable, Sendable, Hashable {
-    public var rssKiB: Int
+package struct MemoryUsage: Codable, Sendable, Hashable {
+    package var rssKiB: Int
     /// Private anonymous pages (heap, stacks): what the process allocated itself.
-    public var anonymousKiB: Int
+    package var anonymousKiB: Int
     /// Pages shared with other processes (shm buffers, libraries).
-    public var sharedMemoryKiB: Int
+    package var sharedMemoryKiB: Int
 }

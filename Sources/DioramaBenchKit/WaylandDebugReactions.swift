@@ -24,33 +24,33 @@ import HeadlessCompositors
 /// Both stamps come from the client's process and clock, so their difference
 /// includes the client's event handling, drawing and libwayland's own printing
 /// of the log (the same cost for every client measured this way).
-public enum WaylandDebugReactions {
+package enum WaylandDebugReactions {
     /// One move: when its command was sent (``WaylandDebugLog/now()``) and the
     /// integer scale of the output it goes to.
-    public struct Move: Sendable, Hashable {
-        public var sentAt: UInt32
-        public var targetScale: Int
-        public init(sentAt: UInt32, targetScale: Int) {
+    package struct Move: Sendable, Hashable {
+        package var sentAt: UInt32
+        package var targetScale: Int
+        package init(sentAt: UInt32, targetScale: Int) {
             self.sentAt = sentAt
             self.targetScale = targetScale
         }
     }
 
     /// What one move showed.
-    public struct Reaction: Sendable, Hashable {
+    package struct Reaction: Sendable, Hashable {
         /// The window's first enter/leave after the command, µs after it.
-        public var startMicroseconds: Int64?
+        package var startMicroseconds: Int64?
         /// Start → first commit at the target scale, µs; nil when none came.
-        public var enterToCommitMicroseconds: Int64?
+        package var enterToCommitMicroseconds: Int64?
 
-        public init(startMicroseconds: Int64? = nil, enterToCommitMicroseconds: Int64? = nil) {
+        package init(startMicroseconds: Int64? = nil, enterToCommitMicroseconds: Int64? = nil) {
             self.startMicroseconds = startMicroseconds
             self.enterToCommitMicroseconds = enterToCommitMicroseconds
         }
     }
 
     /// The toplevel's surface object (`wl_surface@N`), if the log shows one.
-    public static func toplevelSurface(in messages: [WaylandDebugMessage]) -> String? {
+    package static func toplevelSurface(in messages: [WaylandDebugMessage]) -> String? {
         var surfaceOfXDGSurface: [String: String] = [:]
         for message in messages where message.direction == .sent {
             if message.interface == "xdg_wm_base", message.message == "get_xdg_surface", message.arguments.count == 2 {
@@ -65,7 +65,7 @@ public enum WaylandDebugReactions {
     }
 
     /// One ``Reaction`` per move, in order. `moves` must be in the order sent.
-    public static func measure(_ messages: [WaylandDebugMessage], moves: [Move]) -> [Reaction] {
+    package static func measure(_ messages: [WaylandDebugMessage], moves: [Move]) -> [Reaction] {
         var reactions = Array(repeating: Reaction(), count: moves.count)
         guard let surface = toplevelSurface(in: messages), !moves.isEmpty else { return reactions }
         var bufferScale = 1  // wl_surface's default

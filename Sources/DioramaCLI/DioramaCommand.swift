@@ -10,8 +10,8 @@ import Logging
 /// Exit codes, shared by every subcommand: 0 success (all expectations
 /// passed), 1 a check failed (an expectation, a lint warning), 2 bad usage or
 /// unusable input (no compositor, a malformed file).
-public struct DioramaCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct DioramaCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "diorama",
         abstract: "UIKit-style resizable scenes on Wayland, a multi-display simulator, and scenario tests.",
         discussion: """
@@ -29,7 +29,7 @@ public struct DioramaCommand: ParsableCommand {
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)
 
-    public init() {}
+    package init() {}
 
     /// Every subcommand, in the order `--help` lists them. A new subcommand
     /// adds one line here.
@@ -45,21 +45,21 @@ public struct DioramaCommand: ParsableCommand {
     ]
 }
 
-public enum DioramaVersion {
-    public static let current = "0.1.0"
+package enum DioramaVersion {
+    package static let current = "0.1.0"
 }
 
 /// Exit codes shared by every subcommand.
-public enum DioramaExitCode {
-    public static let success = ExitCode(0)
-    public static let checkFailed = ExitCode(1)
-    public static let badInput = ExitCode(2)
+package enum DioramaExitCode {
+    package static let success = ExitCode(0)
+    package static let checkFailed = ExitCode(1)
+    package static let badInput = ExitCode(2)
 }
 
 extension DioramaCommand {
     /// Runs the command like `main()`, but bad usage exits with 2 (Diorama's
     /// code for bad usage or input) instead of swift-argument-parser's 64.
-    public static func mainWithDioramaExitCodes(_ arguments: [String]? = nil) -> Never {
+    package static func mainWithDioramaExitCodes(_ arguments: [String]? = nil) -> Never {
         // The libraries' log lines (the simulator's, the client core's) print
         // as plain `warning: …` lines, as the CLI's own messages do.
         LoggingSystem.bootstrap(PlainLogHandler.init)

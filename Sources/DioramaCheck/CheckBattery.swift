@@ -21,9 +21,9 @@ import Glibc
 /// With a CI shard (``CheckConfiguration/shard``) only that shard's checks
 /// run, each on a fresh simulator and client as always: every check sets up
 /// the window's display it starts from, so a check runs alike in any shard.
-public enum CheckBattery {
+package enum CheckBattery {
     /// Every check's name, in the order the battery runs them.
-    public static let checkNames = [
+    package static let checkNames = [
         "first-frame-2x", "move-to-1x", "move-to-2x", "fractional-scale", "rescale-under-window", "rotate",
         "unplug-other-display", "unplug-current-display", "interactive-resize", "min-size",
     ]
@@ -34,7 +34,7 @@ public enum CheckBattery {
     ///   is not found or cannot be spawned, the report folder cannot be
     ///   written, the simulator cannot listen). A client that starts and then
     ///   misbehaves is a failed check, not an error.
-    public static func run(_ configuration: CheckConfiguration) async throws(CheckError) -> CheckReport {
+    package static func run(_ configuration: CheckConfiguration) async throws(CheckError) -> CheckReport {
         guard let program = configuration.command.first else { throw .noCommand }
         let executable = try ExecutableSearch.locate(program, path: configuration.environment["PATH"])
         let output = URL(fileURLWithPath: configuration.outputDirectory)

@@ -5,32 +5,32 @@ import Foundation
 
 /// What `diorama check` runs and where it writes: the client's command, the
 /// simulator's layout and profile, the waits, the report folder.
-public struct CheckConfiguration: Sendable {
+package struct CheckConfiguration: Sendable {
     /// The client's command line: a program (looked up in `PATH` when it has
     /// no slash) and its arguments.
-    public var command: [String]
-    public var layout: DisplayLayout
+    package var command: [String]
+    package var layout: DisplayLayout
     /// How the layout was named (`studio` or a path), for the report.
-    public var layoutName: String
-    public var profile: CompositorProfile
+    package var layoutName: String
+    package var profile: CompositorProfile
     /// Where screenshots of failures and the client's stdout/stderr go.
-    public var outputDirectory: String
+    package var outputDirectory: String
     /// The client's environment before the simulator's `XDG_RUNTIME_DIR` and
     /// `WAYLAND_DISPLAY` replace the caller's (and `DISPLAY`, `WAYLAND_SOCKET`
     /// are dropped, so the client cannot reach another display server).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// How long the client gets to map a window with a frame.
-    public var startTimeout: Duration
+    package var startTimeout: Duration
     /// How long the client gets to answer each change (a new scale, a configure).
-    public var answerTimeout: Duration
+    package var answerTimeout: Duration
     /// A CI shard: run only this shard's checks of the battery (dealt
     /// round-robin in battery order, ``CheckBattery/checkNames``); nil runs all.
-    public var shard: Shard?
+    package var shard: Shard?
     /// The real compositor to run the battery on (`--on`); nil: the simulator.
-    public var stage: BackendKind?
+    package var stage: BackendKind?
     /// Only these checks run (`--explore` skips, under a variation, the
     /// checks that already failed without it); nil runs all.
-    public var onlyChecks: Set<String>?
+    package var onlyChecks: Set<String>?
 
     /// Whether the check named `name` runs in this configuration's shard
     /// and among ``onlyChecks``.
@@ -38,7 +38,7 @@ public struct CheckConfiguration: Sendable {
         (shard.map { $0.deal(CheckBattery.checkNames).contains(name) } ?? true) && onlyChecks?.contains(name) != false
     }
 
-    public init(
+    package init(
         command: [String], layout: DisplayLayout, layoutName: String, profile: CompositorProfile = .modern,
         outputDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
         startTimeout: Duration = .seconds(30), answerTimeout: Duration = .seconds(5), shard: Shard? = nil,
@@ -58,7 +58,7 @@ public struct CheckConfiguration: Sendable {
 }
 
 /// Why a check run could not start (exit 2), as opposed to a check failing (exit 1).
-public enum CheckError: Error, CustomStringConvertible, Equatable {
+package enum CheckError: Error, CustomStringConvertible, Equatable {
     case noCommand
     case clientNotFound(String, searched: [String])
     case clientDidNotStart(String, reason: String)
@@ -69,7 +69,7 @@ public enum CheckError: Error, CustomStringConvertible, Equatable {
     /// `--on NAME`: the compositor could not start (its message says what to install).
     case compositor(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noCommand:
             "no client to check; put its command after --, e.g. diorama check -- foot"

@@ -4,7 +4,7 @@ extension CheckReport {
     /// was the same every time keeps its first run's result; one whose
     /// verdict changed is ``CheckVerdict/unstable``, its reason saying what
     /// each run found. Durations add up; the client's exit is the last run's.
-    public static func merging(_ runs: [CheckReport]) -> CheckReport {
+    package static func merging(_ runs: [CheckReport]) -> CheckReport {
         guard var merged = runs.first else { preconditionFailure("merging needs at least one run") }
         guard runs.count > 1 else { return merged }
         merged.repeats = runs.count

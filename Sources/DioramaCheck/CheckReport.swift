@@ -3,58 +3,58 @@ import Foundation
 /// What `diorama check` found: one ``CheckResult`` per check of the battery,
 /// in the order they ran. `Codable` once: this type is the `--json` output,
 /// its reader, and the schema `Docs/check.md` documents.
-public struct CheckReport: Codable, Hashable, Sendable {
+package struct CheckReport: Codable, Hashable, Sendable {
     /// The client's command line, as given after `--`.
-    public var command: [String]
+    package var command: [String]
     /// The layout the simulator ran (a name or a path) and its profile.
-    public var layout: String
-    public var profile: String
+    package var layout: String
+    package var profile: String
     /// The real compositor the battery ran on (`sway`, `kwin`, …); absent
     /// under the simulator.
-    public var stage: String?
+    package var stage: String?
     /// Which display of the layout played which part (`1x`, `2x`, `fractional`).
-    public var displays: [String: String]
-    public var checks: [CheckResult]
+    package var displays: [String: String]
+    package var checks: [CheckResult]
     /// `--repeat N`: how many times the battery ran; absent for one run.
-    public var repeats: Int?
+    package var repeats: Int?
     /// The CI shard (`2/3`) whose checks ran; absent when the whole battery ran.
-    public var shard: String?
+    package var shard: String?
     /// How the client ended: `still running` (then stopped by the check),
     /// `exited with status N`, `killed by signal N`.
-    public var clientExit: String
+    package var clientExit: String
     /// When the battery started (ISO 8601, UTC) and how long it took.
-    public var startedAt: String
-    public var durationSeconds: Double
+    package var startedAt: String
+    package var durationSeconds: Double
 
     /// True when no check failed (passes and not-applicable ones only).
-    public var allPassed: Bool { !checks.contains { $0.verdict == .fail || $0.verdict == .unstable } }
+    package var allPassed: Bool { !checks.contains { $0.verdict == .fail || $0.verdict == .unstable } }
 }
 
 /// One check's outcome.
-public struct CheckResult: Codable, Hashable, Sendable {
+package struct CheckResult: Codable, Hashable, Sendable {
     /// A stable identifier (`move-to-2x`), also the JUnit test case name.
-    public var name: String
+    package var name: String
     /// What the check does, in a sentence.
-    public var summary: String
-    public var verdict: CheckVerdict
+    package var summary: String
+    package var verdict: CheckVerdict
     /// Why: what the client did (`drew at 2 (buffer scale 2)`), or why the
     /// check could not apply.
-    public var reason: String
+    package var reason: String
     /// Milliseconds from the scale event (the client being told) to its
     /// first commit drawn for the scale in effect; nil when it never drew one
     /// or the check is not about a scale.
-    public var reactionMilliseconds: Double?
+    package var reactionMilliseconds: Double?
     /// Commits after the scale event not drawn for the scale in effect, up to
     /// the first that was (or all of them within the wait when none was).
-    public var staleFrames: Int?
+    package var staleFrames: Int?
     /// Set when the client died during this check.
-    public var crash: CheckCrash?
+    package var crash: CheckCrash?
     /// PNG screenshots of the displays, written for failures (paths as written).
-    public var screenshots: [String]
+    package var screenshots: [String]
     /// How long the check ran, in seconds.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
 
-    public init(
+    package init(
         name: String, summary: String, verdict: CheckVerdict, reason: String,
         reactionMilliseconds: Double? = nil, staleFrames: Int? = nil, crash: CheckCrash? = nil,
         screenshots: [String] = [], durationSeconds: Double = 0
@@ -71,7 +71,7 @@ public struct CheckResult: Codable, Hashable, Sendable {
     }
 }
 
-public enum CheckVerdict: String, Codable, Hashable, Sendable {
+package enum CheckVerdict: String, Codable, Hashable, Sendable {
     case pass
     case fail
     /// The check could not apply: the layout lacks the display it needs, the
@@ -86,13 +86,13 @@ public enum CheckVerdict: String, Codable, Hashable, Sendable {
 }
 
 /// The client ended during a check.
-public struct CheckCrash: Codable, Hashable, Sendable {
+package struct CheckCrash: Codable, Hashable, Sendable {
     /// `exited with status 1`, `killed by signal 6`.
-    public var exit: String
+    package var exit: String
     /// The step of the check that was running (`moving the window to DP-2`).
-    public var step: String
+    package var step: String
     /// A protocol error the simulator sent it, if that is why.
-    public var protocolError: String?
+    package var protocolError: String?
     /// The end of what it wrote to stderr.
-    public var standardErrorTail: String
+    package var standardErrorTail: String
 }

@@ -4,12 +4,12 @@ import Foundation
 /// The ways a ``CheckReport`` is written: a console table (the default),
 /// JSON (the report's own `Codable` form), JUnit XML for CI, and the
 /// Markdown row of `Docs/compatibility.md`.
-public enum CheckReportFormat {
+package enum CheckReportFormat {
     // MARK: Console
 
     /// One line per check: verdict, name, reaction, stale frames, reason;
     /// crashes and screenshots below the table.
-    public static func console(_ report: CheckReport) -> String {
+    package static func console(_ report: CheckReport) -> String {
         var lines = [
             "diorama check: \(report.command.joined(separator: " "))",
             "layout \(report.layout) (\(roles(report))), "
@@ -48,7 +48,7 @@ public enum CheckReportFormat {
     // MARK: JSON
 
     /// The report as JSON (keys sorted, so runs diff cleanly).
-    public static func json(_ report: CheckReport) -> String { jsonText(report) }
+    package static func json(_ report: CheckReport) -> String { jsonText(report) }
 
     /// Any report as JSON, keys sorted (`check` and `check --explore` share it).
     static func jsonText(_ report: some Encodable) -> String {
@@ -69,7 +69,7 @@ public enum CheckReportFormat {
     /// JUnit XML: one test suite, one test case per check with its real
     /// time; a failure element for a failed check, `skipped` for a check
     /// that did not apply.
-    public static func junit(_ report: CheckReport) -> String {
+    package static func junit(_ report: CheckReport) -> String {
         let failures = report.checks.filter { $0.verdict == .fail || $0.verdict == .unstable }.count
         let skipped = report.checks.filter { $0.verdict == .notApplicable || $0.verdict == .skipped }.count
         let suite = "diorama check \(report.command.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")"
@@ -104,14 +104,14 @@ public enum CheckReportFormat {
     // MARK: Markdown (Docs/compatibility.md)
 
     /// The table header, one column per check of `report`.
-    public static func markdownHeader(_ report: CheckReport) -> String {
+    package static func markdownHeader(_ report: CheckReport) -> String {
         let names = report.checks.map(\.name)
         return "| Client | Package | " + names.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: names.count + 2)
     }
 
     /// The client's row: each check's verdict with its reaction time, or its
     /// reason when it did not pass.
-    public static func markdownRow(_ report: CheckReport, client: String, package: String) -> String {
+    package static func markdownRow(_ report: CheckReport, client: String, package: String) -> String {
         let cells = report.checks.map { check -> String in
             switch check.verdict {
             case .pass: "pass" + (check.reactionMilliseconds.map { String(format: ", %.0f ms", $0) } ?? "")

@@ -5,16 +5,16 @@ import Foundation
 /// row per client, rewritten by `diorama check --markdown-table FILE` (which
 /// `make compatibility` runs for each Debian peer). Everything outside the
 /// markers is prose and is kept as it is.
-public enum CompatibilityTable {
-    public static let start = "<!-- compatibility-table:start -->"
-    public static let end = "<!-- compatibility-table:end -->"
+package enum CompatibilityTable {
+    package static let start = "<!-- compatibility-table:start -->"
+    package static let end = "<!-- compatibility-table:end -->"
 
     /// Puts `row` into the table in `path`: in place of the row whose first
     /// cell is `client`, else at the end. The header is written afresh, and
     /// rows with another number of columns (from an older battery) are dropped.
     ///
     /// - Throws: ``CompatibilityTableError`` naming the file and what to do.
-    public static func update(_ path: String, header: String, row: String, client: String) throws(CompatibilityTableError) {
+    package static func update(_ path: String, header: String, row: String, client: String) throws(CompatibilityTableError) {
         let data: Data
         do {
             data = try RegularFileReader.read(path, as: .markdown)
@@ -75,16 +75,16 @@ public enum CompatibilityTable {
     }
 }
 
-public struct CompatibilityTableError: Error, CustomStringConvertible, Equatable {
-    public var path: String
-    public var line: Int?
-    public var problem: String
+package struct CompatibilityTableError: Error, CustomStringConvertible, Equatable {
+    package var path: String
+    package var line: Int?
+    package var problem: String
 
-    public init(path: String, line: Int?, problem: String) {
+    package init(path: String, line: Int?, problem: String) {
         self.path = path
         self.line = line
         self.problem = problem
     }
 
-    public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(problem)" }
+    package var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(problem)" }
 }

@@ -5,22 +5,22 @@ import Foundation
 
 /// What `diorama check --explore` runs: the battery's configuration (the
 /// client, layout, base profile, waits), the seed and how long to go on.
-public struct ExploreConfiguration: Sendable {
+package struct ExploreConfiguration: Sendable {
     /// The battery without variations; its `outputDirectory` receives one
     /// folder per run (the client's logs, screenshots of failures).
-    public var check: CheckConfiguration
+    package var check: CheckConfiguration
     /// Picks the random combinations: the same seed, the same combinations in the same order.
-    public var seed: UInt64
+    package var seed: UInt64
     /// How many random combinations to try after the single variations (nil: no limit but ``timeLimit``).
-    public var combinationBudget: Int?
+    package var combinationBudget: Int?
     /// When to stop starting new battery runs; nil: no limit but ``combinationBudget``.
-    public var timeLimit: Duration?
+    package var timeLimit: Duration?
     /// Where each finding's scenario is written.
-    public var findingsDirectory: String
+    package var findingsDirectory: String
     /// The variations tried, each alone and in combinations.
-    public var variations: [ExplorationVariation]
+    package var variations: [ExplorationVariation]
 
-    public init(
+    package init(
         check: CheckConfiguration, seed: UInt64 = 1, combinationBudget: Int? = 8, timeLimit: Duration? = nil,
         findingsDirectory: String, variations: [ExplorationVariation] = ExplorationVariation.allCases
     ) {
@@ -45,8 +45,8 @@ public struct ExploreConfiguration: Sendable {
 /// Under variations only the checks that passed in the baseline run, so a
 /// check the client always fails costs its wait once, and a client that
 /// dies in the baseline is not blamed on a variation.
-public enum ExploreCampaign {
-    public static func run(_ configuration: ExploreConfiguration) async throws(CheckError) -> ExploreReport {
+package enum ExploreCampaign {
+    package static func run(_ configuration: ExploreConfiguration) async throws(CheckError) -> ExploreReport {
         let started = Date()
         let clock = ContinuousClock()
         let deadline = configuration.timeLimit.map { clock.now + $0 }

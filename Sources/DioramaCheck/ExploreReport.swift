@@ -6,38 +6,38 @@ import Foundation
 /// battery it ran under variations, and the findings whose written
 /// scenario reproduced them. `Codable` once: this type is the `--json`
 /// output and the schema `Docs/explore.md` documents.
-public struct ExploreReport: Codable, Hashable, Sendable {
+package struct ExploreReport: Codable, Hashable, Sendable {
     /// The client's command line, as given after `--`.
-    public var command: [String]
-    public var layout: String
+    package var command: [String]
+    package var layout: String
     /// The base profile the variations change.
-    public var profile: String
+    package var profile: String
     /// The seed of the random combinations: the same seed picks the same ones.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The battery without variations.
-    public var baseline: ExploreRun
+    package var baseline: ExploreRun
     /// Each battery run under variations, in the order they ran (single
     /// variations first, then combinations, then the shrinking of those).
-    public var runs: [ExploreRun]
+    package var runs: [ExploreRun]
     /// Changes of outcome whose written scenario failed under the variations
     /// and passed without them.
-    public var findings: [ExploreFinding]
+    package var findings: [ExploreFinding]
     /// Changes of outcome that did not reproduce (a second battery run or
     /// the scenario did not show them): not findings, listed for honesty.
-    public var unconfirmed: [ExploreFinding]
+    package var unconfirmed: [ExploreFinding]
     /// Why the campaign ended before its budget: `time limit of 60 s reached`; nil otherwise.
-    public var stoppedEarly: String?
-    public var startedAt: String
-    public var durationSeconds: Double
+    package var stoppedEarly: String?
+    package var startedAt: String
+    package var durationSeconds: Double
 
     /// True when nothing reproducible was found.
-    public var isClean: Bool { findings.isEmpty }
+    package var isClean: Bool { findings.isEmpty }
 }
 
 /// One battery run under a set of variations.
-public struct ExploreRun: Codable, Hashable, Sendable {
+package struct ExploreRun: Codable, Hashable, Sendable {
     /// Why the campaign ran it.
-    public enum Phase: String, Codable, Hashable, Sendable {
+    package enum Phase: String, Codable, Hashable, Sendable {
         case baseline
         /// One variation alone.
         case single
@@ -49,35 +49,35 @@ public struct ExploreRun: Codable, Hashable, Sendable {
         case confirmation
     }
 
-    public var phase: Phase
+    package var phase: Phase
     /// Variation names; empty for the baseline.
-    public var variations: [String]
+    package var variations: [String]
     /// The checks that failed, with their reasons (`check: reason`).
-    public var failures: [String]
+    package var failures: [String]
     /// How the client ended (as in `check`'s `clientExit`).
-    public var clientExit: String
-    public var durationSeconds: Double
+    package var clientExit: String
+    package var durationSeconds: Double
 }
 
 /// A variation (or smallest set of them) that changed the client's outcome.
-public struct ExploreFinding: Codable, Hashable, Sendable {
+package struct ExploreFinding: Codable, Hashable, Sendable {
     /// The variation names, the smallest failing set found.
-    public var variations: [String]
+    package var variations: [String]
     /// The first check whose verdict changed (it passed or did not apply without the variations).
-    public var check: String
-    public var symptom: ExploreSymptom
+    package var check: String
+    package var symptom: ExploreSymptom
     /// What happened, from the check (`the client was killed by signal 8 while …`).
-    public var reason: String
+    package var reason: String
     /// Set when the client died: signal or status, the step, a protocol error.
-    public var crash: CheckCrash?
+    package var crash: CheckCrash?
     /// The scenario that reproduces it (`diorama run PATH`), when one was written.
-    public var scenario: String?
+    package var scenario: String?
     /// What re-running that scenario showed.
-    public var reproduction: String
+    package var reproduction: String
 }
 
 /// How a finding shows.
-public enum ExploreSymptom: String, Codable, Hashable, Sendable {
+package enum ExploreSymptom: String, Codable, Hashable, Sendable {
     /// The client died (a signal or an exit status).
     case crash
     /// The simulator sent the client a protocol error (it was disconnected).
@@ -111,9 +111,9 @@ public enum ExploreSymptom: String, Codable, Hashable, Sendable {
 }
 
 /// The ways an ``ExploreReport`` is written: console text, JSON, JUnit.
-public enum ExploreReportFormat {
+package enum ExploreReportFormat {
     /// The findings first, each with its scenario; then one line per run.
-    public static func console(_ report: ExploreReport) -> String {
+    package static func console(_ report: ExploreReport) -> String {
         var lines = [
             "diorama check --explore: \(report.command.joined(separator: " "))",
             "layout \(report.layout), profile \(report.profile), seed \(report.seed)", "",
@@ -144,11 +144,11 @@ public enum ExploreReportFormat {
     }
 
     /// The header of the explore table (`Docs/explore-compatibility.md`).
-    public static let markdownHeader =
+    package static let markdownHeader =
         "| Client | Package | Breaks on (reproduced) | Not reproduced | Battery runs |\n|---|---|---|---|---|"
 
     /// The client's row: each finding as `variations`: symptom in check.
-    public static func markdownRow(_ report: ExploreReport, client: String, package: String) -> String {
+    package static func markdownRow(_ report: ExploreReport, client: String, package: String) -> String {
         let findings = report.findings.map { finding in
             "`\(finding.variations.joined(separator: "+"))`: \(finding.symptom.rawValue) in \(finding.check)"
                 + (finding.crash.map { " (\($0.exit))" } ?? "")
@@ -164,12 +164,12 @@ public enum ExploreReportFormat {
     }
 
     /// The report as JSON, keys sorted.
-    public static func json(_ report: ExploreReport) -> String { CheckReportFormat.jsonText(report) }
+    package static func json(_ report: ExploreReport) -> String { CheckReportFormat.jsonText(report) }
 
     /// JUnit XML: one test case per variation set tried (confirmations are
     /// not cases of their own); a finding is a failure whose message is its
     /// reason and whose text names the scenario.
-    public static func junit(_ report: ExploreReport) -> String {
+    package static func junit(_ report: ExploreReport) -> String {
         let suite = "diorama check --explore \(report.command.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")"
         let tried = report.runs.filter { $0.phase != .confirmation }
         let cases = tried.map { run -> String in

@@ -6,21 +6,21 @@ import Glibc
 /// The other end of a `ControlServer` (DioramaSimulator): what `diorama ctl` uses to talk to a
 /// running simulator. One request (or one batch line, ``send(batch:)``) at a
 /// time; each waits for its answer.
-public final class ControlClient {
-    public let path: String
+package final class ControlClient {
+    package let path: String
     private let socket: ControlLineSocket
 
     /// The environment variable `diorama sim` prints with the socket's path.
-    public static let environmentVariable = "DIORAMA_CONTROL"
+    package static let environmentVariable = "DIORAMA_CONTROL"
 
     /// How long the opening exchange may take by default: ample for a
     /// loaded simulator, whose connection thread answers it without waiting
     /// for the compositor.
-    public static let handshakeTimeout: Duration = .seconds(10)
+    package static let handshakeTimeout: Duration = .seconds(10)
 
     /// Connects to the endpoint at `path` and checks that a control endpoint
     /// answers there (``handshake(within:)``).
-    public init(path: String, handshakeTimeout: Duration = ControlClient.handshakeTimeout) throws(ControlClientError) {
+    package init(path: String, handshakeTimeout: Duration = ControlClient.handshakeTimeout) throws(ControlClientError) {
         let descriptor: Int32
         do {
             descriptor = try UnixSocket.connect(to: path)
@@ -76,7 +76,7 @@ public final class ControlClient {
     /// The endpoint to use: `explicit` (`--control`), else `$DIORAMA_CONTROL`.
     ///
     /// - Throws: ``ControlClientError/noEndpoint`` saying how to start one.
-    public static func endpointPath(
+    package static func endpointPath(
         explicit: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ControlClientError) -> String {
@@ -87,14 +87,14 @@ public final class ControlClient {
 
     /// Sends `request` and returns the simulator's response (which may report
     /// a failure: see `ControlResponse.failure`).
-    public func send(_ request: ControlRequest) throws(ControlClientError) -> ControlResponse {
+    package func send(_ request: ControlRequest) throws(ControlClientError) -> ControlResponse {
         try writeRequest(request)
         return try readResponse()
     }
 
     /// Sends `requests` as one batch line and returns their responses, in
     /// order: one trip for all of them (`trace` cannot be batched).
-    public func send(batch requests: [ControlRequest]) throws(ControlClientError) -> [ControlResponse] {
+    package func send(batch requests: [ControlRequest]) throws(ControlClientError) -> [ControlResponse] {
         let text = "[" + requests.map { ControlRequestWire($0).jsonLine }.joined(separator: ",") + "]"
         do {
             try socket.writeLine(text)
@@ -123,7 +123,7 @@ public final class ControlClient {
     /// - Returns: the header: how many records there were, the last sequence
     ///   number, how many were lost to the ring's capacity, or the failure.
     @discardableResult
-    public func trace(since: UInt64, follow: Bool, line: (String) -> Bool) throws(ControlClientError) -> ControlResponse {
+    package func trace(since: UInt64, follow: Bool, line: (String) -> Bool) throws(ControlClientError) -> ControlResponse {
         try writeRequest(.trace(since: since, follow: follow))
         let header = try readResponse()
         guard header.ok else { return header }
@@ -179,7 +179,7 @@ public final class ControlClient {
 }
 
 /// Why `diorama ctl` could not talk to a simulator at all.
-public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Neither `--control` nor `DIORAMA_CONTROL` names an endpoint.
     case noEndpoint
     case cannotConnect(path: String, reason: String)
@@ -194,7 +194,7 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
     /// The endpoint refused the connection (`busy`: it serves as many as it may).
     case refused(ControlFailure)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noEndpoint:
             "no simulator to talk to: DIORAMA_CONTROL is unset and --control was not given; start one with "

@@ -2,14 +2,19 @@ import DioramaModel
 
 /// A display as `diorama ctl displays --json` lists it.
 public struct ControlDisplayInfo: Codable, Hashable, Sendable {
+    /// The connector name (`DP-1`).
     public var name: String
+    /// The `wl_output.description` clients see.
     public var description: String
     /// The panel in pixels (before rotation) and its refresh rate in mHz.
     public var modeWidth: Int
+    /// The panel's height in pixels, before rotation.
     public var modeHeight: Int
+    /// The refresh rate in mHz.
     public var refreshMilliHz: Int
     /// The fractional scale and the same in 120ths.
     public var scale: Double
+    /// The fractional scale in 120ths.
     public var scale120: Int
     /// The integer `wl_output.scale` clients see.
     public var outputScale: Int
@@ -17,8 +22,11 @@ public struct ControlDisplayInfo: Codable, Hashable, Sendable {
     public var transform: String
     /// The logical rectangle in global points.
     public var x: Int
+    /// The logical rectangle's top edge, in global points.
     public var y: Int
+    /// The logical width, in points.
     public var width: Int
+    /// The logical height, in points.
     public var height: Int
     /// Whether new windows open here.
     public var isDefault: Bool
@@ -34,7 +42,7 @@ public struct ControlDisplayInfo: Codable, Hashable, Sendable {
         case isDefault = "default"
     }
 
-    public init(
+    package init(
         name: String,
         description: String,
         modeWidth: Int,

@@ -23,6 +23,7 @@ public enum ControlFailure: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong and what to do, as the `error` field carries it.
     public var message: String {
         switch self {
         case .badRequest(let message), .failed(let message), .busy(let message): message

@@ -124,6 +124,7 @@ package final class ControlLineSocket: @unchecked Sendable {
 
 /// The control connection broke (the peer went away, a read failed).
 public struct ControlTransportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the socket.
     public var message: String
     /// Set when the peer sent a line longer than this many bytes.
     public var exceededLineLimit: Int?

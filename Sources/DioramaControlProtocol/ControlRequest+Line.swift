@@ -6,7 +6,7 @@ extension ControlRequest {
     /// (`diorama-fuzz control`, `Docs/reliability.md`) reach the decoder without a socket.
     ///
     /// - Throws: ``ControlFailure`` (`bad_request`) saying what is wrong with the line.
-    public init(line: String) throws(ControlFailure) {
+    package init(line: String) throws(ControlFailure) {
         let wire: ControlRequestWire
         do {
             wire = try ControlRequestScanner.request(line) ?? JSONDecoder().decode(ControlRequestWire.self, from: Data(line.utf8))

@@ -4,18 +4,25 @@ import DioramaModel
 /// sends it. On the wire it is one line of JSON (``ControlRequestWire``;
 /// every command and field is in `Docs/control-protocol.md`).
 public enum ControlRequest: Hashable, Sendable {
+    /// Every window (`diorama ctl windows`).
     case listWindows
+    /// Every display (`diorama ctl displays`).
     case listDisplays
     /// Moves a window onto a display (keeping its offset) or to a global logical position.
     case moveWindow(WindowSelector, ControlWindowDestination)
     /// Asks for a size; with `interactiveSteps`, as a user's drag in that many steps.
     case resizeWindow(WindowSelector, Size, interactiveSteps: Int?)
+    /// Gives the window keyboard focus (and raises it).
     case focusWindow(WindowSelector)
+    /// Maximizes the window, or restores it with false.
     case maximizeWindow(WindowSelector, Bool)
+    /// Minimizes the window, or restores it with false.
     case minimizeWindow(WindowSelector, Bool)
     /// Fullscreen on a display (the window's own when nil), or leave fullscreen.
     case fullscreenWindow(WindowSelector, display: String?, Bool)
+    /// Sends the window `xdg_toplevel.close`.
     case closeWindow(WindowSelector)
+    /// Types the text into the window, key by key.
     case typeText(WindowSelector, String)
     /// Key names as xkb spells them (`Return`, `Escape`, `F1`).
     case pressKeys(WindowSelector, [String])
@@ -23,10 +30,15 @@ public enum ControlRequest: Hashable, Sendable {
     case pointer(PointerAction)
     /// Drives the seat's touchscreen.
     case touch(TouchAction)
+    /// Rescales the named display.
     case setDisplayScale(String, Scale)
+    /// Rotates or flips the named display.
     case setDisplayTransform(String, OutputTransform)
+    /// Moves the named display to a global logical position.
     case moveDisplay(String, Point)
+    /// Plugs in a new display.
     case plugDisplay(DisplayConfiguration)
+    /// Unplugs the named display.
     case unplugDisplay(String)
     /// Writes a PNG to `path` (absolute): one display, or the whole layout when
     /// `display` is nil, at `scale` pixels per point (layout only; default 1).
@@ -56,16 +68,22 @@ public enum ControlWaitCondition: Hashable, Sendable {
 
 /// Where ``ControlRequest/moveWindow(_:_:)`` puts a window.
 public enum ControlWindowDestination: Hashable, Sendable {
+    /// Onto the named display, keeping the window's offset.
     case display(String)
+    /// To a global logical position.
     case position(Point)
 }
 
 /// What a ``ControlRequest/pointer(_:)`` does. Presses, releases and clicks
 /// move the pointer first when they have a location.
 public enum PointerAction: Hashable, Sendable {
+    /// Moves the pointer.
     case move(InputLocation)
+    /// Presses the button.
     case press(PointerButton, at: InputLocation?)
+    /// Releases the button.
     case release(PointerButton, at: InputLocation?)
+    /// Presses and releases the button.
     case click(PointerButton, at: InputLocation?)
     /// Logical points, positive right and down.
     case scroll(dx: Int, dy: Int)
@@ -73,8 +91,12 @@ public enum PointerAction: Hashable, Sendable {
 
 /// What a ``ControlRequest/touch(_:)`` does, by touch point id.
 public enum TouchAction: Hashable, Sendable {
+    /// Puts touch point `id` down.
     case down(id: Int, at: InputLocation)
+    /// Moves touch point `id`.
     case move(id: Int, to: InputLocation)
+    /// Lifts touch point `id`.
     case up(id: Int)
+    /// Cancels every touch point that is down.
     case cancel
 }

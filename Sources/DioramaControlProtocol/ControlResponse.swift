@@ -6,14 +6,19 @@
 /// not. For `trace`, the header line is followed by `records` raw trace lines
 /// (`Docs/trace-format.md`), and, when following, by every new one.
 public struct ControlResponse: Codable, Hashable, Sendable {
+    /// Whether the request was carried out.
     public var ok: Bool
     /// `bad_request` or `failed` (see ``ControlFailure``), when not ok.
     public var kind: String?
+    /// Why not, when not ok.
     public var error: String?
+    /// The windows, for `list_windows`.
     public var windows: [ControlWindowInfo]?
+    /// The displays, for `list_displays`.
     public var displays: [ControlDisplayInfo]?
     /// The PNG written.
     public var screenshot: String?
+    /// Whether the window settled, for a settle wait.
     public var settled: Bool?
     /// `trace`: how many record lines follow the header now.
     public var records: Int?
@@ -32,7 +37,7 @@ public struct ControlResponse: Codable, Hashable, Sendable {
         case dropped, warning
     }
 
-    public init(ok: Bool = true) { self.ok = ok }
+    package init(ok: Bool = true) { self.ok = ok }
 
     /// Decodes only the fields the line has (most answers are `{"ok":true}`),
     /// instead of asking for each of the twelve by name; see
@@ -57,7 +62,7 @@ public struct ControlResponse: Codable, Hashable, Sendable {
         }
     }
 
-    public init(_ failure: ControlFailure) {
+    package init(_ failure: ControlFailure) {
         ok = false
         kind = failure.kind
         error = failure.message

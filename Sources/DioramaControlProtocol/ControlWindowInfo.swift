@@ -2,9 +2,13 @@ import DioramaModel
 
 /// A window as `diorama ctl windows --json` lists it.
 public struct ControlWindowInfo: Codable, Hashable, Sendable {
+    /// The simulator's number for the window.
     public var id: UInt32
+    /// The app id; empty before `set_app_id`.
     public var appID: String
+    /// The title; empty before `set_title`.
     public var title: String
+    /// The owning client's process id.
     public var pid: Int32
     /// Displays the window's surface entered, in layout order.
     public var displays: [String]
@@ -12,19 +16,27 @@ public struct ControlWindowInfo: Codable, Hashable, Sendable {
     public var homeDisplay: String
     /// Window geometry: global logical position and size.
     public var x: Int
+    /// The window's top edge, in global logical points.
     public var y: Int
+    /// The window geometry's width, in points.
     public var width: Int
+    /// The window geometry's height, in points.
     public var height: Int
     /// The committed buffer in pixels; nil before the first buffer.
     public var bufferWidth: Int?
+    /// The committed buffer's height in pixels; nil before the first buffer.
     public var bufferHeight: Int?
+    /// The committed buffer scale.
     public var bufferScale: Int
     /// The preferred scale last sent (fractional, e.g. 1.5) and in 120ths.
     public var preferredScale: Double?
+    /// The preferred scale last sent, in 120ths.
     public var preferredScale120: Int?
     /// `maximized`, `fullscreen`, `activated`, `tiled_left` …
     public var states: [String]
+    /// Whether the window shows.
     public var mapped: Bool
+    /// Whether the window is minimized.
     public var minimized: Bool
     /// Acknowledged and committed every configure.
     public var settled: Bool
@@ -46,7 +58,7 @@ public struct ControlWindowInfo: Codable, Hashable, Sendable {
         case staleScale = "stale_scale"
     }
 
-    public init(
+    package init(
         id: UInt32,
         appID: String,
         title: String,

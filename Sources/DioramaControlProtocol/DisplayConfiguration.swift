@@ -2,17 +2,21 @@ import DioramaModel
 
 /// A display mode: the panel's size in pixels (before any rotation) and its refresh rate.
 public struct DisplayMode: Hashable, Sendable, Codable {
+    /// The panel's width in pixels, before rotation.
     public var width: Int
+    /// The panel's height in pixels, before rotation.
     public var height: Int
     /// Refresh rate in millihertz, as `wl_output.mode` sends it (60 Hz is 60000).
     public var refreshMilliHz: Int
 
+    /// A mode of `width` × `height` pixels, at 60 Hz unless given.
     public init(width: Int, height: Int, refreshMilliHz: Int = 60_000) {
         self.width = width
         self.height = height
         self.refreshMilliHz = refreshMilliHz
     }
 
+    /// The panel's size in pixels.
     public var pixelSize: Size { Size(width: width, height: height) }
 
     /// The time between two vertical blanks, in nanoseconds (16 666 666 at 60 Hz).
@@ -24,11 +28,16 @@ public struct DisplayMode: Hashable, Sendable, Codable {
 /// Logical points at a display's edges that windows should not cover (panels, a
 /// notch), as `configure_bounds` and maximized windows see them.
 public struct DisplayInsets: Hashable, Sendable, Codable {
+    /// Points kept free at the top edge.
     public var top: Int
+    /// Points kept free at the left edge.
     public var left: Int
+    /// Points kept free at the bottom edge.
     public var bottom: Int
+    /// Points kept free at the right edge.
     public var right: Int
 
+    /// Insets of the given points at each edge.
     public init(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) {
         self.top = top
         self.left = left
@@ -36,6 +45,7 @@ public struct DisplayInsets: Hashable, Sendable, Codable {
         self.right = right
     }
 
+    /// No insets: windows may cover the whole display.
     public static let zero = DisplayInsets()
 }
 
@@ -57,21 +67,28 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// The connector name clients see in `wl_output.name` and `xdg_output.name`
     /// (`eDP-1`, `DP-2`); unique in a layout.
     public var name: String
+    /// The manufacturer clients see in `wl_output.geometry`.
     public var make: String
+    /// The model clients see in `wl_output.geometry`.
     public var model: String
+    /// The panel's mode.
     public var mode: DisplayMode
     /// The fractional scale; the integer `wl_output.scale` is derived from it
     /// (see `OutputScaleRounding` in DioramaSimulator).
     public var scale: Scale
+    /// How the display is rotated or flipped.
     public var transform: OutputTransform
     /// The logical position of the top-left corner.
     public var position: Point
+    /// The panel's physical size in millimetres.
     public var physicalSizeMM: Size
+    /// Points at the edges windows should not cover.
     public var usableInsets: DisplayInsets
     /// How a logical size that is not a whole number of points is rounded;
     /// the simulator sets it from its profile when it adds the display.
     public var logicalSizeRounding: LogicalSizeRounding = .nearest
 
+    /// A display named `name` with `mode`; by default a 1× unrotated "Diorama Virtual Display" at the origin, with no physical size and no insets.
     public init(
         name: String, make: String = "Diorama", model: String = "Virtual Display",
         mode: DisplayMode, scale: Scale = .one, transform: OutputTransform = .normal,

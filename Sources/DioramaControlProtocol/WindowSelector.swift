@@ -1,8 +1,11 @@
 /// How a script or `diorama ctl` names a window: by the simulator's id, by
 /// app_id or by title (exact match).
 public enum WindowSelector: Hashable, Sendable, CustomStringConvertible {
+    /// The window with the simulator's number.
     case id(UInt32)
+    /// The window whose app id is exactly this.
     case appID(String)
+    /// The window whose title is exactly this.
     case title(String)
 
     /// Parses `id:3`, `app_id:org.example.App`, `title:Untitled`; a bare

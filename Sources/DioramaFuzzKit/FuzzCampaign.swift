@@ -4,13 +4,13 @@ import Glibc
 import Synchronization
 
 /// Exit statuses of a campaign process, read by ``FuzzSupervisor``.
-public enum FuzzExitStatus {
+package enum FuzzExitStatus {
     /// The budget ran out with nothing fatal (broken promises are in the summary line).
-    public static let finished: Int32 = 0
+    package static let finished: Int32 = 0
     /// The campaign could not start.
-    public static let setupFailed: Int32 = 2
+    package static let setupFailed: Int32 = 2
     /// One input ran longer than the hang timeout; the watchdog ended the process.
-    public static let hang: Int32 = 70
+    package static let hang: Int32 = 70
 }
 
 /// Runs one target's inputs in this process, one after another: the loop a
@@ -19,19 +19,19 @@ public enum FuzzExitStatus {
 /// Before each input runs, its iteration number and bytes are written to the
 /// *current input* file, so that when the process dies (a crash) or the
 /// watchdog ends it (a hang) the supervisor finds the reproducer there.
-public struct FuzzCampaign {
-    public let surface: any FuzzSurface
-    public let mutator: Mutator
+package struct FuzzCampaign {
+    package let surface: any FuzzSurface
+    package let mutator: Mutator
     /// Where the current input is kept (see ``CurrentInputFile``).
-    public let currentInput: URL
+    package let currentInput: URL
     /// Where inputs that broke a promise are saved (the run goes on after them).
-    public let findings: URL
-    public let hangTimeout: Duration
+    package let findings: URL
+    package let hangTimeout: Duration
 
     /// At most this many broken-promise reproducers are saved per campaign.
     static let savedFindingsLimit = 10
 
-    public init(surface: any FuzzSurface, seed: UInt64, currentInput: URL, findings: URL, hangTimeout: Duration) {
+    package init(surface: any FuzzSurface, seed: UInt64, currentInput: URL, findings: URL, hangTimeout: Duration) {
         self.surface = surface
         self.mutator = Mutator(seeds: surface.seeds, dictionary: surface.dictionary, seed: seed)
         self.currentInput = currentInput
@@ -40,19 +40,19 @@ public struct FuzzCampaign {
     }
 
     /// What one campaign process did.
-    public struct Summary: Hashable, Sendable {
-        public var inputs = 0
-        public var accepted = 0
-        public var rejected = 0
-        public var brokenPromises = 0
-        public var firstBrokenPromise: String?
+    package struct Summary: Hashable, Sendable {
+        package var inputs = 0
+        package var accepted = 0
+        package var rejected = 0
+        package var brokenPromises = 0
+        package var firstBrokenPromise: String?
 
         /// The summary line the process prints last, read back by ``parse(_:)``.
-        public var line: String {
+        package var line: String {
             "summary inputs=\(inputs) accepted=\(accepted) rejected=\(rejected) promises=\(brokenPromises)"
         }
 
-        public static func parse(_ text: String) -> Summary? {
+        package static func parse(_ text: String) -> Summary? {
             guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("summary ") }) else { return nil }
             var fields: [String: Int] = [:]
             for pair in line.split(separator: " ").dropFirst() {
@@ -67,7 +67,7 @@ public struct FuzzCampaign {
     }
 
     /// Runs iterations `start..<end` (or until `deadline`, whichever comes first).
-    public func run(from start: Int, to end: Int, deadline: ContinuousClock.Instant?) throws -> Summary {
+    package func run(from start: Int, to end: Int, deadline: ContinuousClock.Instant?) throws -> Summary {
         let recorder = try CurrentInputFile(url: currentInput)
         let watchdog = HangWatchdog(timeout: hangTimeout, surface: surface.name)
         watchdog.start()
@@ -158,7 +158,7 @@ enum PeakMemory {
 /// The input being run, on disk: 8 bytes of iteration number (little endian),
 /// then the input's bytes. Written in place with one `pwrite` per input, so
 /// recording costs microseconds and survives any death of the process.
-public struct CurrentInputFile {
+package struct CurrentInputFile {
     let descriptor: Int32
 
     init(url: URL) throws {
@@ -177,7 +177,7 @@ public struct CurrentInputFile {
     }
 
     /// The iteration and input a dead campaign left behind; nil when it ran none.
-    public static func read(_ url: URL) -> (iteration: Int, input: [UInt8])? {
+    package static func read(_ url: URL) -> (iteration: Int, input: [UInt8])? {
         guard let data = FileManager.default.contents(atPath: url.path), data.count >= 8 else { return nil }
         let bytes = Array(data)
         let iteration = bytes[0..<8].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }

@@ -7,27 +7,27 @@ import Glibc
 /// a crash or a hang is counted, its reproducer is copied out of the current
 /// input file, and a new campaign continues with the next iteration until the
 /// budget is spent. Prints one summary line per target.
-public struct FuzzSupervisor {
+package struct FuzzSupervisor {
     /// How much of each target to run.
-    public enum Budget: Sendable {
+    package enum Budget: Sendable {
         case iterations(Int)
         case seconds(Int)
     }
 
-    public let executable: URL
-    public let budget: Budget
-    public let seed: UInt64
-    public let hangTimeoutSeconds: Int
+    package let executable: URL
+    package let budget: Budget
+    package let seed: UInt64
+    package let hangTimeoutSeconds: Int
     /// Reproducers, logs and the lint sandboxes.
-    public let output: URL
+    package let output: URL
     /// Passed on to campaigns (`--checkout`), when the checkout is not found from the executable.
-    public let checkout: URL?
+    package let checkout: URL?
 
     /// A target stops after this many crashes and hangs: the same bug tends to be
     /// hit again and again, and each costs a process start.
     static let fatalFindingsLimit = 20
 
-    public init(executable: URL, budget: Budget, seed: UInt64, hangTimeoutSeconds: Int, output: URL, checkout: URL?) {
+    package init(executable: URL, budget: Budget, seed: UInt64, hangTimeoutSeconds: Int, output: URL, checkout: URL?) {
         self.executable = executable
         self.budget = budget
         self.seed = seed
@@ -37,23 +37,23 @@ public struct FuzzSupervisor {
     }
 
     /// What happened to one target.
-    public struct TargetResult: Sendable {
-        public var name: String
-        public var inputs = 0
-        public var brokenPromises = 0
-        public var crashes: [URL] = []
-        public var hangs: [URL] = []
-        public var seconds = 0.0
+    package struct TargetResult: Sendable {
+        package var name: String
+        package var inputs = 0
+        package var brokenPromises = 0
+        package var crashes: [URL] = []
+        package var hangs: [URL] = []
+        package var seconds = 0.0
 
-        public var isClean: Bool { crashes.isEmpty && hangs.isEmpty && brokenPromises == 0 }
+        package var isClean: Bool { crashes.isEmpty && hangs.isEmpty && brokenPromises == 0 }
 
         /// `scenario: 120000 inputs in 600 s, 0 crashes, 0 hangs, 0 broken promises`.
-        public var line: String {
+        package var line: String {
             "\(name): \(inputs) inputs in \(Int(seconds.rounded())) s, \(crashes.count) crashes, \(hangs.count) hangs, \(brokenPromises) broken promises"
         }
     }
 
-    public func run(target: String) throws -> TargetResult {
+    package func run(target: String) throws -> TargetResult {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         var result = TargetResult(name: target)
         let began = ContinuousClock.now

@@ -3,7 +3,7 @@ import DioramaModel
 /// One input surface of Diorama, as a fuzz target: a pure entry point that must
 /// return or reject every input, never crash or hang, and reject in the way the
 /// surface promises (`Docs/reliability.md`).
-public protocol FuzzSurface: Sendable {
+package protocol FuzzSurface: Sendable {
     /// The target's name on the command line (`diorama-fuzz scenario`).
     var name: String { get }
     /// Real, valid inputs from the repository (read at start, never committed twice).
@@ -20,28 +20,28 @@ public protocol FuzzSurface: Sendable {
 }
 
 extension FuzzSurface {
-    public var budget: FuzzBudget { .standard }
+    package var budget: FuzzBudget { .standard }
 }
 
 /// The time and memory one input may take (``FuzzCampaign`` measures both around
 /// each input: wall-clock time, and the peak resident memory, reset before it).
-public struct FuzzBudget: Hashable, Sendable {
-    public var seconds: Double
+package struct FuzzBudget: Hashable, Sendable {
+    package var seconds: Double
     /// Peak resident memory of the whole campaign process while the input runs.
-    public var megabytes: Int
+    package var megabytes: Int
 
-    public init(seconds: Double, megabytes: Int) {
+    package init(seconds: Double, megabytes: Int) {
         self.seconds = seconds
         self.megabytes = megabytes
     }
 
     /// 5 s and 512 MiB: a hundred times what a linear surface needs in a debug
     /// build on a loaded 2-core machine, far below what a blow-up takes.
-    public static let standard = FuzzBudget(seconds: 5, megabytes: 512)
+    package static let standard = FuzzBudget(seconds: 5, megabytes: 512)
 }
 
 /// How a surface answered one input.
-public enum FuzzVerdict: Hashable, Sendable {
+package enum FuzzVerdict: Hashable, Sendable {
     /// It returned a value.
     case accepted
     /// It rejected the input the way it promises to (a located error, a `bad_request`, a lint finding).

@@ -2,19 +2,19 @@ import Foundation
 
 /// Every fuzz target by name: the input surfaces of `Docs/reliability.md`, and two
 /// self-tests that prove the harness sees a crash and a hang.
-public enum FuzzTargets {
+package enum FuzzTargets {
     /// The surfaces `make fuzz` and the short run in `make test` exercise.
-    public static let surfaceNames = [
+    package static let surfaceNames = [
         "scenario", "layout", "plist", "pbxproj", "xcconfig", "xcworkspace", "swift-source", "control", "file-size", "include-graph",
         "session-store", "output-path", "control-batch", "wayland-tree",
     ]
     /// Targets that crash (`selftest-crash`) or hang (`selftest-hang`) on inputs
     /// containing `CRASH` or `HANG`: only for testing the harness itself.
-    public static let selfTestNames = ["selftest-crash", "selftest-hang"]
+    package static let selfTestNames = ["selftest-crash", "selftest-hang"]
 
     /// The target `name`, with seeds from `corpus`; `scratch` is a folder the
     /// target may write in (the lint targets keep their sandbox project there).
-    public static func make(_ name: String, corpus: SeedCorpus, scratch: URL) throws -> any FuzzSurface {
+    package static func make(_ name: String, corpus: SeedCorpus, scratch: URL) throws -> any FuzzSurface {
         switch name {
         case "scenario": return ScenarioSurface(corpus: corpus)
         case "layout": return DisplayLayoutSurface(corpus: corpus)
@@ -42,9 +42,9 @@ public enum FuzzTargets {
 }
 
 /// A fuzz run could not start (a usage mistake, no checkout to take seeds from).
-public struct FuzzSetupError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct FuzzSetupError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A deliberately broken target: crashes or hangs when the input contains its

@@ -10,14 +10,14 @@ import DioramaModel
 /// flips, byte edits, deletions, duplications, splices with another seed,
 /// dictionary tokens, numbers swapped for boundary values, very long runs and
 /// very deep nesting.
-public struct Mutator: Sendable {
-    public let seeds: [[UInt8]]
-    public let dictionary: [[UInt8]]
-    public let seed: UInt64
+package struct Mutator: Sendable {
+    package let seeds: [[UInt8]]
+    package let dictionary: [[UInt8]]
+    package let seed: UInt64
 
     /// Inputs never grow past this: big enough for "long" and "deep", small
     /// enough that one input takes milliseconds, not seconds.
-    public static let maximumLength = 64 * 1024
+    package static let maximumLength = 64 * 1024
 
     /// Numbers at the edges of what readers convert: overflow of Int64, UInt64,
     /// Int32, Double's range and precision, negative zero, NaN spellings.
@@ -29,7 +29,7 @@ public struct Mutator: Sendable {
         "0x7fffffff", "00000000000000000000000000000000000001", "1.", ".5", "1e", "--1", "+1",
     ]
 
-    public init(seeds: [[UInt8]], dictionary: [[UInt8]], seed: UInt64) {
+    package init(seeds: [[UInt8]], dictionary: [[UInt8]], seed: UInt64) {
         precondition(!seeds.isEmpty, "a fuzz target needs at least one seed input")
         self.seeds = seeds
         self.dictionary = dictionary.isEmpty ? [Array(" ".utf8)] : dictionary
@@ -37,7 +37,7 @@ public struct Mutator: Sendable {
     }
 
     /// Input number `iteration` of the run.
-    public func input(at iteration: Int) -> [UInt8] {
+    package func input(at iteration: Int) -> [UInt8] {
         if iteration < seeds.count { return seeds[iteration] }
         var random = SplitMix64(seed: seed ^ (UInt64(iteration) &* 0xD1B5_4A32_D192_ED03))
         var bytes = seeds[Int.random(in: 0..<seeds.count, using: &random)]

@@ -3,15 +3,15 @@ import Foundation
 /// The repository's own files, read at the start of a run as seed inputs: the
 /// shipped configs, the test fixtures and the examples in the docs. Nothing is
 /// copied into the repository for the fuzzers.
-public struct SeedCorpus: Sendable {
+package struct SeedCorpus: Sendable {
     /// The checkout (the folder with `Package.swift` and `Configs/`).
-    public let root: URL
+    package let root: URL
 
-    public init(root: URL) { self.root = root }
+    package init(root: URL) { self.root = root }
 
     /// The checkout at or above `start` (the executable's folder, then the current
     /// directory); nil when none is found.
-    public static func locateCheckout(from starts: [URL]) -> SeedCorpus? {
+    package static func locateCheckout(from starts: [URL]) -> SeedCorpus? {
         for start in starts {
             var directory = start.standardizedFileURL
             while true {
@@ -32,7 +32,7 @@ public struct SeedCorpus: Sendable {
     /// Every file under `folders` (relative to the checkout) whose name ends in
     /// one of `suffixes`, sorted by path so the seed order (and so every
     /// iteration's input) is the same on every machine.
-    public func files(under folders: [String], endingIn suffixes: [String]) -> [URL] {
+    package func files(under folders: [String], endingIn suffixes: [String]) -> [URL] {
         var found: [URL] = []
         for folder in folders {
             let base = root.appendingPathComponent(folder)
@@ -47,7 +47,7 @@ public struct SeedCorpus: Sendable {
     }
 
     /// The contents of those files.
-    public func contents(under folders: [String], endingIn suffixes: [String]) -> [[UInt8]] {
+    package func contents(under folders: [String], endingIn suffixes: [String]) -> [[UInt8]] {
         files(under: folders, endingIn: suffixes).compactMap { FileManager.default.contents(atPath: $0.path).map(Array.init) }
     }
 }

@@ -16,20 +16,20 @@ import Foundation
 ///   settings (`.xcconfig` files included);
 /// - an `.xcworkspace`: every project its `contents.xcworkspacedata` lists;
 /// - a folder: every `.xcodeproj` inside it, or, when it has none, every Info.plist.
-public struct Linter: Sendable {
+package struct Linter: Sendable {
     /// Whether info findings count against readiness.
-    public var strict: Bool
+    package var strict: Bool
     /// Projects and Info.plists inside the linted folder to leave out (`--exclude`).
-    public var exclusion: PathExclusion
+    package var exclusion: PathExclusion
 
-    public init(strict: Bool = false, exclusion: PathExclusion = PathExclusion()) {
+    package init(strict: Bool = false, exclusion: PathExclusion = PathExclusion()) {
         self.strict = strict
         self.exclusion = exclusion
     }
 
     /// - Throws: ``LintInputError`` when the path does not exist or holds nothing to
     ///   check. Malformed files do not throw: they are findings in the report.
-    public func lint(_ url: URL) throws(LintInputError) -> LintReport {
+    package func lint(_ url: URL) throws(LintInputError) -> LintReport {
         let url = url.standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {

@@ -12,9 +12,9 @@ import Logging
 /// the same words as before: while the logging system holds swift-log's
 /// default handler, these loggers use ``PlainLogHandler`` instead of its
 /// timestamped format.
-public enum DioramaLog {
+package enum DioramaLog {
     /// A logger labelled `label` (`diorama.runtime`, `diorama.simulator`, …).
-    public static func logger(_ label: String) -> Logger {
+    package static func logger(_ label: String) -> Logger {
         let bootstrapped = Logger(label: label)
         guard bootstrapped.handler is StreamLogHandler else { return bootstrapped }
         return Logger(label: label, factory: PlainLogHandler.init)
@@ -24,31 +24,31 @@ public enum DioramaLog {
 /// Writes each message as one plain line on stderr, as a command-line tool
 /// does: `warning: …` and `error: …` for those levels, the bare message for
 /// notice and below. Metadata is not printed. Shows `.info` and above.
-public struct PlainLogHandler: LogHandler {
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
+package struct PlainLogHandler: LogHandler {
+    package var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
     private let write: @Sendable (String) -> Void
 
-    public init(label: String) {
+    package init(label: String) {
         self.init(label: label) { DescriptorWriter.reportToStandardError($0) }
     }
 
     /// A handler that hands each finished line to `write` instead (tests).
-    public init(label: String, write: @escaping @Sendable (String) -> Void) {
+    package init(label: String, write: @escaping @Sendable (String) -> Void) {
         self.write = write
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         write(Self.line(level: event.level, message: "\(event.message)"))
     }
 
     /// The line printed for a message at `level`.
-    public static func line(level: Logger.Level, message: String) -> String {
+    package static func line(level: Logger.Level, message: String) -> String {
         switch level {
         case .trace, .debug, .info, .notice: return message
         case .warning: return "warning: " + message

@@ -5,24 +5,24 @@
 ///     if let change = geometry.update(to: newGeometry) {
 ///         delegate.didUpdateEffectiveGeometry(previous: change.previous)
 ///     }
-public struct ChangeTracker<Value: Equatable & Sendable>: Sendable {
+package struct ChangeTracker<Value: Equatable & Sendable>: Sendable {
     /// A value that differs from the one before it.
-    public struct Change: Sendable {
+    package struct Change: Sendable {
         /// The value delivered before, or `nil` for the first value.
-        public var previous: Value?
-        public var current: Value
+        package var previous: Value?
+        package var current: Value
     }
 
     /// The last value given to ``update(to:)``.
-    public private(set) var current: Value?
+    package private(set) var current: Value?
 
-    public init(current: Value? = nil) {
+    package init(current: Value? = nil) {
         self.current = current
     }
 
     /// Stores `value`; returns the change when it differs from the current value (or is
     /// the first), `nil` when it is equal and nothing should fire.
-    public mutating func update(to value: Value) -> Change? {
+    package mutating func update(to value: Value) -> Change? {
         guard value != current else { return nil }
         let change = Change(previous: current, current: value)
         current = value

@@ -5,10 +5,10 @@ import Foundation
 /// above the executable's, or at or above the current directory, that has
 /// the file. A checkout's `.build/debug/diorama` finds the checkout's
 /// `Configs/`; so does a command run from anywhere inside it.
-public enum ConfigFileLocator {
+package enum ConfigFileLocator {
     /// The folders searched from, in order: the executable's folder (symlinks
     /// resolved), then the current directory.
-    public static var defaultStartingPoints: [URL] {
+    package static var defaultStartingPoints: [URL] {
         [
             URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent(),
             URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -17,7 +17,7 @@ public enum ConfigFileLocator {
 
     /// `relativePath` (such as `Configs/displays/dual.json`) in the nearest
     /// folder at or above one of `startingPoints` that has it; nil when none has.
-    public static func locate(_ relativePath: String, startingAt startingPoints: [URL] = defaultStartingPoints) -> URL? {
+    package static func locate(_ relativePath: String, startingAt startingPoints: [URL] = defaultStartingPoints) -> URL? {
         for start in startingPoints {
             var directory = start.standardizedFileURL
             while true {

@@ -7,53 +7,53 @@
 /// overflow: a position plus a logical size plus a window offset stays far
 /// inside `Int`, and a picture's pixel count is computed exactly before it is
 /// refused or allocated (the simulator's `SimulatorLimits` byte limits then apply).
-public enum InputRanges {
+package enum InputRanges {
     /// A position in the global logical space (display or window top-left), in
     /// logical points, on either axis.
-    public static let coordinate: ClosedRange<Int> = -1_000_000...1_000_000
+    package static let coordinate: ClosedRange<Int> = -1_000_000...1_000_000
     /// One side of a display mode, or of a window size asked for, in pixels or
     /// logical points.
-    public static let side: ClosedRange<Int> = 1...16_384
+    package static let side: ClosedRange<Int> = 1...16_384
     /// A refresh rate in mHz: up to 1000 Hz.
-    public static let refreshMilliHz: ClosedRange<Int> = 1...1_000_000
+    package static let refreshMilliHz: ClosedRange<Int> = 1...1_000_000
     /// A scale in 120ths: 1/120 to 16 (what scenario files have always accepted).
-    public static let scale120: ClosedRange<Int> = 1...(16 * Scale.denominator)
+    package static let scale120: ClosedRange<Int> = 1...(16 * Scale.denominator)
     /// Configures in one interactive resize.
-    public static let resizeSteps: ClosedRange<Int> = 1...1000
+    package static let resizeSteps: ClosedRange<Int> = 1...1000
     /// How long a request or an option may wait, in milliseconds: up to an hour.
-    public static let timeoutMilliseconds: ClosedRange<Int> = 1...3_600_000
+    package static let timeoutMilliseconds: ClosedRange<Int> = 1...3_600_000
     /// A touch point's id (the simulator's touchscreen takes up to 32 fingers).
-    public static let touchID: ClosedRange<Int> = 0...31
+    package static let touchID: ClosedRange<Int> = 0...31
     /// One scroll, in logical points on either axis.
-    public static let scrollDistance: ClosedRange<Int> = -100_000...100_000
+    package static let scrollDistance: ClosedRange<Int> = -100_000...100_000
     /// A trace sequence number to read after.
-    public static let traceSequence: ClosedRange<UInt64> = 0...UInt64(Int64.max)
+    package static let traceSequence: ClosedRange<UInt64> = 0...UInt64(Int64.max)
     /// A physical size in millimetres (0: unknown), or an inset in logical points.
-    public static let physicalMillimetres: ClosedRange<Int> = 0...1_000_000
-    public static let inset: ClosedRange<Int> = 0...1_000_000
+    package static let physicalMillimetres: ClosedRange<Int> = 0...1_000_000
+    package static let inset: ClosedRange<Int> = 0...1_000_000
 
     /// The largest and smallest scale, for messages and range checks on
     /// numbers that are not yet a ``Scale``.
-    public static var smallestScale: Scale { Scale(numerator120: scale120.lowerBound) }
-    public static var largestScale: Scale { Scale(numerator120: scale120.upperBound) }
+    package static var smallestScale: Scale { Scale(numerator120: scale120.lowerBound) }
+    package static var largestScale: Scale { Scale(numerator120: scale120.upperBound) }
 
     /// nil when `value` is in `range`, else the one sentence every entry
     /// point uses: `"x" must be within -1000000…1000000, got 9223372036854775807`.
-    public static func problem<Value: Comparable>(_ field: String, _ value: Value, in range: ClosedRange<Value>) -> String? {
+    package static func problem<Value: Comparable>(_ field: String, _ value: Value, in range: ClosedRange<Value>) -> String? {
         range.contains(value) ? nil : "\(quoted(field)) must be within \(range.lowerBound)…\(range.upperBound), got \(value)"
     }
 
     /// The same check for a scale given as a number (a `Double` from JSON or a
     /// command line): finite and between the smallest and the largest scale.
     /// (Whether it is a multiple of 1/120 is the caller's next question.)
-    public static func scaleProblem(_ field: String, _ value: Double) -> String? {
+    package static func scaleProblem(_ field: String, _ value: Double) -> String? {
         guard !(value.isFinite && value >= smallestScale.doubleValue && value <= largestScale.doubleValue) else { return nil }
         return "\(quoted(field)) must be within \(smallestScale)…\(largestScale) (in 120ths: \(scale120.lowerBound)…\(scale120.upperBound)), got \(value)"
     }
 
     /// The same check for a number of seconds from a command line, as a whole
     /// number of milliseconds inside ``timeoutMilliseconds``.
-    public static func secondsProblem(_ field: String, _ seconds: Double) -> String? {
+    package static func secondsProblem(_ field: String, _ seconds: Double) -> String? {
         let range = timeoutMilliseconds
         let lowest = Double(range.lowerBound) / 1000, highest = Double(range.upperBound) / 1000
         guard !(seconds.isFinite && seconds >= lowest && seconds <= highest) else { return nil }
@@ -61,7 +61,7 @@ public enum InputRanges {
     }
 
     /// Milliseconds for seconds that passed ``secondsProblem(_:_:)``.
-    public static func milliseconds(ofSeconds seconds: Double) -> Int {
+    package static func milliseconds(ofSeconds seconds: Double) -> Int {
         Int((seconds * 1000).rounded(.up)).clamped(to: timeoutMilliseconds)
     }
 

@@ -1,12 +1,12 @@
 /// SplitMix64: a tiny, fast, seedable generator, so that what a seed picks
 /// (a fuzzer's input number `i`, `check --explore`'s combinations) is the
 /// same on every machine and every rerun.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -5,12 +5,12 @@ import Foundation
 // images pixel by pixel), so it lives here rather than next to the writer.
 extension PNG {
     /// Decodes the bytes of a PNG file.
-    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> PNGImage {
+    package static func decode(_ bytes: [UInt8]) throws(PNGError) -> PNGImage {
         try PNGDecoder.decode(bytes)
     }
 
     /// Reads and decodes the PNG file at `url`; errors name the file.
-    public static func read(contentsOf url: URL) throws(PNGError) -> PNGImage {
+    package static func read(contentsOf url: URL) throws(PNGError) -> PNGImage {
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -2,16 +2,16 @@ import DioramaGraphics
 
 /// A decoded PNG: 8-bit RGBA with straight (not premultiplied) alpha, whatever the
 /// file's colour type and depth, plus its text chunks.
-public struct PNGImage: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct PNGImage: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
     /// Four bytes per pixel (red, green, blue, alpha), row after row, no padding.
-    public let rgba: [UInt8]
+    package let rgba: [UInt8]
     /// `tEXt` chunks, keyword to text (Latin-1 decoded). A repeated keyword keeps its
     /// last value.
-    public let text: [String: String]
+    package let text: [String: String]
 
-    public init(width: Int, height: Int, rgba: [UInt8], text: [String: String] = [:]) {
+    package init(width: Int, height: Int, rgba: [UInt8], text: [String: String] = [:]) {
         precondition(rgba.count == width * height * 4, "\(rgba.count) bytes for a \(width)x\(height) RGBA image")
         self.width = width
         self.height = height
@@ -20,14 +20,14 @@ public struct PNGImage: Equatable, Sendable {
     }
 
     /// The straight components of pixel `(x, y)`.
-    public func components(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    package func components(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         let index = (y * width + x) * 4
         return (rgba[index], rgba[index + 1], rgba[index + 2], rgba[index + 3])
     }
 
     /// The image as premultiplied ARGB8888, ready to draw or compare with a rendered
     /// buffer. A PNG written from a ``PixelImage`` comes back identical.
-    public var pixelBuffer: PixelBuffer {
+    package var pixelBuffer: PixelBuffer {
         var pixels = [UInt32](repeating: 0, count: width * height)
         for index in 0..<(width * height) {
             let base = index * 4

@@ -6,23 +6,23 @@ import Foundation
 /// The files are read once the program has ended, so a chatty program can
 /// never block on a full pipe, and removed before
 /// ``run(_:_:environment:searchPath:timeout:)`` returns.
-public struct ProgramRun: Sendable {
+package struct ProgramRun: Sendable {
     /// The program and its arguments, for messages.
-    public var command: [String]
+    package var command: [String]
     /// How it ended; when it outlived the timeout, how it ended once stopped.
-    public var termination: Termination
+    package var termination: Termination
     /// What the program wrote to standard output, byte for byte.
-    public var standardOutput: [UInt8]
+    package var standardOutput: [UInt8]
     /// What it wrote to standard error.
-    public var standardError: String
+    package var standardError: String
     /// Standard output (as UTF-8), then standard error: for messages.
-    public var output: String { String(decoding: standardOutput, as: UTF8.self) + standardError }
+    package var output: String { String(decoding: standardOutput, as: UTF8.self) + standardError }
     /// True when the program was still running at the timeout and was stopped
     /// (SIGTERM, then SIGKILL after a second).
-    public var timedOut: Bool
+    package var timedOut: Bool
 
     /// True when it exited with status 0 in time.
-    public var succeeded: Bool { !timedOut && termination == .exited(0) }
+    package var succeeded: Bool { !timedOut && termination == .exited(0) }
 
     /// Runs `executable` with `arguments` to its end, or until `timeout`.
     ///
@@ -31,7 +31,7 @@ public struct ProgramRun: Sendable {
     ///   - searchPath: look `executable` up in `PATH` when it has no slash.
     /// - Throws: ``SpawnError`` when the program cannot start (missing, not
     ///   executable) or the private directory for its output cannot be made.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String] = [],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         searchPath: Bool = false, timeout: Duration
@@ -46,7 +46,7 @@ public struct ProgramRun: Sendable {
 
     /// ``run(_:_:environment:searchPath:timeout:)`` for async callers: waits
     /// without holding a thread.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String] = [],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         searchPath: Bool = false, timeout: Duration

@@ -21,9 +21,9 @@ import Synchronization
 /// A thread per child waits for it to exit. It records the status before the
 /// process is reaped, so a signal sent here never reaches another process
 /// that reused the id.
-public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible {
+package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible {
     /// Where one of the child's standard streams goes.
-    public enum Stream: Sendable, Equatable {
+    package enum Stream: Sendable, Equatable {
         /// The same as this process's.
         case inherit
         /// `/dev/null`.
@@ -32,12 +32,12 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
         case file(String, append: Bool)
     }
 
-    public let pid: pid_t
+    package let pid: pid_t
     /// The child's process group (its own pid) when it was started in one,
     /// so that helpers it starts are stopped with it; nil when it shares ours.
-    public let processGroup: pid_t?
+    package let processGroup: pid_t?
     /// The program and its arguments, for messages.
-    public let command: [String]
+    package let command: [String]
     private let ended = Mutex<Termination?>(nil)
     private let reaped = DispatchGroup()
 
@@ -52,7 +52,7 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
     ///   - inheritsDescriptors: pass every descriptor not marked close-on-exec
     ///     on to the child, as a shell does (`DIORAMA_TRACE=fd:5` needs fd 5).
     /// - Throws: ``SpawnError`` naming the program and the reason.
-    public init(
+    package init(
         executable: String, arguments: [String] = [], environment: [String: String],
         workingDirectory: String? = nil, standardInput: Stream = .null,
         standardOutput: Stream = .inherit, standardError: Stream = .inherit,
@@ -136,11 +136,11 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
     }
 
     /// How the child ended, or nil while it runs.
-    public var termination: Termination? { ended.withLock { $0 } }
-    public var isRunning: Bool { termination == nil }
+    package var termination: Termination? { ended.withLock { $0 } }
+    package var isRunning: Bool { termination == nil }
 
     /// Sends `signal` to the child if it has not ended.
-    public func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         ended.withLock { ended in
             if ended == nil { kill(pid, signal) }
         }
@@ -148,28 +148,28 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
 
     /// Calls `body` on another thread once the child has ended (at once if
     /// it already has).
-    public func whenExited(_ body: @escaping @Sendable () -> Void) {
+    package func whenExited(_ body: @escaping @Sendable () -> Void) {
         reaped.notify(queue: .global(), execute: body)
     }
 
     /// Waits up to `timeout` for the child to end.
     /// - Returns: how it ended, or nil if it still runs.
     @discardableResult
-    public func waitForExit(timeout: Duration) -> Termination? {
+    package func waitForExit(timeout: Duration) -> Termination? {
         _ = reaped.wait(timeout: .now() + .nanoseconds(Int(clamping: timeout.nanoseconds)))
         return termination
     }
 
     /// Waits as long as it takes for the child to end.
     @discardableResult
-    public func waitForExit() -> Termination {
+    package func waitForExit() -> Termination {
         reaped.wait()
         return termination!
     }
 
     /// Waits up to `timeout` for the child to end, without holding a thread.
     @discardableResult
-    public func waitForExit(timeout: Duration) async -> Termination? {
+    package func waitForExit(timeout: Duration) async -> Termination? {
         let deadline = ContinuousClock.now + timeout
         while isRunning && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
@@ -187,7 +187,7 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
     /// - Returns: true when it ended within `grace` (no SIGKILL was needed
     ///   for the child itself).
     @discardableResult
-    public func terminate(grace: Duration, signalling target: pid_t? = nil) -> Bool {
+    package func terminate(grace: Duration, signalling target: pid_t? = nil) -> Bool {
         let graceful =
             isRunning
             ? {
@@ -199,7 +199,7 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
     /// ``terminate(grace:signalling:)`` for async callers: waits without
     /// holding a thread.
     @discardableResult
-    public func terminate(grace: Duration, signalling target: pid_t? = nil) async -> Bool {
+    package func terminate(grace: Duration, signalling target: pid_t? = nil) async -> Bool {
         var graceful = true
         if isRunning {
             askToStop(target)
@@ -234,11 +234,11 @@ public final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible 
         }
     }
 
-    public var description: String { command.joined(separator: " ") }
+    package var description: String { command.joined(separator: " ") }
 }
 
 /// How a child process ended.
-public enum Termination: Sendable, Equatable, CustomStringConvertible {
+package enum Termination: Sendable, Equatable, CustomStringConvertible {
     /// It called exit (or returned from main) with this status.
     case exited(Int32)
     /// A signal ended it.
@@ -251,7 +251,7 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The status a shell would report: the exit status, or 128 + the signal.
-    public var shellStatus: Int32 {
+    package var shellStatus: Int32 {
         switch self {
         case let .exited(status): return status
         case let .killed(signal): return 128 + signal
@@ -260,7 +260,7 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
 
     /// "exited with status 2", "killed by signal 9": the wording reports
     /// (`diorama check`'s among them) carry.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .exited(status): return "exited with status \(status)"
         case let .killed(signal): return "killed by signal \(signal)"
@@ -269,10 +269,10 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A child could not be started.
-public struct SpawnError: Error, Sendable, CustomStringConvertible {
-    public var command: String
-    public var reason: String
-    public var description: String { "cannot run \(command): \(reason); check the program's path and permissions" }
+package struct SpawnError: Error, Sendable, CustomStringConvertible {
+    package var command: String
+    package var reason: String
+    package var description: String { "cannot run \(command): \(reason); check the program's path and permissions" }
 }
 
 private extension Duration {

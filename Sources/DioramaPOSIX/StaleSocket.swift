@@ -11,7 +11,7 @@ extension UnixSocket {
     ///
     /// - Throws: ``SocketPathRefusal`` saying which; the caller words the
     ///   advice (which option to change).
-    public static func removeStaleSocket(at path: String) throws(SocketPathRefusal) {
+    package static func removeStaleSocket(at path: String) throws(SocketPathRefusal) {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             if errno == ENOENT { return }
@@ -33,7 +33,7 @@ extension UnixSocket {
 }
 
 /// Why ``UnixSocket/removeStaleSocket(at:)`` left a path alone.
-public enum SocketPathRefusal: Error, Equatable, Sendable {
+package enum SocketPathRefusal: Error, Equatable, Sendable {
     /// Something that is not a socket is there.
     case notASocket
     /// A live process accepts connections on the socket there.

@@ -8,7 +8,7 @@ import CDioramaShim
 /// descriptor with a bound. Every descriptor made here is close-on-exec, so
 /// the processes started later (compositors, apps) never inherit a
 /// connection or a listening socket.
-public enum UnixSocket {
+package enum UnixSocket {
     /// Connects to the socket at `path` and returns the connected descriptor.
     ///
     /// - Parameter nonBlocking: make the descriptor non-blocking once
@@ -16,7 +16,7 @@ public enum UnixSocket {
     /// - Throws: ``SocketPathError`` for a path that cannot be a socket
     ///   address; ``SystemCallError`` with the errno of `socket` or
     ///   `connect` (ENOENT: no such file; ECONNREFUSED: nobody listens).
-    public static func connect(to path: String, nonBlocking: Bool = false) throws -> Int32 {
+    package static func connect(to path: String, nonBlocking: Bool = false) throws -> Int32 {
         let address = try UnixSocketAddress(path: path)
         let descriptor = try makeSocket(for: path)
         while true {
@@ -37,7 +37,7 @@ public enum UnixSocket {
     /// `path` makes bind fail with EADDRINUSE: removing a stale one is the
     /// caller's decision.
     /// - Throws: ``SocketPathError`` or ``SystemCallError`` (`socket`, `bind`, `listen`).
-    public static func listen(at path: String, backlog: Int32) throws -> Int32 {
+    package static func listen(at path: String, backlog: Int32) throws -> Int32 {
         let address = try UnixSocketAddress(path: path)
         let descriptor = try makeSocket(for: path)
         guard address.withSocketAddress({ Glibc.bind(descriptor, $0, $1) }) == 0 else {
@@ -58,7 +58,7 @@ public enum UnixSocket {
     /// close-on-exec.
     /// - Throws: ``SystemCallError`` with accept's errno (EINTR and
     ///   ECONNABORTED included: the caller decides whether to try again).
-    public static func accept(_ listening: Int32, path: String) throws(SystemCallError) -> Int32 {
+    package static func accept(_ listening: Int32, path: String) throws(SystemCallError) -> Int32 {
         let descriptor = CDioramaShim_accept_cloexec(listening)
         guard descriptor >= 0 else { throw SystemCallError("accept", subject: path) }
         return descriptor
@@ -69,7 +69,7 @@ public enum UnixSocket {
     ///
     /// - Returns: true when ready (an error or hang-up counts: the next read
     ///   or write reports it), false when the time ran out.
-    public static func wait(_ descriptor: Int32, for events: Int16, timeout: Duration) throws(SystemCallError) -> Bool {
+    package static func wait(_ descriptor: Int32, for events: Int16, timeout: Duration) throws(SystemCallError) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {

@@ -6,14 +6,14 @@
 /// does not fit is refused with ``SocketPathError``, never cut short (a
 /// truncated path would name another file, and a connect would then reach
 /// the wrong socket or fail with a misleading message).
-public struct UnixSocketAddress: Sendable {
+package struct UnixSocketAddress: Sendable {
     /// The longest path `sun_path` holds, without its terminating NUL byte.
-    public static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+    package static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
-    public let path: String
+    package let path: String
     private let storage: sockaddr_un
 
-    public init(path: String) throws(SocketPathError) {
+    package init(path: String) throws(SocketPathError) {
         let bytes = Array(path.utf8)
         guard !bytes.isEmpty else { throw SocketPathError(path: path, problem: .empty) }
         guard !bytes.contains(0) else { throw SocketPathError(path: path, problem: .containsNUL) }
@@ -41,19 +41,19 @@ public struct UnixSocketAddress: Sendable {
 }
 
 /// A path that cannot be a Unix socket address.
-public struct SocketPathError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Problem: Sendable, Equatable {
+package struct SocketPathError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Problem: Sendable, Equatable {
         case empty
         case containsNUL
         /// Longer than ``UnixSocketAddress/maximumPathLength``; `bytes` is its UTF-8 length.
         case tooLong(bytes: Int)
     }
 
-    public var path: String
-    public var problem: Problem
+    package var path: String
+    package var problem: Problem
 
     /// What is wrong, without the path.
-    public var explanation: String {
+    package var explanation: String {
         switch problem {
         case .empty:
             return "the socket path is empty; give the path of a socket file"
@@ -65,5 +65,5 @@ public struct SocketPathError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    public var description: String { path.isEmpty ? explanation : "\(path): \(explanation)" }
+    package var description: String { path.isEmpty ? explanation : "\(path): \(explanation)" }
 }

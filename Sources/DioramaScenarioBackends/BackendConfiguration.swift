@@ -2,15 +2,15 @@ import Foundation
 
 /// Where a backend finds the programs a scenario launches and puts what its
 /// clients write (runtime traces, stdout/stderr, saved scene sessions).
-public struct BackendConfiguration: Hashable, Sendable {
+package struct BackendConfiguration: Hashable, Sendable {
     /// Folders searched, in order, for a Diorama app's executable (`launch
     /// TimerApp …` runs `<folder>/TimerApp`). ``defaultExecutableDirectories()``
     /// gives the usual ones.
-    public var executableDirectories: [String]
+    package var executableDirectories: [String]
     /// The parent of each scenario's working folder (`<work>/<scenario>/`).
-    public var workDirectory: String
+    package var workDirectory: String
 
-    public init(
+    package init(
         executableDirectories: [String] = BackendConfiguration.defaultExecutableDirectories(),
         workDirectory: String
     ) {
@@ -22,7 +22,7 @@ public struct BackendConfiguration: Hashable, Sendable {
     /// executable: SwiftPM puts `diorama`, the sample apps and the test runner
     /// side by side in `.build/<configuration>/`, so the CLI and the tests find
     /// the apps built with them.
-    public static func defaultExecutableDirectories(
+    package static func defaultExecutableDirectories(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String] {
         var directories: [String] = []

@@ -1,5 +1,5 @@
 /// Why a backend could not start or launch something.
-public enum ScenarioBackendError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ScenarioBackendError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A Diorama app's executable is not where the backend looked.
     case executableMissing(String, searched: [String])
     /// The display layout could not be used.
@@ -9,7 +9,7 @@ public enum ScenarioBackendError: Error, Hashable, Sendable, CustomStringConvert
     /// The backend cannot run here (a missing compositor binary, with the install hint).
     case unavailable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .executableMissing(let name, let searched):
             "the \(name) executable was not found (looked at \(searched.joined(separator: ", "))); build it with `swift build --product \(name)`, or set DIORAMA_BUILD_PRODUCTS to the folder that has it"

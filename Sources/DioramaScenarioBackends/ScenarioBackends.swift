@@ -2,9 +2,9 @@ import DioramaScenarios
 
 /// Makes the backend `--on` names: the one place a new backend is added (one
 /// file with its ``ScenarioBackend`` type, one case here).
-public enum ScenarioBackends {
+package enum ScenarioBackends {
     /// A new backend of `kind` for one scenario run.
-    public static func make(_ kind: BackendKind, configuration: BackendConfiguration) -> any ScenarioBackend {
+    package static func make(_ kind: BackendKind, configuration: BackendConfiguration) -> any ScenarioBackend {
         switch kind {
         case .sim: SimulatorScenarioBackend(configuration: configuration)
         case .sway: SwayScenarioBackend(configuration: configuration)

@@ -24,22 +24,22 @@ import Foundation
 /// ``save(_:)``, ``discard(persistentIdentifier:)`` or ``removeLeftoverTemporaryFiles()``,
 /// since the owner may be using those files (the Diorama runtime then runs with
 /// sessions that are not persisted).
-public struct SessionStore: Sendable {
+package struct SessionStore: Sendable {
     /// Bumped when the file layout changes incompatibly; files with another version are
     /// skipped with a warning rather than misread.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// Longest persistent identifier accepted, so the file name stays within the
     /// 255-byte limit of common file systems even when every character is escaped.
-    public static let maximumIdentifierLength = 80
+    package static let maximumIdentifierLength = 80
 
     static let filePrefix = "session-"
     static let fileExtension = ".json"
 
     /// Where the records live. Created on the first save.
-    public let directory: URL
+    package let directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
@@ -55,7 +55,7 @@ public struct SessionStore: Sendable {
     ///   - environment: where `XDG_STATE_HOME` and `HOME` are read.
     /// - Throws: ``SessionStoreError/invalidApplicationIdentifier(_:)`` when it cannot be
     ///   a single directory name.
-    public static func defaultDirectory(
+    package static func defaultDirectory(
         applicationIdentifier: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     )
@@ -82,7 +82,7 @@ public struct SessionStore: Sendable {
     ///
     /// Characters other than ASCII letters, digits, `-` and `_` are written as `%XX`
     /// bytes, so any identifier maps to one plain file name and back.
-    public func fileURL(forIdentifier identifier: String) throws(SessionStoreError) -> URL {
+    package func fileURL(forIdentifier identifier: String) throws(SessionStoreError) -> URL {
         guard !identifier.isEmpty, identifier.count <= Self.maximumIdentifierLength else {
             throw .invalidPersistentIdentifier(identifier)
         }
@@ -103,7 +103,7 @@ public struct SessionStore: Sendable {
     // MARK: Writing
 
     /// Saves `record`, replacing any earlier record of the same session atomically.
-    public func save(_ record: SceneSessionRecord) throws(SessionStoreError) {
+    package func save(_ record: SceneSessionRecord) throws(SessionStoreError) {
         let destination = try fileURL(forIdentifier: record.persistentIdentifier)
         let data: Data
         do {
@@ -117,7 +117,7 @@ public struct SessionStore: Sendable {
 
     /// Removes the record of a session the user closed for good (as UIKit does for
     /// discarded sessions). Removing a record that does not exist is not an error.
-    public func discard(persistentIdentifier: String) throws(SessionStoreError) {
+    package func discard(persistentIdentifier: String) throws(SessionStoreError) {
         let file = try fileURL(forIdentifier: persistentIdentifier)
         guard unlink(file.path) == 0 else {
             if errno == ENOENT { return }
@@ -132,7 +132,7 @@ public struct SessionStore: Sendable {
     /// half-written, not left over), before saving.
     /// - Returns: how many were removed.
     @discardableResult
-    public func removeLeftoverTemporaryFiles() -> Int {
+    package func removeLeftoverTemporaryFiles() -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed = 0
         for name in names where Self.isTemporaryFileName(name) {
@@ -149,7 +149,7 @@ public struct SessionStore: Sendable {
     /// ties by identifier). A missing directory means no sessions yet.
     /// Files that cannot be read or decoded are skipped with a warning; temporary
     /// files and unrelated files are skipped silently.
-    public func load() -> SessionStoreLoadResult {
+    package func load() -> SessionStoreLoadResult {
         var result = SessionStoreLoadResult()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
             return result

@@ -9,7 +9,7 @@
 /// Why the session store could not do what it was asked. Reading never throws (see
 /// ``SessionStore/load()``); these come from saving, discarding and choosing a
 /// directory.
-public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The application identifier cannot name a directory (empty, `.`/`..`, contains
     /// `/` or NUL).
     case invalidApplicationIdentifier(String)
@@ -20,7 +20,7 @@ public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A file-system call failed; `code` is the `errno` value.
     case fileSystem(operation: String, path: String, code: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidApplicationIdentifier(let identifier):
             "\"\(identifier)\" cannot be used as an application identifier for the state directory; use a reverse-DNS name such as com.example.App"

@@ -18,9 +18,9 @@ import Foundation
 /// written into it stays behind, and nobody reads it while nobody holds the
 /// lock. The descriptor is close-on-exec, so a program the app starts does
 /// not inherit the claim and keep it after the app is gone.
-public final class StateDirectoryLock: Sendable {
+package final class StateDirectoryLock: Sendable {
     /// The lock file (`<directory>/instance.lock`).
-    public let file: URL
+    package let file: URL
     private let descriptor: Int32
 
     fileprivate init(file: URL, descriptor: Int32) {
@@ -32,7 +32,7 @@ public final class StateDirectoryLock: Sendable {
 }
 
 /// What ``SessionStore/lockDirectory()`` found.
-public enum StateDirectoryLockOutcome: Sendable {
+package enum StateDirectoryLockOutcome: Sendable {
     /// This process owns the directory for as long as it keeps the lock.
     case acquired(StateDirectoryLock)
     /// Another process holds the lock (another instance of the app is
@@ -51,7 +51,7 @@ extension SessionStore {
     /// The lock file's name inside ``directory``. It does not look like a
     /// session record or a temporary file, so ``load()`` and
     /// ``removeLeftoverTemporaryFiles()`` never touch it.
-    public static let lockFileName = "instance.lock"
+    package static let lockFileName = "instance.lock"
 
     /// Claims ``directory`` for this process: creates it if needed, then takes
     /// an exclusive, non-blocking `flock` on its lock file and writes this
@@ -64,7 +64,7 @@ extension SessionStore {
     /// - Throws: ``SessionStoreError/fileSystem(operation:path:code:)`` when the
     ///   directory or lock file cannot be created or locked for another reason
     ///   than a holder (a read-only file system, a file system without locks).
-    public func lockDirectory() throws(SessionStoreError) -> StateDirectoryLockOutcome {
+    package func lockDirectory() throws(SessionStoreError) -> StateDirectoryLockOutcome {
         try createDirectory()
         let file = directory.appendingPathComponent(Self.lockFileName, isDirectory: false)
         if let problem = Self.problem(withLockFileAt: file.path) { return .notALockFile(reason: problem) }

@@ -82,8 +82,10 @@ extension Simulator {
         try inputCommands.movePointer(to: location)
     }
 
+    /// Presses `button` where the pointer is (the window under it gets the button event).
     public func pressPointerButton(_ button: PointerButton = .left) { inputCommands.pressPointerButton(button) }
 
+    /// Releases `button`; the window that got the press gets the release.
     public func releasePointerButton(_ button: PointerButton = .left) { inputCommands.releasePointerButton(button) }
 
     /// Presses and releases `button` where the pointer is.
@@ -102,6 +104,7 @@ extension Simulator {
         try inputCommands.touchMove(id: id, to: location)
     }
 
+    /// Lifts touch point `id`.
     public func touchUp(id: Int) throws(SimulatorControlError) { try inputCommands.touchUp(id: id) }
 
     /// Cancels every touch that is down (`wl_touch.cancel`).
@@ -146,7 +149,7 @@ extension Simulator {
     /// waiting for (``stopWaiting(for:)``) until they catch up.
     ///
     /// - Parameter only: when given, look only at these clients.
-    public func flushAndFindBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
+    package func flushAndFindBackloggedClients(only: Set<UInt32>? = nil) -> [ClientBacklog] {
         flushClients()
         return clientBacklog.find(only: only)
     }
@@ -168,7 +171,7 @@ extension Simulator {
 
     /// A control request waited as long as it may for these clients: stop
     /// holding requests back for them until they have read their backlog.
-    public func stopWaiting(for backlog: [ClientBacklog]) {
+    package func stopWaiting(for backlog: [ClientBacklog]) {
         clientBacklog.stopWaiting(for: backlog)
     }
 }

@@ -34,9 +34,13 @@ import WaylandServer
 /// `setScale`, `plugDisplay`, …, in `Control/`), which send the resulting
 /// protocol events in the order `Docs/simulator.md` documents.
 public final class Simulator {
+    /// What the simulator was started with.
     public let configuration: SimulatorConfiguration
+    /// The compositor profile it imitates.
     public var profile: CompositorProfile { configuration.profile }
+    /// Every protocol-level fact it saw or caused, in order.
     public let trace: Trace
+    /// Where its time comes from (a ``ManualClock`` in the harness).
     public let clock: any SimulatorClock
     let wlDisplay: OpaquePointer
     let eventLoop: OpaquePointer

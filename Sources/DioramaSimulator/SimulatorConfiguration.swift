@@ -1,8 +1,12 @@
 /// Everything a simulator is started with, except the socket.
 public struct SimulatorConfiguration {
+    /// The displays the simulator starts with.
     public var layout: DisplayLayout
+    /// The compositor the simulator imitates (globals, versions, behaviour).
     public var profile: CompositorProfile
+    /// Which display's scale a window spanning several is told to prefer.
     public var preferredScalePolicy: PreferredScalePolicy
+    /// Bounds on what clients and control connections may ask for.
     public var limits: SimulatorLimits
     /// Where time comes from; a ``ManualClock`` makes frame timing deterministic.
     public var clock: any SimulatorClock
@@ -11,6 +15,7 @@ public struct SimulatorConfiguration {
     /// Overrides the profile's `wl_output.scale` rounding when set.
     public var outputScaleRounding: OutputScaleRounding?
 
+    /// A configuration for `layout`; by default the `modern` profile, the `max` preferred-scale policy, the standard limits and the monotonic clock.
     public init(
         layout: DisplayLayout, profile: CompositorProfile = .modern,
         preferredScalePolicy: PreferredScalePolicy = .max, limits: SimulatorLimits = .standard,

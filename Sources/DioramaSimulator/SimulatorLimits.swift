@@ -47,6 +47,7 @@ public struct SimulatorLimits: Hashable, Sendable {
     /// A followed trace is not idle: it is closed only when its client hangs up.
     public var controlIdleTimeout: Duration
 
+    /// Limits; the defaults are ``standard``'s.
     public init(
         maximumSurfacesPerClient: Int = 10_000, maximumNestingDepth: Int = 64, maximumBufferBytes: Int = 256 << 20,
         maximumPoolBytes: Int = 1 << 30, traceCapacity: Int = 100_000,
@@ -73,5 +74,6 @@ public struct SimulatorLimits: Hashable, Sendable {
         self.controlIdleTimeout = controlIdleTimeout
     }
 
+    /// The defaults `diorama sim` and the harness use.
     public static let standard = SimulatorLimits()
 }

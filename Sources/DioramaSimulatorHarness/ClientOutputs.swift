@@ -2,25 +2,41 @@ import WaylandClient
 
 /// What a test client learned about one wl_output from its events.
 public struct ClientOutputInfo: Hashable, Sendable {
+    /// The registry name of the wl_output global.
     public var globalName: UInt32
+    /// `wl_output.name` (version 4), e.g. `DP-1`; nil before it arrives.
     public var name: String?
+    /// `wl_output.description` (version 4); nil before it arrives.
     public var description: String?
+    /// The integer scale from `wl_output.scale`.
     public var scale: Int32 = 1
+    /// The x of `wl_output.geometry`, in the global compositor space.
     public var x: Int32 = 0
+    /// The y of `wl_output.geometry`, in the global compositor space.
     public var y: Int32 = 0
+    /// The `wl_output.transform` wire value of `wl_output.geometry`.
     public var transform: UInt32 = 0
+    /// The current mode's width in pixels (`wl_output.mode`).
     public var modeWidth: Int32 = 0
+    /// The current mode's height in pixels (`wl_output.mode`).
     public var modeHeight: Int32 = 0
+    /// The current mode's refresh rate in mHz (`wl_output.mode`).
     public var refresh: Int32 = 0
+    /// The manufacturer from `wl_output.geometry`.
     public var make = ""
+    /// The model from `wl_output.geometry`.
     public var model = ""
     /// How many `done` events arrived.
     public var doneCount = 0
     /// xdg_output logical geometry, when requested.
     public var logicalX: Int32?
+    /// xdg_output logical y, when requested.
     public var logicalY: Int32?
+    /// xdg_output logical width, when requested.
     public var logicalWidth: Int32?
+    /// xdg_output logical height, when requested.
     public var logicalHeight: Int32?
+    /// `zxdg_output_v1.name`, when requested and sent.
     public var xdgName: String?
 }
 
@@ -31,6 +47,7 @@ public final class ClientOutputs {
     let client: HarnessClient
     let version: UInt32
     let xdgOutputManager: ZxdgOutputManagerV1?
+    /// Every output bound so far with what its events said, in binding order.
     public private(set) var outputs: [(proxy: WlOutput, info: ClientOutputInfo)] = []
     private var xdgOutputs: [ZxdgOutputV1] = []
 

@@ -5,22 +5,32 @@ import WaylandCommon
 /// Something a test window was told, in arrival order: the log tests compare
 /// to check event ordering.
 public enum ClientWindowEvent: Hashable, Sendable {
+    /// `wl_surface.enter` on the named output.
     case enter(String)
+    /// `wl_surface.leave` of the named output.
     case leave(String)
+    /// `wp_fractional_scale_v1.preferred_scale`, in 120ths.
     case preferredScale(UInt32)
+    /// `xdg_toplevel.configure_bounds`.
     case configureBounds(width: Int32, height: Int32)
+    /// A complete configure sequence, at its `xdg_surface.configure`.
     case configure(ClientConfigure)
+    /// `xdg_toplevel.close`.
     case close
 }
 
 /// One complete configure sequence a window received.
 public struct ClientConfigure: Hashable, Sendable {
+    /// The `xdg_surface.configure` serial to acknowledge.
     public var serial: UInt32
+    /// The suggested width; 0 leaves it to the client.
     public var width: Int32
+    /// The suggested height; 0 leaves it to the client.
     public var height: Int32
     /// `xdg_toplevel.state` wire values.
     public var states: [UInt32]
 
+    /// Whether the configure carried `state`.
     public func has(_ state: XdgToplevel.State) -> Bool { states.contains(state.rawValue) }
 }
 
@@ -32,19 +42,29 @@ public struct ClientConfigure: Hashable, Sendable {
 /// ``preferredSize`` where the configure says 0) at ``bufferScale`` — a
 /// well-behaved client, so scripted changes settle.
 public final class ClientWindow {
+    /// The window's wl_surface.
     public let surface: WlSurface
+    /// The xdg_surface role object on ``surface``.
     public let xdgSurface: XdgSurface
+    /// The xdg_toplevel of ``xdgSurface``.
     public let toplevel: XdgToplevel
+    /// The surface's fractional-scale object, when asked for and offered.
     public let fractionalScale: WpFractionalScaleV1?
+    /// The surface's viewport, when asked for and offered.
     public let viewport: WpViewport?
     /// Strong on purpose: a test may keep only the window, and its event
     /// handlers need the client's outputs (the pair lives as long as the test).
     let kit: WindowingClient
 
+    /// Everything the window was told, in arrival order (``clearLog()`` empties it).
     public private(set) var log: [ClientWindowEvent] = []
+    /// Every complete configure sequence received, oldest first.
     public private(set) var configures: [ClientConfigure] = []
+    /// The outputs the surface is on now (entered and not left), by name.
     public private(set) var enteredOutputs: [String] = []
+    /// The last preferred fractional scale, in 120ths; nil before one arrives.
     public private(set) var preferredScale120: UInt32?
+    /// Whether every configure is acknowledged and answered with a buffer at once.
     public var autoRespond = false
     /// The size drawn when a configure leaves the choice to the client.
     public var preferredSize = (width: Int32(400), height: Int32(300))
@@ -101,6 +121,7 @@ public final class ClientWindow {
         }
     }
 
+    /// The newest configure sequence, if any arrived.
     public var lastConfigure: ClientConfigure? { configures.last }
 
     /// Acknowledges the newest configure.
@@ -140,13 +161,21 @@ public final class ClientWindow {
 /// A test client with the usual globals bound: compositor, shm, xdg_wm_base,
 /// every output (with xdg_output), and viewporter/fractional scale when offered.
 public final class WindowingClient {
+    /// The client connection the globals are bound on.
     public let connection: HarnessClient
+    /// The bound wl_compositor.
     public let compositor: WlCompositor
+    /// The bound wl_shm, for buffers.
     public let shm: WlShm
+    /// The bound xdg_wm_base (its pings are answered).
     public let wmBase: XdgWmBase
+    /// The bound wp_viewporter, when the compositor offers it.
     public let viewporter: WpViewporter?
+    /// The bound fractional-scale manager, when the compositor offers it.
     public let fractionalScaleManager: WpFractionalScaleManagerV1?
+    /// Every output the client sees, with its events.
     public let outputs: ClientOutputs
+    /// The windows made with ``makeWindow(appID:title:fractional:viewport:initialCommit:)``, oldest first.
     public private(set) var windows: [ClientWindow] = []
 
     /// Binds the globals and roundtrips so output events have arrived.

@@ -9,14 +9,20 @@ import WaylandClient
 /// (``Simulator/Harness/roundtrip(_:)``), so a test decides exactly when
 /// they arrive.
 public final class HarnessClient {
+    /// One global as `wl_registry.global` announced it.
     public struct GlobalInfo: Hashable, Sendable {
+        /// The registry name to bind it by.
         public var name: UInt32
+        /// Its interface, e.g. `wl_output`.
         public var interface: String
+        /// The highest version the compositor offers.
         public var version: UInt32
     }
 
     let connection: OpaquePointer
+    /// The connection's wl_display.
     public let display: WaylandClient.WlDisplay
+    /// The registry whose announcements ``globals`` records.
     public let registry: WlRegistry
     /// Globals currently announced, in announcement order.
     public private(set) var globals: [GlobalInfo] = []

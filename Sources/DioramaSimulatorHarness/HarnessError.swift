@@ -10,6 +10,7 @@ public enum HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
     case timedOut(String)
     /// The compositor does not advertise a global the test needs.
     case missingGlobal(String)
+    /// The client could not connect to the simulator's socket.
     case connectFailed(String)
 
     public var description: String {
@@ -28,7 +29,9 @@ public enum HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct ClientProtocolError: Hashable, Sendable, CustomStringConvertible {
     /// The interface of the object the error was sent on (`xdg_surface`).
     public var interface: String
+    /// The error code, from the interface's `error` enum.
     public var code: UInt32
+    /// The id of the object the error was sent on.
     public var objectID: UInt32
 
     public var description: String { "\(interface)@\(objectID) error \(code)" }

@@ -20,6 +20,7 @@ extension Simulator {
     /// For real client processes, ``run(until:timeout:)`` dispatches with
     /// short waits until a condition holds.
     public final class Harness {
+        /// The simulator the harness pumps, for requests and assertions.
         public let simulator: Simulator
         /// The manual clock, unless the configuration brought another.
         public var clock: ManualClock? { simulator.clock as? ManualClock }

@@ -7,17 +7,17 @@ import Synchronization
 /// Launches share the state home, so a relaunch sees what the last one saved.
 /// `remove()` (and `deinit`) deletes it all, unless DIORAMA_KEEP_TEST_FILES
 /// is set.
-public final class AppSandbox: Sendable {
-    public let directory: URL
+package final class AppSandbox: Sendable {
+    package let directory: URL
     /// `XDG_STATE_HOME` for every launch.
-    public let stateHome: URL
+    package let stateHome: URL
     private struct State {
         var launches = 0
         var apps: [RunningApp] = []
     }
     private let state = Mutex(State())
 
-    public init(label: String = "app") throws {
+    package init(label: String = "app") throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("diorama-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
         stateHome = directory.appendingPathComponent("state", isDirectory: true)
@@ -27,12 +27,12 @@ public final class AppSandbox: Sendable {
     deinit { remove() }
 
     /// The app's saved-state folder, `$XDG_STATE_HOME/<appID>/`.
-    public func stateDirectory(appID: String) -> URL {
+    package func stateDirectory(appID: String) -> URL {
         stateHome.appendingPathComponent(appID, isDirectory: true)
     }
 
     /// The saved session files of `appID` (`session-*.json`), sorted.
-    public func sessionFiles(appID: String) -> [URL] {
+    package func sessionFiles(appID: String) -> [URL] {
         let directory = stateDirectory(appID: appID)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".json") }.sorted()
@@ -42,7 +42,7 @@ public final class AppSandbox: Sendable {
     /// Starts the built executable `name` with the compositor's client
     /// environment (`compositor`: WAYLAND_DISPLAY, XDG_RUNTIME_DIR, SWAYSOCK),
     /// this sandbox's XDG_STATE_HOME and a new trace file, plus `environment`.
-    public func launch(
+    package func launch(
         _ name: String, compositor: [String: String], arguments: [String] = [],
         environment extra: [String: String] = [:]
     ) throws -> RunningApp {
@@ -63,7 +63,7 @@ public final class AppSandbox: Sendable {
     }
 
     /// Stops every app still running and deletes the directory. Idempotent.
-    public func remove() {
+    package func remove() {
         let running = state.withLock { state in
             defer { state.apps.removeAll() }
             return state.apps

@@ -13,11 +13,11 @@ import Synchronization
 ///
 /// Started by DioramaPOSIX's `SpawnedProcess`, so children start with no
 /// signals blocked: SIGTERM reaches them even though test threads block it.
-public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
-    public let executable: URL
-    public let arguments: [String]
+package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
+    package let executable: URL
+    package let arguments: [String]
     /// Where stdout and stderr are written; removed by `stop()`.
-    public let outputDirectory: URL
+    package let outputDirectory: URL
     private let process: SpawnedProcess
     /// True once `stop()` ran; held for all of `stop()`, so a second caller waits for the first.
     private let stopped = Mutex(false)
@@ -26,7 +26,7 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     /// the test's own leaks in, so a stray WAYLAND_DISPLAY cannot either) and
     /// stdin from /dev/null. `standardOutput`: a file stdout goes to instead
     /// of the captured one (`/dev/full`, to see how the child takes a failed write).
-    public init(
+    package init(
         _ executable: URL, arguments: [String] = [], environment: [String: String],
         currentDirectory: URL? = nil, standardOutput: URL? = nil
     ) throws {
@@ -46,31 +46,31 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 
     deinit { stop() }
 
-    public var processIdentifier: pid_t { process.pid }
-    public var isRunning: Bool { process.isRunning }
+    package var processIdentifier: pid_t { process.pid }
+    package var isRunning: Bool { process.isRunning }
 
     /// How the child ended ("exited with status 2", "killed by signal 11"),
     /// or "running".
-    public var state: String { process.termination?.description ?? "running" }
+    package var state: String { process.termination?.description ?? "running" }
 
     /// Everything the child wrote to stdout so far.
-    public var standardOutput: String { read("stdout") }
+    package var standardOutput: String { read("stdout") }
     /// Everything the child wrote to stderr so far.
-    public var standardError: String { read("stderr") }
+    package var standardError: String { read("stderr") }
 
     private func read(_ name: String) -> String {
         (try? String(contentsOf: outputDirectory.appendingPathComponent(name), encoding: .utf8)) ?? ""
     }
 
     /// Sends `signal` (SIGTERM, SIGINT, …) to the child if it still runs.
-    public func send(_ signal: Int32) {
+    package func send(_ signal: Int32) {
         process.signal(signal)
     }
 
     /// Waits up to `timeout` seconds for the child to exit on its own.
     /// - Throws: `ChildProcessTimeout` (after killing it) with its stderr.
     @discardableResult
-    public func waitForExit(timeout: TimeInterval) throws -> ChildProcessResult {
+    package func waitForExit(timeout: TimeInterval) throws -> ChildProcessResult {
         guard let termination = process.waitForExit(timeout: .milliseconds(Int64(timeout * 1000))) else {
             process.signal(SIGKILL)
             process.waitForExit()
@@ -90,7 +90,7 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 
     /// Kills the child if it still runs, waits for it, removes the captured
     /// output. Idempotent.
-    public func stop() {
+    package func stop() {
         stopped.withLock { stopped in
             guard !stopped else { return }
             stopped = true
@@ -102,13 +102,13 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         ([executable.lastPathComponent] + arguments).joined(separator: " ")
     }
 
     /// Runs a program to completion (at most `timeout` seconds) and returns
     /// its status and output.
-    public static func run(
+    package static func run(
         _ executable: URL, arguments: [String] = [], environment: [String: String],
         timeout: TimeInterval = 30, standardOutput: URL? = nil
     ) throws -> ChildProcessResult {
@@ -121,7 +121,7 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 
     /// A minimal environment for a child: `PATH` and `HOME` of the test
     /// process, plus `extra` (which wins).
-    public static func minimalEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+    package static func minimalEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment
         var environment = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin"]
         if let home = inherited["HOME"] { environment["HOME"] = home }
@@ -131,22 +131,22 @@ public final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
 }
 
 /// How a child process ended.
-public struct ChildProcessResult: Sendable {
+package struct ChildProcessResult: Sendable {
     /// The exit status, or the signal number when `exitedBySignal`.
-    public var status: Int32
-    public var exitedBySignal: Bool
-    public var standardOutput: String
-    public var standardError: String
+    package var status: Int32
+    package var exitedBySignal: Bool
+    package var standardOutput: String
+    package var standardError: String
 }
 
 /// A child did not exit within its time limit (it has been killed).
-public struct ChildProcessTimeout: Error, CustomStringConvertible {
-    public var command: String
-    public var seconds: TimeInterval
-    public var standardOutput: String
-    public var standardError: String
+package struct ChildProcessTimeout: Error, CustomStringConvertible {
+    package var command: String
+    package var seconds: TimeInterval
+    package var standardOutput: String
+    package var standardError: String
 
-    public var description: String {
+    package var description: String {
         "\(command) did not exit within \(seconds) s (killed). stderr:\n\(standardError.suffix(4000))"
     }
 }

@@ -22,16 +22,16 @@ import WaylandServer
 ///
 /// Server objects live on the server thread only; the test reaches them with
 /// `perform`, which runs a closure there and waits for it.
-public final class InProcessCompositor: @unchecked Sendable {
-    public struct OutputSpec: Sendable {
-        public var name: String
-        public var version: UInt32
-        public var scale: Int32
-        public var width: Int32
-        public var height: Int32
-        public var x: Int32
+package final class InProcessCompositor: @unchecked Sendable {
+    package struct OutputSpec: Sendable {
+        package var name: String
+        package var version: UInt32
+        package var scale: Int32
+        package var width: Int32
+        package var height: Int32
+        package var x: Int32
 
-        public init(name: String, version: UInt32, scale: Int32, width: Int32, height: Int32, x: Int32 = 0) {
+        package init(name: String, version: UInt32, scale: Int32, width: Int32, height: Int32, x: Int32 = 0) {
             self.name = name
             self.version = version
             self.scale = scale
@@ -43,9 +43,9 @@ public final class InProcessCompositor: @unchecked Sendable {
 
     /// The client's end of the socket pair (for `Connection(adoptingSocket:)`);
     /// nil for a compositor made with `init(listeningAt:)`.
-    public let clientSocket: Int32?
+    package let clientSocket: Int32?
     /// The socket path clients connect to; nil for a socket-pair compositor.
-    public let socketPath: String?
+    package let socketPath: String?
 
     private let display: OpaquePointer
     private let eventLoop: OpaquePointer
@@ -63,16 +63,16 @@ public final class InProcessCompositor: @unchecked Sendable {
     // Server-thread state.
     private var compositorGlobal: Global<WaylandServer.WlCompositor>?
     private var outputGlobals: [String: Global<WaylandServer.WlOutput>] = [:]
-    public private(set) var outputResources: [String: [WaylandServer.WlOutput]] = [:]
-    public private(set) var releasedOutputs: [String] = []
-    public private(set) var surfaces: [WaylandServer.WlSurface] = []
+    package private(set) var outputResources: [String: [WaylandServer.WlOutput]] = [:]
+    package private(set) var releasedOutputs: [String] = []
+    package private(set) var surfaces: [WaylandServer.WlSurface] = []
     private var seatGlobal: Global<WaylandServer.WlSeat>?
-    public private(set) var pointers: [WaylandServer.WlPointer] = []
+    package private(set) var pointers: [WaylandServer.WlPointer] = []
     private var shmGlobal: Global<WaylandServer.WlShm>?
     private var wmBaseGlobal: Global<WaylandServer.XdgWmBase>?
 
     /// A compositor with one client in this process, over a socket pair.
-    public convenience init() throws {
+    package convenience init() throws {
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
             throw InProcessCompositorError("could not create the socket pair: \(String(cString: strerror(errno)))")
@@ -86,7 +86,7 @@ public final class InProcessCompositor: @unchecked Sendable {
 
     /// A compositor listening on `path` (a UNIX socket it creates; an old
     /// socket file there is replaced), for clients in other processes.
-    public convenience init(listeningAt path: String) throws {
+    package convenience init(listeningAt path: String) throws {
         let listener = try Self.listeningSocket(at: path)
         try self.init(clientSocket: nil, socketPath: path) { display in
             guard wl_display_add_socket_fd(display, listener) == 0 else {
@@ -130,7 +130,7 @@ public final class InProcessCompositor: @unchecked Sendable {
     }
 
     /// Runs `body` on the server thread and waits for it.
-    public func perform(_ body: @escaping @Sendable (InProcessCompositor) -> Void) {
+    package func perform(_ body: @escaping @Sendable (InProcessCompositor) -> Void) {
         let done = DispatchSemaphore(value: 0)
         handoff.withLock {
             $0.tasks.append {
@@ -141,7 +141,7 @@ public final class InProcessCompositor: @unchecked Sendable {
     }
 
     /// Adds a wl_output global that describes itself on bind.
-    public func addOutput(_ spec: OutputSpec) {
+    package func addOutput(_ spec: OutputSpec) {
         perform { server in
             server.outputGlobals[spec.name] = Global<WaylandServer.WlOutput>(display: server.display, version: spec.version) { [weak server] output in
                 guard let server else { return }
@@ -159,7 +159,7 @@ public final class InProcessCompositor: @unchecked Sendable {
     }
 
     /// Adds a wl_seat (v5) with a pointer.
-    public func addSeatWithPointer() {
+    package func addSeatWithPointer() {
         perform { server in
             server.seatGlobal = Global<WaylandServer.WlSeat>(display: server.display, version: 5) { [weak server] seat in
                 seat.onRequest = { request in
@@ -173,7 +173,7 @@ public final class InProcessCompositor: @unchecked Sendable {
 
     /// Sends pointer events for the client's `index`-th surface, as a
     /// compositor does for a pointer moving in, moving, clicking, scrolling.
-    public func pointerScript(surface index: Int) {
+    package func pointerScript(surface index: Int) {
         perform { server in
             guard let pointer = server.pointers.last, index < server.surfaces.count else { return }
             let surface = server.surfaces[index]
@@ -197,7 +197,7 @@ public final class InProcessCompositor: @unchecked Sendable {
     /// Adds wl_shm (v1) announcing ARGB8888 and XRGB8888. Pools are accepted
     /// and ignored (their fd closes itself, unhandled): no test here reads
     /// client pixels.
-    public func addShm() {
+    package func addShm() {
         perform { server in
             server.shmGlobal = Global<WaylandServer.WlShm>(display: server.display, version: 1) { shm in
                 shm.sendFormat(format: .argb8888)
@@ -211,7 +211,7 @@ public final class InProcessCompositor: @unchecked Sendable {
     /// `wl_display.error` `code` on the client's wl_display object (1), the
     /// way libwayland-server reports an invalid object (0) or method (1): a
     /// client failed during its startup roundtrips.
-    public func failClientsAtStartup(displayErrorCode code: UInt32, message: String) {
+    package func failClientsAtStartup(displayErrorCode code: UInt32, message: String) {
         perform { server in
             server.wmBaseGlobal = Global<WaylandServer.XdgWmBase>(display: server.display, version: 1) { _ in }
             server.shmGlobal = Global<WaylandServer.WlShm>(display: server.display, version: 1) { shm in
@@ -222,19 +222,19 @@ public final class InProcessCompositor: @unchecked Sendable {
     }
 
     /// Withdraws an output's global (as a compositor does on unplug).
-    public func removeOutput(named name: String) {
+    package func removeOutput(named name: String) {
         perform { server in server.outputGlobals.removeValue(forKey: name)?.remove() }
     }
 
     /// Sends wl_surface.enter for the client's `index`-th surface on `output`.
-    public func enter(surface index: Int, output name: String) {
+    package func enter(surface index: Int, output name: String) {
         perform { server in
             guard index < server.surfaces.count, let output = server.outputResources[name]?.last else { return }
             server.surfaces[index].sendEnter(output: output)
         }
     }
 
-    public func stop() {
+    package func stop() {
         handoff.withLock { $0.stopping = true }
         while !handoff.withLock({ $0.finished }) { usleep(1000) }
     }
@@ -267,7 +267,7 @@ public final class InProcessCompositor: @unchecked Sendable {
     }
 }
 
-public struct InProcessCompositorError: Error, CustomStringConvertible {
-    public var description: String
+package struct InProcessCompositorError: Error, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }

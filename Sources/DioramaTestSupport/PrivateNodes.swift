@@ -8,15 +8,15 @@ import Foundation
 /// a writer does to `/dev/null`, `/dev/full` or a pipe never touch the
 /// machine's real entries: a node with /dev/null's numbers (1, 3) swallows
 /// writes, one with /dev/full's (1, 7) fails every write with ENOSPC.
-public enum PrivateNode {
+package enum PrivateNode {
     /// `/dev/null`'s major and minor numbers.
-    public static let null: (major: UInt32, minor: UInt32) = (1, 3)
+    package static let null: (major: UInt32, minor: UInt32) = (1, 3)
     /// `/dev/full`'s.
-    public static let full: (major: UInt32, minor: UInt32) = (1, 7)
+    package static let full: (major: UInt32, minor: UInt32) = (1, 7)
 
     /// Makes a character device at `path` (mknod, which needs root or
     /// CAP_MKNOD: the tests that use it run as root in CI).
-    public static func makeCharacterDevice(at path: String, _ numbers: (major: UInt32, minor: UInt32)) throws {
+    package static func makeCharacterDevice(at path: String, _ numbers: (major: UInt32, minor: UInt32)) throws {
         guard mknod(path, S_IFCHR | 0o666, deviceNumber(numbers)) == 0 else {
             throw PrivateNodeError(
                 message: "mknod \(path) c \(numbers.major) \(numbers.minor): \(String(cString: strerror(errno))) (the test needs root or CAP_MKNOD)")
@@ -24,14 +24,14 @@ public enum PrivateNode {
     }
 
     /// Makes a FIFO at `path`.
-    public static func makeFIFO(at path: String) throws {
+    package static func makeFIFO(at path: String) throws {
         guard mkfifo(path, 0o600) == 0 else {
             throw PrivateNodeError(message: "mkfifo \(path): \(String(cString: strerror(errno)))")
         }
     }
 
     /// Whether `path` (not followed if a link) is a character device with these numbers.
-    public static func isCharacterDevice(_ path: String, _ numbers: (major: UInt32, minor: UInt32)) -> Bool {
+    package static func isCharacterDevice(_ path: String, _ numbers: (major: UInt32, minor: UInt32)) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR && status.st_rdev == deviceNumber(numbers)
     }
@@ -45,9 +45,9 @@ public enum PrivateNode {
 }
 
 /// A node a test needed could not be made.
-public struct PrivateNodeError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct PrivateNodeError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 /// Reads a FIFO on a thread of its own until what arrived ends with a
@@ -55,14 +55,14 @@ public struct PrivateNodeError: Error, CustomStringConvertible {
 /// that event, not for a quiet moment. The FIFO is opened for reading and
 /// writing, so a writer may open it at any time without meeting "no reader"
 /// and its closing never looks like the end.
-public final class FIFOCollector: @unchecked Sendable {
+package final class FIFOCollector: @unchecked Sendable {
     private let descriptor: Int32
     private let terminator: [UInt8]
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var received: [UInt8] = []
 
-    public init(path: String, until terminator: [UInt8]) throws {
+    package init(path: String, until terminator: [UInt8]) throws {
         descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw PrivateNodeError(message: "open \(path): \(String(cString: strerror(errno)))") }
         self.terminator = terminator
@@ -88,7 +88,7 @@ public final class FIFOCollector: @unchecked Sendable {
     }
 
     /// Every byte read, once the terminator arrived.
-    public func bytes(timeout: TimeInterval) throws -> [UInt8] {
+    package func bytes(timeout: TimeInterval) throws -> [UInt8] {
         guard done.wait(timeout: .now() + timeout) == .success else {
             throw WaitTimeout(
                 what: "the FIFO's bytes to end with the terminator", seconds: timeout, details: "\(lock.withLock { received.count }) bytes so far")

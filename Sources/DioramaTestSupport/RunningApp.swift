@@ -9,10 +9,10 @@ import Foundation
 /// Waits poll the trace file: `waitForTrace` returns as soon as the trace
 /// shows what the test needs, fails fast when the app exits first, and on
 /// timeout throws with the trace tail and the app's stderr.
-public final class RunningApp: @unchecked Sendable {
-    public let name: String
-    public let child: ChildProcess
-    public let traceFile: URL
+package final class RunningApp: @unchecked Sendable {
+    package let name: String
+    package let child: ChildProcess
+    package let traceFile: URL
 
     init(name: String, child: ChildProcess, traceFile: URL) {
         self.name = name
@@ -21,10 +21,10 @@ public final class RunningApp: @unchecked Sendable {
     }
 
     /// The trace as written so far.
-    public func trace() throws -> RuntimeTraceLog { try RuntimeTraceLog.read(traceFile) }
+    package func trace() throws -> RuntimeTraceLog { try RuntimeTraceLog.read(traceFile) }
 
     /// What a failure message should show: the trace's last lines and stderr.
-    public func diagnostics() -> String {
+    package func diagnostics() -> String {
         let tail = (try? trace().tail()) ?? "(trace unreadable)"
         return "\(name) (\(child.state)) trace tail:\n\(tail)\n\(name) stderr:\n\(child.standardError.suffix(3000))"
     }
@@ -32,7 +32,7 @@ public final class RunningApp: @unchecked Sendable {
     /// Polls the trace until `found` returns a value (at most `timeout` s).
     /// Throws when the app exits before the trace shows it.
     @discardableResult
-    public func waitForTrace<Value>(
+    package func waitForTrace<Value>(
         _ what: String, timeout: TimeInterval = 20,
         _ found: (RuntimeTraceLog) throws -> Value?
     ) throws -> Value {
@@ -47,11 +47,11 @@ public final class RunningApp: @unchecked Sendable {
     }
 
     /// Sends `signal` to the app.
-    public func send(_ signal: Int32) { child.send(signal) }
+    package func send(_ signal: Int32) { child.send(signal) }
 
     /// Waits for the app to exit (bounded); includes the trace tail on timeout.
     @discardableResult
-    public func waitForExit(timeout: TimeInterval = 20) throws -> ChildProcessResult {
+    package func waitForExit(timeout: TimeInterval = 20) throws -> ChildProcessResult {
         do {
             return try child.waitForExit(timeout: timeout)
         } catch let timeout as ChildProcessTimeout {
@@ -61,15 +61,15 @@ public final class RunningApp: @unchecked Sendable {
 }
 
 /// The app exited before the trace showed what a test waited for.
-public struct AppExitedEarly: Error, CustomStringConvertible {
-    public var what: String
-    public var diagnostics: String
-    public var description: String { "the app exited before the trace showed \(what)\n\(diagnostics)" }
+package struct AppExitedEarly: Error, CustomStringConvertible {
+    package var what: String
+    package var diagnostics: String
+    package var description: String { "the app exited before the trace showed \(what)\n\(diagnostics)" }
 }
 
 /// The app did not exit within the time limit (it has been killed).
-public struct AppDidNotExit: Error, CustomStringConvertible {
-    public var underlying: ChildProcessTimeout
-    public var traceTail: String
-    public var description: String { "\(underlying)\ntrace tail:\n\(traceTail)" }
+package struct AppDidNotExit: Error, CustomStringConvertible {
+    package var underlying: ChildProcessTimeout
+    package var traceTail: String
+    package var description: String { "\(underlying)\ntrace tail:\n\(traceTail)" }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Executables SwiftPM built in this package (`diorama`, `TimerApp`,
 /// `GameScene`), found next to the test runner so that tests run the very
 /// binaries `swift test` just built, as child processes.
-public enum TestExecutable {
+package enum TestExecutable {
     /// The built executable `name`.
     ///
     /// On Linux the test runner is `.build/<config>/DioramaPackageTests.xctest`,
@@ -13,7 +13,7 @@ public enum TestExecutable {
     /// first (e.g. a release build).
     ///
     /// - Throws: `TestExecutableMissing` naming where it looked and how to build it.
-    public static func locate(
+    package static func locate(
         _ name: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> URL {
@@ -37,11 +37,11 @@ public enum TestExecutable {
 }
 
 /// A package executable the tests need was not built.
-public struct TestExecutableMissing: Error, CustomStringConvertible {
-    public var name: String
-    public var searched: [String]
+package struct TestExecutableMissing: Error, CustomStringConvertible {
+    package var name: String
+    package var searched: [String]
 
-    public var description: String {
+    package var description: String {
         "the \(name) executable was not found (looked at \(searched.joined(separator: ", "))); "
             + "build it with `swift build --product \(name)`, or set DIORAMA_BUILD_PRODUCTS to the folder that has it"
     }

@@ -3,12 +3,12 @@ import Foundation
 /// Bounded polling: the one way tests here wait for another process.
 /// Nothing sleeps and hopes; every wait has a deadline and, when it passes,
 /// an error that says what was awaited and what was seen instead.
-public enum Wait {
+package enum Wait {
     /// Calls `probe` every `interval` seconds until it returns a value, then
     /// returns it. After `timeout` seconds it throws `WaitTimeout` with
     /// `details()` (e.g. a trace tail and a child's stderr). `probe` may also
     /// throw to give up early (a child exited, say).
-    public static func until<Value>(
+    package static func until<Value>(
         _ what: String, timeout: TimeInterval, interval: TimeInterval = 0.02,
         details: () -> String = { "" },
         _ probe: () throws -> Value?
@@ -23,18 +23,18 @@ public enum Wait {
 }
 
 /// A bounded wait ran out.
-public struct WaitTimeout: Error, CustomStringConvertible {
-    public var what: String
-    public var seconds: TimeInterval
-    public var details: String
+package struct WaitTimeout: Error, CustomStringConvertible {
+    package var what: String
+    package var seconds: TimeInterval
+    package var details: String
 
-    public init(what: String, seconds: TimeInterval, details: String = "") {
+    package init(what: String, seconds: TimeInterval, details: String = "") {
         self.what = what
         self.seconds = seconds
         self.details = details
     }
 
-    public var description: String {
+    package var description: String {
         "timed out after \(seconds) s waiting for \(what)" + (details.isEmpty ? "" : "\n\(details)")
     }
 }

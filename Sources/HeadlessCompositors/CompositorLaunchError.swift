@@ -6,7 +6,7 @@ import Foundation
 /// the cause is a missing program — which Debian package to install. When the
 /// compositor itself misbehaved, the message carries the tail of its log, so a
 /// failing integration test shows the compositor's own complaint.
-public enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, LocalizedError {
+package enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// A required program is not on `PATH` (nor in the usual system directories).
     case executableNotFound(name: String, package: String)
     /// Preparing the files and directories for an instance failed.
@@ -26,7 +26,7 @@ public enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, Loc
     /// failed: the method, and the error D-Bus or the compositor answered.
     case dbusCallFailed(method: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .executableNotFound(name, package):
             return "\(name) not found: apt-get install \(package) (or run `make deps`)"
@@ -49,5 +49,5 @@ public enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, Loc
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

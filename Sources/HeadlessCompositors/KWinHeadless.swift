@@ -18,22 +18,22 @@ import Foundation
 /// container whose bounding set lacks it, running it fails with "Operation not
 /// permitted". Each instance therefore runs a plain copy of the binary (the
 /// copy has no extended attributes, so no capability).
-public enum KWinHeadless {
+package enum KWinHeadless {
     /// One output as `kscreen-doctor -o` lists it.
-    public struct Output: Sendable, Hashable {
+    package struct Output: Sendable, Hashable {
         /// `Virtual-0`, `Virtual-1`, …
-        public var name: String
-        public var enabled: Bool
+        package var name: String
+        package var enabled: Bool
         /// Position and size in KWin's (logical) layout coordinates.
-        public var x: Int
-        public var y: Int
-        public var width: Int
-        public var height: Int
-        public var scale: Double
+        package var x: Int
+        package var y: Int
+        package var width: Int
+        package var height: Int
+        package var scale: Double
     }
 
     /// KWin's name for the output at `index` (0-based).
-    public static func outputName(index: Int) -> String { "Virtual-\(index)" }
+    package static func outputName(index: Int) -> String { "Virtual-\(index)" }
 
     /// Starts KWin with `outputCount` outputs of `width` × `height` pixels,
     /// placed side by side at scale 1, and returns once its Wayland socket
@@ -41,7 +41,7 @@ public enum KWinHeadless {
     ///
     /// - Throws: `CompositorLaunchError` (kwin_wayland, dbus-run-session or
     ///   kscreen-doctor missing, KWin exited or too slow).
-    public static func start(
+    package static func start(
         outputCount: Int, width: Int = 1280, height: Int = 800, startupTimeout: TimeInterval = 30
     ) throws -> RunningCompositor {
         precondition(outputCount > 0, "KWin needs at least one output")
@@ -71,7 +71,7 @@ public enum KWinHeadless {
     }
 
     /// Every output, enabled or not, from `kscreen-doctor -o`.
-    public static func outputs(of compositor: RunningCompositor) throws -> [Output] {
+    package static func outputs(of compositor: RunningCompositor) throws -> [Output] {
         parseOutputs(try kscreenDoctor(compositor, ["-o"]))
     }
 
@@ -94,7 +94,7 @@ public enum KWinHeadless {
 
     /// Applies kscreen-doctor settings such as `output.Virtual-1.scale.1.5`,
     /// `output.Virtual-1.position.1280,0`, `output.Virtual-2.disable`, all at once.
-    public static func configureOutputs(_ compositor: RunningCompositor, _ settings: [String]) throws {
+    package static func configureOutputs(_ compositor: RunningCompositor, _ settings: [String]) throws {
         guard !settings.isEmpty else { return }
         _ = try kscreenDoctor(compositor, settings)
     }
@@ -114,7 +114,7 @@ public enum KWinHeadless {
     /// run, and unloaded. Its `print()` lines reach KWin's log as `js: …`;
     /// `report` prefixes them with a token unique to this run, and a final
     /// line marks the end, which this waits for (up to `timeout`).
-    public static func runScript(
+    package static func runScript(
         _ compositor: RunningCompositor, _ body: String, timeout: TimeInterval = 10
     ) throws -> [String] {
         let token = "diorama-\(getpid())-\(InstanceCounter.shared.next())"

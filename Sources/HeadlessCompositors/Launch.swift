@@ -91,7 +91,7 @@ enum Launcher {
 /// weston runs fine as root, so it runs as the current user. Each instance gets
 /// a private `XDG_RUNTIME_DIR` and a unique socket name, so parallel tests never
 /// share a compositor.
-public enum WestonHeadless {
+package enum WestonHeadless {
     /// Starts `weston --backend=headless-backend.so --socket=NAME --scale=N --idle-time=0`
     /// and returns once its socket accepts connections.
     ///
@@ -104,7 +104,7 @@ public enum WestonHeadless {
     ///   - extraArguments: more weston options, appended last.
     ///   - startupTimeout: how long to wait for the socket.
     /// - Throws: `CompositorLaunchError` (weston missing, exited, or too slow).
-    public static func start(
+    package static func start(
         scale: Int = 2, width: Int? = nil, height: Int? = nil,
         usePixman: Bool = false, extraArguments: [String] = [],
         startupTimeout: TimeInterval = 10

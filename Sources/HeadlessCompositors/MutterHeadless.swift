@@ -15,27 +15,27 @@ import Foundation
 /// mode offers fractional scales. Mutter accepts only a mode's listed
 /// scales, exactly (1.5 is 1.502347… on a 2560×1600 mode):
 /// ``nearestSupportedScale(to:in:)`` picks one.
-public enum MutterHeadless {
+package enum MutterHeadless {
     /// A physical (virtual) monitor: `Meta-0`, `Meta-1`, …
-    public struct Monitor: Sendable, Hashable {
-        public var connector: String
+    package struct Monitor: Sendable, Hashable {
+        package var connector: String
         /// The current mode's id (`1920x1080@60.000`) and size in pixels.
-        public var modeID: String
-        public var width: Int
-        public var height: Int
+        package var modeID: String
+        package var width: Int
+        package var height: Int
         /// The scales Mutter accepts for that mode.
-        public var supportedScales: [Double]
+        package var supportedScales: [Double]
     }
 
     /// A logical monitor of the layout: where one monitor is and its scale.
-    public struct LogicalMonitor: Sendable, Hashable {
-        public var x: Int
-        public var y: Int
-        public var scale: Double
-        public var primary: Bool
-        public var connector: String
+    package struct LogicalMonitor: Sendable, Hashable {
+        package var x: Int
+        package var y: Int
+        package var scale: Double
+        package var primary: Bool
+        package var connector: String
 
-        public init(x: Int, y: Int, scale: Double, primary: Bool, connector: String) {
+        package init(x: Int, y: Int, scale: Double, primary: Bool, connector: String) {
             self.x = x
             self.y = y
             self.scale = scale
@@ -45,21 +45,21 @@ public enum MutterHeadless {
     }
 
     /// `GetCurrentState`'s answer, the parts used here.
-    public struct DisplayState: Sendable, Hashable {
-        public var serial: UInt32
-        public var monitors: [Monitor]
-        public var logicalMonitors: [LogicalMonitor]
+    package struct DisplayState: Sendable, Hashable {
+        package var serial: UInt32
+        package var monitors: [Monitor]
+        package var logicalMonitors: [LogicalMonitor]
     }
 
     /// Mutter's name for the monitor made by the `index`-th `--virtual-monitor`.
-    public static func monitorName(index: Int) -> String { "Meta-\(index)" }
+    package static func monitorName(index: Int) -> String { "Meta-\(index)" }
 
     /// Starts Mutter with one virtual monitor per size, and returns once its
     /// Wayland socket accepts connections and DisplayConfig lists them all.
     ///
     /// - Throws: `CompositorLaunchError` (mutter, dbus-run-session or gdbus
     ///   missing, Mutter exited or too slow).
-    public static func start(
+    package static func start(
         monitorSizes: [(width: Int, height: Int)], startupTimeout: TimeInterval = 30
     ) throws -> RunningCompositor {
         precondition(!monitorSizes.isEmpty, "Mutter needs at least one monitor")
@@ -87,7 +87,7 @@ public enum MutterHeadless {
     }
 
     /// `org.gnome.Mutter.DisplayConfig.GetCurrentState`.
-    public static func displayState(of compositor: RunningCompositor) throws -> DisplayState {
+    package static func displayState(of compositor: RunningCompositor) throws -> DisplayState {
         let text = try HelperCommand.dbusCall(
             compositor, destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
             method: "org.gnome.Mutter.DisplayConfig.GetCurrentState")
@@ -130,7 +130,7 @@ public enum MutterHeadless {
     /// Applies a whole layout for the session (method 1, temporary: nothing is
     /// saved), based on the current serial. Every monitor not listed is turned
     /// off. Scales must be among the mode's `supportedScales`, exactly.
-    public static func apply(_ layout: [LogicalMonitor], to compositor: RunningCompositor) throws {
+    package static func apply(_ layout: [LogicalMonitor], to compositor: RunningCompositor) throws {
         let state = try displayState(of: compositor)
         let entries = try layout.map { logical -> String in
             guard let monitor = state.monitors.first(where: { $0.connector == logical.connector }) else {
@@ -148,7 +148,7 @@ public enum MutterHeadless {
     }
 
     /// The supported scale nearest to `requested` (the larger on a tie).
-    public static func nearestSupportedScale(to requested: Double, in supported: [Double]) -> Double {
+    package static func nearestSupportedScale(to requested: Double, in supported: [Double]) -> Double {
         supported.min { a, b in
             let (da, db) = (abs(a - requested), abs(b - requested))
             return da == db ? a > b : da < db

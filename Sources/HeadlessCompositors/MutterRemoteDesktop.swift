@@ -8,9 +8,9 @@ import Foundation
 ///
 /// The session lives as long as the ``SessionBusConnection`` that created
 /// it, which this object holds: ``stop()`` (or deinit) ends both.
-public final class MutterRemoteDesktop: @unchecked Sendable {
+package final class MutterRemoteDesktop: @unchecked Sendable {
     /// X keysyms of the keys pressed here (`xkbcommon-keysyms.h`).
-    public enum Keysym: UInt32, Sendable {
+    package enum Keysym: UInt32, Sendable {
         case superLeft = 0xffeb
         case shiftLeft = 0xffe1
         case left = 0xff51
@@ -23,13 +23,13 @@ public final class MutterRemoteDesktop: @unchecked Sendable {
 
     private let bus: SessionBusConnection
     /// The session's object path (`/org/gnome/Mutter/RemoteDesktop/Session/u1`).
-    public let sessionPath: String
+    package let sessionPath: String
 
     /// Connects to the compositor's session bus, creates a session and starts it.
     ///
     /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
     ///   (no session bus, RemoteDesktop not offered, the session refused).
-    public init(on compositor: RunningCompositor) throws {
+    package init(on compositor: RunningCompositor) throws {
         bus = try SessionBusConnection(sessionBusOf: compositor, for: "\(Self.service).CreateSession")
         let created = try bus.call(
             Self.service, path: "/org/gnome/Mutter/RemoteDesktop", interface: Self.service, method: "CreateSession")
@@ -44,14 +44,14 @@ public final class MutterRemoteDesktop: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops the session and closes its connection. Idempotent.
-    public func stop() {
+    package func stop() {
         _ = try? bus.call(Self.service, path: sessionPath, interface: Self.sessionInterface, method: "Stop", timeout: .seconds(5))
         bus.close()
     }
 
     /// Presses `keys` in order, then releases them in reverse order: a chord
     /// such as Super+Shift+Right.
-    public func pressChord(_ keys: [Keysym]) throws {
+    package func pressChord(_ keys: [Keysym]) throws {
         for (key, pressed) in keys.map({ ($0, true) }) + keys.reversed().map({ ($0, false) }) {
             try setKey(key.rawValue, pressed: pressed)
         }
@@ -60,7 +60,7 @@ public final class MutterRemoteDesktop: @unchecked Sendable {
     /// Presses (`pressed` true) or releases the key that types X keysym
     /// `keysym`, as a keyboard would: the focused window gets it. Mutter
     /// finds the keycode, and the level's modifiers (Shift for `A`).
-    public func setKey(_ keysym: UInt32, pressed: Bool) throws {
+    package func setKey(_ keysym: UInt32, pressed: Bool) throws {
         try bus.call(
             Self.service, path: sessionPath, interface: Self.sessionInterface, method: "NotifyKeyboardKeysym",
             [.uint32(keysym), .bool(pressed)])
@@ -83,14 +83,14 @@ public final class MutterRemoteDesktop: @unchecked Sendable {
 
     /// Presses Mutter's move-to-monitor keybinding for `side`: the focused
     /// window goes to the monitor next to its own on that side, if there is one.
-    public func moveFocusedWindow(to side: MutterHeadless.Side) throws {
+    package func moveFocusedWindow(to side: MutterHeadless.Side) throws {
         try pressChord([.superLeft, .shiftLeft, side == .left ? .left : .right])
     }
 }
 
 extension MutterHeadless {
     /// A horizontal direction in the layout.
-    public enum Side: String, Sendable, Hashable {
+    package enum Side: String, Sendable, Hashable {
         case left
         case right
     }
@@ -98,7 +98,7 @@ extension MutterHeadless {
     /// A monitor's place and size in the layout, in logical points (the
     /// layout mode the `scale-monitor-framebuffer` feature selects: its mode
     /// over its scale, as Mutter rounds it).
-    public static func logicalFrame(of logical: LogicalMonitor, in monitors: [Monitor]) -> (x: Int, y: Int, width: Int, height: Int)? {
+    package static func logicalFrame(of logical: LogicalMonitor, in monitors: [Monitor]) -> (x: Int, y: Int, width: Int, height: Int)? {
         guard let monitor = monitors.first(where: { $0.connector == logical.connector }) else { return nil }
         return (
             logical.x, logical.y, Int((Double(monitor.width) / logical.scale).rounded()),
@@ -112,7 +112,7 @@ extension MutterHeadless {
     /// `target` is not reached that way (not in one row with `source`:
     /// Mutter's neighbour on a side touches that edge and overlaps it
     /// vertically). Empty when `source` is `target`.
-    public static func monitorPath(from source: String, to target: String, in state: DisplayState) -> (side: Side, hops: [String])? {
+    package static func monitorPath(from source: String, to target: String, in state: DisplayState) -> (side: Side, hops: [String])? {
         if source == target { return (.right, []) }
         let frames = state.logicalMonitors.compactMap { logical in
             logicalFrame(of: logical, in: state.monitors).map { (logical.connector, $0) }

@@ -9,11 +9,11 @@ import Foundation
 /// PipeWire and WirePlumber run privately (``MutterPipeWire``), on the
 /// compositor's runtime folder and session bus; the consumer is
 /// `gst-launch-1.0 pipewiresrc path=NODE ! video/x-raw,… ! fakesink`.
-public final class MutterVirtualMonitor: @unchecked Sendable {
+package final class MutterVirtualMonitor: @unchecked Sendable {
     static let service = "org.gnome.Mutter.ScreenCast"
 
     /// The connector Mutter gave the new monitor (`Meta-2`).
-    public let connector: String
+    package let connector: String
     private let bus: SessionBusConnection
     private let sessionPath: String
     private let consumer: SpawnedProcess
@@ -23,7 +23,7 @@ public final class MutterVirtualMonitor: @unchecked Sendable {
     /// - Throws: ``CompositorLaunchError`` (gst-launch-1.0, pipewire or
     ///   wireplumber missing; a ScreenCast call refused; no stream or no new
     ///   monitor within `timeout`).
-    public init(on compositor: RunningCompositor, width: Int, height: Int, pipeWire: MutterPipeWire, timeout: Duration = .seconds(30)) throws {
+    package init(on compositor: RunningCompositor, width: Int, height: Int, pipeWire: MutterPipeWire, timeout: Duration = .seconds(30)) throws {
         let gstLaunch = try Executables.require("gst-launch-1.0", package: "gstreamer1.0-tools")
         let before = Set(try MutterHeadless.displayState(of: compositor).monitors.map(\.connector))
         let bus = try SessionBusConnection(sessionBusOf: compositor, for: "\(Self.service).CreateSession")
@@ -82,7 +82,7 @@ public final class MutterVirtualMonitor: @unchecked Sendable {
     ///
     /// This is the way to unplug it: a DisplayConfig layout that leaves a
     /// virtual monitor out made Mutter 43 exit.
-    public func unplug(timeout: Duration = .seconds(10)) {
+    package func unplug(timeout: Duration = .seconds(10)) {
         _ = try? bus.awaitSignal(interface: "org.gnome.Mutter.DisplayConfig", member: "MonitorsChanged", timeout: timeout) {
             try bus.call(Self.service, path: sessionPath, interface: "\(Self.service).Session", method: "Stop", timeout: .seconds(5))
         }
@@ -94,16 +94,16 @@ public final class MutterVirtualMonitor: @unchecked Sendable {
 /// PipeWire and WirePlumber started for one Mutter instance, on its runtime
 /// folder (the `pipewire-0` socket Mutter's ScreenCast connects to) and its
 /// session bus; ``stop()`` ends both.
-public final class MutterPipeWire: @unchecked Sendable {
+package final class MutterPipeWire: @unchecked Sendable {
     private let processes: [SpawnedProcess]
     /// What a PipeWire client of this instance needs (the compositor's environment).
-    public let environment: [String: String]
+    package let environment: [String: String]
 
     /// Starts both and returns once PipeWire's socket accepts connections.
     ///
     /// - Throws: ``CompositorLaunchError`` (a program missing, PipeWire exited
     ///   or not ready within `timeout`).
-    public init(for compositor: RunningCompositor, timeout: TimeInterval = 20) throws {
+    package init(for compositor: RunningCompositor, timeout: TimeInterval = 20) throws {
         environment = compositor.clientEnvironment()
         var started: [SpawnedProcess] = []
         do {
@@ -136,7 +136,7 @@ public final class MutterPipeWire: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops WirePlumber, then PipeWire. Idempotent.
-    public func stop() {
+    package func stop() {
         for process in processes.reversed() { process.terminate(grace: .seconds(1)) }
     }
 }

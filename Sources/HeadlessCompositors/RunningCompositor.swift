@@ -17,39 +17,39 @@ import Synchronization
 /// It is a final class shared across tasks (`@unchecked Sendable`, for the
 /// `Process` it holds): the launch facts are immutable, and the mutable stop
 /// state is in a `Mutex`, so `stop()` may be called from any thread, more than once.
-public final class RunningCompositor: @unchecked Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+package final class RunningCompositor: @unchecked Sendable, CustomStringConvertible {
+    package enum Kind: String, Sendable {
         case weston
         case sway
         case kwin
         case mutter
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The private `XDG_RUNTIME_DIR` of this instance (mode 0700). For sway
     /// started as root it belongs to the `diorama-sway` user; root can still
     /// connect to the sockets inside.
-    public let runtimeDirectory: String
+    package let runtimeDirectory: String
     /// The Wayland socket's name inside `runtimeDirectory` (e.g. `wayland-1`).
-    public let socketName: String
+    package let socketName: String
     /// The absolute path of the Wayland socket. libwayland (≥ 1.15) accepts an
     /// absolute path in `WAYLAND_DISPLAY`, so this alone lets a client connect,
     /// whatever its own `XDG_RUNTIME_DIR` is.
-    public let waylandDisplay: String
+    package let waylandDisplay: String
     /// sway's IPC socket (`SWAYSOCK`), `nil` for weston.
-    public let ipcSocketPath: String?
+    package let ipcSocketPath: String?
     /// The compositor's captured stdout and stderr.
-    public let logFile: String
+    package let logFile: String
     /// The generated configuration file, if any (sway).
-    public let configFile: String?
+    package let configFile: String?
     /// The private D-Bus session bus the compositor runs on (KWin, Mutter),
     /// which its settings and scripts are reached through; nil for sway and weston.
-    public let sessionBusAddress: String?
+    package let sessionBusAddress: String?
     /// The process we spawned: the compositor itself, or `runuser` in front of
     /// sway when started as root.
-    public let launcherPID: pid_t
+    package let launcherPID: pid_t
     /// The compositor's own process id (differs from `launcherPID` under `runuser`).
-    public let compositorPID: pid_t
+    package let compositorPID: pid_t
 
     private let process: SpawnedProcess
     private let instanceDirectory: String
@@ -89,7 +89,7 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     /// and `WAYLAND_DISPLAY` (absolute path), plus `SWAYSOCK` for sway so that
     /// `swaymsg` works too, and the private session bus for KWin and Mutter (so
     /// a client never reaches the desktop's own bus).
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         var env = ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": waylandDisplay]
         if let ipcSocketPath { env["SWAYSOCK"] = ipcSocketPath }
         if let sessionBusAddress { env["DBUS_SESSION_BUS_ADDRESS"] = sessionBusAddress }
@@ -99,7 +99,7 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     /// The current process's environment with `environment` applied and any
     /// inherited `WAYLAND_SOCKET`/`DISPLAY`/`I3SOCK` removed: ready for
     /// `Process.environment` when launching a client.
-    public func clientEnvironment() -> [String: String] {
+    package func clientEnvironment() -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         for key in inheritedDisplayVariables { env.removeValue(forKey: key) }
         env.merge(environment) { _, new in new }
@@ -107,11 +107,11 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     }
 
     /// True while the spawned process has not exited.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// The last lines of the compositor's log (kept in memory once stopped,
     /// since `stop()` removes the instance's files).
-    public func logTail(maxLines: Int = 40) -> String {
+    package func logTail(maxLines: Int = 40) -> String {
         if let cached = stopState.withLock({ $0.finalLogTail }) {
             return cached.split(separator: "\n", omittingEmptySubsequences: false)
                 .suffix(maxLines).joined(separator: "\n")
@@ -124,7 +124,7 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
     /// (which also takes its helper clients, e.g. weston's shell and keyboard).
     /// Removes the instance's directory afterwards unless the environment
     /// variable `DIORAMA_KEEP_COMPOSITOR_FILES` is set. Idempotent.
-    public func stop(gracePeriod: TimeInterval = 3) {
+    package func stop(gracePeriod: TimeInterval = 3) {
         stopState.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
@@ -138,7 +138,7 @@ public final class RunningCompositor: @unchecked Sendable, CustomStringConvertib
         }
     }
 
-    public var description: String {
+    package var description: String {
         "\(kind) pid \(compositorPID) WAYLAND_DISPLAY=\(waylandDisplay)"
             + (ipcSocketPath.map { " SWAYSOCK=\($0)" } ?? "")
     }

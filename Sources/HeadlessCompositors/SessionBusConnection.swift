@@ -3,7 +3,7 @@ import Foundation
 
 /// A value sent to or read from D-Bus, in the types the compositors' D-Bus
 /// interfaces use here.
-public indirect enum DBusValue: Sendable, Hashable {
+package indirect enum DBusValue: Sendable, Hashable {
     case bool(Bool)
     case int32(Int32)
     case uint32(UInt32)
@@ -21,7 +21,7 @@ public indirect enum DBusValue: Sendable, Hashable {
     case other(signature: String)
 
     /// The `index`-th child of a tuple or container, nil when there is none.
-    public subscript(index: Int) -> DBusValue? {
+    package subscript(index: Int) -> DBusValue? {
         switch self {
         case .tuple(let children), .container(let children):
             return children.indices.contains(index) ? children[index] : nil
@@ -31,7 +31,7 @@ public indirect enum DBusValue: Sendable, Hashable {
     }
 
     /// The text of a string or object path.
-    public var text: String? {
+    package var text: String? {
         switch self {
         case .string(let text), .objectPath(let text): return text
         default: return nil
@@ -47,18 +47,18 @@ public indirect enum DBusValue: Sendable, Hashable {
 /// (a Mutter RemoteDesktop session ends when its creator disconnects). Calls
 /// are synchronous (GDBus runs them on its own worker thread) and bounded by
 /// a timeout; a class with a lock, so calls from different threads queue.
-public final class SessionBusConnection: @unchecked Sendable {
+package final class SessionBusConnection: @unchecked Sendable {
     /// The GDBusConnection; nil once closed.
     private var connection: OpaquePointer?
     private let lock = NSLock()
     /// The bus address, for messages.
-    public let address: String
+    package let address: String
 
     /// Connects and registers with the bus at `address` (`unix:path=…`).
     ///
     /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
     ///   when the bus cannot be reached.
-    public init(address: String) throws {
+    package init(address: String) throws {
         self.address = address
         var error: UnsafeMutablePointer<GError>?
         let flags = GDBusConnectionFlags(
@@ -76,7 +76,7 @@ public final class SessionBusConnection: @unchecked Sendable {
     /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
     ///   naming `purpose` (the call it is for) when the compositor runs on no
     ///   bus of its own, or the bus cannot be reached.
-    public convenience init(sessionBusOf compositor: RunningCompositor, for purpose: String) throws {
+    package convenience init(sessionBusOf compositor: RunningCompositor, for purpose: String) throws {
         guard let address = compositor.sessionBusAddress else {
             throw CompositorLaunchError.dbusCallFailed(method: purpose, message: "\(compositor.kind) runs on no session bus of its own")
         }
@@ -86,7 +86,7 @@ public final class SessionBusConnection: @unchecked Sendable {
     deinit { close() }
 
     /// Closes the connection (what it made on the bus ends with it). Idempotent.
-    public func close() {
+    package func close() {
         lock.lock()
         defer { lock.unlock() }
         guard let connection else { return }
@@ -102,7 +102,7 @@ public final class SessionBusConnection: @unchecked Sendable {
     ///   with D-Bus' error (no such method, the compositor refused, no
     ///   answer within `timeout`), or when the connection is closed.
     @discardableResult
-    public func call(
+    package func call(
         _ destination: String, path: String, interface: String, method: String, _ arguments: [DBusValue] = [],
         timeout: Duration = .seconds(20)
     ) throws -> DBusValue {
@@ -135,7 +135,7 @@ public final class SessionBusConnection: @unchecked Sendable {
     /// - Throws: what `trigger` throws;
     ///   ``CompositorLaunchError/dbusCallFailed(method:message:)`` when no
     ///   such signal came within `timeout`.
-    public func awaitSignal(
+    package func awaitSignal(
         interface: String, member: String, timeout: Duration, after trigger: () throws -> Void
     ) throws -> DBusValue {
         let context = g_main_context_new()

@@ -15,22 +15,22 @@ import Synchronization
 /// sway runs as the unprivileged system user `diorama-sway` (created on first
 /// use) through `runuser`; the root caller can still connect to its Wayland and
 /// IPC sockets. Otherwise sway runs as the current user.
-public enum SwayHeadless {
+package enum SwayHeadless {
     /// One virtual output. wlroots names them `HEADLESS-1`, `HEADLESS-2`, … in
     /// creation order, so the n-th entry of `outputs` configures `HEADLESS-n`.
-    public struct Output: Sendable, Hashable {
+    package struct Output: Sendable, Hashable {
         /// The mode in physical pixels.
-        public var width: Int
-        public var height: Int
+        package var width: Int
+        package var height: Int
         /// Output scale (sway accepts fractional scales).
-        public var scale: Double
+        package var scale: Double
         /// Top-left corner in sway's layout (logical) coordinates.
-        public var x: Int
-        public var y: Int
+        package var x: Int
+        package var y: Int
         /// sway transform (`normal`, `90`, `180`, `270`, `flipped-90`, …), or nil.
-        public var transform: String?
+        package var transform: String?
 
-        public init(
+        package init(
             width: Int = 1280, height: Int = 800, scale: Double = 1, x: Int = 0, y: Int = 0,
             transform: String? = nil
         ) {
@@ -43,28 +43,28 @@ public enum SwayHeadless {
         }
 
         /// The size in layout coordinates (physical size / scale), as sway reports in `rect`.
-        public var logicalWidth: Int { Int((Double(width) / scale).rounded(.down)) }
-        public var logicalHeight: Int { Int((Double(height) / scale).rounded(.down)) }
+        package var logicalWidth: Int { Int((Double(width) / scale).rounded(.down)) }
+        package var logicalHeight: Int { Int((Double(height) / scale).rounded(.down)) }
     }
 
     /// The user sway runs as when the caller is root.
-    public static let unprivilegedUser = "diorama-sway"
+    package static let unprivilegedUser = "diorama-sway"
 
     /// Two 1280×800 outputs side by side: `HEADLESS-1` at scale 1 at (0,0), and
     /// `HEADLESS-2` at scale 2 at (1280,0), 640×400 in layout coordinates.
-    public static let defaultOutputs: [Output] = [
+    package static let defaultOutputs: [Output] = [
         Output(width: 1280, height: 800, scale: 1, x: 0, y: 0),
         Output(width: 1280, height: 800, scale: 2, x: 1280, y: 0),
     ]
 
     /// The wlroots name of the output at `index` (0-based) of `outputs`.
-    public static func outputName(index: Int) -> String { "HEADLESS-\(index + 1)" }
+    package static func outputName(index: Int) -> String { "HEADLESS-\(index + 1)" }
 
     /// The sway configuration `start` writes for these outputs.
     ///
     /// - Parameter floatingWindows: when true, every window floats (adds
     ///   `for_window [app_id=".*"] floating enable`); by default windows tile.
-    public static func configuration(
+    package static func configuration(
         outputs: [Output], floatingWindows: Bool = false,
         extraConfig: [String] = []
     ) -> String {
@@ -106,7 +106,7 @@ public enum SwayHeadless {
     ///   - startupTimeout: bound on the whole start-up wait.
     /// - Throws: `CompositorLaunchError` (sway or runuser missing, user setup
     ///   failed, config error, sway exited or too slow).
-    public static func start(
+    package static func start(
         outputs: [Output] = defaultOutputs, floatingWindows: Bool = false,
         extraConfig: [String] = [], verbose: Bool = false,
         startupTimeout: TimeInterval = 10
@@ -222,7 +222,7 @@ public enum SwayHeadless {
     }
 
     /// How a scale is written in a sway command: `2`, `1.5`.
-    public static func formatScale(_ scale: Double) -> String {
+    package static func formatScale(_ scale: Double) -> String {
         scale == scale.rounded() ? String(Int(scale)) : String(scale)
     }
 }

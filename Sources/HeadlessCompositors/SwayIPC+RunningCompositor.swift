@@ -3,7 +3,7 @@ import SwayIPC
 
 extension SwayIPC {
     /// Connects to a compositor started by `SwayHeadless`.
-    public convenience init(_ compositor: RunningCompositor, timeout: TimeInterval = 5) throws {
+    package convenience init(_ compositor: RunningCompositor, timeout: TimeInterval = 5) throws {
         guard let path = compositor.ipcSocketPath else {
             throw SwayIPCError.protocolViolation("\(compositor.kind) has no sway IPC socket")
         }

@@ -15,8 +15,8 @@ import Foundation
 /// what ``WaylandDebugLog/microseconds(from:to:)`` computes. The stamp is taken
 /// when the request is marshalled (sent) or just before the event's handler
 /// runs (received), in the client's own process.
-public struct WaylandDebugMessage: Sendable, Hashable {
-    public enum Direction: Sendable, Hashable {
+package struct WaylandDebugMessage: Sendable, Hashable {
+    package enum Direction: Sendable, Hashable {
         /// A request the client sent (` -> `).
         case sent
         /// An event the client dispatched.
@@ -24,32 +24,32 @@ public struct WaylandDebugMessage: Sendable, Hashable {
     }
 
     /// The stamp: CLOCK_REALTIME µs modulo 2³².
-    public var microseconds: UInt32
-    public var direction: Direction
+    package var microseconds: UInt32
+    package var direction: Direction
     /// True for an event libwayland dropped (its object was already destroyed).
-    public var discarded: Bool
-    public var interface: String
-    public var objectID: UInt32
-    public var message: String
+    package var discarded: Bool
+    package var interface: String
+    package var objectID: UInt32
+    package var message: String
     /// The arguments as printed: `wl_output@12`, `new id xdg_surface@5`, `2`,
     /// `"HEADLESS-1"`, `nil`, `fd 7`, `array[16]`.
-    public var arguments: [String]
+    package var arguments: [String]
 
     /// `interface@id`, as the arguments name objects.
-    public var object: String { "\(interface)@\(objectID)" }
+    package var object: String { "\(interface)@\(objectID)" }
 }
 
 /// Reads `WAYLAND_DEBUG=client` output, which shares stderr with whatever
 /// else the program prints: lines that are not libwayland messages are
 /// skipped, never an error (a toolkit's warnings must not break a benchmark).
-public enum WaylandDebugLog {
+package enum WaylandDebugLog {
     /// The messages of `text`, in order.
-    public static func parse(_ text: some StringProtocol) -> [WaylandDebugMessage] {
+    package static func parse(_ text: some StringProtocol) -> [WaylandDebugMessage] {
         text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { parseLine($0) }
     }
 
     /// One line, or nil when it is not a libwayland message.
-    public static func parseLine(_ line: some StringProtocol) -> WaylandDebugMessage? {
+    package static func parseLine(_ line: some StringProtocol) -> WaylandDebugMessage? {
         var rest = Substring(line)
         // "[%7u.%03u] ": the width pads with spaces, so skip them after the bracket.
         guard rest.first == "[", let close = rest.firstIndex(of: "]") else { return nil }
@@ -111,13 +111,13 @@ public enum WaylandDebugLog {
     /// `later − earlier` in µs, for stamps less than 35 minutes apart (either
     /// way): the difference modulo 2³² read as a signed number, so a wrap of
     /// the 32-bit stamp between them does not matter.
-    public static func microseconds(from earlier: UInt32, to later: UInt32) -> Int64 {
+    package static func microseconds(from earlier: UInt32, to later: UInt32) -> Int64 {
         Int64(Int32(bitPattern: later &- earlier))
     }
 
     /// Now, on the clock and in the units libwayland stamps its lines with,
     /// to place the bench's own actions (an IPC command) among them.
-    public static func now() -> UInt32 {
+    package static func now() -> UInt32 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return UInt32(truncatingIfNeeded: Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000)

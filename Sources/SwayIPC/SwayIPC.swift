@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// Errors from `SwayIPC`.
-public enum SwayIPCError: Error, Sendable, CustomStringConvertible {
+package enum SwayIPCError: Error, Sendable, CustomStringConvertible {
     /// The socket layer failed (connect, timeout, peer closed).
     case transport(UnixSocketError)
     /// The reply was not a valid i3-ipc message.
@@ -18,7 +18,7 @@ public enum SwayIPCError: Error, Sendable, CustomStringConvertible {
     /// `waitForWindow` gave up.
     case windowNotFound(appID: String, seconds: Double)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .transport(error):
             return "sway IPC: \(error)"
@@ -42,9 +42,9 @@ public enum SwayIPCError: Error, Sendable, CustomStringConvertible {
 /// One connection, opened in `init` and reopened after a transport error. It is
 /// a final class shared across tasks: the descriptor lives in a `Mutex`, which
 /// serialises requests so replies cannot interleave. Every request is bounded by `timeout`.
-public final class SwayIPC: Sendable {
+package final class SwayIPC: Sendable {
     /// i3-ipc message types (requests; replies carry the same number).
-    public enum MessageType: UInt32, Sendable {
+    package enum MessageType: UInt32, Sendable {
         case runCommand = 0
         case getWorkspaces = 1
         case subscribe = 2
@@ -67,14 +67,14 @@ public final class SwayIPC: Sendable {
     /// Replies larger than this are treated as corrupt (a tree is a few KiB).
     static let maxPayload = 64 * 1024 * 1024
 
-    public let socketPath: String
-    public let timeout: TimeInterval
+    package let socketPath: String
+    package let timeout: TimeInterval
     /// The connection's descriptor, -1 while closed; held for a whole request.
     private let connection: Mutex<Int32>
 
     /// Connects to the IPC socket at `socketPath` (sway's `SWAYSOCK`).
     /// - Parameter timeout: bound on each request (write + reply).
-    public init(socketPath: String, timeout: TimeInterval = 5) throws {
+    package init(socketPath: String, timeout: TimeInterval = 5) throws {
         self.socketPath = socketPath
         self.timeout = timeout
         do {
@@ -89,14 +89,14 @@ public final class SwayIPC: Sendable {
     }
 
     /// Closes the connection; a later request reconnects.
-    public func close() {
+    package func close() {
         connection.withLock { fd in if fd >= 0 { Glibc.close(fd); fd = -1 } }
     }
 
     // MARK: Requests
 
     /// Sends one message and returns the reply's JSON payload.
-    public func request(_ type: MessageType, payload: String = "") throws -> Data {
+    package func request(_ type: MessageType, payload: String = "") throws -> Data {
         try connection.withLock { fd throws -> Data in
             let deadline = Date().addingTimeInterval(timeout)
             do {
@@ -130,7 +130,7 @@ public final class SwayIPC: Sendable {
     /// one result per command. Throws `SwayIPCError.commandFailed` with sway's
     /// messages if any command failed.
     @discardableResult
-    public func command(_ command: String) throws -> [SwayCommandResult] {
+    package func command(_ command: String) throws -> [SwayCommandResult] {
         let results: [SwayCommandResult] = try decode(
             [SwayCommandResult].self, what: "command reply",
             from: request(.runCommand, payload: command))
@@ -145,33 +145,33 @@ public final class SwayIPC: Sendable {
     }
 
     /// The outputs sway knows, in its order (`get_outputs`).
-    public func outputs() throws -> [SwayOutput] {
+    package func outputs() throws -> [SwayOutput] {
         try decode([SwayOutput].self, what: "outputs", from: request(.getOutputs))
     }
 
     /// The whole layout tree (`get_tree`): root → outputs → workspaces → containers.
-    public func tree() throws -> SwayNode {
+    package func tree() throws -> SwayNode {
         try decode(SwayNode.self, what: "tree", from: request(.getTree))
     }
 
     /// The workspaces (`get_workspaces`).
-    public func workspaces() throws -> [SwayWorkspace] {
+    package func workspaces() throws -> [SwayWorkspace] {
         try decode([SwayWorkspace].self, what: "workspaces", from: request(.getWorkspaces))
     }
 
     /// sway's version (`get_version`).
-    public func version() throws -> SwayVersion {
+    package func version() throws -> SwayVersion {
         try decode(SwayVersion.self, what: "version", from: request(.getVersion))
     }
 
     /// The first window with this `app_id`, with its output and workspace, or nil.
-    public func window(appID: String) throws -> SwayWindowPlacement? {
+    package func window(appID: String) throws -> SwayWindowPlacement? {
         try tree().findWindow(appID: appID)
     }
 
     /// Polls the tree until a window with this `app_id` appears (for example
     /// after launching a client), bounded by `timeout`.
-    public func waitForWindow(appID: String, timeout: TimeInterval = 10) throws -> SwayWindowPlacement {
+    package func waitForWindow(appID: String, timeout: TimeInterval = 10) throws -> SwayWindowPlacement {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let placement = try window(appID: appID) { return placement }

@@ -5,36 +5,36 @@ import Foundation
 // because sway omits some of them for disabled outputs and for the root node.
 
 /// A rectangle in sway's layout (logical) coordinates.
-public struct SwayRect: Codable, Sendable, Hashable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct SwayRect: Codable, Sendable, Hashable, CustomStringConvertible {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
-    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+    package var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 
 /// An output mode in physical pixels; `refresh` is in mHz.
-public struct SwayMode: Codable, Sendable, Hashable {
-    public var width: Int
-    public var height: Int
-    public var refresh: Int
+package struct SwayMode: Codable, Sendable, Hashable {
+    package var width: Int
+    package var height: Int
+    package var refresh: Int
 }
 
 /// One result of a `run_command` request.
-public struct SwayCommandResult: Codable, Sendable, Hashable {
-    public var success: Bool
+package struct SwayCommandResult: Codable, Sendable, Hashable {
+    package var success: Bool
     /// sway's message when `success` is false.
-    public var error: String?
+    package var error: String?
     /// True when the command did not parse (rather than failed to apply).
-    public var parseError: Bool?
+    package var parseError: Bool?
 
     enum CodingKeys: String, CodingKey {
         case success, error
@@ -43,22 +43,22 @@ public struct SwayCommandResult: Codable, Sendable, Hashable {
 }
 
 /// One output as `get_outputs` reports it.
-public struct SwayOutput: Decodable, Sendable, Hashable {
+package struct SwayOutput: Decodable, Sendable, Hashable {
     /// `HEADLESS-1`, `HEADLESS-2`, … for the headless backend.
-    public var name: String
-    public var make: String
-    public var model: String
-    public var active: Bool
-    public var focused: Bool
+    package var name: String
+    package var make: String
+    package var model: String
+    package var active: Bool
+    package var focused: Bool
     /// The output scale (sway reports -1 for disabled outputs).
-    public var scale: Double
+    package var scale: Double
     /// `normal`, `90`, `180`, `270`, `flipped`, `flipped-90`, …
-    public var transform: String
+    package var transform: String
     /// Position and size in layout coordinates (physical size / scale).
-    public var rect: SwayRect
+    package var rect: SwayRect
     /// The mode in physical pixels, if the output is active.
-    public var currentMode: SwayMode?
-    public var currentWorkspace: String?
+    package var currentMode: SwayMode?
+    package var currentWorkspace: String?
 
     enum CodingKeys: String, CodingKey {
         case name, make, model, active, focused, scale, transform, rect
@@ -66,7 +66,7 @@ public struct SwayOutput: Decodable, Sendable, Hashable {
         case currentWorkspace = "current_workspace"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
         make = try c.decodeIfPresent(String.self, forKey: .make) ?? ""
@@ -82,21 +82,21 @@ public struct SwayOutput: Decodable, Sendable, Hashable {
 }
 
 /// One workspace as `get_workspaces` reports it.
-public struct SwayWorkspace: Decodable, Sendable, Hashable {
-    public var num: Int
-    public var name: String
-    public var visible: Bool
-    public var focused: Bool
-    public var output: String
-    public var rect: SwayRect
+package struct SwayWorkspace: Decodable, Sendable, Hashable {
+    package var num: Int
+    package var name: String
+    package var visible: Bool
+    package var focused: Bool
+    package var output: String
+    package var rect: SwayRect
 }
 
 /// sway's version as `get_version` reports it.
-public struct SwayVersion: Decodable, Sendable, Hashable {
-    public var major: Int
-    public var minor: Int
-    public var patch: Int
-    public var humanReadable: String
+package struct SwayVersion: Decodable, Sendable, Hashable {
+    package var major: Int
+    package var minor: Int
+    package var patch: Int
+    package var humanReadable: String
 
     enum CodingKeys: String, CodingKey {
         case major, minor, patch
@@ -107,28 +107,28 @@ public struct SwayVersion: Decodable, Sendable, Hashable {
 /// A node of the `get_tree` reply: the root, an output, a workspace, or a
 /// container (`con` tiled, `floating_con` floating). Windows are containers
 /// with an `appID` (Wayland) or a `window` id (X11).
-public struct SwayNode: Decodable, Sendable, Hashable {
-    public var id: Int
-    public var name: String?
+package struct SwayNode: Decodable, Sendable, Hashable {
+    package var id: Int
+    package var name: String?
     /// `root`, `output`, `workspace`, `con`, `floating_con`.
-    public var type: String
+    package var type: String
     /// The container's rectangle in layout coordinates (including borders).
-    public var rect: SwayRect
+    package var rect: SwayRect
     /// The client's content relative to `rect`.
-    public var windowRect: SwayRect?
+    package var windowRect: SwayRect?
     /// The size the client asked for.
-    public var geometry: SwayRect?
-    public var appID: String?
-    public var pid: Int32?
-    public var focused: Bool
-    public var visible: Bool?
+    package var geometry: SwayRect?
+    package var appID: String?
+    package var pid: Int32?
+    package var focused: Bool
+    package var visible: Bool?
     /// `xdg_shell` or `xwayland` for windows.
-    public var shell: String?
+    package var shell: String?
     /// 0 none, 1 on its workspace, 2 global.
-    public var fullscreenMode: Int?
-    public var marks: [String]
-    public var nodes: [SwayNode]
-    public var floatingNodes: [SwayNode]
+    package var fullscreenMode: Int?
+    package var marks: [String]
+    package var nodes: [SwayNode]
+    package var floatingNodes: [SwayNode]
 
     enum CodingKeys: String, CodingKey {
         case id, name, type, rect, geometry, pid, focused, visible, shell, marks, nodes
@@ -138,7 +138,7 @@ public struct SwayNode: Decodable, Sendable, Hashable {
         case floatingNodes = "floating_nodes"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(Int.self, forKey: .id)
         name = try c.decodeIfPresent(String.self, forKey: .name)
@@ -158,17 +158,17 @@ public struct SwayNode: Decodable, Sendable, Hashable {
     }
 
     /// Tiled children, then floating ones.
-    public var children: [SwayNode] { nodes + floatingNodes }
+    package var children: [SwayNode] { nodes + floatingNodes }
 
     /// True for a window (a container holding a client surface).
-    public var isWindow: Bool {
+    package var isWindow: Bool {
         (type == "con" || type == "floating_con") && (appID != nil || pid != nil)
     }
 
     /// Every window in the tree, depth first, with the output and workspace it
     /// sits on. sway's internal `__i3` output (holding the scratchpad) is
     /// reported as output `__i3`, workspace `__i3_scratch`.
-    public func windows() -> [SwayWindowPlacement] {
+    package func windows() -> [SwayWindowPlacement] {
         var found: [SwayWindowPlacement] = []
         func walk(_ node: SwayNode, output: String?, workspace: String?) {
             let output = node.type == "output" ? node.name : output
@@ -183,12 +183,12 @@ public struct SwayNode: Decodable, Sendable, Hashable {
     }
 
     /// The first window whose `app_id` equals `appID`.
-    public func findWindow(appID: String) -> SwayWindowPlacement? {
+    package func findWindow(appID: String) -> SwayWindowPlacement? {
         windows().first { $0.node.appID == appID }
     }
 
     /// The first node (of any type) satisfying `predicate`, depth first.
-    public func first(where predicate: (SwayNode) -> Bool) -> SwayNode? {
+    package func first(where predicate: (SwayNode) -> Bool) -> SwayNode? {
         if predicate(self) { return self }
         for child in children {
             if let hit = child.first(where: predicate) { return hit }
@@ -198,13 +198,13 @@ public struct SwayNode: Decodable, Sendable, Hashable {
 }
 
 /// A window found in the tree and where it is.
-public struct SwayWindowPlacement: Sendable, Hashable {
-    public var node: SwayNode
+package struct SwayWindowPlacement: Sendable, Hashable {
+    package var node: SwayNode
     /// The output's name, e.g. `HEADLESS-2`.
-    public var output: String?
-    public var workspace: String?
+    package var output: String?
+    package var workspace: String?
 
     /// The container rectangle in layout coordinates.
-    public var rect: SwayRect { node.rect }
-    public var isFloating: Bool { node.type == "floating_con" }
+    package var rect: SwayRect { node.rect }
+    package var isFloating: Bool { node.type == "floating_con" }
 }

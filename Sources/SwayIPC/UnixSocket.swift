@@ -6,13 +6,13 @@ import Foundation
 #endif
 
 /// Errors of the raw UNIX-socket layer under `SwayIPC`.
-public enum UnixSocketError: Error, Sendable, CustomStringConvertible {
+package enum UnixSocketError: Error, Sendable, CustomStringConvertible {
     case pathTooLong(String)
     case systemCall(String, errno: Int32, path: String)
     case timedOut(String, path: String)
     case closedByPeer(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .pathTooLong(path):
             return

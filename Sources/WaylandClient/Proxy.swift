@@ -32,7 +32,7 @@ private let proxyDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, argu
 /// programmer error and stops with a message.
 open class Proxy {
     /// The `wl_proxy`, or nil once the object has been destroyed.
-    public private(set) var pointer: OpaquePointer?
+    package private(set) var pointer: OpaquePointer?
     /// The version this object was bound or created with.
     public let version: UInt32
 
@@ -59,7 +59,7 @@ open class Proxy {
     open func dispatch(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {}
 
     /// The Swift object for a `wl_proxy` that Diorama created, or nil.
-    public static func object(from proxy: OpaquePointer?) -> Proxy? {
+    package static func object(from proxy: OpaquePointer?) -> Proxy? {
         guard let proxy, wl_proxy_get_tag(proxy) == UnsafePointer(diorama_proxy_tag),
             let data = wl_proxy_get_user_data(proxy)
         else { return nil }
@@ -70,7 +70,7 @@ open class Proxy {
     public var id: UInt32 { pointer.map { wl_proxy_get_id($0) } ?? 0 }
 
     /// The pointer to put into an outgoing object argument.
-    public var wireObject: OpaquePointer {
+    package var wireObject: OpaquePointer {
         guard let pointer else {
             preconditionFailure("\(Self.interfaceName(Self.interface)) was used after it was destroyed")
         }
@@ -81,17 +81,17 @@ open class Proxy {
 
     /// Stops with a message when a request newer than the bound version is
     /// sent: the compositor would kill the connection for it.
-    public func requireVersion(_ since: UInt32, _ message: StaticString) {
+    package func requireVersion(_ since: UInt32, _ message: StaticString) {
         precondition(
             version >= since, "\(message) needs version \(since), but this object has version \(version); bind a newer version or check `version` first")
     }
 
-    public func marshal(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
+    package func marshal(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
         wl_proxy_marshal_array_flags(wireObject, opcode, nil, version, 0, arguments)
     }
 
     /// Sends a destructor request; the proxy and the Swift object's life end.
-    public func marshalDestructor(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
+    package func marshalDestructor(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
         let proxy = wireObject
         pointer = nil
         wl_proxy_marshal_array_flags(proxy, opcode, nil, version, UInt32(WL_MARSHAL_FLAG_DESTROY), arguments)
@@ -99,7 +99,7 @@ open class Proxy {
     }
 
     /// Sends a request that creates an object and returns it, typed.
-    public func marshalConstructor<Object: Proxy>(
+    package func marshalConstructor<Object: Proxy>(
         opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?,
         type: Object.Type, version: UInt32
     ) -> Object {
@@ -120,7 +120,7 @@ open class Proxy {
 
     /// Called by generated code after a destructor event (wl_callback.done)
     /// was delivered: the server has already forgotten the object.
-    public func endLifeAfterDestructorEvent() {
+    package func endLifeAfterDestructorEvent() {
         destroyLocally()
     }
 

@@ -4,12 +4,12 @@ import CWaylandUtil
 /// One message (request or event) of an interface table, as generated code
 /// describes it: name, libwayland signature, and the interface of each
 /// argument slot (nil where the slot is not an object).
-public struct MessageDescription {
-    public var name: String
-    public var signature: String
-    public var types: [UnsafePointer<wl_interface>?]
+package struct MessageDescription {
+    package var name: String
+    package var signature: String
+    package var types: [UnsafePointer<wl_interface>?]
 
-    public init(_ name: String, _ signature: String, _ types: [UnsafePointer<wl_interface>?]) {
+    package init(_ name: String, _ signature: String, _ types: [UnsafePointer<wl_interface>?]) {
         self.name = name
         self.signature = signature
         self.types = types
@@ -22,10 +22,10 @@ public struct MessageDescription {
 /// interface live, and compares them by address in places, so each table is
 /// allocated exactly once and never freed or moved. Generated code calls
 /// these functions from its `Interfaces` enum.
-public enum InterfaceTable {
+package enum InterfaceTable {
     /// Storage for one table, filled later by `fill` (tables reference each
     /// other in cycles, so all are allocated before any is filled).
-    public static func allocate() -> UnsafeMutablePointer<wl_interface> {
+    package static func allocate() -> UnsafeMutablePointer<wl_interface> {
         let table = UnsafeMutablePointer<wl_interface>.allocate(capacity: 1)
         table.initialize(to: wl_interface(name: nil, version: 0, method_count: 0, methods: nil, event_count: 0, events: nil))
         return table
@@ -33,7 +33,7 @@ public enum InterfaceTable {
 
     /// Fills a table allocated by `allocate`. Strings and message arrays are
     /// copied into memory that lives as long as the process.
-    public static func fill(
+    package static func fill(
         _ table: UnsafeMutablePointer<wl_interface>, name: String, version: Int32,
         requests: [MessageDescription], events: [MessageDescription]
     ) {
@@ -46,7 +46,7 @@ public enum InterfaceTable {
     /// The table libwayland itself exports under `symbol` (the core protocol:
     /// `wl_surface_interface`, …). Looked up by name because taking the
     /// address of an imported C global from Swift gives a temporary copy.
-    public static func exportedByLibwayland(_ symbol: String) -> UnsafePointer<wl_interface> {
+    package static func exportedByLibwayland(_ symbol: String) -> UnsafePointer<wl_interface> {
         guard let address = CDioramaShim_libwayland_interface(symbol) else {
             preconditionFailure("libwayland does not export \(symbol); is libwayland-client or libwayland-server linked?")
         }

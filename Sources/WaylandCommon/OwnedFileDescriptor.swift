@@ -13,7 +13,7 @@ public final class OwnedFileDescriptor: Sendable {
     private let descriptor: Atomic<Int32>
 
     /// Takes ownership of `descriptor`.
-    public init(adopting descriptor: Int32) {
+    package init(adopting descriptor: Int32) {
         self.descriptor = Atomic(descriptor)
     }
 

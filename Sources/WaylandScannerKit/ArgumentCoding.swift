@@ -189,22 +189,23 @@ struct ArgumentCoding {
 
 /// The nested enum and bitfield types of an interface, the same on both sides.
 enum EnumEmitter {
-    static func emit(_ enumeration: EnumDefinition, into w: inout CodeWriter) {
+    static func emit(_ enumeration: EnumDefinition, access: String, into w: inout CodeWriter) {
         let name = EnumNames.typeName(enumeration.name)
         w.documentation(enumeration.description, extra: enumeration.since > 1 ? ["Available since version \(enumeration.since)."] : [])
         let conformances = enumeration.isBitfield ? "OptionSet, Hashable, Sendable" : "RawRepresentable, Hashable, Sendable"
-        w.block("public struct \(name): \(conformances)") { w in
-            w.line("public var rawValue: UInt32")
-            w.line("public init(rawValue: UInt32) { self.rawValue = rawValue }")
+        w.block("\(access) struct \(name): \(conformances)") { w in
+            w.line("\(access) var rawValue: UInt32")
+            w.line("\(access) init(rawValue: UInt32) { self.rawValue = rawValue }")
             for entry in enumeration.entries {
                 var doc: [String] = []
                 if let summary = entry.summary { doc.append(summary) }
                 if entry.since > 1 { doc.append("Available since version \(entry.since).") }
                 for line in doc { w.line("/// " + line) }
                 if enumeration.isBitfield && entry.value == 0 {
-                    w.line("public static let \(SwiftNames.memberName(entry.name)): \(name) = []")
+                    w.line("\(access) static let \(SwiftNames.memberName(entry.name)): \(name) = []")
                 } else {
-                    w.line("public static let \(SwiftNames.memberName(entry.name)) = \(name)(rawValue: \(hex(entry.value, bitfield: enumeration.isBitfield)))")
+                    w.line(
+                        "\(access) static let \(SwiftNames.memberName(entry.name)) = \(name)(rawValue: \(hex(entry.value, bitfield: enumeration.isBitfield)))")
                 }
             }
         }

@@ -1,25 +1,25 @@
 import Foundation
 
 /// One generated Swift file.
-public struct GeneratedFile: Sendable, Equatable {
-    public var name: String
-    public var contents: String
+package struct GeneratedFile: Sendable, Equatable {
+    package var name: String
+    package var contents: String
 }
 
 /// The scanner's entry point: protocol XML files in, Swift files out.
-public enum BindingsGenerator {
+package enum BindingsGenerator {
     /// The file names `generate` produces for these XML files, known before
     /// any XML is read (the build plugin declares them as outputs).
-    public static func outputFileNames(forXMLFiles paths: [String], side: BindingSide) -> [String] {
+    package static func outputFileNames(forXMLFiles paths: [String], side: BindingSide) -> [String] {
         paths.map { fileName(forXML: $0, side: side) } + [interfacesFileName(side)]
     }
 
-    public static func generate(xmlFiles: [URL], side: BindingSide) throws -> [GeneratedFile] {
+    package static func generate(xmlFiles: [URL], side: BindingSide) throws -> [GeneratedFile] {
         let protocols = try xmlFiles.map(ProtocolParser.parse(contentsOf:))
         return try generate(protocols: protocols, xmlPaths: xmlFiles.map(\.path), side: side)
     }
 
-    public static func generate(protocols: [ProtocolDefinition], xmlPaths: [String], side: BindingSide) throws -> [GeneratedFile] {
+    package static func generate(protocols: [ProtocolDefinition], xmlPaths: [String], side: BindingSide) throws -> [GeneratedFile] {
         let set = try ProtocolSet(protocols)
         var files: [GeneratedFile] = []
         for (proto, path) in zip(protocols, xmlPaths) {

@@ -9,7 +9,7 @@ enum ClientEmitter {
             members: { interface, w in
                 if interface.name == "wl_display" {
                     w.line("/// libwayland handles wl_display's events (error, delete_id) itself.")
-                    w.line("public override class var receivesEvents: Bool { false }")
+                    w.line("\(BindingSide.client.access) override class var receivesEvents: Bool { false }")
                 }
             }, sending: emitRequest)
     }
@@ -35,7 +35,7 @@ enum ClientEmitter {
         let name = SwiftNames.memberName(request.name)
         w.documentation(request.description, extra: coding.documentationLines(request, incoming: false))
         if newID != nil { w.line("@discardableResult") }
-        w.block("public func \(name)\(generic)(\(signatureParts.joined(separator: ", ")))\(returnType)") { w in
+        w.block("\(coding.side.access) func \(name)\(generic)(\(signatureParts.joined(separator: ", ")))\(returnType)") { w in
             w.line("requireVersion(\(request.since), \"\(interface.name).\(request.name)\")")
             let call: (String) -> String
             if let newID {

@@ -23,15 +23,15 @@ enum InterfaceClassEmitter {
             w.line("// MARK: - \(interface.name)")
             w.line()
             w.documentation(interface.description)
-            try w.block("public final class \(SwiftNames.typeName(interface.name)): \(coding.baseClass)") { w in
+            try w.block("\(side.access) final class \(SwiftNames.typeName(interface.name)): \(coding.baseClass)") { w in
                 w.line("/// The interface name on the wire.")
-                w.line("public static let interfaceName = \"\(interface.name)\"")
+                w.line("\(side.access) static let interfaceName = \"\(interface.name)\"")
                 w.line("/// The highest version of \(interface.name) these bindings know.")
-                w.line("public static let maxVersion: UInt32 = \(interface.version)")
-                w.line("public override class var interface: UnsafePointer<wl_interface> { Interfaces.\(interface.name) }")
+                w.line("\(side.access) static let maxVersion: UInt32 = \(interface.version)")
+                w.line("\(side.access) override class var interface: UnsafePointer<wl_interface> { Interfaces.\(interface.name) }")
                 for enumeration in interface.enums {
                     w.line()
-                    EnumEmitter.emit(enumeration, into: &w)
+                    EnumEmitter.emit(enumeration, access: side.access, into: &w)
                 }
                 members(interface, &w)
                 let (received, sent) =

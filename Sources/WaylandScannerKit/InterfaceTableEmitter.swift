@@ -109,9 +109,9 @@ enum InterfaceTableEmitter {
                 "generated from at build time (the installed libwayland-dev and",
                 "wayland-protocols packages, so it differs between distributions).",
             ])
-        w.block("public enum GeneratedProtocolVersions") { w in
+        w.block("package enum GeneratedProtocolVersions") { w in
             for interface in interfaces {
-                w.line("public static let \(interface.name): UInt32 = \(interface.version)")
+                w.line("package static let \(interface.name): UInt32 = \(interface.version)")
             }
         }
     }
@@ -125,9 +125,15 @@ enum GeneratedHeader {
 }
 
 /// Which half of the bindings to generate.
-public enum BindingSide: String, Sendable {
+package enum BindingSide: String, Sendable {
     case client, server
 
     var cModule: String { self == .client ? "CWaylandClient" : "CWaylandServer" }
+
+    /// The access level of the types and members the bindings declare. Client
+    /// proxies are `public`: the shipped simulator harness hands them to its
+    /// users (`ClientWindow.surface`), who send requests on them. Server
+    /// resources are `package`: only the simulator, inside this package, uses them.
+    var access: String { self == .client ? "public" : "package" }
 
 }

@@ -29,7 +29,7 @@ enum MessageEmitter {
         guard !messages.isEmpty else { return }
         w.line()
         w.line("/// The \(incoming.pluralName) of \(interface.name), decoded.")
-        try w.block("public enum \(incoming.enumName)") { w in
+        try w.block("\(coding.side.access) enum \(incoming.enumName)") { w in
             for message in messages {
                 w.documentation(message.description, extra: coding.documentationLines(message, incoming: true))
                 let parameters = try coding.parameters(message.arguments, incoming: true)
@@ -41,9 +41,9 @@ enum MessageEmitter {
         }
         w.line()
         for line in incoming.handlerDocumentation { w.line("/// " + line) }
-        w.line("public var \(incoming.handlerName): ((\(incoming.enumName)) -> Void)?")
+        w.line("\(coding.side.access) var \(incoming.handlerName): ((\(incoming.enumName)) -> Void)?")
         w.line()
-        try w.block("public override func dispatch(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?)") { w in
+        try w.block("\(coding.side.access) override func dispatch(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?)") { w in
             try w.block("switch opcode") { w in
                 for (opcode, message) in messages.enumerated() {
                     w.line("case \(opcode):")
@@ -98,7 +98,7 @@ enum MessageEmitter {
         let value = locals.isEmpty ? "()" : locals.count == 1 ? locals[0] : "(\(locals.joined(separator: ", ")))"
         w.line()
         w.line("/// The arguments of `\(message.name)` (since version \(message.since)) when this is that message, else nil.")
-        w.line("public var \(SwiftNames.unescaped(caseName))Arguments: \(valueType)? {")
+        w.line("\(coding.side.access) var \(SwiftNames.unescaped(caseName))Arguments: \(valueType)? {")
         w.line("    if case \(pattern) = self { \(value) } else { nil }")
         w.line("}")
     }

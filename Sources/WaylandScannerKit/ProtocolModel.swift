@@ -3,31 +3,31 @@
 // file) → emit (InterfaceTableEmitter, ClientEmitter, ServerEmitter).
 
 /// Where a model element came from, for error messages (`file:line`).
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
+package struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var column: Int
 
-    public init(file: String, line: Int, column: Int = 0) {
+    package init(file: String, line: Int, column: Int = 0) {
         self.file = file
         self.line = line
         self.column = column
     }
 
-    public var description: String {
+    package var description: String {
         column > 0 ? "\(file):\(line):\(column)" : "\(file):\(line)"
     }
 }
 
 /// One `<protocol>` element.
-public struct ProtocolDefinition: Sendable {
-    public var name: String
-    public var copyright: String?
-    public var description: Documentation?
-    public var interfaces: [InterfaceDefinition]
-    public var location: SourceLocation
+package struct ProtocolDefinition: Sendable {
+    package var name: String
+    package var copyright: String?
+    package var description: Documentation?
+    package var interfaces: [InterfaceDefinition]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, copyright: String? = nil, description: Documentation? = nil,
         interfaces: [InterfaceDefinition] = [], location: SourceLocation
     ) {
@@ -40,26 +40,26 @@ public struct ProtocolDefinition: Sendable {
 }
 
 /// `<description summary="…">text</description>` or a bare `summary` attribute.
-public struct Documentation: Sendable, Equatable {
-    public var summary: String?
-    public var text: String?
+package struct Documentation: Sendable, Equatable {
+    package var summary: String?
+    package var text: String?
 
-    public init(summary: String?, text: String?) {
+    package init(summary: String?, text: String?) {
         self.summary = summary
         self.text = text
     }
 }
 
-public struct InterfaceDefinition: Sendable {
-    public var name: String
-    public var version: Int
-    public var description: Documentation?
-    public var requests: [MessageDefinition]
-    public var events: [MessageDefinition]
-    public var enums: [EnumDefinition]
-    public var location: SourceLocation
+package struct InterfaceDefinition: Sendable {
+    package var name: String
+    package var version: Int
+    package var description: Documentation?
+    package var requests: [MessageDefinition]
+    package var events: [MessageDefinition]
+    package var enums: [EnumDefinition]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, version: Int, description: Documentation? = nil,
         requests: [MessageDefinition] = [], events: [MessageDefinition] = [],
         enums: [EnumDefinition] = [], location: SourceLocation
@@ -75,18 +75,18 @@ public struct InterfaceDefinition: Sendable {
 }
 
 /// A request or an event.
-public struct MessageDefinition: Sendable {
-    public var name: String
+package struct MessageDefinition: Sendable {
+    package var name: String
     /// `type="destructor"`: sending (request) or receiving (event) it ends the object.
-    public var isDestructor: Bool
+    package var isDestructor: Bool
     /// The interface version that introduced the message (1 when absent).
-    public var since: Int
-    public var deprecatedSince: Int?
-    public var description: Documentation?
-    public var arguments: [ArgumentDefinition]
-    public var location: SourceLocation
+    package var since: Int
+    package var deprecatedSince: Int?
+    package var description: Documentation?
+    package var arguments: [ArgumentDefinition]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, isDestructor: Bool = false, since: Int = 1, deprecatedSince: Int? = nil,
         description: Documentation? = nil, arguments: [ArgumentDefinition] = [],
         location: SourceLocation
@@ -101,16 +101,16 @@ public struct MessageDefinition: Sendable {
     }
 
     /// The `new_id` argument that makes this message a constructor, if any.
-    public var newIDArgument: ArgumentDefinition? {
+    package var newIDArgument: ArgumentDefinition? {
         arguments.first { $0.type == .newID }
     }
 }
 
-public enum ArgumentType: String, Sendable, CaseIterable {
+package enum ArgumentType: String, Sendable, CaseIterable {
     case int, uint, fixed, string, object, newID = "new_id", array, fd
 
     /// The character libwayland's message signatures use for this type.
-    public var signatureCharacter: Character {
+    package var signatureCharacter: Character {
         switch self {
         case .int: "i"
         case .uint: "u"
@@ -124,19 +124,19 @@ public enum ArgumentType: String, Sendable, CaseIterable {
     }
 }
 
-public struct ArgumentDefinition: Sendable {
-    public var name: String
-    public var type: ArgumentType
-    public var summary: String?
+package struct ArgumentDefinition: Sendable {
+    package var name: String
+    package var type: ArgumentType
+    package var summary: String?
     /// The interface of an `object`/`new_id` argument; nil for an untyped
     /// `new_id` (wl_registry.bind) or an object of any interface.
-    public var interface: String?
-    public var allowNull: Bool
+    package var interface: String?
+    package var allowNull: Bool
     /// `enum="name"` or `enum="interface.name"`, as written.
-    public var enumReference: String?
-    public var location: SourceLocation
+    package var enumReference: String?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, type: ArgumentType, summary: String? = nil, interface: String? = nil,
         allowNull: Bool = false, enumReference: String? = nil, location: SourceLocation
     ) {
@@ -150,15 +150,15 @@ public struct ArgumentDefinition: Sendable {
     }
 }
 
-public struct EnumDefinition: Sendable {
-    public var name: String
-    public var isBitfield: Bool
-    public var since: Int
-    public var description: Documentation?
-    public var entries: [EnumEntry]
-    public var location: SourceLocation
+package struct EnumDefinition: Sendable {
+    package var name: String
+    package var isBitfield: Bool
+    package var since: Int
+    package var description: Documentation?
+    package var entries: [EnumEntry]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, isBitfield: Bool = false, since: Int = 1, description: Documentation? = nil,
         entries: [EnumEntry] = [], location: SourceLocation
     ) {
@@ -171,14 +171,14 @@ public struct EnumDefinition: Sendable {
     }
 }
 
-public struct EnumEntry: Sendable {
-    public var name: String
-    public var value: UInt32
-    public var summary: String?
-    public var since: Int
-    public var location: SourceLocation
+package struct EnumEntry: Sendable {
+    package var name: String
+    package var value: UInt32
+    package var summary: String?
+    package var since: Int
+    package var location: SourceLocation
 
-    public init(name: String, value: UInt32, summary: String? = nil, since: Int = 1, location: SourceLocation) {
+    package init(name: String, value: UInt32, summary: String? = nil, since: Int = 1, location: SourceLocation) {
         self.name = name
         self.value = value
         self.summary = summary
@@ -188,14 +188,14 @@ public struct EnumEntry: Sendable {
 }
 
 /// An error in the protocol XML, with the place it was found and what to do.
-public struct ScannerError: Error, Sendable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var message: String
+package struct ScannerError: Error, Sendable, CustomStringConvertible {
+    package var location: SourceLocation
+    package var message: String
 
-    public init(_ location: SourceLocation, _ message: String) {
+    package init(_ location: SourceLocation, _ message: String) {
         self.location = location
         self.message = message
     }
 
-    public var description: String { "\(location): error: \(message)" }
+    package var description: String { "\(location): error: \(message)" }
 }

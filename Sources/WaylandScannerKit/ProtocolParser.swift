@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Every error names the file and line and says what to change; the scanner
 /// stops on the first one, which stops the build.
-public enum ProtocolParser {
-    public static func parse(contentsOf url: URL) throws -> ProtocolDefinition {
+package enum ProtocolParser {
+    package static func parse(contentsOf url: URL) throws -> ProtocolDefinition {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -21,7 +21,7 @@ public enum ProtocolParser {
         return try parse(data: data, fileName: url.path)
     }
 
-    public static func parse(data: Data, fileName: String) throws -> ProtocolDefinition {
+    package static func parse(data: Data, fileName: String) throws -> ProtocolDefinition {
         let parser = XMLParser(data: data)
         let builder = ProtocolBuilder(fileName: fileName, parser: parser)
         parser.delegate = builder

@@ -1,10 +1,10 @@
 /// All protocols generated into one Swift module, so references between them
 /// (xdg_surface → wl_surface, wp_viewport → wl_surface) resolve.
-public struct ProtocolSet: Sendable {
-    public var protocols: [ProtocolDefinition]
+package struct ProtocolSet: Sendable {
+    package var protocols: [ProtocolDefinition]
     private var interfacesByName: [String: (protocolName: String, interface: InterfaceDefinition)] = [:]
 
-    public init(_ protocols: [ProtocolDefinition]) throws {
+    package init(_ protocols: [ProtocolDefinition]) throws {
         self.protocols = protocols
         for proto in protocols {
             for interface in proto.interfaces {
@@ -20,14 +20,14 @@ public struct ProtocolSet: Sendable {
         try checkReferences()
     }
 
-    public func interface(named name: String) -> InterfaceDefinition? {
+    package func interface(named name: String) -> InterfaceDefinition? {
         interfacesByName[name]?.interface
     }
 
     /// The core protocol's tables are compiled into libwayland itself; the
     /// generated code uses those (found by symbol name) so objects created by
     /// libwayland (wl_display, the registry's globals) and by Diorama agree.
-    public func isExportedByLibwayland(_ interfaceName: String) -> Bool {
+    package func isExportedByLibwayland(_ interfaceName: String) -> Bool {
         interfacesByName[interfaceName]?.protocolName == "wayland"
     }
 

@@ -10,7 +10,7 @@ enum ServerEmitter {
                 guard let errorEnum = interface.enums.first(where: { $0.name == "error" }) else { return }
                 w.line()
                 w.line("/// Sends the protocol error and disconnects the client (wl_resource_post_error).")
-                w.block("public func postError(_ code: \(EnumNames.typeName(errorEnum.name)), _ message: String)") { w in
+                w.block("\(BindingSide.server.access) func postError(_ code: \(EnumNames.typeName(errorEnum.name)), _ message: String)") { w in
                     w.line("postError(code: code.rawValue, message: message)")
                 }
             }, sending: emitEvent)
@@ -23,7 +23,7 @@ enum ServerEmitter {
         let name = "send" + SwiftNames.typeName(event.name)
         let parameters = try coding.parameters(event.arguments, incoming: false)
         w.documentation(event.description, extra: coding.documentationLines(event, incoming: false))
-        w.block("public func \(name)(\(parameters))") { w in
+        w.block("\(coding.side.access) func \(name)(\(parameters))") { w in
             w.line("requireVersion(\(event.since), \"\(interface.name).\(event.name)\")")
             MessageEmitter.emitMarshalling(
                 event.arguments, coding: coding, returning: false,

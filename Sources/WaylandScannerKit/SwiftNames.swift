@@ -5,12 +5,12 @@
 /// - enums: `transform` → `Transform`
 /// - entries that start with a digit (`90` in wl_output.transform) get a
 ///   leading underscore (`_90`); Swift keywords are escaped with backticks.
-public enum SwiftNames {
-    public static func typeName(_ name: String) -> String {
+package enum SwiftNames {
+    package static func typeName(_ name: String) -> String {
         name.split(separator: "_").map { part in part.prefix(1).uppercased() + part.dropFirst() }.joined()
     }
 
-    public static func memberName(_ name: String) -> String {
+    package static func memberName(_ name: String) -> String {
         let parts = name.split(separator: "_").map(String.init)
         guard let first = parts.first else { return "_" }
         var result = first + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -19,18 +19,18 @@ public enum SwiftNames {
     }
 
     /// An argument label: keywords need no backticks there, except these three.
-    public static func labelName(_ name: String) -> String {
+    package static func labelName(_ name: String) -> String {
         let member = unescaped(memberName(name))
         return ["inout", "var", "let"].contains(member) ? "`\(member)`" : member
     }
 
     /// The name used inside generated code for a local (no backticks needed
     /// when it is suffixed).
-    public static func localName(_ name: String, suffix: String) -> String {
+    package static func localName(_ name: String, suffix: String) -> String {
         unescaped(memberName(name)) + suffix
     }
 
-    public static func escaped(_ identifier: String) -> String {
+    package static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 

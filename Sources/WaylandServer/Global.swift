@@ -23,17 +23,17 @@ private final class GlobalBinding {
 /// The display frees its globals when it is destroyed; a `Global` that
 /// outlives its display learns of it through the display's destroy signal
 /// and then has nothing left to destroy.
-public final class Global<Object: Resource> {
+package final class Global<Object: Resource> {
     /// The `wl_global`; nil once removed or once the display was destroyed.
-    public private(set) var pointer: OpaquePointer?
-    public let version: UInt32
+    package private(set) var pointer: OpaquePointer?
+    package let version: UInt32
     private let binding: GlobalBinding
     private let bindingPointer: UnsafeMutableRawPointer
     /// Linked while `pointer` is live.
     private var displayDestroyed: NativeListener?
 
     /// - Parameter version: the highest version offered; clients may bind lower.
-    public init(display: OpaquePointer, version: UInt32, onBind: @escaping (Object) -> Void) {
+    package init(display: OpaquePointer, version: UInt32, onBind: @escaping (Object) -> Void) {
         precondition(version >= 1, "a global's version starts at 1")
         self.version = version
         binding = GlobalBinding { client, boundVersion, id in
@@ -51,7 +51,7 @@ public final class Global<Object: Resource> {
     }
 
     /// Whether clients can still see and bind the global.
-    public var isAdvertised: Bool { pointer != nil }
+    package var isAdvertised: Bool { pointer != nil }
 
     /// Takes the global out of the registry (clients see global_remove) and
     /// frees it. Resources already bound stay valid. Does nothing once the
@@ -60,7 +60,7 @@ public final class Global<Object: Resource> {
     /// The global is destroyed at once; clients that race a bind against the
     /// removal get an error from libwayland, which is what every compositor
     /// built on wl_global_destroy does.
-    public func remove() {
+    package func remove() {
         guard let pointer else { return }
         forget()
         wl_global_destroy(pointer)

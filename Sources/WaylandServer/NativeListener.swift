@@ -18,9 +18,9 @@ private let nativeListenerNotify: wl_notify_func_t = { listener, data in
 /// libwayland finds the listener by the address of its `wl_listener`, which
 /// must not move while it is linked into a signal, so it lives in memory this
 /// object allocates, followed by a pointer back to the object.
-public final class NativeListener {
+package final class NativeListener {
     /// The libwayland signals Diorama listens to.
-    public enum Signal {
+    package enum Signal {
         /// A client connected; the data is its `wl_client`. The display owns
         /// the signal: ``unlink()`` the listener before destroying the display.
         case clientCreated(display: OpaquePointer)
@@ -37,7 +37,7 @@ public final class NativeListener {
 
     /// Links a new listener into `signal`; `handler` runs on each
     /// notification, with the signal's data.
-    public init(_ signal: Signal, _ handler: @escaping (UnsafeMutableRawPointer?) -> Void) {
+    package init(_ signal: Signal, _ handler: @escaping (UnsafeMutableRawPointer?) -> Void) {
         self.handler = handler
         storage = .allocate(byteCount: Self.contextOffset + MemoryLayout<UnsafeMutableRawPointer>.stride, alignment: 16)
         listener = storage.bindMemory(to: wl_listener.self, capacity: 1)
@@ -53,7 +53,7 @@ public final class NativeListener {
     /// Takes the listener out of its signal; safe to call again, and after a
     /// destroy signal fired (libwayland then leaves each listener linked to
     /// itself only).
-    public func unlink() {
+    package func unlink() {
         wl_list_remove(&listener.pointee.link)
         wl_list_init(&listener.pointee.link)
     }

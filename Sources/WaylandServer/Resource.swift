@@ -32,12 +32,12 @@ private let resourceDestroyed: wl_resource_destroy_func_t = { pointer in
 /// until libwayland destroys the resource; `onDestroy` then runs once.
 open class Resource {
     /// The `wl_resource`, or nil once destroyed.
-    public private(set) var pointer: OpaquePointer?
+    package private(set) var pointer: OpaquePointer?
     /// The `wl_client` that owns the resource.
-    public let client: OpaquePointer
-    public let version: UInt32
+    package let client: OpaquePointer
+    package let version: UInt32
     /// Runs once when the resource is destroyed (request, `destroy()` or disconnect).
-    public var onDestroy: (() -> Void)?
+    package var onDestroy: (() -> Void)?
 
     open class var interface: UnsafePointer<wl_interface> {
         preconditionFailure("Resource.interface must be overridden by a generated class")
@@ -62,7 +62,7 @@ open class Resource {
     /// The Swift object of a resource Diorama created, typed, or nil when the
     /// resource is not one of ours (libwayland's own wl_registry or sync
     /// callback) or not of this type.
-    public static func object(from pointer: OpaquePointer?) -> Self? {
+    package static func object(from pointer: OpaquePointer?) -> Self? {
         guard let pointer else { return nil }
         if Self.self == Resource.self {
             guard isDioramaResourceOfAnyInterface(pointer) else { return nil }
@@ -88,10 +88,10 @@ open class Resource {
         wl_resource_get_user_data(pointer).map { Unmanaged<Resource>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    public var id: UInt32 { pointer.map { wl_resource_get_id($0) } ?? 0 }
-    public var isAlive: Bool { pointer != nil }
+    package var id: UInt32 { pointer.map { wl_resource_get_id($0) } ?? 0 }
+    package var isAlive: Bool { pointer != nil }
 
-    public var wireObject: OpaquePointer {
+    package var wireObject: OpaquePointer {
         guard let pointer else {
             preconditionFailure("\(String(cString: Self.interface.pointee.name)) resource was used after it was destroyed")
         }
@@ -100,33 +100,33 @@ open class Resource {
 
     /// Stops with a message when an event newer than the client bound is
     /// sent: the spec forbids it and the client would not understand it.
-    public func requireVersion(_ since: UInt32, _ message: StaticString) {
+    package func requireVersion(_ since: UInt32, _ message: StaticString) {
         precondition(version >= since, "\(message) needs version \(since), but the client bound version \(version); check `version` before sending")
     }
 
-    public func post(event opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
+    package func post(event opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
         guard let pointer else { return }
         wl_resource_post_event_array(pointer, opcode, arguments)
     }
 
     /// Sends a protocol error on this object; libwayland then disconnects the client.
-    public func postError(code: UInt32, message: String) {
+    package func postError(code: UInt32, message: String) {
         guard let pointer else { return }
         CDioramaServerShim_post_error(pointer, code, message)
     }
 
     /// libwayland validated object arguments, so this only happens if a
     /// resource of a generated interface was created behind Diorama's back.
-    public func rejectUnknownObject(_ request: StaticString) {
+    package func rejectUnknownObject(_ request: StaticString) {
         postError(code: 0, message: "\(request): an object argument is not known to the compositor")
     }
 
-    public func postNoMemory() {
+    package func postNoMemory() {
         wl_client_post_no_memory(client)
     }
 
     /// Destroys the resource now (the destroy callback runs, `onDestroy` fires).
-    public func destroy() {
+    package func destroy() {
         guard let pointer else { return }
         wl_resource_destroy(pointer)
     }

@@ -91,4 +91,51 @@ import Testing
         let secondWindow = try simulator.perform { simulator in try simulator.window(.id(2)).title }
         #expect(secondWindow.hasPrefix("second frame "), "window 2 is the second scene's")
     }
+
+    @Test("events read during a frame drawn outside any batch (a timer's redraw) are followed by an idle record once their frames are done")
+    func eventsReadDuringATimersFrameEndWithIdle() async throws {
+        let layout = DisplayLayout(displays: [
+            DisplayConfiguration(name: "DP-1", mode: DisplayMode(width: 1920, height: 1080))
+        ])
+        let app = try InProcessWaylandApp(layout: layout)
+        defer { app.stop() }
+        let (simulator, application, trace) = (app.simulator, app.application, app.trace)
+        try application.launch()
+        try application.requestSceneSessionActivation()
+        let scenes = application.connectedScenes
+        try #require(scenes.count == 2)
+        let first = FrameMarkingContent(label: "first"), second = FrameMarkingContent(label: "second")
+        scenes[0].rootContent = first
+        scenes[1].rootContent = second
+
+        // The first scene redraws for app code (as for a key repeat's timer),
+        // not at a batch's end; while it draws, the compositor configures
+        // the second scene, whose events the frame reads before its commit.
+        first.duringNextDraw = {
+            try simulator.perform { simulator in
+                try simulator.resizeWindow(.id(2), to: Size(width: 640, height: 420))
+                simulator.flushClients()
+            }
+        }
+        // The first frames' callbacks come back, so the pacer is idle and a
+        // redraw request draws at once.
+        try simulator.perform { simulator in
+            simulator.deliverFrame()
+            simulator.flushClients()
+        }
+        try app.backend.connection.roundtrip()
+        let mark = trace.recordedRecords().count
+        scenes[0].setNeedsDisplay()
+        // The redraw is queued on the main queue; this turn comes after it.
+        await withCheckedContinuation { done in DispatchQueue.main.async { done.resume() } }
+        if let failure = first.failure { throw failure }
+
+        let records = Array(trace.recordedRecords().dropFirst(mark))
+        let secondCommit = try #require(
+            records.lastIndex { ($0 as? CommitRecord)?.scene == scenes[1].traceName },
+            "the second scene answered the configure read during the first one's frame: \(records)")
+        #expect(
+            records[(secondCommit + 1)...].contains { $0 is IdleRecord },
+            "an idle record follows what the events read during the frame caused: \(records.suffix(6))")
+    }
 }

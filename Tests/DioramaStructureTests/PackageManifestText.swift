@@ -19,6 +19,19 @@ struct DeclaredTarget: Hashable {
     var moduleName: String { name.replacingOccurrences(of: "-", with: "_") }
 }
 
+/// One product as `Package.swift` declares it: what a package outside this
+/// one can name in its own `dependencies:`.
+struct DeclaredProduct: Hashable {
+    enum Kind: String { case library, executable, plugin }
+
+    var name: String
+    var kind: Kind
+    /// The targets it is made of.
+    var targets: [String]
+    /// 1-based line of the declaration, for messages.
+    var line: Int
+}
+
 /// Why `Package.swift`'s text could not be read the way these checks expect.
 struct ManifestTextError: Error, CustomStringConvertible {
     var description: String
@@ -30,18 +43,43 @@ struct ManifestTextError: Error, CustomStringConvertible {
 /// and says which line it could not follow rather than guessing.
 enum PackageManifestText {
     static func targets(in text: String) throws(ManifestTextError) -> [DeclaredTarget] {
-        let code = Array(withoutComments(text).utf8)
         // The `targets:` argument of `Package(…)` itself (products name targets too).
-        guard let call = find("Package(", in: code, from: 0), let callEnd = matchingClose(in: code, open: call + 7),
-            let label = topLevelLabel("targets", in: Array(code[(call + 8)..<callEnd])).map({ $0 + call + 8 }),
-            let listOpen = code[label...].firstIndex(of: UInt8(ascii: "[")),
-            let listEnd = matchingClose(in: code, open: listOpen)
-        else {
-            throw ManifestTextError(description: "Package.swift: no `targets: [ … ]` argument in `Package(…)`")
+        let calls = try namedCalls(
+            of: [DeclaredTarget.Kind.target, .executableTarget, .testTarget, .systemLibrary, .plugin], inPackageArgument: "targets", of: text)
+        return calls.map { call in
+            let folder: String
+            switch call.kind {
+            case .testTarget: folder = "Tests/"
+            case .plugin: folder = "Plugins/"
+            default: folder = "Sources/"
+            }
+            return DeclaredTarget(
+                name: call.name, kind: call.kind,
+                directory: stringArgument("path", in: call.body) ?? folder + call.name,
+                dependencies: Set(listArgument("dependencies", in: call.body)),
+                excluded: listArgument("exclude", in: call.body), line: call.line)
         }
-        var targets: [DeclaredTarget] = []
+    }
+
+    /// The `products:` list of `Package(…)`: each library, executable and
+    /// plugin a package outside this one may depend on.
+    static func products(in text: String) throws(ManifestTextError) -> [DeclaredProduct] {
+        try namedCalls(of: [DeclaredProduct.Kind.library, .executable, .plugin], inPackageArgument: "products", of: text).map { call in
+            DeclaredProduct(name: call.name, kind: call.kind, targets: listArgument("targets", in: call.body), line: call.line)
+        }
+    }
+
+    /// Each `.kind(name: "…", …)` call of the given kinds in the list
+    /// `label: [ … ]` of `Package(…)`: its kind, name, the text between its
+    /// parentheses and its line.
+    private static func namedCalls<Kind: RawRepresentable<String>>(
+        of kinds: [Kind], inPackageArgument label: String, of text: String
+    ) throws(ManifestTextError) -> [(kind: Kind, name: String, body: [UInt8], line: Int)] {
+        let code = Array(withoutComments(text).utf8)
+        let (listOpen, listEnd) = try packageArgumentList(label, in: code)
+        var calls: [(kind: Kind, name: String, body: [UInt8], line: Int)] = []
         var index = listOpen
-        while let (kind, open) = nextDeclaration(in: code, from: index), open < listEnd {
+        while let (kind, open) = nextCall(of: kinds, in: code, from: index), open < listEnd {
             guard let close = matchingClose(in: code, open: open) else {
                 throw ManifestTextError(description: "Package.swift:\(line(of: open, in: code)): unbalanced brackets after .\(kind.rawValue)(")
             }
@@ -50,21 +88,23 @@ enum PackageManifestText {
             guard let name = stringArgument("name", in: body) else {
                 throw ManifestTextError(description: "Package.swift:\(line): .\(kind.rawValue)( without a `name: \"…\"`")
             }
-            let folder: String
-            switch kind {
-            case .testTarget: folder = "Tests/"
-            case .plugin: folder = "Plugins/"
-            default: folder = "Sources/"
-            }
-            targets.append(
-                DeclaredTarget(
-                    name: name, kind: kind,
-                    directory: stringArgument("path", in: body) ?? folder + name,
-                    dependencies: Set(listArgument("dependencies", in: body)),
-                    excluded: listArgument("exclude", in: body), line: line))
+            calls.append((kind, name, body, line))
             index = close + 1
         }
-        return targets
+        return calls
+    }
+
+    /// The offsets of the brackets of the list `label: [ … ]` that is an
+    /// argument of `Package(…)` itself.
+    private static func packageArgumentList(_ label: String, in code: [UInt8]) throws(ManifestTextError) -> (open: Int, close: Int) {
+        guard let call = find("Package(", in: code, from: 0), let callEnd = matchingClose(in: code, open: call + 7),
+            let labelEnd = topLevelLabel(label, in: Array(code[(call + 8)..<callEnd])).map({ $0 + call + 8 }),
+            let listOpen = code[labelEnd...].firstIndex(of: UInt8(ascii: "[")),
+            let listEnd = matchingClose(in: code, open: listOpen)
+        else {
+            throw ManifestTextError(description: "Package.swift: no `\(label): [ … ]` argument in `Package(…)`")
+        }
+        return (listOpen, listEnd)
     }
 
     /// The text with `//` and `/* */` comments blanked out (newlines kept, so
@@ -115,11 +155,11 @@ enum PackageManifestText {
         return nil
     }
 
-    /// The next `.target(` (or another declaration kind) at or after `start`,
-    /// and the offset of its opening parenthesis.
-    private static func nextDeclaration(in code: [UInt8], from start: Int) -> (DeclaredTarget.Kind, Int)? {
-        var best: (DeclaredTarget.Kind, Int)?
-        for kind in [DeclaredTarget.Kind.target, .executableTarget, .testTarget, .systemLibrary, .plugin] {
+    /// The first `.kind(` of the given kinds at or after `start`, and the
+    /// offset of its opening parenthesis.
+    private static func nextCall<Kind: RawRepresentable<String>>(of kinds: [Kind], in code: [UInt8], from start: Int) -> (Kind, Int)? {
+        var best: (Kind, Int)?
+        for kind in kinds {
             guard let found = find("." + kind.rawValue + "(", in: code, from: start) else { continue }
             if best == nil || found < best!.1 { best = (kind, found + kind.rawValue.utf8.count + 1) }
         }

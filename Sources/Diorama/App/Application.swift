@@ -42,7 +42,7 @@ public final class Application {
     /// The id the toplevels carry (xdg_toplevel.set_app_id), from `CFBundleIdentifier`.
     public let appID: String
     /// The runtime trace (JSON lines, `DIORAMA_TRACE`) scenarios and tests read.
-    public let trace: RuntimeTrace
+    package let trace: RuntimeTrace
     let store: SessionStore
     /// False when another instance holds the state directory: this launch
     /// neither reads nor writes ``store``.

@@ -51,10 +51,10 @@ extension SceneLifecycleEvent {
 /// resigns active, then enters the background; a background scene that
 /// becomes active first enters the foreground. Disconnecting passes through
 /// the background. Each step fires exactly once.
-public enum SceneLifecycle {
+package enum SceneLifecycle {
     /// The callbacks, in order, that take a scene from `current` to
     /// `target` (none when they are equal).
-    public static func events(from current: SceneActivationState, to target: SceneActivationState) -> [SceneLifecycleEvent] {
+    package static func events(from current: SceneActivationState, to target: SceneActivationState) -> [SceneLifecycleEvent] {
         guard current != target else { return [] }
         switch (current, target) {
         case (.unattached, .foregroundInactive), (.background, .foregroundInactive):
@@ -79,13 +79,13 @@ public enum SceneLifecycle {
 
     /// The callbacks for disconnecting a scene in `current`: it reaches the
     /// background first, as UIKit does before `sceneDidDisconnect`.
-    public static func eventsForDisconnect(from current: SceneActivationState) -> [SceneLifecycleEvent] {
+    package static func eventsForDisconnect(from current: SceneActivationState) -> [SceneLifecycleEvent] {
         let toBackground = current == .unattached ? [] : events(from: current, to: .background)
         return toBackground + [.didDisconnect]
     }
 
     /// The state a mapped toplevel is in, from what the compositor said.
-    public static func state(isMapped: Bool, isOnAnyOutput: Bool, isActivated: Bool) -> SceneActivationState {
+    package static func state(isMapped: Bool, isOnAnyOutput: Bool, isActivated: Bool) -> SceneActivationState {
         guard isMapped else { return .unattached }
         guard isOnAnyOutput else { return .background }
         return isActivated ? .foregroundActive : .foregroundInactive

@@ -2,95 +2,95 @@ import DioramaModel
 
 /// Everything the compositor has said that matters to one scene, gathered
 /// from wl_surface, xdg_toplevel, wp_fractional_scale_v1 and the outputs.
-public struct CompositorFacts: Sendable, Hashable {
+package struct CompositorFacts: Sendable, Hashable {
     /// The first configure was acked and a buffer committed.
-    public var isMapped = false
+    package var isMapped = false
     /// The last toplevel configure's size; zero lets the client choose.
-    public var configuredSize = Size.zero
+    package var configuredSize = Size.zero
     /// The xdg `activated` state: the toplevel has keyboard focus.
-    public var isActivated = false
+    package var isActivated = false
     /// The xdg `resizing` state: an interactive resize is under way.
-    public var isResizing = false
+    package var isResizing = false
     /// The xdg `maximized` state.
-    public var isMaximized = false
+    package var isMaximized = false
     /// The xdg `fullscreen` state.
-    public var isFullscreen = false
+    package var isFullscreen = false
     /// Any of the xdg `tiled_*` states: an edge is against a neighbour or the output's edge.
-    public var isTiled = false
+    package var isTiled = false
     /// Outputs the surface has entered, in the order it entered them.
-    public var enteredScreens: [ScreenDescription] = []
+    package var enteredScreens: [ScreenDescription] = []
     /// The surface has been on an output at least once. Until then a mapped
     /// scene counts as visible (compositors send enter after mapping); after,
     /// being on no output means the background.
-    public var hasEnteredAnOutput = false
+    package var hasEnteredAnOutput = false
     /// Every output the compositor has.
-    public var allScreens: [ScreenDescription] = []
+    package var allScreens: [ScreenDescription] = []
     /// The output the scene asked to be fullscreen on (an external-display
     /// scene), by name: where it will appear before it has entered anything.
-    public var requestedScreenName: String?
+    package var requestedScreenName: String?
     /// wp_fractional_scale_v1.preferred_scale, when the compositor sent one.
-    public var fractionalPreferred: Scale?
+    package var fractionalPreferred: Scale?
     /// wl_surface.preferred_buffer_scale (wl_surface v6), when sent.
-    public var preferredBufferScale: Int?
+    package var preferredBufferScale: Int?
     /// A wp_viewport exists for the surface (needed for fractional scales
     /// and for keeping the drawable during an interactive resize).
-    public var hasViewport = false
+    package var hasViewport = false
 
     /// Nothing heard yet: unmapped, no outputs, no scales.
-    public init() {}
+    package init() {}
 
     /// Maximised, fullscreen or tiled: the compositor decides the size and the
     /// client must not grow it to its minimum.
-    public var isConstrained: Bool { isMaximized || isFullscreen || isTiled }
+    package var isConstrained: Bool { isMaximized || isFullscreen || isTiled }
 }
 
 /// What the app decides for itself, as inputs to the scene state.
-public struct SceneSettings: Sendable, Hashable {
+package struct SceneSettings: Sendable, Hashable {
     /// `WindowScene.sizeRestrictions`, as a value.
-    public var sizeRestrictions = SizeRestrictions.none
+    package var sizeRestrictions = SizeRestrictions.none
     /// The size chosen when the compositor lets the client choose (configure 0×0).
-    public var preferredContentSize = Size(width: 800, height: 600)
+    package var preferredContentSize = Size(width: 800, height: 600)
     /// The size a restored session was saved at: wins over
     /// `preferredContentSize` when the compositor lets the client choose
     /// (the user's size over the app's default), until the window is shown.
-    public var restoredContentSize: Size?
+    package var restoredContentSize: Size?
     /// The widths and heights where size classes turn from compact to regular.
-    public var sizeClassThresholds = SizeClassThresholds.iPad
+    package var sizeClassThresholds = SizeClassThresholds.iPad
     /// The idiom the trait collection reports (a pad, as iPadOS windows do).
-    public var userInterfaceIdiom = UserInterfaceIdiom.pad
+    package var userInterfaceIdiom = UserInterfaceIdiom.pad
     /// The layout direction the trait collection reports.
-    public var layoutDirection = LayoutDirection.leftToRight
+    package var layoutDirection = LayoutDirection.leftToRight
     /// The light or dark style the trait collection reports.
-    public var userInterfaceStyle = UserInterfaceStyle.light
+    package var userInterfaceStyle = UserInterfaceStyle.light
     /// The root content's `prefersInterfaceOrientationLocked`.
-    public var prefersInterfaceOrientationLocked = false
+    package var prefersInterfaceOrientationLocked = false
     /// The drawable size the app chose (`DrawableLayer.autoResizeDrawable`
     /// off); nil while the runtime sizes it from bounds × scale.
-    public var appOwnedDrawableSize: Size?
+    package var appOwnedDrawableSize: Size?
 
     /// The defaults a new scene starts with.
-    public init() {}
+    package init() {}
 }
 
 /// The scene as the app sees it, computed from facts and settings. Two
 /// states compare equal exactly when no callback should fire between them.
-public struct SceneState: Sendable, Hashable {
+package struct SceneState: Sendable, Hashable {
     /// Where the scene is in its life cycle.
-    public var activationState: SceneActivationState
+    package var activationState: SceneActivationState
     /// The output the scene is said to be on (see `chooseScreen`).
-    public var screen: ScreenDescription?
+    package var screen: ScreenDescription?
     /// The logical size committed (points).
-    public var size: Size
+    package var size: Size
     /// The scale the scene renders at, and which compositor fact decided it.
-    public var resolvedScale: ResolvedScale
+    package var resolvedScale: ResolvedScale
     /// Buffer pixels, buffer scale and viewport destination to commit.
-    public var bufferGeometry: BufferGeometry
+    package var bufferGeometry: BufferGeometry
     /// The render target's size; kept during an interactive resize.
-    public var drawableSize: Size?
+    package var drawableSize: Size?
     /// The traits the scene reports (`WindowScene.traitCollection`).
-    public var traitCollection: TraitCollection
+    package var traitCollection: TraitCollection
     /// Bounds, orientation and resize state (`WindowScene.effectiveGeometry`).
-    public var effectiveGeometry: EffectiveGeometry
+    package var effectiveGeometry: EffectiveGeometry
 
     /// Computes the state for `facts`.
     ///
@@ -108,7 +108,7 @@ public struct SceneState: Sendable, Hashable {
     ///    drawable is kept and the compositor scales it (TN3192), until the
     ///    resize ends. Without a viewport neither can be scaled by the
     ///    compositor, so a resize takes effect at once.
-    public static func compute(facts: CompositorFacts, settings: SceneSettings, previous: SceneState?) -> SceneState {
+    package static func compute(facts: CompositorFacts, settings: SceneSettings, previous: SceneState?) -> SceneState {
         let configured = facts.configuredSize
         // A side the compositor leaves to the client keeps the size already
         // shown; before the first frame nothing is shown yet, so it follows the
@@ -193,7 +193,7 @@ public struct SceneState: Sendable, Hashable {
     /// a tie. On no output: the only output if there is one, else the one it
     /// asked to be fullscreen on, else the screen it was last on while that
     /// still exists, else the first output.
-    public static func chooseScreen(facts: CompositorFacts, previous: ScreenDescription?) -> ScreenDescription? {
+    package static func chooseScreen(facts: CompositorFacts, previous: ScreenDescription?) -> ScreenDescription? {
         if let best = facts.enteredScreens.enumerated().max(by: { lhs, rhs in
             lhs.element.scale != rhs.element.scale ? lhs.element.scale < rhs.element.scale : lhs.offset > rhs.offset
         })?.element {
@@ -211,22 +211,22 @@ public struct SceneState: Sendable, Hashable {
 /// What changed between two scene states, in the order callbacks fire:
 /// life cycle, then effective geometry, then traits (observers see up-to-date
 /// geometry), then the drawable size (before the next frame is drawn).
-public struct SceneStateChanges: Sendable, Hashable {
+package struct SceneStateChanges: Sendable, Hashable {
     /// The life-cycle callbacks to fire, in order.
-    public var lifecycleEvents: [SceneLifecycleEvent]
+    package var lifecycleEvents: [SceneLifecycleEvent]
     /// The geometry before the change, when it changed (what
     /// `didUpdateEffectiveGeometry` is handed); nil when it did not.
-    public var previousGeometry: EffectiveGeometry?
+    package var previousGeometry: EffectiveGeometry?
     /// The traits whose values differ: the trait observers registered for any of them fire.
-    public var changedTraits: Set<Trait>
+    package var changedTraits: Set<Trait>
     /// The new drawable size, when it changed: `drawableSizeWillChange` fires with it.
-    public var newDrawableSize: Size?
+    package var newDrawableSize: Size?
     /// The scene is on another screen, or its screen's scale changed (the
     /// trace's `screen` record carries the scale, so it must not go stale).
-    public var screenChanged: Bool
+    package var screenChanged: Bool
 
     /// The changes from `old` (nil: the scene had no state yet) to `new`.
-    public init(from old: SceneState?, to new: SceneState) {
+    package init(from old: SceneState?, to new: SceneState) {
         lifecycleEvents = SceneLifecycle.events(from: old?.activationState ?? .unattached, to: new.activationState)
         previousGeometry = (old.map { $0.effectiveGeometry != new.effectiveGeometry } ?? false) ? old?.effectiveGeometry : nil
         changedTraits = old.map { new.traitCollection.changedTraits(from: $0.traitCollection) } ?? []
@@ -235,7 +235,7 @@ public struct SceneStateChanges: Sendable, Hashable {
     }
 
     /// Nothing changed: no callback fires and nothing is traced.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         lifecycleEvents.isEmpty && previousGeometry == nil && changedTraits.isEmpty && newDrawableSize == nil && !screenChanged
     }
 }

@@ -63,7 +63,7 @@ public final class WindowScene {
     public let drawableLayer = DrawableLayer()
 
     /// The latest computed state; nil until the compositor's first configure.
-    public private(set) var state: SceneState?
+    package private(set) var state: SceneState?
     /// The screen the scene is on (UIKit's `screen`): the output holding
     /// most of it, by the rule in `SceneState.compute`; nil before it is shown.
     public private(set) var screen: Screen?

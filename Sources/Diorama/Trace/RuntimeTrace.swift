@@ -5,7 +5,7 @@ import Glibc
 import Synchronization
 
 /// One app-level fact, as the runtime trace records it.
-public enum RuntimeTraceEvent: Sendable {
+package enum RuntimeTraceEvent: Sendable {
     /// The app started, before any scene connects; `sessionsPersisted` is
     /// false when another instance holds `stateDirectory`.
     case launched(appID: String, stateDirectory: String, sessionsPersisted: Bool)
@@ -63,7 +63,7 @@ public enum RuntimeTraceEvent: Sendable {
 /// (CLOCK_MONOTONIC nanoseconds), `type`, then the fields of that record kind,
 /// whose Codable schema the readers share; `scene` is the session's persistent
 /// identifier.
-public final class RuntimeTrace: Sendable {
+package final class RuntimeTrace: Sendable {
     /// The descriptor this trace opened itself (a path), closed on deinit.
     private let ownedDescriptor: Int32?
     /// Every record also kept in memory when true (tests).
@@ -79,7 +79,7 @@ public final class RuntimeTrace: Sendable {
 
     /// A trace that writes to `descriptor` (named `name` in messages); nil
     /// records nothing. `ownsDescriptor`: close it when the trace goes away.
-    public init(descriptor: Int32?, name: String = "", ownsDescriptor: Bool = false, keepsRecords: Bool = false) {
+    package init(descriptor: Int32?, name: String = "", ownsDescriptor: Bool = false, keepsRecords: Bool = false) {
         state = Mutex(State(destination: descriptor.map { (DescriptorWriter(descriptor: $0), name) }))
         ownedDescriptor = ownsDescriptor ? descriptor : nil
         self.keepsRecords = keepsRecords
@@ -94,7 +94,7 @@ public final class RuntimeTrace: Sendable {
     /// - Throws: `RuntimeTraceError` when the target cannot be written at
     ///   all (a missing folder, `fd:N` not open for writing): the app exits
     ///   with 2 before any scene connects (Docs/runtime.md).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RuntimeTrace {
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RuntimeTrace {
         guard let target = environment["DIORAMA_TRACE"], !target.isEmpty else { return RuntimeTrace(descriptor: nil) }
         let variable = "DIORAMA_TRACE=\(target)"
         if target.hasPrefix("fd:") {
@@ -115,7 +115,7 @@ public final class RuntimeTrace: Sendable {
     }
 
     /// Writes one line for `event`, stamped with the monotonic clock now.
-    public func record(_ event: RuntimeTraceEvent) {
+    package func record(_ event: RuntimeTraceEvent) {
         state.withLock { state in
             guard state.destination != nil || keepsRecords else { return }
             let record = event.record
@@ -133,7 +133,7 @@ public final class RuntimeTrace: Sendable {
     }
 
     /// The records kept in memory (only with `keepsRecords`), oldest first.
-    public func recordedRecords() -> [any TraceRecordKind] {
+    package func recordedRecords() -> [any TraceRecordKind] {
         state.withLock { $0.records }
     }
 
@@ -205,8 +205,8 @@ extension RuntimeTraceEvent {
 }
 
 /// `DIORAMA_TRACE` names something the trace cannot write to; the message says what to change.
-public struct RuntimeTraceError: Error, CustomStringConvertible {
+package struct RuntimeTraceError: Error, CustomStringConvertible {
     /// The message, naming the variable's value and the fix.
-    public var description: String
+    package var description: String
     init(_ description: String) { self.description = description }
 }

@@ -33,6 +33,9 @@ final class WaylandSceneBackend: SceneBackend {
     private var batchEndedDuringFrame = false
     /// Set while the scenes that waited for a frame draw (`drawFrame(of:)`).
     private var isCatchingUpAfterFrame = false
+    /// Events were read during a frame: the trace owes an `idle` record once
+    /// the frame and the frames it caused are done (`drawFrame(of:)`).
+    private var idleOwedAfterFrame = false
     private var queueSource: ConnectionQueueSource?
     private var signalSources: [DispatchSourceSignal] = []
     private var launched = false
@@ -184,6 +187,10 @@ final class WaylandSceneBackend: SceneBackend {
             batchEndedDuringFrame = false
             eventsDispatched()
         }
+        if idleOwedAfterFrame {
+            idleOwedAfterFrame = false
+            application?.trace.record(.idle)
+        }
     }
 
     /// The EGL display on this connection (opened at the first call).
@@ -235,9 +242,20 @@ final class WaylandSceneBackend: SceneBackend {
     /// as one more batch — for a scene about to commit a frame, so the frame
     /// is not stale on arrival. A connection that failed here is reported by
     /// the queue source, whose socket is then readable.
+    ///
+    /// The socket is then empty, so the queue source will not fire for these
+    /// events: the trace's `idle` record that says they have had their effect
+    /// is written here (outside a frame) or when the frame and those it
+    /// caused are done — else a scenario settling after a key released
+    /// during a frame drawn for a timer (a key repeat) waited for nothing.
     func dispatchEventsAlreadyReceived() {
         guard let delivered = try? connection.dispatchAvailable(), delivered > 0 else { return }
-        eventsDispatched()
+        if sceneDrawingFrame != nil {
+            idleOwedAfterFrame = true
+            eventsDispatched()
+        } else {
+            batchDispatched()
+        }
     }
 
     func stop(exitCode: Int32) {

@@ -5,13 +5,13 @@ import WaylandClient
 /// It also keeps the surfaces' output sets honest: when an output is
 /// removed, every surface on it is told it left (the compositor does not send
 /// `wl_surface.leave` for an output whose global is gone).
-public final class CompositorState {
-    public let registry: Registry
+package final class CompositorState {
+    package let registry: Registry
     /// The bound `wl_compositor`; its version is the version of every surface made here.
-    public let wlCompositor: WlCompositor
+    package let wlCompositor: WlCompositor
     /// Maps `wl_output`s in enter/leave events to `Output`s; nil when the
     /// client does not track outputs (surfaces then have no output set).
-    public let outputState: OutputState?
+    package let outputState: OutputState?
 
     private var surfaces: [ObjectIdentifier: WeakSurface] = [:]
 
@@ -21,24 +21,24 @@ public final class CompositorState {
     static let maxVersion: UInt32 = min(6, GeneratedProtocolVersions.wl_compositor)
 
     /// - Throws: `RegistryError` when the compositor has no `wl_compositor`.
-    public init(registry: Registry, outputState: OutputState?) throws(RegistryError) {
+    package init(registry: Registry, outputState: OutputState?) throws(RegistryError) {
         self.registry = registry
         self.outputState = outputState
         wlCompositor = try registry.bind(WlCompositor.self, min: 1, max: Self.maxVersion)
         outputState?.observeRemoval { [weak self] output in self?.outputRemoved(output) }
     }
 
-    public var connection: Connection { registry.connection }
+    package var connection: Connection { registry.connection }
 
     /// A new, role-less surface. Give it a role (`XdgShell.makeToplevel`) to show it.
-    public func createSurface() -> Surface {
+    package func createSurface() -> Surface {
         let surface = Surface(wlSurface: wlCompositor.createSurface(), compositor: self)
         surfaces[ObjectIdentifier(surface.wlSurface)] = WeakSurface(surface)
         return surface
     }
 
     /// The `Surface` for a `wl_surface` named in an event (pointer/keyboard enter).
-    public func surface(for wlSurface: WlSurface) -> Surface? {
+    package func surface(for wlSurface: WlSurface) -> Surface? {
         surfaces[ObjectIdentifier(wlSurface)]?.surface
     }
 

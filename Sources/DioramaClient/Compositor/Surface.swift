@@ -10,26 +10,26 @@ import WaylandClient
 /// the next `commit()`. When the surface has a role whose configure events
 /// must be acknowledged (a `Toplevel`), `commit()` sends the pending
 /// acknowledgement first — see `Toplevel` for why that order matters.
-public final class Surface {
-    public let wlSurface: WlSurface
-    public let compositor: CompositorState
+package final class Surface {
+    package let wlSurface: WlSurface
+    package let compositor: CompositorState
     /// The `wl_surface`'s protocol object id, as WAYLAND_DEBUG and compositor
     /// traces print it (`wl_surface#12`).
-    public var objectID: UInt32 { wlSurface.id }
+    package var objectID: UInt32 { wlSurface.id }
     /// Told about enter/leave and preferred scale/transform.
-    public weak var handler: SurfaceHandler?
+    package weak var handler: SurfaceHandler?
 
     /// The outputs the surface is on, in the order it entered them.
-    public private(set) var outputs: [Output] = []
+    package private(set) var outputs: [Output] = []
     /// The buffer scale sent with `setBufferScale` (takes effect at commit).
-    public private(set) var bufferScale = 1
+    package private(set) var bufferScale = 1
     /// The buffer transform sent with `setBufferTransform`.
-    public private(set) var bufferTransform: OutputTransform = .normal
+    package private(set) var bufferTransform: OutputTransform = .normal
     /// The compositor's recommended integer scale; nil until it sends one
     /// (only compositors with wl_surface v6 do).
-    public private(set) var preferredBufferScale: Int?
+    package private(set) var preferredBufferScale: Int?
     /// The compositor's recommended buffer transform (wl_surface v6).
-    public private(set) var preferredBufferTransform: OutputTransform?
+    package private(set) var preferredBufferTransform: OutputTransform?
 
     /// Run by `commit()` just before `wl_surface.commit`: the role's hook
     /// (the toplevel acknowledges its latest configure there).
@@ -55,7 +55,7 @@ public final class Surface {
 
     /// The largest integer scale of the outputs the surface is on (1 when on
     /// none): the usual choice of buffer scale without wl_surface v6.
-    public var maxOutputScale: Int {
+    package var maxOutputScale: Int {
         outputs.map(\.info.scale).max() ?? 1
     }
 
@@ -63,20 +63,20 @@ public final class Surface {
 
     /// Attaches `buffer` (nil to unmap). The buffer counts as busy until the
     /// compositor releases it; a `BufferPool` will not hand it out meanwhile.
-    public func attach(_ buffer: Buffer?) {
+    package func attach(_ buffer: Buffer?) {
         buffer?.markBusy()
         wlSurface.attach(buffer: buffer?.wlBuffer, x: 0, y: 0)
     }
 
     /// Attaches a buffer that is not from a `BufferPool`.
-    public func attach(wlBuffer: WlBuffer?) {
+    package func attach(wlBuffer: WlBuffer?) {
         wlSurface.attach(buffer: wlBuffer, x: 0, y: 0)
     }
 
     /// Marks a rectangle of the buffer (in buffer pixels) as changed. Before
     /// wl_surface v4 there is only surface-coordinate damage, so the whole
     /// surface is damaged instead.
-    public func damageBuffer(_ rect: Rect) {
+    package func damageBuffer(_ rect: Rect) {
         if wlSurface.version >= 4 {
             wlSurface.damageBuffer(
                 x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY),
@@ -87,7 +87,7 @@ public final class Surface {
     }
 
     /// Marks the whole surface as changed.
-    public func damageAll() {
+    package func damageAll() {
         if wlSurface.version >= 4 {
             wlSurface.damageBuffer(x: 0, y: 0, width: Int32.max, height: Int32.max)
         } else {
@@ -97,14 +97,14 @@ public final class Surface {
 
     /// Sets the buffer scale: buffer pixels per surface unit (wl_surface v3+).
     /// - Precondition: `scale >= 1` (0 and below are a protocol error).
-    public func setBufferScale(_ scale: Int) {
+    package func setBufferScale(_ scale: Int) {
         precondition(scale >= 1, "Surface.setBufferScale: the scale must be at least 1, got \(scale)")
         bufferScale = scale
         wlSurface.setBufferScale(scale: Int32(clamping: scale))
     }
 
     /// Sets how the buffer's content is transformed for display (wl_surface v2+).
-    public func setBufferTransform(_ transform: OutputTransform) {
+    package func setBufferTransform(_ transform: OutputTransform) {
         bufferTransform = transform
         wlSurface.setBufferTransform(transform: WlOutput.Transform(rawValue: UInt32(transform.rawValue)))
     }
@@ -113,7 +113,7 @@ public final class Surface {
     /// runs with the compositor's timestamp in milliseconds after the
     /// content of the next commit was presented (or would have been, when
     /// the surface is hidden — then it may never run). Takes effect at commit.
-    public func frame(_ done: @escaping (_ timeMillis: UInt32) -> Void) {
+    package func frame(_ done: @escaping (_ timeMillis: UInt32) -> Void) {
         let callback = wlSurface.frame()
         let key = ObjectIdentifier(callback)
         frameCallbacks[key] = callback
@@ -125,7 +125,7 @@ public final class Surface {
     }
 
     /// Applies the pending state (after the role's acknowledgement, if any).
-    public func commit() {
+    package func commit() {
         beforeCommit?()
         wlSurface.commit()
     }
@@ -134,7 +134,7 @@ public final class Surface {
     /// the role's acknowledgement goes first, then `commitRequest` must
     /// commit this surface (`eglSwapBuffers` attaches, damages and commits
     /// the EGL window's buffer itself).
-    public func commit<Failure: Error>(performedBy commitRequest: () throws(Failure) -> Void) throws(Failure) {
+    package func commit<Failure: Error>(performedBy commitRequest: () throws(Failure) -> Void) throws(Failure) {
         beforeCommit?()
         try commitRequest()
     }
@@ -179,6 +179,6 @@ public final class Surface {
 }
 
 extension Surface: Hashable {
-    public static func == (lhs: Surface, rhs: Surface) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package static func == (lhs: Surface, rhs: Surface) -> Bool { lhs === rhs }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -1,7 +1,7 @@
 import DioramaModel
 
 /// Told what the compositor says about one surface.
-public protocol SurfaceHandler: AnyObject {
+package protocol SurfaceHandler: AnyObject {
     /// Some part of the surface became visible on `output` (it was mapped
     /// there, moved there, or the output appeared under it). A surface can be
     /// on several outputs at once; `surface.outputs` lists them.
@@ -18,8 +18,8 @@ public protocol SurfaceHandler: AnyObject {
 }
 
 extension SurfaceHandler {
-    public func surfaceEnteredOutput(_ surface: Surface, output: Output) {}
-    public func surfaceLeftOutput(_ surface: Surface, output: Output) {}
-    public func preferredBufferScaleChanged(_ surface: Surface, scale: Int) {}
-    public func preferredBufferTransformChanged(_ surface: Surface, transform: OutputTransform) {}
+    package func surfaceEnteredOutput(_ surface: Surface, output: Output) {}
+    package func surfaceLeftOutput(_ surface: Surface, output: Output) {}
+    package func preferredBufferScaleChanged(_ surface: Surface, scale: Int) {}
+    package func preferredBufferTransformChanged(_ surface: Surface, transform: OutputTransform) {}
 }

@@ -16,40 +16,40 @@ import Foundation
 /// `ConnectionError.noCompositor` carries this value so the message can say
 /// exactly what was tried: the variables' values, the resolved path, and
 /// whether a file, a socket, or nothing is there.
-public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
+package struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
     /// The display the caller passed explicitly, if any.
-    public var explicitDisplay: String?
+    package var explicitDisplay: String?
     /// `WAYLAND_DISPLAY` as found in the environment (nil: unset).
-    public var waylandDisplay: String?
+    package var waylandDisplay: String?
     /// `XDG_RUNTIME_DIR` as found in the environment (nil: unset).
-    public var runtimeDirectory: String?
+    package var runtimeDirectory: String?
     /// The socket path that was tried; nil when a relative name could not be
     /// resolved because `XDG_RUNTIME_DIR` is unset.
-    public var resolvedPath: String?
+    package var resolvedPath: String?
     /// Whether anything exists at `resolvedPath`.
-    public var fileExists: Bool
+    package var fileExists: Bool
     /// Whether what exists there is a UNIX socket.
-    public var isSocket: Bool
+    package var isSocket: Bool
     /// errno of the failed `connect(2)` (ECONNREFUSED: a stale socket; ENAMETOOLONG: a path
     /// too long for a socket address), if it got that far.
-    public var connectErrno: Int32?
+    package var connectErrno: Int32?
     /// The command-line option through which this program's user names a
     /// display (`--display` for `diorama outputs`). The hint mentions it only
     /// when set: an app takes no such option, so telling its user to pass one
     /// would send them nowhere.
-    public var displayOption: String?
+    package var displayOption: String?
 
     /// The name that was looked up: the explicit display, else `WAYLAND_DISPLAY`, else `wayland-0`.
-    public var displayName: String {
+    package var displayName: String {
         explicitDisplay ?? nonEmpty(waylandDisplay) ?? CompositorSearch.defaultDisplayName
     }
 
     /// libwayland's default display name when `WAYLAND_DISPLAY` is unset.
-    public static let defaultDisplayName = "wayland-0"
+    package static let defaultDisplayName = "wayland-0"
 
     /// Resolves `display` (or the environment's) to a socket path and looks at
     /// the file system; it does not connect.
-    public static func resolve(
+    package static func resolve(
         display explicitDisplay: String?,
         environment: [String: String]
     ) -> CompositorSearch {
@@ -75,7 +75,7 @@ public struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
         return search
     }
 
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if let explicitDisplay {
             parts.append("the display given was '\(explicitDisplay)'")

@@ -34,13 +34,13 @@ import WaylandClient
 /// Failure is sticky: after a protocol error or a disconnect every call
 /// throws the same `ConnectionError`, and requests sent meanwhile are dropped
 /// by libwayland, so no code path crashes on a dead connection.
-public final class Connection {
+package final class Connection {
     /// The `wl_display` proxy (requests `sync`, `get_registry`).
-    public let display: WlDisplay
+    package let display: WlDisplay
     /// The socket the connection was made to; nil when adopted from a file descriptor.
-    public let socketPath: String?
+    package let socketPath: String?
     /// How long `roundtrip()` and `flush()` wait when no timeout is given.
-    public var defaultTimeout: Duration = .seconds(5)
+    package var defaultTimeout: Duration = .seconds(5)
 
     let displayPointer: OpaquePointer
     private var failure: ConnectionError?
@@ -49,7 +49,7 @@ public final class Connection {
     /// (default `wayland-0`) inside `XDG_RUNTIME_DIR`, or an absolute path.
     ///
     /// - Throws: `ConnectionError.noCompositor` describing what was looked for.
-    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConnectionError) {
+    package convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConnectionError) {
         try self.init(display: nil, environment: environment)
     }
 
@@ -64,7 +64,7 @@ public final class Connection {
     /// - Parameter displayOption: the option the program's user names a
     ///   display with (e.g. `--display`), for the no-compositor hint; nil for a
     ///   program that has none (an app).
-    public convenience init(
+    package convenience init(
         display: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         displayOption: String? = nil
@@ -85,7 +85,7 @@ public final class Connection {
     /// Wraps an already connected socket (for example one inherited through
     /// `WAYLAND_SOCKET`, or one end of a `socketpair` in tests). The
     /// connection owns `fd` from now on, also when this throws.
-    public convenience init(adoptingSocket fd: Int32) throws(ConnectionError) {
+    package convenience init(adoptingSocket fd: Int32) throws(ConnectionError) {
         try self.init(adoptingSocket: fd, socketPath: nil)
     }
 
@@ -106,16 +106,16 @@ public final class Connection {
     }
 
     /// The socket's file descriptor, for a caller's own poll loop.
-    public var fileDescriptor: Int32 { wl_display_get_fd(displayPointer) }
+    package var fileDescriptor: Int32 { wl_display_get_fd(displayPointer) }
 
     /// The error that ended the connection, if it has ended.
-    public var error: ConnectionError? { failure }
+    package var error: ConnectionError? { failure }
 
     // MARK: Sending
 
     /// Writes every buffered request to the socket, waiting (at most
     /// `timeout`, default `defaultTimeout`) while the socket's buffer is full.
-    public func flush(timeout: Duration? = nil) throws(ConnectionError) {
+    package func flush(timeout: Duration? = nil) throws(ConnectionError) {
         try throwIfFailed()
         let deadline = Deadline(timeout ?? defaultTimeout)
         while true {
@@ -133,7 +133,7 @@ public final class Connection {
     /// Delivers the events already read from the socket, without reading.
     /// - Returns: how many events were delivered.
     @discardableResult
-    public func dispatchPending() throws(ConnectionError) -> Int {
+    package func dispatchPending() throws(ConnectionError) -> Int {
         try throwIfFailed()
         let count = wl_display_dispatch_pending(displayPointer)
         if count < 0 { throw fail(afterSystemError: errno) }
@@ -153,7 +153,7 @@ public final class Connection {
     ///
     /// - Returns: how many events were delivered (0 when the wait timed out).
     @discardableResult
-    public func dispatch(timeout: Duration?) throws(ConnectionError) -> Int {
+    package func dispatch(timeout: Duration?) throws(ConnectionError) -> Int {
         try throwIfFailed()
         var delivered = 0
         while wl_display_prepare_read(displayPointer) != 0 {
@@ -195,7 +195,7 @@ public final class Connection {
     ///
     /// - Returns: how many events were delivered.
     @discardableResult
-    public func dispatchAvailable() throws(ConnectionError) -> Int {
+    package func dispatchAvailable() throws(ConnectionError) -> Int {
         var delivered = 0
         while true {
             let count = try dispatch(timeout: .zero)
@@ -207,7 +207,7 @@ public final class Connection {
     /// Sends `wl_display.sync` and dispatches until its `done` arrives: every
     /// request sent before has been processed by the compositor and every
     /// event it sent in reply has been delivered.
-    public func roundtrip(timeout: Duration? = nil) throws(ConnectionError) {
+    package func roundtrip(timeout: Duration? = nil) throws(ConnectionError) {
         try throwIfFailed()
         var done = false
         let callback = display.sync()
@@ -226,7 +226,7 @@ public final class Connection {
     /// after each delivery) or `timeout` passes.
     ///
     /// - Throws: `.timedOut(waitingFor:)` naming `waitingFor`, or the connection's error.
-    public func run(
+    package func run(
         until condition: () -> Bool, timeout: Duration,
         waitingFor what: String = "a condition"
     ) throws(ConnectionError) {

@@ -9,7 +9,7 @@ import Foundation
 /// Once a connection has failed it stays failed: every later call on the
 /// `Connection` throws the same error, so a caller several layers up sees the
 /// first cause, not a follow-on symptom.
-public enum ConnectionError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+package enum ConnectionError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// Nothing accepted a connection at the place the search resolved to.
     case noCompositor(CompositorSearch)
     /// The compositor sent `wl_display.error` — a fatal protocol error caused
@@ -24,7 +24,7 @@ public enum ConnectionError: Error, Sendable, Hashable, CustomStringConvertible,
     /// A bounded wait ended before what it waited for happened.
     case timedOut(waitingFor: String, seconds: Double)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .noCompositor(search):
             return search.description
@@ -39,5 +39,5 @@ public enum ConnectionError: Error, Sendable, Hashable, CustomStringConvertible,
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

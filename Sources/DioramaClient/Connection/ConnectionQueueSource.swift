@@ -20,7 +20,7 @@ extension Connection {
     ///     (protocol error or disconnect); the source has already cancelled
     ///     itself, so a dead socket cannot spin the queue.
     /// - Returns: the source; dropping it or calling `cancel()` detaches.
-    public func attach(
+    package func attach(
         to queue: DispatchQueue,
         batchDispatched: @escaping () -> Void = {},
         failed: @escaping (ConnectionError) -> Void
@@ -31,7 +31,7 @@ extension Connection {
 
 /// The `DispatchSource` that feeds a `Connection` from its queue; see
 /// `Connection.attach(to:failed:)`.
-public final class ConnectionQueueSource {
+package final class ConnectionQueueSource {
     private let source: DispatchSourceRead
 
     fileprivate init(
@@ -69,11 +69,11 @@ public final class ConnectionQueueSource {
     }
 
     /// Stops dispatching; the connection stays open.
-    public func cancel() {
+    package func cancel() {
         source.cancel()
     }
 
-    public var isCancelled: Bool { source.isCancelled }
+    package var isCancelled: Bool { source.isCancelled }
 
     deinit {
         source.cancel()

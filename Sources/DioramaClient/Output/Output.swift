@@ -19,16 +19,16 @@ import WaylandClient
 /// The first description is published only once both halves are complete:
 /// the `wl_output` batch, and — when the compositor has xdg-output — the first
 /// xdg batch (for v3: a `wl_output.done` after xdg events arrived).
-public final class Output {
+package final class Output {
     /// The bound `wl_output` (for `xdg_toplevel.set_fullscreen`, …).
-    public let wlOutput: WlOutput
+    package let wlOutput: WlOutput
     /// The registry name of the output's global.
-    public let globalName: UInt32
+    package let globalName: UInt32
     /// The description at the last completed update (see the type's comment).
-    public private(set) var info: OutputInfo
+    package private(set) var info: OutputInfo
     /// True once `info` has been published; outputs that are not ready are
     /// not listed by `OutputState.outputs`.
-    public private(set) var isReady = false
+    package private(set) var isReady = false
 
     private(set) var xdgOutput: ZxdgOutputV1?
     private var xdgManagerVersion: UInt32 = 0
@@ -167,12 +167,12 @@ public final class Output {
 }
 
 extension Output: Hashable {
-    public static func == (lhs: Output, rhs: Output) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package static func == (lhs: Output, rhs: Output) -> Bool { lhs === rhs }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 extension Output: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         "Output(\(info.name ?? "global \(globalName)"), \(info.modePixels) @\(info.scale)x, logical \(info.logicalSize) at \(info.logicalPosition))"
     }
 }

@@ -2,7 +2,7 @@ import WaylandClient
 
 /// Told when outputs appear, change and disappear. Every callback comes after
 /// a complete update (`wl_output.done`), with `output.info` already replaced.
-public protocol OutputHandler: AnyObject {
+package protocol OutputHandler: AnyObject {
     /// A new output is fully described: at start-up for each output present,
     /// later when a display is plugged in or the compositor creates one.
     func outputAdded(_ output: Output)
@@ -16,7 +16,7 @@ public protocol OutputHandler: AnyObject {
 }
 
 extension OutputHandler {
-    public func outputAdded(_ output: Output) {}
-    public func outputChanged(_ output: Output, previous: OutputInfo) {}
-    public func outputRemoved(_ output: Output) {}
+    package func outputAdded(_ output: Output) {}
+    package func outputChanged(_ output: Output, previous: OutputInfo) {}
+    package func outputRemoved(_ output: Output) {}
 }

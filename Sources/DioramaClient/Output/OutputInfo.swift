@@ -9,40 +9,40 @@ import WaylandClient
 /// description) merged with `zxdg_output_v1` (logical position and size, and
 /// name and description for compositors whose `wl_output` is older, such as
 /// weston 10's version 3).
-public struct OutputInfo: Hashable, Sendable {
+package struct OutputInfo: Hashable, Sendable {
     /// The registry name of the `wl_output` global (unique for the connection).
-    public var globalName: UInt32
+    package var globalName: UInt32
     /// The output's name (`HEADLESS-1`, `DP-2`): `wl_output.name` when the
     /// bound version has it, else `zxdg_output_v1.name`; nil when neither came.
-    public var name: String?
+    package var name: String?
     /// A human-readable description, from the same sources as `name`.
-    public var description: String?
-    public var make: String
-    public var model: String
+    package var description: String?
+    package var make: String
+    package var model: String
     /// `wl_output.geometry`'s position. Compositors often send 0,0 here for
     /// every output; `logicalPosition` is the one to use.
-    public var position: Point
+    package var position: Point
     /// The physical size in millimetres; zero for virtual outputs and projectors.
-    public var physicalSizeMM: Size
-    public var subpixel: WlOutput.Subpixel
+    package var physicalSizeMM: Size
+    package var subpixel: WlOutput.Subpixel
     /// How the compositor rotates and mirrors content on this output.
-    public var transform: OutputTransform
+    package var transform: OutputTransform
     /// The integer scale (`wl_output.scale`). Compositors with fractional
     /// scales send the scale rounded up (sway 1.5 → 2).
-    public var scale: Int
+    package var scale: Int
     /// The modes announced, in announcement order.
-    public var modes: [OutputMode]
+    package var modes: [OutputMode]
     /// The top-left corner in the compositor's logical (layout) space.
-    public var logicalPosition: Point
+    package var logicalPosition: Point
     /// The size in the compositor's logical space: what a fullscreen surface
     /// covers, in surface coordinates.
-    public var logicalSize: Size
+    package var logicalSize: Size
     /// True when the logical geometry came from xdg-output; false when it was
     /// derived (geometry position, mode ÷ scale, rotated by the transform)
     /// because the compositor has no xdg-output.
-    public var hasXdgOutputGeometry: Bool
+    package var hasXdgOutputGeometry: Bool
 
-    public init(globalName: UInt32) {
+    package init(globalName: UInt32) {
         self.globalName = globalName
         name = nil
         description = nil
@@ -60,18 +60,18 @@ public struct OutputInfo: Hashable, Sendable {
     }
 
     /// The current mode, or nil before one was announced.
-    public var currentMode: OutputMode? { modes.first(where: \.isCurrent) }
+    package var currentMode: OutputMode? { modes.first(where: \.isCurrent) }
 
     /// The current mode's size in pixels (zero without a mode).
-    public var modePixels: Size { currentMode?.pixels ?? .zero }
+    package var modePixels: Size { currentMode?.pixels ?? .zero }
 
     /// The current mode's refresh rate in mHz (0 without a mode).
-    public var refreshMilliHz: Int { currentMode?.refreshMilliHz ?? 0 }
+    package var refreshMilliHz: Int { currentMode?.refreshMilliHz ?? 0 }
 
     /// The logical size a compositor without xdg-output implies: the mode,
     /// turned by the transform, divided by the integer scale (rounded down,
     /// as compositors do when they lay outputs out).
-    public var derivedLogicalSize: Size {
+    package var derivedLogicalSize: Size {
         let pixels = transform.swapsAxes ? modePixels.transposed : modePixels
         let divisor = Swift.max(scale, 1)
         return Size(width: pixels.width / divisor, height: pixels.height / divisor)

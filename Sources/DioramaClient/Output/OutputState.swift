@@ -5,12 +5,12 @@ import WaylandClient
 ///
 /// Right after `init` the outputs are bound but not yet described; call
 /// `waitUntilDescribed()` (or dispatch the connection) before reading them.
-public final class OutputState {
-    public let registry: Registry
+package final class OutputState {
+    package let registry: Registry
     /// Told when outputs are added, changed and removed.
-    public weak var handler: OutputHandler?
+    package weak var handler: OutputHandler?
     /// The xdg-output manager, nil when the compositor has none.
-    public private(set) var xdgOutputManager: ZxdgOutputManagerV1?
+    package private(set) var xdgOutputManager: ZxdgOutputManagerV1?
 
     /// Every bound output, described or not, by global name.
     private var bound: [UInt32: Output] = [:]
@@ -22,7 +22,7 @@ public final class OutputState {
 
     /// Binds the outputs present now. Their descriptions arrive as the
     /// connection is dispatched; `handler` hears `outputAdded` for each.
-    public init(registry: Registry, handler: OutputHandler? = nil) {
+    package init(registry: Registry, handler: OutputHandler? = nil) {
         self.registry = registry
         self.handler = handler
         xdgOutputManager = try? registry.bind(ZxdgOutputManagerV1.self, min: 1, max: Self.xdgOutputManagerVersion)
@@ -38,22 +38,22 @@ public final class OutputState {
     }
 
     /// The described outputs, in the order the compositor announced them.
-    public var outputs: [Output] {
+    package var outputs: [Output] {
         bound.values.filter(\.isReady).sorted { $0.globalName < $1.globalName }
     }
 
     /// The `Output` for a `wl_output` proxy from an event (`wl_surface.enter`).
-    public func output(for wlOutput: WlOutput) -> Output? {
+    package func output(for wlOutput: WlOutput) -> Output? {
         bound.values.first { $0.wlOutput === wlOutput }
     }
 
     /// The described output with this name (`HEADLESS-2`).
-    public func output(named name: String) -> Output? {
+    package func output(named name: String) -> Output? {
         outputs.first { $0.info.name == name }
     }
 
     /// Dispatches until every bound output has its first complete description.
-    public func waitUntilDescribed(timeout: Duration? = nil) throws(ConnectionError) {
+    package func waitUntilDescribed(timeout: Duration? = nil) throws(ConnectionError) {
         let connection = registry.connection
         try connection.run(
             until: { self.bound.values.allSatisfy(\.isReady) },

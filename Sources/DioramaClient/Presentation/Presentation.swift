@@ -2,15 +2,15 @@ import WaylandClient
 
 /// Binds `wp_presentation` (presentation-time) when offered, and asks for
 /// feedback on when a commit's content actually reached the screen.
-public final class Presentation {
-    public let registry: Registry
-    public let wpPresentation: WpPresentation
+package final class Presentation {
+    package let registry: Registry
+    package let wpPresentation: WpPresentation
     /// The clock the timestamps use (a `clockid_t`: 1 CLOCK_MONOTONIC, 4
     /// CLOCK_MONOTONIC_RAW); nil until the compositor sent it (right after binding).
-    public private(set) var clockID: UInt32?
+    package private(set) var clockID: UInt32?
 
     /// - Throws: `RegistryError` when the compositor has no presentation-time.
-    public init(registry: Registry) throws(RegistryError) {
+    package init(registry: Registry) throws(RegistryError) {
         self.registry = registry
         wpPresentation = try registry.bind(WpPresentation.self, min: 1, max: 1)
         wpPresentation.onEvent = { [weak self] event in
@@ -26,7 +26,7 @@ public final class Presentation {
 
     /// Requests feedback for the surface's *next* commit; `completion` runs
     /// once with the outcome.
-    public func requestFeedback(for surface: Surface, completion: @escaping (PresentationFeedback) -> Void) {
+    package func requestFeedback(for surface: Surface, completion: @escaping (PresentationFeedback) -> Void) {
         let feedback = wpPresentation.feedback(surface: surface.wlSurface)
         var syncOutputs: [WlOutput] = []
         feedback.onEvent = { event in
@@ -49,7 +49,7 @@ public final class Presentation {
 }
 
 /// What became of a commit that asked for presentation feedback.
-public enum PresentationFeedback {
+package enum PresentationFeedback {
     /// Shown at `timestampNanoseconds` (on the presentation clock), on a
     /// display refreshing every `refreshNanoseconds` (0 if unknown).
     case presented(

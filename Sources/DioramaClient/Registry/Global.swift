@@ -1,16 +1,16 @@
 /// One global the compositor announced through `wl_registry.global`: the
 /// numeric name to bind it by, its interface, and the highest version the
 /// compositor implements.
-public struct Global: Hashable, Sendable, CustomStringConvertible {
-    public var name: UInt32
-    public var interface: String
-    public var version: UInt32
+package struct Global: Hashable, Sendable, CustomStringConvertible {
+    package var name: UInt32
+    package var interface: String
+    package var version: UInt32
 
-    public init(name: UInt32, interface: String, version: UInt32) {
+    package init(name: UInt32, interface: String, version: UInt32) {
         self.name = name
         self.interface = interface
         self.version = version
     }
 
-    public var description: String { "\(interface) v\(version) (name \(name))" }
+    package var description: String { "\(interface) v\(version) (name \(name))" }
 }

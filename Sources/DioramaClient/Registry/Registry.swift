@@ -11,12 +11,12 @@ import WaylandClient
 /// Binding picks the version `min(ours, compositor's)`: ours is the `max` the
 /// caller can handle, which must not exceed what the generated bindings
 /// know; below the caller's `min` the bind fails with `RegistryError`.
-public final class Registry {
-    public let connection: Connection
+package final class Registry {
+    package let connection: Connection
     /// The `wl_registry` proxy.
-    public let wlRegistry: WlRegistry
+    package let wlRegistry: WlRegistry
     /// Told about globals added or removed after the first roundtrip.
-    public weak var handler: RegistryHandler?
+    package weak var handler: RegistryHandler?
 
     private var globalsByName: [UInt32: Global] = [:]
     private var observers: [Observer] = []
@@ -29,7 +29,7 @@ public final class Registry {
     }
 
     /// Fetches the globals (one roundtrip).
-    public init(connection: Connection) throws(ConnectionError) {
+    package init(connection: Connection) throws(ConnectionError) {
         self.connection = connection
         wlRegistry = connection.display.getRegistry()
         wlRegistry.onEvent = { [weak self] event in
@@ -46,17 +46,17 @@ public final class Registry {
     }
 
     /// Every global currently offered, ordered by name (announcement order).
-    public var globals: [Global] {
+    package var globals: [Global] {
         globalsByName.values.sorted { $0.name < $1.name }
     }
 
     /// The globals implementing `interface`, ordered by name.
-    public func globals(implementing interface: String) -> [Global] {
+    package func globals(implementing interface: String) -> [Global] {
         globals.filter { $0.interface == interface }
     }
 
     /// The global with this numeric name, if it is still offered.
-    public func global(named name: UInt32) -> Global? {
+    package func global(named name: UInt32) -> Global? {
         globalsByName[name]
     }
 
@@ -66,7 +66,7 @@ public final class Registry {
     /// - Precondition: `min <= max <= ` the version the generated bindings know.
     /// - Throws: `RegistryError.missingGlobal` when the compositor offers no
     ///   such global, or only one older than `min`.
-    public func bind<T: Proxy>(_ type: T.Type, min: UInt32, max: UInt32) throws(RegistryError) -> T {
+    package func bind<T: Proxy>(_ type: T.Type, min: UInt32, max: UInt32) throws(RegistryError) -> T {
         let interface = Self.interfaceName(of: type)
         let candidates = globals(implementing: interface)
         guard let global = candidates.first(where: { $0.version >= min }) ?? candidates.first else {
@@ -77,7 +77,7 @@ public final class Registry {
     }
 
     /// Binds one particular global (one of several outputs or seats).
-    public func bind<T: Proxy>(_ type: T.Type, global: Global, min: UInt32, max: UInt32) throws(RegistryError) -> T {
+    package func bind<T: Proxy>(_ type: T.Type, global: Global, min: UInt32, max: UInt32) throws(RegistryError) -> T {
         checkVersions(type, min: min, max: max)
         let interface = Self.interfaceName(of: type)
         precondition(
@@ -90,17 +90,17 @@ public final class Registry {
     }
 
     /// True when the compositor offers `T`'s interface at `version` or newer.
-    public func offers<T: Proxy>(_ type: T.Type, version: UInt32 = 1) -> Bool {
+    package func offers<T: Proxy>(_ type: T.Type, version: UInt32 = 1) -> Bool {
         globals(implementing: Self.interfaceName(of: type)).contains { $0.version >= version }
     }
 
     /// The interface name of a generated proxy class, from its interface table.
-    public static func interfaceName<T: Proxy>(of type: T.Type) -> String {
+    package static func interfaceName<T: Proxy>(of type: T.Type) -> String {
         type.interface.pointee.name.map { String(cString: $0) } ?? "?"
     }
 
     /// The highest version of `T`'s interface the generated bindings know.
-    public static func bindingsVersion<T: Proxy>(of type: T.Type) -> UInt32 {
+    package static func bindingsVersion<T: Proxy>(of type: T.Type) -> UInt32 {
         UInt32(type.interface.pointee.version)
     }
 

@@ -4,12 +4,12 @@ import Foundation
 /// condition (it depends on the compositor), so it is thrown; asking for a
 /// version newer than Diorama's bindings know is a programmer error and stops
 /// with a precondition instead.
-public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+package enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The compositor does not offer `interface` at `minimumVersion` or newer;
     /// `offered` is the version it does offer, nil when it offers none.
     case missingGlobal(interface: String, minimumVersion: UInt32, offered: UInt32?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .missingGlobal(interface, minimumVersion, offered):
             if let offered {
@@ -21,5 +21,5 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible, L
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -2,7 +2,7 @@
 /// (hot-plugged outputs and seats, a compositor loading a module). The
 /// protocol-area states (`OutputState`, `SeatState`) already follow their own
 /// globals; this is for everything else.
-public protocol RegistryHandler: AnyObject {
+package protocol RegistryHandler: AnyObject {
     /// The compositor announced a new global.
     func globalAdded(_ global: Global, registry: Registry)
     /// The compositor withdrew a global. Objects bound to it stay valid but
@@ -11,6 +11,6 @@ public protocol RegistryHandler: AnyObject {
 }
 
 extension RegistryHandler {
-    public func globalAdded(_ global: Global, registry: Registry) {}
-    public func globalRemoved(_ global: Global, registry: Registry) {}
+    package func globalAdded(_ global: Global, registry: Registry) {}
+    package func globalRemoved(_ global: Global, registry: Registry) {}
 }

@@ -1,18 +1,18 @@
 /// A key pressed or released, already translated through the keymap.
-public struct KeyEvent: Hashable, Sendable {
-    public var serial: UInt32
+package struct KeyEvent: Hashable, Sendable {
+    package var serial: UInt32
     /// The compositor's timestamp in milliseconds (arbitrary base).
-    public var timeMillis: UInt32
+    package var timeMillis: UInt32
     /// The Linux evdev key code (KEY_A is 30).
-    public var keycode: UInt32
+    package var keycode: UInt32
     /// The keysym with the modifiers in effect (XKB_KEY_*, e.g. 0x51 for Q);
     /// 0 when there is no keymap or the key has no single keysym.
-    public var keysym: UInt32
+    package var keysym: UInt32
     /// The text the key types (nil for modifiers, arrows, releases of those…).
-    public var text: String?
-    public var isPressed: Bool
+    package var text: String?
+    package var isPressed: Bool
 
-    public init(serial: UInt32, timeMillis: UInt32, keycode: UInt32, keysym: UInt32, text: String?, isPressed: Bool) {
+    package init(serial: UInt32, timeMillis: UInt32, keycode: UInt32, keysym: UInt32, text: String?, isPressed: Bool) {
         self.serial = serial
         self.timeMillis = timeMillis
         self.keycode = keycode
@@ -22,5 +22,5 @@ public struct KeyEvent: Hashable, Sendable {
     }
 
     /// The keysym's name (`Q`, `Return`).
-    public var keysymName: String { Keymap.name(ofKeysym: keysym) }
+    package var keysymName: String { Keymap.name(ofKeysym: keysym) }
 }

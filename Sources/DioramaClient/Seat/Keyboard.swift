@@ -7,21 +7,21 @@ import WaylandCommon
 
 /// A seat's `wl_keyboard`, with the compositor's keymap compiled by
 /// xkbcommon so key events carry keysyms and text.
-public final class Keyboard {
-    public let wlKeyboard: WlKeyboard
+package final class Keyboard {
+    package let wlKeyboard: WlKeyboard
     /// The seat this keyboard belongs to (nil once the seat is gone).
-    public private(set) weak var seat: Seat?
+    package private(set) weak var seat: Seat?
     private let compositor: CompositorState
-    public weak var handler: KeyboardHandler?
+    package weak var handler: KeyboardHandler?
     /// The compiled keymap; nil until the compositor sent one (or when it failed).
-    public private(set) var keymap: Keymap?
+    package private(set) var keymap: Keymap?
     /// Our surface that has keyboard focus, if any.
-    public private(set) var focusedSurface: Surface?
+    package private(set) var focusedSurface: Surface?
     /// Characters per second (0: the compositor does not want repeat).
-    public private(set) var repeatRate = 25
-    public private(set) var repeatDelayMillis = 600
+    package private(set) var repeatRate = 25
+    package private(set) var repeatDelayMillis = 600
     /// How many keymaps arrived (each `wl_keyboard.keymap` event).
-    public private(set) var keymapsReceived = 0
+    package private(set) var keymapsReceived = 0
 
     init(seat: Seat, handler: KeyboardHandler?) {
         self.seat = seat

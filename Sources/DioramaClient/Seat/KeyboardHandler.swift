@@ -1,5 +1,5 @@
 /// Told what happens on a seat's keyboard.
-public protocol KeyboardHandler: AnyObject {
+package protocol KeyboardHandler: AnyObject {
     /// The compositor sent a (new) keymap and it compiled: from now on key
     /// events carry keysyms and text. Fires right after the keyboard is
     /// created, and when the layout changes.
@@ -23,12 +23,12 @@ public protocol KeyboardHandler: AnyObject {
 }
 
 extension KeyboardHandler {
-    public func keymapChanged(_ keyboard: Keyboard, keymap: Keymap) {}
-    public func keymapFailed(_ keyboard: Keyboard, error: KeymapError) {}
-    public func keyboardEntered(_ keyboard: Keyboard, surface: Surface?, pressedKeycodes: [UInt32]) {}
-    public func keyboardLeft(_ keyboard: Keyboard, surface: Surface?) {}
-    public func keyPressed(_ keyboard: Keyboard, event: KeyEvent) {}
-    public func keyReleased(_ keyboard: Keyboard, event: KeyEvent) {}
-    public func modifiersChanged(_ keyboard: Keyboard, modifiers: KeyboardModifiers) {}
-    public func repeatInfoChanged(_ keyboard: Keyboard, rate: Int, delayMillis: Int) {}
+    package func keymapChanged(_ keyboard: Keyboard, keymap: Keymap) {}
+    package func keymapFailed(_ keyboard: Keyboard, error: KeymapError) {}
+    package func keyboardEntered(_ keyboard: Keyboard, surface: Surface?, pressedKeycodes: [UInt32]) {}
+    package func keyboardLeft(_ keyboard: Keyboard, surface: Surface?) {}
+    package func keyPressed(_ keyboard: Keyboard, event: KeyEvent) {}
+    package func keyReleased(_ keyboard: Keyboard, event: KeyEvent) {}
+    package func modifiersChanged(_ keyboard: Keyboard, modifiers: KeyboardModifiers) {}
+    package func repeatInfoChanged(_ keyboard: Keyboard, rate: Int, delayMillis: Int) {}
 }

@@ -9,14 +9,14 @@ import CXKBCommon
 ///
 /// Wayland sends key codes as Linux evdev codes; xkb numbers the same keys 8
 /// higher (an X11 legacy), so every lookup adds 8.
-public final class Keymap {
+package final class Keymap {
     private let context: OpaquePointer
     private let keymap: OpaquePointer
     private let state: OpaquePointer
 
     /// Compiles the keymap the compositor shared: `size` bytes of xkb text
     /// (including its terminating NUL) behind `fd`. Does not take `fd`.
-    public convenience init(fd: Int32, size: Int) throws(KeymapError) {
+    package convenience init(fd: Int32, size: Int) throws(KeymapError) {
         // MAP_PRIVATE: from wl_keyboard v7 the compositor may hand out a
         // read-only fd that must be mapped private.
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
@@ -32,7 +32,7 @@ public final class Keymap {
 
     /// Compiles keymap text (xkb v1 format, as `xkbcomp` or
     /// `xkb_keymap_get_as_string` produce).
-    public convenience init(text: String) throws(KeymapError) {
+    package convenience init(text: String) throws(KeymapError) {
         var utf8 = Array(text.utf8)
         let count = utf8.count
         let result: Result<(OpaquePointer, OpaquePointer, OpaquePointer), KeymapError> = utf8.withUnsafeMutableBytes { raw in
@@ -80,24 +80,24 @@ public final class Keymap {
     }
 
     /// Applies `wl_keyboard.modifiers`.
-    public func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+    package func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
         _ = xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
     }
 
     /// The keysym the key produces now (with the current modifiers and
     /// layout); 0 (`XKB_KEY_NoSymbol`) when it produces none or several.
-    public func keysym(forKeycode evdevCode: UInt32) -> UInt32 {
+    package func keysym(forKeycode evdevCode: UInt32) -> UInt32 {
         xkb_state_key_get_one_sym(state, evdevCode + 8)
     }
 
     /// Whether holding the key repeats it (letters and arrows do; modifiers
     /// and most function keys do not), as the keymap says.
-    public func keyRepeats(_ evdevCode: UInt32) -> Bool {
+    package func keyRepeats(_ evdevCode: UInt32) -> Bool {
         xkb_keymap_key_repeats(keymap, evdevCode + 8) != 0
     }
 
     /// The text the key types now, nil when it types nothing (a modifier, an arrow).
-    public func text(forKeycode evdevCode: UInt32) -> String? {
+    package func text(forKeycode evdevCode: UInt32) -> String? {
         let needed = xkb_state_key_get_utf8(state, evdevCode + 8, nil, 0)
         guard needed > 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(needed) + 1)
@@ -107,7 +107,7 @@ public final class Keymap {
 
     /// The text the key types with no modifier at all (its first shift
     /// level in the first layout), nil when that types nothing.
-    public func unmodifiedText(forKeycode evdevCode: UInt32) -> String? {
+    package func unmodifiedText(forKeycode evdevCode: UInt32) -> String? {
         var symbols: UnsafePointer<xkb_keysym_t>?
         guard xkb_keymap_key_get_syms_by_level(keymap, evdevCode + 8, 0, 0, &symbols) == 1, let keysym = symbols?.pointee else {
             return nil
@@ -118,7 +118,7 @@ public final class Keymap {
     }
 
     /// The modifiers in effect now.
-    public var activeModifiers: KeyboardModifiers {
+    package var activeModifiers: KeyboardModifiers {
         var active: KeyboardModifiers = []
         for (modifier, name) in KeyboardModifiers.xkbNames
         where xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) == 1 {
@@ -128,12 +128,12 @@ public final class Keymap {
     }
 
     /// The number of keys (key codes) the keymap defines.
-    public var keyCount: Int {
+    package var keyCount: Int {
         Int(xkb_keymap_max_keycode(keymap)) - Int(xkb_keymap_min_keycode(keymap)) + 1
     }
 
     /// The keysym's name (`a`, `Return`, `Shift_L`), as xkbcommon spells it.
-    public static func name(ofKeysym keysym: UInt32) -> String {
+    package static func name(ofKeysym keysym: UInt32) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return "" }
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -141,16 +141,16 @@ public final class Keymap {
 }
 
 /// The usual modifiers, as xkb reports them active.
-public struct KeyboardModifiers: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct KeyboardModifiers: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static let shift = KeyboardModifiers(rawValue: 1 << 0)
-    public static let capsLock = KeyboardModifiers(rawValue: 1 << 1)
-    public static let control = KeyboardModifiers(rawValue: 1 << 2)
-    public static let alt = KeyboardModifiers(rawValue: 1 << 3)
-    public static let numLock = KeyboardModifiers(rawValue: 1 << 4)
-    public static let logo = KeyboardModifiers(rawValue: 1 << 5)
+    package static let shift = KeyboardModifiers(rawValue: 1 << 0)
+    package static let capsLock = KeyboardModifiers(rawValue: 1 << 1)
+    package static let control = KeyboardModifiers(rawValue: 1 << 2)
+    package static let alt = KeyboardModifiers(rawValue: 1 << 3)
+    package static let numLock = KeyboardModifiers(rawValue: 1 << 4)
+    package static let logo = KeyboardModifiers(rawValue: 1 << 5)
 
     /// xkbcommon's modifier names (`XKB_MOD_NAME_*`).
     static let xkbNames: [(KeyboardModifiers, String)] = [

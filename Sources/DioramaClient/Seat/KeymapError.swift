@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A keymap from the compositor could not be used.
-public enum KeymapError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+package enum KeymapError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// `wl_keyboard.keymap` announced a format other than xkb v1 (e.g. no_keymap).
     case unsupportedFormat(UInt32)
     /// Mapping the keymap's file descriptor failed (errno).
@@ -15,7 +15,7 @@ public enum KeymapError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     /// xkbcommon could not create its context or state (out of memory).
     case xkbUnavailable
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unsupportedFormat(format):
             return "the compositor sent a keymap in format \(format); Diorama understands only xkb v1 (format 1)"
@@ -28,5 +28,5 @@ public enum KeymapError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -3,20 +3,20 @@ import Foundation
 import WaylandClient
 
 /// A seat's `wl_pointer`, with the focused surface and position tracked.
-public final class Pointer {
-    public let wlPointer: WlPointer
+package final class Pointer {
+    package let wlPointer: WlPointer
     /// The seat this pointer belongs to (nil once the seat is gone).
-    public private(set) weak var seat: Seat?
-    public weak var handler: PointerHandler?
+    package private(set) weak var seat: Seat?
+    package weak var handler: PointerHandler?
     /// Our surface under the pointer, if any.
-    public private(set) var focusedSurface: Surface?
+    package private(set) var focusedSurface: Surface?
     /// The last position on `focusedSurface`, surface-local.
-    public private(set) var position: CGPoint = .zero
+    package private(set) var position: CGPoint = .zero
     /// The serial of the last enter, needed to set a cursor image.
-    public private(set) var enterSerial: UInt32?
+    package private(set) var enterSerial: UInt32?
     /// Whether the compositor ends each group of events with `pointerFrameEnded`
     /// (wl_pointer v5 and newer); an older pointer sends each event alone.
-    public var groupsEventsInFrames: Bool { wlPointer.version >= 5 }
+    package var groupsEventsInFrames: Bool { wlPointer.version >= 5 }
 
     private let compositor: CompositorState
     /// Sets the handler's cursor on each enter; nil when the seat has no shm to draw it with.
@@ -88,14 +88,14 @@ public final class Pointer {
     /// a scene that changes its cursor with the pointer inside. Does nothing
     /// while the pointer is on no surface of ours (the next enter asks the
     /// handler) or when the seat has no shm for cursor images.
-    public func showCursor(_ choice: SceneCursor) {
+    package func showCursor(_ choice: SceneCursor) {
         guard let enterSerial, focusedSurface != nil, let cursor else { return }
         cursor.show(choice, on: wlPointer, serial: enterSerial, scale: Self.cursorScale(over: focusedSurface))
     }
 
     /// Hides the cursor over our surface (or shows `surface` as the cursor
     /// image, with its hotspot). Needs the serial of the current enter.
-    public func setCursor(_ surface: Surface?, hotspotX: Int = 0, hotspotY: Int = 0) {
+    package func setCursor(_ surface: Surface?, hotspotX: Int = 0, hotspotY: Int = 0) {
         guard let enterSerial else { return }
         wlPointer.setCursor(
             serial: enterSerial, surface: surface?.wlSurface,

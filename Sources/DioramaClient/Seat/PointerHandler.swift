@@ -5,7 +5,7 @@ import Foundation
 /// surface units, with sub-unit precision (Wayland's 24.8 fixed point).
 /// The compositor groups events that belong together (a diagonal scroll, a
 /// motion and a button) and ends each group with `pointerFrameEnded`.
-public protocol PointerHandler: AnyObject {
+package protocol PointerHandler: AnyObject {
     /// The pointer moved onto one of our surfaces, at `position`.
     func pointerEntered(_ pointer: Pointer, surface: Surface?, position: CGPoint, serial: UInt32)
     /// The pointer left our surface.
@@ -25,11 +25,11 @@ public protocol PointerHandler: AnyObject {
 }
 
 extension PointerHandler {
-    public func cursor(over surface: Surface?) -> SceneCursor { .arrow }
-    public func pointerEntered(_ pointer: Pointer, surface: Surface?, position: CGPoint, serial: UInt32) {}
-    public func pointerLeft(_ pointer: Pointer, surface: Surface?, serial: UInt32) {}
-    public func pointerMoved(_ pointer: Pointer, position: CGPoint, timeMillis: UInt32) {}
-    public func pointerButtonChanged(_ pointer: Pointer, button: UInt32, isPressed: Bool, serial: UInt32, timeMillis: UInt32) {}
-    public func pointerScrolled(_ pointer: Pointer, axis: ScrollAxis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {}
-    public func pointerFrameEnded(_ pointer: Pointer) {}
+    package func cursor(over surface: Surface?) -> SceneCursor { .arrow }
+    package func pointerEntered(_ pointer: Pointer, surface: Surface?, position: CGPoint, serial: UInt32) {}
+    package func pointerLeft(_ pointer: Pointer, surface: Surface?, serial: UInt32) {}
+    package func pointerMoved(_ pointer: Pointer, position: CGPoint, timeMillis: UInt32) {}
+    package func pointerButtonChanged(_ pointer: Pointer, button: UInt32, isPressed: Bool, serial: UInt32, timeMillis: UInt32) {}
+    package func pointerScrolled(_ pointer: Pointer, axis: ScrollAxis, value: Double, discreteSteps: Int?, timeMillis: UInt32) {}
+    package func pointerFrameEnded(_ pointer: Pointer) {}
 }

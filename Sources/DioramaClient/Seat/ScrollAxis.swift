@@ -2,7 +2,7 @@ import WaylandClient
 
 /// The direction of a scroll (`wl_pointer.axis`), in the client core's own type,
 /// so that a ``PointerHandler`` above the client core needs no generated bindings.
-public enum ScrollAxis: Hashable, Sendable {
+package enum ScrollAxis: Hashable, Sendable {
     case vertical
     case horizontal
 

@@ -2,19 +2,19 @@ import WaylandClient
 
 /// One `wl_seat`: its name, its capabilities, and the keyboard, pointer and
 /// touchscreen made for it.
-public final class Seat {
-    public let wlSeat: WlSeat
-    public let globalName: UInt32
+package final class Seat {
+    package let wlSeat: WlSeat
+    package let globalName: UInt32
     /// The seat's name (`seat0`), from wl_seat v2.
-    public private(set) var name: String?
+    package private(set) var name: String?
     /// What the seat has now: keyboard, pointer, touch.
-    public private(set) var capabilities: SeatCapabilities = []
+    package private(set) var capabilities: SeatCapabilities = []
     /// The keyboard made by `makeKeyboard`, while the seat has one.
-    public private(set) var keyboard: Keyboard?
+    package private(set) var keyboard: Keyboard?
     /// The pointer made by `makePointer`, while the seat has one.
-    public private(set) var pointer: Pointer?
+    package private(set) var pointer: Pointer?
     /// The touchscreen made by `makeTouch`, while the seat has one.
-    public private(set) var touch: Touch?
+    package private(set) var touch: Touch?
 
     /// Maps surfaces in keyboard and pointer events (and keeps the connection alive).
     let compositor: CompositorState
@@ -36,7 +36,7 @@ public final class Seat {
     /// when there is one.
     /// - Precondition: the seat has the keyboard capability.
     @discardableResult
-    public func makeKeyboard(handler: KeyboardHandler?) -> Keyboard {
+    package func makeKeyboard(handler: KeyboardHandler?) -> Keyboard {
         device(\.keyboard, capability: .keyboard, named: "keyboard", handler: handler) { Keyboard(seat: self, handler: $0) }
     }
 
@@ -44,14 +44,14 @@ public final class Seat {
     /// memory, each enter sets the default arrow (see `PointerCursor`).
     /// - Precondition: the seat has the pointer capability.
     @discardableResult
-    public func makePointer(handler: PointerHandler?) -> Pointer {
+    package func makePointer(handler: PointerHandler?) -> Pointer {
         device(\.pointer, capability: .pointer, named: "pointer", handler: handler) { Pointer(seat: self, handler: $0) }
     }
 
     /// Starts receiving touch events.
     /// - Precondition: the seat has the touch capability.
     @discardableResult
-    public func makeTouch(handler: TouchHandler?) -> Touch {
+    package func makeTouch(handler: TouchHandler?) -> Touch {
         device(\.touch, capability: .touch, named: "touchscreen", handler: handler) { Touch(seat: self, handler: $0) }
     }
 
@@ -116,8 +116,8 @@ public final class Seat {
 }
 
 extension Seat: Hashable {
-    public static func == (lhs: Seat, rhs: Seat) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package static func == (lhs: Seat, rhs: Seat) -> Bool { lhs === rhs }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// A keyboard, pointer or touch device of a seat: made once, its handler

@@ -1,5 +1,5 @@
 /// Told about seats (a group of input devices: usually one per user).
-public protocol SeatHandler: AnyObject {
+package protocol SeatHandler: AnyObject {
     /// A seat appeared (at start-up, or hot-plugged). Its capabilities follow.
     func seatAdded(_ seat: Seat)
     /// The seat gained or lost a keyboard, pointer or touch. When it lost one,
@@ -10,7 +10,7 @@ public protocol SeatHandler: AnyObject {
 }
 
 extension SeatHandler {
-    public func seatAdded(_ seat: Seat) {}
-    public func seatCapabilitiesChanged(_ seat: Seat, previous: SeatCapabilities) {}
-    public func seatRemoved(_ seat: Seat) {}
+    package func seatAdded(_ seat: Seat) {}
+    package func seatCapabilitiesChanged(_ seat: Seat, previous: SeatCapabilities) {}
+    package func seatRemoved(_ seat: Seat) {}
 }

@@ -1,11 +1,11 @@
 import WaylandClient
 
 /// Binds every `wl_seat` and follows seats coming and going.
-public final class SeatState {
-    public let registry: Registry
+package final class SeatState {
+    package let registry: Registry
     /// Maps the surfaces named in keyboard and pointer events.
-    public let compositor: CompositorState
-    public weak var handler: SeatHandler?
+    package let compositor: CompositorState
+    package weak var handler: SeatHandler?
     /// Given to each seat's pointer for its default arrow cursor.
     private let cursorShm: ShmState?
 
@@ -18,7 +18,7 @@ public final class SeatState {
     /// (`seatAdded`), so pass it here rather than setting it afterwards.
     /// With `shm`, pointers show the cursor theme's arrow over our surfaces;
     /// without it they leave the cursor to the compositor.
-    public init(registry: Registry, compositor: CompositorState, shm: ShmState? = nil, handler: SeatHandler? = nil) {
+    package init(registry: Registry, compositor: CompositorState, shm: ShmState? = nil, handler: SeatHandler? = nil) {
         self.registry = registry
         self.cursorShm = shm
         self.compositor = compositor
@@ -35,12 +35,12 @@ public final class SeatState {
 
     /// Whether the compositor has any seat now; one without (a headless
     /// compositor with no input) needs no `SeatState`.
-    public static func isOffered(by registry: Registry) -> Bool {
+    package static func isOffered(by registry: Registry) -> Bool {
         registry.offers(WlSeat.self)
     }
 
     /// The seats, in announcement order.
-    public var seats: [Seat] {
+    package var seats: [Seat] {
         seatsByName.values.sorted { $0.globalName < $1.globalName }
     }
 

@@ -4,14 +4,14 @@ import WaylandClient
 /// A seat's `wl_touch`, with each touch point's surface tracked: `motion`
 /// and `up` name only the id, and a point belongs to the surface it went
 /// down on until it lifts.
-public final class Touch {
-    public let wlTouch: WlTouch
-    public private(set) weak var seat: Seat?
-    public weak var handler: TouchHandler?
+package final class Touch {
+    package let wlTouch: WlTouch
+    package private(set) weak var seat: Seat?
+    package weak var handler: TouchHandler?
     /// The touch points now down, by id, with their surface.
-    public private(set) var surfaces: [Int32: Surface] = [:]
+    package private(set) var surfaces: [Int32: Surface] = [:]
     /// The serial of the last `down`, which `xdg_toplevel.move` may quote.
-    public private(set) var lastDownSerial: UInt32?
+    package private(set) var lastDownSerial: UInt32?
 
     private let compositor: CompositorState
 
@@ -59,7 +59,7 @@ public final class Touch {
 /// logical points (what wl_touch sends), with sub-point precision. Each group
 /// of events that happened together ends with `touchFrameEnded`. Times are
 /// the compositor's milliseconds (arbitrary base).
-public protocol TouchHandler: AnyObject {
+package protocol TouchHandler: AnyObject {
     /// A finger went down on one of our surfaces.
     func touchWentDown(_ touch: Touch, id: Int, surface: Surface, position: CGPoint, serial: UInt32, timeMillis: UInt32)
     /// A finger that went down on `surface` moved (possibly outside it).

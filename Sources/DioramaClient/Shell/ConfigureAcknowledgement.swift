@@ -5,25 +5,25 @@
 /// (acknowledging it implicitly acknowledges the earlier ones, which the
 /// client skipped); never acknowledge a serial twice; and send the
 /// acknowledgement before the commit whose content answers it.
-public struct ConfigureAcknowledgement: Sendable, Hashable {
+package struct ConfigureAcknowledgement: Sendable, Hashable {
     /// The newest serial received and not yet acknowledged.
-    public private(set) var pendingSerial: UInt32?
+    package private(set) var pendingSerial: UInt32?
     /// The last serial acknowledged.
-    public private(set) var lastAcknowledged: UInt32?
+    package private(set) var lastAcknowledged: UInt32?
     /// True once any configure arrived; before that, attaching a buffer is a
     /// protocol error (`unconfigured_buffer`).
-    public private(set) var hasReceivedConfigure = false
+    package private(set) var hasReceivedConfigure = false
 
-    public init() {}
+    package init() {}
 
     /// A configure sequence closed with `serial`; it supersedes any pending one.
-    public mutating func received(serial: UInt32) {
+    package mutating func received(serial: UInt32) {
         pendingSerial = serial
         hasReceivedConfigure = true
     }
 
     /// The serial to acknowledge now, if any; afterwards nothing is pending.
-    public mutating func takeSerialToAcknowledge() -> UInt32? {
+    package mutating func takeSerialToAcknowledge() -> UInt32? {
         guard let serial = pendingSerial else { return nil }
         pendingSerial = nil
         lastAcknowledged = serial
@@ -32,5 +32,5 @@ public struct ConfigureAcknowledgement: Sendable, Hashable {
 
     /// True once a configure has been acknowledged: the surface may now
     /// commit buffers.
-    public var isConfigured: Bool { lastAcknowledged != nil }
+    package var isConfigured: Bool { lastAcknowledged != nil }
 }

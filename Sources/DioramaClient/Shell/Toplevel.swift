@@ -29,20 +29,20 @@ import WaylandCommon
 /// The very first configure follows the initial commit (without a buffer);
 /// attaching a buffer before it has been acknowledged is a protocol error,
 /// which `attachAndCommit` guards against.
-public final class Toplevel {
-    public let surface: Surface
-    public let xdgSurface: XdgSurface
-    public let xdgToplevel: XdgToplevel
-    public weak var handler: ToplevelHandler?
+package final class Toplevel {
+    package let surface: Surface
+    package let xdgSurface: XdgSurface
+    package let xdgToplevel: XdgToplevel
+    package weak var handler: ToplevelHandler?
 
     /// The last configure delivered to the handler.
-    public private(set) var currentConfigure: ToplevelConfigure?
+    package private(set) var currentConfigure: ToplevelConfigure?
     /// How many configure sequences arrived.
-    public private(set) var configureCount = 0
+    package private(set) var configureCount = 0
     /// True after `xdg_toplevel.close` arrived.
-    public private(set) var closeRequested = false
+    package private(set) var closeRequested = false
     /// Acknowledgement bookkeeping (see the type's comment).
-    public private(set) var acknowledgement = ConfigureAcknowledgement()
+    package private(set) var acknowledgement = ConfigureAcknowledgement()
 
     private let shell: XdgShell
     private var collector = ToplevelConfigureCollector()
@@ -69,21 +69,21 @@ public final class Toplevel {
     }
 
     /// The serial a commit would acknowledge now, if a configure is pending.
-    public var pendingConfigureSerial: UInt32? { acknowledgement.pendingSerial }
+    package var pendingConfigureSerial: UInt32? { acknowledgement.pendingSerial }
 
     /// True once the first configure has been acknowledged: buffers may be attached.
-    public var isConfigured: Bool { acknowledgement.isConfigured }
+    package var isConfigured: Bool { acknowledgement.isConfigured }
 
     /// Acknowledges the latest configure (if any is pending) and commits the
     /// surface. Same as `surface.commit()`.
-    public func commit() {
+    package func commit() {
         surface.commit()
     }
 
     /// Attaches `buffer`, damages it all and commits (acknowledging first).
     /// - Precondition: a configure has arrived (attaching earlier is the
     ///   protocol error `unconfigured_buffer`).
-    public func attachAndCommit(_ buffer: Buffer) {
+    package func attachAndCommit(_ buffer: Buffer) {
         precondition(
             acknowledgement.hasReceivedConfigure,
             "Toplevel.attachAndCommit: wait for the first configure before attaching a buffer")
@@ -93,7 +93,7 @@ public final class Toplevel {
     }
 
     /// Dispatches until the first configure has arrived.
-    public func waitForFirstConfigure(timeout: Duration? = nil) throws(ConnectionError) {
+    package func waitForFirstConfigure(timeout: Duration? = nil) throws(ConnectionError) {
         let connection = shell.registry.connection
         try connection.run(
             until: { self.acknowledgement.hasReceivedConfigure },
@@ -112,36 +112,36 @@ public final class Toplevel {
     /// pointer (or finger) until the button is released. `serial` must be
     /// that of the press (`wl_pointer.button`) or touch-down that started the
     /// drag; compositors ignore any other.
-    public func beginInteractiveMove(seat: Seat, serial: UInt32) {
+    package func beginInteractiveMove(seat: Seat, serial: UInt32) {
         xdgToplevel.move(seat: seat.wlSeat, serial: serial)
     }
 
-    public func setTitle(_ title: String) { xdgToplevel.setTitle(title: title) }
+    package func setTitle(_ title: String) { xdgToplevel.setTitle(title: title) }
     /// The app id (`com.example.App`); compositors match rules and icons on it.
-    public func setAppID(_ appID: String) { xdgToplevel.setAppId(appId: appID) }
+    package func setAppID(_ appID: String) { xdgToplevel.setAppId(appId: appID) }
 
     /// The smallest window-geometry size the window accepts; nil for no limit.
-    public func setMinimumSize(_ size: Size?) {
+    package func setMinimumSize(_ size: Size?) {
         xdgToplevel.setMinSize(width: Int32(clamping: size?.width ?? 0), height: Int32(clamping: size?.height ?? 0))
     }
 
     /// The largest window-geometry size; nil for no limit.
-    public func setMaximumSize(_ size: Size?) {
+    package func setMaximumSize(_ size: Size?) {
         xdgToplevel.setMaxSize(width: Int32(clamping: size?.width ?? 0), height: Int32(clamping: size?.height ?? 0))
     }
 
-    public func setMaximized(_ maximized: Bool) {
+    package func setMaximized(_ maximized: Bool) {
         if maximized { xdgToplevel.setMaximized() } else { xdgToplevel.unsetMaximized() }
     }
 
     /// Asks for fullscreen, on `output` or on one the compositor picks.
-    public func setFullscreen(on output: Output?) { xdgToplevel.setFullscreen(output: output?.wlOutput) }
-    public func unsetFullscreen() { xdgToplevel.unsetFullscreen() }
-    public func setMinimized() { xdgToplevel.setMinimized() }
+    package func setFullscreen(on output: Output?) { xdgToplevel.setFullscreen(output: output?.wlOutput) }
+    package func unsetFullscreen() { xdgToplevel.unsetFullscreen() }
+    package func setMinimized() { xdgToplevel.setMinimized() }
 
     /// The part of the surface that is the window proper (excluding shadows),
     /// in surface coordinates. Double-buffered: applies at the next commit.
-    public func setWindowGeometry(_ rect: Rect) {
+    package func setWindowGeometry(_ rect: Rect) {
         xdgSurface.setWindowGeometry(
             x: Int32(clamping: rect.minX), y: Int32(clamping: rect.minY),
             width: Int32(clamping: rect.width), height: Int32(clamping: rect.height))

@@ -4,22 +4,22 @@ import DioramaModel
 /// `xdg_toplevel` events (`configure`, `configure_bounds`, `wm_capabilities`)
 /// of one sequence, delivered together when the closing
 /// `xdg_surface.configure(serial)` arrives.
-public struct ToplevelConfigure: Hashable, Sendable {
+package struct ToplevelConfigure: Hashable, Sendable {
     /// The serial to acknowledge (done for you by `Toplevel.commit()`).
-    public var serial: UInt32
+    package var serial: UInt32
     /// The suggested window-geometry size in surface units. A zero width or
     /// height means "you decide" that dimension (typically the first
     /// configure of a floating window).
-    public var size: Size
-    public var states: ToplevelStates
+    package var size: Size
+    package var states: ToplevelStates
     /// The largest size the window should take to stay fully visible
     /// (an output minus panels); nil when the compositor did not say
     /// (xdg_wm_base < v4, or bounds unknown).
-    public var bounds: Size?
+    package var bounds: Size?
     /// What the window manager allows; `.all` when it did not say (< v5).
-    public var capabilities: WindowManagerCapabilities
+    package var capabilities: WindowManagerCapabilities
 
-    public init(
+    package init(
         serial: UInt32, size: Size, states: ToplevelStates, bounds: Size?,
         capabilities: WindowManagerCapabilities
     ) {
@@ -31,7 +31,7 @@ public struct ToplevelConfigure: Hashable, Sendable {
     }
 
     /// `size` with each zero dimension replaced by `fallback`'s.
-    public func size(orDefault fallback: Size) -> Size {
+    package func size(orDefault fallback: Size) -> Size {
         Size(
             width: size.width > 0 ? size.width : fallback.width,
             height: size.height > 0 ? size.height : fallback.height)

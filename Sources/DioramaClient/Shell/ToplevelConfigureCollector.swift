@@ -7,32 +7,32 @@ import DioramaModel
 /// Per the protocol, `configure` (size and states) comes in every sequence.
 /// `configure_bounds` and `wm_capabilities` are sent when they change, so
 /// their last values carry over into later sequences.
-public struct ToplevelConfigureCollector: Sendable {
+package struct ToplevelConfigureCollector: Sendable {
     private var size: Size = .zero
     private var states: ToplevelStates = []
     private var bounds: Size?
     private var capabilities: WindowManagerCapabilities = .all
 
-    public init() {}
+    package init() {}
 
     /// `xdg_toplevel.configure`.
-    public mutating func configure(width: Int32, height: Int32, states: [UInt32]) {
+    package mutating func configure(width: Int32, height: Int32, states: [UInt32]) {
         size = Size(width: Int(max(0, width)), height: Int(max(0, height)))
         self.states = ToplevelStates(wireArray: states)
     }
 
     /// `xdg_toplevel.configure_bounds`; 0×0 means unknown.
-    public mutating func configureBounds(width: Int32, height: Int32) {
+    package mutating func configureBounds(width: Int32, height: Int32) {
         bounds = width > 0 && height > 0 ? Size(width: Int(width), height: Int(height)) : nil
     }
 
     /// `xdg_toplevel.wm_capabilities`.
-    public mutating func wmCapabilities(_ values: [UInt32]) {
+    package mutating func wmCapabilities(_ values: [UInt32]) {
         capabilities = WindowManagerCapabilities(wireArray: values)
     }
 
     /// `xdg_surface.configure`: the sequence is complete.
-    public func close(serial: UInt32) -> ToplevelConfigure {
+    package func close(serial: UInt32) -> ToplevelConfigure {
         ToplevelConfigure(serial: serial, size: size, states: states, bounds: bounds, capabilities: capabilities)
     }
 }

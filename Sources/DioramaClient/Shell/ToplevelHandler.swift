@@ -1,5 +1,5 @@
 /// Told what the compositor asks of a toplevel window.
-public protocol ToplevelHandler: AnyObject {
+package protocol ToplevelHandler: AnyObject {
     /// A complete configure sequence arrived: take `configure.size` (when not
     /// zero) and states, draw, and `commit()` — which acknowledges it first.
     /// Fires once after the initial commit (the first configure; only then
@@ -11,6 +11,6 @@ public protocol ToplevelHandler: AnyObject {
 }
 
 extension ToplevelHandler {
-    public func toplevelConfigured(_ toplevel: Toplevel, configure: ToplevelConfigure) {}
-    public func toplevelCloseRequested(_ toplevel: Toplevel) {}
+    package func toplevelConfigured(_ toplevel: Toplevel, configure: ToplevelConfigure) {}
+    package func toplevelCloseRequested(_ toplevel: Toplevel) {}
 }

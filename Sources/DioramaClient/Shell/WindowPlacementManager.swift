@@ -5,11 +5,11 @@ import WaylandClient
 /// protocol for saying where a new toplevel would like to open: an output
 /// and a size. Only compositors that honour such wishes offer it (the
 /// Diorama simulator); elsewhere the compositor alone places windows.
-public final class WindowPlacementManager {
-    public let manager: DioramaWindowPlacementManagerV1
+package final class WindowPlacementManager {
+    package let manager: DioramaWindowPlacementManagerV1
 
     /// - Throws: `RegistryError` when the compositor does not offer it.
-    public init(registry: Registry) throws(RegistryError) {
+    package init(registry: Registry) throws(RegistryError) {
         manager = try registry.bind(DioramaWindowPlacementManagerV1.self, min: 1, max: 1)
     }
 
@@ -20,7 +20,7 @@ public final class WindowPlacementManager {
     /// Asks that `toplevel` open on `output` at `size` (logical points; nil
     /// leaves it to the compositor). Call before the toplevel's initial
     /// commit: the compositor reads it when it first configures the window.
-    public func place(_ toplevel: Toplevel, on output: Output?, size: Size?) {
+    package func place(_ toplevel: Toplevel, on output: Output?, size: Size?) {
         manager.placeToplevel(
             toplevel: toplevel.xdgToplevel, output: output?.wlOutput,
             width: Int32(clamping: size?.width ?? 0), height: Int32(clamping: size?.height ?? 0))

@@ -5,15 +5,15 @@ import WaylandClient
 /// The compositor pings clients to see whether they are alive (and may mark
 /// an unresponsive one as hung); the pong is answered here automatically,
 /// whenever the connection is dispatched.
-public final class XdgShell {
-    public let registry: Registry
-    public let wmBase: XdgWmBase
+package final class XdgShell {
+    package let registry: Registry
+    package let wmBase: XdgWmBase
 
     /// The highest xdg_wm_base version Diorama handles, capped at the bindings'.
     static let maxVersion: UInt32 = min(6, Registry.bindingsVersion(of: XdgWmBase.self))
 
     /// - Throws: `RegistryError` when the compositor has no `xdg_wm_base`.
-    public init(registry: Registry) throws(RegistryError) {
+    package init(registry: Registry) throws(RegistryError) {
         self.registry = registry
         wmBase = try registry.bind(XdgWmBase.self, min: 1, max: Self.maxVersion)
         let wmBase = self.wmBase
@@ -34,7 +34,7 @@ public final class XdgShell {
     /// first configure, after which the window can be drawn.
     ///
     /// - Precondition: the surface has no role and no buffer attached yet.
-    public func makeToplevel(for surface: Surface, handler: ToplevelHandler? = nil) -> Toplevel {
+    package func makeToplevel(for surface: Surface, handler: ToplevelHandler? = nil) -> Toplevel {
         Toplevel(shell: self, surface: surface, handler: handler)
     }
 }

@@ -7,17 +7,17 @@ import WaylandClient
 /// until the compositor sends `wl_buffer.release` (it may read the memory
 /// until then, so drawing into it would tear). The pool only hands out free
 /// buffers.
-public final class Buffer {
-    public let wlBuffer: WlBuffer
+package final class Buffer {
+    package let wlBuffer: WlBuffer
     /// Size in pixels.
-    public let size: Size
+    package let size: Size
     /// Bytes from one row to the next.
-    public let stride: Int
-    public let format: WlShm.Format
+    package let stride: Int
+    package let format: WlShm.Format
     /// Where the pixels start in the pool.
-    public let offset: Int
+    package let offset: Int
     /// Attached and not yet released by the compositor.
-    public private(set) var isBusy = false
+    package private(set) var isBusy = false
 
     private let pool: ShmPool
     /// Run when the compositor releases the buffer (the pool's bookkeeping).
@@ -40,7 +40,7 @@ public final class Buffer {
     }
 
     /// The number of bytes the pixels occupy.
-    public var byteCount: Int { stride * size.height }
+    package var byteCount: Int { stride * size.height }
 
     func markBusy() {
         isBusy = true
@@ -55,13 +55,13 @@ public final class Buffer {
     /// The pixels as 32-bit values, row after row (`stride / 4` values per
     /// row). For ARGB8888/XRGB8888 each value is 0xAARRGGBB in native
     /// (little-endian) order, which is what wl_shm means by those formats.
-    public func withPixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
+    package func withPixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
         let bytes = pool.bytes(offset: offset, count: byteCount)
         return try body(bytes.bindMemory(to: UInt32.self))
     }
 
     /// Fills every pixel with one 0xAARRGGBB value.
-    public func fill(_ pixel: UInt32) {
+    package func fill(_ pixel: UInt32) {
         withPixels { $0.update(repeating: pixel) }
     }
 }

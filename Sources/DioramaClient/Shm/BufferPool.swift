@@ -8,20 +8,20 @@ import WaylandClient
 /// Sizes: asking for a new size retires the old buffers — free ones at once,
 /// busy ones when the compositor releases them — and lays new ones out in
 /// memory no busy buffer still uses, growing the pool when there is no room.
-public final class BufferPool {
-    public let shm: ShmState
-    public let format: WlShm.Format
+package final class BufferPool {
+    package let shm: ShmState
+    package let format: WlShm.Format
     /// How many `wl_buffer`s this pool has created (for tests and statistics).
-    public private(set) var buffersCreated = 0
+    package private(set) var buffersCreated = 0
     /// How many times the shared memory had to grow.
-    public private(set) var poolGrowths = 0
+    package private(set) var poolGrowths = 0
 
     private var pool: ShmPool?
     private var buffers: [Buffer] = []
     private var currentSize: Size?
 
     /// - Throws: `ShmError.unsupportedFormat` for formats that are not 32-bit.
-    public init(shm: ShmState, format: WlShm.Format = .argb8888) throws(ShmError) {
+    package init(shm: ShmState, format: WlShm.Format = .argb8888) throws(ShmError) {
         guard format == .argb8888 || format == .xrgb8888 else { throw .unsupportedFormat(format.rawValue) }
         self.shm = shm
         self.format = format
@@ -32,10 +32,10 @@ public final class BufferPool {
     }
 
     /// The buffers alive now (free and busy).
-    public var liveBuffers: Int { buffers.count }
+    package var liveBuffers: Int { buffers.count }
 
     /// A free buffer of `size` pixels: a released one if there is one, else a new one.
-    public func nextBuffer(size: Size) throws(ShmError) -> Buffer {
+    package func nextBuffer(size: Size) throws(ShmError) -> Buffer {
         precondition(size.width > 0 && size.height > 0, "BufferPool.nextBuffer: empty size \(size)")
         if size != currentSize {
             currentSize = size

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Shared memory for buffers could not be set up.
-public enum ShmError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+package enum ShmError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// `memfd_create` failed (errno).
     case createFailed(errno: Int32)
     /// `ftruncate` to `size` bytes failed (errno; ENOSPC/ENOMEM: out of memory).
@@ -17,7 +17,7 @@ public enum ShmError: Error, Sendable, Hashable, CustomStringConvertible, Locali
     /// The format is not one Diorama can address as 32-bit pixels.
     case unsupportedFormat(UInt32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .createFailed(code):
             return "could not create shared memory for buffers (memfd_create: \(String(cString: strerror(code))))"
@@ -32,5 +32,5 @@ public enum ShmError: Error, Sendable, Hashable, CustomStringConvertible, Locali
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

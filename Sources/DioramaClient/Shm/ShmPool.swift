@@ -11,17 +11,17 @@ import WaylandClient
 /// It can only grow (`wl_shm_pool.resize` cannot shrink). Growing remaps the
 /// client's side, so the memory's address changes: code must not keep
 /// pointers into it across `grow` (`Buffer.withPixels` re-derives them).
-public final class ShmPool {
-    public let wlShmPool: WlShmPool
+package final class ShmPool {
+    package let wlShmPool: WlShmPool
     /// Held so the connection outlives the pool: `deinit` still sends a request.
-    public let shm: ShmState
+    package let shm: ShmState
     /// The pool's size in bytes.
-    public private(set) var size: Int
+    package private(set) var size: Int
     private let fd: Int32
     private var base: UnsafeMutableRawPointer
 
     /// Creates a pool of `size` bytes.
-    public init(shm: ShmState, size: Int) throws(ShmError) {
+    package init(shm: ShmState, size: Int) throws(ShmError) {
         guard size > 0, size <= Int(Int32.max) else { throw .tooLarge(bytes: size) }
         let fd = CDioramaShim_memfd_create("diorama-shm", CDioramaShim_MFD_CLOEXEC())
         guard fd >= 0 else { throw .createFailed(errno: errno) }
@@ -51,7 +51,7 @@ public final class ShmPool {
     }
 
     /// Grows the pool to `newSize` bytes (no-op when already that large).
-    public func grow(to newSize: Int) throws(ShmError) {
+    package func grow(to newSize: Int) throws(ShmError) {
         guard newSize > size else { return }
         guard newSize <= Int(Int32.max) else { throw .tooLarge(bytes: newSize) }
         guard ftruncate(fd, off_t(newSize)) == 0 else { throw .resizeFailed(size: newSize, errno: errno) }
@@ -63,7 +63,7 @@ public final class ShmPool {
     }
 
     /// A `wl_buffer` over `height * stride` bytes from `offset`.
-    public func createBuffer(offset: Int, width: Int, height: Int, stride: Int, format: WlShm.Format) -> WlBuffer {
+    package func createBuffer(offset: Int, width: Int, height: Int, stride: Int, format: WlShm.Format) -> WlBuffer {
         precondition(
             offset >= 0 && offset + height * stride <= size,
             "ShmPool.createBuffer: bytes \(offset)..<\(offset + height * stride) are outside the \(size)-byte pool")
@@ -73,7 +73,7 @@ public final class ShmPool {
     }
 
     /// The pool's memory from `offset` for `count` bytes.
-    public func bytes(offset: Int, count: Int) -> UnsafeMutableRawBufferPointer {
+    package func bytes(offset: Int, count: Int) -> UnsafeMutableRawBufferPointer {
         precondition(offset >= 0 && offset + count <= size, "ShmPool.bytes: range outside the pool")
         return UnsafeMutableRawBufferPointer(start: base + offset, count: count)
     }

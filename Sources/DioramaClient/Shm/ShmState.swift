@@ -4,14 +4,14 @@ import WaylandClient
 ///
 /// The formats arrive as events right after the bind, so they are complete
 /// after the next roundtrip. Every compositor supports ARGB8888 and XRGB8888.
-public final class ShmState {
-    public let registry: Registry
-    public let wlShm: WlShm
+package final class ShmState {
+    package let registry: Registry
+    package let wlShm: WlShm
     /// The formats announced so far.
-    public private(set) var formats: Set<WlShm.Format> = []
+    package private(set) var formats: Set<WlShm.Format> = []
 
     /// - Throws: `RegistryError` when the compositor has no `wl_shm`.
-    public init(registry: Registry) throws(RegistryError) {
+    package init(registry: Registry) throws(RegistryError) {
         self.registry = registry
         wlShm = try registry.bind(WlShm.self, min: 1, max: 1)
         wlShm.onEvent = { [weak self] event in
@@ -27,5 +27,5 @@ public final class ShmState {
         wlShm.destroyLocally()
     }
 
-    public var connection: Connection { registry.connection }
+    package var connection: Connection { registry.connection }
 }

@@ -4,13 +4,13 @@ import WaylandClient
 /// Binds `wp_fractional_scale_manager_v1`: compositors with fractional
 /// scaling tell each surface the scale it should render at, in 120ths
 /// (1.25 is 150), instead of only an integer output scale.
-public final class FractionalScaleManager {
-    public let registry: Registry
-    public let manager: WpFractionalScaleManagerV1
+package final class FractionalScaleManager {
+    package let registry: Registry
+    package let manager: WpFractionalScaleManagerV1
 
     /// - Throws: `RegistryError` when the compositor has no fractional-scale
     ///   support (sway 1.7 and weston 10 have none).
-    public init(registry: Registry) throws(RegistryError) {
+    package init(registry: Registry) throws(RegistryError) {
         self.registry = registry
         manager = try registry.bind(WpFractionalScaleManagerV1.self, min: 1, max: 1)
     }
@@ -20,25 +20,25 @@ public final class FractionalScaleManager {
     }
 
     /// Follows the preferred scale of `surface` (one object per surface).
-    public func fractionalScale(for surface: Surface, handler: FractionalScaleHandler? = nil) -> FractionalScale {
+    package func fractionalScale(for surface: Surface, handler: FractionalScaleHandler? = nil) -> FractionalScale {
         FractionalScale(manager: self, surface: surface, handler: handler)
     }
 }
 
 /// Told when the compositor recommends a new scale for a surface.
-public protocol FractionalScaleHandler: AnyObject {
+package protocol FractionalScaleHandler: AnyObject {
     /// The surface moved to an output of another scale, or the output's scale
     /// changed: render at `scale` from the next frame (through a viewport).
     func preferredScaleChanged(_ fractionalScale: FractionalScale, scale: Scale)
 }
 
 /// A surface's `wp_fractional_scale_v1`.
-public final class FractionalScale {
-    public let object: WpFractionalScaleV1
-    public let surface: Surface
-    public weak var handler: FractionalScaleHandler?
+package final class FractionalScale {
+    package let object: WpFractionalScaleV1
+    package let surface: Surface
+    package weak var handler: FractionalScaleHandler?
     /// The last scale the compositor recommended; nil before the first.
-    public private(set) var preferredScale: Scale?
+    package private(set) var preferredScale: Scale?
     private let manager: FractionalScaleManager
 
     init(manager: FractionalScaleManager, surface: Surface, handler: FractionalScaleHandler?) {

@@ -4,16 +4,16 @@ import WaylandClient
 /// A surface's `wp_viewport`: which part of the buffer to show (source) and
 /// at what size in surface units (destination). Both are double-buffered and
 /// apply at the surface's next commit; nil unsets them (the protocol's -1).
-public final class Viewport {
-    public let wpViewport: WpViewport
-    public let surface: Surface
+package final class Viewport {
+    package let wpViewport: WpViewport
+    package let surface: Surface
     private let viewporter: Viewporter
 
     /// The rectangle of the buffer (in surface-local units after buffer scale
     /// and transform) that is shown, or nil for all of it.
-    public private(set) var source: (x: Double, y: Double, width: Double, height: Double)?
+    package private(set) var source: (x: Double, y: Double, width: Double, height: Double)?
     /// The size the source is scaled to, or nil for the source's own size.
-    public private(set) var destination: Size?
+    package private(set) var destination: Size?
 
     init(viewporter: Viewporter, surface: Surface) {
         self.viewporter = viewporter
@@ -27,7 +27,7 @@ public final class Viewport {
 
     /// Crops the buffer; nil shows the whole buffer.
     /// - Precondition: a non-nil source has positive width and height, non-negative origin.
-    public func setSource(x: Double, y: Double, width: Double, height: Double) {
+    package func setSource(x: Double, y: Double, width: Double, height: Double) {
         precondition(
             x >= 0 && y >= 0 && width > 0 && height > 0,
             "Viewport.setSource: origin must be >= 0 and size > 0, got \(x),\(y) \(width)x\(height)")
@@ -36,14 +36,14 @@ public final class Viewport {
     }
 
     /// Shows the whole buffer again.
-    public func unsetSource() {
+    package func unsetSource() {
         source = nil
         wpViewport.setSource(x: -1, y: -1, width: -1, height: -1)
     }
 
     /// Scales the (cropped) buffer to `size` surface units; nil unsets it.
     /// - Precondition: a non-nil size is positive in both dimensions.
-    public func setDestination(_ size: Size?) {
+    package func setDestination(_ size: Size?) {
         if let size {
             precondition(size.width > 0 && size.height > 0, "Viewport.setDestination: size must be positive, got \(size)")
             wpViewport.setDestination(width: Int32(clamping: size.width), height: Int32(clamping: size.height))

@@ -17,17 +17,17 @@ import Foundation
 /// output pixels (surface position and size times the output scale). The compositor
 /// is expected to have rejected sources outside the buffer (`out_of_buffer`); if one
 /// gets here anyway, sampling clamps to the buffer's edge pixels.
-public struct BufferPlacement: Equatable, Sendable {
+package struct BufferPlacement: Equatable, Sendable {
     /// The output pixels the source rectangle is stretched over; may extend past the
     /// output, which clips it without moving the content.
-    public var destination: Rect
+    package var destination: Rect
     /// The buffer transform, as `wl_surface.set_buffer_transform` set it.
-    public var transform: OutputTransform
+    package var transform: OutputTransform
     /// The crop, in transformed-buffer pixels; `nil` for the whole buffer.
-    public var sourceRect: CGRect?
-    public var filter: SamplingFilter
+    package var sourceRect: CGRect?
+    package var filter: SamplingFilter
 
-    public init(
+    package init(
         destination: Rect, transform: OutputTransform = .normal, sourceRect: CGRect? = nil,
         filter: SamplingFilter = .bilinear
     ) {
@@ -39,7 +39,7 @@ public struct BufferPlacement: Equatable, Sendable {
 
     /// The size of a `bufferSize` buffer after `transform`: width and height trade
     /// places for quarter turns, as `wl_surface.set_buffer_transform` notes.
-    public static func transformedSize(of bufferSize: Size, by transform: OutputTransform) -> Size {
+    package static func transformedSize(of bufferSize: Size, by transform: OutputTransform) -> Size {
         transform.swapsAxes ? bufferSize.transposed : bufferSize
     }
 }

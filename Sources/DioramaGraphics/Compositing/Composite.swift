@@ -17,7 +17,7 @@ extension MutablePixelImage {
     /// Cost: O(pixels written). The per-row start point is computed once and each
     /// pixel adds a step, with no allocation or dynamic dispatch per pixel: copying a
     /// 1280x800 buffer onto a 2560x1600 output is 4 096 000 samples and nothing more.
-    public mutating func composite(
+    package mutating func composite(
         _ source: some PixelImage, placement: BufferPlacement,
         blendMode: BlendMode = .sourceOver, clip: Rect? = nil
     ) {

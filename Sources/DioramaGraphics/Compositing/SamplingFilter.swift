@@ -1,6 +1,6 @@
 /// How a compositor picks a colour when a buffer pixel does not land on exactly one
 /// output pixel (scaling, fractional crops).
-public enum SamplingFilter: Hashable, Sendable, CaseIterable {
+package enum SamplingFilter: Hashable, Sendable, CaseIterable {
     /// The buffer pixel under the output pixel's centre: hard edges, blocky when
     /// upscaled. Exact for whole-number scales and crops.
     case nearest

@@ -8,7 +8,7 @@ extension MutablePixelImage {
     /// land outside this image, are skipped without shifting the rest. An
     /// ``PixelFormat/xrgb8888`` source is read as opaque. For scaling, cropping to
     /// fractions of a pixel or transforms, use
-    /// ``composite(_:placement:blendMode:clip:)``.
+    /// `composite(_:placement:blendMode:clip:)`.
     public mutating func blit(
         _ source: some PixelImage, from sourceRect: Rect? = nil, to origin: Point,
         blendMode: BlendMode = .sourceOver

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The image data is compressed by the system's zlib (see `PNGEncoder`).
 /// Only tests read PNGs: the reader lives in the DioramaPNGTestSupport target.
-public enum PNG {
+package enum PNG {
     /// The bytes of a PNG file showing `image`.
     ///
     /// - Parameters:
@@ -15,7 +15,7 @@ public enum PNG {
     ///     shows the image over black and is a quarter smaller.
     ///   - text: `tEXt` chunks to add, in order (keywords of 1–79 Latin-1
     ///     characters), such as the display name and scale of a screenshot.
-    public static func encode(
+    package static func encode(
         _ image: some PixelImage, colorType: PNGColorType = .rgba,
         text: [(keyword: String, value: String)] = []
     ) -> [UInt8] {
@@ -26,7 +26,7 @@ public enum PNG {
     /// `OutputFileWriter`: a regular file is replaced atomically (a reader
     /// never sees half a file), a device or FIFO is written through and stays
     /// what it is, a symbolic link is followed.
-    public static func write(
+    package static func write(
         _ image: some PixelImage, to url: URL, colorType: PNGColorType = .rgba,
         text: [(keyword: String, value: String)] = []
     ) throws(PNGError) {

@@ -1,5 +1,5 @@
 /// The colour layouts the encoder writes, named by their PNG colour type.
-public enum PNGColorType: Hashable, Sendable, CaseIterable {
+package enum PNGColorType: Hashable, Sendable, CaseIterable {
     /// Colour type 6, 8 bits per channel, straight alpha: premultiplied pixels are
     /// divided by their alpha first (exactly reversible, see
     /// ``PixelColor/straightComponents``).

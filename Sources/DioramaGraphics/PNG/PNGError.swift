@@ -3,7 +3,7 @@
 ///     shot.png: byte 33 (IDAT): image data: byte 120: compressed data ends too early; …; re-create the file
 ///
 /// Thrown for every malformed input (bad signature, wrong CRC, truncated data,
-/// unsupported features) instead of trapping. The writer (``PNG``) throws it
+/// unsupported features) instead of trapping. The writer (`PNG`) throws it
 /// for files it cannot write; the reader in DioramaPNGTestSupport for the rest.
 public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file, when the data came from one.
@@ -16,7 +16,7 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What to do about it, in one phrase without a trailing period.
     public var fix: String
 
-    public init(file: String? = nil, byteOffset: Int? = nil, problem: String, fix: String) {
+    package init(file: String? = nil, byteOffset: Int? = nil, problem: String, fix: String) {
         self.file = file
         self.byteOffset = byteOffset
         self.problem = problem

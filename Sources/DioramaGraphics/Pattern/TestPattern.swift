@@ -27,6 +27,7 @@ import DioramaModel
 public struct TestPattern: Hashable, Sendable {
     /// The four corners, each with its own colour and tag.
     public enum Corner: String, Hashable, Sendable, CaseIterable {
+        /// A corner, with the tag drawn in its patch.
         case topLeft = "TL", topRight = "TR", bottomLeft = "BL", bottomRight = "BR"
 
         /// The colour of the corner's patch and tag.
@@ -50,9 +51,13 @@ public struct TestPattern: Hashable, Sendable {
     public var gridSpacing: Int
     /// The side of each corner patch in pixels; at least 2.
     public var finePatchSize: Int
+    /// The colour behind the grid.
     public var background = PixelColor(rgb: 0x1E2430)
+    /// The grid lines' colour.
     public var gridColor = PixelColor(rgb: 0x4A5670)
+    /// The one-pixel border's colour.
     public var borderColor = PixelColor.white
+    /// The label's colour.
     public var textColor = PixelColor.white
     /// The paper under each corner patch's lines.
     public var patchBackground = PixelColor.black

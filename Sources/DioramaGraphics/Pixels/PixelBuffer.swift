@@ -3,7 +3,7 @@
 ///
 /// The scene runtime's sample apps draw into one and copy it into a `wl_shm`
 /// buffer; the simulator composites into one per display and encodes it with
-/// ``PNG``. Two buffers are equal when they have the same size and the same visible
+/// `PNG`. Two buffers are equal when they have the same size and the same visible
 /// pixels; padding at the end of rows does not count.
 public struct PixelBuffer: MutablePixelImage, Equatable, Sendable, CustomStringConvertible {
     public let width: Int

@@ -1,6 +1,7 @@
 /// Why memory cannot be viewed as a ``PixelCanvas``. The simulator turns these into
 /// the `wl_shm` protocol errors (`invalid_stride`, `invalid_fd`) the client earned.
 public enum PixelCanvasError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A width or height below zero.
     case negativeSize(width: Int, height: Int)
     /// The stride is not a multiple of 4 or is shorter than one row of pixels.
     case invalidStride(strideBytes: Int, width: Int)

@@ -33,6 +33,7 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
         argb = 0xFF00_0000 | (rgb & 0x00FF_FFFF)
     }
 
+    /// The alpha channel (255 is opaque).
     public var alpha: UInt8 { UInt8(truncatingIfNeeded: argb >> 24) }
     /// The premultiplied red channel.
     public var red: UInt8 { UInt8(truncatingIfNeeded: argb >> 16) }
@@ -41,6 +42,7 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
     /// The premultiplied blue channel.
     public var blue: UInt8 { UInt8(truncatingIfNeeded: argb) }
 
+    /// Whether alpha is 255.
     public var isOpaque: Bool { argb >> 24 == 0xFF }
 
     /// The straight components, as a PNG stores them: each colour channel divided by
@@ -76,14 +78,24 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
         return "#" + String(repeating: "0", count: 8 - hex.count) + hex
     }
 
+    /// Fully transparent.
     public static let clear = PixelColor(argb: 0)
+    /// Opaque black.
     public static let black = PixelColor(rgb: 0x000000)
+    /// Opaque white.
     public static let white = PixelColor(rgb: 0xFFFFFF)
+    /// Opaque red.
     public static let red = PixelColor(rgb: 0xFF0000)
+    /// Opaque green.
     public static let green = PixelColor(rgb: 0x00FF00)
+    /// Opaque blue.
     public static let blue = PixelColor(rgb: 0x0000FF)
+    /// Opaque yellow.
     public static let yellow = PixelColor(rgb: 0xFFFF00)
+    /// Opaque cyan.
     public static let cyan = PixelColor(rgb: 0x00FFFF)
+    /// Opaque magenta.
     public static let magenta = PixelColor(rgb: 0xFF00FF)
+    /// Opaque mid grey.
     public static let gray = PixelColor(rgb: 0x808080)
 }

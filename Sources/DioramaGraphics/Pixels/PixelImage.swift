@@ -34,6 +34,7 @@ extension PixelImage {
     /// The image's rectangle, at the origin.
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+    /// The image's size in pixels.
     public var size: Size { Size(width: width, height: height) }
 
     /// The pixel at `(x, y)` as ARGB8888 (alpha forced to opaque for

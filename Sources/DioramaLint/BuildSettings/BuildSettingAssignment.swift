@@ -2,17 +2,17 @@ import DioramaModel
 
 /// One build setting written somewhere: an `.xcconfig` line or an entry of a
 /// configuration's `buildSettings` in `project.pbxproj`.
-public struct BuildSettingAssignment: Hashable, Sendable {
+package struct BuildSettingAssignment: Hashable, Sendable {
     /// The setting's name without conditions: `INFOPLIST_KEY_UIRequiresFullScreen`.
-    public var name: String
+    package var name: String
     /// The `[sdk=…]`-style conditions after the name, in order.
-    public var conditions: [BuildSettingCondition]
+    package var conditions: [BuildSettingCondition]
     /// The value as written (quotes removed), references like `$(inherited)` kept.
-    public var value: String
+    package var value: String
     /// Where the setting's name is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(name: String, conditions: [BuildSettingCondition] = [], value: String, location: SourceLocation) {
+    package init(name: String, conditions: [BuildSettingCondition] = [], value: String, location: SourceLocation) {
         self.name = name
         self.conditions = conditions
         self.value = value
@@ -20,7 +20,7 @@ public struct BuildSettingAssignment: Hashable, Sendable {
     }
 
     /// The name with its conditions, as written: `NAME[sdk=iphoneos*]`.
-    public var writtenName: String {
+    package var writtenName: String {
         name + conditions.map { "[\($0.parameter)=\($0.pattern)]" }.joined()
     }
 
@@ -32,7 +32,7 @@ public struct BuildSettingAssignment: Hashable, Sendable {
     /// rather than replacing what they set.
     var buildsOnLowerValue: Bool { lowerValueReferences.contains { value.contains($0) } }
 
-    public func applies(toConfiguration configuration: String) -> Bool {
+    package func applies(toConfiguration configuration: String) -> Bool {
         conditions.allSatisfy { $0.applies(toConfiguration: configuration) }
     }
 }

@@ -10,11 +10,11 @@
 ///   uses some architecture and variant.
 ///
 /// Patterns use the shell wildcards `*` and `?`, as Xcode's do.
-public struct BuildSettingCondition: Hashable, Sendable {
-    public var parameter: String
-    public var pattern: String
+package struct BuildSettingCondition: Hashable, Sendable {
+    package var parameter: String
+    package var pattern: String
 
-    public init(parameter: String, pattern: String) {
+    package init(parameter: String, pattern: String) {
         self.parameter = parameter
         self.pattern = pattern
     }
@@ -22,7 +22,7 @@ public struct BuildSettingCondition: Hashable, Sendable {
     /// The SDK names an iPad build uses, against which `sdk=` patterns are matched.
     static let iPadSDKNames = ["iphoneos", "iphonesimulator", "iphoneos26.0", "iphonesimulator26.0"]
 
-    public func applies(toConfiguration configuration: String) -> Bool {
+    package func applies(toConfiguration configuration: String) -> Bool {
         switch parameter {
         case "sdk": Self.iPadSDKNames.contains { Self.matches(pattern: pattern, $0) }
         case "config": Self.matches(pattern: pattern, configuration)

@@ -12,22 +12,22 @@ import Foundation
 /// that applies (`NAME[sdk=iphoneos*]`) wins over the plain one, and a later line wins
 /// over an earlier one. Other `$(NAME)` references are expanded after layering, so a
 /// value can use any setting of the target.
-public struct BuildSettings: Sendable {
-    public let configuration: String
+package struct BuildSettings: Sendable {
+    package let configuration: String
     /// Applying assignments per name, lowest precedence first.
     private let stacks: [String: [BuildSettingAssignment]]
     /// Every setting (and default) with all references expanded that can be.
-    public let values: [String: String]
+    package let values: [String: String]
     /// Settings whose expansion would pass the limits (sorted): more than
     /// ``BuildSettingSubstitution/defaultMaximumLength`` for one value, or more than
     /// ``maximumTotalLength`` for all together. Their values keep the references
     /// unexpanded; lint reports each at its assignment.
-    public let oversizedSettings: [String]
+    package let oversizedSettings: [String]
 
     /// All expanded values together, in UTF-8 bytes (64 MiB): what a hostile file
     /// of many large settings may make lint hold, at most; also the most the values
     /// built while layering `$(inherited)` may add up to.
-    public static let maximumTotalLength = 64 << 20
+    package static let maximumTotalLength = 64 << 20
 
     /// - Parameters:
     ///   - levels: assignments per level, lowest precedence first (project `.xcconfig`,
@@ -35,7 +35,7 @@ public struct BuildSettings: Sendable {
     ///   - configuration: the configuration's name, for `[config=…]` conditions.
     ///   - defaults: values of settings Xcode derives when nothing assigns them
     ///     (`TARGET_NAME`, `PRODUCT_NAME = $(TARGET_NAME)`, …).
-    public init(levels: [[BuildSettingAssignment]], configuration: String, defaults: [String: String] = [:]) {
+    package init(levels: [[BuildSettingAssignment]], configuration: String, defaults: [String: String] = [:]) {
         self.configuration = configuration
         var stacks: [String: [BuildSettingAssignment]] = [:]
         for level in levels {
@@ -69,26 +69,26 @@ public struct BuildSettings: Sendable {
     }
 
     /// The assignment that decides the setting's value (the highest one), if any.
-    public func assignment(for name: String) -> BuildSettingAssignment? {
+    package func assignment(for name: String) -> BuildSettingAssignment? {
         stacks[name]?.last
     }
 
     /// Every assignment of the setting that applies, lowest precedence first.
-    public func assignments(for name: String) -> [BuildSettingAssignment] {
+    package func assignments(for name: String) -> [BuildSettingAssignment] {
         stacks[name] ?? []
     }
 
     /// Names of all assigned settings, sorted.
-    public var assignedNames: [String] { stacks.keys.sorted() }
+    package var assignedNames: [String] { stacks.keys.sorted() }
 
     /// The setting's value with references expanded; `nil` when neither assigned nor
     /// defaulted.
-    public func value(for name: String) -> String? {
+    package func value(for name: String) -> String? {
         values[name]
     }
 
     /// The setting read as Xcode reads YES/NO; `nil` when unset.
-    public func boolean(for name: String) -> Bool? {
+    package func boolean(for name: String) -> Bool? {
         value(for: name).map { BuildSettingValue.boolean($0) ?? false }
     }
 

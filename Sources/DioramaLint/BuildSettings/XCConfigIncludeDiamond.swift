@@ -6,31 +6,31 @@ import Foundation
 /// files, so a reader that reads each file once stays fast and one that follows every
 /// path does not finish (8 × 8 took over 300 s before issue 21). For the lint
 /// benchmark (`make bench`) and the tests that check each file is read once.
-public struct XCConfigIncludeDiamond: Sendable, Hashable {
-    public var levels: Int
-    public var width: Int
+package struct XCConfigIncludeDiamond: Sendable, Hashable {
+    package var levels: Int
+    package var width: Int
 
-    public init(levels: Int, width: Int) {
+    package init(levels: Int, width: Int) {
         self.levels = levels
         self.width = width
     }
 
     /// The root file's name, in the folder ``write(into:)`` is given.
-    public static let rootName = "Diamond.xcconfig"
+    package static let rootName = "Diamond.xcconfig"
 
     /// Every file, the root included.
-    public var fileCount: Int { levels * width + 1 }
+    package var fileCount: Int { levels * width + 1 }
 
     /// The settings each file assigns: one of its own (`DIAMOND_L3_F5 = 3.5`) after its
     /// includes, and `DIAMOND_LEVEL = 3`, which each level's files assign again over
     /// what the deeper levels said (1 in the end).
-    public var settingNames: [String] {
+    package var settingNames: [String] {
         ["DIAMOND_LEVEL"] + (1...max(1, levels)).flatMap { level in (0..<width).map { Self.settingName(level, $0) } }
     }
 
     /// Writes the files into `folder`; returns the root.
     @discardableResult
-    public func write(into folder: URL) throws -> URL {
+    package func write(into folder: URL) throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let root = folder.appendingPathComponent(Self.rootName)
         try Data(includes(ofLevel: 1).utf8).write(to: root)

@@ -2,13 +2,13 @@
 ///
 /// Files that exist but are malformed are not errors of this kind: they become
 /// `malformed-file` findings in the report, so every other target is still checked.
-public enum LintInputError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum LintInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path does not exist.
     case notFound(String)
     /// A folder with no Xcode project and no Info.plist in it.
     case nothingToLint(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path):
             "\(path): no such file or folder; pass an Info.plist, an .xcodeproj or a folder holding an Xcode project"

@@ -6,16 +6,16 @@ import Foundation
 /// Every location in a report uses these display paths (`App/Info.plist`,
 /// `App.xcodeproj/project.pbxproj`, `../Shared/Base.xcconfig`), so the same project
 /// gives the same report wherever it is checked out.
-public struct LintWorkspace: Sendable {
+package struct LintWorkspace: Sendable {
     /// The linted folder, or the folder holding the linted Info.plist.
-    public let root: URL
+    package let root: URL
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root.standardizedFileURL
     }
 
     /// `url` relative to ``root``, with `..` for files outside it.
-    public func displayPath(of url: URL) -> String {
+    package func displayPath(of url: URL) -> String {
         let rootComponents = root.standardizedFileURL.pathComponents
         let components = url.standardizedFileURL.pathComponents
         var common = 0

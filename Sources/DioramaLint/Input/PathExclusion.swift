@@ -13,15 +13,15 @@ import Foundation
 /// the report shows it (`Vendor/SDL/Xcode/SDL.xcodeproj`). `*` and `?` also match `/`,
 /// so `Vendor/*` and `*/Tests/*` reach any depth. A path is excluded when the pattern
 /// matches it or one of the folders it lies in, so `Vendor` excludes everything inside.
-public struct PathExclusion: Sendable {
-    public var patterns: [String]
+package struct PathExclusion: Sendable {
+    package var patterns: [String]
 
-    public init(_ patterns: [String] = []) {
+    package init(_ patterns: [String] = []) {
         self.patterns = patterns
     }
 
     /// Whether `relativePath` (or a folder above it) matches a pattern.
-    public func excludes(_ relativePath: String) -> Bool {
+    package func excludes(_ relativePath: String) -> Bool {
         guard !patterns.isEmpty else { return false }
         var components = relativePath.split(separator: "/").map(String.init)
         while !components.isEmpty {

@@ -9,10 +9,10 @@ import Foundation
 /// Paths are relative to the linted folder, so run `diorama lint` from the repository
 /// root (`diorama lint .`) for the annotations to land on the right files. Severities
 /// map error → `error`, warning → `warning`, info → `notice`.
-public struct GitHubReportFormatter: ReportFormatter {
-    public init() {}
+package struct GitHubReportFormatter: ReportFormatter {
+    package init() {}
 
-    public func format(_ report: LintReport) -> String {
+    package func format(_ report: LintReport) -> String {
         var lines: [String] = []
         for target in report.targets {
             for finding in target.findings {

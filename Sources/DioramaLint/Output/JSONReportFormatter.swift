@@ -14,10 +14,10 @@ import Foundation
 ///     }
 ///
 /// Keys are sorted and paths are relative to the linted folder, so the output is stable.
-public struct JSONReportFormatter: ReportFormatter {
-    public var toolVersion: String
+package struct JSONReportFormatter: ReportFormatter {
+    package var toolVersion: String
 
-    public init(toolVersion: String) {
+    package init(toolVersion: String) {
         self.toolVersion = toolVersion
     }
 
@@ -77,7 +77,7 @@ public struct JSONReportFormatter: ReportFormatter {
         var reason: String
     }
 
-    public func format(_ report: LintReport) -> String {
+    package func format(_ report: LintReport) -> String {
         let checked = report.checkedTargets.count
         let document = Document(
             tool: Tool(name: "diorama lint", version: toolVersion),

@@ -1,5 +1,5 @@
 /// The output formats of `diorama lint`.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     /// For people: findings grouped by target, compiler-style lines, a summary.
     case text
     /// For scripts: the whole report as one JSON document.
@@ -12,7 +12,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// The formatter for this format. `colors` applies to text only; `toolVersion`
     /// goes into JSON and SARIF.
-    public func formatter(colors: Bool = false, toolVersion: String) -> any ReportFormatter {
+    package func formatter(colors: Bool = false, toolVersion: String) -> any ReportFormatter {
         switch self {
         case .text: TextReportFormatter(colors: colors)
         case .json: JSONReportFormatter(toolVersion: toolVersion)
@@ -23,13 +23,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// Whether the output is one machine-read document, so the summary line belongs
     /// on standard error rather than after it.
-    public var isDocument: Bool {
+    package var isDocument: Bool {
         self == .json || self == .sarif
     }
 }
 
 /// Turns a report into the text of one output format.
-public protocol ReportFormatter: Sendable {
+package protocol ReportFormatter: Sendable {
     /// The complete output, ending with a newline.
     func format(_ report: LintReport) -> String
 }

@@ -9,16 +9,16 @@ import Foundation
 /// `region.startLine`/`startColumn`. Columns count Unicode code points, which the run
 /// declares with `columnKind`. Severities map error → `error`, warning → `warning`,
 /// info → `note`.
-public struct SARIFReportFormatter: ReportFormatter {
-    public var toolVersion: String
+package struct SARIFReportFormatter: ReportFormatter {
+    package var toolVersion: String
     /// The tool's `informationUri`: where a reader of the log learns about the
     /// tool. Diorama has no published home page, so by default the key is left
     /// out (it is optional in SARIF 2.1.0) rather than pointing somewhere that is
     /// not the tool's documentation; a team that hosts Diorama's docs passes
     /// their address. Each rule still links its Apple reference (`helpUri`).
-    public var informationURI: String?
+    package var informationURI: String?
 
-    public init(toolVersion: String, informationURI: String? = nil) {
+    package init(toolVersion: String, informationURI: String? = nil) {
         self.toolVersion = toolVersion
         self.informationURI = informationURI
     }
@@ -106,7 +106,7 @@ public struct SARIFReportFormatter: ReportFormatter {
         var startColumn: Int
     }
 
-    public func format(_ report: LintReport) -> String {
+    package func format(_ report: LintReport) -> String {
         let rules = LintRules.all
         let results = report.targets.flatMap { target in
             target.findings.map { finding in

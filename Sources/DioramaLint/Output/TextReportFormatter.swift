@@ -2,15 +2,15 @@
 /// (`file:line:column: severity: message [rule]`, which terminals and editors turn into
 /// links) with its fix below, a verdict per target and a summary line at the end. A
 /// multi-line fix (a snippet to paste) is printed once and referred to after that.
-public struct TextReportFormatter: ReportFormatter {
+package struct TextReportFormatter: ReportFormatter {
     /// ANSI colours, for a terminal.
-    public var colors: Bool
+    package var colors: Bool
 
-    public init(colors: Bool) {
+    package init(colors: Bool) {
         self.colors = colors
     }
 
-    public func format(_ report: LintReport) -> String {
+    package func format(_ report: LintReport) -> String {
         var lines: [String] = []
         // A fix with a snippet (the scene manifest to paste) is printed in full once;
         // later targets with the same fix name the target it is shown under, so a

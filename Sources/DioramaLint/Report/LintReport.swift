@@ -1,43 +1,43 @@
 /// The result of one `diorama lint` run: a report per target, and the verdict.
-public struct LintReport: Hashable, Sendable {
-    public var targets: [TargetReport]
-    public var skipped: [SkippedTarget]
+package struct LintReport: Hashable, Sendable {
+    package var targets: [TargetReport]
+    package var skipped: [SkippedTarget]
     /// Whether info findings also count against readiness (`--strict`).
-    public var strict: Bool
+    package var strict: Bool
 
-    public init(targets: [TargetReport], skipped: [SkippedTarget] = [], strict: Bool = false) {
+    package init(targets: [TargetReport], skipped: [SkippedTarget] = [], strict: Bool = false) {
         self.targets = targets
         self.skipped = skipped
         self.strict = strict
     }
 
     /// Targets and Info.plists checked (project-level entries are not targets).
-    public var checkedTargets: [TargetReport] {
+    package var checkedTargets: [TargetReport] {
         targets.filter { $0.kind != .project }
     }
 
-    public var readyCount: Int {
+    package var readyCount: Int {
         checkedTargets.count { $0.isReady(strict: strict) }
     }
 
     /// Some file could not be read or parsed, so the verdict is incomplete.
-    public var hasUnusableInput: Bool {
+    package var hasUnusableInput: Bool {
         targets.contains { target in
             target.findings.contains { $0.ruleID == LintRules.malformedFile.id || $0.ruleID == LintRules.missingFile.id }
         }
     }
 
-    public var outcome: LintOutcome {
+    package var outcome: LintOutcome {
         if hasUnusableInput { return .unusableInput }
         return targets.allSatisfy { $0.isReady(strict: strict) } ? .ready : .notReady
     }
 
-    public func count(_ severity: LintSeverity) -> Int {
+    package func count(_ severity: LintSeverity) -> Int {
         targets.reduce(0) { $0 + $1.count(severity) }
     }
 
     /// `Checked 3 targets: 1 ready, 2 not ready.`, plus a note when files could not be read.
-    public var summaryLine: String {
+    package var summaryLine: String {
         let checked = checkedTargets.count
         var line = "Checked \(checked) \(checked == 1 ? "target" : "targets"): \(readyCount) ready, \(checked - readyCount) not ready"
         if hasUnusableInput { line += "; some files could not be read, so the result is incomplete" }
@@ -46,7 +46,7 @@ public struct LintReport: Hashable, Sendable {
 }
 
 /// The verdict of a run, which the CLI turns into its exit code.
-public enum LintOutcome: Hashable, Sendable {
+package enum LintOutcome: Hashable, Sendable {
     /// Every target is ready: exit 0.
     case ready
     /// A warning or error remains (with `--strict`, any finding): exit 1.

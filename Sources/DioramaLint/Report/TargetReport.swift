@@ -1,7 +1,7 @@
 /// What `diorama lint` found for one app target (or one Info.plist, or one project file
 /// that could not be read far enough to find targets).
-public struct TargetReport: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct TargetReport: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// An application target of an Xcode project.
         case appTarget = "target"
         /// An Info.plist checked on its own, without a project.
@@ -11,28 +11,28 @@ public struct TargetReport: Hashable, Sendable {
         case project
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The target's name; the Info.plist's or project's display path for the other kinds.
-    public var name: String
+    package var name: String
     /// The `.xcodeproj`'s display path, for targets and projects.
-    public var project: String?
+    package var project: String?
     /// Display paths of the Info.plist files the target uses (one per distinct
     /// `INFOPLIST_FILE` across configurations); empty when fully generated.
-    public var infoPlists: [String]
+    package var infoPlists: [String]
     /// Whether any configuration has `GENERATE_INFOPLIST_FILE = YES`.
-    public var generatesInfoPlist: Bool
+    package var generatesInfoPlist: Bool
     /// The build configurations checked, in project order.
-    public var configurations: [String]
+    package var configurations: [String]
     /// The app's life cycle as found in its sources ("SwiftUI App (App/MyApp.swift:3)"),
     /// which decides the scene checks; `nil` when there were no sources to read.
-    public var lifeCycle: String?
+    package var lifeCycle: String?
     /// Why the app is judged iPhone-only (it then runs on iPad in compatibility mode and
     /// the iPad checks are not applied); `nil` when it installs on iPad as itself.
-    public var iPhoneOnly: String?
+    package var iPhoneOnly: String?
     /// In reading order.
-    public var findings: [LintFinding]
+    package var findings: [LintFinding]
 
-    public init(
+    package init(
         kind: Kind, name: String, project: String? = nil, infoPlists: [String] = [],
         generatesInfoPlist: Bool = false, configurations: [String] = [], lifeCycle: String? = nil,
         iPhoneOnly: String? = nil, findings: [LintFinding]
@@ -49,23 +49,23 @@ public struct TargetReport: Hashable, Sendable {
     }
 
     /// No errors or warnings remain (with `strict`, no findings at all).
-    public func isReady(strict: Bool) -> Bool {
+    package func isReady(strict: Bool) -> Bool {
         strict ? findings.isEmpty : findings.allSatisfy { $0.severity == .info }
     }
 
-    public func count(_ severity: LintSeverity) -> Int {
+    package func count(_ severity: LintSeverity) -> Int {
         findings.count { $0.severity == severity }
     }
 }
 
 /// An application target that is not an iOS app (a macOS, watchOS, tvOS or visionOS
 /// app in the same project), listed so the report says why it was not checked.
-public struct SkippedTarget: Hashable, Sendable {
-    public var name: String
-    public var project: String
-    public var reason: String
+package struct SkippedTarget: Hashable, Sendable {
+    package var name: String
+    package var project: String
+    package var reason: String
 
-    public init(name: String, project: String, reason: String) {
+    package init(name: String, project: String, reason: String) {
         self.name = name
         self.project = project
         self.reason = reason

@@ -4,22 +4,22 @@ import DioramaModel
 ///
 /// Locations use paths relative to the linted folder (or to the folder holding the
 /// linted Info.plist), so output is the same on every machine and in snapshots.
-public struct LintFinding: Hashable, Sendable {
+package struct LintFinding: Hashable, Sendable {
     /// The ``LintRule/id`` of the check that found it.
-    public var ruleID: String
-    public var severity: LintSeverity
+    package var ruleID: String
+    package var severity: LintSeverity
     /// The offending key or build setting; for something missing, the start of the
     /// Info.plist or the target's entry in `project.pbxproj`.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// What is wrong, specific to this place.
-    public var message: String
+    package var message: String
     /// What to do; may span several lines (a snippet to paste).
-    public var fix: String
+    package var fix: String
     /// The build configurations the finding applies to, when it does not apply to every
     /// configuration the target has (e.g. only `Release` sets the key). Empty means all.
-    public var configurations: [String]
+    package var configurations: [String]
 
-    public init(
+    package init(
         ruleID: String, severity: LintSeverity, location: SourceLocation, message: String,
         fix: String, configurations: [String] = []
     ) {
@@ -33,7 +33,7 @@ public struct LintFinding: Hashable, Sendable {
 
     /// The message with the configurations it is limited to, for outputs that have no
     /// separate field for them.
-    public var qualifiedMessage: String {
+    package var qualifiedMessage: String {
         switch configurations.count {
         case 0: message
         case 1: "\(message) (configuration \(configurations[0]) only)"

@@ -7,7 +7,7 @@ import DioramaModel
 ///   cannot be built) until this is fixed.
 /// - `warning`: deprecated, ignored in a future release, or almost certainly a mistake.
 /// - `info`: worth knowing; only `--strict` fails on it.
-public typealias LintSeverity = ManifestDiagnostic.Severity
+package typealias LintSeverity = ManifestDiagnostic.Severity
 
 /// One check `diorama lint` performs, as listed in `Docs/lint.md` and in SARIF's
 /// `tool.driver.rules`.
@@ -16,20 +16,20 @@ public typealias LintSeverity = ManifestDiagnostic.Severity
 /// on it, never on message text. Ids the scene manifest reader already defines (see
 /// ``ManifestDiagnostic/ID``) are reused unchanged, so the runtime's warning and the
 /// linter's finding for the same problem carry the same name.
-public struct LintRule: Hashable, Sendable, Identifiable {
-    public var id: String
+package struct LintRule: Hashable, Sendable, Identifiable {
+    package var id: String
     /// The severity every finding of this rule has.
-    public var severity: LintSeverity
+    package var severity: LintSeverity
     /// What the rule finds, as a short phrase ("UIRequiresFullScreen is true").
-    public var title: String
+    package var title: String
     /// What to do, in one line. Findings may give a more specific fix.
-    public var fix: String
+    package var fix: String
     /// The document that explains why: "TN3192", "TN3187", "Info.plist", "Xcode".
-    public var reference: String
+    package var reference: String
     /// Where that document lives.
-    public var helpURI: String
+    package var helpURI: String
 
-    public init(id: String, severity: LintSeverity, title: String, fix: String, reference: String, helpURI: String) {
+    package init(id: String, severity: LintSeverity, title: String, fix: String, reference: String, helpURI: String) {
         self.id = id
         self.severity = severity
         self.title = title

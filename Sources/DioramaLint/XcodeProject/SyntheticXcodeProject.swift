@@ -9,14 +9,14 @@ import Foundation
 /// The Swift files are written too (small, with comments, strings, an interpolation and
 /// code the code checks find), so the life cycle scan and the code checks read every
 /// one of them, as they do for a real UIKit app.
-public struct SyntheticXcodeProject: Sendable {
-    public var targetCount: Int
-    public var filesPerTarget: Int
+package struct SyntheticXcodeProject: Sendable {
+    package var targetCount: Int
+    package var filesPerTarget: Int
     /// When set, the project's configurations are based on this graph's root
     /// (`Diamond.xcconfig` beside the `.xcodeproj`), written with the project.
-    public var includeDiamond: XCConfigIncludeDiamond?
+    package var includeDiamond: XCConfigIncludeDiamond?
 
-    public init(targetCount: Int, filesPerTarget: Int, includeDiamond: XCConfigIncludeDiamond? = nil) {
+    package init(targetCount: Int, filesPerTarget: Int, includeDiamond: XCConfigIncludeDiamond? = nil) {
         self.targetCount = targetCount
         self.filesPerTarget = filesPerTarget
         self.includeDiamond = includeDiamond
@@ -24,11 +24,11 @@ public struct SyntheticXcodeProject: Sendable {
 
     /// 63 targets at about 2.5 MB of `project.pbxproj`: the size of the largest real
     /// project reported in issue #14.
-    public static let largestReported = SyntheticXcodeProject(targetCount: 63, filesPerTarget: 73)
+    package static let largestReported = SyntheticXcodeProject(targetCount: 63, filesPerTarget: 73)
 
     /// Writes `Big.xcodeproj` and the sources into `folder`; returns the `.xcodeproj`.
     @discardableResult
-    public func write(into folder: URL) throws -> URL {
+    package func write(into folder: URL) throws -> URL {
         let bundle = folder.appendingPathComponent("Big.xcodeproj")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         try Data(pbxproj().utf8).write(to: bundle.appendingPathComponent("project.pbxproj"))
@@ -45,7 +45,7 @@ public struct SyntheticXcodeProject: Sendable {
     }
 
     /// The text of `project.pbxproj`.
-    public func pbxproj() -> String {
+    package func pbxproj() -> String {
         var fileReferences: [String] = []
         var buildFiles: [String] = []
         var groups: [String] = []

@@ -22,37 +22,37 @@
 /// Hostile text cannot make it run away: the result stops growing at
 /// ``maximumLength`` bytes (`Result.exceedsMaximumLength` says so), and references
 /// nested deeper than ``maximumNesting`` stay as written.
-public struct BuildSettingSubstitution: Sendable {
+package struct BuildSettingSubstitution: Sendable {
     /// What one substitution did.
-    public struct Result: Hashable, Sendable {
+    package struct Result: Hashable, Sendable {
         /// The text with every resolvable reference replaced.
-        public var value: String
+        package var value: String
         /// Names with no value (in order of appearance).
-        public var unresolvedVariables: [String]
+        package var unresolvedVariables: [String]
         /// Modifiers that were not applied because they are not implemented.
-        public var unknownModifiers: [String]
+        package var unknownModifiers: [String]
         /// The expansion passed ``maximumLength``: `value` is cut short there.
-        public var exceedsMaximumLength = false
+        package var exceedsMaximumLength = false
     }
 
     /// The largest expanded text, in UTF-8 bytes: 1 MiB, far above any real
     /// setting, far below what doubling references (`X2 = $(X1)$(X1)` …) reach.
-    public static let defaultMaximumLength = 1 << 20
+    package static let defaultMaximumLength = 1 << 20
     /// How deep `$(A_$(B_$(C)))` may nest before the rest is kept as written.
-    public static let maximumNesting = 16
+    package static let maximumNesting = 16
 
-    public var variables: [String: String]
-    public var maximumLength: Int
+    package var variables: [String: String]
+    package var maximumLength: Int
 
-    public init(variables: [String: String], maximumLength: Int = defaultMaximumLength) {
+    package init(variables: [String: String], maximumLength: Int = defaultMaximumLength) {
         self.variables = variables
         self.maximumLength = maximumLength
     }
 
     /// The modifiers ``substitute(_:)`` implements, besides `default=`.
-    public static let supportedModifiers = ["rfc1034identifier", "c99extidentifier", "identifier", "lower", "upper"]
+    package static let supportedModifiers = ["rfc1034identifier", "c99extidentifier", "identifier", "lower", "upper"]
 
-    public func substitute(_ text: String) -> Result {
+    package func substitute(_ text: String) -> Result {
         var result = Result(value: "", unresolvedVariables: [], unknownModifiers: [])
         let bytes = expand(Array(text.utf8)[...], nesting: 0, into: &result)
         result.value = String(decoding: bytes, as: UTF8.self)

@@ -20,7 +20,7 @@ public struct SceneConfigurationDescription: Hashable, Sendable {
     /// Where the configuration's `<dict>` starts; `nil` for binary plists.
     public var location: SourceLocation?
 
-    public init(
+    package init(
         role: SceneSessionRole, name: String? = nil, delegateClassName: String? = nil,
         sceneClassName: String? = nil, storyboardFile: String? = nil,
         location: SourceLocation? = nil

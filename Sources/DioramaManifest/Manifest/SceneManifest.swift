@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Only a file that is not a property list at all makes `load` throw. Everything else
 /// (a missing scene manifest, a deprecated key, a wrong type, an unknown role) is
-/// reported in ``diagnostics`` so that every problem shows up in one run.
+/// reported in `diagnostics` so that every problem shows up in one run.
 public struct SceneManifest: Hashable, Sendable {
     /// The path the manifest was read from, as given.
     public var file: String
@@ -30,9 +30,9 @@ public struct SceneManifest: Hashable, Sendable {
     /// Configurations of every supported role, in file order within a role.
     public var configurations: [SceneSessionRole: [SceneConfigurationDescription]]
     /// Everything worth telling about the file, roughly in the order a reader meets it.
-    public var diagnostics: [ManifestDiagnostic]
+    package var diagnostics: [ManifestDiagnostic]
 
-    public init(
+    package init(
         file: String, bundleIdentifier: String? = nil, bundleName: String? = nil,
         requiresFullScreen: Bool? = nil, hasSceneManifest: Bool = false,
         supportsMultipleScenes: Bool = false,
@@ -57,14 +57,14 @@ public struct SceneManifest: Hashable, Sendable {
     ///     and `PRODUCT_BUNDLE_IDENTIFIER`; see ``BuildSettingSubstitution``.
     /// - Throws: ``PlistError`` (`file:line:column: problem; fix`) only when the file
     ///   cannot be read or parsed.
-    public static func load(from url: URL, variables: [String: String] = [:]) throws(PlistError) -> SceneManifest {
+    package static func load(from url: URL, variables: [String: String] = [:]) throws(PlistError) -> SceneManifest {
         let propertyList = try PropertyList.load(contentsOf: url)
         return SceneManifest(propertyList: propertyList, file: url.path, variables: variables)
     }
 
     /// Interprets an already parsed Info.plist. `file` is used for locations of
     /// diagnostics about missing keys.
-    public init(propertyList: PropertyList, file: String, variables: [String: String] = [:]) {
+    package init(propertyList: PropertyList, file: String, variables: [String: String] = [:]) {
         var reader = SceneManifestReader(file: file, substitution: BuildSettingSubstitution(variables: variables))
         self = reader.read(propertyList)
     }
@@ -99,7 +99,7 @@ public struct SceneManifest: Hashable, Sendable {
     }
 
     /// Whether any diagnostic is an error.
-    public var hasErrors: Bool {
+    package var hasErrors: Bool {
         diagnostics.contains { $0.severity == .error }
     }
 }

@@ -1,9 +1,9 @@
 /// The scene-manifest text that fixes paste into an Info.plist: the scene runtime's
 /// diagnostics and `diorama lint` write it from here, so the two never differ in form.
-public enum SceneManifestSnippet {
+package enum SceneManifestSnippet {
     /// A `UIWindowSceneSessionRoleApplication` role with one configuration naming
     /// `delegateClass`, at the indentation of the `<dict>` that holds it.
-    public static func applicationRole(delegateClass: String) -> String {
+    package static func applicationRole(delegateClass: String) -> String {
         """
         <key>UIWindowSceneSessionRoleApplication</key>
         <array>
@@ -18,7 +18,7 @@ public enum SceneManifestSnippet {
     }
 
     /// A whole `UIApplicationSceneManifest` with that role.
-    public static func manifest(delegateClass: String, supportsMultipleScenes: Bool) -> String {
+    package static func manifest(delegateClass: String, supportsMultipleScenes: Bool) -> String {
         let role = applicationRole(delegateClass: delegateClass).split(separator: "\n", omittingEmptySubsequences: false)
             .map { "        " + $0 }.joined(separator: "\n")
         return """

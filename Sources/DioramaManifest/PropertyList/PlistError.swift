@@ -11,20 +11,20 @@ import DioramaModel
 /// Problems that leave the file usable (a wrong type under a known key, a deprecated
 /// key) are not `PlistError`s: the scene manifest reports those as
 /// ``ManifestDiagnostic``s instead.
-public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the problem is. Whole-file problems point at line 1, column 1.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// What is wrong, in one sentence without a trailing period.
-    public var problem: String
+    package var problem: String
     /// What to do about it, in one sentence without a trailing period.
-    public var fix: String
+    package var fix: String
 
-    public init(location: SourceLocation, problem: String, fix: String) {
+    package init(location: SourceLocation, problem: String, fix: String) {
         self.location = location
         self.problem = problem
         self.fix = fix
     }
 
     /// `file:line:column: what is wrong; what to do`.
-    public var description: String { "\(location): \(problem); \(fix)" }
+    package var description: String { "\(location): \(problem); \(fix)" }
 }

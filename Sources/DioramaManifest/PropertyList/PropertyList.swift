@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Locations take part in `==`, because two values from different places are different
 /// facts for a linter. To compare content only, compare ``strippingLocations()``.
-public enum PropertyList: Hashable, Sendable {
+package enum PropertyList: Hashable, Sendable {
     /// `<dict>`: keys in the order they were written.
     case dictionary(PropertyListDictionary, location: SourceLocation? = nil)
     /// `<array>`.
@@ -30,7 +30,7 @@ public enum PropertyList: Hashable, Sendable {
 
     /// Where this value's element starts; `nil` for values read from binary plists or
     /// built in code.
-    public var location: SourceLocation? {
+    package var location: SourceLocation? {
         switch self {
         case .dictionary(_, let location), .array(_, let location), .string(_, let location),
             .integer(_, let location), .real(_, let location), .bool(_, let location),
@@ -41,7 +41,7 @@ public enum PropertyList: Hashable, Sendable {
 
     /// The XML element name of this kind of value, for messages ("expected <string>,
     /// found <integer>").
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .dictionary: "dict"
         case .array: "array"
@@ -54,28 +54,28 @@ public enum PropertyList: Hashable, Sendable {
         }
     }
 
-    public var dictionaryValue: PropertyListDictionary? {
+    package var dictionaryValue: PropertyListDictionary? {
         if case .dictionary(let value, _) = self { return value }
         return nil
     }
 
-    public var arrayValue: [PropertyList]? {
+    package var arrayValue: [PropertyList]? {
         if case .array(let value, _) = self { return value }
         return nil
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value, _) = self { return value }
         return nil
     }
 
-    public var integerValue: Int? {
+    package var integerValue: Int? {
         if case .integer(let value, _) = self { return value }
         return nil
     }
 
     /// The value of a `<real>`, or of an `<integer>` converted to `Double`.
-    public var realValue: Double? {
+    package var realValue: Double? {
         switch self {
         case .real(let value, _): value
         case .integer(let value, _): Double(value)
@@ -83,30 +83,30 @@ public enum PropertyList: Hashable, Sendable {
         }
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value, _) = self { return value }
         return nil
     }
 
-    public var dateValue: Date? {
+    package var dateValue: Date? {
         if case .date(let value, _) = self { return value }
         return nil
     }
 
-    public var dataValue: Data? {
+    package var dataValue: Data? {
         if case .data(let value, _) = self { return value }
         return nil
     }
 
     /// Looks a key up when this is a dictionary; `nil` otherwise or when absent.
-    public subscript(key: String) -> PropertyList? {
+    package subscript(key: String) -> PropertyList? {
         dictionaryValue?[key]
     }
 
     /// The same value with every location (of values and keys) removed, so that
     /// content read from XML compares equal to the same content read from a binary
     /// plist or built in code.
-    public func strippingLocations() -> PropertyList {
+    package func strippingLocations() -> PropertyList {
         switch self {
         case .dictionary(let dictionary, _):
             return .dictionary(

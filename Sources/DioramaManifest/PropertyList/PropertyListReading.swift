@@ -3,7 +3,7 @@ import Foundation
 
 extension PropertyList {
     /// The on-disk encodings ``PropertyList/parse(_:file:)`` understands.
-    public enum Format: Sendable, Hashable {
+    package enum Format: Sendable, Hashable {
         /// Text with `<plist>`: values carry source locations.
         case xml
         /// `bplist00`: read through `PropertyListSerialization`; values have no locations.
@@ -11,7 +11,7 @@ extension PropertyList {
     }
 
     /// Which format `data` is in, judged by its first bytes; `nil` when it is neither.
-    public static func detectFormat(of data: Data) -> Format? {
+    package static func detectFormat(of data: Data) -> Format? {
         if data.starts(with: Array("bplist00".utf8)) { return .binary }
         var bytes = Array(data.prefix(512))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -25,7 +25,7 @@ extension PropertyList {
     ///
     /// - Throws: ``PlistError`` for an unreadable file or malformed content; its
     ///   description is `path:line:column: problem; fix`.
-    public static func load(contentsOf url: URL) throws(PlistError) -> PropertyList {
+    package static func load(contentsOf url: URL) throws(PlistError) -> PropertyList {
         let data: Data
         do {
             data = try RegularFileReader.read(url.path, as: .propertyList)
@@ -41,7 +41,7 @@ extension PropertyList {
     }
 
     /// Parses property-list bytes. `file` is only used in locations and errors.
-    public static func parse(_ data: Data, file: String) throws(PlistError) -> PropertyList {
+    package static func parse(_ data: Data, file: String) throws(PlistError) -> PropertyList {
         switch detectFormat(of: data) {
         case .binary:
             return try BinaryPropertyListConversion.convert(data, file: file)

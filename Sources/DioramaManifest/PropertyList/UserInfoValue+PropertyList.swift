@@ -6,7 +6,7 @@ import DioramaModel
 extension UserInfoValue {
     /// The content of a parsed property list, without source locations. When a
     /// dictionary repeats a key, the last value wins, as in lookups (and in iOS).
-    public init(_ propertyList: PropertyList) {
+    package init(_ propertyList: PropertyList) {
         switch propertyList {
         case .string(let value, _): self = .string(value)
         case .integer(let value, _): self = .integer(value)
@@ -23,7 +23,7 @@ extension UserInfoValue {
     }
 
     /// The value as a property list (dictionary keys sorted, no locations).
-    public var propertyList: PropertyList {
+    package var propertyList: PropertyList {
         switch self {
         case .string(let value): .string(value)
         case .integer(let value): .integer(value)

@@ -49,7 +49,7 @@ public enum DrawableSizing {
     }
 
     /// The drawable for whole-point `bounds` at an exact ``Scale``: the same pixels as
-    /// ``BufferGeometry`` computes for a viewport-scaled buffer. `nil` for empty bounds.
+    /// `BufferGeometry` computes for a viewport-scaled buffer. `nil` for empty bounds.
     public static func drawableSize(
         bounds: Size, scale: Scale,
         maximumDimension: Int = defaultMaximumDimension

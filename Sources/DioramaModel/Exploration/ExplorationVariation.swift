@@ -9,7 +9,7 @@
 /// Only the names and what they mean live here, so the scenario language can
 /// check them; the simulator applies them (`DioramaSimulator`'s
 /// `ExplorationVariation.apply`).
-public enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Codable {
+package enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Codable {
     /// `wl_output.geometry` says 0 × 0 mm, as for projectors and virtual outputs.
     case physicalSizeZero = "physical-size-zero"
     /// `wl_output.geometry` says -1 × -1 mm, as KWin 5.27's virtual outputs do.
@@ -64,7 +64,7 @@ public enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Coda
     case splitDispatch = "split-dispatch"
 
     /// What the variation does, in one sentence for reports and `--help`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .physicalSizeZero: "outputs report a physical size of 0 x 0 mm"
         case .physicalSizeMinusOne: "outputs report a physical size of -1 x -1 mm (KWin 5.27's virtual outputs)"
@@ -88,7 +88,7 @@ public enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Coda
     }
 
     /// The scale a `scale-*` variation gives the battery's fractional display.
-    public var fractionalScale: Scale? {
+    package var fractionalScale: Scale? {
         switch self {
         case .scale125: Scale(numerator120: 150)
         case .scale175: Scale(numerator120: 210)
@@ -102,7 +102,7 @@ public enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Coda
     /// the base profile's name and the variations, in the order written.
     ///
     /// - Throws: ``UnknownExplorationVariation`` for a name that is not a variation.
-    public static func split(profileName: String) throws(UnknownExplorationVariation) -> (base: String, variations: [Self]) {
+    package static func split(profileName: String) throws(UnknownExplorationVariation) -> (base: String, variations: [Self]) {
         let parts = profileName.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         var variations: [Self] = []
         for part in parts.dropFirst() {
@@ -113,16 +113,16 @@ public enum ExplorationVariation: String, Hashable, Sendable, CaseIterable, Coda
     }
 
     /// `base+a+b`: how a varied profile is named in reports and on the command line.
-    public static func profileName(base: String, _ variations: [Self]) -> String {
+    package static func profileName(base: String, _ variations: [Self]) -> String {
         ([base] + variations.map(\.rawValue)).joined(separator: "+")
     }
 }
 
 /// A variation name that is not one of ``ExplorationVariation``'s.
-public struct UnknownExplorationVariation: Error, Equatable, CustomStringConvertible {
-    public var name: String
+package struct UnknownExplorationVariation: Error, Equatable, CustomStringConvertible {
+    package var name: String
 
-    public var description: String {
+    package var description: String {
         "\"\(name)\" is not a variation; the variations are "
             + ExplorationVariation.allCases.map(\.rawValue).joined(separator: ", ")
     }

@@ -18,20 +18,20 @@ import Foundation
 /// through this type instead, and each decides what a failure means. (The
 /// `diorama` command's own stdout is C's buffered `stdout`, checked once at
 /// exit by the CLI's `CommandOutput`.)
-public struct DescriptorWriter: Sendable {
-    public let descriptor: Int32
+package struct DescriptorWriter: Sendable {
+    package let descriptor: Int32
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    public static let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO)
-    public static let standardError = DescriptorWriter(descriptor: STDERR_FILENO)
+    package static let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO)
+    package static let standardError = DescriptorWriter(descriptor: STDERR_FILENO)
 
     /// Opens `path` for writing (created with mode 0644 if missing; appended to
     /// or truncated) without hanging on a FIFO that has no reader: the open
     /// fails with ENXIO instead, and once open, writes block as usual.
-    public static func openForWriting(_ path: String, appending: Bool) throws(WriteFailure) -> DescriptorWriter {
+    package static func openForWriting(_ path: String, appending: Bool) throws(WriteFailure) -> DescriptorWriter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (appending ? O_APPEND : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw WriteFailure(code: errno) }
         let flags = fcntl(descriptor, F_GETFL)
@@ -40,7 +40,7 @@ public struct DescriptorWriter: Sendable {
     }
 
     /// Writes every byte of `bytes`, retrying after EINTR and short writes.
-    public func write(_ bytes: some Collection<UInt8>) throws(WriteFailure) {
+    package func write(_ bytes: some Collection<UInt8>) throws(WriteFailure) {
         let contiguous = Array(bytes)
         var offset = 0
         while offset < contiguous.count {
@@ -55,27 +55,27 @@ public struct DescriptorWriter: Sendable {
         }
     }
 
-    public func write(_ text: String) throws(WriteFailure) {
+    package func write(_ text: String) throws(WriteFailure) {
         try write(text.utf8)
     }
 
     /// Writes a diagnostic to stderr. A failure is dropped: a message that
     /// cannot be shown has nowhere else to go, and must not stop the program.
-    public static func reportToStandardError(_ line: String) {
+    package static func reportToStandardError(_ line: String) {
         try? standardError.write(line.hasSuffix("\n") ? line : line + "\n")
     }
 }
 
 /// A failed `write(2)`: its errno, and the system's words for it
 /// ("No space left on device").
-public struct WriteFailure: Error, Equatable, CustomStringConvertible {
-    public var code: Int32
+package struct WriteFailure: Error, Equatable, CustomStringConvertible {
+    package var code: Int32
 
-    public init(code: Int32) {
+    package init(code: Int32) {
         self.code = code
     }
 
-    public var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 }
 
 /// `write(2)`, under a name the writer's own `write` methods do not shadow.

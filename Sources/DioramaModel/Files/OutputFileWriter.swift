@@ -30,10 +30,10 @@ import Foundation
 /// `Data.write(options: .atomic)` renames a temporary file over whatever the
 /// path holds: run as root, `--out /dev/null` replaced the system's
 /// `/dev/null` with a PNG. Every output file goes through here instead.
-public enum OutputFileWriter {
+package enum OutputFileWriter {
     /// Part of every temporary file's name (`.NAME.tmp-1f2e…`), so a folder's
     /// readers can skip them and clean them up after a crash.
-    public static let temporaryMarker = ".tmp-"
+    package static let temporaryMarker = ".tmp-"
 
     /// Writes `bytes` to `path` as described above.
     ///
@@ -43,7 +43,7 @@ public enum OutputFileWriter {
     ///     one of the process's own streams, or a link to one of those.
     ///   - permissions: the mode of a new file (the umask applies); a
     ///     replaced regular file keeps its own mode.
-    public static func write(
+    package static func write(
         _ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o666
     ) throws(OutputFileFailure) {
         try checkPath(path)
@@ -75,7 +75,7 @@ public enum OutputFileWriter {
     /// position: opening the link again would start a file that standard
     /// output was redirected to over from its first byte, and replacing it
     /// would unlink the file the shell opened.
-    public static func processDescriptor(namedBy path: String) -> Int32? {
+    package static func processDescriptor(namedBy path: String) -> Int32? {
         switch path {
         case "/dev/stdout": return STDOUT_FILENO
         case "/dev/stderr": return STDERR_FILENO
@@ -89,7 +89,7 @@ public enum OutputFileWriter {
 
     /// Refuses a path the system cannot name: empty, or with a NUL byte (C
     /// would silently cut it there, and Foundation's URL writes `%00`).
-    public static func checkPath(_ path: String) throws(OutputFileFailure) {
+    package static func checkPath(_ path: String) throws(OutputFileFailure) {
         guard !path.isEmpty else { throw OutputFileFailure(path: path, problem: "the path is empty; name a file") }
         guard !path.utf8.contains(0) else {
             throw OutputFileFailure(path: path, problem: "the path contains a NUL character (\\u0000), which no file name can hold; name another file")
@@ -111,7 +111,7 @@ public enum OutputFileWriter {
     /// Call it only for a path that holds a regular file or nothing
     /// (``write(_:to:permissions:)`` checks); a crash before step 3 leaves
     /// a stray temporary file.
-    public static func replaceAtomically(
+    package static func replaceAtomically(
         _ bytes: some Collection<UInt8>, at path: String, permissions: mode_t
     ) throws(OutputFileFailure) {
         try replaceAtomically(bytes, at: path, permissions: permissions, exactly: false)
@@ -157,7 +157,7 @@ public enum OutputFileWriter {
     }
 
     /// Makes a change to the folder's entries (a rename or an unlink) durable.
-    public static func syncDirectory(_ path: String) throws(OutputFileFailure) {
+    package static func syncDirectory(_ path: String) throws(OutputFileFailure) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputFileFailure(operation: "open the folder", path: path, code: errno) }
         defer { close(descriptor) }
@@ -227,34 +227,34 @@ public enum OutputFileWriter {
 
 /// Why ``OutputFileWriter`` did not write a file: the path, and either the
 /// failed system call with its errno or a refusal in words.
-public struct OutputFileFailure: Error, Equatable, CustomStringConvertible {
+package struct OutputFileFailure: Error, Equatable, CustomStringConvertible {
     /// The file (or folder) concerned.
-    public var path: String
+    package var path: String
     /// The system call or step that failed ("write", "rename"), when one did.
-    public var operation: String?
+    package var operation: String?
     /// Its errno.
-    public var code: Int32?
+    package var code: Int32?
     /// Why the path was refused, when nothing failed but the check.
-    public var problem: String?
+    package var problem: String?
 
-    public init(operation: String, path: String, code: Int32) {
+    package init(operation: String, path: String, code: Int32) {
         self.path = path
         self.operation = operation
         self.code = code
     }
 
-    public init(path: String, problem: String) {
+    package init(path: String, problem: String) {
         self.path = path
         self.problem = problem
     }
 
     /// "cannot write /tmp/full.png: write failed: No space left on device",
     /// "cannot write /tmp/x: it is a directory; refusing to write over it".
-    public var description: String { "cannot write \(path): \(reason)" }
+    package var description: String { "cannot write \(path): \(reason)" }
 
     /// The description without the path, for a message that names the file
     /// already: "write failed: No space left on device".
-    public var reason: String {
+    package var reason: String {
         if let problem { return problem }
         return "\(operation ?? "write") failed: " + (code.map { String(cString: strerror($0)) } ?? "unknown error")
     }

@@ -15,40 +15,40 @@ import Foundation
 /// hurt the process that reads it; `Docs/reliability.md` lists them. A file is
 /// read whole into memory, so without a limit a 6 GiB sparse file (0 bytes on
 /// disk) is enough to get the reader killed for lack of memory.
-public struct InputFileKind: Hashable, Sendable {
+package struct InputFileKind: Hashable, Sendable {
     /// The kind in words, after "the limit for": "an Info.plist".
-    public var name: String
+    package var name: String
     /// The most bytes a file of this kind may hold.
-    public var maximumSize: Int
+    package var maximumSize: Int
 
-    public init(name: String, maximumSize: Int) {
+    package init(name: String, maximumSize: Int) {
         self.name = name
         self.maximumSize = maximumSize
     }
 
     /// Info.plists, scene manifests and the other property lists lint reads (8 MiB).
-    public static let propertyList = InputFileKind(name: "a property list", maximumSize: 8 << 20)
+    package static let propertyList = InputFileKind(name: "a property list", maximumSize: 8 << 20)
     /// One saved scene session (8 MiB): its state and user info, as JSON.
-    public static let savedSession = InputFileKind(name: "a saved session", maximumSize: 8 << 20)
+    package static let savedSession = InputFileKind(name: "a saved session", maximumSize: 8 << 20)
     /// `project.pbxproj` (64 MiB): the largest real projects are around 10 MiB.
-    public static let xcodeProject = InputFileKind(name: "an Xcode project file", maximumSize: 64 << 20)
+    package static let xcodeProject = InputFileKind(name: "an Xcode project file", maximumSize: 64 << 20)
     /// `contents.xcworkspacedata` (4 MiB).
-    public static let xcodeWorkspace = InputFileKind(name: "a workspace file", maximumSize: 4 << 20)
+    package static let xcodeWorkspace = InputFileKind(name: "a workspace file", maximumSize: 4 << 20)
     /// One `.xcconfig` (1 MiB); includes are files of their own, each within it.
-    public static let buildConfiguration = InputFileKind(name: "an .xcconfig file", maximumSize: 1 << 20)
+    package static let buildConfiguration = InputFileKind(name: "an .xcconfig file", maximumSize: 1 << 20)
     /// A Swift or Objective-C source file lint looks into (16 MiB).
-    public static let sourceFile = InputFileKind(name: "a source file", maximumSize: 16 << 20)
+    package static let sourceFile = InputFileKind(name: "a source file", maximumSize: 16 << 20)
     /// A `.scenario` file (4 MiB).
-    public static let scenario = InputFileKind(name: "a scenario", maximumSize: 4 << 20)
+    package static let scenario = InputFileKind(name: "a scenario", maximumSize: 4 << 20)
     /// A display layout (4 MiB): far more displays than a layout may have.
-    public static let displayLayout = InputFileKind(name: "a display layout", maximumSize: 4 << 20)
+    package static let displayLayout = InputFileKind(name: "a display layout", maximumSize: 4 << 20)
     /// A Markdown file `diorama check --markdown-table` rewrites (16 MiB).
-    public static let markdown = InputFileKind(name: "a Markdown document", maximumSize: 16 << 20)
+    package static let markdown = InputFileKind(name: "a Markdown document", maximumSize: 16 << 20)
     /// A `.gitignore` lint reads to tell a developer-local file from a missing one (1 MiB).
-    public static let gitignore = InputFileKind(name: "a .gitignore file", maximumSize: 1 << 20)
+    package static let gitignore = InputFileKind(name: "a .gitignore file", maximumSize: 1 << 20)
     /// A screenshot the simulator wrote, copied into an HTML report: a PNG of the
     /// largest picture (16384×16384, 1 GiB of pixels) stays well under this.
-    public static let screenshot = InputFileKind(name: "a screenshot", maximumSize: 2 << 30)
+    package static let screenshot = InputFileKind(name: "a screenshot", maximumSize: 2 << 30)
 }
 
 /// Reads input files (Info.plists, saved sessions, projects, `.xcconfig`s) whole,
@@ -60,8 +60,8 @@ public struct InputFileKind: Hashable, Sendable {
 /// FIFO returns at once) and checked with `fstat` before a byte is read: its
 /// type, then its size against ``InputFileKind/maximumSize``. A file that grows
 /// while it is read is refused too: at most one byte past the limit is read.
-public enum RegularFileReader {
-    public static func read(_ path: String, as kind: InputFileKind) throws(FileReadFailure) -> Data {
+package enum RegularFileReader {
+    package static func read(_ path: String, as kind: InputFileKind) throws(FileReadFailure) -> Data {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileReadFailure(code: errno) }
         defer { close(descriptor) }
@@ -98,18 +98,18 @@ public enum RegularFileReader {
 /// "not a regular file (a FIFO)", "it is 6 GiB, more than the 8 MiB limit for
 /// a property list" (after "cannot read the file: "); ``oversizeFix`` says what
 /// to do about the last.
-public struct FileReadFailure: Error, Equatable, CustomStringConvertible {
+package struct FileReadFailure: Error, Equatable, CustomStringConvertible {
     /// The errno of the failed call, or nil when the file is not a regular file.
-    public var code: Int32?
+    package var code: Int32?
     /// What the path is instead of a regular file ("a FIFO", "a directory").
-    public var kind: String?
+    package var kind: String?
     /// The file is larger than its kind allows: its size (nil when it grew past
     /// the limit while being read) and the kind whose limit it passes.
-    public var oversize: Oversize?
+    package var oversize: Oversize?
 
-    public struct Oversize: Equatable, Sendable {
-        public var size: Int64?
-        public var limit: InputFileKind
+    package struct Oversize: Equatable, Sendable {
+        package var size: Int64?
+        package var limit: InputFileKind
     }
 
     init(code: Int32) {
@@ -125,17 +125,17 @@ public struct FileReadFailure: Error, Equatable, CustomStringConvertible {
     }
 
     /// True when nothing exists at the path.
-    public var isMissing: Bool { code == ENOENT }
+    package var isMissing: Bool { code == ENOENT }
 
     /// What to do about an oversize file, for the fix part of a message; nil for
     /// other failures, whose fix depends on who reads the file.
-    public var oversizeFix: String? {
+    package var oversizeFix: String? {
         oversize.map {
             "check that this is the right file: \($0.limit.name) is never this large; make it smaller than \(Self.byteCount(Int64($0.limit.maximumSize)))"
         }
     }
 
-    public var description: String {
+    package var description: String {
         if let kind { return "not a regular file (\(kind))" }
         if let oversize {
             let limit = Self.byteCount(Int64(oversize.limit.maximumSize))

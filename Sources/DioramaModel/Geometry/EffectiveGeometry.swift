@@ -3,7 +3,7 @@
 ///
 /// The runtime recomputes it on every configure and rotation, and notifies
 /// `windowScene(_:didUpdateEffectiveGeometry:)` only when the new value is not equal to
-/// the previous one (use ``ChangeTracker``). Because it is a plain `Equatable` value, a
+/// the previous one (use `ChangeTracker`). Because it is a plain `Equatable` value, a
 /// configure that repeats the current size, or a scale change that leaves the geometry
 /// alone, fires nothing: one callback per real change.
 public struct EffectiveGeometry: Hashable, Sendable, Codable {
@@ -22,7 +22,7 @@ public struct EffectiveGeometry: Hashable, Sendable, Codable {
     /// ``SizeRestrictions/commitSize(configured:isConstrained:)``.
     public var isBelowMinimumSize: Bool
 
-    public init(
+    package init(
         coordinateSpaceBounds: Rect,
         interfaceOrientation: InterfaceOrientation = .unknown,
         isInteractivelyResizing: Bool = false,

@@ -7,7 +7,9 @@
 public enum InterfaceOrientation: String, Hashable, Sendable, Codable, CaseIterable {
     /// No output, or an output with no size yet.
     case unknown
+    /// Portrait, the device's top edge up.
     case portrait
+    /// Portrait, the device's top edge down.
     case portraitUpsideDown
     /// Landscape with the device's top edge on the left (turned clockwise from
     /// portrait); UIKit's name follows the interface, not the device.
@@ -17,7 +19,9 @@ public enum InterfaceOrientation: String, Hashable, Sendable, Codable, CaseItera
     /// orientation, the usual one for an iPad on a keyboard.
     case landscapeRight
 
+    /// Whether the orientation is either portrait.
     public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    /// Whether the orientation is either landscape.
     public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
 
     /// The orientations in the order a device passes through them turning clockwise.

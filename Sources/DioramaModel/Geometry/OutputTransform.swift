@@ -5,13 +5,21 @@
 /// Rotations are counter-clockwise, as the Wayland protocol defines them; the
 /// `flipped` variants mirror around the vertical axis first, then rotate.
 public enum OutputTransform: Int, Hashable, Sendable, Codable, CaseIterable {
+    /// Neither rotated nor flipped.
     case normal = 0
+    /// Rotated 90° counter-clockwise.
     case rotated90 = 1
+    /// Rotated 180°.
     case rotated180 = 2
+    /// Rotated 270° counter-clockwise.
     case rotated270 = 3
+    /// Mirrored around the vertical axis.
     case flipped = 4
+    /// Mirrored, then rotated 90° counter-clockwise.
     case flipped90 = 5
+    /// Mirrored, then rotated 180°.
     case flipped180 = 6
+    /// Mirrored, then rotated 270° counter-clockwise.
     case flipped270 = 7
 
     /// Counter-clockwise quarter turns, 0…3, ignoring any mirroring.

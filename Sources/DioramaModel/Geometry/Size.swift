@@ -7,14 +7,18 @@ import Foundation
 /// `set_min_size`, `wp_viewport.set_destination` and buffer sizes all carry `int32`.
 /// ``cgSize`` and ``init(rounding:)`` convert to and from the `CGSize` UIKit code uses.
 public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The width.
     public var width: Int
+    /// The height.
     public var height: Int
 
+    /// A size of `width` × `height`.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
+    /// No size.
     public static let zero = Size(width: 0, height: 0)
 
     /// The size rounded to whole units, halves away from zero.
@@ -34,6 +38,7 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Width and height swapped, as after a quarter-turn rotation.
     public var transposed: Size { Size(width: height, height: width) }
 
+    /// The same size as a `CGSize`.
     public var cgSize: CGSize { CGSize(width: Double(width), height: Double(height)) }
 
     /// `WIDTHxHEIGHT`, as in `1180x820`.

@@ -1,22 +1,22 @@
 import Foundation
 
 /// One line of a runtime trace, decoded.
-public struct TraceEntry: Sendable {
+package struct TraceEntry: Sendable {
     /// 1-based line number in the file.
-    public var line: Int
+    package var line: Int
     /// CLOCK_MONOTONIC nanoseconds (`t_ns`).
-    public var time: UInt64
+    package var time: UInt64
     /// The line's `type` (the record kind's ``TraceRecordKind/kind``).
-    public var kind: String
-    public var record: any TraceRecordKind
+    package var kind: String
+    package var record: any TraceRecordKind
     /// The line as written.
-    public var text: String
+    package var text: String
 
     /// The record as `type`, when it is of that kind.
-    public func `as`<Kind: TraceRecordKind>(_ type: Kind.Type) -> Kind? { record as? Kind }
+    package func `as`<Kind: TraceRecordKind>(_ type: Kind.Type) -> Kind? { record as? Kind }
 
     /// The scene the record is about, for the kinds that name one.
-    public var scene: String? { (record as? any SceneTraceRecord)?.scene }
+    package var scene: String? { (record as? any SceneTraceRecord)?.scene }
 }
 
 /// A runtime trace file (`DIORAMA_TRACE`, format in `Docs/trace-format.md`), read
@@ -32,25 +32,25 @@ public struct TraceEntry: Sendable {
 /// format throws, so a test also checks the writer) and
 /// ``Strictness/tolerant`` (scenario backends: such lines are kept in
 /// ``problems`` and skipped, so one odd line does not hide every other fact).
-public struct RuntimeTraceLog: Sendable {
-    public enum Strictness: Sendable {
+package struct RuntimeTraceLog: Sendable {
+    package enum Strictness: Sendable {
         case strict
         case tolerant
     }
 
-    public var file: URL
-    public var entries: [TraceEntry]
+    package var file: URL
+    package var entries: [TraceEntry]
     /// Lines a tolerant read skipped, with why.
-    public var problems: [TraceFormatError]
+    package var problems: [TraceFormatError]
 
-    public init(file: URL, entries: [TraceEntry], problems: [TraceFormatError] = []) {
+    package init(file: URL, entries: [TraceEntry], problems: [TraceFormatError] = []) {
         self.file = file
         self.entries = entries
         self.problems = problems
     }
 
     /// The lines before position `index` of `entries`, as a log of their own.
-    public func prefix(upTo index: Int) -> RuntimeTraceLog {
+    package func prefix(upTo index: Int) -> RuntimeTraceLog {
         RuntimeTraceLog(file: file, entries: Array(entries.prefix(index)), problems: problems)
     }
 
@@ -58,7 +58,7 @@ public struct RuntimeTraceLog: Sendable {
     /// - Throws: `TraceFormatError` (strict only) naming the file and line of a
     ///   line that is not JSON, was written by another major format version,
     ///   has an unknown type, or lacks a documented field.
-    public static func read(_ file: URL, strictness: Strictness = .strict) throws(TraceFormatError) -> RuntimeTraceLog {
+    package static func read(_ file: URL, strictness: Strictness = .strict) throws(TraceFormatError) -> RuntimeTraceLog {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return RuntimeTraceLog(file: file, entries: [])
         }
@@ -74,7 +74,7 @@ public struct RuntimeTraceLog: Sendable {
     ///   the last newline. A reader following a growing file keeps the rest
     ///   for its next call.
     @discardableResult
-    public mutating func append(_ data: Data, strictness: Strictness = .strict) throws(TraceFormatError) -> Int {
+    package mutating func append(_ data: Data, strictness: Strictness = .strict) throws(TraceFormatError) -> Int {
         var lineNumber = (entries.last?.line ?? 0)
         if let lastProblem = problems.last?.line { lineNumber = max(lineNumber, lastProblem) }
         var start = data.startIndex
@@ -114,25 +114,25 @@ public struct RuntimeTraceLog: Sendable {
     }
 
     /// Every record of one kind, in order.
-    public func records<Kind: TraceRecordKind>(_ type: Kind.Type) -> [Kind] {
+    package func records<Kind: TraceRecordKind>(_ type: Kind.Type) -> [Kind] {
         entries.compactMap { $0.as(type) }
     }
 
     /// The first record of a kind that satisfies `predicate`.
-    public func first<Kind: TraceRecordKind>(_ type: Kind.Type, where predicate: (Kind) -> Bool = { _ in true }) -> Kind? {
+    package func first<Kind: TraceRecordKind>(_ type: Kind.Type, where predicate: (Kind) -> Bool = { _ in true }) -> Kind? {
         for entry in entries { if let record = entry.as(type), predicate(record) { return record } }
         return nil
     }
 
     /// The last record of a kind that satisfies `predicate`.
-    public func last<Kind: TraceRecordKind>(_ type: Kind.Type, where predicate: (Kind) -> Bool = { _ in true }) -> Kind? {
+    package func last<Kind: TraceRecordKind>(_ type: Kind.Type, where predicate: (Kind) -> Bool = { _ in true }) -> Kind? {
         for entry in entries.reversed() { if let record = entry.as(type), predicate(record) { return record } }
         return nil
     }
 
     /// The index in `entries` of the first record of a kind that satisfies
     /// `predicate` at or after `start`.
-    public func index<Kind: TraceRecordKind>(
+    package func index<Kind: TraceRecordKind>(
         of type: Kind.Type, from start: Int = 0,
         where predicate: (Kind) -> Bool = { _ in true }
     ) -> Int? {
@@ -144,13 +144,13 @@ public struct RuntimeTraceLog: Sendable {
     }
 
     /// Records of a kind after position `index` of `entries`.
-    public func records<Kind: TraceRecordKind>(_ type: Kind.Type, after index: Int) -> [Kind] {
+    package func records<Kind: TraceRecordKind>(_ type: Kind.Type, after index: Int) -> [Kind] {
         guard index + 1 < entries.count else { return [] }
         return entries[(index + 1)...].compactMap { $0.as(type) }
     }
 
     /// The last `count` lines as written, for failure messages.
-    public func tail(_ count: Int = 20) -> String {
+    package func tail(_ count: Int = 20) -> String {
         entries.isEmpty ? "(trace is empty)" : entries.suffix(count).map { "\($0.line): \($0.text)" }.joined(separator: "\n")
     }
 }
@@ -159,12 +159,12 @@ public struct RuntimeTraceLog: Sendable {
 /// the record's own, in one object. The runtime writes lines through this
 /// type and ``RuntimeTraceLog`` reads them through it, so both follow one
 /// schema.
-public struct RuntimeTraceLine<Record: TraceRecordKind>: Codable, Sendable {
+package struct RuntimeTraceLine<Record: TraceRecordKind>: Codable, Sendable {
     /// CLOCK_MONOTONIC nanoseconds when the runtime wrote the line.
-    public var time: UInt64
-    public var record: Record
+    package var time: UInt64
+    package var record: Record
 
-    public init(time: UInt64, record: Record) {
+    package init(time: UInt64, record: Record) {
         self.time = time
         self.record = record
     }
@@ -175,12 +175,12 @@ public struct RuntimeTraceLine<Record: TraceRecordKind>: Codable, Sendable {
         case type
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         time = try decoder.container(keyedBy: CodingKeys.self).decode(UInt64.self, forKey: .time)
         record = try Record(from: decoder)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(TraceFormat.version, forKey: .version)
         try container.encode(time, forKey: .time)

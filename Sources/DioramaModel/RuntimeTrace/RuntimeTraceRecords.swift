@@ -5,31 +5,31 @@
 /// as in the simulator's trace and the control protocol; decoding is strict (a
 /// missing or mistyped field is an error), so a test that reads a trace also
 /// checks that the runtime still writes the documented format.
-public protocol TraceRecordKind: Codable, Sendable {
+package protocol TraceRecordKind: Codable, Sendable {
     /// The line's `type` value.
     static var kind: String { get }
 }
 
 /// A record about one scene (its `scene` field is the session's persistent id).
-public protocol SceneTraceRecord: TraceRecordKind {
+package protocol SceneTraceRecord: TraceRecordKind {
     var scene: String { get }
 }
 
 /// A `[width, height]` pair (points or pixels, as the field says).
-public struct TraceSize: Codable, Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct TraceSize: Codable, Sendable, Hashable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public init(_ width: Int, _ height: Int) {
+    package init(_ width: Int, _ height: Int) {
         self.width = width
         self.height = height
     }
 
-    public init(_ size: Size) {
+    package init(_ size: Size) {
         self.init(size.width, size.height)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var pair = try decoder.unkeyedContainer()
         width = try pair.decode(Int.self)
         height = try pair.decode(Int.self)
@@ -38,30 +38,30 @@ public struct TraceSize: Codable, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var pair = encoder.unkeyedContainer()
         try pair.encode(width)
         try pair.encode(height)
     }
 
-    public var description: String { "\(width)x\(height)" }
-    public func scaled(by factor: Int) -> TraceSize { TraceSize(width * factor, height * factor) }
+    package var description: String { "\(width)x\(height)" }
+    package func scaled(by factor: Int) -> TraceSize { TraceSize(width * factor, height * factor) }
     /// The pair as the model's size.
-    public var size: Size { Size(width: width, height: height) }
+    package var size: Size { Size(width: width, height: height) }
 }
 
-public struct LaunchedRecord: TraceRecordKind, Hashable {
-    public static let kind = "launched"
-    public var appID: String
+package struct LaunchedRecord: TraceRecordKind, Hashable {
+    package static let kind = "launched"
+    package var appID: String
     /// The state directory the sessions are kept in (`$XDG_STATE_HOME/<app-id>/`).
     /// Nil only in lines written before the field existed.
-    public var stateDirectory: String?
+    package var stateDirectory: String?
     /// Whether this launch restored and saves sessions: false when another
     /// instance of the app holds the state directory. Nil only in lines
     /// written before the field existed.
-    public var sessionsPersisted: Bool?
+    package var sessionsPersisted: Bool?
 
-    public init(appID: String, stateDirectory: String?, sessionsPersisted: Bool?) {
+    package init(appID: String, stateDirectory: String?, sessionsPersisted: Bool?) {
         self.appID = appID
         self.stateDirectory = stateDirectory
         self.sessionsPersisted = sessionsPersisted
@@ -74,17 +74,17 @@ public struct LaunchedRecord: TraceRecordKind, Hashable {
     }
 }
 
-public struct SessionConnectedRecord: SceneTraceRecord, Hashable {
-    public static let kind = "session_connected"
-    public var scene: String
+package struct SessionConnectedRecord: SceneTraceRecord, Hashable {
+    package static let kind = "session_connected"
+    package var scene: String
     /// The scene configuration's name, nil when it has none.
-    public var configuration: String?
+    package var configuration: String?
     /// `UIWindowSceneSessionRoleApplication` or `UIWindowSceneSessionRoleExternalDisplayNonInteractive`.
-    public var role: String
+    package var role: String
     /// The session was restored from the saved sessions rather than made new.
-    public var restored: Bool
+    package var restored: Bool
 
-    public init(scene: String, configuration: String?, role: String, restored: Bool) {
+    package init(scene: String, configuration: String?, role: String, restored: Bool) {
         self.scene = scene
         self.configuration = configuration
         self.role = role
@@ -92,11 +92,11 @@ public struct SessionConnectedRecord: SceneTraceRecord, Hashable {
     }
 }
 
-public struct SessionDiscardedRecord: SceneTraceRecord, Hashable {
-    public static let kind = "session_discarded"
-    public var scene: String
+package struct SessionDiscardedRecord: SceneTraceRecord, Hashable {
+    package static let kind = "session_discarded"
+    package var scene: String
 
-    public init(scene: String) {
+    package init(scene: String) {
         self.scene = scene
     }
 }
@@ -104,13 +104,13 @@ public struct SessionDiscardedRecord: SceneTraceRecord, Hashable {
 /// `restoreInteractionStateWith` is about to be called with the activity the
 /// last launch saved; `user_info` in the session file's tagged form
 /// (`{"key": {"string": "value"}}`).
-public struct RestoredRecord: SceneTraceRecord, Hashable {
-    public static let kind = "restored"
-    public var scene: String
-    public var activityType: String
-    public var userInfo: [String: UserInfoValue]
+package struct RestoredRecord: SceneTraceRecord, Hashable {
+    package static let kind = "restored"
+    package var scene: String
+    package var activityType: String
+    package var userInfo: [String: UserInfoValue]
 
-    public init(scene: String, activityType: String, userInfo: [String: UserInfoValue]) {
+    package init(scene: String, activityType: String, userInfo: [String: UserInfoValue]) {
         self.scene = scene
         self.activityType = activityType
         self.userInfo = userInfo
@@ -123,46 +123,46 @@ public struct RestoredRecord: SceneTraceRecord, Hashable {
     }
 }
 
-public struct LifecycleRecord: SceneTraceRecord, Hashable {
-    public static let kind = "lifecycle"
-    public var scene: String
+package struct LifecycleRecord: SceneTraceRecord, Hashable {
+    package static let kind = "lifecycle"
+    package var scene: String
     /// willEnterForeground, didBecomeActive, willResignActive, didEnterBackground, didDisconnect.
-    public var event: String
+    package var event: String
     /// The activation state the event leads to.
-    public var state: String
+    package var state: String
 
-    public init(scene: String, event: String, state: String) {
+    package init(scene: String, event: String, state: String) {
         self.scene = scene
         self.event = event
         self.state = state
     }
 }
 
-public struct ScreenRecord: SceneTraceRecord, Hashable {
-    public static let kind = "screen"
-    public var scene: String
-    public var screen: String
+package struct ScreenRecord: SceneTraceRecord, Hashable {
+    package static let kind = "screen"
+    package var scene: String
+    package var screen: String
     /// The screen's integer scale.
-    public var scale: Int
+    package var scale: Int
 
-    public init(scene: String, screen: String, scale: Int) {
+    package init(scene: String, screen: String, scale: Int) {
         self.scene = scene
         self.screen = screen
         self.scale = scale
     }
 }
 
-public struct GeometryRecord: SceneTraceRecord, Hashable {
-    public static let kind = "geometry"
-    public var scene: String
+package struct GeometryRecord: SceneTraceRecord, Hashable {
+    package static let kind = "geometry"
+    package var scene: String
     /// The coordinate space's size in points.
-    public var bounds: TraceSize
-    public var orientation: String
-    public var interactivelyResizing: Bool
-    public var orientationLocked: Bool
-    public var belowMinimumSize: Bool
+    package var bounds: TraceSize
+    package var orientation: String
+    package var interactivelyResizing: Bool
+    package var orientationLocked: Bool
+    package var belowMinimumSize: Bool
 
-    public init(scene: String, geometry: EffectiveGeometry) {
+    package init(scene: String, geometry: EffectiveGeometry) {
         self.scene = scene
         bounds = TraceSize(geometry.coordinateSpaceBounds.size)
         orientation = geometry.interfaceOrientation.rawValue
@@ -179,19 +179,19 @@ public struct GeometryRecord: SceneTraceRecord, Hashable {
     }
 }
 
-public struct TraitsRecord: SceneTraceRecord, Hashable {
-    public static let kind = "traits"
-    public var scene: String
+package struct TraitsRecord: SceneTraceRecord, Hashable {
+    package static let kind = "traits"
+    package var scene: String
     /// The traits that changed (all of them on the first record), by their
     /// UIKit property names (`displayScale`), sorted.
-    public var changed: [String]
-    public var displayScale: Double
-    public var horizontalSizeClass: String
-    public var verticalSizeClass: String
-    public var activeAppearance: String
-    public var userInterfaceStyle: String
+    package var changed: [String]
+    package var displayScale: Double
+    package var horizontalSizeClass: String
+    package var verticalSizeClass: String
+    package var activeAppearance: String
+    package var userInterfaceStyle: String
 
-    public init(scene: String, changed: Set<Trait>, traits: TraitCollection) {
+    package init(scene: String, changed: Set<Trait>, traits: TraitCollection) {
         self.scene = scene
         self.changed = changed.map(\.rawValue).sorted()
         displayScale = traits.displayScale
@@ -211,14 +211,14 @@ public struct TraitsRecord: SceneTraceRecord, Hashable {
     }
 }
 
-public struct DrawableSizeRecord: SceneTraceRecord, Hashable {
-    public static let kind = "drawable_size"
-    public var scene: String
+package struct DrawableSizeRecord: SceneTraceRecord, Hashable {
+    package static let kind = "drawable_size"
+    package var scene: String
     /// The drawable in pixels.
-    public var size: TraceSize
-    public var contentsScale: Double
+    package var size: TraceSize
+    package var contentsScale: Double
 
-    public init(scene: String, size: Size, contentsScale: Double) {
+    package init(scene: String, size: Size, contentsScale: Double) {
         self.scene = scene
         self.size = TraceSize(size)
         self.contentsScale = contentsScale
@@ -230,36 +230,36 @@ public struct DrawableSizeRecord: SceneTraceRecord, Hashable {
     }
 }
 
-public struct SizeRestrictionsRecord: SceneTraceRecord, Hashable {
-    public static let kind = "size_restrictions"
-    public var scene: String
+package struct SizeRestrictionsRecord: SceneTraceRecord, Hashable {
+    package static let kind = "size_restrictions"
+    package var scene: String
     /// In points; 0 is no limit.
-    public var minimum: TraceSize
-    public var maximum: TraceSize
+    package var minimum: TraceSize
+    package var maximum: TraceSize
 
-    public init(scene: String, minimum: Size, maximum: Size) {
+    package init(scene: String, minimum: Size, maximum: Size) {
         self.scene = scene
         self.minimum = TraceSize(minimum)
         self.maximum = TraceSize(maximum)
     }
 }
 
-public struct CommitRecord: SceneTraceRecord, Hashable, CustomStringConvertible {
-    public static let kind = "commit"
-    public var scene: String
+package struct CommitRecord: SceneTraceRecord, Hashable, CustomStringConvertible {
+    package static let kind = "commit"
+    package var scene: String
     /// The wl_buffer's size in pixels.
-    public var buffer: TraceSize
-    public var bufferScale: Int
+    package var buffer: TraceSize
+    package var bufferScale: Int
     /// wp_viewport's destination in points, nil when no viewport was set.
-    public var viewport: TraceSize?
+    package var viewport: TraceSize?
     /// The scene's size in points.
-    public var logical: TraceSize
+    package var logical: TraceSize
     /// The scale drawn for, as a number (1.5).
-    public var scale: Double
+    package var scale: Double
     /// The same scale in 120ths (180), as fractional-scale-v1 sends it.
-    public var scale120: Int
+    package var scale120: Int
 
-    public init(scene: String, buffer: Size, bufferScale: Int, viewport: Size?, logical: Size, scale: Scale) {
+    package init(scene: String, buffer: Size, bufferScale: Int, viewport: Size?, logical: Size, scale: Scale) {
         self.scene = scene
         self.buffer = TraceSize(buffer)
         self.bufferScale = bufferScale
@@ -275,23 +275,23 @@ public struct CommitRecord: SceneTraceRecord, Hashable, CustomStringConvertible 
         case viewport, logical, scale, scale120
     }
 
-    public var description: String {
+    package var description: String {
         "commit buffer \(buffer) buffer_scale \(bufferScale) logical \(logical) scale \(scale)"
             + (viewport.map { " viewport \($0)" } ?? "")
     }
 }
 
-public struct ScreenConnectedRecord: TraceRecordKind, Hashable {
-    public static let kind = "screen_connected"
-    public var screen: String
-    public var scale: Int
+package struct ScreenConnectedRecord: TraceRecordKind, Hashable {
+    package static let kind = "screen_connected"
+    package var screen: String
+    package var scale: Int
     /// The display's fractional scale as the app sees it (`Screen.nativeScale`,
     /// from xdg-output's logical size); nil without xdg-output.
-    public var nativeScale: Double?
+    package var nativeScale: Double?
     /// `[x, y, width, height]` in points.
-    public var bounds: [Int]
+    package var bounds: [Int]
 
-    public init(screen: String, scale: Int, nativeScale: Double? = nil, bounds: Rect) {
+    package init(screen: String, scale: Int, nativeScale: Double? = nil, bounds: Rect) {
         self.screen = screen
         self.scale = scale
         self.nativeScale = nativeScale
@@ -304,20 +304,20 @@ public struct ScreenConnectedRecord: TraceRecordKind, Hashable {
     }
 }
 
-public struct ScreenDisconnectedRecord: TraceRecordKind, Hashable {
-    public static let kind = "screen_disconnected"
-    public var screen: String
+package struct ScreenDisconnectedRecord: TraceRecordKind, Hashable {
+    package static let kind = "screen_disconnected"
+    package var screen: String
 
-    public init(screen: String) {
+    package init(screen: String) {
         self.screen = screen
     }
 }
 
-public struct TerminatedRecord: TraceRecordKind, Hashable {
-    public static let kind = "terminated"
-    public var reason: String
+package struct TerminatedRecord: TraceRecordKind, Hashable {
+    package static let kind = "terminated"
+    package var reason: String
 
-    public init(reason: String) {
+    package init(reason: String) {
         self.reason = reason
     }
 }
@@ -326,24 +326,24 @@ public struct TerminatedRecord: TraceRecordKind, Hashable {
 /// for) and found no more waiting on its socket: what it was sent up to now
 /// has had its effect. A scenario's settling waits for one written after the
 /// compositor last sent the app events.
-public struct IdleRecord: TraceRecordKind, Hashable {
-    public static let kind = "idle"
+package struct IdleRecord: TraceRecordKind, Hashable {
+    package static let kind = "idle"
 
-    public init() {}
+    package init() {}
 }
 
 /// The scene's toplevel exists: its wl_surface protocol id lets a
 /// compositor-side trace (the simulator's) be matched with this scene.
-public struct ToplevelRecord: SceneTraceRecord, Hashable {
-    public static let kind = "toplevel"
-    public var scene: String
-    public var surface: UInt32
-    public var appID: String
-    public var title: String
+package struct ToplevelRecord: SceneTraceRecord, Hashable {
+    package static let kind = "toplevel"
+    package var scene: String
+    package var surface: UInt32
+    package var appID: String
+    package var title: String
     /// The screen the scene asked to be fullscreen on, nil when none.
-    public var fullscreenOn: String?
+    package var fullscreenOn: String?
 
-    public init(scene: String, surface: UInt32, appID: String, title: String, fullscreenOn: String?) {
+    package init(scene: String, surface: UInt32, appID: String, title: String, fullscreenOn: String?) {
         self.scene = scene
         self.surface = surface
         self.appID = appID
@@ -359,12 +359,12 @@ public struct ToplevelRecord: SceneTraceRecord, Hashable {
     }
 }
 
-public struct TitleRecord: SceneTraceRecord, Hashable {
-    public static let kind = "title"
-    public var scene: String
-    public var title: String
+package struct TitleRecord: SceneTraceRecord, Hashable {
+    package static let kind = "title"
+    package var scene: String
+    package var title: String
 
-    public init(scene: String, title: String) {
+    package init(scene: String, title: String) {
         self.scene = scene
         self.title = title
     }
@@ -376,14 +376,14 @@ public struct TitleRecord: SceneTraceRecord, Hashable {
 /// `wl_egl_window`; `sharedMemory`: read into the scene's own `wl_shm`
 /// buffers). `fallback_reason` says why a scene that asked for `openGLES`
 /// draws in software (EGL could not initialise).
-public struct RendererRecord: SceneTraceRecord, Hashable {
-    public static let kind = "renderer"
-    public var scene: String
-    public var renderer: String
-    public var presentation: String?
-    public var fallbackReason: String?
+package struct RendererRecord: SceneTraceRecord, Hashable {
+    package static let kind = "renderer"
+    package var scene: String
+    package var renderer: String
+    package var presentation: String?
+    package var fallbackReason: String?
 
-    public init(scene: String, renderer: String, presentation: String? = nil, fallbackReason: String?) {
+    package init(scene: String, renderer: String, presentation: String? = nil, fallbackReason: String?) {
         self.scene = scene
         self.renderer = renderer
         self.presentation = presentation
@@ -399,13 +399,13 @@ public struct RendererRecord: SceneTraceRecord, Hashable {
 /// A `registerForTraitChanges` handler was called: `previous_display_scale`
 /// is the displayScale of the collection it received (UIKit hands handlers
 /// the previous traits).
-public struct TraitHandlerCalledRecord: SceneTraceRecord, Hashable {
-    public static let kind = "trait_handler_called"
-    public var scene: String
-    public var changed: [String]
-    public var previousDisplayScale: Double
+package struct TraitHandlerCalledRecord: SceneTraceRecord, Hashable {
+    package static let kind = "trait_handler_called"
+    package var scene: String
+    package var changed: [String]
+    package var previousDisplayScale: Double
 
-    public init(scene: String, changed: Set<Trait>, previous: TraitCollection) {
+    package init(scene: String, changed: Set<Trait>, previous: TraitCollection) {
         self.scene = scene
         self.changed = changed.map(\.rawValue).sorted()
         previousDisplayScale = previous.displayScale
@@ -424,29 +424,29 @@ public struct TraitHandlerCalledRecord: SceneTraceRecord, Hashable {
 /// `keyPressed`, `keyReleased`, `keyCancelled`), one record per touch
 /// or press; `x`, `y` are points from the scene's top-left (for `scrolled`,
 /// the distance). Fields that do not apply to the event are null.
-public struct InputRecord: SceneTraceRecord, Hashable {
-    public static let kind = "input"
-    public var scene: String
-    public var event: String
+package struct InputRecord: SceneTraceRecord, Hashable {
+    package static let kind = "input"
+    package var scene: String
+    package var event: String
     /// The touch's id (finger id, or pointer button code).
-    public var id: Int?
+    package var id: Int?
     /// `direct` (a finger) or `indirectPointer` (a pointer button), for touches.
-    public var touch: String?
+    package var touch: String?
     /// The touch's tap count (2 for the second tap of a double-tap).
-    public var tapCount: Int?
-    public var x: Double?
-    public var y: Double?
+    package var tapCount: Int?
+    package var x: Double?
+    package var y: Double?
     /// For presses: the key's code name (`rightArrow`, `a`), what it typed,
     /// and whether it was a repeat.
-    public var key: String?
-    public var text: String?
-    public var isRepeat: Bool?
+    package var key: String?
+    package var text: String?
+    package var isRepeat: Bool?
     /// The modifier keys in effect (`shift`, `control`, `alternate`,
     /// `command`, `capsLock`, `numLock`, in that order), for presses,
     /// hovers and scrolls; null when none.
-    public var modifiers: [String]?
+    package var modifiers: [String]?
 
-    public init(
+    package init(
         scene: String, event: String, id: Int? = nil, touch: String? = nil, tapCount: Int? = nil, x: Double? = nil,
         y: Double? = nil, key: String? = nil, text: String? = nil, isRepeat: Bool? = nil, modifiers: [String]? = nil
     ) {

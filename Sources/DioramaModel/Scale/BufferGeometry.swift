@@ -2,16 +2,16 @@
 ///
 /// This is the single place that turns points into pixels for Wayland buffers, so the
 /// renderer, the viewport and the trait collection never disagree by a pixel.
-public struct BufferGeometry: Hashable, Sendable {
+package struct BufferGeometry: Hashable, Sendable {
     /// The buffer's size in pixels.
-    public var bufferSize: Size
+    package var bufferSize: Size
     /// The value for `wl_surface.set_buffer_scale`.
-    public var bufferScale: Int
+    package var bufferScale: Int
     /// The `wp_viewport.set_destination` size, in logical points, when a viewport maps
     /// the buffer; `nil` when the buffer scale does it.
-    public var viewportDestination: Size?
+    package var viewportDestination: Size?
 
-    public init(bufferSize: Size, bufferScale: Int, viewportDestination: Size?) {
+    package init(bufferSize: Size, bufferScale: Int, viewportDestination: Size?) {
         self.bufferSize = bufferSize
         self.bufferScale = bufferScale
         self.viewportDestination = viewportDestination
@@ -29,7 +29,7 @@ public struct BufferGeometry: Hashable, Sendable {
     /// A side of at least one point never becomes zero pixels (possible below scale
     /// 1/2): it is at least 1, because a zero-sized buffer cannot be attached. Zero or
     /// negative logical sides give a zero side, and the caller should not attach.
-    public static func `for`(logical: Size, scale: ResolvedScale) -> BufferGeometry {
+    package static func `for`(logical: Size, scale: ResolvedScale) -> BufferGeometry {
         if scale.usesViewport {
             func pixels(_ points: Int) -> Int {
                 points <= 0 ? 0 : max(1, scale.scale.pixels(forLogical: points))

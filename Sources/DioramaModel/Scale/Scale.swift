@@ -44,6 +44,7 @@ public struct Scale: Hashable, Comparable, Sendable, Codable, CustomStringConver
         self.init(numerator120: Int(nearest))
     }
 
+    /// One pixel per point.
     public static let one = Scale(numerator120: 120)
 
     /// The scale as a `Double`, e.g. for `UITraitCollection.displayScale`.

@@ -1,6 +1,6 @@
 /// Where a surface's scale came from. Listed from strongest to weakest; see
 /// ``ScaleResolver/resolve(fractionalPreferred:preferredBufferScale:enteredOutputScales:onlyOutputScale:)``.
-public enum ScaleSource: Hashable, Sendable, CaseIterable {
+package enum ScaleSource: Hashable, Sendable, CaseIterable {
     /// `wp_fractional_scale_v1.preferred_scale`: the compositor said exactly what it wants.
     case fractionalScale
     /// `wl_surface.preferred_buffer_scale` (wl_surface version 6).
@@ -14,19 +14,19 @@ public enum ScaleSource: Hashable, Sendable, CaseIterable {
 }
 
 /// The scale a surface should render at, and how to tell the compositor about it.
-public struct ResolvedScale: Hashable, Sendable {
+package struct ResolvedScale: Hashable, Sendable {
     /// The scale content is rendered at; ``TraitCollection/displayScale`` reports it.
-    public var scale: Scale
+    package var scale: Scale
     /// Whether the buffer is mapped onto the surface with `wp_viewport`
     /// (`set_destination` to the logical size) rather than with a buffer scale.
-    public var usesViewport: Bool
+    package var usesViewport: Bool
     /// The value for `wl_surface.set_buffer_scale`: 1 when a viewport does the
     /// mapping, otherwise the integer scale.
-    public var bufferScale: Int
+    package var bufferScale: Int
     /// Which input decided.
-    public var source: ScaleSource
+    package var source: ScaleSource
 
-    public init(scale: Scale, usesViewport: Bool, bufferScale: Int, source: ScaleSource) {
+    package init(scale: Scale, usesViewport: Bool, bufferScale: Int, source: ScaleSource) {
         self.scale = scale
         self.usesViewport = usesViewport
         self.bufferScale = bufferScale
@@ -39,7 +39,7 @@ public struct ResolvedScale: Hashable, Sendable {
 /// A compositor can speak about scale in several ways at once, and older ones use only
 /// some. The runtime calls ``resolve(fractionalPreferred:preferredBufferScale:enteredOutputScales:onlyOutputScale:)``
 /// whenever any hint changes, and re-renders when the result differs.
-public enum ScaleResolver {
+package enum ScaleResolver {
     /// Picks the scale by precedence, strongest first:
     ///
     /// 1. **fractional-scale-v1 preferred scale.** The most precise hint, sent per
@@ -58,7 +58,7 @@ public enum ScaleResolver {
     ///
     /// Zero or negative values are treated as absent, so a broken compositor cannot
     /// produce an unusable scale.
-    public static func resolve(
+    package static func resolve(
         fractionalPreferred: Scale?, preferredBufferScale: Int?,
         enteredOutputScales: [Int], onlyOutputScale: Int?
     ) -> ResolvedScale {

@@ -22,6 +22,7 @@ public struct SceneSessionRole: RawRepresentable, Hashable, Sendable, Codable, C
     /// The roles the Diorama scene runtime can host.
     public static let supported: [SceneSessionRole] = [.windowApplication, .windowExternalDisplayNonInteractive]
 
+    /// Whether Diorama runs scenes of this role (it is in ``supported``).
     public var isSupported: Bool { Self.supported.contains(self) }
 
     /// Every role UIKit and its sibling frameworks define for `UISceneConfigurations`,

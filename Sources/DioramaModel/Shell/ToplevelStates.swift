@@ -10,19 +10,26 @@ public struct ToplevelStates: OptionSet, Hashable, Sendable, Codable, CustomStri
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// The window fills its display's usable area.
     public static let maximized = ToplevelStates(rawValue: 1 << 0)
+    /// The window covers its whole display.
     public static let fullscreen = ToplevelStates(rawValue: 1 << 1)
     /// An interactive resize is in progress.
     public static let resizing = ToplevelStates(rawValue: 1 << 2)
     /// The window has focus (draw active decorations).
     public static let activated = ToplevelStates(rawValue: 1 << 3)
+    /// The window's left edge touches another window or the display's edge.
     public static let tiledLeft = ToplevelStates(rawValue: 1 << 4)
+    /// The window's right edge touches another window or the display's edge.
     public static let tiledRight = ToplevelStates(rawValue: 1 << 5)
+    /// The window's top edge touches another window or the display's edge.
     public static let tiledTop = ToplevelStates(rawValue: 1 << 6)
+    /// The window's bottom edge touches another window or the display's edge.
     public static let tiledBottom = ToplevelStates(rawValue: 1 << 7)
     /// Not visible and not expected to be soon: frame callbacks may stop (xdg_wm_base v6).
     public static let suspended = ToplevelStates(rawValue: 1 << 8)
 
+    /// All four tiled edges.
     public static let tiled: ToplevelStates = [.tiledLeft, .tiledRight, .tiledTop, .tiledBottom]
 
     /// Each state with its wire value, its protocol name and the `xdg_wm_base`

@@ -12,7 +12,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// 1-based column number, in Unicode scalars.
     public var column: Int
 
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column

@@ -5,28 +5,28 @@
 /// A new line starts after LF; UTF-8 continuation bytes do not count as
 /// columns, so a column is a character, not a byte. A leading UTF-8
 /// byte-order mark is skipped.
-public struct SourceTextCursor: Sendable {
-    public let bytes: [UInt8]
-    public let file: String
-    public private(set) var index = 0
-    public private(set) var line = 1
-    public private(set) var column = 1
+package struct SourceTextCursor: Sendable {
+    package let bytes: [UInt8]
+    package let file: String
+    package private(set) var index = 0
+    package private(set) var line = 1
+    package private(set) var column = 1
 
-    public init(bytes: [UInt8], file: String) {
+    package init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
-    public var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    package var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
     /// The byte `offset` bytes ahead, or nil past the end.
-    public func peek(offset: Int = 0) -> UInt8? {
+    package func peek(offset: Int = 0) -> UInt8? {
         index + offset < bytes.count ? bytes[index + offset] : nil
     }
 
     /// One byte forward (nothing at the end).
-    public mutating func advance() {
+    package mutating func advance() {
         guard index < bytes.count else { return }
         let byte = bytes[index]
         index += 1
@@ -38,7 +38,7 @@ public struct SourceTextCursor: Sendable {
         }
     }
 
-    public mutating func advance(by count: Int) {
+    package mutating func advance(by count: Int) {
         for _ in 0..<count { advance() }
     }
 }

@@ -27,24 +27,24 @@ import Foundation
 /// container of an encoder that already has one gets the same object (as
 /// with `JSONEncoder`), which is how a trace line's common fields and its
 /// record's fields share one object.
-public struct JSONLineEncoder: Sendable {
-    public init() {}
+package struct JSONLineEncoder: Sendable {
+    package init() {}
 
     /// `value` as JSON text followed by a newline.
-    public func line<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+    package func line<Value: Encodable>(_ value: Value) throws -> [UInt8] {
         try JSONByteStream.encode(value) { bytes in
             bytes.append(UInt8(ascii: "\n")); return bytes
         }
     }
 
     /// `value` as JSON text, without a newline.
-    public func string<Value: Encodable>(_ value: Value) throws -> String {
+    package func string<Value: Encodable>(_ value: Value) throws -> String {
         try JSONByteStream.encode(value) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A JSON string literal for `text`: quotes, backslashes and control
     /// characters escaped (the one quoter every hand-assembled JSON line uses).
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         appendQuoted(text, to: &bytes)

@@ -9,10 +9,10 @@ import Foundation
 /// renamed, retyped or removed, so a reader skips keys it does not know. A
 /// change that breaks that promise raises ``version``, and readers refuse
 /// lines of a major version they do not know, naming the file and line.
-public enum TraceFormat {
+package enum TraceFormat {
     /// The major version this Diorama writes and reads. 1 is the unversioned
     /// format from before (camelCase runtime keys, `kind` and `t`).
-    public static let version = 2
+    package static let version = 2
 
     /// The first fields of every line, as a reader looks at them before
     /// decoding the rest.
@@ -26,7 +26,7 @@ public enum TraceFormat {
     /// - Throws: ``TraceFormatError`` naming `file` and `line` when the line
     ///   is not a JSON object, has no `v` or `type`, or was written by a
     ///   different major version.
-    public static func type(of bytes: Data, file: String, line: Int) throws(TraceFormatError) -> String {
+    package static func type(of bytes: Data, file: String, line: Int) throws(TraceFormatError) -> String {
         func failure(_ problem: String) -> TraceFormatError {
             TraceFormatError(file: file, line: line, problem: problem, text: String(decoding: bytes, as: UTF8.self))
         }
@@ -52,7 +52,7 @@ public enum TraceFormat {
     }
 
     /// Decodes the rest of a line whose version ``type(of:file:line:)`` checked.
-    public static func decode<Record: Decodable>(
+    package static func decode<Record: Decodable>(
         _ type: Record.Type, from bytes: Data, kind: String,
         file: String, line: Int
     ) throws(TraceFormatError) -> Record {
@@ -88,19 +88,19 @@ public enum TraceFormat {
 
 /// A trace line that does not follow the documented format, or was written
 /// by another major version: where it is, what is wrong, and the line.
-public struct TraceFormatError: Error, Sendable, CustomStringConvertible {
-    public var file: String
+package struct TraceFormatError: Error, Sendable, CustomStringConvertible {
+    package var file: String
     /// 1-based line number in the file.
-    public var line: Int
-    public var problem: String
-    public var text: String
+    package var line: Int
+    package var problem: String
+    package var text: String
 
-    public init(file: String, line: Int, problem: String, text: String) {
+    package init(file: String, line: Int, problem: String, text: String) {
         self.file = file
         self.line = line
         self.problem = problem
         self.text = text
     }
 
-    public var description: String { "\(file):\(line): \(problem)\n  \(text)" }
+    package var description: String { "\(file):\(line): \(problem)\n  \(text)" }
 }

@@ -3,8 +3,11 @@ import Foundation
 /// Which way text and leading/trailing layouts run, as in
 /// `UITraitEnvironmentLayoutDirection`.
 public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Not known.
     case unspecified
+    /// Text and layout run left to right.
     case leftToRight
+    /// Text and layout run right to left.
     case rightToLeft
 
     /// The direction of a language such as `"en"`, `"ar"` or `"he-IL"`, from

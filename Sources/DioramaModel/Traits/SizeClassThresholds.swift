@@ -19,6 +19,7 @@ public struct SizeClassThresholds: Hashable, Sendable, Codable {
     /// Heights at or above this many points are vertically regular.
     public var minimumRegularHeight: Int
 
+    /// Thresholds in points; the defaults are ``iPad``'s.
     public init(minimumRegularWidth: Int = 600, minimumRegularHeight: Int = 480) {
         self.minimumRegularWidth = minimumRegularWidth
         self.minimumRegularHeight = minimumRegularHeight

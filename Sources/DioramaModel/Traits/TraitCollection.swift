@@ -8,13 +8,20 @@
 public struct TraitCollection: Hashable, Sendable, Codable {
     /// Pixels per point, from the resolved scale (1.0, 1.25, 1.5, 2.0…).
     public var displayScale: Double
+    /// Compact or regular, from the window's width (see ``SizeClassThresholds``).
     public var horizontalSizeClass: SizeClass
+    /// Compact or regular, from the window's height (see ``SizeClassThresholds``).
     public var verticalSizeClass: SizeClass
+    /// The kind of device to design for (``UserInterfaceIdiom/pad`` unless the app says otherwise).
     public var userInterfaceIdiom: UserInterfaceIdiom
+    /// The direction text and layout run in.
     public var layoutDirection: LayoutDirection
+    /// Whether the scene's window has focus.
     public var activeAppearance: ActiveAppearance
+    /// Light or dark.
     public var userInterfaceStyle: UserInterfaceStyle
 
+    /// A collection; what is not given is unspecified, but for a 1× scale, the iPad idiom, left to right and light.
     public init(
         displayScale: Double = 1,
         horizontalSizeClass: SizeClass = .unspecified,

@@ -1,7 +1,10 @@
 /// Light or dark appearance, as in `UIUserInterfaceStyle`.
 public enum UserInterfaceStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Not known.
     case unspecified
+    /// Light appearance.
     case light
+    /// Dark appearance.
     case dark
 
     /// The style for the desktop's `org.freedesktop.appearance` `color-scheme` setting

@@ -7,13 +7,21 @@ import Foundation
 /// through the session store gives back the same case: an integer does not come back
 /// as a real, nor a base64 string as data.
 public enum UserInfoValue: Hashable, Sendable {
+    /// A string.
     case string(String)
+    /// An integer.
     case integer(Int)
+    /// A floating-point number.
     case real(Double)
+    /// A Boolean.
     case bool(Bool)
+    /// A date.
     case date(Date)
+    /// Raw bytes.
     case data(Data)
+    /// An array of values.
     case array([UserInfoValue])
+    /// A dictionary of values by string key.
     case dictionary([String: UserInfoValue])
 }
 

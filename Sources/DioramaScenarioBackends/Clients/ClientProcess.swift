@@ -6,15 +6,15 @@ import Foundation
 /// stdout and stderr go to files (appended to across relaunches) so a report
 /// can show what a client said before it failed. `diorama check` runs the
 /// client it grades with it too.
-public final class ClientProcess {
+package final class ClientProcess {
     /// The running client (DioramaPOSIX's one process wrapper).
-    public let process: SpawnedProcess
+    package let process: SpawnedProcess
     /// `DIORAMA_TRACE` for this run (only Diorama apps write it).
-    public let traceFile: URL
-    public let standardOutputFile: URL
-    public let standardErrorFile: URL
+    package let traceFile: URL
+    package let standardOutputFile: URL
+    package let standardErrorFile: URL
 
-    public init(
+    package init(
         executable: URL, arguments: [String], environment: [String: String], traceFile: URL,
         standardOutputFile: URL, standardErrorFile: URL
     ) throws {
@@ -29,14 +29,14 @@ public final class ClientProcess {
             standardError: .file(standardErrorFile.path, append: true))
     }
 
-    public var processID: Int32 { process.pid }
-    public var isRunning: Bool { process.isRunning }
+    package var processID: Int32 { process.pid }
+    package var isRunning: Bool { process.isRunning }
 
     /// How the process ended, for messages.
-    public var exitDescription: String { process.termination?.description ?? "still running" }
+    package var exitDescription: String { process.termination?.description ?? "still running" }
 
     /// The last `limit` characters the client wrote to stderr.
-    public func standardErrorTail(_ limit: Int = 2000) -> String {
+    package func standardErrorTail(_ limit: Int = 2000) -> String {
         guard let data = FileManager.default.contents(atPath: standardErrorFile.path) else { return "" }
         return String(decoding: data.suffix(limit), as: UTF8.self)
     }
@@ -45,7 +45,7 @@ public final class ClientProcess {
     ///
     /// - Returns: false when SIGKILL was needed.
     @discardableResult
-    public func terminate(grace: Duration) async -> Bool {
+    package func terminate(grace: Duration) async -> Bool {
         await process.terminate(grace: grace)
     }
 }

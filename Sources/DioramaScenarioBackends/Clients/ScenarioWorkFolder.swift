@@ -7,13 +7,13 @@ import Foundation
 /// empties a folder only when it holds that marker, or nothing at all; any
 /// other folder (a user's, which `--work-dir` happened to reach) is refused
 /// and left as it is, with every file in it.
-public enum ScenarioWorkFolder {
+package enum ScenarioWorkFolder {
     /// The empty file that says Diorama made the folder.
-    public static let markerName = ".diorama-scenario-work"
+    package static let markerName = ".diorama-scenario-work"
 
     /// Why the working folder at `path` cannot be used, nil when it can: it
     /// is missing, empty, or marked as Diorama's.
-    public static func problem(reusing path: String) -> String? {
+    package static func problem(reusing path: String) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         guard status.st_mode & S_IFMT == S_IFDIR else {

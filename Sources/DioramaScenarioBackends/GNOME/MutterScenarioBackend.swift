@@ -24,8 +24,8 @@ import HeadlessCompositors
 /// Mutter makes monitors at run time only as ScreenCast virtual monitors fed
 /// by a PipeWire consumer: `plug` makes one (PipeWire, WirePlumber and a
 /// GStreamer consumer run privately), `unplug` turns a monitor off.
-public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
-    public let kind = BackendKind.mutter
+package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
+    package let kind = BackendKind.mutter
     static let noPreferredScale = "Mutter 43 sends no preferred scale (no fractional-scale-v1)"
     static let noWindowControl = "Mutter 43 has no scripting interface to place, size or read back a window"
 
@@ -47,7 +47,7 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
     /// The displays plugged as ScreenCast virtual monitors, by name.
     private var plugged: [String: MutterVirtualMonitor] = [:]
 
-    public init(configuration: BackendConfiguration) {
+    package init(configuration: BackendConfiguration) {
         super.init(configuration: configuration, compositorName: "Mutter", windowFindingLimit: Self.noWindowControl)
     }
 
@@ -55,7 +55,7 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
 
     // MARK: Start
 
-    public func start(_ setup: ScenarioSetup) async throws {
+    package func start(_ setup: ScenarioSetup) async throws {
         let displays = try SimulatorLayout.layout(for: setup.displays).displays
         guard !displays.isEmpty else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let compositor = try startCompositor(setup) {
@@ -93,7 +93,7 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
         }
     }
 
-    public override func stop() async {
+    package override func stop() async {
         remoteDesktop?.stop()
         remoteDesktop = nil
         for monitor in plugged.values { monitor.unplug() }
@@ -328,7 +328,7 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
 
     // MARK: Observing
 
-    public func observe(window name: String) async -> WindowObservation {
+    package func observe(window name: String) async -> WindowObservation {
         var observation = traceObservation(
             of: name, noPreferredScale: Self.noPreferredScale, unavailableBecause: Self.noWindowControl,
             displayName: names.display(for:))
@@ -344,7 +344,7 @@ public final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
         return observation
     }
 
-    public func observeDisplays() async -> [DisplayObservation] {
+    package func observeDisplays() async -> [DisplayObservation] {
         guard let compositor, let state = try? MutterHeadless.displayState(of: compositor) else { return [] }
         return state.logicalMonitors.compactMap { logical -> DisplayObservation? in
             guard let frame = MutterHeadless.logicalFrame(of: logical, in: state.monitors) else { return nil }

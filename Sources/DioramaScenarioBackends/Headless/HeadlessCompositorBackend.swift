@@ -11,11 +11,11 @@ import HeadlessCompositors
 /// methods it implements are public on each backend. A subclass starts its
 /// compositor with ``startCompositor(_:start:)`` and performs actions in
 /// ``performAction(_:)``.
-public class HeadlessCompositorBackend {
-    public let configuration: BackendConfiguration
+package class HeadlessCompositorBackend {
+    package let configuration: BackendConfiguration
     /// How long everything must look the same for a window to count as
     /// settled: a real compositor tells nothing about pending configures.
-    public var quietPeriod: Duration = .milliseconds(300)
+    package var quietPeriod: Duration = .milliseconds(300)
     /// "sway", "weston": for messages.
     let compositorName: String
     private(set) var setup: ScenarioSetup?
@@ -45,23 +45,23 @@ public class HeadlessCompositorBackend {
     }
 
     /// Ends the clients, then the compositor.
-    public func stop() async {
+    package func stop() async {
         await run?.stop()
         run = nil
     }
 
-    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
+    package func launch(_ client: ClientLaunch) async throws -> ClientHandle {
         guard let run else { throw ScenarioBackendError.unavailable("\(compositorName) is not running") }
         return try run.clients.launch(client, compositorEnvironment: run.compositor.environment, followedBy: traces)
     }
 
     /// The current run of the client launched as `alias`, while the
     /// compositor runs: `check --on` reads its log and its exit.
-    public func clientProcess(_ alias: String) -> ClientProcess? {
+    package func clientProcess(_ alias: String) -> ClientProcess? {
         run?.clients.client(alias)?.current
     }
 
-    public func perform(_ step: Step) async -> StepOutcome {
+    package func perform(_ step: Step) async -> StepOutcome {
         await StepPerforming.outcome(
             of: step, beginStep: traces.beginStep, skips: skips, refusal: refusal,
             perform: performAction)
@@ -89,7 +89,7 @@ public class HeadlessCompositorBackend {
             rebind: rebind)
     }
 
-    public func pause(for duration: ScenarioDuration) async {
+    package func pause(for duration: ScenarioDuration) async {
         try? await Task.sleep(for: duration.duration)
     }
 

@@ -9,7 +9,7 @@ import DioramaScenarios
 /// Settling: the scene's runtime-trace records other than `commit` and key repeats stayed the
 /// same for ``HeadlessCompositorBackend/quietPeriod``, plus whatever
 /// ``compositorLook()`` returns (KWin adds its window geometry).
-public class TraceBoundWindowsBackend: HeadlessCompositorBackend {
+package class TraceBoundWindowsBackend: HeadlessCompositorBackend {
     /// Names bound to scenes: no compositor id is needed.
     let windows = ScenarioWindows<Never>(pollInterval: .milliseconds(25))
     /// Why only a Diorama app's windows can be found here.
@@ -87,7 +87,7 @@ public class TraceBoundWindowsBackend: HeadlessCompositorBackend {
     /// settled; nothing by default.
     func compositorLook() -> String { "" }
 
-    public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
+    package func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
         await windows.settle(timeout: timeout, quietPeriod: quietPeriod, stillChanging: "the app's trace kept changing") {
             var look: [String: Int] = [:]
             for name in names {

@@ -20,8 +20,8 @@ import HeadlessCompositors
 ///
 /// **Windows** are found from a Diorama app's runtime trace (as on weston)
 /// and then in KWin by the app's process id and the declared title.
-public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
-    public let kind = BackendKind.kwin
+package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
+    package let kind = BackendKind.kwin
     static let noPreferredScale = "the kwin backend does not read the preferred fractional scale from the trace yet"
     /// Outputs made at start beyond the scenario's displays, for `plug`.
     static let spareOutputs = 2
@@ -32,7 +32,7 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
     /// The one mode every output has.
     private var mode = Size(width: 1280, height: 800)
 
-    public init(configuration: BackendConfiguration) {
+    package init(configuration: BackendConfiguration) {
         super.init(
             configuration: configuration, compositorName: "KWin",
             windowFindingLimit: "the kwin backend finds windows through their app's runtime trace")
@@ -42,7 +42,7 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
 
     // MARK: Start
 
-    public func start(_ setup: ScenarioSetup) async throws {
+    package func start(_ setup: ScenarioSetup) async throws {
         let layout = try SimulatorLayout.layout(for: setup.displays)
         guard let first = layout.displays.first else { throw ScenarioBackendError.badLayout("the layout has no display") }
         mode = Size(width: first.mode.width, height: first.mode.height)
@@ -263,7 +263,7 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
         windows.bindings.keys.sorted().map { "\($0)=\(placement(of: $0).map { "\($0)" } ?? "-")" }.joined(separator: ",")
     }
 
-    public func observe(window name: String) async -> WindowObservation {
+    package func observe(window name: String) async -> WindowObservation {
         var observation = traceObservation(
             of: name, noPreferredScale: Self.noPreferredScale,
             unavailableBecause: "KWin's scripts do not report it", displayName: names.display(for:))
@@ -286,7 +286,7 @@ public final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacken
         return observation
     }
 
-    public func observeDisplays() async -> [DisplayObservation] {
+    package func observeDisplays() async -> [DisplayObservation] {
         guard let compositor, let outputs = try? KWinHeadless.outputs(of: compositor) else { return [] }
         return outputs.filter(\.enabled).map { output in
             DisplayObservation(

@@ -19,9 +19,9 @@ import Foundation
 /// events: it has handled them, so a new `screen` or `traits` record after an
 /// enter with no configure is already there. Each look happens when something
 /// changed (``ChangeWait``), never after a quiet period.
-public final class SimulatorScenarioBackend: ScenarioBackend {
-    public let kind = BackendKind.sim
-    public let configuration: BackendConfiguration
+package final class SimulatorScenarioBackend: ScenarioBackend {
+    package let kind = BackendKind.sim
+    package let configuration: BackendConfiguration
     private var simulator: BackgroundSimulator?
     private var clients: ScenarioClients?
     private var setup: ScenarioSetup?
@@ -43,13 +43,13 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     /// `idle` just after, on a loaded machine — issue 23, part 4, bug 3.)
     private var inputPings: [String: UInt32] = [:]
 
-    public init(configuration: BackendConfiguration) {
+    package init(configuration: BackendConfiguration) {
         self.configuration = configuration
     }
 
     // MARK: Start and stop
 
-    public func start(_ setup: ScenarioSetup) async throws {
+    package func start(_ setup: ScenarioSetup) async throws {
         self.setup = setup
         let (profile, layout) = ExplorationVariation.applying(
             setup.variations, to: SimulatorLayout.profile(for: setup.profile),
@@ -60,7 +60,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         }
     }
 
-    public func stop() async {
+    package func stop() async {
         await clients?.stopAll()
         simulator?.stop()
         simulator = nil
@@ -105,7 +105,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     // MARK: Clients
 
-    public func launch(_ client: ClientLaunch) async throws -> ClientHandle {
+    package func launch(_ client: ClientLaunch) async throws -> ClientHandle {
         guard let clients, let simulator else { throw ScenarioBackendError.unavailable("the simulator is not running") }
         beginStep()
         return try clients.launch(client, compositorEnvironment: simulator.clientEnvironment, followedBy: traces)
@@ -119,7 +119,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         traces.beginStep()
     }
 
-    public func perform(_ step: Step) async -> StepOutcome {
+    package func perform(_ step: Step) async -> StepOutcome {
         await StepPerforming.outcome(
             of: step, beginStep: beginStep,
             refusal: { ($0 as? SimulatorControlError).map { "the simulator refused: \($0)" } },
@@ -368,7 +368,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
     /// Waits until no window in `names` has anything outstanding
     /// (``pendingReason(of:)``), looking again only when the simulator
     /// recorded something or an app wrote to its trace (``ChangeWait``).
-    public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
+    package func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
         guard let simulator else { return .timedOut("the simulator is not running") }
         let deadline = ContinuousClock.now + timeout.duration
         while true {
@@ -428,7 +428,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         return nil
     }
 
-    public func observe(window name: String) async -> WindowObservation {
+    package func observe(window name: String) async -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
         guard let binding = windows[name] else { return observation }
         let since = stepSequence
@@ -464,7 +464,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
 
     /// Composites the window's display on the simulator's thread and
     /// compares it with the window's committed buffer.
-    public func judgeCrispness(window name: String) async -> Observed<FrameCrispness> {
+    package func judgeCrispness(window name: String) async -> Observed<FrameCrispness> {
         guard let id = windows[name]?.windowID else { return .unavailable("the window `\(name)` is not bound") }
         do {
             return .value(try run { try $0.frameCrispness(ofWindow: .id(id)) })
@@ -473,7 +473,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         }
     }
 
-    public func observeDisplays() async -> [DisplayObservation] {
+    package func observeDisplays() async -> [DisplayObservation] {
         (try? run { sim in
             sim.displays.map {
                 DisplayObservation(
@@ -483,7 +483,7 @@ public final class SimulatorScenarioBackend: ScenarioBackend {
         }) ?? []
     }
 
-    public func pause(for duration: ScenarioDuration) async {
+    package func pause(for duration: ScenarioDuration) async {
         try? await Task.sleep(for: duration.duration)
     }
 }

@@ -34,8 +34,8 @@ import SwayIPC
 /// fullscreen, focus) and its scene's runtime-trace records other than
 /// `commit` stayed the same for ``quietPeriod``. sway tells nothing about
 /// pending configures, so a quiet period is all there is.
-public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
-    public let kind = BackendKind.sway
+package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBackend {
+    package let kind = BackendKind.sway
     static let noPreferredScale = "sway 1.7 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
 
     private var ipc: SwayIPC?
@@ -43,13 +43,13 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
     /// Names bound to sway container ids.
     private let windows = ScenarioWindows<Int>(pollInterval: .milliseconds(25))
 
-    public init(configuration: BackendConfiguration) {
+    package init(configuration: BackendConfiguration) {
         super.init(configuration: configuration, compositorName: "sway")
     }
 
     // MARK: Start and stop
 
-    public func start(_ setup: ScenarioSetup) async throws {
+    package func start(_ setup: ScenarioSetup) async throws {
         let layout = try SimulatorLayout.layout(for: setup.displays)
         var outputs: [SwayHeadless.Output] = []
         for (index, display) in layout.displays.enumerated() {
@@ -71,7 +71,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         }
     }
 
-    public override func stop() async {
+    package override func stop() async {
         ipc?.close()
         await super.stop()
     }
@@ -377,7 +377,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         var sceneRecords: Int
     }
 
-    public func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
+    package func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
         await windows.settle(
             timeout: timeout, quietPeriod: quietPeriod,
             stillChanging: "sway's tree or the app's trace kept changing"
@@ -401,7 +401,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         }.outcome
     }
 
-    public func observe(window name: String) async -> WindowObservation {
+    package func observe(window name: String) async -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
         guard let binding = windows[name] else { return observation }
         let outputs = (try? ipc?.outputs()) ?? []
@@ -429,7 +429,7 @@ public final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBacke
         return observation
     }
 
-    public func observeDisplays() async -> [DisplayObservation] {
+    package func observeDisplays() async -> [DisplayObservation] {
         ((try? ipc?.outputs()) ?? []).filter(\.active).map { output in
             DisplayObservation(
                 name: names.display(for: output.name),

@@ -18,8 +18,8 @@ import HeadlessCompositors
 ///
 /// Settling: the scene's runtime-trace records other than `commit` and key repeats stayed the
 /// same for ``quietPeriod``.
-public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
-    public let kind = BackendKind.weston
+package final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBackend {
+    package let kind = BackendKind.weston
     static let noPreferredScale = "weston 10 sends no preferred scale (no fractional-scale-v1, no preferred_buffer_scale)"
     static let noWindowManager = "weston has no IPC to command its window manager"
 
@@ -27,13 +27,13 @@ public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
     private var display: DisplayObservation?
     /// Why the output's scale differs from the scenario's, if it does.
     private var scaleNote: String?
-    public init(configuration: BackendConfiguration) {
+    package init(configuration: BackendConfiguration) {
         super.init(configuration: configuration, compositorName: "weston", windowFindingLimit: Self.noWindowManager)
     }
 
     // MARK: Start and stop
 
-    public func start(_ setup: ScenarioSetup) async throws {
+    package func start(_ setup: ScenarioSetup) async throws {
         let layout = try SimulatorLayout.layout(for: setup.displays)
         guard let first = layout.displays.first else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let scale = first.scale.ceil()
@@ -69,7 +69,7 @@ public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
 
     // MARK: Observing
 
-    public func observe(window name: String) async -> WindowObservation {
+    package func observe(window name: String) async -> WindowObservation {
         // One output: whatever weston calls it, it is the scenario's display.
         var observation = traceObservation(
             of: name, noPreferredScale: Self.noPreferredScale,
@@ -82,7 +82,7 @@ public final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBack
         return observation
     }
 
-    public func observeDisplays() async -> [DisplayObservation] {
+    package func observeDisplays() async -> [DisplayObservation] {
         display.map { [$0] } ?? []
     }
 }

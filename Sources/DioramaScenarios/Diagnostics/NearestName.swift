@@ -6,10 +6,10 @@
 /// candidate counts only when it is close for its length: one edit for words up to
 /// four letters, two up to eight, three beyond, so `scael` finds `scale` but `x`
 /// does not find every one-letter keyword.
-public enum NearestName {
+package enum NearestName {
     /// The closest candidate within the allowed distance; ties go to the candidate
     /// listed first, so hints are stable.
-    public static func nearest(to word: String, in candidates: [String]) -> String? {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = Array(word.lowercased())
         // Nobody mistypes a name this long; a bound keeps each comparison at most
         // longestWord² cells however long a hostile line is.
@@ -32,7 +32,7 @@ public enum NearestName {
     }
 
     /// `did you mean `x`?` for the nearest candidate, else `fallback`.
-    public static func hint(for word: String, in candidates: [String], otherwise fallback: String) -> String {
+    package static func hint(for word: String, in candidates: [String], otherwise fallback: String) -> String {
         if let match = nearest(to: word, in: candidates), match != word {
             return "did you mean `\(match)`?"
         }

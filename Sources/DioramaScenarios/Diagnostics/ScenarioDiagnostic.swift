@@ -10,20 +10,20 @@ import DioramaModel
 ///        12 | resize main 900x700 interactivly in 10 steps
 ///           |                     ^~~~~~~~~~~~
 ///     hint: did you mean `interactively`?
-public struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the problem starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// What is wrong, usually "expected …, found …".
-    public var message: String
+    package var message: String
     /// What to do about it: the nearest known word, the names that exist, an example.
-    public var hint: String
+    package var hint: String
     /// The text of the offending line (without its line break), for the excerpt; `nil`
     /// for problems that are not on one line (a missing layout file).
-    public var sourceLine: String?
+    package var sourceLine: String?
     /// How many characters to underline from ``location``'s column (at least 1).
-    public var length: Int
+    package var length: Int
 
-    public init(location: SourceLocation, message: String, hint: String, sourceLine: String? = nil, length: Int = 1) {
+    package init(location: SourceLocation, message: String, hint: String, sourceLine: String? = nil, length: Int = 1) {
         self.location = location
         self.message = message
         self.hint = hint
@@ -33,7 +33,7 @@ public struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConvert
 
     /// `file:line:column: error: message`, the source excerpt with a caret under the
     /// problem when the line is known, and `hint: …`.
-    public var description: String {
+    package var description: String {
         var text = "\(location): error: \(message)\n"
         if let sourceLine {
             let number = String(location.line)

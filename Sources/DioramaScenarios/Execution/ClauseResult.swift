@@ -1,11 +1,11 @@
 /// One clause and its verdict.
-public struct ClauseResult: Hashable, Sendable {
-    public var clause: Clause
+package struct ClauseResult: Hashable, Sendable {
+    package var clause: Clause
     /// The window the clause is about.
-    public var window: String
-    public var verdict: ClauseVerdict
+    package var window: String
+    package var verdict: ClauseVerdict
 
-    public init(clause: Clause, window: String, verdict: ClauseVerdict) {
+    package init(clause: Clause, window: String, verdict: ClauseVerdict) {
         self.clause = clause
         self.window = window
         self.verdict = verdict

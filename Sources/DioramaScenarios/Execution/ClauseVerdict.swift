@@ -1,5 +1,5 @@
 /// The result of checking one clause against an observation.
-public enum ClauseVerdict: Hashable, Sendable {
+package enum ClauseVerdict: Hashable, Sendable {
     /// It holds; `actual` is the measured value, for the timeline.
     case passed(actual: String)
     case failed(expected: String, actual: String)
@@ -7,7 +7,7 @@ public enum ClauseVerdict: Hashable, Sendable {
     /// passed.
     case skipped(reason: String)
 
-    public var isPassed: Bool { if case .passed = self { true } else { false } }
-    public var isFailed: Bool { if case .failed = self { true } else { false } }
-    public var isSkipped: Bool { if case .skipped = self { true } else { false } }
+    package var isPassed: Bool { if case .passed = self { true } else { false } }
+    package var isFailed: Bool { if case .failed = self { true } else { false } }
+    package var isSkipped: Bool { if case .skipped = self { true } else { false } }
 }

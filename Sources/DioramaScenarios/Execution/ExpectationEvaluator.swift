@@ -7,12 +7,12 @@ import DioramaModel
 /// A fact the backend could not observe makes the clause skipped, with the reason,
 /// never passed. Expected and actual values are printed in the clause's own terms
 /// ("1200x900", "on DP-1, DP-2"), so a failure reads as "expected X, got Y".
-public enum ExpectationEvaluator {
-    public static func evaluate(_ clause: Clause, against observation: WindowObservation) -> ClauseVerdict {
+package enum ExpectationEvaluator {
+    package static func evaluate(_ clause: Clause, against observation: WindowObservation) -> ClauseVerdict {
         evaluate(clause.kind, against: observation)
     }
 
-    public static func evaluate(_ kind: ClauseKind, against observation: WindowObservation) -> ClauseVerdict {
+    package static func evaluate(_ kind: ClauseKind, against observation: WindowObservation) -> ClauseVerdict {
         switch kind {
         case .onDisplays(let names):
             return with(observation.enteredDisplays, "the displays entered") { entered in

@@ -20,7 +20,7 @@ import DioramaModel
 /// display with a chosen mode"), never `.done`; a fact it cannot observe is
 /// ``Observed/unavailable(_:)``, never a guess. `Docs/scenario-language.md` lists
 /// what each backend is expected to support.
-public protocol ScenarioBackend: AnyObject {
+package protocol ScenarioBackend: AnyObject {
     var kind: BackendKind { get }
 
     /// Starts the compositor with the starting displays and profile.
@@ -62,18 +62,18 @@ public protocol ScenarioBackend: AnyObject {
 }
 
 /// What ``ScenarioBackend/start(_:)`` needs to know.
-public struct ScenarioSetup: Hashable, Sendable {
-    public var scenarioName: String
-    public var displays: StartingDisplays
-    public var profile: ScenarioProfile
+package struct ScenarioSetup: Hashable, Sendable {
+    package var scenarioName: String
+    package var displays: StartingDisplays
+    package var profile: ScenarioProfile
     /// The scenario's `vary:` line: explore variations for the simulator.
-    public var variations: [ExplorationVariation]
+    package var variations: [ExplorationVariation]
     /// The scenario's timeout: the longest any wait for a window or a settle lasts.
-    public var timeout: ScenarioDuration
+    package var timeout: ScenarioDuration
     /// Where `screenshot` steps write their PNGs (the backend creates it if needed).
-    public var artifactsDirectory: String
+    package var artifactsDirectory: String
 
-    public init(
+    package init(
         scenarioName: String, displays: StartingDisplays, profile: ScenarioProfile,
         timeout: ScenarioDuration, artifactsDirectory: String, variations: [ExplorationVariation] = []
     ) {
@@ -87,13 +87,13 @@ public struct ScenarioSetup: Hashable, Sendable {
 }
 
 /// A started client.
-public struct ClientHandle: Hashable, Sendable {
-    public var alias: String
-    public var processID: Int32?
+package struct ClientHandle: Hashable, Sendable {
+    package var alias: String
+    package var processID: Int32?
     /// For the timeline: `pid 4242`, `TimerApp pid 4242`.
-    public var description: String
+    package var description: String
 
-    public init(alias: String, processID: Int32?, description: String) {
+    package init(alias: String, processID: Int32?, description: String) {
         self.alias = alias
         self.processID = processID
         self.description = description
@@ -101,7 +101,7 @@ public struct ClientHandle: Hashable, Sendable {
 }
 
 /// Whether windows settled in time.
-public enum SettleOutcome: Hashable, Sendable {
+package enum SettleOutcome: Hashable, Sendable {
     case settled
     /// What was still pending when the time ran out ("main: configure 7 not acked").
     case timedOut(String)
@@ -109,7 +109,7 @@ public enum SettleOutcome: Hashable, Sendable {
 
 extension ScenarioBackend {
     /// A backend without screenshots of windows cannot judge crispness.
-    public func judgeCrispness(window: String) async -> Observed<FrameCrispness> {
+    package func judgeCrispness(window: String) async -> Observed<FrameCrispness> {
         .unavailable("the \(kind.rawValue) backend takes no screenshots to compare with the window's buffer")
     }
 }

@@ -4,8 +4,8 @@ import DioramaModel
 /// the displays, and an overall status. Reporters render it. Only the durations
 /// depend on the wall clock, and only JUnit shows them, so the console, JSON and
 /// HTML of the same run always render the same.
-public struct ScenarioResult: Hashable, Sendable {
-    public enum Status: Hashable, Sendable {
+package struct ScenarioResult: Hashable, Sendable {
+    package enum Status: Hashable, Sendable {
         /// Every step done or skipped, no clause failed.
         case passed
         /// A step or clause failed.
@@ -16,26 +16,26 @@ public struct ScenarioResult: Hashable, Sendable {
         case error(message: String)
     }
 
-    public var name: String
-    public var file: String
-    public var summary: String?
-    public var backend: BackendKind
-    public var profile: ScenarioProfile
-    public var status: Status
+    package var name: String
+    package var file: String
+    package var summary: String?
+    package var backend: BackendKind
+    package var profile: ScenarioProfile
+    package var status: Status
     /// The displays right after start.
-    public var initialDisplays: [DisplayObservation]
-    public var entries: [TimelineEntry]
+    package var initialDisplays: [DisplayObservation]
+    package var entries: [TimelineEntry]
     /// How long the scenario took on the wall clock, from before the backend
     /// started until after it stopped.
-    public var duration: Duration = .zero
+    package var duration: Duration = .zero
     /// The CI shard that ran it (`--shard`, or the runner's environment); nil
     /// for a run of the whole suite.
-    public var shard: Shard?
+    package var shard: Shard?
     /// The machine that ran it (its host name), so a merged report says where
     /// each result came from; nil when the run did not say.
-    public var machine: String?
+    package var machine: String?
 
-    public init(
+    package init(
         name: String, file: String, summary: String?, backend: BackendKind, profile: ScenarioProfile,
         status: Status, initialDisplays: [DisplayObservation], entries: [TimelineEntry]
     ) {
@@ -50,13 +50,13 @@ public struct ScenarioResult: Hashable, Sendable {
     }
 
     /// Every clause result, in order.
-    public var clauseResults: [ClauseResult] { entries.flatMap(\.clauses) }
+    package var clauseResults: [ClauseResult] { entries.flatMap(\.clauses) }
 
-    public var passedClauseCount: Int { clauseResults.filter(\.verdict.isPassed).count }
-    public var failedClauseCount: Int { clauseResults.filter(\.verdict.isFailed).count }
-    public var skippedClauseCount: Int { clauseResults.filter(\.verdict.isSkipped).count }
+    package var passedClauseCount: Int { clauseResults.filter(\.verdict.isPassed).count }
+    package var failedClauseCount: Int { clauseResults.filter(\.verdict.isFailed).count }
+    package var skippedClauseCount: Int { clauseResults.filter(\.verdict.isSkipped).count }
 
-    public var isSuccess: Bool {
+    package var isSuccess: Bool {
         switch status {
         case .passed, .skipped: true
         case .failed, .error: false

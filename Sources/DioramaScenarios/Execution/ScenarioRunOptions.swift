@@ -2,32 +2,32 @@
 ///
 ///     diorama run [--on sim|sway|weston|kwin|mutter] [--profile P] [--junit FILE] [--json FILE]
 ///                 [--report DIR] [--shard i/n] [--jobs N] FILES-OR-FOLDERS…
-public struct ScenarioRunOptions: Hashable, Sendable {
+package struct ScenarioRunOptions: Hashable, Sendable {
     /// `--on`: where to run (default: the simulator).
-    public var backend: BackendKind
+    package var backend: BackendKind
     /// `--profile`: the simulator profile for scenarios that do not name one with
     /// `profile:` (a scenario's own line wins: it was written for that profile).
-    public var profile: ScenarioProfile?
+    package var profile: ScenarioProfile?
     /// `--junit FILE`: JUnit XML, one test case per clause.
-    public var junitPath: String?
+    package var junitPath: String?
     /// `--json FILE`: the results as JSON (`Docs/scenario-reports.md`).
-    public var jsonPath: String?
+    package var jsonPath: String?
     /// `--report DIR`: an HTML report with the layout, the windows' paths, the
     /// timeline and the screenshots.
-    public var reportDirectory: String?
+    package var reportDirectory: String?
     /// `--shard i/n`: run only this CI shard's part of the suite.
-    public var shard: Shard?
+    package var shard: Shard?
     /// The machine running the suite, recorded in every result (JSON, JUnit)
     /// so a merged report says where each one ran; nil leaves it out.
-    public var machine: String?
+    package var machine: String?
     /// `--jobs N`: scenarios run at the same time (each on its own backend).
-    public var jobs: Int
+    package var jobs: Int
     /// How long `wait until` waits between checks.
-    public var pollInterval: ScenarioDuration
+    package var pollInterval: ScenarioDuration
     /// Where screenshots are written while running (the report copies them).
-    public var artifactsDirectory: String
+    package var artifactsDirectory: String
 
-    public init(
+    package init(
         backend: BackendKind = .sim, profile: ScenarioProfile? = nil, junitPath: String? = nil,
         jsonPath: String? = nil, reportDirectory: String? = nil, shard: Shard? = nil, jobs: Int = 1,
         pollInterval: ScenarioDuration = ScenarioDuration(milliseconds: 10),
@@ -47,7 +47,7 @@ public struct ScenarioRunOptions: Hashable, Sendable {
 
     /// The profile a scenario runs with: its own `profile:`, else `--profile`, else
     /// `modern`.
-    public func profile(for scenario: Scenario) -> ScenarioProfile {
+    package func profile(for scenario: Scenario) -> ScenarioProfile {
         scenario.profile ?? profile ?? .modern
     }
 }

@@ -15,14 +15,14 @@ import DioramaModel
 ///   the next action that is done) are skipped too, with the reason: they would
 ///   test a state the scenario never reached.
 /// - A step that fails stops the run; the rest is "not run".
-public struct ScenarioRunner: Sendable {
-    public var options: ScenarioRunOptions
+package struct ScenarioRunner: Sendable {
+    package var options: ScenarioRunOptions
 
-    public init(options: ScenarioRunOptions = ScenarioRunOptions()) {
+    package init(options: ScenarioRunOptions = ScenarioRunOptions()) {
         self.options = options
     }
 
-    public func run(
+    package func run(
         _ validated: ValidatedScenario, on backend: some ScenarioBackend,
         observer: (any ScenarioRunObserver)? = nil
     ) async -> ScenarioResult {

@@ -1,6 +1,6 @@
 /// How a backend performed a step.
-public struct StepOutcome: Hashable, Sendable {
-    public enum Status: Hashable, Sendable {
+package struct StepOutcome: Hashable, Sendable {
+    package enum Status: Hashable, Sendable {
         case done
         /// The backend cannot do this step (sway cannot plug a display with a given
         /// mode…). The run goes on; the expectations right after it are skipped.
@@ -9,36 +9,36 @@ public struct StepOutcome: Hashable, Sendable {
         case failed(message: String)
     }
 
-    public var status: Status
+    package var status: Status
     /// Something worth showing in the timeline (`pid 4242`, `window id 3`).
-    public var detail: String?
+    package var detail: String?
     /// Screenshots the step wrote.
-    public var screenshots: [ScreenshotFile]
+    package var screenshots: [ScreenshotFile]
 
-    public init(status: Status, detail: String? = nil, screenshots: [ScreenshotFile] = []) {
+    package init(status: Status, detail: String? = nil, screenshots: [ScreenshotFile] = []) {
         self.status = status
         self.detail = detail
         self.screenshots = screenshots
     }
 
-    public static let done = StepOutcome(status: .done)
-    public static func done(detail: String?, screenshots: [ScreenshotFile] = []) -> StepOutcome {
+    package static let done = StepOutcome(status: .done)
+    package static func done(detail: String?, screenshots: [ScreenshotFile] = []) -> StepOutcome {
         StepOutcome(status: .done, detail: detail, screenshots: screenshots)
     }
-    public static func skipped(_ reason: String) -> StepOutcome { StepOutcome(status: .skipped(reason: reason)) }
-    public static func failed(_ message: String) -> StepOutcome { StepOutcome(status: .failed(message: message)) }
+    package static func skipped(_ reason: String) -> StepOutcome { StepOutcome(status: .skipped(reason: reason)) }
+    package static func failed(_ message: String) -> StepOutcome { StepOutcome(status: .failed(message: message)) }
 }
 
 /// A PNG a `screenshot` step wrote.
-public struct ScreenshotFile: Hashable, Sendable, Codable {
+package struct ScreenshotFile: Hashable, Sendable, Codable {
     /// The scenario's name for it (`screenshot all as NAME`).
-    public var name: String
+    package var name: String
     /// The display captured, `nil` for all displays.
-    public var display: String?
+    package var display: String?
     /// The file, absolute or relative to the current directory.
-    public var path: String
+    package var path: String
 
-    public init(name: String, display: String?, path: String) {
+    package init(name: String, display: String?, path: String) {
         self.name = name
         self.display = display
         self.path = path

@@ -1,20 +1,20 @@
 import DioramaModel
 
 /// The measured state of one window after a step: what the timeline shows.
-public struct WindowSnapshot: Hashable, Sendable {
-    public var window: String
-    public var displays: [String]?
-    public var frame: Rect?
-    public var scale: Scale?
-    public var bufferSize: Size?
-    public var drawableSize: Size?
-    public var displayScale: Double?
-    public var horizontalSizeClass: SizeClass?
-    public var verticalSizeClass: SizeClass?
-    public var activationState: ActivationStateName?
-    public var isDisconnected: Bool?
+package struct WindowSnapshot: Hashable, Sendable {
+    package var window: String
+    package var displays: [String]?
+    package var frame: Rect?
+    package var scale: Scale?
+    package var bufferSize: Size?
+    package var drawableSize: Size?
+    package var displayScale: Double?
+    package var horizontalSizeClass: SizeClass?
+    package var verticalSizeClass: SizeClass?
+    package var activationState: ActivationStateName?
+    package var isDisconnected: Bool?
 
-    public init(
+    package init(
         window: String, displays: [String]? = nil, frame: Rect? = nil, scale: Scale? = nil,
         bufferSize: Size? = nil, drawableSize: Size? = nil, displayScale: Double? = nil,
         horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
@@ -34,7 +34,7 @@ public struct WindowSnapshot: Hashable, Sendable {
     }
 
     /// The observed facts of `observation` worth showing.
-    public init(window: String, observation: WindowObservation) {
+    package init(window: String, observation: WindowObservation) {
         self.init(
             window: window,
             displays: observation.enteredDisplays.value,

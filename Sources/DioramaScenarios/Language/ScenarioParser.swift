@@ -8,10 +8,10 @@ import Foundation
 /// (`displays:`, `display …`, `profile:`, `timeout:`, `backend:`) come before the
 /// first body statement; the body is everything else, in order. Every bad line is
 /// reported, not only the first. See `Docs/scenario-language.md` for the grammar.
-public enum ScenarioParser {
+package enum ScenarioParser {
     /// Parses `text`; `file` names the file in locations and becomes the scenario's
     /// name (without directory and `.scenario`).
-    public static func parse(_ text: String, file: String) throws(ScenarioErrors) -> Scenario {
+    package static func parse(_ text: String, file: String) throws(ScenarioErrors) -> Scenario {
         var state = ParseState(file: file)
         // "\r\n" is one Character in Swift, so it is a separator of its own.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
@@ -24,7 +24,7 @@ public enum ScenarioParser {
     }
 
     /// The scenario name for a file path: the last component without `.scenario`.
-    public static func scenarioName(forFile file: String) -> String {
+    package static func scenarioName(forFile file: String) -> String {
         let last = URL(fileURLWithPath: file).lastPathComponent
         return last.hasSuffix(".scenario") ? String(last.dropLast(".scenario".count)) : last
     }

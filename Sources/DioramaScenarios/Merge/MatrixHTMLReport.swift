@@ -6,17 +6,17 @@ import Foundation
 /// case counts, the shard and machine that ran it, and the failures with
 /// their messages; a scenario a backend did not run is an empty cell. The page
 /// is self-contained (inline CSS, no script), like the run's report.
-public enum MatrixHTMLReport {
+package enum MatrixHTMLReport {
     /// Writes the page; returns its path.
     @discardableResult
-    public static func write(_ merged: MergedResults, to directory: String) throws -> String {
+    package static func write(_ merged: MergedResults, to directory: String) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = "\(directory)/index.html"
         try OutputFileWriter.write(render(merged).utf8, to: path)
         return path
     }
 
-    public static func render(_ merged: MergedResults) -> String {
+    package static func render(_ merged: MergedResults) -> String {
         let e = XMLText.escape
         let backends = merged.backends
         var rows: [(name: String, file: String)] = []

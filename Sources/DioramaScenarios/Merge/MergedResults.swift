@@ -9,18 +9,18 @@ import Foundation
 /// the same count (or one whole-suite run), and no scenario ran twice on a
 /// backend. Scenarios come out in the order an unsharded run gives them
 /// (file name, then backend), so a merge of shards equals the whole run.
-public struct MergedResults: Sendable {
+package struct MergedResults: Sendable {
     var document: JSONReport.Document
 
     /// The results files, as given.
-    public private(set) var sources: [String]
+    package private(set) var sources: [String]
 
     /// Reads and checks `paths`.
     ///
     /// - Throws: ``MergeError`` listing every problem: a file that cannot be
     ///   read or is not a results document, a shard given twice or missing, a
     ///   scenario that ran twice.
-    public static func load(_ paths: [String]) throws(MergeError) -> MergedResults {
+    package static func load(_ paths: [String]) throws(MergeError) -> MergedResults {
         var problems: [String] = []
         var documents: [(path: String, document: JSONReport.Document)] = []
         for path in paths {
@@ -38,14 +38,14 @@ public struct MergedResults: Sendable {
     }
 
     /// Scenarios on a backend that did not pass (failed, or did not start).
-    public var failedCount: Int { document.scenarios.filter { $0.status == "failed" || $0.status == "error" }.count }
-    public var scenarioCount: Int { document.scenarios.count }
+    package var failedCount: Int { document.scenarios.filter { $0.status == "failed" || $0.status == "error" }.count }
+    package var scenarioCount: Int { document.scenarios.count }
     /// The backends, in the order columns show them.
-    public var backends: [String] { Self.ordered(Set(document.scenarios.map(\.backend))) }
+    package var backends: [String] { Self.ordered(Set(document.scenarios.map(\.backend))) }
 
-    public func json() throws -> Data { try JSONReport.encode(document) }
+    package func json() throws -> Data { try JSONReport.encode(document) }
 
-    public func junit() -> String {
+    package func junit() -> String {
         JUnitReport.render(document.scenarios.map(JUnitReport.SuiteInput.init))
     }
 
@@ -177,10 +177,10 @@ public struct MergedResults: Sendable {
 
 /// Results that cannot be merged; each problem names the file, shard or
 /// scenario and what to do.
-public struct MergeError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var problems: [String]
+package struct MergeError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var problems: [String]
     init(_ problems: [String]) { self.problems = problems }
-    public var description: String { problems.joined(separator: "\n") }
+    package var description: String { problems.joined(separator: "\n") }
 }
 
 extension JUnitReport.SuiteInput {

@@ -1,5 +1,5 @@
 /// Where a scenario runs (`--on …`, and the `backend:` hint in a file).
-public enum BackendKind: String, Hashable, Sendable, Codable, CaseIterable {
+package enum BackendKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// The embedded simulator, in-process; every step and clause, every profile.
     case sim
     /// A headless sway started for the run; steps become sway IPC commands.

@@ -5,23 +5,23 @@ import DioramaModel
 /// `expect main on DP-2, scale 2, no stale frames` has three clauses. Each is checked
 /// on its own (and is one JUnit test case), so a report can say exactly which fact
 /// was wrong.
-public struct Clause: Hashable, Sendable, CustomStringConvertible {
-    public var kind: ClauseKind
+package struct Clause: Hashable, Sendable, CustomStringConvertible {
+    package var kind: ClauseKind
     /// The clause as written, without the separating commas (`scale 2`).
-    public var text: String
-    public var location: SourceLocation
+    package var text: String
+    package var location: SourceLocation
 
-    public init(_ kind: ClauseKind, text: String, location: SourceLocation) {
+    package init(_ kind: ClauseKind, text: String, location: SourceLocation) {
         self.kind = kind
         self.text = text
         self.location = location
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }
 
 /// Whether a clause needs a Diorama app's runtime trace or works for any client.
-public enum ClauseLevel: String, Hashable, Sendable, Codable {
+package enum ClauseLevel: String, Hashable, Sendable, Codable {
     /// Observed on the Wayland connection: any client, every backend that can see
     /// the protocol.
     case wayland
@@ -31,7 +31,7 @@ public enum ClauseLevel: String, Hashable, Sendable, Codable {
 
 /// What a clause checks. The docs (`Docs/scenario-language.md`) give the syntax and
 /// meaning of each; ``ExpectationEvaluator`` is the one place each is decided.
-public enum ClauseKind: Hashable, Sendable {
+package enum ClauseKind: Hashable, Sendable {
     // MARK: Wayland level
     /// `on DP-1[, DP-2]`: the surface is currently on (entered, not left) every
     /// listed display; it may be on others too.
@@ -116,7 +116,7 @@ public enum ClauseKind: Hashable, Sendable {
     /// `drawableSizeWillChange fired 1 time[, after the resize ended]`.
     case callbackFired(SceneCallback, Comparison, afterResizeEnded: Bool)
 
-    public var level: ClauseLevel {
+    package var level: ClauseLevel {
         switch self {
         case .onDisplays, .enteredExactly, .bufferSize, .bufferScale, .viewport, .preferredScale,
             .minimumSize, .maximumSize, .configureSize, .hasStates, .lacksState, .noStaleFrames,
@@ -130,7 +130,7 @@ public enum ClauseKind: Hashable, Sendable {
     }
 
     /// The displays the clause names, for validation.
-    public var displayReferences: [NameReference] {
+    package var displayReferences: [NameReference] {
         switch self {
         case .onDisplays(let names), .enteredExactly(let names): names
         case .screen(let name): [name]

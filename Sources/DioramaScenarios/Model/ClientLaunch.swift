@@ -2,9 +2,9 @@ import DioramaModel
 import Foundation
 
 /// A client a scenario starts: `launch TimerApp as timer with DIORAMA_X=1`.
-public struct ClientLaunch: Hashable, Sendable {
+package struct ClientLaunch: Hashable, Sendable {
     /// What to run.
-    public enum Program: Hashable, Sendable, CustomStringConvertible {
+    package enum Program: Hashable, Sendable, CustomStringConvertible {
         /// A Diorama app by name (`TimerApp`, `GameScene`), found among the built
         /// executables: it writes the runtime trace, so app-level clauses work.
         case dioramaApp(String)
@@ -16,7 +16,7 @@ public struct ClientLaunch: Hashable, Sendable {
         /// POSIX shell splits words; only protocol-level clauses apply.
         case command(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .dioramaApp(let name): name
             case .dioramaAppAtPath(let path): "app \"\(path.name)\""
@@ -26,30 +26,30 @@ public struct ClientLaunch: Hashable, Sendable {
     }
 
     /// One `NAME=VALUE` of the `with` list, in the order written.
-    public struct EnvironmentVariable: Hashable, Sendable {
-        public var name: String
-        public var value: String
+    package struct EnvironmentVariable: Hashable, Sendable {
+        package var name: String
+        package var value: String
 
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// The name steps use for this client (`quit timer`).
-    public var alias: NameReference
-    public var program: Program
+    package var alias: NameReference
+    package var program: Program
     /// `info-plist "PATH"` (relative to the scenario's folder): the Info.plist
     /// a Diorama app is started with (`--info-plist`), for an app whose plist
     /// is not in `Configs/apps/<name>/`. Nil: the app finds its own.
-    public var infoPlist: NameReference?
+    package var infoPlist: NameReference?
     /// `arguments "…"`: more command-line arguments for a Diorama app
     /// (`launch GameScene arguments "--renderer gles" as game`), split into
     /// words as a POSIX shell splits them. Nil: none.
-    public var arguments: String?
-    public var environment: [EnvironmentVariable]
+    package var arguments: String?
+    package var environment: [EnvironmentVariable]
 
-    public init(
+    package init(
         alias: NameReference, program: Program, infoPlist: NameReference? = nil, arguments: String? = nil,
         environment: [EnvironmentVariable] = []
     ) {
@@ -61,7 +61,7 @@ public struct ClientLaunch: Hashable, Sendable {
     }
 
     /// Whether app-level clauses can be observed (the client writes a runtime trace).
-    public var isDioramaApp: Bool {
+    package var isDioramaApp: Bool {
         switch program {
         case .dioramaApp, .dioramaAppAtPath: true
         case .command: false
@@ -73,7 +73,7 @@ public struct ClientLaunch: Hashable, Sendable {
     /// relative path (`lightbox.scenario`, `scenarios/lightbox.scenario`) is made
     /// absolute against the current directory first: standardizing a relative URL
     /// drops `..` components that climb above its first folder.
-    public static func resolve(_ path: NameReference) -> URL {
+    package static func resolve(_ path: NameReference) -> URL {
         if path.name.hasPrefix("/") { return URL(fileURLWithPath: path.name).standardized }
         let scenarioFile =
             path.location.file.hasPrefix("/")

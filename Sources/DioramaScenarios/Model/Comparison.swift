@@ -1,6 +1,6 @@
 /// A whole-number test such as `>= 500` in `width >= 500` or `commits >= 1`.
-public struct Comparison: Hashable, Sendable, CustomStringConvertible {
-    public enum Operator: String, Hashable, Sendable, CaseIterable {
+package struct Comparison: Hashable, Sendable, CustomStringConvertible {
+    package enum Operator: String, Hashable, Sendable, CaseIterable {
         case equal = "="
         case atLeast = ">="
         case atMost = "<="
@@ -8,17 +8,17 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
         case less = "<"
     }
 
-    public var op: Operator
-    public var value: Int
+    package var op: Operator
+    package var value: Int
 
-    public init(_ op: Operator, _ value: Int) {
+    package init(_ op: Operator, _ value: Int) {
         self.op = op
         self.value = value
     }
 
-    public static func exactly(_ value: Int) -> Comparison { Comparison(.equal, value) }
+    package static func exactly(_ value: Int) -> Comparison { Comparison(.equal, value) }
 
-    public func matches(_ actual: Int) -> Bool {
+    package func matches(_ actual: Int) -> Bool {
         switch op {
         case .equal: actual == value
         case .atLeast: actual >= value
@@ -29,7 +29,7 @@ public struct Comparison: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `500` for equality, `>= 500` otherwise.
-    public var description: String {
+    package var description: String {
         op == .equal ? String(value) : "\(op.rawValue) \(value)"
     }
 }

@@ -6,17 +6,17 @@ import DioramaModel
 /// The fields are those of a display in a layout file (`Configs/displays/*.json`):
 /// the mode is in pixels before any rotation, the position is the top-left corner in
 /// the global logical space.
-public struct DisplaySpec: Hashable, Sendable {
-    public var name: String
+package struct DisplaySpec: Hashable, Sendable {
+    package var name: String
     /// The mode's size in pixels, as the panel has it (before the transform).
-    public var modeSize: Size
-    public var scale: Scale
-    public var position: Point
-    public var transform: OutputTransform
+    package var modeSize: Size
+    package var scale: Scale
+    package var position: Point
+    package var transform: OutputTransform
     /// Where the line naming the display starts (its name token).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, modeSize: Size, scale: Scale = .one, position: Point,
         transform: OutputTransform = .normal, location: SourceLocation
     ) {
@@ -30,7 +30,7 @@ public struct DisplaySpec: Hashable, Sendable {
 
     /// `TV 1920x1080 scale 1 at 0,1080`, plus ` transform 90` when rotated: the
     /// scenario syntax.
-    public var syntax: String {
+    package var syntax: String {
         var text = "\(name) \(modeSize) scale \(scale) at \(position.x),\(position.y)"
         if transform != .normal { text += " transform \(transform.name)" }
         return text
@@ -38,7 +38,7 @@ public struct DisplaySpec: Hashable, Sendable {
 }
 
 /// Where a scenario's starting displays come from.
-public enum DisplaysSource: Hashable, Sendable {
+package enum DisplaysSource: Hashable, Sendable {
     /// `displays: studio`: a layout file, by name (`Configs/displays/studio.json`) or
     /// by path (anything with a `/` or ending in `.json`, relative to the scenario).
     case layoutFile(NameReference)

@@ -7,15 +7,15 @@ import DioramaModel
 /// `portrait` is the family because most scenarios care whether the scene is tall or
 /// wide, not which edge is up; `portraitUpsideDown` is the only other portrait, so
 /// "portrait and not upside down" is rarely what a test wants to pin.
-public enum OrientationExpectation: Hashable, Sendable, CustomStringConvertible {
+package enum OrientationExpectation: Hashable, Sendable, CustomStringConvertible {
     case portrait
     case landscape
     case exactly(InterfaceOrientation)
 
     /// The words the clause accepts, in the order the docs list them.
-    public static let spellings = ["portrait", "landscape", "portraitUpsideDown", "landscapeLeft", "landscapeRight", "unknown"]
+    package static let spellings = ["portrait", "landscape", "portraitUpsideDown", "landscapeLeft", "landscapeRight", "unknown"]
 
-    public init?(spelling: String) {
+    package init?(spelling: String) {
         switch spelling {
         case "portrait": self = .portrait
         case "landscape": self = .landscape
@@ -27,7 +27,7 @@ public enum OrientationExpectation: Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    public func matches(_ orientation: InterfaceOrientation) -> Bool {
+    package func matches(_ orientation: InterfaceOrientation) -> Bool {
         switch self {
         case .portrait: orientation.isPortrait
         case .landscape: orientation.isLandscape
@@ -35,7 +35,7 @@ public enum OrientationExpectation: Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .portrait: "portrait"
         case .landscape: "landscape"

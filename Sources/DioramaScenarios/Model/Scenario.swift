@@ -6,30 +6,30 @@ import DioramaModel
 /// Parsing only checks each line's shape. Names are checked by
 /// ``ScenarioValidator``, which turns a `Scenario` into a ``ValidatedScenario``, the
 /// only form a ``ScenarioRunner`` accepts.
-public struct Scenario: Hashable, Sendable {
+package struct Scenario: Hashable, Sendable {
     /// The path the file was read from, as given (used in every location).
-    public var file: String
+    package var file: String
     /// The file's name without `.scenario`: the scenario's name in reports.
-    public var name: String
+    package var name: String
     /// The comment lines at the top of the file, before the first statement, joined
     /// with spaces: what the scenario is about.
-    public var summary: String?
-    public var displays: DisplaysSource
+    package var summary: String?
+    package var displays: DisplaysSource
     /// `profile: …`; `nil` means the run's `--profile` or `modern`.
-    public var profile: ScenarioProfile?
+    package var profile: ScenarioProfile?
     /// `timeout: …`, the longest any settle or wait lasts unless a step says otherwise.
-    public var timeout: ScenarioDuration
+    package var timeout: ScenarioDuration
     /// `backend: sim, sway`: where the scenario is meant to run; `nil` means all.
     /// Running elsewhere reports the scenario as skipped, with this as the reason.
-    public var backends: [BackendKind]?
+    package var backends: [BackendKind]?
     /// `vary: …`: the explore variations the simulator applies to the
     /// displays and the profile (`Docs/explore.md`). Real backends ignore them.
-    public var variations: [ExplorationVariation]
-    public var steps: [Step]
+    package var variations: [ExplorationVariation]
+    package var steps: [Step]
     /// The file's lines, for the source excerpts of validation errors.
-    public var sourceLines: [String]
+    package var sourceLines: [String]
 
-    public init(
+    package init(
         file: String, name: String, summary: String? = nil, displays: DisplaysSource,
         profile: ScenarioProfile? = nil, timeout: ScenarioDuration = .defaultTimeout,
         backends: [BackendKind]? = nil, variations: [ExplorationVariation] = [], steps: [Step],
@@ -48,17 +48,17 @@ public struct Scenario: Hashable, Sendable {
     }
 
     /// Every `launch`, in order.
-    public var clients: [ClientLaunch] {
+    package var clients: [ClientLaunch] {
         steps.compactMap { if case .launch(let client) = $0.action { client } else { nil } }
     }
 
     /// Every `window` declaration, in order.
-    public var windows: [WindowDeclaration] {
+    package var windows: [WindowDeclaration] {
         steps.compactMap { if case .declareWindow(let window) = $0.action { window } else { nil } }
     }
 
     /// Every expectation, in order.
-    public var expectations: [Expectation] {
+    package var expectations: [Expectation] {
         steps.compactMap { if case .expect(let expectation) = $0.action { expectation } else { nil } }
     }
 }

@@ -2,7 +2,7 @@
 /// `--profile` on the command line). The simulator's `CompositorProfile` of the same
 /// name says what each one offers; real backends (sway, weston, kwin, mutter) are what they are and
 /// ignore it.
-public enum ScenarioProfile: String, Hashable, Sendable, Codable, CaseIterable {
+package enum ScenarioProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// Everything the system's protocols allow: fractional scale, viewporter,
     /// preferred buffer scale.
     case modern

@@ -20,7 +20,7 @@
 /// | `pointerHovered`, `pointerExited`, `scrolled` | hover and scroll callbacks of `RootContent` | `input` event of that name |
 /// | `pressesBegan`, `pressesEnded`, `pressesCancelled` | `pressesBegan(_:with:)` … (one count per press; each repeat of a held key is a `pressesBegan`) | `input` event `keyPressed`, `keyReleased`, `keyCancelled` |
 /// | `keyPressed` | the older name of `pressesBegan`, still counted | `input` event `keyPressed` |
-public enum SceneCallback: String, Hashable, Sendable, Codable, CaseIterable {
+package enum SceneCallback: String, Hashable, Sendable, Codable, CaseIterable {
     case willConnectTo
     case sceneDidDisconnect
     case sceneWillEnterForeground
@@ -49,7 +49,7 @@ extension SceneCallback {
     /// record's `event` is the callback's name, except for key presses,
     /// whose trace names (`keyPressed`, `keyReleased`, `keyCancelled`)
     /// predate `pressesBegan` and stay, as the trace format only adds.
-    public static func counted(byInputEvent event: String) -> [SceneCallback] {
+    package static func counted(byInputEvent event: String) -> [SceneCallback] {
         switch event {
         case "keyPressed": [.pressesBegan, .keyPressed]
         case "keyReleased": [.pressesEnded]

@@ -6,9 +6,9 @@ import DioramaModel
 /// The factor is a ``Scale`` so the arithmetic is exact: `bounds * 1.5` on a
 /// 801-point-wide window is 1201.5 pixels, which is not a size at all, and the
 /// evaluator says so (suggesting `round(…)`) instead of silently rounding one way.
-public enum SizeExpression: Hashable, Sendable, CustomStringConvertible {
+package enum SizeExpression: Hashable, Sendable, CustomStringConvertible {
     /// How a fractional product becomes whole pixels.
-    public enum Rounding: String, Hashable, Sendable, CaseIterable {
+    package enum Rounding: String, Hashable, Sendable, CaseIterable {
         /// Halves away from zero, as fractional-scale-v1 defines buffer sizes
         /// (`Scale.pixels(forLogical:)`).
         case round
@@ -23,7 +23,7 @@ public enum SizeExpression: Hashable, Sendable, CustomStringConvertible {
     case bounds(times: Scale, rounding: Rounding?)
 
     /// The size for a window whose bounds are `bounds` points, or why there is none.
-    public func evaluate(bounds: Size) -> Result<Size, SizeExpressionError> {
+    package func evaluate(bounds: Size) -> Result<Size, SizeExpressionError> {
         switch self {
         case .literal(let size):
             return .success(size)
@@ -56,13 +56,13 @@ public enum SizeExpression: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the expression needs the window's bounds.
-    public var usesBounds: Bool {
+    package var usesBounds: Bool {
         if case .bounds = self { return true }
         return false
     }
 
     /// The scenario syntax: `1600x1200`, `bounds`, `bounds * 2`, `round(bounds * 1.5)`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .literal(let size):
             return size.description
@@ -79,7 +79,7 @@ public enum SizeExpression: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a ``SizeExpression`` has no whole-pixel value.
-public struct SizeExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct SizeExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

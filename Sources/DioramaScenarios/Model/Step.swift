@@ -2,29 +2,29 @@ import DioramaModel
 
 /// One line of a scenario's body, in file order: a client launch, a window
 /// declaration, an action, a wait or an expectation.
-public struct Step: Hashable, Sendable, CustomStringConvertible {
-    public var action: StepAction
+package struct Step: Hashable, Sendable, CustomStringConvertible {
+    package var action: StepAction
     /// The line as written, without its comment and surrounding spaces.
-    public var text: String
+    package var text: String
     /// The start of the line's first word.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(_ action: StepAction, text: String, location: SourceLocation) {
+    package init(_ action: StepAction, text: String, location: SourceLocation) {
         self.action = action
         self.text = text
         self.location = location
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }
 
 /// Which displays a screenshot captures.
-public enum ScreenshotTarget: Hashable, Sendable, CustomStringConvertible {
+package enum ScreenshotTarget: Hashable, Sendable, CustomStringConvertible {
     /// Every display, composited as laid out.
     case all
     case display(NameReference)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .all: "all"
         case .display(let name): name.name
@@ -34,7 +34,7 @@ public enum ScreenshotTarget: Hashable, Sendable, CustomStringConvertible {
 
 /// What a ``Step`` does. Window, display and client names are references the
 /// validator has checked against the declarations before anything runs.
-public enum StepAction: Hashable, Sendable {
+package enum StepAction: Hashable, Sendable {
     /// `launch TimerApp as timer [with K=V …]`.
     case launch(ClientLaunch)
     /// `window main = timer title "Main"`: wait for the window and name it.
@@ -114,7 +114,7 @@ public enum StepAction: Hashable, Sendable {
     case expect(Expectation)
 
     /// The window the step acts on or checks, if any.
-    public var window: NameReference? {
+    package var window: NameReference? {
         switch self {
         case .declareWindow(let declaration): declaration.name
         case .moveToDisplay(let window, _), .moveToPosition(let window, _), .resize(let window, _, _),
@@ -135,7 +135,7 @@ public enum StepAction: Hashable, Sendable {
     /// Whether this changes the scene (and so starts a new "since the step" period for
     /// commit and callback counts). Waits, expectations and window declarations only
     /// look; launches start the period for the windows they create.
-    public var isAction: Bool {
+    package var isAction: Bool {
         switch self {
         case .declareWindow, .wait, .waitUntil, .expect: false
         default: true
@@ -143,7 +143,7 @@ public enum StepAction: Hashable, Sendable {
     }
 
     /// Whether the step changes the displays (so a report re-reads their geometry).
-    public var changesDisplays: Bool {
+    package var changesDisplays: Bool {
         switch self {
         case .rescaleDisplay, .rotateDisplay, .moveDisplay, .plugDisplay, .unplugDisplay: true
         default: false
@@ -151,7 +151,7 @@ public enum StepAction: Hashable, Sendable {
     }
 
     /// The step's first word, as the docs list it (`move`, `plug`, `expect`…).
-    public var keyword: String {
+    package var keyword: String {
         switch self {
         case .launch: "launch"
         case .declareWindow: "window"

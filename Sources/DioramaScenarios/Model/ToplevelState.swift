@@ -1,7 +1,7 @@
 /// An `xdg_toplevel` state a configure can carry, as `states …` clauses name it.
 /// (The bindings' `XdgToplevel.State` lives in the client module, which scenarios do
 /// not import; backends translate.)
-public enum ToplevelState: String, Hashable, Sendable, Codable, CaseIterable {
+package enum ToplevelState: String, Hashable, Sendable, Codable, CaseIterable {
     case maximized
     case fullscreen
     case resizing

@@ -10,7 +10,7 @@ import Synchronization
 /// whether the output is a terminal that wants it). With several scenarios running
 /// at once (`buffered`), each scenario's lines are held back and printed together
 /// when it finishes, so they do not interleave.
-public final class ConsoleReporter: ScenarioRunObserver, Sendable {
+package final class ConsoleReporter: ScenarioRunObserver, Sendable {
     private let useColor: Bool
     private let buffered: Bool
     private let write: @Sendable (String) -> Void
@@ -19,7 +19,7 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
     private let pending = Mutex<[String: [String]]>([:])
 
     /// - Parameter write: receives whole lines with their newline (standard output by default).
-    public init(
+    package init(
         useColor: Bool, buffered: Bool = false,
         write: @escaping @Sendable (String) -> Void = ConsoleReporter.writeToStandardOutput
     ) {
@@ -32,14 +32,14 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
     /// timeline is live: a write that fails is remembered there (`ferror`)
     /// for the program to report, instead of trapping the way
     /// `FileHandle.write` does.
-    public static func writeToStandardOutput(_ text: String) {
+    package static func writeToStandardOutput(_ text: String) {
         print(text, terminator: "")
         fflush(nil)
     }
 
     /// Colour when `fileDescriptor` is a terminal, `NO_COLOR` is unset and `TERM` is
     /// not `dumb`.
-    public static func shouldUseColor(
+    package static func shouldUseColor(
         fileDescriptor: Int32 = 1,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Bool {
@@ -48,7 +48,7 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
 
     // MARK: Observer
 
-    public func scenarioWillStart(_ scenario: Scenario, backend: BackendKind, profile: ScenarioProfile) {
+    package func scenarioWillStart(_ scenario: Scenario, backend: BackendKind, profile: ScenarioProfile) {
         emit(
             scenario.name,
             Self.headerLines(
@@ -56,11 +56,11 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
                 backend: backend, profile: profile, style: style))
     }
 
-    public func scenario(_ scenario: Scenario, didFinish entry: TimelineEntry) {
+    package func scenario(_ scenario: Scenario, didFinish entry: TimelineEntry) {
         emit(scenario.name, Self.lines(for: entry, style: style))
     }
 
-    public func scenarioDidFinish(_ result: ScenarioResult) {
+    package func scenarioDidFinish(_ result: ScenarioResult) {
         emit(result.name, [Self.footer(result, style: style)], finished: true)
     }
 
@@ -79,7 +79,7 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
     // MARK: Rendering (also used whole, for a finished result)
 
     /// The whole timeline of a finished result, as the live reporter prints it.
-    public static func render(_ result: ScenarioResult, useColor: Bool) -> String {
+    package static func render(_ result: ScenarioResult, useColor: Bool) -> String {
         let style = Style(enabled: useColor)
         var lines = headerLines(
             name: result.name, file: result.file, summary: result.summary,
@@ -91,7 +91,7 @@ public final class ConsoleReporter: ScenarioRunObserver, Sendable {
 
     /// The last lines of a suite: how many scenarios passed, failed, were
     /// skipped, and the checks over all of them, as JUnit counts its test cases.
-    public static func suiteSummary(_ results: [ScenarioResult], useColor: Bool) -> String {
+    package static func suiteSummary(_ results: [ScenarioResult], useColor: Bool) -> String {
         let style = Style(enabled: useColor)
         func count(_ word: String) -> Int { results.filter { ReportText.statusWord($0.status) == word }.count }
         let failed = count("failed") + count("error")

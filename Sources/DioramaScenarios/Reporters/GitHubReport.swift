@@ -7,7 +7,7 @@ import DioramaModel
 /// GitHub shows at most ten error annotations per step and drops the rest, so
 /// only the first ten are annotations; a notice then says how many more there
 /// are, and the summary (for `$GITHUB_STEP_SUMMARY`) has the full list.
-public struct GitHubReport: Sendable {
+package struct GitHubReport: Sendable {
     /// A failed or errored test case, and where it ran.
     struct Failure {
         var scenario: String
@@ -22,11 +22,11 @@ public struct GitHubReport: Sendable {
     var backends: [String]
     var failures: [Failure]
 
-    public init(_ results: [ScenarioResult]) {
+    package init(_ results: [ScenarioResult]) {
         self.init(results.map(JSONReport.ScenarioDocument.init))
     }
 
-    public init(_ merged: MergedResults) {
+    package init(_ merged: MergedResults) {
         self.init(merged.document.scenarios)
     }
 
@@ -44,7 +44,7 @@ public struct GitHubReport: Sendable {
 
     /// The lines for standard output: up to ten `::error` annotations, then a
     /// `::notice` when there were more. Empty when nothing failed.
-    public var annotations: String {
+    package var annotations: String {
         let limit = GitHubWorkflowCommand.annotationsPerStep
         var lines = failures.prefix(limit).map { failure in
             GitHubWorkflowCommand.annotation(
@@ -66,7 +66,7 @@ public struct GitHubReport: Sendable {
     }
 
     /// Markdown for `$GITHUB_STEP_SUMMARY`: a headline, then a table of every failure.
-    public var summary: String {
+    package var summary: String {
         let on = backends.isEmpty ? "" : " on " + backends.joined(separator: ", ")
         guard !failures.isEmpty else {
             return "### Diorama scenarios: all \(scenarioCount) passed\(on)\n\n"

@@ -6,10 +6,10 @@ import Foundation
 /// window paths as inline SVG (``LayoutDrawing``), the timeline of steps with the
 /// measured values and every clause's verdict, and the screenshots, copied to
 /// `DIR/screenshots/SCENARIO/` and referenced relatively.
-public enum HTMLReport {
+package enum HTMLReport {
     /// Writes the report; returns the path of `index.html`.
     @discardableResult
-    public static func write(_ results: [ScenarioResult], to directory: String) throws -> String {
+    package static func write(_ results: [ScenarioResult], to directory: String) throws -> String {
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var copied: [String: String] = [:]
@@ -32,7 +32,7 @@ public enum HTMLReport {
 
     /// The page. `screenshotPaths` maps a screenshot's original path to its path
     /// relative to the page; screenshots without one are listed as missing.
-    public static func render(_ results: [ScenarioResult], screenshotPaths: [String: String] = [:]) -> String {
+    package static func render(_ results: [ScenarioResult], screenshotPaths: [String: String] = [:]) -> String {
         let failed = results.filter { !$0.isSuccess }.count
         var html = """
             <!DOCTYPE html>

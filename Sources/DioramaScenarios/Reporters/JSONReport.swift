@@ -6,14 +6,14 @@ import Foundation
 /// the `time` fields depend on the wall clock, so equal runs with equal times
 /// give equal files. `diorama merge` reads these documents back (``Document``
 /// is `Codable` for that) and writes the merged one in the same form.
-public enum JSONReport {
+package enum JSONReport {
     /// The value of the document's `schema` key.
-    public static let schema = "diorama-scenario-results/1"
+    package static let schema = "diorama-scenario-results/1"
 
     /// - Parameter run: the run that produced `results` (its backend, shard and
     ///   machine), recorded even when its shard had no scenarios, so a merge
     ///   can tell an empty shard from a missing one.
-    public static func encode(_ results: [ScenarioResult], run: RunRecord? = nil) throws -> Data {
+    package static func encode(_ results: [ScenarioResult], run: RunRecord? = nil) throws -> Data {
         try encode(Document(results, run: run))
     }
 
@@ -25,7 +25,7 @@ public enum JSONReport {
         return data
     }
 
-    public static func write(_ results: [ScenarioResult], run: RunRecord? = nil, to path: String) throws {
+    package static func write(_ results: [ScenarioResult], run: RunRecord? = nil, to path: String) throws {
         try OutputFileWriter.write(encode(results, run: run), to: path)
     }
 
@@ -274,13 +274,13 @@ public enum JSONReport {
 /// Which run produced results: the backend, the CI shard and the machine.
 /// Every JSON report lists its runs, so `diorama merge` can name a shard
 /// that is missing or given twice, including one that had no scenarios.
-public struct RunRecord: Codable, Hashable, Sendable {
-    public var backend: String
+package struct RunRecord: Codable, Hashable, Sendable {
+    package var backend: String
     /// `2/3`; absent for a whole-suite run.
-    public var shard: String?
-    public var machine: String?
+    package var shard: String?
+    package var machine: String?
 
-    public init(backend: BackendKind, shard: Shard?, machine: String?) {
+    package init(backend: BackendKind, shard: Shard?, machine: String?) {
         self.backend = backend.rawValue
         self.shard = shard?.description
         self.machine = machine
@@ -291,7 +291,7 @@ public struct RunRecord: Codable, Hashable, Sendable {
     }
 
     /// The run `options` describe.
-    public init(_ options: ScenarioRunOptions) {
+    package init(_ options: ScenarioRunOptions) {
         self.init(backend: options.backend, shard: options.shard, machine: options.machine)
     }
 

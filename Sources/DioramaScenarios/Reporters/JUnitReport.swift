@@ -13,8 +13,8 @@ import Foundation
 /// start and stop included); a test case's is the time of its step (settling
 /// included) and of the steps since the last step with test cases (the
 /// actions it checks), shared evenly between the cases its step produced.
-public enum JUnitReport {
-    public static func render(_ results: [ScenarioResult]) -> String {
+package enum JUnitReport {
+    package static func render(_ results: [ScenarioResult]) -> String {
         render(results.map(SuiteInput.init))
     }
 
@@ -33,7 +33,7 @@ public enum JUnitReport {
         return xml
     }
 
-    public static func write(_ results: [ScenarioResult], to path: String) throws {
+    package static func write(_ results: [ScenarioResult], to path: String) throws {
         try OutputFileWriter.write(render(results).utf8, to: path)
     }
 

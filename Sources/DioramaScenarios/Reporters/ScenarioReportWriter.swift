@@ -3,13 +3,13 @@ import Foundation
 
 /// Writes the report files a run asked for (`--junit`, `--json`, `--report`), so
 /// the CLI has one call to make after a suite finishes.
-public enum ScenarioReportWriter {
+package enum ScenarioReportWriter {
     /// Writes every report `options` names; returns the paths written (for the
     /// closing console line), the HTML report's `index.html` last.
     ///
     /// - Throws: the first write that fails, naming the file.
     @discardableResult
-    public static func write(_ results: [ScenarioResult], options: ScenarioRunOptions) throws -> [String] {
+    package static func write(_ results: [ScenarioResult], options: ScenarioRunOptions) throws -> [String] {
         var written: [String] = []
         func attempt(_ path: String, _ body: () throws -> Void) throws {
             do {
@@ -36,11 +36,11 @@ public enum ScenarioReportWriter {
 }
 
 /// A report file that could not be written.
-public struct ReportWriteError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+package struct ReportWriteError: Error, CustomStringConvertible {
+    package var path: String
+    package var reason: String
 
-    public var description: String {
+    package var description: String {
         "cannot write the report \(path): \(reason); check that the directory exists and is writable, and that the path names a file"
     }
 

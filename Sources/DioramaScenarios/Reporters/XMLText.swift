@@ -1,8 +1,8 @@
 /// Escaping for XML and HTML text and attribute values.
-public enum XMLText {
+package enum XMLText {
     /// `&`, `<`, `>`, `"` and `'` as entities; control characters other than tab
     /// and newline (not allowed in XML 1.0) as `U+XXXX` text.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.count)
         for scalar in text.unicodeScalars {

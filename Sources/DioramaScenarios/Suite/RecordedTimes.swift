@@ -6,18 +6,18 @@ import Foundation
 
 /// How long each scenario took in an earlier run, read from its JUnit or JSON
 /// report (`--shard-by-time PREVIOUS.xml|.json`), keyed by scenario name.
-public struct RecordedTimes: Hashable, Sendable {
+package struct RecordedTimes: Hashable, Sendable {
     /// Seconds per scenario name. A scenario run on several backends (a merged
     /// report) counts with the sum of its times.
-    public var seconds: [String: Double]
+    package var seconds: [String: Double]
 
-    public init(seconds: [String: Double]) {
+    package init(seconds: [String: Double]) {
         self.seconds = seconds
     }
 
     /// The median of the recorded times: what a scenario without a time of its
     /// own (new since that run) is expected to take. 1 s when nothing was recorded.
-    public var median: Double {
+    package var median: Double {
         let sorted = seconds.values.sorted()
         guard !sorted.isEmpty else { return 1 }
         let middle = sorted.count / 2
@@ -25,7 +25,7 @@ public struct RecordedTimes: Hashable, Sendable {
     }
 
     /// The time a scenario file is expected to take.
-    public func expectedSeconds(forFile file: String) -> Double {
+    package func expectedSeconds(forFile file: String) -> Double {
         seconds[ScenarioParser.scenarioName(forFile: file)] ?? median
     }
 
@@ -34,7 +34,7 @@ public struct RecordedTimes: Hashable, Sendable {
     /// told apart by their first non-blank character.
     ///
     /// - Throws: ``RecordedTimesError`` naming the file and what is wrong.
-    public static func load(path: String) throws(RecordedTimesError) -> RecordedTimes {
+    package static func load(path: String) throws(RecordedTimesError) -> RecordedTimes {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -130,9 +130,9 @@ private final class TestSuiteTimeReader: NSObject, XMLParserDelegate {
 }
 
 /// A `--shard-by-time` report that cannot be used.
-public struct RecordedTimesError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var problem: String
+package struct RecordedTimesError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var problem: String
 
-    public var description: String { "\(path): \(problem)" }
+    package var description: String { "\(path): \(problem)" }
 }

@@ -3,11 +3,11 @@ import Foundation
 /// The scenario files of a run: folders expanded to their `*.scenario` files,
 /// sorted by file name, optionally cut down to one shard (dealt round-robin, or
 /// balanced by an earlier run's times).
-public struct ScenarioSuite: Hashable, Sendable {
+package struct ScenarioSuite: Hashable, Sendable {
     /// The files, in run order.
-    public var files: [String]
+    package var files: [String]
 
-    public init(files: [String]) {
+    package init(files: [String]) {
         self.files = Shard.sortedByFileName(files)
     }
 
@@ -18,7 +18,7 @@ public struct ScenarioSuite: Hashable, Sendable {
     ///
     /// - Throws: ``ScenarioErrors`` naming each path that does not exist, or a folder
     ///   without scenarios.
-    public static func collect(
+    package static func collect(
         _ paths: [String], shard: Shard? = nil, times: RecordedTimes? = nil
     ) throws(ScenarioErrors) -> ScenarioSuite {
         var files: [String] = []

@@ -1,16 +1,16 @@
 /// Runs a suite's validated scenarios, up to ``ScenarioRunOptions/jobs`` at a time,
 /// each on a backend of its own, and returns the results in suite order whatever
 /// order they finish in.
-public struct ScenarioSuiteRunner: Sendable {
-    public var options: ScenarioRunOptions
+package struct ScenarioSuiteRunner: Sendable {
+    package var options: ScenarioRunOptions
 
-    public init(options: ScenarioRunOptions) {
+    package init(options: ScenarioRunOptions) {
         self.options = options
     }
 
     /// - Parameter makeBackend: a new backend for each scenario (called in the task
     ///   that runs it).
-    public func run(
+    package func run(
         _ scenarios: [ValidatedScenario], observer: (any ScenarioRunObserver)? = nil,
         makeBackend: @escaping @Sendable () -> any ScenarioBackend
     ) async -> [ScenarioResult] {

@@ -4,13 +4,13 @@
 /// and dealt round-robin: shard i of n takes the files at positions i-1, i-1+n, …
 /// Every file lands in exactly one shard, and a shard's part changes only when files
 /// are added or renamed.
-public struct Shard: Hashable, Sendable, CustomStringConvertible {
+package struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// 1-based.
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
 
     /// - Throws: ``ShardError`` unless `1 <= index <= count`.
-    public init(index: Int, count: Int) throws(ShardError) {
+    package init(index: Int, count: Int) throws(ShardError) {
         guard count >= 1 else { throw ShardError("the shard count must be at least 1, found \(count)") }
         guard (1...count).contains(index) else {
             throw ShardError("shard \(index)/\(count) does not exist; shards are numbered 1 to \(count)")
@@ -20,7 +20,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `i/n`, as in `--shard 2/3`.
-    public init(parsing text: String) throws(ShardError) {
+    package init(parsing text: String) throws(ShardError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw ShardError("expected a shard as i/n such as 2/3, found `\(text)`")
@@ -29,21 +29,21 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// This shard's files out of `paths`, in file-name order.
-    public func select(_ paths: [String]) -> [String] {
+    package func select(_ paths: [String]) -> [String] {
         deal(Self.sortedByFileName(paths))
     }
 
     /// This shard's part of `items` dealt round-robin in their order: the
     /// items at positions i-1, i-1+n, … (`diorama check` deals its battery's
     /// checks this way).
-    public func deal<Item>(_ items: [Item]) -> [Item] {
+    package func deal<Item>(_ items: [Item]) -> [Item] {
         items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
     /// This shard's files out of `paths` when shards are balanced by the
     /// times of an earlier run (``Shard/partition(_:count:times:)``), in
     /// file-name order.
-    public func select(_ paths: [String], times: RecordedTimes) -> [String] {
+    package func select(_ paths: [String], times: RecordedTimes) -> [String] {
         Self.partition(paths, count: count, times: times)[index - 1]
     }
 
@@ -54,7 +54,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// A pure function of the file names and the times, so every CI job given
     /// the same report computes the same split; each shard's files come back
     /// in file-name order.
-    public static func partition(_ paths: [String], count: Int, times: RecordedTimes) -> [[String]] {
+    package static func partition(_ paths: [String], count: Int, times: RecordedTimes) -> [[String]] {
         let ordered = sortedByFileName(paths)
         let expected = ordered.map { times.expectedSeconds(forFile: $0) }
         let longestFirst = ordered.indices.sorted { expected[$0] != expected[$1] ? expected[$0] > expected[$1] : $0 < $1 }
@@ -70,7 +70,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     /// `paths` sorted by their last component, then by the whole path (for equal
     /// names in different folders), byte-wise so every machine agrees.
-    public static func sortedByFileName(_ paths: [String]) -> [String] {
+    package static func sortedByFileName(_ paths: [String]) -> [String] {
         paths.sorted { lhs, rhs in
             let left = Array(fileName(lhs).utf8), right = Array(fileName(rhs).utf8)
             if left != right { return left.lexicographicallyPrecedes(right) }
@@ -82,11 +82,11 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }
 
 /// A malformed `--shard`.
-public struct ShardError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
+package struct ShardError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }

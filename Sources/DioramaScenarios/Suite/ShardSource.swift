@@ -3,33 +3,33 @@ import Foundation
 /// Where a run's shard came from: `--shard`, or the variables a CI system sets
 /// on each parallel job. `diorama run` and `diorama check` print it, so a log
 /// says why a job ran the part it ran.
-public struct ShardChoice: Hashable, Sendable, CustomStringConvertible {
-    public var shard: Shard
+package struct ShardChoice: Hashable, Sendable, CustomStringConvertible {
+    package var shard: Shard
     /// `--shard`, or the CI system and its variables as they were set.
-    public var source: String
+    package var source: String
 
-    public init(shard: Shard, source: String) {
+    package init(shard: Shard, source: String) {
         self.shard = shard
         self.source = source
     }
 
     /// `shard 2/3 (from GitLab CI: CI_NODE_INDEX=2, CI_NODE_TOTAL=3)`.
-    public var description: String { "shard \(shard) (from \(source))" }
+    package var description: String { "shard \(shard) (from \(source))" }
 }
 
 /// The CI systems' conventions for telling a parallel job which part it is.
 /// Each names a variable with the job count and one with the job's index;
 /// they differ in where the index starts.
-public struct ShardConvention: Hashable, Sendable {
+package struct ShardConvention: Hashable, Sendable {
     /// The CI system's name, as printed (`GitLab CI`).
-    public var system: String
-    public var totalVariable: String
-    public var indexVariable: String
+    package var system: String
+    package var totalVariable: String
+    package var indexVariable: String
     /// 0 when the first job's index is 0 (Bazel, CircleCI, Buildkite), 1 when it is 1 (GitLab).
-    public var firstIndex: Int
+    package var firstIndex: Int
 
     /// In the order they are tried: the first whose count variable is set wins.
-    public static let all: [ShardConvention] = [
+    package static let all: [ShardConvention] = [
         // Bazel's test encyclopedia: a sharded test gets both, 0-based.
         ShardConvention(system: "Bazel", totalVariable: "TEST_TOTAL_SHARDS", indexVariable: "TEST_SHARD_INDEX", firstIndex: 0),
         // GitLab's `parallel:` sets both, 1-based; every other job has CI_NODE_TOTAL=1 alone.
@@ -46,7 +46,7 @@ public struct ShardConvention: Hashable, Sendable {
     ///
     /// - Throws: ``ShardError`` naming the variables when they are set but do
     ///   not make a shard (not numbers, an index out of range, an index missing).
-    public func shard(in environment: [String: String]) throws(ShardError) -> ShardChoice? {
+    package func shard(in environment: [String: String]) throws(ShardError) -> ShardChoice? {
         guard let totalText = environment[totalVariable] else { return nil }
         let indexText = environment[indexVariable]
         guard let total = Int(totalText.trimmingCharacters(in: .whitespaces)), total >= 1 else {
@@ -71,7 +71,7 @@ public struct ShardConvention: Hashable, Sendable {
 
     /// The shard a run takes: `--shard` when given (it wins over any
     /// variable), else the first convention set in `environment`, else none.
-    public static func choose(option: String?, environment: [String: String]) throws(ShardError) -> ShardChoice? {
+    package static func choose(option: String?, environment: [String: String]) throws(ShardError) -> ShardChoice? {
         if let option { return ShardChoice(shard: try Shard(parsing: option), source: "--shard") }
         for convention in all {
             if let choice = try convention.shard(in: environment) { return choice }

@@ -8,13 +8,13 @@ import Foundation
 /// reads and checks every field when a run starts. This reader decodes only
 /// `{"displays": [{"name": …}, …]}` and ignores everything else, so it keeps working
 /// as the format grows.
-public struct DisplayLayoutReference: Hashable, Sendable {
+package struct DisplayLayoutReference: Hashable, Sendable {
     /// The file, as found.
-    public var path: String
+    package var path: String
     /// The names, in file order.
-    public var displayNames: [String]
+    package var displayNames: [String]
 
-    public init(path: String, displayNames: [String]) {
+    package init(path: String, displayNames: [String]) {
         self.path = path
         self.displayNames = displayNames
     }
@@ -28,7 +28,7 @@ public struct DisplayLayoutReference: Hashable, Sendable {
     ///
     /// - Throws: a diagnostic at the start of the file when it cannot be read, is not
     ///   JSON, or lacks a `displays` array of objects with string names.
-    public static func load(path: String) throws(ScenarioDiagnostic) -> DisplayLayoutReference {
+    package static func load(path: String) throws(ScenarioDiagnostic) -> DisplayLayoutReference {
         let data: Data
         do {
             data = try RegularFileReader.read(path, as: .displayLayout)

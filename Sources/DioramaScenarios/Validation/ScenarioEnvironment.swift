@@ -3,26 +3,26 @@ import Foundation
 
 /// Where validation looks things up: display layout files and the Diorama apps a
 /// `launch` may name.
-public struct ScenarioEnvironment: Hashable, Sendable {
+package struct ScenarioEnvironment: Hashable, Sendable {
     /// Directories searched, in order, for `displays: NAME` (as `NAME.json`).
-    public var layoutDirectories: [String]
+    package var layoutDirectories: [String]
     /// The Diorama apps `launch NAME` accepts; `nil` accepts any name.
-    public var knownApps: [String]?
+    package var knownApps: [String]?
 
-    public init(layoutDirectories: [String], knownApps: [String]?) {
+    package init(layoutDirectories: [String], knownApps: [String]?) {
         self.layoutDirectories = layoutDirectories
         self.knownApps = knownApps
     }
 
     /// The sample apps Diorama ships (`Configs/apps/*`).
-    public static let sampleApps = ["TimerApp", "GameScene"]
+    package static let sampleApps = ["TimerApp", "GameScene"]
 
     /// The environment of a file in `Configs/scenarios/`: layouts from the sibling
     /// `displays/` folder (then `Configs/displays` under the current directory, then
     /// the shipped `Configs/displays` nearest the running `diorama`, so a scenario in
     /// an outside package finds `studio` too), apps from the sibling `apps/`
     /// folder's subfolders (or the sample apps).
-    public static func forScenarioFile(
+    package static func forScenarioFile(
         _ path: String, shippedLayouts: String? = ConfigFileLocator.locate("Configs/displays")?.path
     ) -> ScenarioEnvironment {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -46,7 +46,7 @@ public struct ScenarioEnvironment: Hashable, Sendable {
     /// The file `displays: reference` names: a path (anything with `/` or ending in
     /// `.json`, relative to the scenario's folder) or a name searched in
     /// ``layoutDirectories``. `nil` when no file exists; `searched` lists the paths tried.
-    public func layoutFile(for reference: String, scenarioFile: String) -> (path: String?, searched: [String]) {
+    package func layoutFile(for reference: String, scenarioFile: String) -> (path: String?, searched: [String]) {
         if reference.contains("/") || reference.hasSuffix(".json") {
             // `standardizedFileURL`, not `standardized`: the scenario file may be
             // named relative to the current directory, and a relative URL's
@@ -60,7 +60,7 @@ public struct ScenarioEnvironment: Hashable, Sendable {
     }
 
     /// The layout names available in ``layoutDirectories``, for hints.
-    public func availableLayouts() -> [String] {
+    package func availableLayouts() -> [String] {
         var names: [String] = []
         for directory in layoutDirectories {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -2,13 +2,13 @@ import DioramaModel
 import Foundation
 
 /// Reads, parses and validates scenario files: the one call the CLI and tests use.
-public enum ScenarioLoader {
+package enum ScenarioLoader {
     /// The validated scenario in `path`, in the environment of its folder unless
     /// `environment` says otherwise.
     ///
     /// - Throws: ``ScenarioErrors`` with every parse problem, or (when it parses)
     ///   every validation problem; an unreadable file is one diagnostic at line 1.
-    public static func load(path: String, environment: ScenarioEnvironment? = nil) throws(ScenarioErrors) -> ValidatedScenario {
+    package static func load(path: String, environment: ScenarioEnvironment? = nil) throws(ScenarioErrors) -> ValidatedScenario {
         let data: Data
         do {
             data = try RegularFileReader.read(path, as: .scenario)
@@ -31,7 +31,7 @@ public enum ScenarioLoader {
     }
 
     /// Parses and validates `text` as if read from `file`.
-    public static func load(text: String, file: String, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
+    package static func load(text: String, file: String, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
         let scenario = try ScenarioParser.parse(text, file: file)
         return try ScenarioValidator.validate(scenario, environment: environment)
     }

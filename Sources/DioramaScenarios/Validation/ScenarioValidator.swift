@@ -9,8 +9,8 @@ import Foundation
 /// which clients run (launched, not quit, or relaunched), which windows are declared
 /// and whether their client still runs. Every problem is reported with the names
 /// that would have been valid there.
-public enum ScenarioValidator {
-    public static func validate(_ scenario: Scenario, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
+package enum ScenarioValidator {
+    package static func validate(_ scenario: Scenario, environment: ScenarioEnvironment) throws(ScenarioErrors) -> ValidatedScenario {
         var walk = ValidationWalk(scenario: scenario, environment: environment)
         let starting = walk.startingDisplays()
         walk.checkHeaderTimeout()

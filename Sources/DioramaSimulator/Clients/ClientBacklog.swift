@@ -11,17 +11,17 @@ import Glibc
 /// enter per surface) would kill a perfectly healthy client that way. So the
 /// control endpoint holds back its next request while a client is over this
 /// mark, until the client has read enough (see `Docs/control-protocol.md`).
-public struct ClientBacklog: Hashable, Sendable, CustomStringConvertible {
+package struct ClientBacklog: Hashable, Sendable, CustomStringConvertible {
     /// The simulator's number for the client (the trace's `client`).
-    public var client: UInt32
-    public var pid: Int32
+    package var client: UInt32
+    package var pid: Int32
     /// Bytes in the kernel not yet read by the client (`SIOCOUTQ`, counted as
     /// the kernel charges them, so with its per-message overhead).
-    public var unreadBytes: Int
+    package var unreadBytes: Int
     /// Half the socket's send buffer (`SO_SNDBUF`): above it the client counts as behind.
-    public var limitBytes: Int
+    package var limitBytes: Int
 
-    public var description: String {
+    package var description: String {
         "client \(client) (pid \(pid)) has \(unreadBytes) bytes of events it has not read (the mark is \(limitBytes))"
     }
 }

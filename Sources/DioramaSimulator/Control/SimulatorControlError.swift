@@ -3,9 +3,11 @@ import DioramaModel
 
 /// Why a control command (move a window, rescale a display, …) could not be carried out.
 public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No window matches the selector.
     case noSuchWindow(WindowSelector)
     /// The selector matched several windows; use an id.
     case ambiguousWindow(WindowSelector, matches: [UInt32])
+    /// No display has that name; `known` lists the names there are.
     case noSuchDisplay(String, known: [String])
     /// The change would make the layout invalid (overlap, duplicate name, …).
     case invalidLayout(DisplayLayoutError)
@@ -18,9 +20,11 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
     case windowGone(UInt32)
     /// Text contains a character the keymap cannot type.
     case untypable(Character)
+    /// A key name the keymap does not know (`Return`, `Escape`, `a`, … are known).
     case unknownKeyName(String)
     /// No keymap could be compiled (xkb-data missing).
     case noKeymap
+    /// A wait ended before its condition held; the text says what was awaited.
     case timedOut(String)
     /// The picture asked for has more pixels than ``SimulatorLimits/maximumScreenshotPixels``.
     case screenshotTooLarge(Size, limit: Int)
@@ -28,6 +32,7 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
     case noWindowAt(Point)
     /// `touch move`/`up` named a touch id that is not down, or `down` one that is.
     case touchNotDown(Int)
+    /// `touch down` named a touch id that is already down.
     case touchAlreadyDown(Int)
 
     public var description: String {

@@ -25,7 +25,7 @@ extension ControlDisplayInfo {
 }
 
 extension ControlWindowInfo {
-    public init(_ window: Window) {
+    package init(_ window: Window) {
         let snapshot = window.snapshot
         self.init(
             id: snapshot.id,

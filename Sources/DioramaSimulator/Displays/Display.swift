@@ -11,6 +11,7 @@ import WaylandServer
 /// `wl_registry.global_remove`); objects clients already bound stay usable
 /// until they release them, as with real hot-unplug.
 public final class Display {
+    /// The display as configured now: name, mode, scale, transform, position.
     public internal(set) var configuration: DisplayConfiguration
     /// False once unplugged.
     public internal(set) var isPlugged = true
@@ -42,9 +43,13 @@ public final class Display {
         self.factVariation = factVariation
     }
 
+    /// The connector name (`DP-1`), as `wl_output.name` sends it.
     public var name: String { configuration.name }
+    /// Position and size in the global logical space, in points.
     public var logicalRect: Rect { configuration.logicalRect }
+    /// The logical rectangle windows are placed in: ``logicalRect`` less the usable insets.
     public var usableArea: Rect { configuration.usableArea }
+    /// The display's (possibly fractional) scale.
     public var scale: Scale { configuration.scale }
 
     /// The integer `wl_output.scale`: the fractional scale rounded by the

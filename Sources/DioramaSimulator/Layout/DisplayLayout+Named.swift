@@ -11,7 +11,7 @@ extension DisplayLayout {
     ///
     /// - Throws: ``DisplayLayoutError`` saying where it looked and which
     ///   names exist, when there is no such layout.
-    public static func locate(
+    package static func locate(
         _ nameOrPath: String,
         startingAt startingPoints: [URL] = ConfigFileLocator.defaultStartingPoints
     ) throws(DisplayLayoutError) -> String {
@@ -32,7 +32,7 @@ extension DisplayLayout {
     }
 
     /// Loads a layout by name or path (see ``locate(_:startingAt:)``).
-    public static func load(
+    package static func load(
         named nameOrPath: String,
         startingAt startingPoints: [URL] = ConfigFileLocator.defaultStartingPoints
     ) throws(DisplayLayoutError) -> DisplayLayout {

@@ -6,6 +6,7 @@ import Foundation
 /// display new windows open on. Loaded from a JSON file in `Configs/displays/`
 /// (format: `Docs/display-layout.md`) or built in code.
 public struct DisplayLayout: Hashable, Sendable {
+    /// The displays, in order; the first is the default display.
     public var displays: [DisplayConfiguration]
 
     /// A layout from values; call ``validate()`` (the simulator does) before use.

@@ -16,7 +16,7 @@ public struct DisplayLayoutError: Error, Hashable, Sendable, CustomStringConvert
     /// What is wrong and what to do about it.
     public var problem: String
 
-    public init(location: SourceLocation? = nil, display: String? = nil, field: String? = nil, problem: String) {
+    package init(location: SourceLocation? = nil, display: String? = nil, field: String? = nil, problem: String) {
         self.location = location
         self.display = display
         self.field = field

@@ -10,14 +10,21 @@ import WaylandServer
 public struct CompositorProfile: Hashable, Sendable {
     /// The name used on the command line and in traces (`modern`, `sway-1.7`, `weston-10`).
     public var name: String
+    /// The `wl_compositor` version advertised.
     public var compositorVersion: UInt32
+    /// The `wl_output` version advertised.
     public var outputVersion: UInt32
+    /// The `zxdg_output_manager_v1` version advertised.
     public var xdgOutputManagerVersion: UInt32
+    /// The `xdg_wm_base` version advertised.
     public var xdgWmBaseVersion: UInt32
+    /// The `wl_seat` version advertised.
     public var seatVersion: UInt32
     /// Whether `wp_fractional_scale_manager_v1` is offered.
     public var offersFractionalScale: Bool
+    /// Whether `wp_viewporter` is offered.
     public var offersViewporter: Bool
+    /// Whether `wp_presentation` is offered.
     public var offersPresentation: Bool
     /// How the integer `wl_output.scale` is derived from a display's fractional scale.
     public var outputScaleRounding: OutputScaleRounding
@@ -193,6 +200,7 @@ public struct CompositorProfile: Hashable, Sendable {
     /// end of the dispatch sends them together.
     public var splitsDisplayChangeDispatch = false
 
+    /// A profile from its globals' versions and behaviours; the knobs not named here start at their defaults.
     public init(
         name: String, compositorVersion: UInt32, outputVersion: UInt32, xdgOutputManagerVersion: UInt32,
         xdgWmBaseVersion: UInt32, seatVersion: UInt32, offersFractionalScale: Bool,
@@ -362,6 +370,7 @@ public struct CompositorProfile: Hashable, Sendable {
                 "wl_subcompositor", "xdg_wm_base", "wp_viewporter", "wl_seat", "wp_presentation",
             ])
 
+    /// Every built-in profile, in the order `--profile` lists them.
     public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10, .kwin527, .mutter43]
 
     /// The profile called `name`, or nil.

@@ -8,7 +8,7 @@ extension ExplorationVariation {
     /// ``ExplorationVariation/allCases`` lists them (so a set gives one
     /// result whatever order it was named in). The profile is named
     /// `base+variation+…`, which reports and traces show.
-    public static func applying(
+    package static func applying(
         _ variations: [Self], to profile: CompositorProfile, layout: DisplayLayout
     ) -> (profile: CompositorProfile, layout: DisplayLayout) {
         let ordered = allCases.filter(variations.contains)

@@ -12,6 +12,7 @@ public struct OutputFactVariation: Hashable, Sendable {
     /// Whether the mode is flagged `current` only (else `current` and `preferred`).
     public var modeIsCurrentOnly = false
 
+    /// A variation; the defaults change nothing.
     public init(physicalSizeMM: Size? = nil, blanksMakeAndModel: Bool = false, modeIsCurrentOnly: Bool = false) {
         self.physicalSizeMM = physicalSizeMM
         self.blanksMakeAndModel = blanksMakeAndModel

@@ -32,7 +32,7 @@ public struct ScaleInEffect: Hashable, Sendable {
     /// Whether the surface has a `wp_fractional_scale_v1` object.
     public var usesFractionalScale: Bool
 
-    public init(preferred: Scale?, outputScale: Int?, usesFractionalScale: Bool) {
+    package init(preferred: Scale?, outputScale: Int?, usesFractionalScale: Bool) {
         self.preferred = preferred
         self.outputScale = outputScale
         self.usesFractionalScale = usesFractionalScale

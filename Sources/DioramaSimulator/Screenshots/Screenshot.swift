@@ -22,7 +22,7 @@ public struct Screenshot: Sendable {
     /// How the pixels are oriented (matters for rotated displays only).
     public var orientation: ScreenshotOrientation
 
-    public init(image: PixelBuffer, display: String?, scale: Scale, logicalRect: Rect, orientation: ScreenshotOrientation) {
+    package init(image: PixelBuffer, display: String?, scale: Scale, logicalRect: Rect, orientation: ScreenshotOrientation) {
         self.image = image
         self.display = display
         self.scale = scale

@@ -34,6 +34,7 @@ public struct CursorImage: Hashable, Sendable {
     public var surface: UInt32
     /// The committed buffer's size in pixels; nil before the first buffer.
     public var bufferSize: Size?
+    /// The cursor surface's committed buffer scale.
     public var bufferScale: Int
     /// The hotspot in surface-local logical points.
     public var hotspot: Point

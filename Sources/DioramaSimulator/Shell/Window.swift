@@ -14,15 +14,20 @@ public final class Window {
     public let id: UInt32
     /// The simulator's number for the owning client.
     public let clientID: UInt32
+    /// The owning client's process id (from its socket credentials).
     public let pid: Int32
+    /// The last `xdg_toplevel.set_app_id`; empty before one.
     public internal(set) var appID = ""
+    /// The last `xdg_toplevel.set_title`; empty before one.
     public internal(set) var title = ""
     /// Top-left of the window geometry, global logical coordinates.
     public internal(set) var position: Point
     /// Persistent states (activated, maximized, fullscreen, tiled); `resizing`
     /// only appears in the configures of an interactive resize.
     public internal(set) var states: ToplevelStates = []
+    /// Whether the window shows: it has committed a buffer after its first configure.
     public internal(set) var isMapped = false
+    /// Whether the window is minimized (`xdg_toplevel.set_minimized` or a control command).
     public internal(set) var isMinimized = false
     /// Whether the client destroyed the window's wl_surface while keeping
     /// its xdg_toplevel: the window is unmapped for good, and control
@@ -30,6 +35,7 @@ public final class Window {
     public internal(set) var isSurfaceDestroyed = false
     /// Committed `set_min_size` / `set_max_size` (0 = no limit).
     public internal(set) var minimumSize = Size.zero
+    /// Committed `set_max_size` (0 = no limit).
     public internal(set) var maximumSize = Size.zero
     /// The last configure sequence sent.
     public internal(set) var lastConfigure: ConfigureFact?
@@ -124,6 +130,7 @@ public final class Window {
 
     /// The buffer of the last commit, in pixels.
     public var bufferSize: Size? { lastCommit?.bufferSize }
+    /// The `wl_surface.set_buffer_scale` of the last commit; 1 before one.
     public var bufferScale: Int { lastCommit?.bufferScale ?? 1 }
 
     /// True when the client has acknowledged every configure sent and

@@ -6,9 +6,13 @@ import DioramaModel
 public struct SurfaceContent {
     /// The committed buffer; nil when the surface shows nothing.
     public var buffer: ShmBuffer?
+    /// The committed `wl_surface.set_buffer_scale`.
     public var bufferScale: Int
+    /// The committed `wl_surface.set_buffer_transform`.
     public var bufferTransform: OutputTransform
+    /// The committed `wp_viewport.set_source`, if any.
     public var viewportSource: ViewportSource?
+    /// The committed `wp_viewport.set_destination`, if any.
     public var viewportDestination: Size?
     /// The surface's size in logical points.
     public var size: Size

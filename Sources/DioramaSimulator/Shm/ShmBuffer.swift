@@ -11,8 +11,11 @@ public final class ShmBuffer {
     let resource: WlBuffer
     let pool: ShmPool
     let offset: Int
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Bytes from one row to the next.
     public let stride: Int
     let format: WlShm.Format
     /// The pixels as the last commit that attached the buffer left them,
@@ -31,6 +34,7 @@ public final class ShmBuffer {
         self.format = format
     }
 
+    /// The buffer's size in pixels.
     public var size: Size { Size(width: width, height: height) }
 
     /// The wl_shm format code (0 argb8888, 1 xrgb8888).

@@ -5,7 +5,7 @@ public struct SimulatorSocketError: Error, Hashable, Sendable, CustomStringConve
     /// What failed and what to do.
     public var problem: String
 
-    public init(path: String, problem: String) {
+    package init(path: String, problem: String) {
         self.path = path
         self.problem = problem
     }

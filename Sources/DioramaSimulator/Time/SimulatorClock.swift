@@ -23,6 +23,7 @@ public protocol SimulatorClock: AnyObject {
 
 /// `CLOCK_MONOTONIC`, the clock `wp_presentation.clock_id` announces.
 public final class MonotonicClock: SimulatorClock {
+    /// The system's monotonic clock.
     public init() {}
 
     public var nanoseconds: UInt64 {
@@ -45,6 +46,7 @@ public final class ManualClock: SimulatorClock {
     public private(set) var nanoseconds: UInt64
     private var observers: [() -> Void] = []
 
+    /// A clock standing at `nanoseconds` (one second unless given).
     public init(startingAt nanoseconds: UInt64 = 1_000_000_000) {
         self.nanoseconds = nanoseconds
     }

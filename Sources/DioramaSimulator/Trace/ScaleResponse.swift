@@ -26,6 +26,7 @@ import DioramaModel
 ///   stale), up to the first commit that was (the **answer**), or to the
 ///   end of the records when none was.
 public struct ScaleResponse: Hashable, Sendable {
+    /// The window, by the simulator's number.
     public var window: UInt32
     /// The scale the client should now draw at.
     public var scale: Scale
@@ -35,7 +36,9 @@ public struct ScaleResponse: Hashable, Sendable {
     public var firstCommitAtScale: CommitFact?
     /// The first commit after the scale event drawn for the scale in effect (not stale).
     public var answer: CommitFact?
+    /// When ``answer`` was committed, nil when none was.
     public var answerNanoseconds: UInt64?
+    /// Commits with a buffer after the scale event that were stale (drawn for a scale not in effect), before the answer.
     public var staleCommits: Int
     /// The main surface's latest commit with a buffer, up to the end of the
     /// records: what the screen shows when the measurement ends.

@@ -2,11 +2,14 @@
 /// reader can ask for everything after the last one it saw), the simulator
 /// clock's monotonic time, and the event.
 public struct TraceRecord: Hashable, Sendable {
+    /// The record's number: 1, 2, 3 …, never reused.
     public var sequence: UInt64
+    /// The simulator clock's time when it happened.
     public var nanoseconds: UInt64
+    /// What happened.
     public var event: TraceEvent
 
-    public init(sequence: UInt64, nanoseconds: UInt64, event: TraceEvent) {
+    package init(sequence: UInt64, nanoseconds: UInt64, event: TraceEvent) {
         self.sequence = sequence
         self.nanoseconds = nanoseconds
         self.event = event
@@ -22,10 +25,12 @@ public struct TraceRecord: Hashable, Sendable {
 /// overwritten and counted in ``droppedCount``; the JSON dump then starts with
 /// a `trace_truncated` line so a reader knows the beginning is missing.
 public final class Trace {
+    /// How many records the ring holds before the oldest is overwritten.
     public let capacity: Int
     private var ring: ContiguousArray<TraceRecord>
     /// Index of the oldest record in `ring` once it has wrapped.
     private var start = 0
+    /// The newest record's sequence number; 0 before the first.
     public private(set) var lastSequence: UInt64 = 0
     /// Records overwritten because the ring was full.
     public private(set) var droppedCount: UInt64 = 0

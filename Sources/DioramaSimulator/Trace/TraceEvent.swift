@@ -10,18 +10,23 @@ import DioramaModel
 /// ids (which every client numbers separately). Scales are in 120ths, as
 /// fractional-scale-v1 sends them (1.5 is 180).
 public enum TraceEvent: Hashable, Sendable {
+    /// A client connected to the Wayland socket.
     case clientConnected(client: UInt32, pid: Int32)
+    /// A client's connection ended.
     case clientDisconnected(client: UInt32, pid: Int32)
     /// A protocol error the simulator sent; the client is disconnected.
     case protocolError(ProtocolErrorFact)
     /// A configured limit was crossed (the client gets an error too).
     case limitExceeded(client: UInt32, limit: String, message: String)
 
+    /// A display was plugged in (or was there at start).
     case displayAdded(DisplayFact)
     /// A display moved, was rescaled or rotated; `change` says which.
     case displayChanged(DisplayFact, change: String)
+    /// A display was unplugged.
     case displayRemoved(display: String)
 
+    /// A client made an xdg_toplevel.
     case windowCreated(window: UInt32, client: UInt32, surface: UInt32)
     /// The first buffer was committed after the initial configure.
     case windowMapped(window: UInt32, frame: Rect)
@@ -29,16 +34,24 @@ public enum TraceEvent: Hashable, Sendable {
     case windowUnmapped(window: UInt32)
     /// The window's global frame (position, window-geometry size) changed.
     case windowMoved(window: UInt32, frame: Rect)
+    /// The client destroyed the xdg_toplevel.
     case windowDestroyed(window: UInt32)
+    /// The client set the window's title.
     case title(window: UInt32, title: String)
+    /// The client set the window's app id.
     case appID(window: UInt32, appID: String)
     /// Committed min/max size hints (0 = no limit).
     case sizeHints(window: UInt32, minimum: Size, maximum: Size)
+    /// Keyboard focus moved to the window, or to none.
     case focus(window: UInt32?)
+    /// `xdg_toplevel.close` was sent.
     case closeSent(window: UInt32)
 
+    /// A configure sequence was sent.
     case configureSent(ConfigureFact)
+    /// The client acknowledged the configure with `serial`.
     case configureAcked(window: UInt32, serial: UInt32)
+    /// A surface committed.
     case commit(CommitFact)
     /// The buffer that mapped the window (the commit just before) was not
     /// drawn for the scale in effect on the displays it landed on:
@@ -47,13 +60,20 @@ public enum TraceEvent: Hashable, Sendable {
     /// the surface had been told before it was anywhere) was false.
     case firstFrameStale(window: UInt32, surface: UInt32, scale120: Int)
 
+    /// `wl_surface.enter` was sent for the display.
     case enter(surface: UInt32, window: UInt32?, display: String)
+    /// `wl_surface.leave` was sent for the display.
     case leave(surface: UInt32, window: UInt32?, display: String)
+    /// `wp_fractional_scale_v1.preferred_scale` was sent.
     case preferredScale(surface: UInt32, window: UInt32?, scale120: Int)
+    /// `wl_surface.preferred_buffer_scale` was sent.
     case preferredBufferScale(surface: UInt32, window: UInt32?, scale: Int)
 
+    /// A frame callback was done.
     case frameDone(surface: UInt32, window: UInt32?, timeMilliseconds: UInt32)
+    /// `wp_presentation_feedback.presented` was sent.
     case presented(surface: UInt32, window: UInt32?, display: String?, nanoseconds: UInt64)
+    /// `wp_presentation_feedback.discarded` was sent.
     case presentationDiscarded(surface: UInt32, window: UInt32?)
 
     /// Keyboard input the simulator typed into a window.
@@ -76,17 +96,20 @@ public enum TraceEvent: Hashable, Sendable {
 
 /// A `wl_display.error` the simulator sent.
 public struct ProtocolErrorFact: Hashable, Sendable {
+    /// The client it was sent to.
     public var client: UInt32
     /// The interface of the object the error is about (`xdg_surface`).
     public var interface: String
     /// The protocol object id of that object, as the client knows it.
     public var objectID: UInt32
+    /// The error code.
     public var code: UInt32
     /// The error's name in the protocol XML (`invalid_serial`).
     public var error: String
+    /// The message sent with it.
     public var message: String
 
-    public init(client: UInt32, interface: String, objectID: UInt32, code: UInt32, error: String, message: String) {
+    package init(client: UInt32, interface: String, objectID: UInt32, code: UInt32, error: String, message: String) {
         self.client = client
         self.interface = interface
         self.objectID = objectID
@@ -98,14 +121,18 @@ public struct ProtocolErrorFact: Hashable, Sendable {
 
 /// A display's state after it was added or changed.
 public struct DisplayFact: Hashable, Sendable {
+    /// The display's name.
     public var display: String
+    /// Its position and size in the global logical space.
     public var logicalRect: Rect
+    /// Its scale, in 120ths.
     public var scale120: Int
     /// The integer `wl_output.scale` clients see.
     public var outputScale: Int
+    /// Its rotation or flip.
     public var transform: OutputTransform
 
-    public init(display: String, logicalRect: Rect, scale120: Int, outputScale: Int, transform: OutputTransform) {
+    package init(display: String, logicalRect: Rect, scale120: Int, outputScale: Int, transform: OutputTransform) {
         self.display = display
         self.logicalRect = logicalRect
         self.scale120 = scale120
@@ -116,15 +143,18 @@ public struct DisplayFact: Hashable, Sendable {
 
 /// One configure sequence sent to a toplevel.
 public struct ConfigureFact: Hashable, Sendable {
+    /// The window it was sent to.
     public var window: UInt32
+    /// The configure serial.
     public var serial: UInt32
     /// The suggested size; 0 in a dimension lets the client choose.
     public var size: Size
+    /// The toplevel states sent.
     public var states: ToplevelStates
     /// `configure_bounds`, when it was sent in this sequence.
     public var bounds: Size?
 
-    public init(window: UInt32, serial: UInt32, size: Size, states: ToplevelStates, bounds: Size?) {
+    package init(window: UInt32, serial: UInt32, size: Size, states: ToplevelStates, bounds: Size?) {
         self.window = window
         self.serial = serial
         self.size = size
@@ -135,12 +165,16 @@ public struct ConfigureFact: Hashable, Sendable {
 
 /// A `wp_viewport` source rectangle, in surface-local (buffer ÷ scale) coordinates.
 public struct ViewportSource: Hashable, Sendable, Codable {
+    /// Left edge.
     public var x: Double
+    /// Top edge.
     public var y: Double
+    /// Width.
     public var width: Double
+    /// Height.
     public var height: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -150,14 +184,19 @@ public struct ViewportSource: Hashable, Sendable, Codable {
 
 /// What one `wl_surface.commit` applied.
 public struct CommitFact: Hashable, Sendable {
+    /// The surface that committed.
     public var surface: UInt32
+    /// The window the surface belongs to; nil for a surface of no window.
     public var window: UInt32?
     /// The buffer's size in pixels after this commit; nil when no buffer is attached.
     public var bufferSize: Size?
+    /// The committed buffer scale.
     public var bufferScale: Int
     /// The `wl_output.transform` value of `set_buffer_transform`.
     public var bufferTransform: OutputTransform
+    /// The viewport's source rectangle in effect, if any.
     public var viewportSource: ViewportSource?
+    /// The viewport's destination size in effect, if any.
     public var viewportDestination: Size?
     /// The surface's size in logical points after this commit.
     public var surfaceSize: Size
@@ -175,7 +214,7 @@ public struct CommitFact: Hashable, Sendable {
     /// profile tolerates that (`BufferSizeScaleRule.tolerated`).
     public var bufferNotMultipleOfScale: Bool
 
-    public init(
+    package init(
         surface: UInt32, window: UInt32?, bufferSize: Size?, bufferScale: Int, bufferTransform: OutputTransform,
         viewportSource: ViewportSource?, viewportDestination: Size?, surfaceSize: Size, damageRects: Int,
         nullAttach: Bool, preferredScale120: Int?, staleScale: Bool, bufferNotMultipleOfScale: Bool = false

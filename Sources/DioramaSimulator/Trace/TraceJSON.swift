@@ -7,14 +7,14 @@ import Foundation
 /// definition the simulator writes with (through the streaming
 /// ``JSONLineEncoder``, cheap enough for a line per event) and every reader
 /// decodes with.
-public enum TraceJSON {
+package enum TraceJSON {
     /// `record` as one line of JSON, without the newline.
-    public static func encode(_ record: TraceRecord) -> String {
+    package static func encode(_ record: TraceRecord) -> String {
         String(decoding: line(record).dropLast(), as: UTF8.self)
     }
 
     /// `record` as one line of JSON, newline included, ready to write.
-    public static func line(_ record: TraceRecord) -> [UInt8] {
+    package static func line(_ record: TraceRecord) -> [UInt8] {
         // Every field is an integer, a string from the simulator or a finite
         // viewport coordinate (wl_fixed), so encoding cannot fail.
         try! JSONLineEncoder().line(record)
@@ -32,7 +32,7 @@ public enum TraceJSON {
     /// - Throws: ``TraceFormatError`` naming `file` and the 1-based line of
     ///   the first line that is not JSON, was written by another major format
     ///   version, or is not as documented.
-    public static func decode(_ text: String, file: String = "trace") throws(TraceFormatError) -> [TraceRecord] {
+    package static func decode(_ text: String, file: String = "trace") throws(TraceFormatError) -> [TraceRecord] {
         var records: [TraceRecord] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -46,7 +46,7 @@ public enum TraceJSON {
     }
 
     /// The `type` string of each event.
-    public static func typeName(_ event: TraceEvent) -> String {
+    package static func typeName(_ event: TraceEvent) -> String {
         switch event {
         case .clientConnected: "client_connected"
         case .clientDisconnected: "client_disconnected"

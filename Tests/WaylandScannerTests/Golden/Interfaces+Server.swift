@@ -6,9 +6,9 @@ import CWaylandServer
 /// The version of each interface in the protocol XML these bindings were
 /// generated from at build time (the installed libwayland-dev and
 /// wayland-protocols packages, so it differs between distributions).
-public enum GeneratedProtocolVersions {
-    public static let dt_factory: UInt32 = 3
-    public static let dt_probe: UInt32 = 3
+package enum GeneratedProtocolVersions {
+    package static let dt_factory: UInt32 = 3
+    package static let dt_probe: UInt32 = 3
 }
 
 /// The `wl_interface` tables of every interface in this module, at stable addresses.

@@ -8,48 +8,48 @@ import CWaylandServer
 /// The global: creates probes
 ///
 /// Bound from the registry; every other object comes from here.
-public final class DtFactory: Resource {
+package final class DtFactory: Resource {
     /// The interface name on the wire.
-    public static let interfaceName = "dt_factory"
+    package static let interfaceName = "dt_factory"
     /// The highest version of dt_factory these bindings know.
-    public static let maxVersion: UInt32 = 3
-    public override class var interface: UnsafePointer<wl_interface> { Interfaces.dt_factory }
+    package static let maxVersion: UInt32 = 3
+    package override class var interface: UnsafePointer<wl_interface> { Interfaces.dt_factory }
 
-    public struct Error: RawRepresentable, Hashable, Sendable {
-        public var rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package struct Error: RawRepresentable, Hashable, Sendable {
+        package var rawValue: UInt32
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
         /// a value was out of range
-        public static let badValue = Error(rawValue: 1)
+        package static let badValue = Error(rawValue: 1)
         /// an object was used after destroy
-        public static let useAfterFree = Error(rawValue: 2)
+        package static let useAfterFree = Error(rawValue: 2)
     }
 
-    public struct Mode: RawRepresentable, Hashable, Sendable {
-        public var rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-        public static let off = Mode(rawValue: 0)
-        public static let on = Mode(rawValue: 1)
+    package struct Mode: RawRepresentable, Hashable, Sendable {
+        package var rawValue: UInt32
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
+        package static let off = Mode(rawValue: 0)
+        package static let on = Mode(rawValue: 1)
         /// added later
         /// Available since version 2.
-        public static let auto = Mode(rawValue: 2)
+        package static let auto = Mode(rawValue: 2)
     }
 
-    public struct Capabilities: OptionSet, Hashable, Sendable {
-        public var rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-        public static let draw = Capabilities(rawValue: 0x1)
-        public static let scale = Capabilities(rawValue: 0x2)
+    package struct Capabilities: OptionSet, Hashable, Sendable {
+        package var rawValue: UInt32
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
+        package static let draw = Capabilities(rawValue: 0x1)
+        package static let scale = Capabilities(rawValue: 0x2)
         /// a name that starts with a digit
-        public static let _90 = Capabilities(rawValue: 0x4)
+        package static let _90 = Capabilities(rawValue: 0x4)
     }
 
     /// Sends the protocol error and disconnects the client (wl_resource_post_error).
-    public func postError(_ code: Error, _ message: String) {
+    package func postError(_ code: Error, _ message: String) {
         postError(code: code.rawValue, message: message)
     }
 
     /// The requests of dt_factory, decoded.
-    public enum Request {
+    package enum Request {
         /// Make a probe
         ///
         /// A typed new_id request.
@@ -66,16 +66,16 @@ public final class DtFactory: Resource {
         case destroy
 
         /// The arguments of `set_mode` (since version 2) when this is that message, else nil.
-        public var setModeArguments: (mode: DtFactory.Mode, capabilities: DtFactory.Capabilities, offset: DtProbe.Sign)? {
+        package var setModeArguments: (mode: DtFactory.Mode, capabilities: DtFactory.Capabilities, offset: DtProbe.Sign)? {
             if case let .setMode(modeValue, capabilitiesValue, offsetValue) = self { (modeValue, capabilitiesValue, offsetValue) } else { nil }
         }
     }
 
     /// Receives every request of this object, from the display's event loop.
     /// A destructor request destroys the resource after this returns.
-    public var onRequest: ((Request) -> Void)?
+    package var onRequest: ((Request) -> Void)?
 
-    public override func dispatch(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
+    package override func dispatch(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
         switch opcode {
             case 0:
                 guard let arguments else { return }
@@ -103,7 +103,7 @@ public final class DtFactory: Resource {
     /// - probe: a probe the server made
     ///
     /// Available since version 3.
-    public func sendAnnounced(probe: DtProbe, capabilities: DtFactory.Capabilities) {
+    package func sendAnnounced(probe: DtProbe, capabilities: DtFactory.Capabilities) {
         requireVersion(3, "dt_factory.announced")
         withUnsafeTemporaryAllocation(of: wl_argument.self, capacity: 2) { arguments in
             arguments[0] = wl_argument(o: probe.wireObject)
@@ -118,22 +118,22 @@ public final class DtFactory: Resource {
 /// Carries every argument type
 ///
 /// Each request is echoed back by the server as the matching event.
-public final class DtProbe: Resource {
+package final class DtProbe: Resource {
     /// The interface name on the wire.
-    public static let interfaceName = "dt_probe"
+    package static let interfaceName = "dt_probe"
     /// The highest version of dt_probe these bindings know.
-    public static let maxVersion: UInt32 = 3
-    public override class var interface: UnsafePointer<wl_interface> { Interfaces.dt_probe }
+    package static let maxVersion: UInt32 = 3
+    package override class var interface: UnsafePointer<wl_interface> { Interfaces.dt_probe }
 
-    public struct Sign: RawRepresentable, Hashable, Sendable {
-        public var rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-        public static let negative = Sign(rawValue: 0)
-        public static let positive = Sign(rawValue: 1)
+    package struct Sign: RawRepresentable, Hashable, Sendable {
+        package var rawValue: UInt32
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
+        package static let negative = Sign(rawValue: 0)
+        package static let positive = Sign(rawValue: 1)
     }
 
     /// The requests of dt_probe, decoded.
-    public enum Request {
+    package enum Request {
         /// - anyO: an object of any interface
         /// - fd:  (a file descriptor, closed when the message is dropped unless a handler takes it with `take()`)
         case sendAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe, maybeO: DtProbe?, anyO: Resource?, a: [UInt8], fd: OwnedFileDescriptor)
@@ -146,21 +146,21 @@ public final class DtProbe: Resource {
         case release
 
         /// The arguments of `default` (since version 2) when this is that message, else nil.
-        public var defaultArguments: Int32? {
+        package var defaultArguments: Int32? {
             if case let .`default`(inValue) = self { inValue } else { nil }
         }
 
         /// The arguments of `release` (since version 3) when this is that message, else nil.
-        public var releaseArguments: Void? {
+        package var releaseArguments: Void? {
             if case .release = self { () } else { nil }
         }
     }
 
     /// Receives every request of this object, from the display's event loop.
     /// A destructor request destroys the resource after this returns.
-    public var onRequest: ((Request) -> Void)?
+    package var onRequest: ((Request) -> Void)?
 
-    public override func dispatch(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
+    package override func dispatch(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {
         switch opcode {
             case 0:
                 guard let arguments else { return }
@@ -188,7 +188,7 @@ public final class DtProbe: Resource {
     }
 
     /// - fd:  (a file descriptor; libwayland sends a duplicate, so the caller still owns it)
-    public func sendReceivedAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe, maybeO: DtProbe?, anyO: Resource?, a: [UInt8], fd: Int32) {
+    package func sendReceivedAll(i: Int32, u: UInt32, f: Double, s: String, maybeS: String?, o: DtProbe, maybeO: DtProbe?, anyO: Resource?, a: [UInt8], fd: Int32) {
         requireVersion(1, "dt_probe.received_all")
         s.withCString { sC in
         WireString.withOptional(maybeS) { maybeSC in
@@ -212,7 +212,7 @@ public final class DtProbe: Resource {
     ///
     /// Available since version 2.
     /// Destructor: the object is gone afterwards.
-    public func sendDone(serial: UInt32) {
+    package func sendDone(serial: UInt32) {
         requireVersion(2, "dt_probe.done")
         withUnsafeTemporaryAllocation(of: wl_argument.self, capacity: 1) { arguments in
             arguments[0] = wl_argument(u: serial)
