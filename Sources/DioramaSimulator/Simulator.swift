@@ -135,7 +135,7 @@ public final class Simulator {
             guard let data else { return }
             self.clientConnected(OpaquePointer(data))
         }
-        createGlobals { [unowned self] in
+        SimulatorGlobals.create(for: self) { [unowned self] in
             for displayConfiguration in configuration.layout.displays { self.outputs.addDisplay(displayConfiguration) }
         }
         clock.observeAdvances { [weak self] in self?.frameScheduler.deliverDueFrames() }

@@ -69,7 +69,7 @@ package final class MutterRemoteDesktop: @unchecked Sendable {
     /// Moves the session's pointer by `dx`, `dy` logical points (Mutter
     /// clamps it to the monitors): how a test puts the pointer on a monitor,
     /// since Mutter opens new windows on the monitor under the pointer.
-    public func movePointer(dx: Double, dy: Double) throws {
+    package func movePointer(dx: Double, dy: Double) throws {
         try bus.call(
             Self.service, path: sessionPath, interface: Self.sessionInterface, method: "NotifyPointerMotionRelative",
             [.double(dx), .double(dy)])
@@ -77,7 +77,7 @@ package final class MutterRemoteDesktop: @unchecked Sendable {
 
     /// Presses Mutter's maximize keybinding (Super+Up): the focused window
     /// fills its monitor's work area.
-    public func maximizeFocusedWindow() throws {
+    package func maximizeFocusedWindow() throws {
         try pressChord([.superLeft, .up])
     }
 

@@ -1,15 +1,19 @@
 import WaylandServer
 
-extension Simulator {
+/// The simulator's globals: which the profile offers, at which versions,
+/// bound by which server, in which order.
+enum SimulatorGlobals {
     /// Creates every global of the profile, each bound by the server of its
     /// protocol area, and the starting layout's outputs (`addOutputs`), in
     /// the profile's ``CompositorProfile/globalOrder`` (else this list's,
     /// outputs last): clients see them in that order.
-    func createGlobals(addOutputs: @escaping () -> Void) {
-        let profile = profile
+    static func create(for simulator: Simulator, addOutputs: @escaping () -> Void) {
+        let profile = simulator.profile
+        let (compositor, shm, xdgShell, outputs) = (simulator.compositor, simulator.shm, simulator.xdgShell, simulator.outputs)
+        let (scale, presentation, seat) = (simulator.scale, simulator.presentation, simulator.seat)
         var globals: [(interface: String, create: () -> Void)] = []
         func offer<Object: Resource>(_ type: Object.Type, version: UInt32, onBind: @escaping (Object) -> Void) {
-            globals.append((String(cString: type.interface.pointee.name), { self.addGlobal(type, version: version, onBind: onBind) }))
+            globals.append((String(cString: type.interface.pointee.name), { addGlobal(type, version: version, to: simulator, onBind: onBind) }))
         }
         offer(WlCompositor.self, version: profile.compositorVersion) { [compositor] in compositor.compositorBound($0) }
         offer(WlSubcompositor.self, version: 1) { [compositor] in compositor.subcompositorBound($0) }
@@ -33,13 +37,15 @@ extension Simulator {
         for global in profile.orderingGlobals(globals, by: \.interface) { global.create() }
     }
 
-    /// Creates a global that lives as long as the simulator.
-    private func addGlobal<Object: Resource>(_ type: Object.Type, version: UInt32, onBind: @escaping (Object) -> Void) {
+    /// Creates a global that lives as long as `simulator`.
+    private static func addGlobal<Object: Resource>(
+        _ type: Object.Type, version: UInt32, to simulator: Simulator, onBind: @escaping (Object) -> Void
+    ) {
         // A bind may be what a waiter waits for (a client ready for a protocol).
-        let global = Global<Object>(display: wlDisplay, version: version) { [unowned self] object in
+        let global = Global<Object>(display: simulator.wlDisplay, version: version) { [unowned simulator] object in
             onBind(object)
-            self.waiters.noteEvent()
+            simulator.waiters.noteEvent()
         }
-        globalRemovers.append { global.remove() }
+        simulator.globalRemovers.append { global.remove() }
     }
 }
