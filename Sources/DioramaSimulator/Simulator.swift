@@ -135,9 +135,8 @@ public final class Simulator {
             guard let data else { return }
             self.clientConnected(OpaquePointer(data))
         }
-        createGlobals()
-        for displayConfiguration in configuration.layout.displays {
-            outputs.addDisplay(displayConfiguration)
+        SimulatorGlobals.create(for: self) { [unowned self] in
+            for displayConfiguration in configuration.layout.displays { self.outputs.addDisplay(displayConfiguration) }
         }
         clock.observeAdvances { [weak self] in self?.frameScheduler.deliverDueFrames() }
         trace.observe { [unowned self] record in self.traced(record) }

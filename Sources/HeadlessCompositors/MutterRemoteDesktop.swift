@@ -15,6 +15,7 @@ package final class MutterRemoteDesktop: @unchecked Sendable {
         case shiftLeft = 0xffe1
         case left = 0xff51
         case right = 0xff53
+        case up = 0xff52
     }
 
     static let service = "org.gnome.Mutter.RemoteDesktop"
@@ -63,6 +64,21 @@ package final class MutterRemoteDesktop: @unchecked Sendable {
         try bus.call(
             Self.service, path: sessionPath, interface: Self.sessionInterface, method: "NotifyKeyboardKeysym",
             [.uint32(keysym), .bool(pressed)])
+    }
+
+    /// Moves the session's pointer by `dx`, `dy` logical points (Mutter
+    /// clamps it to the monitors): how a test puts the pointer on a monitor,
+    /// since Mutter opens new windows on the monitor under the pointer.
+    package func movePointer(dx: Double, dy: Double) throws {
+        try bus.call(
+            Self.service, path: sessionPath, interface: Self.sessionInterface, method: "NotifyPointerMotionRelative",
+            [.double(dx), .double(dy)])
+    }
+
+    /// Presses Mutter's maximize keybinding (Super+Up): the focused window
+    /// fills its monitor's work area.
+    package func maximizeFocusedWindow() throws {
+        try pressChord([.superLeft, .up])
     }
 
     /// Presses Mutter's move-to-monitor keybinding for `side`: the focused

@@ -8,11 +8,12 @@ import WaylandClient
 /// found (issue 25), each reproduced under the profiles it concerns.
 @Suite struct SwayFindingsTests {
     /// A buffer whose size is not a multiple of its scale (alacritty 0.11
-    /// starts at 820×45 at scale 2): sway 1.7, weston 10 and KWin 5.27
-    /// accept it, so their profiles do and mark the commit; `modern`
+    /// starts at 820×45 at scale 2): sway 1.7, weston 10, KWin 5.27 and
+    /// Mutter 43 accept it (a client attaching 821×45 at scale 2 stayed
+    /// connected to each), so their profiles do and mark the commit; `modern`
     /// enforces the rule. (KWin's scripts then read the window as 411×23,
     /// rounded; the profile truncates as for the others: Docs/fidelity.md.)
-    @Test(arguments: [CompositorProfile.sway17Floating, .weston10, .kwin527])
+    @Test(arguments: [CompositorProfile.sway17Floating, .weston10, .kwin527, .mutter43])
     func aBufferSizeNotAMultipleOfTheScaleIsToleratedWhereTheCompositorTolerates(_ profile: CompositorProfile) throws {
         let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = profile }
         let client = try WindowingClient(harness: harness)

@@ -49,6 +49,12 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// The smallest rectangle holding both (their bounding box).
+    public func union(_ other: Rect) -> Rect {
+        let left = min(minX, other.minX), top = min(minY, other.minY)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
     /// The overlapping part, or `nil` when the rectangles do not overlap.
     public func intersection(_ other: Rect) -> Rect? {
         let left = max(minX, other.minX), right = min(maxX, other.maxX)

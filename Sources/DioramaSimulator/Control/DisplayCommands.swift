@@ -18,8 +18,9 @@ import WaylandServer
 ///    (``WindowsOnResizedDisplay/fitToDisplay``) a window larger than its
 ///    shrunk display is configured to fit it, and the outputs' `done` comes
 ///    after step 4 (``OutputEventRules/doneAfterSurfaceEvents``); under
-///    `mutter-43` the surfaces on a rescaled display leave it before step 2
-///    and enter it again in step 4 (``CompositorProfile/rescaledDisplayReentered``).
+///    `mutter-43` every surface leaves its displays before step 2, every
+///    display (changed or not) sends its state in step 2, and the surfaces
+///    enter again in step 4 (``CompositorProfile/layoutChangeRebuildsDisplays``).
 ///    Under the `configure-before-scale` variation step 5 comes before step 4.
 ///
 /// An unplug runs 3–5 first and removes the global last (see `unplugDisplay`).
@@ -131,25 +132,27 @@ struct DisplayCommands {
     /// them with one `done`, then each window's events once.
     private func sendEvents(ofChanged changed: [(display: Display, previous: DisplayConfiguration)], reconfiguring affected: [Window]) {
         let doneAfterSurfaces = changed.contains { $0.display.rules.doneAfterSurfaceEvents }
-        if profile.rescaledDisplayReentered {
-            // Mutter 43 makes the monitor anew: its surfaces leave it before
-            // its new state and enter it again in step 4.
-            let rescaled = changed.filter { $0.display.configuration.scale != $0.previous.scale }.map(\.display)
-            func isRescaled(_ display: Display) -> Bool { rescaled.contains { $0 === display } }
+        var announced = changed
+        if profile.layoutChangeRebuildsDisplays {
+            // Mutter 43 makes every logical monitor anew: all surfaces leave
+            // their displays before the new state, every display announces
+            // itself (one that did not change, its state as it is), and the
+            // surfaces enter again in step 4.
             for window in windows {
-                for surface in window.allSurfaces where surface.enteredDisplays.contains(where: isRescaled) {
-                    outputs.setEnteredDisplays(of: surface, to: surface.enteredDisplays.filter { !isRescaled($0) })
-                }
+                for surface in window.allSurfaces { outputs.sendLeaveAll(surface) }
+            }
+            announced = displays.map { display in
+                changed.first { $0.display === display } ?? (display, display.configuration)
             }
         }
         send(
-            { for (display, previous) in changed { display.broadcastState(changedFrom: previous, sendingDone: !doneAfterSurfaces) } },
+            { for (display, previous) in announced { display.broadcastState(changedFrom: previous, sendingDone: !doneAfterSurfaces) } },
             then: { [self] in
                 refreshWindows(reconfiguring: affected) {
                     // KWin ends the output's batch after its surfaces' enter, leave
                     // and preferred scale (before any configure, unless a variation
                     // sends the configures first).
-                    if doneAfterSurfaces { for (display, _) in changed { display.broadcastDone() } }
+                    if doneAfterSurfaces { for (display, _) in announced { display.broadcastDone() } }
                 }
             })
     }
@@ -178,6 +181,7 @@ struct DisplayCommands {
     /// its display's new area.
     private func sendConfigures(_ reconfigure: [Window]) {
         let rule = profile.windowsOnResizedDisplay
+        let extent = displays.map(\.usableArea).reduce(nil as Rect?) { $0?.union($1) ?? $1 }?.size ?? .zero
         for window in reconfigure {
             let area = display(named: window.homeDisplayName)?.usableArea.size
             let bounds = area.map { profile.configureBounds(forUsableArea: $0, minimumSize: window.minimumSize) }
@@ -188,7 +192,7 @@ struct DisplayCommands {
                 rule.boundsChangeSendsConfigure && window.toplevel.version >= 4 && window.lastBoundsSent != bounds
             if needsSize || boundsChanged {
                 windowOperations.sendConfigure(window, initial: false, size: nil, extraStates: [], interactive: false)
-            } else if let area, let fitted = rule.fittedSize(window.size, in: area) {
+            } else if let area, let fitted = rule.fittedSize(window.size, in: area, extent: extent) {
                 windowOperations.sendConfigure(window, initial: false, size: fitted, extraStates: [], interactive: false)
             }
         }

@@ -180,14 +180,19 @@ public final class Display {
     func broadcastState(changedFrom previous: DisplayConfiguration, sendingDone: Bool = true) {
         let properties = changedProperties(from: previous)
         for output in outputs where output.isAlive {
+            let boundXdgOutputs = xdgOutputs.filter { $0.output === output && $0.xdgOutput.isAlive }.map(\.xdgOutput)
             if !rules.xdgFirstOnChange { for property in properties { send(property, to: output) } }
-            for entry in xdgOutputs where entry.output === output && entry.xdgOutput.isAlive {
+            for xdgOutput in boundXdgOutputs {
                 sendState(
-                    to: entry.xdgOutput, of: output, isCreation: false, sendDone: entry.xdgOutput.version < 3,
-                    changedFrom: previous)
+                    to: xdgOutput, of: output, isCreation: false,
+                    sendDone: xdgOutput.version < 3 && !rules.xdgDoneLastOnChange, changedFrom: previous)
             }
             if rules.xdgFirstOnChange { for property in properties { send(property, to: output) } }
-            if sendingDone && output.version >= 2 { output.sendDone() }
+            let toldSomething = !properties.isEmpty || !boundXdgOutputs.isEmpty
+            if sendingDone && output.version >= 2 && (toldSomething || !rules.doneOnlyAfterEvents) { output.sendDone() }
+            if rules.xdgDoneLastOnChange {
+                for xdgOutput in boundXdgOutputs where xdgOutput.version < 3 { xdgOutput.sendDone() }
+            }
         }
     }
 

@@ -39,6 +39,15 @@ struct OutputEventRules: Hashable, Sendable {
     /// preferred scale it causes (KWin), rather than right after the
     /// output's own events.
     var doneAfterSurfaceEvents = false
+    /// Whether a change ends with the `xdg_output.done` (to clients of
+    /// xdg_output before version 3) after the `wl_output.done` (Mutter),
+    /// rather than before it.
+    var xdgDoneLastOnChange = false
+    /// Whether a change sends `wl_output.done` only to an output object it
+    /// sent something (a property, or its xdg_output's position and size):
+    /// Mutter tells a client without xdg_output nothing about a monitor
+    /// that only moved. Otherwise every bound output gets its `done`.
+    var doneOnlyAfterEvents = false
 
     /// `wl_output` in the protocol's order: geometry, mode, scale, name, description.
     static let complete = OutputEventRules(bindOrder: [.geometry, .mode, .scale, .name, .description], changeEvents: .all)
@@ -56,9 +65,11 @@ struct OutputEventRules: Hashable, Sendable {
         doneAfterSurfaceEvents: true)
     /// Mutter 43: the protocol's order on bind; a change sends the mode or
     /// scale that changed (no geometry, no description), then xdg_output's
-    /// position and size.
+    /// position and size, `wl_output.done`, and `xdg_output.done` last; an
+    /// output object told nothing gets no `done`.
     static let mutter = OutputEventRules(
-        bindOrder: [.geometry, .mode, .scale, .name, .description], changeEvents: .modeOrScaleIfChanged)
+        bindOrder: [.geometry, .mode, .scale, .name, .description], changeEvents: .modeOrScaleIfChanged,
+        xdgDoneLastOnChange: true, doneOnlyAfterEvents: true)
 }
 
 extension OutputEventStyle {

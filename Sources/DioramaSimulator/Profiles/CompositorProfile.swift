@@ -68,9 +68,9 @@ public struct CompositorProfile: Hashable, Sendable {
     public enum StatesOfMaximized: String, Hashable, Sendable {
         /// `maximized` (and whatever else the window has).
         case maximizedOnly = "maximized-only"
-        /// `maximized` and the four `tiled_*` states, as KWin 5.27 tells a
-        /// maximized window (it is tiled against every edge); a client of
-        /// xdg_wm_base v1 is told only what its version carries.
+        /// `maximized` and the four `tiled_*` states, as KWin 5.27 and Mutter
+        /// 43 tell a maximized window (it is tiled against every edge); a
+        /// client of xdg_wm_base v1 is told only what its version carries.
         case alsoTiled = "also-tiled"
     }
 
@@ -97,6 +97,11 @@ public struct CompositorProfile: Hashable, Sendable {
         /// "Both buffers busy at redraw()"). A commit without a frame callback
         /// releases at once.
         case afterReplacingFrame = "after-replacing-frame"
+        /// At the commit that attached it: its pixels are copied and it is
+        /// released at once, replaced or not (Mutter 43 uploads an shm
+        /// buffer into a texture at commit and releases it, so
+        /// weston-simple-shm draws every frame into the same buffer).
+        case copiedAtCommit = "copied-at-commit"
     }
 
     /// Which display a new window opens on.
@@ -158,10 +163,25 @@ public struct CompositorProfile: Hashable, Sendable {
     /// keyboard focus) before its surface enters its displays, as Mutter 43
     /// sends them; otherwise it enters first.
     public var mappedWindowActivatedBeforeEnter = false
-    /// Whether the surfaces on a display whose scale changed leave it before
-    /// its new state is sent and enter it again after, as Mutter 43 (which
-    /// makes the monitor anew) sends them; otherwise they stay on it.
-    public var rescaledDisplayReentered = false
+    /// Whether any change of the layout (a display moved, rescaled or
+    /// rotated) makes every display anew, as Mutter 43 rebuilds all its
+    /// logical monitors: every surface leaves its displays before the new
+    /// state is sent, every display sends its state (one that did not change,
+    /// its position and size) and `done`, and the surfaces enter again
+    /// after. Otherwise only the changed displays send their state, and
+    /// surfaces leave or enter only the displays they stopped or started
+    /// overlapping.
+    public var layoutChangeRebuildsDisplays = false
+    /// Whether a maximize or fullscreen request that changes nothing (GTK's
+    /// `unset_maximized` before its window maps) is answered by a
+    /// configure, as the protocol asks; Mutter 43 sends none.
+    public var answersUnchangedStateRequests = true
+    /// The order the registry announces globals in, by interface name
+    /// (`wl_output`: every output of the starting layout); interfaces not
+    /// listed follow in the simulator's own order. Empty: the simulator's
+    /// own order, outputs last. Clients that bind as globals arrive (foot)
+    /// see their events in this order.
+    public var globalOrder: [String] = []
     /// Whether Diorama's own `diorama_window_placement_manager_v1` is offered:
     /// a client may ask which output a new toplevel opens on. Real
     /// compositors do not have it, so only the `modern` profile offers it.
@@ -255,6 +275,13 @@ public struct CompositorProfile: Hashable, Sendable {
             minimum > 0 ? max(1, min(available, minimum / 2)) : available
         }
         return Size(width: side(area.width, minimumSize.width), height: side(area.height, minimumSize.height))
+    }
+
+    /// `globals` in ``globalOrder`` (a stable sort: the unlisted keep their
+    /// order, after the listed).
+    func orderingGlobals<Global>(_ globals: [Global], by interface: (Global) -> String) -> [Global] {
+        func rank(_ global: Global) -> Int { globalOrder.firstIndex(of: interface(global)) ?? globalOrder.count }
+        return globals.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
     }
 
     /// `configuration` as this profile lays it out (its logical-size rounding).
@@ -352,18 +379,34 @@ public struct CompositorProfile: Hashable, Sendable {
     /// xdg_wm_base v4, wl_seat v8, no xdg-decoration (clients draw their
     /// own); its virtual monitors are `Meta-N`, MetaVendor MetaVirtualMonitor,
     /// 0 × 0 mm; Mutter's output event order (a change sends no geometry);
-    /// enter and leave in monitor order;
-    /// a rescale sends windows no configure, and every configure carries
-    /// the current bounds; a mapping window is activated before it enters
-    /// its monitor; a rescaled monitor's surfaces leave it and enter it
-    /// again (the fidelity suite compares it with real Mutter).
+    /// enter and leave in monitor order; new windows open on the monitor
+    /// under the pointer; a rescale sends windows that still fit no
+    /// configure, a window larger than the monitors' new extent is fitted
+    /// to it, and every configure carries the current bounds (configures
+    /// before the surfaces enter again); a mapping window is activated
+    /// before it enters its monitor; any layout change (a move too) makes
+    /// every surface leave its monitors and enter them again; a maximized
+    /// window is told `tiled_*` too; a request that changes no state gets no
+    /// configure; globals come in Mutter's order; a buffer size
+    /// that is not a multiple of the scale is accepted; an shm buffer is
+    /// released right after the commit that attached it (the fidelity suite
+    /// compares it with real Mutter; `Docs/fidelity.md` has the measurements).
     public static let mutter43 = CompositorProfile(
         name: "mutter-43", compositorVersion: 5, outputVersion: 3, xdgOutputManagerVersion: 3,
         xdgWmBaseVersion: 4, seatVersion: 8, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always,
-        enterLeaveOrder: .displayOrder, outputEvents: .mutter, outputIdentity: .mutterVirtual
+        newWindowDisplay: .pointerDisplay, enterLeaveOrder: .displayOrder, outputEvents: .mutter,
+        outputIdentity: .mutterVirtual
     ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure).with(\.mappedWindowActivatedBeforeEnter, true)
-        .with(\.rescaledDisplayReentered, true)
+        .with(\.layoutChangeRebuildsDisplays, true).with(\.bufferSizeScaleRule, .tolerated)
+        .with(\.configureBeforeScale, true).with(\.bufferRelease, .copiedAtCommit).with(\.statesOfMaximized, .alsoTiled)
+        .with(\.answersUnchangedStateRequests, false)
+        .with(
+            \.globalOrder,
+            [
+                "wl_compositor", "wl_shm", "wl_output", "zxdg_output_manager_v1", "wl_data_device_manager",
+                "wl_subcompositor", "xdg_wm_base", "wp_viewporter", "wl_seat", "wp_presentation",
+            ])
 
     /// Every built-in profile, in the order `--profile` lists them.
     public static let all: [CompositorProfile] = [.modern, .sway17, .sway17Floating, .weston10, .kwin527, .mutter43]
@@ -401,8 +444,9 @@ public enum WindowsOnResizedDisplay: String, Hashable, Sendable {
     /// first configure.
     case fitToDisplay = "fit-to-display"
     /// As Mutter 43 does: the window is told nothing when its display's
-    /// area changes, and every configure it gets carries the display's
-    /// current `configure_bounds`.
+    /// area changes unless it no longer fits within all displays' extent
+    /// (then it is configured down to it), and every configure it gets
+    /// carries the display's current `configure_bounds`.
     case boundsWithEveryConfigure = "bounds-with-every-configure"
 }
 
@@ -414,6 +458,9 @@ public enum NewWindowDisplay: String, Hashable, Sendable {
     /// focused window was (sway's focused output); the default display before
     /// anything had focus.
     case focusedDisplay = "focused"
+    /// The display under the pointer, wherever focus is (Mutter 43's
+    /// current monitor); the default display when the pointer is on none.
+    case pointerDisplay = "pointer"
 }
 
 /// How a profile reports outputs through wl_output and xdg_output.

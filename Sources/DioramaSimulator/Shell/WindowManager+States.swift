@@ -9,8 +9,7 @@ extension WindowManager {
     /// asks for the usable area's size; restoring puts the saved frame back.
     func setMaximized(_ window: Window, _ maximized: Bool) {
         guard maximized != window.states.contains(.maximized) else {
-            // The spec asks for a configure even when nothing changes.
-            sendConfigure(window)
+            answerUnchangedStateRequest(window)
             return
         }
         if maximized {
@@ -23,6 +22,14 @@ extension WindowManager {
             if !window.states.contains(.fullscreen) { restoreFloatingFrame(window) }
         }
         windowStateChanged(window)
+    }
+
+    /// A maximize or fullscreen request that changes nothing: the protocol
+    /// asks for a configure all the same, which Mutter 43 does not send
+    /// (GTK's `unset_maximized` and `unset_fullscreen` before it maps get
+    /// none there; ``CompositorProfile/answersUnchangedStateRequests``).
+    private func answerUnchangedStateRequest(_ window: Window) {
+        if profile.answersUnchangedStateRequests { sendConfigure(window) }
     }
 
     /// Makes a window fullscreen on `display` (its home display when nil), or
@@ -48,7 +55,7 @@ extension WindowManager {
             }
         } else {
             guard window.states.contains(.fullscreen) else {
-                sendConfigure(window)
+                answerUnchangedStateRequest(window)
                 return
             }
             window.states.remove(.fullscreen)

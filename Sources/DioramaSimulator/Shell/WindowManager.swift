@@ -47,11 +47,14 @@ final class WindowManager {
     // MARK: A new window
 
     /// The name of the display a new window opens on, by the profile: the
-    /// default display, or the one focus is on (sway's focused output).
+    /// default display, the one focus is on (sway's focused output), or the
+    /// one under the pointer (Mutter's current monitor).
     var newWindowDisplayName: String {
-        profile.newWindowDisplay.displayName(
+        let pointer = seat.pointerDevice.position
+        return profile.newWindowDisplay.displayName(
             default: displays.defaultDisplayName,
             focused: focusedWindow?.homeDisplayName ?? displays.lastFocusedDisplayName,
+            underPointer: displays.plugged.first { $0.logicalRect.contains(pointer) }?.name,
             exists: { self.displays.display(named: $0) != nil })
     }
 

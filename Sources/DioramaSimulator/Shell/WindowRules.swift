@@ -7,14 +7,19 @@ import DioramaModel
 // only when it needs a behaviour no profile had.
 
 extension NewWindowDisplay {
-    /// The display a new window opens on: the default one, or the one focus
-    /// is on (`focused`, else the last focused; `exists` rules out a display
-    /// that is gone).
-    func displayName(default defaultName: String, focused: String?, exists: (String) -> Bool) -> String {
+    /// The display a new window opens on: the default one, the one focus
+    /// is on (`focused`, else the last focused), or the one under the
+    /// pointer (`underPointer`); `exists` rules out a display that is gone.
+    func displayName(
+        default defaultName: String, focused: String?, underPointer: String? = nil, exists: (String) -> Bool
+    ) -> String {
+        let chosen: String?
         switch self {
         case .defaultDisplay: return defaultName
-        case .focusedDisplay: return focused.flatMap { exists($0) ? $0 : nil } ?? defaultName
+        case .focusedDisplay: chosen = focused
+        case .pointerDisplay: chosen = underPointer
         }
+        return chosen.flatMap { exists($0) ? $0 : nil } ?? defaultName
     }
 }
 
@@ -42,15 +47,21 @@ extension WindowsOnResizedDisplay {
     var boundsChangeSendsConfigure: Bool { self == .newBounds }
 
     /// The size a floating window of `size` is configured to once its
-    /// display's area is `area`; nil when it gets no configure for it.
-    func fittedSize(_ size: Size, in area: Size) -> Size? {
+    /// display's usable area is `area` and all displays' usable areas
+    /// together span `extent` (their bounding box); nil when it gets no
+    /// configure for it. KWin fits the window to its display; Mutter only
+    /// keeps it within the monitors' extent (a 1600×1000 window on a
+    /// monitor shrunk to 960×600, beside another 960×600 one, is told
+    /// 1600×600 and spans both).
+    func fittedSize(_ size: Size, in area: Size, extent: Size) -> Size? {
+        let limit: Size
         switch self {
-        case .newBounds, .boundsWithEveryConfigure:
-            return nil
-        case .fitToDisplay:
-            guard size.width > area.width || size.height > area.height else { return nil }
-            return Size(width: min(size.width, area.width), height: min(size.height, area.height))
+        case .newBounds: return nil
+        case .fitToDisplay: limit = area
+        case .boundsWithEveryConfigure: limit = extent
         }
+        guard size.width > limit.width || size.height > limit.height else { return nil }
+        return Size(width: min(size.width, limit.width), height: min(size.height, limit.height))
     }
 }
 

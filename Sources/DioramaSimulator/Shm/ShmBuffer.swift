@@ -18,6 +18,11 @@ public final class ShmBuffer {
     /// Bytes from one row to the next.
     public let stride: Int
     let format: WlShm.Format
+    /// The pixels as the last commit that attached the buffer left them,
+    /// when the profile copies buffers at commit
+    /// (``BufferReleaseTiming/copiedAtCommit``): the client may draw into
+    /// the released memory while the copy stays on screen.
+    private var copiedBytes: [UInt8]?
 
     init(resource: WlBuffer, pool: ShmPool, offset: Int, width: Int, height: Int, stride: Int, format: WlShm.Format) {
         self.resource = resource
@@ -40,7 +45,16 @@ public final class ShmBuffer {
     /// file underneath, `body` reads zeros and the client is disconnected
     /// (``ShmPool/read(offset:count:_:)``).
     public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
-        try pool.read(offset: offset, count: stride * height, body)
+        if let copiedBytes { return try copiedBytes.withUnsafeBytes(body) }
+        return try pool.read(offset: offset, count: stride * height, body)
+    }
+
+    /// Copies the pixels now (a commit attached the buffer) and releases
+    /// it: the client may reuse it at once, as on a compositor that uploads
+    /// shm buffers into its own textures at commit.
+    func copyAndRelease() {
+        copiedBytes = pool.read(offset: offset, count: stride * height) { Array($0) }
+        release()
     }
 
     /// Runs `body` with the buffer's pixels as an image, or returns nil when

@@ -159,8 +159,13 @@ final class Surface {
         // Apply. The buffer that was on screen is released once another
         // buffer (or none) replaces it: at once, or under sway's profile
         // after this commit's frame callbacks got `done` (FrameScheduler).
-        if pending.attach != nil, let old = current.buffer, old !== newBuffer {
-            if compositor.profile.bufferRelease == .afterReplacingFrame && !pendingFrameCallbacks.isEmpty {
+        // Under Mutter's profile every attached buffer is copied and
+        // released by the commit that attached it, so none waits here.
+        let releaseTiming = compositor.profile.bufferRelease
+        if case .buffer(let attached)? = pending.attach, releaseTiming == .copiedAtCommit {
+            attached.copyAndRelease()
+        } else if pending.attach != nil, let old = current.buffer, old !== newBuffer, releaseTiming != .copiedAtCommit {
+            if releaseTiming == .afterReplacingFrame && !pendingFrameCallbacks.isEmpty {
                 buffersReleasedAfterFrame.append(old)
             } else {
                 old.release()

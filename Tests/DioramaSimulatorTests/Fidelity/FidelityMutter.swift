@@ -20,6 +20,10 @@ enum FidelityMutterOutputs {
         ]
     }
 
+    /// Where the session moves Meta-1 once Meta-0 is at 2x (960×600 points,
+    /// Meta-1 beside it at x=960): 300 points down, still touching Meta-0.
+    static let secondAfterRescale = Point(x: size.width / 2, y: 300)
+
     static var simulatorLayout: DisplayLayout {
         DisplayLayout(
             displays: mutterLayout.map { logical in
@@ -37,7 +41,11 @@ enum FidelityMutterOutputs {
 final class RealMutterCompositor: FidelityCompositor {
     private let compositor: RunningCompositor
     private var layout = FidelityMutterOutputs.mutterLayout
-    private var keys: MutterRemoteDesktop?
+    /// Started with the compositor, before any client: Mutter adds the
+    /// session's virtual keyboard and pointer to its seat asynchronously,
+    /// and keys pressed before that are lost (a session started at the
+    /// first move sometimes missed Super+Shift+Right).
+    private let remoteDesktop: MutterRemoteDesktop
     /// The monitor the session last moved the window to (it starts on Meta-0).
     private var windowMonitor = FidelityMutterOutputs.names[0]
 
@@ -45,6 +53,7 @@ final class RealMutterCompositor: FidelityCompositor {
         compositor = try MutterHeadless.start(monitorSizes: Array(repeating: FidelityMutterOutputs.size, count: 2))
         do {
             try MutterHeadless.apply(layout, to: compositor)
+            remoteDesktop = try MutterRemoteDesktop(on: compositor)
         } catch {
             compositor.stop()
             throw error
@@ -65,10 +74,19 @@ final class RealMutterCompositor: FidelityCompositor {
         guard let route = MutterHeadless.monitorPath(from: source, to: output, in: state) else {
             throw FidelitySessionError(message: "Mutter cannot move a window from \(source) to \(output) by keybinding")
         }
-        let keys = try self.keys ?? MutterRemoteDesktop(on: compositor)
-        self.keys = keys
-        for _ in route.hops { try keys.moveFocusedWindow(to: route.side) }
+        for _ in route.hops { try remoteDesktop.moveFocusedWindow(to: route.side) }
         windowMonitor = output
+    }
+
+    /// Presses Super+Up: Mutter maximizes the focused window.
+    func maximizeWindow(appID: String) throws {
+        try remoteDesktop.maximizeFocusedWindow()
+    }
+
+    /// Pushes the RemoteDesktop session's pointer right, past Meta-0's
+    /// width (Mutter stops it inside Meta-1): new windows then open there.
+    func movePointerOntoSecondMonitor() throws {
+        try remoteDesktop.movePointer(dx: Double(FidelityMutterOutputs.size.width) + 300, dy: 0)
     }
 
     /// Applies the whole layout again with `output` at `scale` and the
@@ -97,8 +115,19 @@ final class RealMutterCompositor: FidelityCompositor {
         throw FidelitySessionError(message: "Mutter 43 has no interface to resize a window")
     }
 
+    /// Applies the whole layout again with `output` at `position`, its
+    /// scale unchanged (Mutter refuses a layout whose monitors do not touch).
+    func moveOutput(_ output: String, to position: Point) throws {
+        guard let index = layout.firstIndex(where: { $0.connector == output }) else {
+            throw FidelitySessionError(message: "the session has no monitor \(output)")
+        }
+        layout[index].x = position.x
+        layout[index].y = position.y
+        try MutterHeadless.apply(layout, to: compositor)
+    }
+
     func stop() {
-        keys?.stop()
+        remoteDesktop.stop()
         compositor.stop()
     }
 }

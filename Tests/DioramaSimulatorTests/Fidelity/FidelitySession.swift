@@ -19,7 +19,21 @@ protocol FidelityCompositor: AnyObject {
     func moveWindow(appID: String, toOutput output: String) throws
     func setScale(_ scale: Int, ofOutput output: String) throws
     func resizeWindow(appID: String, to size: Size) throws
+    /// Moves an output to a new logical position, nothing else changing.
+    func moveOutput(_ output: String, to position: Point) throws
+    /// Maximizes the window (the session's focused one).
+    func maximizeWindow(appID: String) throws
     func stop()
+}
+
+extension FidelityCompositor {
+    func moveOutput(_ output: String, to position: Point) throws {
+        throw FidelitySessionError(message: "\(Self.self) does not move outputs in the fidelity session")
+    }
+
+    func maximizeWindow(appID: String) throws {
+        throw FidelitySessionError(message: "\(Self.self) does not maximize windows in the fidelity session")
+    }
 }
 
 /// The outputs both compositors get: sway's headless defaults, HEADLESS-1 at
@@ -135,6 +149,19 @@ final class SimulatedCompositor: FidelityCompositor {
         try simulator.perform { try $0.resizeWindow(.appID(appID), to: size) }
     }
 
+    func moveOutput(_ output: String, to position: Point) throws {
+        try simulator.perform { try $0.moveDisplay(output, to: position) }
+    }
+
+    func maximizeWindow(appID: String) throws {
+        try simulator.perform { try $0.maximizeWindow(.appID(appID)) }
+    }
+
+    /// Puts the seat's pointer at a global logical point.
+    func movePointer(to point: Point) throws {
+        try simulator.perform { try $0.movePointer(to: .global(point)) }
+    }
+
     func stop() { simulator.stop() }
 }
 
@@ -154,6 +181,17 @@ struct FidelityClient: Sendable, CustomStringConvertible {
         (
             try ChildProcess(
                 URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["/bin/sh", "-c", "sleep 600"],
+                environment: ChildProcess.minimalEnvironment(environment)), nil
+        )
+    }
+
+    /// weston-terminal: client-side decorations (shadows around its window
+    /// geometry), bound to xdg_wm_base version 1.
+    static let westonTerminal = FidelityClient(name: "weston-terminal", appID: "org.freedesktop.weston.wayland-terminal") {
+        environment in
+        (
+            try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/weston-terminal"), arguments: ["--shell=/bin/sh"],
                 environment: ChildProcess.minimalEnvironment(environment)), nil
         )
     }
@@ -188,6 +226,16 @@ enum FidelitySession {
             FidelityStep(name: "rescale \(first) to 2x") { compositor, _ in try compositor.setScale(2, ofOutput: first) },
         ]
     }
+
+    /// `output` moved to `position` (its scale and mode unchanged).
+    static func moveOutput(_ output: String, to position: Point) -> FidelityStep {
+        FidelityStep(name: "move \(output) to \(position.x),\(position.y)") { compositor, _ in
+            try compositor.moveOutput(output, to: position)
+        }
+    }
+
+    /// The window maximized on its output.
+    static let maximize = FidelityStep(name: "maximize") { try $0.maximizeWindow(appID: $1.appID) }
 
     /// Floating windows (sway with `floating enable` for every window): a
     /// resize, then the moves and the rescale.

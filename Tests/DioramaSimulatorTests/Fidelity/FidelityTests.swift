@@ -81,15 +81,22 @@ import Testing
 
     /// Mutter 43 on two virtual monitors (Meta-0 1x, Meta-1 2x) against
     /// `mutter-43`: moves both ways by Mutter's move-to-monitor keybinding
-    /// (TimerApp is the focused window), then Meta-0 rescaled to 2x through
-    /// DisplayConfig. TimerApp only, as for KWin.
-    @Test(arguments: [FidelityClient.timerApp])
+    /// (the client's window is the focused one), Meta-0 rescaled to 2x
+    /// through DisplayConfig, Meta-1 moved down without another change
+    /// (Mutter makes every monitor anew, so the window leaves and enters),
+    /// then the window maximized by Super+Up. weston-terminal binds
+    /// xdg_wm_base v1 and draws its own decorations.
+    @Test(arguments: [FidelityClient.timerApp, .foot, .westonTerminal])
     func sameEventsUnderMutterAndTheMutter43Profile(client: FidelityClient) throws {
         let real = try RealMutterCompositor()
         defer { real.stop() }
         try Self.expectTwoOutputSessionsMatch(
             client, on: real, outputs: (FidelityMutterOutputs.names, FidelityMutterOutputs.simulatorLayout), underProfile: .mutter43,
-            known: KnownDifferences.mutter43, labels: ("Mutter 43", "mutter-43 profile"))
+            known: KnownDifferences.mutter43, labels: ("Mutter 43", "mutter-43 profile"),
+            then: [
+                FidelitySession.moveOutput(FidelityMutterOutputs.names[1], to: FidelityMutterOutputs.secondAfterRescale),
+                FidelitySession.maximize,
+            ])
     }
 
     /// The two-output session (to the second output and back, the first
@@ -97,9 +104,10 @@ import Testing
     /// same outputs; expects no unlisted difference and a window that moved.
     static func expectTwoOutputSessionsMatch(
         _ client: FidelityClient, on real: FidelityCompositor, outputs: (names: [String], layout: DisplayLayout),
-        underProfile profile: CompositorProfile, known: [KnownDifference], labels: (real: String, simulated: String)
+        underProfile profile: CompositorProfile, known: [KnownDifference], labels: (real: String, simulated: String),
+        then moreSteps: [FidelityStep] = []
     ) throws {
-        let steps = FidelitySession.twoOutputs(first: outputs.names[0], second: outputs.names[1])
+        let steps = FidelitySession.twoOutputs(first: outputs.names[0], second: outputs.names[1]) + moreSteps
         let realTranscript = try FidelitySession.run(client, on: real, steps: steps)
         let simulated = try SimulatedCompositor(profile: profile, layout: outputs.layout)
         defer { simulated.stop() }

@@ -128,7 +128,8 @@ enum KnownDifferences {
 
     /// Real Mutter 43 (headless, two virtual monitors) versus `--profile mutter-43`.
     static let mutter43: [KnownDifference] =
-        extensionsAndFormats + [
+        extensionsAndFormats + selection + [
+            .init(id: "text-input", side: .real, prefix: "zwp_text_input_v3."),
             .init(id: "input-devices", side: .real, prefix: "wl_seat.capabilities("),
             .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
             .init(id: "input-devices", side: .real, prefix: "wl_keyboard."),
