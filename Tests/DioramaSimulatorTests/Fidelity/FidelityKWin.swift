@@ -121,20 +121,6 @@ extension FidelitySession {
 }
 
 extension FidelityClient {
-    /// weston-terminal (weston 10's): binds xdg_wm_base v1 (no
-    /// `configure_bounds`, no `tiled_*`) and wl_output v2, and draws its own
-    /// decorations with shadows around a 742×427 window.
-    static let westonTerminal = FidelityClient(name: "weston-terminal", appID: "org.freedesktop.weston.wayland-terminal") {
-        environment in
-        (
-            try ChildProcess(
-                URL(fileURLWithPath: "/usr/bin/weston-terminal"), arguments: ["--shell=/bin/sh"],
-                environment: ChildProcess.minimalEnvironment(environment)), nil
-        )
-    }
-}
-
-extension FidelityClient {
     /// gtk4-widget-factory (GTK 4.8): a large window (about 1400×800 with
     /// client-side shadows) drawn with GTK's Cairo renderer, so llvmpipe's
     /// GL setup does not slow its start; no accessibility bus. It runs under

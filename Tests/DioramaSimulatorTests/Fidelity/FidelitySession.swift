@@ -185,8 +185,9 @@ struct FidelityClient: Sendable, CustomStringConvertible {
         )
     }
 
-    /// weston-terminal: client-side decorations (shadows around its window
-    /// geometry), bound to xdg_wm_base version 1.
+    /// weston-terminal (weston 10's): client-side decorations (shadows
+    /// around a 742×427 window geometry), bound to xdg_wm_base version 1 (no
+    /// `configure_bounds`, no `tiled_*`) and wl_output version 2.
     static let westonTerminal = FidelityClient(name: "weston-terminal", appID: "org.freedesktop.weston.wayland-terminal") {
         environment in
         (
