@@ -29,37 +29,55 @@ import Testing
         }
     }
 
-    // No time limit: a main-actor test's duration includes its wait for the
-    // main actor, which other suites of the run may hold for many seconds.
-    // Every wait inside is bounded (the first configure: 5 s).
-    @Test("a scene whose events arrive while another scene draws draws after that frame is committed, not inside it")
-    func framesOfTwoScenesDoNotNest() throws {
+    /// Two scenes of the in-process app on one display, each marking its
+    /// frames in the trace. Each connects and draws its first frame before
+    /// the launch returns (the runtime waits for the first configure):
+    /// window 1, then window 2. Returns the app (stop it), the scenes and the
+    /// first scene's content.
+    static func twoMarkedScenes() throws -> (app: InProcessWaylandApp, scenes: [WindowScene], first: FrameMarkingContent) {
         let layout = DisplayLayout(displays: [
             DisplayConfiguration(name: "DP-1", mode: DisplayMode(width: 1920, height: 1080))
         ])
         let app = try InProcessWaylandApp(layout: layout)
-        defer { app.stop() }
-        let (simulator, backend, application, trace) = (app.simulator, app.backend, app.application, app.trace)
+        do {
+            try app.application.launch()
+            try app.application.requestSceneSessionActivation()
+            let scenes = app.application.connectedScenes
+            try #require(scenes.count == 2)
+            let first = FrameMarkingContent(label: "first")
+            scenes[0].rootContent = first
+            scenes[1].rootContent = FrameMarkingContent(label: "second")
+            return (app, scenes, first)
+        } catch {
+            app.stop()
+            throw error
+        }
+    }
 
-        // Each connects and draws its first frame before the call returns
-        // (the runtime waits for the first configure): window 1, then window 2.
-        try application.launch()
-        try application.requestSceneSessionActivation()
-        let scenes = application.connectedScenes
-        try #require(scenes.count == 2)
-        let first = FrameMarkingContent(label: "first"), second = FrameMarkingContent(label: "second")
-        scenes[0].rootContent = first
-        scenes[1].rootContent = second
-
-        // While the first scene draws, the compositor configures the second
-        // one; its events are on the socket before the first frame's commit,
-        // where the runtime reads them to catch a display change in time.
-        first.duringNextDraw = {
+    /// What the first scene does inside its next frame: the compositor
+    /// configures window 2 (a new size) and sends it at once.
+    static func configureTheSecondWindow(on simulator: BackgroundSimulator) -> () throws -> Void {
+        {
             try simulator.perform { simulator in
                 try simulator.resizeWindow(.id(2), to: Size(width: 640, height: 420))
                 simulator.flushClients()
             }
         }
+    }
+
+    // No time limit: a main-actor test's duration includes its wait for the
+    // main actor, which other suites of the run may hold for many seconds.
+    // Every wait inside is bounded (the first configure: 5 s).
+    @Test("a scene whose events arrive while another scene draws draws after that frame is committed, not inside it")
+    func framesOfTwoScenesDoNotNest() throws {
+        let (app, scenes, first) = try Self.twoMarkedScenes()
+        defer { app.stop() }
+        let (simulator, backend, trace) = (app.simulator, app.backend, app.trace)
+
+        // While the first scene draws, the compositor configures the second
+        // one; its events are on the socket before the first frame's commit,
+        // where the runtime reads them to catch a display change in time.
+        first.duringNextDraw = Self.configureTheSecondWindow(on: simulator)
         try simulator.perform { simulator in
             try simulator.resizeWindow(.id(1), to: Size(width: 700, height: 500))
             simulator.flushClients()
@@ -94,29 +112,14 @@ import Testing
 
     @Test("events read during a frame drawn outside any batch (a timer's redraw) are followed by an idle record once their frames are done")
     func eventsReadDuringATimersFrameEndWithIdle() async throws {
-        let layout = DisplayLayout(displays: [
-            DisplayConfiguration(name: "DP-1", mode: DisplayMode(width: 1920, height: 1080))
-        ])
-        let app = try InProcessWaylandApp(layout: layout)
+        let (app, scenes, first) = try Self.twoMarkedScenes()
         defer { app.stop() }
-        let (simulator, application, trace) = (app.simulator, app.application, app.trace)
-        try application.launch()
-        try application.requestSceneSessionActivation()
-        let scenes = application.connectedScenes
-        try #require(scenes.count == 2)
-        let first = FrameMarkingContent(label: "first"), second = FrameMarkingContent(label: "second")
-        scenes[0].rootContent = first
-        scenes[1].rootContent = second
+        let (simulator, trace) = (app.simulator, app.trace)
 
         // The first scene redraws for app code (as for a key repeat's timer),
         // not at a batch's end; while it draws, the compositor configures
         // the second scene, whose events the frame reads before its commit.
-        first.duringNextDraw = {
-            try simulator.perform { simulator in
-                try simulator.resizeWindow(.id(2), to: Size(width: 640, height: 420))
-                simulator.flushClients()
-            }
-        }
+        first.duringNextDraw = Self.configureTheSecondWindow(on: simulator)
         // The first frames' callbacks come back, so the pacer is idle and a
         // redraw request draws at once.
         try simulator.perform { simulator in
