@@ -104,6 +104,18 @@ struct TemporaryFileCleanupTests {
             return try diorama.waitForExit(timeout: 60)
         }
 
+        /// The client is no longer running: it is gone, or a zombie its new
+        /// parent has yet to reap (its `/proc/PID/stat` state `Z`).
+        func expectClientEnded() {
+            guard let text = try? String(contentsOf: outside.appendingPathComponent("pid"), encoding: .utf8) else {
+                Issue.record("the client wrote no pid")
+                return
+            }
+            let stat = (try? String(contentsOfFile: "/proc/\(text)/stat", encoding: .utf8)) ?? ""
+            let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init)
+            #expect(stat.isEmpty || state == "Z", "the client (pid \(text)) still runs: \(stat)")
+        }
+
         /// Nothing of the run is left in `TMPDIR`, the runtime directory the
         /// client saw is gone, and the files outside its links pointed to are whole.
         func expectNothingLeft(runtimeDirectory: String, _ result: ChildProcessResult) {
@@ -141,6 +153,7 @@ struct TemporaryFileCleanupTests {
         let result = try scene.terminate(check)
         #expect(result.exitedBySignal && result.status == SIGTERM, "\(result.standardError)")
         scene.expectNothingLeft(runtimeDirectory: runtimeDirectory, result)
+        scene.expectClientEnded()
     }
 
     @Test("diorama run stopped by SIGTERM stops its app and leaves nothing in TMPDIR")
@@ -159,6 +172,7 @@ struct TemporaryFileCleanupTests {
         let result = try scene.terminate(run)
         #expect(result.exitedBySignal && result.status == SIGTERM, "\(result.standardError)")
         scene.expectNothingLeft(runtimeDirectory: runtimeDirectory, result)
+        scene.expectClientEnded()
     }
 }
 
