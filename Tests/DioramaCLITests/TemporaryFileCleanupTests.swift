@@ -98,9 +98,9 @@ struct TemporaryFileCleanupTests {
             }
         }
 
-        /// SIGTERM, then waits for `diorama` to end (it has its own bound).
-        func terminate(_ diorama: ChildProcess) throws -> ChildProcessResult {
-            diorama.send(SIGTERM)
+        /// `signal` (SIGTERM unless told), then waits for `diorama` to end (it has its own bound).
+        func terminate(_ diorama: ChildProcess, with signal: Int32 = SIGTERM) throws -> ChildProcessResult {
+            diorama.send(signal)
             return try diorama.waitForExit(timeout: 60)
         }
 
@@ -145,19 +145,19 @@ struct TemporaryFileCleanupTests {
         scene.expectNothingLeft(runtimeDirectory: runtimeDirectory, try scene.terminate(sim))
     }
 
-    @Test("diorama check stopped by SIGTERM stops its client and leaves nothing in TMPDIR")
-    func checkStoppedBySignal() throws {
+    @Test("diorama check stopped by SIGTERM or SIGINT stops its client and leaves nothing in TMPDIR", arguments: [SIGTERM, SIGINT])
+    func checkStoppedBySignal(signal: Int32) throws {
         let scene = try LeavingClientScene()
         let check = try scene.startDiorama(["check", "--output", scene.outside.appendingPathComponent("report").path, "--", scene.client.path])
         let runtimeDirectory = try scene.awaitClient(under: check)
-        let result = try scene.terminate(check)
-        #expect(result.exitedBySignal && result.status == SIGTERM, "\(result.standardError)")
+        let result = try scene.terminate(check, with: signal)
+        #expect(result.exitedBySignal && result.status == signal, "\(result.standardError)")
         scene.expectNothingLeft(runtimeDirectory: runtimeDirectory, result)
         scene.expectClientEnded()
     }
 
-    @Test("diorama run stopped by SIGTERM stops its app and leaves nothing in TMPDIR")
-    func runStoppedBySignal() throws {
+    @Test("diorama run stopped by SIGTERM or SIGINT stops its app and leaves nothing in TMPDIR", arguments: [SIGTERM, SIGINT])
+    func runStoppedBySignal(signal: Int32) throws {
         let scene = try LeavingClientScene()
         let scenario = scene.outside.appendingPathComponent("leaving.scenario")
         try """
@@ -169,8 +169,8 @@ struct TemporaryFileCleanupTests {
         """.write(to: scenario, atomically: false, encoding: .utf8)
         let run = try scene.startDiorama(["run", "--work-dir", scene.outside.appendingPathComponent("work").path, scenario.path])
         let runtimeDirectory = try scene.awaitClient(under: run)
-        let result = try scene.terminate(run)
-        #expect(result.exitedBySignal && result.status == SIGTERM, "\(result.standardError)")
+        let result = try scene.terminate(run, with: signal)
+        #expect(result.exitedBySignal && result.status == signal, "\(result.standardError)")
         scene.expectNothingLeft(runtimeDirectory: runtimeDirectory, result)
         scene.expectClientEnded()
     }
