@@ -195,11 +195,11 @@ package enum ExploreCampaign {
                 }
                 let work: String
                 do {
-                    work = try TemporaryDirectory.make(prefix: NSTemporaryDirectory() + "/diorama-explore-")
+                    work = try TemporaryDirectory.make(named: "diorama-explore")
                 } catch {
-                    throw .simulator("cannot create a scratch folder in \(NSTemporaryDirectory()): \(error.reason)")
+                    throw .simulator("cannot create a scratch folder in \(error.subject): \(error.reason); set TMPDIR to a writable folder")
                 }
-                defer { try? FileManager.default.removeItem(atPath: work) }
+                defer { try? TemporaryDirectory.remove(work) }
                 let outcome: (reproduced: Bool, description: String)
                 do {
                     outcome = try await ExploreScenario.reproduces(
