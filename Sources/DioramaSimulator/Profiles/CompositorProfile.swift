@@ -172,6 +172,13 @@ public struct CompositorProfile: Hashable, Sendable {
     /// surfaces leave or enter only the displays they stopped or started
     /// overlapping.
     public var layoutChangeRebuildsDisplays = false
+    /// Where a window goes when a script moves it to another display.
+    public var windowMoveToDisplay: WindowMoveToDisplay = .keepOffset
+    /// Whether a window whose minimum size does not fit its display's usable
+    /// area cannot be maximized (the request changes nothing), as Mutter 43
+    /// turns maximize off for it: gtk4-widget-factory (at least 1391×757) on
+    /// a 960×600 monitor ignored Super+Up and Alt+F10.
+    public var maximizeNeedsRoomForMinimumSize = false
     /// Whether a maximize or fullscreen request that changes nothing (GTK's
     /// `unset_maximized` before its window maps) is answered by a
     /// configure, as the protocol asks; Mutter 43 sends none.
@@ -400,7 +407,8 @@ public struct CompositorProfile: Hashable, Sendable {
     ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure).with(\.mappedWindowActivatedBeforeEnter, true)
         .with(\.layoutChangeRebuildsDisplays, true).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.configureBeforeScale, true).with(\.bufferRelease, .copiedAtCommit).with(\.statesOfMaximized, .alsoTiled)
-        .with(\.answersUnchangedStateRequests, false)
+        .with(\.answersUnchangedStateRequests, false).with(\.windowPlacement, .firstFit)
+        .with(\.windowMoveToDisplay, .scaledIntoLayout).with(\.maximizeNeedsRoomForMinimumSize, true)
         .with(
             \.globalOrder,
             [
@@ -431,6 +439,24 @@ public enum WindowPlacement: String, Hashable, Sendable {
     /// a step being 1/48 of the area's width and height (KWin 5.27's default
     /// placement, measured on `kwin_wayland --virtual`).
     case centered
+    /// Mutter 43's first fit: the first of its candidate positions (a
+    /// centred grid's top-left cell, then below or right of another window;
+    /// ``firstFitCandidates(size:in:others:)``) where the window lies inside
+    /// the usable area and overlaps no other window; the cascade when none
+    /// does. Measured on real Mutter by where the pointer meets the window.
+    case firstFit = "first-fit"
+}
+
+/// Where a window goes when a script moves it to another display.
+public enum WindowMoveToDisplay: String, Hashable, Sendable {
+    /// Its offset from the display's usable-area corner kept (clamped into
+    /// the target's area): wholly on the target.
+    case keepOffset = "keep-offset"
+    /// As Mutter 43's move to the neighbouring monitor: the offset scaled by
+    /// the two areas' ratio, then the window pushed the shortest way into
+    /// the layout, so a window wider than the target overlaps its neighbour
+    /// too; a window already mostly on the target stays where it is.
+    case scaledIntoLayout = "scaled-into-layout"
 }
 
 /// What a floating window on a display whose logical size changed (a
