@@ -74,6 +74,23 @@ import Testing
         #expect(Set(Self.configuredSizes(underProfile)) == Set(Self.configuredSizes(onMutter)))
     }
 
+    /// Mutter places a new window by its first fit, whose first candidate
+    /// is a centred grid's top-left cell: a 1900×700 foot on the 1920-wide
+    /// Meta-0 lands at x = 1920 mod 1901 / 2 = 9 and stays on Meta-0. A
+    /// cascade from the corner (x = 32) would push it onto Meta-1 as well.
+    @Test(.timeLimit(.minutes(10)))
+    func aWideNewWindowStaysOnItsMonitorWhereMutterPlacesIt() throws {
+        let real = try RealMutterCompositor()
+        defer { real.stop() }
+        let onMutter = try Self.run(.wideFoot, environment: real.clientEnvironment, until: Self.hasEntered)
+        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
+        defer { simulated.stop() }
+        let underProfile = try Self.run(.wideFoot, environment: simulated.clientEnvironment, until: Self.hasEntered)
+
+        #expect(Self.enteredOutputScales(onMutter) == [1], "Mutter kept the window on Meta-0")
+        #expect(Self.enteredOutputScales(underProfile) == Self.enteredOutputScales(onMutter))
+    }
+
     /// Runs `client` against `environment` with `WAYLAND_DEBUG=client` until
     /// its log satisfies `condition`, then, if given, runs `step` and waits
     /// until the log satisfies `afterStep` (at most 20 s each); returns the log.
@@ -126,6 +143,14 @@ import Testing
             .flatMap { $0.arguments.first.flatMap { Int($0) } }
     }
 
+    /// The `wl_output.scale` of every output the surfaces entered, in order.
+    private static func enteredOutputScales(_ log: [WaylandDebugMessage]) -> [Int?] {
+        log.filter { $0.direction == .received && $0.interface == "wl_surface" && $0.message == "enter" }.map { enter in
+            log.last { $0.direction == .received && $0.object == enter.arguments.first && $0.message == "scale" }
+                .flatMap { $0.arguments.first.flatMap { Int($0) } }
+        }
+    }
+
     /// How many `wl_shm_pool.create_buffer` requests the client sent.
     private static func buffersCreated(_ log: [WaylandDebugMessage]) -> Int {
         log.filter { $0.direction == .sent && $0.interface == "wl_shm_pool" && $0.message == "create_buffer" }.count
@@ -139,6 +164,17 @@ extension FidelityClient {
         (
             try ChildProcess(
                 URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["--window-size-pixels=1600x1000", "/bin/sh", "-c", "sleep 600"],
+                environment: ChildProcess.minimalEnvironment(environment)), nil
+        )
+    }
+
+    /// foot asking for a 1900×700 window: nearly as wide as a 1920×1200
+    /// monitor, so where on the monitor it goes decides whether it reaches
+    /// the next one.
+    static let wideFoot = FidelityClient(name: "foot 1900x700", appID: "foot") { environment in
+        (
+            try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["--window-size-pixels=1900x700", "/bin/sh", "-c", "sleep 600"],
                 environment: ChildProcess.minimalEnvironment(environment)), nil
         )
     }
