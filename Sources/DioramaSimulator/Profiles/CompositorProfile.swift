@@ -387,7 +387,10 @@ public struct CompositorProfile: Hashable, Sendable {
     /// own); its virtual monitors are `Meta-N`, MetaVendor MetaVirtualMonitor,
     /// 0 × 0 mm; Mutter's output event order (a change sends no geometry);
     /// enter and leave in monitor order; new windows open on the monitor
-    /// under the pointer; a rescale sends windows that still fit no
+    /// under the pointer, at Mutter's first fit; a window moved to another
+    /// monitor keeps its offset scaled and is pushed into the layout (and
+    /// follows its monitor so on layout changes); a window whose minimum
+    /// size does not fit is neither fitted nor maximized; a rescale sends windows that still fit no
     /// configure, a window larger than the monitors' new extent is fitted
     /// to it, and every configure carries the current bounds (configures
     /// before the surfaces enter again); a mapping window is activated

@@ -40,12 +40,7 @@ import Testing
     /// a buffer only when another replaces it, it needs two.
     @Test(.timeLimit(.minutes(10)))
     func westonSimpleShmDrawsWithOneBufferAsOnMutter() throws {
-        let real = try RealMutterCompositor()
-        defer { real.stop() }
-        let onMutter = try Self.run(.westonSimpleShm, environment: real.clientEnvironment, until: Self.drewTenFrames)
-        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
-        defer { simulated.stop() }
-        let underProfile = try Self.run(.westonSimpleShm, environment: simulated.clientEnvironment, until: Self.drewTenFrames)
+        let (onMutter, underProfile) = try Self.runOnMutterAndUnderTheProfile(.westonSimpleShm, until: Self.drewTenFrames)
 
         #expect(Self.buffersCreated(onMutter) == 1, "Mutter released each frame's buffer at once")
         #expect(Self.buffersCreated(underProfile) == Self.buffersCreated(onMutter))
@@ -80,15 +75,23 @@ import Testing
     /// cascade from the corner (x = 32) would push it onto Meta-1 as well.
     @Test(.timeLimit(.minutes(10)))
     func aWideNewWindowStaysOnItsMonitorWhereMutterPlacesIt() throws {
-        let real = try RealMutterCompositor()
-        defer { real.stop() }
-        let onMutter = try Self.run(.wideFoot, environment: real.clientEnvironment, until: Self.hasEntered)
-        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
-        defer { simulated.stop() }
-        let underProfile = try Self.run(.wideFoot, environment: simulated.clientEnvironment, until: Self.hasEntered)
+        let (onMutter, underProfile) = try Self.runOnMutterAndUnderTheProfile(.wideFoot, until: Self.hasEntered)
 
         #expect(Self.enteredOutputScales(onMutter) == [1], "Mutter kept the window on Meta-0")
         #expect(Self.enteredOutputScales(underProfile) == Self.enteredOutputScales(onMutter))
+    }
+
+    /// Runs `client` on a real Mutter of its own, then under `mutter-43` on
+    /// the same monitors, each until its log satisfies `condition`; returns both logs.
+    private static func runOnMutterAndUnderTheProfile(
+        _ client: FidelityClient, until condition: @escaping ([WaylandDebugMessage]) -> Bool
+    ) throws -> (onMutter: [WaylandDebugMessage], underProfile: [WaylandDebugMessage]) {
+        let real = try RealMutterCompositor()
+        defer { real.stop() }
+        let onMutter = try run(client, environment: real.clientEnvironment, until: condition)
+        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
+        defer { simulated.stop() }
+        return (onMutter, try run(client, environment: simulated.clientEnvironment, until: condition))
     }
 
     /// Runs `client` against `environment` with `WAYLAND_DEBUG=client` until
