@@ -175,9 +175,10 @@ public struct CompositorProfile: Hashable, Sendable {
     /// Where a window goes when a script moves it to another display.
     public var windowMoveToDisplay: WindowMoveToDisplay = .keepOffset
     /// Whether a window whose minimum size does not fit its display's usable
-    /// area cannot be maximized (the request changes nothing), as Mutter 43
-    /// turns maximize off for it: gtk4-widget-factory (at least 1391×757) on
-    /// a 960×600 monitor ignored Super+Up and Alt+F10.
+    /// area cannot be maximized by the user (a script's maximize changes
+    /// nothing), as Mutter 43 turns maximize off for it: gtk4-widget-factory
+    /// (at least 1391×757) on a 960×600 monitor ignored Super+Up and Alt+F10,
+    /// while foot and weston-terminal there were maximized.
     public var maximizeNeedsRoomForMinimumSize = false
     /// Whether a maximize or fullscreen request that changes nothing (GTK's
     /// `unset_maximized` before its window maps) is answered by a

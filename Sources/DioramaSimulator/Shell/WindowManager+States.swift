@@ -12,12 +12,6 @@ extension WindowManager {
             answerUnchangedStateRequest(window)
             return
         }
-        if maximized && profile.maximizeNeedsRoomForMinimumSize,
-            let home = displays.display(named: window.homeDisplayName),
-            window.minimumSize.width > home.usableArea.width || window.minimumSize.height > home.usableArea.height
-        {
-            return
-        }
         if maximized {
             if !window.states.contains(.fullscreen) { window.savedFloatingFrame = window.frameToSave }
             window.restoredPositionAwaitingSize = nil
@@ -28,6 +22,18 @@ extension WindowManager {
             if !window.states.contains(.fullscreen) { restoreFloatingFrame(window) }
         }
         windowStateChanged(window)
+    }
+
+    /// Whether the user may maximize `window` (a keybinding, a script's
+    /// maximize): not, under ``CompositorProfile/maximizeNeedsRoomForMinimumSize``,
+    /// when its minimum size does not fit its display's usable area.
+    /// (Only Mutter's keybindings were measured, so a client's own
+    /// `set_maximized` is not refused.)
+    func userMayMaximize(_ window: Window) -> Bool {
+        guard profile.maximizeNeedsRoomForMinimumSize, let home = displays.display(named: window.homeDisplayName) else {
+            return true
+        }
+        return window.minimumSize.width <= home.usableArea.width && window.minimumSize.height <= home.usableArea.height
     }
 
     /// A maximize or fullscreen request that changes nothing: the protocol
