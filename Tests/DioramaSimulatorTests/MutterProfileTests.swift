@@ -200,7 +200,7 @@ import WaylandClient
         // Meta-0 rescaled to 2x, Meta-1 following to x=960: the window
         // follows Meta-0, the monitor it is mostly on, from where the move
         // put it before the push (1983,53 halved: 991,26), onto Meta-1
-        // alone, as on Mutter (whose exact place there was not measured).
+        // alone: where the pointer found it on Mutter.
         try harness.simulator.setScale(Scale(integer: 2)!, ofDisplay: "A")
         try harness.roundtrip(client.connection)
         let followed = try harness.simulator.window(.appID("gtk-like")).frame.origin

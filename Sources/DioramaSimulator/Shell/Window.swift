@@ -72,8 +72,8 @@ public final class Window {
     /// changed nothing or the window moved otherwise since. Later layout
     /// changes start again from there, as Mutter keeps a window's place
     /// before its constraints (gtk4-widget-factory, pushed back to 1214,53
-    /// from 1983,53, goes to 991,26 when Meta-0 is rescaled to 2x: onto
-    /// Meta-1 alone, as on Mutter).
+    /// from 1983,53, goes to 991,26 when Meta-0 is rescaled to 2x, onto
+    /// Meta-1 alone, where the pointer found it on Mutter).
     var positionBeforePush: Point?
 
     /// Puts the window where a move by Mutter's rule took it (see ``positionBeforePush``).
