@@ -208,9 +208,11 @@ import WaylandClient
         #expect(window.log.filter { if case .enter = $0 { true } else { false } } == [.enter("Meta-1")], "\(window.log)")
     }
 
-    /// weston-terminal (742×427 at 217,114 on Meta-0), Meta-0 rescaled to
-    /// 2x: Mutter moved it with its monitor, its offset halved, and it
-    /// stayed on Meta-0 (it entered Meta-0 again and nothing else).
+    /// weston-terminal (742×427, at 217,114 on Meta-0 by the first fit),
+    /// Meta-0 rescaled to 2x: on Mutter it stayed on Meta-0 (it entered
+    /// Meta-0 again and nothing else), which its unscaled place would not;
+    /// the profile halves its offset (108,57), as Mutter did for
+    /// gtk4-widget-factory (probed).
     @Test func aWindowFollowsItsRescaledMonitorWithItsOffsetScaled() throws {
         let harness = try Simulator.Harness(layout: Self.twoMonitors) { $0.profile = .mutter43 }
         let client = try WindowingClient(harness: harness)
