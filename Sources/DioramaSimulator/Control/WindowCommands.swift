@@ -57,7 +57,9 @@ final class WindowCommands {
     }
 
     func maximizeWindow(_ selector: WindowSelector, _ maximized: Bool) throws(SimulatorControlError) {
-        windowManager.setMaximized(try window(selector), maximized)
+        let window = try window(selector)
+        guard !maximized || windowManager.userMayMaximize(window) else { return }
+        windowManager.setMaximized(window, maximized)
     }
 
     func fullscreenWindow(_ selector: WindowSelector, on displayName: String?, _ fullscreen: Bool) throws(SimulatorControlError) {

@@ -172,6 +172,14 @@ public struct CompositorProfile: Hashable, Sendable {
     /// surfaces leave or enter only the displays they stopped or started
     /// overlapping.
     public var layoutChangeRebuildsDisplays = false
+    /// Where a window goes when a script moves it to another display.
+    public var windowMoveToDisplay: WindowMoveToDisplay = .keepOffset
+    /// Whether a window whose minimum size does not fit its display's usable
+    /// area cannot be maximized by the user (a script's maximize changes
+    /// nothing), as Mutter 43 turns maximize off for it: gtk4-widget-factory
+    /// (at least 1391×757) on a 960×600 monitor ignored Super+Up and Alt+F10,
+    /// while foot and weston-terminal there were maximized.
+    public var maximizeNeedsRoomForMinimumSize = false
     /// Whether a maximize or fullscreen request that changes nothing (GTK's
     /// `unset_maximized` before its window maps) is answered by a
     /// configure, as the protocol asks; Mutter 43 sends none.
@@ -380,7 +388,10 @@ public struct CompositorProfile: Hashable, Sendable {
     /// own); its virtual monitors are `Meta-N`, MetaVendor MetaVirtualMonitor,
     /// 0 × 0 mm; Mutter's output event order (a change sends no geometry);
     /// enter and leave in monitor order; new windows open on the monitor
-    /// under the pointer; a rescale sends windows that still fit no
+    /// under the pointer, at Mutter's first fit; a window moved to another
+    /// monitor keeps its offset scaled and is pushed into the layout (and
+    /// follows its monitor so on layout changes); a window whose minimum
+    /// size does not fit is neither fitted nor maximized; a rescale sends windows that still fit no
     /// configure, a window larger than the monitors' new extent is fitted
     /// to it, and every configure carries the current bounds (configures
     /// before the surfaces enter again); a mapping window is activated
@@ -400,7 +411,8 @@ public struct CompositorProfile: Hashable, Sendable {
     ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure).with(\.mappedWindowActivatedBeforeEnter, true)
         .with(\.layoutChangeRebuildsDisplays, true).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.configureBeforeScale, true).with(\.bufferRelease, .copiedAtCommit).with(\.statesOfMaximized, .alsoTiled)
-        .with(\.answersUnchangedStateRequests, false)
+        .with(\.answersUnchangedStateRequests, false).with(\.windowPlacement, .firstFit)
+        .with(\.windowMoveToDisplay, .scaledIntoLayout).with(\.maximizeNeedsRoomForMinimumSize, true)
         .with(
             \.globalOrder,
             [
@@ -431,6 +443,24 @@ public enum WindowPlacement: String, Hashable, Sendable {
     /// a step being 1/48 of the area's width and height (KWin 5.27's default
     /// placement, measured on `kwin_wayland --virtual`).
     case centered
+    /// Mutter 43's first fit: the first of its candidate positions (a
+    /// centred grid's top-left cell, then below or right of another window;
+    /// ``firstFitCandidates(size:in:others:)``) where the window lies inside
+    /// the usable area and overlaps no other window; the cascade when none
+    /// does. Measured on real Mutter by where the pointer meets the window.
+    case firstFit = "first-fit"
+}
+
+/// Where a window goes when a script moves it to another display.
+public enum WindowMoveToDisplay: String, Hashable, Sendable {
+    /// Its offset from the display's usable-area corner kept (clamped into
+    /// the target's area): wholly on the target.
+    case keepOffset = "keep-offset"
+    /// As Mutter 43's move to the neighbouring monitor: the offset scaled by
+    /// the two areas' ratio, then the window pushed the shortest way into
+    /// the layout, so a window wider than the target overlaps its neighbour
+    /// too; a window already mostly on the target stays where it is.
+    case scaledIntoLayout = "scaled-into-layout"
 }
 
 /// What a floating window on a display whose logical size changed (a

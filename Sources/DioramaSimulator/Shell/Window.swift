@@ -67,6 +67,20 @@ public final class Window {
     /// client has answered the restore's configure (profiles whose restored
     /// windows move with their size: KWin); nil when nothing waits.
     var restoredPositionAwaitingSize: Point?
+    /// Where a move by Mutter's rule (``WindowMoveToDisplay/scaledIntoLayout``)
+    /// put the window before pushing it into the layout; nil when the push
+    /// changed nothing or the window moved otherwise since. Later layout
+    /// changes start again from there, as Mutter keeps a window's place
+    /// before its constraints (gtk4-widget-factory, pushed back to 1214,53
+    /// from 1983,53, goes to 991,26 when Meta-0 is rescaled to 2x, onto
+    /// Meta-1 alone, where the pointer found it on Mutter).
+    var positionBeforePush: Point?
+
+    /// Puts the window where a move by Mutter's rule took it (see ``positionBeforePush``).
+    func place(at destination: (unpushed: Point, position: Point)) {
+        position = destination.position
+        positionBeforePush = destination.unpushed == destination.position ? nil : destination.unpushed
+    }
     /// The frame to save before maximize or fullscreen: the current one, at
     /// the place a pending restore is about to take it to.
     var frameToSave: Rect { Rect(origin: restoredPositionAwaitingSize ?? position, size: size) }

@@ -24,6 +24,18 @@ extension WindowManager {
         windowStateChanged(window)
     }
 
+    /// Whether the user may maximize `window` (a keybinding, a script's
+    /// maximize): not, under ``CompositorProfile/maximizeNeedsRoomForMinimumSize``,
+    /// when its minimum size does not fit its display's usable area.
+    /// (Only Mutter's keybindings were measured, so a client's own
+    /// `set_maximized` is not refused.)
+    func userMayMaximize(_ window: Window) -> Bool {
+        guard profile.maximizeNeedsRoomForMinimumSize, let home = displays.display(named: window.homeDisplayName) else {
+            return true
+        }
+        return window.minimumSize.width <= home.usableArea.width && window.minimumSize.height <= home.usableArea.height
+    }
+
     /// A maximize or fullscreen request that changes nothing: the protocol
     /// asks for a configure all the same, which Mutter 43 does not send
     /// (GTK's `unset_maximized` and `unset_fullscreen` before it maps get
@@ -172,6 +184,7 @@ extension WindowManager {
         if window.states.contains(.fullscreen) { setFullscreen(window, on: nil, enable: false) }
         if window.states.contains(.maximized) { setMaximized(window, false) }
         window.restoredPositionAwaitingSize = nil
+        window.positionBeforePush = nil
         window.position = position
         if window.isMapped { windowFrameChanged(window) } else { outputs.updateOutputs(of: window) }
     }
@@ -188,8 +201,15 @@ extension WindowManager {
     /// goes out before leave/enter, as sway shows the window on its new
     /// output only once the client answered. A floating window moves at once
     /// (leave/enter), then gets the configure without `activated`.
+    ///
+    /// Under Mutter's rule (``WindowMoveToDisplay/scaledIntoLayout``) a
+    /// floating window moves from the display it is mostly on; one already
+    /// mostly on the target is left alone (Mutter's keybinding finds no
+    /// monitor to move it to), and one that lands across two displays stays
+    /// across them.
     func move(_ window: Window, toDisplay target: Display) {
         let source = window.homeDisplayName
+        if moveByProfileRule(window, to: target) { return }
         relocate(window, from: displays.lastKnownDisplay(named: source), to: target)
         let losesFocus = !profile.movedWindowKeepsFocus && focusedWindow === window && target.name != source
         if losesFocus { dropFocus(of: window, keepingDisplay: source) }
@@ -205,11 +225,31 @@ extension WindowManager {
         }
     }
 
+    /// Moves a floating, mapped window by the profile's
+    /// ``CompositorProfile/windowMoveToDisplay`` when it has its own rule;
+    /// false leaves the move to ``relocate(_:from:to:)``.
+    private func moveByProfileRule(_ window: Window, to target: Display) -> Bool {
+        guard window.isMapped, window.states.isDisjoint(with: ToplevelStates.tiled.union([.maximized, .fullscreen])),
+            let source = displays.largestOverlap(of: window.frame, among: displays.plugged)
+        else { return false }
+        let areas = displays.plugged.map(\.usableArea)
+        guard
+            let destination = profile.windowMoveToDisplay.destination(
+                of: window.frame, minimumSize: window.minimumSize, from: source.usableArea, to: target.usableArea, areas: areas)
+        else { return false }
+        guard source !== target else { return true }
+        window.homeDisplayName = target.name
+        window.place(at: destination)
+        if window.frame != window.lastTracedFrame { windowFrameChanged(window) } else { outputs.updateOutputs(of: window) }
+        return true
+    }
+
     /// Puts the window from `source` onto `target` (shared by moves, plugging
     /// and unplugging). With no `source` (a window whose last display is
     /// unknown) a floating window is cascaded on `target`.
     func relocate(_ window: Window, from source: Display?, to target: Display) {
         window.homeDisplayName = target.name
+        window.positionBeforePush = nil
         window.restoredPositionAwaitingSize = nil
         if window.states.contains(.fullscreen) {
             window.fullscreenDisplayName = target.name

@@ -277,13 +277,14 @@ final class WindowManager {
     }
 
     /// Where a floating window goes once its size is known, by the profile's
-    /// placement (KWin centres it); windows the profile placed at creation,
+    /// placement (KWin centres it, Mutter takes its first fit); windows the profile placed at creation,
     /// maximized, fullscreen and tiled ones stay where they are.
     private func placeOnMap(_ window: Window) {
         guard window.states.isDisjoint(with: ToplevelStates.tiled.union([.maximized, .fullscreen])),
             let home = displays.display(named: window.homeDisplayName),
             let position = profile.windowPlacement.positionOnMap(
                 size: window.size, in: home.usableArea,
+                others: registry.stackingOrder.filter { $0 !== window && $0.isMapped && $0.homeDisplayName == home.name }.map(\.frame),
                 occupied: { point in
                     self.registry.stackingOrder.contains { $0.homeDisplayName == home.name && $0.position == point }
                 })

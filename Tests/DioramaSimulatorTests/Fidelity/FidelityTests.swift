@@ -85,18 +85,21 @@ import Testing
     /// through DisplayConfig, Meta-1 moved down without another change
     /// (Mutter makes every monitor anew, so the window leaves and enters),
     /// then the window maximized by Super+Up. weston-terminal binds
-    /// xdg_wm_base v1 and draws its own decorations.
-    @Test(arguments: [FidelityClient.timerApp, .foot, .westonTerminal])
+    /// xdg_wm_base v1 and draws its own decorations. gtk4-widget-factory
+    /// is wider than the 2x monitor and, once Meta-0 is at 2x too, taller
+    /// than both (its minimum size no longer fits, so Mutter neither fits
+    /// nor maximizes it); it skips the monitor's move, where Mutter puts it
+    /// back across both monitors by a rule the profile does not have
+    /// (`Docs/fidelity.md`, "Not yet reproduced").
+    @Test(arguments: [FidelityClient.timerApp, .foot, .westonTerminal, .gtk4WidgetFactory])
     func sameEventsUnderMutterAndTheMutter43Profile(client: FidelityClient) throws {
         let real = try RealMutterCompositor()
         defer { real.stop() }
+        let monitorMove = FidelitySession.moveOutput(FidelityMutterOutputs.names[1], to: FidelityMutterOutputs.secondAfterRescale)
         try Self.expectTwoOutputSessionsMatch(
             client, on: real, outputs: (FidelityMutterOutputs.names, FidelityMutterOutputs.simulatorLayout), underProfile: .mutter43,
             known: KnownDifferences.mutter43, labels: ("Mutter 43", "mutter-43 profile"),
-            then: [
-                FidelitySession.moveOutput(FidelityMutterOutputs.names[1], to: FidelityMutterOutputs.secondAfterRescale),
-                FidelitySession.maximize,
-            ])
+            then: (client.name == FidelityClient.gtk4WidgetFactory.name ? [] : [monitorMove]) + [FidelitySession.maximize])
     }
 
     /// The two-output session (to the second output and back, the first
