@@ -61,6 +61,16 @@ package struct Mutator: Sendable {
         return (bytes, mutations)
     }
 
+    /// `token` `count` times over, appended a token at a time: joining an array
+    /// of copies walks it byte by byte, which in a debug build made the long
+    /// runs and deep nesting most of the short run's mutating cost.
+    static func repeated(_ token: [UInt8], _ count: Int) -> [UInt8] {
+        var run: [UInt8] = []
+        run.reserveCapacity(token.count * count)
+        for _ in 0..<count { run.append(contentsOf: token) }
+        return run
+    }
+
     /// Applies one random mutation to `bytes` and says which.
     private func mutate(_ bytes: inout [UInt8], using random: inout SplitMix64) -> Mutation {
         let position = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &random)
@@ -105,7 +115,7 @@ package struct Mutator: Sendable {
         case 9:  // a very long run of one token
             let token = dictionary.randomElement(using: &random)!
             let count = Int.random(in: 100...(Self.maximumLength / max(1, token.count)), using: &random)
-            bytes.insert(contentsOf: Array([[UInt8]](repeating: token, count: count).joined()), at: position)
+            bytes.insert(contentsOf: Self.repeated(token, count), at: position)
             return .longRun
         case 10:  // deep nesting: many openers (their closers may or may not follow)
             let openers: [[UInt8]] = [
@@ -114,7 +124,7 @@ package struct Mutator: Sendable {
             ]
             let opener = openers.randomElement(using: &random)!
             let depth = Int.random(in: 100...5_000, using: &random)
-            bytes.insert(contentsOf: Array([[UInt8]](repeating: opener, count: depth).joined()), at: position)
+            bytes.insert(contentsOf: Self.repeated(opener, depth), at: position)
             return .deepNesting
         default:  // truncate
             bytes.removeSubrange(min(position, bytes.count)...)

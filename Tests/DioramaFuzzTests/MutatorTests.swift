@@ -28,6 +28,11 @@ import Testing
         #expect((2..<200).filter { other.input(at: $0) == mutator.input(at: $0) }.count < 20)
     }
 
+    @Test func aRepeatedTokenIsTheTokenThatManyTimesOver() {
+        #expect(Mutator.repeated(Array("<array>".utf8), 3) == Array("<array><array><array>".utf8))
+        #expect(Mutator.repeated([0x5B], 0).isEmpty)
+    }
+
     @Test func inputsStayWithinTheLengthLimit() {
         for iteration in 2..<300 {
             #expect(mutator.input(at: iteration).count <= Mutator.maximumLength)
