@@ -74,6 +74,24 @@ public struct CompositorProfile: Hashable, Sendable {
         case alsoTiled = "also-tiled"
     }
 
+    /// How a window tiled to half its display (KWin's and Mutter's quick
+    /// tiling) is sized and placed. Both halves are as tall as the usable
+    /// area; a half-tiled window keeps its half when its display's area
+    /// changes (a rescale), and untiling gives it back the frame it had.
+    public enum HalfTiling: String, Hashable, Sendable {
+        /// The compositor has no half tiling (sway 1.7 and weston 10 have no
+        /// such binding): asking for it is an error.
+        case unsupported
+        /// The left half takes the odd point and the right half starts where
+        /// it ends, as KWin 5.27 splits its tiles: 853 points (1280 pixels at
+        /// 1.5) give 427 at x = 0 and 426 at x = 427.
+        case leftTakesOddPoint = "left-takes-odd-point"
+        /// Each half is half the width rounded up, the right one ending at the
+        /// area's right edge, as Mutter 43 computes its tile area: 1281 points
+        /// give 641 at x = 0 and 641 at x = 640 (the halves share a column).
+        case halvesRoundUp = "halves-round-up"
+    }
+
     /// Which rectangle of a window its output membership (enter/leave, the
     /// preferred scale) is computed from.
     public enum OutputMembershipArea: String, Hashable, Sendable {
@@ -146,6 +164,9 @@ public struct CompositorProfile: Hashable, Sendable {
     public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
     /// What a maximized window's configures say besides `maximized`.
     public var statesOfMaximized: StatesOfMaximized = .maximizedOnly
+    /// Whether a window can be tiled to half its display (``HalfTile``), and
+    /// how the halves split an odd width.
+    public var halfTiling: HalfTiling = .leftTakesOddPoint
     /// Whether a window restored from maximized or fullscreen stays where it
     /// is until the client commits the restored size, then moves back (KWin
     /// 5.27 moves and resizes a window together, when the client answers);
@@ -316,7 +337,7 @@ public struct CompositorProfile: Hashable, Sendable {
     )
     .with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate)
     .with(\.tiledStatesForV1Clients, .maximized).with(\.outputMembership, .windowGeometry)
-    .with(\.bufferRelease, .afterReplacingFrame)
+    .with(\.bufferRelease, .afterReplacingFrame).with(\.halfTiling, .unsupported)
 
     /// sway 1.7 with every window floating (`for_window [app_id=".*"]
     /// floating enable`, what the real-sway scenario backend configures):
@@ -335,7 +356,7 @@ public struct CompositorProfile: Hashable, Sendable {
         name: "weston-10", compositorVersion: 4, outputVersion: 3, xdgOutputManagerVersion: 2,
         xdgWmBaseVersion: 3, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, outputEvents: .weston
-    ).with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate)
+    ).with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate).with(\.halfTiling, .unsupported)
 
     /// This profile with one property changed: how the fields added after
     /// the initializer's list are set on a shipped profile.
@@ -400,7 +421,7 @@ public struct CompositorProfile: Hashable, Sendable {
     ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure).with(\.mappedWindowActivatedBeforeEnter, true)
         .with(\.layoutChangeRebuildsDisplays, true).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.configureBeforeScale, true).with(\.bufferRelease, .copiedAtCommit).with(\.statesOfMaximized, .alsoTiled)
-        .with(\.answersUnchangedStateRequests, false)
+        .with(\.answersUnchangedStateRequests, false).with(\.halfTiling, .halvesRoundUp)
         .with(
             \.globalOrder,
             [

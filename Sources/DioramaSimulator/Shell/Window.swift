@@ -63,6 +63,9 @@ public final class Window {
     var requestedSize: Size?
     /// Position and size before maximize/fullscreen, restored afterwards.
     var savedFloatingFrame: Rect?
+    /// The half of its display the window is tiled to (its states then carry
+    /// ``HalfTile/edges``), nil when it is not half-tiled.
+    var halfTile: HalfTile?
     /// Where a window restored from maximized or fullscreen goes once the
     /// client has answered the restore's configure (profiles whose restored
     /// windows move with their size: KWin); nil when nothing waits.
@@ -70,6 +73,10 @@ public final class Window {
     /// The frame to save before maximize or fullscreen: the current one, at
     /// the place a pending restore is about to take it to.
     var frameToSave: Rect { Rect(origin: restoredPositionAwaitingSize ?? position, size: size) }
+    /// Whether the window fills a tile of its display: maximized, tiled
+    /// against all four edges, or half-tiled (its size then follows the
+    /// display's usable area; see ``CompositorProfile/tileFrame(of:in:)``).
+    var isTiledOrMaximized: Bool { states.contains(.maximized) || states.contains(.tiled) || halfTile != nil }
     var fullscreenDisplayName: String?
     var interactiveResize: InteractiveResize?
     /// Under a profile whose map waits for the client: the serial of the

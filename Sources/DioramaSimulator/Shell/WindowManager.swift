@@ -80,7 +80,7 @@ final class WindowManager {
 
     /// The size the simulator wants the window to have now, before min/max clamping:
     /// fullscreen → its display's full logical size; maximized or tiled → its
-    /// home display's usable area; otherwise the size a script asked for, else
+    /// home display's usable area (half-tiled: its half); otherwise the size a script asked for, else
     /// the current size once it has a buffer, else 0x0 ("you choose", the
     /// initial configure). Under the `configure-zero-size` variation a
     /// floating window is never told its current size: 0x0 instead.
@@ -91,10 +91,10 @@ final class WindowManager {
         {
             return display.logicalRect.size
         }
-        if window.states.contains(.maximized) || window.states.contains(.tiled),
-            let display = displays.display(named: window.homeDisplayName)
+        if let display = displays.display(named: window.homeDisplayName),
+            let tile = profile.tileFrame(of: window, in: display.usableArea)
         {
-            return display.usableArea.size
+            return tile.size
         }
         if let requested = window.requestedSize { return requested }
         let hasSize = window.isMapped || window.surface?.hasContent == true
