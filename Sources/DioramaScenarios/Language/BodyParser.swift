@@ -37,6 +37,8 @@ struct BodyParser {
         case "focus": action = .focus(window: try window())
         case "maximize": action = .maximize(window: try window())
         case "minimize": action = .minimize(window: try window())
+        case "tile": action = .tile(window: try window(), half: try halfTile())
+        case "untile": action = .tile(window: try window(), half: nil)
         case "close": action = .close(window: try window())
         case "fullscreen":
             let window = try window()
@@ -419,6 +421,19 @@ struct BodyParser {
                 name: name.name, modeSize: mode, scale: scale ?? .one, position: position,
                 transform: transform ?? .normal, location: cursor.location(of: nameToken))
         }
+    }
+
+    /// `left` or `right`, the half of `tile W left`.
+    mutating func halfTile() throws(ScenarioDiagnostic) -> HalfTile {
+        let token = cursor.current
+        let names = HalfTile.allCases.map(\.rawValue)
+        guard token.kind == .word, let half = HalfTile(rawValue: token.text) else {
+            throw cursor.error(
+                expected: "the half to tile to (\(names.joined(separator: " or ")))",
+                hint: cursor.hint(for: token, among: names, otherwise: "write e.g. tile main left; untile main gives it back its frame"))
+        }
+        cursor.advance()
+        return half
     }
 
     mutating func transform() throws(ScenarioDiagnostic) -> OutputTransform {
