@@ -435,6 +435,7 @@ extension ControlRequestWire {
         add(.path, path.map(JSONLineEncoder.quoted))
         add(.refreshMilliHz, refreshMilliHz.map(String.init))
         add(.scale, scale.map { $0.isFinite ? String($0) : "null" })
+        add(.side, side.map(JSONLineEncoder.quoted))
         add(.since, since.map(String.init))
         add(.steps, steps.map(String.init))
         add(.text, text.map(JSONLineEncoder.quoted))

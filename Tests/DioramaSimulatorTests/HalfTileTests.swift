@@ -118,6 +118,36 @@ import WaylandClient
         #expect(try harness.simulator.window(.appID("w")).frame == Rect(x: 320, y: 0, width: 320, height: 400))
     }
 
+    /// A window whose minimum width is more than its half: KWin 5.27 tells
+    /// it the half all the same (TimerApp, at least 500 points wide, was
+    /// told 320×400 on a 640-point output), Mutter 43 leaves it untiled and
+    /// tells it nothing (gtk4-widget-factory stayed as it was), and `modern`
+    /// clamps the half to the minimum, as every configure.
+    @Test(arguments: [
+        (CompositorProfile.kwin527, Size(width: 640, height: 800) as Size?), (.mutter43, nil), (.modern, Size(width: 700, height: 800)),
+    ])
+    func aWindowWhoseMinimumIsWiderThanItsHalf(profile: CompositorProfile, told expected: Size?) throws {
+        let harness = try Simulator.Harness(layout: Self.layout(width: 1280)) { $0.profile = profile }
+        let client = try WindowingClient(harness: harness)
+        let window = client.makeWindow(appID: "wide")
+        window.toplevel.setMinSize(width: 700, height: 300)
+        window.preferredSize = (800, 400)
+        try harness.roundtrip(client.connection)
+        window.ackAndCommit()
+        try harness.roundtrip(client.connection)
+        let before = window.configures.count
+        try harness.simulator.halfTileWindow(.appID("wide"), .left)
+        try harness.roundtrip(client.connection)
+        if let expected {
+            let told = try #require(window.lastConfigure)
+            #expect(Size(width: Int(told.width), height: Int(told.height)) == expected)
+            #expect(Self.tiledStates(told) == ["left", "top", "bottom"])
+        } else {
+            #expect(window.configures.count == before)
+            #expect(try harness.simulator.window(.appID("wide")).states.isDisjoint(with: .tiled))
+        }
+    }
+
     /// sway 1.7 and weston 10 have no half tiling: their profiles refuse it
     /// with the reason, and the window is told nothing.
     @Test(arguments: [CompositorProfile.sway17Floating, .weston10])

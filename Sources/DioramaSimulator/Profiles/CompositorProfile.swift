@@ -92,6 +92,22 @@ public struct CompositorProfile: Hashable, Sendable {
         case halvesRoundUp = "halves-round-up"
     }
 
+    /// What half tiling does with a window whose minimum size is larger
+    /// than its half.
+    public enum HalfTileMinimumSize: String, Hashable, Sendable {
+        /// The half's size is clamped to the minimum, as every configure is
+        /// (``SizeHintsPolicy``): the window overflows its half.
+        case clamped
+        /// The half's size is sent all the same and the client draws larger,
+        /// as KWin 5.27 does: TimerApp (500 points wide at least) was told
+        /// 320×400 for half of a 640-point output.
+        case ignored
+        /// The window is not tiled and is told nothing, as Mutter 43 tiles
+        /// only a window whose minimum size fits the half
+        /// (gtk4-widget-factory, at least 1391 points wide, stayed as it was).
+        case refused
+    }
+
     /// Which rectangle of a window its output membership (enter/leave, the
     /// preferred scale) is computed from.
     public enum OutputMembershipArea: String, Hashable, Sendable {
@@ -167,6 +183,9 @@ public struct CompositorProfile: Hashable, Sendable {
     /// Whether a window can be tiled to half its display (``HalfTile``), and
     /// how the halves split an odd width.
     public var halfTiling: HalfTiling = .leftTakesOddPoint
+    /// What half tiling does with a window whose minimum size does not fit
+    /// its half.
+    public var halfTileMinimumSize: HalfTileMinimumSize = .clamped
     /// Whether a window restored from maximized or fullscreen stays where it
     /// is until the client commits the restored size, then moves back (KWin
     /// 5.27 moves and resizes a window together, when the client answers);
@@ -392,6 +411,7 @@ public struct CompositorProfile: Hashable, Sendable {
         .with(\.windowsOnResizedDisplay, .fitToDisplay).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.statesOfMaximized, .alsoTiled).with(\.restoredWindowMovesWithItsSize, true)
         .with(\.outputMembership, .windowGeometry).with(\.mergesRepeatedConfigures, true)
+        .with(\.halfTiling, .leftTakesOddPoint).with(\.halfTileMinimumSize, .ignored)
 
     /// Mutter 43.8 (`mutter --wayland --headless --virtual-monitor …`, as
     /// `wayland-info` lists it on Debian bookworm): no fractional scale
@@ -422,6 +442,7 @@ public struct CompositorProfile: Hashable, Sendable {
         .with(\.layoutChangeRebuildsDisplays, true).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.configureBeforeScale, true).with(\.bufferRelease, .copiedAtCommit).with(\.statesOfMaximized, .alsoTiled)
         .with(\.answersUnchangedStateRequests, false).with(\.halfTiling, .halvesRoundUp)
+        .with(\.halfTileMinimumSize, .refused)
         .with(
             \.globalOrder,
             [

@@ -125,10 +125,19 @@ extension WindowManager {
     /// ``HalfTile/edges`` as its `tiled_*` states (which a client of
     /// xdg_wm_base v1 is not told). Untiling drops those states and gives
     /// the saved frame back, as restoring from maximized does. The profile
-    /// (``CompositorProfile/halfTiling``) says how the halves split.
+    /// says how the halves split (``CompositorProfile/halfTiling``) and what
+    /// becomes of a window whose minimum size does not fit its half
+    /// (``CompositorProfile/halfTileMinimumSize``: clamped, told the half
+    /// all the same, or left untiled).
     func setHalfTile(_ window: Window, _ half: HalfTile?) {
         guard half != window.halfTile else { return }
+        let home = displays.display(named: window.homeDisplayName)
         if let half {
+            if let area = home?.usableArea, let tile = profile.halfTiling.frame(of: half, in: area),
+                !profile.halfTileMinimumSize.admits(minimum: window.minimumSize, into: tile.size)
+            {
+                return
+            }
             if window.halfTile == nil && !window.isTiledOrMaximized && !window.states.contains(.fullscreen) {
                 window.savedFloatingFrame = window.frameToSave
             }
@@ -136,11 +145,7 @@ extension WindowManager {
             window.fullscreenDisplayName = nil
             window.states = window.states.subtracting(ToplevelStates.tiled.union([.maximized, .fullscreen])).union(half.edges)
             window.halfTile = half
-            if let home = displays.display(named: window.homeDisplayName),
-                let tile = profile.tileFrame(of: window, in: home.usableArea)
-            {
-                window.position = tile.origin
-            }
+            if let area = home?.usableArea, let tile = profile.tileFrame(of: window, in: area) { window.position = tile.origin }
         } else {
             window.states.subtract(.tiled)
             window.halfTile = nil

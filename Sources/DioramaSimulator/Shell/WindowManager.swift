@@ -136,7 +136,10 @@ final class WindowManager {
         _ window: Window, initial: Bool = false, size: Size? = nil,
         extraStates: ToplevelStates = [], interactive: Bool = false
     ) -> UInt32? {
-        let configuredSize = clampToHints(size ?? intendedSize(of: window), of: window, interactive: interactive)
+        let intended = size ?? intendedSize(of: window)
+        // KWin tells a half-tiled window its half even below its minimum size.
+        let keepsHalf = size == nil && window.halfTile != nil && !profile.halfTileMinimumSize.clampsConfigure
+        let configuredSize = keepsHalf ? intended : clampToHints(intended, of: window, interactive: interactive)
         // What the client is told: the states its xdg_wm_base version can
         // carry (the trace records these, not the window's own).
         let states = profile.tiledStatesForV1Clients.statesToSend(

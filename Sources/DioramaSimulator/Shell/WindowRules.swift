@@ -125,6 +125,17 @@ extension CompositorProfile.HalfTiling {
     }
 }
 
+extension CompositorProfile.HalfTileMinimumSize {
+    /// Whether a window whose minimum size is `minimum` is tiled to a half
+    /// of `size` (a zero side of the minimum is no minimum).
+    func admits(minimum: Size, into size: Size) -> Bool {
+        self != .refused || (minimum.width <= size.width && minimum.height <= size.height)
+    }
+
+    /// Whether a half-tiled window's configure is clamped to its minimum.
+    var clampsConfigure: Bool { self == .clamped }
+}
+
 extension CompositorProfile {
     /// The frame a tiled window fills on a display whose usable area is
     /// `area`: the whole area when it is maximized or tiled against all four
