@@ -186,6 +186,12 @@ public struct CompositorProfile: Hashable, Sendable {
     /// What half tiling does with a window whose minimum size does not fit
     /// its half.
     public var halfTileMinimumSize: HalfTileMinimumSize = .clamped
+    /// Whether a window being half-tiled stays where it is until the client
+    /// commits the half's size, then moves there (Mutter 43: weston-terminal
+    /// tiled to the right half of Meta-0 got its configure before its
+    /// `enter` of Meta-1, which its shadow reaches); otherwise it moves at
+    /// once, before the configure.
+    public var halfTiledWindowMovesWithItsSize = false
     /// Whether a window restored from maximized or fullscreen stays where it
     /// is until the client commits the restored size, then moves back (KWin
     /// 5.27 moves and resizes a window together, when the client answers);
@@ -442,7 +448,7 @@ public struct CompositorProfile: Hashable, Sendable {
         .with(\.layoutChangeRebuildsDisplays, true).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.configureBeforeScale, true).with(\.bufferRelease, .copiedAtCommit).with(\.statesOfMaximized, .alsoTiled)
         .with(\.answersUnchangedStateRequests, false).with(\.halfTiling, .halvesRoundUp)
-        .with(\.halfTileMinimumSize, .refused)
+        .with(\.halfTileMinimumSize, .refused).with(\.halfTiledWindowMovesWithItsSize, true)
         .with(
             \.globalOrder,
             [

@@ -68,7 +68,9 @@ public final class Window {
     var halfTile: HalfTile?
     /// Where a window restored from maximized or fullscreen goes once the
     /// client has answered the restore's configure (profiles whose restored
-    /// windows move with their size: KWin); nil when nothing waits.
+    /// windows move with their size: KWin), or a half-tiled one goes to its
+    /// half (profiles whose half-tiled windows move with their size:
+    /// Mutter); nil when nothing waits.
     var restoredPositionAwaitingSize: Point?
     /// The frame to save before maximize or fullscreen: the current one, at
     /// the place a pending restore is about to take it to.

@@ -145,7 +145,13 @@ extension WindowManager {
             window.fullscreenDisplayName = nil
             window.states = window.states.subtracting(ToplevelStates.tiled.union([.maximized, .fullscreen])).union(half.edges)
             window.halfTile = half
-            if let area = home?.usableArea, let tile = profile.tileFrame(of: window, in: area) { window.position = tile.origin }
+            if let area = home?.usableArea, let tile = profile.tileFrame(of: window, in: area) {
+                if profile.halfTiledWindowMovesWithItsSize && window.isMapped {
+                    window.restoredPositionAwaitingSize = tile.origin
+                } else {
+                    window.position = tile.origin
+                }
+            }
         } else {
             window.states.subtract(.tiled)
             window.halfTile = nil
