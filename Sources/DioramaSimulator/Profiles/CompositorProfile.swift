@@ -404,7 +404,9 @@ public struct CompositorProfile: Hashable, Sendable {
     /// a maximized window is told the four `tiled_*` states too, and a
     /// restored one moves back with its restored size; enter and leave follow
     /// the window geometry (shadows left out); a configure that repeats the
-    /// unanswered one is not sent again;
+    /// unanswered one is not sent again; quick tiling to half an output
+    /// gives the left half an odd point and tells the half's size even below
+    /// the window's minimum;
     /// a buffer size that is not a multiple of the scale is accepted (the
     /// fidelity suite compares it with real KWin).
     public static let kwin527 = CompositorProfile(
@@ -434,7 +436,9 @@ public struct CompositorProfile: Hashable, Sendable {
     /// before it enters its monitor; any layout change (a move too) makes
     /// every surface leave its monitors and enter them again; a maximized
     /// window is told `tiled_*` too; a request that changes no state gets no
-    /// configure; globals come in Mutter's order; a buffer size
+    /// configure; both halves of a half tile are half the width rounded up,
+    /// a window whose minimum does not fit is not tiled, and a tiled one
+    /// moves to its half once the client answered; globals come in Mutter's order; a buffer size
     /// that is not a multiple of the scale is accepted; an shm buffer is
     /// released right after the commit that attached it (the fidelity suite
     /// compares it with real Mutter; `Docs/fidelity.md` has the measurements).
