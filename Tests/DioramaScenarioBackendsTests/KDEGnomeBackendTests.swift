@@ -197,10 +197,12 @@ struct KDEGnomeBackendTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("tiling.scenario").path
         try """
-        # Half tiling on DP-1 (1920x1080 points), then back.
+        # Half tiling on DP-1 (1920x1080 points), then back. KWin opens the
+        # window on the output under its cursor, so it is moved first.
         displays: dual
         launch TimerApp as timer
         window main = timer title "Main"
+        move main to DP-1
         expect main bounds 640x480
         tile main right
         expect main bounds 960x1080
