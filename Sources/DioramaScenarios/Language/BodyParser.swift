@@ -425,28 +425,16 @@ struct BodyParser {
 
     /// `left` or `right`, the half of `tile W left`.
     mutating func halfTile() throws(ScenarioDiagnostic) -> HalfTile {
-        let token = cursor.current
         let names = HalfTile.allCases.map(\.rawValue)
-        guard token.kind == .word, let half = HalfTile(rawValue: token.text) else {
-            throw cursor.error(
-                expected: "the half to tile to (\(names.joined(separator: " or ")))",
-                hint: cursor.hint(for: token, among: names, otherwise: "write e.g. tile main left; untile main gives it back its frame"))
-        }
-        cursor.advance()
-        return half
+        return try cursor.choice(
+            "the half to tile to (\(names.joined(separator: " or ")))", names: names,
+            otherwise: "write e.g. tile main left; untile main gives it back its frame", parse: HalfTile.init(rawValue:))
     }
 
     mutating func transform() throws(ScenarioDiagnostic) -> OutputTransform {
-        let token = cursor.current
         let names = OutputTransform.allCases.map(\.name)
-        guard token.kind == .word, let transform = OutputTransform(name: token.text) else {
-            throw cursor.error(
-                expected: "a transform (\(names.joined(separator: ", ")))",
-                hint: cursor.hint(
-                    for: token, among: names,
-                    otherwise: "rotations are counter-clockwise degrees; flipped ones mirror first: flipped-90"))
-        }
-        cursor.advance()
-        return transform
+        return try cursor.choice(
+            "a transform (\(names.joined(separator: ", ")))", names: names,
+            otherwise: "rotations are counter-clockwise degrees; flipped ones mirror first: flipped-90", parse: OutputTransform.init(name:))
     }
 }
