@@ -85,6 +85,23 @@ import WaylandClient
         #expect((untiled.width, untiled.height) == (700, 500))
     }
 
+    /// Mutter 43 moves a window to its half only once the client answered
+    /// with the half's size (weston-terminal's configure came before its
+    /// `enter` of the next monitor); KWin's profile moves it at once.
+    @Test(arguments: [(CompositorProfile.kwin527, true), (.mutter43, false)])
+    func whenAHalfTiledWindowMoves(profile: CompositorProfile, movesAtOnce: Bool) throws {
+        let harness = try Simulator.Harness(layout: Self.layout(width: 1280)) { $0.profile = profile }
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, appID: "w", size: (400, 300))
+        let floating = try harness.simulator.window(.appID("w")).frame
+        try harness.simulator.halfTileWindow(.appID("w"), .right)
+        try harness.roundtrip(client.connection)
+        #expect(try harness.simulator.window(.appID("w")).frame.origin == (movesAtOnce ? Point(x: 640, y: 0) : floating.origin))
+        window.ackAndCommit()
+        try harness.roundtrip(client.connection)
+        #expect(try harness.simulator.window(.appID("w")).frame == Rect(x: 640, y: 0, width: 640, height: 800))
+    }
+
     /// xdg_wm_base v1 has no `tiled_*` states: weston-terminal on KWin and
     /// on Mutter was told the half's size with `activated` alone (`array[4]`).
     @Test(arguments: [CompositorProfile.kwin527, .mutter43])
