@@ -189,6 +189,35 @@ struct KDEGnomeBackendTests {
         #expect(result.entries.allSatisfy { $0.settleNote == nil }, "\(timeline)")
     }
 
+    @Test(
+        "`tile main right`, `tile main left` and `untile main` on the simulator, KWin (quick-tile slots) and Mutter (Super+Left/Right): TimerApp's scene takes half of DP-1, then its own size back",
+        arguments: [BackendKind.sim, .kwin, .mutter])
+    func halfTiling(on backend: BackendKind) async throws {
+        let directory = try PackageRoot.temporaryDirectory("\(backend.rawValue)-tiling")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tiling.scenario").path
+        try """
+        # Half tiling on DP-1 (1920x1080 points), then back. KWin opens the
+        # window on the output under its cursor, so it is moved first.
+        displays: dual
+        launch TimerApp as timer
+        window main = timer title "Main"
+        move main to DP-1
+        expect main bounds 640x480
+        tile main right
+        expect main bounds 960x1080
+        tile main left
+        expect main bounds 960x1080
+        untile main
+        expect main bounds 640x480
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await RealCompositorBackendTests.run(path: path, on: backend)
+        RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 4)
+        let timeline = ConsoleReporter.render(result, useColor: false)
+        let tiles = result.entries.filter { ["tile", "untile"].contains($0.step.action.keyword) }
+        #expect(tiles.map(\.outcome) == [.done, .done, .done], "\(timeline)")
+    }
+
     @Test("diorama run --on kwin and --on mutter FILE exit 0 and name the backend", arguments: [BackendKind.kwin, .mutter])
     func runCommand(on backend: BackendKind) throws {
         let directory = try PackageRoot.temporaryDirectory("run-\(backend.rawValue)")

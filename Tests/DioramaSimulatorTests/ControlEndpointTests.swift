@@ -131,6 +131,7 @@ import Testing
                 lines: [
                     "not json", #"{"command":"teleport"}"#, #"{"command":"move","window":"x"}"#,
                     #"{"command":"display_scale","display":"DP-1","scale":1.3333}"#,
+                    #"{"command":"tile","window":"x","side":"up"}"#, #"{"command":"tile","window":"x"}"#,
                 ])
         }
         let responses = try lines.map { try JSONDecoder().decode(ControlResponse.self, from: Data($0.utf8)) }
@@ -139,6 +140,8 @@ import Testing
         #expect(responses[1].error?.contains("unknown command \"teleport\"") == true)
         #expect(responses[2].error == "\"move\" needs \"display\", or \"x\" and \"y\"")
         #expect(responses[3].error?.contains("not a positive multiple of 1/120") == true)
+        #expect(responses[4].error == "\"tile\": unknown side \"up\"; use left or right")
+        #expect(responses[5].error == "\"tile\" needs \"side\" (left or right), or \"enable\":false to untile")
     }
 
     /// A batch line is answered by one line with an answer per element, in

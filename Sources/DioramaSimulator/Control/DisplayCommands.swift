@@ -113,8 +113,8 @@ struct DisplayCommands {
             guard let home = display(named: window.homeDisplayName) else { continue }
             if window.states.contains(.fullscreen) {
                 window.position = home.logicalRect.origin
-            } else if window.states.contains(.maximized) || window.states.contains(.tiled) {
-                window.position = home.usableArea.origin
+            } else if let tile = profile.tileFrame(of: window, in: home.usableArea) {
+                window.position = tile.origin
             } else if let destination = profile.windowMoveToDisplay.destination(
                 // Mutter moves a window with its changed monitor, its offset
                 // scaled, from its place before it was last pushed
@@ -197,9 +197,7 @@ struct DisplayCommands {
         for window in reconfigure {
             let area = display(named: window.homeDisplayName)?.usableArea.size
             let bounds = area.map { profile.configureBounds(forUsableArea: $0, minimumSize: window.minimumSize) }
-            let needsSize =
-                window.states.contains(.fullscreen) || window.states.contains(.maximized)
-                || window.states.contains(.tiled)
+            let needsSize = window.states.contains(.fullscreen) || window.isTiledOrMaximized
             let boundsChanged =
                 rule.boundsChangeSendsConfigure && window.toplevel.version >= 4 && window.lastBoundsSent != bounds
             if needsSize || boundsChanged {

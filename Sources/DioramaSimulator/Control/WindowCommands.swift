@@ -72,6 +72,14 @@ final class WindowCommands {
         windowManager.setTiledEdges(try window(selector), edges)
     }
 
+    func halfTileWindow(_ selector: WindowSelector, _ half: HalfTile?) throws(SimulatorControlError) {
+        let window = try window(selector)
+        guard windowManager.profile.halfTiling != .unsupported else {
+            throw .halfTilingUnsupported(profile: windowManager.profile.name)
+        }
+        windowManager.setHalfTile(window, half)
+    }
+
     func minimizeWindow(_ selector: WindowSelector, _ minimized: Bool) throws(SimulatorControlError) {
         windowManager.setMinimized(try window(selector), minimized)
     }

@@ -63,9 +63,14 @@ public final class Window {
     var requestedSize: Size?
     /// Position and size before maximize/fullscreen, restored afterwards.
     var savedFloatingFrame: Rect?
+    /// The half of its display the window is tiled to (its states then carry
+    /// ``HalfTile/edges``), nil when it is not half-tiled.
+    var halfTile: HalfTile?
     /// Where a window restored from maximized or fullscreen goes once the
     /// client has answered the restore's configure (profiles whose restored
-    /// windows move with their size: KWin); nil when nothing waits.
+    /// windows move with their size: KWin), or a half-tiled one goes to its
+    /// half (profiles whose half-tiled windows move with their size:
+    /// Mutter); nil when nothing waits.
     var restoredPositionAwaitingSize: Point?
     /// Where a move by Mutter's rule (``WindowMoveToDisplay/scaledIntoLayout``)
     /// put the window before pushing it into the layout; nil when the push
@@ -84,6 +89,10 @@ public final class Window {
     /// The frame to save before maximize or fullscreen: the current one, at
     /// the place a pending restore is about to take it to.
     var frameToSave: Rect { Rect(origin: restoredPositionAwaitingSize ?? position, size: size) }
+    /// Whether the window fills a tile of its display: maximized, tiled
+    /// against all four edges, or half-tiled (its size then follows the
+    /// display's usable area; see ``CompositorProfile/tileFrame(of:in:)``).
+    var isTiledOrMaximized: Bool { states.contains(.maximized) || states.contains(.tiled) || halfTile != nil }
     var fullscreenDisplayName: String?
     var interactiveResize: InteractiveResize?
     /// Under a profile whose map waits for the client: the serial of the

@@ -119,10 +119,57 @@ extension WindowManager {
     }
 
     /// Sets which edges the window is tiled against (a subset of
-    /// ``ToplevelStates/tiled``; empty to untile) and sends a configure.
+    /// ``ToplevelStates/tiled``; empty to untile) and sends a configure. A
+    /// half-tiled window is no longer: the edges say what it touches now.
     func setTiledEdges(_ window: Window, _ edges: ToplevelStates) {
+        window.halfTile = nil
         window.states = window.states.subtracting(.tiled).union(edges.intersection(.tiled))
         sendConfigure(window)
+    }
+
+    /// Tiles the window to `half` of its home display's usable area, or
+    /// untiles it (nil), as KWin's and Mutter's quick-tile keys do when a
+    /// script or scenario asks; a request that changes nothing sends nothing.
+    ///
+    /// Tiling saves the floating frame (a maximized or fullscreen window
+    /// keeps the one it saved then and leaves that state), puts the window
+    /// at its half at once and asks for the half's size with
+    /// ``HalfTile/edges`` as its `tiled_*` states (which a client of
+    /// xdg_wm_base v1 is not told). Untiling drops those states and gives
+    /// the saved frame back, as restoring from maximized does. The profile
+    /// says how the halves split (``CompositorProfile/halfTiling``) and what
+    /// becomes of a window whose minimum size does not fit its half
+    /// (``CompositorProfile/halfTileMinimumSize``: clamped, told the half
+    /// all the same, or left untiled).
+    func setHalfTile(_ window: Window, _ half: HalfTile?) {
+        guard half != window.halfTile else { return }
+        let home = displays.display(named: window.homeDisplayName)
+        if let half {
+            if let area = home?.usableArea, let tile = profile.halfTiling.frame(of: half, in: area),
+                !profile.halfTileMinimumSize.admits(minimum: window.minimumSize, into: tile.size)
+            {
+                return
+            }
+            if window.halfTile == nil && !window.isTiledOrMaximized && !window.states.contains(.fullscreen) {
+                window.savedFloatingFrame = window.frameToSave
+            }
+            window.restoredPositionAwaitingSize = nil
+            window.fullscreenDisplayName = nil
+            window.states = window.states.subtracting(ToplevelStates.tiled.union([.maximized, .fullscreen])).union(half.edges)
+            window.halfTile = half
+            if let area = home?.usableArea, let tile = profile.tileFrame(of: window, in: area) {
+                if profile.halfTiledWindowMovesWithItsSize && window.isMapped {
+                    window.restoredPositionAwaitingSize = tile.origin
+                } else {
+                    window.position = tile.origin
+                }
+            }
+        } else {
+            window.states.subtract(.tiled)
+            window.halfTile = nil
+            restoreFloatingFrame(window)
+        }
+        windowStateChanged(window)
     }
 
     // MARK: Focus and stacking
@@ -220,7 +267,7 @@ extension WindowManager {
         } else {
             outputs.updateOutputs(of: window)
         }
-        if !tiled && (losesFocus || window.states.contains(.maximized) || window.states.contains(.fullscreen)) {
+        if !tiled && (losesFocus || window.isTiledOrMaximized || window.states.contains(.fullscreen)) {
             sendConfigure(window)
         }
     }
@@ -254,8 +301,8 @@ extension WindowManager {
         if window.states.contains(.fullscreen) {
             window.fullscreenDisplayName = target.name
             window.position = target.logicalRect.origin
-        } else if window.states.contains(.maximized) || window.states.contains(.tiled) {
-            window.position = target.usableArea.origin
+        } else if let tile = profile.tileFrame(of: window, in: target.usableArea) {
+            window.position = tile.origin
         } else if let source {
             let area = target.usableArea
             let offset = Point(x: window.position.x - source.usableArea.minX, y: window.position.y - source.usableArea.minY)

@@ -239,3 +239,41 @@ extension WindowMoveToDisplay {
         }
     }
 }
+
+extension CompositorProfile.HalfTiling {
+    /// The frame of `half` of a display whose usable area is `area`, nil
+    /// when the profile's compositor has no half tiling.
+    func frame(of half: HalfTile, in area: Rect) -> Rect? {
+        let width: Int
+        let leftWidth = (area.width + 1) / 2
+        switch self {
+        case .unsupported: return nil
+        case .leftTakesOddPoint: width = half == .left ? leftWidth : area.width - leftWidth
+        case .halvesRoundUp: width = leftWidth
+        }
+        let x = half == .left ? area.minX : area.minX + area.width - width
+        return Rect(x: x, y: area.minY, width: width, height: area.height)
+    }
+}
+
+extension CompositorProfile.HalfTileMinimumSize {
+    /// Whether a window whose minimum size is `minimum` is tiled to a half
+    /// of `size` (a zero side of the minimum is no minimum).
+    func admits(minimum: Size, into size: Size) -> Bool {
+        self != .refused || (minimum.width <= size.width && minimum.height <= size.height)
+    }
+
+    /// Whether a half-tiled window's configure is clamped to its minimum.
+    var clampsConfigure: Bool { self == .clamped }
+}
+
+extension CompositorProfile {
+    /// The frame a tiled window fills on a display whose usable area is
+    /// `area`: the whole area when it is maximized or tiled against all four
+    /// edges, its half when it is half-tiled; nil when it floats (or is
+    /// fullscreen, which covers the display's whole logical rectangle).
+    func tileFrame(of window: Window, in area: Rect) -> Rect? {
+        guard window.isTiledOrMaximized else { return nil }
+        return window.halfTile.flatMap { halfTiling.frame(of: $0, in: area) } ?? area
+    }
+}

@@ -71,8 +71,18 @@ final class RealKWinCompositor: FidelityMaximizing {
         try script(appID, "c.setMaximize(\(maximized), \(maximized));")
     }
 
-    /// Runs `action` on the KWin client `c` whose app id is `appID`.
-    private func script(_ appID: String, _ action: String) throws {
+    /// KWin's quick tiling through its script slots, as the kwin backend does it.
+    func halfTileWindow(appID: String, _ half: HalfTile?) throws {
+        let lines = try script(appID, KWinHeadless.quickTileScript(side: half?.rawValue))
+        if lines.contains("blocked") {
+            throw FidelitySessionError(message: "KWin would move \(appID) to the next output instead of untiling it")
+        }
+    }
+
+    /// Runs `action` on the KWin client `c` whose app id is `appID`; returns
+    /// the lines it reported.
+    @discardableResult
+    private func script(_ appID: String, _ action: String) throws -> [String] {
         let lines = try KWinHeadless.runScript(
             compositor,
             """
@@ -84,6 +94,7 @@ final class RealKWinCompositor: FidelityMaximizing {
             if (c) { \(action) report("done"); } else { report("missing"); }
             """)
         guard lines.contains("done") else { throw FidelitySessionError(message: "KWin has no window with app id \(appID)") }
+        return lines
     }
 
     func stop() { compositor.stop() }
