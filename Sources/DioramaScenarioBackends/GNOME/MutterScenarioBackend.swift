@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaScenarios
 import Foundation
 import HeadlessCompositors
@@ -42,6 +43,9 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     /// The RemoteDesktop session that presses keys and the move keybinding,
     /// made at the start and kept (with its D-Bus connection) until ``stop()``.
     private var remoteDesktop: MutterRemoteDesktop?
+    /// Wakes ``awaitScreen(_:of:)`` when an app writes its trace; one for the
+    /// whole run (``ChangeWait``).
+    private let traceWrites = FolderWriteWatch(foldersOf: [])
     /// PipeWire and WirePlumber, started at the first `plug`.
     private var pipeWire: MutterPipeWire?
     /// The displays plugged as ScreenCast virtual monitors, by name.
@@ -243,7 +247,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         let deadline = ContinuousClock.now + timeout
         while true {
             // Watch first, then look: a record written after the look still wakes the wait.
-            let change = ChangeWait(files: windows[name]?.traceFile.map { [$0] } ?? [])
+            let change = ChangeWait(watching: traceWrites, files: windows[name]?.traceFile.map { [$0] } ?? [])
             if connectorFacts(of: name).screen.value == connector { return true }
             if ContinuousClock.now >= deadline { return false }
             await change.nextWrite(deadline: deadline)

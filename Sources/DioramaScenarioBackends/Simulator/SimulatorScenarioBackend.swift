@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaScenarios
 import DioramaSimulator
 import Foundation
@@ -33,6 +34,9 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         self.watchForChange(of: client)
     }
     private let traces = RuntimeTraces()
+    /// Wakes the waits (settling, `wait until`) when an app writes its
+    /// trace; one for the whole run (``ChangeWait``).
+    private let traceWrites = FolderWriteWatch(foldersOf: [])
     /// Where the current step began in the simulator's trace (the runtime
     /// traces keep their own marks).
     private var stepSequence: UInt64 = 0
@@ -385,7 +389,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// `client` now, before a look; the returned wait ends at the first
     /// change after that.
     private func watchForChange(of client: ClientProcess?) -> ObservationChange {
-        let change = ChangeWait(files: traces.followedPaths, client: client)
+        let change = ChangeWait(watching: traceWrites, files: traces.followedPaths, client: client)
         let sequence = (try? run { $0.trace.lastSequence }) ?? 0
         let simulator = self.simulator
         return ObservationChange { deadline in
@@ -410,7 +414,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         while true {
             // Watch and mark first, then look: whatever happens after the
             // look began wakes the wait.
-            let change = ChangeWait(files: traces.followedPaths)
+            let change = ChangeWait(watching: traceWrites, files: traces.followedPaths)
             let sequence = (try? run { $0.trace.lastSequence }) ?? 0
             let pending = names.compactMap { name in pendingReason(of: name).map { "\(name): \($0)" } }
             if pending.isEmpty { return .settled }
