@@ -434,7 +434,8 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// frame not drawn for the scale in effect, or, for a Diorama app, no
     /// `idle` record in its trace since the simulator last sent it events
     /// (so a `screen` or `traits` record an enter causes, with no configure,
-    /// is written before the window counts as settled). A window not bound
+    /// is written before the window counts as settled), and the app's last
+    /// `commit` record not of the buffer the simulator last applied. A window not bound
     /// or gone has nothing outstanding.
     private func pendingReason(of name: String) -> String? {
         if windows[name]?.windowID == nil { _ = try? rebind(name, waiting: false) }
@@ -464,6 +465,16 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         }
         if let path = binding.traceFile, let eventsFlushed, (traces.lastIdleNanoseconds(path) ?? 0) <= eventsFlushed {
             return "the app has not written an `idle` trace record since the simulator last sent it events"
+        }
+        // The runtime writes a frame's `commit` record once the commit has
+        // left (after eglSwapBuffers for a GL window surface), so the
+        // simulator can apply the frame before the record the scene's
+        // facts (scale, buffer) are read from exists.
+        if let path = binding.traceFile, let scene = binding.scene, let buffer = snapshot.lastCommit?.bufferSize,
+            let recorded = traces.log(path)?.last(CommitRecord.self, where: { $0.scene == scene }),
+            recorded.buffer != TraceSize(buffer.width, buffer.height)
+        {
+            return "the app has not yet written the `commit` trace record of its \(buffer) frame"
         }
         return nil
     }
