@@ -322,7 +322,7 @@ let package = Package(
             dependencies: [
                 "DioramaScenarioBackends", "DioramaScenarios", "DioramaSimulator", "DioramaModel",
                 "DioramaTestSupport", "TimerApp", "GameScene", "diorama", "HeadlessCompositors", "SwayIPC",
-                "DioramaTestTraits",
+                "DioramaTestTraits", "DioramaPOSIX",
             ]),
 
         // The bench harness in a tiny configuration (a smoke run, no timing assertions);

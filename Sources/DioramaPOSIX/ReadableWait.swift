@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -43,18 +44,48 @@ package enum ReadableWait {
 /// the watch is made (or last ``drain()``ed). Folders rather than the files
 /// themselves: a file the watch waits for may not exist yet (a trace an app
 /// has not opened), and a write to a file beside it only costs a look.
+///
+/// Keep one for as long as the waits it serves (drain it before each look)
+/// rather than one per look: closing an inotify instance waits for the
+/// kernel's SRCU grace period, 8–24 ms on a 250 Hz kernel, which made every
+/// scenario step's settle cost about a frame period (issue 19).
 package final class FolderWriteWatch: @unchecked Sendable {
     /// What ``ReadableWait`` polls; -1 when no watch could be set up (out of
     /// inotify instances), so a wait ends only at its other descriptors or
     /// its deadline.
     package let descriptor: Int32
+    /// The folders watched so far.
+    private let folders = Mutex(Set<String>())
+    /// Counts the watches made while it is set (by a task and its child
+    /// tasks): a test checks that a scenario's waits make one, not one per look.
+    @TaskLocal package static var counter: MadeCount?
+
+    /// How many watches were made while it was ``counter``.
+    package final class MadeCount: Sendable {
+        private let made = Atomic<Int>(0)
+        package init() {}
+        package var value: Int { made.load(ordering: .relaxed) }
+        fileprivate func add() { made.add(1, ordering: .relaxed) }
+    }
 
     /// Watches the folders holding `files` (each folder once).
     package init(foldersOf files: [String]) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        Self.counter?.add()
+        watchFolders(of: files)
+    }
+
+    /// Also watches the folders holding `files` from now on (a trace an app
+    /// started since); folders already watched are left as they are.
+    package func watchFolders(of files: [String]) {
         guard descriptor >= 0 else { return }
-        let folders = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
-        for folder in folders {
+        let wanted = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+        let added = folders.withLock { watched in
+            let added = wanted.subtracting(watched)
+            watched.formUnion(added)
+            return added
+        }
+        for folder in added {
             _ = inotify_add_watch(descriptor, folder, UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO))
         }
     }

@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaScenarios
 import Foundation
 import HeadlessCompositors
@@ -45,6 +46,9 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     /// Per window, the half its last `tile` step tiled it to (Mutter's key
     /// for that half untiles it).
     var halfTiles: [String: HalfTile] = [:]
+    /// Wakes ``awaitScreen(_:of:)`` when an app writes its trace; one for the
+    /// whole run (``ChangeWait``).
+    private let traceWrites = FolderWriteWatch(foldersOf: [])
     /// PipeWire and WirePlumber, started at the first `plug`.
     private var pipeWire: MutterPipeWire?
     /// The displays plugged as ScreenCast virtual monitors, by name.
@@ -248,7 +252,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         let deadline = ContinuousClock.now + timeout
         while true {
             // Watch first, then look: a record written after the look still wakes the wait.
-            let change = ChangeWait(files: windows[name]?.traceFile.map { [$0] } ?? [])
+            let change = ChangeWait(watching: traceWrites, files: windows[name]?.traceFile.map { [$0] } ?? [])
             if connectorFacts(of: name).screen.value == connector { return true }
             if ContinuousClock.now >= deadline { return false }
             await change.nextWrite(deadline: deadline)

@@ -12,23 +12,28 @@ import Synchronization
 /// ending. All are events: nothing is looked at again until one of them
 /// happened or the deadline passed.
 ///
-/// Make it before taking the look it follows (its file watch is set up on
-/// creation), so a trace line written in between still wakes the wait.
+/// Make it before taking the look it follows (it drains the file watch on
+/// creation), so a trace line written in between still wakes the wait. The
+/// file watch is the backend's, kept for the whole run: one made and closed
+/// per look cost a kernel grace period at every close (``FolderWriteWatch``).
 final class ChangeWait: Sendable {
     private let fileWatch: FolderWriteWatch
     /// The watched client's end of its exit pipe, -1 when none.
     private let clientExit: Int32
 
-    /// Watches the folders of `files` (runtime traces, which need not exist
-    /// yet) for writes from now on, and `client` (if it still runs) for its end.
-    init(files: [String], client: ClientProcess? = nil) {
-        fileWatch = FolderWriteWatch(foldersOf: files)
+    /// Has `fileWatch` watch the folders of `files` (runtime traces, which
+    /// need not exist yet) for writes from now on, and `client` (if it still
+    /// runs) for its end.
+    init(watching fileWatch: FolderWriteWatch, files: [String], client: ClientProcess? = nil) {
+        fileWatch.watchFolders(of: files)
+        fileWatch.drain()
+        self.fileWatch = fileWatch
         clientExit = client.flatMap { $0.isRunning ? $0.process.exitDescriptor : nil } ?? -1
     }
 
     /// Returns once the simulator's trace goes past `sequence`, `alsoWhen`
     /// holds (looked at after every simulator event, such as a pong), a
-    /// watched file was written to since ``init(files:client:)``, or the
+    /// watched file was written to since ``init(watching:files:client:)``, or the
     /// client ended; or at `deadline`.
     func next(
         simulator: BackgroundSimulator, after sequence: UInt64, deadline: ContinuousClock.Instant,
@@ -46,7 +51,7 @@ final class ChangeWait: Sendable {
         await ReadableWait.suspend(on: [signal.descriptor, fileWatch.descriptor, clientExit], until: deadline)
     }
 
-    /// Returns once a watched file was written to since ``init(files:client:)``,
+    /// Returns once a watched file was written to since ``init(watching:files:client:)``,
     /// or at `deadline`: the wait of a real-compositor backend, whose only
     /// news of a client is its runtime trace.
     func nextWrite(deadline: ContinuousClock.Instant) async {

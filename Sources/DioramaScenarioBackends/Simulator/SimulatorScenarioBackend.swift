@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaScenarios
 import DioramaSimulator
 import Foundation
@@ -33,6 +34,9 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         self.watchForChange(of: client)
     }
     private let traces = RuntimeTraces()
+    /// Wakes the waits (settling, `wait until`) when an app writes its
+    /// trace; one for the whole run (``ChangeWait``).
+    private let traceWrites = FolderWriteWatch(foldersOf: [])
     /// Where the current step began in the simulator's trace (the runtime
     /// traces keep their own marks).
     private var stepSequence: UInt64 = 0
@@ -392,7 +396,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// `client` now, before a look; the returned wait ends at the first
     /// change after that.
     private func watchForChange(of client: ClientProcess?) -> ObservationChange {
-        let change = ChangeWait(files: traces.followedPaths, client: client)
+        let change = ChangeWait(watching: traceWrites, files: traces.followedPaths, client: client)
         let sequence = (try? run { $0.trace.lastSequence }) ?? 0
         let simulator = self.simulator
         return ObservationChange { deadline in
@@ -417,7 +421,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         while true {
             // Watch and mark first, then look: whatever happens after the
             // look began wakes the wait.
-            let change = ChangeWait(files: traces.followedPaths)
+            let change = ChangeWait(watching: traceWrites, files: traces.followedPaths)
             let sequence = (try? run { $0.trace.lastSequence }) ?? 0
             let pending = names.compactMap { name in pendingReason(of: name).map { "\(name): \($0)" } }
             if pending.isEmpty { return .settled }
@@ -437,7 +441,8 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// frame not drawn for the scale in effect, or, for a Diorama app, no
     /// `idle` record in its trace since the simulator last sent it events
     /// (so a `screen` or `traits` record an enter causes, with no configure,
-    /// is written before the window counts as settled). A window not bound
+    /// is written before the window counts as settled), and the app's last
+    /// `commit` record not of the buffer the simulator last applied. A window not bound
     /// or gone has nothing outstanding.
     private func pendingReason(of name: String) -> String? {
         if windows[name]?.windowID == nil { _ = try? rebind(name, waiting: false) }
@@ -467,6 +472,16 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         }
         if let path = binding.traceFile, let eventsFlushed, (traces.lastIdleNanoseconds(path) ?? 0) <= eventsFlushed {
             return "the app has not written an `idle` trace record since the simulator last sent it events"
+        }
+        // The runtime writes a frame's `commit` record once the commit has
+        // left (after eglSwapBuffers for a GL window surface), so the
+        // simulator can apply the frame before the record the scene's
+        // facts (scale, buffer) are read from exists.
+        if let path = binding.traceFile, let scene = binding.scene, let buffer = snapshot.lastCommit?.bufferSize,
+            let recorded = traces.log(path)?.last(CommitRecord.self, where: { $0.scene == scene }),
+            recorded.buffer != TraceSize(buffer.width, buffer.height)
+        {
+            return "the app has not yet written the `commit` trace record of its \(buffer) frame"
         }
         return nil
     }
