@@ -125,8 +125,11 @@ run: deps build
 	$(BIN)/diorama demo
 
 # Benchmarks (issue 7; Docs/performance.md): release builds of the bench, the sample
-# apps and the scanner it times, then one run. BENCH_ARGS passes options, e.g.
-# BENCH_ARGS="--moves 10 --with-build". Not part of `make test` (a smoke run is).
+# apps and the scanner it times, then one run. The run also times the release
+# `diorama` whole (issue 19): the shipped suite with --jobs 2 and serially (it
+# launches the release TimerApp and GameScene built here) and `diorama check --
+# foot`. BENCH_ARGS passes options, e.g. BENCH_ARGS="--moves 10 --with-build" or
+# "--commands-only". Not part of `make test` (a smoke run is).
 BENCH_ARGS ?=
 bench: deps
 	$(SWIFT) build -c release --product diorama-bench

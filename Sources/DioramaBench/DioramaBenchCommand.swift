@@ -27,6 +27,8 @@ struct DioramaBenchCommand: ParsableCommand {
     var controlMoves = BenchConfiguration.standard.controlMoves
     @Option(help: "Requests per batch line for the batched control-socket moves.")
     var controlBatch = BenchConfiguration.standard.controlBatchSize
+    @Option(help: "Requests in flight at once when sway's IPC and the control socket are sent moves pipelined.")
+    var pipelineDepth = BenchConfiguration.standard.pipelineDepth
     @Flag(help: "Measure only the move rates: in process, sway's IPC and the control socket, in one run.")
     var moveRatesOnly = false
     @Option(help: "Moves per direction (1x->2x, 2x->1x) of TimerApp and foot between sway's outputs (0 skips it).")
@@ -41,6 +43,10 @@ struct DioramaBenchCommand: ParsableCommand {
     var lintOnly = false
     @Flag(help: "Measure only what hostile surface trees and long control batches cost the simulator and another client.")
     var hostileOnly = false
+    @Option(help: "Runs of each whole command timed: the shipped suite with --jobs 2 and serially, diorama check -- foot (0 skips them).")
+    var commandRuns = BenchConfiguration.standard.commandRuns
+    @Flag(help: "Measure only the whole commands (the shipped suite, diorama check -- foot); other sections stay empty.")
+    var commandsOnly = false
     @Flag(help: "Also time a cold `swift build` of the package (takes minutes).")
     var withBuild = false
     @Option(help: "Where the JSON goes.")
@@ -67,6 +73,12 @@ struct DioramaBenchCommand: ParsableCommand {
         if hostileOnly && (glOnly || lintOnly || screenshotOnly || swayReactionOnly || moveRatesOnly) {
             throw ValidationError("--hostile-only excludes the other --…-only flags; pick one")
         }
+        if commandsOnly && (hostileOnly || glOnly || lintOnly || screenshotOnly || swayReactionOnly || moveRatesOnly) {
+            throw ValidationError("--commands-only excludes the other --…-only flags; pick one")
+        }
+        if commandsOnly && commandRuns == 0 { throw ValidationError("--commands-only needs --command-runs of at least 1") }
+        guard commandRuns >= 0 else { throw ValidationError("--command-runs must be 0 (skip) or more") }
+        guard pipelineDepth > 0 else { throw ValidationError("--pipeline-depth must be at least 1") }
         let openGL = BenchClient.openGLNames
         if glOnly, let other = client.first(where: { !openGL.contains($0) }) {
             throw ValidationError("--gl-only measures GL clients only, and '\(other)' is not one; GL clients: \(openGL.joined(separator: ", "))")
@@ -96,6 +108,8 @@ struct DioramaBenchCommand: ParsableCommand {
                 .glOnly(movesPerDirection: moves, clients: client)
             } else if hostileOnly {
                 .hostileCostOnly
+            } else if commandsOnly {
+                .commandsOnly(runs: commandRuns)
             } else if lintOnly {
                 .lintOnly(repeats: BenchConfiguration.standard.lintRepeats)
             } else if screenshotOnly {
@@ -105,13 +119,13 @@ struct DioramaBenchCommand: ParsableCommand {
             } else if moveRatesOnly {
                 .moveRatesOnly(
                     surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves, swayMoves: swayMoves,
-                    controlMoves: controlMoves, controlBatchSize: controlBatch)
+                    controlMoves: controlMoves, controlBatchSize: controlBatch, pipelineDepth: pipelineDepth)
             } else {
                 BenchConfiguration(
                     movesPerDirection: moves, clients: client, surfaceCounts: parsedSurfaces, throughputMoves: throughputMoves,
-                    swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatch,
+                    swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatch, pipelineDepth: pipelineDepth,
                     swayReactionMovesPerDirection: swayReactionMoves, withColdBuild: withBuild,
-                    screenshotRepeats: screenshots)
+                    screenshotRepeats: screenshots, commandRuns: commandRuns)
             }
         let report = try BenchRunner.run(configuration, packageRoot: BenchRunner.packageRoot) { line in
             DescriptorWriter.reportToStandardError("bench: \(line)")

@@ -18,6 +18,9 @@ package struct BenchConfiguration: Codable, Sendable {
     package var controlMoves: Int
     /// Requests per batch line for the batched control-socket moves.
     package var controlBatchSize: Int
+    /// Requests kept unanswered at once when sway's IPC and the control
+    /// socket are sent moves pipelined (the same for both).
+    package var pipelineDepth: Int
     /// Moves per direction (1x->2x, 2x->1x) of TimerApp and foot between
     /// sway's outputs, timed from the clients' side (0 skips it).
     package var swayReactionMovesPerDirection: Int
@@ -36,14 +39,18 @@ package struct BenchConfiguration: Codable, Sendable {
     /// Time deep and wide surface trees and long control batches, with
     /// another client's roundtrips meanwhile (``HostileCostBenchmark``).
     package var measureHostileCost: Bool
+    /// Runs of each whole command timed (the shipped suite with `--jobs 2`
+    /// and serially, `diorama check -- foot`; 0 skips them).
+    package var commandRuns: Int
 
     package init(
         movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
         throughputMoves: Int = 2000, swayMoves: Int = 200, controlMoves: Int = 2000, controlBatchSize: Int = 100,
-        swayReactionMovesPerDirection: Int = 20,
+        pipelineDepth: Int = 64, swayReactionMovesPerDirection: Int = 20,
         measureClientMemory: Bool = true,
         measureScanner: Bool = true, withColdBuild: Bool = false, screenshotRepeats: Int = 5,
-        lintRepeats: Int = 3, reactionTimeoutMilliseconds: Int = 1000, measureHostileCost: Bool = true
+        lintRepeats: Int = 3, reactionTimeoutMilliseconds: Int = 1000, measureHostileCost: Bool = true,
+        commandRuns: Int = 3
     ) {
         self.movesPerDirection = movesPerDirection
         self.measureSimulatorReaction = measureSimulatorReaction
@@ -53,6 +60,7 @@ package struct BenchConfiguration: Codable, Sendable {
         self.swayMoves = swayMoves
         self.controlMoves = controlMoves
         self.controlBatchSize = controlBatchSize
+        self.pipelineDepth = pipelineDepth
         self.swayReactionMovesPerDirection = swayReactionMovesPerDirection
         self.measureClientMemory = measureClientMemory
         self.measureScanner = measureScanner
@@ -61,6 +69,7 @@ package struct BenchConfiguration: Codable, Sendable {
         self.lintRepeats = lintRepeats
         self.reactionTimeoutMilliseconds = reactionTimeoutMilliseconds
         self.measureHostileCost = measureHostileCost
+        self.commandRuns = commandRuns
     }
 
     package static let standard = BenchConfiguration()
@@ -72,20 +81,20 @@ package struct BenchConfiguration: Codable, Sendable {
         throughputMoves: 2, swayMoves: 0, controlMoves: 0,
         swayReactionMovesPerDirection: 0, measureClientMemory: false,
         measureScanner: true, withColdBuild: false, screenshotRepeats: 1,
-        lintRepeats: 1, reactionTimeoutMilliseconds: 5000, measureHostileCost: false)
+        lintRepeats: 1, reactionTimeoutMilliseconds: 5000, measureHostileCost: false, commandRuns: 0)
 
     /// Only the move rates (`--move-rates-only`): the simulator in process,
     /// sway over its IPC socket and the simulator over its control socket,
     /// in one run; every other section is empty or marked skipped.
     package static func moveRatesOnly(
         surfaceCounts: [Int], throughputMoves: Int, swayMoves: Int,
-        controlMoves: Int, controlBatchSize: Int
+        controlMoves: Int, controlBatchSize: Int, pipelineDepth: Int
     ) -> BenchConfiguration {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: surfaceCounts, throughputMoves: throughputMoves,
-            swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatchSize,
+            swayMoves: swayMoves, controlMoves: controlMoves, controlBatchSize: controlBatchSize, pipelineDepth: pipelineDepth,
             swayReactionMovesPerDirection: 0, measureClientMemory: false, measureScanner: false,
-            screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: false)
+            screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: false, commandRuns: 0)
     }
 
     /// Only the reaction of the GL clients under the simulator (`--gl-only`):
@@ -98,7 +107,7 @@ package struct BenchConfiguration: Codable, Sendable {
             surfaceCounts: [],
             throughputMoves: 0, swayMoves: 0, controlMoves: 0, swayReactionMovesPerDirection: 0,
             measureClientMemory: false, measureScanner: false, screenshotRepeats: 0, lintRepeats: 0,
-            measureHostileCost: false)
+            measureHostileCost: false, commandRuns: 0)
     }
 
     /// Only the sway reaction section (`--sway-reaction-only`): every other
@@ -107,7 +116,7 @@ package struct BenchConfiguration: Codable, Sendable {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: movesPerDirection, measureClientMemory: false,
-            measureScanner: false, screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: false)
+            measureScanner: false, screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: false, commandRuns: 0)
     }
 
     /// Only the screenshot section (`--screenshot-only`): quick enough to run
@@ -116,7 +125,7 @@ package struct BenchConfiguration: Codable, Sendable {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: 0, measureClientMemory: false,
-            measureScanner: false, screenshotRepeats: repeats, lintRepeats: 0, measureHostileCost: false)
+            measureScanner: false, screenshotRepeats: repeats, lintRepeats: 0, measureHostileCost: false, commandRuns: 0)
     }
 
     /// Only the lint section (`--lint-only`): the generated 2.5 MB project, linted
@@ -125,13 +134,22 @@ package struct BenchConfiguration: Codable, Sendable {
         BenchConfiguration(
             measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
             swayReactionMovesPerDirection: 0, measureClientMemory: false,
-            measureScanner: false, screenshotRepeats: 0, lintRepeats: repeats, measureHostileCost: false)
+            measureScanner: false, screenshotRepeats: 0, lintRepeats: repeats, measureHostileCost: false, commandRuns: 0)
     }
 
     /// Only the hostile-input costs (`--hostile-only`): deep and wide surface
     /// trees and long control batches beside an observer client.
+    /// Only the whole commands (`--commands-only`): the shipped suite with
+    /// `--jobs 2` and serially, and `diorama check -- foot`, `runs` times each.
+    package static func commandsOnly(runs: Int) -> BenchConfiguration {
+        BenchConfiguration(
+            measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
+            swayReactionMovesPerDirection: 0, measureClientMemory: false,
+            measureScanner: false, screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: false, commandRuns: runs)
+    }
+
     package static let hostileCostOnly = BenchConfiguration(
         measureSimulatorReaction: false, surfaceCounts: [], throughputMoves: 0, swayMoves: 0, controlMoves: 0,
         swayReactionMovesPerDirection: 0, measureClientMemory: false,
-        measureScanner: false, screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: true)
+        measureScanner: false, screenshotRepeats: 0, lintRepeats: 0, measureHostileCost: true, commandRuns: 0)
 }

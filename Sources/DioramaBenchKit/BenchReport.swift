@@ -18,6 +18,8 @@ package struct BenchReport: Codable, Sendable {
     package var lint: LintSection
     /// Deep and wide surface trees and long control batches.
     package var hostileCost: HostileCostSection
+    /// The shipped scenario suite and `diorama check -- foot`, timed whole.
+    package var commandTimes: CommandTimesSection
     package var targets: [TargetResult]
 }
 
@@ -70,6 +72,11 @@ package struct ControlSocketThroughput: Codable, Sendable {
     package var batchSize: Int
     /// One `move` request per line, each answered before the next is sent.
     package var requestsPerSecond: Double?
+    /// Requests kept unanswered at once in the pipelined measurement.
+    package var pipelineDepth: Int
+    /// One `move` request per line, written without waiting for the answers
+    /// before it (at most `pipelineDepth` unanswered), each answered in order.
+    package var pipelinedRequestsPerSecond: Double?
     /// The same moves as batch lines of `batchSize` requests.
     package var batchedMovesPerSecond: Double?
 }
@@ -91,8 +98,13 @@ package struct SimulatorThroughput: Codable, Sendable {
 package struct SwayThroughput: Codable, Sendable {
     package var unavailable: String?
     package var moves: Int
-    /// `[con_id=…] move position X Y` commands per second through the IPC socket.
+    /// `[con_id=…] move position X Y` commands per second through the IPC
+    /// socket, each answered before the next is sent.
     package var movesPerSecond: Double?
+    /// The same commands, one message each, written without waiting for the
+    /// replies before them (at most `pipelineDepth` unanswered).
+    package var pipelinedMovesPerSecond: Double?
+    package var pipelineDepth: Int?
     package var version: String?
 }
 
@@ -247,4 +259,27 @@ package struct HostileCost: Codable, Sendable {
     package var observerRoundtrips: LatencySummary
     /// Requests of a batch answered with an error (plugs beyond the limit).
     package var refused: Int
+}
+
+/// Whole `diorama` commands timed from spawn to exit (see ``CommandTimeBenchmark``).
+package struct CommandTimesSection: Codable, Sendable {
+    package var unavailable: String?
+    /// Runs of each command.
+    package var runs: Int
+    package var commands: [CommandTime]
+}
+
+package struct CommandTime: Codable, Sendable {
+    /// "shipped suite, --jobs 2", "check -- foot".
+    package var name: String
+    /// The command line, `diorama` first.
+    package var command: String
+    /// Issue 19's limit on the median wall time.
+    package var targetSeconds: Double
+    /// Wall time of each successful run, in order.
+    package var seconds: [Double] = []
+    /// Why the figure is withheld: a run that did not exit 0.
+    package var failure: String?
+
+    package var medianSeconds: Double? { seconds.isEmpty ? nil : seconds.sorted()[seconds.count / 2] }
 }

@@ -24,14 +24,14 @@ package enum BenchRunner {
             memories.append(memory)
         }
         if configuration.swayMoves > 0 { log("sway moves") }
-        let sway = SwayMoveBenchmark.run(moves: configuration.swayMoves)
+        let sway = SwayMoveBenchmark.run(moves: configuration.swayMoves, pipelineDepth: configuration.pipelineDepth)
         let products =
             ProcessInfo.processInfo.environment["DIORAMA_BUILD_PRODUCTS"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         if configuration.controlMoves > 0 { log("control socket moves") }
         let controlSocket = ControlSocketMoveBenchmark.run(
             moves: configuration.controlMoves, batchSize: configuration.controlBatchSize,
-            productsDirectory: products, layoutPath: layoutPath)
+            pipelineDepth: configuration.pipelineDepth, productsDirectory: products, layoutPath: layoutPath)
 
         let reaction =
             configuration.measureSimulatorReaction
@@ -82,16 +82,19 @@ package enum BenchRunner {
             hostileCost = .skipped
         }
 
+        if configuration.commandRuns > 0 { log("the shipped suite and check -- foot, timed whole") }
+        let commandTimes = CommandTimeBenchmark.run(runs: configuration.commandRuns, productsDirectory: products, packageRoot: packageRoot)
+
         let throughput = ThroughputSection(simulator: throughputs, sway: sway, controlSocket: controlSocket)
         let memory = MemorySection(simulator: memories, client: clientMemory)
         return BenchReport(
             timestamp: Date().formatted(.iso8601), machine: machine,
             configuration: configuration, reaction: reaction, throughput: throughput, memory: memory,
             scanner: scanner, swayReaction: swayReaction, screenshot: screenshot, lint: lint,
-            hostileCost: hostileCost,
+            hostileCost: hostileCost, commandTimes: commandTimes,
             targets: TargetEvaluation.evaluate(
                 reaction: reaction, throughput: throughput, memory: memory,
-                screenshot: screenshot, lint: lint, hostileCost: hostileCost))
+                screenshot: screenshot, lint: lint, hostileCost: hostileCost, commandTimes: commandTimes))
     }
 
     /// Writes `<directory>/<timestamp>.json` (creating the directory) and returns its path.

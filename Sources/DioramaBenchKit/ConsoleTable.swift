@@ -46,12 +46,16 @@ enum ConsoleTable {
                 ]))
         }
         let sway = report.throughput.sway
-        lines.append("sway IPC moves/s: " + (sway.movesPerSecond.map(f) ?? "not available: \(sway.unavailable ?? "?")"))
         let control = report.throughput.controlSocket
         lines.append(
-            "simulator control socket moves/s (one per request / batches of \(control.batchSize)): "
+            "sway IPC moves/s (one per round trip / pipelined, \(control.pipelineDepth) in flight): "
+                + (sway.unavailable.map { "not available: \($0)" }
+                    ?? "\(sway.movesPerSecond.map(f) ?? "-") / \(sway.pipelinedMovesPerSecond.map(f) ?? "-")"))
+        lines.append(
+            "simulator control socket moves/s (one per round trip / pipelined / batches of \(control.batchSize)): "
                 + (control.unavailable.map { "not available: \($0)" }
-                    ?? "\(control.requestsPerSecond.map(f) ?? "-") / \(control.batchedMovesPerSecond.map(f) ?? "-")"))
+                    ?? "\(control.requestsPerSecond.map(f) ?? "-") / \(control.pipelinedRequestsPerSecond.map(f) ?? "-") / "
+                    + "\(control.batchedMovesPerSecond.map(f) ?? "-")"))
         lines.append("")
         lines.append(contentsOf: swayReaction(report.swayReaction, ms: ms))
         let client = report.memory.client
@@ -94,6 +98,13 @@ enum ConsoleTable {
                     name, "\(cost.size)", f(cost.totalMilliseconds), "\(cost.refused)", "\(roundtrips.count)",
                     ms(roundtrips.medianMilliseconds), ms(roundtrips.p90Milliseconds), ms(roundtrips.maxMilliseconds),
                 ]))
+        }
+        lines.append("")
+        lines.append("Whole commands (s wall, each run; the target is on the median)")
+        if let why = report.commandTimes.unavailable { lines.append("not available: \(why)") }
+        for command in report.commandTimes.commands {
+            lines.append(
+                row([command.name, command.failure ?? command.seconds.map(f).joined(separator: " "), "target ≤ \(f(command.targetSeconds))"], width: 24))
         }
         lines.append("")
         lines.append("Targets")

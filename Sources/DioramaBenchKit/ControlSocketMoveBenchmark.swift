@@ -10,9 +10,11 @@ import HeadlessCompositors
 /// `diorama sim` runs as its own process (the `studio` layout: DP-1 1×,
 /// DP-2 2×) with one weston-simple-shm window. This process sends `move`
 /// requests alternating between DP-1 and DP-2 on one connection: first one
-/// request at a time, each waiting for its answer; then the same number of
-/// moves as batch lines of `batchSize` requests, each line waiting for its
-/// answers. Every answer must be ok and carry no warning.
+/// request at a time, each waiting for its answer; then the same requests
+/// pipelined (written without waiting, at most `pipelineDepth` unanswered,
+/// as ``SwayMoveBenchmark`` sends sway's); then the same number of moves as
+/// batch lines of `batchSize` requests, each line waiting for its answers.
+/// Every answer must be ok and carry no warning.
 ///
 /// Why not foot, the client sway's figure moves: under the simulator foot
 /// draws its own decorations (10 surfaces, each told leave and enter) and
@@ -22,8 +24,8 @@ import HeadlessCompositors
 /// control path's. weston-simple-shm reads its events at once (one surface,
 /// no work on enter/leave), as a client that keeps up does.
 enum ControlSocketMoveBenchmark {
-    static func run(moves: Int, batchSize: Int, productsDirectory: URL, layoutPath: String) -> ControlSocketThroughput {
-        var result = ControlSocketThroughput(moves: moves, batchSize: batchSize)
+    static func run(moves: Int, batchSize: Int, pipelineDepth: Int, productsDirectory: URL, layoutPath: String) -> ControlSocketThroughput {
+        var result = ControlSocketThroughput(moves: moves, batchSize: batchSize, pipelineDepth: pipelineDepth)
         guard moves > 0 else {
             result.unavailable = "skipped (0 moves asked)"
             return result
@@ -65,25 +67,20 @@ enum ControlSocketMoveBenchmark {
             defer { windowed.terminate(grace: .seconds(5)) }
             let window = try waitForWindow(client: control, timeoutSeconds: 15)
 
-            func move(_ index: Int) -> ControlRequest {
-                .moveWindow(window, .display(index % 2 == 0 ? "DP-2" : "DP-1"))
+            let requests = (0..<moves).map { index in ControlRequest.moveWindow(window, .display(index % 2 == 0 ? "DP-2" : "DP-1")) }
+            result.requestsPerSecond = try ProcessResources.rate(moves) {
+                for (index, request) in requests.enumerated() { try check(control.send(request), "move \(index)") }
             }
-            var start = ProcessResources.monotonicNanoseconds()
-            for index in 0..<moves {
-                try check(control.send(move(index)), "move \(index)")
+            result.pipelinedRequestsPerSecond = try ProcessResources.rate(moves) {
+                for response in try control.send(pipelined: requests, depth: pipelineDepth) { try check(response, "pipelined move") }
             }
-            result.requestsPerSecond = Double(moves) / (Double(ProcessResources.monotonicNanoseconds() - start) / 1e9)
-
-            start = ProcessResources.monotonicNanoseconds()
-            var done = 0
-            while done < moves {
-                let count = min(batchSize, moves - done)
-                for response in try control.send(batch: (done..<(done + count)).map(move)) {
-                    try check(response, "batched move")
+            result.batchedMovesPerSecond = try ProcessResources.rate(moves) {
+                for start in stride(from: 0, to: moves, by: batchSize) {
+                    for response in try control.send(batch: Array(requests[start..<min(moves, start + batchSize)])) {
+                        try check(response, "batched move")
+                    }
                 }
-                done += count
             }
-            result.batchedMovesPerSecond = Double(moves) / (Double(ProcessResources.monotonicNanoseconds() - start) / 1e9)
             if let ended = windowed.termination {
                 result.unavailable = "weston-simple-shm \(ended) during the moves"
                 return result

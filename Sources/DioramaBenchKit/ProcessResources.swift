@@ -28,6 +28,13 @@ package enum ProcessResources {
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
+    /// `count` operations per second, from the wall-clock time `body` took.
+    static func rate(_ count: Int, _ body: () throws -> Void) rethrows -> Double {
+        let start = monotonicNanoseconds()
+        try body()
+        return Double(count) / (Double(monotonicNanoseconds() - start) / 1e9)
+    }
+
     /// The `Rss` and `Anonymous` lines of /proc/PID/smaps_rollup, in KiB
     /// (nil when the process is gone or the file is unreadable).
     package static func memory(pid: pid_t? = nil) -> MemoryUsage? {

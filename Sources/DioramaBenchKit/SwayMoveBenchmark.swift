@@ -5,10 +5,12 @@ import SwayIPC
 
 /// The same scripted moves executed by a real compositor: sway headless with
 /// two outputs, one floating foot window, and `[con_id=…] move position X Y`
-/// sent through sway's IPC socket, each waited for (sway answers a command
-/// after executing it), alternating between the two outputs.
+/// sent through sway's IPC socket, alternating between the two outputs: first
+/// each command waited for (sway answers a command after executing it), then
+/// the same number pipelined, `pipelineDepth` unanswered at most, as
+/// ``ControlSocketMoveBenchmark`` sends the simulator's.
 enum SwayMoveBenchmark {
-    static func run(moves: Int) -> SwayThroughput {
+    static func run(moves: Int, pipelineDepth: Int) -> SwayThroughput {
         guard moves > 0 else { return SwayThroughput(unavailable: "skipped (0 moves asked)", moves: 0) }
         do {
             let sway = try SwayHeadless.start(
@@ -28,20 +30,14 @@ enum SwayMoveBenchmark {
             let ipc = try SwayIPC(sway)
             defer { ipc.close() }
             let window = try ipc.waitForWindow(appID: "diorama-bench", timeout: 15)
-            let id = window.node.id
-            let start = ProcessResources.monotonicNanoseconds()
-            for move in 0..<moves {
-                let x = move % 2 == 0 ? 2100 : 100
-                let results = try ipc.command("[con_id=\(id)] move position \(x) 100")
-                if let failure = results.first(where: { !$0.success }) {
-                    return SwayThroughput(unavailable: "sway refused the move: \(failure)", moves: move)
-                }
-            }
-            let elapsed = Double(ProcessResources.monotonicNanoseconds() - start) / 1e9
+            let commands = (0..<moves).map { move in "[con_id=\(window.node.id)] move position \(move % 2 == 0 ? 2100 : 100) 100" }
+            // `command` and `pipelinedCommands` throw on a move sway refused.
+            let oneAtATime = try ProcessResources.rate(moves) { for command in commands { try ipc.command(command) } }
+            let pipelined = try ProcessResources.rate(moves) { try ipc.pipelinedCommands(commands, depth: pipelineDepth) }
             let version = try? ipc.version()
             return SwayThroughput(
-                unavailable: nil, moves: moves, movesPerSecond: Double(moves) / elapsed,
-                version: version?.humanReadable)
+                unavailable: nil, moves: moves, movesPerSecond: oneAtATime, pipelinedMovesPerSecond: pipelined,
+                pipelineDepth: pipelineDepth, version: version?.humanReadable)
         } catch {
             return SwayThroughput(unavailable: "\(error)", moves: 0)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DioramaCheck
 import DioramaModel
+import DioramaPOSIX
 import DioramaScenarios
 import DioramaSimulator
 import Foundation
@@ -176,6 +177,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        ExitCleanup.stopOnTerminationSignals()
         var standardError = StandardError()
         let shard = try CIEnvironment.shard(option: self.shard, command: "check", announceOnStandardError: true)
         if shard != nil, markdownTable != nil {

@@ -27,7 +27,7 @@ struct CtlCommand: ParsableCommand {
         subcommands: [
             CtlWindowsCommand.self, CtlDisplaysCommand.self,
             CtlMoveCommand.self, CtlResizeCommand.self, CtlFocusCommand.self, CtlMaximizeCommand.self,
-            CtlMinimizeCommand.self, CtlFullscreenCommand.self, CtlCloseCommand.self,
+            CtlMinimizeCommand.self, CtlFullscreenCommand.self, CtlTileCommand.self, CtlCloseCommand.self,
             CtlTypeCommand.self, CtlKeysCommand.self, CtlPointerCommand.self, CtlTouchCommand.self,
             CtlDisplayCommand.self, CtlPlugCommand.self, CtlUnplugCommand.self,
             CtlScreenshotCommand.self, CtlTraceCommand.self, CtlWaitSettledCommand.self,

@@ -73,6 +73,29 @@ struct CtlMaximizeCommand: ParsableCommand {
     func run() throws { try connection.send(.maximizeWindow(WindowSelector(parsing: window), !off), command: "maximize") }
 }
 
+struct CtlTileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tile", abstract: "Tile a window to the left or right half of its display (--off untiles it).")
+    @OptionGroup var connection: CtlConnectionOptions
+    @Argument(help: "The window.") var window: String
+    @Argument(help: ArgumentHelp("left or right (none with --off).", valueName: "SIDE")) var side: String?
+    @Flag(name: .long, help: "Untile instead, giving the window its earlier frame back.") var off = false
+
+    func validate() throws {
+        switch (off, side) {
+        case (true, nil): return
+        case (true, _?): throw ValidationError("--off untiles the window and takes no side; leave out \(side ?? "")")
+        case (false, nil): throw ValidationError("say which half: diorama ctl tile \(window) left (or right); --off untiles")
+        case (false, let side?):
+            guard HalfTile(rawValue: side) != nil else { throw ValidationError("unknown side \"\(side)\"; use left or right") }
+        }
+    }
+
+    func run() throws {
+        try connection.send(.halfTileWindow(WindowSelector(parsing: window), side.flatMap(HalfTile.init(rawValue:))), command: "tile")
+    }
+}
+
 struct CtlMinimizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "minimize", abstract: "Minimize a window (--off restores it).")
     @OptionGroup var connection: CtlConnectionOptions

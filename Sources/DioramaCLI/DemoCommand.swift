@@ -1,4 +1,5 @@
 import ArgumentParser
+import DioramaPOSIX
 import DioramaScenarioBackends
 import DioramaScenarios
 import Foundation
@@ -34,6 +35,7 @@ struct DemoCommand: ParsableCommand {
     var workDir: String = ".diorama-demo"
 
     func run() throws {
+        ExitCleanup.stopOnTerminationSignals()
         try ScenarioSession.prepareWorkDirectory(workDir, command: "demo")
         guard let tour = scenario ?? Self.findTour() else {
             var standardError = StandardError()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DioramaPOSIX
 import DioramaScenarioBackends
 import DioramaScenarios
 import Foundation
@@ -82,6 +83,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        ExitCleanup.stopOnTerminationSignals()
         try ScenarioSession.prepareWorkDirectory(workDir, command: "run")
         let shard = try CIEnvironment.shard(option: self.shard, command: "run")
         let times = try shardByTime.map(Self.recordedTimes)

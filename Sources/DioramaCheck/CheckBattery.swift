@@ -47,7 +47,7 @@ package enum CheckBattery {
             return try await runOnCompositor(stage, configuration, program: program)
         }
         let runtimeDirectory = try makePrivateRuntimeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: runtimeDirectory) }
+        defer { try? TemporaryDirectory.remove(runtimeDirectory) }
 
         let displays = CheckDisplays(configuration.layout)
         let simulator: BackgroundSimulator
@@ -97,9 +97,9 @@ package enum CheckBattery {
     /// no other compositor and nothing else finds this one.
     private static func makePrivateRuntimeDirectory() throws(CheckError) -> String {
         do {
-            return try TemporaryDirectory.make(prefix: NSTemporaryDirectory() + "/diorama-check-")
+            return try TemporaryDirectory.make(named: "diorama-check")
         } catch {
-            throw .simulator("cannot create a private runtime directory in \(NSTemporaryDirectory()): \(error.reason)")
+            throw .simulator("cannot create a private runtime directory in \(error.subject): \(error.reason); set TMPDIR to a writable folder")
         }
     }
 }

@@ -342,8 +342,8 @@ final class CheckSession {
         }
     }
 
-    /// Polls the trace until the window answered the change (or the wait
-    /// ran out, or the client died), and returns the measurement.
+    /// Waits until the window answered the change, or needs no answer (or
+    /// the wait ran out, or the client died), and returns the measurement.
     private func answer(window: UInt32, after sequence: UInt64, display: String, scale: Scale) async throws -> ScaleAnswer {
         guard let created = windowCreated else { throw Abort(reason: "the window's creation is not in the trace") }
         let measure = { @Sendable (simulator: Simulator) throws -> ScaleAnswer in
@@ -356,12 +356,28 @@ final class CheckSession {
                 latestDrawnScale: live.lastCommit.flatMap(ScaleResponse.drawnScale),
                 enteredDisplays: live.enteredDisplayNames)
         }
-        // Until the answer came and still stands (see ``grade(_:display:scale:seconds:)``).
+        // A ping sent after the change's events: its pong says the client
+        // has handled them.
+        let ping = try control { simulator in simulator.ping(window: window) }
         _ = await waitFor(configuration.answerTimeout) { simulator in
             let measured = try measure(simulator)
-            return measured.response.answer != nil && measured.showsRightScale
+            let handled = ping.map { simulator.hasAnsweredPing($0, window: window) == true } ?? false
+            return Self.answerIsIn(measured, changeHandled: handled, settled: try simulator.window(.id(window)).isSettled)
         }
         return try control(measure)
+    }
+
+    /// Whether the wait for a window's answer to a scale change is over: the
+    /// answer came and still stands (see ``grade(_:display:scale:seconds:)``),
+    /// or none is needed. A client that has handled the change's events
+    /// (its pong to a ping sent after them came), has answered every
+    /// configure and whose latest frame is drawn for the scale in effect
+    /// has nothing to redraw (foot at buffer scale 2 moved from 2x to 1.5x,
+    /// whose wl_output.scale is 2): waiting longer would only wait out the
+    /// timeout, as the settling of a scenario's window does not.
+    static func answerIsIn(_ measured: ScaleAnswer, changeHandled: Bool, settled: Bool) -> Bool {
+        guard measured.showsRightScale else { return false }
+        return measured.response.answer != nil || (changeHandled && settled)
     }
 
     /// The verdict on a scale change. A pass needs an answer that still

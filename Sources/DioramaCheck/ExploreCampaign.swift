@@ -73,17 +73,11 @@ package enum ExploreCampaign {
 
         // Combinations of the variations that changed nothing alone.
         let quiet = configuration.variations.filter { variation in !candidates.contains { $0.variations == [variation] } }
-        var generator = SplitMix64(seed: configuration.seed)
-        var tried = Set<[ExplorationVariation]>()
+        var draws = CombinationDraws(of: quiet, seed: configuration.seed)
         var combinations = 0
-        var draws = 0
-        while stoppedEarly == nil, quiet.count >= 2, combinations < configuration.combinationBudget ?? .max, draws < 10_000 {
+        while stoppedEarly == nil, combinations < configuration.combinationBudget ?? .max {
             if outOfTime() { break }
-            draws += 1
-            let size = Int.random(in: 2...min(3, quiet.count), using: &generator)
-            let set = ExplorationVariation.allCases.filter(Set(quiet.shuffled(using: &generator).prefix(size)).contains)
-            // Two scale variations of one display: only the last would apply.
-            guard set.filter({ $0.fractionalScale != nil }).count <= 1, tried.insert(set).inserted else { continue }
+            guard let set = draws.next() else { break }
             combinations += 1
             guard var candidate = try await campaign.candidate(set, phase: .combination) else { continue }
             candidate = try await campaign.shrink(candidate)
@@ -102,6 +96,36 @@ package enum ExploreCampaign {
             baseline: ExploreRun(baseline, phase: .baseline, variations: []), runs: campaign.runs, findings: findings, unconfirmed: unconfirmed,
             stoppedEarly: stoppedEarly, startedAt: started.formatted(.iso8601),
             durationSeconds: Date().timeIntervalSince(started))
+    }
+
+    /// The random combinations a campaign tries, in order: each of two or three
+    /// of `quiet` (the variations that changed nothing alone), drawn by a
+    /// generator seeded with `seed`, so the same seed and variations give the
+    /// same sequence whatever the batteries found. A set drawn before, or
+    /// with two scale variations of one display (only the last would apply),
+    /// is skipped; the sequence ends after 10,000 draws, or at once with fewer
+    /// than two quiet variations.
+    package struct CombinationDraws: Sequence, IteratorProtocol {
+        private let quiet: [ExplorationVariation]
+        private var generator: SplitMix64
+        private var tried = Set<[ExplorationVariation]>()
+        private var draws = 0
+        static let maximumDraws = 10_000
+
+        package init(of quiet: [ExplorationVariation], seed: UInt64) {
+            self.quiet = quiet
+            generator = SplitMix64(seed: seed)
+        }
+
+        package mutating func next() -> [ExplorationVariation]? {
+            while quiet.count >= 2, draws < Self.maximumDraws {
+                draws += 1
+                let size = Int.random(in: 2...Swift.min(3, quiet.count), using: &generator)
+                let set = ExplorationVariation.allCases.filter(Set(quiet.shuffled(using: &generator).prefix(size)).contains)
+                if set.filter({ $0.fractionalScale != nil }).count <= 1, tried.insert(set).inserted { return set }
+            }
+            return nil
+        }
     }
 
     /// A run whose outcome differed from the baseline's.
@@ -195,11 +219,11 @@ package enum ExploreCampaign {
                 }
                 let work: String
                 do {
-                    work = try TemporaryDirectory.make(prefix: NSTemporaryDirectory() + "/diorama-explore-")
+                    work = try TemporaryDirectory.make(named: "diorama-explore")
                 } catch {
-                    throw .simulator("cannot create a scratch folder in \(NSTemporaryDirectory()): \(error.reason)")
+                    throw .simulator("cannot create a scratch folder in \(error.subject): \(error.reason); set TMPDIR to a writable folder")
                 }
-                defer { try? FileManager.default.removeItem(atPath: work) }
+                defer { try? TemporaryDirectory.remove(work) }
                 let outcome: (reproduced: Bool, description: String)
                 do {
                     outcome = try await ExploreScenario.reproduces(

@@ -5,7 +5,8 @@ import Glibc
 
 /// The other end of a `ControlServer` (DioramaSimulator): what `diorama ctl` uses to talk to a
 /// running simulator. One request (or one batch line, ``send(batch:)``) at a
-/// time; each waits for its answer.
+/// time, each waiting for its answer, or many written without waiting
+/// (``send(pipelined:depth:)``).
 package final class ControlClient {
     package let path: String
     private let socket: ControlLineSocket
@@ -95,12 +96,7 @@ package final class ControlClient {
     /// Sends `requests` as one batch line and returns their responses, in
     /// order: one trip for all of them (`trace` cannot be batched).
     package func send(batch requests: [ControlRequest]) throws(ControlClientError) -> [ControlResponse] {
-        let text = "[" + requests.map { ControlRequestWire($0).jsonLine }.joined(separator: ",") + "]"
-        do {
-            try socket.writeLine(text)
-        } catch {
-            throw .connectionLost(error.message)
-        }
+        try write(CollectionOfOne("[" + requests.map { ControlRequestWire($0).jsonLine }.joined(separator: ",") + "]"))
         let line = try readLine()
         // Most batches of changes succeed whole: no need for the decoder then.
         if line.utf8.count == 12 * requests.count + 1, line == "[" + Array(repeating: #"{"ok":true}"#, count: requests.count).joined(separator: ",") + "]" {
@@ -114,6 +110,29 @@ package final class ControlClient {
         }
         // The batch as a whole was refused: one failure for all of it.
         return Array(repeating: try Self.response(line), count: requests.count)
+    }
+
+    /// How many requests ``send(pipelined:depth:)`` keeps unanswered by default.
+    package static let pipelineDepth = 64
+
+    /// Sends `requests` one line each without waiting for an answer before
+    /// writing the next (at most `depth` unanswered at once), and returns
+    /// their responses in order: each request is carried out and answered as
+    /// if sent alone, one after another, but the round trips overlap. Unlike
+    /// a batch line, each request stays its own line, so a script can stream
+    /// them. `trace` answers with several lines and cannot be pipelined.
+    package func send(pipelined requests: [ControlRequest], depth: Int = ControlClient.pipelineDepth) throws(ControlClientError)
+        -> [ControlResponse]
+    {
+        precondition(
+            !requests.contains { if case .trace = $0 { true } else { false } },
+            "a trace request answers with several lines; send it with trace(since:follow:line:), not pipelined")
+        return try PipelinedExchange.exchange(
+            count: requests.count, depth: depth,
+            write: { (indices: Range<Int>) throws(ControlClientError) in
+                try write(requests[indices].lazy.map { ControlRequestWire($0).jsonLine })
+            },
+            read: { (_: Int) throws(ControlClientError) in try readResponse() })
     }
 
     /// Asks for the trace after `since` and hands each record line (one JSON
@@ -146,9 +165,13 @@ package final class ControlClient {
     }
 
     private func writeRequest(_ request: ControlRequest) throws(ControlClientError) {
-        let text = ControlRequestWire(request).jsonLine
+        try write(CollectionOfOne(ControlRequestWire(request).jsonLine))
+    }
+
+    /// Writes `lines`, one system call for all of them when the socket takes it.
+    private func write(_ lines: some Sequence<String>) throws(ControlClientError) {
         do {
-            try socket.writeLine(text)
+            try socket.writeLines(lines)
         } catch {
             throw .connectionLost(error.message)
         }
@@ -170,6 +193,8 @@ package final class ControlClient {
     }
 
     private static func response(_ line: String) throws(ControlClientError) -> ControlResponse {
+        // Most answers are a plain success: no need for the decoder then.
+        if line == #"{"ok":true}"# { return ControlResponse() }
         do {
             return try JSONDecoder().decode(ControlResponse.self, from: Data(line.utf8))
         } catch {

@@ -48,20 +48,7 @@ package final class ControlLineSocket: @unchecked Sendable {
     package func readLine(within timeout: Duration? = nil) throws(ControlTransportError) -> String? {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
-            if let newline = buffered[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                guard newline - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
-                let line = String(decoding: buffered[lineStart..<newline], as: UTF8.self)
-                lineStart = newline + 1
-                scanned = lineStart
-                return line
-            }
-            scanned = buffered.count
-            guard buffered.count - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
-            if lineStart > 0 {
-                buffered.removeSubrange(..<lineStart)
-                scanned -= lineStart
-                lineStart = 0
-            }
+            if let line = try bufferedLine() { return line }
             if let timeout, let deadline { try waitUntilReadable(before: deadline, timeout: timeout) }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -77,6 +64,40 @@ package final class ControlLineSocket: @unchecked Sendable {
             }
             buffered.append(contentsOf: chunk[..<count])
         }
+    }
+
+    /// The next line if it is here already: read before, or in the kernel's
+    /// queue now (one read that does not wait). Nil when getting a line would
+    /// mean waiting; the end of the stream and read failures are left for
+    /// ``readLine(within:)`` to report. The endpoint uses it to take the
+    /// requests a client sent without waiting for answers (pipelined)
+    /// together.
+    package func lineWithoutWaiting() throws(ControlTransportError) -> String? {
+        if let line = try bufferedLine() { return line }
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        guard count > 0 else { return nil }
+        buffered.append(contentsOf: chunk[..<count])
+        return try bufferedLine()
+    }
+
+    /// A complete line from the bytes already read, or nil (having dropped
+    /// the consumed lines, so the buffer holds only the unfinished one).
+    private func bufferedLine() throws(ControlTransportError) -> String? {
+        if let newline = buffered[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+            guard newline - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
+            let line = String(decoding: buffered[lineStart..<newline], as: UTF8.self)
+            lineStart = newline + 1
+            scanned = lineStart
+            return line
+        }
+        scanned = buffered.count
+        guard buffered.count - lineStart <= maximumLineBytes else { throw .lineTooLong(limit: maximumLineBytes) }
+        if lineStart > 0 {
+            buffered.removeSubrange(..<lineStart)
+            scanned -= lineStart
+            lineStart = 0
+        }
+        return nil
     }
 
     /// Waits until a read would not block, or throws a timeout once
@@ -95,8 +116,18 @@ package final class ControlLineSocket: @unchecked Sendable {
 
     /// Writes `line` and a newline, all of it.
     package func writeLine(_ line: String) throws(ControlTransportError) {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
+        try writeLines(CollectionOfOne(line))
+    }
+
+    /// Writes each of `lines` followed by a newline, all of it, in one
+    /// system call when the socket takes it whole (answers to pipelined
+    /// requests, a pipelined client's requests).
+    package func writeLines(_ lines: some Sequence<String>) throws(ControlTransportError) {
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes += line.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in

@@ -16,6 +16,9 @@ public enum ControlRequest: Hashable, Sendable {
     case focusWindow(WindowSelector)
     /// Maximizes the window, or restores it with false.
     case maximizeWindow(WindowSelector, Bool)
+    /// Tiles the window to half its display (KWin's and Mutter's quick
+    /// tiling), or untiles it with nil.
+    case halfTileWindow(WindowSelector, HalfTile?)
     /// Minimizes the window, or restores it with false.
     case minimizeWindow(WindowSelector, Bool)
     /// Fullscreen on a display (the window's own when nil), or leave fullscreen.

@@ -178,6 +178,7 @@ private extension ControlRequestWire {
         case (.path, .string(let string)): path = string
         case (.until, .string(let string)): until = string
         case (.type, .string(let string)): type = string
+        case (.side, .string(let string)): side = string
         case (.x, .integer(let number)): x = number
         case (.y, .integer(let number)): y = number
         case (.width, .integer(let number)): width = number

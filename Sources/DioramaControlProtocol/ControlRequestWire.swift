@@ -36,13 +36,14 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
     var dy: Int?
     var until: String?
     var type: String?
+    var side: String?
 
     enum CodingKeys: String, CodingKey {
         case command, window, display, x, y, width, height, steps, enable, text, keys, scale, transform
         case refreshMilliHz = "refresh_mhz"
         case make, model, path, since, follow
         case timeoutMilliseconds = "timeout_ms"
-        case action, button, id, dx, dy, until, type
+        case action, button, id, dx, dy, until, type, side
     }
 
     package init(command: String) { self.command = command }
@@ -83,6 +84,7 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
             case .dy: dy = try container.decodeIfPresent(Int.self, forKey: key)
             case .until: until = try container.decodeIfPresent(String.self, forKey: key)
             case .type: type = try container.decodeIfPresent(String.self, forKey: key)
+            case .side: side = try container.decodeIfPresent(String.self, forKey: key)
             }
         }
     }
@@ -103,6 +105,8 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
         case .focusWindow(let selector): self.init(command: "focus", window: selector)
         case .maximizeWindow(let selector, let on): self.init(command: "maximize", window: selector); enable = on
         case .minimizeWindow(let selector, let on): self.init(command: "minimize", window: selector); enable = on
+        case .halfTileWindow(let selector, let half):
+            self.init(command: "tile", window: selector); side = half?.rawValue; enable = half != nil
         case .fullscreenWindow(let selector, let name, let on):
             self.init(command: "fullscreen", window: selector); display = name; enable = on
         case .closeWindow(let selector): self.init(command: "close", window: selector)
@@ -190,6 +194,7 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
         case "focus": return .focusWindow(try requireWindow())
         case "maximize": return .maximizeWindow(try requireWindow(), enable ?? true)
         case "minimize": return .minimizeWindow(try requireWindow(), enable ?? true)
+        case "tile": return .halfTileWindow(try requireWindow(), try halfTile())
         case "fullscreen": return .fullscreenWindow(try requireWindow(), display: display, enable ?? true)
         case "close": return .closeWindow(try requireWindow())
         case "type":
@@ -263,10 +268,23 @@ package struct ControlRequestWire: Codable, Hashable, Sendable {
 
     /// Every command name, for the error about an unknown one.
     package static let commands = [
-        "windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen",
+        "windows", "displays", "move", "resize", "focus", "maximize", "minimize", "fullscreen", "tile",
         "close", "type", "keys", "pointer", "touch", "display_scale", "display_transform", "display_move", "plug",
         "unplug", "screenshot", "trace", "wait", "wait_settled",
     ]
+
+    /// A `tile` request's half: `side` (`left` or `right`), or nil to untile
+    /// with `"enable":false` (and no side).
+    private func halfTile() throws(ControlFailure) -> HalfTile? {
+        let sides = HalfTile.allCases.map(\.rawValue).joined(separator: " or ")
+        if enable == false {
+            guard side == nil else { throw bad("\"side\" with \"enable\":false; untiling takes no side") }
+            return nil
+        }
+        guard let side else { throw missing("\"side\" (\(sides)), or \"enable\":false to untile") }
+        guard let half = HalfTile(rawValue: side) else { throw bad("unknown side \"\(side)\"; use \(sides)") }
+        return half
+    }
 
     /// What a `wait` request waits for, by its `until`.
     private func waitCondition() throws(ControlFailure) -> ControlWaitCondition {
@@ -417,6 +435,7 @@ extension ControlRequestWire {
         add(.path, path.map(JSONLineEncoder.quoted))
         add(.refreshMilliHz, refreshMilliHz.map(String.init))
         add(.scale, scale.map { $0.isFinite ? String($0) : "null" })
+        add(.side, side.map(JSONLineEncoder.quoted))
         add(.since, since.map(String.init))
         add(.steps, steps.map(String.init))
         add(.text, text.map(JSONLineEncoder.quoted))

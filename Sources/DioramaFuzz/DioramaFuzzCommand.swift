@@ -17,7 +17,7 @@ struct DioramaFuzzCommand: ParsableCommand {
             own files (Configs/, Tests/ fixtures, Docs/ examples); inputs are deterministic for a --seed.
 
             Examples:
-              diorama-fuzz --iterations 2000            the short run `make test` does
+              diorama-fuzz --iterations 90              the short run `make test` does
               diorama-fuzz --seconds 600 layout         ten minutes of the layout reader
               make fuzz FUZZ_SECONDS=600                every target, ten minutes each
 

@@ -37,7 +37,7 @@ package struct ProgramRun: Sendable {
         searchPath: Bool = false, timeout: Duration
     ) throws(SpawnError) -> ProgramRun {
         let directory = try makeOutputDirectory(executable)
-        defer { removeOutputDirectory(directory) }
+        defer { try? TemporaryDirectory.remove(directory) }
         let process = try spawn(executable, arguments, environment, searchPath, directory)
         let ended = process.waitForExit(timeout: timeout)
         if ended == nil { process.terminate(grace: .seconds(1)) }
@@ -52,7 +52,7 @@ package struct ProgramRun: Sendable {
         searchPath: Bool = false, timeout: Duration
     ) async throws(SpawnError) -> ProgramRun {
         let directory = try makeOutputDirectory(executable)
-        defer { removeOutputDirectory(directory) }
+        defer { try? TemporaryDirectory.remove(directory) }
         let process = try spawn(executable, arguments, environment, searchPath, directory)
         let ended = await process.waitForExit(timeout: timeout)
         if ended == nil { await process.terminate(grace: .seconds(1)) }
@@ -79,17 +79,10 @@ package struct ProgramRun: Sendable {
 
     /// A fresh private directory (mode 0700) under the temporary directory for the two files.
     private static func makeOutputDirectory(_ executable: String) throws(SpawnError) -> String {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         do {
-            return try TemporaryDirectory.make(prefix: base + "/diorama-run-")
+            return try TemporaryDirectory.make(named: "diorama-run")
         } catch {
             throw SpawnError(command: executable, reason: "no private directory for its output: \(error)")
         }
-    }
-
-    private static func removeOutputDirectory(_ directory: String) {
-        unlink(directory + "/stdout")
-        unlink(directory + "/stderr")
-        rmdir(directory)
     }
 }

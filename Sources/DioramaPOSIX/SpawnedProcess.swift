@@ -128,6 +128,7 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
         pid = spawned
         processGroup = ownProcessGroup ? spawned : nil
         reaped.enter()
+        if ownProcessGroup { ExitCleanup.adopt(child: self) }
         let waiter = Thread { [self] in awaitExit() }
         waiter.name = "diorama-child-\(spawned)"
         waiter.start()
@@ -143,6 +144,7 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             ended = Termination(waitStatus: status)
         }
+        ExitCleanup.release(child: pid)
         if exitWriteEnd >= 0 { close(exitWriteEnd) }
         reaped.leave()
     }
@@ -224,6 +226,12 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
         return finishTermination(graceful: graceful)
     }
 
+    /// Stops the child at once: SIGKILL to it and its process group (what
+    /// it started goes too), then waits for it.
+    package func killWithProcessGroup() {
+        finishTermination(graceful: false)
+    }
+
     private func askToStop(_ target: pid_t?) {
         if let target, target != pid {
             kill(target, SIGTERM)
@@ -234,6 +242,7 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
         }
     }
 
+    @discardableResult
     private func finishTermination(graceful: Bool) -> Bool {
         if !graceful {
             killGroupOrChild()
@@ -243,7 +252,9 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
         return graceful
     }
 
-    private func killGroupOrChild() {
+    /// SIGKILL to the child's process group (to the child alone when it
+    /// shares ours), unless it was reaped already.
+    func killGroupOrChild() {
         ended.withLock { ended in
             guard ended == nil else { return }
             kill(processGroup.map { -$0 } ?? pid, SIGKILL)

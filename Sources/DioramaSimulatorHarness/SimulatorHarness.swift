@@ -38,7 +38,7 @@ extension Simulator {
             var configuration = SimulatorConfiguration(layout: layout, clock: ManualClock())
             configure(&configuration)
             do {
-                directory = try TemporaryDirectory.make(prefix: "/tmp/diorama-harness-")
+                directory = try TemporaryDirectory.make(named: "diorama-harness")
             } catch {
                 throw HarnessError.connectFailed("\(error)")
             }
@@ -46,7 +46,7 @@ extension Simulator {
                 simulator = try Simulator(configuration: configuration)
                 try simulator.start(socketName: "wayland-test", runtimeDirectory: directory)
             } catch {
-                rmdir(directory)
+                try? TemporaryDirectory.remove(directory)
                 throw error
             }
         }
@@ -67,8 +67,9 @@ extension Simulator {
             clients.removeAll()
             simulator.shutDown()
             // The whole private directory: real clients leave things in their
-            // XDG_RUNTIME_DIR too (GTK's dconf folder, a control socket).
-            try? FileManager.default.removeItem(atPath: directory)
+            // XDG_RUNTIME_DIR too (GTK's dconf folder, a control socket), and
+            // a link among them is removed, never followed.
+            try? TemporaryDirectory.remove(directory)
         }
 
         /// What a client process needs in its environment.

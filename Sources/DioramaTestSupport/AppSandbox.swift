@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import HeadlessCompositors
 import Synchronization
@@ -18,8 +19,7 @@ package final class AppSandbox: Sendable {
     private let state = Mutex(State())
 
     package init(label: String = "app") throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("diorama-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        directory = URL(fileURLWithPath: try TemporaryDirectory.make(named: "diorama-\(label)-\(getpid())"), isDirectory: true)
         stateHome = directory.appendingPathComponent("state", isDirectory: true)
         try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
     }
@@ -69,8 +69,6 @@ package final class AppSandbox: Sendable {
             return state.apps
         }
         for app in running { app.child.stop() }
-        if ProcessInfo.processInfo.environment["DIORAMA_KEEP_TEST_FILES"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
+        TemporaryDirectory.remove(directory.path, unlessSet: "DIORAMA_KEEP_TEST_FILES")
     }
 }

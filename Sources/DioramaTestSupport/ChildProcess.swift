@@ -35,9 +35,8 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     ) throws {
         self.executable = executable
         self.arguments = arguments
-        outputDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("diorama-child-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        outputDirectory = URL(
+            fileURLWithPath: try TemporaryDirectory.make(named: "diorama-child-\(getpid())"), isDirectory: true)
         let outURL = outputDirectory.appendingPathComponent("stdout")
         let errURL = outputDirectory.appendingPathComponent("stderr")
         standardOutputPath = (standardOutput ?? outURL).path
@@ -95,17 +94,16 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
             standardOutput: standardOutput, standardError: standardError)
     }
 
-    /// Kills the child if it still runs, waits for it, removes the captured
-    /// output. Idempotent.
+    /// Kills the child and its process group if it still runs, waits for it,
+    /// removes the captured output. Idempotent.
     package func stop() {
         stopped.withLock { stopped in
             guard !stopped else { return }
             stopped = true
-            process.signal(SIGKILL)
-            process.waitForExit()
-            if ProcessInfo.processInfo.environment["DIORAMA_KEEP_TEST_FILES"] == nil {
-                try? FileManager.default.removeItem(at: outputDirectory)
-            }
+            // The whole process group: what the child started (a session
+            // bus under dbus-run-session, `sim -- COMMAND`) goes with it.
+            process.killWithProcessGroup()
+            TemporaryDirectory.remove(outputDirectory.path, unlessSet: "DIORAMA_KEEP_TEST_FILES")
         }
     }
 
@@ -142,12 +140,14 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     /// there). Without it they used the user's `~/.local/state`: a size
     /// saved by one run (5300×3201 after an interactive resize) was
     /// restored by every later run on the machine, and TimerApp died asking
-    /// for a buffer over the simulator's limit at 2×.
+    /// for a buffer over the simulator's limit at 2×. A private directory
+    /// (mkdtemp), removed with what the apps saved when the test process exits.
     package static let privateStateHome: String = {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("diorama-test-state-\(getpid())", isDirectory: true).path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        do {
+            return try TemporaryDirectory.make(named: "diorama-test-state-\(getpid())")
+        } catch {
+            preconditionFailure("cannot make the tests' XDG_STATE_HOME: \(error); set TMPDIR to a writable folder")
+        }
     }()
 }
 

@@ -107,6 +107,38 @@ package enum KWinHeadless {
             environment: ["QT_QPA_PLATFORM": "wayland"])
     }
 
+    /// The script lines that tile KWin client `c` to the `side` half
+    /// (`left` or `right`) of its output, or untile it (nil), as Meta+Left and
+    /// Meta+Right do: KWin 5.27's scripts reach quick tiling only through
+    /// `workspace.slotWindowQuickTileLeft/Right()`, which act on the active
+    /// window, so `c` is activated first. A window already on that half is
+    /// left alone. Untiling presses its half's key again, which KWin turns
+    /// into an untile only when no output lies beyond that edge (otherwise
+    /// it tiles the window on that output): then nothing is pressed and the
+    /// script reports `blocked`. `c.tile` (KWin 5.27's tile object, with
+    /// its geometry relative to the output) tells which half `c` is on.
+    package static func quickTileScript(side: String?) -> String {
+        """
+        var wanted = \(side.map { "\"\($0)\"" } ?? "null");
+        var tiled = c.tile ? (c.tile.relativeGeometry.x < 0.25 ? "left" : "right") : null;
+        var key = wanted !== null ? wanted : tiled;
+        var blocked = false;
+        if (wanted === null && tiled !== null) {
+            var a = workspace.clientArea(KWin.FullScreenArea, c);
+            for (var i = 0; i < workspace.numScreens; i++) {
+                var o = workspace.clientArea(KWin.FullScreenArea, i, workspace.currentDesktop);
+                var beyond = tiled == "left" ? o.x + o.width <= a.x : o.x >= a.x + a.width;
+                if (beyond && o.y < a.y + a.height && a.y < o.y + o.height) { blocked = true; }
+            }
+        }
+        if (blocked) { report("blocked"); }
+        else if (key !== null && tiled !== wanted) {
+            workspace.activeClient = c;
+            if (key == "left") { workspace.slotWindowQuickTileLeft(); } else { workspace.slotWindowQuickTileRight(); }
+        }
+        """
+    }
+
     /// Runs a KWin script and returns the lines it passed to `report(…)`, in
     /// order.
     ///

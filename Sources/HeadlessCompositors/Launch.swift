@@ -54,9 +54,7 @@ enum Launcher {
     static func abandon(_ process: SpawnedProcess, directory: InstanceDirectory, behindRunuser: Bool) -> String {
         terminate(process, target: compositorTarget(of: process, behindRunuser: behindRunuser), grace: 2)
         let tail = tailOfFile(directory.logFile, maxLines: 30)
-        if ProcessInfo.processInfo.environment["DIORAMA_KEEP_COMPOSITOR_FILES"] == nil {
-            try? FileManager.default.removeItem(atPath: directory.base)
-        }
+        directory.removeUnlessKept()
         return tail
     }
 
@@ -128,7 +126,7 @@ package enum WestonHeadless {
                 environment: sanitizedEnvironment(["XDG_RUNTIME_DIR": directory.runtime]),
                 logFile: directory.logFile, workingDirectory: directory.runtime)
         } catch {
-            try? FileManager.default.removeItem(atPath: directory.base)
+            directory.remove()
             throw error
         }
         let socketPath = directory.runtime + "/" + socketName

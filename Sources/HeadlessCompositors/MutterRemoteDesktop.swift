@@ -81,6 +81,21 @@ package final class MutterRemoteDesktop: @unchecked Sendable {
         try pressChord([.superLeft, .up])
     }
 
+    /// Takes the focused window, now tiled to the `current` half of its
+    /// monitor (nil: not tiled), to the `wanted` half (nil: untiled) with
+    /// Mutter's tiling keybinding (Super+Left/Right, `toggle-tiled-left` and
+    /// `-right`): the key of the wanted half fills that half of the work
+    /// area, and the key of the half the window is on untiles it (its
+    /// earlier frame back). Returns the key pressed, nil when the window is
+    /// already as wanted. Mutter 43 tiles only a window whose minimum width
+    /// fits half the work area (gtk4-widget-factory's does not).
+    @discardableResult
+    package func tileFocusedWindow(from current: MutterHeadless.Side?, to wanted: MutterHeadless.Side?) throws -> MutterHeadless.Side? {
+        guard wanted != current, let key = wanted ?? current else { return nil }
+        try pressChord([.superLeft, key == .left ? .left : .right])
+        return key
+    }
+
     /// Presses Mutter's move-to-monitor keybinding for `side`: the focused
     /// window goes to the monitor next to its own on that side, if there is one.
     package func moveFocusedWindow(to side: MutterHeadless.Side) throws {

@@ -10,9 +10,11 @@ import Synchronization
 /// `SwayHeadless`, with everything a client needs to connect to it.
 ///
 /// Lifetime: call `stop()` when done (tests: `defer { compositor.stop() }`).
-/// `deinit` stops it too, and an `atexit` hook kills whatever is still running
-/// when the test process exits normally, so neither a forgotten `stop()` nor an
-/// early `return` leaves a compositor behind.
+/// `deinit` stops it too, and DioramaPOSIX's `ExitCleanup` kills whatever is
+/// still running and removes its folder when the process exits normally (or
+/// when `diorama run`/`check` is stopped by SIGINT or SIGTERM), so neither a
+/// forgotten `stop()` nor an early `return` leaves a compositor or its files
+/// behind.
 ///
 /// It is a final class shared across tasks (`@unchecked Sendable`, for the
 /// `Process` it holds): the launch facts are immutable, and the mutable stop
@@ -52,7 +54,7 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
     package let compositorPID: pid_t
 
     private let process: SpawnedProcess
-    private let instanceDirectory: String
+    private let directory: InstanceDirectory
     private struct StopState {
         var stopped = false
         /// The log's tail, read just before `stop()` removed the file.
@@ -70,7 +72,7 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
         self.process = process
         self.launcherPID = process.pid
         self.compositorPID = compositorPID
-        self.instanceDirectory = directory.base
+        self.directory = directory
         self.runtimeDirectory = directory.runtime
         self.logFile = directory.logFile
         self.socketName = socketName
@@ -78,7 +80,6 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
         self.ipcSocketPath = ipcSocketPath
         self.configFile = configFile
         self.sessionBusAddress = sessionBusAddress
-        LiveCompositors.shared.add(pgid: process.pid, directory: directory.base)
     }
 
     deinit {
@@ -131,55 +132,12 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
 
             Launcher.terminate(process, target: compositorPID, grace: gracePeriod)
             state.finalLogTail = tailOfFile(logFile, maxLines: 200)
-            if ProcessInfo.processInfo.environment["DIORAMA_KEEP_COMPOSITOR_FILES"] == nil {
-                try? FileManager.default.removeItem(atPath: instanceDirectory)
-            }
-            LiveCompositors.shared.remove(pgid: launcherPID)
+            directory.removeUnlessKept()
         }
     }
 
     package var description: String {
         "\(kind) pid \(compositorPID) WAYLAND_DISPLAY=\(waylandDisplay)"
             + (ipcSocketPath.map { " SWAYSOCK=\($0)" } ?? "")
-    }
-}
-
-/// Process groups of compositors not yet stopped, killed at process exit.
-///
-/// `deinit` does not run for instances that are still referenced when the test
-/// process exits (globals, leaked tasks), so an `atexit` hook makes sure no
-/// compositor outlives the process that started it after a normal exit.
-final class LiveCompositors: Sendable {
-    static let shared = LiveCompositors()
-    private struct State {
-        /// Process group → the instance directory to remove with it.
-        var groups: [pid_t: String] = [:]
-        var hookInstalled = false
-    }
-    private let state = Mutex(State())
-
-    func add(pgid: pid_t, directory: String) {
-        state.withLock { state in
-            state.groups[pgid] = directory
-            if !state.hookInstalled {
-                state.hookInstalled = true
-                atexit { LiveCompositors.shared.killAll() }
-            }
-        }
-    }
-
-    func remove(pgid: pid_t) {
-        _ = state.withLock { $0.groups.removeValue(forKey: pgid) }
-    }
-
-    func killAll() {
-        let remaining = state.withLock { state in
-            defer { state.groups.removeAll() }
-            return state.groups
-        }
-        for (pgid, directory) in remaining {
-            kill(-pgid, SIGKILL)
-            try? FileManager.default.removeItem(atPath: directory)
-        }
     }
 }

@@ -10,6 +10,32 @@ import Foundation
 /// programs (`gdbus`, `kscreen-doctor`) that reach it over that bus and its
 /// Wayland socket.
 ///
+/// The configuration file of a session bus that only its own processes (root
+/// or the caller) use: everything is allowed on it, and it listens at a path
+/// of the caller's, inside a folder Diorama removes. (Debian's default session
+/// configuration listens in `/tmp`, where each bus that is killed leaves its
+/// `dbus-XXXXXXXXXX` socket behind.)
+package enum SessionBusConfiguration {
+    /// The file's text, for `dbus-run-session --config-file=FILE`.
+    package static func text(listeningAt socketPath: String) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(socketPath)</listen>
+          <auth>EXTERNAL</auth>
+          <standard_session_servicedirs/>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+    }
+}
+
 /// The compositor runs under `dbus-run-session --config-file=FILE`: the bus
 /// listens at a path inside the instance's runtime folder (so its address is
 /// known before anything starts), `dbus-run-session` ends the bus when the
@@ -35,25 +61,9 @@ struct SessionBusInstance {
                 try FileManager.default.createDirectory(
                     atPath: directory.base + "/" + folder, withIntermediateDirectories: true)
             }
-            // A session bus that only this instance's processes (root or the
-            // caller) use: everything is allowed on it.
-            try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(busSocket)</listen>
-              <auth>EXTERNAL</auth>
-              <standard_session_servicedirs/>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """.write(toFile: instance.busConfigFile, atomically: false, encoding: .utf8)
+            try SessionBusConfiguration.text(listeningAt: busSocket).write(toFile: instance.busConfigFile, atomically: false, encoding: .utf8)
         } catch {
-            try? FileManager.default.removeItem(atPath: directory.base)
+            directory.remove()
             throw CompositorLaunchError.setupFailed(what: "prepare the session bus in \(directory.base)", detail: "\(error)")
         }
         return instance
@@ -67,7 +77,7 @@ struct SessionBusInstance {
         do {
             try body()
         } catch {
-            try? FileManager.default.removeItem(atPath: directory.base)
+            directory.remove()
             throw CompositorLaunchError.setupFailed(what: what, detail: "\(error)")
         }
     }
@@ -105,7 +115,7 @@ struct SessionBusInstance {
                 environment: compositorEnvironment(extra),
                 logFile: directory.logFile, workingDirectory: directory.runtime)
         } catch {
-            try? FileManager.default.removeItem(atPath: directory.base)
+            directory.remove()
             throw error
         }
     }

@@ -180,10 +180,24 @@ struct InstanceDirectory: Sendable {
                 throw POSIXError(.EIO)
             }
         } catch {
-            try? FileManager.default.removeItem(atPath: base)
+            try? TemporaryDirectory.remove(base)
             throw CompositorLaunchError.setupFailed(what: "prepare \(runtime)", detail: "\(error)")
         }
         return InstanceDirectory(base: base, runtime: runtime, logFile: logFile)
+    }
+
+    /// Removes the instance's folder with everything the compositor and its
+    /// clients left in it (sockets, a D-Bus socket, dconf's folder), never
+    /// following a link among them.
+    func remove() {
+        try? TemporaryDirectory.remove(base)
+    }
+
+    /// ``remove()`` once the compositor stopped, unless the environment
+    /// variable `DIORAMA_KEEP_COMPOSITOR_FILES` asks to keep its files to read
+    /// (then the folder also outlives the process).
+    func removeUnlessKept() {
+        TemporaryDirectory.remove(base, unlessSet: "DIORAMA_KEEP_COMPOSITOR_FILES")
     }
 
     /// Writes `text` to `name` inside the runtime directory, readable by its owner.

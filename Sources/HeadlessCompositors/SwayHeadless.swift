@@ -129,7 +129,7 @@ package enum SwayHeadless {
                 configuration(outputs: outputs, floatingWindows: floatingWindows, extraConfig: extraConfig),
                 owner: owner)
         } catch {
-            try? FileManager.default.removeItem(atPath: directory.base)
+            directory.remove()
             throw error
         }
 
@@ -162,7 +162,7 @@ package enum SwayHeadless {
                     logFile: directory.logFile, workingDirectory: directory.runtime)
             }
         } catch {
-            try? FileManager.default.removeItem(atPath: directory.base)
+            directory.remove()
             throw error
         }
 

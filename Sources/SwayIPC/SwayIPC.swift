@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Synchronization
 
@@ -97,26 +98,39 @@ package final class SwayIPC: Sendable {
 
     /// Sends one message and returns the reply's JSON payload.
     package func request(_ type: MessageType, payload: String = "") throws -> Data {
-        try connection.withLock { fd throws -> Data in
+        try exchange { fd in
             let deadline = Date().addingTimeInterval(timeout)
+            try UnixSocket.writeAll(fd, Self.encode(type: type.rawValue, payload: Array(payload.utf8)), until: deadline, path: socketPath)
+            return try reply(to: type, on: fd, until: deadline)
+        }
+    }
+
+    /// Sends one message per payload without waiting for the replies before
+    /// it (at most `depth` unanswered at once: ``PipelinedExchange``) and
+    /// returns the replies' payloads in order. sway reads a connection's
+    /// messages in order and answers each. Each reply must come within
+    /// ``timeout`` of the one before it.
+    package func pipelinedRequests(_ type: MessageType, payloads: [String], depth: Int) throws -> [Data] {
+        try exchange { fd in
+            try PipelinedExchange.exchange(
+                count: payloads.count, depth: depth,
+                write: { indices in
+                    let messages = indices.flatMap { Self.encode(type: type.rawValue, payload: Array(payloads[$0].utf8)) }
+                    try UnixSocket.writeAll(fd, messages, until: Date().addingTimeInterval(timeout), path: socketPath)
+                },
+                read: { _ in try reply(to: type, on: fd, until: Date().addingTimeInterval(timeout)) })
+        }
+    }
+
+    /// Runs `body` with the connection (opened again if a failure closed
+    /// it), holding it for the whole exchange so replies cannot interleave.
+    /// A failure closes it: the stream may be mid-message.
+    private func exchange<Value: Sendable>(_ body: (Int32) throws -> Value) throws -> Value {
+        try connection.withLock { fd throws -> Value in
             do {
                 if fd < 0 { fd = try UnixSocket.connect(path: socketPath) }
-                try UnixSocket.writeAll(
-                    fd, Self.encode(type: type.rawValue, payload: Array(payload.utf8)),
-                    until: deadline, path: socketPath)
-                while true {
-                    let header = try UnixSocket.readExactly(fd, Self.headerSize, until: deadline, path: socketPath)
-                    let (length, replyType) = try Self.decodeHeader(header)
-                    let body = try UnixSocket.readExactly(fd, length, until: deadline, path: socketPath)
-                    // Events (high bit set) only arrive after `subscribe`; skip them.
-                    if replyType & 0x8000_0000 != 0 { continue }
-                    guard replyType == type.rawValue else {
-                        throw SwayIPCError.protocolViolation("asked for type \(type.rawValue), got reply type \(replyType)")
-                    }
-                    return Data(body)
-                }
+                return try body(fd)
             } catch let error as UnixSocketError {
-                // The stream may be mid-message: start over on a fresh connection next time.
                 if fd >= 0 { Glibc.close(fd); fd = -1 }
                 throw SwayIPCError.transport(error)
             } catch {
@@ -126,14 +140,32 @@ package final class SwayIPC: Sendable {
         }
     }
 
+    /// The payload of the next reply on `fd`, which must answer `type`.
+    private func reply(to type: MessageType, on fd: Int32, until deadline: Date) throws -> Data {
+        while true {
+            let header = try UnixSocket.readExactly(fd, Self.headerSize, until: deadline, path: socketPath)
+            let (length, replyType) = try Self.decodeHeader(header)
+            let body = try UnixSocket.readExactly(fd, length, until: deadline, path: socketPath)
+            // Events (high bit set) only arrive after `subscribe`; skip them.
+            if replyType & 0x8000_0000 != 0 { continue }
+            guard replyType == type.rawValue else {
+                throw SwayIPCError.protocolViolation("asked for type \(type.rawValue), got reply type \(replyType)")
+            }
+            return Data(body)
+        }
+    }
+
     /// Runs sway commands (one, or several separated by `;` or `,`) and returns
     /// one result per command. Throws `SwayIPCError.commandFailed` with sway's
     /// messages if any command failed.
     @discardableResult
     package func command(_ command: String) throws -> [SwayCommandResult] {
-        let results: [SwayCommandResult] = try decode(
-            [SwayCommandResult].self, what: "command reply",
-            from: request(.runCommand, payload: command))
+        try commandResults(command, request(.runCommand, payload: command))
+    }
+
+    /// A `run_command` reply's results; throws when one of them failed.
+    private func commandResults(_ command: String, _ reply: Data) throws -> [SwayCommandResult] {
+        let results: [SwayCommandResult] = try decode([SwayCommandResult].self, what: "command reply", from: reply)
         let failures = results.filter { !$0.success }
         if !failures.isEmpty {
             throw SwayIPCError.commandFailed(
@@ -142,6 +174,16 @@ package final class SwayIPC: Sendable {
                 results: results)
         }
         return results
+    }
+
+    /// Runs each of `commands` as its own `run_command` message, pipelined
+    /// (``pipelinedRequests(_:payloads:depth:)``), and returns each one's
+    /// results in order. Throws `SwayIPCError.commandFailed` for the first
+    /// command with a failure, as ``command(_:)`` does.
+    @discardableResult
+    package func pipelinedCommands(_ commands: [String], depth: Int) throws -> [[SwayCommandResult]] {
+        let replies = try pipelinedRequests(.runCommand, payloads: commands, depth: depth)
+        return try zip(commands, replies).map { command, reply in try commandResults(command, reply) }
     }
 
     /// The outputs sway knows, in its order (`get_outputs`).

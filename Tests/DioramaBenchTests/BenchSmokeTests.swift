@@ -16,10 +16,12 @@ import Testing
 
         for section in [
             "timestamp", "machine", "configuration", "reaction", "throughput", "memory", "scanner", "swayReaction",
-            "screenshot", "lint", "hostileCost", "targets",
+            "screenshot", "lint", "hostileCost", "commandTimes", "targets",
         ] {
             #expect(json[section] != nil, "section \(section) missing")
         }
+        let commandTimes = try #require(json["commandTimes"] as? [String: Any])
+        #expect(commandTimes["unavailable"] as? String == "skipped (0 runs asked)", "the smoke run times no whole command")
         let machine = try #require(json["machine"] as? [String: Any])
         #expect((machine["cores"] as? Int ?? 0) > 0)
         #expect((machine["uname"] as? String)?.hasPrefix("Linux") == true)

@@ -60,6 +60,22 @@ import Testing
         #expect(report.clientExit == "still running", "foot was stopped by the check, not before")
     }
 
+    /// On the 1.5x display foot keeps buffer scale 2, the scale in effect
+    /// there, and draws nothing new: the check ends once foot has handled
+    /// the move (its pong to a ping sent after it), instead of waiting out
+    /// the answer timeout for a frame that never comes, as it once did
+    /// (20.0 s of a 21.1 s run with `--timeout 20`). The bound is half the
+    /// timeout given: it catches only that wait, not a slow machine.
+    @Test(.timeLimit(.minutes(10)))
+    func aCheckThatNeedsNoRedrawDoesNotWaitOutTheTimeout() throws {
+        let (result, report) = try Self.checkFoot(["--timeout", "120"])
+        let fractional = try Self.check(report, "fractional-scale")
+        #expect(fractional.verdict == .pass, "\(fractional.reason)")
+        #expect(fractional.reason.hasPrefix("no redraw needed"), "\(fractional.reason)")
+        #expect(fractional.durationSeconds < 60, "fractional-scale took \(fractional.durationSeconds) s of the 120 s timeout")
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+    }
+
     /// Under `--profile kwin-5.27` foot 1.13 dies as on KWin 5.27: SIGFPE in
     /// its wl_output listener, on the -1 × -1 mm physical size, before its
     /// first frame; the report says so and every later check is not applicable.

@@ -28,6 +28,11 @@ import Testing
         #expect((2..<200).filter { other.input(at: $0) == mutator.input(at: $0) }.count < 20)
     }
 
+    @Test func aRepeatedTokenIsTheTokenThatManyTimesOver() {
+        #expect(Mutator.repeated(Array("<array>".utf8), 3) == Array("<array><array><array>".utf8))
+        #expect(Mutator.repeated([0x5B], 0).isEmpty)
+    }
+
     @Test func inputsStayWithinTheLengthLimit() {
         for iteration in 2..<300 {
             #expect(mutator.input(at: iteration).count <= Mutator.maximumLength)
@@ -43,5 +48,25 @@ import Testing
         let read = try #require(CurrentInputFile.read(url))
         #expect(read.iteration == 300_000)
         #expect(read.input == Array("short".utf8))
+    }
+
+    /// The short run in `make test` (``ShortFuzzRunTests``) gives each target
+    /// ``ShortFuzzRunTests/iterations`` inputs, seed 1: its seeds, then mutated
+    /// ones. Those must still reach every kind of mutation on every target
+    /// (long runs, deep nesting and boundary numbers included), with at least
+    /// ``ShortFuzzRunTests/mutatedInputs`` mutated inputs; the long run is `make fuzz`.
+    @Test func theShortRunReachesEveryMutationOnEveryTarget() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-mutator-reach-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let corpus = SeedCorpus(root: ShortFuzzRunTests.checkout)
+        for name in FuzzTargets.surfaceNames {
+            let surface = try FuzzTargets.make(name, corpus: corpus, scratch: scratch.appendingPathComponent(name))
+            let mutator = Mutator(seeds: surface.seeds, dictionary: surface.dictionary, seed: 1)
+            let mutated = ShortFuzzRunTests.iterations - surface.seeds.count
+            #expect(mutated >= ShortFuzzRunTests.mutatedInputs, "\(name): \(surface.seeds.count) seeds leave \(mutated) mutated inputs")
+            let reached = Set((0..<ShortFuzzRunTests.iterations).flatMap(mutator.mutations(at:)))
+            let missing = Mutator.Mutation.allCases.filter { !reached.contains($0) }
+            #expect(missing.isEmpty, "\(name): the short run never applies \(missing)")
+        }
     }
 }

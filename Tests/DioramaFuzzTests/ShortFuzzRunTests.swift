@@ -8,9 +8,12 @@ import Testing
 /// proof that the harness counts a crash and a hang and keeps their reproducers.
 /// All run the real `diorama-fuzz` executable as a child process.
 @Suite(.serialized, .ownThreads) struct ShortFuzzRunTests {
-    /// Inputs per target: the seeds, then mutations (seed 1). Enough to reach the
-    /// long-line, deep-nesting and boundary-number mutations on every target.
-    static let iterations = 300
+    /// Inputs per target: the seeds, then mutations (seed 1). Enough to reach
+    /// every kind of mutation on every target, long runs, deep nesting and
+    /// boundary numbers included (`MutatorTests` checks it); the long run is `make fuzz`.
+    static let iterations = 90
+    /// Mutated inputs each target gets at least, after its seeds.
+    static let mutatedInputs = 30
 
     private func fuzz(_ arguments: [String], output: URL, timeout: TimeInterval) throws -> ChildProcessResult {
         try ChildProcess.run(

@@ -44,8 +44,11 @@ extension TargetReport {
     }
 }
 
-/// A fresh folder under the system temporary directory for projects written by a test.
-struct TemporaryFolder {
+/// A fresh folder under the system temporary directory for projects written
+/// by a test, removed by `cleanUp()` or, at the latest, when the test lets
+/// go of it (a test that forgot `cleanUp()`, or threw before it, left one
+/// behind on every run).
+final class TemporaryFolder {
     let url: URL
 
     init() throws {
@@ -53,6 +56,8 @@ struct TemporaryFolder {
             .appendingPathComponent("diorama-lint-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
+
+    deinit { cleanUp() }
 
     @discardableResult
     func write(_ text: String, to relativePath: String) throws -> URL {

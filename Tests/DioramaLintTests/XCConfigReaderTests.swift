@@ -206,4 +206,18 @@ struct XCConfigReaderTests {
         #expect(reader.findings.map(\.location) == [SourceLocation(file: "Main.xcconfig", line: 2, column: 1)])
         #expect(reader.findings.first?.message == "cannot read the build configuration file Local.xcconfig: not a regular file (a FIFO)")
     }
+
+    @Test("a missing file included on many lines is looked up once and reported at every line")
+    func missingFileIncludedOften() throws {
+        let lines = (0..<300).map { $0 % 2 == 0 ? "#include \"Gone.xcconfig\"\n" : "#include \"shared.xcconfig\"\n" }
+        let reader = try read(["Main.xcconfig": lines.joined(), "Shared.xcconfig": "A = 1\n"])
+        // Each lookup lists a folder and reads the .gitignore files above it;
+        // the fuzzer's include graphs name one missing file thousands of times.
+        #expect(reader.absenceLookups == 2, "Gone.xcconfig and shared.xcconfig, once each")
+        let missing = reader.findings.filter { $0.message == "the build configuration file Gone.xcconfig does not exist" }
+        #expect(missing.map(\.location.line) == Array(stride(from: 1, through: 299, by: 2)), "a finding at each line that includes it")
+        let caseFindings = reader.findings.filter { $0.ruleID == LintRules.fileNameCase.id }
+        #expect(caseFindings.count == 150, "each wrong-case include is reported where it is written")
+        #expect(reader.parsedFileCount == 2 && reader.assignments.map(\.name) == ["A"])
+    }
 }

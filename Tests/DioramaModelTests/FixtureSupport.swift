@@ -24,8 +24,9 @@ enum Fixture {
     }
 }
 
-/// A fresh directory under the system temporary directory, removed by `cleanUp()`.
-struct TemporaryDirectory {
+/// A fresh directory under the system temporary directory, removed by
+/// `cleanUp()` or, at the latest, when the test lets go of it.
+final class TemporaryDirectory {
     let url: URL
 
     init() throws {
@@ -33,6 +34,8 @@ struct TemporaryDirectory {
             .appendingPathComponent("diorama-model-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
+
+    deinit { cleanUp() }
 
     func cleanUp() {
         try? FileManager.default.removeItem(at: url)

@@ -59,6 +59,34 @@ enum KDEGnomeBackendTests {
         #expect(result.standardOutput.contains("(\(backend.rawValue)"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("1 passed"), "\(result.standardOutput)")
     }
+
+    /// `tile main right`, `tile main left` and `untile main` on `backend`:
+    /// TimerApp's scene takes half of DP-1, then its own size back.
+    static func expectHalfTiling(on backend: BackendKind) async throws {
+        let directory = try PackageRoot.temporaryDirectory("\(backend.rawValue)-tiling")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tiling.scenario").path
+        try """
+        # Half tiling on DP-1 (1920x1080 points), then back. KWin opens the
+        # window on the output under its cursor, so it is moved first.
+        displays: dual
+        launch TimerApp as timer
+        window main = timer title "Main"
+        move main to DP-1
+        expect main bounds 640x480
+        tile main right
+        expect main bounds 960x1080
+        tile main left
+        expect main bounds 960x1080
+        untile main
+        expect main bounds 640x480
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await RealCompositorBackendTests.run(path: path, on: backend)
+        RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 4)
+        let timeline = ConsoleReporter.render(result, useColor: false)
+        let tiles = result.entries.filter { ["tile", "untile"].contains($0.step.action.keyword) }
+        #expect(tiles.map(\.outcome) == [.done, .done, .done], "\(timeline)")
+    }
 }
 
 @Suite("Shipped scenarios on real KWin", .serialized, .ownThreads)
@@ -100,6 +128,13 @@ struct KWinBackendTests {
                 RealCompositorBackendTests.verdict(clause, in: result)?.isPassed == true,
                 "\(clause):\n\(ConsoleReporter.render(result, useColor: false))")
         }
+    }
+
+    @Test(
+        "`tile main right`, `tile main left` and `untile main` on the simulator and KWin (quick-tile slots): TimerApp's scene takes half of DP-1, then its own size back",
+        arguments: [BackendKind.sim, .kwin])
+    func halfTiling(on backend: BackendKind) async throws {
+        try await KDEGnomeBackendTests.expectHalfTiling(on: backend)
     }
 
     @Test("diorama run --on kwin FILE exits 0 and names the backend")
@@ -220,5 +255,12 @@ struct MutterBackendTests {
     @Test("diorama run --on mutter FILE exits 0 and names the backend")
     func runCommand() throws {
         try KDEGnomeBackendTests.runCommand(on: .mutter)
+    }
+
+    @Test(
+        "`tile main right`, `tile main left` and `untile main` on Mutter (Super+Left/Right): TimerApp's scene takes half of DP-1, then its own size back"
+    )
+    func halfTiling() async throws {
+        try await KDEGnomeBackendTests.expectHalfTiling(on: .mutter)
     }
 }

@@ -93,6 +93,12 @@ struct ParseErrorTests {
         #expect(position.message == "expected `,`, found the end of the line")
         #expect(position.hint.contains("X,Y"))
 
+        let half = try onlyError(studioHeader + "tile main lfet")
+        #expect(half.message == "expected the half to tile to (left or right), found `lfet`")
+        #expect(half.hint == "did you mean `left`?")
+        #expect(try onlyError(studioHeader + "tile main").message == "expected the half to tile to (left or right), found the end of the line")
+        #expect(try onlyError(studioHeader + "untile main left").message == "expected the end of the line, found `left`")
+
         let duration = try onlyError(studioHeader + "wait 200")
         #expect(duration.message == "expected a duration such as 200ms, or `until`, found `200`")
         #expect(duration.hint == "add a unit: 200s or 200ms")

@@ -131,6 +131,7 @@ import Testing
                 lines: [
                     "not json", #"{"command":"teleport"}"#, #"{"command":"move","window":"x"}"#,
                     #"{"command":"display_scale","display":"DP-1","scale":1.3333}"#,
+                    #"{"command":"tile","window":"x","side":"up"}"#, #"{"command":"tile","window":"x"}"#,
                 ])
         }
         let responses = try lines.map { try JSONDecoder().decode(ControlResponse.self, from: Data($0.utf8)) }
@@ -139,6 +140,8 @@ import Testing
         #expect(responses[1].error?.contains("unknown command \"teleport\"") == true)
         #expect(responses[2].error == "\"move\" needs \"display\", or \"x\" and \"y\"")
         #expect(responses[3].error?.contains("not a positive multiple of 1/120") == true)
+        #expect(responses[4].error == "\"tile\": unknown side \"up\"; use left or right")
+        #expect(responses[5].error == "\"tile\" needs \"side\" (left or right), or \"enable\":false to untile")
     }
 
     /// A batch line is answered by one line with an answer per element, in
@@ -168,6 +171,81 @@ import Testing
         let typed = try onClientThread { try $0.send(batch: [.moveWindow(.appID("batched"), .display("DP-1")), .listDisplays]) }
         #expect(typed.map(\.ok) == [true, true])
         #expect(typed[1].displays?.count == 2)
+    }
+
+    /// A client that writes many requests without waiting for answers gets
+    /// one answer per request, in order, as if it had waited for each: a
+    /// failure is answered in its place, and a request sees what the ones
+    /// before it changed.
+    @Test func pipelinedRequestsAreAnsweredOneByOneInOrder() throws {
+        try mapWindow(client, in: harness, appID: "piped")
+        let moves: [ControlRequest] = (0..<10).map { .moveWindow(.appID("piped"), .display($0 % 2 == 0 ? "DP-2" : "DP-1")) }
+        let requests = moves + [.moveWindow(.appID("nope"), .display("DP-1")), .listDisplays] + moves.prefix(1) + [.listWindows]
+        let responses = try onClientThread { try $0.send(pipelined: requests, depth: 4) }
+        #expect(responses.count == requests.count)
+        #expect(responses.prefix(10).allSatisfy { $0.ok && $0.warning == nil })
+        #expect(responses[10].failure?.message.hasPrefix("no window matches app_id:nope") == true)
+        #expect(responses[11].displays?.count == 2)
+        #expect(responses[12].ok)
+        #expect(responses[13].windows?.first?.displays == ["DP-2"], "the move just before it was carried out first")
+    }
+
+    /// Lines that arrive together are answered in order, each by its own
+    /// line: a malformed line and a batch line in their places, a blank line
+    /// not at all. A wait among them does not hold back the answers of the
+    /// lines before it: those are written before the wait starts.
+    @Test func linesSentTogetherAreAnsweredInOrderAndAWaitDoesNotHoldBackEarlierAnswers() throws {
+        let window = try mapWindow(client, in: harness, appID: "together")
+        try harness.simulator.resizeWindow(.appID("together"), to: Size(width: 500, height: 400))
+        try harness.roundtrip(client.connection)
+        let lines = [
+            #"{"command":"move","window":"together","display":"DP-2"}"#,
+            "",
+            "not json",
+            #"[{"command":"displays"},{"command":"move","window":"nope","display":"DP-1"}]"#,
+            #"{"command":"wait","until":"settled","window":"together","timeout_ms":3600000}"#,
+            #"{"command":"windows"}"#,
+        ]
+        let received = Outcome<[String]>()
+        let path = server.path
+        Thread {
+            var got: [String] = []
+            do {
+                try Self.pipelinedExchange(path: path, lines: lines, answers: 5) { line in
+                    got.append(line)
+                    received.value = .success(got)
+                }
+            } catch {
+                received.value = .failure(error)
+            }
+        }.start()
+        func answers() throws -> [String] { try received.value?.get() ?? [] }
+        try harness.run(
+            until: { (try? answers().count) == 3 && self.harness.simulator.pendingWaiterCount == 1 }, timeout: .seconds(10), "the answers before the wait")
+        #expect(try answers().count == 3, "the wait's answer and the one after it are still to come")
+        try harness.roundtrip(client.connection)  // the configures the move sent too
+        window.ackAndCommit()
+        try harness.roundtrip(client.connection)
+        try harness.run(until: { (try? answers().count) == 5 }, timeout: .seconds(10), "the wait's answer and the last one")
+        let all = try answers()
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(ControlResponse.self, from: Data(all[0].utf8)).ok)
+        #expect(try decoder.decode(ControlResponse.self, from: Data(all[1].utf8)).kind == "bad_request")
+        let batch = try decoder.decode([ControlResponse].self, from: Data(all[2].utf8))
+        #expect(batch.map(\.ok) == [true, false])
+        #expect(try decoder.decode(ControlResponse.self, from: Data(all[3].utf8)).settled == true)
+        #expect(try decoder.decode(ControlResponse.self, from: Data(all[4].utf8)).windows?.first?.displays == ["DP-2"])
+    }
+
+    /// Writes `lines` in one write, then hands each answer line to `received`
+    /// as it arrives, until `answers` came.
+    static func pipelinedExchange(path: String, lines: [String], answers: Int, received: (String) -> Void) throws {
+        let socket = ControlLineSocket(descriptor: try UnixSocket.connect(to: path))
+        try socket.writeLines(lines)
+        for _ in 0..<answers {
+            guard let line = try socket.readLine() else { throw POSIXError(.ECONNRESET) }
+            received(line)
+        }
     }
 
     /// Writes raw lines and reads one response line for each.

@@ -16,6 +16,8 @@ import Testing
         #"{"command":"display_scale","display":"DP-1","scale":1.25e0}"#,
         #"{"command":"maximize","window":"title:Ünïcödé ✓","enable":false}"#,
         #"{"command":"trace","since":0,"follow":true}"#,
+        #"{"command":"tile","window":"foot","side":"left"}"#,
+        #"{"command":"tile","window":"foot","enable":false}"#,
         #"{"command":"plug","display":"HDMI-A-2","width":800,"height":600,"refresh_mhz":60000,"make":"M","model":"X"}"#,
         #"{"command":"wait_settled","window":"1","timeout_ms":100,"unknown_field":"ignored","other":7}"#,
         #"{"command":"wait","until":"trace","type":"commit","window":"foot","since":3,"timeout_ms":100}"#,
@@ -85,6 +87,8 @@ import Testing
             .pointer(.scroll(dx: 0, dy: -15)),
             .touch(.down(id: 2, at: .global(Point(x: 100, y: 50)))),
             .touch(.cancel),
+            .halfTileWindow(.appID("foot"), .right),
+            .halfTileWindow(.id(2), nil),
         ]
         for request in requests {
             let wire = ControlRequestWire(request)

@@ -154,4 +154,110 @@ import WaylandClient
         try harness.roundtrip(client.connection)
         #expect(!window.log.contains { if case .configure = $0 { true } else { false } }, "\(window.log)")
     }
+
+    /// Mutter's first fit, measured by where the RemoteDesktop pointer met
+    /// each window on a 1920×1200 monitor: gtk4-widget-factory's 1666×881
+    /// at 126,106; three 700×500 foot windows at 259,66, right below it
+    /// (259,566), then right of the first (959,66). The cascade put them at
+    /// 32,32 and 64,64.
+    @Test func newWindowsTakeMuttersFirstFitBelowThenBeside() throws {
+        let harness = try Simulator.Harness(layout: Self.twoMonitors) { $0.profile = .mutter43 }
+        let client = try WindowingClient(harness: harness)
+        var origins: [Point] = []
+        for index in 0..<3 {
+            try mapWindow(client, in: harness, appID: "foot\(index)", size: (700, 500))
+            origins.append(try harness.simulator.window(.appID("foot\(index)")).frame.origin)
+        }
+        #expect(origins == [Point(x: 259, y: 66), Point(x: 259, y: 566), Point(x: 959, y: 66)])
+
+        let alone = try Simulator.Harness(layout: Self.twoMonitors) { $0.profile = .mutter43 }
+        try mapWindow(try WindowingClient(harness: alone), in: alone, appID: "gtk", size: (1666, 881))
+        #expect(try alone.simulator.window(.appID("gtk")).frame.origin == Point(x: 126, y: 106))
+    }
+
+    /// gtk4-widget-factory (1666×881, at least 1391×757) moved by Super+Shift+Right
+    /// from Meta-0 (1x) to Meta-1 (960×600 to its right): Mutter scaled its
+    /// place to 1983,53 and pushed it left to 1214,53, where it overlaps
+    /// both monitors (it entered Meta-1 and never left Meta-0). Mostly on
+    /// Meta-0 still, Super+Shift+Left then moved it nowhere.
+    @Test func aWindowMovedToANarrowerNeighbourOverlapsBothAndIsStillMostlyWhereItWas() throws {
+        let harness = try Simulator.Harness(layout: Self.twoMonitors) { $0.profile = .mutter43 }
+        let client = try WindowingClient(harness: harness)
+        let window = try Self.mapGTKLikeWindow(client, in: harness)
+        window.clearLog()
+
+        try harness.simulator.moveWindow(.appID("gtk-like"), toDisplay: "B")
+        try harness.roundtrip(client.connection)
+        #expect(try harness.simulator.window(.appID("gtk-like")).frame.origin == Point(x: 1214, y: 53))
+        #expect(window.log == [.enter("Meta-1")])
+
+        window.clearLog()
+        try harness.simulator.moveWindow(.appID("gtk-like"), toDisplay: "A")
+        try harness.roundtrip(client.connection)
+        #expect(try harness.simulator.window(.appID("gtk-like")).frame.origin == Point(x: 1214, y: 53))
+        #expect(window.log.isEmpty, "\(window.log)")
+
+        // Meta-0 rescaled to 2x, Meta-1 following to x=960: the window
+        // follows Meta-0, the monitor it is mostly on, from where the move
+        // put it before the push (1983,53 halved: 991,26), onto Meta-1
+        // alone: where the pointer found it on Mutter.
+        try harness.simulator.setScale(Scale(integer: 2)!, ofDisplay: "A")
+        try harness.roundtrip(client.connection)
+        let followed = try harness.simulator.window(.appID("gtk-like")).frame.origin
+        #expect(followed == Point(x: 991, y: 26), "\(followed)")
+        #expect(window.log.filter { if case .enter = $0 { true } else { false } } == [.enter("Meta-1")], "\(window.log)")
+    }
+
+    /// weston-terminal (742×427, at 217,114 on Meta-0 by the first fit),
+    /// Meta-0 rescaled to 2x: on Mutter it stayed on Meta-0 (it entered
+    /// Meta-0 again and nothing else), which its unscaled place would not;
+    /// the profile halves its offset (108,57), as Mutter did for
+    /// gtk4-widget-factory (probed).
+    @Test func aWindowFollowsItsRescaledMonitorWithItsOffsetScaled() throws {
+        let harness = try Simulator.Harness(layout: Self.twoMonitors) { $0.profile = .mutter43 }
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, appID: "terminal", size: (742, 427))
+        #expect(try harness.simulator.window(.appID("terminal")).frame.origin == Point(x: 217, y: 114))
+        window.clearLog()
+        try harness.simulator.setScale(Scale(integer: 2)!, ofDisplay: "A")
+        try harness.roundtrip(client.connection)
+        #expect(try harness.simulator.window(.appID("terminal")).frame.origin == Point(x: 108, y: 57))
+        #expect(window.log.filter { if case .enter = $0 { true } else { false } } == [.enter("Meta-0")], "\(window.log)")
+    }
+
+    /// Meta-0 rescaled to 2x (the monitors then span 1920×600):
+    /// gtk4-widget-factory, whose minimum height 757 cannot fit, got no
+    /// configure on Mutter, and Super+Up and Alt+F10 did not maximize it
+    /// (Mutter turns maximize off for a window whose minimum size does not
+    /// fit its monitor). Before the rescale Super+Up maximized it to 1920×1200.
+    @Test func aWindowWhoseMinimumSizeCannotFitIsNeitherFittedNorMaximized() throws {
+        let harness = try Simulator.Harness(layout: Self.twoMonitors) { $0.profile = .mutter43 }
+        let client = try WindowingClient(harness: harness)
+        let window = try Self.mapGTKLikeWindow(client, in: harness)
+        window.clearLog()
+
+        try harness.simulator.setScale(Scale(integer: 2)!, ofDisplay: "A")
+        try harness.roundtrip(client.connection)
+        try harness.simulator.maximizeWindow(.appID("gtk-like"))
+        try harness.roundtrip(client.connection)
+        #expect(!window.log.contains { if case .configure = $0 { true } else { false } }, "\(window.log)")
+
+        try harness.simulator.setScale(Scale(integer: 1)!, ofDisplay: "A")
+        try harness.simulator.maximizeWindow(.appID("gtk-like"))
+        try harness.roundtrip(client.connection)
+        #expect(window.lastConfigure?.width == 1920 && window.lastConfigure?.height == 1200, "\(window.log)")
+    }
+
+    /// Maps a window `gtk-like` the size of gtk4-widget-factory's window
+    /// geometry (1666×881) with its minimum size (1391×757).
+    private static func mapGTKLikeWindow(_ client: WindowingClient, in harness: Simulator.Harness) throws -> ClientWindow {
+        let window = client.makeWindow(appID: "gtk-like", initialCommit: false)
+        window.toplevel.setMinSize(width: 1391, height: 757)
+        window.preferredSize = (1666, 881)
+        window.surface.commit()
+        try harness.roundtrip(client.connection)
+        window.ackAndCommit()
+        try harness.roundtrip(client.connection)
+        return window
+    }
 }

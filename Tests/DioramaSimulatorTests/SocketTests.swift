@@ -152,6 +152,29 @@ import Testing
         #expect(info.st_uid == getuid())
     }
 
+    /// Clients put their own things in the runtime directory the simulator
+    /// made (alacritty's and imv's sockets, dconf's folder), and a hostile
+    /// one a link out of it: the simulator's stop removes them all with the
+    /// directory, and nothing a link points to. (rmdir alone left 142 such
+    /// directories in /tmp.)
+    @Test func thePrivateRuntimeDirectoryGoesWithWhatClientsLeftButNotWhatTheirLinksPointTo() throws {
+        let outside = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try "keep".write(toFile: outside + "/keep.txt", atomically: false, encoding: .utf8)
+        let directory = try RuntimeDirectory.makePrivate()
+        let listener = try UnixSocket.listen(at: directory.path + "/Alacritty-wayland-0-1.sock", backlog: 1)
+        defer { close(listener) }
+        try FileManager.default.createDirectory(atPath: directory.path + "/dconf", withIntermediateDirectories: false)
+        try "settings".write(toFile: directory.path + "/dconf/user", atomically: false, encoding: .utf8)
+        #expect(symlink(outside + "/keep.txt", directory.path + "/link-to-file") == 0)
+        #expect(symlink(outside, directory.path + "/link-to-folder") == 0)
+
+        directory.removeIfPrivate()  // what shutDown() does last
+
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+        #expect(try String(contentsOfFile: outside + "/keep.txt", encoding: .utf8) == "keep")
+    }
+
     @Test func backgroundSimulatorsAnswerFromTheirOwnThread() throws {
         let simulator = try BackgroundSimulator { SimulatorConfiguration(layout: TestLayouts.dual) }
         defer { simulator.stop() }

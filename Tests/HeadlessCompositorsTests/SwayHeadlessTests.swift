@@ -118,6 +118,25 @@ struct SwayHeadlessTests {
         #expect(try ipc.outputs().count == 2)
     }
 
+    @Test("pipelined commands are each answered, in order, with a failure in its place")
+    func pipelinedCommands() throws {
+        let sway = try SwayHeadless.start()
+        defer { sway.stop() }
+        let ipc = try SwayIPC(sway)
+
+        // 40 messages with at most 8 unanswered: several runs of writes,
+        // each reply read while sway still has messages to answer.
+        let commands = (0..<40).map { $0 == 17 ? "diorama-no-such-command \($0)" : "output HEADLESS-2 pos \(2000 + $0) 0" }
+        let replies = try ipc.pipelinedRequests(.runCommand, payloads: commands, depth: 8)
+        let results = try replies.map { try JSONDecoder().decode([SwayCommandResult].self, from: $0) }
+        #expect(results.count == 40)
+        #expect(results.enumerated().allSatisfy { index, result in result.first?.success == (index != 17) })
+        #expect(try ipc.outputs().first { $0.name == "HEADLESS-2" }?.rect.x == 2039, "the last command ran last")
+        // The typed form throws on the refused one, as `command` does.
+        #expect(throws: SwayIPCError.self) { try ipc.pipelinedCommands(commands, depth: 8) }
+        #expect(try ipc.pipelinedCommands(["output HEADLESS-2 pos 1280 0"], depth: 8).first?.first?.success == true)
+    }
+
     @Test("stop leaves no process and no files")
     func stopLeavesNothing() throws {
         let sway = try SwayHeadless.start()

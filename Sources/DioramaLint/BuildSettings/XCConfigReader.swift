@@ -52,6 +52,10 @@ struct XCConfigReader {
     private var expansions: [String: [BuildSettingAssignment]] = [:]
     /// How many files were read and parsed: each once, however often included.
     private(set) var parsedFileCount = 0
+    /// What stands in for each missing file, by canonical path, once looked up.
+    private var absences: [String: Absence] = [:]
+    /// How many missing files were looked up: each once, however often included.
+    private(set) var absenceLookups = 0
     /// Set when ``maximumExpandedAssignments`` was passed: nothing more is read.
     private var expansionExceeded = false
 
@@ -95,11 +99,11 @@ struct XCConfigReader {
             // `#include?` tolerates a missing file, not one that is there but
             // cannot be read (a FIFO would have hung the reading).
             if optional && error.isMissing { return }
-            if error.isMissing, let generator = GeneratedConfigurationFiles.generator(of: url) {
+            switch error.isMissing ? absence(at: url, canonicalPath: canonicalPath) : .missing {
+            case .generated(let generator):
                 findings.append(generator.finding(for: url, workspace: workspace, at: reference ?? .startOfFile(display)))
                 return
-            }
-            if error.isMissing, let actual = CaseInsensitiveLookup.existingFile(matching: url) {
+            case .differentCase(let actual):
                 findings.append(
                     LintRules.fileNameCase.finding(
                         at: reference ?? .startOfFile(display),
@@ -107,10 +111,10 @@ struct XCConfigReader {
                     ))
                 read(actual, referencedAt: reference, optional: optional)
                 return
-            }
-            if error.isMissing, let ignored = IgnoredLocalFiles.ignored(url, workspace: workspace) {
+            case .ignored(let ignored):
                 findings.append(ignored.finding(for: display, workspace: workspace, at: reference ?? .startOfFile(display)))
                 return
+            case .missing: break
             }
             findings.append(
                 LintRules.missingFile.finding(
@@ -137,6 +141,37 @@ struct XCConfigReader {
         let expansion = Self.droppingReplaced(assignments[start...])
         assignments.replaceSubrange(start..., with: expansion)
         expansions[canonicalPath] = expansion
+    }
+
+    /// What stands in for a file that does not exist: a file a dependency
+    /// manager generates, one whose name differs only in letter case, one that
+    /// git ignores, or nothing.
+    private enum Absence {
+        case generated(GeneratedConfigurationFiles.Generator)
+        case differentCase(URL)
+        case ignored(IgnoredLocalFiles.Ignored)
+        case missing
+    }
+
+    /// What stands in for the missing file `url`, looked up once per path
+    /// (a folder listing and the `.gitignore` files above it), however many
+    /// lines include it: a graph naming one missing file a thousand times
+    /// costs one lookup, and still a finding at each line.
+    private mutating func absence(at url: URL, canonicalPath: String) -> Absence {
+        if let known = absences[canonicalPath] { return known }
+        absenceLookups += 1
+        let absence: Absence
+        if let generator = GeneratedConfigurationFiles.generator(of: url) {
+            absence = .generated(generator)
+        } else if let actual = CaseInsensitiveLookup.existingFile(matching: url) {
+            absence = .differentCase(actual)
+        } else if let ignored = IgnoredLocalFiles.ignored(url, workspace: workspace) {
+            absence = .ignored(ignored)
+        } else {
+            absence = .missing
+        }
+        absences[canonicalPath] = absence
+        return absence
     }
 
     /// Adds `more` (one line's assignment, or an included file's expansion) unless

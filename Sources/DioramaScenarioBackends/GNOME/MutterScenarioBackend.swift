@@ -42,6 +42,9 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     /// The RemoteDesktop session that presses keys and the move keybinding,
     /// made at the start and kept (with its D-Bus connection) until ``stop()``.
     private var remoteDesktop: MutterRemoteDesktop?
+    /// Per window, the half its last `tile` step tiled it to (Mutter's key
+    /// for that half untiles it).
+    var halfTiles: [String: HalfTile] = [:]
     /// PipeWire and WirePlumber, started at the first `plug`.
     private var pipeWire: MutterPipeWire?
     /// The displays plugged as ScreenCast virtual monitors, by name.
@@ -139,6 +142,8 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
             return .skipped(reason)
         case .focus, .close:
             return .skipped("\(Self.noWindowControl) (`\(action.keyword)`)")
+        case .tile(let window, let half):
+            return try tile(window, to: half)
         case .type(let window, let text):
             return try await type(text, into: window)
         case .keyPress(let window, let key):

@@ -169,6 +169,13 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
             try onWindow(window) { try $0.fullscreenWindow($1, on: name) }
         case .minimize(let window):
             try onWindow(window) { try $0.minimizeWindow($1) }
+        case .tile(let window, let half):
+            // As on the real sway and weston, which have no half tiling.
+            let profile = try run { $0.profile }
+            if profile.halfTiling == .unsupported {
+                return .skipped(SimulatorControlError.halfTilingUnsupported(profile: profile.name).description)
+            }
+            try onWindow(window) { try $0.halfTileWindow($1, half) }
         case .close(let window):
             try onWindow(window) { try $0.closeWindow($1) }
         case .type(let window, let text):

@@ -109,6 +109,9 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
             try command(window, "fullscreen enable")
         case .minimize:
             return .skipped("sway has no minimize (its scratchpad hides a window but does not minimize it)")
+        case .tile:
+            return .skipped(
+                "sway 1.7 has no half tiling: its floating windows have no tiled half, and its tiling splits an output between windows, not by a binding")
         case .close(let window):
             try command(window, "kill")
         case .type(let window, let text):

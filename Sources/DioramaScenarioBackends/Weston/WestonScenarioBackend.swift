@@ -55,7 +55,7 @@ package final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         switch action {
         case .declareWindow, .quit, .relaunch, .wait, .launch, .waitUntil, .expect:
             return try await performClientStep(action) ?? .failed("`\(action.keyword)` was not performed")
-        case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .close, .type,
+        case .moveToDisplay, .moveToPosition, .resize, .focus, .maximize, .fullscreen, .minimize, .tile, .close, .type,
             .click, .drag, .touch, .doubleClick, .pointerPress, .pointerMove, .pointerRelease, .keyPress, .keyRelease, .holdKey, .scroll:
             return .skipped("\(Self.noWindowManager) (`\(action.keyword)`)")
         case .rescaleDisplay, .rotateDisplay, .moveDisplay:

@@ -37,6 +37,8 @@ struct BodyParser {
         case "focus": action = .focus(window: try window())
         case "maximize": action = .maximize(window: try window())
         case "minimize": action = .minimize(window: try window())
+        case "tile": action = .tile(window: try window(), half: try halfTile())
+        case "untile": action = .tile(window: try window(), half: nil)
         case "close": action = .close(window: try window())
         case "fullscreen":
             let window = try window()
@@ -421,17 +423,18 @@ struct BodyParser {
         }
     }
 
+    /// `left` or `right`, the half of `tile W left`.
+    mutating func halfTile() throws(ScenarioDiagnostic) -> HalfTile {
+        let names = HalfTile.allCases.map(\.rawValue)
+        return try cursor.choice(
+            "the half to tile to (\(names.joined(separator: " or ")))", names: names,
+            otherwise: "write e.g. tile main left; untile main gives it back its frame", parse: HalfTile.init(rawValue:))
+    }
+
     mutating func transform() throws(ScenarioDiagnostic) -> OutputTransform {
-        let token = cursor.current
         let names = OutputTransform.allCases.map(\.name)
-        guard token.kind == .word, let transform = OutputTransform(name: token.text) else {
-            throw cursor.error(
-                expected: "a transform (\(names.joined(separator: ", ")))",
-                hint: cursor.hint(
-                    for: token, among: names,
-                    otherwise: "rotations are counter-clockwise degrees; flipped ones mirror first: flipped-90"))
-        }
-        cursor.advance()
-        return transform
+        return try cursor.choice(
+            "a transform (\(names.joined(separator: ", ")))", names: names,
+            otherwise: "rotations are counter-clockwise degrees; flipped ones mirror first: flipped-90", parse: OutputTransform.init(name:))
     }
 }

@@ -85,6 +85,20 @@ struct TokenCursor {
 
     // MARK: Reading
 
+    /// A word `parse` reads as one of the values `names` spell (`left`,
+    /// `90`); otherwise an error expecting `what`, with the nearest name as
+    /// the hint, or `otherwise` when none is near.
+    mutating func choice<Value>(
+        _ what: String, names: [String], otherwise: String, parse: (String) -> Value?
+    ) throws(ScenarioDiagnostic) -> Value {
+        let token = current
+        guard token.kind == .word, let value = parse(token.text) else {
+            throw error(expected: what, hint: hint(for: token, among: names, otherwise: otherwise))
+        }
+        advance()
+        return value
+    }
+
     /// Consumes the word `keyword`, or fails naming it (with a spelling hint).
     @discardableResult
     mutating func keyword(_ keyword: String, context: String) throws(ScenarioDiagnostic) -> ScenarioToken {

@@ -8,7 +8,7 @@ enum Vocabulary {
 
     /// Words that start a body statement.
     static let statements = [
-        "launch", "window", "move", "resize", "focus", "maximize", "fullscreen", "minimize",
+        "launch", "window", "move", "resize", "focus", "maximize", "fullscreen", "minimize", "tile", "untile",
         "close", "type", "click", "drag", "touch", "press", "release", "hold", "scroll", "rescale", "rotate", "plug", "unplug", "screenshot", "quit",
         "relaunch", "wait", "expect",
     ]

@@ -54,6 +54,10 @@ package enum StepAction: Hashable, Sendable {
     /// `fullscreen tv [on TV]`: fullscreen, on the named display or the current one.
     case fullscreen(window: NameReference, display: NameReference?)
     case minimize(window: NameReference)
+    /// `tile main left` / `right`: the window fills that half of its display,
+    /// as KWin's and Mutter's quick-tile keys do; `untile main` (half nil)
+    /// gives it back the frame it had.
+    case tile(window: NameReference, half: HalfTile?)
     /// `close main`: the compositor asks the window to close (`xdg_toplevel.close`).
     case close(window: NameReference)
     /// `type main "hello"`: focus the window and type the text on the keyboard.
@@ -119,7 +123,7 @@ package enum StepAction: Hashable, Sendable {
         case .declareWindow(let declaration): declaration.name
         case .moveToDisplay(let window, _), .moveToPosition(let window, _), .resize(let window, _, _),
             .focus(let window), .maximize(let window), .fullscreen(let window, _), .minimize(let window),
-            .close(let window), .type(let window, _), .click(let window, _), .drag(let window, _, _),
+            .tile(let window, _), .close(let window), .type(let window, _), .click(let window, _), .drag(let window, _, _),
             .touch(let window, _, _), .doubleClick(let window, _), .pointerPress(let window, _), .pointerMove(let window, _),
             .pointerRelease(let window), .keyPress(let window, _), .keyRelease(let window, _),
             .holdKey(let window, _, _), .scroll(let window, _, _):
@@ -161,6 +165,7 @@ package enum StepAction: Hashable, Sendable {
         case .maximize: "maximize"
         case .fullscreen: "fullscreen"
         case .minimize: "minimize"
+        case .tile(_, let half): half == nil ? "untile" : "tile"
         case .close: "close"
         case .type: "type"
         case .click, .doubleClick: "click"

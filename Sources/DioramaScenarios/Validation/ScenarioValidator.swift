@@ -228,7 +228,7 @@ struct ValidationWalk {
             checkWindow(window, acting: true)
             if let display { checkDisplay(display) }
         case .moveToPosition(let window, _), .resize(let window, _, _), .focus(let window), .maximize(let window),
-            .minimize(let window), .type(let window, _), .click(let window, _), .touch(let window, _, _),
+            .minimize(let window), .tile(let window, _), .type(let window, _), .click(let window, _), .touch(let window, _, _),
             .doubleClick(let window, _), .pointerPress(let window, _), .pointerMove(let window, _), .pointerRelease(let window),
             .keyPress(let window, _), .keyRelease(let window, _), .scroll(let window, _, _):
             checkWindow(window, acting: true)

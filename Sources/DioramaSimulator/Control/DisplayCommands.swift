@@ -100,6 +100,7 @@ struct DisplayCommands {
         for (display, dx, dy) in moved {
             for window in windows where window.homeDisplayName == display.name {
                 window.position = Point(x: window.position.x + dx, y: window.position.y + dy)
+                window.positionBeforePush = window.positionBeforePush.map { Point(x: $0.x + dx, y: $0.y + dy) }
                 if let saved = window.savedFloatingFrame {
                     window.savedFloatingFrame = Rect(origin: Point(x: saved.minX + dx, y: saved.minY + dy), size: saved.size)
                 }
@@ -107,12 +108,23 @@ struct DisplayCommands {
         }
         let changedNames = Set(changed.map(\.display.name))
         let affected = windows.filter { changedNames.contains($0.homeDisplayName) }
+        let previousAreas = Dictionary(changed.map { ($0.display.name, $0.previous.usableArea.size) }) { first, _ in first }
         for window in affected {
             guard let home = display(named: window.homeDisplayName) else { continue }
             if window.states.contains(.fullscreen) {
                 window.position = home.logicalRect.origin
-            } else if window.states.contains(.maximized) || window.states.contains(.tiled) {
-                window.position = home.usableArea.origin
+            } else if let tile = profile.tileFrame(of: window, in: home.usableArea) {
+                window.position = tile.origin
+            } else if let destination = profile.windowMoveToDisplay.destination(
+                // Mutter moves a window with its changed monitor, its offset
+                // scaled, from its place before it was last pushed
+                // (weston-terminal at 216,114 on Meta-0 rescaled to 2x stays
+                // on Meta-0, at 108,57), and pushes it into the new layout.
+                of: Rect(origin: window.positionBeforePush ?? window.position, size: window.size), minimumSize: window.minimumSize,
+                from: Rect(origin: home.usableArea.origin, size: previousAreas[home.name] ?? home.usableArea.size),
+                to: home.usableArea, areas: displays.map(\.usableArea))
+            {
+                window.place(at: destination)
             }
         }
         if let hold = profile.coalescedChangeHold {
@@ -185,14 +197,12 @@ struct DisplayCommands {
         for window in reconfigure {
             let area = display(named: window.homeDisplayName)?.usableArea.size
             let bounds = area.map { profile.configureBounds(forUsableArea: $0, minimumSize: window.minimumSize) }
-            let needsSize =
-                window.states.contains(.fullscreen) || window.states.contains(.maximized)
-                || window.states.contains(.tiled)
+            let needsSize = window.states.contains(.fullscreen) || window.isTiledOrMaximized
             let boundsChanged =
                 rule.boundsChangeSendsConfigure && window.toplevel.version >= 4 && window.lastBoundsSent != bounds
             if needsSize || boundsChanged {
                 windowOperations.sendConfigure(window, initial: false, size: nil, extraStates: [], interactive: false)
-            } else if let area, let fitted = rule.fittedSize(window.size, in: area, extent: extent) {
+            } else if let area, let fitted = rule.fittedSize(window.size, in: area, extent: extent, minimumSize: window.minimumSize) {
                 windowOperations.sendConfigure(window, initial: false, size: fitted, extraStates: [], interactive: false)
             }
         }

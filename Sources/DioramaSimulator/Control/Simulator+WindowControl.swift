@@ -72,6 +72,17 @@ extension Simulator {
         try windowCommands.tileWindow(selector, edges: edges)
     }
 
+    /// Tiles the window to `half` of its display, or untiles it with nil, as
+    /// KWin's and Mutter's quick-tile keys do: the half's size and its three
+    /// `tiled_*` states (``HalfTile/edges``), the halves split as the profile's
+    /// compositor splits them; untiled, the window gets its earlier frame back.
+    ///
+    /// - Throws: ``SimulatorControlError/halfTilingUnsupported(profile:)``
+    ///   under a profile whose compositor has no half tiling (sway, weston).
+    public func halfTileWindow(_ selector: WindowSelector, _ half: HalfTile?) throws(SimulatorControlError) {
+        try windowCommands.halfTileWindow(selector, half)
+    }
+
     /// Minimizes the window (it leaves its displays and loses focus), or restores it.
     public func minimizeWindow(_ selector: WindowSelector, _ minimized: Bool = true) throws(SimulatorControlError) {
         try windowCommands.minimizeWindow(selector, minimized)

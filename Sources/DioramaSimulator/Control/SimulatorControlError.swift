@@ -34,6 +34,9 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
     case touchNotDown(Int)
     /// `touch down` named a touch id that is already down.
     case touchAlreadyDown(Int)
+    /// Half tiling was asked of a profile whose compositor has none (sway
+    /// 1.7, weston 10).
+    case halfTilingUnsupported(profile: String)
 
     public var description: String {
         switch self {
@@ -55,6 +58,9 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
         case .noWindowAt(let point): "no window is under \(point.x),\(point.y) (global logical points); `diorama ctl windows` lists where they are"
         case .touchNotDown(let id): "touch \(id) is not down; put it down first (touch down --id \(id))"
         case .touchAlreadyDown(let id): "touch \(id) is already down; lift it first or use another id"
+        case .halfTilingUnsupported(let profile):
+            "the \(profile) profile has no half tiling, as its compositor has no such binding; "
+                + "run under kwin-5.27, mutter-43 or modern to tile a window to half its display"
         }
     }
 

@@ -57,7 +57,9 @@ final class WindowCommands {
     }
 
     func maximizeWindow(_ selector: WindowSelector, _ maximized: Bool) throws(SimulatorControlError) {
-        windowManager.setMaximized(try window(selector), maximized)
+        let window = try window(selector)
+        guard !maximized || windowManager.userMayMaximize(window) else { return }
+        windowManager.setMaximized(window, maximized)
     }
 
     func fullscreenWindow(_ selector: WindowSelector, on displayName: String?, _ fullscreen: Bool) throws(SimulatorControlError) {
@@ -68,6 +70,14 @@ final class WindowCommands {
 
     func tileWindow(_ selector: WindowSelector, edges: ToplevelStates) throws(SimulatorControlError) {
         windowManager.setTiledEdges(try window(selector), edges)
+    }
+
+    func halfTileWindow(_ selector: WindowSelector, _ half: HalfTile?) throws(SimulatorControlError) {
+        let window = try window(selector)
+        guard windowManager.profile.halfTiling != .unsupported else {
+            throw .halfTilingUnsupported(profile: windowManager.profile.name)
+        }
+        windowManager.setHalfTile(window, half)
     }
 
     func minimizeWindow(_ selector: WindowSelector, _ minimized: Bool) throws(SimulatorControlError) {

@@ -17,28 +17,54 @@ struct ControlConnection {
     /// events it sent them (see ``ClientBacklog``).
     static let backlogPatience: Duration = .seconds(2)
 
+    /// How many lines already sent are taken together at most (answered in
+    /// one write): a client that writes without ever reading its answers
+    /// then blocks on its full socket instead of growing this side's memory.
+    static let pipelinedLineLimit = 256
+
     func serve() {
         while let line = nextLine() {
-            guard let first = line.first(where: { !$0.isWhitespace }) else { continue }
-            let answer: String
-            if first == "[" {
-                answer = answerBatch(line)
-            } else {
-                let request: ControlRequest
-                do {
-                    request = try Self.decode(line)
-                } catch {
-                    guard (try? socket.writeLine(Self.encode(ControlResponse(error)))) != nil else { return }
-                    continue
-                }
-                if case .trace(let since, let follow) = request {
-                    guard sendTrace(since: since, follow: follow) else { return }
-                    continue
-                }
-                answer = Self.encode(answers([.success(request)])[0])
-            }
-            guard (try? socket.writeLine(answer)) != nil else { return }
+            // Lines the client sent without waiting for answers (pipelined)
+            // are here already: taken together, they share trips to the
+            // simulator's thread and one write of their answers.
+            var lines = [line]
+            while lines.count < Self.pipelinedLineLimit, let next = try? socket.lineWithoutWaiting() { lines.append(next) }
+            guard answer(lines) else { return }
         }
+    }
+
+    /// Answers `lines` in order, each with its own line (a `trace` with its
+    /// records). Consecutive single requests that complete at once are
+    /// carried out together, as a batch line's are, and their answers go
+    /// out in one write; a batch line, a trace, a wait or a screenshot is
+    /// answered on its own, after the answers of the lines before it are
+    /// written. Returns false once the connection is finished.
+    private func answer(_ lines: [String]) -> Bool {
+        var run: [Result<ControlRequest, ControlFailure>] = []
+        func writeRun() -> Bool {
+            guard !run.isEmpty else { return true }
+            defer { run.removeAll() }
+            return (try? socket.writeLines(answers(run).map(Self.encode))) != nil
+        }
+        for line in lines {
+            guard let first = line.first(where: { !$0.isWhitespace }) else { continue }
+            if first == "[" {
+                guard writeRun(), (try? socket.writeLine(answerBatch(line))) != nil else { return false }
+                continue
+            }
+            let request = Result { () throws(ControlFailure) in try Self.decode(line) }
+            guard case .success(let single) = request, !single.completesAtOnce else {
+                run.append(request)
+                continue
+            }
+            guard writeRun() else { return false }
+            if case .trace(let since, let follow) = single {
+                guard sendTrace(since: since, follow: follow) else { return false }
+            } else {
+                guard (try? socket.writeLine(Self.encode(answers([request])[0]))) != nil else { return false }
+            }
+        }
+        return writeRun()
     }
 
     /// A batch line: a JSON array of requests, answered by one line holding

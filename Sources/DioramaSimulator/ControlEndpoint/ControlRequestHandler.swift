@@ -42,6 +42,8 @@ struct ControlRequestHandler {
                 try simulator.maximizeWindow(selector, on)
             case .minimizeWindow(let selector, let on):
                 try simulator.minimizeWindow(selector, on)
+            case .halfTileWindow(let selector, let half):
+                try simulator.halfTileWindow(selector, half)
             case .fullscreenWindow(let selector, let display, let on):
                 try simulator.fullscreenWindow(selector, on: display, on)
             case .closeWindow(let selector):

@@ -74,6 +74,40 @@ public struct CompositorProfile: Hashable, Sendable {
         case alsoTiled = "also-tiled"
     }
 
+    /// How a window tiled to half its display (KWin's and Mutter's quick
+    /// tiling) is sized and placed. Both halves are as tall as the usable
+    /// area; a half-tiled window keeps its half when its display's area
+    /// changes (a rescale), and untiling gives it back the frame it had.
+    public enum HalfTiling: String, Hashable, Sendable {
+        /// The compositor has no half tiling (sway 1.7 and weston 10 have no
+        /// such binding): asking for it is an error.
+        case unsupported
+        /// The left half takes the odd point and the right half starts where
+        /// it ends, as KWin 5.27 splits its tiles: 853 points (1280 pixels at
+        /// 1.5) give 427 at x = 0 and 426 at x = 427.
+        case leftTakesOddPoint = "left-takes-odd-point"
+        /// Each half is half the width rounded up, the right one ending at the
+        /// area's right edge, as Mutter 43 computes its tile area: 1281 points
+        /// give 641 at x = 0 and 641 at x = 640 (the halves share a column).
+        case halvesRoundUp = "halves-round-up"
+    }
+
+    /// What half tiling does with a window whose minimum size is larger
+    /// than its half.
+    public enum HalfTileMinimumSize: String, Hashable, Sendable {
+        /// The half's size is clamped to the minimum, as every configure is
+        /// (``SizeHintsPolicy``): the window overflows its half.
+        case clamped
+        /// The half's size is sent all the same and the client draws larger,
+        /// as KWin 5.27 does: TimerApp (500 points wide at least) was told
+        /// 320×400 for half of a 640-point output.
+        case ignored
+        /// The window is not tiled and is told nothing, as Mutter 43 tiles
+        /// only a window whose minimum size fits the half
+        /// (gtk4-widget-factory, at least 1391 points wide, stayed as it was).
+        case refused
+    }
+
     /// Which rectangle of a window its output membership (enter/leave, the
     /// preferred scale) is computed from.
     public enum OutputMembershipArea: String, Hashable, Sendable {
@@ -146,6 +180,18 @@ public struct CompositorProfile: Hashable, Sendable {
     public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
     /// What a maximized window's configures say besides `maximized`.
     public var statesOfMaximized: StatesOfMaximized = .maximizedOnly
+    /// Whether a window can be tiled to half its display (``HalfTile``), and
+    /// how the halves split an odd width.
+    public var halfTiling: HalfTiling = .leftTakesOddPoint
+    /// What half tiling does with a window whose minimum size does not fit
+    /// its half.
+    public var halfTileMinimumSize: HalfTileMinimumSize = .clamped
+    /// Whether a window being half-tiled stays where it is until the client
+    /// commits the half's size, then moves there (Mutter 43: weston-terminal
+    /// tiled to the right half of Meta-0 got its configure before its
+    /// `enter` of Meta-1, which its shadow reaches); otherwise it moves at
+    /// once, before the configure.
+    public var halfTiledWindowMovesWithItsSize = false
     /// Whether a window restored from maximized or fullscreen stays where it
     /// is until the client commits the restored size, then moves back (KWin
     /// 5.27 moves and resizes a window together, when the client answers);
@@ -172,6 +218,14 @@ public struct CompositorProfile: Hashable, Sendable {
     /// surfaces leave or enter only the displays they stopped or started
     /// overlapping.
     public var layoutChangeRebuildsDisplays = false
+    /// Where a window goes when a script moves it to another display.
+    public var windowMoveToDisplay: WindowMoveToDisplay = .keepOffset
+    /// Whether a window whose minimum size does not fit its display's usable
+    /// area cannot be maximized by the user (a script's maximize changes
+    /// nothing), as Mutter 43 turns maximize off for it: gtk4-widget-factory
+    /// (at least 1391×757) on a 960×600 monitor ignored Super+Up and Alt+F10,
+    /// while foot and weston-terminal there were maximized.
+    public var maximizeNeedsRoomForMinimumSize = false
     /// Whether a maximize or fullscreen request that changes nothing (GTK's
     /// `unset_maximized` before its window maps) is answered by a
     /// configure, as the protocol asks; Mutter 43 sends none.
@@ -316,7 +370,7 @@ public struct CompositorProfile: Hashable, Sendable {
     )
     .with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate)
     .with(\.tiledStatesForV1Clients, .maximized).with(\.outputMembership, .windowGeometry)
-    .with(\.bufferRelease, .afterReplacingFrame)
+    .with(\.bufferRelease, .afterReplacingFrame).with(\.halfTiling, .unsupported)
 
     /// sway 1.7 with every window floating (`for_window [app_id=".*"]
     /// floating enable`, what the real-sway scenario backend configures):
@@ -335,7 +389,7 @@ public struct CompositorProfile: Hashable, Sendable {
         name: "weston-10", compositorVersion: 4, outputVersion: 3, xdgOutputManagerVersion: 2,
         xdgWmBaseVersion: 3, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, outputEvents: .weston
-    ).with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate)
+    ).with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate).with(\.halfTiling, .unsupported)
 
     /// This profile with one property changed: how the fields added after
     /// the initializer's list are set on a shipped profile.
@@ -358,7 +412,9 @@ public struct CompositorProfile: Hashable, Sendable {
     /// a maximized window is told the four `tiled_*` states too, and a
     /// restored one moves back with its restored size; enter and leave follow
     /// the window geometry (shadows left out); a configure that repeats the
-    /// unanswered one is not sent again;
+    /// unanswered one is not sent again; quick tiling to half an output
+    /// gives the left half an odd point and tells the half's size even below
+    /// the window's minimum;
     /// a buffer size that is not a multiple of the scale is accepted (the
     /// fidelity suite compares it with real KWin).
     public static let kwin527 = CompositorProfile(
@@ -371,6 +427,7 @@ public struct CompositorProfile: Hashable, Sendable {
         .with(\.windowsOnResizedDisplay, .fitToDisplay).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.statesOfMaximized, .alsoTiled).with(\.restoredWindowMovesWithItsSize, true)
         .with(\.outputMembership, .windowGeometry).with(\.mergesRepeatedConfigures, true)
+        .with(\.halfTiling, .leftTakesOddPoint).with(\.halfTileMinimumSize, .ignored)
 
     /// Mutter 43.8 (`mutter --wayland --headless --virtual-monitor …`, as
     /// `wayland-info` lists it on Debian bookworm): no fractional scale
@@ -380,14 +437,19 @@ public struct CompositorProfile: Hashable, Sendable {
     /// own); its virtual monitors are `Meta-N`, MetaVendor MetaVirtualMonitor,
     /// 0 × 0 mm; Mutter's output event order (a change sends no geometry);
     /// enter and leave in monitor order; new windows open on the monitor
-    /// under the pointer; a rescale sends windows that still fit no
+    /// under the pointer, at Mutter's first fit; a window moved to another
+    /// monitor keeps its offset scaled and is pushed into the layout (and
+    /// follows its monitor so on layout changes); a window whose minimum
+    /// size does not fit is neither fitted nor maximized; a rescale sends windows that still fit no
     /// configure, a window larger than the monitors' new extent is fitted
     /// to it, and every configure carries the current bounds (configures
     /// before the surfaces enter again); a mapping window is activated
     /// before it enters its monitor; any layout change (a move too) makes
     /// every surface leave its monitors and enter them again; a maximized
     /// window is told `tiled_*` too; a request that changes no state gets no
-    /// configure; globals come in Mutter's order; a buffer size
+    /// configure; both halves of a half tile are half the width rounded up,
+    /// a window whose minimum does not fit is not tiled, and a tiled one
+    /// moves to its half once the client answered; globals come in Mutter's order; a buffer size
     /// that is not a multiple of the scale is accepted; an shm buffer is
     /// released right after the commit that attached it (the fidelity suite
     /// compares it with real Mutter; `Docs/fidelity.md` has the measurements).
@@ -400,7 +462,10 @@ public struct CompositorProfile: Hashable, Sendable {
     ).with(\.windowsOnResizedDisplay, .boundsWithEveryConfigure).with(\.mappedWindowActivatedBeforeEnter, true)
         .with(\.layoutChangeRebuildsDisplays, true).with(\.bufferSizeScaleRule, .tolerated)
         .with(\.configureBeforeScale, true).with(\.bufferRelease, .copiedAtCommit).with(\.statesOfMaximized, .alsoTiled)
-        .with(\.answersUnchangedStateRequests, false)
+        .with(\.answersUnchangedStateRequests, false).with(\.windowPlacement, .firstFit)
+        .with(\.windowMoveToDisplay, .scaledIntoLayout).with(\.maximizeNeedsRoomForMinimumSize, true)
+        .with(\.halfTiling, .halvesRoundUp).with(\.halfTileMinimumSize, .refused)
+        .with(\.halfTiledWindowMovesWithItsSize, true)
         .with(
             \.globalOrder,
             [
@@ -431,6 +496,24 @@ public enum WindowPlacement: String, Hashable, Sendable {
     /// a step being 1/48 of the area's width and height (KWin 5.27's default
     /// placement, measured on `kwin_wayland --virtual`).
     case centered
+    /// Mutter 43's first fit: the first of its candidate positions (a
+    /// centred grid's top-left cell, then below or right of another window;
+    /// ``firstFitCandidates(size:in:others:)``) where the window lies inside
+    /// the usable area and overlaps no other window; the cascade when none
+    /// does. Measured on real Mutter by where the pointer meets the window.
+    case firstFit = "first-fit"
+}
+
+/// Where a window goes when a script moves it to another display.
+public enum WindowMoveToDisplay: String, Hashable, Sendable {
+    /// Its offset from the display's usable-area corner kept (clamped into
+    /// the target's area): wholly on the target.
+    case keepOffset = "keep-offset"
+    /// As Mutter 43's move to the neighbouring monitor: the offset scaled by
+    /// the two areas' ratio, then the window pushed the shortest way into
+    /// the layout, so a window wider than the target overlaps its neighbour
+    /// too; a window already mostly on the target stays where it is.
+    case scaledIntoLayout = "scaled-into-layout"
 }
 
 /// What a floating window on a display whose logical size changed (a

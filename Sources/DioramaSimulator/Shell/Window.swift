@@ -63,13 +63,36 @@ public final class Window {
     var requestedSize: Size?
     /// Position and size before maximize/fullscreen, restored afterwards.
     var savedFloatingFrame: Rect?
+    /// The half of its display the window is tiled to (its states then carry
+    /// ``HalfTile/edges``), nil when it is not half-tiled.
+    var halfTile: HalfTile?
     /// Where a window restored from maximized or fullscreen goes once the
     /// client has answered the restore's configure (profiles whose restored
-    /// windows move with their size: KWin); nil when nothing waits.
+    /// windows move with their size: KWin), or a half-tiled one goes to its
+    /// half (profiles whose half-tiled windows move with their size:
+    /// Mutter); nil when nothing waits.
     var restoredPositionAwaitingSize: Point?
+    /// Where a move by Mutter's rule (``WindowMoveToDisplay/scaledIntoLayout``)
+    /// put the window before pushing it into the layout; nil when the push
+    /// changed nothing or the window moved otherwise since. Later layout
+    /// changes start again from there, as Mutter keeps a window's place
+    /// before its constraints (gtk4-widget-factory, pushed back to 1214,53
+    /// from 1983,53, goes to 991,26 when Meta-0 is rescaled to 2x, onto
+    /// Meta-1 alone, where the pointer found it on Mutter).
+    var positionBeforePush: Point?
+
+    /// Puts the window where a move by Mutter's rule took it (see ``positionBeforePush``).
+    func place(at destination: (unpushed: Point, position: Point)) {
+        position = destination.position
+        positionBeforePush = destination.unpushed == destination.position ? nil : destination.unpushed
+    }
     /// The frame to save before maximize or fullscreen: the current one, at
     /// the place a pending restore is about to take it to.
     var frameToSave: Rect { Rect(origin: restoredPositionAwaitingSize ?? position, size: size) }
+    /// Whether the window fills a tile of its display: maximized, tiled
+    /// against all four edges, or half-tiled (its size then follows the
+    /// display's usable area; see ``CompositorProfile/tileFrame(of:in:)``).
+    var isTiledOrMaximized: Bool { states.contains(.maximized) || states.contains(.tiled) || halfTile != nil }
     var fullscreenDisplayName: String?
     var interactiveResize: InteractiveResize?
     /// Under a profile whose map waits for the client: the serial of the

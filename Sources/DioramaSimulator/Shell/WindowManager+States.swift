@@ -24,6 +24,18 @@ extension WindowManager {
         windowStateChanged(window)
     }
 
+    /// Whether the user may maximize `window` (a keybinding, a script's
+    /// maximize): not, under ``CompositorProfile/maximizeNeedsRoomForMinimumSize``,
+    /// when its minimum size does not fit its display's usable area.
+    /// (Only Mutter's keybindings were measured, so a client's own
+    /// `set_maximized` is not refused.)
+    func userMayMaximize(_ window: Window) -> Bool {
+        guard profile.maximizeNeedsRoomForMinimumSize, let home = displays.display(named: window.homeDisplayName) else {
+            return true
+        }
+        return window.minimumSize.width <= home.usableArea.width && window.minimumSize.height <= home.usableArea.height
+    }
+
     /// A maximize or fullscreen request that changes nothing: the protocol
     /// asks for a configure all the same, which Mutter 43 does not send
     /// (GTK's `unset_maximized` and `unset_fullscreen` before it maps get
@@ -107,10 +119,57 @@ extension WindowManager {
     }
 
     /// Sets which edges the window is tiled against (a subset of
-    /// ``ToplevelStates/tiled``; empty to untile) and sends a configure.
+    /// ``ToplevelStates/tiled``; empty to untile) and sends a configure. A
+    /// half-tiled window is no longer: the edges say what it touches now.
     func setTiledEdges(_ window: Window, _ edges: ToplevelStates) {
+        window.halfTile = nil
         window.states = window.states.subtracting(.tiled).union(edges.intersection(.tiled))
         sendConfigure(window)
+    }
+
+    /// Tiles the window to `half` of its home display's usable area, or
+    /// untiles it (nil), as KWin's and Mutter's quick-tile keys do when a
+    /// script or scenario asks; a request that changes nothing sends nothing.
+    ///
+    /// Tiling saves the floating frame (a maximized or fullscreen window
+    /// keeps the one it saved then and leaves that state), puts the window
+    /// at its half at once and asks for the half's size with
+    /// ``HalfTile/edges`` as its `tiled_*` states (which a client of
+    /// xdg_wm_base v1 is not told). Untiling drops those states and gives
+    /// the saved frame back, as restoring from maximized does. The profile
+    /// says how the halves split (``CompositorProfile/halfTiling``) and what
+    /// becomes of a window whose minimum size does not fit its half
+    /// (``CompositorProfile/halfTileMinimumSize``: clamped, told the half
+    /// all the same, or left untiled).
+    func setHalfTile(_ window: Window, _ half: HalfTile?) {
+        guard half != window.halfTile else { return }
+        let home = displays.display(named: window.homeDisplayName)
+        if let half {
+            if let area = home?.usableArea, let tile = profile.halfTiling.frame(of: half, in: area),
+                !profile.halfTileMinimumSize.admits(minimum: window.minimumSize, into: tile.size)
+            {
+                return
+            }
+            if window.halfTile == nil && !window.isTiledOrMaximized && !window.states.contains(.fullscreen) {
+                window.savedFloatingFrame = window.frameToSave
+            }
+            window.restoredPositionAwaitingSize = nil
+            window.fullscreenDisplayName = nil
+            window.states = window.states.subtracting(ToplevelStates.tiled.union([.maximized, .fullscreen])).union(half.edges)
+            window.halfTile = half
+            if let area = home?.usableArea, let tile = profile.tileFrame(of: window, in: area) {
+                if profile.halfTiledWindowMovesWithItsSize && window.isMapped {
+                    window.restoredPositionAwaitingSize = tile.origin
+                } else {
+                    window.position = tile.origin
+                }
+            }
+        } else {
+            window.states.subtract(.tiled)
+            window.halfTile = nil
+            restoreFloatingFrame(window)
+        }
+        windowStateChanged(window)
     }
 
     // MARK: Focus and stacking
@@ -172,6 +231,7 @@ extension WindowManager {
         if window.states.contains(.fullscreen) { setFullscreen(window, on: nil, enable: false) }
         if window.states.contains(.maximized) { setMaximized(window, false) }
         window.restoredPositionAwaitingSize = nil
+        window.positionBeforePush = nil
         window.position = position
         if window.isMapped { windowFrameChanged(window) } else { outputs.updateOutputs(of: window) }
     }
@@ -188,8 +248,15 @@ extension WindowManager {
     /// goes out before leave/enter, as sway shows the window on its new
     /// output only once the client answered. A floating window moves at once
     /// (leave/enter), then gets the configure without `activated`.
+    ///
+    /// Under Mutter's rule (``WindowMoveToDisplay/scaledIntoLayout``) a
+    /// floating window moves from the display it is mostly on; one already
+    /// mostly on the target is left alone (Mutter's keybinding finds no
+    /// monitor to move it to), and one that lands across two displays stays
+    /// across them.
     func move(_ window: Window, toDisplay target: Display) {
         let source = window.homeDisplayName
+        if moveByProfileRule(window, to: target) { return }
         relocate(window, from: displays.lastKnownDisplay(named: source), to: target)
         let losesFocus = !profile.movedWindowKeepsFocus && focusedWindow === window && target.name != source
         if losesFocus { dropFocus(of: window, keepingDisplay: source) }
@@ -200,9 +267,28 @@ extension WindowManager {
         } else {
             outputs.updateOutputs(of: window)
         }
-        if !tiled && (losesFocus || window.states.contains(.maximized) || window.states.contains(.fullscreen)) {
+        if !tiled && (losesFocus || window.isTiledOrMaximized || window.states.contains(.fullscreen)) {
             sendConfigure(window)
         }
+    }
+
+    /// Moves a floating, mapped window by the profile's
+    /// ``CompositorProfile/windowMoveToDisplay`` when it has its own rule;
+    /// false leaves the move to ``relocate(_:from:to:)``.
+    private func moveByProfileRule(_ window: Window, to target: Display) -> Bool {
+        guard window.isMapped, window.states.isDisjoint(with: ToplevelStates.tiled.union([.maximized, .fullscreen])),
+            let source = displays.largestOverlap(of: window.frame, among: displays.plugged)
+        else { return false }
+        let areas = displays.plugged.map(\.usableArea)
+        guard
+            let destination = profile.windowMoveToDisplay.destination(
+                of: window.frame, minimumSize: window.minimumSize, from: source.usableArea, to: target.usableArea, areas: areas)
+        else { return false }
+        guard source !== target else { return true }
+        window.homeDisplayName = target.name
+        window.place(at: destination)
+        if window.frame != window.lastTracedFrame { windowFrameChanged(window) } else { outputs.updateOutputs(of: window) }
+        return true
     }
 
     /// Puts the window from `source` onto `target` (shared by moves, plugging
@@ -210,12 +296,13 @@ extension WindowManager {
     /// unknown) a floating window is cascaded on `target`.
     func relocate(_ window: Window, from source: Display?, to target: Display) {
         window.homeDisplayName = target.name
+        window.positionBeforePush = nil
         window.restoredPositionAwaitingSize = nil
         if window.states.contains(.fullscreen) {
             window.fullscreenDisplayName = target.name
             window.position = target.logicalRect.origin
-        } else if window.states.contains(.maximized) || window.states.contains(.tiled) {
-            window.position = target.usableArea.origin
+        } else if let tile = profile.tileFrame(of: window, in: target.usableArea) {
+            window.position = tile.origin
         } else if let source {
             let area = target.usableArea
             let offset = Point(x: window.position.x - source.usableArea.minX, y: window.position.y - source.usableArea.minY)

@@ -80,7 +80,7 @@ final class WindowManager {
 
     /// The size the simulator wants the window to have now, before min/max clamping:
     /// fullscreen → its display's full logical size; maximized or tiled → its
-    /// home display's usable area; otherwise the size a script asked for, else
+    /// home display's usable area (half-tiled: its half); otherwise the size a script asked for, else
     /// the current size once it has a buffer, else 0x0 ("you choose", the
     /// initial configure). Under the `configure-zero-size` variation a
     /// floating window is never told its current size: 0x0 instead.
@@ -91,10 +91,10 @@ final class WindowManager {
         {
             return display.logicalRect.size
         }
-        if window.states.contains(.maximized) || window.states.contains(.tiled),
-            let display = displays.display(named: window.homeDisplayName)
+        if let display = displays.display(named: window.homeDisplayName),
+            let tile = profile.tileFrame(of: window, in: display.usableArea)
         {
-            return display.usableArea.size
+            return tile.size
         }
         if let requested = window.requestedSize { return requested }
         let hasSize = window.isMapped || window.surface?.hasContent == true
@@ -136,7 +136,10 @@ final class WindowManager {
         _ window: Window, initial: Bool = false, size: Size? = nil,
         extraStates: ToplevelStates = [], interactive: Bool = false
     ) -> UInt32? {
-        let configuredSize = clampToHints(size ?? intendedSize(of: window), of: window, interactive: interactive)
+        let intended = size ?? intendedSize(of: window)
+        // KWin tells a half-tiled window its half even below its minimum size.
+        let keepsHalf = size == nil && window.halfTile != nil && !profile.halfTileMinimumSize.clampsConfigure
+        let configuredSize = keepsHalf ? intended : clampToHints(intended, of: window, interactive: interactive)
         // What the client is told: the states its xdg_wm_base version can
         // carry (the trace records these, not the window's own).
         let states = profile.tiledStatesForV1Clients.statesToSend(
@@ -277,13 +280,14 @@ final class WindowManager {
     }
 
     /// Where a floating window goes once its size is known, by the profile's
-    /// placement (KWin centres it); windows the profile placed at creation,
+    /// placement (KWin centres it, Mutter takes its first fit); windows the profile placed at creation,
     /// maximized, fullscreen and tiled ones stay where they are.
     private func placeOnMap(_ window: Window) {
         guard window.states.isDisjoint(with: ToplevelStates.tiled.union([.maximized, .fullscreen])),
             let home = displays.display(named: window.homeDisplayName),
             let position = profile.windowPlacement.positionOnMap(
                 size: window.size, in: home.usableArea,
+                others: registry.stackingOrder.filter { $0 !== window && $0.isMapped && $0.homeDisplayName == home.name }.map(\.frame),
                 occupied: { point in
                     self.registry.stackingOrder.contains { $0.homeDisplayName == home.name && $0.position == point }
                 })

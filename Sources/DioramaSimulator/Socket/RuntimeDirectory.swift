@@ -7,8 +7,10 @@ import Glibc
 /// Wayland clients look for `$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY`. When the
 /// variable is set (a desktop session, systemd-logind) the simulator uses it;
 /// in CI containers it is often unset, and then the simulator makes a private
-/// directory (mode 0700, as the XDG spec requires of a runtime dir) under
-/// `/tmp` and removes it again on stop.
+/// directory (mode 0700, as the XDG spec requires of a runtime dir) in the
+/// temporary directory (`$TMPDIR`, else `/tmp`) and removes it again on stop,
+/// with whatever clients left in it (their own sockets, dconf's folder),
+/// without following a link a client put there.
 struct RuntimeDirectory {
     let path: String
     /// True when the simulator created the directory and must remove it.
@@ -32,19 +34,22 @@ struct RuntimeDirectory {
         return try makePrivate()
     }
 
-    /// A fresh 0700 directory `/tmp/diorama-sim-UID-XXXXXX` (mkdtemp creates it with 0700).
+    /// A fresh 0700 directory `$TMPDIR/diorama-sim-UID-XXXXXX` (mkdtemp creates it with 0700).
     static func makePrivate() throws(SimulatorSocketError) -> RuntimeDirectory {
         do {
-            return RuntimeDirectory(path: try TemporaryDirectory.make(prefix: "/tmp/diorama-sim-\(getuid())-"), isPrivate: true)
+            return RuntimeDirectory(path: try TemporaryDirectory.make(named: "diorama-sim-\(getuid())"), isPrivate: true)
         } catch {
             throw SimulatorSocketError(
-                path: "/tmp", problem: "cannot create a private runtime directory: \(error.reason); set XDG_RUNTIME_DIR to a writable directory")
+                path: error.subject,
+                problem: "cannot create a private runtime directory: \(error.reason); set TMPDIR or XDG_RUNTIME_DIR to a writable directory")
         }
     }
 
-    /// Removes the directory if the simulator made it (it must be empty by then).
+    /// Removes the directory and everything in it if the simulator made it;
+    /// a directory it did not make (`--runtime-dir`, `$XDG_RUNTIME_DIR`) is
+    /// left as it is.
     func removeIfPrivate() {
         guard isPrivate else { return }
-        rmdir(path)
+        try? TemporaryDirectory.remove(path)
     }
 }

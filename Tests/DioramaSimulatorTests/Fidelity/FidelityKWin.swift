@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaSimulator
 import DioramaTestSupport
 import Foundation
@@ -70,8 +71,18 @@ final class RealKWinCompositor: FidelityMaximizing {
         try script(appID, "c.setMaximize(\(maximized), \(maximized));")
     }
 
-    /// Runs `action` on the KWin client `c` whose app id is `appID`.
-    private func script(_ appID: String, _ action: String) throws {
+    /// KWin's quick tiling through its script slots, as the kwin backend does it.
+    func halfTileWindow(appID: String, _ half: HalfTile?) throws {
+        let lines = try script(appID, KWinHeadless.quickTileScript(side: half?.rawValue))
+        if lines.contains("blocked") {
+            throw FidelitySessionError(message: "KWin would move \(appID) to the next output instead of untiling it")
+        }
+    }
+
+    /// Runs `action` on the KWin client `c` whose app id is `appID`; returns
+    /// the lines it reported.
+    @discardableResult
+    private func script(_ appID: String, _ action: String) throws -> [String] {
         let lines = try KWinHeadless.runScript(
             compositor,
             """
@@ -83,6 +94,7 @@ final class RealKWinCompositor: FidelityMaximizing {
             if (c) { \(action) report("done"); } else { report("missing"); }
             """)
         guard lines.contains("done") else { throw FidelitySessionError(message: "KWin has no window with app id \(appID)") }
+        return lines
     }
 
     func stop() { compositor.stop() }
@@ -127,6 +139,8 @@ extension FidelityClient {
     /// `dbus-run-session` with a session bus of its own on both sides: GTK
     /// names its window by its application id (`org.gtk.WidgetFactory4`)
     /// only when it can register on a bus, and the simulator has none to give.
+    /// The bus listens in a private folder, removed when the client goes
+    /// (the owner), not in `/tmp`, where a killed bus leaves its socket.
     static let gtk4WidgetFactory = FidelityClient(name: "gtk4-widget-factory", appID: "org.gtk.WidgetFactory4") {
         environment in
         var environment = environment
@@ -134,12 +148,33 @@ extension FidelityClient {
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_A11Y"] = "none"
         environment["NO_AT_BRIDGE"] = "1"
+        let bus = try PrivateBusFolder()
         return (
             try ChildProcess(
-                URL(fileURLWithPath: "/usr/bin/dbus-run-session"), arguments: ["--", "/usr/bin/gtk4-widget-factory"],
-                environment: ChildProcess.minimalEnvironment(environment)), nil
+                URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
+                arguments: ["--config-file=\(bus.configurationFile)", "--", "/usr/bin/gtk4-widget-factory"],
+                environment: ChildProcess.minimalEnvironment(environment)), bus
         )
     }
+}
+
+/// A folder holding a session bus's configuration and socket, removed with
+/// both when the client it was made for goes.
+final class PrivateBusFolder {
+    let path: String
+    var configurationFile: String { path + "/session-bus.conf" }
+
+    init() throws {
+        path = try TemporaryDirectory.make(named: "diorama-fidelity-bus")
+        do {
+            try SessionBusConfiguration.text(listeningAt: path + "/bus").write(toFile: configurationFile, atomically: false, encoding: .utf8)
+        } catch {
+            try? TemporaryDirectory.remove(path)
+            throw error
+        }
+    }
+
+    deinit { try? TemporaryDirectory.remove(path) }
 }
 
 extension FidelitySession {

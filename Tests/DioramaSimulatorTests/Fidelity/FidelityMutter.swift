@@ -48,6 +48,8 @@ final class RealMutterCompositor: FidelityCompositor {
     private let remoteDesktop: MutterRemoteDesktop
     /// The monitor the session last moved the window to (it starts on Meta-0).
     private var windowMonitor = FidelityMutterOutputs.names[0]
+    /// The half the session last tiled the window to.
+    private var windowHalf: HalfTile?
 
     init() throws {
         compositor = try MutterHeadless.start(monitorSizes: Array(repeating: FidelityMutterOutputs.size, count: 2))
@@ -81,6 +83,14 @@ final class RealMutterCompositor: FidelityCompositor {
     /// Presses Super+Up: Mutter maximizes the focused window.
     func maximizeWindow(appID: String) throws {
         try remoteDesktop.maximizeFocusedWindow()
+    }
+
+    /// Presses Super+Left/Right from the half the session last tiled the
+    /// window to, as the mutter backend does.
+    func halfTileWindow(appID: String, _ half: HalfTile?) throws {
+        let side = { (half: HalfTile?) in half.map { $0 == .left ? MutterHeadless.Side.left : .right } }
+        try remoteDesktop.tileFocusedWindow(from: side(windowHalf), to: side(half))
+        windowHalf = half
     }
 
     /// Pushes the RemoteDesktop session's pointer right, past Meta-0's

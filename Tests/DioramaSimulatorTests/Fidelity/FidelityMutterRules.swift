@@ -40,12 +40,7 @@ import Testing
     /// a buffer only when another replaces it, it needs two.
     @Test(.timeLimit(.minutes(10)))
     func westonSimpleShmDrawsWithOneBufferAsOnMutter() throws {
-        let real = try RealMutterCompositor()
-        defer { real.stop() }
-        let onMutter = try Self.run(.westonSimpleShm, environment: real.clientEnvironment, until: Self.drewTenFrames)
-        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
-        defer { simulated.stop() }
-        let underProfile = try Self.run(.westonSimpleShm, environment: simulated.clientEnvironment, until: Self.drewTenFrames)
+        let (onMutter, underProfile) = try Self.runOnMutterAndUnderTheProfile(.westonSimpleShm, until: Self.drewTenFrames)
 
         #expect(Self.buffersCreated(onMutter) == 1, "Mutter released each frame's buffer at once")
         #expect(Self.buffersCreated(underProfile) == Self.buffersCreated(onMutter))
@@ -72,6 +67,31 @@ import Testing
 
         #expect(Self.configuredSizes(onMutter).first == "1600x1000", "foot started at the size it asked for")
         #expect(Set(Self.configuredSizes(underProfile)) == Set(Self.configuredSizes(onMutter)))
+    }
+
+    /// Mutter places a new window by its first fit, whose first candidate
+    /// is a centred grid's top-left cell: a 1900×700 foot on the 1920-wide
+    /// Meta-0 lands at x = 1920 mod 1901 / 2 = 9 and stays on Meta-0. A
+    /// cascade from the corner (x = 32) would push it onto Meta-1 as well.
+    @Test(.timeLimit(.minutes(10)))
+    func aWideNewWindowStaysOnItsMonitorWhereMutterPlacesIt() throws {
+        let (onMutter, underProfile) = try Self.runOnMutterAndUnderTheProfile(.wideFoot, until: Self.hasEntered)
+
+        #expect(Self.enteredOutputScales(onMutter) == [1], "Mutter kept the window on Meta-0")
+        #expect(Self.enteredOutputScales(underProfile) == Self.enteredOutputScales(onMutter))
+    }
+
+    /// Runs `client` on a real Mutter of its own, then under `mutter-43` on
+    /// the same monitors, each until its log satisfies `condition`; returns both logs.
+    private static func runOnMutterAndUnderTheProfile(
+        _ client: FidelityClient, until condition: @escaping ([WaylandDebugMessage]) -> Bool
+    ) throws -> (onMutter: [WaylandDebugMessage], underProfile: [WaylandDebugMessage]) {
+        let real = try RealMutterCompositor()
+        defer { real.stop() }
+        let onMutter = try run(client, environment: real.clientEnvironment, until: condition)
+        let simulated = try SimulatedCompositor(profile: .mutter43, layout: FidelityMutterOutputs.simulatorLayout)
+        defer { simulated.stop() }
+        return (onMutter, try run(client, environment: simulated.clientEnvironment, until: condition))
     }
 
     /// Runs `client` against `environment` with `WAYLAND_DEBUG=client` until
@@ -126,6 +146,14 @@ import Testing
             .flatMap { $0.arguments.first.flatMap { Int($0) } }
     }
 
+    /// The `wl_output.scale` of every output the surfaces entered, in order.
+    private static func enteredOutputScales(_ log: [WaylandDebugMessage]) -> [Int?] {
+        log.filter { $0.direction == .received && $0.interface == "wl_surface" && $0.message == "enter" }.map { enter in
+            log.last { $0.direction == .received && $0.object == enter.arguments.first && $0.message == "scale" }
+                .flatMap { $0.arguments.first.flatMap { Int($0) } }
+        }
+    }
+
     /// How many `wl_shm_pool.create_buffer` requests the client sent.
     private static func buffersCreated(_ log: [WaylandDebugMessage]) -> Int {
         log.filter { $0.direction == .sent && $0.interface == "wl_shm_pool" && $0.message == "create_buffer" }.count
@@ -139,6 +167,17 @@ extension FidelityClient {
         (
             try ChildProcess(
                 URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["--window-size-pixels=1600x1000", "/bin/sh", "-c", "sleep 600"],
+                environment: ChildProcess.minimalEnvironment(environment)), nil
+        )
+    }
+
+    /// foot asking for a 1900×700 window: nearly as wide as a 1920×1200
+    /// monitor, so where on the monitor it goes decides whether it reaches
+    /// the next one.
+    static let wideFoot = FidelityClient(name: "foot 1900x700", appID: "foot") { environment in
+        (
+            try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/foot"), arguments: ["--window-size-pixels=1900x700", "/bin/sh", "-c", "sleep 600"],
                 environment: ChildProcess.minimalEnvironment(environment)), nil
         )
     }

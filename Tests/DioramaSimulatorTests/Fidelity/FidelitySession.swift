@@ -23,6 +23,8 @@ protocol FidelityCompositor: AnyObject {
     func moveOutput(_ output: String, to position: Point) throws
     /// Maximizes the window (the session's focused one).
     func maximizeWindow(appID: String) throws
+    /// Tiles the window to half its output, or untiles it (nil).
+    func halfTileWindow(appID: String, _ half: HalfTile?) throws
     func stop()
 }
 
@@ -33,6 +35,10 @@ extension FidelityCompositor {
 
     func maximizeWindow(appID: String) throws {
         throw FidelitySessionError(message: "\(Self.self) does not maximize windows in the fidelity session")
+    }
+
+    func halfTileWindow(appID: String, _ half: HalfTile?) throws {
+        throw FidelitySessionError(message: "\(Self.self) does not tile windows to half an output in the fidelity session")
     }
 }
 
@@ -157,6 +163,10 @@ final class SimulatedCompositor: FidelityCompositor {
         try simulator.perform { try $0.maximizeWindow(.appID(appID)) }
     }
 
+    func halfTileWindow(appID: String, _ half: HalfTile?) throws {
+        try simulator.perform { try $0.halfTileWindow(.appID(appID), half) }
+    }
+
     /// Puts the seat's pointer at a global logical point.
     func movePointer(to point: Point) throws {
         try simulator.perform { try $0.movePointer(to: .global(point)) }
@@ -256,6 +266,18 @@ enum FidelitySession {
 
     /// The window maximized on its output.
     static let maximize = FidelityStep(name: "maximize") { try $0.maximizeWindow(appID: $1.appID) }
+
+    /// Quick tiling on the window's output: to its right half, straight to
+    /// its left half, then untiled. Untiling from the left half works on
+    /// both KWin and Mutter when no output lies left of the window's (KWin's
+    /// quick-tile key would move the window there instead).
+    static let halfTiling: [FidelityStep] = [
+        halfTile(.right), halfTile(.left), halfTile(nil),
+    ]
+
+    private static func halfTile(_ half: HalfTile?) -> FidelityStep {
+        FidelityStep(name: half.map { "tile \($0.rawValue)" } ?? "untile") { try $0.halfTileWindow(appID: $1.appID, half) }
+    }
 
     /// Floating windows (sway with `floating enable` for every window): a
     /// resize, then the moves and the rescale.

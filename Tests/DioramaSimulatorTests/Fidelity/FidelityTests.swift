@@ -64,8 +64,9 @@ import Testing
     }
 
     /// KWin 5.27 on two virtual outputs (1x and 2x) against `kwin-5.27`:
-    /// moves both ways through KWin scripts, then a rescale through
-    /// kscreen-doctor. TimerApp, and weston-terminal as the xdg_wm_base v1
+    /// moves both ways through KWin scripts, a rescale through
+    /// kscreen-doctor, then quick tiling to Virtual-0's right half, its left
+    /// half and back (KWin's quick-tile slots, `FidelitySession.halfTiling`). TimerApp, and weston-terminal as the xdg_wm_base v1
     /// client; foot dies on KWin's -1 mm outputs, compared by
     /// `footDiesOfTheSameSignalAfterTheSameEventsUnderKWinAndTheKWin527Profile`.
     /// Each client gets a KWin of its own (ready in about 0.3 s), so that
@@ -74,9 +75,13 @@ import Testing
     func sameEventsUnderKWinAndTheKWin527Profile(client: FidelityClient) throws {
         let real = try RealKWinCompositor()
         defer { real.stop() }
+        // gtk4-widget-factory, at least 1391 points wide, is not tiled: its
+        // window hangs over the gap to Virtual-1 from its half, and KWin
+        // then counts it on Virtual-1 (Docs/fidelity.md).
+        let tiles = client.appID != FidelityClient.gtk4WidgetFactory.appID
         try Self.expectTwoOutputSessionsMatch(
             client, on: real, outputs: (FidelityKWinOutputs.names, FidelityKWinOutputs.simulatorLayout), underProfile: .kwin527,
-            known: KnownDifferences.kwin527, labels: ("KWin 5.27", "kwin-5.27 profile"))
+            known: KnownDifferences.kwin527, labels: ("KWin 5.27", "kwin-5.27 profile"), then: tiles ? FidelitySession.halfTiling : [])
     }
 
     /// Mutter 43 on two virtual monitors (Meta-0 1x, Meta-1 2x) against
@@ -84,19 +89,24 @@ import Testing
     /// (the client's window is the focused one), Meta-0 rescaled to 2x
     /// through DisplayConfig, Meta-1 moved down without another change
     /// (Mutter makes every monitor anew, so the window leaves and enters),
-    /// then the window maximized by Super+Up. weston-terminal binds
-    /// xdg_wm_base v1 and draws its own decorations.
-    @Test(arguments: [FidelityClient.timerApp, .foot, .westonTerminal])
+    /// the window tiled to Meta-0's right half, its left half and back by
+    /// Super+Right/Left, then maximized by Super+Up. weston-terminal binds
+    /// xdg_wm_base v1 and draws its own decorations. gtk4-widget-factory
+    /// is wider than the 2x monitor and, once Meta-0 is at 2x too, taller
+    /// than both (its minimum size no longer fits, so Mutter neither fits,
+    /// tiles nor maximizes it); it skips the monitor's move, where Mutter
+    /// puts it back across both monitors by a rule the profile does not have
+    /// (`Docs/fidelity.md`, "Not yet reproduced").
+    @Test(arguments: [FidelityClient.timerApp, .foot, .westonTerminal, .gtk4WidgetFactory])
     func sameEventsUnderMutterAndTheMutter43Profile(client: FidelityClient) throws {
         let real = try RealMutterCompositor()
         defer { real.stop() }
+        let monitorMove = FidelitySession.moveOutput(FidelityMutterOutputs.names[1], to: FidelityMutterOutputs.secondAfterRescale)
         try Self.expectTwoOutputSessionsMatch(
             client, on: real, outputs: (FidelityMutterOutputs.names, FidelityMutterOutputs.simulatorLayout), underProfile: .mutter43,
             known: KnownDifferences.mutter43, labels: ("Mutter 43", "mutter-43 profile"),
-            then: [
-                FidelitySession.moveOutput(FidelityMutterOutputs.names[1], to: FidelityMutterOutputs.secondAfterRescale),
-                FidelitySession.maximize,
-            ])
+            then: (client.name == FidelityClient.gtk4WidgetFactory.name ? [] : [monitorMove]) + FidelitySession.halfTiling
+                + [FidelitySession.maximize])
     }
 
     /// The two-output session (to the second output and back, the first

@@ -134,6 +134,10 @@ enum KnownDifferences {
             .init(id: "input-devices", side: .simulator, prefix: "wl_seat.capabilities("),
             .init(id: "input-devices", side: .real, prefix: "wl_keyboard."),
             .init(id: "input-devices", side: .simulator, prefix: "wl_keyboard."),
+            .init(id: "gtk-shell", side: .real, prefix: "gtk_shell1."),
+            .init(id: "gtk-shell", side: .real, prefix: "gtk_surface1."),
+            .init(id: "activation", side: .real, prefix: "xdg_activation_token_v1."),
+            .init(id: "selection", side: .real, prefix: "zwp_primary_selection_source_v1."),
         ]
 
     /// The globals each side offers and its wl_shm formats (`globals`, `shm-formats`).
