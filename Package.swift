@@ -240,6 +240,8 @@ let package = Package(
         // Swift Testing traits the test targets share (`.ownThreads`: tests that
         // block while other processes work run off the shared cooperative pool).
         .target(name: "DioramaTestTraits"),
+        // The traits' admission policy, queue order and slot log.
+        .testTarget(name: "DioramaTestTraitsTests", dependencies: ["DioramaTestTraits"]),
         // Package.swift, the sources and ARCHITECTURE.md agree: every import of a
         // package target is a declared dependency, and the document names every target.
         .testTarget(name: "DioramaStructureTests"),

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 /// Runs each test of the suite (or the test) it is given to on threads of
-/// its own rather than on Swift's shared cooperative pool, one test per core
-/// at a time (``OwnThreadSlots``).
+/// its own rather than on Swift's shared cooperative pool, as many at a time
+/// as the machine can take (``SlotAdmission``, ``OwnThreadSlots``): one per
+/// core always, up to three per core while the CPU has idle time, a test of
+/// `weight` counting as that many; `DIORAMA_TEST_THREADS=N` fixes the count.
 ///
 /// Why: Swift Testing runs every test body on the cooperative pool, which
 /// has one thread per core — two on CI. A test that blocks while a
@@ -15,29 +17,51 @@ import Testing
 /// runs each of its jobs on a new thread, so its blocking waits hold only
 /// that thread, and the pool stays free for the tests that compute.
 package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
+    /// How many slots one test case takes: 1, or more for a test that
+    /// starts a heavy session (KWin, Mutter: about 1.4 s of CPU per start).
+    package var weight: Int
+
     package var isRecursive: Bool { true }
 
     /// Each test case (each argument of a parameterized test) gets a slot and
-    /// threads of its own; a suite only passes the trait on.
+    /// threads of its own; a suite only passes the trait on. A test that has
+    /// the trait twice (its suite's and its own weight) takes one slot, of
+    /// the larger weight.
     package func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase == nil ? nil : self
+        let weights = test.traits.compactMap { ($0 as? Self)?.weight }
+        return testCase != nil && weight == weights.max() ? self : nil
     }
+
+    /// Whether the running test already holds a slot (the same weight given twice).
+    @TaskLocal private static var holdsSlot = false
 
     package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard let slots = OwnThreadSlots.shared else {
-            try await function()  // DIORAMA_TEST_THREADS=0: on the shared pool, as without the trait
+        guard let slots = OwnThreadSlots.shared, !Self.holdsSlot else {
+            // DIORAMA_TEST_THREADS=0: on the shared pool, as without the trait;
+            // a second `.ownThreads` of the same weight: in the slot the first took.
+            try await function()
             return
         }
-        await slots.acquire()
+        let grant = await slots.acquire(weight: weight, suite: test.id.parent)
+        let name = Self.logName(test)
         do {
-            try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
+            try await Self.$holdsSlot.withValue(true) {
+                try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
+            }
         } catch {
-            await slots.release()
+            await slots.release(grant, for: name, weight: weight)
             throw error
         }
-        await slots.release()
+        await slots.release(grant, for: name, weight: weight)
+    }
+
+    /// The test's name in the slot log: the suite and function, with the
+    /// display name when there is one.
+    private static func logName(_ test: Test) -> String {
+        let path = test.id.nameComponents.joined(separator: ".")
+        return test.displayName.map { "\(path) \"\($0)\"" } ?? path
     }
 }
 
@@ -45,7 +69,12 @@ extension Trait where Self == OwnThreadsTrait {
     /// The tests run on threads of their own, off Swift's shared cooperative
     /// pool (``OwnThreadsTrait``): for tests that block while another
     /// process works.
-    package static var ownThreads: Self { Self() }
+    package static var ownThreads: Self { Self(weight: 1) }
+
+    /// The same for tests that each take `weight` slots: one that starts
+    /// heavy sessions (KWin, Mutter) counts as more than one test. Given to
+    /// a test of a suite that has `.ownThreads`, it sets that test's weight.
+    package static func ownThreads(weight: Int) -> Self { Self(weight: max(1, weight)) }
 }
 
 /// A task executor that runs every job on a new thread: a job may block for
@@ -61,45 +90,5 @@ final class ThreadPerJobExecutor: TaskExecutor {
         let thread = Thread { job.runSynchronously(on: executor) }
         thread.name = "diorama-test-job"
         thread.start()
-    }
-}
-
-/// How many tests run off the pool at once: one per core by default, as
-/// many as the pool let run before, or `DIORAMA_TEST_THREADS`. Without a
-/// bound every such test of the process would start at once (Swift Testing
-/// starts all tests together), each with its compositor and apps, and their
-/// waits would run out on a loaded machine: with twice the cores, three
-/// real-compositor tests failed that way at load 14 (a GL first frame later
-/// than weston's quiet period, a held key on sway, a Mutter keybinding).
-actor OwnThreadSlots {
-    /// Nil when `DIORAMA_TEST_THREADS=0`: the tests then run on the shared
-    /// pool as if they had no trait (to compare, or to rule the trait out).
-    static let shared: OwnThreadSlots? = {
-        let count =
-            ProcessInfo.processInfo.environment["DIORAMA_TEST_THREADS"].flatMap { Int($0) }
-            ?? ProcessInfo.processInfo.activeProcessorCount
-        return count > 0 ? OwnThreadSlots(count: count) : nil
-    }()
-
-    private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(count: Int) {
-        free = count
-    }
-
-    /// Returns once a slot is free (waiting without holding a thread) and
-    /// takes it.
-    func acquire() async {
-        if free > 0 {
-            free -= 1
-        } else {
-            await withCheckedContinuation { waiting.append($0) }
-        }
-    }
-
-    /// Frees a slot: the longest waiting test gets it.
-    func release() {
-        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
     }
 }

@@ -8,9 +8,12 @@ import Testing
 /// The shipped scenarios on a real headless KWin 5.27 and Mutter 43, with the
 /// sample apps as their clients: what each compositor can do passes, what it
 /// cannot is skipped with a reason, and a scenario written for other
-/// backends says so. One compositor at a time.
-@Suite("Shipped scenarios on real KWin and Mutter", .serialized, .ownThreads)
-struct KDEGnomeBackendTests {
+/// backends says so. KWin's tests and Mutter's are two suites, each one
+/// session at a time, that run side by side: every session has its own bus
+/// and sockets. A session start costs about 1.4 s of CPU and the shipped
+/// suite starts one per scenario, so those two tests weigh two slots of
+/// `.ownThreads`.
+enum KDEGnomeBackendTests {
     /// Every shipped scenario on `backend`: none fails, each skip has a reason.
     static func runShippedSuite(on backend: BackendKind) async throws -> [ScenarioResult] {
         let timer = try TestExecutable.locate("TimerApp")
@@ -45,12 +48,55 @@ struct KDEGnomeBackendTests {
         try #require(results.first { $0.name == name })
     }
 
-    @Test("every shipped scenario passes on --on kwin, or says it is written for other backends")
+    /// `diorama run --on BACKEND` on one shipped scenario: it exits 0 and names the backend.
+    static func runCommand(on backend: BackendKind) throws {
+        let directory = try PackageRoot.temporaryDirectory("run-\(backend.rawValue)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try RunCommandTests.diorama(
+            ["run", "--on", backend.rawValue, PackageRoot.path("Configs/scenarios/minimum-width.scenario")],
+            in: directory, timeout: 180)
+        #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        #expect(result.standardOutput.contains("(\(backend.rawValue)"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("1 passed"), "\(result.standardOutput)")
+    }
+
+    /// `tile main right`, `tile main left` and `untile main` on `backend`:
+    /// TimerApp's scene takes half of DP-1, then its own size back.
+    static func expectHalfTiling(on backend: BackendKind) async throws {
+        let directory = try PackageRoot.temporaryDirectory("\(backend.rawValue)-tiling")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tiling.scenario").path
+        try """
+        # Half tiling on DP-1 (1920x1080 points), then back. KWin opens the
+        # window on the output under its cursor, so it is moved first.
+        displays: dual
+        launch TimerApp as timer
+        window main = timer title "Main"
+        move main to DP-1
+        expect main bounds 640x480
+        tile main right
+        expect main bounds 960x1080
+        tile main left
+        expect main bounds 960x1080
+        untile main
+        expect main bounds 640x480
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await RealCompositorBackendTests.run(path: path, on: backend)
+        RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 4)
+        let timeline = ConsoleReporter.render(result, useColor: false)
+        let tiles = result.entries.filter { ["tile", "untile"].contains($0.step.action.keyword) }
+        #expect(tiles.map(\.outcome) == [.done, .done, .done], "\(timeline)")
+    }
+}
+
+@Suite("Shipped scenarios on real KWin", .serialized, .ownThreads)
+struct KWinBackendTests {
+    @Test("every shipped scenario passes on --on kwin, or says it is written for other backends", .ownThreads(weight: 2))
     func shippedSuiteOnKWin() async throws {
-        let results = try await Self.runShippedSuite(on: .kwin)
+        let results = try await KDEGnomeBackendTests.runShippedSuite(on: .kwin)
         // The scenarios KWin 5.27 can run as written (the others say why not in their backend: line).
         for name in ["minimum-width", "rescale-under-window"] {
-            #expect(try Self.result(name, in: results).status == .passed, "\(name)")
+            #expect(try KDEGnomeBackendTests.result(name, in: results).status == .passed, "\(name)")
         }
     }
 
@@ -84,11 +130,28 @@ struct KDEGnomeBackendTests {
         }
     }
 
-    @Test("every shipped scenario passes on --on mutter, or says it is written for other backends; moves to a display run by keybinding")
+    @Test(
+        "`tile main right`, `tile main left` and `untile main` on the simulator and KWin (quick-tile slots): TimerApp's scene takes half of DP-1, then its own size back",
+        arguments: [BackendKind.sim, .kwin])
+    func halfTiling(on backend: BackendKind) async throws {
+        try await KDEGnomeBackendTests.expectHalfTiling(on: backend)
+    }
+
+    @Test("diorama run --on kwin FILE exits 0 and names the backend")
+    func runCommand() throws {
+        try KDEGnomeBackendTests.runCommand(on: .kwin)
+    }
+}
+
+@Suite("Shipped scenarios on real Mutter", .serialized, .ownThreads)
+struct MutterBackendTests {
+    @Test(
+        "every shipped scenario passes on --on mutter, or says it is written for other backends; moves to a display run by keybinding",
+        .ownThreads(weight: 2))
     func shippedSuiteOnMutter() async throws {
-        let results = try await Self.runShippedSuite(on: .mutter)
+        let results = try await KDEGnomeBackendTests.runShippedSuite(on: .mutter)
         // The timer tour's window is the focused one: both its moves run (DP-1 → DP-2, then on to HDMI-A-1).
-        let tour = try Self.result("timer-tour", in: results)
+        let tour = try KDEGnomeBackendTests.result("timer-tour", in: results)
         let moves = tour.entries.filter { $0.step.action.keyword == "move" }
         #expect(moves.count == 2)
         for move in moves {
@@ -97,7 +160,7 @@ struct KDEGnomeBackendTests {
         #expect(RealCompositorBackendTests.verdict("traits.displayScale 2", in: tour)?.isPassed == true)
         #expect(RealCompositorBackendTests.verdict("drawable = bounds * 2", in: tour)?.isPassed == true)
         // In the demo tour GameScene opened last and has the focus: Mutter's keybinding cannot move TimerApp.
-        let demo = try Self.result("demo-tour", in: results)
+        let demo = try KDEGnomeBackendTests.result("demo-tour", in: results)
         let mainMove = try #require(demo.entries.first { $0.step.action.keyword == "move" })
         guard case .skipped(let reason) = mainMove.outcome else {
             Issue.record("moving the unfocused window was not skipped: \(mainMove.outcome)")
@@ -189,44 +252,15 @@ struct KDEGnomeBackendTests {
         #expect(result.entries.allSatisfy { $0.settleNote == nil }, "\(timeline)")
     }
 
-    @Test(
-        "`tile main right`, `tile main left` and `untile main` on the simulator, KWin (quick-tile slots) and Mutter (Super+Left/Right): TimerApp's scene takes half of DP-1, then its own size back",
-        arguments: [BackendKind.sim, .kwin, .mutter])
-    func halfTiling(on backend: BackendKind) async throws {
-        let directory = try PackageRoot.temporaryDirectory("\(backend.rawValue)-tiling")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("tiling.scenario").path
-        try """
-        # Half tiling on DP-1 (1920x1080 points), then back. KWin opens the
-        # window on the output under its cursor, so it is moved first.
-        displays: dual
-        launch TimerApp as timer
-        window main = timer title "Main"
-        move main to DP-1
-        expect main bounds 640x480
-        tile main right
-        expect main bounds 960x1080
-        tile main left
-        expect main bounds 960x1080
-        untile main
-        expect main bounds 640x480
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try await RealCompositorBackendTests.run(path: path, on: backend)
-        RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 4)
-        let timeline = ConsoleReporter.render(result, useColor: false)
-        let tiles = result.entries.filter { ["tile", "untile"].contains($0.step.action.keyword) }
-        #expect(tiles.map(\.outcome) == [.done, .done, .done], "\(timeline)")
+    @Test("diorama run --on mutter FILE exits 0 and names the backend")
+    func runCommand() throws {
+        try KDEGnomeBackendTests.runCommand(on: .mutter)
     }
 
-    @Test("diorama run --on kwin and --on mutter FILE exit 0 and name the backend", arguments: [BackendKind.kwin, .mutter])
-    func runCommand(on backend: BackendKind) throws {
-        let directory = try PackageRoot.temporaryDirectory("run-\(backend.rawValue)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try RunCommandTests.diorama(
-            ["run", "--on", backend.rawValue, PackageRoot.path("Configs/scenarios/minimum-width.scenario")],
-            in: directory, timeout: 180)
-        #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
-        #expect(result.standardOutput.contains("(\(backend.rawValue)"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("1 passed"), "\(result.standardOutput)")
+    @Test(
+        "`tile main right`, `tile main left` and `untile main` on Mutter (Super+Left/Right): TimerApp's scene takes half of DP-1, then its own size back"
+    )
+    func halfTiling() async throws {
+        try await KDEGnomeBackendTests.expectHalfTiling(on: .mutter)
     }
 }

@@ -214,10 +214,26 @@ struct FidelityClient: Sendable, CustomStringConvertible {
     }
 }
 
-/// One step of a scripted session: its name and what the compositor is asked to do.
+/// One step of a scripted session: its name, the event that shows the
+/// compositor did it (the session waits for it before the quiet period, so
+/// a compositor slow under load still gets its events into the step), and
+/// what the compositor is asked to do.
 struct FidelityStep: Sendable {
     var name: String
+    var sign: FidelityEvent? = nil
     var action: @Sendable (FidelityCompositor, FidelityClient) throws -> Void
+}
+
+/// An event the client receives: its interface and one of `messages`.
+struct FidelityEvent: Sendable {
+    var interface: String
+    var messages: Set<String>
+
+    /// The window's surface entered an output.
+    static let enter = FidelityEvent(interface: "wl_surface", messages: ["enter"])
+    /// The window's surface entered or left an output (a window wider than
+    /// its output, gtk4-widget-factory's, is on both and only leaves one).
+    static let enterOrLeave = FidelityEvent(interface: "wl_surface", messages: ["enter", "leave"])
 }
 
 /// The scripted session: the client starts, then each step runs. Before
@@ -229,10 +245,13 @@ enum FidelitySession {
     static let twoOutputs = twoOutputs(first: "HEADLESS-1", second: "HEADLESS-2")
 
     /// On two outputs, the window starting on `first`: to `second` and back,
-    /// then `first` rescaled to 2x.
+    /// then `first` rescaled to 2x. The first move always enters or leaves
+    /// an output (``FidelityTests/expectTheWindowMoved(_:steps:)``), so the
+    /// session waits for that; the way back may not (a window wider than
+    /// its output can stay on both).
     static func twoOutputs(first: String, second: String) -> [FidelityStep] {
         [
-            FidelityStep(name: "move to \(second)") { try $0.moveWindow(appID: $1.appID, toOutput: second) },
+            FidelityStep(name: "move to \(second)", sign: .enterOrLeave) { try $0.moveWindow(appID: $1.appID, toOutput: second) },
             FidelityStep(name: "move to \(first)") { try $0.moveWindow(appID: $1.appID, toOutput: first) },
             FidelityStep(name: "rescale \(first) to 2x") { compositor, _ in try compositor.setScale(2, ofOutput: first) },
         ]
@@ -295,19 +314,34 @@ enum FidelitySession {
         _ steps: [FidelityStep], of client: FidelityClient, in process: ChildProcess, on compositor: FidelityCompositor
     ) throws -> FidelityTranscript {
         var starts: [(String, Int)] = [("launch", 0)]
-        _ = try Wait.until("\(client)'s window to enter an output", timeout: 10, details: { process.standardError.suffix(2000).description }) {
-            WaylandDebugLog.parse(process.standardError).contains {
-                $0.direction == .received && $0.interface == "wl_surface" && $0.message == "enter"
-            } ? true : nil
-        }
+        try waitFor(.enter, after: 0, of: client, in: process, to: "window to enter an output")
         try compositor.waitForWindow(appID: client.appID)
         try waitUntilQuiet(process, client: client)
         for step in steps {
-            starts.append((step.name, WaylandDebugLog.parse(process.standardError).count))
+            let start = WaylandDebugLog.parse(process.standardError).count
+            starts.append((step.name, start))
             try step.action(compositor, client)
+            if let sign = step.sign {
+                try waitFor(sign, after: start, of: client, in: process, to: "step \"\(step.name)\"")
+            }
             try waitUntilQuiet(process, client: client)
         }
         return FidelityTranscript(messages: WaylandDebugLog.parse(process.standardError), phaseStarts: starts)
+    }
+
+    /// Waits until the client has received `event` after its first `start`
+    /// messages (at most 10 s; the error names the step and shows the log).
+    private static func waitFor(
+        _ event: FidelityEvent, after start: Int, of client: FidelityClient, in process: ChildProcess, to what: String
+    ) throws {
+        _ = try Wait.until(
+            "\(client)'s \(what) (\(event.interface).\(event.messages.sorted().joined(separator: "/")))", timeout: 10,
+            details: { process.standardError.suffix(2000).description }
+        ) {
+            WaylandDebugLog.parse(process.standardError).dropFirst(start).contains {
+                $0.direction == .received && $0.interface == event.interface && event.messages.contains($0.message)
+            } ? true : nil
+        }
     }
 
     /// Waits until the client has received no event other than drawing pace
