@@ -221,7 +221,7 @@ let package = Package(
                 "DioramaClient", "DioramaModel", "DioramaPOSIX", "DioramaLogging",
                 .product(name: "Logging", package: "swift-log"), "DioramaLint", "DioramaSimulator",
                 "DioramaScenarios", "DioramaScenarioBackends", "DioramaCheck",
-                "DioramaControlClient", "DioramaControlProtocol",
+                "DioramaControlClient", "DioramaControlProtocol", "HeadlessCompositors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

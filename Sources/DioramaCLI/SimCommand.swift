@@ -4,6 +4,7 @@ import DioramaModel
 import DioramaSimulator
 import Foundation
 import Glibc
+import HeadlessCompositors
 
 /// `diorama sim`: runs the display simulator until SIGINT/SIGTERM, or, with
 /// `-- COMMAND`, until that command exits.
@@ -134,6 +135,9 @@ struct SimCommand: ParsableCommand {
             childEnvironment.removeValue(forKey: "WAYLAND_SOCKET")
             childEnvironment.merge(environment) { _, new in new }
             do {
+                // A session bus of the simulator's when the caller has none,
+                // stopped with it (see ClientSessionBus).
+                childEnvironment = try ClientSessionBus.environment(forClientsOf: childEnvironment)
                 child = try SimChildProcess(command: command, environment: childEnvironment) { [remote = simulator.remoteControl] in
                     remote.enqueue { $0.stop() }
                 }
@@ -153,6 +157,7 @@ struct SimCommand: ParsableCommand {
         endpoint.stop()
         simulator.shutDown()
         traceFile?.close()
+        ClientSessionBus.stopShared()
         if let child {
             throw ExitCode(child.finish())
         }

@@ -4,6 +4,7 @@ import DioramaScenarioBackends
 import DioramaSimulator
 import Foundation
 import Glibc
+import HeadlessCompositors
 
 /// The fixed battery `diorama check` runs on one client: it starts the
 /// simulator in-process (on its own thread), launches the client as a real
@@ -68,6 +69,11 @@ package enum CheckBattery {
         var environment = configuration.environment
         for variable in ["WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DISPLAY"] { environment.removeValue(forKey: variable) }
         environment.merge(simulator.clientEnvironment) { _, new in new }
+        do {
+            environment = try ClientSessionBus.environment(forClientsOf: environment)
+        } catch {
+            throw .clientDidNotStart(program, reason: "\(error)")
+        }
         let logs = (output.appendingPathComponent("client.stdout.log"), output.appendingPathComponent("client.stderr.log"))
         for log in [logs.0, logs.1] { try? FileManager.default.removeItem(at: log) }
         let client: ClientProcess

@@ -1,5 +1,6 @@
 import DioramaScenarios
 import Foundation
+import HeadlessCompositors
 
 /// The clients of one scenario run, by alias: launching, quitting and
 /// relaunching them, shared by every backend.
@@ -91,6 +92,8 @@ final class ScenarioClients {
         for variable in client.launch.environment { environment[variable.name] = variable.value }
         let process: ClientProcess
         do {
+            // After the launch's own variables: a bus the scenario names is kept.
+            environment = try ClientSessionBus.environment(forClientsOf: environment)
             process = try ClientProcess(
                 executable: executable, arguments: arguments, environment: environment,
                 traceFile: traceFile,
