@@ -217,11 +217,11 @@ final class CheckSession {
         try control { simulator in try simulator.plugDisplay(extra) }
         // A client binds the new output (if it does) before it answers a
         // ping sent after the global: the bind has happened when the pong came.
-        await roundTrip(window)
+        _ = await answersPing(window)
         step = "unplugging \(extra.name)"
         try control { simulator in try simulator.unplugDisplay(extra.name) }
         // The pong comes after the client handled the removal (or never, when it died of it).
-        await roundTrip(window)
+        _ = await answersPing(window)
         guard client.isRunning else { return Outcome(verdict: .fail, reason: "the client died") }
         let state = try snapshot(try requireWindow())
         return Outcome(verdict: .pass, reason: "still running, its window on \(state.displays.joined(separator: ", "))")
@@ -491,7 +491,17 @@ final class CheckSession {
                 result.screenshots = screenshots(named: name)
             }
         }
-        if let result { results.append(result) }
+        guard var result else { return }
+        // A client that failed a check and no longer answers a ping has hung:
+        // every later check would only wait out its timeout (a hung battery
+        // took 35 s at a 2 s timeout), so they are skipped with the reason.
+        if result.verdict == .fail, result.crash == nil, stoppedBecause == nil, client.isRunning, let window,
+            await answersPing(window) == false
+        {
+            result.reason += "; it no longer answers xdg_wm_base.ping, so the checks after it are not run"
+            stoppedBecause = "the client stopped answering (no pong to xdg_wm_base.ping within \(seconds) s) during \(name)"
+        }
+        results.append(result)
     }
 
     /// What the failure looks like, as PNG files: the window's area of each
@@ -610,11 +620,12 @@ final class CheckSession {
         }
     }
 
-    /// Pings the window's client and waits (up to the answer timeout) for
-    /// its pong: it has handled every event sent before.
-    private func roundTrip(_ window: UInt32) async {
-        guard let serial = try? control({ $0.ping(window: window) }) else { return }
-        _ = await waitFor(configuration.answerTimeout) { $0.hasAnsweredPing(serial, window: window) == true }
+    /// Whether the window's client answers `xdg_wm_base.ping` within the
+    /// answer timeout (having handled every event sent before); nil when
+    /// it cannot be pinged (it bound no `xdg_wm_base`, or the window is gone).
+    private func answersPing(_ window: UInt32) async -> Bool? {
+        guard let serial = try? control({ $0.ping(window: window) }) else { return nil }
+        return await waitFor(configuration.answerTimeout) { $0.hasAnsweredPing(serial, window: window) == true }
     }
 
     private var seconds: Int64 { configuration.answerTimeout.components.seconds }

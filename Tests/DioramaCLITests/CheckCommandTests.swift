@@ -224,6 +224,32 @@ import Testing
         }
     }
 
+    /// A client that hangs (the Python wire-protocol client that stops
+    /// reading for good on a negative physical size) fails the check where
+    /// it stopped; it no longer answers a ping, so every later check is
+    /// skipped with that reason instead of waiting out its own timeout.
+    @Test(.timeLimit(.minutes(10)))
+    func aClientThatStopsAnsweringSkipsTheChecksAfterIt() throws {
+        let python = "/usr/bin/python3"
+        try Self.requireInstalled(python, package: "python3")
+        let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/Clients/stalls_on_negative_millimetres.py").standardizedFileURL.path
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try DioramaCommandLine.run(
+            ["check", "--json", "--timeout", "2", "--profile", "modern+physical-size-minus-1", "--output", output, "--", python, client],
+            environment: DioramaCommandLine.environment([:]), timeout: 120)
+        #expect(result.status == 1, "stderr: \(result.standardError)")
+        let report = try Self.report(result.standardOutput)
+        let first = try Self.check(report, "first-frame-2x")
+        #expect(first.verdict == .fail)
+        #expect(first.reason.hasPrefix("no new frame"), "\(first.reason)")
+        #expect(first.reason.hasSuffix("it no longer answers xdg_wm_base.ping, so the checks after it are not run"), "\(first.reason)")
+        let stopped = "the client stopped answering (no pong to xdg_wm_base.ping within 2 s) during first-frame-2x"
+        #expect(report.checks.dropFirst().allSatisfy { $0.verdict == .notApplicable && $0.reason == stopped }, "\(report.checks)")
+        #expect(report.clientExit == "still running", "it hung rather than died")
+    }
+
     /// weston-presentation-shm 10 aborts inside libwayland on the first
     /// `configure_bounds` (Docs/compatibility.md): a crash, with the signal,
     /// the step and its stderr in the report.
