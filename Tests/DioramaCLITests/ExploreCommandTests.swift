@@ -100,6 +100,10 @@ import Testing
         #expect(Self.processes(runningFile: client).isEmpty, "every hung client was killed")
         let run = try #require(rerun)
         #expect(run.status == 1, "the scenario fails again: \(run.standardOutput) \(run.standardError)")
+        // The move's settle waits out the scenario's timeout; the expect after it does not wait again.
+        #expect(
+            run.standardOutput.contains("its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"),
+            "\(run.standardOutput)")
         #expect(Self.processes(runningFile: client).isEmpty, "diorama run killed it too")
     }
 

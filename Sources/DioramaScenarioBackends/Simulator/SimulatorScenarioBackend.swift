@@ -50,6 +50,12 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// `idle` just after, on a loaded machine — issue 23, part 4, bug 3.)
     /// A plug or unplug pings every bound window's client the same way.
     private var inputPings: [String: UInt32] = [:]
+    /// For each window a settle ran out of time on: a ping sent to its
+    /// client then, with the window it went to, until its pong comes. While
+    /// it is unanswered the client has handled nothing for a whole
+    /// `timeout:` (it hangs), so later steps do not wait out theirs for it
+    /// again: their settle names it at once. A pong ends that.
+    private var stalledPings: [String: (serial: UInt32, window: UInt32)] = [:]
 
     package init(configuration: BackendConfiguration) {
         self.configuration = configuration
@@ -243,6 +249,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
             guard let clients else { return .failed("no clients") }
             // Its pings die with it; a relaunched client must not wait for them.
             inputPings = inputPings.filter { windows[$0.key]?.declaration.client.name != client.name }
+            stalledPings = stalledPings.filter { windows[$0.key]?.declaration.client.name != client.name }
             let ids = try run { sim in Set(sim.windows.filter(\.isMapped).map(\.id)) }
             // Reads the scene's trace to its end before the client quits.
             return await windows.quit(client, clients: clients) { binding in
@@ -417,15 +424,22 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// recorded something or an app wrote to its trace (``ChangeWait``).
     package func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
         guard let simulator else { return .timedOut("the simulator is not running") }
+        let stalled = names.filter(isStalled).map {
+            "\($0): its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"
+        }
+        let waitedFor = names.filter { !isStalled($0) }
         let deadline = ContinuousClock.now + timeout.duration
         while true {
             // Watch and mark first, then look: whatever happens after the
             // look began wakes the wait.
             let change = ChangeWait(watching: traceWrites, files: traces.followedPaths)
             let sequence = (try? run { $0.trace.lastSequence }) ?? 0
-            let pending = names.compactMap { name in pendingReason(of: name).map { "\(name): \($0)" } }
-            if pending.isEmpty { return .settled }
-            if ContinuousClock.now >= deadline { return .timedOut(pending.joined(separator: "; ")) }
+            let pending = waitedFor.compactMap { name in pendingReason(of: name).map { (name, $0) } }
+            if pending.isEmpty { return stalled.isEmpty ? .settled : .timedOut(stalled.joined(separator: "; ")) }
+            if ContinuousClock.now >= deadline {
+                for (name, _) in pending { notePingAfterTimeout(name) }
+                return .timedOut((pending.map { "\($0.0): \($0.1)" } + stalled).joined(separator: "; "))
+            }
             // A pong is no trace record: it wakes the wait on its own.
             let awaitedPongs = names.compactMap { name in
                 inputPings[name].flatMap { serial in windows[name]?.windowID.map { (serial, $0) } }
@@ -434,6 +448,25 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
                 awaitedPongs.contains { simulator.hasAnsweredPing($0.0, window: $0.1) != false }
             }
         }
+    }
+
+    /// Pings the client of window `name`, whose settle ran out of time, and
+    /// keeps the serial (``stalledPings``).
+    private func notePingAfterTimeout(_ name: String) {
+        guard let id = windows[name]?.windowID, let serial = try? run({ $0.ping(window: id) }) else { return }
+        stalledPings[name] = (serial, id)
+    }
+
+    /// Whether window `name`'s client still has not answered the ping sent
+    /// when an earlier settle ran out of time on it (``stalledPings``).
+    private func isStalled(_ name: String) -> Bool {
+        guard let stall = stalledPings[name] else { return false }
+        guard windows[name]?.windowID == stall.window, (try? run({ $0.hasAnsweredPing(stall.serial, window: stall.window) })) == false
+        else {
+            stalledPings[name] = nil
+            return false
+        }
+        return true
     }
 
     /// What the window still waits for, nil when nothing: a configure not
