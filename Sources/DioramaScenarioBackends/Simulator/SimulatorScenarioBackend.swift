@@ -424,10 +424,11 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// recorded something or an app wrote to its trace (``ChangeWait``).
     package func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
         guard let simulator else { return .timedOut("the simulator is not running") }
-        let stalled = names.filter(isStalled).map {
+        let stalledNames = names.filter(isStalled)
+        let stalled = stalledNames.map {
             "\($0): its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"
         }
-        let waitedFor = names.filter { !isStalled($0) }
+        let waitedFor = names.filter { !stalledNames.contains($0) }
         let deadline = ContinuousClock.now + timeout.duration
         while true {
             // Watch and mark first, then look: whatever happens after the

@@ -93,6 +93,11 @@ public final class Window {
     /// against all four edges, or half-tiled (its size then follows the
     /// display's usable area; see ``CompositorProfile/tileFrame(of:in:)``).
     var isTiledOrMaximized: Bool { states.contains(.maximized) || states.contains(.tiled) || halfTile != nil }
+    /// The states by which the compositor, not the window, decides its
+    /// place: any `tiled_*` edge, maximized, fullscreen.
+    static let arrangedStates = ToplevelStates.tiled.union([.maximized, .fullscreen])
+    /// Whether the window floats: it has none of ``arrangedStates``.
+    var isFloating: Bool { states.isDisjoint(with: Self.arrangedStates) }
     var fullscreenDisplayName: String?
     var interactiveResize: InteractiveResize?
     /// Under a profile whose map waits for the client: the serial of the

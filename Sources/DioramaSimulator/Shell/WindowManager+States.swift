@@ -155,7 +155,7 @@ extension WindowManager {
             }
             window.restoredPositionAwaitingSize = nil
             window.fullscreenDisplayName = nil
-            window.states = window.states.subtracting(ToplevelStates.tiled.union([.maximized, .fullscreen])).union(half.edges)
+            window.states = window.states.subtracting(Window.arrangedStates).union(half.edges)
             window.halfTile = half
             if let area = home?.usableArea, let tile = profile.tileFrame(of: window, in: area) {
                 if profile.halfTiledWindowMovesWithItsSize && window.isMapped {
@@ -276,7 +276,7 @@ extension WindowManager {
     /// ``CompositorProfile/windowMoveToDisplay`` when it has its own rule;
     /// false leaves the move to ``relocate(_:from:to:)``.
     private func moveByProfileRule(_ window: Window, to target: Display) -> Bool {
-        guard window.isMapped, window.states.isDisjoint(with: ToplevelStates.tiled.union([.maximized, .fullscreen])),
+        guard window.isMapped, window.isFloating,
             let source = displays.largestOverlap(of: window.frame, among: displays.plugged)
         else { return false }
         let areas = displays.plugged.map(\.usableArea)

@@ -283,7 +283,7 @@ final class WindowManager {
     /// placement (KWin centres it, Mutter takes its first fit); windows the profile placed at creation,
     /// maximized, fullscreen and tiled ones stay where they are.
     private func placeOnMap(_ window: Window) {
-        guard window.states.isDisjoint(with: ToplevelStates.tiled.union([.maximized, .fullscreen])),
+        guard window.isFloating,
             let home = displays.display(named: window.homeDisplayName),
             let position = profile.windowPlacement.positionOnMap(
                 size: window.size, in: home.usableArea,
