@@ -80,11 +80,7 @@ package enum TemporaryDirectory {
             if errno == ENOENT { return }
             throw SystemCallError("open", subject: path)
         }
-        var failure = emptyDirectory(directory, path: path)
-        if unlinkat(parentDescriptor, name, AT_REMOVEDIR) != 0, failure == nil {
-            failure = SystemCallError("rmdir", subject: path)
-        }
-        if let failure { throw failure }
+        if let failure = removeDirectory(directory, named: name, in: parentDescriptor, path: path) { throw failure }
     }
 
     /// Removes everything inside the open directory `descriptor` (which it
@@ -113,6 +109,17 @@ package enum TemporaryDirectory {
         return failure
     }
 
+    /// Empties the directory open at `descriptor` (which it takes), then
+    /// removes it: `name` in the directory open at `parent`. The first
+    /// failure, if any; what could be removed is removed all the same.
+    private static func removeDirectory(_ descriptor: Int32, named name: String, in parent: Int32, path: String) -> SystemCallError? {
+        let failure = emptyDirectory(descriptor, path: path)
+        if unlinkat(parent, name, AT_REMOVEDIR) != 0, failure == nil {
+            return SystemCallError("rmdir", subject: path)
+        }
+        return failure
+    }
+
     /// Removes `name` in the open directory `parent`: unlinks it, or when it
     /// is a directory (never a link to one), empties and removes it.
     private static func removeEntry(_ name: String, in parent: Int32, path: String) -> SystemCallError? {
@@ -120,10 +127,6 @@ package enum TemporaryDirectory {
         guard errno == EISDIR else { return SystemCallError("unlink", subject: path) }
         let child = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else { return SystemCallError("open", subject: path) }
-        let failure = emptyDirectory(child, path: path)
-        if unlinkat(parent, name, AT_REMOVEDIR) != 0, failure == nil {
-            return SystemCallError("rmdir", subject: path)
-        }
-        return failure
+        return removeDirectory(child, named: name, in: parent, path: path)
     }
 }
