@@ -33,6 +33,12 @@ package enum ExitCleanup {
         var exitHookInstalled = false
     }
     private static let owned = Mutex(Owned())
+    /// Held by the cleanup a termination signal started, until the signal
+    /// ends the process, and by the `atexit` hook: a main thread that
+    /// returns meanwhile (its client died of the same signal) waits in its
+    /// exit, so the signal still ends the process and no folder is left half
+    /// removed by an exit in the middle of the cleanup.
+    private static let terminationLock = Mutex(())
 
     static func adopt(directory: String) {
         installExitHook { $0.directories.insert(directory) }
@@ -58,7 +64,7 @@ package enum ExitCleanup {
             defer { state.exitHookInstalled = true }
             return !state.exitHookInstalled
         }
-        if install { atexit { ExitCleanup.finish(grace: nil) } }
+        if install { atexit { ExitCleanup.terminationLock.withLock { _ in ExitCleanup.finish(grace: nil) } } }
     }
 
     /// Stops the children still running (SIGTERM and up to `grace` first,
@@ -101,9 +107,11 @@ package enum ExitCleanup {
         let thread = Thread {
             var number: UInt8 = 0
             while read(readEnd, &number, 1) < 0 && errno == EINTR {}
-            finish(grace: terminationGrace)
-            signal(Int32(number), SIG_DFL)
-            raise(Int32(number))
+            terminationLock.withLock { _ in
+                finish(grace: terminationGrace)
+                signal(Int32(number), SIG_DFL)
+                raise(Int32(number))
+            }
         }
         thread.name = "diorama-termination"
         thread.start()
