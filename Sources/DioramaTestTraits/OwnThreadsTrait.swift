@@ -21,6 +21,14 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     /// starts a heavy session (KWin, Mutter: about 1.4 s of CPU per start).
     package var weight: Int
 
+    /// Whether the suite is one of the run's long chains: serialized tests
+    /// that together take a large share of the run's wall time (a campaign
+    /// of `check --explore`, a compositor's fidelity or shipped-suite
+    /// sessions). Their tests get slots before the others, so the chain
+    /// starts at once instead of after the tests that asked first: the
+    /// run ends no sooner than its longest chain does.
+    package var longChain = false
+
     package var isRecursive: Bool { true }
 
     /// Each test case (each argument of a parameterized test) gets a slot and
@@ -44,7 +52,8 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
             try await function()
             return
         }
-        let grant = await slots.acquire(weight: weight, suite: test.id.parent)
+        let longChain = test.traits.contains { ($0 as? Self)?.longChain == true }
+        let grant = await slots.acquire(weight: weight, suite: test.id.parent, longChain: longChain)
         let name = Self.logName(test)
         do {
             try await Self.$holdsSlot.withValue(true) {
@@ -75,6 +84,12 @@ extension Trait where Self == OwnThreadsTrait {
     /// heavy sessions (KWin, Mutter) counts as more than one test. Given to
     /// a test of a suite that has `.ownThreads`, it sets that test's weight.
     package static func ownThreads(weight: Int) -> Self { Self(weight: max(1, weight)) }
+
+    /// The same for a suite that is one of the run's long chains
+    /// (``OwnThreadsTrait/longChain``): its tests get slots first.
+    package static func ownThreads(weight: Int = 1, longChain: Bool) -> Self {
+        Self(weight: max(1, weight), longChain: longChain)
+    }
 }
 
 /// A task executor that runs every job on a new thread: a job may block for
