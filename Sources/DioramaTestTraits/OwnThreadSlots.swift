@@ -118,7 +118,9 @@ package actor OwnThreadSlots {
     private func startSamplingIfNeeded() {
         guard admission.grows, sampler == nil else { return }
         lastCPUTimes = CPUTimes.now()
-        sampler = Task { [weak self] in
+        // On threads of its own, like the tests it admits: the shared pool
+        // may be busy for seconds with tests that compute.
+        sampler = Task(executorPreference: ThreadPerJobExecutor.shared) { [weak self] in
             repeat {
                 try? await Task.sleep(for: OwnThreadSlots.sampleInterval)
             } while await self?.sampleAndAdmit() == true
