@@ -18,10 +18,9 @@ struct FidelityTests {}
 extension FidelityTests {
     @Suite(.serialized, .ownThreads) struct OnSway {}
     @Suite(.serialized, .ownThreads) struct OnWeston {}
-    /// KWin's and Mutter's chains are among the run's longest; a Mutter
-    /// session weighs two (about 1.3 s of CPU per start).
+    /// KWin's and Mutter's chains are among the run's longest.
     @Suite(.serialized, .ownThreads(longChain: true)) struct OnKWin {}
-    @Suite(.serialized, .ownThreads(weight: 2, longChain: true)) struct OnMutter {}
+    @Suite(.serialized, .ownThreads(longChain: true)) struct OnMutter {}
 }
 
 extension FidelityTests.OnSway {
