@@ -101,6 +101,54 @@ import Testing
         #expect(response.reactionNanoseconds == 32_000_000)
     }
 
+    /// A wait looks again after every event, so it feeds the measurement
+    /// only the records since its last look: read in any pieces, the
+    /// records give what measuring them all at once gives, also when the
+    /// surface's fractional-scale object and first commit come before its
+    /// window's creation.
+    @Test func readInPiecesTheRecordsMeasureAsAllAtOnce() throws {
+        let harness = try Simulator.Harness(layout: TestLayouts.dual)
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, size: (400, 300))
+        let simulator = harness.simulator
+        let id = try simulator.window(.appID("org.diorama.test")).id
+        let before = simulator.trace.lastSequence
+        try simulator.moveWindow(.id(id), toDisplay: "DP-2")
+        try harness.roundtrip(client.connection)
+        for (width, height, scale): (Int, Int, Int32) in [(400, 300, 1), (800, 600, 2), (800, 600, 2)] {
+            harness.clock!.advance(by: .milliseconds(16))
+            window.commitBuffer(width: width, height: height, scale: scale)
+            try harness.roundtrip(client.connection)
+        }
+        let records = simulator.trace.records
+        let surface = try #require(
+            records.lazy.compactMap { record -> UInt32? in
+                if case .windowCreated(id, _, let surface) = record.event { surface } else { nil }
+            }.first)
+        // The surface's facts first, its window's creation later.
+        let early = [
+            TraceRecord(sequence: 1, nanoseconds: 0, event: .preferredScale(surface: surface, window: nil, scale120: 120)),
+            TraceRecord(
+                sequence: 2, nanoseconds: 0,
+                event: records.first { if case .commit(let fact) = $0.event { fact.surface == surface && fact.bufferSize != nil } else { false } }!.event),
+        ]
+        let created = records.filter { if case .windowCreated(id, _, _) = $0.event { true } else { false } }
+        let reordered = early + created.map { TraceRecord(sequence: 3, nanoseconds: 0, event: $0.event) }
+
+        for trace in [records, reordered] {
+            let whole = ScaleResponse.measure(trace, window: id, after: before, display: "DP-2", scale: Scale(integer: 2)!)
+            for split in 0...trace.count {
+                var measurement = ScaleResponse.Measurement(window: id, after: before, display: "DP-2", scale: Scale(integer: 2)!)
+                measurement.read(trace[..<split])
+                measurement.read(trace[split...])
+                #expect(measurement.response == whole, "split at \(split) of \(trace.count)")
+                #expect(measurement.readThrough == trace.last?.sequence ?? 0)
+            }
+        }
+        let whole = ScaleResponse.measure(reordered, window: id, after: before, display: "DP-2", scale: Scale(integer: 2)!)
+        #expect(whole.usesFractionalScale && whole.latestCommit != nil, "the facts before the creation count")
+    }
+
     @Test func aBufferDrawnForAFractionalScaleWithAViewportCounts() {
         let commit = CommitFact(
             surface: 1, window: 1, bufferSize: Size(width: 601, height: 450), bufferScale: 1,
