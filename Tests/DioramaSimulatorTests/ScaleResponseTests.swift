@@ -5,25 +5,38 @@ import Testing
 
 /// ScaleResponse reads a client's answer to a scale change from the trace.
 @Suite struct ScaleResponseTests {
-    @Test func countsStaleFramesAndTimesTheFirstFrameAtTheNewScale() throws {
-        let harness = try Simulator.Harness(layout: TestLayouts.dual)
-        let client = try WindowingClient(harness: harness)
-        let window = try mapWindow(client, in: harness, size: (400, 300))
-        let simulator = harness.simulator
-        let id = try simulator.window(.appID("org.diorama.test")).id
+    /// A 400×300 window of the dual layout moved from DP-1 to DP-2 (2x),
+    /// then drawing `frames`, 16 ms apart.
+    private struct MovedToTwice {
+        let harness: Simulator.Harness
+        let client: WindowingClient
+        /// Kept: the window lives as long as this.
+        let window: ClientWindow
+        let id: UInt32
+        /// The trace's last record before the move.
+        let before: UInt64
+        var simulator: Simulator { harness.simulator }
 
-        let before = simulator.trace.lastSequence
-        try simulator.moveWindow(.id(id), toDisplay: "DP-2")
-        try harness.roundtrip(client.connection)
-        // Two frames still at 1x, 16 ms apart, then one at 2x another 16 ms later.
-        for _ in 0..<2 {
-            harness.clock!.advance(by: .milliseconds(16))
-            window.commitBuffer(width: 400, height: 300, scale: 1)
+        init(frames: [(width: Int, height: Int, scale: Int32)]) throws {
+            harness = try Simulator.Harness(layout: TestLayouts.dual)
+            client = try WindowingClient(harness: harness)
+            window = try mapWindow(client, in: harness, size: (400, 300))
+            id = try harness.simulator.window(.appID("org.diorama.test")).id
+            before = harness.simulator.trace.lastSequence
+            try harness.simulator.moveWindow(.id(id), toDisplay: "DP-2")
             try harness.roundtrip(client.connection)
+            for frame in frames {
+                harness.clock!.advance(by: .milliseconds(16))
+                window.commitBuffer(width: frame.width, height: frame.height, scale: frame.scale)
+                try harness.roundtrip(client.connection)
+            }
         }
-        harness.clock!.advance(by: .milliseconds(16))
-        window.commitBuffer(width: 800, height: 600, scale: 2)
-        try harness.roundtrip(client.connection)
+    }
+
+    @Test func countsStaleFramesAndTimesTheFirstFrameAtTheNewScale() throws {
+        // Two frames still at 1x, 16 ms apart, then one at 2x another 16 ms later.
+        let moved = try MovedToTwice(frames: [(400, 300, 1), (400, 300, 1), (800, 600, 2)])
+        let (harness, client, simulator, id, before) = (moved.harness, moved.client, moved.simulator, moved.id, moved.before)
 
         let response = ScaleResponse.measure(
             simulator.trace.records, window: id, after: before, display: "DP-2",
@@ -107,20 +120,9 @@ import Testing
     /// surface's fractional-scale object and first commit come before its
     /// window's creation.
     @Test func readInPiecesTheRecordsMeasureAsAllAtOnce() throws {
-        let harness = try Simulator.Harness(layout: TestLayouts.dual)
-        let client = try WindowingClient(harness: harness)
-        let window = try mapWindow(client, in: harness, size: (400, 300))
-        let simulator = harness.simulator
-        let id = try simulator.window(.appID("org.diorama.test")).id
-        let before = simulator.trace.lastSequence
-        try simulator.moveWindow(.id(id), toDisplay: "DP-2")
-        try harness.roundtrip(client.connection)
-        for (width, height, scale): (Int, Int, Int32) in [(400, 300, 1), (800, 600, 2), (800, 600, 2)] {
-            harness.clock!.advance(by: .milliseconds(16))
-            window.commitBuffer(width: width, height: height, scale: scale)
-            try harness.roundtrip(client.connection)
-        }
-        let records = simulator.trace.records
+        let moved = try MovedToTwice(frames: [(400, 300, 1), (800, 600, 2), (800, 600, 2)])
+        let (id, before) = (moved.id, moved.before)
+        let records = moved.simulator.trace.records
         let surface = try #require(
             records.lazy.compactMap { record -> UInt32? in
                 if case .windowCreated(id, _, let surface) = record.event { surface } else { nil }
