@@ -98,10 +98,10 @@ enum SwayReactionBenchmark {
         }
         Thread.sleep(forTimeInterval: 0.3)  // the first frames at the launch output
 
-        var debugLog = GrowingTextFile(path: child.outputDirectory.appendingPathComponent("stderr").path)
-        var messages = WaylandDebugLog.parse(debugLog.readNewLines())
-        guard WaylandDebugReactions.toplevelSurface(in: messages) != nil else {
-            throw BenchError("no xdg_toplevel in its WAYLAND_DEBUG output (\(messages.count) libwayland lines read)")
+        var debugLog = WaylandDebugLogFollower(path: child.outputDirectory.appendingPathComponent("stderr").path)
+        debugLog.catchUp()
+        guard WaylandDebugReactions.toplevelSurface(in: debugLog.messages) != nil else {
+            throw BenchError("no xdg_toplevel in its WAYLAND_DEBUG output (\(debugLog.messages.count) libwayland lines read)")
         }
         var outputIndex = window.output == SwayHeadless.outputName(index: 1) ? 1 : 0
         var sent: [SentMove] = []
@@ -125,8 +125,8 @@ enum SwayReactionBenchmark {
             // can be descheduled in between, so the next command would otherwise
             // be sent first and the line counted for no move.
             _ = try ReactionBenchmark.poll(timeout: Double(timeoutMilliseconds) / 1000) { () -> Bool? in
-                messages += WaylandDebugLog.parse(debugLog.readNewLines())
-                let reaction = WaylandDebugReactions.measure(messages, moves: sent.map(\.debug)).last
+                debugLog.catchUp()
+                let reaction = WaylandDebugReactions.measure(debugLog.messages, moves: sent.map(\.debug)).last
                 guard reaction?.enterToCommitMicroseconds != nil else { return nil }
                 guard client.role.isDioramaApp else { return true }
                 let log = try? RuntimeTraceLog.read(traceFile, strictness: .tolerant)
@@ -138,8 +138,8 @@ enum SwayReactionBenchmark {
             }
         }
         Thread.sleep(forTimeInterval: 0.05)  // the trace line of the last commit
-        messages += WaylandDebugLog.parse(debugLog.readNewLines())
-        let reactions = WaylandDebugReactions.measure(messages, moves: sent.map(\.debug))
+        debugLog.catchUp()
+        let reactions = WaylandDebugReactions.measure(debugLog.messages, moves: sent.map(\.debug))
         let trace = client.role.isDioramaApp ? try RuntimeTraceLog.read(traceFile, strictness: .tolerant) : nil
 
         /// Per move (in order) the nanoseconds from its command to the first

@@ -10,13 +10,14 @@ import HeadlessCompositors
 final class ClientLogFollower {
     let path: String
     private(set) var view = ClientProtocolView()
-    private var offset: UInt64 = 0
+    private var file: GrowingTextFile
     private let watch: Int32
 
     /// Watches `path` from now on; the file may not exist yet (it is
     /// created when the client is spawned, before it can write).
     init(path: String) {
         self.path = path
+        file = GrowingTextFile(path: path)
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         if watch >= 0 { _ = inotify_add_watch(watch, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE)) }
@@ -28,14 +29,7 @@ final class ClientLogFollower {
 
     /// Reads the lines added since the last call into ``view``.
     func catchUp() {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return }
-        defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(),
-            let lastNewline = data.lastIndex(of: 0x0A)
-        else { return }
-        let complete = data[data.startIndex...lastNewline]
-        offset += UInt64(complete.count)
-        view.read(WaylandDebugLog.parse(String(decoding: complete, as: UTF8.self)))
+        view.read(WaylandDebugLog.parse(file.readNewLines()))
     }
 
     /// Catches up until `condition` holds on the view, `stop` holds (the

@@ -114,23 +114,27 @@ enum PNGDecoder {
         return PNGImage(width: header.width, height: header.height, rgba: rgba, text: text)
     }
 
-    /// Undoes the row filters in place, top to bottom.
+    /// Undoes the row filters in place, top to bottom, once every row's
+    /// filter type is known to exist.
     private static func unfilter(_ data: inout [UInt8], header: PNGHeader, offset: Int) throws(PNGError) {
         let rowLength = header.rowLength, step = header.filterStep
+        var filters: [PNGFilter] = []
+        filters.reserveCapacity(header.height)
         for y in 0..<header.height {
-            let start = y * (rowLength + 1)
-            guard let filter = PNGFilter(rawValue: data[start]) else {
+            let type = data[y * (rowLength + 1)]
+            guard let filter = PNGFilter(rawValue: type) else {
                 throw PNGError(
-                    byteOffset: offset, problem: "row \(y) uses filter type \(data[start]), which does not exist",
+                    byteOffset: offset, problem: "row \(y) uses filter type \(type), which does not exist",
                     fix: "the file is corrupt; re-create it")
             }
-            data.withUnsafeMutableBufferPointer { buffer in
-                let row = UnsafeMutableBufferPointer(rebasing: buffer[(start + 1)..<(start + 1 + rowLength)])
-                let previous =
-                    y == 0
-                    ? nil
-                    : UnsafeBufferPointer(rebasing: buffer[(start - rowLength)..<start])
-                filter.unfilter(row, previous: previous, bytesPerPixel: step)
+            filters.append(filter)
+        }
+        data.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for (y, filter) in filters.enumerated() {
+                let row = base + y * (rowLength + 1) + 1
+                let previous = y == 0 ? nil : UnsafePointer(row - (rowLength + 1))
+                filter.unfilter(row, count: rowLength, previous: previous, bytesPerPixel: step)
             }
         }
     }

@@ -27,15 +27,24 @@ package struct PNGImage: Equatable, Sendable {
 
     /// The image as premultiplied ARGB8888, ready to draw or compare with a rendered
     /// buffer. A PNG written from a ``PixelImage`` comes back identical.
+    /// An opaque pixel's premultiplied components are its straight ones, so
+    /// it is only reordered; the others go through ``PixelColor``.
     package var pixelBuffer: PixelBuffer {
         var pixels = [UInt32](repeating: 0, count: width * height)
-        for index in 0..<(width * height) {
-            let base = index * 4
-            pixels[index] =
-                PixelColor(
-                    red: rgba[base], green: rgba[base + 1], blue: rgba[base + 2],
-                    alpha: rgba[base + 3]
-                ).argb
+        rgba.withUnsafeBufferPointer { rgba in
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                guard let source = rgba.baseAddress, let output = pixels.baseAddress else { return }
+                var index = 0
+                while index < pixels.count {
+                    let pixel = source + index * 4
+                    let (red, green, blue, alpha) = (pixel[0], pixel[1], pixel[2], pixel[3])
+                    output[index] =
+                        alpha == 255
+                        ? 0xFF00_0000 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+                        : PixelColor(red: red, green: green, blue: blue, alpha: alpha).argb
+                    index += 1
+                }
+            }
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }

@@ -21,6 +21,9 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
     /// The file stdout goes to (in ``outputDirectory`` unless the caller
     /// named another): what a ``Wait`` watches for what the child prints.
     package let standardOutputPath: String
+    /// The file stderr goes to (in ``outputDirectory``): what a client's
+    /// `WAYLAND_DEBUG` log is followed in as it grows.
+    package let standardErrorPath: String
     private let process: SpawnedProcess
     /// True once `stop()` ran; held for all of `stop()`, so a second caller waits for the first.
     private let stopped = Mutex(false)
@@ -40,11 +43,12 @@ package final class ChildProcess: @unchecked Sendable, CustomStringConvertible {
         let outURL = outputDirectory.appendingPathComponent("stdout")
         let errURL = outputDirectory.appendingPathComponent("stderr")
         standardOutputPath = (standardOutput ?? outURL).path
+        standardErrorPath = errURL.path
         process = try SpawnedProcess(
             executable: executable.path, arguments: arguments, environment: environment,
             workingDirectory: currentDirectory?.path,
             standardOutput: .file((standardOutput ?? outURL).path, append: false),
-            standardError: .file(errURL.path, append: false))
+            standardError: .file(standardErrorPath, append: false))
     }
 
     deinit { stop() }

@@ -78,6 +78,26 @@ struct BuildSettingSubstitutionTests {
         #expect(!fits.exceedsMaximumLength && fits.value == "aaa")
     }
 
+    /// The expansion resolves a run of one reference once and copies it
+    /// (what a doubling chain's megabyte is made of); each appearance must
+    /// still read and report exactly as it would alone.
+    @Test("runs of one reference, other references between and after them, and a run cut short expand as each alone")
+    func repeatedReferences() {
+        let variables = ["A": "xy", "S": "NAME", "PRODUCT_NAME": "P"]
+        let runs = BuildSettingSubstitution(variables: variables)
+            .substitute("$(A)$(A)$(A)${A}$(A)$(MISSING)$(MISSING)$(A:base64)$(A:base64)$(A)$(A")
+        #expect(runs.value == "xyxyxyxyxy$(MISSING)$(MISSING)xyxyxy$(A")
+        #expect(runs.unresolvedVariables == ["MISSING", "MISSING"])
+        #expect(runs.unknownModifiers == ["base64", "base64"])
+        let nested = BuildSettingSubstitution(variables: variables).substitute("$(PRODUCT_$(S))$(PRODUCT_$(S)) ${PRODUCT_$(S)}$(PRODUCT_$(T))")
+        #expect(nested.value == "PP P$(PRODUCT_$(T))")
+        #expect(nested.unresolvedVariables == ["T", "PRODUCT_$(T)"])
+        let cut = BuildSettingSubstitution(variables: ["A": "abc"], maximumLength: 10)
+            .substitute("$(A)$(A)$(A)$(A)$(A)$(MISSING)")
+        #expect(cut.exceedsMaximumLength && cut.value == "abcabcabca")
+        #expect(cut.unresolvedVariables.isEmpty, "nothing after the reference that passed the limit is read")
+    }
+
     @Test("hostile brackets: 100,000 unclosed $( and 100,000 nested $(… are kept as written, without a quadratic scan or a stack overflow")
     func hostileBrackets() {
         let unclosed = String(repeating: "$(", count: 100_000)

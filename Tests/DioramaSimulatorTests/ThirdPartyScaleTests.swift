@@ -38,13 +38,16 @@ import Testing
         #expect(mapped.enteredDisplayNames == ["DP-1"])
 
         for (display, scale) in [("DP-2", Scale(integer: 2)!), ("HDMI-A-1", Scale(1.5)!), ("DP-1", Scale.one)] {
-            let before = simulator.trace.lastSequence
+            var measurement = ScaleResponse.Measurement(
+                window: mapped.id, after: simulator.trace.lastSequence, display: display, scale: scale)
             try simulator.moveWindow(.id(mapped.id), toDisplay: display)
-            func measured() -> ScaleResponse {
-                ScaleResponse.measure(simulator.trace.records, window: mapped.id, after: before, display: display, scale: scale)
+            // Each look reads only the records that came since the last one.
+            func followed() -> Bool {
+                measurement.read(simulator.trace.records(after: measurement.readThrough))
+                return measurement.response.followed
             }
             // Not following is a finding, so running out of time here is not a failure.
-            try? harness.run(until: { measured().followed || !process.isRunning }, timeout: Self.followTimeout)
+            try? harness.run(until: { followed() || !process.isRunning }, timeout: Self.followTimeout)
             #expect(process.isRunning, "\(program.name) exited after the move to \(display): \(process.state)")
             #expect(mapped.enteredDisplayNames == [display], "\(program.name) on \(display)")
             #expect(mapped.homeDisplayName == display)

@@ -146,13 +146,27 @@ enum PackageManifestText {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Each candidate found by `memchr` and compared by `memcmp`: comparing
+    /// slices at every offset was a generic call per byte in a debug build,
+    /// and `nextCall` searches the manifest for each kind of target again
+    /// after every call it finds.
     private static func find(_ needle: String, in code: [UInt8], from start: Int) -> Int? {
         let pattern = Array(needle.utf8)
-        guard code.count >= pattern.count, start <= code.count - pattern.count else { return nil }
-        for index in start...(code.count - pattern.count) where code[index..<(index + pattern.count)].elementsEqual(pattern) {
-            return index
+        guard let first = pattern.first, code.count >= pattern.count, start <= code.count - pattern.count else { return nil }
+        return code.withUnsafeBytes { haystack in
+            pattern.withUnsafeBytes { pattern in
+                guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else { return nil }
+                var offset = start
+                while offset <= haystack.count - pattern.count,
+                    let found = memchr(base + offset, Int32(first), haystack.count - pattern.count + 1 - offset)
+                {
+                    offset = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + offset, patternBase, pattern.count) == 0 { return offset }
+                    offset += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// The first `.kind(` of the given kinds at or after `start`, and the

@@ -27,11 +27,15 @@ enum SpawnCheck {
     /// the same name that the file declares itself is not Foundation's.
     static func uses(in file: (path: String, text: String)) -> [ForeignSpawn] {
         let names = ["Process", "Pipe"].filter { name in
-            !file.text.contains("struct \(name) ") && !file.text.contains("class \(name) ") && !file.text.contains("enum \(name) ")
+            file.text.contains(name) && !file.text.contains("struct \(name) ") && !file.text.contains("class \(name) ")
+                && !file.text.contains("enum \(name) ")
         }
         guard !names.isEmpty else { return [] }
         var found: [ForeignSpawn] = []
-        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Only a line naming one of them can create or extend it: the others
+        // are not split at `//` and searched (the test reads every file).
+        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where names.contains(where: { line.contains($0) }) {
             let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             for name in names where creates(name, in: code) || code.contains("extension \(name) ") || code.contains("extension \(name):") {
                 found.append(ForeignSpawn(file: file.path, line: index + 1, code: code.trimmingCharacters(in: .whitespaces)))

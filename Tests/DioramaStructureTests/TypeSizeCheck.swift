@@ -36,17 +36,18 @@ enum TypeSizeCheck {
         var open: (name: String, line: Int)?
         var awaitingBody: (name: String, line: Int)?
         var index = 0
+        let newline = UInt8(ascii: "\n"), openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
         while index < code.count {
             let byte = code[index]
-            if byte == UInt8(ascii: "\n") {
+            if byte == newline {
                 line += 1
-            } else if byte == UInt8(ascii: "{") {
+            } else if byte == openBrace {
                 if depth == 0, let pending = awaitingBody {
                     open = pending
                     awaitingBody = nil
                 }
                 depth += 1
-            } else if byte == UInt8(ascii: "}") {
+            } else if byte == closeBrace {
                 depth -= 1
                 if depth == 0, let declaration = open {
                     found.append((declaration.name, declaration.line, line - declaration.line + 1))
@@ -106,12 +107,17 @@ enum TypeSizeCheck {
     }
 
     private static func isIdentifierStart(_ byte: UInt8) -> Bool {
-        isIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        isIdentifierByte(byte) && !isDigit(byte)
     }
 
+    /// Plain comparisons: `ClosedRange.contains` is a generic call per byte in a debug build.
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || isDigit(byte) || byte == UInt8(ascii: "_")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// The text with comments and the contents of string literals replaced
@@ -125,6 +131,12 @@ enum TypeSizeCheck {
 /// The lexer behind ``TypeSizeCheck/codeOnly(_:)``: a stack of string
 /// literals, each remembering the parenthesis depth its open interpolation
 /// started at, so `"\(f("}"))"` stays balanced.
+///
+/// The output starts as a copy of the input and only what is blanked is
+/// written, and each byte is first compared with the few that can start
+/// something (`/ # " ( )` in code, `\ " newline` in a literal): the test
+/// reads every source file, and a generic call per byte cost seconds in a
+/// debug build.
 private struct CodeOnlyLexer {
     struct OpenString {
         var pounds: Int
@@ -132,17 +144,29 @@ private struct CodeOnlyLexer {
         /// Parenthesis depth when an interpolation of this string opened; nil
         /// while inside the literal's text.
         var interpolationDepth: Int?
+        /// `\` and the literal's pounds: what starts an escape or an interpolation.
+        var escape: [UInt8]
+        /// The quote or three and the pounds that end the literal.
+        var close: [UInt8]
+
+        init(pounds: Int, multiline: Bool) {
+            self.pounds = pounds
+            self.multiline = multiline
+            let hashes = [UInt8](repeating: UInt8(ascii: "#"), count: pounds)
+            escape = [UInt8(ascii: "\\")] + hashes
+            close = [UInt8](repeating: UInt8(ascii: "\""), count: multiline ? 3 : 1) + hashes
+        }
     }
 
     let bytes: [UInt8]
-    var output: [UInt8] = []
+    var output: [UInt8]
     var index = 0
     var strings: [OpenString] = []
     var parentheses = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        output.reserveCapacity(bytes.count)
+        output = bytes
     }
 
     mutating func run() -> String {
@@ -156,38 +180,55 @@ private struct CodeOnlyLexer {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func starts(_ pattern: String, at offset: Int) -> Bool {
-        bytes[offset...].starts(with: pattern.utf8)
+    /// Whether `pattern` is at `offset`.
+    private func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
+        guard offset + pattern.count <= bytes.count else { return false }
+        var index = 0
+        while index < pattern.count {
+            if bytes[offset + index] != pattern[index] { return false }
+            index += 1
+        }
+        return true
     }
 
+    /// Whether the bytes at `offset` are `first` then `second`.
+    private func matches(_ first: UInt8, _ second: UInt8, at offset: Int) -> Bool {
+        offset + 1 < bytes.count && bytes[offset] == first && bytes[offset + 1] == second
+    }
+
+    /// Blanks `count` bytes (newlines stay), moving past them.
     private mutating func blank(_ count: Int) {
-        for offset in index..<min(index + count, bytes.count) {
-            output.append(bytes[offset] == UInt8(ascii: "\n") ? UInt8(ascii: "\n") : UInt8(ascii: " "))
+        var offset = index
+        let end = min(index + count, bytes.count)
+        while offset < end {
+            if bytes[offset] != UInt8(ascii: "\n") { output[offset] = UInt8(ascii: " ") }
+            offset += 1
         }
         index += count
     }
 
+    /// Keeps `count` bytes as they are (the output holds them already).
     private mutating func keep(_ count: Int) {
-        output.append(contentsOf: bytes[index..<min(index + count, bytes.count)])
         index += count
     }
 
     /// Inside code (the file, or an interpolation of the innermost string).
     private mutating func code() {
         let byte = bytes[index]
-        if starts("//", at: index) {
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        if byte == slash && matches(slash, slash, at: index) {
             var end = index
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
             blank(end - index)
-        } else if starts("/*", at: index) {
+        } else if byte == slash && matches(slash, star, at: index) {
             // Block comments nest in Swift.
             var nesting = 0
             var end = index
             repeat {
-                if starts("/*", at: end) {
+                if matches(slash, star, at: end) {
                     nesting += 1
                     end += 2
-                } else if starts("*/", at: end) {
+                } else if matches(star, slash, at: end) {
                     nesting -= 1
                     end += 2
                 } else {
@@ -199,8 +240,9 @@ private struct CodeOnlyLexer {
             var pounds = 0
             while index + pounds < bytes.count, bytes[index + pounds] == UInt8(ascii: "#") { pounds += 1 }
             guard index + pounds < bytes.count, bytes[index + pounds] == UInt8(ascii: "\"") else { return keep(max(1, pounds)) }
-            let multiline = starts("\"\"\"", at: index + pounds)
-            strings.append(OpenString(pounds: pounds, multiline: multiline, interpolationDepth: nil))
+            let quote = UInt8(ascii: "\"")
+            let multiline = matches(quote, quote, at: index + pounds + 1)
+            strings.append(OpenString(pounds: pounds, multiline: multiline))
             keep(pounds + (multiline ? 3 : 1))
         } else if byte == UInt8(ascii: "(") {
             parentheses += 1
@@ -218,19 +260,21 @@ private struct CodeOnlyLexer {
 
     /// Inside a string literal's text: blanked, up to its end or an interpolation.
     private mutating func stringText(_ literal: OpenString) {
-        let pounds = String(repeating: "#", count: literal.pounds)
-        let close = (literal.multiline ? "\"\"\"" : "\"") + pounds
-        if starts("\\" + pounds + "(", at: index) {
-            blank(literal.pounds + 1)
-            strings[strings.count - 1].interpolationDepth = parentheses
-            parentheses += 1
-            keep(1)
-        } else if starts("\\" + pounds, at: index) {
-            blank(literal.pounds + 2)
-        } else if starts(close, at: index) {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\\") && matches(literal.escape, at: index) {
+            let after = index + literal.escape.count
+            if after < bytes.count && bytes[after] == UInt8(ascii: "(") {
+                blank(literal.pounds + 1)
+                strings[strings.count - 1].interpolationDepth = parentheses
+                parentheses += 1
+                keep(1)
+            } else {
+                blank(literal.pounds + 2)
+            }
+        } else if byte == UInt8(ascii: "\"") && matches(literal.close, at: index) {
             strings.removeLast()
-            keep(close.utf8.count)
-        } else if !literal.multiline && bytes[index] == UInt8(ascii: "\n") {
+            keep(literal.close.count)
+        } else if !literal.multiline && byte == UInt8(ascii: "\n") {
             // An unterminated literal: the line ends it, as the compiler would say.
             strings.removeLast()
             keep(1)

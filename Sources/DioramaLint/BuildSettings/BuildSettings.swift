@@ -132,7 +132,8 @@ package struct BuildSettings: Sendable {
         for _ in 0..<8 {
             let substitution = BuildSettingSubstitution(variables: values)
             var changed = false
-            for (name, value) in values.sorted(by: { $0.key < $1.key }) where value.contains("$") && !oversized.contains(name) {
+            for (name, value) in values.sorted(by: { $0.key < $1.key }) where !oversized.contains(name) && BuildSettingSubstitution.mayContainReferences(value)
+            {
                 let expansion = substitution.substitute(value)
                 let grownTotal = totalLength - value.utf8.count + expansion.value.utf8.count
                 guard !expansion.exceedsMaximumLength, grownTotal <= maximumTotalLength else {

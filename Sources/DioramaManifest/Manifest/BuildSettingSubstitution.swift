@@ -1,3 +1,5 @@
+import Foundation
+
 /// Replaces Xcode build-setting references in Info.plist strings.
 ///
 /// Info.plist files in source form still contain `$(PRODUCT_MODULE_NAME)` or
@@ -53,42 +55,253 @@ package struct BuildSettingSubstitution: Sendable {
     package static let supportedModifiers = ["rfc1034identifier", "c99extidentifier", "identifier", "lower", "upper"]
 
     package func substitute(_ text: String) -> Result {
-        var result = Result(value: "", unresolvedVariables: [], unknownModifiers: [])
-        let bytes = expand(Array(text.utf8)[...], nesting: 0, into: &result)
-        result.value = String(decoding: bytes, as: UTF8.self)
-        return result
+        var expansion = Expansion(substitution: self)
+        let bytes = Array(text.utf8).withUnsafeBufferPointer { expansion.expand($0, nesting: 0) }
+        expansion.result.value = String(decoding: bytes, as: UTF8.self)
+        return expansion.result
     }
 
+    /// Whether `text` holds a `$`, the start of every reference: found by
+    /// `memchr` over the UTF-8 bytes, because a setting's value may be a
+    /// megabyte and the lint runs over every setting on every pass.
+    package static func mayContainReferences(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil
+        }
+    }
+
+    /// One ``substitute(_:)`` call: its result so far, and each reference
+    /// already resolved in it.
+    ///
     /// Works on UTF-8 bytes: every character it looks for (`$ ( ) { }`) is
-    /// ASCII, and a megabyte of text is copied in runs, not character by character.
-    private func expand(_ text: ArraySlice<UInt8>, nesting: Int, into result: inout Result) -> [UInt8] {
-        var output: [UInt8] = []
-        let closes = Self.matchingCloses(in: text)
-        var literalStart = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex, output.count <= maximumLength, !result.exceedsMaximumLength {
-            guard text[index] == UInt8(ascii: "$"), nesting < Self.maximumNesting, index + 1 < text.endIndex,
-                let end = closes[index + 1]
-            else {
-                index += 1
-                continue
+    /// ASCII, and `memchr` finds them, so literal text is copied in runs.
+    /// ``BuildSettings`` expands every setting on every pass, so this loop
+    /// is what a hostile project makes `diorama lint` pay: a doubling chain
+    /// (`X2 = $(X1)$(X1)`, …) turns a value into a megabyte of one reference
+    /// repeated, so a run of the same reference is found by comparing bytes
+    /// and resolved once.
+    private struct Expansion {
+        /// A reference's resolution, kept to be replayed: the reports it
+        /// adds to the result each time it appears, and its bytes.
+        struct Resolution {
+            /// The text between the brackets, nested references expanded:
+            /// what an unresolved reference is written back with.
+            var reference: [UInt8]
+            /// The resolved value, or nil when the variable has no value.
+            var value: [UInt8]?
+            var name: String
+            var unknownModifiers: [String]
+        }
+
+        let substitution: BuildSettingSubstitution
+        var result = Result(value: "", unresolvedVariables: [], unknownModifiers: [])
+        /// Each reference resolved so far, by its text between the brackets.
+        var resolutions: [String: Resolution] = [:]
+
+        init(substitution: BuildSettingSubstitution) { self.substitution = substitution }
+
+        mutating func expand(_ text: UnsafeBufferPointer<UInt8>, nesting: Int) -> [UInt8] {
+            let maximumLength = substitution.maximumLength
+            let output = ByteWriter()
+            var brackets = BracketMatcher(text)
+            var literalStart = 0
+            var index = 0
+            while index < text.count, output.count <= maximumLength, !result.exceedsMaximumLength {
+                guard let dollar = BracketMatcher.first(UInt8(ascii: "$"), in: text, from: index) else {
+                    index = text.count
+                    break
+                }
+                index = dollar
+                guard nesting < BuildSettingSubstitution.maximumNesting, let end = brackets.close(of: index + 1) else {
+                    index += 1
+                    continue
+                }
+                output.append(UnsafeBufferPointer(rebasing: text[literalStart..<index]))
+                let inner = UnsafeBufferPointer(rebasing: text[(index + 2)..<end])
+                if inner.count <= maximumLength, BracketMatcher.first(UInt8(ascii: "$"), in: inner, from: 0) == nil {
+                    // Text with no `$` expands to itself: no need to go down.
+                    // The reference and each copy of it right after it.
+                    let resolution = resolve(inner)
+                    let whole = UnsafeBufferPointer(rebasing: text[index...end])
+                    repeat {
+                        write(resolution, open: text[index + 1], close: text[end], to: output)
+                        index += whole.count
+                    } while output.count <= maximumLength && BracketMatcher.hasCopy(of: whole, in: text, at: index)
+                } else {
+                    let resolution = expand(inner, nesting: nesting + 1).withUnsafeBufferPointer { resolve($0) }
+                    write(resolution, open: text[index + 1], close: text[end], to: output)
+                    index = end + 1
+                }
+                literalStart = index
             }
-            output += text[literalStart..<index]
-            let inner = String(decoding: expand(text[(index + 2)..<end], nesting: nesting + 1, into: &result), as: UTF8.self)
-            let original = "$" + String(UnicodeScalar(text[index + 1])) + inner + String(UnicodeScalar(text[end]))
-            output += resolve(reference: inner, original: original, into: &result).utf8
-            index = end + 1
-            literalStart = index
+            output.append(UnsafeBufferPointer(rebasing: text[literalStart..<index]))
+            guard output.count <= maximumLength else {
+                result.exceedsMaximumLength = true
+                return output.bytes(upTo: maximumLength)
+            }
+            return output.bytes(upTo: output.count)
         }
-        output += text[literalStart..<index]
-        guard output.count <= maximumLength else {
-            result.exceedsMaximumLength = true
-            return Array(output.prefix(maximumLength))
+
+        /// Resolves `reference` (the text between the brackets, its nested
+        /// references expanded) the first time it appears.
+        private mutating func resolve(_ reference: UnsafeBufferPointer<UInt8>) -> Resolution {
+            // As a String, as the variables are named; invalid UTF-8 (a
+            // nested expansion cut short) is written back as U+FFFD.
+            let text = String(decoding: reference, as: UTF8.self)
+            if let known = resolutions[text] { return known }
+            let resolution = substitution.resolve(reference: text)
+            resolutions[text] = resolution
+            return resolution
         }
-        return output
+
+        /// Writes one appearance of a reference: its value, or the reference
+        /// as written (`$`, `open`, the name, `close`) when it has none; and
+        /// reports what it reports.
+        private mutating func write(_ resolution: Resolution, open: UInt8, close: UInt8, to output: ByteWriter) {
+            if let value = resolution.value {
+                value.withUnsafeBufferPointer { output.append($0) }
+            } else {
+                result.unresolvedVariables.append(resolution.name)
+                output.append(UInt8(ascii: "$"))
+                output.append(open)
+                resolution.reference.withUnsafeBufferPointer { output.append($0) }
+                output.append(close)
+            }
+            if !resolution.unknownModifiers.isEmpty { result.unknownModifiers += resolution.unknownModifiers }
+        }
     }
 
-    private func resolve(reference: String, original: String, into result: inout Result) -> String {
+    /// A growing byte buffer written by `memcpy`: appending through Array's
+    /// generic methods cost a call per element in a debug build.
+    private final class ByteWriter {
+        private var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        private var capacity = 64
+        private(set) var count = 0
+
+        deinit { storage.deallocate() }
+
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            reserve(bytes.count)
+            memcpy(storage + count, base, bytes.count)
+            count += bytes.count
+        }
+
+        func append(_ byte: UInt8) {
+            reserve(1)
+            storage[count] = byte
+            count += 1
+        }
+
+        /// The first `length` bytes written.
+        func bytes(upTo length: Int) -> [UInt8] {
+            Array(UnsafeBufferPointer(start: storage, count: min(length, count)))
+        }
+
+        private func reserve(_ more: Int) {
+            guard count + more > capacity else { return }
+            let grown = max(capacity * 2, count + more)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            memcpy(larger, storage, count)
+            storage.deallocate()
+            storage = larger
+            capacity = grown
+        }
+    }
+
+    /// Finds the bracket that closes a `(` or `{` of a text, counting nested
+    /// pairs of its kind. Asked about positions left to right, it reads the
+    /// text once in all (a line of thousands of unclosed `$(` costs no more
+    /// than reading it), and skips what the expansion jumped over: where a
+    /// bracket closes depends only on the bytes after it.
+    private struct BracketMatcher {
+        let text: UnsafeBufferPointer<UInt8>
+        /// The matching close of each bracket read so far, by position; -1
+        /// for every other byte and for brackets not closed (yet).
+        private var closes: [Int32]
+        /// Bytes before this were read (or skipped).
+        private var read = 0
+        /// The positions of the unclosed `(` and `{` read, innermost last.
+        private var openParentheses: [Int32] = []
+        private var openBraces: [Int32] = []
+        /// Where the next `(`, `)`, `{` and `}` at or after `read` are (the
+        /// text's length when there is none).
+        private var nextOpenParenthesis = 0, nextCloseParenthesis = 0, nextOpenBrace = 0, nextCloseBrace = 0
+
+        init(_ text: UnsafeBufferPointer<UInt8>) {
+            precondition(text.count < Int(Int32.max), "a text of \(text.count) bytes")
+            self.text = text
+            closes = [Int32](repeating: -1, count: text.count)
+            findNextBrackets()
+        }
+
+        /// The position of the bracket closing the one at `position`, nil
+        /// when that byte is no `(` or `{`, or is not closed. Positions must
+        /// not go back.
+        mutating func close(of position: Int) -> Int? {
+            guard position < text.count else { return nil }
+            let byte = text[position]
+            guard byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") else { return nil }
+            if read <= position {
+                // Nothing before `position` is asked about again.
+                read = position
+                openParentheses.removeAll(keepingCapacity: true)
+                openBraces.removeAll(keepingCapacity: true)
+                findNextBrackets()
+            }
+            while closes[position] < 0 && read < text.count { readNextBracket() }
+            return closes[position] < 0 ? nil : Int(closes[position])
+        }
+
+        private mutating func findNextBrackets() {
+            nextOpenParenthesis = Self.first(UInt8(ascii: "("), in: text, from: read) ?? text.count
+            nextCloseParenthesis = Self.first(UInt8(ascii: ")"), in: text, from: read) ?? text.count
+            nextOpenBrace = Self.first(UInt8(ascii: "{"), in: text, from: read) ?? text.count
+            nextCloseBrace = Self.first(UInt8(ascii: "}"), in: text, from: read) ?? text.count
+        }
+
+        /// Reads up to and including the next bracket of any kind.
+        private mutating func readNextBracket() {
+            let position = min(min(nextOpenParenthesis, nextCloseParenthesis), min(nextOpenBrace, nextCloseBrace))
+            read = position + 1
+            guard position < text.count else { return }
+            let following = Self.first(text[position], in: text, from: read) ?? text.count
+            if position == nextOpenParenthesis {
+                openParentheses.append(Int32(position))
+                nextOpenParenthesis = following
+            } else if position == nextCloseParenthesis {
+                if let opening = openParentheses.popLast() { closes[Int(opening)] = Int32(position) }
+                nextCloseParenthesis = following
+            } else if position == nextOpenBrace {
+                openBraces.append(Int32(position))
+                nextOpenBrace = following
+            } else {
+                if let opening = openBraces.popLast() { closes[Int(opening)] = Int32(position) }
+                nextCloseBrace = following
+            }
+        }
+
+        /// The position of the first `byte` in `text` at or after `start`.
+        static func first(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+            guard start < text.count, let base = text.baseAddress, let found = memchr(base + start, Int32(byte), text.count - start)
+            else { return nil }
+            return UnsafeRawPointer(base).distance(to: found)
+        }
+
+        /// Whether `text` holds the bytes of `piece` at `position`, by `memcmp`.
+        static func hasCopy(of piece: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+            guard position + piece.count <= text.count, let base = text.baseAddress, let pieceBase = piece.baseAddress else {
+                return false
+            }
+            return memcmp(base + position, pieceBase, piece.count) == 0
+        }
+    }
+
+    /// The value of `reference` (`NAME:modifier:…`, its nested references
+    /// already expanded) with its modifiers applied, or nil when it has none.
+    private func resolve(reference: String) -> Expansion.Resolution {
         var parts = reference.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let name = parts.removeFirst()
         var value = variables[name]
@@ -96,9 +309,9 @@ package struct BuildSettingSubstitution: Sendable {
             if value?.isEmpty ?? true { value = String(modifier.dropFirst("default=".count)) }
         }
         guard var resolved = value else {
-            result.unresolvedVariables.append(name)
-            return original
+            return Expansion.Resolution(reference: Array(reference.utf8), value: nil, name: name, unknownModifiers: [])
         }
+        var unknownModifiers: [String] = []
         for modifier in parts where !modifier.hasPrefix("default=") {
             switch modifier {
             case "rfc1034identifier":
@@ -111,29 +324,11 @@ package struct BuildSettingSubstitution: Sendable {
             case "upper":
                 resolved = resolved.uppercased()
             default:
-                result.unknownModifiers.append(modifier)
+                unknownModifiers.append(modifier)
             }
         }
-        return resolved
-    }
-
-    /// For each `(` and `{`, the index of the bracket of its kind that closes it,
-    /// counting nested pairs; unclosed ones have none. One pass, so a line of
-    /// thousands of unclosed `$(` costs no more than reading it.
-    private static func matchingCloses(in text: ArraySlice<UInt8>) -> [Int: Int] {
-        var closes: [Int: Int] = [:]
-        var openParentheses: [Int] = []
-        var openBraces: [Int] = []
-        for index in text.indices {
-            switch text[index] {
-            case UInt8(ascii: "("): openParentheses.append(index)
-            case UInt8(ascii: "{"): openBraces.append(index)
-            case UInt8(ascii: ")"): if let open = openParentheses.popLast() { closes[open] = index }
-            case UInt8(ascii: "}"): if let open = openBraces.popLast() { closes[open] = index }
-            default: break
-            }
-        }
-        return closes
+        return Expansion.Resolution(
+            reference: Array(reference.utf8), value: Array(resolved.utf8), name: name, unknownModifiers: unknownModifiers)
     }
 
     private static func isRFC1034Character(_ character: Character) -> Bool {

@@ -65,21 +65,69 @@ public struct ScaleResponse: Hashable, Sendable {
         _ records: [TraceRecord], window: UInt32, after sequence: UInt64,
         display: String, scale: Scale
     ) -> ScaleResponse {
-        var mainSurface: UInt32?
-        for record in records {
-            if case .windowCreated(window, _, let surface) = record.event { mainSurface = surface }
+        var measurement = Measurement(window: window, after: sequence, display: display, scale: scale)
+        measurement.read(records)
+        return measurement.response
+    }
+
+    /// ``ScaleResponse/measure(_:window:after:display:scale:)`` fed the
+    /// trace as it grows: each record is read once, so a wait that looks
+    /// again after every event (a client drawing every frame for seconds)
+    /// costs the records that came since the last look, not the whole trace.
+    package struct Measurement {
+        package let window: UInt32
+        package let sequence: UInt64
+        package let display: String
+        package let scale: Scale
+        /// The measurement of the records read so far.
+        package private(set) var response: ScaleResponse
+        /// The sequence number of the last record read (0 before the first):
+        /// where the next ``read(_:)`` should start.
+        package private(set) var readThrough: UInt64 = 0
+        /// The window's main surface, from its `window_created`.
+        private var mainSurface: UInt32?
+        /// Records read before the window's `window_created`: read again
+        /// once it names the main surface (a surface's fractional-scale
+        /// object or first commit may come before its window).
+        private var beforeCreation: [TraceRecord] = []
+
+        package init(window: UInt32, after sequence: UInt64, display: String, scale: Scale) {
+            self.window = window
+            self.sequence = sequence
+            self.display = display
+            self.scale = scale
+            response = ScaleResponse(
+                window: window, scale: scale, toldNanoseconds: nil, firstCommitAtScale: nil,
+                answer: nil, answerNanoseconds: nil, staleCommits: 0, latestCommit: nil,
+                usesFractionalScale: false)
         }
-        var response = ScaleResponse(
-            window: window, scale: scale, toldNanoseconds: nil, firstCommitAtScale: nil,
-            answer: nil, answerNanoseconds: nil, staleCommits: 0, latestCommit: nil,
-            usesFractionalScale: false)
-        guard let mainSurface else { return response }
-        for record in records {
+
+        /// Reads `records`, oldest first, all newer than those read before.
+        /// A window's number is never reused, so its one `window_created`
+        /// names its main surface for good.
+        package mutating func read(_ records: some Sequence<TraceRecord>) {
+            for record in records {
+                readThrough = record.sequence
+                if mainSurface == nil, case .windowCreated(window, _, let surface) = record.event {
+                    mainSurface = surface
+                    let earlier = beforeCreation
+                    beforeCreation = []
+                    for earlierRecord in earlier { measure(earlierRecord, mainSurface: surface) }
+                }
+                if let mainSurface {
+                    measure(record, mainSurface: mainSurface)
+                } else {
+                    beforeCreation.append(record)
+                }
+            }
+        }
+
+        private mutating func measure(_ record: TraceRecord, mainSurface: UInt32) {
             if case .preferredScale(mainSurface, _, _) = record.event { response.usesFractionalScale = true }
             if case .commit(let fact) = record.event, fact.surface == mainSurface, fact.bufferSize != nil {
                 response.latestCommit = fact
             }
-            guard record.sequence > sequence else { continue }
+            guard record.sequence > sequence else { return }
             switch record.event {
             case .enter(mainSurface, _, display), .preferredScale(mainSurface, _, scale.numerator120):
                 if response.toldNanoseconds == nil { response.toldNanoseconds = record.nanoseconds }
@@ -101,7 +149,6 @@ public struct ScaleResponse: Hashable, Sendable {
                 break
             }
         }
-        return response
     }
 
     /// Whether a commit's buffer is the surface size × `scale` (±1 pixel per side).

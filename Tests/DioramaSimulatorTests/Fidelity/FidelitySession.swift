@@ -309,36 +309,44 @@ enum FidelitySession {
     }
 
     /// The session proper: waits for the window, runs `steps`, and returns
-    /// what the client saw.
+    /// what the client saw. The client's log is followed as it grows: each
+    /// look parses only the lines written since the one before.
     private static func runSteps(
         _ steps: [FidelityStep], of client: FidelityClient, in process: ChildProcess, on compositor: FidelityCompositor
     ) throws -> FidelityTranscript {
+        var log = WaylandDebugLogFollower(path: process.standardErrorPath)
         var starts: [(String, Int)] = [("launch", 0)]
-        try waitFor(.enter, after: 0, of: client, in: process, to: "window to enter an output")
+        try waitFor(.enter, after: 0, in: &log, of: client, process, to: "window to enter an output")
         try compositor.waitForWindow(appID: client.appID)
-        try waitUntilQuiet(process, client: client)
+        try waitUntilQuiet(&log, of: client)
         for step in steps {
-            let start = WaylandDebugLog.parse(process.standardError).count
+            log.catchUp()
+            let start = log.messages.count
             starts.append((step.name, start))
             try step.action(compositor, client)
             if let sign = step.sign {
-                try waitFor(sign, after: start, of: client, in: process, to: "step \"\(step.name)\"")
+                try waitFor(sign, after: start, in: &log, of: client, process, to: "step \"\(step.name)\"")
             }
-            try waitUntilQuiet(process, client: client)
+            try waitUntilQuiet(&log, of: client)
         }
-        return FidelityTranscript(messages: WaylandDebugLog.parse(process.standardError), phaseStarts: starts)
+        log.catchUp()
+        return FidelityTranscript(messages: log.messages, phaseStarts: starts)
     }
 
     /// Waits until the client has received `event` after its first `start`
     /// messages (at most 10 s; the error names the step and shows the log).
+    /// Looks again each time the client writes to its log or exits.
     private static func waitFor(
-        _ event: FidelityEvent, after start: Int, of client: FidelityClient, in process: ChildProcess, to what: String
+        _ event: FidelityEvent, after start: Int, in log: inout WaylandDebugLogFollower, of client: FidelityClient,
+        _ process: ChildProcess, to what: String
     ) throws {
         _ = try Wait.until(
             "\(client)'s \(what) (\(event.interface).\(event.messages.sorted().joined(separator: "/")))", timeout: 10,
+            wakingOn: WaitEvents(files: [process.standardErrorPath], children: [process]),
             details: { process.standardError.suffix(2000).description }
         ) {
-            WaylandDebugLog.parse(process.standardError).dropFirst(start).contains {
+            log.catchUp()
+            return log.messages.dropFirst(start).contains {
                 $0.direction == .received && $0.interface == event.interface && event.messages.contains($0.message)
             } ? true : nil
         }
@@ -347,15 +355,15 @@ enum FidelitySession {
     /// Waits until the client has received no event other than drawing pace
     /// (frame callbacks, buffer releases) for 0.5 s, at most 10 s. A client
     /// that redraws every second (TimerApp's clock) never goes fully quiet.
-    private static func waitUntilQuiet(_ process: ChildProcess, client: FidelityClient) throws {
+    /// Counts only the messages read since the last look.
+    private static func waitUntilQuiet(_ log: inout WaylandDebugLogFollower, of client: FidelityClient) throws {
+        var told = 0
         var last = -1
         var stableSince = Date()
         _ = try Wait.until("\(client) to go quiet", timeout: 10, interval: 0.05) { () -> Bool? in
-            let count = WaylandDebugLog.parse(process.standardError).filter {
-                $0.direction == .received && !FidelityTranscript.pacingInterfaces.contains($0.interface)
-            }.count
-            if count != last {
-                last = count
+            told += log.catchUp().count { $0.direction == .received && !FidelityTranscript.pacingInterfaces.contains($0.interface) }
+            if told != last {
+                last = told
                 stableSince = Date()
                 return nil
             }

@@ -3,15 +3,15 @@ import Foundation
 /// A file another process is still writing (a child's stderr), read as it
 /// grows: each call returns the complete lines written since the last one and
 /// leaves a line still being written for the next call.
-struct GrowingTextFile {
-    let path: String
+package struct GrowingTextFile {
+    package let path: String
     private var offset: UInt64 = 0
 
-    init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// The complete lines added since the last call (with their newlines), or
     /// "" when there are none or the file does not exist yet.
-    mutating func readNewLines() -> String {
+    package mutating func readNewLines() -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(),
