@@ -5,7 +5,7 @@ import Foundation
 import HeadlessCompositors
 
 /// Runs scenarios on a real headless Mutter 43 (`--on mutter`): one virtual
-/// monitor per starting display, at its mode, laid out at its position and
+/// monitor per starting display, at its mode and refresh, laid out at its position and
 /// scale through `org.gnome.Mutter.DisplayConfig`.
 ///
 /// **Scales.** Mutter accepts only the scales each mode lists, exactly; a
@@ -66,7 +66,8 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         let displays = try SimulatorLayout.layout(for: setup.displays).displays
         guard !displays.isEmpty else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let compositor = try startCompositor(setup) {
-            try MutterHeadless.start(monitorSizes: displays.map { ($0.mode.width, $0.mode.height) })
+            try MutterHeadless.start(
+                monitors: displays.map { .init(width: $0.mode.width, height: $0.mode.height, refreshMilliHz: $0.mode.refreshMilliHz) })
         }
         do {
             let monitors = try MutterHeadless.displayState(of: compositor).monitors
