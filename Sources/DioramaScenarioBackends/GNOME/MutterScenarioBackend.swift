@@ -63,7 +63,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     // MARK: Start
 
     package func start(_ setup: ScenarioSetup) async throws {
-        let displays = try SimulatorLayout.layout(for: setup.displays).displays
+        let displays = try SimulatorLayout.layout(for: setup).displays
         guard !displays.isEmpty else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let compositor = try startCompositor(setup) {
             try MutterHeadless.start(
