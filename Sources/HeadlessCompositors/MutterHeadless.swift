@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaPOSIX
 import Foundation
 
@@ -53,42 +54,29 @@ package enum MutterHeadless {
         package var logicalMonitors: [LogicalMonitor]
     }
 
-    /// What one `--virtual-monitor` makes: a mode of `width` × `height`
-    /// pixels refreshed `refreshMilliHz` times in 1000 s.
+    /// `--virtual-monitor`'s value for `mode`: `WxH@HZ`, the refresh as a
+    /// decimal number of hertz (Mutter 43 reads `1920x1200@59.94`).
     ///
     /// Mutter repaints a monitor at its refresh while a client animates, with
-    /// llvmpipe where there is no GPU: two 1920×1200 monitors at 60 Hz cost a
-    /// core, at 10 Hz a twentieth of one. A caller whose checks do not depend
-    /// on the frame rate asks for less.
-    package struct VirtualMonitorMode: Sendable, Hashable {
-        package var width: Int
-        package var height: Int
-        package var refreshMilliHz: Int
-
-        package init(width: Int, height: Int, refreshMilliHz: Int = 60_000) {
-            self.width = width
-            self.height = height
-            self.refreshMilliHz = refreshMilliHz
-        }
-
-        /// `--virtual-monitor`'s value, `WxH@HZ` (Mutter 43 reads the rate as
-        /// a decimal number of hertz: `1920x1200@59.94`).
-        var argument: String {
-            let hertz = refreshMilliHz / 1000
-            let fraction = refreshMilliHz % 1000
-            return "\(width)x\(height)@\(hertz)" + (fraction == 0 ? "" : "." + String(format: "%03d", fraction))
-        }
+    /// llvmpipe where there is no GPU: two 1920×1200 monitors under an
+    /// animating client cost half a core or more at 60 Hz, a twentieth of one
+    /// at 10 Hz. A caller whose checks do not depend on the frame rate asks
+    /// for less.
+    static func virtualMonitorArgument(_ mode: DisplayMode) -> String {
+        let fraction = mode.refreshMilliHz % 1000
+        return "\(mode.width)x\(mode.height)@\(mode.refreshMilliHz / 1000)" + (fraction == 0 ? "" : "." + String(format: "%03d", fraction))
     }
 
     /// Mutter's name for the monitor made by the `index`-th `--virtual-monitor`.
     package static func monitorName(index: Int) -> String { "Meta-\(index)" }
 
-    /// Starts Mutter with one virtual monitor per mode, and returns once its
+    /// Starts Mutter with one virtual monitor per mode (its size and refresh),
+    /// and returns once its
     /// Wayland socket accepts connections and DisplayConfig lists them all.
     ///
     /// - Throws: `CompositorLaunchError` (mutter, dbus-run-session or gdbus
     ///   missing, Mutter exited or too slow).
-    package static func start(monitors: [VirtualMonitorMode], startupTimeout: TimeInterval = 30) throws -> RunningCompositor {
+    package static func start(monitors: [DisplayMode], startupTimeout: TimeInterval = 30) throws -> RunningCompositor {
         precondition(!monitors.isEmpty, "Mutter needs at least one monitor")
         let mutter = try Executables.require("mutter", package: "mutter")
         _ = try Executables.require("gdbus", package: "libglib2.0-bin")
@@ -105,7 +93,7 @@ package enum MutterHeadless {
         let process = try instance.spawn(
             mutter,
             ["--wayland", "--headless", "--no-x11", "--wayland-display", socketName]
-                + monitors.flatMap { ["--virtual-monitor", $0.argument] },
+                + monitors.flatMap { ["--virtual-monitor", virtualMonitorArgument($0)] },
             environment: ["GSETTINGS_BACKEND": "keyfile"])
         return try instance.awaitCompositor(
             .mutter, process: process, named: "mutter", socketName: socketName,

@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaPOSIX
 import DioramaTestTraits
 import Foundation
@@ -119,7 +120,7 @@ struct KDEGnomeHeadlessTests {
     )
     func mutterLayout() throws {
         let mutter = try MutterHeadless.start(monitors: [
-            .init(width: 1920, height: 1080, refreshMilliHz: 10_000), .init(width: 2560, height: 1600),
+            DisplayMode(width: 1920, height: 1080, refreshMilliHz: 10_000), DisplayMode(width: 2560, height: 1600),
         ])
         defer { mutter.stop() }
         #expect(mutter.kind == .mutter)

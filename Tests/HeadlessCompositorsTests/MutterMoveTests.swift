@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaPOSIX
 import DioramaTestTraits
 import Foundation
@@ -12,7 +13,7 @@ struct MutterMoveTests {
     /// A 1280×800 monitor at 10 Hz: these tests watch where a window is, not
     /// how often it is drawn, and Mutter repaints (with llvmpipe) at the
     /// monitor's refresh.
-    static let quietMonitor = MutterHeadless.VirtualMonitorMode(width: 1280, height: 800, refreshMilliHz: 10_000)
+    static let quietMonitor = DisplayMode(width: 1280, height: 800, refreshMilliHz: 10_000)
 
     /// The enter and leave events of the first surface that entered an
     /// output, with each output's xdg_output name, from a `WAYLAND_DEBUG` log.

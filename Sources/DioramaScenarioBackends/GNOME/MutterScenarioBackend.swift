@@ -66,8 +66,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         let displays = try SimulatorLayout.layout(for: setup).displays
         guard !displays.isEmpty else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let compositor = try startCompositor(setup) {
-            try MutterHeadless.start(
-                monitors: displays.map { .init(width: $0.mode.width, height: $0.mode.height, refreshMilliHz: $0.mode.refreshMilliHz) })
+            try MutterHeadless.start(monitors: displays.map(\.mode))
         }
         do {
             let monitors = try MutterHeadless.displayState(of: compositor).monitors

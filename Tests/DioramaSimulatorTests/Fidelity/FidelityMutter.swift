@@ -16,8 +16,8 @@ import HeadlessCompositors
 enum FidelityMutterOutputs {
     static let names = [MutterHeadless.monitorName(index: 0), MutterHeadless.monitorName(index: 1)]
     static let size = (width: 1920, height: 1200)
-    static let refreshMilliHz = 10_000
-    static let monitor = MutterHeadless.VirtualMonitorMode(width: size.width, height: size.height, refreshMilliHz: refreshMilliHz)
+    /// Both monitors' mode, on Mutter and in the simulated layout.
+    static let mode = DisplayMode(width: size.width, height: size.height, refreshMilliHz: 10_000)
 
     /// Meta-0 at 1x at the origin, Meta-1 at 2x right of it (x = 1920).
     static var mutterLayout: [MutterHeadless.LogicalMonitor] {
@@ -35,7 +35,7 @@ enum FidelityMutterOutputs {
         DisplayLayout(
             displays: mutterLayout.map { logical in
                 DisplayConfiguration(
-                    name: logical.connector, mode: DisplayMode(width: size.width, height: size.height, refreshMilliHz: refreshMilliHz),
+                    name: logical.connector, mode: mode,
                     scale: Scale(integer: Int(logical.scale))!, position: Point(x: logical.x, y: logical.y))
             })
     }
@@ -59,7 +59,7 @@ final class RealMutterCompositor: FidelityCompositor {
     private var windowHalf: HalfTile?
 
     init() throws {
-        compositor = try MutterHeadless.start(monitors: Array(repeating: FidelityMutterOutputs.monitor, count: 2))
+        compositor = try MutterHeadless.start(monitors: Array(repeating: FidelityMutterOutputs.mode, count: 2))
         do {
             try MutterHeadless.apply(layout, to: compositor)
             remoteDesktop = try MutterRemoteDesktop(on: compositor)
