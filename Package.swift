@@ -244,7 +244,7 @@ let package = Package(
         .testTarget(name: "DioramaTestTraitsTests", dependencies: ["DioramaTestTraits"]),
         // Package.swift, the sources and ARCHITECTURE.md agree: every import of a
         // package target is a declared dependency, and the document names every target.
-        .testTarget(name: "DioramaStructureTests"),
+        .testTarget(name: "DioramaStructureTests", dependencies: ["DioramaTestTraits"]),
         .testTarget(
             name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"],
             exclude: ["Golden"]),
@@ -274,10 +274,12 @@ let package = Package(
             ]),
         // The model's values, and the plist/manifest readers and session store split out of it.
         .testTarget(
-            name: "DioramaModelTests", dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaPOSIX"],
+            name: "DioramaModelTests",
+            dependencies: ["DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaPOSIX", "DioramaTestTraits"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "DioramaGraphicsTests", dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport", "DioramaPOSIX"]),
+            name: "DioramaGraphicsTests",
+            dependencies: ["DioramaGraphics", "DioramaModel", "DioramaPNGTestSupport", "DioramaPOSIX", "DioramaTestTraits"]),
         .testTarget(
             name: "DioramaScenariosTests",
             dependencies: [
@@ -299,7 +301,7 @@ let package = Package(
                 "CXKBCommon", "CDioramaShim", "DioramaTestSupport", "SwayIPC", "WaylandCommon", "DioramaTestTraits",
             ]),
         .testTarget(
-            name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel", "DioramaManifest"],
+            name: "DioramaLintTests", dependencies: ["DioramaLint", "DioramaModel", "DioramaManifest", "DioramaTestTraits"],
             exclude: ["Fixtures", "Snapshots"]),
         // "diorama" so that `swift test` builds the executable the CLI tests run.
         .testTarget(

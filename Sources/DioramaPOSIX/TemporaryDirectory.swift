@@ -59,13 +59,19 @@ package enum TemporaryDirectory {
     /// above it (`openat` with `O_NOFOLLOW | O_DIRECTORY`), so a directory
     /// swapped for a link while the removal runs is not entered either.
     ///
-    /// A path that is already gone counts as removed; a `path` that is a
-    /// link or not a directory is left alone (it is no longer what was made).
+    /// A path that is already gone counts as removed, and so does an entry
+    /// another removal of the same tree took first (an owner's and a
+    /// termination signal's may run at once); a `path` that is a link or not
+    /// a directory is left alone (it is no longer what was made).
     ///
     /// - Throws: ``SystemCallError`` for the first entry that could not be
     ///   removed; everything else that could be removed is gone.
     package static func remove(_ path: String) throws(SystemCallError) {
-        ExitCleanup.release(directory: path)
+        // Still ``ExitCleanup``'s until it is gone: a termination signal
+        // that arrives meanwhile removes it too (both removals take an entry
+        // already gone as removed) before the signal ends the process, where
+        // releasing it first let the process die with it half removed.
+        defer { ExitCleanup.release(directory: path) }
         let slash = path.lastIndex(of: "/")
         let parentPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -114,7 +120,7 @@ package enum TemporaryDirectory {
     /// failure, if any; what could be removed is removed all the same.
     private static func removeDirectory(_ descriptor: Int32, named name: String, in parent: Int32, path: String) -> SystemCallError? {
         let failure = emptyDirectory(descriptor, path: path)
-        if unlinkat(parent, name, AT_REMOVEDIR) != 0, failure == nil {
+        if unlinkat(parent, name, AT_REMOVEDIR) != 0, errno != ENOENT, failure == nil {
             return SystemCallError("rmdir", subject: path)
         }
         return failure
@@ -126,7 +132,7 @@ package enum TemporaryDirectory {
         if unlinkat(parent, name, 0) == 0 || errno == ENOENT { return nil }
         guard errno == EISDIR else { return SystemCallError("unlink", subject: path) }
         let child = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard child >= 0 else { return SystemCallError("open", subject: path) }
+        guard child >= 0 else { return errno == ENOENT ? nil : SystemCallError("open", subject: path) }
         return removeDirectory(child, named: name, in: parent, path: path)
     }
 }

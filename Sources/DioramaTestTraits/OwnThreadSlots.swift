@@ -63,7 +63,9 @@ package actor OwnThreadSlots {
     /// Returns once `weight` may run (waiting without holding a thread) and
     /// takes it; the test runs until ``release(_:for:weight:)``. `whenQueued`
     /// runs if the test has to wait, once it is in the queue.
-    package func acquire(weight: Int, suite: Test.ID?, whenQueued: @Sendable () -> Void = {}) async -> Grant {
+    package func acquire(
+        weight: Int, suite: Test.ID?, longChain: Bool = false, whenQueued: @Sendable () -> Void = {}
+    ) async -> Grant {
         let asked = Date()
         if queue.isEmpty, admission.admits(weight: weight, running: running, idleShare: nil) {
             return start(weight: weight, suite: suite, asked: asked, idleShare: nil)
@@ -71,7 +73,7 @@ package actor OwnThreadSlots {
         return await withCheckedContinuation { continuation in
             queue.append(
                 Waiter(suite: suite, asked: asked, continuation: continuation), weight: weight,
-                suiteRank: suite.flatMap { suiteRanks[$0] })
+                suiteRank: suite.flatMap { suiteRanks[$0] }, longChain: longChain)
             startSamplingIfNeeded()
             whenQueued()
         }
@@ -116,7 +118,9 @@ package actor OwnThreadSlots {
     private func startSamplingIfNeeded() {
         guard admission.grows, sampler == nil else { return }
         lastCPUTimes = CPUTimes.now()
-        sampler = Task { [weak self] in
+        // On threads of its own, like the tests it admits: the shared pool
+        // may be busy for seconds with tests that compute.
+        sampler = Task(executorPreference: ThreadPerJobExecutor.shared) { [weak self] in
             repeat {
                 try? await Task.sleep(for: OwnThreadSlots.sampleInterval)
             } while await self?.sampleAndAdmit() == true

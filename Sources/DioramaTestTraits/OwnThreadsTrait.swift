@@ -18,8 +18,18 @@ import Testing
 /// that thread, and the pool stays free for the tests that compute.
 package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     /// How many slots one test case takes: 1, or more for a test that
-    /// starts a heavy session (KWin, Mutter: about 1.4 s of CPU per start).
+    /// starts a heavy session (KWin, Mutter: about 1.4 s of CPU per start);
+    /// 0 for a test that computes in process for seconds and waits for
+    /// nothing (``offSharedPool``): it takes no slot.
     package var weight: Int
+
+    /// Whether the suite is one of the run's long chains: serialized tests
+    /// that together take a large share of the run's wall time (a campaign
+    /// of `check --explore`, a compositor's fidelity or shipped-suite
+    /// sessions). Their tests get slots before the others, so the chain
+    /// starts at once instead of after the tests that asked first: the
+    /// run ends no sooner than its longest chain does.
+    package var longChain = false
 
     package var isRecursive: Bool { true }
 
@@ -44,17 +54,27 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
             try await function()
             return
         }
-        let grant = await slots.acquire(weight: weight, suite: test.id.parent)
-        let name = Self.logName(test)
-        do {
-            try await Self.$holdsSlot.withValue(true) {
-                try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
-            }
-        } catch {
-            await slots.release(grant, for: name, weight: weight)
-            throw error
+        guard weight > 0 else {
+            try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
+            return
         }
-        await slots.release(grant, for: name, weight: weight)
+        let longChain = test.traits.contains { ($0 as? Self)?.longChain == true }
+        let name = Self.logName(test)
+        // From here on, every job runs on a thread of its own — the wait for
+        // the slot and the hand-back too (the slots' actor then runs there as
+        // well). A job left to the shared pool waits behind the tests that
+        // compute on it: a test granted its slot at once waited 16 s for a
+        // pool thread before its body started, and took 0.3 s after.
+        try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) {
+            let grant = await slots.acquire(weight: weight, suite: test.id.parent, longChain: longChain)
+            do {
+                try await Self.$holdsSlot.withValue(true) { try await function() }
+            } catch {
+                await slots.release(grant, for: name, weight: weight)
+                throw error
+            }
+            await slots.release(grant, for: name, weight: weight)
+        }
     }
 
     /// The test's name in the slot log: the suite and function, with the
@@ -75,20 +95,52 @@ extension Trait where Self == OwnThreadsTrait {
     /// heavy sessions (KWin, Mutter) counts as more than one test. Given to
     /// a test of a suite that has `.ownThreads`, it sets that test's weight.
     package static func ownThreads(weight: Int) -> Self { Self(weight: max(1, weight)) }
+
+    /// For tests that compute in process for seconds (golden runs, scans of
+    /// every source file, pixel loops in a debug build): on threads of
+    /// their own, taking no slot. On the shared pool such a test holds a
+    /// thread until it ends, and Swift Testing's own steps wait behind it —
+    /// the step that starts a suite's tests, and the first step of every
+    /// `.ownThreads` test: in one run no such test asked for its slot in
+    /// the first 7 s, and the last asked at 24 s, when the computing ended.
+    package static var offSharedPool: Self { Self(weight: 0) }
+
+    /// The same for a suite that is one of the run's long chains
+    /// (``OwnThreadsTrait/longChain``): its tests get slots first.
+    package static func ownThreads(weight: Int = 1, longChain: Bool) -> Self {
+        Self(weight: max(1, weight), longChain: longChain)
+    }
 }
 
 /// A task executor that runs every job on a new thread: a job may block for
 /// as long as its test waits, and no job ever waits for a thread another
 /// job holds (a test's child tasks inherit the executor, so a serial thread
 /// could deadlock a body that blocks on one of them).
-final class ThreadPerJobExecutor: TaskExecutor {
-    static let shared = ThreadPerJobExecutor()
+package final class ThreadPerJobExecutor: TaskExecutor {
+    package static let shared = ThreadPerJobExecutor()
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    /// Its threads' name, as `gdb`, `perf` and `/proc/PID/task/*/comm` show
+    /// it (at most 15 bytes). Foundation's `Thread.name` does not reach the
+    /// kernel on Linux: without it the thread keeps the name of the one that
+    /// started it, a pool thread's, and cannot be told apart from one.
+    package static let threadName = "test-own-thread"
+
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        let thread = Thread { job.runSynchronously(on: executor) }
-        thread.name = "diorama-test-job"
+        let thread = Thread {
+            Self.nameCurrentThread()
+            job.runSynchronously(on: executor)
+        }
         thread.start()
+    }
+
+    /// Gives the calling thread ``threadName`` (a thread may write its own
+    /// `comm`); where `/proc` is missing it keeps its name.
+    private static func nameCurrentThread() {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = threadName.withCString { write(descriptor, $0, strlen($0)) }
     }
 }

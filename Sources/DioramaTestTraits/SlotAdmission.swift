@@ -95,11 +95,12 @@ package struct CPUTimes: Sendable, Equatable {
     }
 }
 
-/// The tests waiting for a slot, in the order they get one: a test of a
-/// suite that already started goes first (a serialized suite's next test
-/// asks only when the previous one ends, and would otherwise queue behind
-/// every test that asked meanwhile: the long chains ended last), the suite
-/// that started earliest first; among the rest, the first to ask.
+/// The tests waiting for a slot, in the order they get one: the tests of
+/// long chains before the others; within each, a test of a suite that
+/// already started goes first (a serialized suite's next test asks only
+/// when the previous one ends, and would otherwise queue behind every test
+/// that asked meanwhile: the long chains ended last), the suite that
+/// started earliest first; among the rest, the first to ask.
 package struct SlotQueue<Waiter> {
     package struct Entry {
         package var waiter: Waiter
@@ -107,6 +108,8 @@ package struct SlotQueue<Waiter> {
         /// The order in which the waiter's suite first got a slot; nil if it
         /// has not yet.
         package var suiteRank: Int?
+        /// Whether the waiter's suite is a long chain (``OwnThreadsTrait/longChain``).
+        package var longChain: Bool
         package var arrival: Int
     }
 
@@ -118,8 +121,8 @@ package struct SlotQueue<Waiter> {
     package var isEmpty: Bool { entries.isEmpty }
     package var first: Entry? { entries.first }
 
-    package mutating func append(_ waiter: Waiter, weight: Int, suiteRank: Int?) {
-        let entry = Entry(waiter: waiter, weight: weight, suiteRank: suiteRank, arrival: arrivals)
+    package mutating func append(_ waiter: Waiter, weight: Int, suiteRank: Int?, longChain: Bool = false) {
+        let entry = Entry(waiter: waiter, weight: weight, suiteRank: suiteRank, longChain: longChain, arrival: arrivals)
         arrivals += 1
         let index = entries.firstIndex { Self.precedes(entry, $0) } ?? entries.endIndex
         entries.insert(entry, at: index)
@@ -138,7 +141,13 @@ package struct SlotQueue<Waiter> {
         entries.sort { Self.precedes($0, $1) }
     }
 
+    /// Long chains first: the run ends no sooner than its longest chain of
+    /// tests that run one after another, so those start before the tests
+    /// that could fill the slots around them (longest first, as a scheduler
+    /// of jobs of known length does). Then, within each kind, suites under
+    /// way in the order they started, then the rest in the order they asked.
     private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        if a.longChain != b.longChain { return a.longChain }
         switch (a.suiteRank, b.suiteRank) {
         case (let x?, let y?) where x != y: return x < y
         case (.some, nil): return true

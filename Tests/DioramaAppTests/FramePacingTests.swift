@@ -62,7 +62,11 @@ struct FramePacingTests {
         let traits = log.records(TraitsRecord.self, after: mark - 1)
         #expect(geometry.map(\.bounds) == [TraceSize(700, 500)], "one state for the batch: \(log.tail())")
         #expect(traits.map(\.displayScale) == [2], "no intermediate trait change: \(log.tail())")
-        let first = try #require(log.records(CommitRecord.self, after: mark - 1).first)
+        // The first frame after the batch's first record: a frame the app
+        // drew before it (for becoming active, say, after the window had
+        // settled) is not the batch's.
+        let batchStart = try #require(log.index(of: GeometryRecord.self, from: mark), "\(log.tail())")
+        let first = try #require(log.records(CommitRecord.self, after: batchStart).first)
         #expect(
             first.logical == TraceSize(700, 500) && first.bufferScale == 2,
             "the first frame after the batch is already at the new size and scale: \(log.tail())")

@@ -10,7 +10,7 @@ import Testing
 /// app) as real processes, graded from their own `WAYLAND_DEBUG` logs. What
 /// is asserted is what these clients really do on each compositor
 /// (Docs/check.md, "On real compositors").
-@Suite(.ownThreads) struct CheckOnCompositorTests {
+@Suite(.ownThreads(longChain: true)) struct CheckOnCompositorTests {
     /// `diorama check --on stage --json` on `command`, its report folder
     /// fresh and removed afterwards. Each answer may take 15 s (a loaded CI
     /// machine): every wait ends at the client's answer, so only a check

@@ -8,7 +8,7 @@ import Testing
 /// `diorama check --explore` end to end (issue 20): the real binary, the
 /// simulator inside it, real clients as real processes, the written
 /// scenario run again by `diorama run`.
-@Suite(.serialized, .ownThreads) struct ExploreCommandTests {
+@Suite(.serialized, .ownThreads(longChain: true)) struct ExploreCommandTests {
     /// `diorama check --explore --json` with `options` on `command`, its
     /// report and findings folders fresh and removed afterwards; the
     /// findings folder's scenarios are returned by name with their text.
@@ -74,37 +74,6 @@ import Testing
         let combinations = report.runs.filter { $0.phase == .combination }.map(\.variations)
         let drawn = ExploreCampaign.CombinationDraws(of: ExplorationVariation.allCases, seed: 5).prefix(3).map { $0.map(\.rawValue) }
         #expect(combinations == drawn, "every variation was quiet, so the campaign tried seed 5's first three draws")
-    }
-
-    /// A client that really hangs: `stalls_on_negative_millimetres.py`, a
-    /// Python client that speaks the wire protocol itself and follows scale
-    /// changes, stops for good after its first frame when an output reports
-    /// a negative physical size: it reads nothing more and ignores SIGTERM.
-    /// The campaign kills it (no process of it is left), reports the hang
-    /// in the first check as a finding under `physical-size-minus-1` only,
-    /// and `diorama run` of the written scenario hangs it (and kills it) again.
-    @Test(.timeLimit(.minutes(10)))
-    func aClientThatHangsIsKilledAndReportedAsAFinding() throws {
-        let python = "/usr/bin/python3"
-        try #require(FileManager.default.isExecutableFile(atPath: python), "install python3: apt-get install python3")
-        let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/Clients/stalls_on_negative_millimetres.py").standardizedFileURL.path
-        let (result, report, scenarios, rerun) = try Self.explore(["--budget", "0"], [python, client])
-        #expect(result.status == 1, "a finding exits 1; stderr: \(result.standardError)")
-        #expect(!report.baseline.failures.contains { $0.hasPrefix("first-frame-2x") }, "it draws at 2 without variations: \(report.baseline)")
-        let finding = try #require(report.findings.first { $0.variations == ["physical-size-minus-1"] }, "\(report.findings)")
-        #expect(finding.symptom == .hang, "\(finding)")
-        #expect(finding.check == "first-frame-2x")
-        #expect(report.findings.count == 1, "only a negative size hangs it: \(report.findings)")
-        #expect(scenarios.keys.sorted() == ["physical-size-minus-1.scenario"])
-        #expect(Self.processes(runningFile: client).isEmpty, "every hung client was killed")
-        let run = try #require(rerun)
-        #expect(run.status == 1, "the scenario fails again: \(run.standardOutput) \(run.standardError)")
-        // The move's settle waits out the scenario's timeout; the expect after it does not wait again.
-        #expect(
-            run.standardOutput.contains("its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"),
-            "\(run.standardOutput)")
-        #expect(Self.processes(runningFile: client).isEmpty, "diorama run killed it too")
     }
 
     /// SDL 2.26's testsprite2 dies of SIGSEGV on a `wl_surface.enter`
@@ -239,5 +208,42 @@ import Testing
                     + "\ncrash\nreproduce: diorama run out/physical-size-minus-1.scenario</failure>"), "\(xml)")
         let decoded = try JSONDecoder().decode(ExploreReport.self, from: Data(ExploreReportFormat.json(report).utf8))
         #expect(decoded == report, "the JSON output reads back as the report")
+    }
+}
+
+/// The hung client's campaign, apart from the other campaigns: its client
+/// takes almost no CPU, and most of the test is spent waiting out the
+/// answer timeouts and kill grace a hang costs (about 50 s), so it runs
+/// beside the serialized campaigns instead of after them.
+@Suite(.ownThreads(longChain: true)) struct ExploreHangTests {
+    /// A client that really hangs: `stalls_on_negative_millimetres.py`, a
+    /// Python client that speaks the wire protocol itself and follows scale
+    /// changes, stops for good after its first frame when an output reports
+    /// a negative physical size: it reads nothing more and ignores SIGTERM.
+    /// The campaign kills it (no process of it is left), reports the hang
+    /// in the first check as a finding under `physical-size-minus-1` only,
+    /// and `diorama run` of the written scenario hangs it (and kills it) again.
+    @Test(.timeLimit(.minutes(10)))
+    func aClientThatHangsIsKilledAndReportedAsAFinding() throws {
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python), "install python3: apt-get install python3")
+        let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/Clients/stalls_on_negative_millimetres.py").standardizedFileURL.path
+        let (result, report, scenarios, rerun) = try ExploreCommandTests.explore(["--budget", "0"], [python, client])
+        #expect(result.status == 1, "a finding exits 1; stderr: \(result.standardError)")
+        #expect(!report.baseline.failures.contains { $0.hasPrefix("first-frame-2x") }, "it draws at 2 without variations: \(report.baseline)")
+        let finding = try #require(report.findings.first { $0.variations == ["physical-size-minus-1"] }, "\(report.findings)")
+        #expect(finding.symptom == .hang, "\(finding)")
+        #expect(finding.check == "first-frame-2x")
+        #expect(report.findings.count == 1, "only a negative size hangs it: \(report.findings)")
+        #expect(scenarios.keys.sorted() == ["physical-size-minus-1.scenario"])
+        #expect(ExploreCommandTests.processes(runningFile: client).isEmpty, "every hung client was killed")
+        let run = try #require(rerun)
+        #expect(run.status == 1, "the scenario fails again: \(run.standardOutput) \(run.standardError)")
+        // The move's settle waits out the scenario's timeout; the expect after it does not wait again.
+        #expect(
+            run.standardOutput.contains("its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"),
+            "\(run.standardOutput)")
+        #expect(ExploreCommandTests.processes(runningFile: client).isEmpty, "diorama run killed it too")
     }
 }

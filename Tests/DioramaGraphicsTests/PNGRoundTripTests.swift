@@ -1,10 +1,11 @@
 import DioramaGraphics
 import DioramaModel
 import DioramaPNGTestSupport
+import DioramaTestTraits
 import Foundation
 import Testing
 
-@Suite("Writing PNG files")
+@Suite("Writing PNG files", .offSharedPool)
 struct PNGRoundTripTests {
     /// A valid premultiplied image with every alpha level and random colours.
     private func translucentImage(width: Int = 23, height: Int = 17, seed: UInt64 = 4) -> PixelBuffer {

@@ -1,8 +1,9 @@
 import DioramaGraphics
 import DioramaModel
+import DioramaTestTraits
 import Testing
 
-@Suite("Test pattern")
+@Suite("Test pattern", .offSharedPool)
 struct TestPatternTests {
     private let pattern = TestPattern(label: "2x")
 

@@ -1,10 +1,11 @@
 import DioramaManifest
 import DioramaModel
+import DioramaTestTraits
 import Testing
 
 @testable import DioramaLint
 
-@Suite("Build settings: layering, conditions, variables")
+@Suite("Build settings: layering, conditions, variables", .offSharedPool)
 struct BuildSettingsTests {
     func assignment(_ key: String, _ value: String, line: Int = 1, file: String = "test") -> BuildSettingAssignment {
         let (name, conditions) = BuildSettingCondition.split(key)!

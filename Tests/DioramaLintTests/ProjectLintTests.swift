@@ -1,10 +1,11 @@
 import DioramaModel
+import DioramaTestTraits
 import Foundation
 import Testing
 
 @testable import DioramaLint
 
-@Suite("Linting Xcode projects")
+@Suite("Linting Xcode projects", .offSharedPool)
 struct ProjectLintTests {
     @Test("a multi-target project: each app target per configuration, extensions left out, a macOS app skipped")
     func studio() throws {

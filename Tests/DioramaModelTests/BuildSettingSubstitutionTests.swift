@@ -1,8 +1,9 @@
 import DioramaManifest
 import DioramaModel
+import DioramaTestTraits
 import Testing
 
-@Suite("Build setting substitution")
+@Suite("Build setting substitution", .offSharedPool)
 struct BuildSettingSubstitutionTests {
     let substitution = BuildSettingSubstitution(variables: [
         "PRODUCT_MODULE_NAME": "Notes",

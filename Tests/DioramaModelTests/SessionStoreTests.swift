@@ -1,10 +1,11 @@
 import DioramaManifest
 import DioramaModel
 import DioramaSessionStore
+import DioramaTestTraits
 import Foundation
 import Testing
 
-@Suite("Session store")
+@Suite("Session store", .offSharedPool)
 struct SessionStoreTests {
     static let sampleRecord = SceneSessionRecord(
         persistentIdentifier: "6F1C2D3E-0000-4000-8000-ABCDEF012345",

@@ -1,5 +1,6 @@
 import DioramaPOSIX
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -67,5 +68,25 @@ struct TemporaryDirectoryTests {
         let directory = try TemporaryDirectory.make(named: "diorama-posix-gone")
         #expect(rmdir(directory) == 0)
         try TemporaryDirectory.remove(directory)
+    }
+
+    /// An owner's removal and a termination signal's (``ExitCleanup``) may
+    /// run at once: an entry or folder the other took first counts as
+    /// removed, so neither reports an error and the tree is gone.
+    @Test("removals of one tree at once all succeed, and the tree is gone")
+    func concurrentRemovalsAllSucceed() throws {
+        for round in 0..<5 {
+            let directory = try TemporaryDirectory.make(named: "diorama-posix-race-\(round)")
+            for folder in 0..<40 {
+                try FileManager.default.createDirectory(atPath: directory + "/f\(folder)/g", withIntermediateDirectories: true)
+                for file in 0..<10 { #expect(FileManager.default.createFile(atPath: directory + "/f\(folder)/g/\(file)", contents: nil)) }
+            }
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                do { try TemporaryDirectory.remove(directory) } catch { failures.withLock { $0.append("\(error)") } }
+            }
+            #expect(failures.withLock { $0 }.isEmpty, "round \(round)")
+            #expect(!FileManager.default.fileExists(atPath: directory))
+        }
     }
 }

@@ -102,7 +102,9 @@ import Testing
                 || frames[index + 1] != frames[index].replacingOccurrences(of: " draws", with: " commits")
         }
         #expect(nested.isEmpty, "a frame began inside another one's: \(frames)")
-        let firstFrame = try #require(frames.lastIndex(of: "first commits"), "the first scene drew: \(frames)")
+        // The first scene's frame of that batch is its first after the mark
+        // (it may draw again later, for its own next frame callback).
+        let firstFrame = try #require(frames.firstIndex(of: "first commits"), "the first scene drew: \(frames)")
         #expect(
             frames[(firstFrame + 1)...].starts(with: ["second draws", "second commits"]),
             "the second scene answers its configure once the first one's frame is committed: \(frames)")

@@ -1,9 +1,10 @@
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// Package.swift, the sources and ARCHITECTURE.md agree: every target imports
 /// only targets it declares, and the architecture document names every target.
-@Suite("package structure")
+@Suite("package structure", .offSharedPool)
 struct PackageStructureTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,10 @@
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// The package ships three products, and only what an app, a harness user
 /// or the CLI's user names is `public` (issue 19, item 5).
-@Suite("public API")
+@Suite("public API", .offSharedPool)
 struct PublicAPITests {
     @Test("the package offers only the app framework, the simulator with its harness and the CLI")
     func onlyTheShippedProducts() throws {

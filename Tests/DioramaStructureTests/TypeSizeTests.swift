@@ -1,9 +1,10 @@
+import DioramaTestTraits
 import Foundation
 import Testing
 
 /// No type in Sources is over ``limit`` lines, its extensions included
 /// (issue 19): a type that size holds more than one job.
-@Suite("type sizes")
+@Suite("type sizes", .offSharedPool)
 struct TypeSizeTests {
     static let limit = 800
 

@@ -61,6 +61,20 @@ struct SlotAdmissionTests {
         #expect(queue.removeFirst().waiter == "chain 0, next")
     }
 
+    @Test("a long chain's tests go before the others, started or not; within each kind the same order as without")
+    func longChainsFirst() {
+        var queue = SlotQueue<String>()
+        queue.append("short, started", weight: 1, suiteRank: 0)
+        queue.append("short, new", weight: 1, suiteRank: nil)
+        queue.append("long, new", weight: 2, suiteRank: nil, longChain: true)
+        queue.append("long, started later", weight: 1, suiteRank: 3, longChain: true)
+        queue.append("long, started first", weight: 1, suiteRank: 1, longChain: true)
+        #expect(
+            queue.entries.map(\.waiter) == [
+                "long, started first", "long, started later", "long, new", "short, started", "short, new",
+            ])
+    }
+
     @Test("a test that waits starts when a slot is given back, and the slot log records each test's wait and run")
     func slotsAndLog() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slot-log-\(UUID().uuidString)")

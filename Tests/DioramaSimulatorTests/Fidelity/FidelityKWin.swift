@@ -192,7 +192,7 @@ extension FidelitySession {
     }
 }
 
-extension FidelityTests {
+extension FidelityTests.OnKWin {
     /// foot 1.13 divides by the output's physical size in its wl_output
     /// listener: on KWin's -1 × -1 mm outputs it dies of SIGFPE. The fidelity
     /// is that it dies the same way under `kwin-5.27`, after the same events.
@@ -210,7 +210,7 @@ extension FidelityTests {
                 "foot under \(label): \(run.ending.exitedBySignal ? "signal" : "status") \(run.ending.status)")
             #expect(run.transcript.phases[0].events.contains { $0.hasPrefix("wl_output#1.geometry(") })
         }
-        Self.expectNoUnlistedDifference(
+        FidelityTests.expectNoUnlistedDifference(
             .foot, real: onKWin.transcript, simulated: underProfile.transcript, known: KnownDifferences.kwin527,
             labels: ("KWin 5.27", "kwin-5.27 profile"))
     }
@@ -225,7 +225,7 @@ extension FidelityTests {
         let simulated = try SimulatedCompositor(profile: .kwin527, layout: FidelityKWinOutputs.simulatorLayout)
         defer { simulated.stop() }
         let underProfile = try FidelitySession.run(.timerApp, on: simulated, steps: steps)
-        let (expected, _) = Self.expectNoUnlistedDifference(
+        let (expected, _) = FidelityTests.expectNoUnlistedDifference(
             .timerApp, real: onKWin, simulated: underProfile, known: KnownDifferences.kwin527,
             labels: ("KWin 5.27", "kwin-5.27 profile"))
         // The window really was maximized to Virtual-0's 1280x800 and restored.

@@ -6,10 +6,24 @@ import HeadlessCompositors
 import Testing
 
 /// Fidelity as a test (issue #11, finding 6): the same scripted session under
-/// real sway 1.7 and under `--profile sway-1.7`, each client's events
-/// normalised and compared. Every accepted difference is in
-/// `KnownDifferences` and explained in `Docs/fidelity.md`; anything else fails.
-@Suite(.serialized, .ownThreads) struct FidelityTests {
+/// a real compositor and under its profile, each client's events normalised
+/// and compared. Every accepted difference is in `KnownDifferences` and
+/// explained in `Docs/fidelity.md`; anything else fails.
+///
+/// One suite per compositor, each serialized (one real compositor of a kind
+/// at a time, as its sessions were timed), side by side with the others:
+/// each session has its own compositor, bus and sockets.
+struct FidelityTests {}
+
+extension FidelityTests {
+    @Suite(.serialized, .ownThreads) struct OnSway {}
+    @Suite(.serialized, .ownThreads) struct OnWeston {}
+    /// KWin's and Mutter's chains are among the run's longest.
+    @Suite(.serialized, .ownThreads(longChain: true)) struct OnKWin {}
+    @Suite(.serialized, .ownThreads(longChain: true)) struct OnMutter {}
+}
+
+extension FidelityTests.OnSway {
     @Test(arguments: [FidelityClient.foot, .timerApp])
     func sameEventsUnderSwayAndTheSway17Profile(client: FidelityClient) throws {
         let real = try RealSwayCompositor()
@@ -19,7 +33,7 @@ import Testing
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.twoOutputs)
 
-        let (expected, observed) = Self.expectNoUnlistedDifference(
+        let (expected, observed) = FidelityTests.expectNoUnlistedDifference(
             client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.sway17,
             labels: ("sway 1.7", "sway-1.7 profile"))
         // The session really ran: the window was configured, shown and moved on both.
@@ -41,11 +55,14 @@ import Testing
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: FidelitySession.floating)
 
-        Self.expectNoUnlistedDifference(
+        FidelityTests.expectNoUnlistedDifference(
             client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.sway17,
             labels: ("sway 1.7 floating", "sway-1.7-floating"))
     }
 
+}
+
+extension FidelityTests.OnWeston {
     /// weston 10 has one headless output and no IPC: the launch is compared.
     /// Only TimerApp: foot quits where there is no seat, and headless weston
     /// has none.
@@ -58,11 +75,14 @@ import Testing
         defer { simulated.stop() }
         let simulatedTranscript = try FidelitySession.run(client, on: simulated, steps: [])
 
-        Self.expectNoUnlistedDifference(
+        FidelityTests.expectNoUnlistedDifference(
             client, real: realTranscript, simulated: simulatedTranscript, known: KnownDifferences.weston10,
             labels: ("weston 10", "weston-10 profile"))
     }
 
+}
+
+extension FidelityTests.OnKWin {
     /// KWin 5.27 on two virtual outputs (1x and 2x) against `kwin-5.27`:
     /// moves both ways through KWin scripts, a rescale through
     /// kscreen-doctor, then quick tiling to Virtual-0's right half, its left
@@ -79,11 +99,14 @@ import Testing
         // window hangs over the gap to Virtual-1 from its half, and KWin
         // then counts it on Virtual-1 (Docs/fidelity.md).
         let tiles = client.appID != FidelityClient.gtk4WidgetFactory.appID
-        try Self.expectTwoOutputSessionsMatch(
+        try FidelityTests.expectTwoOutputSessionsMatch(
             client, on: real, outputs: (FidelityKWinOutputs.names, FidelityKWinOutputs.simulatorLayout), underProfile: .kwin527,
             known: KnownDifferences.kwin527, labels: ("KWin 5.27", "kwin-5.27 profile"), then: tiles ? FidelitySession.halfTiling : [])
     }
 
+}
+
+extension FidelityTests.OnMutter {
     /// Mutter 43 on two virtual monitors (Meta-0 1x, Meta-1 2x) against
     /// `mutter-43`: moves both ways by Mutter's move-to-monitor keybinding
     /// (the client's window is the focused one), Meta-0 rescaled to 2x
@@ -102,13 +125,16 @@ import Testing
         let real = try RealMutterCompositor()
         defer { real.stop() }
         let monitorMove = FidelitySession.moveOutput(FidelityMutterOutputs.names[1], to: FidelityMutterOutputs.secondAfterRescale)
-        try Self.expectTwoOutputSessionsMatch(
+        try FidelityTests.expectTwoOutputSessionsMatch(
             client, on: real, outputs: (FidelityMutterOutputs.names, FidelityMutterOutputs.simulatorLayout), underProfile: .mutter43,
             known: KnownDifferences.mutter43, labels: ("Mutter 43", "mutter-43 profile"),
             then: (client.name == FidelityClient.gtk4WidgetFactory.name ? [] : [monitorMove]) + FidelitySession.halfTiling
                 + [FidelitySession.maximize])
     }
 
+}
+
+extension FidelityTests {
     /// The two-output session (to the second output and back, the first
     /// rescaled to 2x) with `client` on `real`, then under `profile` on the
     /// same outputs; expects no unlisted difference and a window that moved.
