@@ -158,7 +158,7 @@ let package = Package(
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         // The sway IPC client (i3-ipc over a Unix socket), on its own: it needs no launcher.
         .target(name: "SwayIPC", dependencies: ["DioramaPOSIX"]),
-        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC", "DioramaPOSIX", "CGio"]),
+        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC", "DioramaPOSIX", "CGio", "DioramaControlProtocol"]),
 
         // MARK: Scenarios (language, validation, evaluation, reports; backends plug in later)
         // Pure of the simulator and the runtime: an executor implements ScenarioBackend.
@@ -292,7 +292,8 @@ let package = Package(
             name: "DioramaLoggingTests",
             dependencies: ["DioramaLogging", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
-            name: "HeadlessCompositorsTests", dependencies: ["HeadlessCompositors", "SwayIPC", "DioramaPOSIX", "DioramaTestTraits"]),
+            name: "HeadlessCompositorsTests",
+            dependencies: ["HeadlessCompositors", "SwayIPC", "DioramaPOSIX", "DioramaTestTraits", "DioramaControlProtocol"]),
         .testTarget(
             name: "DioramaClientTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DioramaModel
 import DioramaPOSIX
 import DioramaScenarioBackends
 import DioramaScenarios
@@ -42,6 +43,7 @@ struct RunCommand: ParsableCommand {
               diorama run --shard 2/4 --shard-by-time previous.json   quarters that take about as long
               diorama run --json results.json --format github         annotate failures in a GitHub workflow
               diorama run --profile sway-1.7                imitate sway 1.7 where a scenario names no profile
+              diorama run --on mutter --refresh 10          Mutter's monitors at 10 Hz: far less CPU
             """)
 
     @Argument(help: "Scenario files, or folders of them (default: Configs/scenarios).")
@@ -73,6 +75,15 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Where clients' traces, logs and saved state go.")
     var workDir: String = ".diorama-run"
 
+    @Option(
+        help: ArgumentHelp(
+            "Every display's refresh in hertz (up to three decimals), instead of its layout's or its display line's. "
+                + "A real compositor without a GPU repaints its outputs at their refresh while a client animates: "
+                + "--on mutter --refresh 10 costs a fraction of the CPU where no check depends on the frame rate. "
+                + "The simulator and Mutter take it; sway, weston and KWin keep their outputs' own rate.",
+            valueName: "HZ"))
+    var refresh: String?
+
     @Option(help: "Colour: auto (when writing to a terminal), always, never.")
     var color: LintCommand.ColorChoice = .auto
 
@@ -80,6 +91,21 @@ struct RunCommand: ParsableCommand {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
         if let timeout, timeout < 1 { throw ValidationError("--timeout must be at least 1 second, found \(timeout)") }
         try CIEnvironment.validateShardOption(shard)
+        _ = try refreshMilliHz
+    }
+
+    /// `--refresh` in mHz, nil when not given.
+    ///
+    /// - Throws: `ValidationError` naming the value and what a refresh is.
+    var refreshMilliHz: Int? {
+        get throws {
+            guard let refresh else { return nil }
+            guard let milliHz = DisplaySpec.milliHz(parsing: Substring(refresh)), InputRanges.refreshMilliHz.contains(milliHz) else {
+                throw ValidationError(
+                    "--refresh must be a number of hertz above 0 and at most 1000, with at most three decimals (10, 59.94), found \"\(refresh)\"")
+            }
+            return milliHz
+        }
     }
 
     func run() throws {
@@ -107,7 +133,7 @@ struct RunCommand: ParsableCommand {
         let options = ScenarioRunOptions(
             backend: backend, profile: profile, junitPath: reports.junit ?? CIEnvironment.bazelJUnitPath,
             jsonPath: reports.json, reportDirectory: reports.report, shard: shard, jobs: jobs,
-            artifactsDirectory: workDir + "/artifacts", machine: CIEnvironment.machine)
+            artifactsDirectory: workDir + "/artifacts", machine: CIEnvironment.machine, refreshMilliHz: try refreshMilliHz)
         let useColor = color == .always || (color == .auto && ConsoleReporter.shouldUseColor())
         let session = ScenarioSession(
             options: options, backend: BackendConfiguration(workDirectory: workDir),

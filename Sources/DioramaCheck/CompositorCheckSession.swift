@@ -62,7 +62,7 @@ final class CompositorCheckSession {
             ordered.map { display in
                 let mode = oneMode ? firstMode : display.mode
                 let spec = DisplaySpec(
-                    name: display.name, modeSize: Size(width: mode.width, height: mode.height),
+                    name: display.name, modeSize: Size(width: mode.width, height: mode.height), refreshMilliHz: mode.refreshMilliHz,
                     scale: display.scale, position: Point(x: x, y: 0), transform: display.transform, location: location)
                 x += Int((Double(display.transform.swapsAxes ? mode.height : mode.width) / display.scale.doubleValue).rounded(.down))
                 return spec

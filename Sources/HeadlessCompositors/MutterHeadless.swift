@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaPOSIX
 import Foundation
 
@@ -23,6 +24,8 @@ package enum MutterHeadless {
         package var modeID: String
         package var width: Int
         package var height: Int
+        /// The mode's refresh in hertz, as Mutter keeps it (59.939998… for 59.94).
+        package var refreshHz: Double
         /// The scales Mutter accepts for that mode.
         package var supportedScales: [Double]
     }
@@ -51,18 +54,30 @@ package enum MutterHeadless {
         package var logicalMonitors: [LogicalMonitor]
     }
 
+    /// `--virtual-monitor`'s value for `mode`: `WxH@HZ`, the refresh as a
+    /// decimal number of hertz (Mutter 43 reads `1920x1200@59.94`).
+    ///
+    /// Mutter repaints a monitor at its refresh while a client animates, with
+    /// llvmpipe where there is no GPU: two 1920×1200 monitors under an
+    /// animating client cost half a core or more at 60 Hz, a twentieth of one
+    /// at 10 Hz. A caller whose checks do not depend on the frame rate asks
+    /// for less.
+    static func virtualMonitorArgument(_ mode: DisplayMode) -> String {
+        let fraction = mode.refreshMilliHz % 1000
+        return "\(mode.width)x\(mode.height)@\(mode.refreshMilliHz / 1000)" + (fraction == 0 ? "" : "." + String(format: "%03d", fraction))
+    }
+
     /// Mutter's name for the monitor made by the `index`-th `--virtual-monitor`.
     package static func monitorName(index: Int) -> String { "Meta-\(index)" }
 
-    /// Starts Mutter with one virtual monitor per size, and returns once its
+    /// Starts Mutter with one virtual monitor per mode (its size and refresh),
+    /// and returns once its
     /// Wayland socket accepts connections and DisplayConfig lists them all.
     ///
     /// - Throws: `CompositorLaunchError` (mutter, dbus-run-session or gdbus
     ///   missing, Mutter exited or too slow).
-    package static func start(
-        monitorSizes: [(width: Int, height: Int)], startupTimeout: TimeInterval = 30
-    ) throws -> RunningCompositor {
-        precondition(!monitorSizes.isEmpty, "Mutter needs at least one monitor")
+    package static func start(monitors: [DisplayMode], startupTimeout: TimeInterval = 30) throws -> RunningCompositor {
+        precondition(!monitors.isEmpty, "Mutter needs at least one monitor")
         let mutter = try Executables.require("mutter", package: "mutter")
         _ = try Executables.require("gdbus", package: "libglib2.0-bin")
         let instance = try SessionBusInstance.make(kind: "mutter")
@@ -78,11 +93,11 @@ package enum MutterHeadless {
         let process = try instance.spawn(
             mutter,
             ["--wayland", "--headless", "--no-x11", "--wayland-display", socketName]
-                + monitorSizes.flatMap { ["--virtual-monitor", "\($0.width)x\($0.height)"] },
+                + monitors.flatMap { ["--virtual-monitor", virtualMonitorArgument($0)] },
             environment: ["GSETTINGS_BACKEND": "keyfile"])
         return try instance.awaitCompositor(
             .mutter, process: process, named: "mutter", socketName: socketName,
-            outputCount: monitorSizes.count, timeout: startupTimeout
+            outputCount: monitors.count, timeout: startupTimeout
         ) { try displayState(of: $0).monitors.count }
     }
 
@@ -98,17 +113,18 @@ package enum MutterHeadless {
     }
 
     /// Reads gdbus' text form of `(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})`:
-    /// the serial, each monitor's connector with its (single, current) mode,
+    /// the serial, each monitor's connector with its (single, current) mode
+    /// (size, refresh, scales),
     /// and each logical monitor.
     static func parseDisplayState(_ text: String) -> DisplayState? {
         let serialPattern = #"^\(uint32 (\d+),"#
-        let monitorPattern = #"\(\('([^']+)', '[^']*', '[^']*', '[^']*'\), \[\('([^']+)', (\d+), (\d+), [0-9.]+, [0-9.]+, \[([^\]]*)\]"#
+        let monitorPattern = #"\(\('([^']+)', '[^']*', '[^']*', '[^']*'\), \[\('([^']+)', (\d+), (\d+), ([0-9.]+), [0-9.]+, \[([^\]]*)\]"#
         let logicalPattern = #"\((-?\d+), (-?\d+), ([0-9.]+), (?:uint32 )?\d+, (true|false), \[\('([^']+)'"#
         guard let serialText = matches(serialPattern, in: text).first?.first, let serial = UInt32(serialText) else { return nil }
         let monitors = matches(monitorPattern, in: text).compactMap { fields -> Monitor? in
-            guard let width = Int(fields[2]), let height = Int(fields[3]) else { return nil }
-            let scales = fields[4].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            return Monitor(connector: fields[0], modeID: fields[1], width: width, height: height, supportedScales: scales)
+            guard let width = Int(fields[2]), let height = Int(fields[3]), let refresh = Double(fields[4]) else { return nil }
+            let scales = fields[5].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            return Monitor(connector: fields[0], modeID: fields[1], width: width, height: height, refreshHz: refresh, supportedScales: scales)
         }
         let logical = matches(logicalPattern, in: text).compactMap { fields -> LogicalMonitor? in
             guard let x = Int(fields[0]), let y = Int(fields[1]), let scale = Double(fields[2]) else { return nil }

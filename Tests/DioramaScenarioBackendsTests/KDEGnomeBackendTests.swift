@@ -1,9 +1,12 @@
-import DioramaScenarioBackends
+import DioramaModel
 import DioramaScenarios
 import DioramaTestSupport
 import DioramaTestTraits
 import Foundation
+import HeadlessCompositors
 import Testing
+
+@testable import DioramaScenarioBackends
 
 /// The shipped scenarios on a real headless KWin 5.27 and Mutter 43, with the
 /// sample apps as their clients: what each compositor can do passes, what it
@@ -23,8 +26,7 @@ enum KDEGnomeBackendTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let configuration = BackendConfiguration(
             executableDirectories: [timer.deletingLastPathComponent().path], workDirectory: work.path)
-        let options = ScenarioRunOptions(
-            backend: backend, jobs: 1, artifactsDirectory: work.appendingPathComponent("artifacts").path)
+        let options = RealCompositorBackendTests.runOptions(on: backend, work: work)
         let results = await ScenarioSuiteRunner(options: options).run(scenarios) {
             ScenarioBackends.make(backend, configuration: configuration)
         }
@@ -48,12 +50,13 @@ enum KDEGnomeBackendTests {
         try #require(results.first { $0.name == name })
     }
 
-    /// `diorama run --on BACKEND` on one shipped scenario: it exits 0 and names the backend.
-    static func runCommand(on backend: BackendKind) throws {
+    /// `diorama run --on BACKEND` (with `extra` options) on one shipped
+    /// scenario: it exits 0 and names the backend.
+    static func runCommand(on backend: BackendKind, _ extra: [String] = []) throws {
         let directory = try PackageRoot.temporaryDirectory("run-\(backend.rawValue)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try RunCommandTests.diorama(
-            ["run", "--on", backend.rawValue, PackageRoot.path("Configs/scenarios/minimum-width.scenario")],
+            ["run", "--on", backend.rawValue] + extra + [PackageRoot.path("Configs/scenarios/minimum-width.scenario")],
             in: directory, timeout: 180)
         #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
         #expect(result.standardOutput.contains("(\(backend.rawValue)"), "\(result.standardOutput)")
@@ -252,9 +255,30 @@ struct MutterBackendTests {
         #expect(result.entries.allSatisfy { $0.settleNote == nil }, "\(timeline)")
     }
 
-    @Test("diorama run --on mutter FILE exits 0 and names the backend")
+    @Test("diorama run --on mutter --refresh 10 FILE exits 0 and names the backend")
     func runCommand() throws {
-        try KDEGnomeBackendTests.runCommand(on: .mutter)
+        try KDEGnomeBackendTests.runCommand(on: .mutter, ["--refresh", "10"])
+    }
+
+    @Test("Mutter's monitors get each display's refresh: a display line's @HZ, 60 Hz without one, and --refresh over both")
+    func displayRefreshReachesMutter() async throws {
+        let work = try PackageRoot.temporaryDirectory("mutter-refresh")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let location = SourceLocation(file: "refresh.scenario", line: 1, column: 9)
+        let displays = StartingDisplays.inline([
+            DisplaySpec(name: "DP-1", modeSize: Size(width: 1280, height: 800), refreshMilliHz: 30_000, position: Point(x: 0, y: 0), location: location),
+            DisplaySpec(name: "DP-2", modeSize: Size(width: 1280, height: 800), position: Point(x: 1280, y: 0), location: location),
+        ])
+        for (override, expected) in [(nil, [30.0, 60.0]), (Optional(12_500), [12.5, 12.5])] {
+            let backend = MutterScenarioBackend(configuration: BackendConfiguration(workDirectory: work.path))
+            try await backend.start(
+                ScenarioSetup(
+                    scenarioName: "refresh", displays: displays, profile: .modern, timeout: .seconds(30),
+                    artifactsDirectory: work.path, refreshMilliHz: override))
+            let monitors = try backend.compositor.map { try MutterHeadless.displayState(of: $0).monitors } ?? []
+            await backend.stop()
+            #expect(monitors.map(\.refreshHz) == expected, "--refresh \(override.map(String.init) ?? "none"): \(monitors)")
+        }
     }
 
     @Test(

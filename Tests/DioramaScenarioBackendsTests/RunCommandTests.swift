@@ -105,6 +105,12 @@ struct RunCommandTests {
         #expect(!result.standardOutput.contains("launch TimerApp"))
         let usage = try Self.diorama(["run", "--shard", "3/2", file], in: directory)
         #expect(usage.status == 2)
+        for refresh in ["0", "fast", "59.9999", "1001"] {
+            let badRefresh = try Self.diorama(["run", "--refresh", refresh, file], in: directory)
+            #expect(badRefresh.status == 2)
+            #expect(badRefresh.standardError.contains("--refresh must be a number of hertz"), "\(badRefresh.standardError)")
+            #expect(badRefresh.standardError.contains("found \"\(refresh)\""), "\(badRefresh.standardError)")
+        }
     }
 
     @Test("--shard runs only its part of a folder")

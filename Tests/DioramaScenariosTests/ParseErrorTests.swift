@@ -112,6 +112,23 @@ struct ParseErrorTests {
         #expect(try onlyError(studioHeader + "plug display TV 1920x1080 sacle 1 at 0,0").hint == "did you mean `scale`?")
     }
 
+    @Test("a refresh after @ that is not hertz above 0 and up to 1000, with at most three decimals, is refused at the mode")
+    func displayRefresh() throws {
+        for (refresh, message) in [
+            ("abc", "`abc` after @ is not a refresh in hertz"), ("", "`` after @ is not a refresh in hertz"),
+            ("59.9444", "`59.9444` after @ is not a refresh in hertz"), ("-5", "`-5` after @ is not a refresh in hertz"),
+            ("1e3", "`1e3` after @ is not a refresh in hertz"),
+            ("0", "a refresh must be above 0 and at most 1000 Hz, found 0"),
+            ("1000.001", "a refresh must be above 0 and at most 1000 Hz, found 1000.001"),
+        ] {
+            let error = try onlyError(studioHeader + "plug display TV 1920x1080@\(refresh) at 0,0")
+            #expect(error.message == message)
+            #expect(error.location == SourceLocation(file: testFile, line: 2, column: 17))
+        }
+        #expect(try onlyError(studioHeader + "plug display TV 1920x1080@x at 0,0").hint.contains("1920x1080@59.94"))
+        #expect(try onlyError(studioHeader + "plug display TV 1920X1080@30 at 0,0").hint == "use a lower-case x: 1920x1080")
+    }
+
     @Test("header lines after the first step point back to where the steps started")
     func headerAfterSteps() throws {
         let error = try onlyError("displays: studio\nlaunch TimerApp as timer\nprofile: modern\n")

@@ -145,8 +145,34 @@ struct ScenarioParserTests {
         #expect(spec.modeSize == Size(width: 1920, height: 1080))
         #expect(spec.position == Point(x: 0, y: 1080))
         #expect(spec.syntax == "TV 1920x1080 scale 1 at 0,1080")
+        #expect(spec.refreshMilliHz == 60_000)
         #expect(try action("unplug TV") == .unplugDisplay(display: name("TV")))
         #expect(try action("unplug display TV") == .unplugDisplay(display: name("TV")))
+    }
+
+    @Test("a display's mode may carry its refresh as @HZ (60 Hz without); the syntax writes it back")
+    func displayRefresh() throws {
+        for (text, milliHz, syntax) in [
+            ("TV 1920x1080@30 at 0,1080", 30_000, "TV 1920x1080@30 scale 1 at 0,1080"),
+            ("TV 1920x1080@59.94 scale 2 at 0,0", 59_940, "TV 1920x1080@59.94 scale 2 at 0,0"),
+            ("TV 640x480@0.5 at 0,0", 500, "TV 640x480@0.5 scale 1 at 0,0"),
+            ("TV 640x480@1000 at 0,0", 1_000_000, "TV 640x480@1000 scale 1 at 0,0"),
+            ("TV 640x480@60.000 at 0,0", 60_000, "TV 640x480 scale 1 at 0,0"),
+        ] {
+            guard case .plugDisplay(let spec) = try action("plug display " + text) else {
+                Issue.record("expected plug for \(text)")
+                continue
+            }
+            #expect(spec.modeSize == Size(width: text.hasPrefix("TV 1920") ? 1920 : 640, height: text.hasPrefix("TV 1920") ? 1080 : 480))
+            #expect(spec.refreshMilliHz == milliHz, "\(text)")
+            #expect(spec.syntax == syntax)
+        }
+        let header = try parse("display DP-1 1920x1200@10 scale 1 at 0,0")
+        guard case .inline(let displays) = header.displays else {
+            Issue.record("expected inline displays: \(header.displays)")
+            return
+        }
+        #expect(displays.map(\.refreshMilliHz) == [10_000])
     }
 
     @Test("screenshots, client steps and waits")

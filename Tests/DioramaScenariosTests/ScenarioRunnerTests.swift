@@ -138,6 +138,26 @@ struct ScenarioRunnerTests {
         #expect(result.isSuccess)
     }
 
+    @Test("--refresh reaches the backend's setup and every plugged display; without it a display keeps its own @HZ")
+    func refreshOverride() async throws {
+        let scenario = try validate(
+            """
+            display DP-1 1920x1080@30 at 0,0
+            launch TimerApp as timer
+            plug display TV 1920x1080@50 at 1920,0
+            """)
+        for (override, plugged) in [(nil, 50_000), (Optional(10_000), 10_000)] {
+            let backend = ScriptedBackend()
+            _ = await ScenarioRunner(options: ScenarioRunOptions(refreshMilliHz: override)).run(scenario, on: backend)
+            #expect(backend.setup?.refreshMilliHz == override)
+            guard case .plugDisplay(let spec)? = backend.performed.last?.action else {
+                Issue.record("the plug step was not performed: \(backend.log)")
+                continue
+            }
+            #expect(spec.refreshMilliHz == plugged)
+        }
+    }
+
     @Test("a backend that does not start makes the scenario an error")
     func startFailure() async throws {
         let backend = ScriptedBackend()

@@ -27,6 +27,8 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
     private(set) var changes = 0
     private(set) var lastLine = 0
     private(set) var setup: ScenarioSetup?
+    /// Every step `perform` was given, as given.
+    private(set) var performed: [Step] = []
 
     init(
         kind: BackendKind = .sim,
@@ -57,6 +59,7 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
 
     func perform(_ step: Step) async -> StepOutcome {
         log.append("perform \(step.text)")
+        performed.append(step)
         lastLine = step.location.line
         return outcomes[step.location.line] ?? .done
     }

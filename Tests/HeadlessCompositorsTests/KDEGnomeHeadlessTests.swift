@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaPOSIX
 import DioramaTestTraits
 import Foundation
@@ -114,9 +115,13 @@ struct KDEGnomeHeadlessTests {
             ])
     }
 
-    @Test("Mutter starts two monitors on its own bus, takes a layout with exact supported scales, and stops with its bus")
+    @Test(
+        "Mutter starts two monitors on its own bus, each at the refresh asked for (60 Hz unless given), takes a layout with exact supported scales, and stops with its bus"
+    )
     func mutterLayout() throws {
-        let mutter = try MutterHeadless.start(monitorSizes: [(1920, 1080), (2560, 1600)])
+        let mutter = try MutterHeadless.start(monitors: [
+            DisplayMode(width: 1920, height: 1080, refreshMilliHz: 10_000), DisplayMode(width: 2560, height: 1600),
+        ])
         defer { mutter.stop() }
         #expect(mutter.kind == .mutter)
         #expect(SessionBusInstance.processName(mutter.compositorPID) == "mutter")
@@ -124,6 +129,8 @@ struct KDEGnomeHeadlessTests {
 
         let state = try MutterHeadless.displayState(of: mutter)
         #expect(state.monitors.map(\.connector) == ["Meta-0", "Meta-1"])
+        #expect(state.monitors.map(\.refreshHz) == [10, 60])
+        #expect(state.monitors.first?.modeID == "1920x1080@10.000")
         let large = try #require(state.monitors.last)
         #expect(large.width == 2560 && large.modeID.hasPrefix("2560x1600"))
         // The experimental fractional flag is on: the big mode offers a scale near 1.5.

@@ -1,3 +1,4 @@
+import DioramaControlProtocol
 import DioramaPOSIX
 import DioramaTestTraits
 import Foundation
@@ -9,6 +10,11 @@ import Testing
 /// pressed through a RemoteDesktop session held on one D-Bus connection.
 @Suite("Mutter window moves", .serialized, .ownThreads)
 struct MutterMoveTests {
+    /// A 1280×800 monitor at 10 Hz: these tests watch where a window is, not
+    /// how often it is drawn, and Mutter repaints (with llvmpipe) at the
+    /// monitor's refresh.
+    static let quietMonitor = DisplayMode(width: 1280, height: 800, refreshMilliHz: 10_000)
+
     /// The enter and leave events of the first surface that entered an
     /// output, with each output's xdg_output name, from a `WAYLAND_DEBUG` log.
     static func outputEvents(in log: String) -> [String] {
@@ -46,7 +52,7 @@ struct MutterMoveTests {
 
     @Test("foot moves from Meta-0 to Meta-1 and back by Super+Shift+Right/Left over one RemoteDesktop session, and sees leave and enter")
     func footMovesBetweenMonitors() throws {
-        let mutter = try MutterHeadless.start(monitorSizes: [(1280, 800), (1280, 800)])
+        let mutter = try MutterHeadless.start(monitors: Array(repeating: Self.quietMonitor, count: 2))
         defer { mutter.stop() }
         try MutterHeadless.apply(
             [
@@ -78,7 +84,7 @@ struct MutterMoveTests {
 
     @Test("a ScreenCast virtual monitor plugs while PipeWire's consumer pulls it, at the consumer's size, and unplugs with its session")
     func virtualMonitorPlugsAndUnplugs() throws {
-        let mutter = try MutterHeadless.start(monitorSizes: [(1280, 800)])
+        let mutter = try MutterHeadless.start(monitors: [Self.quietMonitor])
         defer { mutter.stop() }
         let pipeWire = try MutterPipeWire(for: mutter)
         defer { pipeWire.stop() }
@@ -95,7 +101,7 @@ struct MutterMoveTests {
 
     @Test("a RemoteDesktop session is refused with a message naming the call when the bus is gone")
     func sessionOnAStoppedMutter() throws {
-        let mutter = try MutterHeadless.start(monitorSizes: [(1280, 800)])
+        let mutter = try MutterHeadless.start(monitors: [Self.quietMonitor])
         mutter.stop()
         let error = #expect(throws: CompositorLaunchError.self) { try MutterRemoteDesktop(on: mutter) }
         #expect("\(error.map { "\($0)" } ?? "")".contains("connect to unix:path="))
@@ -104,7 +110,7 @@ struct MutterMoveTests {
     static func state(_ monitors: [(String, Int, Int, Double)]) -> MutterHeadless.DisplayState {
         MutterHeadless.DisplayState(
             serial: 1,
-            monitors: monitors.map { .init(connector: $0.0, modeID: "", width: 2560, height: 1600, supportedScales: [1, 2]) },
+            monitors: monitors.map { .init(connector: $0.0, modeID: "", width: 2560, height: 1600, refreshHz: 60, supportedScales: [1, 2]) },
             logicalMonitors: monitors.map { .init(x: $0.1, y: $0.2, scale: $0.3, primary: false, connector: $0.0) })
     }
 

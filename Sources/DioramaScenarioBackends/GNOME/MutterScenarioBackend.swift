@@ -5,7 +5,7 @@ import Foundation
 import HeadlessCompositors
 
 /// Runs scenarios on a real headless Mutter 43 (`--on mutter`): one virtual
-/// monitor per starting display, at its mode, laid out at its position and
+/// monitor per starting display, at its mode and refresh, laid out at its position and
 /// scale through `org.gnome.Mutter.DisplayConfig`.
 ///
 /// **Scales.** Mutter accepts only the scales each mode lists, exactly; a
@@ -63,10 +63,10 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     // MARK: Start
 
     package func start(_ setup: ScenarioSetup) async throws {
-        let displays = try SimulatorLayout.layout(for: setup.displays).displays
+        let displays = try SimulatorLayout.layout(for: setup).displays
         guard !displays.isEmpty else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let compositor = try startCompositor(setup) {
-            try MutterHeadless.start(monitorSizes: displays.map { ($0.mode.width, $0.mode.height) })
+            try MutterHeadless.start(monitors: displays.map(\.mode))
         }
         do {
             let monitors = try MutterHeadless.displayState(of: compositor).monitors

@@ -44,7 +44,7 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
     // MARK: Start
 
     package func start(_ setup: ScenarioSetup) async throws {
-        let layout = try SimulatorLayout.layout(for: setup.displays)
+        let layout = try SimulatorLayout.layout(for: setup)
         guard let first = layout.displays.first else { throw ScenarioBackendError.badLayout("the layout has no display") }
         mode = Size(width: first.mode.width, height: first.mode.height)
         let count = layout.displays.count + Self.spareOutputs

@@ -5,24 +5,32 @@ import DioramaSimulator
 /// The simulator's values for what a scenario says: its starting displays,
 /// a plugged display, its profile.
 enum SimulatorLayout {
+    /// The starting displays: the layout file's or the scenario's `display`
+    /// lines, each at `--refresh`'s rate when the run gives one.
+    ///
     /// - Throws: ``ScenarioBackendError/badLayout(_:)`` with the layout file's own
     ///   error (file, line, display, field).
-    static func layout(for displays: StartingDisplays) throws(ScenarioBackendError) -> DisplayLayout {
-        switch displays {
+    static func layout(for setup: ScenarioSetup) throws(ScenarioBackendError) -> DisplayLayout {
+        var layout: DisplayLayout
+        switch setup.displays {
         case .layoutFile(let reference):
             do {
-                return try DisplayLayout.load(contentsOf: reference.path)
+                layout = try DisplayLayout.load(contentsOf: reference.path)
             } catch {
                 throw .badLayout("\(error)")
             }
         case .inline(let specs):
-            return DisplayLayout(displays: specs.map(configuration(for:)))
+            layout = DisplayLayout(displays: specs.map(configuration(for:)))
         }
+        if let refresh = setup.refreshMilliHz {
+            for index in layout.displays.indices { layout.displays[index].mode.refreshMilliHz = refresh }
+        }
+        return layout
     }
 
     static func configuration(for spec: DisplaySpec) -> DisplayConfiguration {
         DisplayConfiguration(
-            name: spec.name, mode: DisplayMode(width: spec.modeSize.width, height: spec.modeSize.height),
+            name: spec.name, mode: DisplayMode(width: spec.modeSize.width, height: spec.modeSize.height, refreshMilliHz: spec.refreshMilliHz),
             scale: spec.scale, transform: spec.transform, position: spec.position)
     }
 

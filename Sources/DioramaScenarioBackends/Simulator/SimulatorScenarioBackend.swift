@@ -67,7 +67,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         self.setup = setup
         let (profile, layout) = ExplorationVariation.applying(
             setup.variations, to: SimulatorLayout.profile(for: setup.profile),
-            layout: try SimulatorLayout.layout(for: setup.displays))
+            layout: try SimulatorLayout.layout(for: setup))
         clients = try ScenarioClients(configuration: configuration, scenarioName: setup.scenarioName)
         simulator = try BackgroundSimulator {
             SimulatorConfiguration(layout: layout, profile: profile)

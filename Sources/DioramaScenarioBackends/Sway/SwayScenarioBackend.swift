@@ -50,7 +50,7 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
     // MARK: Start and stop
 
     package func start(_ setup: ScenarioSetup) async throws {
-        let layout = try SimulatorLayout.layout(for: setup.displays)
+        let layout = try SimulatorLayout.layout(for: setup)
         var outputs: [SwayHeadless.Output] = []
         for (index, display) in layout.displays.enumerated() {
             names.add(display: display.name, output: SwayHeadless.outputName(index: index), scale: display.scale)

@@ -34,7 +34,7 @@ package final class WestonScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     // MARK: Start and stop
 
     package func start(_ setup: ScenarioSetup) async throws {
-        let layout = try SimulatorLayout.layout(for: setup.displays)
+        let layout = try SimulatorLayout.layout(for: setup)
         guard let first = layout.displays.first else { throw ScenarioBackendError.badLayout("the layout has no display") }
         let scale = first.scale.ceil()
         if !first.scale.isInteger {

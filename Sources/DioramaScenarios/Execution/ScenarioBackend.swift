@@ -105,10 +105,14 @@ package struct ScenarioSetup: Hashable, Sendable {
     package var timeout: ScenarioDuration
     /// Where `screenshot` steps write their PNGs (the backend creates it if needed).
     package var artifactsDirectory: String
+    /// `--refresh`, in mHz: every starting display's refresh instead of the
+    /// one its layout or line gives; nil keeps those.
+    package var refreshMilliHz: Int?
 
     package init(
         scenarioName: String, displays: StartingDisplays, profile: ScenarioProfile,
-        timeout: ScenarioDuration, artifactsDirectory: String, variations: [ExplorationVariation] = []
+        timeout: ScenarioDuration, artifactsDirectory: String, variations: [ExplorationVariation] = [],
+        refreshMilliHz: Int? = nil
     ) {
         self.scenarioName = scenarioName
         self.displays = displays
@@ -116,6 +120,7 @@ package struct ScenarioSetup: Hashable, Sendable {
         self.variations = variations
         self.timeout = timeout
         self.artifactsDirectory = artifactsDirectory
+        self.refreshMilliHz = refreshMilliHz
     }
 }
 

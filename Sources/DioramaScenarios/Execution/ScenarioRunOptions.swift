@@ -27,12 +27,15 @@ package struct ScenarioRunOptions: Hashable, Sendable {
     package var pollInterval: ScenarioDuration
     /// Where screenshots are written while running (the report copies them).
     package var artifactsDirectory: String
+    /// `--refresh HZ`, in mHz: every display's refresh (starting and plugged)
+    /// instead of its layout's or its line's; nil keeps those.
+    package var refreshMilliHz: Int?
 
     package init(
         backend: BackendKind = .sim, profile: ScenarioProfile? = nil, junitPath: String? = nil,
         jsonPath: String? = nil, reportDirectory: String? = nil, shard: Shard? = nil, jobs: Int = 1,
         pollInterval: ScenarioDuration = ScenarioDuration(milliseconds: 10),
-        artifactsDirectory: String = "diorama-artifacts", machine: String? = nil
+        artifactsDirectory: String = "diorama-artifacts", machine: String? = nil, refreshMilliHz: Int? = nil
     ) {
         self.backend = backend
         self.profile = profile
@@ -44,6 +47,16 @@ package struct ScenarioRunOptions: Hashable, Sendable {
         self.pollInterval = pollInterval
         self.artifactsDirectory = artifactsDirectory
         self.machine = machine
+        self.refreshMilliHz = refreshMilliHz
+    }
+
+    /// `step` as it runs: a `plug display` at `--refresh`'s rate when given.
+    package func applyingRefresh(to step: Step) -> Step {
+        guard let refreshMilliHz, case .plugDisplay(var spec) = step.action else { return step }
+        spec.refreshMilliHz = refreshMilliHz
+        var changed = step
+        changed.action = .plugDisplay(spec)
+        return changed
     }
 
     /// The profile a scenario runs with: its own `profile:`, else `--profile`, else

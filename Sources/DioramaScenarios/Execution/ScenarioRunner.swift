@@ -44,7 +44,8 @@ package struct ScenarioRunner: Sendable {
         let setup = ScenarioSetup(
             scenarioName: scenario.name, displays: validated.startingDisplays, profile: profile,
             timeout: scenario.timeout,
-            artifactsDirectory: options.artifactsDirectory + "/" + scenario.name, variations: scenario.variations)
+            artifactsDirectory: options.artifactsDirectory + "/" + scenario.name, variations: scenario.variations,
+            refreshMilliHz: options.refreshMilliHz)
         do {
             try await backend.start(setup)
         } catch {
@@ -129,7 +130,7 @@ package struct ScenarioRunner: Sendable {
                 return entry
             }
         default:
-            let outcome = await backend.perform(step)
+            let outcome = await backend.perform(options.applyingRefresh(to: step))
             entry.detail = outcome.detail
             entry.screenshots = outcome.screenshots
             switch outcome.status {

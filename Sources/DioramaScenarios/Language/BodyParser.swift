@@ -380,12 +380,12 @@ struct BodyParser {
 
     // MARK: Displays
 
-    /// `NAME WxH [scale S] [at X,Y] [transform T]` (the `at` part is required), for
-    /// inline displays and `plug display`.
+    /// `NAME WxH[@HZ] [scale S] [at X,Y] [transform T]` (the `at` part is
+    /// required), for inline displays and `plug display`.
     mutating func displaySpec() throws(ScenarioDiagnostic) -> DisplaySpec {
         let nameToken = cursor.current
         let name = try cursor.name("a display name such as DP-1", hint: "write e.g. display DP-1 1920x1080 scale 1 at 0,0")
-        let mode = try cursor.size("the mode size in pixels, such as 1920x1080")
+        let mode = try cursor.displayMode("the mode size in pixels, such as 1920x1080 (or 1920x1080@30 at 30 Hz)")
         var scale: Scale?
         var position: Point?
         var transform: OutputTransform?
@@ -418,7 +418,7 @@ struct BodyParser {
                         otherwise: "say where the display's top-left corner is, in logical points: at 1920,0"))
             }
             return DisplaySpec(
-                name: name.name, modeSize: mode, scale: scale ?? .one, position: position,
+                name: name.name, modeSize: mode.size, refreshMilliHz: mode.refreshMilliHz, scale: scale ?? .one, position: position,
                 transform: transform ?? .normal, location: cursor.location(of: nameToken))
         }
     }

@@ -191,26 +191,57 @@ struct TokenCursor {
     /// `WIDTHxHEIGHT`, as in `320x240`; each side 0…32767 (an int32 Wayland size
     /// that still fits a buffer).
     mutating func size(_ what: String = "a size WIDTHxHEIGHT such as 320x240") throws(ScenarioDiagnostic) -> Size {
+        let size = try size(current.text, what: what)
+        advance()
+        return size
+    }
+
+    /// A display mode, `WxH` or `WxH@HZ`: its size in pixels and its refresh in
+    /// mHz (``DisplaySpec/defaultRefreshMilliHz`` when no `@HZ` is given). The
+    /// refresh is hertz with at most three decimals (what `wl_output.mode`'s
+    /// mHz can carry), above 0 and at most 1000.
+    mutating func displayMode(_ what: String) throws(ScenarioDiagnostic) -> (size: Size, refreshMilliHz: Int) {
+        let token = current
+        guard token.kind == .word, let at = token.text.firstIndex(of: "@") else {
+            return (try size(what), DisplaySpec.defaultRefreshMilliHz)
+        }
+        let size = try size(String(token.text[..<at]), what: what)
+        let hertz = token.text[token.text.index(after: at)...]
+        guard let milliHz = DisplaySpec.milliHz(parsing: hertz) else {
+            throw error(
+                "`\(hertz)` after @ is not a refresh in hertz", hint: "write the refresh as a number of hertz with at most three decimals: 1920x1080@59.94",
+                at: token)
+        }
+        guard InputRanges.refreshMilliHz.contains(milliHz) else {
+            throw error(
+                "a refresh must be above 0 and at most 1000 Hz, found \(hertz)", hint: "leave out @HZ for 60 Hz; a slow one is e.g. @10",
+                at: token)
+        }
+        advance()
+        return (size, milliHz)
+    }
+
+    /// `text` (the current token's, or its part before `@`) read as a size.
+    private func size(_ text: String, what: String) throws(ScenarioDiagnostic) -> Size {
         let token = current
         let example = "write width and height joined by a lower-case x, without spaces: 320x240"
         guard token.kind == .word else { throw error(expected: what, hint: example) }
-        let parts = token.text.split(separator: "x", omittingEmptySubsequences: false)
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
             !parts[0].hasPrefix("+"), !parts[1].hasPrefix("+")
         else {
             if Int(token.text) != nil, isWord("x", offset: 1) {
                 throw error(expected: what, hint: "write the size without spaces: \(token.text)x\(peek(2).text)")
             }
-            if token.text.contains("X") || token.text.contains("×") {
+            if text.contains("X") || text.contains("×") {
                 throw error(
-                    expected: what, hint: "use a lower-case x: \(token.text.replacingOccurrences(of: "X", with: "x").replacingOccurrences(of: "×", with: "x"))")
+                    expected: what, hint: "use a lower-case x: \(text.replacingOccurrences(of: "X", with: "x").replacingOccurrences(of: "×", with: "x"))")
             }
             throw error(expected: what, hint: example)
         }
         guard (0...32767).contains(width), (0...32767).contains(height) else {
-            throw error("each side of a size must be between 0 and 32767, found \(token.text)", hint: example, at: token)
+            throw error("each side of a size must be between 0 and 32767, found \(text)", hint: example, at: token)
         }
-        advance()
         return Size(width: width, height: height)
     }
 

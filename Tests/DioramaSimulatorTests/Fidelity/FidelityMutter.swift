@@ -8,9 +8,16 @@ import HeadlessCompositors
 /// accepts only a mode's listed scales, and lists 2 for a mode only when the
 /// logical size at 2 keeps its minimum area (1280x800 at 2 does not), so
 /// Meta-0 can be rescaled to 2x in the session.
+///
+/// Both sides refresh at 10 Hz: Mutter repaints its monitors (with llvmpipe)
+/// at their refresh while a client animates, which at 60 Hz cost a core for
+/// gtk4-widget-factory; the session compares events, not frame rates, and
+/// `wl_output.mode` carries the same 10000 mHz on both sides.
 enum FidelityMutterOutputs {
     static let names = [MutterHeadless.monitorName(index: 0), MutterHeadless.monitorName(index: 1)]
     static let size = (width: 1920, height: 1200)
+    /// Both monitors' mode, on Mutter and in the simulated layout.
+    static let mode = DisplayMode(width: size.width, height: size.height, refreshMilliHz: 10_000)
 
     /// Meta-0 at 1x at the origin, Meta-1 at 2x right of it (x = 1920).
     static var mutterLayout: [MutterHeadless.LogicalMonitor] {
@@ -28,7 +35,7 @@ enum FidelityMutterOutputs {
         DisplayLayout(
             displays: mutterLayout.map { logical in
                 DisplayConfiguration(
-                    name: logical.connector, mode: DisplayMode(width: size.width, height: size.height),
+                    name: logical.connector, mode: mode,
                     scale: Scale(integer: Int(logical.scale))!, position: Point(x: logical.x, y: logical.y))
             })
     }
@@ -52,7 +59,7 @@ final class RealMutterCompositor: FidelityCompositor {
     private var windowHalf: HalfTile?
 
     init() throws {
-        compositor = try MutterHeadless.start(monitorSizes: Array(repeating: FidelityMutterOutputs.size, count: 2))
+        compositor = try MutterHeadless.start(monitors: Array(repeating: FidelityMutterOutputs.mode, count: 2))
         do {
             try MutterHeadless.apply(layout, to: compositor)
             remoteDesktop = try MutterRemoteDesktop(on: compositor)
