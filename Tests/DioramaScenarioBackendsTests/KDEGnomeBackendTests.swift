@@ -26,7 +26,11 @@ enum KDEGnomeBackendTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let configuration = BackendConfiguration(
             executableDirectories: [timer.deletingLastPathComponent().path], workDirectory: work.path)
-        let options = RealCompositorBackendTests.runOptions(on: backend, work: work)
+        // Two scenarios at a time, each with its compositor (the test weighs
+        // two slots): a session start per scenario made the suite on Mutter
+        // the run's longest test.
+        var options = RealCompositorBackendTests.runOptions(on: backend, work: work)
+        options.jobs = 2
         let results = await ScenarioSuiteRunner(options: options).run(scenarios) {
             ScenarioBackends.make(backend, configuration: configuration)
         }
