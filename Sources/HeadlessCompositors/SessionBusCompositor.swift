@@ -88,16 +88,19 @@ struct SessionBusInstance {
     }
 
     /// The compositor's environment: the caller's without another display or
-    /// bus, with the private folders and bus.
+    /// bus, with the private folders and bus, and the caller's shader cache
+    /// (``callerShaderCacheParent(_:)``).
     func compositorEnvironment(_ extra: [String: String]) -> [String: String] {
-        var environment = sanitizedEnvironment([
+        var privateFolders = [
             "XDG_RUNTIME_DIR": directory.runtime,
             "XDG_CONFIG_HOME": configHome,
             "XDG_DATA_HOME": directory.base + "/data",
             "XDG_CACHE_HOME": directory.base + "/cache",
             "HOME": directory.base,
             "DBUS_SESSION_BUS_ADDRESS": busAddress,
-        ])
+        ]
+        privateFolders["MESA_SHADER_CACHE_DIR"] = callerShaderCacheParent(ProcessInfo.processInfo.environment)
+        var environment = sanitizedEnvironment(privateFolders)
         for key in ["QT_QPA_PLATFORM", "DESKTOP_SESSION", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE"] {
             environment.removeValue(forKey: key)
         }

@@ -224,6 +224,22 @@ func sanitizedEnvironment(_ extra: [String: String]) -> [String: String] {
     return env
 }
 
+/// The folder Mesa keeps its compiled shaders under for the caller
+/// (`MESA_SHADER_CACHE_DIR`, to which Mesa adds `mesa_shader_cache`): the
+/// caller's own setting, else its cache folder (`XDG_CACHE_HOME`, else
+/// `~/.cache`), where Mesa would look by default. A compositor started with
+/// a private `HOME` and `XDG_CACHE_HOME` is given it, so llvmpipe reuses
+/// the shaders compiled at earlier starts (Mutter 43 with an idle client:
+/// about 0.35 s of CPU with it, 0.55 s without). Only compiled shaders are
+/// shared; the instance's settings and data stay private. Nil when the
+/// caller has no absolute cache or home folder.
+package func callerShaderCacheParent(_ environment: [String: String]) -> String? {
+    for (key, suffix) in [("MESA_SHADER_CACHE_DIR", ""), ("XDG_CACHE_HOME", ""), ("HOME", "/.cache")] {
+        if let value = environment[key], value.hasPrefix("/") { return value + suffix }
+    }
+    return nil
+}
+
 /// Variables that point a process at some other compositor or IPC socket.
 let inheritedDisplayVariables = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "SWAYSOCK", "I3SOCK"]
 
