@@ -54,6 +54,10 @@ package actor OwnThreadSlots {
     private var suiteRanks: [Test.ID: Int] = [:]
     private var sampler: Task<Void, Never>?
     private var lastCPUTimes: CPUTimes?
+    /// The idle share of the latest sample and when it was taken: what lets
+    /// a waiter replace a test that ended past the floor
+    /// (``SlotAdmission/admitsReplacement(weight:running:ranBefore:latestIdleShare:)``).
+    private var latestSample: (idleShare: Double, at: ContinuousClock.Instant)?
 
     package init(admission: SlotAdmission, log: SlotLog?) {
         self.admission = admission
@@ -81,9 +85,22 @@ package actor OwnThreadSlots {
 
     /// Gives `weight` back and lets the waiters that now fit start.
     package func release(_ grant: Grant, for testCase: String, weight: Int) {
+        let ranBefore = running
         running -= weight
         log?.record(testCase: testCase, weight: weight, grant: grant, ended: Date())
-        admitWaiters(idleShare: nil)
+        admitReplacements(ranBefore: ranBefore)
+    }
+
+    /// Starts the waiters at the head of the queue that fit in what the
+    /// ended test leaves (``SlotAdmission/admitsReplacement(weight:running:ranBefore:latestIdleShare:)``),
+    /// judged on the latest sample while it is fresh (two sample intervals).
+    private func admitReplacements(ranBefore: Int) {
+        let fresh = latestSample.flatMap { ContinuousClock.now - $0.at <= Self.sampleInterval * 2 ? $0.idleShare : nil }
+        while let head = queue.first,
+            admission.admitsReplacement(weight: head.weight, running: running, ranBefore: ranBefore, latestIdleShare: fresh)
+        {
+            startHead(admittedOn: fresh)
+        }
     }
 
     private func start(weight: Int, suite: Test.ID?, asked: Date, idleShare: Double?) -> Grant {
@@ -102,14 +119,21 @@ package actor OwnThreadSlots {
     private func admitWaiters(idleShare: Double?) {
         var sample = idleShare
         while let head = queue.first, admission.admits(weight: head.weight, running: running, idleShare: sample) {
-            let pastFloor = !admission.admits(weight: head.weight, running: running, idleShare: nil)
-            let entry = queue.removeFirst()
-            let grant = start(
-                weight: entry.weight, suite: entry.waiter.suite, asked: entry.waiter.asked,
-                idleShare: pastFloor ? sample : nil)
-            entry.waiter.continuation.resume(returning: grant)
-            if pastFloor { sample = nil }
+            if startHead(admittedOn: sample) { sample = nil }
         }
+    }
+
+    /// Takes the queue's head out and starts it; `idleShare`, the sample it
+    /// was admitted on, goes into the slot log when that was past the floor.
+    /// Returns whether it was.
+    @discardableResult
+    private func startHead(admittedOn idleShare: Double?) -> Bool {
+        let entry = queue.removeFirst()
+        let pastFloor = !admission.admits(weight: entry.weight, running: running, idleShare: nil)
+        let grant = start(
+            weight: entry.weight, suite: entry.waiter.suite, asked: entry.waiter.asked, idleShare: pastFloor ? idleShare : nil)
+        entry.waiter.continuation.resume(returning: grant)
+        return pastFloor
     }
 
     /// While tests wait and the admission can grow, samples the machine's
@@ -134,8 +158,9 @@ package actor OwnThreadSlots {
             return false
         }
         let now = CPUTimes.now()
-        if let now, let earlier = lastCPUTimes {
-            admitWaiters(idleShare: now.idleShare(since: earlier))
+        if let now, let earlier = lastCPUTimes, let idleShare = now.idleShare(since: earlier) {
+            latestSample = (idleShare, ContinuousClock.now)
+            admitWaiters(idleShare: idleShare)
         }
         lastCPUTimes = now
         return true

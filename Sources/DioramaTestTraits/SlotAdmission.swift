@@ -53,6 +53,20 @@ package struct SlotAdmission: Sendable, Equatable {
         return idleShare >= idleShareToGrow
     }
 
+    /// Whether a test of `weight` may take the place of a test that just
+    /// ended, without waiting for a new sample: within the floor, as always;
+    /// past it, while the weight running stays within what ran before the
+    /// end (`ranBefore`) and the latest sample still showed enough idle
+    /// time. A replacement does not add to what runs, so the one-test-per-
+    /// sample pace of growing (which keeps one idle sample from admitting
+    /// many) does not apply: at that pace the last minute of a run, dozens
+    /// of tests of a fraction of a second each, started two a second.
+    package func admitsReplacement(weight: Int, running: Int, ranBefore: Int, latestIdleShare: Double?) -> Bool {
+        if admits(weight: weight, running: running, idleShare: nil) { return true }
+        guard running + weight <= min(ranBefore, ceiling), let latestIdleShare else { return false }
+        return latestIdleShare >= idleShareToGrow
+    }
+
     /// The admission `DIORAMA_TEST_THREADS` asks for: nil when it is 0 (the
     /// trait is off), a fixed count for a positive number, by load when it is
     /// unset (or not a number).

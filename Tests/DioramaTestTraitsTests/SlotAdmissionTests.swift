@@ -18,6 +18,20 @@ struct SlotAdmissionTests {
         #expect(!byLoad.admits(weight: 2, running: 5, idleShare: 1), "the ceiling holds however idle")
     }
 
+    @Test("a test replaces one that ended, past the floor, on the latest sample's idle share, never above what ran before or the ceiling")
+    func replacements() {
+        let admission = SlotAdmission(floor: 2, ceiling: 6, idleShareToGrow: 0.25)
+        // Five ran, one ended: another takes its place on an idle sample…
+        #expect(admission.admitsReplacement(weight: 1, running: 4, ranBefore: 5, latestIdleShare: 0.5))
+        // …not on a busy one, nor without a fresh sample, nor above what ran.
+        #expect(!admission.admitsReplacement(weight: 1, running: 4, ranBefore: 5, latestIdleShare: 0.1))
+        #expect(!admission.admitsReplacement(weight: 1, running: 4, ranBefore: 5, latestIdleShare: nil))
+        #expect(!admission.admitsReplacement(weight: 2, running: 4, ranBefore: 5, latestIdleShare: 0.9))
+        #expect(!admission.admitsReplacement(weight: 1, running: 6, ranBefore: 8, latestIdleShare: 0.9))
+        // Within the floor, whatever the sample.
+        #expect(admission.admitsReplacement(weight: 1, running: 1, ranBefore: 2, latestIdleShare: nil))
+    }
+
     @Test("a test heavier than the floor runs, alone")
     func heavyTestRunsAlone() {
         let one = SlotAdmission.fixed(1)
