@@ -16,9 +16,10 @@ import Testing
 struct FidelityTests {}
 
 extension FidelityTests {
-    @Suite(.serialized, .ownThreads) struct OnSway {}
+    /// Sway's, KWin's and Mutter's are long chains: each takes 15–45 s, one
+    /// test after another.
+    @Suite(.serialized, .ownThreads(longChain: true)) struct OnSway {}
     @Suite(.serialized, .ownThreads) struct OnWeston {}
-    /// KWin's and Mutter's chains are among the run's longest.
     @Suite(.serialized, .ownThreads(longChain: true)) struct OnKWin {}
     @Suite(.serialized, .ownThreads(longChain: true)) struct OnMutter {}
 }
