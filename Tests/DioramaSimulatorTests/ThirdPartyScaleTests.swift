@@ -13,7 +13,8 @@ import Testing
 /// Whether it redraws for the new scale, and how fast, is a finding, graded
 /// by `diorama check` (Docs/compatibility.md is its output, `make compatibility`).
 @Suite(.ownThreads(longChain: true)) struct ThirdPartyScaleTests {
-    /// How long a client gets to redraw for a new scale before it counts as not following.
+    /// How long a client gets to handle a move (to redraw for the new scale,
+    /// or at least to answer a ping sent after it).
     static let followTimeout: Duration = .seconds(5)
 
     @Test(.timeLimit(.minutes(10)), arguments: ThirdPartyClient.windowed)
@@ -46,12 +47,25 @@ import Testing
                 measurement.read(simulator.trace.records(after: measurement.readThrough))
                 return measurement.response.followed
             }
-            // Not following is a finding, so running out of time here is not a failure.
-            try? harness.run(until: { followed() || !process.isRunning }, timeout: Self.followTimeout)
+            // Not following is a finding, not a failure: the wait ends once
+            // the client followed, or answered a ping sent after the move
+            // (it handled the move's events), or ended.
+            let ping = simulator.ping(window: mapped.id)
+            func handledTheMove() -> Bool {
+                ping.map { simulator.hasAnsweredPing($0, window: mapped.id) != false } ?? false
+            }
+            try? harness.run(until: { followed() || handledTheMove() || !process.isRunning }, timeout: Self.followTimeout)
             #expect(process.isRunning, "\(program.name) exited after the move to \(display): \(process.state)")
             #expect(mapped.enteredDisplayNames == [display], "\(program.name) on \(display)")
             #expect(mapped.homeDisplayName == display)
         }
+        // Still there one round trip later, past the redraw the last move asked for.
+        if let ping = simulator.ping(window: mapped.id) {
+            try? harness.run(
+                until: { simulator.hasAnsweredPing(ping, window: mapped.id) != false || !process.isRunning },
+                timeout: Self.followTimeout)
+        }
+        #expect(process.isRunning, "\(program.name) exited after its last move: \(process.state)")
         let commits = simulator.trace.records.filter { if case .commit(let fact) = $0.event { fact.window == mapped.id } else { false } }
         #expect(commits.count >= 2, "\(program.name)'s commits are in the trace")
 
