@@ -239,9 +239,9 @@ let package = Package(
         .target(name: "DioramaPNGTestSupport", dependencies: ["DioramaGraphics", "CZlib"]),
         // Swift Testing traits the test targets share (`.ownThreads`: tests that
         // block while other processes work run off the shared cooperative pool).
-        .target(name: "DioramaTestTraits"),
+        .target(name: "DioramaTestTraits", dependencies: ["DioramaPOSIX"]),
         // The traits' admission policy, queue order and slot log.
-        .testTarget(name: "DioramaTestTraitsTests", dependencies: ["DioramaTestTraits"]),
+        .testTarget(name: "DioramaTestTraitsTests", dependencies: ["DioramaTestTraits", "DioramaPOSIX"]),
         // Package.swift, the sources and ARCHITECTURE.md agree: every import of a
         // package target is a declared dependency, and the document names every target.
         .testTarget(name: "DioramaStructureTests", dependencies: ["DioramaTestTraits"]),

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Glibc
 import HeadlessCompositors
@@ -51,21 +52,18 @@ final class ClientLogFollower {
     /// (none can be set up: no inotify) costs no more than that.
     private func nextWrite(before deadline: ContinuousClock.Instant) async {
         let watch = self.watch
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            // On a thread of its own: the cooperative pool must not block.
-            DispatchQueue.global().async {
-                let left = ContinuousClock.now.duration(to: deadline)
-                let milliseconds = min(250, max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-                if watch >= 0 {
-                    var polled = [pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
-                    if poll(&polled, 1, Int32(milliseconds)) > 0 {
-                        var buffer = [UInt8](repeating: 0, count: 4096)
-                        while read(watch, &buffer, buffer.count) > 0 {}
-                    }
-                } else {
-                    usleep(UInt32(milliseconds) * 1000)
+        // On a thread of its own: the cooperative pool must not block.
+        await awaitBlocking {
+            let left = ContinuousClock.now.duration(to: deadline)
+            let milliseconds = min(250, max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            if watch >= 0 {
+                var polled = [pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
+                if poll(&polled, 1, Int32(milliseconds)) > 0 {
+                    var buffer = [UInt8](repeating: 0, count: 4096)
+                    while read(watch, &buffer, buffer.count) > 0 {}
                 }
-                done.resume()
+            } else {
+                usleep(UInt32(milliseconds) * 1000)
             }
         }
     }

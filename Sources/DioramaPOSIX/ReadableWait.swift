@@ -30,12 +30,11 @@ package enum ReadableWait {
 
     /// ``block(on:until:)`` without holding a thread of Swift's cooperative
     /// pool (a handful of them serve every task of the process): the poll
-    /// runs on a Dispatch thread while the caller is suspended.
+    /// runs on a thread of its own while the caller is suspended
+    /// (``awaitBlocking(_:)``).
     @discardableResult
     package static func suspend(on descriptors: [Int32], until deadline: ContinuousClock.Instant) async -> Bool {
-        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
-            DispatchQueue.global().async { done.resume(returning: block(on: descriptors, until: deadline)) }
-        }
+        await awaitBlocking { block(on: descriptors, until: deadline) }
     }
 }
 

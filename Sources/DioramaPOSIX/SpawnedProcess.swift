@@ -186,13 +186,12 @@ package final class SpawnedProcess: @unchecked Sendable, CustomStringConvertible
     }
 
     /// Waits up to `timeout` for the child to end, without holding a thread
-    /// of Swift's cooperative pool: a Dispatch thread waits for the reaping,
-    /// so the caller resumes as the child ends, not at a later look.
+    /// of Swift's cooperative pool: a thread of its own waits for the
+    /// reaping (``awaitBlocking(_:)``), so the caller resumes as the child
+    /// ends, not at a later look.
     @discardableResult
     package func waitForExit(timeout: Duration) async -> Termination? {
-        await withCheckedContinuation { (done: CheckedContinuation<Termination?, Never>) in
-            DispatchQueue.global().async { [self] in done.resume(returning: waitForExit(timeout: timeout)) }
-        }
+        await awaitBlocking { [self] in waitForExit(timeout: timeout) }
     }
 
     /// Stops the child: SIGTERM (and SIGCONT, since a stopped process acts

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 
 /// A simulator running its event loop on its own thread: the embedding mode
@@ -86,16 +87,12 @@ public final class BackgroundSimulator: Sendable {
     }
 
     /// ``value(timeout:_:)`` for async code: the wait blocks a thread of
-    /// its own, not one of the cooperative pool's.
+    /// its own (``awaitBlocking(_:)``), not one of the cooperative pool's.
     public func value<Value: Sendable>(
         timeout: Duration, _ condition: @escaping @Sendable (Simulator) throws -> Value?
     ) async throws -> Value? {
         let remote = remote
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try remote.wait(for: condition, timeout: timeout) })
-            }
-        }
+        return try await awaitBlocking { Result { try remote.wait(for: condition, timeout: timeout) } }.get()
     }
 
     /// Stops the loop, shuts the simulator down (disconnecting clients) and

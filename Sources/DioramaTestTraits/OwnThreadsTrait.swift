@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 import Testing
 
@@ -120,27 +121,17 @@ package final class ThreadPerJobExecutor: TaskExecutor {
     package static let shared = ThreadPerJobExecutor()
 
     /// Its threads' name, as `gdb`, `perf` and `/proc/PID/task/*/comm` show
-    /// it (at most 15 bytes). Foundation's `Thread.name` does not reach the
-    /// kernel on Linux: without it the thread keeps the name of the one that
-    /// started it, a pool thread's, and cannot be told apart from one.
+    /// it (``nameCurrentThread(_:)``): without it a thread keeps the name of
+    /// the pool thread that started it, and cannot be told apart from one.
     package static let threadName = "test-own-thread"
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         let thread = Thread {
-            Self.nameCurrentThread()
+            nameCurrentThread(Self.threadName)
             job.runSynchronously(on: executor)
         }
         thread.start()
-    }
-
-    /// Gives the calling thread ``threadName`` (a thread may write its own
-    /// `comm`); where `/proc` is missing it keeps its name.
-    private static func nameCurrentThread() {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        _ = threadName.withCString { write(descriptor, $0, strlen($0)) }
     }
 }

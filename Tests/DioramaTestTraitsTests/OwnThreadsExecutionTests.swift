@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import DioramaTestTraits
 import Foundation
 import Testing
@@ -40,5 +41,18 @@ struct OwnThreadsExecutionTests {
         let names = await Self.threadNamesAcrossAnAwait()
         #expect(names.before == Self.ownThreadName)
         #expect(names.after == Self.ownThreadName)
+    }
+}
+
+/// `awaitBlocking`: the blocking part of an async wait (a `poll`, a
+/// `waitid`) runs on a thread started for it, named `blocking-wait`, not on
+/// a Dispatch worker, which is also where Swift runs default-priority tasks.
+@Suite("blocking waits off the shared threads")
+struct BlockingWaitTests {
+    @Test("the work runs on a thread of its own and its value comes back")
+    func blockingWorkRunsOnItsOwnThread() async {
+        let (name, value) = await awaitBlocking { (OwnThreadsExecutionTests.currentThreadName(), 42) }
+        #expect(name == blockingWaitThreadName)
+        #expect(value == 42)
     }
 }
