@@ -13,11 +13,7 @@ import Foundation
 /// microseconds to start, against waits of milliseconds to minutes.
 package func awaitBlocking<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
     await withCheckedContinuation { (done: CheckedContinuation<Value, Never>) in
-        let thread = Thread {
-            nameCurrentThread(blockingWaitThreadName)
-            done.resume(returning: work())
-        }
-        thread.start()
+        startThread(named: blockingWaitThreadName) { done.resume(returning: work()) }
     }
 }
 
@@ -25,12 +21,22 @@ package func awaitBlocking<Value: Sendable>(_ work: @escaping @Sendable () -> Va
 /// and `/proc/PID/task/*/comm` show it.
 package let blockingWaitThreadName = "blocking-wait"
 
-/// Gives the calling thread `name` (at most 15 bytes) where the kernel
-/// keeps it: a thread may write its own `/proc/thread-self/comm`. Without
-/// `/proc` it keeps its name. Foundation's `Thread.name` does not reach
-/// the kernel on Linux, so a thread started by another keeps that one's
-/// name, and a wait's thread looks like a Dispatch worker's.
-package func nameCurrentThread(_ name: String) {
+/// Starts a thread that runs `body`, named `name` (at most 15 bytes) where
+/// the kernel keeps it, as `gdb`, `perf` and `/proc/PID/task/*/comm` show
+/// it. Foundation's `Thread.name` does not reach the kernel on Linux: a
+/// thread started by another keeps that one's name, so a wait's thread
+/// would look like the Dispatch worker that started it.
+package func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+    let thread = Thread {
+        nameCurrentThread(name)
+        body()
+    }
+    thread.start()
+}
+
+/// Gives the calling thread `name`: a thread may write its own
+/// `/proc/thread-self/comm`. Without `/proc` it keeps its name.
+private func nameCurrentThread(_ name: String) {
     let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }

@@ -120,18 +120,14 @@ extension Trait where Self == OwnThreadsTrait {
 package final class ThreadPerJobExecutor: TaskExecutor {
     package static let shared = ThreadPerJobExecutor()
 
-    /// Its threads' name, as `gdb`, `perf` and `/proc/PID/task/*/comm` show
-    /// it (``nameCurrentThread(_:)``): without it a thread keeps the name of
-    /// the pool thread that started it, and cannot be told apart from one.
+    /// Its threads' name (``startThread(named:_:)``): without it a thread
+    /// keeps the name of the pool thread that started it, and cannot be told
+    /// apart from one.
     package static let threadName = "test-own-thread"
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        let thread = Thread {
-            nameCurrentThread(Self.threadName)
-            job.runSynchronously(on: executor)
-        }
-        thread.start()
+        startThread(named: Self.threadName) { job.runSynchronously(on: executor) }
     }
 }

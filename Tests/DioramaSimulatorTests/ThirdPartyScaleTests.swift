@@ -38,6 +38,11 @@ import Testing
         let mapped = try #require(window(), "\(program.name) \(process.state) without mapping a window; stderr: \(process.standardError.suffix(2000))")
         #expect(mapped.enteredDisplayNames == ["DP-1"])
 
+        /// Pings the client; the check says whether it answered (it handled
+        /// every event sent before). Nil when it bound no `xdg_wm_base`.
+        func sendPing() -> (() -> Bool)? {
+            simulator.ping(window: mapped.id).map { ping in { simulator.hasAnsweredPing(ping, window: mapped.id) != false } }
+        }
         for (display, scale) in [("DP-2", Scale(integer: 2)!), ("HDMI-A-1", Scale(1.5)!), ("DP-1", Scale.one)] {
             var measurement = ScaleResponse.Measurement(
                 window: mapped.id, after: simulator.trace.lastSequence, display: display, scale: scale)
@@ -50,20 +55,16 @@ import Testing
             // Not following is a finding, not a failure: the wait ends once
             // the client followed, or answered a ping sent after the move
             // (it handled the move's events), or ended.
-            let ping = simulator.ping(window: mapped.id)
-            func handledTheMove() -> Bool {
-                ping.map { simulator.hasAnsweredPing($0, window: mapped.id) != false } ?? false
-            }
-            try? harness.run(until: { followed() || handledTheMove() || !process.isRunning }, timeout: Self.followTimeout)
+            let handledTheMove = sendPing()
+            try? harness.run(
+                until: { followed() || handledTheMove?() == true || !process.isRunning }, timeout: Self.followTimeout)
             #expect(process.isRunning, "\(program.name) exited after the move to \(display): \(process.state)")
             #expect(mapped.enteredDisplayNames == [display], "\(program.name) on \(display)")
             #expect(mapped.homeDisplayName == display)
         }
         // Still there one round trip later, past the redraw the last move asked for.
-        if let ping = simulator.ping(window: mapped.id) {
-            try? harness.run(
-                until: { simulator.hasAnsweredPing(ping, window: mapped.id) != false || !process.isRunning },
-                timeout: Self.followTimeout)
+        if let answered = sendPing() {
+            try? harness.run(until: { answered() || !process.isRunning }, timeout: Self.followTimeout)
         }
         #expect(process.isRunning, "\(program.name) exited after its last move: \(process.state)")
         let commits = simulator.trace.records.filter { if case .commit(let fact) = $0.event { fact.window == mapped.id } else { false } }
