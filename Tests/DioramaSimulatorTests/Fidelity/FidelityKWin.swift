@@ -249,10 +249,15 @@ extension FidelityTests.OnKWin {
             let process = try ChildProcess(
                 URL(fileURLWithPath: "/usr/bin/weston-simple-shm"), environment: ChildProcess.minimalEnvironment(environment))
             defer { process.stop() }
+            // Each look parses only the lines logged since the last one.
+            var log = WaylandDebugLogFollower(path: process.standardErrorPath)
+            var released = 0
             func releases() -> Int {
-                WaylandDebugLog.parse(process.standardError).filter {
-                    $0.direction == .received && $0.interface == "wl_buffer" && $0.message == "release"
-                }.count
+                released +=
+                    log.catchUp().filter {
+                        $0.direction == .received && $0.interface == "wl_buffer" && $0.message == "release"
+                    }.count
+                return released
             }
             _ = try Wait.until(
                 "weston-simple-shm under \(label) to get 30 buffers back or to end", timeout: 30,
