@@ -158,7 +158,7 @@ let package = Package(
         // MARK: Real compositors started headless (sway, weston), for tests and scenarios
         // The sway IPC client (i3-ipc over a Unix socket), on its own: it needs no launcher.
         .target(name: "SwayIPC", dependencies: ["DioramaPOSIX"]),
-        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC", "DioramaPOSIX", "CGio", "DioramaControlProtocol"]),
+        .target(name: "HeadlessCompositors", dependencies: ["SwayIPC", "DioramaPOSIX", "CGio", "DioramaControlProtocol", "DioramaModel"]),
 
         // MARK: Scenarios (language, validation, evaluation, reports; backends plug in later)
         // Pure of the simulator and the runtime: an executor implements ScenarioBackend.

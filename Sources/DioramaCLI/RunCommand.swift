@@ -100,7 +100,7 @@ struct RunCommand: ParsableCommand {
     var refreshMilliHz: Int? {
         get throws {
             guard let refresh else { return nil }
-            guard let milliHz = DisplaySpec.milliHz(parsing: Substring(refresh)), InputRanges.refreshMilliHz.contains(milliHz) else {
+            guard let milliHz = Hertz.milliHz(parsing: Substring(refresh)), InputRanges.refreshMilliHz.contains(milliHz) else {
                 throw ValidationError(
                     "--refresh must be a number of hertz above 0 and at most 1000, with at most three decimals (10, 59.94), found \"\(refresh)\"")
             }

@@ -1,4 +1,5 @@
 import DioramaControlProtocol
+import DioramaModel
 import DioramaPOSIX
 import Foundation
 
@@ -63,8 +64,7 @@ package enum MutterHeadless {
     /// at 10 Hz. A caller whose checks do not depend on the frame rate asks
     /// for less.
     static func virtualMonitorArgument(_ mode: DisplayMode) -> String {
-        let fraction = mode.refreshMilliHz % 1000
-        return "\(mode.width)x\(mode.height)@\(mode.refreshMilliHz / 1000)" + (fraction == 0 ? "" : "." + String(format: "%03d", fraction))
+        "\(mode.width)x\(mode.height)@" + Hertz.text(milliHz: mode.refreshMilliHz)
     }
 
     /// Mutter's name for the monitor made by the `index`-th `--virtual-monitor`.

@@ -207,7 +207,7 @@ struct TokenCursor {
         }
         let size = try size(String(token.text[..<at]), what: what)
         let hertz = token.text[token.text.index(after: at)...]
-        guard let milliHz = DisplaySpec.milliHz(parsing: hertz) else {
+        guard let milliHz = Hertz.milliHz(parsing: hertz) else {
             throw error(
                 "`\(hertz)` after @ is not a refresh in hertz", hint: "write the refresh as a number of hertz with at most three decimals: 1920x1080@59.94",
                 at: token)
