@@ -116,7 +116,7 @@ let package = Package(
         // MARK: Simulator: a headless multi-display Wayland compositor (server side)
         // The control protocol both ends share: displays, window selectors, requests
         // and responses, their one-line JSON form, the line-framed socket.
-        .target(name: "DioramaControlProtocol", dependencies: ["DioramaModel"]),
+        .target(name: "DioramaControlProtocol", dependencies: ["DioramaModel", "DioramaPOSIX"]),
         // `diorama ctl`'s client: talks to a running simulator without linking it.
         .target(name: "DioramaControlClient", dependencies: ["DioramaControlProtocol", "DioramaPOSIX"]),
         .target(

@@ -1,10 +1,13 @@
+import DioramaPOSIX
 import Glibc
 
 /// One connected Unix stream socket carrying lines of text (the control
 /// protocol's framing: one JSON object per line, `\n`-terminated). Both the
 /// endpoint and `diorama ctl` use it.
 ///
-/// Reads block; writes never raise SIGPIPE (a peer that went away is an
+/// Reads block, after looking for the peer's line for a few microseconds
+/// without sleeping (``ReadableWait/spin(for:until:)``: a request's answer, or
+/// a script's next request, usually comes that soon); writes never raise SIGPIPE (a peer that went away is an
 /// error, not a dead process).
 ///
 /// Sendable by hand: one thread reads and writes it; the only call from
@@ -49,6 +52,16 @@ package final class ControlLineSocket: @unchecked Sendable {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
             if let line = try bufferedLine() { return line }
+            // What arrives while spinning is buffered and looked at again; the
+            // end of the stream or a failure stops the spin and is reported
+            // by the read below.
+            var ended = false
+            let arrived = ReadableWait.spin(for: ReadableWait.spinBeforeSleeping) {
+                let count = readWithoutWaiting()
+                ended = count < 0
+                return count != 0
+            }
+            if arrived && !ended { continue }
             if let timeout, let deadline { try waitUntilReadable(before: deadline, timeout: timeout) }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -74,10 +87,20 @@ package final class ControlLineSocket: @unchecked Sendable {
     /// together.
     package func lineWithoutWaiting() throws(ControlTransportError) -> String? {
         if let line = try bufferedLine() { return line }
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-        guard count > 0 else { return nil }
-        buffered.append(contentsOf: chunk[..<count])
+        guard readWithoutWaiting() > 0 else { return nil }
         return try bufferedLine()
+    }
+
+    /// One read that does not wait, its bytes buffered. Returns how many
+    /// bytes came, 0 when none were there yet, -1 at the end of the stream or
+    /// on a failure (which a blocking read then reports).
+    private func readWithoutWaiting() -> Int {
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        if count > 0 {
+            buffered.append(contentsOf: chunk[..<count])
+            return count
+        }
+        return count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) ? -1 : 0
     }
 
     /// A complete line from the bytes already read, or nil (having dropped

@@ -28,6 +28,33 @@ package enum ReadableWait {
         }
     }
 
+    /// Tries `attempt` (a read that does not wait) again and again until it
+    /// reports that something arrived or `duration` passed, yielding the CPU
+    /// between tries to whatever else is ready to run on it. Returns whether
+    /// something arrived; if not, the caller sleeps as it would have.
+    ///
+    /// For a peer that answers within microseconds: a request and response
+    /// over a Unix socket. A thread that sleeps in the kernel instead is
+    /// woken on another CPU, and on a virtual machine whose other CPU is idle
+    /// that wake-up alone costs 25-30 µs each way, where the work is a few
+    /// microseconds (Docs/performance.md, "One control request per round
+    /// trip"). The cost when the peer is slow is at most `duration` of CPU,
+    /// given up to anything else that wants it.
+    package static func spin(for duration: Duration, until attempt: () -> Bool) -> Bool {
+        guard duration > .zero else { return false }
+        let end = ContinuousClock.now + duration
+        repeat {
+            if attempt() { return true }
+            sched_yield()
+        } while ContinuousClock.now < end
+        return false
+    }
+
+    /// How long ``spin(for:until:)`` looks for a control or IPC answer (or
+    /// the next request) before the reader sleeps: about three times a
+    /// simulator move's round trip when nobody sleeps.
+    package static let spinBeforeSleeping: Duration = .microseconds(50)
+
     /// ``block(on:until:)`` without holding a thread of Swift's cooperative
     /// pool (a handful of them serve every task of the process): the poll
     /// runs on a thread of its own while the caller is suspended

@@ -57,4 +57,24 @@ import Testing
             #expect(error.exceededLineLimit == 65_536)
         }
     }
+
+    /// The reader looks for a line without sleeping for a moment first
+    /// (``ReadableWait/spin(for:until:)``); with nothing coming it still
+    /// sleeps and times out, and bytes without a newline that came during
+    /// the look are kept for the line they start.
+    @Test func aReaderThatLookedFirstStillTimesOutAndKeepsAPartialLine() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer { close(ends[1]) }
+        let socket = ControlLineSocket(descriptor: ends[0])
+        #expect(write(ends[1], "par", 3) == 3)
+        do {
+            _ = try socket.readLine(within: .milliseconds(20))
+            Issue.record("a line without its newline was returned")
+        } catch {
+            #expect(error.timedOut == .milliseconds(20))
+        }
+        #expect(write(ends[1], "tial\n", 5) == 5)
+        #expect(try socket.readLine(within: .seconds(60)) == "partial")
+    }
 }
