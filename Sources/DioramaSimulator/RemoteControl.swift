@@ -101,25 +101,40 @@ public final class RemoteControl: @unchecked Sendable {
         if !queued { job.cancel() }
     }
 
-    /// Carries `job` out now on this thread, under the loop lock, when
-    /// ``Simulator/run()`` drives the simulator; queues it otherwise.
-    private func submit(_ job: Job) {
-        guard queue.withLock({ $0.allowsInlineWork && !$0.isStopped }) else { return enqueue(job) }
+    /// What became of work offered to ``runInline(_:)``.
+    private enum InlineOutcome<Value> {
+        /// Carried out on this thread.
+        case ran(Value)
+        /// The simulator is driven by ``Simulator/dispatch(timeout:)`` (or its
+        /// loop ended): the work must be queued for its thread.
+        case mustQueue
+        /// A client request read first shut the simulator down.
+        case stopped
+    }
+
+    /// Carries `work` out now on this thread, under the loop lock, when
+    /// ``Simulator/run()`` drives the simulator (after the client requests
+    /// already on the sockets, as a dispatch does).
+    private func runInline<Value>(_ work: (Simulator) -> Value) -> InlineOutcome<Value> {
+        guard queue.withLock({ $0.allowsInlineWork && !$0.isStopped }) else { return .mustQueue }
         loopLock.lock()
+        defer { loopLock.unlock() }
         // Looked at again under the loop lock: the loop may have ended or the
         // simulator shut down since.
-        guard queue.withLock({ $0.allowsInlineWork && !$0.isStopped }), let simulator else {
-            loopLock.unlock()
-            return enqueue(job)
+        guard queue.withLock({ $0.allowsInlineWork && !$0.isStopped }), let simulator else { return .mustQueue }
+        var value: Value?
+        simulator.handleReadyWork { value = work(simulator) }
+        return value.map(InlineOutcome.ran) ?? .stopped
+    }
+
+    /// Carries `job` out now on this thread when ``Simulator/run()`` drives
+    /// the simulator (``runInline(_:)``); queues it otherwise.
+    private func submit(_ job: Job) {
+        switch runInline(job.run) {
+        case .ran: break
+        case .mustQueue: enqueue(job)
+        case .stopped: job.cancel()
         }
-        var ran = false
-        simulator.handleReadyWork {
-            ran = true
-            job.run(simulator)
-        }
-        loopLock.unlock()
-        // A client request read first shut the simulator down.
-        if !ran { job.cancel() }
     }
 
     /// Runs `body` holding the loop lock: the simulator's thread does so for
@@ -172,9 +187,16 @@ public final class RemoteControl: @unchecked Sendable {
     /// - Throws: what `body` throws, or ``RemoteControlError/simulatorStopped``
     ///   when the simulator shut down before running it.
     public func perform<Result: Sendable>(_ body: @escaping @Sendable (Simulator) throws -> Result) throws -> Result {
+        // Carried out here when it can be, with nothing to hand over (a
+        // control request's usual path, so it allocates nothing for it).
+        switch runInline({ simulator in Swift.Result { try body(simulator) } }) {
+        case .ran(let result): return try result.get()
+        case .stopped: throw RemoteControlError.simulatorStopped
+        case .mustQueue: break
+        }
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<Result>()
-        submit(
+        enqueue(
             Job(
                 run: { simulator in
                     box.result = Swift.Result { try body(simulator) }
