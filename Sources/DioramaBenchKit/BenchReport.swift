@@ -79,6 +79,13 @@ package struct ControlSocketThroughput: Codable, Sendable {
     package var pipelinedRequestsPerSecond: Double?
     /// The same moves as batch lines of `batchSize` requests.
     package var batchedMovesPerSecond: Double?
+    /// One `move` request per line, each answered before the next is sent,
+    /// with the release TimerApp attached instead of weston-simple-shm: a
+    /// client that is told of every move (`leave`, `enter`, its preferred
+    /// scale) and reacts to each. Nil when it was not measured
+    /// (`timerAppUnavailable` says why).
+    package var timerAppRequestsPerSecond: Double?
+    package var timerAppUnavailable: String?
 }
 
 package struct SimulatorThroughput: Codable, Sendable {

@@ -55,7 +55,9 @@ enum ConsoleTable {
             "simulator control socket moves/s (one per round trip / pipelined / batches of \(control.batchSize)): "
                 + (control.unavailable.map { "not available: \($0)" }
                     ?? "\(control.requestsPerSecond.map(f) ?? "-") / \(control.pipelinedRequestsPerSecond.map(f) ?? "-") / "
-                    + "\(control.batchedMovesPerSecond.map(f) ?? "-")"))
+                    + "\(control.batchedMovesPerSecond.map(f) ?? "-")"
+                    + "; one per round trip with TimerApp attached: "
+                    + (control.timerAppRequestsPerSecond.map(f) ?? "not available: \(control.timerAppUnavailable ?? "not measured")")))
         lines.append("")
         lines.append(contentsOf: swayReaction(report.swayReaction, ms: ms))
         let client = report.memory.client

@@ -14,7 +14,9 @@ import HeadlessCompositors
 /// pipelined (written without waiting, at most `pipelineDepth` unanswered,
 /// as ``SwayMoveBenchmark`` sends sway's); then the same number of moves as
 /// batch lines of `batchSize` requests, each line waiting for its answers.
-/// Every answer must be ok and carry no warning.
+/// Then weston-simple-shm quits, the release TimerApp starts in the same
+/// simulator, and the moves are sent one per round trip again. Every answer
+/// must be ok and carry no warning.
 ///
 /// Why not foot, the client sway's figure moves: under the simulator foot
 /// draws its own decorations (10 surfaces, each told leave and enter) and
@@ -22,7 +24,10 @@ import HeadlessCompositors
 /// endpoint's backpressure paces a flood to foot's reading speed (see
 /// `Docs/control-protocol.md`) and the figure would be foot's, not the
 /// control path's. weston-simple-shm reads its events at once (one surface,
-/// no work on enter/leave), as a client that keeps up does.
+/// no work on enter/leave), as a client that keeps up does; it binds no
+/// `wl_output`, so a move sends it no event at all. TimerApp is the client
+/// that is told of every move (`leave`, `enter`, its preferred scale) and
+/// reacts (new traits, a redraw at the next frame) while the moves go on.
 enum ControlSocketMoveBenchmark {
     static func run(moves: Int, batchSize: Int, pipelineDepth: Int, productsDirectory: URL, layoutPath: String) -> ControlSocketThroughput {
         var result = ControlSocketThroughput(moves: moves, batchSize: batchSize, pipelineDepth: pipelineDepth)
@@ -85,10 +90,39 @@ enum ControlSocketMoveBenchmark {
                 result.unavailable = "weston-simple-shm \(ended) during the moves"
                 return result
             }
+            windowed.terminate(grace: .seconds(5))
+            do {
+                result.timerAppRequestsPerSecond = try oneAtATimeWithTimerApp(
+                    moves: moves, control: control, productsDirectory: productsDirectory, environment: environment, directory: directory)
+            } catch {
+                result.timerAppUnavailable = "\(error)"
+            }
         } catch {
             result.unavailable = "\(error)"
         }
         return result
+    }
+
+    /// `moves` moves one per round trip with the release TimerApp as the
+    /// only window (its scenes saved in `directory`, not the caller's state).
+    private static func oneAtATimeWithTimerApp(
+        moves: Int, control: ControlClient, productsDirectory: URL, environment: [String: String], directory: URL
+    ) throws -> Double {
+        let timerApp = productsDirectory.appendingPathComponent("TimerApp")
+        guard FileManager.default.isExecutableFile(atPath: timerApp.path) else {
+            throw BenchError("\(timerApp.path) not built; swift build -c release --product TimerApp")
+        }
+        var environment = environment
+        environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        let app = try SpawnedProcess(executable: timerApp.path, environment: environment, standardOutput: .null, standardError: .null)
+        defer { app.terminate(grace: .seconds(5)) }
+        let window = try waitForWindow(client: control, appID: "org.diorama.TimerApp", timeoutSeconds: 15)
+        let requests = (0..<moves).map { index in ControlRequest.moveWindow(window, .display(index % 2 == 0 ? "DP-2" : "DP-1")) }
+        let rate = try ProcessResources.rate(moves) {
+            for (index, request) in requests.enumerated() { try check(control.send(request), "move \(index) with TimerApp attached") }
+        }
+        if let ended = app.termination { throw BenchError("TimerApp \(ended) during the moves") }
+        return rate
     }
 
     private static func check(_ response: ControlResponse, _ what: String) throws {
@@ -107,14 +141,14 @@ enum ControlSocketMoveBenchmark {
         }
     }
 
-    /// The (only) mapped window, by id (bounded).
-    private static func waitForWindow(client: ControlClient, timeoutSeconds: Double) throws -> WindowSelector {
+    /// The mapped window of `appID` (any when nil), by id (bounded).
+    private static func waitForWindow(client: ControlClient, appID: String? = nil, timeoutSeconds: Double) throws -> WindowSelector {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while true {
-            if let window = try client.send(.listWindows).windows?.first(where: \.mapped) {
+            if let window = try client.send(.listWindows).windows?.first(where: { $0.mapped && (appID == nil || $0.appID == appID) }) {
                 return .id(window.id)
             }
-            guard Date() < deadline else { throw BenchError("weston-simple-shm did not map a window within \(Int(timeoutSeconds)) s") }
+            guard Date() < deadline else { throw BenchError("\(appID ?? "weston-simple-shm") did not map a window within \(Int(timeoutSeconds)) s") }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }

@@ -62,6 +62,9 @@ enum TargetEvaluation {
     /// request per round trip on both sides, and pipelined on both sides
     /// (the same depth, the same client code shape). Batch lines are shown
     /// beside them, judged on nothing: each sway message here carries one command.
+    /// One request per round trip is judged again with TimerApp attached, a
+    /// client that is sent events by every move (weston-simple-shm binds no
+    /// output, so a move sends it nothing), against the same sway figure.
     static func controlRequestTargets(_ throughput: ThroughputSection) -> [TargetResult] {
         let control = throughput.controlSocket, sway = throughput.sway
         let target = "≥ 10 × sway"
@@ -69,11 +72,16 @@ enum TargetEvaluation {
             ("one round trip each", control.requestsPerSecond, sway.movesPerSecond),
             ("pipelined, \(control.pipelineDepth) in flight", control.pipelinedRequestsPerSecond, sway.pipelinedMovesPerSecond),
         ]
-        var results = ways.map { way -> TargetResult in
+        let timerApp: (name: String, ours: Double?, theirs: Double?) = (
+            "one round trip each, TimerApp attached", control.timerAppRequestsPerSecond, sway.movesPerSecond
+        )
+        var results = (ways + [timerApp]).map { way -> TargetResult in
             let name = "control requests vs sway IPC, \(way.name)"
             guard let ours = way.ours, let theirs = way.theirs else {
+                let missing = way.name == timerApp.name ? control.timerAppUnavailable : nil
                 return TargetResult(
-                    name: name, target: target, measured: control.unavailable ?? sway.unavailable ?? "not measured", met: nil, ratio: nil)
+                    name: name, target: target, measured: control.unavailable ?? missing ?? sway.unavailable ?? "not measured", met: nil,
+                    ratio: nil)
             }
             let ratio = ours / theirs
             return TargetResult(
