@@ -52,6 +52,8 @@ struct XCConfigReader {
     private var expansions: [String: [BuildSettingAssignment]] = [:]
     /// How many files were read and parsed: each once, however often included.
     private(set) var parsedFileCount = 0
+    /// Each path's canonical form (``canonicalPath(of:)``), once resolved.
+    private var canonicalPaths: [String: String] = [:]
     /// What stands in for each missing file, by canonical path, once looked up.
     private var absences: [String: Absence] = [:]
     /// How many missing files were looked up: each once, however often included.
@@ -68,13 +70,13 @@ struct XCConfigReader {
     /// `reference` is where the file is named (a pbxproj entry), for a missing file.
     mutating func read(_ url: URL, referencedAt reference: SourceLocation?, optional: Bool = false) {
         let url = url.standardizedFileURL
-        let display = workspace.displayPath(of: url)
         guard !expansionExceeded else { return }
-        let canonicalPath = url.resolvingSymlinksInPath().path
+        let canonicalPath = canonicalPath(of: url)
         if let expansion = expansions[canonicalPath] {
-            append(expansion, at: reference ?? .startOfFile(display))
+            append(expansion, at: reference ?? .startOfFile(workspace.displayPath(of: url)))
             return
         }
+        let display = workspace.displayPath(of: url)
         if including.contains(url) {
             let chain = (including + [url]).map { workspace.displayPath(of: $0) }.joined(separator: " → ")
             findings.append(
@@ -134,13 +136,24 @@ struct XCConfigReader {
         parsedFileCount += 1
         let start = assignments.count
         including.append(url)
+        let directory = url.deletingLastPathComponent()
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            readLine(line, number: offset + 1, file: display, directory: url.deletingLastPathComponent())
+            readLine(line, number: offset + 1, file: display, directory: directory)
         }
         including.removeLast()
         let expansion = Self.droppingReplaced(assignments[start...])
         assignments.replaceSubrange(start..., with: expansion)
         expansions[canonicalPath] = expansion
+    }
+
+    /// `url`'s path with every symbolic link resolved, looked up once per
+    /// path: a diamond of includes names the same files again and again, and
+    /// each resolution asks the file system about every folder on the way.
+    private mutating func canonicalPath(of url: URL) -> String {
+        if let known = canonicalPaths[url.path] { return known }
+        let resolved = url.resolvingSymlinksInPath().path
+        canonicalPaths[url.path] = resolved
+        return resolved
     }
 
     /// What stands in for a file that does not exist: a file a dependency
