@@ -21,7 +21,8 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     /// How many slots one test case takes: 1, or more for a test that
     /// starts a heavy session (KWin, Mutter: about 1.4 s of CPU per start);
     /// 0 for a test that computes in process for seconds and waits for
-    /// nothing (``offSharedPool``): it takes no slot.
+    /// nothing, or waits for tens of seconds and computes almost nothing
+    /// (``offSharedPool``): it takes no slot.
     package var weight: Int
 
     /// Whether the suite is one of the run's long chains: serialized tests
@@ -98,8 +99,11 @@ extension Trait where Self == OwnThreadsTrait {
     package static func ownThreads(weight: Int) -> Self { Self(weight: max(1, weight)) }
 
     /// For tests that compute in process for seconds (golden runs, scans of
-    /// every source file, pixel loops in a debug build): on threads of
-    /// their own, taking no slot. On the shared pool such a test holds a
+    /// every source file, pixel loops in a debug build), and for tests that
+    /// spend tens of seconds waiting out timeouts with almost no CPU (a
+    /// hung client's answer and kill timeouts), whose slot would only keep
+    /// a test that needs the CPU from starting: on threads of their own,
+    /// taking no slot. On the shared pool such a test holds a
     /// thread until it ends, and Swift Testing's own steps wait behind it —
     /// the step that starts a suite's tests, and the first step of every
     /// `.ownThreads` test: in one run no such test asked for its slot in

@@ -9,7 +9,10 @@ import Testing
 /// `diorama check` end to end: the real binary, the simulator inside it,
 /// real clients from Debian packages as real processes. What is asserted
 /// are verdicts these clients are known to earn (Docs/compatibility.md).
-@Suite(.ownThreads) struct CheckCommandTests {
+/// Several of its tests take 7-11 s (a client that never redraws or stops
+/// answering is waited for), so they start with the long chains, not in the
+/// run's last seconds where one of them was the run's end.
+@Suite(.ownThreads(longChain: true)) struct CheckCommandTests {
     /// A fresh report folder.
     static func outputFolder() -> String {
         let path = NSTemporaryDirectory() + "diorama-check-test-" + UUID().uuidString

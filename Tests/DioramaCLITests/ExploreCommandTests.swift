@@ -214,8 +214,10 @@ import Testing
 /// The hung client's campaign, apart from the other campaigns: its client
 /// takes almost no CPU, and most of the test is spent waiting out the
 /// answer timeouts and kill grace a hang costs (about 50 s), so it runs
-/// beside the serialized campaigns instead of after them.
-@Suite(.ownThreads(longChain: true)) struct ExploreHangTests {
+/// beside the serialized campaigns instead of after them, and takes no
+/// slot: holding one, it kept a test that computes from starting for those
+/// 50 s (the CPU was 40-60 % idle while the slots were full).
+@Suite(.offSharedPool) struct ExploreHangTests {
     /// A client that really hangs: `stalls_on_negative_millimetres.py`, a
     /// Python client that speaks the wire protocol itself and follows scale
     /// changes, stops for good after its first frame when an output reports

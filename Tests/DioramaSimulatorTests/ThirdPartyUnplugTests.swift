@@ -9,8 +9,10 @@ import Testing
 /// Unplugging the display real clients are on, with programs nobody here
 /// wrote as real processes over the real socket. Both destroy their
 /// wl_output when its global is removed, so they survive and follow only
-/// when every `leave` naming it comes first (see `unplugDisplay`).
-@Suite(.ownThreads) struct ThirdPartyUnplugTests {
+/// when every `leave` naming it comes first (see `unplugDisplay`). A
+/// 5 s test that starts with the long chains: started last, it was the
+/// run's end.
+@Suite(.ownThreads(longChain: true)) struct ThirdPartyUnplugTests {
     @Test(.timeLimit(.minutes(10)))
     func clientsOnAnUnpluggedDisplaySurviveAndRedrawForTheirNewDisplay() throws {
         let programs: [ThirdPartyClient] = [.sdl2Sprite, .westonTerminal]
