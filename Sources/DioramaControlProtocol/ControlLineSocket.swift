@@ -6,9 +6,9 @@ import Glibc
 /// endpoint and `diorama ctl` use it.
 ///
 /// Reads block, after looking for the peer's line for a few microseconds
-/// without sleeping (``ReadableWait/spin(for:until:)``: a request's answer, or
-/// a script's next request, usually comes that soon); writes never raise SIGPIPE (a peer that went away is an
-/// error, not a dead process).
+/// without sleeping (``ReadableWait/spin(for:until:)``: a request's answer,
+/// or a script's next request, usually comes that soon); writes never raise
+/// SIGPIPE (a peer that went away is an error, not a dead process).
 ///
 /// Sendable by hand: one thread reads and writes it; the only call from
 /// another thread is ``shutDown()``, a single system call on a descriptor
