@@ -28,7 +28,10 @@ import Testing
 
     @Test func withNoTimeItNeverTries() {
         var attempts = 0
-        #expect(!ReadableWait.spin(for: .zero) { attempts += 1; return true })
+        #expect(
+            !ReadableWait.spin(for: .zero) {
+                attempts += 1; return true
+            })
         #expect(attempts == 0)
     }
 }
