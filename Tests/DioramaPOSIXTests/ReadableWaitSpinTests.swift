@@ -28,10 +28,11 @@ import Testing
 
     @Test func withNoTimeItNeverTries() {
         var attempts = 0
-        #expect(
-            !ReadableWait.spin(for: .zero) {
-                attempts += 1; return true
-            })
+        let arrived = ReadableWait.spin(for: .zero) {
+            attempts += 1
+            return true
+        }
+        #expect(!arrived)
         #expect(attempts == 0)
     }
 }
