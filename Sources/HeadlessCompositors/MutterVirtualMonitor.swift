@@ -18,12 +18,17 @@ package final class MutterVirtualMonitor: @unchecked Sendable {
     private let sessionPath: String
     private let consumer: SpawnedProcess
 
-    /// Plugs a `width`×`height` monitor and returns once DisplayConfig lists it.
+    /// Plugs a `width`×`height` monitor refreshing at `refreshMilliHz` and
+    /// returns once DisplayConfig lists it. Mutter takes the refresh from the
+    /// most frames a second the stream's consumer asks for.
     ///
     /// - Throws: ``CompositorLaunchError`` (gst-launch-1.0, pipewire or
     ///   wireplumber missing; a ScreenCast call refused; no stream or no new
     ///   monitor within `timeout`).
-    package init(on compositor: RunningCompositor, width: Int, height: Int, pipeWire: MutterPipeWire, timeout: Duration = .seconds(30)) throws {
+    package init(
+        on compositor: RunningCompositor, width: Int, height: Int, refreshMilliHz: Int, pipeWire: MutterPipeWire,
+        timeout: Duration = .seconds(30)
+    ) throws {
         let gstLaunch = try Executables.require("gst-launch-1.0", package: "gstreamer1.0-tools")
         let before = Set(try MutterHeadless.displayState(of: compositor).monitors.map(\.connector))
         let bus = try SessionBusConnection(sessionBusOf: compositor, for: "\(Self.service).CreateSession")
@@ -52,7 +57,7 @@ package final class MutterVirtualMonitor: @unchecked Sendable {
                     spawned = try SpawnedProcess(
                         executable: gstLaunch,
                         arguments: [
-                            "pipewiresrc", "path=\(node)", "!", "video/x-raw,max-framerate=30/1,width=\(width),height=\(height)", "!",
+                            "pipewiresrc", "path=\(node)", "!", "video/x-raw,max-framerate=\(refreshMilliHz)/1000,width=\(width),height=\(height)", "!",
                             "fakesink",
                         ], environment: pipeWire.environment, standardOutput: .file(log, append: false),
                         standardError: .file(log, append: true))

@@ -82,17 +82,18 @@ struct MutterMoveTests {
         #expect(events().filter { $0 == "enter Meta-0" }.count == 2, "\(events())")
     }
 
-    @Test("a ScreenCast virtual monitor plugs while PipeWire's consumer pulls it, at the consumer's size, and unplugs with its session")
+    @Test("a ScreenCast virtual monitor plugs while PipeWire's consumer pulls it, at the consumer's size and frame rate, and unplugs with its session")
     func virtualMonitorPlugsAndUnplugs() throws {
         let mutter = try MutterHeadless.start(monitors: [Self.quietMonitor])
         defer { mutter.stop() }
         let pipeWire = try MutterPipeWire(for: mutter)
         defer { pipeWire.stop() }
-        let monitor = try MutterVirtualMonitor(on: mutter, width: 1920, height: 1080, pipeWire: pipeWire)
+        let monitor = try MutterVirtualMonitor(on: mutter, width: 1920, height: 1080, refreshMilliHz: 12_500, pipeWire: pipeWire)
         #expect(monitor.connector == "Meta-1")
         let plugged = try MutterHeadless.displayState(of: mutter).monitors
         #expect(plugged.map(\.connector) == ["Meta-0", "Meta-1"])
         #expect(plugged.last.map { ($0.width, $0.height) } ?? (0, 0) == (1920, 1080))
+        #expect(plugged.last?.refreshHz == 12.5, "\(plugged)")
 
         monitor.unplug()
         // Mutter removes the monitor when the session stops: wait for that (bounded).

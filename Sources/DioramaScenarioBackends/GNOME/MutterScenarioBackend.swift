@@ -300,7 +300,8 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         guard let compositor else { return .failed("Mutter is not running") }
         let wire = try pipeWire ?? MutterPipeWire(for: compositor)
         pipeWire = wire
-        let monitor = try MutterVirtualMonitor(on: compositor, width: spec.modeSize.width, height: spec.modeSize.height, pipeWire: wire)
+        let monitor = try MutterVirtualMonitor(
+            on: compositor, width: spec.modeSize.width, height: spec.modeSize.height, refreshMilliHz: spec.refreshMilliHz, pipeWire: wire)
         plugged[spec.name] = monitor
         names.add(display: spec.name, output: monitor.connector, scale: spec.scale)
         let before = layout
