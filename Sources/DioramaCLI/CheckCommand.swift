@@ -47,6 +47,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A layout name (Configs/displays/NAME.json) or a layout file.", valueName: "NAME|PATH"))
     var layout = "studio"
 
+    @Option(help: RefreshOption.help(overriding: "the layout's"))
+    var refresh: String?
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -159,6 +162,7 @@ struct CheckCommand: ParsableCommand {
         guard (1...10).contains(runs) else { throw ValidationError("--repeat must be 1…10 runs, got \(runs)") }
         guard (1...600).contains(answerSeconds) else { throw ValidationError("--timeout must be 1…600 seconds, got \(answerSeconds)") }
         try CIEnvironment.validateShardOption(shard)
+        _ = try RefreshOption.milliHz(refresh)
     }
 
     /// The base profile and the variations `--profile` names (`modern+scale-3`).
@@ -186,7 +190,7 @@ struct CheckCommand: ParsableCommand {
         }
         let layoutValue: DisplayLayout
         do {
-            layoutValue = try DisplayLayout.load(named: layout)
+            layoutValue = try DisplayLayout.load(named: layout).refreshing(at: RefreshOption.milliHz(refresh))
         } catch {
             print("diorama check: \(error)", to: &standardError)
             throw DioramaExitCode.badInput

@@ -75,13 +75,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Where clients' traces, logs and saved state go.")
     var workDir: String = ".diorama-run"
 
-    @Option(
-        help: ArgumentHelp(
-            "Every display's refresh in hertz (up to three decimals), instead of its layout's or its display line's. "
-                + "A real compositor without a GPU repaints its outputs at their refresh while a client animates: "
-                + "--on mutter --refresh 10 costs a fraction of the CPU where no check depends on the frame rate. "
-                + "The simulator and Mutter take it; sway, weston and KWin keep their outputs' own rate.",
-            valueName: "HZ"))
+    @Option(help: RefreshOption.help(overriding: "its layout's or its display line's"))
     var refresh: String?
 
     @Option(help: "Colour: auto (when writing to a terminal), always, never.")
@@ -98,14 +92,7 @@ struct RunCommand: ParsableCommand {
     ///
     /// - Throws: `ValidationError` naming the value and what a refresh is.
     var refreshMilliHz: Int? {
-        get throws {
-            guard let refresh else { return nil }
-            guard let milliHz = Hertz.milliHz(parsing: Substring(refresh)), InputRanges.refreshMilliHz.contains(milliHz) else {
-                throw ValidationError(
-                    "--refresh must be a number of hertz above 0 and at most 1000, with at most three decimals (10, 59.94), found \"\(refresh)\"")
-            }
-            return milliHz
-        }
+        get throws { try RefreshOption.milliHz(refresh) }
     }
 
     func run() throws {

@@ -32,6 +32,13 @@ package struct CheckConfiguration: Sendable {
     /// checks that already failed without it); nil runs all.
     package var onlyChecks: Set<String>?
 
+    /// The refresh of the display the battery plugs in (`CHECK-1`): the
+    /// layout's first display's, so that `--refresh` (which sets every
+    /// display of the layout) reaches it too.
+    var plugRefreshMilliHz: Int {
+        layout.displays.first?.mode.refreshMilliHz ?? DisplaySpec.defaultRefreshMilliHz
+    }
+
     /// Whether the check named `name` runs in this configuration's shard
     /// and among ``onlyChecks``.
     func runs(_ name: String) -> Bool {

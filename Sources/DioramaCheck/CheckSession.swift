@@ -206,10 +206,11 @@ final class CheckSession {
     }
 
     private func unplugOther() async throws -> Outcome {
+        let plugRefreshMilliHz = configuration.plugRefreshMilliHz
         let extra = try control { simulator in
             let right = simulator.displays.map(\.logicalRect.maxX).max() ?? 0
             return DisplayConfiguration(
-                name: "CHECK-1", mode: DisplayMode(width: 1280, height: 720),
+                name: "CHECK-1", mode: DisplayMode(width: 1280, height: 720, refreshMilliHz: plugRefreshMilliHz),
                 scale: .one, position: Point(x: right, y: 0))
         }
         step = "plugging in \(extra.name)"

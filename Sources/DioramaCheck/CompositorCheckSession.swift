@@ -238,8 +238,8 @@ final class CompositorCheckSession {
     private func unplugOther() async throws -> Outcome {
         let right = await backend.observeDisplays().map(\.logicalRect.maxX).max() ?? 0
         let spec = DisplaySpec(
-            name: "CHECK-1", modeSize: Size(width: 1280, height: 720), position: Point(x: right, y: 0),
-            location: Self.location)
+            name: "CHECK-1", modeSize: Size(width: 1280, height: 720), refreshMilliHz: configuration.plugRefreshMilliHz,
+            position: Point(x: right, y: 0), location: Self.location)
         step = "plugging in CHECK-1"
         if let skipped = try await performChange(.plugDisplay(spec)) { return skipped }
         await waitForOutputBind()

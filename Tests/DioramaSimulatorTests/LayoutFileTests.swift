@@ -194,4 +194,19 @@ import Testing
         }
         #expect(harness.simulator.display(named: "DP-2")?.logicalRect.minX == 1920)
     }
+
+    /// `--refresh` (of `run` and `check`) sets every display's refresh and
+    /// keeps the rest of each display; without it the layout is unchanged.
+    @Test func refreshingSetsEveryDisplaysRefreshAndNothingElse() throws {
+        let layout = try Self.shipped("studio.json")
+        #expect(layout.refreshing(at: nil) == layout)
+        let refreshed = layout.refreshing(at: 12_500)
+        #expect(refreshed.displays.count == layout.displays.count)
+        #expect(refreshed.displays.allSatisfy { $0.mode.refreshMilliHz == 12_500 })
+        for (before, after) in zip(layout.displays, refreshed.displays) {
+            var unchanged = after
+            unchanged.mode.refreshMilliHz = before.mode.refreshMilliHz
+            #expect(unchanged == before)
+        }
+    }
 }

@@ -22,10 +22,7 @@ enum SimulatorLayout {
         case .inline(let specs):
             layout = DisplayLayout(displays: specs.map(configuration(for:)))
         }
-        if let refresh = setup.refreshMilliHz {
-            for index in layout.displays.indices { layout.displays[index].mode.refreshMilliHz = refresh }
-        }
-        return layout
+        return layout.refreshing(at: setup.refreshMilliHz)
     }
 
     static func configuration(for spec: DisplaySpec) -> DisplayConfiguration {

@@ -14,6 +14,15 @@ public struct DisplayLayout: Hashable, Sendable {
         self.displays = displays
     }
 
+    /// This layout with every display at `milliHz` instead of its own refresh
+    /// (`--refresh` of `diorama run` and `diorama check`); nil keeps them.
+    package func refreshing(at milliHz: Int?) -> DisplayLayout {
+        guard let milliHz else { return self }
+        var layout = self
+        for index in layout.displays.indices { layout.displays[index].mode.refreshMilliHz = milliHz }
+        return layout
+    }
+
     /// Reads and validates a layout file.
     ///
     /// - Throws: ``DisplayLayoutError`` naming the file, line, display and field
