@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import DioramaScenarioBackends
 import DioramaScenarios
 import DioramaTestSupport
@@ -75,8 +76,12 @@ final class AppFreezingBackend: ScenarioBackend {
         kill(pid, SIGSTOP)
         let outcome = await inner.perform(step)
         whileStopped(pid)
-        Task.detached {
-            try? await Task.sleep(for: .seconds(1))
+        // On a thread of its own: a detached task's sleep runs on Swift's
+        // shared pool, which other tests' blocking waits can hold far past the
+        // second (in one CI run the app stayed stopped past the scenario's 20 s
+        // timeout, and the step after it read no input handled).
+        startThread(named: "app-continuer") {
+            usleep(1_000_000)
             kill(pid, SIGCONT)
         }
         return outcome
