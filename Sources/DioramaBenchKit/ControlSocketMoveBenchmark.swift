@@ -72,10 +72,8 @@ enum ControlSocketMoveBenchmark {
             defer { windowed.terminate(grace: .seconds(5)) }
             let window = try waitForWindow(client: control, timeoutSeconds: 15)
 
-            let requests = (0..<moves).map { index in ControlRequest.moveWindow(window, .display(index % 2 == 0 ? "DP-2" : "DP-1")) }
-            result.requestsPerSecond = try ProcessResources.rate(moves) {
-                for (index, request) in requests.enumerated() { try check(control.send(request), "move \(index)") }
-            }
+            let requests = alternatingMoves(of: window, count: moves)
+            result.requestsPerSecond = try oneAtATime(requests, on: control, what: "move")
             result.pipelinedRequestsPerSecond = try ProcessResources.rate(moves) {
                 for response in try control.send(pipelined: requests, depth: pipelineDepth) { try check(response, "pipelined move") }
             }
@@ -117,12 +115,22 @@ enum ControlSocketMoveBenchmark {
         let app = try SpawnedProcess(executable: timerApp.path, environment: environment, standardOutput: .null, standardError: .null)
         defer { app.terminate(grace: .seconds(5)) }
         let window = try waitForWindow(client: control, appID: "org.diorama.TimerApp", timeoutSeconds: 15)
-        let requests = (0..<moves).map { index in ControlRequest.moveWindow(window, .display(index % 2 == 0 ? "DP-2" : "DP-1")) }
-        let rate = try ProcessResources.rate(moves) {
-            for (index, request) in requests.enumerated() { try check(control.send(request), "move \(index) with TimerApp attached") }
-        }
+        let rate = try oneAtATime(alternatingMoves(of: window, count: moves), on: control, what: "move with TimerApp attached")
         if let ended = app.termination { throw BenchError("TimerApp \(ended) during the moves") }
         return rate
+    }
+
+    /// `count` moves of `window`, to DP-2 and back to DP-1 in turn.
+    private static func alternatingMoves(of window: WindowSelector, count: Int) -> [ControlRequest] {
+        (0..<count).map { index in ControlRequest.moveWindow(window, .display(index % 2 == 0 ? "DP-2" : "DP-1")) }
+    }
+
+    /// Requests per second sending `requests` one at a time, each answered
+    /// (ok, no warning) before the next goes out.
+    private static func oneAtATime(_ requests: [ControlRequest], on control: ControlClient, what: String) throws -> Double {
+        try ProcessResources.rate(requests.count) {
+            for (index, request) in requests.enumerated() { try check(control.send(request), "\(what) \(index)") }
+        }
     }
 
     private static func check(_ response: ControlResponse, _ what: String) throws {
