@@ -142,7 +142,7 @@ let package = Package(
             name: "Diorama",
             dependencies: [
                 "DioramaModel", "DioramaManifest", "DioramaSessionStore", "DioramaClient", "DioramaGraphics",
-                "DioramaLogging", "CEGL", "CGLES", "CWaylandEGL", "CVulkan", "CPangoCairo",
+                "DioramaLogging", "DioramaPOSIX", "CEGL", "CGLES", "CWaylandEGL", "CVulkan", "CPangoCairo",
             ]),
 
         // MARK: Sample apps (each with its Info.plist in Configs/apps/<name>)

@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Foundation
 
 /// CPU time and memory of this process or another one, read from the kernel.
@@ -22,11 +23,7 @@ package enum ProcessResources {
     }
 
     /// CLOCK_MONOTONIC in ns: the clock the simulator's trace is stamped with.
-    package static func monotonicNanoseconds() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-    }
+    package static func monotonicNanoseconds() -> UInt64 { MonotonicTime.nanoseconds() }
 
     /// `count` operations per second, from the wall-clock time `body` took.
     static func rate(_ count: Int, _ body: () throws -> Void) rethrows -> Double {

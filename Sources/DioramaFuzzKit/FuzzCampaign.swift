@@ -1,4 +1,5 @@
 import DioramaLogging
+import DioramaPOSIX
 import Foundation
 import Glibc
 import Synchronization
@@ -206,7 +207,7 @@ final class HangWatchdog: Sendable {
             while true {
                 Thread.sleep(forTimeInterval: 0.05)
                 let started = startedAt.load(ordering: .acquiring)
-                if started != 0, Self.now() &- started > limit {
+                if started != 0, MonotonicTime.nanoseconds() &- started > limit {
                     fuzzLog.error("\(surface): hang: input \(iteration.load(ordering: .relaxed)) ran longer than \(timeout)")
                     _exit(FuzzExitStatus.hang)
                 }
@@ -218,14 +219,9 @@ final class HangWatchdog: Sendable {
 
     func began(iteration number: Int) {
         iteration.store(number, ordering: .relaxed)
-        startedAt.store(Self.now(), ordering: .releasing)
+        startedAt.store(MonotonicTime.nanoseconds(), ordering: .releasing)
     }
 
     func ended() { startedAt.store(0, ordering: .releasing) }
 
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 }

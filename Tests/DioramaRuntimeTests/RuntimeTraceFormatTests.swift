@@ -67,7 +67,7 @@ struct RuntimeTraceFormatTests {
                     key: Key(characters: "é\t", charactersIgnoringModifiers: "e", keyCode: .e, modifierFlags: [.alternate, .shift]),
                     timestamp: 12.5, isRepeat: true),
                 modifiers: [.alternate, .shift]),
-            .idle,
+            .idle(socketEmpty: 1_234_567_890),
             .terminated(reason: "quit"),
         ]
         for event in events { trace.record(event) }
@@ -111,6 +111,7 @@ struct RuntimeTraceFormatTests {
         #expect(log.first(SessionDiscardedRecord.self)?.scene == "S1")
         #expect(log.first(ScreenDisconnectedRecord.self)?.screen == "HEADLESS-2")
         #expect(log.first(TerminatedRecord.self)?.reason == "quit")
+        #expect(log.first(IdleRecord.self)?.socketEmpty == 1_234_567_890)
         let toplevel = try #require(log.first(ToplevelRecord.self))
         #expect(toplevel.surface == 17 && toplevel.appID == "org.example" && toplevel.title == "Main" && toplevel.fullscreenOn == nil)
         #expect(log.first(TitleRecord.self)?.title == "Main (seconds)")

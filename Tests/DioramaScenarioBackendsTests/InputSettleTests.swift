@@ -1,4 +1,5 @@
 import DioramaModel
+import DioramaPOSIX
 import DioramaScenarioBackends
 import DioramaScenarios
 import DioramaTestSupport
@@ -26,7 +27,7 @@ struct InputSettleTests {
             Issue.record("TimerApp (pid \(pid)) has no writable DIORAMA_TRACE; the race cannot be set up")
             return
         }
-        let stamp = monotonicNanoseconds() + 1_000_000_000
+        let stamp = MonotonicTime.nanoseconds() + 1_000_000_000
         handle.seekToEndOfFile()
         handle.write(Data(#"{"v":2,"t_ns":\#(stamp),"type":"idle"}"#.utf8 + [0x0A]))
         try? handle.close()
@@ -39,12 +40,6 @@ struct InputSettleTests {
             let text = String(decoding: entry, as: UTF8.self)
             return text.hasPrefix("DIORAMA_TRACE=") ? String(text.dropFirst("DIORAMA_TRACE=".count)) : nil
         }.first
-    }
-
-    static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     @Test(

@@ -1,5 +1,6 @@
 import DioramaLogging
 import DioramaModel
+import DioramaPOSIX
 import Foundation
 import Glibc
 import Synchronization
@@ -36,8 +37,9 @@ package enum RuntimeTraceEvent: Sendable {
     case screenDisconnected(name: String)
     /// The app is quitting, and why.
     case terminated(reason: String)
-    /// A batch of compositor events was handled and none is waiting.
-    case idle
+    /// A batch of compositor events was handled; the socket was found empty
+    /// at `socketEmpty` (CLOCK_MONOTONIC ns, nil when never looked at).
+    case idle(socketEmpty: UInt64?)
     /// The scene's toplevel exists: its wl_surface protocol id lets a
     /// compositor-side trace (the simulator's) be matched with this scene.
     case toplevel(scene: String, surfaceID: UInt32, appID: String, title: String, fullscreenOn: String?)
@@ -122,7 +124,7 @@ package final class RuntimeTrace: Sendable {
             if keepsRecords { state.records.append(record) }
             guard let destination = state.destination else { return }
             do {
-                try destination.writer.write(Self.line(record, time: Self.monotonicNanoseconds()))
+                try destination.writer.write(Self.line(record, time: MonotonicTime.nanoseconds()))
             } catch {
                 // The disk filled up, or the reader went away: say so once and
                 // stop tracing; the app itself goes on (Docs/runtime.md).
@@ -139,12 +141,6 @@ package final class RuntimeTrace: Sendable {
 
     private static func line<Record: TraceRecordKind>(_ record: Record, time: UInt64) throws -> [UInt8] {
         try JSONLineEncoder().line(RuntimeTraceLine(time: time, record: record))
-    }
-
-    static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }
 
@@ -183,8 +179,8 @@ extension RuntimeTraceEvent {
             return ScreenDisconnectedRecord(screen: name)
         case .terminated(let reason):
             return TerminatedRecord(reason: reason)
-        case .idle:
-            return IdleRecord()
+        case .idle(let socketEmpty):
+            return IdleRecord(socketEmpty: socketEmpty)
         case .toplevel(let scene, let surfaceID, let appID, let title, let output):
             return ToplevelRecord(scene: scene, surface: surfaceID, appID: appID, title: title, fullscreenOn: output)
         case .title(let scene, let title):

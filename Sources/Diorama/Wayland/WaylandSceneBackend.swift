@@ -163,7 +163,20 @@ final class WaylandSceneBackend: SceneBackend {
     /// then has had its effect (`Docs/trace-format.md`).
     private func batchDispatched() {
         eventsDispatched()
-        application?.trace.record(.idle)
+        recordIdle()
+    }
+
+    /// Tests only: runs right before each `idle` record is written — where a
+    /// loaded machine can keep the app off the CPU while the compositor sends
+    /// more, which that record must not vouch for.
+    var willRecordIdle: (() -> Void)?
+
+    /// Writes the trace's `idle` record. It vouches for the events sent
+    /// before the socket was last found empty, not before now: everything
+    /// read by then has had its effect, and anything sent since is unread.
+    private func recordIdle() {
+        willRecordIdle?()
+        application?.trace.record(.idle(socketEmpty: connection.socketFoundEmptyNanoseconds))
     }
 
     /// Draws one frame of `surface` with `draw`, unless another scene's frame
@@ -189,7 +202,7 @@ final class WaylandSceneBackend: SceneBackend {
         }
         if idleOwedAfterFrame {
             idleOwedAfterFrame = false
-            application?.trace.record(.idle)
+            recordIdle()
         }
     }
 

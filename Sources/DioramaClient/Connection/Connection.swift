@@ -41,6 +41,14 @@ package final class Connection {
     package let socketPath: String?
     /// How long `roundtrip()` and `flush()` wait when no timeout is given.
     package var defaultTimeout: Duration = .seconds(5)
+    /// When (``MonotonicTime`` nanoseconds) ``dispatchAvailable()`` last
+    /// looked at the socket and found nothing more: every event the
+    /// compositor had sent by then was read, and delivered by the time that
+    /// call returned. Nil before the first call. A handler that runs long
+    /// (or a thread the machine preempts) after that look can miss events
+    /// sent meanwhile, so "handled what was sent before T" takes this time,
+    /// not the time the handling ended.
+    package private(set) var socketFoundEmptyNanoseconds: UInt64?
 
     let displayPointer: OpaquePointer
     private var failure: ConnectionError?
@@ -193,13 +201,19 @@ package final class Connection {
     /// unread now may never wake it again), and a client about to commit a
     /// frame that must not be stale already.
     ///
+    /// Sets ``socketFoundEmptyNanoseconds`` when it returns.
+    ///
     /// - Returns: how many events were delivered.
     @discardableResult
     package func dispatchAvailable() throws(ConnectionError) -> Int {
         var delivered = 0
         while true {
+            let lookedAt = MonotonicTime.nanoseconds()
             let count = try dispatch(timeout: .zero)
-            if count == 0 { return delivered }
+            if count == 0 {
+                socketFoundEmptyNanoseconds = lookedAt
+                return delivered
+            }
             delivered += count
         }
     }

@@ -323,13 +323,32 @@ package struct TerminatedRecord: TraceRecordKind, Hashable {
 }
 
 /// The app handled a batch of compositor events (and drew what they asked
-/// for) and found no more waiting on its socket: what it was sent up to now
-/// has had its effect. A scenario's settling waits for one written after the
-/// compositor last sent the app events.
+/// for), having found no more waiting on its socket at `socketEmpty`: what
+/// it was sent before then has had its effect. A scenario's settling waits
+/// for one whose `socketEmpty` is later than the compositor last sent the
+/// app events.
 package struct IdleRecord: TraceRecordKind, Hashable {
     package static let kind = "idle"
+    /// When (CLOCK_MONOTONIC ns) the app last looked at its socket and found
+    /// it empty; nil in traces of runtimes from before the field. Earlier
+    /// than the line's own time by however long the handling took, or the
+    /// app was kept off the CPU: events sent in between are not covered.
+    package var socketEmpty: UInt64?
 
-    package init() {}
+    package init(socketEmpty: UInt64?) {
+        self.socketEmpty = socketEmpty
+    }
+
+    /// The time the record vouches for: events sent to the app before it
+    /// have been handled. `time` is the line's `t_ns`, used for traces
+    /// without `socket_empty_ns`.
+    package func handledEventsSentBefore(lineTime time: UInt64) -> UInt64 {
+        socketEmpty ?? time
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case socketEmpty = "socket_empty_ns"
+    }
 }
 
 /// The scene's toplevel exists: its wl_surface protocol id lets a

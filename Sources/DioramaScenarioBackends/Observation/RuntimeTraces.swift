@@ -41,10 +41,14 @@ final class RuntimeTraces {
     /// Every trace file followed, for a wait that wakes when one is written to.
     var followedPaths: [String] { Array(followers.keys) }
 
-    /// When the app last wrote `idle` (CLOCK_MONOTONIC nanoseconds): it had
-    /// handled every event it had been sent by then. Nil before the first.
-    func lastIdleNanoseconds(_ path: String) -> UInt64? {
-        log(path)?.entries.last { $0.kind == IdleRecord.kind }?.time
+    /// What the app's last `idle` record vouches for (CLOCK_MONOTONIC
+    /// nanoseconds): it has handled every event it was sent before then —
+    /// when it last found its socket empty, not when it wrote the line (a
+    /// move sent while the app was still handling an earlier batch is not
+    /// covered by that batch's `idle`). Nil before the first.
+    func eventsHandledBefore(_ path: String) -> UInt64? {
+        guard let entry = log(path)?.entries.last(where: { $0.kind == IdleRecord.kind }) else { return nil }
+        return entry.as(IdleRecord.self)?.handledEventsSentBefore(lineTime: entry.time) ?? entry.time
     }
 
     /// Where the current step began in the trace: records from this index on

@@ -504,7 +504,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         if snapshot.isMapped && !snapshot.isMinimized && !snapshot.isDrawnForScaleInEffect {
             return "its last frame is not drawn for the scale in effect"
         }
-        if let path = binding.traceFile, let eventsFlushed, (traces.lastIdleNanoseconds(path) ?? 0) <= eventsFlushed {
+        if let path = binding.traceFile, let eventsFlushed, (traces.eventsHandledBefore(path) ?? 0) <= eventsFlushed {
             return "the app has not written an `idle` trace record since the simulator last sent it events"
         }
         // The runtime writes a frame's `commit` record once the commit has

@@ -1,9 +1,10 @@
+import DioramaPOSIX
 import Glibc
 
 /// Where the simulator's time comes from: frame-callback timestamps,
 /// presentation feedback and trace timestamps all read it.
 ///
-/// Two clocks exist. ``MonotonicClock`` (the default) is `CLOCK_MONOTONIC`
+/// Two clocks exist. ``MonotonicTime`` (the default) is `CLOCK_MONOTONIC`
 /// and advances by itself; the simulator then delivers frame callbacks from an
 /// event-loop timer at each display's refresh rate. ``ManualClock`` only moves
 /// when a test says so; frame callbacks then fire only on
@@ -26,11 +27,7 @@ public final class MonotonicClock: SimulatorClock {
     /// The system's monotonic clock.
     public init() {}
 
-    public var nanoseconds: UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
+    public var nanoseconds: UInt64 { MonotonicTime.nanoseconds() }
 
     public var advancesByItself: Bool { true }
 
