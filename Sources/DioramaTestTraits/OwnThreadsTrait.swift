@@ -38,10 +38,12 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     /// Each test case (each argument of a parameterized test) gets a slot and
     /// threads of its own; a suite only passes the trait on. A test that has
     /// the trait twice (its suite's and its own weight) takes one slot, of
-    /// the larger weight.
+    /// the larger weight — or none when either is ``offSharedPool``: a test
+    /// of an `.ownThreads` suite that mostly waits out timeouts says so.
     package func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         let weights = test.traits.compactMap { ($0 as? Self)?.weight }
-        return testCase != nil && weight == weights.max() ? self : nil
+        let chosen = weights.contains(0) ? 0 : weights.max()
+        return testCase != nil && weight == chosen ? self : nil
     }
 
     /// Whether the running test already holds a slot (the same weight given twice).
@@ -103,7 +105,7 @@ extension Trait where Self == OwnThreadsTrait {
     /// spend tens of seconds waiting out timeouts with almost no CPU (a
     /// hung client's answer and kill timeouts), whose slot would only keep
     /// a test that needs the CPU from starting: on threads of their own,
-    /// taking no slot. On the shared pool such a test holds a
+    /// taking no slot, even in a suite that has `.ownThreads`. On the shared pool such a test holds a
     /// thread until it ends, and Swift Testing's own steps wait behind it —
     /// the step that starts a suite's tests, and the first step of every
     /// `.ownThreads` test: in one run no such test asked for its slot in

@@ -56,3 +56,33 @@ struct BlockingWaitTests {
         #expect(value == 42)
     }
 }
+
+/// Which of a test's `OwnThreadsTrait`s runs it: the larger weight when its
+/// suite's and its own differ, except that `.offSharedPool` on the test (a
+/// test that mostly waits out timeouts) takes no slot in an `.ownThreads`
+/// suite. Asked of the running test itself, with its real traits.
+@Suite("the slot a test of an `.ownThreads` suite takes", .ownThreads)
+struct OwnThreadsWeightChoiceTests {
+    /// The weight of the trait that provides the running test's scope.
+    static func chosenWeight() throws -> Int {
+        let test = try #require(Test.current)
+        let providers = test.traits.compactMap { $0 as? OwnThreadsTrait }
+            .filter { $0.scopeProvider(for: test, testCase: Test.Case.current) != nil }
+        return try #require(Set(providers.map(\.weight)).first)
+    }
+
+    @Test("`.offSharedPool` given to the test: no slot", .offSharedPool)
+    func offSharedPoolWins() throws {
+        #expect(try Self.chosenWeight() == 0)
+    }
+
+    @Test("`.ownThreads(weight: 2)` given to the test: two slots", .ownThreads(weight: 2))
+    func theLargerWeightWins() throws {
+        #expect(try Self.chosenWeight() == 2)
+    }
+
+    @Test("nothing given to the test: the suite's one slot")
+    func theSuitesWeight() throws {
+        #expect(try Self.chosenWeight() == 1)
+    }
+}
