@@ -19,7 +19,9 @@ import Testing
 /// it follows the click's flush whenever the simulator sends it; the app is
 /// continued a second later. Settling that trusted the `idle` judged the
 /// click handled while the app had not read it.
-@Suite("settling after input waits for the app to handle it", .ownThreads)
+///
+/// The app is stopped for most of the test: it takes no slot.
+@Suite("settling after input waits for the app to handle it", .offSharedPool)
 struct InputSettleTests {
     /// Puts an `idle` record stamped a second ahead into the stopped app's trace.
     static func writeStaleIdle(intoTraceOf pid: Int32) {

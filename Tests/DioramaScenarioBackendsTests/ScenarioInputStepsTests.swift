@@ -41,9 +41,10 @@ struct ScenarioInputStepsTests {
                 """, label: "input-steps")
     }
 
+    // The app is stopped a second around each input step: mostly waiting, no slot.
     @Test(
         "each new input step the app handles a second late is counted after its own step, not the next",
-        .timeLimit(.minutes(10)))
+        .timeLimit(.minutes(10)), .offSharedPool)
     func inputStepsWaitForALateApp() async throws {
         try await SimulatorScenarioRun.expectPassing(
             Self.timerOnOneDisplay + """

@@ -11,7 +11,9 @@ import Testing
 /// long the app takes: a busy machine (CI with other jobs) can hold an app
 /// off the CPU for longer than the settle's quiet period, and the frame it
 /// showed before the move must not count as "drawn for where it is".
-@Suite("settling waits for a slow app's redraw", .ownThreads)
+///
+/// The app is stopped for most of each test: they take no slot.
+@Suite("settling waits for a slow app's redraw", .offSharedPool)
 struct SlowRedrawSettleTests {
     @Test(
         "an app frozen for 1 s across a move to 2x is expected at scale 2 once it redraws, not judged on its old frame",
