@@ -141,38 +141,4 @@ import Testing
         pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
         #expect(pacer.shouldDraw)
     }
-
-    @Test func aFrameThatSupersededAnotherIsSupersededOnlyAfterItsCallback() {
-        var pacer = pacerWithFrameInFlight()
-        pacer.geometryChanged()
-        pacer.willDraw()
-        pacer.didCommit()
-        #expect(pacer.frameInFlightSupersededAnother)
-        pacer.geometryChanged()
-        #expect(!pacer.shouldDraw, "a flood of changes draws at most two frames a refresh, not one after another")
-        pacer.configureReceived()
-        #expect(pacer.shouldDraw, "a configure is still answered at once")
-        pacer.willDraw()
-        pacer.didCommit()
-        pacer.geometryChanged()
-        #expect(!pacer.shouldDraw, "that frame too was drawn over one in flight")
-        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
-        #expect(pacer.shouldDraw, "once it was shown, the next geometry is drawn")
-        pacer.willDraw()
-        pacer.didCommit()
-        #expect(!pacer.frameInFlightSupersededAnother, "drawn from idle: it superseded nothing")
-        pacer.geometryChanged()
-        #expect(pacer.shouldDraw, "so a new geometry supersedes it at once")
-    }
-
-    @Test func aFrameWhoseOlderFrameWasShownWhileItWasDrawnSupersededNothing() {
-        var pacer = pacerWithFrameInFlight()
-        pacer.geometryChanged()
-        pacer.willDraw()
-        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
-        pacer.didCommit()
-        #expect(!pacer.frameInFlightSupersededAnother)
-        pacer.geometryChanged()
-        #expect(pacer.shouldDraw)
-    }
 }

@@ -20,11 +20,7 @@
 ///   it was drawn for a geometry that no longer holds, so waiting for its
 ///   callback would show a stale frame for a refresh — except during an
 ///   interactive resize with a kept drawable, where the compositor scales the
-///   frame in flight and configures pace the redraws — and except over a
-///   frame that itself superseded another: that one's callback comes first,
-///   so a flood of display changes (a script moving a window between
-///   scales thousands of times a second) draws at most two frames a
-///   refresh instead of one after another for as long as the flood lasts;
+///   frame in flight and configures pace the redraws;
 /// - nothing starts while a frame is being drawn: a request from inside
 ///   `draw` (a game asking for its next frame) is for the next frame.
 struct FramePacer: Hashable, Sendable {
@@ -56,9 +52,6 @@ struct FramePacer: Hashable, Sendable {
     /// An interactive resize keeps the drawable (a viewport scales it), so
     /// size changes do not supersede the frame in flight.
     private(set) var isKeepingDrawableForResize = false
-    /// Whether the frame in flight was drawn over an earlier one still in
-    /// flight (it superseded it): a new geometry then waits for its callback.
-    private(set) var frameInFlightSupersededAnother = false
     /// How many frames were committed; the n-th commit's frame callback is
     /// number n, so a callback can be told apart from a superseded one's.
     private(set) var committedFrames = 0
@@ -72,7 +65,7 @@ struct FramePacer: Hashable, Sendable {
             return !reasons.isEmpty
         case .waitingForFrameCallback:
             if reasons.contains(.configurePending) { return true }
-            return reasons.contains(.geometryChanged) && !isKeepingDrawableForResize && !frameInFlightSupersededAnother
+            return reasons.contains(.geometryChanged) && !isKeepingDrawableForResize
         }
     }
 
@@ -122,7 +115,6 @@ struct FramePacer: Hashable, Sendable {
         case .drawing(true, let wanted): state = .drawing(frameInFlight: false, reasons: wanted)
         default: break
         }
-        frameInFlightSupersededAnother = false
     }
 
     /// A frame is about to be drawn: everything asked for so far goes into it,
@@ -146,8 +138,7 @@ struct FramePacer: Hashable, Sendable {
     /// ``committedFrames`` after this).
     mutating func didCommit() {
         committedFrames += 1
-        guard case .drawing(let overFrameInFlight, _) = state else { return }
-        frameInFlightSupersededAnother = overFrameInFlight
+        guard case .drawing = state else { return }
         state = .waitingForFrameCallback
     }
 
