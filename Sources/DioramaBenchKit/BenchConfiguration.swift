@@ -45,7 +45,7 @@ package struct BenchConfiguration: Codable, Sendable {
 
     package init(
         movesPerDirection: Int = 50, measureSimulatorReaction: Bool = true, clients: [String] = [], surfaceCounts: [Int] = [1, 100, 1000],
-        throughputMoves: Int = 2000, swayMoves: Int = 200, controlMoves: Int = 2000, controlBatchSize: Int = 100,
+        throughputMoves: Int = 2000, swayMoves: Int = 2000, controlMoves: Int = 20000, controlBatchSize: Int = 100,
         pipelineDepth: Int = 64, swayReactionMovesPerDirection: Int = 20,
         measureClientMemory: Bool = true,
         measureScanner: Bool = true, withColdBuild: Bool = false, screenshotRepeats: Int = 5,
