@@ -223,5 +223,4 @@ final class HangWatchdog: Sendable {
     }
 
     func ended() { startedAt.store(0, ordering: .releasing) }
-
 }
