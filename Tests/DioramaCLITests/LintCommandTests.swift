@@ -27,6 +27,31 @@ struct LintCommandTests {
         #expect(result.standardOutput.hasSuffix("Checked 3 targets: 1 ready, 2 not ready.\n"))
     }
 
+    /// The release build once refused every `&amp;` ("unknown entity
+    /// &&amp;"): Swift 6.3.1's optimizer read the entity name's start before
+    /// the `&` was passed (`SourceTextCursor.take(atMost:while:)`). `make
+    /// test` runs this against the optimized `diorama`.
+    @Test("an Info.plist with entities and character references is read, not refused")
+    func entitiesAreRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-lint-entities-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plist = directory.appendingPathComponent("Info.plist")
+        try #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        	<key>CFBundleDisplayName</key>
+        	<string>Fish &amp; Chips &lt;3 &#233;&#x1F600; &quot;q&quot; &apos;a&apos;</string>
+        </dict>
+        </plist>
+        """#.write(to: plist, atomically: true, encoding: .utf8)
+        let result = try DioramaCommandLine.run(["lint", "--color", "never", plist.path])
+        #expect(!result.standardOutput.contains("[malformed-file]"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("unknown entity"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("[missing-scene-manifest]"), "the file was read through: \(result.standardOutput)")
+    }
+
     @Test("--strict turns an info-only result from 0 into 1")
     func strict() throws {
         let plain = try DioramaCommandLine.run(["lint", Self.fixture("Plists/FullScreenFalse.plist")])

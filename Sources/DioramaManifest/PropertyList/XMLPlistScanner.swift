@@ -193,17 +193,15 @@ struct XMLPlistScanner {
     private mutating func scanReference() throws(PlistError) -> [UInt8] {
         let location = currentLocation
         advance()  // "&"
-        let start = index
-        while let byte = peek(), byte != UInt8(ascii: ";"), index - start < 12 {
-            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || isWhitespace(byte) { break }
-            advance()
+        let nameBytes = cursor.take(atMost: 12) { byte in
+            byte != UInt8(ascii: ";") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") && !Self.isWhitespace(byte)
         }
         guard peek() == UInt8(ascii: ";") else {
             throw error(
                 at: location, "unterminated entity reference",
                 fix: "write a literal '&' as &amp;")
         }
-        let name = String(decoding: bytes[start..<index], as: UTF8.self)
+        let name = String(decoding: nameBytes, as: UTF8.self)
         advance()  // ";"
         switch name {
         case "lt": return [UInt8(ascii: "<")]
@@ -261,7 +259,7 @@ struct XMLPlistScanner {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek(), isWhitespace(byte) { advance() }
+        while let byte = peek(), Self.isWhitespace(byte) { advance() }
     }
 
     // MARK: Low level
@@ -295,7 +293,7 @@ struct XMLPlistScanner {
 
     private mutating func advance(by count: Int) { cursor.advance(by: count) }
 
-    private func isWhitespace(_ byte: UInt8) -> Bool {
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 

@@ -41,4 +41,18 @@ package struct SourceTextCursor: Sendable {
     package mutating func advance(by count: Int) {
         for _ in 0..<count { advance() }
     }
+
+    /// Advances over at most `limit` bytes while `accepts` holds and returns
+    /// them. Readers take a run of bytes this way rather than by reading
+    /// ``index`` around their own loop of ``advance()`` calls: Swift 6.3.1's
+    /// optimizer (`-O`, not whole-module across the call) compiled
+    /// `advance(); let start = index; while … { advance() }` with `start`
+    /// read before the first `advance()`, and the release build of the XML
+    /// plist reader took `&amp;` for the entity `&amp` (issue 19, session 25;
+    /// a two-file reproduction is in Docs/performance.md).
+    package mutating func take(atMost limit: Int = .max, while accepts: (UInt8) -> Bool) -> ArraySlice<UInt8> {
+        let start = index
+        while index - start < limit, let byte = peek(), accepts(byte) { advance() }
+        return bytes[start..<index]
+    }
 }
