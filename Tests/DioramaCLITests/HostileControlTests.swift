@@ -168,14 +168,15 @@ struct HostileControlTests {
     @Test func ctlAgainstASimulatorWithEveryConnectionHeldSaysBusyWithExit1() throws {
         let simulator = try RunningSimulator([])
         let path = try #require(simulator.exports["DIORAMA_CONTROL"])
-        var held = try Self.holdEveryConnection(path)
-        let result = try simulator.ctl(["displays"])
+        let held = try Self.holdEveryConnection(path)
+        // Held open until ctl has run: a release build ends an array's
+        // lifetime at its last use, and closed the connections before it.
+        let result = try withExtendedLifetime(held) { try simulator.ctl(["displays"]) }
         #expect(result.status == 1, "\(result.status): \(result.standardError)")
         #expect(
             result.standardError.contains("diorama ctl displays: the simulator is busy: it already serves 64 control connections"),
             "\(result.standardError)")
         #expect(result.standardError.contains("idle connections are closed after 60 s"), "\(result.standardError)")
-        held.removeAll()
         #expect(try simulator.stop() == 0)
     }
 
