@@ -4,7 +4,7 @@
 #   make build   compile the package
 #   make build-checked  compile with the tests; fail on a compiler warning in the package's own code
 #   make test    deps + format-check + build-checked + the whole test suite (the integration tests start real weston and sway),
-#                then `make examples`
+#                then `make examples`; optimized, as the binaries ship (TEST_FLAGS; `make test TEST_FLAGS=` for a debug run)
 #   make examples  build Examples/Sketchpad as an outside package and run its scenarios
 #   make run     deps + build + `diorama demo` (the tour, with an HTML report)
 #   make bench   deps + release build + benchmarks (table on the console, JSON in bench/results/)
@@ -23,6 +23,13 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Where `swift build` puts binaries (debug configuration).
 BIN ?= .build/debug
+# How `make test` builds the package and its tests: optimized, as users run
+# it. Swift 6.3.1's optimizer once miscompiled the XML plist reader (a
+# release `diorama lint` refused every `&amp;`) while the debug tests passed;
+# testing the optimized code is what catches that, and the suite runs in
+# less time. `-enable-testing` keeps `@testable import` working.
+TEST_FLAGS ?= -c release -Xswiftc -enable-testing
+TEST_BIN = $$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)
 
 # Headers and pkg-config files the C modules compile against.
 BUILD_PACKAGES := libwayland-dev libxkbcommon-dev wayland-protocols zlib1g-dev pkg-config libegl-dev libgles-dev libvulkan-dev libcairo2-dev libpango1.0-dev libglib2.0-dev
@@ -62,7 +69,7 @@ build:
 
 # Run all tests; Swift Testing runs them in parallel (each compositor instance has its own runtime dir).
 test: deps format-check build-checked
-	$(SWIFT) test $(SWIFT_FLAGS)
+	$(SWIFT) test $(TEST_FLAGS)
 	$(MAKE) examples
 
 # Compile everything the tests need and fail on a compiler warning in the
@@ -73,11 +80,12 @@ test: deps format-check build-checked
 # local incremental build sees only the files it recompiled.
 # (`-Xswiftc -warnings-as-errors` is no substitute: the flag becomes part of
 # every compile command, so each switch between it and a plain `swift build`,
-# as `make examples` runs next, recompiles the whole package.)
+# as `make examples` runs next, recompiles the whole package.) It builds with
+# TEST_FLAGS, as `make test` runs the tests and `make examples` the CLI.
 BUILD_LOG := .build/build-checked.log
 build-checked:
 	@mkdir -p .build
-	@{ $(SWIFT) build --build-tests $(SWIFT_FLAGS) 2>&1; echo $$? > $(BUILD_LOG).status; } | tee $(BUILD_LOG)
+	@{ $(SWIFT) build --build-tests $(TEST_FLAGS) 2>&1; echo $$? > $(BUILD_LOG).status; } | tee $(BUILD_LOG)
 	@status=$$(cat $(BUILD_LOG).status); [ "$$status" -eq 0 ] || exit $$status
 	@grep -E '^$(CURDIR)/[^:]+:[0-9]+:[0-9]+: warning:' $(BUILD_LOG) | grep -v '^$(CURDIR)/.build/checkouts/' | sort -u > $(BUILD_LOG).warnings || true
 	@if [ -s $(BUILD_LOG).warnings ]; then \
@@ -109,13 +117,13 @@ format-check:
 # simulator (its Cairo/Pango canvas judged crisp at 2x, 1.5x and 1x; its windows
 # back at their size, on their display, in last-active order after a relaunch),
 # as does Pinboard's (input: a drag inside the window, a double-click,
-# Shift+Tab, a held arrow key, scrolling). Debug builds only: the scenarios
-# name ../.build/debug/Sketchpad and ../.build/debug/Pinboard.
+# Shift+Tab, a held arrow key, scrolling). The example builds in debug (the scenarios
+# name ../.build/debug/Sketchpad and ../.build/debug/Pinboard); `diorama` is the one `make test` built.
 EXAMPLE := Examples/Sketchpad
 examples:
 	$(SWIFT) build --package-path $(EXAMPLE)
-	$(SWIFT) build --product diorama
-	$(BIN)/diorama run $(EXAMPLE)/scenarios/sketchpad.scenario $(EXAMPLE)/scenarios/pinboard.scenario
+	$(SWIFT) build $(TEST_FLAGS) --product diorama
+	$(TEST_BIN)/diorama run $(EXAMPLE)/scenarios/sketchpad.scenario $(EXAMPLE)/scenarios/pinboard.scenario
 
 # The one-minute tour: TimerApp and GameScene on the simulated studio desk (1x, 2x,
 # 1.5x), moved, resized, rescaled, rotated and hot-plugged, with the live timeline
