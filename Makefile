@@ -68,8 +68,11 @@ build:
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 # Run all tests; Swift Testing runs them in parallel (each compositor instance has its own runtime dir).
+# `--skip-build`: build-checked built the tests with these flags, and
+# `swift test` building them itself recompiled half the package (its
+# compile commands differ from `swift build --build-tests`'s).
 test: deps format-check build-checked
-	$(SWIFT) test $(TEST_FLAGS)
+	$(SWIFT) test $(TEST_FLAGS) --skip-build
 	$(MAKE) examples
 
 # Compile everything the tests need and fail on a compiler warning in the
@@ -122,7 +125,7 @@ format-check:
 EXAMPLE := Examples/Sketchpad
 examples:
 	$(SWIFT) build --package-path $(EXAMPLE)
-	$(SWIFT) build $(TEST_FLAGS) --product diorama
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(TEST_BIN)/diorama run $(EXAMPLE)/scenarios/sketchpad.scenario $(EXAMPLE)/scenarios/pinboard.scenario
 
 # The one-minute tour: TimerApp and GameScene on the simulated studio desk (1x, 2x,
