@@ -168,7 +168,8 @@ import Testing
 
     /// weston-simple-shm draws a 250x250 buffer at scale 1 on every display:
     /// the checks of a 2x display fail, with its stale frames and a screenshot.
-    @Test(.timeLimit(.minutes(10)))
+    /// Mostly the 2 s waits of the failing checks run out: no slot.
+    @Test(.timeLimit(.minutes(10)), .offSharedPool)
     func aClientThatNeverChangesItsBufferScaleFails() throws {
         try Self.requireInstalled("/usr/bin/weston-simple-shm", package: "weston")
         let output = Self.outputFolder()
