@@ -210,9 +210,7 @@ struct OpenStepPlistParser {
     // MARK: Strings
 
     private mutating func parseUnquotedString() -> String {
-        let start = index
-        while let byte = peek(), Self.isUnquotedByte(byte) { advance() }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        String(decoding: cursor.take(while: Self.isUnquotedByte), as: UTF8.self)
     }
 
     private mutating func parseQuotedString() throws(PlistError) -> String {

@@ -98,7 +98,7 @@ struct XMLPlistScanner {
     /// other than `<plist version="1.0">`.
     private mutating func scanAttribute(of tag: String, tagLocation: SourceLocation) throws(PlistError) {
         let attributeLocation = currentLocation
-        guard let byte = peek(), isNameByte(byte) else {
+        guard let byte = peek(), Self.isNameByte(byte) else {
             throw error(
                 at: attributeLocation, "unexpected character in tag <\(tag)>",
                 fix: "write attributes as name=\"value\" and end the tag with > or />")
@@ -148,17 +148,16 @@ struct XMLPlistScanner {
     }
 
     private mutating func scanName(in what: String, at location: SourceLocation) throws(PlistError) -> String {
-        let start = index
-        while let byte = peek(), isNameByte(byte) { advance() }
-        guard index > start else {
+        let name = cursor.take(while: Self.isNameByte)
+        guard !name.isEmpty else {
             throw error(
                 at: location, "\(what) has no name",
                 fix: "write a name right after '<', e.g. <string>; escape a literal '<' as &lt;")
         }
-        return try decodeUTF8(Array(bytes[start..<index]), at: location)
+        return try decodeUTF8(Array(name), at: location)
     }
 
-    private func isNameByte(_ byte: UInt8) -> Bool {
+    private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"),

@@ -4,7 +4,7 @@ import Glibc
 /// Where the simulator's time comes from: frame-callback timestamps,
 /// presentation feedback and trace timestamps all read it.
 ///
-/// Two clocks exist. ``MonotonicTime`` (the default) is `CLOCK_MONOTONIC`
+/// Two clocks exist. ``MonotonicClock`` (the default) is `CLOCK_MONOTONIC`
 /// and advances by itself; the simulator then delivers frame callbacks from an
 /// event-loop timer at each display's refresh rate. ``ManualClock`` only moves
 /// when a test says so; frame callbacks then fire only on
