@@ -21,3 +21,11 @@ void CDioramaClientShim_install_log_handler(CDioramaClientShim_log_line_sink sin
     atomic_store(&log_line_sink, sink);
     wl_log_set_handler_client(format_log_line);
 }
+
+// libdispatch's run-loop hooks (see the header); dispatch_runloop_handle_t is an int on Linux.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *ignored);
+
+int CDioramaClientShim_main_queue_descriptor(void) { return _dispatch_get_main_queue_handle_4CF(); }
+
+void CDioramaClientShim_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(0); }

@@ -36,7 +36,6 @@ final class WaylandSceneBackend: SceneBackend {
     /// Events were read during a frame: the trace owes an `idle` record once
     /// the frame and the frames it caused are done (`drawFrame(of:)`).
     private var idleOwedAfterFrame = false
-    private var queueSource: ConnectionQueueSource?
     private var signalSources: [DispatchSourceSignal] = []
     private var launched = false
     /// The EGL display, opened when the first scene draws with OpenGL ES; a
@@ -129,18 +128,18 @@ final class WaylandSceneBackend: SceneBackend {
         surfaces.values.first { $0.surface === surface }
     }
 
-    /// Runs the main queue until the application stops.
+    /// Runs the main thread — the connection's events and the main queue's
+    /// work, one `poll` for both (`Connection.runMainThread`) — until the
+    /// application exits.
     func run() -> Int32 {
         launched = true
-        queueSource = connection.attach(
-            to: .main,
+        connection.runMainThread(
             batchDispatched: { [weak self] in
                 MainActor.assumeIsolated { self?.batchDispatched() }
             },
             failed: { [weak self] error in
                 MainActor.assumeIsolated { self?.application?.connectionLost(String(describing: error)) }
             })
-        dispatchMain()
     }
 
     /// Fires once every event of a dispatched batch has been handled: each

@@ -29,6 +29,20 @@ extension Connection {
     }
 }
 
+extension Connection {
+    /// What a loop watching the socket does when it finds it readable: reads
+    /// and delivers everything there is, tells `batchDispatched` if anything
+    /// was delivered, then sends what the handlers asked for.
+    ///
+    /// Drains until nothing is left (see `dispatchAvailable`): under load,
+    /// stopping at events already queued left a vanished compositor
+    /// unnoticed and the app hung.
+    func handleWakeUp(batchDispatched: () -> Void) throws(ConnectionError) {
+        if try dispatchAvailable() > 0 { batchDispatched() }
+        try flush()
+    }
+}
+
 /// The `DispatchSource` that feeds a `Connection` from its queue; see
 /// `Connection.attach(to:failed:)`.
 package final class ConnectionQueueSource {
@@ -45,11 +59,7 @@ package final class ConnectionQueueSource {
         source.setEventHandler {
             let (connection, batchDispatched, failed, source) = confined.value
             do throws(ConnectionError) {
-                // Drain until nothing is left (see `dispatchAvailable`): under
-                // load, stopping at events already queued left a vanished
-                // compositor unnoticed and the app hung.
-                if try connection.dispatchAvailable() > 0 { batchDispatched() }
-                try connection.flush()
+                try connection.handleWakeUp(batchDispatched: batchDispatched)
             } catch {
                 source.cancel()
                 failed(error)

@@ -299,10 +299,11 @@ final class GLESTarget {
     }
 
     /// Makes the context current on this thread (on the window surface, or
-    /// on none). Why each time, and released after: the main queue is not
-    /// tied to one thread (after `dispatchMain()` any worker thread may drain
-    /// it), while an EGL context is current per thread and cannot be made
-    /// current on a second thread while it is still current on the first.
+    /// on none). Why each time, and released after: the runtime drains the
+    /// main queue on the main thread, but main-queue code is not promised a
+    /// thread (after `dispatchMain()` any worker thread may drain it), while
+    /// an EGL context is current per thread and cannot be made current on a
+    /// second thread while it is still current on the first.
     private func makeCurrent() {
         eglMakeCurrent(connection.display, window?.surface, window?.surface, context)
     }
