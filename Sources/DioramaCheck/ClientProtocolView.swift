@@ -47,9 +47,15 @@ struct ClientProtocolView {
     private(set) var minimumSize: Size?
     /// The last `xdg_toplevel.configure` size (0 × 0: the client chooses).
     private(set) var lastConfigureSize: Size?
-    /// How many `wl_output.done` events the client dispatched: it has
-    /// taken in a new output's description once its `done` came.
-    private(set) var outputDoneCount = 0
+    /// How many `wl_output` globals the client was told of
+    /// (`wl_registry.global`), the outputs there at its start included.
+    private(set) var outputGlobalsAnnounced = 0
+    /// Whether the client is done with the newest `wl_output` global: it
+    /// has not bound it (a client may ignore outputs), or the `done` that
+    /// ends the bound output's description came.
+    private(set) var newestOutputTakenIn = true
+    /// How many `wl_registry.global_remove` events the client dispatched.
+    private(set) var globalRemovals = 0
     /// The last event the client dispatched, as the log prints it: where a
     /// client that crashed in a handler died (foot's SIGFPE on KWin's
     /// `wl_output.geometry` with a -1 mm size).
@@ -57,6 +63,10 @@ struct ClientProtocolView {
     /// Whether the client bound `wp_fractional_scale_manager_v1`.
     private(set) var bindsFractionalScale = false
 
+    /// The registry name of the newest `wl_output` global, and its
+    /// `wl_output@N` once the client bound it.
+    private var newestOutputGlobal: String?
+    private var newestOutputObject: String?
     private var surfaceOfXDGSurface: [String: String] = [:]
     private var toplevel: String?
     private var bufferSizes: [String: Size] = [:]
@@ -97,7 +107,14 @@ struct ClientProtocolView {
     }
 
     mutating func read(_ messages: [WaylandDebugMessage]) {
-        for message in messages where !message.discarded { read(message) }
+        for message in messages {
+            if !message.discarded {
+                read(message)
+            } else if message.interface == "wl_registry" && message.message == "global_remove" {
+                // Read, for a client that destroyed its registry proxy after start-up.
+                globalRemovals += 1
+            }
+        }
     }
 
     private mutating func read(_ message: WaylandDebugMessage) {
@@ -106,16 +123,30 @@ struct ClientProtocolView {
             lastDispatched = "\(message.object).\(message.message)(\(arguments.joined(separator: ", ")))"
         }
         switch (message.direction, message.interface, message.message) {
+        case (.received, "wl_registry", "global"):
+            guard arguments.count > 1, arguments[1] == "\"wl_output\"" else { return }
+            outputGlobalsAnnounced += 1
+            newestOutputGlobal = arguments[0]
+            newestOutputObject = nil
+            newestOutputTakenIn = true
+        case (.received, "wl_registry", "global_remove"):
+            globalRemovals += 1
         case (.sent, "wl_registry", "bind"):
             // A new binding of an object id starts its state afresh (ids are reused).
-            if let id = arguments.last.map(Self.objectName) { outputScales[Self.outputKey(id)] = nil }
+            if let id = arguments.last.map(Self.objectName) {
+                outputScales[Self.outputKey(id)] = nil
+                if arguments.first == newestOutputGlobal {
+                    newestOutputObject = Self.outputKey(id)
+                    newestOutputTakenIn = false
+                }
+            }
             if arguments.count > 1, arguments[1] == "\"wp_fractional_scale_manager_v1\"" { bindsFractionalScale = true }
         case (.received, "wl_output", "scale"):
             guard let scale = arguments.first.flatMap({ Int($0) }) else { return }
             outputScales[message.object] = scale
             if entered.contains(message.object) { tell(message, "\(message.object).scale(\(scale))") }
         case (.received, "wl_output", "done"):
-            outputDoneCount += 1
+            if message.object == newestOutputObject { newestOutputTakenIn = true }
         case (.sent, "wl_shm_pool", "create_buffer"), (.sent, "zwp_linux_buffer_params_v1", "create_immed"):
             // (new id wl_buffer@N, [offset,] width, height, …)
             let sizeAt = message.interface == "wl_shm_pool" ? 2 : 1

@@ -241,28 +241,41 @@ final class CompositorCheckSession {
             name: "CHECK-1", modeSize: Size(width: 1280, height: 720), refreshMilliHz: configuration.plugRefreshMilliHz,
             position: Point(x: right, y: 0), location: Self.location)
         step = "plugging in CHECK-1"
+        let outputsBefore = log?.view.outputGlobalsAnnounced ?? 0
         if let skipped = try await performChange(.plugDisplay(spec)) { return skipped }
-        await waitForOutputBind()
+        await waitForOutputTakenIn(announcedBefore: outputsBefore)
         step = "unplugging CHECK-1"
+        // Counted before the unplug: the client may dispatch the removal
+        // before the compositor's answer reaches us.
+        let removalsBefore = log?.view.globalRemovals ?? 0
         let unplugged = await perform(.unplugDisplay(display: NameReference("CHECK-1", at: Self.location)))
         guard clientRunning else { return Outcome(verdict: .fail, reason: "the client died") }
         if case .skipped(let reason) = unplugged.status {
             return Outcome(verdict: .skipped, reason: "survived the plug; the unplug: \(reason)")
         }
         if case .failed(let message) = unplugged.status { throw Abort(reason: "\(stage.rawValue) could not unplug: \(message)") }
-        let mark = WaylandDebugLog.now()
-        _ = await log?.wait(configuration.answerTimeout, stop: { !self.clientRunning }) { view in
-            view.history.contains { WaylandDebugLog.microseconds(from: mark, to: $0.microseconds) >= 0 }
+        // Every client with a registry is told `global_remove`, bound or
+        // not; libwayland logs it as the client dispatches it. A client that
+        // dies of the removal dies in that handler: if it is still running
+        // now, it is no later than the next check that notices, which then
+        // names the removal as the last event it dispatched.
+        let told = await log?.wait(configuration.answerTimeout, stop: { !self.clientRunning }) { view in
+            view.globalRemovals > removalsBefore
         }
         guard clientRunning else { return Outcome(verdict: .fail, reason: "the client died") }
+        guard told == true else {
+            return Outcome(verdict: .pass, reason: "still running, though it had not read CHECK-1's removal by the time limit")
+        }
         return Outcome(verdict: .pass, reason: "still running after CHECK-1 came and went")
     }
 
-    /// Waits (bounded) for the client to be done with a new output: its
-    /// `wl_output.done` after binding it, or its exit.
-    private func waitForOutputBind() async {
-        let before = log?.view.outputDoneCount ?? 0
-        _ = await log?.wait(configuration.answerTimeout, stop: { !self.clientRunning }) { $0.outputDoneCount > before }
+    /// Waits (bounded) for the client to be done with a new output: told of
+    /// its global after `announcedBefore` globals, and, if it bound it, the
+    /// `wl_output.done` that ends its description; or for its exit.
+    private func waitForOutputTakenIn(announcedBefore: Int) async {
+        _ = await log?.wait(configuration.answerTimeout, stop: { !self.clientRunning }) { view in
+            view.outputGlobalsAnnounced > announcedBefore && view.newestOutputTakenIn
+        }
     }
 
     private func minimumSize() async throws -> Outcome {

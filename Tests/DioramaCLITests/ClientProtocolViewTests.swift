@@ -52,6 +52,34 @@ import Testing
         #expect(!view.latestFrameFitsScaleInEffect, "still drawn at 2 on the 1x output")
     }
 
+    /// A plugged output is taken in once the client bound it and its `done`
+    /// came, or at once when the client ignores it (weston-simple-shm binds
+    /// no output); its removal is counted as dispatched, or as discarded by
+    /// a client that destroyed its registry proxy.
+    @Test func aPluggedOutputIsTakenInAndItsRemovalRead() {
+        var view = Self.view(Self.mappedAt2)
+        #expect(view.outputGlobalsAnnounced == 0, "the binds above come without their global lines")
+        view.read(WaylandDebugLog.parse("[300.000] wl_registry@2.global(59, \"wl_output\", 4)\n"))
+        #expect(view.outputGlobalsAnnounced == 1)
+        #expect(view.newestOutputTakenIn, "not bound (yet): nothing more to wait for")
+        view.read(
+            WaylandDebugLog.parse(
+                """
+                [300.001]  -> wl_registry@2.bind(59, "wl_output", 2, new id [unknown]@29)
+                [300.002] wl_output@29.mode(1, 1280, 720, 60000)
+                [300.003] wl_output@18.done()
+
+                """))
+        #expect(!view.newestOutputTakenIn, "bound; another output's done does not count")
+        view.read(WaylandDebugLog.parse("[300.004] wl_output@29.done()\n"))
+        #expect(view.newestOutputTakenIn)
+        #expect(view.globalRemovals == 0)
+        view.read(WaylandDebugLog.parse("[300.100] wl_registry@2.global_remove(59)\n"))
+        #expect(view.globalRemovals == 1)
+        view.read(WaylandDebugLog.parse("[300.200] discarded wl_registry@2.global_remove(60)\n"))
+        #expect(view.globalRemovals == 2)
+    }
+
     @Test func aViewportAndAFractionalScaleGiveTheDrawnScale() {
         let view = Self.view(
             """
