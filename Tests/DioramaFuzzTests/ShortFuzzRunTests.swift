@@ -59,6 +59,11 @@ import Testing
         // The second seed (iteration 1) contains the trigger; its bytes are the reproducer.
         let reproducer = output.appendingPathComponent("selftest-crash-crash-1.input")
         #expect(FileManager.default.contents(atPath: reproducer.path) == Data("before CRASH after".utf8))
+        // The crash's backtrace is in the log, its frames with file and line
+        // (the supervisor's SWIFT_BACKTRACE=symbolicate=fast keeps them).
+        let log = String(decoding: FileManager.default.contents(atPath: output.appendingPathComponent("selftest-crash.log").path) ?? Data(), as: UTF8.self)
+        #expect(log.contains("Program crashed"), "\(log.suffix(2000))")
+        #expect(log.contains("HarnessSelfTest.run(_:)") && log.contains("FuzzTargets.swift:"), "\(log.suffix(2000))")
     }
 
     @Test("an input that never returns is a hang: the watchdog ends it and the run goes on")
