@@ -44,6 +44,26 @@ struct XCConfigReaderTests {
         #expect(assignments[2].writtenName == "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*][arch=arm64]")
     }
 
+    @Test("a value builds on the level below through $(inherited), ${inherited}, $(NAME) or ${NAME}, and only those")
+    func buildsOnLowerValue() {
+        func builds(_ value: String) -> Bool {
+            BuildSettingAssignment(name: "FLAGS", value: value, location: SourceLocation(file: "A.xcconfig", line: 1, column: 1))
+                .buildsOnLowerValue
+        }
+        for value in ["$(inherited)", "-x ${inherited}", "$$(inherited) -y", "a $(FLAGS)", "${FLAGS}b", "é $(inherited)"] {
+            #expect(builds(value), "\(value)")
+        }
+        for value in ["", "plain", "$(OTHER)", "$(inherited", "${FLAGSX}", "$ (inherited)", "(inherited)", "$(FLAG)", "$"] {
+            #expect(!builds(value), "\(value)")
+        }
+    }
+
+    @Test("a // inside a line ends it as a comment; a lone / does not")
+    func commentsEndLinesAtTheFirstDoubleSlash() throws {
+        let reader = try read(["Main.xcconfig": "A = x/y // note\nB = http://host/path\nC = é//\nD = /\n"])
+        #expect(reader.assignments.map(\.value) == ["x/y", "http:", "é", "/"])
+    }
+
     @Test("#include reads the other file in place, relative to the including file")
     func includes() throws {
         let reader = try read([

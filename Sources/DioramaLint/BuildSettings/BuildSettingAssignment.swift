@@ -30,7 +30,19 @@ package struct BuildSettingAssignment: Hashable, Sendable {
 
     /// Whether the value builds on the levels below (one of ``lowerValueReferences``),
     /// rather than replacing what they set.
-    var buildsOnLowerValue: Bool { lowerValueReferences.contains { value.contains($0) } }
+    /// Byte by byte from each `$`: most values have none, and Foundation's
+    /// `contains` made this the costliest part of reading an include graph.
+    var buildsOnLowerValue: Bool {
+        let bytes = value.utf8
+        guard let firstDollar = bytes.firstIndex(of: UInt8(ascii: "$")) else { return false }
+        let references = lowerValueReferences.map(\.utf8)
+        var index = firstDollar
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "$"), references.contains(where: { bytes[index...].starts(with: $0) }) { return true }
+            index = bytes.index(after: index)
+        }
+        return false
+    }
 
     package func applies(toConfiguration configuration: String) -> Bool {
         conditions.allSatisfy { $0.applies(toConfiguration: configuration) }

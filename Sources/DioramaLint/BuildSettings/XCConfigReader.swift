@@ -54,6 +54,13 @@ struct XCConfigReader {
     private(set) var parsedFileCount = 0
     /// Each path's canonical form (``canonicalPath(of:)``), once resolved.
     private var canonicalPaths: [String: String] = [:]
+    /// Each path's standardized URL and display path, and each `#include`'s
+    /// file by including folder and written name, worked out once: an include
+    /// diamond names the same files from the same folders again and again, and
+    /// Foundation's path handling cost more than reading the files.
+    private var standardizedURLs: [String: URL] = [:]
+    private var displayPaths: [String: String] = [:]
+    private var includeTargets: [String: URL] = [:]
     /// What stands in for each missing file, by canonical path, once looked up.
     private var absences: [String: Absence] = [:]
     /// How many missing files were looked up: each once, however often included.
@@ -69,16 +76,16 @@ struct XCConfigReader {
     /// Reads `url` and, recursively, what it includes, appending in file order.
     /// `reference` is where the file is named (a pbxproj entry), for a missing file.
     mutating func read(_ url: URL, referencedAt reference: SourceLocation?, optional: Bool = false) {
-        let url = url.standardizedFileURL
+        let url = standardized(url)
         guard !expansionExceeded else { return }
         let canonicalPath = canonicalPath(of: url)
         if let expansion = expansions[canonicalPath] {
-            append(expansion, at: reference ?? .startOfFile(workspace.displayPath(of: url)))
+            append(expansion, at: reference ?? .startOfFile(displayPath(of: url)))
             return
         }
-        let display = workspace.displayPath(of: url)
+        let display = displayPath(of: url)
         if including.contains(url) {
-            let chain = (including + [url]).map { workspace.displayPath(of: $0) }.joined(separator: " → ")
+            let chain = (including + [url]).map { displayPath(of: $0) }.joined(separator: " → ")
             findings.append(
                 LintRules.malformedFile.finding(
                     at: reference ?? .startOfFile(display),
@@ -144,6 +151,22 @@ struct XCConfigReader {
         let expansion = Self.droppingReplaced(assignments[start...])
         assignments.replaceSubrange(start..., with: expansion)
         expansions[canonicalPath] = expansion
+    }
+
+    /// `url.standardizedFileURL`, once per path.
+    private mutating func standardized(_ url: URL) -> URL {
+        if let known = standardizedURLs[url.path] { return known }
+        let standardized = url.standardizedFileURL
+        standardizedURLs[url.path] = standardized
+        return standardized
+    }
+
+    /// The workspace's display path of `url`, once per path.
+    private mutating func displayPath(of url: URL) -> String {
+        if let known = displayPaths[url.path] { return known }
+        let display = workspace.displayPath(of: url)
+        displayPaths[url.path] = display
+        return display
     }
 
     /// `url`'s path with every symbolic link resolved, looked up once per
@@ -227,7 +250,7 @@ struct XCConfigReader {
 
     private mutating func readLine(_ rawLine: Substring, number: Int, file: String, directory: URL) {
         var line = rawLine
-        if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+        if let comment = Self.commentStart(in: line) { line = line[..<comment] }
         let indent = line.prefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
         let content = line.trimmingWhitespace()
         guard !content.isEmpty else { return }
@@ -255,6 +278,19 @@ struct XCConfigReader {
         var value = content[content.index(after: equals)...].trimmingWhitespace()
         if value.hasSuffix(";") { value = String(value.dropLast()).trimmingWhitespace() }
         append([BuildSettingAssignment(name: name, conditions: conditions, value: value, location: location)], at: location)
+    }
+
+    /// Where the first `//` starts, found byte by byte (`range(of:)` went
+    /// through Foundation's string search for every line).
+    private static func commentStart(in line: Substring) -> Substring.Index? {
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let next = bytes.index(after: index)
+            if bytes[index] == UInt8(ascii: "/"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "/") { return index }
+            index = next
+        }
+        return nil
     }
 
     private mutating func readDirective(_ content: String, at location: SourceLocation, directory: URL) {
@@ -288,7 +324,15 @@ struct XCConfigReader {
     /// The file an `#include` names: `.xcconfig` appended when the name has no
     /// extension; a relative name next to the including file when it is there, else
     /// in the source root when it is there, else (missing) next to the including file.
-    private func includedFile(_ written: String, from directory: URL) -> URL {
+    private mutating func includedFile(_ written: String, from directory: URL) -> URL {
+        let key = directory.path + "\n" + written
+        if let known = includeTargets[key] { return known }
+        let found = lookUpIncludedFile(written, from: directory)
+        includeTargets[key] = found
+        return found
+    }
+
+    private func lookUpIncludedFile(_ written: String, from directory: URL) -> URL {
         var path = written
         if (path as NSString).pathExtension.isEmpty { path += ".xcconfig" }
         if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
