@@ -80,8 +80,16 @@ package final class ShmPool {
 
     /// mmap, shared and read-write; nil on failure (errno set). `MAP_FAILED`
     /// is a macro Swift does not import: it is the address -1.
+    ///
+    /// `MAP_POPULATE`: the pool is made or grown for buffers about to be
+    /// drawn whole, so every page would be touched at once anyway; mapping
+    /// them in one call instead of one page fault each cut TimerApp's CPU in
+    /// `diorama check --explore`'s battery runs by 8 % (7.1–7.3 s → 6.6 s
+    /// over 27 launches), where first touches of new buffers were 80 % of it.
+    /// A grown pool is mapped again, so the pages it already had are mapped
+    /// at once too.
     private static func map(fd: Int32, size: Int) -> UnsafeMutableRawPointer? {
-        let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+        let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0)
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         return address
     }
