@@ -155,6 +155,36 @@ struct KDEGnomeHeadlessTests {
         expectNothingLeft(mutter)
     }
 
+    /// A layout given at start is Mutter's from its start (its monitors.xml),
+    /// so applying it again is skipped; one it cannot take (1.5 is not listed
+    /// for 2560×1600) leaves Mutter's own layout, which the apply then replaces.
+    @Test("Mutter starts laid out as asked when it can take the scales, else with its own layout until one is applied")
+    func mutterStartsWithItsLayout() throws {
+        let modes = [DisplayMode(width: 1280, height: 720, refreshMilliHz: 10_000), DisplayMode(width: 2560, height: 1600, refreshMilliHz: 10_000)]
+        let taken: [MutterHeadless.LogicalMonitor] = [
+            .init(x: 0, y: 0, scale: 1, primary: false, connector: "Meta-0"),
+            .init(x: 1280, y: 0, scale: 2, primary: true, connector: "Meta-1"),
+        ]
+        let mutter = try MutterHeadless.start(monitors: modes, layout: taken)
+        defer { mutter.stop() }
+        let state = try MutterHeadless.displayState(of: mutter)
+        #expect(Set(state.logicalMonitors) == Set(taken), "\(state.logicalMonitors)")
+        try MutterHeadless.applyUnlessCurrent(taken, to: mutter)
+        #expect(try MutterHeadless.displayState(of: mutter).serial == state.serial, "nothing was applied")
+        mutter.stop()
+
+        var refused = taken
+        refused[1].scale = 1.5
+        let other = try MutterHeadless.start(monitors: modes, layout: refused)
+        defer { other.stop() }
+        let before = try MutterHeadless.displayState(of: other)
+        #expect(!before.logicalMonitors.contains { $0.scale == 1.5 }, "\(before.logicalMonitors)")
+        let large = try #require(before.monitors.last)
+        refused[1].scale = MutterHeadless.nearestSupportedScale(to: 1.5, in: large.supportedScales)
+        try MutterHeadless.applyUnlessCurrent(refused, to: other)
+        #expect(Set(try MutterHeadless.displayState(of: other).logicalMonitors) == Set(refused))
+    }
+
     @Test("the nearest supported scale: the larger on a tie, 1 when none is listed")
     func nearestScale() {
         #expect(MutterHeadless.nearestSupportedScale(to: 1.5, in: [1, 2]) == 2)

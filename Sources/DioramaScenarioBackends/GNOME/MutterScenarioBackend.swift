@@ -65,8 +65,15 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     package func start(_ setup: ScenarioSetup) async throws {
         let displays = try SimulatorLayout.layout(for: setup).displays
         guard !displays.isEmpty else { throw ScenarioBackendError.badLayout("the layout has no display") }
+        // Mutter starts laid out so when it can take the scales as asked (see
+        // `MutterHeadless.start`); otherwise the nearest listed ones are applied below.
+        let asked = displays.enumerated().map { index, display in
+            MutterHeadless.LogicalMonitor(
+                x: display.position.x, y: display.position.y, scale: display.scale.doubleValue, primary: index == 0,
+                connector: MutterHeadless.monitorName(index: index))
+        }
         let compositor = try startCompositor(setup) {
-            try MutterHeadless.start(monitors: displays.map(\.mode))
+            try MutterHeadless.start(monitors: displays.map(\.mode), layout: asked)
         }
         do {
             let monitors = try MutterHeadless.displayState(of: compositor).monitors
@@ -79,7 +86,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
                         scale: supportedScale(display.scale, display: display.name, connector: connector, monitors: monitors),
                         primary: index == 0, connector: connector))
             }
-            try MutterHeadless.apply(layout, to: compositor)
+            try MutterHeadless.applyUnlessCurrent(layout, to: compositor)
         } catch {
             await stop()
             throw ScenarioBackendError.unavailable("Mutter did not take the scenario's layout: \(error)")

@@ -59,9 +59,9 @@ final class RealMutterCompositor: FidelityCompositor {
     private var windowHalf: HalfTile?
 
     init() throws {
-        compositor = try MutterHeadless.start(monitors: Array(repeating: FidelityMutterOutputs.mode, count: 2))
+        compositor = try MutterHeadless.start(monitors: Array(repeating: FidelityMutterOutputs.mode, count: 2), layout: layout)
         do {
-            try MutterHeadless.apply(layout, to: compositor)
+            try MutterHeadless.applyUnlessCurrent(layout, to: compositor)
             remoteDesktop = try MutterRemoteDesktop(on: compositor)
         } catch {
             compositor.stop()
