@@ -32,6 +32,10 @@ struct KDEGnomeHeadlessTests {
         let bus = try #require(kwin.sessionBusAddress)
         #expect(bus == "unix:path=\(kwin.runtimeDirectory)/bus")
         #expect(kwin.environment["DBUS_SESSION_BUS_ADDRESS"] == bus)
+        // QPainter compositing unless this process's environment chose (KWinHeadless).
+        let environ = String(decoding: FileManager.default.contents(atPath: "/proc/\(kwin.compositorPID)/environ") ?? Data(), as: UTF8.self)
+        let compose = ProcessInfo.processInfo.environment["KWIN_COMPOSE"] ?? "Q"
+        #expect(environ.split(separator: "\0").contains("KWIN_COMPOSE=\(compose)"), "\(environ.split(separator: "\0").filter { $0.hasPrefix("KWIN") })")
 
         let started = try KWinHeadless.outputs(of: kwin)
         #expect(started.map(\.name) == ["Virtual-0", "Virtual-1", "Virtual-2"])
