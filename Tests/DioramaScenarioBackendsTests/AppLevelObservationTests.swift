@@ -33,6 +33,29 @@ struct AppLevelObservationTests {
     static let screen = #"{"v":2,"t_ns":3,"type":"screen","scene":"S1","screen":"DP-2","scale":2}"#
     static let active = #"{"v":2,"t_ns":4,"type":"lifecycle","scene":"S1","event":"didBecomeActive","state":"foregroundActive"}"#
 
+    /// Settling on a real compositor waits for a declared window's first
+    /// frame: the trace followed from a real file says so only once the
+    /// scene's `commit` record is written.
+    @Test("a scene counts as drawn once its trace holds a commit of its own")
+    func aSceneHasCommittedOnceItsCommitIsWritten() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-committed-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((Self.connected + "\n" + Self.screen + "\n").utf8).write(to: file)
+        let traces = RuntimeTraces()
+        traces.follow(file)
+        #expect(!traces.hasCommitted(file.path, scene: Self.scene))
+        let otherScene =
+            #"{"v":2,"t_ns":5,"type":"commit","scene":"S2","buffer":[800,600],"buffer_scale":2,"viewport":null,"logical":[400,300],"scale":2,"scale120":240}"#
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((otherScene + "\n").utf8))
+        #expect(!traces.hasCommitted(file.path, scene: Self.scene), "another scene's frame")
+        try handle.write(contentsOf: Data((otherScene.replacingOccurrences(of: "\"S2\"", with: "\"S1\"") + "\n").utf8))
+        #expect(traces.hasCommitted(file.path, scene: Self.scene))
+        #expect(traces.log(file.path)?.entries.count == 4, "every line was read")
+    }
+
     func observe(_ log: RuntimeTraceLog, since index: Int) -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "test")
         AppLevelObservation.fill(&observation, from: log, scene: Self.scene, stepStartIndex: index)

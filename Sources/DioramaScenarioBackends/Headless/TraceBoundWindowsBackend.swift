@@ -8,7 +8,8 @@ import DioramaScenarios
 ///
 /// Settling: the scene's runtime-trace records other than `commit` and key repeats stayed the
 /// same for ``HeadlessCompositorBackend/quietPeriod``, plus whatever
-/// ``compositorLook()`` returns (KWin adds its window geometry).
+/// ``compositorLook()`` returns (KWin adds its window geometry), once every
+/// window's scene has committed its first frame.
 package class TraceBoundWindowsBackend: HeadlessCompositorBackend {
     /// Names bound to scenes: no compositor id is needed.
     let windows = ScenarioWindows<Never>(pollInterval: .milliseconds(25))
@@ -90,13 +91,15 @@ package class TraceBoundWindowsBackend: HeadlessCompositorBackend {
     package func settle(windows names: [String], timeout: ScenarioDuration) async -> SettleOutcome {
         await windows.settle(timeout: timeout, quietPeriod: quietPeriod, stillChanging: "the app's trace kept changing") {
             var look: [String: Int] = [:]
+            var pending: [String] = []
             for name in names {
                 if windows[name]?.scene == nil { rebind(name) }
                 if let binding = windows[name], let path = binding.traceFile, let scene = binding.scene {
                     look[name] = traces.sceneRecordCount(path, scene: scene)
+                    if !traces.hasCommitted(path, scene: scene) { pending.append("`\(name)` has not drawn its first frame") }
                 }
             }
-            return ("\(look.sorted { $0.key < $1.key })|\(compositorLook())", [])
+            return ("\(look.sorted { $0.key < $1.key })|\(compositorLook())", pending)
         }.outcome
     }
 

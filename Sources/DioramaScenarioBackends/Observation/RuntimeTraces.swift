@@ -66,6 +66,15 @@ final class RuntimeTraces {
         }.count
     }
 
+    /// Whether the scene has committed a frame (a `commit` record). A
+    /// declared window of a Diorama app that has not is still on its way to
+    /// the screen: settling on a real compositor waits for that frame, which
+    /// a GL app compiling its shaders on a loaded machine can take longer to
+    /// draw than the quiet period lasts.
+    func hasCommitted(_ path: String, scene: String) -> Bool {
+        log(path)?.entries.contains { $0.scene == scene && $0.kind == CommitRecord.kind } ?? false
+    }
+
     /// The scene whose toplevel has this app_id and title now (its latest
     /// `title` record, else the `toplevel` record's), skipping `taken` scenes.
     /// `title` is matched as a window declaration matches titles when

@@ -387,6 +387,7 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
         ) {
             let tree = (try? ipc?.tree())?.windows() ?? []
             var look: [String: WindowLook] = [:]
+            var pending: [String] = []
             for name in names {
                 if windows[name]?.windowID == nil { _ = try? rebind(name) }
                 guard let binding = windows[name] else { continue }
@@ -394,13 +395,15 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
                 var records = 0
                 if let path = binding.traceFile, let scene = binding.scene {
                     records = traces.sceneRecordCount(path, scene: scene)
+                    // A Diorama app's window is settled once its first frame is drawn (RuntimeTraces.hasCommitted).
+                    if !traces.hasCommitted(path, scene: scene) { pending.append("`\(name)` has not drawn its first frame") }
                 }
                 look[name] = WindowLook(
                     output: placement?.output, rect: placement?.rect,
                     fullscreen: placement?.node.fullscreenMode,
                     focused: placement?.node.focused ?? false, sceneRecords: records)
             }
-            return (look, [])
+            return (look, pending)
         }.outcome
     }
 
