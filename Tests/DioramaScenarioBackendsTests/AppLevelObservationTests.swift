@@ -35,24 +35,28 @@ struct AppLevelObservationTests {
 
     /// Settling on a real compositor waits for a declared window's first
     /// frame: the trace followed from a real file says so only once the
-    /// scene's `commit` record is written.
-    @Test("a scene counts as drawn once its trace holds a commit of its own")
-    func aSceneHasCommittedOnceItsCommitIsWritten() throws {
+    /// scene's `commit` record is written; commits never count as records.
+    @Test("a scene is pending until its trace holds a commit of its own")
+    func aSceneIsPendingUntilItsCommitIsWritten() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-committed-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data((Self.connected + "\n" + Self.screen + "\n").utf8).write(to: file)
         let traces = RuntimeTraces()
         traces.follow(file)
-        #expect(!traces.hasCommitted(file.path, scene: Self.scene))
+        let before = traces.settleLook(file.path, scene: Self.scene, window: "main")
+        #expect(before.records == 2)
+        #expect(before.pending == "`main` has not drawn its first frame")
         let otherScene =
             #"{"v":2,"t_ns":5,"type":"commit","scene":"S2","buffer":[800,600],"buffer_scale":2,"viewport":null,"logical":[400,300],"scale":2,"scale120":240}"#
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         try handle.seekToEnd()
         try handle.write(contentsOf: Data((otherScene + "\n").utf8))
-        #expect(!traces.hasCommitted(file.path, scene: Self.scene), "another scene's frame")
+        #expect(traces.settleLook(file.path, scene: Self.scene, window: "main").pending != nil, "another scene's frame")
         try handle.write(contentsOf: Data((otherScene.replacingOccurrences(of: "\"S2\"", with: "\"S1\"") + "\n").utf8))
-        #expect(traces.hasCommitted(file.path, scene: Self.scene))
+        let after = traces.settleLook(file.path, scene: Self.scene, window: "main")
+        #expect(after.pending == nil)
+        #expect(after.records == 2, "a commit is not a record settling waits on")
         #expect(traces.log(file.path)?.entries.count == 4, "every line was read")
     }
 

@@ -95,8 +95,9 @@ package class TraceBoundWindowsBackend: HeadlessCompositorBackend {
             for name in names {
                 if windows[name]?.scene == nil { rebind(name) }
                 if let binding = windows[name], let path = binding.traceFile, let scene = binding.scene {
-                    look[name] = traces.sceneRecordCount(path, scene: scene)
-                    if !traces.hasCommitted(path, scene: scene) { pending.append("`\(name)` has not drawn its first frame") }
+                    let settle = traces.settleLook(path, scene: scene, window: name)
+                    look[name] = settle.records
+                    if let reason = settle.pending { pending.append(reason) }
                 }
             }
             return ("\(look.sorted { $0.key < $1.key })|\(compositorLook())", pending)

@@ -55,24 +55,29 @@ final class RuntimeTraces {
     /// are "since the step".
     func stepStartIndex(_ path: String) -> Int { stepStart[path] ?? 0 }
 
-    /// The scene's records other than `commit` and key repeats: settling
-    /// waits until this stops changing (commits are left out, since GameScene
-    /// draws every frame; repeats, since a key held across steps repeats
-    /// until it is released).
-    func sceneRecordCount(_ path: String, scene: String) -> Int {
-        guard let log = log(path) else { return 0 }
-        return log.entries.lazy.filter { entry in
-            entry.scene == scene && entry.kind != CommitRecord.kind && (entry.record as? InputRecord)?.isRepeat != true
-        }.count
-    }
-
-    /// Whether the scene has committed a frame (a `commit` record). A
-    /// declared window of a Diorama app that has not is still on its way to
-    /// the screen: settling on a real compositor waits for that frame, which
-    /// a GL app compiling its shaders on a loaded machine can take longer to
-    /// draw than the quiet period lasts.
-    func hasCommitted(_ path: String, scene: String) -> Bool {
-        log(path)?.entries.contains { $0.scene == scene && $0.kind == CommitRecord.kind } ?? false
+    /// What settling on a real compositor looks at in the scene's trace, in
+    /// one pass:
+    /// - `records`: its records other than `commit` and key repeats, which
+    ///   must stop changing (commits are left out, since GameScene draws
+    ///   every frame; repeats, since a key held across steps repeats until it
+    ///   is released);
+    /// - `pending`: why window `name` cannot count as settled whatever the
+    ///   records do, or nil: its scene has not committed a frame yet. The
+    ///   window is still on its way to the screen, and a GL app compiling its
+    ///   shaders on a loaded machine can take longer to draw it than the
+    ///   quiet period lasts.
+    func settleLook(_ path: String, scene: String, window name: String) -> (records: Int, pending: String?) {
+        guard let log = log(path) else { return (0, nil) }
+        var records = 0
+        var hasCommitted = false
+        for entry in log.entries where entry.scene == scene {
+            if entry.kind == CommitRecord.kind {
+                hasCommitted = true
+            } else if (entry.record as? InputRecord)?.isRepeat != true {
+                records += 1
+            }
+        }
+        return (records, hasCommitted ? nil : "`\(name)` has not drawn its first frame")
     }
 
     /// The scene whose toplevel has this app_id and title now (its latest

@@ -394,9 +394,9 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
                 let placement = tree.first { $0.node.id == binding.windowID }
                 var records = 0
                 if let path = binding.traceFile, let scene = binding.scene {
-                    records = traces.sceneRecordCount(path, scene: scene)
-                    // A Diorama app's window is settled once its first frame is drawn (RuntimeTraces.hasCommitted).
-                    if !traces.hasCommitted(path, scene: scene) { pending.append("`\(name)` has not drawn its first frame") }
+                    let settle = traces.settleLook(path, scene: scene, window: name)
+                    records = settle.records
+                    if let reason = settle.pending { pending.append(reason) }
                 }
                 look[name] = WindowLook(
                     output: placement?.output, rect: placement?.rect,
