@@ -153,30 +153,31 @@ struct XCConfigReader {
         expansions[canonicalPath] = expansion
     }
 
+    /// What `cache` holds for `key`, worked out by `compute` and kept the
+    /// first time it is asked for: the reader's per-path answers.
+    private static func remembered<Value>(_ key: String, in cache: inout [String: Value], _ compute: () -> Value) -> Value {
+        if let known = cache[key] { return known }
+        let value = compute()
+        cache[key] = value
+        return value
+    }
+
     /// `url.standardizedFileURL`, once per path.
     private mutating func standardized(_ url: URL) -> URL {
-        if let known = standardizedURLs[url.path] { return known }
-        let standardized = url.standardizedFileURL
-        standardizedURLs[url.path] = standardized
-        return standardized
+        Self.remembered(url.path, in: &standardizedURLs) { url.standardizedFileURL }
     }
 
     /// The workspace's display path of `url`, once per path.
     private mutating func displayPath(of url: URL) -> String {
-        if let known = displayPaths[url.path] { return known }
-        let display = workspace.displayPath(of: url)
-        displayPaths[url.path] = display
-        return display
+        let workspace = workspace
+        return Self.remembered(url.path, in: &displayPaths) { workspace.displayPath(of: url) }
     }
 
     /// `url`'s path with every symbolic link resolved, looked up once per
     /// path: a diamond of includes names the same files again and again, and
     /// each resolution asks the file system about every folder on the way.
     private mutating func canonicalPath(of url: URL) -> String {
-        if let known = canonicalPaths[url.path] { return known }
-        let resolved = url.resolvingSymlinksInPath().path
-        canonicalPaths[url.path] = resolved
-        return resolved
+        Self.remembered(url.path, in: &canonicalPaths) { url.resolvingSymlinksInPath().path }
     }
 
     /// What stands in for a file that does not exist: a file a dependency
@@ -324,15 +325,15 @@ struct XCConfigReader {
     /// The file an `#include` names: `.xcconfig` appended when the name has no
     /// extension; a relative name next to the including file when it is there, else
     /// in the source root when it is there, else (missing) next to the including file.
+    /// Looked up once per including folder and written name.
     private mutating func includedFile(_ written: String, from directory: URL) -> URL {
-        let key = directory.path + "\n" + written
-        if let known = includeTargets[key] { return known }
-        let found = lookUpIncludedFile(written, from: directory)
-        includeTargets[key] = found
-        return found
+        let sourceRoot = sourceRoot
+        return Self.remembered(directory.path + "\n" + written, in: &includeTargets) {
+            Self.lookUpIncludedFile(written, from: directory, sourceRoot: sourceRoot)
+        }
     }
 
-    private func lookUpIncludedFile(_ written: String, from directory: URL) -> URL {
+    private static func lookUpIncludedFile(_ written: String, from directory: URL, sourceRoot: URL?) -> URL {
         var path = written
         if (path as NSString).pathExtension.isEmpty { path += ".xcconfig" }
         if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
