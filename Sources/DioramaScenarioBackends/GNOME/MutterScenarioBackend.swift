@@ -77,14 +77,10 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         }
         do {
             let monitors = try MutterHeadless.displayState(of: compositor).monitors
-            for (index, display) in displays.enumerated() {
-                let connector = MutterHeadless.monitorName(index: index)
-                names.add(display: display.name, output: connector, scale: display.scale)
-                layout.append(
-                    .init(
-                        x: display.position.x, y: display.position.y,
-                        scale: supportedScale(display.scale, display: display.name, connector: connector, monitors: monitors),
-                        primary: index == 0, connector: connector))
+            for (display, var placed) in zip(displays, asked) {
+                names.add(display: display.name, output: placed.connector, scale: display.scale)
+                placed.scale = supportedScale(display.scale, display: display.name, connector: placed.connector, monitors: monitors)
+                layout.append(placed)
             }
             try MutterHeadless.applyUnlessCurrent(layout, to: compositor)
         } catch {
