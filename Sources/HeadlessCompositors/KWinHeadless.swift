@@ -103,10 +103,43 @@ package enum KWinHeadless {
     }
 
     /// Applies kscreen-doctor settings such as `output.Virtual-1.scale.1.5`,
-    /// `output.Virtual-1.position.1280,0`, `output.Virtual-2.disable`, all at once.
-    package static func configureOutputs(_ compositor: RunningCompositor, _ settings: [String]) throws {
+    /// `output.Virtual-1.position.1280,0`, `output.Virtual-2.disable`, all at
+    /// once, and returns once KWin lists every output asked to be enabled or
+    /// disabled so (within `timeout`).
+    ///
+    /// Why the wait: under load, a listing right after the kscreen-doctor run
+    /// that enabled an output has shown it still disabled, and a move to it
+    /// then failed. KWin announces no change, so the outputs are listed
+    /// again until they agree; each listing is a kscreen-doctor run, which
+    /// paces the loop.
+    package static func configureOutputs(_ compositor: RunningCompositor, _ settings: [String], timeout: Duration = .seconds(10)) throws {
         guard !settings.isEmpty else { return }
         _ = try kscreenDoctor(compositor, settings)
+        let asked = enabledStates(in: settings)
+        guard !asked.isEmpty else { return }
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let listed = try outputs(of: compositor)
+            let differing = asked.filter { name, enabled in listed.first { $0.name == name }?.enabled != enabled }
+            if differing.isEmpty { return }
+            guard ContinuousClock.now < deadline else {
+                throw CompositorLaunchError.helperFailed(
+                    command: "kscreen-doctor \(settings.joined(separator: " "))", status: nil,
+                    output: "KWin still lists \(differing.keys.sorted().joined(separator: ", ")) otherwise after \(timeout)")
+            }
+        }
+    }
+
+    /// The outputs `settings` enable (true) or disable (false), by name:
+    /// `output.NAME.enable` and `output.NAME.disable`.
+    static func enabledStates(in settings: [String]) -> [String: Bool] {
+        var states: [String: Bool] = [:]
+        for setting in settings {
+            let parts = setting.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0] == "output", parts[2] == "enable" || parts[2] == "disable" else { continue }
+            states[String(parts[1])] = parts[2] == "enable"
+        }
+        return states
     }
 
     /// kscreen-doctor talks to KWin over Wayland (kde-output-management), so it

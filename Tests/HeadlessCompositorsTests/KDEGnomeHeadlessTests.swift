@@ -189,6 +189,15 @@ struct KDEGnomeHeadlessTests {
         #expect(Set(try MutterHeadless.displayState(of: other).logicalMonitors) == Set(refused))
     }
 
+    @Test("the outputs kscreen-doctor settings enable or disable, which configureOutputs waits to see listed so")
+    func enabledStatesOfSettings() {
+        let settings = [
+            "output.Virtual-0.enable", "output.Virtual-0.scale.1.5", "output.Virtual-1.position.1280,0",
+            "output.Virtual-2.disable", "output.Virtual-3.enable.extra", "outputs.Virtual-4.enable",
+        ]
+        #expect(KWinHeadless.enabledStates(in: settings) == ["Virtual-0": true, "Virtual-2": false])
+    }
+
     @Test("the nearest supported scale: the larger on a tie, 1 when none is listed")
     func nearestScale() {
         #expect(MutterHeadless.nearestSupportedScale(to: 1.5, in: [1, 2]) == 2)

@@ -191,23 +191,12 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
     }
 
     /// An enabled output's place and logical size, as KWin has it now.
-    ///
-    /// Listed again until the output shows as enabled, within the scenario's
-    /// timeout: under load, a listing right after the `kscreen-doctor` run
-    /// that laid the outputs out has shown an enabled output as disabled
-    /// (a move to it then failed). Each listing is a `kscreen-doctor` run,
-    /// which paces the loop; KWin announces no change to wait on.
     private func outputRect(_ output: String) throws -> Rect {
         guard let compositor else { throw ScenarioBackendError.unavailable("KWin is not running") }
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let found = try KWinHeadless.outputs(of: compositor).first(where: { $0.name == output && $0.enabled }) {
-                return Rect(x: found.x, y: found.y, width: found.width, height: found.height)
-            }
-            guard ContinuousClock.now < deadline else {
-                throw ScenarioBackendError.badLayout("KWin has no enabled output \(output) (still none after \(timeout))")
-            }
+        guard let found = try KWinHeadless.outputs(of: compositor).first(where: { $0.name == output && $0.enabled }) else {
+            throw ScenarioBackendError.badLayout("KWin has no enabled output \(output)")
         }
+        return Rect(x: found.x, y: found.y, width: found.width, height: found.height)
     }
 
     /// The JavaScript that finds a window's KWin client as `c`: the client of
