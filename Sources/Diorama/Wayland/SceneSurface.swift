@@ -26,6 +26,10 @@ final class SceneSurface: SceneHost {
     /// The facts the batch being dispatched changed, not yet handed to the
     /// scene (which owns them); nil when there are none.
     private var pendingFacts: CompositorFacts?
+    /// An output was entered, left or changed in this batch (``refreshFacts()``).
+    private var outputsChanged = false
+    /// The surface has been on an output at some point (``refreshFacts()``).
+    private var enteredAnOutput = false
     private var pacer = FramePacer()
     /// A request from outside event dispatch (a timer, app code) is drawn at
     /// the end of this main-queue turn, coalesced, as UIKit draws at the end
@@ -110,8 +114,9 @@ final class SceneSurface: SceneHost {
         fractionalScale?.handler = nil
     }
 
-    /// Re-reads the outputs (entered and all) into the facts; the scene sees
-    /// them at the end of the batch.
+    /// Notes that the outputs (entered and all) changed; they are read into
+    /// the facts once, when the batch is published, and the scene sees them
+    /// at the end of the batch.
     ///
     /// Why at the end of the batch: a compositor moving a window to another
     /// output sends wl_surface.leave for the old one before wl_surface.enter
@@ -121,12 +126,23 @@ final class SceneSurface: SceneHost {
     /// save, a paused timer — for what is a move, and a frame drawn between
     /// them would be at the old scale. If the surface is still on no output
     /// once the batch is done, it really left (minimised, or its outputs went
-    /// away).
+    /// away). Read once rather than at each event: a batch of many moves
+    /// (leave, enter and a preferred scale each) would otherwise describe
+    /// every screen again three times a move.
     func refreshFacts() {
+        outputsChanged = true
+        // Entering and leaving within one batch still counts as having entered.
+        if !enteredAnOutput, surface.outputs.contains(where: \.isReady) { enteredAnOutput = true }
+    }
+
+    /// Reads what ``refreshFacts()`` noted into the pending facts.
+    private func readOutputsIntoFacts() {
+        guard outputsChanged else { return }
+        outputsChanged = false
         editFacts { facts in
             facts.allScreens = backend.screenDescriptions
             facts.enteredScreens = surface.outputs.filter(\.isReady).map(ScreenDescription.init)
-            if !facts.enteredScreens.isEmpty { facts.hasEnteredAnOutput = true }
+            if enteredAnOutput { facts.hasEnteredAnOutput = true }
             facts.preferredBufferScale = surface.preferredBufferScale
         }
     }
@@ -152,6 +168,7 @@ final class SceneSurface: SceneHost {
     /// callbacks) when it changed any, and tells the pacer whether the
     /// buffer geometry changed.
     func publishPendingFacts() {
+        readOutputsIntoFacts()
         guard let facts = pendingFacts, !isTornDown, let scene else { return }
         pendingFacts = nil
         let before = scene.state?.bufferGeometry
