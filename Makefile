@@ -34,7 +34,7 @@ TEST_BIN = $$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)
 # Headers and pkg-config files the C modules compile against.
 BUILD_PACKAGES := libwayland-dev libxkbcommon-dev wayland-protocols zlib1g-dev pkg-config libegl-dev libgles-dev libvulkan-dev libcairo2-dev libpango1.0-dev libglib2.0-dev
 # Programs the integration tests start: real compositors and Wayland clients.
-TEST_PACKAGES := libegl-mesa0 libgl1-mesa-dri weston sway wayland-utils foot wtype python3 python3-yaml chromium gtk-4-examples libsdl2-tests mesa-vulkan-drivers vulkan-tools kwin-wayland libkf5screen-bin qtwayland5 mutter dbus libglib2.0-bin pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools
+TEST_PACKAGES := libegl-mesa0 libgl1-mesa-dri weston sway wayland-utils foot wtype python3 python3-yaml chromium gtk-4-examples libsdl2-tests mesa-vulkan-drivers vulkan-tools kwin-wayland libkf5screen-bin qtwayland5 mutter dbus pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools
 # The profiler for missed benchmark targets (the peers it runs are test packages too).
 BENCH_PACKAGES := valgrind
 # Clients only `make explore-table` runs.

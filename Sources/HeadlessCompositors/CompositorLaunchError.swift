@@ -19,7 +19,7 @@ package enum CompositorLaunchError: Error, Sendable, CustomStringConvertible, Lo
     case exitedEarly(compositor: String, status: Int32, logTail: String)
     /// The compositor did not become ready within the time limit.
     case timedOut(compositor: String, waitingFor: String, seconds: Double, logTail: String)
-    /// A helper that configures a running compositor (`gdbus`, `kscreen-doctor`)
+    /// A helper that configures a running compositor (`kscreen-doctor`)
     /// failed: its exit status (nil when it hung) and what it printed.
     case helperFailed(command: String, status: Int32?, output: String)
     /// A D-Bus call on the compositor's session bus (a ``SessionBusConnection``)

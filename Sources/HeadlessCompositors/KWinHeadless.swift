@@ -8,7 +8,7 @@ import Foundation
 /// Starts KWin 5.27 with its virtual backend (`kwin_wayland --virtual`), on a
 /// session bus of its own, and configures it while it runs: outputs through
 /// `kscreen-doctor` (scale, position, enabled), windows through KWin scripts
-/// loaded over D-Bus (`gdbus`).
+/// loaded over D-Bus (the compositor's kept bus connection).
 ///
 /// The virtual backend gives every output the same mode (`--width` ×
 /// `--height`) and makes them all at start: a display plugged later is one
@@ -75,9 +75,10 @@ package enum KWinHeadless {
                 "KWIN_COMPOSE": ProcessInfo.processInfo.environment["KWIN_COMPOSE"] ?? "Q",
             ])
         return try instance.awaitCompositor(
-            .kwin, process: process, named: "kwin_wayland", socketName: socketName,
-            outputCount: outputCount, timeout: startupTimeout
-        ) { try outputs(of: $0).count }
+            .kwin, process: process, named: "kwin_wayland", socketName: socketName, timeout: startupTimeout
+        ) { compositor in
+            try awaitOutputs(compositor, count: outputCount, timeout: startupTimeout) { try outputs(of: $0).count }
+        }
     }
 
     /// Every output, enabled or not, from `kscreen-doctor -o`.
@@ -205,19 +206,18 @@ package enum KWinHeadless {
             throw CompositorLaunchError.setupFailed(what: "write the KWin script \(path)", detail: "\(error)")
         }
         defer { unlink(path) }
-        let loaded = try HelperCommand.dbusCall(
-            compositor, destination: "org.kde.KWin", path: "/Scripting",
-            method: "org.kde.kwin.Scripting.loadScript", [path, token])
-        guard let id = Int(loaded.filter(\.isNumber)), id >= 0 else {
-            throw CompositorLaunchError.helperFailed(command: "loadScript \(path)", status: 0, output: loaded)
+        let bus = try compositor.sessionBus(for: "org.kde.kwin.Scripting.loadScript")
+        let loaded = try bus.call(
+            "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "loadScript",
+            [.string(path), .string(token)])
+        guard case .int32(let id)? = loaded[0], id >= 0 else {
+            throw CompositorLaunchError.helperFailed(command: "loadScript \(path)", status: 0, output: "\(loaded)")
         }
         defer {
-            _ = try? HelperCommand.dbusCall(
-                compositor, destination: "org.kde.KWin", path: "/Scripting",
-                method: "org.kde.kwin.Scripting.unloadScript", [token])
+            _ = try? bus.call(
+                "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "unloadScript", [.string(token)])
         }
-        _ = try HelperCommand.dbusCall(
-            compositor, destination: "org.kde.KWin", path: "/\(id)", method: "org.kde.kwin.Script.run")
+        try bus.call("org.kde.KWin", path: "/\(id)", interface: "org.kde.kwin.Script", method: "run")
         var lines: [String]?
         poll(timeout: timeout) {
             let log = (try? String(contentsOfFile: compositor.logFile, encoding: .utf8)) ?? ""

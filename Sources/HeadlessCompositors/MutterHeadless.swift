@@ -9,7 +9,8 @@ import Foundation
 
 /// Starts Mutter 43 headless (`mutter --wayland --headless --virtual-monitor
 /// WxH …`) on a session bus of its own, and lays its monitors out through
-/// `org.gnome.Mutter.DisplayConfig` (called with `gdbus`).
+/// `org.gnome.Mutter.DisplayConfig` (called on the compositor's kept bus
+/// connection, ``RunningCompositor/sessionBus(for:)``).
 ///
 /// Mutter starts with the experimental feature `scale-monitor-framebuffer`
 /// on, set through GSettings' keyfile backend in the private config folder:
@@ -81,14 +82,13 @@ package enum MutterHeadless {
     /// pixels). Mutter ignores a layout it cannot take (a scale not listed for
     /// the mode) and starts with its own.
     ///
-    /// - Throws: `CompositorLaunchError` (mutter, dbus-run-session or gdbus
+    /// - Throws: `CompositorLaunchError` (mutter or dbus-run-session
     ///   missing, Mutter exited or too slow).
     package static func start(
         monitors: [DisplayMode], layout: [LogicalMonitor] = [], startupTimeout: TimeInterval = 30
     ) throws -> RunningCompositor {
         precondition(!monitors.isEmpty, "Mutter needs at least one monitor")
         let mutter = try Executables.require("mutter", package: "mutter")
-        _ = try Executables.require("gdbus", package: "libglib2.0-bin")
         let instance = try SessionBusInstance.make(kind: "mutter")
         let settings = instance.configHome + "/glib-2.0/settings"
         try instance.prepare("write Mutter's settings in \(settings)") {
@@ -109,23 +109,58 @@ package enum MutterHeadless {
                 + monitors.flatMap { ["--virtual-monitor", virtualMonitorArgument($0)] },
             environment: ["GSETTINGS_BACKEND": "keyfile"])
         return try instance.awaitCompositor(
-            .mutter, process: process, named: "mutter", socketName: socketName,
-            outputCount: monitors.count, timeout: startupTimeout
-        ) { try displayState(of: $0).monitors.count }
+            .mutter, process: process, named: "mutter", socketName: socketName, timeout: startupTimeout
+        ) { compositor in
+            try awaitDisplayConfig(listing: monitors.count, on: compositor, timeout: .seconds(startupTimeout))
+        }
+    }
+
+    /// DisplayConfig's bus name, interface and object path.
+    static let displayConfig = "org.gnome.Mutter.DisplayConfig"
+    static let displayConfigPath = "/org/gnome/Mutter/DisplayConfig"
+
+    /// Waits until DisplayConfig is on the bus and lists `count` monitors,
+    /// woken by the bus announcing its name (`NameOwnerChanged`), then by
+    /// Mutter's `MonitorsChanged`. Stops the compositor and throws with its
+    /// log tail when it exits or `timeout` passes first.
+    static func awaitDisplayConfig(listing count: Int, on compositor: RunningCompositor, timeout: Duration) throws {
+        var listed: Int?
+        do {
+            let bus = try compositor.sessionBus(for: "\(displayConfig).GetCurrentState")
+            try bus.wait(
+                for: "\(displayConfig) on the bus", until: { try !compositor.isRunning || bus.nameHasOwner(displayConfig) },
+                wokenBy: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: displayConfig, timeout: timeout)
+            try bus.wait(
+                for: "\(count) monitors in \(displayConfig)",
+                until: {
+                    guard compositor.isRunning else { return true }
+                    listed = try displayState(of: compositor).monitors.count
+                    return listed == count
+                }, wokenBy: displayConfig, member: "MonitorsChanged", timeout: timeout)
+            if compositor.isRunning { return }
+        } catch {
+            compositor.stop()
+            throw CompositorLaunchError.timedOut(
+                compositor: "\(compositor.kind)", waitingFor: "\(count) monitors (\(listed.map { "\($0) listed; " } ?? "")\(error))",
+                seconds: Double(timeout.components.seconds), logTail: compositor.logTail())
+        }
+        compositor.stop()
+        throw CompositorLaunchError.timedOut(
+            compositor: "\(compositor.kind)", waitingFor: "\(count) monitors (it exited)",
+            seconds: Double(timeout.components.seconds), logTail: compositor.logTail())
     }
 
     /// `org.gnome.Mutter.DisplayConfig.GetCurrentState`.
     package static func displayState(of compositor: RunningCompositor) throws -> DisplayState {
-        let text = try HelperCommand.dbusCall(
-            compositor, destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
-            method: "org.gnome.Mutter.DisplayConfig.GetCurrentState")
+        let text = try compositor.sessionBus(for: "\(displayConfig).GetCurrentState").callPrinted(
+            displayConfig, path: displayConfigPath, interface: displayConfig, method: "GetCurrentState")
         guard let state = parseDisplayState(text) else {
             throw CompositorLaunchError.helperFailed(command: "GetCurrentState", status: 0, output: "unreadable answer: \(text)")
         }
         return state
     }
 
-    /// Reads gdbus' text form of `(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})`:
+    /// Reads the GVariant text form (as `gdbus call` prints it) of `(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})`:
     /// the serial, each monitor's connector with its (single, current) mode
     /// (size, refresh, scales),
     /// and each logical monitor.
@@ -170,10 +205,10 @@ package enum MutterHeadless {
             return "(\(logical.x), \(logical.y), \(logical.scale), uint32 0, \(logical.primary), "
                 + "[('\(monitor.connector)', '\(monitor.modeID)', @a{sv} {})])"
         }
-        _ = try HelperCommand.dbusCall(
-            compositor, destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
-            method: "org.gnome.Mutter.DisplayConfig.ApplyMonitorsConfig",
-            [String(state.serial), "1", "[\(entries.joined(separator: ", "))]", "@a{sv} {}"])
+        _ = try compositor.sessionBus(for: "\(displayConfig).ApplyMonitorsConfig").callPrinted(
+            displayConfig, path: displayConfigPath, interface: displayConfig, method: "ApplyMonitorsConfig",
+            arguments: "(uint32 \(state.serial), uint32 1, [\(entries.joined(separator: ", "))], @a{sv} {})",
+            signature: "(uua(iiduba(ssa{sv}))a{sv})")
     }
 
     /// Applies `layout` unless Mutter has it already (the layout it started

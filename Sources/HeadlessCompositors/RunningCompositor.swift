@@ -62,6 +62,8 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
     }
     /// Held for all of `stop()`, so a second caller waits for the first.
     private let stopState = Mutex(StopState())
+    /// The kept connection to the private session bus (``sessionBus(for:)``).
+    private let keptBus = Mutex<SessionBusConnection?>(nil)
 
     init(
         kind: Kind, process: SpawnedProcess, compositorPID: pid_t, directory: InstanceDirectory,
@@ -107,6 +109,24 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
         return env
     }
 
+    /// A connection to the compositor's private session bus, made on first
+    /// use and kept until ``stop(gracePeriod:)``: what reads and configures
+    /// the compositor over D-Bus (Mutter's DisplayConfig, KWin's scripts)
+    /// goes through it, instead of a `gdbus` process and a new bus
+    /// connection for every call.
+    ///
+    /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
+    ///   naming `purpose` when the compositor runs on no bus of its own or the
+    ///   bus cannot be reached.
+    package func sessionBus(for purpose: String) throws -> SessionBusConnection {
+        try keptBus.withLock { kept in
+            if let kept { return kept }
+            let made = try SessionBusConnection(sessionBusOf: self, for: purpose)
+            kept = made
+            return made
+        }
+    }
+
     /// True while the spawned process has not exited.
     package var isRunning: Bool { process.isRunning }
 
@@ -129,7 +149,10 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
         stopState.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
-
+            keptBus.withLock { kept in
+                kept?.close()
+                kept = nil
+            }
             Launcher.terminate(process, target: compositorPID, grace: gracePeriod)
             state.finalLogTail = tailOfFile(logFile, maxLines: 200)
             directory.removeUnlessKept()

@@ -6,9 +6,9 @@ import Foundation
 #endif
 
 /// What KWin and Mutter share: each runs on a D-Bus session bus of its own,
-/// with private XDG folders, and is configured afterwards through helper
-/// programs (`gdbus`, `kscreen-doctor`) that reach it over that bus and its
-/// Wayland socket.
+/// with private XDG folders, and is configured afterwards over that bus (a
+/// connection kept by ``RunningCompositor/sessionBus(for:)``) and through
+/// `kscreen-doctor`, which reaches KWin over the bus and its Wayland socket.
 ///
 /// The configuration file of a session bus that only its own processes (root
 /// or the caller) use: everything is allowed on it, and it listens at a path
@@ -124,12 +124,13 @@ struct SessionBusInstance {
     }
 
     /// Waits until the compositor `process` started (running `name`) accepts
-    /// connections on `socketName` and `listed` counts `outputCount` outputs,
-    /// and returns it as a ``RunningCompositor``; stops it and throws with its
-    /// log tail when it exits or `timeout` passes first.
+    /// connections on `socketName` and `outputsReady` returns (it waits for
+    /// the compositor's outputs, and stops it and throws when they do not
+    /// come), and returns it as a ``RunningCompositor``; stops it and throws
+    /// with its log tail when it exits or `timeout` passes first.
     func awaitCompositor(
         _ kind: RunningCompositor.Kind, process: SpawnedProcess, named name: String, socketName: String,
-        outputCount: Int, timeout: TimeInterval, listed: (RunningCompositor) throws -> Int
+        timeout: TimeInterval, outputsReady: (RunningCompositor) throws -> Void
     ) throws -> RunningCompositor {
         let socketPath = directory.runtime + "/" + socketName
         let pid = try Launcher.awaitReady(
@@ -142,7 +143,7 @@ struct SessionBusInstance {
         let compositor = RunningCompositor(
             kind: kind, process: process, compositorPID: pid, directory: directory,
             socketName: socketName, ipcSocketPath: nil, configFile: nil, sessionBusAddress: busAddress)
-        try awaitOutputs(compositor, count: outputCount, timeout: timeout, listed)
+        try outputsReady(compositor)
         return compositor
     }
 
@@ -160,7 +161,7 @@ struct SessionBusInstance {
 }
 
 /// Runs one helper program to completion against a running compositor
-/// (`gdbus call …`, `kscreen-doctor …`) and returns what it printed.
+/// (`kscreen-doctor …`) and returns what it printed.
 enum HelperCommand {
     /// - Throws: ``CompositorLaunchError/helperFailed(command:status:output:)``
     ///   when it exits non-zero or does not finish within `timeout`.
@@ -192,15 +193,5 @@ enum HelperCommand {
             throw CompositorLaunchError.helperFailed(command: command, status: ended.shellStatus, output: output)
         }
         return output
-    }
-
-    /// `gdbus call --session --dest DEST --object-path PATH --method METHOD ARGS…`.
-    static func dbusCall(
-        _ compositor: RunningCompositor, destination: String, path: String, method: String, _ arguments: [String] = []
-    ) throws -> String {
-        try run(
-            "gdbus", package: "libglib2.0-bin",
-            ["call", "--session", "--dest", destination, "--object-path", path, "--method", method] + arguments,
-            on: compositor)
     }
 }

@@ -107,22 +107,95 @@ package final class SessionBusConnection: @unchecked Sendable {
         timeout: Duration = .seconds(20)
     ) throws -> DBusValue {
         let name = "\(interface).\(method)"
-        lock.lock()
-        defer { lock.unlock() }
-        guard let connection else {
-            throw CompositorLaunchError.dbusCallFailed(method: name, message: "the connection to \(address) is closed")
-        }
         var error: UnsafeMutablePointer<GError>?
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         // The floating tuple is consumed by the call.
-        let reply = g_dbus_connection_call_sync(
-            connection, destination, path, interface, method, Self.make(.tuple(arguments)), nil,
-            G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
+        let reply = try withConnection(name) { connection in
+            g_dbus_connection_call_sync(
+                connection, destination, path, interface, method, Self.make(.tuple(arguments)), nil,
+                G_DBUS_CALL_FLAGS_NO_AUTO_START, Self.milliseconds(timeout), nil, &error)
+        }
         guard let reply else {
             throw CompositorLaunchError.dbusCallFailed(method: name, message: Self.consume(error) ?? "no answer")
         }
         defer { g_variant_unref(reply) }
         return Self.read(reply)
+    }
+
+    /// Calls `interface.method` like ``call(_:path:interface:method:_:timeout:)``
+    /// and returns the answer as `gdbus call` prints it (GVariant text with
+    /// type annotations), for the readers written against that text. The
+    /// arguments are GVariant text too, one tuple of type `signature` (such
+    /// as `(uua(iiduba(ssa{sv}))a{sv})`), `()` when there are none.
+    ///
+    /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
+    ///   when the arguments do not parse as `signature`, with D-Bus' error, or
+    ///   when the connection is closed.
+    package func callPrinted(
+        _ destination: String, path: String, interface: String, method: String, arguments: String = "()",
+        signature: String = "()", timeout: Duration = .seconds(20)
+    ) throws -> String {
+        let name = "\(interface).\(method)"
+        var error: UnsafeMutablePointer<GError>?
+        let type = g_variant_type_new(signature)
+        defer { g_variant_type_free(type) }
+        guard let parameters = g_variant_parse(type, arguments, nil, nil, &error) else {
+            throw CompositorLaunchError.dbusCallFailed(
+                method: name, message: "arguments \(arguments) are not \(signature): \(Self.consume(error) ?? "unreadable")")
+        }
+        let reply = try withConnection(name) { connection in
+            g_dbus_connection_call_sync(
+                connection, destination, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                Self.milliseconds(timeout), nil, &error)
+        }
+        guard let reply else {
+            throw CompositorLaunchError.dbusCallFailed(method: name, message: Self.consume(error) ?? "no answer")
+        }
+        defer { g_variant_unref(reply) }
+        let printed = g_variant_print(reply, 1)
+        defer { g_free(printed) }
+        return printed.map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether a process owns the bus name `name` (`NameHasOwner`).
+    package func nameHasOwner(_ name: String) throws -> Bool {
+        let answer = try call(
+            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", method: "NameHasOwner",
+            [.string(name)])
+        return answer[0] == .bool(true)
+    }
+
+    /// Waits until `condition` holds: it is checked now, again each time the
+    /// signal `interface.member` arrives (only those whose first argument is
+    /// `arg0`, when given) — the event that can make it true — and at least
+    /// every `liveness`, for what no signal reports (the other side died).
+    ///
+    /// The subscription is made before the first check, so a change between
+    /// that check and the wait still wakes it. `condition` may call this
+    /// connection.
+    ///
+    /// - Throws: what `condition` throws;
+    ///   ``CompositorLaunchError/dbusCallFailed(method:message:)`` naming
+    ///   `waitingFor` when `timeout` passes first.
+    package func wait(
+        for waitingFor: String, until condition: () throws -> Bool, wokenBy interface: String, member: String,
+        arg0: String? = nil, timeout: Duration, liveness: Duration = .milliseconds(250)
+    ) throws {
+        let subscription = try Subscription(on: self, interface: interface, member: member, arg0: arg0)
+        defer { subscription.end() }
+        let deadline = ContinuousClock.now + timeout
+        let tick = subscription.addTicks(every: liveness)
+        defer {
+            g_source_destroy(tick)
+            g_source_unref(tick)
+        }
+        while try !condition() {
+            guard ContinuousClock.now < deadline else {
+                throw CompositorLaunchError.dbusCallFailed(
+                    method: "\(interface).\(member)", message: "\(waitingFor) did not happen within \(timeout)")
+            }
+            // Returns once something was dispatched: a signal or a tick.
+            g_main_context_iteration(subscription.context, 1)
+        }
     }
 
     /// Runs `trigger` (the calls that make the bus emit it), then waits for
@@ -138,45 +211,94 @@ package final class SessionBusConnection: @unchecked Sendable {
     package func awaitSignal(
         interface: String, member: String, timeout: Duration, after trigger: () throws -> Void
     ) throws -> DBusValue {
-        let context = g_main_context_new()
-        defer { g_main_context_unref(context) }
-        let received = SignalBox()
-        let box = Unmanaged.passRetained(received)
-        g_main_context_push_thread_default(context)
-        let subscription = lock.withLock { () -> guint in
-            guard let connection else { return 0 }
-            return g_dbus_connection_signal_subscribe(
-                connection, nil, interface, member, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
-                { _, _, _, _, _, parameters, userData in
-                    guard let userData, let parameters else { return }
-                    let box = Unmanaged<SignalBox>.fromOpaque(userData).takeUnretainedValue()
-                    if box.arguments == nil { box.arguments = SessionBusConnection.read(parameters) }
-                }, box.toOpaque(), { userData in userData.map { Unmanaged<SignalBox>.fromOpaque($0).release() } })
-        }
-        g_main_context_pop_thread_default(context)
-        defer { lock.withLock { if let connection, subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) } } }
-        let name = "\(interface).\(member)"
-        guard subscription != 0 else {
-            box.release()
-            throw CompositorLaunchError.dbusCallFailed(method: name, message: "the connection to \(address) is closed")
-        }
+        let subscription = try Subscription(on: self, interface: interface, member: member, arg0: nil)
+        defer { subscription.end() }
         try trigger()
         // A timeout source wakes the blocking iteration at the deadline.
         let deadline = ContinuousClock.now + timeout
-        let wake = g_timeout_source_new(guint(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
-        g_source_set_callback(wake, { _ in 0 }, nil, nil)
-        g_source_attach(wake, context)
+        let wake = subscription.addTicks(every: timeout)
         defer {
             g_source_destroy(wake)
             g_source_unref(wake)
         }
-        while received.arguments == nil, ContinuousClock.now < deadline {
-            g_main_context_iteration(context, 1)
+        while subscription.received.arguments == nil, ContinuousClock.now < deadline {
+            g_main_context_iteration(subscription.context, 1)
         }
-        guard let arguments = received.arguments else {
-            throw CompositorLaunchError.dbusCallFailed(method: name, message: "the signal did not come within \(timeout)")
+        guard let arguments = subscription.received.arguments else {
+            throw CompositorLaunchError.dbusCallFailed(
+                method: "\(interface).\(member)", message: "the signal did not come within \(timeout)")
         }
         return arguments
+    }
+
+    /// A signal subscription delivered to a main context of its own, which
+    /// the waiting thread iterates; ``end()`` unsubscribes.
+    private struct Subscription {
+        let connection: SessionBusConnection
+        let context: OpaquePointer
+        let received: SignalBox
+        let id: guint
+
+        /// Subscribes to `interface.member` (first argument `arg0`, when given).
+        ///
+        /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
+        ///   when the connection is closed.
+        init(on connection: SessionBusConnection, interface: String, member: String, arg0: String?) throws {
+            self.connection = connection
+            context = g_main_context_new()
+            received = SignalBox()
+            let box = Unmanaged.passRetained(received)
+            g_main_context_push_thread_default(context)
+            id = connection.lock.withLock { () -> guint in
+                guard let bus = connection.connection else { return 0 }
+                return g_dbus_connection_signal_subscribe(
+                    bus, nil, interface, member, nil, arg0, G_DBUS_SIGNAL_FLAGS_NONE,
+                    { _, _, _, _, _, parameters, userData in
+                        guard let userData, let parameters else { return }
+                        let box = Unmanaged<SignalBox>.fromOpaque(userData).takeUnretainedValue()
+                        if box.arguments == nil { box.arguments = SessionBusConnection.read(parameters) }
+                    }, box.toOpaque(), { userData in userData.map { Unmanaged<SignalBox>.fromOpaque($0).release() } })
+            }
+            g_main_context_pop_thread_default(context)
+            guard id != 0 else {
+                box.release()
+                g_main_context_unref(context)
+                throw CompositorLaunchError.dbusCallFailed(
+                    method: "\(interface).\(member)", message: "the connection to \(connection.address) is closed")
+            }
+        }
+
+        /// A source on the context that fires every `interval`, so that an
+        /// iteration waiting for a signal also returns then. The caller
+        /// destroys and unrefs it.
+        func addTicks(every interval: Duration) -> UnsafeMutablePointer<GSource> {
+            let tick = g_timeout_source_new(guint(clamping: SessionBusConnection.milliseconds(interval)))!
+            g_source_set_callback(tick, { _ in 1 }, nil, nil)
+            g_source_attach(tick, context)
+            return tick
+        }
+
+        func end() {
+            connection.lock.withLock {
+                if let bus = connection.connection { g_dbus_connection_signal_unsubscribe(bus, id) }
+            }
+            g_main_context_unref(context)
+        }
+    }
+
+    /// Runs `body` with the open connection, under the lock.
+    private func withConnection<Result>(_ name: String, _ body: (OpaquePointer) -> Result) throws -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let connection else {
+            throw CompositorLaunchError.dbusCallFailed(method: name, message: "the connection to \(address) is closed")
+        }
+        return body(connection)
+    }
+
+    /// `duration` in whole milliseconds, as GLib's timeouts take them.
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// A new floating GVariant for `value`.

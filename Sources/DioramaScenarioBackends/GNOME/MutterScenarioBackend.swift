@@ -286,7 +286,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         do {
             try MutterHeadless.apply(layout, to: compositor)
             return nil
-        } catch CompositorLaunchError.helperFailed(_, _, let output) where output.contains("not adjacent") {
+        } catch CompositorLaunchError.dbusCallFailed(_, let message) where message.contains("not adjacent") {
             // Mutter's rule, not a failure of the step: its logical monitors
             // must touch, and this change leaves a gap or an overlap.
             layout = before
