@@ -189,7 +189,8 @@ package enum KWinHeadless {
     /// The script is loaded over D-Bus (`org.kde.kwin.Scripting.loadScript`),
     /// run, and unloaded. Its `print()` lines reach KWin's log as `js: …`;
     /// `report` prefixes them with a token unique to this run, and a final
-    /// line marks the end, which this waits for (up to `timeout`).
+    /// line marks the end, which this waits for (up to `timeout`), woken by
+    /// KWin writing its log (``RunningCompositor/logWrites``).
     package static func runScript(
         _ compositor: RunningCompositor, _ body: String, timeout: TimeInterval = 10
     ) throws -> [String] {
@@ -217,16 +218,26 @@ package enum KWinHeadless {
             _ = try? bus.call(
                 "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "unloadScript", [.string(token)])
         }
+        let logWrites = compositor.logWrites
+        let logStart = compositor.logSize
         try bus.call("org.kde.KWin", path: "/\(id)", interface: "org.kde.kwin.Script", method: "run")
+        // Sleeps until KWin writes its log, then reads what it logged since the run.
         var lines: [String]?
-        poll(timeout: timeout) {
-            let log = (try? String(contentsOfFile: compositor.logFile, encoding: .utf8)) ?? ""
-            guard log.contains("\(token)-end") else { return false }
-            lines = log.split(separator: "\n").compactMap { line in
-                guard let range = line.range(of: "js: \(token) ") else { return nil }
-                return String(line[range.upperBound...])
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while true {
+            logWrites.drain()
+            let logged = compositor.log(from: logStart)
+            if logged.contains("\(token)-end") {
+                lines = logged.split(separator: "\n").compactMap { line in
+                    guard let range = line.range(of: "js: \(token) ") else { return nil }
+                    return String(line[range.upperBound...])
+                }
+                break
             }
-            return true
+            guard ContinuousClock.now < deadline else { break }
+            // Without an inotify instance (the system ran out) it looks again every 50 ms.
+            let wake = logWrites.descriptor >= 0 ? deadline : min(deadline, .now + .milliseconds(50))
+            ReadableWait.block(on: [logWrites.descriptor], until: wake)
         }
         guard let lines else {
             throw CompositorLaunchError.helperFailed(

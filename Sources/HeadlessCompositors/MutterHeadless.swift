@@ -124,13 +124,10 @@ package enum MutterHeadless {
     /// Mutter's `MonitorsChanged`. Stops the compositor and throws with its
     /// log tail when it exits or `timeout` passes first.
     static func awaitDisplayConfig(listing count: Int, on compositor: RunningCompositor, timeout: Duration) throws {
+        try SessionBusInstance.awaitBusName(displayConfig, on: compositor, timeout: timeout)
         var listed: Int?
         do {
-            let bus = try compositor.sessionBus(for: "\(displayConfig).GetCurrentState")
-            try bus.wait(
-                for: "\(displayConfig) on the bus", until: { try !compositor.isRunning || bus.nameHasOwner(displayConfig) },
-                wokenBy: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: displayConfig, timeout: timeout)
-            try bus.wait(
+            try compositor.sessionBus(for: "\(displayConfig).GetCurrentState").wait(
                 for: "\(count) monitors in \(displayConfig)",
                 until: {
                     guard compositor.isRunning else { return true }

@@ -64,6 +64,8 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
     private let stopState = Mutex(StopState())
     /// The kept connection to the private session bus (``sessionBus(for:)``).
     private let keptBus = Mutex<SessionBusConnection?>(nil)
+    /// The kept watch on the log's folder (``logWrites``).
+    private let keptLogWatch = Mutex<FolderWriteWatch?>(nil)
 
     init(
         kind: Kind, process: SpawnedProcess, compositorPID: pid_t, directory: InstanceDirectory,
@@ -125,6 +127,34 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
             kept = made
             return made
         }
+    }
+
+    /// An inotify watch on the folder of ``logFile``, made on first use and
+    /// kept: what waits for the compositor to log a line (a KWin script's
+    /// output) sleeps on it until the log is written, instead of reading the
+    /// log again on a timer.
+    package var logWrites: FolderWriteWatch {
+        keptLogWatch.withLock { kept in
+            if let kept { return kept }
+            let made = FolderWriteWatch(foldersOf: [logFile])
+            kept = made
+            return made
+        }
+    }
+
+    /// The log from byte `offset` on (empty when it cannot be read).
+    package func log(from offset: UInt64) -> String {
+        guard let handle = FileHandle(forReadingAtPath: logFile) else { return "" }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: offset)
+        return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+    }
+
+    /// The log's size in bytes now: where a later ``log(from:)`` starts to
+    /// read only what was logged since.
+    package var logSize: UInt64 {
+        var status = stat()
+        return stat(logFile, &status) == 0 ? UInt64(status.st_size) : 0
     }
 
     /// True while the spawned process has not exited.

@@ -147,6 +147,25 @@ struct SessionBusInstance {
         return compositor
     }
 
+    /// Waits until the compositor owns `name` on its bus (the service it
+    /// registers once it is set up), woken by the bus; stops it and throws
+    /// with its log tail when it exits or `timeout` passes first.
+    static func awaitBusName(_ name: String, on compositor: RunningCompositor, timeout: Duration) throws {
+        do {
+            try compositor.sessionBus(for: name).waitForOwner(of: name, timeout: timeout) { compositor.isRunning }
+            if compositor.isRunning { return }
+        } catch {
+            compositor.stop()
+            throw CompositorLaunchError.timedOut(
+                compositor: "\(compositor.kind)", waitingFor: "\(name) on its bus (\(error))",
+                seconds: Double(timeout.components.seconds), logTail: compositor.logTail())
+        }
+        compositor.stop()
+        throw CompositorLaunchError.timedOut(
+            compositor: "\(compositor.kind)", waitingFor: "\(name) on its bus (it exited)",
+            seconds: Double(timeout.components.seconds), logTail: compositor.logTail())
+    }
+
     /// The compositor's own pid under `dbus-run-session` (its child that runs
     /// `name`), once it is there.
     static func compositorPID(under launcher: SpawnedProcess, named name: String) -> pid_t? {

@@ -164,6 +164,18 @@ package final class SessionBusConnection: @unchecked Sendable {
         return answer[0] == .bool(true)
     }
 
+    /// Waits until a process owns `name` on the bus, woken by the bus's
+    /// `NameOwnerChanged` for it; returns early once `stillRunning` says the
+    /// process that should take it is gone.
+    ///
+    /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
+    ///   when `timeout` passes first or the bus does not answer.
+    package func waitForOwner(of name: String, timeout: Duration, while stillRunning: () -> Bool) throws {
+        try wait(
+            for: "\(name) on the bus", until: { try !stillRunning() || nameHasOwner(name) },
+            wokenBy: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: name, timeout: timeout)
+    }
+
     /// Waits until `condition` holds: it is checked now, again each time the
     /// signal `interface.member` arrives (only those whose first argument is
     /// `arg0`, when given) — the event that can make it true — and at least
