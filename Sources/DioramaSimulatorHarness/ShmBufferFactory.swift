@@ -10,7 +10,12 @@ public enum ShmBufferFactory {
         shm: WlShm, width: Int, height: Int, pixel: UInt32 = 0xFF80_8080,
         format: WlShm.Format = .xrgb8888, stride: Int? = nil
     ) -> WlBuffer {
-        makeBuffer(shm: shm, width: width, height: height, format: format, stride: stride) { _, _ in pixel }
+        // Every pixel the same word: rows are filled whole, not pixel by pixel.
+        let made = makeBufferKeepingFile(
+            shm: shm, width: width, height: height, format: format, stride: stride, uniform: pixel
+        ) { _, _ in pixel }
+        close(made.file)  // libwayland sent a duplicate
+        return made.buffer
     }
 
     /// A buffer of `width` × `height` pixels whose pixel `(x, y)` is
@@ -34,6 +39,15 @@ public enum ShmBufferFactory {
         stride: Int? = nil,
         pixel: (_ x: Int, _ y: Int) -> UInt32 = { _, _ in 0xFF80_8080 }
     ) -> (buffer: WlBuffer, file: Int32) {
+        makeBufferKeepingFile(shm: shm, width: width, height: height, format: format, stride: stride, uniform: nil, pixel: pixel)
+    }
+
+    /// The buffer, filled with `uniform` when every pixel is that word, else
+    /// pixel by pixel with `pixel`.
+    private static func makeBufferKeepingFile(
+        shm: WlShm, width: Int, height: Int, format: WlShm.Format, stride: Int?, uniform: UInt32?,
+        pixel: (_ x: Int, _ y: Int) -> UInt32
+    ) -> (buffer: WlBuffer, file: Int32) {
         let rowBytes = stride ?? width * 4
         let size = max(1, rowBytes * height)
         let descriptor = CDioramaShim_memfd_create("diorama-test-buffer", CDioramaShim_MFD_CLOEXEC())
@@ -41,10 +55,15 @@ public enum ShmBufferFactory {
         precondition(ftruncate(descriptor, off_t(size)) == 0, "ftruncate failed")
         if let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED {
             let words = mapping.bindMemory(to: UInt32.self, capacity: size / 4)
+            let rowWords = rowBytes / 4
             for y in 0..<height {
-                for x in 0..<(rowBytes / 4) {
-                    words[y * (rowBytes / 4) + x] = x < width ? pixel(x, y) : 0
+                let row = words + y * rowWords
+                if let uniform {
+                    row.update(repeating: uniform, count: min(width, rowWords))
+                } else {
+                    for x in 0..<min(width, rowWords) { row[x] = pixel(x, y) }
                 }
+                if rowWords > width { (row + width).update(repeating: 0, count: rowWords - width) }
             }
             munmap(mapping, size)
         }
