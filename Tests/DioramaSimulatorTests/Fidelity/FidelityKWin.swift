@@ -261,6 +261,7 @@ extension FidelityTests.OnKWin {
             }
             _ = try Wait.until(
                 "weston-simple-shm under \(label) to get 30 buffers back or to end", timeout: 30,
+                wakingOn: WaitEvents(files: [process.standardErrorPath], children: [process]),
                 details: { String(process.standardError.suffix(2000)) }
             ) { !process.isRunning || releases() >= 30 ? true : nil }
             #expect(process.isRunning, "weston-simple-shm ended under \(label): \(process.state)")

@@ -109,10 +109,17 @@ import Testing
             process.stop()
             withExtendedLifetime(owner) {}
         }
+        // Each look parses only the lines logged since the last one, woken
+        // when the client writes its log or exits.
+        var log = WaylandDebugLogFollower(path: process.standardErrorPath)
         func waitFor(_ condition: @escaping ([WaylandDebugMessage]) -> Bool) throws -> [WaylandDebugMessage] {
-            try Wait.until("\(client)'s log to show what the test waits for", timeout: 20, details: { process.standardError.suffix(2000).description }) {
-                let log = WaylandDebugLog.parse(process.standardError)
-                return condition(log) ? log : nil
+            try Wait.until(
+                "\(client)'s log to show what the test waits for", timeout: 20,
+                wakingOn: WaitEvents(files: [process.standardErrorPath], children: [process]),
+                details: { process.standardError.suffix(2000).description }
+            ) { () -> [WaylandDebugMessage]? in
+                log.catchUp()
+                return condition(log.messages) ? log.messages : nil
             }
         }
         _ = try waitFor(condition)
