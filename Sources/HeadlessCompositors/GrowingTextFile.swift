@@ -9,6 +9,15 @@ package struct GrowingTextFile {
 
     package init(path: String) { self.path = path }
 
+    /// A reader of only what is written to `path` from now on (all of it
+    /// when the file does not exist yet).
+    package static func fromItsEnd(_ path: String) -> GrowingTextFile {
+        var file = GrowingTextFile(path: path)
+        var status = stat()
+        if stat(path, &status) == 0 { file.offset = UInt64(status.st_size) }
+        return file
+    }
+
     /// The complete lines added since the last call (with their newlines), or
     /// "" when there are none or the file does not exist yet.
     package mutating func readNewLines() -> String {

@@ -126,7 +126,9 @@ package enum MutterHeadless {
     static func awaitDisplayConfig(listing count: Int, on compositor: RunningCompositor, timeout: Duration) throws {
         try SessionBusInstance.awaitBusName(displayConfig, on: compositor, timeout: timeout)
         var listed: Int?
-        do {
+        try SessionBusInstance.awaitReadiness(
+            of: compositor, "\(count) monitors\(listed.map { ", \($0) listed" } ?? "")", timeout: timeout
+        ) {
             try compositor.sessionBus(for: "\(displayConfig).GetCurrentState").wait(
                 for: "\(count) monitors in \(displayConfig)",
                 until: {
@@ -134,17 +136,7 @@ package enum MutterHeadless {
                     listed = try displayState(of: compositor).monitors.count
                     return listed == count
                 }, wokenBy: displayConfig, member: "MonitorsChanged", timeout: timeout)
-            if compositor.isRunning { return }
-        } catch {
-            compositor.stop()
-            throw CompositorLaunchError.timedOut(
-                compositor: "\(compositor.kind)", waitingFor: "\(count) monitors (\(listed.map { "\($0) listed; " } ?? "")\(error))",
-                seconds: Double(timeout.components.seconds), logTail: compositor.logTail())
         }
-        compositor.stop()
-        throw CompositorLaunchError.timedOut(
-            compositor: "\(compositor.kind)", waitingFor: "\(count) monitors (it exited)",
-            seconds: Double(timeout.components.seconds), logTail: compositor.logTail())
     }
 
     /// `org.gnome.Mutter.DisplayConfig.GetCurrentState`.

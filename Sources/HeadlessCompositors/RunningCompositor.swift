@@ -142,21 +142,6 @@ package final class RunningCompositor: @unchecked Sendable, CustomStringConverti
         }
     }
 
-    /// The log from byte `offset` on (empty when it cannot be read).
-    package func log(from offset: UInt64) -> String {
-        guard let handle = FileHandle(forReadingAtPath: logFile) else { return "" }
-        defer { try? handle.close() }
-        try? handle.seek(toOffset: offset)
-        return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
-    }
-
-    /// The log's size in bytes now: where a later ``log(from:)`` starts to
-    /// read only what was logged since.
-    package var logSize: UInt64 {
-        var status = stat()
-        return stat(logFile, &status) == 0 ? UInt64(status.st_size) : 0
-    }
-
     /// True while the spawned process has not exited.
     package var isRunning: Bool { process.isRunning }
 

@@ -151,18 +151,29 @@ struct SessionBusInstance {
     /// registers once it is set up), woken by the bus; stops it and throws
     /// with its log tail when it exits or `timeout` passes first.
     static func awaitBusName(_ name: String, on compositor: RunningCompositor, timeout: Duration) throws {
-        do {
+        try awaitReadiness(of: compositor, "\(name) on its bus", timeout: timeout) {
             try compositor.sessionBus(for: name).waitForOwner(of: name, timeout: timeout) { compositor.isRunning }
+        }
+    }
+
+    /// Runs `wait`, a bounded wait for the compositor to become ready (it
+    /// returns early when the compositor exits). When it throws, or the
+    /// compositor exited meanwhile, stops the compositor and throws
+    /// `timedOut` naming `what` (read after the wait) and why.
+    static func awaitReadiness(
+        of compositor: RunningCompositor, _ what: @autoclosure () -> String, timeout: Duration, _ wait: () throws -> Void
+    ) throws {
+        let why: String
+        do {
+            try wait()
             if compositor.isRunning { return }
+            why = "it exited"
         } catch {
-            compositor.stop()
-            throw CompositorLaunchError.timedOut(
-                compositor: "\(compositor.kind)", waitingFor: "\(name) on its bus (\(error))",
-                seconds: Double(timeout.components.seconds), logTail: compositor.logTail())
+            why = "\(error)"
         }
         compositor.stop()
         throw CompositorLaunchError.timedOut(
-            compositor: "\(compositor.kind)", waitingFor: "\(name) on its bus (it exited)",
+            compositor: "\(compositor.kind)", waitingFor: "\(what()) (\(why))",
             seconds: Double(timeout.components.seconds), logTail: compositor.logTail())
     }
 

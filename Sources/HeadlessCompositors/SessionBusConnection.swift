@@ -106,17 +106,7 @@ package final class SessionBusConnection: @unchecked Sendable {
         _ destination: String, path: String, interface: String, method: String, _ arguments: [DBusValue] = [],
         timeout: Duration = .seconds(20)
     ) throws -> DBusValue {
-        let name = "\(interface).\(method)"
-        var error: UnsafeMutablePointer<GError>?
-        // The floating tuple is consumed by the call.
-        let reply = try withConnection(name) { connection in
-            g_dbus_connection_call_sync(
-                connection, destination, path, interface, method, Self.make(.tuple(arguments)), nil,
-                G_DBUS_CALL_FLAGS_NO_AUTO_START, Self.milliseconds(timeout), nil, &error)
-        }
-        guard let reply else {
-            throw CompositorLaunchError.dbusCallFailed(method: name, message: Self.consume(error) ?? "no answer")
-        }
+        let reply = try callSync(destination, path: path, interface: interface, method: method, Self.make(.tuple(arguments)), timeout)
         defer { g_variant_unref(reply) }
         return Self.read(reply)
     }
@@ -134,22 +124,17 @@ package final class SessionBusConnection: @unchecked Sendable {
         _ destination: String, path: String, interface: String, method: String, arguments: String = "()",
         signature: String = "()", timeout: Duration = .seconds(20)
     ) throws -> String {
-        let name = "\(interface).\(method)"
         var error: UnsafeMutablePointer<GError>?
         let type = g_variant_type_new(signature)
         defer { g_variant_type_free(type) }
         guard let parameters = g_variant_parse(type, arguments, nil, nil, &error) else {
             throw CompositorLaunchError.dbusCallFailed(
-                method: name, message: "arguments \(arguments) are not \(signature): \(Self.consume(error) ?? "unreadable")")
+                method: "\(interface).\(method)",
+                message: "arguments \(arguments) are not \(signature): \(Self.consume(error) ?? "unreadable")")
         }
-        let reply = try withConnection(name) { connection in
-            g_dbus_connection_call_sync(
-                connection, destination, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                Self.milliseconds(timeout), nil, &error)
-        }
-        guard let reply else {
-            throw CompositorLaunchError.dbusCallFailed(method: name, message: Self.consume(error) ?? "no answer")
-        }
+        // g_variant_parse's value is not floating: the call takes its own reference.
+        defer { g_variant_unref(parameters) }
+        let reply = try callSync(destination, path: path, interface: interface, method: method, parameters, timeout)
         defer { g_variant_unref(reply) }
         let printed = g_variant_print(reply, 1)
         defer { g_free(printed) }
@@ -192,14 +177,9 @@ package final class SessionBusConnection: @unchecked Sendable {
         for waitingFor: String, until condition: () throws -> Bool, wokenBy interface: String, member: String,
         arg0: String? = nil, timeout: Duration, liveness: Duration = .milliseconds(250)
     ) throws {
-        let subscription = try Subscription(on: self, interface: interface, member: member, arg0: arg0)
+        let subscription = try Subscription(on: self, interface: interface, member: member, arg0: arg0, ticks: liveness)
         defer { subscription.end() }
         let deadline = ContinuousClock.now + timeout
-        let tick = subscription.addTicks(every: liveness)
-        defer {
-            g_source_destroy(tick)
-            g_source_unref(tick)
-        }
         while try !condition() {
             guard ContinuousClock.now < deadline else {
                 throw CompositorLaunchError.dbusCallFailed(
@@ -223,16 +203,11 @@ package final class SessionBusConnection: @unchecked Sendable {
     package func awaitSignal(
         interface: String, member: String, timeout: Duration, after trigger: () throws -> Void
     ) throws -> DBusValue {
-        let subscription = try Subscription(on: self, interface: interface, member: member, arg0: nil)
+        // Its tick wakes the blocking iteration at the deadline.
+        let subscription = try Subscription(on: self, interface: interface, member: member, arg0: nil, ticks: timeout)
         defer { subscription.end() }
         try trigger()
-        // A timeout source wakes the blocking iteration at the deadline.
         let deadline = ContinuousClock.now + timeout
-        let wake = subscription.addTicks(every: timeout)
-        defer {
-            g_source_destroy(wake)
-            g_source_unref(wake)
-        }
         while subscription.received.arguments == nil, ContinuousClock.now < deadline {
             g_main_context_iteration(subscription.context, 1)
         }
@@ -244,18 +219,21 @@ package final class SessionBusConnection: @unchecked Sendable {
     }
 
     /// A signal subscription delivered to a main context of its own, which
-    /// the waiting thread iterates; ``end()`` unsubscribes.
+    /// the waiting thread iterates, with a timeout source on that context
+    /// that fires every `ticks`, so that an iteration waiting for a signal
+    /// also returns then; ``end()`` unsubscribes and removes the source.
     private struct Subscription {
         let connection: SessionBusConnection
         let context: OpaquePointer
         let received: SignalBox
         let id: guint
+        let tick: UnsafeMutablePointer<GSource>
 
         /// Subscribes to `interface.member` (first argument `arg0`, when given).
         ///
         /// - Throws: ``CompositorLaunchError/dbusCallFailed(method:message:)``
         ///   when the connection is closed.
-        init(on connection: SessionBusConnection, interface: String, member: String, arg0: String?) throws {
+        init(on connection: SessionBusConnection, interface: String, member: String, arg0: String?, ticks: Duration) throws {
             self.connection = connection
             context = g_main_context_new()
             received = SignalBox()
@@ -278,19 +256,14 @@ package final class SessionBusConnection: @unchecked Sendable {
                 throw CompositorLaunchError.dbusCallFailed(
                     method: "\(interface).\(member)", message: "the connection to \(connection.address) is closed")
             }
-        }
-
-        /// A source on the context that fires every `interval`, so that an
-        /// iteration waiting for a signal also returns then. The caller
-        /// destroys and unrefs it.
-        func addTicks(every interval: Duration) -> UnsafeMutablePointer<GSource> {
-            let tick = g_timeout_source_new(guint(clamping: SessionBusConnection.milliseconds(interval)))!
+            tick = g_timeout_source_new(guint(clamping: SessionBusConnection.milliseconds(ticks)))!
             g_source_set_callback(tick, { _ in 1 }, nil, nil)
             g_source_attach(tick, context)
-            return tick
         }
 
         func end() {
+            g_source_destroy(tick)
+            g_source_unref(tick)
             connection.lock.withLock {
                 if let bus = connection.connection { g_dbus_connection_signal_unsubscribe(bus, id) }
             }
@@ -298,14 +271,29 @@ package final class SessionBusConnection: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the open connection, under the lock.
-    private func withConnection<Result>(_ name: String, _ body: (OpaquePointer) -> Result) throws -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let connection else {
-            throw CompositorLaunchError.dbusCallFailed(method: name, message: "the connection to \(address) is closed")
+    /// Sends one method call, under the lock, and returns the answer (the
+    /// caller unrefs it). `parameters` is a GVariant tuple; a floating one is
+    /// consumed, sent or not, and the caller keeps its own reference to one
+    /// that is not.
+    private func callSync(
+        _ destination: String, path: String, interface: String, method: String, _ parameters: OpaquePointer,
+        _ timeout: Duration
+    ) throws -> OpaquePointer {
+        let name = "\(interface).\(method)"
+        var error: UnsafeMutablePointer<GError>?
+        let reply = try lock.withLock { () throws -> OpaquePointer? in
+            guard let connection else {
+                g_variant_unref(g_variant_ref_sink(parameters))
+                throw CompositorLaunchError.dbusCallFailed(method: name, message: "the connection to \(address) is closed")
+            }
+            return g_dbus_connection_call_sync(
+                connection, destination, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                Self.milliseconds(timeout), nil, &error)
         }
-        return body(connection)
+        guard let reply else {
+            throw CompositorLaunchError.dbusCallFailed(method: name, message: Self.consume(error) ?? "no answer")
+        }
+        return reply
     }
 
     /// `duration` in whole milliseconds, as GLib's timeouts take them.
