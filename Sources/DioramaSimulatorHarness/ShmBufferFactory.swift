@@ -11,11 +11,8 @@ public enum ShmBufferFactory {
         format: WlShm.Format = .xrgb8888, stride: Int? = nil
     ) -> WlBuffer {
         // Every pixel the same word: rows are filled whole, not pixel by pixel.
-        let made = makeBufferKeepingFile(
-            shm: shm, width: width, height: height, format: format, stride: stride, uniform: pixel
-        ) { _, _ in pixel }
-        close(made.file)  // libwayland sent a duplicate
-        return made.buffer
+        closingFile(
+            makeBufferKeepingFile(shm: shm, width: width, height: height, format: format, stride: stride, uniform: pixel) { _, _ in pixel })
     }
 
     /// A buffer of `width` × `height` pixels whose pixel `(x, y)` is
@@ -26,8 +23,13 @@ public enum ShmBufferFactory {
         shm: WlShm, width: Int, height: Int, format: WlShm.Format = .xrgb8888,
         stride: Int? = nil, pixel: (_ x: Int, _ y: Int) -> UInt32
     ) -> WlBuffer {
-        let made = makeBufferKeepingFile(shm: shm, width: width, height: height, format: format, stride: stride, pixel: pixel)
-        close(made.file)  // libwayland sent a duplicate
+        closingFile(makeBufferKeepingFile(shm: shm, width: width, height: height, format: format, stride: stride, pixel: pixel))
+    }
+
+    /// The buffer of `made`, its file descriptor closed: libwayland sent the
+    /// compositor a duplicate.
+    private static func closingFile(_ made: (buffer: WlBuffer, file: Int32)) -> WlBuffer {
+        close(made.file)
         return made.buffer
     }
 
