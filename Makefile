@@ -71,8 +71,27 @@ build:
 # `--skip-build`: build-checked built the tests with these flags, and
 # `swift test` building them itself recompiled half the package (its
 # compile commands differ from `swift build --build-tests`'s).
+# Where the tests' scratch files (TMPDIR, the compositors' folders) go: a
+# fresh folder on the tmpfs TEST_SCRATCH names, removed after the run, when it
+# is a tmpfs that allows programs to run (tests run scripts they write there).
+# On these machines / is ext4 without a journal, whose inode allocator looks
+# past every inode deleted in the last minute each time it creates a file
+# (`recently_deleted`); the suite creates and deletes thousands, and on ext4
+# that cost 13-15 s of CPU a run (Docs/performance.md, "Session 28").
+# `make test TEST_SCRATCH=` leaves TMPDIR as it is.
+TEST_SCRATCH ?= /dev/shm
+
 test: deps format-check build-checked
-	$(SWIFT) test $(TEST_FLAGS) --skip-build
+	@scratch=""; \
+	if [ -n "$(TEST_SCRATCH)" ] && [ "$$(stat -f -c %T "$(TEST_SCRATCH)" 2>/dev/null)" = tmpfs ] \
+	  && ! findmnt -no OPTIONS --target "$(TEST_SCRATCH)" | grep -qw noexec; then \
+	  scratch=$$(mktemp -d "$(TEST_SCRATCH)/dtXXXXXX") && chmod 1777 "$$scratch" \
+	    && echo "make test: scratch files in $$scratch (tmpfs)" \
+	    && export TMPDIR="$$scratch" DIORAMA_COMPOSITOR_TMPDIR="$$scratch"; \
+	fi; \
+	$(SWIFT) test $(TEST_FLAGS) --skip-build; status=$$?; \
+	if [ -n "$$scratch" ]; then rm -rf "$$scratch"; fi; \
+	exit $$status
 	$(MAKE) examples
 
 # Compile everything the tests need and fail on a compiler warning in the
