@@ -60,6 +60,40 @@ struct AppLevelObservationTests {
         #expect(traces.log(file.path)?.entries.count == 4, "every line was read")
     }
 
+    /// A scene in the foreground whose drawable changed (a move to another
+    /// scale) is pending until it commits a frame after the change: under
+    /// load Mesa's software GL can take longer to draw it than the quiet
+    /// period lasts. In the background nothing is drawn, so nothing is waited for.
+    @Test("a foreground scene is pending from a drawable change to its next commit; a background one is not")
+    func aDrawableChangeIsPendingUntilTheNextCommit() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-redrawn-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let commit =
+            #"{"v":2,"t_ns":5,"type":"commit","scene":"S1","buffer":[800,600],"buffer_scale":1,"viewport":null,"logical":[800,600],"scale":1,"scale120":120}"#
+        try Data(([Self.connected, Self.active, commit].joined(separator: "\n") + "\n").utf8).write(to: file)
+        let traces = RuntimeTraces()
+        traces.follow(file)
+        #expect(traces.settleLook(file.path, scene: Self.scene, window: "main").pending == nil)
+
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        func append(_ line: String) throws {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data((line + "\n").utf8))
+        }
+        try append(Self.drawable(1600, 1200, t: 6))
+        let moved = traces.settleLook(file.path, scene: Self.scene, window: "main")
+        #expect(moved.pending == "`main` has not drawn a frame since its drawable became 1600x1200")
+        try append(commit.replacingOccurrences(of: "[800,600],\"buffer_scale\":1", with: "[1600,1200],\"buffer_scale\":2"))
+        let redrawn = traces.settleLook(file.path, scene: Self.scene, window: "main")
+        #expect(redrawn.pending == nil)
+        #expect(redrawn.records == moved.records, "a commit is not a record settling waits on")
+
+        try append(#"{"v":2,"t_ns":8,"type":"lifecycle","scene":"S1","event":"didEnterBackground","state":"background"}"#)
+        try append(Self.drawable(800, 600, t: 9))
+        #expect(traces.settleLook(file.path, scene: Self.scene, window: "main").pending == nil, "a background scene draws nothing")
+    }
+
     func observe(_ log: RuntimeTraceLog, since index: Int) -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "test")
         AppLevelObservation.fill(&observation, from: log, scene: Self.scene, stepStartIndex: index)

@@ -62,22 +62,41 @@ final class RuntimeTraces {
     ///   every frame; repeats, since a key held across steps repeats until it
     ///   is released);
     /// - `pending`: why window `name` cannot count as settled whatever the
-    ///   records do, or nil: its scene has not committed a frame yet. The
-    ///   window is still on its way to the screen, and a GL app compiling its
-    ///   shaders on a loaded machine can take longer to draw it than the
-    ///   quiet period lasts.
+    ///   records do, or nil: its scene has not committed a frame yet, or, in
+    ///   the foreground, not since its drawable last changed (a move to
+    ///   another scale, a resize). The window is still on its way to the
+    ///   screen, and a GL app compiling its shaders or drawing with Mesa's
+    ///   software GL on a loaded machine can take longer to draw it than the
+    ///   quiet period lasts. A scene in the background draws nothing, so
+    ///   there only the first frame is waited for.
     func settleLook(_ path: String, scene: String, window name: String) -> (records: Int, pending: String?) {
         guard let log = log(path) else { return (0, nil) }
         var records = 0
         var hasCommitted = false
+        var drawableSinceLastCommit: TraceSize?
+        var isInBackground = false
         for entry in log.entries where entry.scene == scene {
-            if entry.kind == CommitRecord.kind {
+            switch entry.record {
+            case is CommitRecord:
                 hasCommitted = true
-            } else if (entry.record as? InputRecord)?.isRepeat != true {
+                drawableSinceLastCommit = nil
+            case let drawable as DrawableSizeRecord:
+                drawableSinceLastCommit = drawable.size
+                records += 1
+            case let lifecycle as LifecycleRecord:
+                isInBackground = lifecycle.state == "background"
+                records += 1
+            case let input as InputRecord where input.isRepeat == true:
+                break
+            default:
                 records += 1
             }
         }
-        return (records, hasCommitted ? nil : "`\(name)` has not drawn its first frame")
+        guard hasCommitted else { return (records, "`\(name)` has not drawn its first frame") }
+        if let drawable = drawableSinceLastCommit, !isInBackground {
+            return (records, "`\(name)` has not drawn a frame since its drawable became \(drawable)")
+        }
+        return (records, nil)
     }
 
     /// The scene whose toplevel has this app_id and title now (its latest
