@@ -76,8 +76,8 @@ extension MutterScenarioBackend {
         _ press: (MutterRemoteDesktop) async throws -> Void
     ) async throws -> StepOutcome {
         guard let compositor else { return .failed("Mutter is not running") }
-        let state = connectorFacts(of: window.name).activationState
-        guard state.value == .foregroundActive else {
+        guard await isFocused(window.name) else {
+            let state = connectorFacts(of: window.name).activationState
             let known = state.value.map { "its scene is \($0.rawValue)" } ?? "its scene's state is not known"
             return .skipped("Mutter gives keys to the focused window and cannot be told which to focus, and `\(window.name)` is not focused (\(known))")
         }

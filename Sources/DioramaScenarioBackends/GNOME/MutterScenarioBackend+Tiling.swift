@@ -13,13 +13,13 @@ extension MutterScenarioBackend {
     /// not the focused one. Mutter says nothing back about tiling, so the
     /// step settles as any other does; a window whose minimum width is more
     /// than half the monitor stays as it was (Mutter does not tile it).
-    func tile(_ window: NameReference, to half: HalfTile?) throws -> StepOutcome {
+    func tile(_ window: NameReference, to half: HalfTile?) async throws -> StepOutcome {
         guard let compositor else { return .failed("Mutter is not running") }
         let current = halfTiles[window.name]
         guard half != current else {
             return .done(detail: half.map { "already tiled to the \($0.rawValue) half" } ?? "not tiled")
         }
-        guard connectorFacts(of: window.name).activationState.value == .foregroundActive else {
+        guard await isFocused(window.name) else {
             return .skipped(
                 "Mutter 43 tiles a window only by keybinding, which tiles the focused window, and `\(window.name)` is not focused")
         }

@@ -150,7 +150,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         case .focus, .close:
             return .skipped("\(Self.noWindowControl) (`\(action.keyword)`)")
         case .tile(let window, let half):
-            return try tile(window, to: half)
+            return try await tile(window, to: half)
         case .type(let window, let text):
             return try await type(text, into: window)
         case .keyPress(let window, let key):
@@ -214,7 +214,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
             return .skipped("Mutter 43 moves a window by keybinding from the monitor its app's trace names, and \(reason)")
         }
         if screen == target { return .done(detail: "already on \(display.name)") }
-        guard facts.activationState.value == .foregroundActive else {
+        guard await isFocused(window.name) else {
             return .skipped(
                 "Mutter 43 moves a window to another monitor only by keybinding, which moves the focused window, and `\(window.name)` is not focused")
         }
@@ -252,13 +252,42 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
 
     /// Waits until the window's trace says it is on `connector`; false after the step's timeout.
     private func awaitScreen(_ connector: String, of name: String) async -> Bool {
+        await awaitTrace(of: name) { $0.screen.value == connector }
+    }
+
+    /// Waits until what window `name`'s trace says meets `condition`, woken
+    /// by each write to the trace; false after the step's timeout.
+    private func awaitTrace(of name: String, until condition: (WindowObservation) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while true {
             // Watch first, then look: a record written after the look still wakes the wait.
             let change = ChangeWait(watching: traceWrites, files: windows[name]?.traceFile.map { [$0] } ?? [])
-            if connectorFacts(of: name).screen.value == connector { return true }
+            if condition(connectorFacts(of: name)) { return true }
             if ContinuousClock.now >= deadline { return false }
             await change.nextWrite(deadline: deadline)
+        }
+    }
+
+    /// Whether window `name` has the focus (its scene is `foregroundActive`),
+    /// which Mutter's keybindings act on. A window never focused yet is one
+    /// Mutter mapped and has not activated yet (the configure with
+    /// `activated` comes later on a loaded machine), so its activation is
+    /// awaited, for at most the step's timeout; one that lost the focus to a
+    /// later window does not get it back, and is answered at once.
+    func isFocused(_ name: String) async -> Bool {
+        if connectorFacts(of: name).activationState.value == .foregroundActive { return true }
+        guard !hasBeenFocused(name) else { return false }
+        return await awaitTrace(of: name) { $0.activationState.value == .foregroundActive }
+    }
+
+    /// Whether window `name`'s scene was ever the focused one (a `lifecycle`
+    /// record in `foregroundActive`).
+    private func hasBeenFocused(_ name: String) -> Bool {
+        guard let binding = windows[name], let path = binding.traceFile, let scene = binding.scene, let log = traces.log(path) else {
+            return false
+        }
+        return log.entries.contains { entry in
+            entry.scene == scene && (entry.record as? LifecycleRecord)?.state == "foregroundActive"
         }
     }
 
