@@ -77,8 +77,8 @@ package enum ReadableWait {
 /// scenario step's settle cost about a frame period (issue 19).
 package final class FolderWriteWatch: @unchecked Sendable {
     /// What ``ReadableWait`` polls; -1 when no watch could be set up (out of
-    /// inotify instances), so a wait ends only at its other descriptors or
-    /// its deadline.
+    /// inotify instances): ``look(until:alsoWakingOn:_:)`` then looks on a
+    /// timer instead.
     package let descriptor: Int32
     /// The folders watched so far.
     private let folders = Mutex(Set<String>())
@@ -126,5 +126,24 @@ package final class FolderWriteWatch: @unchecked Sendable {
         guard descriptor >= 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while read(descriptor, &buffer, buffer.count) > 0 {}
+    }
+
+    /// Calls `look` now, and again each time a watched folder is written to
+    /// or one of the descriptors `alsoWakingOn` gives (asked before each
+    /// sleep) is readable, until it returns a value; nil once `deadline`
+    /// passed. Without a watch (the system ran out of inotify instances) it
+    /// looks again every 50 ms instead of sleeping until the deadline.
+    package func look<Value>(
+        until deadline: ContinuousClock.Instant, alsoWakingOn others: () -> [Int32] = { [] },
+        _ look: () throws -> Value?
+    ) rethrows -> Value? {
+        while true {
+            // Drained before the look: a write during the look wakes the next sleep.
+            drain()
+            if let value = try look() { return value }
+            guard ContinuousClock.now < deadline else { return nil }
+            let wake = descriptor >= 0 ? deadline : min(deadline, .now + .milliseconds(50))
+            ReadableWait.block(on: [descriptor] + others(), until: wake)
+        }
     }
 }

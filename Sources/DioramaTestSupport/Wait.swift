@@ -32,17 +32,12 @@ package enum Wait {
         details: () -> String = { "" },
         _ probe: () throws -> Value?
     ) throws -> Value {
-        let watch = FolderWriteWatch(foldersOf: events.files)
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
-        while true {
-            // Drained before the look: a write during the probe wakes the next sleep.
-            watch.drain()
-            if let value = try probe() { return value }
-            if ContinuousClock.now >= deadline { throw WaitTimeout(what: what, seconds: timeout, details: details()) }
-            // A child that already ended would wake every sleep: only the running ones count.
-            let exits = events.children.filter(\.isRunning).map(\.exitDescriptor)
-            ReadableWait.block(on: [watch.descriptor] + exits, until: deadline)
-        }
+        // A child that already ended would wake every sleep: only the running ones count.
+        let found = try FolderWriteWatch(foldersOf: events.files).look(
+            until: deadline, alsoWakingOn: { events.children.filter(\.isRunning).map(\.exitDescriptor) }, probe)
+        guard let found else { throw WaitTimeout(what: what, seconds: timeout, details: details()) }
+        return found
     }
 }
 

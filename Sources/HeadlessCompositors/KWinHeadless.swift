@@ -218,27 +218,16 @@ package enum KWinHeadless {
             _ = try? bus.call(
                 "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "unloadScript", [.string(token)])
         }
-        let logWrites = compositor.logWrites
         var log = GrowingTextFile.fromItsEnd(compositor.logFile)
         try bus.call("org.kde.KWin", path: "/\(id)", interface: "org.kde.kwin.Script", method: "run")
         // Sleeps until KWin writes its log, then reads the lines logged since the last look.
         var reported: [String] = []
-        var lines: [String]?
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        while true {
-            logWrites.drain()
+        let lines = compositor.logWrites.look(until: ContinuousClock.now + .milliseconds(Int(timeout * 1000))) { () -> [String]? in
             for line in log.readNewLines().split(separator: "\n") {
-                if line.contains("\(token)-end") {
-                    lines = reported
-                } else if let range = line.range(of: "js: \(token) ") {
-                    reported.append(String(line[range.upperBound...]))
-                }
+                if line.contains("\(token)-end") { return reported }
+                if let range = line.range(of: "js: \(token) ") { reported.append(String(line[range.upperBound...])) }
             }
-            if lines != nil { break }
-            guard ContinuousClock.now < deadline else { break }
-            // Without an inotify instance (the system ran out) it looks again every 50 ms.
-            let wake = logWrites.descriptor >= 0 ? deadline : min(deadline, .now + .milliseconds(50))
-            ReadableWait.block(on: [logWrites.descriptor], until: wake)
+            return nil
         }
         guard let lines else {
             throw CompositorLaunchError.helperFailed(

@@ -287,7 +287,7 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
             return false
         }
         return log.entries.contains { entry in
-            entry.scene == scene && (entry.record as? LifecycleRecord)?.state == "foregroundActive"
+            entry.scene == scene && (entry.record as? LifecycleRecord).flatMap { ActivationStateName(rawValue: $0.state) } == .foregroundActive
         }
     }
 

@@ -84,7 +84,7 @@ final class RuntimeTraces {
                 drawableSinceLastCommit = drawable.size
                 records += 1
             case let lifecycle as LifecycleRecord:
-                isInBackground = lifecycle.state == "background"
+                isInBackground = ActivationStateName(rawValue: lifecycle.state) == .background
                 records += 1
             case let input as InputRecord where input.isRepeat == true:
                 break
