@@ -88,6 +88,8 @@ test: deps format-check build-checked
 	  scratch=$$(mktemp -d "$(TEST_SCRATCH)/dtXXXXXX") && chmod 1777 "$$scratch" \
 	    && echo "make test: scratch files in $$scratch (tmpfs)" \
 	    && export TMPDIR="$$scratch" DIORAMA_COMPOSITOR_TMPDIR="$$scratch"; \
+	elif [ -n "$(TEST_SCRATCH)" ]; then \
+	  echo "make test: TEST_SCRATCH=$(TEST_SCRATCH) is not a tmpfs that lets programs run; scratch files stay in $${TMPDIR:-/tmp}"; \
 	fi; \
 	$(SWIFT) test $(TEST_FLAGS) --skip-build; status=$$?; \
 	if [ -n "$$scratch" ]; then rm -rf "$$scratch"; fi; \
