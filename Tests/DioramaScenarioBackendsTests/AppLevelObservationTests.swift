@@ -94,6 +94,41 @@ struct AppLevelObservationTests {
         #expect(traces.settleLook(file.path, scene: Self.scene, window: "main").pending == nil, "a background scene draws nothing")
     }
 
+    /// Mutter turns every monitor on for a moment when one is plugged:
+    /// TimerApp makes an external scene for a monitor gone 30 ms later, with
+    /// the title of the plugged display's scene. A window declared by that
+    /// title is the connected scene, and the disconnected one, which never
+    /// draws, is not waited for.
+    @Test("a window is bound to a connected scene before a disconnected one of its title, and a disconnected scene is settled")
+    func aDisconnectedSceneIsBoundLastAndSettled() throws {
+        func toplevel(_ scene: String, t: Int) -> String {
+            #"{"v":2,"t_ns":\#(t),"type":"toplevel","scene":"\#(scene)","surface":\#(t),"app_id":"org.diorama.TimerApp","title":"Timer","fullscreen_on":null}"#
+        }
+        let gone = #"{"v":2,"t_ns":4,"type":"lifecycle","scene":"GONE","event":"didDisconnect","state":"unattached"}"#
+        let log = try Self.log([toplevel("GONE", t: 1), toplevel("TV", t: 2), gone])
+        #expect(RuntimeTraces.scene(in: log, appID: nil, title: "Timer", declaration: nil, excluding: []) == "TV")
+        #expect(
+            RuntimeTraces.scene(in: log, appID: nil, title: "Timer", declaration: nil, excluding: ["TV"]) == "GONE",
+            "with no connected scene left, the disconnected one is still found")
+        let back = #"{"v":2,"t_ns":5,"type":"lifecycle","scene":"GONE","event":"willEnterForeground","state":"foregroundInactive"}"#
+        let reconnected = try Self.log([toplevel("GONE", t: 1), toplevel("TV", t: 2), gone, back])
+        #expect(
+            RuntimeTraces.scene(in: reconnected, appID: nil, title: "Timer", declaration: nil, excluding: []) == "GONE",
+            "a scene connected again counts as connected")
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-gone-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(([toplevel("GONE", t: 1)].joined(separator: "\n") + "\n").utf8).write(to: file)
+        let traces = RuntimeTraces()
+        traces.follow(file)
+        #expect(traces.settleLook(file.path, scene: "GONE", window: "tv").pending == "`tv` has not drawn its first frame")
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((gone + "\n").utf8))
+        #expect(traces.settleLook(file.path, scene: "GONE", window: "tv").pending == nil, "a disconnected scene never draws")
+    }
+
     func observe(_ log: RuntimeTraceLog, since index: Int) -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "test")
         AppLevelObservation.fill(&observation, from: log, scene: Self.scene, stepStartIndex: index)

@@ -68,13 +68,14 @@ final class RuntimeTraces {
     ///   screen, and a GL app compiling its shaders or drawing with Mesa's
     ///   software GL on a loaded machine can take longer to draw it than the
     ///   quiet period lasts. A scene in the background draws nothing, so
-    ///   there only the first frame is waited for.
+    ///   there only the first frame is waited for; a disconnected scene
+    ///   (`unattached`) never draws again, so nothing is.
     func settleLook(_ path: String, scene: String, window name: String) -> (records: Int, pending: String?) {
         guard let log = log(path) else { return (0, nil) }
         var records = 0
         var hasCommitted = false
         var drawableSinceLastCommit: TraceSize?
-        var isInBackground = false
+        var state: ActivationStateName?
         for entry in log.entries where entry.scene == scene {
             switch entry.record {
             case is CommitRecord:
@@ -84,7 +85,7 @@ final class RuntimeTraces {
                 drawableSinceLastCommit = drawable.size
                 records += 1
             case let lifecycle as LifecycleRecord:
-                isInBackground = ActivationStateName(rawValue: lifecycle.state) == .background
+                state = ActivationStateName(rawValue: lifecycle.state)
                 records += 1
             case let input as InputRecord where input.isRepeat == true:
                 break
@@ -92,8 +93,9 @@ final class RuntimeTraces {
                 records += 1
             }
         }
+        if state == .unattached { return (records, nil) }
         guard hasCommitted else { return (records, "`\(name)` has not drawn its first frame") }
-        if let drawable = drawableSinceLastCommit, !isInBackground {
+        if let drawable = drawableSinceLastCommit, state != .background {
             return (records, "`\(name)` has not drawn a frame since its drawable became \(drawable)")
         }
         return (records, nil)
@@ -104,13 +106,25 @@ final class RuntimeTraces {
     /// `title` is matched as a window declaration matches titles when
     /// `declaration` is given (weston, where the compositor tells nothing),
     /// else exactly (sway reports the real title).
+    ///
+    /// A connected scene comes before a disconnected one (its last
+    /// `lifecycle` record `unattached`): Mutter turns every monitor on for a
+    /// moment when one is plugged, and TimerApp's external scene for a
+    /// monitor gone 30 ms later has the title of the plugged display's.
     static func scene(
         in log: RuntimeTraceLog, appID: String?, title: String?, declaration: WindowDeclaration?,
         excluding taken: Set<String>
     ) -> String? {
         var toplevels: [(scene: String, appID: String, title: String)] = []
+        var disconnected: Set<String> = []
         for entry in log.entries {
             switch entry.record {
+            case let record as LifecycleRecord:
+                if ActivationStateName(rawValue: record.state) == .unattached {
+                    disconnected.insert(record.scene)
+                } else {
+                    disconnected.remove(record.scene)
+                }
             case let record as ToplevelRecord:
                 toplevels.removeAll { $0.scene == record.scene }
                 toplevels.append((record.scene, record.appID, record.title))
@@ -122,7 +136,7 @@ final class RuntimeTraces {
                 break
             }
         }
-        return toplevels.first { candidate in
+        let matching = toplevels.filter { candidate in
             guard !taken.contains(candidate.scene) else { return false }
             if let declaration {
                 return WindowMatch.matches(declaration, appID: candidate.appID, title: candidate.title)
@@ -130,7 +144,8 @@ final class RuntimeTraces {
             if let appID, appID != candidate.appID { return false }
             if let title, title != candidate.title { return false }
             return true
-        }?.scene
+        }
+        return (matching.first { !disconnected.contains($0.scene) } ?? matching.first)?.scene
     }
 
     /// Fills the app-level facts, and the Wayland-level facts the app reports
