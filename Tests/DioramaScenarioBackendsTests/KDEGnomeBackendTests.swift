@@ -220,6 +220,10 @@ struct MutterBackendTests {
         #expect(result.clauseResults.last { $0.clause.text == "traits.displayScale 1" }?.verdict.isPassed == true, "\(timeline)")
         let plugs = result.entries.filter { ["plug display", "unplug"].contains($0.step.action.keyword) }
         #expect(plugs.map(\.outcome) == [.done, .done, .done], "\(timeline)")
+        // Mutter turns every monitor on when the TV goes; DP-2, unplugged before, is turned off again.
+        #expect(plugs.last?.displays?.map(\.name) == ["DP-1"], "\(String(describing: plugs.last?.displays))\n\(timeline)")
+        // `tv` is the TV's own scene, not one TimerApp made for DP-2 while Mutter had it on for a moment.
+        #expect(result.entries.allSatisfy { $0.settleNote == nil }, "every step settles:\n\(timeline)")
         for clause in ["screen DP-2", "traits.displayScale 2", "traits.displayScale 1", "role external-display-non-interactive", "disconnected"] {
             #expect(
                 RealCompositorBackendTests.verdict(clause, in: result)?.isPassed == true,

@@ -272,12 +272,20 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     /// which Mutter's keybindings act on. A window never focused yet is one
     /// Mutter mapped and has not activated yet (the configure with
     /// `activated` comes later on a loaded machine), so its activation is
-    /// awaited, for at most the step's timeout; one that lost the focus to a
-    /// later window does not get it back, and is answered at once.
+    /// awaited, for at most the step's timeout. One that lost the focus to a
+    /// later window does not get it back, and one never focused while
+    /// another of the scenario's windows holds the focus will not get it
+    /// either (Mutter focuses the newest window: the demo tour's GameScene
+    /// opens after TimerApp's main): both are answered at once.
     func isFocused(_ name: String) async -> Bool {
         if connectorFacts(of: name).activationState.value == .foregroundActive { return true }
-        guard !hasBeenFocused(name) else { return false }
+        guard !hasBeenFocused(name), !anotherWindowIsFocused(than: name) else { return false }
         return await awaitTrace(of: name) { $0.activationState.value == .foregroundActive }
+    }
+
+    /// Whether a window bound to another name is `foregroundActive` now.
+    private func anotherWindowIsFocused(than name: String) -> Bool {
+        windows.bindings.keys.contains { $0 != name && connectorFacts(of: $0).activationState.value == .foregroundActive }
     }
 
     /// Whether window `name`'s scene was ever the focused one (a `lifecycle`
@@ -355,12 +363,23 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
     /// `unplug D`: a plugged display's ScreenCast session ends, which
     /// removes its monitor; a display made at start leaves the layout (Mutter
     /// turns off a monitor it does not list).
+    ///
+    /// Mutter lays out the monitors a removal leaves with a configuration of
+    /// its own, which turns every one of them on: a display unplugged before
+    /// came back then. The scenario's layout is applied again once the
+    /// monitor is gone.
     private func unplug(_ display: NameReference) throws -> StepOutcome {
         let connector = try names.output(for: display.name)
         let before = layout
         layout.removeAll { $0.connector == connector }
         if let monitor = plugged.removeValue(forKey: display.name) {
             monitor.unplug()
+            guard let compositor else { return .failed("Mutter is not running") }
+            do {
+                try MutterHeadless.applyUnlessCurrent(layout, to: compositor)
+            } catch {
+                return .done(detail: "stopped \(connector)'s ScreenCast session; Mutter kept its own layout of the rest: \(error)")
+            }
             return .done(detail: "stopped \(connector)'s ScreenCast session")
         }
         if !layout.contains(where: \.primary), !layout.isEmpty { layout[0].primary = true }
