@@ -52,7 +52,18 @@ struct BufferPoolTests {
 
         // A bigger size: new buffers, in new memory; the old ones go once released.
         let bigger = Size(width: 300, height: 200)
+        let onScreen = try #require(used.last)
         let large = try pool.nextBuffer(size: bigger)
+        #expect(pool.poolGrowths > growthsBeforeResize, "300x200 does not fit where the 64x48 buffers were")
+        // The grown pool keeps what was drawn: the buffer on screen reads back its last frame.
+        onScreen.withPixels { pixels in
+            #expect(pixels.allSatisfy { $0 == 0xFF00_0000 | UInt32(11 * 20) }, "the last frame's pixels survive the growth")
+        }
+        large.withPixels { pixels in
+            #expect(pixels.count == 300 * 200)
+            for index in pixels.indices { pixels[index] = 0xFF12_3456 }
+            #expect(pixels.allSatisfy { $0 == 0xFF12_3456 }, "the grown part is writable")
+        }
         #expect(large.size == bigger)
         #expect(large.stride == 1200)
         #expect(pool.buffersCreated == distinct.count + 1)
@@ -61,7 +72,6 @@ struct BufferPoolTests {
         toplevel.attachAndCommit(large)
         try client.run(until: { frameDone }, "the first frame at the new size")
         try client.run(until: { pool.liveBuffers == 1 }, "old-size buffers to be released and destroyed")
-        #expect(pool.poolGrowths > growthsBeforeResize, "300x200 does not fit where the 64x48 buffers were")
         #expect(client.connection.error == nil)
     }
 }
