@@ -206,6 +206,36 @@ struct RealCompositorBackendTests {
         #expect(Self.verdict("on DP-2", in: result)?.isSkipped == true)
     }
 
+    /// A window the skipped step would have made does not come: once the
+    /// app's trace says it handled every event sent since the declaration
+    /// began, the declaration is skipped, not after the scenario's timeout
+    /// (the demo and timer tours waited 15 s and 10 s so on weston).
+    @Test("on weston the external scene of a display it cannot plug is skipped once TimerApp is idle, long before the timeout")
+    func windowOfASkippedPlugIsSkippedWhenTheAppIsIdle() async throws {
+        let directory = try PackageRoot.temporaryDirectory("weston-skipped-plug")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("plug.scenario").path
+        try """
+        timeout: 120s
+        display DP-1 1920x1080 scale 1 at 0,0
+        launch TimerApp as timer
+        window main = timer title "Main"
+        expect main on DP-1
+        plug display TV 1920x1080 scale 1 at 0,1080
+        window tv = timer title "Timer"
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await Self.run(path: path, on: .weston)
+        let timeline = ConsoleReporter.render(result, useColor: false)
+        let tv = try #require(result.entries.first { $0.step.action.keyword == "window" && $0.step.location.line == 7 })
+        guard case .skipped(let reason) = tv.outcome else {
+            Issue.record("`window tv` was not skipped:\n\(timeline)")
+            return
+        }
+        #expect(reason.contains("after a skipped step (line 6"), "\(reason)")
+        #expect(tv.duration < .seconds(60), "skipped after \(tv.duration), not at the 120 s timeout:\n\(timeline)")
+        #expect(Self.verdict("on DP-1", in: result)?.isPassed == true, "\(timeline)")
+    }
+
     @Test("diorama run --on sway FILE exits 0")
     func runCommandOnSway() throws {
         let directory = try PackageRoot.temporaryDirectory("run-sway")

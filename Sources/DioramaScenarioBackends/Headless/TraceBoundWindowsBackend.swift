@@ -26,7 +26,7 @@ package class TraceBoundWindowsBackend: HeadlessCompositorBackend {
         guard let client = clients?.client(declaration.client.name), client.launch.isDioramaApp else {
             return .skipped("\(windowFindingLimit): only a Diorama app's windows can be found (from its runtime trace)")
         }
-        return try await windows.declare(declaration, client: client, timeout: timeout, skips: skips, rebind: rebind) {
+        return try await windows.declare(declaration, client: client, timeout: timeout, skips: skips, traces: traces, rebind: rebind) {
             "no toplevel of `\(declaration.client.name)` in its runtime trace matched within \(timeout)"
         }
     }

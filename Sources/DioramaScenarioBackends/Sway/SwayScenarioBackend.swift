@@ -329,7 +329,7 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
     private func declare(_ declaration: WindowDeclaration) async throws -> StepOutcome {
         try await windows.declare(
             declaration, client: clients?.client(declaration.client.name), timeout: timeout,
-            skips: skips, rebind: rebind
+            skips: skips, traces: traces, rebind: rebind
         ) {
             let seen = ((try? ipc?.tree())??.windows() ?? []).map {
                 "\($0.node.appID ?? "?") \"\($0.node.name ?? "")\" (pid \($0.node.pid.map(String.init) ?? "?"))"
