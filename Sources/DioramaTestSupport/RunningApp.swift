@@ -6,23 +6,43 @@ import Foundation
 
 /// A Diorama app process under test and its runtime trace.
 ///
-/// Waits read the trace file again each time it is written to:
-/// `waitForTrace` returns as soon as the trace shows what the test needs,
+/// Waits read what the app appended to its trace each time it is written
+/// to: `waitForTrace` returns as soon as the trace shows what the test needs,
 /// fails as the app exits first, and on timeout throws with the trace tail
 /// and the app's stderr.
 package final class RunningApp: @unchecked Sendable {
     package let name: String
     package let child: ChildProcess
     package let traceFile: URL
+    /// The trace decoded so far and the bytes of the file it covers, under
+    /// `lock`: each read decodes only the lines appended since (a wait woken
+    /// by every write used to decode the whole file again each time).
+    private var decoded: RuntimeTraceLog
+    private var decodedBytes: UInt64 = 0
+    private let lock = NSLock()
 
     init(name: String, child: ChildProcess, traceFile: URL) {
         self.name = name
         self.child = child
         self.traceFile = traceFile
+        decoded = RuntimeTraceLog(file: traceFile, entries: [])
     }
 
-    /// The trace as written so far.
-    package func trace() throws -> RuntimeTraceLog { try RuntimeTraceLog.read(traceFile) }
+    /// The trace as written so far, decoded strictly (a line off the
+    /// documented format throws, naming the file and line, and is read
+    /// again by the next call). A missing file reads as an empty trace.
+    package func trace() throws -> RuntimeTraceLog {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle = try? FileHandle(forReadingFrom: traceFile) else { return decoded }
+        defer { try? handle.close() }
+        try handle.seek(toOffset: decodedBytes)
+        guard let appended = try handle.readToEnd(), !appended.isEmpty else { return decoded }
+        var next = decoded
+        decodedBytes += UInt64(try next.append(appended))
+        decoded = next
+        return decoded
+    }
 
     /// What a failure message should show: the trace's last lines and stderr.
     package func diagnostics() -> String {
