@@ -16,11 +16,15 @@ final class RuntimeTraces {
     private var followers: [String: RuntimeTraceFollower] = [:]
     /// Per trace file, its entry count when the current step began.
     private var stepStart: [String: Int] = [:]
+    /// Per scene of a trace file, what ``settleLook(_:scene:window:)`` has
+    /// gathered from its entries so far.
+    private var settleFacts: [SceneKey: SceneSettleFacts] = [:]
 
     /// Starts following a new run's trace; everything in it is "since the step".
     func follow(_ file: URL) {
         followers[file.path] = RuntimeTraceFollower(file: file)
         stepStart[file.path] = 0
+        settleFacts = settleFacts.filter { $0.key.path != file.path }
     }
 
     /// Fires when an action step begins: later records count as "since the step".
@@ -70,32 +74,23 @@ final class RuntimeTraces {
     ///   quiet period lasts. A scene in the background draws nothing, so
     ///   there only the first frame is waited for; a disconnected scene
     ///   (`unattached`) never draws again, so nothing is.
+    ///
+    /// Each look reads only the entries appended since the last look at the
+    /// same scene (``SceneSettleFacts``): a settle looks at every write, and
+    /// GameScene writes a commit record every frame.
     func settleLook(_ path: String, scene: String, window name: String) -> (records: Int, pending: String?) {
         guard let log = log(path) else { return (0, nil) }
-        var records = 0
-        var hasCommitted = false
-        var drawableSinceLastCommit: TraceSize?
-        var state: ActivationStateName?
-        for entry in log.entries where entry.scene == scene {
-            switch entry.record {
-            case is CommitRecord:
-                hasCommitted = true
-                drawableSinceLastCommit = nil
-            case let drawable as DrawableSizeRecord:
-                drawableSinceLastCommit = drawable.size
-                records += 1
-            case let lifecycle as LifecycleRecord:
-                state = ActivationStateName(rawValue: lifecycle.state)
-                records += 1
-            case let input as InputRecord where input.isRepeat == true:
-                break
-            default:
-                records += 1
-            }
+        let key = SceneKey(path: path, scene: scene)
+        var facts = settleFacts[key] ?? SceneSettleFacts()
+        for entry in log.entries[min(facts.entriesRead, log.entries.count)...] where entry.scene == scene {
+            facts.add(entry.record)
         }
-        if state == .unattached { return (records, nil) }
-        guard hasCommitted else { return (records, "`\(name)` has not drawn its first frame") }
-        if let drawable = drawableSinceLastCommit, state != .background {
+        facts.entriesRead = log.entries.count
+        settleFacts[key] = facts
+        let records = facts.records
+        if facts.state == .unattached { return (records, nil) }
+        guard facts.hasCommitted else { return (records, "`\(name)` has not drawn its first frame") }
+        if let drawable = facts.drawableSinceLastCommit, facts.state != .background {
             return (records, "`\(name)` has not drawn a frame since its drawable became \(drawable)")
         }
         return (records, nil)
@@ -225,5 +220,42 @@ extension ScenarioClients {
         return ClientHandle(
             alias: client.alias.name, processID: process.processID,
             description: "\(client.program) pid \(process.processID)")
+    }
+}
+
+/// A scene of one trace file.
+private struct SceneKey: Hashable {
+    var path: String
+    var scene: String
+}
+
+/// What settling needs to know of one scene, gathered entry by entry.
+private struct SceneSettleFacts {
+    /// How many of the trace's entries (of every scene) have been read.
+    var entriesRead = 0
+    /// Its records other than `commit` and key repeats.
+    var records = 0
+    var hasCommitted = false
+    /// The drawable size recorded after its last commit, if any.
+    var drawableSinceLastCommit: TraceSize?
+    /// Its last lifecycle record's state.
+    var state: ActivationStateName?
+
+    mutating func add(_ record: any TraceRecordKind) {
+        switch record {
+        case is CommitRecord:
+            hasCommitted = true
+            drawableSinceLastCommit = nil
+        case let drawable as DrawableSizeRecord:
+            drawableSinceLastCommit = drawable.size
+            records += 1
+        case let lifecycle as LifecycleRecord:
+            state = ActivationStateName(rawValue: lifecycle.state)
+            records += 1
+        case let input as InputRecord where input.isRepeat == true:
+            break
+        default:
+            records += 1
+        }
     }
 }
