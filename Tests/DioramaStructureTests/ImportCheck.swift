@@ -22,6 +22,7 @@ enum ImportCheck {
     /// The module a line of Swift imports (`import Foo`, `@testable import Foo`,
     /// `@_exported public import Foo.Bar`, `import struct Foo.Baz`), or nil.
     static func importedModule(onLine line: Substring) -> String? {
+        guard line.hasText("import") else { return nil }
         var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
         while let first = words.first,
             first.hasPrefix("@")

@@ -120,7 +120,7 @@ enum PublicAPICheck {
         // The regular expression only where the word it ends with is: run on
         // every line of every file it cost seconds in a debug build.
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
-            guard line.contains("public") || line.contains("open"), line.firstMatch(of: modifier) != nil else { return nil }
+            guard line.hasText("public") || line.hasText("open"), line.firstMatch(of: modifier) != nil else { return nil }
             return (index + 1, line.trimmingCharacters(in: .whitespaces))
         }
     }

@@ -52,7 +52,7 @@ enum SimulatorServerCheck {
                     }
                 }
                 if containsWord("Simulator", in: code) { namesSimulator.append((index + 1, code.trimmingCharacters(in: .whitespaces))) }
-                for handler in bindHandlers where code.contains("func \(handler)(") {
+                for handler in bindHandlers where code.hasText("func \(handler)(") {
                     declaredHandlers.insert(handler)
                     if !(enclosing.map(servers.contains) ?? false) {
                         found.append(
@@ -93,7 +93,7 @@ enum SimulatorServerCheck {
     /// Whether `word` stands in `code` on its own (`SimulatorLimits` is another name).
     private static func containsWord(_ word: String, in code: Substring) -> Bool {
         var searchStart = code.startIndex
-        while let range = code.range(of: word, range: searchStart..<code.endIndex) {
+        while let range = code.textRange(of: word, from: searchStart) {
             let before = range.lowerBound == code.startIndex ? nil : code[code.index(before: range.lowerBound)]
             let after = range.upperBound == code.endIndex ? nil : code[range.upperBound]
             let isIdentifier = { (character: Character) in character.isLetter || character.isNumber || character == "_" }

@@ -27,17 +27,17 @@ enum SpawnCheck {
     /// the same name that the file declares itself is not Foundation's.
     static func uses(in file: (path: String, text: String)) -> [ForeignSpawn] {
         let names = ["Process", "Pipe"].filter { name in
-            file.text.contains(name) && !file.text.contains("struct \(name) ") && !file.text.contains("class \(name) ")
-                && !file.text.contains("enum \(name) ")
+            file.text.hasText(name) && !file.text.hasText("struct \(name) ") && !file.text.hasText("class \(name) ")
+                && !file.text.hasText("enum \(name) ")
         }
         guard !names.isEmpty else { return [] }
         var found: [ForeignSpawn] = []
         // Only a line naming one of them can create or extend it: the others
         // are not split at `//` and searched (the test reads every file).
         for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where names.contains(where: { line.contains($0) }) {
+        where names.contains(where: { line.hasText($0) }) {
             let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            for name in names where creates(name, in: code) || code.contains("extension \(name) ") || code.contains("extension \(name):") {
+            for name in names where creates(name, in: code) || code.hasText("extension \(name) ") || code.hasText("extension \(name):") {
                 found.append(ForeignSpawn(file: file.path, line: index + 1, code: code.trimmingCharacters(in: .whitespaces)))
             }
         }
@@ -49,7 +49,7 @@ enum SpawnCheck {
     private static func creates(_ name: String, in code: Substring) -> Bool {
         for call in ["\(name)(", "\(name).init("] {
             var searchStart = code.startIndex
-            while let range = code.range(of: call, range: searchStart..<code.endIndex) {
+            while let range = code.textRange(of: call, from: searchStart) {
                 let before = range.lowerBound == code.startIndex ? nil : code[code.index(before: range.lowerBound)]
                 if before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
                 searchStart = range.upperBound
