@@ -140,6 +140,7 @@ public final class Simulator {
         }
         clock.observeAdvances { [weak self] in self?.frameScheduler.deliverDueFrames() }
         trace.observe { [unowned self] record in self.traced(record) }
+        outputs.flushAllClients = { [unowned self] in self.flushClients() }
     }
 
     /// Convenience: a layout and a profile, everything else default.
@@ -294,8 +295,10 @@ public final class Simulator {
 
     /// Sends queued events to every client now.
     public func flushClients() {
+        // Timed before the write (``noteEventsFlushed(sentAfter:)``).
+        let sent = clock.nanoseconds
         wl_display_flush_clients(wlDisplay)
-        noteEventsFlushed()
+        noteEventsFlushed(sentAfter: sent)
     }
 
     /// Dispatches until ``stop()``. While it runs, the simulator's state is

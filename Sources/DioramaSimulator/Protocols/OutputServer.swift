@@ -74,9 +74,11 @@ final class OutputServer {
 
     /// Sends every client's queued events now, in the middle of a change
     /// (the `split-dispatch` variation); the dispatch's own flush sends the rest.
-    func flushClients() {
-        wl_display_flush_clients(wlDisplay)
-    }
+    func flushClients() { flushAllClients() }
+
+    /// The simulator's flush, which also dates each client's last events
+    /// (``Simulator/flushClients()``); set when the simulator is wired.
+    var flushAllClients: () -> Void = {}
 
     /// Destroys every output global and drops a held change; run before `wl_display_destroy`.
     func removeGlobals() {

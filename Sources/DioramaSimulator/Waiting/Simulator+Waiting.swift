@@ -37,14 +37,22 @@ extension Simulator {
         }
     }
 
-    /// Runs right after the events were flushed to the clients: the time
-    /// goes to each client that was sent something since the last flush.
-    func noteEventsFlushed() {
-        var now: UInt64?
+    /// Runs right after the events were flushed to the clients; `sent` is
+    /// the clock's time taken just before that write, and goes to each
+    /// client that was sent something since the last flush.
+    ///
+    /// Why before: a client on the other core reads what it is sent and
+    /// finds its socket empty again within microseconds, before this thread
+    /// has returned from writing to every client. Its `idle` record then
+    /// vouched for a time earlier than one taken after the write, and a
+    /// scenario settling on it waited for its next wake-up (0.85 s of
+    /// TimerApp's tick, in one demo tour of three). Every event queued
+    /// before the write was queued before `sent` too, so an `idle` found
+    /// empty after `sent` covers them.
+    func noteEventsFlushed(sentAfter sent: UInt64) {
         for client in clientRegistry.all where client.hasUnflushedEvents {
             client.hasUnflushedEvents = false
-            client.eventsFlushedNanoseconds = now ?? clock.nanoseconds
-            now = client.eventsFlushedNanoseconds
+            client.eventsFlushedNanoseconds = sent
         }
     }
 
