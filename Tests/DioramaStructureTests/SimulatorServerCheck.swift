@@ -51,7 +51,7 @@ enum SimulatorServerCheck {
                         declaredServers.insert(declared)
                     }
                 }
-                if containsWord("Simulator", in: code) { namesSimulator.append((index + 1, code.trimmingCharacters(in: .whitespaces))) }
+                if code.hasToken("Simulator") { namesSimulator.append((index + 1, code.trimmingCharacters(in: .whitespaces))) }
                 for handler in bindHandlers where code.hasText("func \(handler)(") {
                     declaredHandlers.insert(handler)
                     if !(enclosing.map(servers.contains) ?? false) {
@@ -88,18 +88,5 @@ enum SimulatorServerCheck {
             keyword + 1 < words.count
         else { return nil }
         return String(words[keyword + 1])
-    }
-
-    /// Whether `word` stands in `code` on its own (`SimulatorLimits` is another name).
-    private static func containsWord(_ word: String, in code: Substring) -> Bool {
-        var searchStart = code.startIndex
-        while let range = code.textRange(of: word, from: searchStart) {
-            let before = range.lowerBound == code.startIndex ? nil : code[code.index(before: range.lowerBound)]
-            let after = range.upperBound == code.endIndex ? nil : code[range.upperBound]
-            let isIdentifier = { (character: Character) in character.isLetter || character.isNumber || character == "_" }
-            if !(before.map(isIdentifier) ?? false) && !(after.map(isIdentifier) ?? false) { return true }
-            searchStart = range.upperBound
-        }
-        return false
     }
 }

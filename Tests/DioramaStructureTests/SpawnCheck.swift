@@ -47,14 +47,6 @@ enum SpawnCheck {
     /// `name(` or `name.init(` not preceded by an identifier character
     /// (`SpawnedProcess(` and `ChildProcess(` are other types).
     private static func creates(_ name: String, in code: Substring) -> Bool {
-        for call in ["\(name)(", "\(name).init("] {
-            var searchStart = code.startIndex
-            while let range = code.textRange(of: call, from: searchStart) {
-                let before = range.lowerBound == code.startIndex ? nil : code[code.index(before: range.lowerBound)]
-                if before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
-                searchStart = range.upperBound
-            }
-        }
-        return false
+        code.hasToken("\(name)(") || code.hasToken("\(name).init(")
     }
 }

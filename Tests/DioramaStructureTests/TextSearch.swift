@@ -31,6 +31,30 @@ extension Substring {
     }
 }
 
+extension Substring {
+    /// Whether `needle` occurs as a token of code: not right after an
+    /// identifier character (`SpawnedProcess(` is no `Process(`), nor, when
+    /// it ends in one, right before one (`SimulatorLimits` is no
+    /// `Simulator`).
+    func hasToken(_ needle: String) -> Bool {
+        let checksAfter = needle.last.map(Self.isIdentifierCharacter) ?? false
+        var from = startIndex
+        while let range = textRange(of: needle, from: from) {
+            let before = range.lowerBound == startIndex ? nil : self[index(before: range.lowerBound)]
+            let after = range.upperBound == endIndex ? nil : self[range.upperBound]
+            let joinsBefore = before.map(Self.isIdentifierCharacter) ?? false
+            let joinsAfter = checksAfter && (after.map(Self.isIdentifierCharacter) ?? false)
+            if !joinsBefore && !joinsAfter { return true }
+            from = range.upperBound
+        }
+        return false
+    }
+
+    private static func isIdentifierCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+}
+
 extension String {
     /// Whether `needle` occurs in the text, byte for byte.
     func hasText(_ needle: String) -> Bool { self[...].hasText(needle) }
