@@ -70,25 +70,22 @@ enum KDEGnomeBackendTests {
     /// `tile main right`, `tile main left` and `untile main` on `backend`:
     /// TimerApp's scene takes half of DP-1, then its own size back.
     static func expectHalfTiling(on backend: BackendKind) async throws {
-        let directory = try PackageRoot.temporaryDirectory("\(backend.rawValue)-tiling")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("tiling.scenario").path
-        try """
-        # Half tiling on DP-1 (1920x1080 points), then back. KWin opens the
-        # window on the output under its cursor, so it is moved first.
-        displays: dual
-        launch TimerApp as timer
-        window main = timer title "Main"
-        move main to DP-1
-        expect main bounds 640x480
-        tile main right
-        expect main bounds 960x1080
-        tile main left
-        expect main bounds 960x1080
-        untile main
-        expect main bounds 640x480
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try await RealCompositorBackendTests.run(path: path, on: backend)
+        let scenario = """
+            # Half tiling on DP-1 (1920x1080 points), then back. KWin opens the
+            # window on the output under its cursor, so it is moved first.
+            displays: dual
+            launch TimerApp as timer
+            window main = timer title "Main"
+            move main to DP-1
+            expect main bounds 640x480
+            tile main right
+            expect main bounds 960x1080
+            tile main left
+            expect main bounds 960x1080
+            untile main
+            expect main bounds 640x480
+            """
+        let result = try await RealCompositorBackendTests.run(scenario: scenario, named: "tiling", on: backend)
         RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 4)
         let timeline = ConsoleReporter.render(result, useColor: false)
         let tiles = result.entries.filter { ["tile", "untile"].contains($0.step.action.keyword) }
@@ -109,26 +106,23 @@ struct KWinBackendTests {
 
     @Test("on KWin a window moves to the 2x and the 1.5x display by script and renders there; a display plugs and unplugs")
     func movesAndPlugsOnKWin() async throws {
-        let directory = try PackageRoot.temporaryDirectory("kwin-moves")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("moves.scenario").path
-        try """
-        # Moves, a fractional scale and a plug on KWin.
-        displays: studio
-        launch TimerApp as timer
-        window main = timer title "Main"
-        move main to DP-2
-        expect main on DP-2, scale 2, drawable = bounds * 2, traits.displayScale 2
-        move main to HDMI-A-1
-        expect main entered exactly HDMI-A-1, scale 1.5, buffer = round(bounds * 1.5)
-        move main to DP-1
-        expect main on DP-1, scale 1, drawable = bounds
-        plug display TV 1920x1080 scale 2 at 0,1080
-        move main to TV
-        expect main on TV, scale 2
-        unplug TV
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try await RealCompositorBackendTests.run(path: path, on: .kwin)
+        let scenario = """
+            # Moves, a fractional scale and a plug on KWin.
+            displays: studio
+            launch TimerApp as timer
+            window main = timer title "Main"
+            move main to DP-2
+            expect main on DP-2, scale 2, drawable = bounds * 2, traits.displayScale 2
+            move main to HDMI-A-1
+            expect main entered exactly HDMI-A-1, scale 1.5, buffer = round(bounds * 1.5)
+            move main to DP-1
+            expect main on DP-1, scale 1, drawable = bounds
+            plug display TV 1920x1080 scale 2 at 0,1080
+            move main to TV
+            expect main on TV, scale 2
+            unplug TV
+            """
+        let result = try await RealCompositorBackendTests.run(scenario: scenario, named: "moves", on: .kwin)
         RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 12)
         for clause in ["on DP-2", "scale 2", "entered exactly HDMI-A-1", "scale 1.5", "on DP-1", "scale 1", "on TV"] {
             #expect(
@@ -181,31 +175,28 @@ struct MutterBackendTests {
         "on Mutter a TimerApp window moves from DP-1 to DP-2 and back by keybinding, draws at each display's scale, and a plugged display gets TimerApp's external scene"
     )
     func movesOnMutter() async throws {
-        let directory = try PackageRoot.temporaryDirectory("mutter-moves")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("moves.scenario").path
-        try """
-        # Moves by Mutter's move-to-monitor keybinding.
-        displays: dual
-        launch TimerApp as timer
-        window main = timer title "Main"
-        expect main screen DP-1, scale 1, drawable = bounds
-        move main to DP-2
-        expect main screen DP-2, scale 2, drawable = bounds * 2, traits.displayScale 2
-        move main to DP-1
-        expect main screen DP-1, scale 1, drawable = bounds, traits.displayScale 1
-        move main to DP-1
-        move main to DP-2
-        unplug DP-2
-        expect main scale 1, traits.displayScale 1
-        plug display TV 1920x1080 scale 1 at 1920,0
-        window tv = timer title "Timer"
-        expect tv role external-display-non-interactive
-        move main to TV
-        unplug TV
-        expect tv disconnected
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try await RealCompositorBackendTests.run(path: path, on: .mutter)
+        let scenario = """
+            # Moves by Mutter's move-to-monitor keybinding.
+            displays: dual
+            launch TimerApp as timer
+            window main = timer title "Main"
+            expect main screen DP-1, scale 1, drawable = bounds
+            move main to DP-2
+            expect main screen DP-2, scale 2, drawable = bounds * 2, traits.displayScale 2
+            move main to DP-1
+            expect main screen DP-1, scale 1, drawable = bounds, traits.displayScale 1
+            move main to DP-1
+            move main to DP-2
+            unplug DP-2
+            expect main scale 1, traits.displayScale 1
+            plug display TV 1920x1080 scale 1 at 1920,0
+            window tv = timer title "Timer"
+            expect tv role external-display-non-interactive
+            move main to TV
+            unplug TV
+            expect tv disconnected
+            """
+        let result = try await RealCompositorBackendTests.run(scenario: scenario, named: "moves", on: .mutter)
         RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 12)
         let timeline = ConsoleReporter.render(result, useColor: false)
         let moves = result.entries.filter { $0.step.action.keyword == "move" }
@@ -235,24 +226,21 @@ struct MutterBackendTests {
         "on Mutter keys go through RemoteDesktop: a key pressed in one step stays down and repeats until released, hold and type arrive in the app",
         .timeLimit(.minutes(10)))
     func keysOnMutter() async throws {
-        let directory = try PackageRoot.temporaryDirectory("mutter-keys")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("keys.scenario").path
-        try """
-        display DP-1 1920x1200 scale 1 at 0,0
-        launch TimerApp as timer
-        window main = timer title "Main"
-        expect main state foregroundActive
-        press main key Right
-        wait until main pressesBegan fired >= 3 times
-        release main key Right
-        expect main pressesEnded fired 1 time
-        hold main key Left for 100ms
-        expect main pressesEnded fired 1 time, pressesCancelled fired 0 times
-        type main "ab"
-        expect main pressesBegan fired 2 times, pressesEnded fired 2 times
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try await RealCompositorBackendTests.run(path: path, on: .mutter)
+        let scenario = """
+            display DP-1 1920x1200 scale 1 at 0,0
+            launch TimerApp as timer
+            window main = timer title "Main"
+            expect main state foregroundActive
+            press main key Right
+            wait until main pressesBegan fired >= 3 times
+            release main key Right
+            expect main pressesEnded fired 1 time
+            hold main key Left for 100ms
+            expect main pressesEnded fired 1 time, pressesCancelled fired 0 times
+            type main "ab"
+            expect main pressesBegan fired 2 times, pressesEnded fired 2 times
+            """
+        let result = try await RealCompositorBackendTests.run(scenario: scenario, named: "keys", on: .mutter)
         RealCompositorBackendTests.expectHonestPass(result, passedAtLeast: 6)
         let timeline = ConsoleReporter.render(result, useColor: false)
         let keySteps = result.entries.filter { ["press", "release", "hold", "type"].contains($0.step.action.keyword) }

@@ -16,6 +16,16 @@ struct RealCompositorBackendTests {
         try await run(path: PackageRoot.path("Configs/scenarios/\(name).scenario"), on: backend)
     }
 
+    /// Writes `scenario` as `NAME.scenario` in a folder of its own (removed
+    /// after the run) and runs it on `backend`.
+    static func run(scenario: String, named name: String, on backend: BackendKind) async throws -> ScenarioResult {
+        let directory = try PackageRoot.temporaryDirectory("\(backend.rawValue)-\(name)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("\(name).scenario").path
+        try scenario.write(toFile: path, atomically: true, encoding: .utf8)
+        return try await run(path: path, on: backend)
+    }
+
     static func run(path: String, on backend: BackendKind) async throws -> ScenarioResult {
         let timer = try TestExecutable.locate("TimerApp")
         let scenario = try ScenarioLoader.load(path: path)
@@ -183,20 +193,17 @@ struct RealCompositorBackendTests {
 
     @Test("weston skips window-manager steps, and the checks after them, with the reason")
     func westonSkipsMoves() async throws {
-        let directory = try PackageRoot.temporaryDirectory("weston-skip")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("move.scenario").path
-        try """
-        # A move weston cannot do.
-        display DP-1 1920x1080 scale 1 at 0,0
-        display DP-2 3840x2160 scale 2 at 1920,0
-        launch TimerApp as timer
-        window main = timer title "Main"
-        expect main on DP-1, scale 1
-        move main to DP-2
-        expect main on DP-2
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try await Self.run(path: path, on: .weston)
+        let scenario = """
+            # A move weston cannot do.
+            display DP-1 1920x1080 scale 1 at 0,0
+            display DP-2 3840x2160 scale 2 at 1920,0
+            launch TimerApp as timer
+            window main = timer title "Main"
+            expect main on DP-1, scale 1
+            move main to DP-2
+            expect main on DP-2
+            """
+        let result = try await Self.run(scenario: scenario, named: "move", on: .weston)
         Self.expectHonestPass(result, passedAtLeast: 2)
         guard case .skipped(let reason) = result.entries.first(where: { $0.step.action.keyword == "move" })?.outcome else {
             Issue.record("the move was not skipped on weston")
@@ -212,19 +219,16 @@ struct RealCompositorBackendTests {
     /// (the demo and timer tours waited 15 s and 10 s so on weston).
     @Test("on weston the external scene of a display it cannot plug is skipped once TimerApp is idle, long before the timeout")
     func windowOfASkippedPlugIsSkippedWhenTheAppIsIdle() async throws {
-        let directory = try PackageRoot.temporaryDirectory("weston-skipped-plug")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("plug.scenario").path
-        try """
-        timeout: 120s
-        display DP-1 1920x1080 scale 1 at 0,0
-        launch TimerApp as timer
-        window main = timer title "Main"
-        expect main on DP-1
-        plug display TV 1920x1080 scale 1 at 0,1080
-        window tv = timer title "Timer"
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try await Self.run(path: path, on: .weston)
+        let scenario = """
+            timeout: 120s
+            display DP-1 1920x1080 scale 1 at 0,0
+            launch TimerApp as timer
+            window main = timer title "Main"
+            expect main on DP-1
+            plug display TV 1920x1080 scale 1 at 0,1080
+            window tv = timer title "Timer"
+            """
+        let result = try await Self.run(scenario: scenario, named: "plug", on: .weston)
         let timeline = ConsoleReporter.render(result, useColor: false)
         let tv = try #require(result.entries.first { $0.step.action.keyword == "window" && $0.step.location.line == 7 })
         guard case .skipped(let reason) = tv.outcome else {
