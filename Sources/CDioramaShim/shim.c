@@ -46,3 +46,16 @@ int CDioramaShim_spawn_actions_chdir(void *actions, const char *path) {
 int CDioramaShim_pipe_cloexec(int ends[2]) {
     return pipe2(ends, O_CLOEXEC);
 }
+
+void *CDioramaShim_mremap_grow(void *address, size_t size, size_t new_size) {
+    void *moved = mremap(address, size, new_size, MREMAP_MAYMOVE);
+    return moved == MAP_FAILED ? NULL : moved;
+}
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+int CDioramaShim_populate_write(void *address, size_t length) {
+    return madvise(address, length, MADV_POPULATE_WRITE);
+}

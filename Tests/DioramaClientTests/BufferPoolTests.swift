@@ -1,6 +1,7 @@
 import DioramaClient
 import DioramaModel
 import DioramaTestTraits
+import Glibc
 import HeadlessCompositors
 import Testing
 
@@ -19,6 +20,10 @@ struct BufferPoolTests {
         let size = first.size
         let pool = client.bufferPool
         #expect(pool.buffersCreated == 1)
+        // The pool keeps room for a second buffer; only the first one's pages are allocated.
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let firstBytes = (first.byteCount + page - 1) / page * page
+        #expect(pool.residentBytes == firstBytes, "a new pool allocates the buffer placed in it, not its spare room")
 
         var used: [Buffer] = [first]
         var releasedThenReused = false
@@ -55,6 +60,10 @@ struct BufferPoolTests {
         let onScreen = try #require(used.last)
         let large = try pool.nextBuffer(size: bigger)
         #expect(pool.poolGrowths > growthsBeforeResize, "300x200 does not fit where the 64x48 buffers were")
+        let residentAfterGrowth = pool.residentBytes
+        #expect(
+            residentAfterGrowth >= 300 * 200 * 4 && residentAfterGrowth < 300 * 200 * 4 + distinct.count * firstBytes + 2 * page,
+            "the grown pool allocates the new buffer and keeps the old ones' pages, not the doubled room: \(residentAfterGrowth) bytes")
         // The grown pool keeps what was drawn: the buffer on screen reads back its last frame.
         onScreen.withPixels { pixels in
             #expect(pixels.allSatisfy { $0 == 0xFF00_0000 | UInt32(11 * 20) }, "the last frame's pixels survive the growth")

@@ -48,4 +48,16 @@ int CDioramaShim_spawn_actions_chdir(void *actions, const char *path);
 // thread spawns in between (SpawnedProcess's exit pipe). Returns 0 or -1 with errno.
 int CDioramaShim_pipe_cloexec(int ends[2]);
 
+// Why: mremap is variadic in glibc and declared only under _GNU_SOURCE;
+// Swift cannot call C variadics. A grown wl_shm pool keeps its mapping
+// (and the page-table entries of the buffers already in it) instead of being
+// mapped again from scratch. Returns the new address, or NULL with errno.
+void *CDioramaShim_mremap_grow(void *address, size_t size, size_t new_size);
+
+// Why: MADV_POPULATE_WRITE (Linux 5.14) is newer than some glibc headers.
+// Allocates and maps the pages of [address, address + length) writable in one
+// call, as the first writes would one fault at a time. Returns 0, or -1 with
+// errno (EINVAL on an older kernel: the pages then fault in on first touch).
+int CDioramaShim_populate_write(void *address, size_t length);
+
 #endif

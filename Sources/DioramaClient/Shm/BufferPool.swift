@@ -31,6 +31,10 @@ package final class BufferPool {
         for buffer in buffers { buffer.destroy() }
     }
 
+    /// How many bytes of the pool's memory are allocated: the buffers placed
+    /// in it so far, not the room it keeps for a second buffer or a growth.
+    package var residentBytes: Int { pool?.residentBytes ?? 0 }
+
     /// The buffers alive now (free and busy).
     package var liveBuffers: Int { buffers.count }
 
@@ -48,6 +52,7 @@ package final class BufferPool {
         let (byteCount, overflow) = stride.multipliedReportingOverflow(by: size.height)
         guard !overflow, byteCount <= Int(Int32.max) else { throw .tooLarge(bytes: overflow ? Int.max : byteCount) }
         let offset = try place(byteCount: byteCount)
+        pool!.populate(offset: offset, count: byteCount)
         let buffer = Buffer(pool: pool!, offset: offset, size: size, stride: stride, format: format)
         buffer.released = { [weak self] buffer in self?.bufferReleased(buffer) }
         buffers.append(buffer)

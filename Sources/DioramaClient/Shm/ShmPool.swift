@@ -51,16 +51,44 @@ package final class ShmPool {
     }
 
     /// Grows the pool to `newSize` bytes (no-op when already that large).
+    /// The mapping grows in place or moves whole (`mremap`), keeping the
+    /// pages of the buffers already in it mapped; the new bytes are mapped
+    /// when a buffer placed there is populated.
     package func grow(to newSize: Int) throws(ShmError) {
         guard newSize > size else { return }
         guard newSize <= Int(Int32.max) else { throw .tooLarge(bytes: newSize) }
         guard ftruncate(fd, off_t(newSize)) == 0 else { throw .resizeFailed(size: newSize, errno: errno) }
-        guard let newBase = Self.map(fd: fd, size: newSize) else { throw .mapFailed(size: newSize, errno: errno) }
-        munmap(base, size)
+        guard let newBase = CDioramaShim_mremap_grow(base, size, newSize) else { throw .mapFailed(size: newSize, errno: errno) }
         base = newBase
         size = newSize
         wlShmPool.resize(size: Int32(newSize))
     }
+
+    /// Allocates and maps the pages of `count` bytes from `offset` at once:
+    /// called for a new buffer, which is about to be drawn whole, so every
+    /// page would be touched anyway. One call instead of a page fault each cut
+    /// TimerApp's CPU in `diorama check --explore`'s runs by 8 % when the
+    /// whole pool was populated at each map (`MAP_POPULATE`); populating only
+    /// the buffers placed leaves alone the room a pool keeps for later
+    /// (a second buffer, a doubled size), which a short-lived client may
+    /// never draw. On a kernel without `MADV_POPULATE_WRITE` (before 5.14)
+    /// the pages fault in on first touch instead.
+    package func populate(offset: Int, count: Int) {
+        precondition(offset >= 0 && offset + count <= size, "ShmPool.populate: range outside the pool")
+        // madvise wants a page-aligned start: round down to the page the range begins in.
+        let start = offset / Self.pageSize * Self.pageSize
+        _ = CDioramaShim_populate_write(base + start, count + (offset - start))
+    }
+
+    /// How many bytes of the pool have memory behind them now (`mincore`):
+    /// the pages populated or written so far.
+    package var residentBytes: Int {
+        var pages = [UInt8](repeating: 0, count: (size + Self.pageSize - 1) / Self.pageSize)
+        guard mincore(base, size, &pages) == 0 else { return 0 }
+        return pages.reduce(0) { $0 + Int($1 & 1) } * Self.pageSize
+    }
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// A `wl_buffer` over `height * stride` bytes from `offset`.
     package func createBuffer(offset: Int, width: Int, height: Int, stride: Int, format: WlShm.Format) -> WlBuffer {
@@ -79,17 +107,10 @@ package final class ShmPool {
     }
 
     /// mmap, shared and read-write; nil on failure (errno set). `MAP_FAILED`
-    /// is a macro Swift does not import: it is the address -1.
-    ///
-    /// `MAP_POPULATE`: the pool is made or grown for buffers about to be
-    /// drawn whole, so every page would be touched at once anyway; mapping
-    /// them in one call instead of one page fault each cut TimerApp's CPU in
-    /// `diorama check --explore`'s battery runs by 8 % (7.1–7.3 s → 6.6 s
-    /// over 27 launches), where first touches of new buffers were 80 % of it.
-    /// A grown pool is mapped again, so the pages it already had are mapped
-    /// at once too.
+    /// is a macro Swift does not import: it is the address -1. Pages are
+    /// mapped as buffers are placed (``populate(offset:count:)``).
     private static func map(fd: Int32, size: Int) -> UnsafeMutableRawPointer? {
-        let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0)
+        let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         return address
     }
