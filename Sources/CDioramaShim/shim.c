@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 int CDioramaShim_memfd_create(const char *name, unsigned int flags) {
@@ -58,4 +59,8 @@ void *CDioramaShim_mremap_grow(void *address, size_t size, size_t new_size) {
 
 int CDioramaShim_populate_write(void *address, size_t length) {
     return madvise(address, length, MADV_POPULATE_WRITE);
+}
+
+int CDioramaShim_pidfd_open(int pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }

@@ -31,14 +31,25 @@ enum Launcher {
     /// which under `runuser` is the launcher's child), up to `grace` seconds for
     /// the launcher to exit, then SIGKILL to the whole process group. Finally
     /// waits (up to 2 s) until nothing else is left in the group (helper
-    /// clients, which got SIGKILL too).
+    /// clients, which got SIGKILL too): asleep on their pidfds, looking at
+    /// the group again when they ended, in case one started another meanwhile.
     ///
     /// Signalling sway rather than runuser matters: runuser forwards SIGTERM and
     /// then sleeps two seconds before exiting, and if runuser is killed first,
     /// sway is orphaned and left for init to reap.
     static func terminate(_ process: SpawnedProcess, target: pid_t, grace: TimeInterval) {
         process.terminate(grace: .milliseconds(Int64(grace * 1000)), signalling: target)
-        poll(timeout: 2) { ProcessStat.liveMembers(ofGroup: process.pid).isEmpty }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline, case let members = ProcessStat.liveMembers(ofGroup: process.pid), !members.isEmpty {
+            guard ProcessExitWait.block(untilEnded: members.map(\.pid), deadline: deadline) != nil else {
+                // No pidfds (Linux before 5.3): look at the group again every 20 ms.
+                let remaining = ContinuousClock.now.duration(to: deadline).components
+                poll(timeout: Double(remaining.seconds) + Double(remaining.attoseconds) * 1e-18) {
+                    ProcessStat.liveMembers(ofGroup: process.pid).isEmpty
+                }
+                return
+            }
+        }
     }
 
     /// The process to send SIGTERM to: the launcher's child when the launcher

@@ -60,4 +60,11 @@ void *CDioramaShim_mremap_grow(void *address, size_t size, size_t new_size);
 // errno (EINVAL on an older kernel: the pages then fault in on first touch).
 int CDioramaShim_populate_write(void *address, size_t length);
 
+// Why: pidfd_open (Linux 5.3) has no wrapper in the glibc headers Swift
+// imports, and `syscall` is variadic. A pidfd becomes readable when its
+// process ends, so waiting for processes that are not our children (a
+// compositor's helpers) sleeps until they exit instead of re-reading /proc.
+// Returns the descriptor (close-on-exec), or -1 with errno.
+int CDioramaShim_pidfd_open(int pid);
+
 #endif
