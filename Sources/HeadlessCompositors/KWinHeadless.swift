@@ -106,23 +106,27 @@ package enum KWinHeadless {
     /// Applies kscreen-doctor settings such as `output.Virtual-1.scale.1.5`,
     /// `output.Virtual-1.position.1280,0`, `output.Virtual-2.disable`, all at
     /// once, and returns once KWin lists every output asked to be enabled or
-    /// disabled so (within `timeout`).
+    /// disabled so (within `timeout`). Returns that last listing, or nil
+    /// when no output was asked to be enabled or disabled (nothing listed).
     ///
     /// Why the wait: under load, a listing right after the kscreen-doctor run
     /// that enabled an output has shown it still disabled, and a move to it
     /// then failed. KWin announces no change, so the outputs are listed
     /// again until they agree; each listing is a kscreen-doctor run, which
     /// paces the loop.
-    package static func configureOutputs(_ compositor: RunningCompositor, _ settings: [String], timeout: Duration = .seconds(10)) throws {
-        guard !settings.isEmpty else { return }
+    @discardableResult
+    package static func configureOutputs(
+        _ compositor: RunningCompositor, _ settings: [String], timeout: Duration = .seconds(10)
+    ) throws -> [Output]? {
+        guard !settings.isEmpty else { return nil }
         _ = try kscreenDoctor(compositor, settings)
         let asked = enabledStates(in: settings)
-        guard !asked.isEmpty else { return }
+        guard !asked.isEmpty else { return nil }
         let deadline = ContinuousClock.now + timeout
         while true {
             let listed = try outputs(of: compositor)
             let differing = asked.filter { name, enabled in listed.first { $0.name == name }?.enabled != enabled }
-            if differing.isEmpty { return }
+            if differing.isEmpty { return listed }
             guard ContinuousClock.now < deadline else {
                 throw CompositorLaunchError.helperFailed(
                     command: "kscreen-doctor \(settings.joined(separator: " "))", status: nil,

@@ -32,6 +32,13 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
     private var spares: [String] = []
     /// The one mode every output has.
     private var mode = Size(width: 1280, height: 800)
+    /// KWin's outputs as last listed, until the next step or output change.
+    /// A listing is a `kscreen-doctor` run (about 60 ms here); a step's
+    /// observations of every window, and a `wait until`'s looks, read the
+    /// displays each time, and only a step changes KWin's outputs (a
+    /// rescale, a plug, … through ``configure(_:)``): the KWin shipped suite
+    /// ran it 59 times.
+    private var listedOutputs: [KWinHeadless.Output]?
 
     package init(configuration: BackendConfiguration) {
         super.init(
@@ -47,6 +54,7 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
         let layout = try SimulatorLayout.layout(for: setup)
         guard let first = layout.displays.first else { throw ScenarioBackendError.badLayout("the layout has no display") }
         mode = Size(width: first.mode.width, height: first.mode.height)
+        listedOutputs = nil
         let count = layout.displays.count + Self.spareOutputs
         let compositor = try startCompositor(setup) {
             try KWinHeadless.start(outputCount: count, width: mode.width, height: mode.height)
@@ -60,7 +68,7 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
         spares = (layout.displays.count..<count).map(KWinHeadless.outputName(index:))
         settings += spares.map { "output.\($0).disable" }
         do {
-            try KWinHeadless.configureOutputs(compositor, settings)
+            listedOutputs = try KWinHeadless.configureOutputs(compositor, settings)
         } catch {
             await stop()
             throw ScenarioBackendError.unavailable("KWin did not take the scenario's layout: \(error)")
@@ -89,6 +97,7 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
     }
 
     override func performAction(_ action: StepAction) async throws -> StepOutcome {
+        listedOutputs = nil
         switch action {
         case .moveToDisplay(let window, let display):
             let area = try outputRect(try names.output(for: display.name))
@@ -173,7 +182,19 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
 
     private func configure(_ settings: [String]) throws {
         guard let compositor else { throw ScenarioBackendError.unavailable("KWin is not running") }
-        try KWinHeadless.configureOutputs(compositor, settings)
+        listedOutputs = nil
+        // The listing that showed the change applied, when it took one, is the current one.
+        listedOutputs = try KWinHeadless.configureOutputs(compositor, settings)
+    }
+
+    /// KWin's outputs: the listing kept since this step began or the outputs
+    /// last changed, else a new one.
+    private func outputs() throws -> [KWinHeadless.Output] {
+        if let listedOutputs { return listedOutputs }
+        guard let compositor else { throw ScenarioBackendError.unavailable("KWin is not running") }
+        let listed = try KWinHeadless.outputs(of: compositor)
+        listedOutputs = listed
+        return listed
     }
 
     /// `window NAME = CLIENT`: a Diorama app's window is found through its
@@ -192,8 +213,7 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
 
     /// An enabled output's place and logical size, as KWin has it now.
     private func outputRect(_ output: String) throws -> Rect {
-        guard let compositor else { throw ScenarioBackendError.unavailable("KWin is not running") }
-        guard let found = try KWinHeadless.outputs(of: compositor).first(where: { $0.name == output && $0.enabled }) else {
+        guard let found = try outputs().first(where: { $0.name == output && $0.enabled }) else {
             throw ScenarioBackendError.badLayout("KWin has no enabled output \(output)")
         }
         return Rect(x: found.x, y: found.y, width: found.width, height: found.height)
@@ -301,8 +321,8 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
     }
 
     package func observeDisplays() async -> [DisplayObservation] {
-        guard let compositor, let outputs = try? KWinHeadless.outputs(of: compositor) else { return [] }
-        return outputs.filter(\.enabled).map { output in
+        guard let listed = try? outputs() else { return [] }
+        return listed.filter(\.enabled).map { output in
             DisplayObservation(
                 name: names.display(for: output.name),
                 logicalRect: Rect(x: output.x, y: output.y, width: output.width, height: output.height),
