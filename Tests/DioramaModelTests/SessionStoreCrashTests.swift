@@ -39,6 +39,7 @@ struct SessionStoreCrashTests {
         var generator = SplitMix64(seed: 9)
         var lastCounter = -1
 
+        let saves = FolderWriteWatch(foldersOf: [recordFile.path])
         for round in 0..<5 {
             var environment = ProcessInfo.processInfo.environment
             environment[Self.directoryVariable] = temporary.url.path
@@ -47,11 +48,12 @@ struct SessionStoreCrashTests {
                 arguments: ["--testing-library", "swift-testing", "--filter", "SessionStoreCrashTests/childWriterLoop"],
                 environment: environment, standardOutput: .null, standardError: .null)
 
-            // Wait until this child has saved at least once, then kill it at a random moment.
-            let started = Date()
-            while Self.savedCounter(in: store) ?? -1 <= lastCounter || !FileManager.default.fileExists(atPath: recordFile.path) {
-                guard Date().timeIntervalSince(started) < 60, child.isRunning else { break }
-                usleep(5_000)
+            // Wait until this child has saved at least once (looking again each
+            // time the store's folder is written to, or the child ends), then
+            // kill it at a random moment.
+            _ = saves.look(until: .now + .seconds(60), alsoWakingOn: { [child.exitDescriptor] }) { () -> Bool? in
+                let saved = Self.savedCounter(in: store) ?? -1 > lastCounter && FileManager.default.fileExists(atPath: recordFile.path)
+                return saved || !child.isRunning ? true : nil
             }
             usleep(UInt32.random(in: 1_000...150_000, using: &generator))
             let wasRunning = child.isRunning

@@ -17,13 +17,13 @@ struct SpawnedProcessTests {
         try body(directory)
     }
 
-    /// Waits (up to 20 s) until `file` contains `text`.
+    /// Waits (up to 20 s) until `file` contains `text`, looking again each
+    /// time its folder is written to.
     private static func waitFor(_ text: String, in file: String) -> Bool {
-        for _ in 0..<2000 {
-            if let contents = try? String(contentsOfFile: file, encoding: .utf8), contents.contains(text) { return true }
-            usleep(10_000)
-        }
-        return false
+        FolderWriteWatch(foldersOf: [file]).look(until: .now + .seconds(20)) { () -> Bool? in
+            guard let contents = try? String(contentsOfFile: file, encoding: .utf8), contents.contains(text) else { return nil }
+            return true
+        } ?? false
     }
 
     @Test("exit status and stdout and stderr captured in files")
@@ -99,14 +99,8 @@ struct SpawnedProcessTests {
             #expect(child.processGroup == child.pid)
             #expect(child.terminate(grace: .seconds(20)) == true)
             #expect(child.termination == .killed(signal: SIGTERM))
-            // The helper is gone or a zombie waiting for init.
-            var gone = false
-            for _ in 0..<2000 where !gone {
-                let stat = try? String(contentsOfFile: "/proc/\(helper)/stat", encoding: .utf8)
-                gone = stat == nil || stat!.split(separator: ")").last!.hasPrefix(" Z")
-                if !gone { usleep(10_000) }
-            }
-            #expect(gone)
+            // The helper is gone or a zombie waiting for init: its pidfd says when it ended.
+            #expect(ProcessExitWait.block(untilEnded: [helper], deadline: .now + .seconds(20)) == [])
         }
     }
 
