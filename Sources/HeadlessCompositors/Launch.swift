@@ -41,13 +41,9 @@ enum Launcher {
         process.terminate(grace: .milliseconds(Int64(grace * 1000)), signalling: target)
         let deadline = ContinuousClock.now + .seconds(2)
         while ContinuousClock.now < deadline, case let members = ProcessStat.liveMembers(ofGroup: process.pid), !members.isEmpty {
-            guard ProcessExitWait.block(untilEnded: members.map(\.pid), deadline: deadline) != nil else {
-                // No pidfds (Linux before 5.3): look at the group again every 20 ms.
-                let remaining = ContinuousClock.now.duration(to: deadline).components
-                poll(timeout: Double(remaining.seconds) + Double(remaining.attoseconds) * 1e-18) {
-                    ProcessStat.liveMembers(ofGroup: process.pid).isEmpty
-                }
-                return
+            if ProcessExitWait.block(untilEnded: members.map(\.pid), deadline: deadline) == nil {
+                // No pidfds (Linux before 5.3): look at the group again in 20 ms.
+                Thread.sleep(forTimeInterval: 0.02)
             }
         }
     }

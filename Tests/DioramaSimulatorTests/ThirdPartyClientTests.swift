@@ -202,18 +202,18 @@ import Testing
         // alone (weston-simple-egl's first ten did, on a loaded machine, and
         // the ten after them showed its triangle).
         let lookedAt = CommitCount()
-        @Sendable func look(_ simulator: Simulator) throws -> WindowLook? {
-            let commits = commitsWithBuffers(simulator)
+        @Sendable func look(_ simulator: Simulator, commits: Int) throws -> WindowLook? {
             guard let window = simulator.windows.first, window.isMapped, commits >= 10 else { return nil }
             let shot = try simulator.screenshot(ofDisplay: "DP-1")
             lookedAt.value = commits
             return WindowLook(shot: shot, frame: window.frame, buffer: window.bufferSize, pid: window.pid)
         }
         let drawn = try simulator.value(timeout: .seconds(30)) { simulator -> WindowLook? in
-            guard commitsWithBuffers(simulator) > lookedAt.value, let seen = try look(simulator) else { return nil }
+            let commits = commitsWithBuffers(simulator)
+            guard commits > lookedAt.value, let seen = try look(simulator, commits: commits) else { return nil }
             return seen.colours.count > 8 ? seen : nil
         }
-        let seen = try #require(try drawn ?? simulator.perform { try look($0) }, "\(client.name) to map and commit ten frames")
+        let seen = try #require(try drawn ?? simulator.perform { try look($0, commits: commitsWithBuffers($0)) }, "\(client.name) to map and commit ten frames")
         #expect(seen.pid == process.pid)
         #expect(
             seen.buffer != nil && seen.buffer != Size(width: 0, height: 0), "a buffer of pixels is attached: \(String(describing: seen.buffer))")
