@@ -61,6 +61,10 @@ int CDioramaShim_populate_write(void *address, size_t length) {
     return madvise(address, length, MADV_POPULATE_WRITE);
 }
 
+int CDioramaShim_allocate_file_range(int fd, long long offset, long long length) {
+    return fallocate(fd, 0, (off_t)offset, (off_t)length);
+}
+
 int CDioramaShim_pidfd_open(int pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 }

@@ -81,6 +81,34 @@ struct BufferPoolTests {
         toplevel.attachAndCommit(large)
         try client.run(until: { frameDone }, "the first frame at the new size")
         try client.run(until: { pool.liveBuffers == 1 }, "old-size buffers to be released and destroyed")
+
+        // Back to the first size: the new buffer goes where the retired ones
+        // were, whose pages are allocated and mapped already.
+        let populatedBefore = pool.pagesPopulated
+        let residentBefore = pool.residentBytes
+        let back = try pool.nextBuffer(size: size)
+        #expect(pool.pagesPopulated == populatedBefore, "a buffer placed on populated pages populates none again")
+        #expect(pool.residentBytes == residentBefore)
+        back.withPixels { pixels in
+            for index in pixels.indices { pixels[index] = 0xFF65_4321 }
+            #expect(pixels.allSatisfy { $0 == 0xFF65_4321 })
+        }
         #expect(client.connection.error == nil)
+    }
+
+    @Test("the pages a new buffer needs: those of its range outside the populated ones, which then include it")
+    func populatedPageRanges() {
+        let populated = [2..<5, 8..<10]
+        #expect(ShmPool.pages(0..<12, outside: populated) == [0..<2, 5..<8, 10..<12])
+        #expect(ShmPool.pages(3..<9, outside: populated) == [5..<8])
+        #expect(ShmPool.pages(2..<5, outside: populated) == [])
+        #expect(ShmPool.pages(10..<11, outside: populated) == [10..<11])
+        #expect(ShmPool.pages(0..<4, outside: []) == [0..<4])
+        #expect(ShmPool.merging(5..<8, into: populated) == [2..<10], "a range filling the gap joins both sides")
+        #expect(ShmPool.merging(0..<1, into: populated) == [0..<1, 2..<5, 8..<10])
+        #expect(ShmPool.merging(11..<12, into: populated) == [2..<5, 8..<10, 11..<12])
+        #expect(ShmPool.merging(4..<6, into: populated) == [2..<6, 8..<10])
+        #expect(ShmPool.merging(0..<20, into: populated) == [0..<20])
+        #expect(ShmPool.merging(3..<3, into: populated) == populated)
     }
 }

@@ -60,6 +60,13 @@ void *CDioramaShim_mremap_grow(void *address, size_t size, size_t new_size);
 // errno (EINVAL on an older kernel: the pages then fault in on first touch).
 int CDioramaShim_populate_write(void *address, size_t length);
 
+// Why: fallocate is a GNU extension (_GNU_SOURCE), so Swift's Glibc module
+// lacks it. Allocating a new buffer's pages in the memfd first, then mapping
+// them (CDioramaShim_populate_write), costs less than allocating each page in
+// its own write fault. Returns 0, or -1 with errno (the pages then come with
+// the populate or the first writes).
+int CDioramaShim_allocate_file_range(int fd, long long offset, long long length);
+
 // Why: pidfd_open (Linux 5.3) has no wrapper in the glibc headers Swift
 // imports, and `syscall` is variadic. A pidfd becomes readable when its
 // process ends, so waiting for processes that are not our children (a

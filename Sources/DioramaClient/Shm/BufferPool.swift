@@ -35,6 +35,10 @@ package final class BufferPool {
     /// in it so far, not the room it keeps for a second buffer or a growth.
     package var residentBytes: Int { pool?.residentBytes ?? 0 }
 
+    /// How many pages the pool's memory has had allocated and mapped for
+    /// the buffers placed in it (``ShmPool/pagesPopulated``).
+    package var pagesPopulated: Int { pool?.pagesPopulated ?? 0 }
+
     /// The buffers alive now (free and busy).
     package var liveBuffers: Int { buffers.count }
 

@@ -71,13 +71,68 @@ package final class ShmPool {
     /// whole pool was populated at each map (`MAP_POPULATE`); populating only
     /// the buffers placed leaves alone the room a pool keeps for later
     /// (a second buffer, a doubled size), which a short-lived client may
-    /// never draw. On a kernel without `MADV_POPULATE_WRITE` (before 5.14)
-    /// the pages fault in on first touch instead.
+    /// never draw. The pages are allocated in the memfd first (`fallocate`),
+    /// then mapped: cheaper than allocating each in its own write fault.
+    ///
+    /// Pages populated before are skipped: they stay allocated and mapped
+    /// for the pool's life (a growth moves the mapping whole), and a buffer
+    /// placed where a retired one was — a window moving back and forth
+    /// between displays of two scales — would otherwise walk every page of
+    /// it again: a third of TimerApp's CPU while the control socket moved
+    /// it between a 1× and a 2× display (Docs/performance.md, session 31). On a
+    /// kernel without `MADV_POPULATE_WRITE` (before 5.14) the pages fault in
+    /// on first touch instead.
     package func populate(offset: Int, count: Int) {
-        precondition(offset >= 0 && offset + count <= size, "ShmPool.populate: range outside the pool")
-        // madvise wants a page-aligned start: round down to the page the range begins in.
-        let start = offset / Self.pageSize * Self.pageSize
-        _ = CDioramaShim_populate_write(base + start, count + (offset - start))
+        precondition(offset >= 0 && count >= 0 && offset + count <= size, "ShmPool.populate: range outside the pool")
+        let wanted = (offset / Self.pageSize)..<((offset + count + Self.pageSize - 1) / Self.pageSize)
+        for gap in Self.pages(wanted, outside: populatedPages) {
+            let start = gap.lowerBound * Self.pageSize
+            // The pool's last page may be partly past its size: fallocate must not grow the file.
+            let bytes = min(gap.upperBound * Self.pageSize, size) - start
+            _ = CDioramaShim_allocate_file_range(fd, Int64(start), Int64(bytes))
+            _ = CDioramaShim_populate_write(base + start, bytes)
+            pagesPopulated += gap.count
+        }
+        populatedPages = Self.merging(wanted, into: populatedPages)
+    }
+
+    /// How many pages ``populate(offset:count:)`` has allocated and mapped
+    /// (each page once, however many buffers were placed on it).
+    package private(set) var pagesPopulated = 0
+
+    /// The pages populated so far: sorted, disjoint, not touching.
+    private var populatedPages: [Range<Int>] = []
+
+    /// The parts of `wanted` outside the sorted, disjoint `ranges`.
+    package static func pages(_ wanted: Range<Int>, outside ranges: [Range<Int>]) -> [Range<Int>] {
+        var gaps: [Range<Int>] = []
+        var next = wanted.lowerBound
+        for range in ranges where range.upperBound > next {
+            guard range.lowerBound < wanted.upperBound else { break }
+            if range.lowerBound > next { gaps.append(next..<range.lowerBound) }
+            next = range.upperBound
+        }
+        if next < wanted.upperBound { gaps.append(next..<wanted.upperBound) }
+        return gaps
+    }
+
+    /// `ranges` (sorted, disjoint, not touching) with `added` joined in, kept so.
+    package static func merging(_ added: Range<Int>, into ranges: [Range<Int>]) -> [Range<Int>] {
+        guard !added.isEmpty else { return ranges }
+        var result: [Range<Int>] = []
+        var joined = added
+        for range in ranges {
+            if range.upperBound < joined.lowerBound {
+                result.append(range)
+            } else if range.lowerBound > joined.upperBound {
+                result.append(joined)
+                joined = range
+            } else {
+                joined = min(range.lowerBound, joined.lowerBound)..<max(range.upperBound, joined.upperBound)
+            }
+        }
+        result.append(joined)
+        return result
     }
 
     /// How many bytes of the pool have memory behind them now (`mincore`):
