@@ -12,8 +12,8 @@ struct SlotAdmissionTests {
         #expect(byLoad.admits(weight: 1, running: 1, idleShare: nil))
         #expect(byLoad.admits(weight: 1, running: 1, idleShare: 0))
         #expect(!byLoad.admits(weight: 1, running: 2, idleShare: nil), "no sample yet: the floor holds")
-        #expect(!byLoad.admits(weight: 1, running: 2, idleShare: 0.1), "a busy machine keeps one per core")
-        #expect(byLoad.admits(weight: 1, running: 2, idleShare: 0.15), "15 % idle grows it")
+        #expect(!byLoad.admits(weight: 1, running: 2, idleShare: 0.05), "a busy machine keeps one per core")
+        #expect(byLoad.admits(weight: 1, running: 2, idleShare: 0.1), "10 % idle grows it")
         #expect(byLoad.admits(weight: 2, running: 4, idleShare: 0.9))
         #expect(!byLoad.admits(weight: 2, running: 5, idleShare: 1), "the ceiling holds however idle")
     }
