@@ -31,9 +31,10 @@ package actor OwnThreadSlots {
 
     /// A quarter of a second: at half a second (until session 31) the
     /// cores were idle 13–14 % of a test run and it took 106.8–107.5 s; at
-    /// a quarter, 11–13 % and 99.2–106.4 s (four runs). A test's processes
-    /// show their CPU within that time, and the pace of one admission per
-    /// sample still keeps one idle sample from admitting many.
+    /// a quarter, 11–13 % and 99.2–106.4 s (four runs, at 15 % idle to
+    /// grow). A test's processes show their CPU within that time, and the
+    /// pace of one admission per sample still keeps one idle sample from
+    /// admitting many.
     static let sampleInterval: Duration = .milliseconds(250)
 
     /// What the slot log records of one test case's slot.
