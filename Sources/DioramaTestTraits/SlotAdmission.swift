@@ -39,8 +39,9 @@ package struct SlotAdmission: Sendable, Equatable {
     /// cores were 81 % busy over a test run while short tests queued, and
     /// 87 % at 15 %; two runs each took 100.5 and 106.0 s, then 98.6 and 98.8 s.
     /// With samples every 0.25 s (session 31), 15 % left the cores 11–13 %
-    /// idle and runs took 99.2–106.4 s; 10 % left them 10.5 % idle, 94.4 and
-    /// 96.4 s. (At 0.5 s samples, 10 % had not shown a gain: 108.7 and 103.9 s.)
+    /// idle and runs took 99.2–106.4 s; 10 % left them 8–10.5 % idle and six
+    /// runs took 94.4–102.0 s. (At 0.5 s samples, 10 % had not shown a gain:
+    /// 108.7 and 103.9 s.)
     package static func byLoad(cores: Int) -> Self {
         Self(floor: cores, ceiling: 3 * cores, idleShareToGrow: 0.10)
     }
