@@ -241,18 +241,23 @@ struct FidelityEvent: Sendable {
 /// each it waits until the client has received nothing but drawing-pace
 /// events for a moment (bounded), so its events land in that step.
 enum FidelitySession {
-    /// On two outputs (sway): moves both ways, then a rescale.
-    static let twoOutputs = twoOutputs(first: "HEADLESS-1", second: "HEADLESS-2")
+    /// On two outputs (sway): moves both ways, then a rescale. Its clients
+    /// (foot, TimerApp) fit one output, so the way back enters and leaves
+    /// too, and the session waits for that: sway sends `enter` when it has
+    /// rendered the surface on the output, which on a loaded machine came
+    /// after the quiet period, in the next step's events.
+    static let twoOutputs = twoOutputs(first: "HEADLESS-1", second: "HEADLESS-2", wayBackSign: .enterOrLeave)
 
     /// On two outputs, the window starting on `first`: to `second` and back,
     /// then `first` rescaled to 2x. The first move always enters or leaves
     /// an output (``FidelityTests/expectTheWindowMoved(_:steps:)``), so the
-    /// session waits for that; the way back may not (a window wider than
-    /// its output can stay on both).
-    static func twoOutputs(first: String, second: String) -> [FidelityStep] {
+    /// session waits for that; the way back waits for `wayBackSign` when
+    /// given: it may have none (a window wider than its output can stay on
+    /// both).
+    static func twoOutputs(first: String, second: String, wayBackSign: FidelityEvent? = nil) -> [FidelityStep] {
         [
             FidelityStep(name: "move to \(second)", sign: .enterOrLeave) { try $0.moveWindow(appID: $1.appID, toOutput: second) },
-            FidelityStep(name: "move to \(first)") { try $0.moveWindow(appID: $1.appID, toOutput: first) },
+            FidelityStep(name: "move to \(first)", sign: wayBackSign) { try $0.moveWindow(appID: $1.appID, toOutput: first) },
             FidelityStep(name: "rescale \(first) to 2x") { compositor, _ in try compositor.setScale(2, ofOutput: first) },
         ]
     }
