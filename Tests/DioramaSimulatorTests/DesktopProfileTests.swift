@@ -168,7 +168,9 @@ import WaylandClient
     }
 
     /// The same foot, the same layout, under `modern` (real millimetres): it maps its window and lives.
-    @Test(.timeLimit(.minutes(10)))
+    /// About 5 s under load: it takes a slot before the short tests, or it
+    /// asks among the last and ends the run after them (session 31).
+    @Test(.timeLimit(.minutes(10)), .ownThreads(longChain: true))
     func footRunsUnderModern() throws {
         let (foot, harness) = try Self.startFoot(under: .modern)
         defer { _ = foot.terminate(grace: .seconds(5)) }
