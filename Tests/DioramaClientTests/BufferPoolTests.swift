@@ -1,6 +1,7 @@
 import DioramaClient
 import DioramaModel
 import DioramaTestTraits
+import Foundation
 import Glibc
 import HeadlessCompositors
 import Testing
@@ -98,17 +99,23 @@ struct BufferPoolTests {
 
     @Test("the pages a new buffer needs: those of its range outside the populated ones, which then include it")
     func populatedPageRanges() {
-        let populated = [2..<5, 8..<10]
+        var populated = IndexSet(integersIn: 2..<5)
+        populated.insert(integersIn: 8..<10)
         #expect(ShmPool.pages(0..<12, outside: populated) == [0..<2, 5..<8, 10..<12])
         #expect(ShmPool.pages(3..<9, outside: populated) == [5..<8])
         #expect(ShmPool.pages(2..<5, outside: populated) == [])
         #expect(ShmPool.pages(10..<11, outside: populated) == [10..<11])
-        #expect(ShmPool.pages(0..<4, outside: []) == [0..<4])
-        #expect(ShmPool.merging(5..<8, into: populated) == [2..<10], "a range filling the gap joins both sides")
-        #expect(ShmPool.merging(0..<1, into: populated) == [0..<1, 2..<5, 8..<10])
-        #expect(ShmPool.merging(11..<12, into: populated) == [2..<5, 8..<10, 11..<12])
-        #expect(ShmPool.merging(4..<6, into: populated) == [2..<6, 8..<10])
-        #expect(ShmPool.merging(0..<20, into: populated) == [0..<20])
-        #expect(ShmPool.merging(3..<3, into: populated) == populated)
+        #expect(ShmPool.pages(0..<4, outside: IndexSet()) == [0..<4])
+        func adding(_ added: Range<Int>) -> [Range<Int>] {
+            var set = populated
+            set.insert(integersIn: added)
+            return Array(set.rangeView)
+        }
+        #expect(adding(5..<8) == [2..<10], "a range filling the gap joins both sides")
+        #expect(adding(0..<1) == [0..<1, 2..<5, 8..<10])
+        #expect(adding(11..<12) == [2..<5, 8..<10, 11..<12])
+        #expect(adding(4..<6) == [2..<6, 8..<10])
+        #expect(adding(0..<20) == [0..<20])
+        #expect(adding(3..<3) == [2..<5, 8..<10])
     }
 }

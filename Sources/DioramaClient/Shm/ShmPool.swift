@@ -1,4 +1,5 @@
 import CDioramaShim
+import Foundation
 import WaylandClient
 
 #if canImport(Glibc)
@@ -93,46 +94,19 @@ package final class ShmPool {
             _ = CDioramaShim_populate_write(base + start, bytes)
             pagesPopulated += gap.count
         }
-        populatedPages = Self.merging(wanted, into: populatedPages)
+        populatedPages.insert(integersIn: wanted)
     }
 
     /// How many pages ``populate(offset:count:)`` has allocated and mapped
     /// (each page once, however many buffers were placed on it).
     package private(set) var pagesPopulated = 0
 
-    /// The pages populated so far: sorted, disjoint, not touching.
-    private var populatedPages: [Range<Int>] = []
+    /// The indices of the pages populated so far.
+    private var populatedPages = IndexSet()
 
-    /// The parts of `wanted` outside the sorted, disjoint `ranges`.
-    package static func pages(_ wanted: Range<Int>, outside ranges: [Range<Int>]) -> [Range<Int>] {
-        var gaps: [Range<Int>] = []
-        var next = wanted.lowerBound
-        for range in ranges where range.upperBound > next {
-            guard range.lowerBound < wanted.upperBound else { break }
-            if range.lowerBound > next { gaps.append(next..<range.lowerBound) }
-            next = range.upperBound
-        }
-        if next < wanted.upperBound { gaps.append(next..<wanted.upperBound) }
-        return gaps
-    }
-
-    /// `ranges` (sorted, disjoint, not touching) with `added` joined in, kept so.
-    package static func merging(_ added: Range<Int>, into ranges: [Range<Int>]) -> [Range<Int>] {
-        guard !added.isEmpty else { return ranges }
-        var result: [Range<Int>] = []
-        var joined = added
-        for range in ranges {
-            if range.upperBound < joined.lowerBound {
-                result.append(range)
-            } else if range.lowerBound > joined.upperBound {
-                result.append(joined)
-                joined = range
-            } else {
-                joined = min(range.lowerBound, joined.lowerBound)..<max(range.upperBound, joined.upperBound)
-            }
-        }
-        result.append(joined)
-        return result
+    /// The runs of pages of `wanted` that are not in `populated`.
+    package static func pages(_ wanted: Range<Int>, outside populated: IndexSet) -> [Range<Int>] {
+        Array(IndexSet(integersIn: wanted).subtracting(populated).rangeView)
     }
 
     /// How many bytes of the pool have memory behind them now (`mincore`):
