@@ -264,7 +264,7 @@ let package = Package(
             dependencies: [
                 "TestProtocolClient", "TestProtocolServer",
                 "WaylandClient", "WaylandServer", "CWaylandClient", "CWaylandServer", "DioramaModel",
-                "WaylandCommon",
+                "WaylandCommon", "DioramaPOSIX",
             ]),
         .testTarget(
             name: "DioramaRuntimeTests",

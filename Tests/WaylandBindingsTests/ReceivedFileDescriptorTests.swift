@@ -1,3 +1,4 @@
+import DioramaPOSIX
 import Glibc
 import TestProtocolClient
 import TestProtocolServer
@@ -48,9 +49,8 @@ import WaylandCommon
 
         /// Whether the end-of-file comes within `seconds`: woken when the
         /// read end becomes readable, which end-of-file makes it.
-        func everyWriterCloses(withinSeconds seconds: Int32 = 10) -> Bool {
-            var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&entry, 1, seconds * 1000)
+        func everyWriterCloses(withinSeconds seconds: Int64 = 10) -> Bool {
+            ReadableWait.block(on: [readEnd], until: .now + .seconds(seconds))
             return everyWriterClosed
         }
 
