@@ -115,10 +115,17 @@ final class ScenarioClients {
         return graceful ? process.exitDescription : "did not exit within 5 s of SIGTERM; killed"
     }
 
-    /// Ends every client still running.
+    /// Ends every client still running, all at once: each is sent SIGTERM
+    /// together with the others and gets its 2 s of grace at the same time,
+    /// so a scenario's teardown takes as long as its slowest client, not the
+    /// sum of them (and a client that waits for another's exit is not killed
+    /// for it).
     func stopAll() async {
-        for client in clients.values {
-            if let process = client.current { await process.terminate(grace: .seconds(2)) }
+        let running = clients.values.compactMap { $0.current?.process }
+        await withTaskGroup(of: Void.self) { group in
+            for process in running {
+                group.addTask { _ = await process.terminate(grace: .seconds(2)) }
+            }
         }
     }
 }
