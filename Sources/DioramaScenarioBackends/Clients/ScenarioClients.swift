@@ -118,8 +118,8 @@ final class ScenarioClients {
     /// Ends every client still running, all at once: each is sent SIGTERM
     /// together with the others and gets its 2 s of grace at the same time,
     /// so a scenario's teardown takes as long as its slowest client, not the
-    /// sum of them (and a client that waits for another's exit is not killed
-    /// for it).
+    /// sum of them; nor is a client killed because, while stopping, it waits
+    /// on another that was not yet asked to stop.
     func stopAll() async {
         let running = clients.values.compactMap { $0.current?.process }
         await withTaskGroup(of: Void.self) { group in
