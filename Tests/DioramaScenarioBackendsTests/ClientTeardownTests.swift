@@ -1,4 +1,3 @@
-import DioramaPOSIX
 import DioramaScenarios
 import DioramaTestSupport
 import DioramaTestTraits
@@ -56,12 +55,11 @@ struct ClientTeardownTests {
             scenarioName: "teardown")
         for launch in launches { _ = try clients.launch(launch, compositorEnvironment: [:]) }
         // Both have set their trap before the SIGTERMs.
-        let watch = FolderWriteWatch(foldersOf: [marks.appendingPathComponent("a.ready").path])
-        let ready = watch.look(until: .now + .seconds(20)) { () -> Bool? in
-            let both = ["a", "b"].allSatisfy { FileManager.default.fileExists(atPath: marks.appendingPathComponent("\($0).ready").path) }
-            return both ? true : nil
-        }
-        try #require(ready == true, "the two clients did not start within 20 s")
+        let readyFiles = ["a", "b"].map { marks.appendingPathComponent("\($0).ready").path }
+        _ = try Wait.until(
+            "both clients to set their SIGTERM trap", timeout: 20, wakingOn: WaitEvents(files: readyFiles),
+            details: { ["a", "b"].map { "\($0): \(clients.client($0)?.current?.standardErrorTail(300) ?? "not launched")" }.joined(separator: "\n") }
+        ) { readyFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? true : nil }
 
         await clients.stopAll()
         for name in ["a", "b"] {
