@@ -16,8 +16,8 @@ import WaylandCommon
 /// Another test's `posix_spawn` on another thread holds a copy of every
 /// descriptor of the process in its child until the child closes them
 /// (before `exec`): the end-of-file may come a moment after our last close.
-/// So "every writer closed" waits for it (`poll` on the read end, up to
-/// 10 s; a leaked copy never closes), and "a writer is open" is only asked
+/// So "every writer closed" waits for it (`ReadableWait.block` on the read
+/// end, up to 10 s; a leaked copy never closes), and "a writer is open" is only asked
 /// while a copy of ours is.
 @Suite struct ReceivedFileDescriptorTests {
     static let messages = 40
