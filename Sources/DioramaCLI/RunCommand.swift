@@ -66,7 +66,10 @@ struct RunCommand: ParsableCommand {
             valueName: "PREVIOUS.xml|.json"))
     var shardByTime: String?
 
-    @Option(help: "How many scenarios run at the same time, each on its own backend.")
+    @Option(
+        help:
+            "How many scenarios run their steps at the same time, each on its own backend (a finished scenario's backend stops beside the next one)."
+    )
     var jobs: Int = 1
 
     @Option(help: "Overrides every scenario's timeout, in seconds.")

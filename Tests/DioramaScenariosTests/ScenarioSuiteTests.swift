@@ -1,4 +1,5 @@
 import DioramaModel
+import Foundation
 import Testing
 
 @testable import DioramaScenarios
@@ -61,4 +62,72 @@ struct ScenarioSuiteTests {
         #expect(results.map(\.name) == ["one", "two", "three", "four"])
         #expect(results.allSatisfy { $0.status == .passed })
     }
+
+    @Test("a scenario's backend stops while the next scenario runs; the suite returns once every backend has stopped")
+    func stopsBesideTheNextScenario() async throws {
+        let scenarios = try ["one", "two"].map { name in
+            try ScenarioLoader.load(
+                text: "displays: studio\nlaunch TimerApp as t\nwindow w = t\nexpect w on DP-1\n",
+                file: "\(name).scenario", environment: shippedEnvironment)
+        }
+        let (secondStarted, announceSecondStart) = AsyncStream.makeStream(of: Void.self)
+        let notes = SuiteNotes()
+        // One job: the second scenario can start before the first backend's
+        // stop ends only if the suite does not wait for that stop. The wait
+        // is bounded so that the old order fails instead of hanging.
+        let results = await ScenarioSuiteRunner(options: ScenarioRunOptions(jobs: 1)).run(scenarios) {
+            let backend = ScriptedBackend { _, _, _ in renderedObservation(on: ["DP-1"], scale: .one, bounds: Size(width: 10, height: 10)) }
+            let number = notes.backendMade()
+            if number == 2 { backend.whenStarted = { announceSecondStart.yield() } }
+            backend.whenStopping = {
+                if number == 1 {
+                    let sawIt = await Self.first(of: secondStarted, within: .seconds(20))
+                    notes.firstStopSawTheSecondStart(sawIt)
+                }
+                notes.stopEnded()
+            }
+            return backend
+        }
+        #expect(results.map(\.name) == ["one", "two"])
+        #expect(results.allSatisfy { $0.status == .passed })
+        #expect(notes.firstStopSawSecondStart == true, "the first scenario's stop ended before the second scenario started")
+        #expect(notes.stopsEnded == 2, "run returned before every backend had stopped")
+    }
+
+    /// True when `stream` yields within `limit`, false at the limit.
+    private static func first(of stream: AsyncStream<Void>, within limit: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                var iterator = stream.makeAsyncIterator()
+                return await iterator.next() != nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// What the backends of ``ScenarioSuiteTests/stopsBesideTheNextScenario()``
+/// saw, from the suite's tasks.
+private final class SuiteNotes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made = 0
+    private var saw: Bool?
+    private var ended = 0
+
+    func backendMade() -> Int {
+        lock.withLock {
+            made += 1
+            return made
+        }
+    }
+    func firstStopSawTheSecondStart(_ sawIt: Bool) { lock.withLock { saw = sawIt } }
+    func stopEnded() { lock.withLock { ended += 1 } }
+    var firstStopSawSecondStart: Bool? { lock.withLock { saw } }
+    var stopsEnded: Int { lock.withLock { ended } }
 }

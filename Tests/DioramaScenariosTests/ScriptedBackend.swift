@@ -29,6 +29,10 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
     private(set) var setup: ScenarioSetup?
     /// Every step `perform` was given, as given.
     private(set) var performed: [Step] = []
+    /// Awaited at the end of `start` and in `stop`, for tests of what runs
+    /// beside what.
+    var whenStarted: (@Sendable () async -> Void)?
+    var whenStopping: (@Sendable () async -> Void)?
 
     init(
         kind: BackendKind = .sim,
@@ -48,6 +52,7 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
         log.append("start \(setup.scenarioName) \(setup.profile.rawValue) [\(setup.displays.names.joined(separator: ","))]")
         self.setup = setup
         if let startError { throw startError }
+        await whenStarted?()
     }
 
     func launch(_ client: ClientLaunch) async throws -> ClientHandle {
@@ -96,6 +101,7 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
 
     func stop() async {
         log.append("stop")
+        await whenStopping?()
     }
 }
 

@@ -16,6 +16,13 @@ package struct ScenarioResult: Hashable, Sendable {
         case error(message: String)
     }
 
+    /// Whether the run started its backend (or tried to), so the backend
+    /// must be stopped: false only for a scenario skipped whole by its
+    /// `backend:` line, which starts nothing.
+    package var startedItsBackend: Bool {
+        if case .skipped = status { false } else { true }
+    }
+
     package var name: String
     package var file: String
     package var summary: String?

@@ -24,7 +24,24 @@ package struct ScenarioRunner: Sendable {
         self.options = options
     }
 
+    /// Runs `validated` on `backend`, then stops the backend.
     package func run(
+        _ validated: ValidatedScenario, on backend: some ScenarioBackend,
+        observer: (any ScenarioRunObserver)? = nil
+    ) async -> ScenarioResult {
+        let result = await runLeavingBackendToStop(validated, on: backend, observer: observer)
+        if result.startedItsBackend { await backend.stop() }
+        return result
+    }
+
+    /// Runs `validated` on `backend` and returns its result without stopping
+    /// the backend: the caller stops it when ``ScenarioResult/startedItsBackend``
+    /// (also after a start that failed half-way). The suite runner does so
+    /// while the next scenario starts, since nothing in a result depends on
+    /// how the clients and the compositor exit (a client that ignores SIGTERM
+    /// holds up its own stop, not the suite). The result's time therefore
+    /// ends with the last step.
+    package func runLeavingBackendToStop(
         _ validated: ValidatedScenario, on backend: some ScenarioBackend,
         observer: (any ScenarioRunObserver)? = nil
     ) async -> ScenarioResult {
@@ -51,7 +68,6 @@ package struct ScenarioRunner: Sendable {
         } catch {
             let message = "the \(backend.kind.rawValue) backend did not start: \(error)"
             run.markRemaining(notRun: message, observer: observer)
-            await backend.stop()
             return run.finish(status: .error(message: message), observer: observer)
         }
         run.initialDisplays = await backend.observeDisplays()
@@ -67,7 +83,6 @@ package struct ScenarioRunner: Sendable {
                 break
             }
         }
-        await backend.stop()
         let failed = run.entries.contains(where: \.isFailure)
         return run.finish(status: failed ? .failed : .passed, observer: observer)
     }
