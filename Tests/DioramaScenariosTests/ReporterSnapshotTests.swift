@@ -104,6 +104,27 @@ struct ReporterSnapshotTests {
         #expect(JUnitReport.seconds(.milliseconds(65_007)) == "65.007")
     }
 
+    @Test("JSON times: each timeline entry has its own step's time, actions included, and a merge keeps them")
+    func jsonStepTimes() async throws {
+        var result = try await ReportFixture.result()
+        for index in result.entries.indices { result.entries[index].duration = .zero }
+        let line6 = try #require(result.entries.firstIndex { $0.step.location.line == 6 })
+        result.entries[line6].duration = .milliseconds(400)
+        let line7 = try #require(result.entries.firstIndex { $0.step.location.line == 7 })
+        result.entries[line7].duration = .milliseconds(1200)
+        let json = try JSONReport.encode([result])
+        let timeline = try #require(try JSONDecoder().decode(JSONReport.Document.self, from: json).scenarios.first?.timeline)
+        #expect(timeline.first { $0.line == 6 }?.time == 0.4, "the move, which no check of its own times in JUnit")
+        #expect(timeline.first { $0.line == 7 }?.time == 1.2)
+        #expect(timeline.filter { ![6, 7].contains($0.line) }.allSatisfy { $0.time == 0 })
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        try directory.write(String(decoding: json, as: UTF8.self), to: "results.json")
+        let merged = try JSONDecoder().decode(
+            JSONReport.Document.self, from: try MergedResults.load([directory.path + "/results.json"]).json())
+        #expect(merged.scenarios.first?.timeline.first { $0.line == 6 }?.time == 0.4)
+    }
+
     @Test("the console and JUnit count the same skips: clauses, and steps the backend skipped")
     func skipCountsAgree() async throws {
         let result = try await ReportFixture.result()

@@ -76,7 +76,8 @@ package enum JSONReport {
         var shard: String?
         /// The host that ran it, when the run recorded one.
         var machine: String?
-        /// Wall-clock seconds of the whole scenario, as JUnit's suite `time`.
+        /// Wall-clock seconds of the scenario from its backend's start to its
+        /// last step, as JUnit's suite `time`.
         /// Optional only for reading documents older than the field.
         var time: Double?
         /// The JUnit test cases, so a merge can write JUnit from JSON alone.
@@ -189,9 +190,14 @@ package enum JSONReport {
         var windows: [WindowDocument]
         var displays: [DisplayDocument]?
         var screenshots: [ScreenshotFile]
+        /// Wall-clock seconds of the step, its settling and observing
+        /// included: where a slow scenario spends its time. Optional only
+        /// for reading documents older than the field.
+        var time: Double?
 
         init(_ entry: TimelineEntry) {
             index = entry.index
+            time = JSONReport.seconds(entry.duration)
             line = entry.step.location.line
             column = entry.step.location.column
             text = entry.step.text
