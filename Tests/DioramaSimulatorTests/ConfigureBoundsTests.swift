@@ -58,7 +58,7 @@ import Testing
             let bystander = try WindowingClient(harness: harness)
             let process = try ChildProcess(URL(fileURLWithPath: path), environment: ChildProcess.minimalEnvironment(harness.clientEnvironment))
             defer {
-                process.send(SIGTERM)
+                harness.stop([process])
                 _ = try? process.waitForExit(timeout: 5)
             }
             let simulator = harness.simulator

@@ -161,7 +161,10 @@ import WaylandClient
     @Test(.timeLimit(.minutes(10)))
     func footDiesOfSIGFPEUnderKWin() throws {
         let (foot, harness) = try Self.startFoot(under: .kwin527)
-        defer { _ = foot.terminate(grace: .seconds(5)) }
+        defer {
+            harness.stop([foot])
+            _ = foot.terminate(grace: .seconds(5))
+        }
         try Self.runUntilMappedOrExited(foot, harness)
         #expect(foot.termination == .killed(signal: SIGFPE))
         #expect(harness.simulator.windows.allSatisfy { !$0.isMapped })
@@ -173,7 +176,10 @@ import WaylandClient
     @Test(.timeLimit(.minutes(10)), .ownThreads(longChain: true))
     func footRunsUnderModern() throws {
         let (foot, harness) = try Self.startFoot(under: .modern)
-        defer { _ = foot.terminate(grace: .seconds(5)) }
+        defer {
+            harness.stop([foot])
+            _ = foot.terminate(grace: .seconds(5))
+        }
         try Self.runUntilMappedOrExited(foot, harness)
         #expect(foot.isRunning, "foot \(foot.termination.map(String.init(describing:)) ?? "")")
     }

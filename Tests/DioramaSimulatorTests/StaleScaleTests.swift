@@ -82,7 +82,7 @@ import Testing
         try simulator.setDefaultDisplay("HDMI-A-1")
         let process = try program.launch(under: harness.clientEnvironment)
         defer {
-            process.send(SIGTERM)
+            harness.stop([process])
             _ = try? process.waitForExit(timeout: 5)
         }
         func window() -> Window? {

@@ -26,7 +26,7 @@ import Testing
         let simulator = harness.simulator
         let process = try program.launch(under: harness.clientEnvironment)
         defer {
-            process.send(SIGTERM)
+            harness.stop([process])
             _ = try? process.waitForExit(timeout: 5)
         }
         func window() -> Window? {

@@ -29,10 +29,8 @@ import Testing
             try program.launch(under: harness.clientEnvironment)
         }
         defer {
-            for process in processes {
-                process.send(SIGTERM)
-                _ = try? process.waitForExit(timeout: 5)
-            }
+            harness.stop(processes)
+            for process in processes { _ = try? process.waitForExit(timeout: 5) }
         }
         let (sprite, terminal) = (processes[0], processes[1])
         func window(of process: ChildProcess) -> Window? {
