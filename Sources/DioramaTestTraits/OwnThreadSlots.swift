@@ -74,7 +74,7 @@ package actor OwnThreadSlots {
     /// takes it; the test runs until ``release(_:for:weight:)``. `whenQueued`
     /// runs if the test has to wait, once it is in the queue.
     package func acquire(
-        weight: Int, suite: Test.ID?, longChain: Bool = false, whenQueued: @Sendable () -> Void = {}
+        weight: Int, suite: Test.ID?, longChain: Duration = .zero, whenQueued: @Sendable () -> Void = {}
     ) async -> Grant {
         let asked = Date()
         if queue.isEmpty, admission.admits(weight: weight, running: running, idleShare: nil) {

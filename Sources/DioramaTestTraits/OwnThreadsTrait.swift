@@ -25,17 +25,19 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     /// (``offSharedPool``): it takes no slot.
     package var weight: Int
 
-    /// Whether the suite is one of the run's long chains: serialized tests
-    /// that together take a large share of the run's wall time (a campaign
-    /// of `check --explore`, a compositor's fidelity or shipped-suite
-    /// sessions), or a suite of tests of several seconds each (the shipped
-    /// suite on the simulator, the control flood under foot, the GPU
-    /// renderers). Their tests get slots before the others, so the chain
-    /// starts at once instead of after the tests that asked first: the
-    /// run ends no sooner than its longest chain does, and the short tests
-    /// fill its last seconds (a 16 s test that asked at 8 s started at 84 s
-    /// and ended at 100 s of a 110 s run, with the cores 30–60 % idle after it).
-    package var longChain = false
+    /// How long the suite runs when it is one of the run's long chains
+    /// (zero when it is not): serialized tests that together take a large
+    /// share of the run's wall time (a campaign of `check --explore`, a
+    /// compositor's fidelity or shipped-suite sessions: the sum of its
+    /// tests' slot times in the slot log), or a test of many seconds (the
+    /// shipped suite on the simulator, the control flood under foot: its
+    /// own time). Their tests get slots before the others, the longest chain
+    /// first, so the chains start at once instead of after the tests that
+    /// asked first: the run ends no sooner than its longest chain does, and
+    /// the short tests fill its last seconds (a 16 s test that asked at 8 s
+    /// started at 84 s and ended at 100 s of a 110 s run, with the cores
+    /// 30–60 % idle after it). A rough figure is enough: it only orders.
+    package var longChain: Duration = .zero
 
     package var isRecursive: Bool { true }
 
@@ -66,7 +68,7 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
             try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
             return
         }
-        let longChain = test.traits.contains { ($0 as? Self)?.longChain == true }
+        let longChain = test.traits.compactMap { ($0 as? Self)?.longChain }.max() ?? .zero
         let name = Self.logName(test)
         // From here on, every job runs on a thread of its own — the wait for
         // the slot and the hand-back too (the slots' actor then runs there as
@@ -116,9 +118,11 @@ extension Trait where Self == OwnThreadsTrait {
     /// the first 7 s, and the last asked at 24 s, when the computing ended.
     package static var offSharedPool: Self { Self(weight: 0) }
 
-    /// The same for a suite that is one of the run's long chains
-    /// (``OwnThreadsTrait/longChain``): its tests get slots first.
-    package static func ownThreads(weight: Int = 1, longChain: Bool) -> Self {
+    /// The same for a suite (or a test) that is one of the run's long
+    /// chains, `longChain` its length (``OwnThreadsTrait/longChain``): its
+    /// tests get slots first, the longest chain's first. Given to a test of
+    /// a suite that has one too, the longer of the two counts.
+    package static func ownThreads(weight: Int = 1, longChain: Duration) -> Self {
         Self(weight: max(1, weight), longChain: longChain)
     }
 }

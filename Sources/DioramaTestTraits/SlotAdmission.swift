@@ -116,11 +116,12 @@ package struct CPUTimes: Sendable, Equatable {
 }
 
 /// The tests waiting for a slot, in the order they get one: the tests of
-/// long chains before the others; within each, a test of a suite that
-/// already started goes first (a serialized suite's next test asks only
-/// when the previous one ends, and would otherwise queue behind every test
-/// that asked meanwhile: the long chains ended last), the suite that
-/// started earliest first; among the rest, the first to ask.
+/// long chains before the others, the longest chain first; then, among
+/// tests of chains of the same length (and among the other tests), a test
+/// of a suite that already started goes first (a serialized suite's next
+/// test asks only when the previous one ends, and would otherwise queue
+/// behind every test that asked meanwhile: the long chains ended last), the
+/// suite that started earliest first; among the rest, the first to ask.
 package struct SlotQueue<Waiter> {
     package struct Entry {
         package var waiter: Waiter
@@ -128,8 +129,9 @@ package struct SlotQueue<Waiter> {
         /// The order in which the waiter's suite first got a slot; nil if it
         /// has not yet.
         package var suiteRank: Int?
-        /// Whether the waiter's suite is a long chain (``OwnThreadsTrait/longChain``).
-        package var longChain: Bool
+        /// How long the waiter's chain runs (``OwnThreadsTrait/longChain``);
+        /// zero for a test of no long chain.
+        package var longChain: Duration
         package var arrival: Int
     }
 
@@ -141,7 +143,7 @@ package struct SlotQueue<Waiter> {
     package var isEmpty: Bool { entries.isEmpty }
     package var first: Entry? { entries.first }
 
-    package mutating func append(_ waiter: Waiter, weight: Int, suiteRank: Int?, longChain: Bool = false) {
+    package mutating func append(_ waiter: Waiter, weight: Int, suiteRank: Int?, longChain: Duration = .zero) {
         let entry = Entry(waiter: waiter, weight: weight, suiteRank: suiteRank, longChain: longChain, arrival: arrivals)
         arrivals += 1
         let index = entries.firstIndex { Self.precedes(entry, $0) } ?? entries.endIndex
@@ -161,13 +163,16 @@ package struct SlotQueue<Waiter> {
         entries.sort { Self.precedes($0, $1) }
     }
 
-    /// Long chains first: the run ends no sooner than its longest chain of
-    /// tests that run one after another, so those start before the tests
-    /// that could fill the slots around them (longest first, as a scheduler
-    /// of jobs of known length does). Then, within each kind, suites under
-    /// way in the order they started, then the rest in the order they asked.
+    /// Long chains first, the longest first: the run ends no sooner than
+    /// its longest chain of tests that run one after another, so those start
+    /// before the tests that could fill the slots around them, as a
+    /// scheduler of jobs of known length does (when every chain merely went
+    /// before the rest, a 30 s chain waited 24 s behind chains of tests that
+    /// had become short, and ended last). Then, within chains of one length
+    /// and among the rest, suites under way in the order they started, then
+    /// the rest in the order they asked.
     private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-        if a.longChain != b.longChain { return a.longChain }
+        if a.longChain != b.longChain { return a.longChain > b.longChain }
         switch (a.suiteRank, b.suiteRank) {
         case (let x?, let y?) where x != y: return x < y
         case (.some, nil): return true

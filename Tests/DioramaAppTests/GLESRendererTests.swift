@@ -10,7 +10,7 @@ import Testing
 /// vulkan` as a real process under the simulator: Mesa's CPU rasterizers
 /// (llvmpipe for OpenGL ES, lavapipe for Vulkan, both ending in wl_shm) on
 /// the scene's surface, sized and scaled like the software renderer's frames.
-@Suite("The GPU renderers (OpenGL ES, Vulkan) under the simulator", .ownThreads(longChain: true))
+@Suite("The GPU renderers (OpenGL ES, Vulkan) under the simulator", .ownThreads(longChain: .seconds(2)))
 struct GLESRendererTests {
     /// Two displays: A at 1× (where windows open) and, right of it, B at 2×.
     static func start() throws -> BackgroundSimulator {

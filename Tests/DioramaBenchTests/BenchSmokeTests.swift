@@ -6,7 +6,7 @@ import Testing
 /// The benchmark harness end to end in a tiny configuration (TimerApp, one move
 /// per direction, 10 surfaces, no sway): every section of the JSON is there and
 /// holds numbers. No timing is asserted — speed is for `make bench`.
-@Suite(.ownThreads(longChain: true)) struct BenchSmokeTests {
+@Suite(.ownThreads(longChain: .seconds(4))) struct BenchSmokeTests {
     @Test func aTinyRunWritesEverySectionWithNumbers() throws {
         let report = try BenchRunner.run(.smoke, packageRoot: BenchRunner.packageRoot)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-bench-smoke-\(getpid())")

@@ -12,7 +12,7 @@ import Testing
 /// Several of its tests take 7-11 s (a client that never redraws or stops
 /// answering is waited for), so they start with the long chains, not in the
 /// run's last seconds where one of them was the run's end.
-@Suite(.ownThreads(longChain: true)) struct CheckCommandTests {
+@Suite(.ownThreads) struct CheckCommandTests {
     /// A fresh report folder.
     static func outputFolder() -> String {
         let path = NSTemporaryDirectory() + "diorama-check-test-" + UUID().uuidString

@@ -10,7 +10,7 @@ import Testing
 /// app) as real processes, graded from their own `WAYLAND_DEBUG` logs. What
 /// is asserted is what these clients really do on each compositor
 /// (Docs/check.md, "On real compositors").
-@Suite(.ownThreads(longChain: true)) struct CheckOnCompositorTests {
+@Suite(.ownThreads(longChain: .seconds(4))) struct CheckOnCompositorTests {
     /// `diorama check --on stage --json` on `command`, its report folder
     /// fresh and removed afterwards. Each answer may take 15 s (a loaded CI
     /// machine): every wait ends at the client's answer, so only a check
@@ -83,7 +83,7 @@ import Testing
     /// failure waits out the 8 s answer bound). It keeps its slot: without
     /// one, in a clean-clone CI run under load, KWin listed Virtual-1 as not
     /// enabled when the move to it came.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.timeLimit(.minutes(10)), .ownThreads(longChain: .seconds(11)))
     func westonTerminalOnKWinIsMovedAndGraded() throws {
         try CheckCommandTests.requireInstalled("/usr/bin/weston-terminal", package: "weston")
         let (result, report) = try Self.check(on: "kwin", ["weston-terminal"], timeout: 8)

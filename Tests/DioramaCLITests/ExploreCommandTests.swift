@@ -8,7 +8,7 @@ import Testing
 /// `diorama check --explore` end to end (issue 20): the real binary, the
 /// simulator inside it, real clients as real processes, the written
 /// scenario run again by `diorama run`.
-@Suite(.serialized, .ownThreads(longChain: true)) struct ExploreCommandTests {
+@Suite(.serialized, .ownThreads(longChain: .seconds(33))) struct ExploreCommandTests {
     /// `diorama check --explore --json` with `options` on `command`, its
     /// report and findings folders fresh and removed afterwards; the
     /// findings folder's scenarios are returned by name with their text.

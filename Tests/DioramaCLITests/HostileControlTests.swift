@@ -9,7 +9,7 @@ import Testing
 /// belongs to someone else, too many connections, over-long lines, and a
 /// process out of file descriptors. After each, the simulator must still
 /// answer.
-@Suite("Hostile control clients", .serialized, .ownThreads(longChain: true))
+@Suite("Hostile control clients", .serialized, .ownThreads(longChain: .seconds(5)))
 struct HostileControlTests {
     typealias RunningSimulator = SimAndCtlTests.RunningSimulator
 

@@ -7,7 +7,7 @@ import Testing
 /// The short, deterministic run of every fuzz target that `make test` does, and
 /// proof that the harness counts a crash and a hang and keeps their reproducers.
 /// All run the real `diorama-fuzz` executable as a child process.
-@Suite(.serialized, .ownThreads(longChain: true)) struct ShortFuzzRunTests {
+@Suite(.serialized, .ownThreads(longChain: .seconds(20))) struct ShortFuzzRunTests {
     /// Inputs per target: the seeds, then mutations (seed 1). Enough to reach
     /// every kind of mutation on every target, long runs, deep nesting and
     /// boundary numbers included (`MutatorTests` checks it); the long run is `make fuzz`.

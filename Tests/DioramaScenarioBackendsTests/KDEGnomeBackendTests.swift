@@ -93,7 +93,7 @@ enum KDEGnomeBackendTests {
     }
 }
 
-@Suite("Shipped scenarios on real KWin", .serialized, .ownThreads(longChain: true))
+@Suite("Shipped scenarios on real KWin", .serialized, .ownThreads(longChain: .seconds(24)))
 struct KWinBackendTests {
     @Test("every shipped scenario passes on --on kwin, or says it is written for other backends", .ownThreads(weight: 2))
     func shippedSuiteOnKWin() async throws {
@@ -144,7 +144,7 @@ struct KWinBackendTests {
     }
 }
 
-@Suite("Shipped scenarios on real Mutter", .serialized, .ownThreads(longChain: true))
+@Suite("Shipped scenarios on real Mutter", .serialized, .ownThreads(longChain: .seconds(45)))
 struct MutterBackendTests {
     @Test(
         "every shipped scenario passes on --on mutter, or says it is written for other backends; moves to a display run by keybinding",

@@ -10,7 +10,7 @@ import Testing
 /// skipped with a reason, and nothing fails because of the backend's limits.
 /// One compositor at a time (the suite is serialized): a studio layout on
 /// sway renders a 5K output in software.
-@Suite("Shipped scenarios on real sway and weston", .serialized, .ownThreads(longChain: true))
+@Suite("Shipped scenarios on real sway and weston", .serialized, .ownThreads(longChain: .seconds(34)))
 struct RealCompositorBackendTests {
     static func run(_ name: String, on backend: BackendKind) async throws -> ScenarioResult {
         try await run(path: PackageRoot.path("Configs/scenarios/\(name).scenario"), on: backend)

@@ -9,7 +9,7 @@ import Testing
 /// and merged, the suite `make test` keeps green. That shards merge into
 /// exactly the unsharded run's reports is `MergeTests` (DioramaScenariosTests,
 /// on the library); here each scenario runs once.
-@Suite("Shipped scenarios on the simulator", .ownThreads(longChain: true))
+@Suite("Shipped scenarios on the simulator", .ownThreads(longChain: .seconds(9)))
 struct ShippedSuiteTests {
     @Test("every shipped scenario passes on --on sim in one of 3 shards; their merge holds each shard's cases")
     func everyShippedScenarioPassesInShardsThatMergeCaseForCase() throws {

@@ -10,7 +10,7 @@ import Testing
 /// wtype lost keys sent with its keymap or its keyboard's destruction (3 of
 /// 8; a line break 0 of 2). Each `type` step here passes only when TimerApp's
 /// trace shows every key, and the expectation counts them again.
-@Suite("typing on sway", .serialized, .ownThreads(longChain: true))
+@Suite("typing on sway", .serialized, .ownThreads(longChain: .seconds(6)))
 struct SwayTypingTests {
     /// TimerApp's main window on sway's one output; the steps follow.
     static let timerOnSway = """

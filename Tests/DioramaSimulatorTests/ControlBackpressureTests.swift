@@ -12,7 +12,7 @@ import Testing
 /// A script that floods the control socket must not kill the client it is
 /// testing: the endpoint holds back a request's answer (and the next
 /// request) while a client still has a socket full of unread events.
-@Suite(.ownThreads(longChain: true)) struct ControlBackpressureTests {
+@Suite(.ownThreads(longChain: .seconds(11))) struct ControlBackpressureTests {
     /// 2,000 `move` requests written back to back on one connection (all
     /// sent before reading the answers), each moving foot between the 1×
     /// and the 2× display: every move queues a leave and an enter for each of

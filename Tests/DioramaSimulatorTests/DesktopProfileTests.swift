@@ -171,9 +171,7 @@ import WaylandClient
     }
 
     /// The same foot, the same layout, under `modern` (real millimetres): it maps its window and lives.
-    /// About 5 s under load: it takes a slot before the short tests, or it
-    /// asks among the last and ends the run after them (session 31).
-    @Test(.timeLimit(.minutes(10)), .ownThreads(longChain: true))
+    @Test(.timeLimit(.minutes(10)))
     func footRunsUnderModern() throws {
         let (foot, harness) = try Self.startFoot(under: .modern)
         defer {

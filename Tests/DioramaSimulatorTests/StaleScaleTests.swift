@@ -68,10 +68,8 @@ import Testing
     /// SDL 2.26's testsprite2 asking for high DPI, as a real process, on the
     /// 1.5x display: it draws exactly 1.5 through a viewport (without
     /// fractional-scale-v1), which is not stale; the control endpoint's
-    /// window info says the same. About 5 s under load: it takes a slot
-    /// before the short tests, or it asks among the last and ends the run
-    /// after them (session 31).
-    @Test(.timeLimit(.minutes(10)), .ownThreads(longChain: true))
+    /// window info says the same.
+    @Test(.timeLimit(.minutes(10)))
     func sdlOnAFractionalDisplayIsNotStale() throws {
         let program = ThirdPartyClient.sdl2Sprite
         try #require(

@@ -12,7 +12,7 @@ import Testing
 /// maps, it is moved, it enters the right display, its commits are traced.
 /// Whether it redraws for the new scale, and how fast, is a finding, graded
 /// by `diorama check` (Docs/compatibility.md is its output, `make compatibility`).
-@Suite(.ownThreads(longChain: true)) struct ThirdPartyScaleTests {
+@Suite(.ownThreads) struct ThirdPartyScaleTests {
     /// How long a client gets to handle a move (to redraw for the new scale,
     /// or at least to answer a ping sent after it).
     static let followTimeout: Duration = .seconds(5)

@@ -12,7 +12,7 @@ import Testing
 /// when every `leave` naming it comes first (see `unplugDisplay`). A
 /// 5 s test that starts with the long chains: started last, it was the
 /// run's end.
-@Suite(.ownThreads(longChain: true)) struct ThirdPartyUnplugTests {
+@Suite(.ownThreads) struct ThirdPartyUnplugTests {
     @Test(.timeLimit(.minutes(10)))
     func clientsOnAnUnpluggedDisplaySurviveAndRedrawForTheirNewDisplay() throws {
         let programs: [ThirdPartyClient] = [.sdl2Sprite, .westonTerminal]

@@ -75,17 +75,20 @@ struct SlotAdmissionTests {
         #expect(queue.removeFirst().waiter == "chain 0, next")
     }
 
-    @Test("a long chain's tests go before the others, started or not; within each kind the same order as without")
+    @Test("long chains' tests go before the others, the longest chain first; among equals and among the rest the same order as without")
     func longChainsFirst() {
         var queue = SlotQueue<String>()
         queue.append("short, started", weight: 1, suiteRank: 0)
         queue.append("short, new", weight: 1, suiteRank: nil)
-        queue.append("long, new", weight: 2, suiteRank: nil, longChain: true)
-        queue.append("long, started later", weight: 1, suiteRank: 3, longChain: true)
-        queue.append("long, started first", weight: 1, suiteRank: 1, longChain: true)
+        queue.append("long, new", weight: 2, suiteRank: nil, longChain: .seconds(20))
+        queue.append("long, started later", weight: 1, suiteRank: 3, longChain: .seconds(20))
+        queue.append("shorter chain, started first", weight: 1, suiteRank: 0, longChain: .seconds(5))
+        queue.append("long, started first", weight: 1, suiteRank: 1, longChain: .seconds(20))
+        queue.append("longest, new", weight: 1, suiteRank: nil, longChain: .seconds(30))
         #expect(
             queue.entries.map(\.waiter) == [
-                "long, started first", "long, started later", "long, new", "short, started", "short, new",
+                "longest, new", "long, started first", "long, started later", "long, new", "shorter chain, started first",
+                "short, started", "short, new",
             ])
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// Rules of `mutter-43` that the scripted session does not reach, each
 /// observed on real Mutter 43.8 and under the profile by the same client,
 /// through the same observable in its `WAYLAND_DEBUG` log.
-@Suite(.serialized, .ownThreads(longChain: true)) struct MutterRulesFidelityTests {
+@Suite(.serialized, .ownThreads(longChain: .seconds(5))) struct MutterRulesFidelityTests {
     /// Mutter opens a new window on the monitor under the pointer: a first
     /// foot opens on Meta-0 (1x), where the pointer starts; with the
     /// RemoteDesktop session's pointer then pushed onto Meta-1 (2x), the

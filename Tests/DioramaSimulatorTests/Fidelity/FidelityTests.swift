@@ -27,7 +27,7 @@ extension FidelityTests {
     /// 1391, the launch difference seen before only under heavy load.
     @Suite(.serialized, .offSharedPool) struct OnSway {}
     @Suite(.serialized, .ownThreads) struct OnWeston {}
-    @Suite(.serialized, .ownThreads(longChain: true)) struct OnKWin {}
+    @Suite(.serialized, .ownThreads(longChain: .seconds(30))) struct OnKWin {}
     @Suite(.serialized, .offSharedPool) struct OnMutter {}
 }
 
