@@ -16,15 +16,17 @@ package struct DioramaCommand: ParsableCommand {
         abstract: "UIKit-style resizable scenes on Wayland, a multi-display simulator, and scenario tests.",
         discussion: """
             Examples:
-              diorama outputs                 list the outputs of the running compositor
-              diorama outputs --json          the same, as JSON
-              diorama lint .                  check the app projects here for resizable scenes
-              diorama run                     run the scenarios in Configs/scenarios on the simulator
-              diorama merge shard-*.json --junit all.xml   one report from the runs of a CI matrix
-              diorama demo                    a one-minute tour with an HTML report
-              diorama sim --layout studio     run the display simulator (prints WAYLAND_DISPLAY=…)
-              diorama ctl windows             list the simulator's windows
-              diorama check -- foot           grade how a client follows scales, moves, hot-plug, resizes
+              diorama outputs               the outputs of the running compositor
+              diorama outputs --json        the same, as JSON
+              diorama lint .                check iOS projects here for resizable scenes
+              diorama run                   run Configs/scenarios on the simulator
+              diorama merge *.json --junit all.xml
+                                            one report from a CI matrix's runs
+              diorama demo                  a one-minute tour with an HTML report
+              diorama sim --layout studio   the display simulator (prints WAYLAND_DISPLAY)
+              diorama ctl windows           the simulator's windows
+              diorama check -- foot         grade how a client follows scales, moves,
+                                            hot-plug and resizes
             """,
         version: DioramaVersion.current,
         subcommands: DioramaCommand.subcommandTypes)

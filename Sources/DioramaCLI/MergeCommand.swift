@@ -25,8 +25,10 @@ struct MergeCommand: ParsableCommand {
             scenario that ran twice, a file that is not a results document).
 
             Examples:
-              diorama merge shard-*/results.json --junit merged.xml --json merged.json --report merged/
-              diorama merge sim-*.json sway-*.json --format github     annotate failures, fill the job summary
+              diorama merge shard-*/results.json --junit merged.xml --json merged.json \\
+                  --report merged/
+              diorama merge sim-*.json sway-*.json --format github
+                  annotate failures, fill the job summary
             """)
 
     @Argument(help: ArgumentHelp("The results files (diorama run --json) to merge.", valueName: "RESULTS"))

@@ -36,14 +36,20 @@ struct RunCommand: ParsableCommand {
             1 an expectation or step failed, 2 bad usage or a scenario file with errors.
 
             Examples:
-              diorama run                                   every scenario in Configs/scenarios
+              diorama run
+                  every scenario in Configs/scenarios
               diorama run Configs/scenarios/timer-tour.scenario
               diorama run --junit results.xml --json results.json --report report/
-              diorama run --shard 2/4 --jobs 2              the second quarter of the suite, two at a time
-              diorama run --shard 2/4 --shard-by-time previous.json   quarters that take about as long
-              diorama run --json results.json --format github         annotate failures in a GitHub workflow
-              diorama run --profile sway-1.7                imitate sway 1.7 where a scenario names no profile
-              diorama run --on mutter --refresh 10          Mutter's monitors at 10 Hz: far less CPU
+              diorama run --shard 2/4 --jobs 2
+                  the second quarter of the suite, two at a time
+              diorama run --shard 2/4 --shard-by-time previous.json
+                  quarters that take about as long
+              diorama run --json results.json --format github
+                  annotate failures in a GitHub workflow
+              diorama run --profile sway-1.7
+                  imitate sway 1.7 where a scenario names no profile
+              diorama run --on mutter --refresh 10
+                  Mutter's monitors at 10 Hz: far less CPU
             """)
 
     @Argument(help: "Scenario files, or folders of them (default: Configs/scenarios).")
