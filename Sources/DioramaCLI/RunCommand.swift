@@ -74,7 +74,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help:
-            "How many scenarios run their steps at the same time, each on its own backend (a finished scenario's backend stops beside the next one)."
+            "How many scenarios run their steps at the same time, each on its own backend (a finished scenario's backend stops beside the next one; with more than one, a scenario in a `wait` step lets the next one start)."
     )
     var jobs: Int = 1
 

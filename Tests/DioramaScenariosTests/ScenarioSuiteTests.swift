@@ -94,6 +94,42 @@ struct ScenarioSuiteTests {
         #expect(notes.stopsEnded == 2, "run returned before every backend had stopped")
     }
 
+    @Test("with two jobs, a scenario waiting out a `wait` step lets the next scenario start")
+    func aPauseLetsTheNextScenarioStart() async throws {
+        let texts = [
+            "displays: studio\nlaunch TimerApp as t\nwindow w = t\nwait 5s\nexpect w on DP-1\n",
+            "displays: studio\nlaunch TimerApp as t\nwindow w = t\nexpect w on DP-1\n",
+            "displays: studio\nlaunch TimerApp as t\nwindow w = t\nexpect w on DP-1\n",
+        ]
+        let scenarios = try zip(["paused", "second", "third"], texts).map { name, text in
+            try ScenarioLoader.load(text: text, file: "\(name).scenario", environment: shippedEnvironment)
+        }
+        let (thirdStartedForPause, announceToPause) = AsyncStream.makeStream(of: Void.self)
+        let (thirdStartedForSecond, announceToSecond) = AsyncStream.makeStream(of: Void.self)
+        let notes = PauseNotes()
+        // The first scenario's pause and the second scenario's start both
+        // wait for the third to start. Were a paused scenario still one of
+        // the two jobs, the third could start only after one of those waits
+        // ran out (bounded, so that it fails instead of hanging).
+        let results = await ScenarioSuiteRunner(options: ScenarioRunOptions(jobs: 2)).run(scenarios) {
+            let backend = ScriptedBackend { _, _, _ in renderedObservation(on: ["DP-1"], scale: .one, bounds: Size(width: 10, height: 10)) }
+            switch notes.backendMade() {
+            case 1: backend.whenPausing = { notes.pauseSawTheThird(await Self.first(of: thirdStartedForPause, within: .seconds(20))) }
+            case 2: backend.whenStarted = { notes.secondSawTheThird(await Self.first(of: thirdStartedForSecond, within: .seconds(20))) }
+            default:
+                backend.whenStarted = {
+                    announceToPause.yield()
+                    announceToSecond.yield()
+                }
+            }
+            return backend
+        }
+        #expect(results.map(\.name) == ["paused", "second", "third"])
+        #expect(results.allSatisfy { $0.status == .passed })
+        #expect(notes.pauseSaw == true, "the third scenario did not start while the first one paused")
+        #expect(notes.secondSaw == true, "the third scenario did not start beside the second")
+    }
+
     /// True when `stream` yields within `limit`, false at the limit.
     private static func first(of stream: AsyncStream<Void>, within limit: Duration) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
@@ -130,4 +166,24 @@ private final class SuiteNotes: @unchecked Sendable {
     func stopEnded() { lock.withLock { ended += 1 } }
     var firstStopSawSecondStart: Bool? { lock.withLock { saw } }
     var stopsEnded: Int { lock.withLock { ended } }
+}
+
+/// What the backends of ``ScenarioSuiteTests/aPauseLetsTheNextScenarioStart()``
+/// saw, from the suite's tasks.
+private final class PauseNotes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made = 0
+    private var pause: Bool?
+    private var second: Bool?
+
+    func backendMade() -> Int {
+        lock.withLock {
+            made += 1
+            return made
+        }
+    }
+    func pauseSawTheThird(_ sawIt: Bool) { lock.withLock { pause = sawIt } }
+    func secondSawTheThird(_ sawIt: Bool) { lock.withLock { second = sawIt } }
+    var pauseSaw: Bool? { lock.withLock { pause } }
+    var secondSaw: Bool? { lock.withLock { second } }
 }

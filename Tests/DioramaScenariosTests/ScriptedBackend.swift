@@ -33,6 +33,8 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
     /// beside what.
     var whenStarted: (@Sendable () async -> Void)?
     var whenStopping: (@Sendable () async -> Void)?
+    /// Awaited when `perform` is given a `wait` step.
+    var whenPausing: (@Sendable () async -> Void)?
 
     init(
         kind: BackendKind = .sim,
@@ -66,6 +68,7 @@ final class ScriptedBackend: ScenarioBackend, @unchecked Sendable {
         log.append("perform \(step.text)")
         performed.append(step)
         lastLine = step.location.line
+        if case .wait = step.action { await whenPausing?() }
         return outcomes[step.location.line] ?? .done
     }
 

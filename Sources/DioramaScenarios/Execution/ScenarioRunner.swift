@@ -41,9 +41,13 @@ package struct ScenarioRunner: Sendable {
     /// how the clients and the compositor exit (a client that ignores SIGTERM
     /// holds up its own stop, not the suite). The result's time therefore
     /// ends with the last step.
+    ///
+    /// `pausing` is called with true just before a `wait` step (a fixed
+    /// pause) and with false once the step is done: the suite runner starts
+    /// another scenario meanwhile.
     package func runLeavingBackendToStop(
         _ validated: ValidatedScenario, on backend: some ScenarioBackend,
-        observer: (any ScenarioRunObserver)? = nil
+        observer: (any ScenarioRunObserver)? = nil, pausing: (@Sendable (_ paused: Bool) -> Void)? = nil
     ) async -> ScenarioResult {
         let scenario = validated.scenario
         let profile = options.profile(for: scenario)
@@ -74,7 +78,10 @@ package struct ScenarioRunner: Sendable {
 
         for (offset, step) in scenario.steps.enumerated() {
             let stepStarted = ContinuousClock.now
+            let pauses = if case .wait = step.action { true } else { false }
+            if pauses { pausing?(true) }
             var entry = await runStep(step, index: offset + 1, run: &run, backend: backend)
+            if pauses { pausing?(false) }
             entry.duration = .now - stepStarted
             run.entries.append(entry)
             observer?.scenario(scenario, didFinish: entry)
