@@ -82,7 +82,7 @@ struct ScenarioSuiteTests {
             backend.whenStopping = {
                 if number == 1 {
                     let sawIt = await Self.first(of: secondStarted, within: .seconds(20))
-                    notes.firstStopSawTheSecondStart(sawIt)
+                    notes.record("first stop saw the second start", sawIt)
                 }
                 notes.stopEnded()
             }
@@ -90,7 +90,7 @@ struct ScenarioSuiteTests {
         }
         #expect(results.map(\.name) == ["one", "two"])
         #expect(results.allSatisfy { $0.status == .passed })
-        #expect(notes.firstStopSawSecondStart == true, "the first scenario's stop ended before the second scenario started")
+        #expect(notes.saw("first stop saw the second start") == true, "the first scenario's stop ended before the second scenario started")
         #expect(notes.stopsEnded == 2, "run returned before every backend had stopped")
     }
 
@@ -106,7 +106,7 @@ struct ScenarioSuiteTests {
         }
         let (thirdStartedForPause, announceToPause) = AsyncStream.makeStream(of: Void.self)
         let (thirdStartedForSecond, announceToSecond) = AsyncStream.makeStream(of: Void.self)
-        let notes = PauseNotes()
+        let notes = SuiteNotes()
         // The first scenario's pause and the second scenario's start both
         // wait for the third to start. Were a paused scenario still one of
         // the two jobs, the third could start only after one of those waits
@@ -114,8 +114,8 @@ struct ScenarioSuiteTests {
         let results = await ScenarioSuiteRunner(options: ScenarioRunOptions(jobs: 2)).run(scenarios) {
             let backend = ScriptedBackend { _, _, _ in renderedObservation(on: ["DP-1"], scale: .one, bounds: Size(width: 10, height: 10)) }
             switch notes.backendMade() {
-            case 1: backend.whenPausing = { notes.pauseSawTheThird(await Self.first(of: thirdStartedForPause, within: .seconds(20))) }
-            case 2: backend.whenStarted = { notes.secondSawTheThird(await Self.first(of: thirdStartedForSecond, within: .seconds(20))) }
+            case 1: backend.whenPausing = { notes.record("pause saw the third", await Self.first(of: thirdStartedForPause, within: .seconds(20))) }
+            case 2: backend.whenStarted = { notes.record("second saw the third", await Self.first(of: thirdStartedForSecond, within: .seconds(20))) }
             default:
                 backend.whenStarted = {
                     announceToPause.yield()
@@ -126,8 +126,8 @@ struct ScenarioSuiteTests {
         }
         #expect(results.map(\.name) == ["paused", "second", "third"])
         #expect(results.allSatisfy { $0.status == .passed })
-        #expect(notes.pauseSaw == true, "the third scenario did not start while the first one paused")
-        #expect(notes.secondSaw == true, "the third scenario did not start beside the second")
+        #expect(notes.saw("pause saw the third") == true, "the third scenario did not start while the first one paused")
+        #expect(notes.saw("second saw the third") == true, "the third scenario did not start beside the second")
     }
 
     /// True when `stream` yields within `limit`, false at the limit.
@@ -148,12 +148,13 @@ struct ScenarioSuiteTests {
     }
 }
 
-/// What the backends of ``ScenarioSuiteTests/stopsBesideTheNextScenario()``
-/// saw, from the suite's tasks.
+/// What the scripted backends of ``ScenarioSuiteTests``' runs saw, noted
+/// from the suite's tasks: how many were made, what each bounded wait saw
+/// (by name), and how many stops ended.
 private final class SuiteNotes: @unchecked Sendable {
     private let lock = NSLock()
     private var made = 0
-    private var saw: Bool?
+    private var seen: [String: Bool] = [:]
     private var ended = 0
 
     func backendMade() -> Int {
@@ -162,28 +163,8 @@ private final class SuiteNotes: @unchecked Sendable {
             return made
         }
     }
-    func firstStopSawTheSecondStart(_ sawIt: Bool) { lock.withLock { saw = sawIt } }
+    func record(_ what: String, _ sawIt: Bool) { lock.withLock { seen[what] = sawIt } }
+    func saw(_ what: String) -> Bool? { lock.withLock { seen[what] } }
     func stopEnded() { lock.withLock { ended += 1 } }
-    var firstStopSawSecondStart: Bool? { lock.withLock { saw } }
     var stopsEnded: Int { lock.withLock { ended } }
-}
-
-/// What the backends of ``ScenarioSuiteTests/aPauseLetsTheNextScenarioStart()``
-/// saw, from the suite's tasks.
-private final class PauseNotes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made = 0
-    private var pause: Bool?
-    private var second: Bool?
-
-    func backendMade() -> Int {
-        lock.withLock {
-            made += 1
-            return made
-        }
-    }
-    func pauseSawTheThird(_ sawIt: Bool) { lock.withLock { pause = sawIt } }
-    func secondSawTheThird(_ sawIt: Bool) { lock.withLock { second = sawIt } }
-    var pauseSaw: Bool? { lock.withLock { pause } }
-    var secondSaw: Bool? { lock.withLock { second } }
 }
