@@ -141,4 +141,62 @@ import Testing
         pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
         #expect(pacer.shouldDraw)
     }
+
+    @Test func aFrameOvertakenByANewGeometryIsRedrawnAFewTimesThenCommitted() {
+        let pacer = pacerWithFrameInFlight()
+        for redraws in 0..<FramePacer.maximumRedrawsBeforeCommit {
+            #expect(pacer.redrawsOvertakenFrame(after: redraws), "redraw \(redraws + 1) of an overtaken frame")
+        }
+        #expect(
+            !pacer.redrawsOvertakenFrame(after: FramePacer.maximumRedrawsBeforeCommit),
+            "a compositor changing the geometry faster than we draw must not stall the commit")
+    }
+
+    @Test func aDisplayChangeWhileDrawingMakesTheNextGeometryWaitForTheCallback() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.geometryChanged()
+        #expect(pacer.shouldDraw, "a single display change supersedes the frame in flight at once")
+        pacer.willDraw()
+        pacer.displayChanged()  // read just before the commit
+        pacer.geometryChanged()
+        pacer.didCommit()
+        #expect(pacer.isOutpaced, "the displays changed while the frame was drawn")
+        #expect(pacer.reasons.contains(.geometryChanged))
+        #expect(!pacer.shouldDraw, "outpaced: the new geometry waits for the frame callback")
+        #expect(!pacer.redrawsOvertakenFrame(after: 0), "outpaced: an overtaken frame is committed as it is")
+        pacer.configureReceived()
+        #expect(pacer.shouldDraw, "a configure is still answered at once")
+
+        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
+        pacer.willDraw()
+        pacer.didCommit()
+        #expect(!pacer.isOutpaced, "a frame drawn with no display change meanwhile ends the storm")
+        pacer.geometryChanged()
+        #expect(pacer.shouldDraw, "reactions are at once again")
+    }
+
+    @Test func displayChangesBetweenFramesDoNotMakeThePacerOutpaced() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.displayChanged()
+        pacer.geometryChanged()
+        #expect(pacer.shouldDraw)
+        pacer.willDraw()
+        pacer.didCommit()
+        #expect(!pacer.isOutpaced, "the change came before the frame, which answered it")
+        pacer.displayChanged()
+        pacer.geometryChanged()
+        #expect(pacer.shouldDraw, "the next change supersedes at once too")
+    }
+
+    @Test func aRedrawStartsWithNoDisplayChangeNoted() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.geometryChanged()
+        pacer.willDraw()
+        pacer.displayChanged()
+        pacer.geometryChanged()
+        pacer.drawAbandoned()  // overtaken: drawn again
+        pacer.willDraw()
+        pacer.didCommit()
+        #expect(!pacer.isOutpaced, "the redraw itself saw no change: one change during a frame is no storm")
+    }
 }

@@ -17,11 +17,16 @@ final class InProcessWaylandApp {
     let application: Application
     let trace: RuntimeTrace
 
-    /// Starts the simulator on `layout` (its first display the default)
-    /// and an application on the Main configuration; no scene yet.
-    init(layout: DisplayLayout) throws {
+    /// Starts the simulator on `layout` (its first display the default) —
+    /// on a ``ManualClock`` when `manualClock`, so frame callbacks fire only
+    /// when the test calls `deliverFrame()` — and an application on the Main
+    /// configuration; no scene yet.
+    init(layout: DisplayLayout, manualClock: Bool = false) throws {
         let defaultDisplay = layout.displays.first?.name
-        simulator = try BackgroundSimulator { SimulatorConfiguration(layout: layout, defaultDisplay: defaultDisplay) }
+        simulator = try BackgroundSimulator {
+            SimulatorConfiguration(
+                layout: layout, clock: manualClock ? ManualClock() : MonotonicClock(), defaultDisplay: defaultDisplay)
+        }
         do {
             backend = try WaylandSceneBackend(environment: simulator.clientEnvironment)
         } catch {

@@ -21,6 +21,19 @@
 ///   callback would show a stale frame for a refresh — except during an
 ///   interactive resize with a kept drawable, where the compositor scales the
 ///   frame in flight and configures pace the redraws;
+/// - a frame whose geometry no longer holds when it is done (events read
+///   just before its commit changed it) is drawn again, at most
+///   ``maximumRedrawsBeforeCommit`` times, then committed as it is;
+/// - a frame committed after a display change (an output entered or left, a
+///   preferred scale) arrived while it was drawn makes the pacer *outpaced*:
+///   the compositor changes the displays faster than we draw. Then a new
+///   geometry waits for the frame callback instead of superseding the frame
+///   in flight, and a frame the geometry overtook is committed without a
+///   redraw, so a storm of display changes (a window dragged back and forth
+///   across a display edge, a script moving it thousands of times a second)
+///   costs a frame a refresh instead of a core. The first frame drawn with
+///   no display change arriving meanwhile ends the storm: reactions are at
+///   once again;
 /// - nothing starts while a frame is being drawn: a request from inside
 ///   `draw` (a game asking for its next frame) is for the next frame.
 struct FramePacer: Hashable, Sendable {
@@ -55,6 +68,17 @@ struct FramePacer: Hashable, Sendable {
     /// How many frames were committed; the n-th commit's frame callback is
     /// number n, so a callback can be told apart from a superseded one's.
     private(set) var committedFrames = 0
+    /// A display change arrived while the last committed frame was drawn:
+    /// changes come faster than frames, so new geometries wait for the frame
+    /// callback until a frame is drawn with no display change meanwhile.
+    private(set) var isOutpaced = false
+    /// A display change arrived while the frame being drawn was drawn.
+    private var displayChangedWhileDrawing = false
+
+    /// How many times a frame overtaken by a geometry change (events read
+    /// just before its commit) is drawn again before it is committed anyway,
+    /// when the pacer is not outpaced.
+    static let maximumRedrawsBeforeCommit = 3
 
     /// Whether a frame should be drawn now.
     var shouldDraw: Bool {
@@ -65,8 +89,16 @@ struct FramePacer: Hashable, Sendable {
             return !reasons.isEmpty
         case .waitingForFrameCallback:
             if reasons.contains(.configurePending) { return true }
-            return reasons.contains(.geometryChanged) && !isKeepingDrawableForResize
+            return reasons.contains(.geometryChanged) && !isKeepingDrawableForResize && !isOutpaced
         }
+    }
+
+    /// Whether a frame that a geometry change overtook while it was drawn
+    /// (after `redraws` redraws of it) is drawn again for the new geometry
+    /// rather than committed as it is. Never while outpaced: in a storm of
+    /// changes the redraw would be overtaken too.
+    func redrawsOvertakenFrame(after redraws: Int) -> Bool {
+        !isOutpaced && redraws < Self.maximumRedrawsBeforeCommit
     }
 
     /// `willConnectTo` (and any restoration) ran: the first frame is wanted.
@@ -89,6 +121,13 @@ struct FramePacer: Hashable, Sendable {
     /// The scene's buffer geometry (pixels, buffer scale or viewport) changed.
     mutating func geometryChanged() {
         reasons.insert(.geometryChanged)
+    }
+
+    /// The scene's surface entered or left an output, or was told a
+    /// preferred scale. While a frame is drawn (events read just before its
+    /// commit), a sign that the displays change faster than we draw.
+    mutating func displayChanged() {
+        if case .drawing = state { displayChangedWhileDrawing = true }
     }
 
     /// An interactive resize started (`keepsDrawable`: a viewport scales the
@@ -123,6 +162,7 @@ struct FramePacer: Hashable, Sendable {
         precondition(state == .idle || state == .waitingForFrameCallback, "a frame starts only from idle or over one in flight (\(state))")
         state = .drawing(frameInFlight: state == .waitingForFrameCallback, reasons: reasons)
         reasons = []
+        displayChangedWhileDrawing = false
     }
 
     /// The frame drawn is not committed (no buffer, or events read just before
@@ -135,10 +175,13 @@ struct FramePacer: Hashable, Sendable {
     }
 
     /// The frame was committed with a frame callback requested (number
-    /// ``committedFrames`` after this).
+    /// ``committedFrames`` after this). A display change that arrived while
+    /// it was drawn (whether or not the frame still fits: a window moved away
+    /// and back) makes the pacer outpaced; a frame drawn without one ends that.
     mutating func didCommit() {
         committedFrames += 1
         guard case .drawing = state else { return }
+        isOutpaced = displayChangedWhileDrawing
         state = .waitingForFrameCallback
     }
 

@@ -131,6 +131,7 @@ final class SceneSurface: SceneHost {
     /// every screen again three times a move.
     func refreshFacts() {
         outputsChanged = true
+        pacer.displayChanged()
         // Entering and leaving within one batch still counts as having entered.
         if !enteredAnOutput, surface.outputs.contains(where: \.isReady) { enteredAnOutput = true }
     }
@@ -243,11 +244,6 @@ final class SceneSurface: SceneHost {
 
     // MARK: Frames
 
-    /// How many times a frame is redrawn because events read just before its
-    /// commit changed the geometry, before it is committed anyway (a
-    /// compositor changing the geometry faster than we draw must not stall us).
-    private static let maximumRedrawsBeforeCommit = 3
-
     /// Draws and commits one frame for the scene's current state, with the
     /// presenter `PresenterChoice` picks: prepare, render, commit.
     ///
@@ -256,10 +252,13 @@ final class SceneSurface: SceneHost {
     /// would otherwise be answered only after a frame at the old scale or size
     /// went out — a stale frame the compositor shows for a refresh. If they
     /// changed the buffer geometry, the frame is drawn again for the new one
-    /// instead of being committed. Other scenes hear of those events only
-    /// once this frame is done (`WaylandSceneBackend.drawFrame(of:)`).
+    /// instead of being committed, as often as the pacer allows (a
+    /// compositor changing the geometry faster than we draw must not stall
+    /// us, nor keep us drawing frames nobody sees). Other scenes hear of
+    /// those events only once this frame is done
+    /// (`WaylandSceneBackend.drawFrame(of:)`).
     private func drawFrame() {
-        for attempt in 0... {
+        for redraws in 0... {
             guard !isTornDown, let scene, let state = scene.state else { return }
             if state.activationState == .background && scene.facts.isMapped {
                 // Nothing is drawn in the background; a pending configure is still acknowledged.
@@ -285,7 +284,7 @@ final class SceneSurface: SceneHost {
             }
             backend.dispatchEventsAlreadyReceived()
             if isTornDown { return }
-            if attempt < Self.maximumRedrawsBeforeCommit, scene.state?.bufferGeometry != frame.geometry {
+            if scene.state?.bufferGeometry != frame.geometry, pacer.redrawsOvertakenFrame(after: redraws) {
                 pacer.drawAbandoned()
                 continue
             }
@@ -388,5 +387,6 @@ extension SceneSurface: @preconcurrency FractionalScaleHandler {
     /// at it from the next frame, through the viewport.
     func preferredScaleChanged(_ fractionalScale: FractionalScale, scale: Scale) {
         editFacts { $0.fractionalPreferred = scale }
+        pacer.displayChanged()
     }
 }
