@@ -97,7 +97,8 @@ import Testing
                 Int32(size.height), Int32(size.width * 4))
             cairo_surface_set_device_scale(surface, scale, scale)
             let context: OpaquePointer = cairo_create(surface)
-            drawContent(CairoDrawable(context: context, size: size, contentsScale: scale))
+            // Layouts of its own: new ones, not the runtime's kept ones.
+            drawContent(CairoDrawable(context: context, size: size, contentsScale: scale, layouts: TextLayoutCache()))
             cairo_destroy(context)
             cairo_surface_flush(surface)
             cairo_surface_destroy(surface)

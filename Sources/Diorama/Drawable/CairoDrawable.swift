@@ -20,6 +20,8 @@ public struct CairoDrawable {
     public let size: Size
     /// Pixels per point: Cairo's device scale.
     public let contentsScale: Double
+    /// Where the text's Pango layouts are kept from frame to frame.
+    let layouts: TextLayoutCache
 
     /// The drawable's size in points: what the context's coordinates span.
     public var pointSize: CGSize {
@@ -63,14 +65,10 @@ public struct CairoDrawable {
         }
     }
 
+    /// `text` in `font`, laid out for this context: kept from frame to frame
+    /// (``TextLayoutCache``), so unchanged text is not shaped again.
     private func withLayout<Result>(_ text: String, font: String, _ body: (OpaquePointer) -> Result) -> Result {
-        let layout: OpaquePointer = pango_cairo_create_layout(context)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let description = pango_font_description_from_string(font)
-        defer { pango_font_description_free(description) }
-        pango_layout_set_font_description(layout, description)
-        pango_layout_set_text(layout, text, -1)
-        return body(layout)
+        layouts.withLayout(text, font: font, for: context, body)
     }
 
     private func setSource(_ color: UInt32) {
@@ -81,10 +79,12 @@ public struct CairoDrawable {
     /// Runs `body` with a Cairo drawable over `drawable`'s pixels
     /// (premultiplied ARGB8888, Cairo's `CAIRO_FORMAT_ARGB32` in memory),
     /// flushed when it returns. Throws when Cairo cannot wrap them.
-    static func drawing(over drawable: Drawable, _ body: (CairoDrawable) -> Void) throws(CairoUnavailable) {
+    static func drawing(
+        over drawable: Drawable, layouts: TextLayoutCache = .shared, _ body: (CairoDrawable) -> Void
+    ) throws(CairoUnavailable) {
         try drawing(
             over: drawable.pixels, size: drawable.size, strideBytes: drawable.stride,
-            contentsScale: drawable.contentsScale, body)
+            contentsScale: drawable.contentsScale, layouts: layouts, body)
     }
 
     /// Runs `body` with a Cairo drawable over `size` premultiplied ARGB8888
@@ -92,7 +92,7 @@ public struct CairoDrawable {
     /// `contentsScale` pixels per unit; flushed when it returns.
     static func drawing(
         over pixels: UnsafeMutableRawPointer, size: Size, strideBytes: Int, contentsScale: Double,
-        _ body: (CairoDrawable) -> Void
+        layouts: TextLayoutCache = .shared, _ body: (CairoDrawable) -> Void
     ) throws(CairoUnavailable) {
         let surface = cairo_image_surface_create_for_data(
             pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height),
@@ -104,7 +104,7 @@ public struct CairoDrawable {
         defer { cairo_destroy(context) }
         try CairoUnavailable.check(cairo_status(context), "cairo_create")
         guard let context else { throw CairoUnavailable(step: "cairo_create", status: "no context") }
-        body(CairoDrawable(context: context, size: size, contentsScale: contentsScale))
+        body(CairoDrawable(context: context, size: size, contentsScale: contentsScale, layouts: layouts))
         cairo_surface_flush(surface)
     }
 }
