@@ -28,14 +28,19 @@ import Testing
             frames += 1
             guard movesLeft > 0 else { return }
             movesLeft -= 1
-            let target = scene.screen?.name == "DP-1" ? "DP-2" : "DP-1"
             do {
-                try DisplayChangeStormTests.move(to: target, on: simulator)
+                try DisplayChangeStormTests.move(to: DisplayChangeStormTests.display(besides: scene.screen?.name), on: simulator)
             } catch {
                 failure = error
             }
         }
     }
+
+    /// The layout's other display: DP-2 (2×) beside DP-1 (1×), and back.
+    static func display(besides name: String?) -> String { name == "DP-1" ? "DP-2" : "DP-1" }
+
+    /// The scale of `display` in the layout.
+    static func scale(of display: String) -> Double { display == "DP-2" ? 2 : 1 }
 
     /// Moves window 1 to `display` and sends the events at once.
     static func move(to display: String, on simulator: BackgroundSimulator) throws {
@@ -85,7 +90,7 @@ import Testing
         content.movesLeft = 0
         let framesBefore = content.frames
         mark = trace.recordedRecords().count
-        let target = scene.screen?.name == "DP-1" ? "DP-2" : "DP-1"
+        let target = Self.display(besides: scene.screen?.name)
         try Self.move(to: target, on: simulator)
         app.backend.dispatchEventsAlreadyReceived()
         #expect(scene.screen?.name == target, "the move was read")
@@ -98,15 +103,14 @@ import Testing
             simulator.flushClients()
         }
         try app.pump(until: "the frame after the callback") { !commits(since: mark).isEmpty }
-        let scaleNow = target == "DP-2" ? 2.0 : 1.0
-        #expect(commits(since: mark).map(\.scale) == [scaleNow], "one frame, drawn for \(target)")
+        #expect(commits(since: mark).map(\.scale) == [Self.scale(of: target)], "one frame, drawn for \(target)")
 
         // That frame saw no display change: the next move is answered at
         // once, over the frame in flight, with no callback delivered.
         mark = trace.recordedRecords().count
-        let back = target == "DP-1" ? "DP-2" : "DP-1"
+        let back = Self.display(besides: target)
         try Self.move(to: back, on: simulator)
         try app.pump(until: "the frame answering the move") { !commits(since: mark).isEmpty }
-        #expect(commits(since: mark).map(\.scale) == [back == "DP-2" ? 2.0 : 1.0], "drawn at once for \(back)")
+        #expect(commits(since: mark).map(\.scale) == [Self.scale(of: back)], "drawn at once for \(back)")
     }
 }
