@@ -1,4 +1,5 @@
 import ArgumentParser
+import DioramaModel
 import DioramaScenarios
 import Foundation
 import Glibc
@@ -47,15 +48,30 @@ enum CIEnvironment {
     /// runs only its shard (otherwise every shard would run everything).
     private static func acknowledgeBazelSharding(command: String) throws {
         guard let path = variables["TEST_SHARD_STATUS_FILE"], !path.isEmpty else { return }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
+        let file = try openForAppending(path, variable: "TEST_SHARD_STATUS_FILE", command: command)
+        close(file.descriptor)
+    }
+
+    /// Opens the file a CI variable names to add to it (created when
+    /// missing), refusing what is not that: a link to nothing (its target
+    /// would be made wherever it points) and a FIFO no process reads (the
+    /// open would wait forever).
+    private static func openForAppending(_ path: String, variable: String, command: String) throws -> DescriptorWriter {
+        func refuse(_ reason: String) -> ExitCode {
             var standardError = StandardError()
-            print(
-                "diorama \(command): cannot touch TEST_SHARD_STATUS_FILE \(path): \(String(cString: strerror(errno)))",
-                to: &standardError)
-            throw DioramaExitCode.badInput
+            print("diorama \(command): cannot write \(variable) \(path): \(reason)", to: &standardError)
+            return DioramaExitCode.badInput
         }
-        close(descriptor)
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) != 0 {
+            throw refuse("it is a symbolic link to nothing (\(String(cString: strerror(errno)))); point it at a file or unset \(variable)")
+        }
+        do {
+            return try DescriptorWriter.openForWriting(path, appending: true)
+        } catch {
+            if error.code == ENXIO { throw refuse("it is a FIFO that no process is reading; start the reader first") }
+            throw refuse(String(cString: strerror(error.code)))
+        }
     }
 
     /// Where Bazel wants a test's JUnit XML (`XML_OUTPUT_FILE`), used when
@@ -81,25 +97,15 @@ enum CIEnvironment {
         print(report.annotations, terminator: "")
         guard let path = variables["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
         // GitHub's summary file collects every step's Markdown: append, never replace.
-        guard let handle = FileHandle(forWritingAtPath: path) ?? createAndOpen(path) else {
-            var standardError = StandardError()
-            print("diorama \(command): cannot write GITHUB_STEP_SUMMARY \(path): \(String(cString: strerror(errno)))", to: &standardError)
-            throw DioramaExitCode.badInput
-        }
-        defer { try? handle.close() }
+        let summary = try openForAppending(path, variable: "GITHUB_STEP_SUMMARY", command: command)
+        defer { close(summary.descriptor) }
         do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(report.summary.utf8))
+            try summary.write(report.summary)
         } catch {
             var standardError = StandardError()
-            print("diorama \(command): cannot write GITHUB_STEP_SUMMARY \(path): \(error.localizedDescription)", to: &standardError)
+            print("diorama \(command): cannot write GITHUB_STEP_SUMMARY \(path): \(error)", to: &standardError)
             throw DioramaExitCode.badInput
         }
-    }
-
-    private static func createAndOpen(_ path: String) -> FileHandle? {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
-        return FileHandle(forWritingAtPath: path)
     }
 }
 

@@ -18,13 +18,33 @@ final class TraceFileWriter {
 
     init(path: String, trace: Trace) throws {
         do {
-            writer = try DescriptorWriter.openForWriting(path, appending: false)
+            writer = try Self.open(path)
         } catch {
             throw TraceFileError(path: path, reason: error.description)
         }
         self.path = path
         for record in trace.records { write(record) }
         trace.observe { [weak self] record in self?.write(record) }
+    }
+
+    /// The trace file, opened to be written from its start. `/dev/stdout`,
+    /// `/dev/fd/N` and the like are the process's own descriptors, written
+    /// through (opened again they would be truncated: `--trace /dev/stdout
+    /// >> ci.log` emptied the log, and the environment line and the records
+    /// overwrote each other). A regular file with another name (a hard link)
+    /// is replaced, so that name keeps what it holds; a symbolic link is
+    /// followed.
+    static func open(_ path: String) throws(WriteFailure) -> DescriptorWriter {
+        if let descriptor = OutputFileWriter.processDescriptor(namedBy: path) {
+            let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+            guard copy >= 0 else { throw WriteFailure(code: errno) }
+            return DescriptorWriter(descriptor: copy)
+        }
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1, unlink(path) != 0 {
+            throw WriteFailure(code: errno)
+        }
+        return try DescriptorWriter.openForWriting(path, appending: false)
     }
 
     private func write(_ record: TraceRecord) {

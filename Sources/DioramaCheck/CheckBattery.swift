@@ -75,7 +75,15 @@ package enum CheckBattery {
             throw .clientDidNotStart(program, reason: "\(error)")
         }
         let logs = (output.appendingPathComponent("client.stdout.log"), output.appendingPathComponent("client.stderr.log"))
-        for log in [logs.0, logs.1] { try? FileManager.default.removeItem(at: log) }
+        // Each log is written over from its start (a link is followed), as
+        // another run's would be; a folder of that name is the user's, left alone.
+        for log in [logs.0, logs.1] {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: log.path, isDirectory: &isFolder), isFolder.boolValue {
+                throw .outputDirectory(
+                    output.path, reason: "\(log.lastPathComponent) in it is a folder; the client's output goes to a file of that name")
+            }
+        }
         let client: ClientProcess
         do {
             client = try ClientProcess(

@@ -193,6 +193,21 @@ package enum ExploreCampaign {
             return smallest
         }
 
+        /// A file made for the candidate's scenario in `folder`, under a name
+        /// nothing had (`.candidate-PID-N.scenario`, created exclusively).
+        static func newFile(in folder: String) throws -> String {
+            for attempt in 0..<100 {
+                let path = folder + "/.candidate-\(getpid())-\(attempt).scenario"
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                if descriptor >= 0 {
+                    close(descriptor)
+                    return path
+                }
+                guard errno == EEXIST else { throw OutputFileFailure(operation: "create", path: path, code: errno) }
+            }
+            throw OutputFileFailure(operation: "create a file in", path: folder, code: EEXIST)
+        }
+
         /// Runs the candidate's battery once more, then writes its scenario
         /// and runs it with and without the variations.
         mutating func confirm(_ candidate: Candidate) async throws(CheckError) -> (ExploreFinding, Bool) {
@@ -226,8 +241,16 @@ package enum ExploreCampaign {
                 defer { try? TemporaryDirectory.remove(work) }
                 let outcome: (reproduced: Bool, description: String)
                 do {
+                    // Tried under a name of its own (its relative paths mean
+                    // what the finding's will), and written under the
+                    // finding's name only once it reproduces: a file already
+                    // there (an earlier run's finding) is never written over
+                    // by a candidate, nor removed.
+                    let candidatePath = try Self.newFile(in: configuration.findingsDirectory)
+                    defer { unlink(candidatePath) }
                     outcome = try await ExploreScenario.reproduces(
-                        scenario: path, text: scenario(candidate.variations), control: scenario([]), workDirectory: work)
+                        scenario: candidatePath, text: scenario(candidate.variations), control: scenario([]), workDirectory: work)
+                    if outcome.reproduced { try OutputFileWriter.write(scenario(candidate.variations).utf8, to: path) }
                 } catch let failure as OutputFileFailure {
                     throw .findingsDirectory(configuration.findingsDirectory, reason: failure.reason)
                 } catch {
@@ -239,7 +262,6 @@ package enum ExploreCampaign {
                     return (finding, true)
                 }
             }
-            try? FileManager.default.removeItem(atPath: path)
             return (finding, false)
         }
     }

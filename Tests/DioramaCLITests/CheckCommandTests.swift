@@ -79,6 +79,33 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.standardError)")
     }
 
+    /// The client's logs go to `client.stdout.log` and `client.stderr.log` in
+    /// `--output`. Whatever had those names was removed first: a folder of
+    /// the user's went with everything in it, and a link was replaced. Now a
+    /// folder there is refused before the client starts, and a link is
+    /// followed, as for every output file.
+    @Test func theClientLogsNeverRemoveWhatHasTheirNames() throws {
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        try FileManager.default.createDirectory(atPath: output + "/client.stdout.log", withIntermediateDirectories: true)
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: output + "/client.stdout.log/precious.txt"))
+        let refused = try DioramaCommandLine.run(
+            ["check", "--output", output, "--", "/bin/true"], environment: DioramaCommandLine.environment([:]), timeout: 60)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("client.stdout.log in it is a folder"), "\(refused.standardError)")
+        #expect(try String(contentsOfFile: output + "/client.stdout.log/precious.txt", encoding: .utf8) == "precious\n")
+
+        try FileManager.default.removeItem(atPath: output + "/client.stdout.log")
+        let target = output + "-stderr-target.txt"
+        defer { try? FileManager.default.removeItem(atPath: target) }
+        try FileManager.default.createSymbolicLink(atPath: output + "/client.stderr.log", withDestinationPath: target)
+        _ = try DioramaCommandLine.run(
+            ["check", "--output", output, "--", "/bin/sh", "-c", "echo to-stderr >&2"],
+            environment: DioramaCommandLine.environment([:]), timeout: 60)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output + "/client.stderr.log") == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("to-stderr"))
+    }
+
     /// Under `--profile kwin-5.27` foot 1.13 dies as on KWin 5.27: SIGFPE in
     /// its wl_output listener, on the -1 × -1 mm physical size, before its
     /// first frame; the report says so and every later check is not applicable.

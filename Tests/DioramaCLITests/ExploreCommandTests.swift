@@ -1,9 +1,10 @@
-import DioramaCheck
 import DioramaModel
 import DioramaTestSupport
 import DioramaTestTraits
 import Foundation
 import Testing
+
+@testable import DioramaCheck
 
 /// `diorama check --explore` end to end (issue 20): the real binary, the
 /// simulator inside it, real clients as real processes, the written
@@ -151,6 +152,23 @@ import Testing
         #expect(result.standardError.contains("\(file): cannot write the findings' scenarios: "), "\(result.standardError)")
         #expect(result.standardError.contains("pass another folder with --explore-out"))
         #expect(result.standardOutput.isEmpty, "nothing ran: \(result.standardOutput)")
+    }
+
+    /// A candidate's scenario is tried under a name nothing had: a file
+    /// already in the findings folder (an earlier run's finding, or a link
+    /// the user made) was written over by a candidate that did not
+    /// reproduce, then removed.
+    @Test func aCandidateIsTriedUnderANameOfItsOwn() throws {
+        let folder = NSTemporaryDirectory() + "diorama-explore-names-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let taken = "\(folder)/.candidate-\(getpid())-0.scenario"
+        try Data("an earlier finding\n".utf8).write(to: URL(fileURLWithPath: taken))
+        let first = try ExploreCampaign.Campaign.newFile(in: folder)
+        let second = try ExploreCampaign.Campaign.newFile(in: folder)
+        #expect(Set([first, second, taken]).count == 3, "each a new name: \(first), \(second)")
+        #expect(try String(contentsOfFile: taken, encoding: .utf8) == "an earlier finding\n")
+        #expect(FileManager.default.fileExists(atPath: first) && FileManager.default.fileExists(atPath: second))
     }
 
     /// A client that dies in the baseline (as alacritty 0.11 is disconnected

@@ -293,4 +293,44 @@ struct SimAndCtlTests {
         #expect(badLayout.standardError.contains("no layout named \"no-such-layout\""), "\(badLayout.standardError)")
         #expect(badLayout.standardError.contains("dual, laptop, studio"))
     }
+
+    /// `--trace /dev/stdout` writes through the descriptor the shell gave:
+    /// with `>>` the log keeps what it held (the trace file was opened again
+    /// and truncated), and the environment line and the records do not
+    /// overwrite each other. A trace file with a second (hard) link is
+    /// replaced: the other name keeps its contents.
+    @Test("sim --trace /dev/stdout appends where stdout goes; a hard-linked trace file's other name is kept", .timeLimit(.minutes(10)))
+    func traceFileNeverTruncatesWhatIsNotItsOwn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diorama-sim-trace-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let diorama = try TestExecutable.locate("diorama").path
+        let log = directory.appendingPathComponent("ci.log").path
+        try "an earlier line\n".write(toFile: log, atomically: false, encoding: .utf8)
+        // The shell opens the log for appending, as `>> ci.log` in a CI step does.
+        let appended = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", #"exec "$0" sim --layout laptop --trace /dev/stdout -- true >> "$1""#, diorama, log],
+            environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]), timeout: 60)
+        #expect(appended.status == 0, "\(appended.standardError)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.first == "an earlier line")
+        #expect(lines.contains { $0.hasPrefix("XDG_RUNTIME_DIR=") })
+        let records = lines.dropFirst().filter { !$0.hasPrefix("XDG_RUNTIME_DIR=") }
+        #expect(records.first?.contains(#""type":"display_added""#) == true, "\(lines)")
+        for record in records {
+            #expect((try? JSONSerialization.jsonObject(with: Data(record.utf8))) is [String: Any], "not a whole record: \(record)")
+        }
+
+        let trace = directory.appendingPathComponent("trace.jsonl").path
+        let otherName = directory.appendingPathComponent("kept.txt").path
+        try "kept\n".write(toFile: otherName, atomically: false, encoding: .utf8)
+        #expect(link(otherName, trace) == 0)
+        let linked = try DioramaCommandLine.run(
+            ["sim", "--layout", "laptop", "--trace", trace, "--", "true"],
+            environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
+        #expect(linked.status == 0, "\(linked.standardError)")
+        #expect(try String(contentsOfFile: otherName, encoding: .utf8) == "kept\n")
+        #expect(try String(contentsOfFile: trace, encoding: .utf8).hasPrefix(#"{"#))
+    }
 }

@@ -149,6 +149,22 @@ struct RunCommandTests {
         #expect(merge.status == 1, "\(merge.standardOutput)\n\(merge.standardError)")
         #expect(merge.standardOutput.contains(annotation), "\(merge.standardOutput)")
         #expect(try String(contentsOfFile: summary, encoding: .utf8).components(separatedBy: "### Diorama scenarios").count == 3)
+
+        // A FIFO nobody reads is refused at once (the open waited forever),
+        // and a link to nothing is left as it is (it was replaced by a file).
+        let fifo = directory.appendingPathComponent("summary.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let toFifo = try ScenarioCommandLine.run(["merge", json, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": fifo])
+        #expect(toFifo.status == 2)
+        #expect(toFifo.standardError.contains("cannot write GITHUB_STEP_SUMMARY \(fifo): it is a FIFO that no process is reading"))
+        let dangling = directory.appendingPathComponent("summary.link").path
+        let nowhere = directory.appendingPathComponent("nowhere.md").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: nowhere)
+        let toLink = try ScenarioCommandLine.run(["merge", json, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": dangling])
+        #expect(toLink.status == 2)
+        #expect(toLink.standardError.contains("it is a symbolic link to nothing"), "\(toLink.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling) == nowhere)
+        #expect(!FileManager.default.fileExists(atPath: nowhere))
     }
 
     @Test("diorama demo exits 0 and writes the HTML report it names")
