@@ -188,7 +188,16 @@ struct SimLimitsOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds a control connection may stay idle between requests before it is closed (default 60).")
     var controlIdleTimeout: Double?
 
+    /// The most trace records `--trace-capacity` may keep: they are held in
+    /// memory, about 200 bytes each (2 GB at this bound).
+    static let maximumTraceCapacity = 10_000_000
+
     func validate() throws {
+        if let value = traceCapacity, value > Self.maximumTraceCapacity {
+            throw ValidationError(
+                "--trace-capacity must be at most \(Self.maximumTraceCapacity) (records are kept in memory, about 200 bytes each), got \(value); "
+                    + "write them all to a file with --trace instead")
+        }
         for (name, value) in [
             ("--max-surfaces-per-client", maxSurfacesPerClient), ("--max-buffer-bytes", maxBufferBytes),
             ("--max-pool-bytes", maxPoolBytes), ("--trace-capacity", traceCapacity),

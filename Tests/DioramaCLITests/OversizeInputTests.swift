@@ -45,6 +45,11 @@ struct OversizeInputTests {
         Case(label: "sim --layout", sparseFile: "big.json", kind: .displayLayout) {
             ["sim", "--layout", "\($0)/big.json", "--", "/bin/true"]
         },
+        Case(label: "merge", sparseFile: "results.json", kind: .resultsReport) { ["merge", "\($0)/results.json"] },
+        Case(
+            label: "run --shard-by-time", sparseFile: "times.xml", kind: .resultsReport,
+            otherFiles: ["a.scenario": "display A 800x600 at 0,0\nwait 1ms\n"]
+        ) { ["run", "\($0)/a.scenario", "--shard", "1/2", "--shard-by-time", "\($0)/times.xml", "--work-dir", "\($0)/work"] },
     ]
 
     @Test("refused before reading: exit 2, the file, its size and the limit", arguments: cases)

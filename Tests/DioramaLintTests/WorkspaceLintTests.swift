@@ -74,6 +74,19 @@ struct WorkspaceLintTests {
         try folder.write(String(repeating: "<a ", count: 350_000), to: "Open.xcworkspace/contents.xcworkspacedata")
         let open = try Linter().lint(folder.url.appendingPathComponent("Open.xcworkspace"))
         #expect(try open.target("Open.xcworkspace").ruleIDs == [LintRules.malformedFile.id])
+
+        // 100,000 nested groups (3.4 MB, under the size limit) cost minutes
+        // and gigabytes, a longer folder path at each level; past 256 levels
+        // the rest is not read.
+        let depth = 100_000
+        try folder.write(
+            "<Workspace>" + String(repeating: "<Group location=\"group:x\">", count: depth)
+                + "<FileRef location=\"group:App.xcodeproj\"/>" + String(repeating: "</Group>", count: depth) + "</Workspace>",
+            to: "Deep.xcworkspace/contents.xcworkspacedata")
+        let deep = try Linter().lint(folder.url.appendingPathComponent("Deep.xcworkspace"))
+        #expect(
+            try deep.target("Deep.xcworkspace").findings.map(\.message)
+                == ["groups are nested more than 256 levels deep; the rest of Deep.xcworkspace/contents.xcworkspacedata is not read"])
     }
 
     @Test("--exclude leaves vendored projects out of a folder and out of a workspace")

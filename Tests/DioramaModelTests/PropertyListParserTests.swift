@@ -223,6 +223,35 @@ struct PropertyListParserTests {
         #expect(try parsePlist(shallow).arrayValue != nil)
     }
 
+    /// A binary plist of `levels` arrays, each holding the next one twice,
+    /// then a one-character string: `levels` × 3 + 2 bytes of objects that
+    /// stand for 2^levels strings.
+    static func sharedArrays(levels: Int) -> Data {
+        var objects: [[UInt8]] = (0..<levels).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+        objects.append([0x51, UInt8(ascii: "a")])
+        var body: [UInt8] = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(body.count))
+            body += object
+        }
+        let tableOffset = UInt64(body.count)
+        body += offsets
+        body += [0, 0, 0, 0, 0, 0, 1, 1]  // unused, sort version, offset size 1, reference size 1
+        for field in [UInt64(objects.count), 0, tableOffset] { body += withUnsafeBytes(of: field.bigEndian, Array.init) }
+        return Data(body)
+    }
+
+    /// 40 levels (a trillion values once shared arrays are followed) ran
+    /// for minutes and took gigabytes; past the value budget it is refused.
+    @Test("a binary plist that shares arrays into more values than the budget is refused at once")
+    func sharedObjectsAreCountedWhereUsed() throws {
+        let small = try PropertyList.parse(Self.sharedArrays(levels: 4), file: "small.plist")
+        #expect(small.arrayValue?.count == 2)
+        let error = try #require(throws: PlistError.self) { try PropertyList.parse(Self.sharedArrays(levels: 40), file: "dag.plist") }
+        #expect(error.problem.contains("more than 100000 values once each shared object is counted"), "\(error)")
+    }
+
     @Test("an unreadable file is a PlistError naming the file")
     func missingFile() throws {
         let url = URL(fileURLWithPath: "/nonexistent/diorama/Info.plist")

@@ -63,6 +63,9 @@ struct XcodeWorkspaceFile {
         var location: SourceLocation
     }
 
+    /// The deepest `<Group>` nesting read, as deep as the plist readers go.
+    static let maximumGroupDepth = 256
+
     /// Walks the tags in order, keeping the folder of each open `<Group>`.
     private mutating func scan(_ text: String, file: String, bundle: URL) {
         let container = bundle.deletingLastPathComponent()
@@ -75,6 +78,15 @@ struct XcodeWorkspaceFile {
             case ("Group", true):
                 if groups.count > 1 { groups.removeLast() }
             case ("Group", false):
+                // Each level's folder is a longer path: a few MB of nested
+                // groups cost gigabytes and minutes. Xcode's own nest a few deep.
+                guard groups.count <= Self.maximumGroupDepth else {
+                    findings.append(
+                        LintRules.malformedFile.finding(
+                            at: tag.location, "groups are nested more than \(Self.maximumGroupDepth) levels deep; the rest of \(file) is not read",
+                            fix: "restore the workspace from version control, or lint the .xcodeproj folders instead"))
+                    return
+                }
                 let folder =
                     tag.attributes["location"].flatMap {
                         Self.resolve($0, group: groups.last ?? container, container: container)

@@ -46,6 +46,9 @@ package struct InputFileKind: Hashable, Sendable {
     package static let markdown = InputFileKind(name: "a Markdown document", maximumSize: 16 << 20)
     /// A `.gitignore` lint reads to tell a developer-local file from a missing one (1 MiB).
     package static let gitignore = InputFileKind(name: "a .gitignore file", maximumSize: 1 << 20)
+    /// A results report `diorama merge` or `run --shard-by-time` reads: an
+    /// earlier run's JSON or JUnit XML (256 MiB; a thousand scenarios take a few MiB).
+    package static let resultsReport = InputFileKind(name: "a results report", maximumSize: 256 << 20)
     /// A screenshot the simulator wrote, copied into an HTML report: a PNG of the
     /// largest picture (16384×16384, 1 GiB of pixels) stays well under this.
     package static let screenshot = InputFileKind(name: "a screenshot", maximumSize: 2 << 30)

@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// `diorama merge`: the JSON results of several runs — the shards of a CI
@@ -53,10 +54,10 @@ package struct MergedResults: Sendable {
 
     private static func read(_ path: String) throws(MergeError) -> JSONReport.Document {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        do throws(FileReadFailure) {
+            data = try RegularFileReader.read(path, as: .resultsReport)
         } catch {
-            throw MergeError(["\(path): cannot be read (\(error.localizedDescription)); pass the --json file of each run"])
+            throw MergeError(["\(path): cannot be read (\(error)); \(error.oversizeFix ?? "pass the --json file of each run")"])
         }
         struct Header: Decodable { var schema: String? }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {

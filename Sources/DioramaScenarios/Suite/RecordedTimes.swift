@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 #if canImport(FoundationXML)
@@ -36,10 +37,10 @@ package struct RecordedTimes: Hashable, Sendable {
     /// - Throws: ``RecordedTimesError`` naming the file and what is wrong.
     package static func load(path: String) throws(RecordedTimesError) -> RecordedTimes {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        do throws(FileReadFailure) {
+            data = try RegularFileReader.read(path, as: .resultsReport)
         } catch {
-            throw RecordedTimesError(path: path, problem: "cannot be read (\(error.localizedDescription))")
+            throw RecordedTimesError(path: path, problem: "cannot be read (\(error))" + (error.oversizeFix.map { "; \($0)" } ?? ""))
         }
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         let times: [String: Double]
