@@ -27,7 +27,7 @@ package enum BenchRunner {
         let sway = SwayMoveBenchmark.run(moves: configuration.swayMoves, pipelineDepth: configuration.pipelineDepth)
         let products =
             ProcessInfo.processInfo.environment["DIORAMA_BUILD_PRODUCTS"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            ?? ConfigFileLocator.executableFolder
         if configuration.controlMoves > 0 { log("control socket moves") }
         let controlSocket = ControlSocketMoveBenchmark.run(
             moves: configuration.controlMoves, batchSize: configuration.controlBatchSize,

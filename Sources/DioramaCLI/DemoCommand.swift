@@ -1,4 +1,5 @@
 import ArgumentParser
+import DioramaModel
 import DioramaPOSIX
 import DioramaScenarioBackends
 import DioramaScenarios
@@ -68,16 +69,11 @@ struct DemoCommand: ParsableCommand {
     }
 
     /// `Configs/scenarios/demo-tour.scenario` under the current folder, else in
-    /// a folder above the executable (a checkout's `.build/debug/diorama`).
+    /// a folder above the executable (a checkout's `.build/debug/diorama`) or
+    /// above the current folder.
     static func findTour() -> String? {
         let relative = "Configs/scenarios/demo-tour.scenario"
         if FileManager.default.fileExists(atPath: relative) { return relative }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
+        return ConfigFileLocator.locate(relative)?.path
     }
 }

@@ -104,6 +104,19 @@ struct RunCommand: ParsableCommand {
         get throws { try RefreshOption.milliHz(refresh) }
     }
 
+    /// What `diorama run` with no files runs: the scenarios of the project
+    /// in the current folder.
+    static let defaultFolder = "Configs/scenarios"
+
+    /// Why `diorama run` without files has nothing to run here, and what to
+    /// pass; `shipped` is Diorama's own suite when one is found above the
+    /// executable.
+    static func noDefaultFolderMessage(shipped: String?) -> String {
+        "diorama run: no scenario files given, and this folder has no \(defaultFolder); "
+            + "pass scenario files or folders of them"
+            + (shipped.map { ", e.g. `diorama run \($0)` for Diorama's shipped suite" } ?? "")
+    }
+
     func run() throws {
         ExitCleanup.stopOnTerminationSignals()
         try ScenarioSession.prepareWorkDirectory(workDir, command: "run")
@@ -112,9 +125,14 @@ struct RunCommand: ParsableCommand {
         if times != nil && shard == nil {
             print("diorama run: no shard (--shard, or a CI's shard variables), so --shard-by-time has nothing to split; running every scenario")
         }
+        if paths.isEmpty, !FileManager.default.fileExists(atPath: Self.defaultFolder) {
+            var standardError = StandardError()
+            print(Self.noDefaultFolderMessage(shipped: ConfigFileLocator.locate(Self.defaultFolder)?.path), to: &standardError)
+            throw DioramaExitCode.badInput
+        }
         let suite: ScenarioSuite
         do throws(ScenarioErrors) {
-            suite = try ScenarioSuite.collect(paths.isEmpty ? ["Configs/scenarios"] : paths, shard: shard, times: times)
+            suite = try ScenarioSuite.collect(paths.isEmpty ? [Self.defaultFolder] : paths, shard: shard, times: times)
         } catch {
             var standardError = StandardError()
             print(error.description, to: &standardError)

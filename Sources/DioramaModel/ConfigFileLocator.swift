@@ -9,10 +9,22 @@ package enum ConfigFileLocator {
     /// The folders searched from, in order: the executable's folder (symlinks
     /// resolved), then the current directory.
     package static var defaultStartingPoints: [URL] {
-        [
-            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent(),
-            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        ]
+        [executableFolder, URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    }
+
+    /// The running executable's folder, symlinks resolved. The kernel's
+    /// `/proc/self/exe` names it however the program was started: `argv[0]`
+    /// is only `diorama` when a shell found it on `PATH` (then it would name
+    /// the current folder), and a symlink on `PATH` into a checkout must lead
+    /// to the checkout's `Configs/`.
+    package static var executableFolder: URL { executable.deletingLastPathComponent() }
+
+    /// The running executable's file, symlinks resolved (see ``executableFolder``).
+    package static var executable: URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
     }
 
     /// `relativePath` (such as `Configs/displays/dual.json`) in the nearest

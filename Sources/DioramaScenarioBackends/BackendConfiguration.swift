@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 
 /// Where a backend finds the programs a scenario launches and puts what its
@@ -27,13 +28,8 @@ package struct BackendConfiguration: Hashable, Sendable {
     ) -> [String] {
         var directories: [String] = []
         if let products = environment["DIORAMA_BUILD_PRODUCTS"], !products.isEmpty { directories.append(products) }
-        directories.append(
-            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-                .deletingLastPathComponent().path)
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            directories.append(executable.deletingLastPathComponent().path)
-        }
-        var seen = Set<String>()
-        return directories.filter { seen.insert($0).inserted }
+        let running = ConfigFileLocator.executableFolder.path
+        if !directories.contains(running) { directories.append(running) }
+        return directories
     }
 }

@@ -91,6 +91,40 @@ struct RunCommandTests {
         #expect(result.standardError.contains("outside.scenario:3:"), "\(result.standardError)")
     }
 
+    @Test("started by name through a symlink on PATH, from an outside folder: the shipped layouts are found, and a bare run says what to pass")
+    func startedThroughPath() throws {
+        let outside = FileManager.default.temporaryDirectory
+            .appendingPathComponent("diorama-on-path-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let bin = outside.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        // As an installed tool is: a symlink into the build, found by the shell,
+        // so the program's argv[0] is only `diorama`.
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("diorama").path, withDestinationPath: try TestExecutable.locate("diorama").path)
+        _ = try Self.write("displays: studio\nlaunch TimerApp as timer\nmove nowhere to DP-2\n", "outside.scenario", in: outside)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        func shell(_ command: String) throws -> ChildProcessResult {
+            let child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], environment: environment, currentDirectory: outside)
+            defer { child.stop() }
+            return try child.waitForExit(timeout: 60)
+        }
+        let named = try shell("exec diorama run outside.scenario")
+        #expect(named.status == 2)
+        #expect(!named.standardError.contains("no layout"), "\(named.standardError)")
+        #expect(named.standardError.contains("outside.scenario:3:"), "\(named.standardError)")
+        // No files, and no Configs/scenarios here: the message names what to pass.
+        let bare = try shell("exec diorama run")
+        #expect(bare.status == 2)
+        let shipped = PackageRoot.url.appendingPathComponent("Configs/scenarios").path
+        #expect(
+            bare.standardError.contains("no scenario files given, and this folder has no Configs/scenarios")
+                && bare.standardError.contains("`diorama run \(shipped)`"), "\(bare.standardError)")
+    }
+
     @Test("exit 2 for a scenario with errors, printed as file:line:column, nothing run")
     func badScenario() throws {
         let directory = try PackageRoot.temporaryDirectory("run-bad")
