@@ -100,6 +100,24 @@ struct CIShardingTests {
         #expect(shards.map(\.count) == [1, 1])
     }
 
+    /// `a/x.scenario` and `b/x.scenario` shared a work folder and report
+    /// screenshots (the second wrote over the first, and `--jobs 2` raced in
+    /// one folder); `.scenario` named its scenario "". Both are refused
+    /// before anything runs, each at its file.
+    @Test("two files of one scenario name, or a name that is no folder name, are refused at the file")
+    func scenarioNamesMustBeDistinct() throws {
+        let directory = try TemporaryDirectory("names")
+        defer { directory.cleanUp() }
+        let first = try directory.write("# a\n", to: "da/x.scenario")
+        let second = try directory.write("# b\n", to: "db/x.scenario")
+        let duplicate = try #require(throws: ScenarioErrors.self) { try ScenarioSuite.collect([first, second]) }
+        #expect(duplicate.diagnostics.map(\.location.file) == [second])
+        #expect(duplicate.description.contains("another scenario is named x too: \(first)"), "\(duplicate)")
+        let unnamed = try directory.write("# c\n", to: "dc/.scenario")
+        let empty = try #require(throws: ScenarioErrors.self) { try ScenarioSuite.collect([unnamed]) }
+        #expect(empty.description.contains("\"\" is not a usable scenario name"), "\(empty)")
+    }
+
     /// `Fixtures/shipped-suite-times.xml` is the JUnit report of a real
     /// `diorama run --jobs 2` of Configs/scenarios on the simulator.
     @Test("on the recorded times of the shipped suite, the longest of 3 time-balanced shards is within 1.3x of the shortest")
