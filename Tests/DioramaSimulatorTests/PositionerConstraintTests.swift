@@ -129,14 +129,20 @@ import Testing
                 == Rect(x: -200, y: 0, width: 1200, height: 50))
     }
 
-    @Test func anAxisWithoutGravityDoesNotSlide() {
-        // Gravity bottom: centred horizontally on the anchor point.
+    @Test func anAxisWithCentredGravitySlidesToo() {
+        // Gravity bottom: centred horizontally on the anchor point, as GTK's
+        // popovers are. At parent x 950 it spans 900–1100: slid 100 to the left.
         let popup = Self.positioner(
             size: Size(width: 200, height: 50), anchorRect: Rect(x: 0, y: 0, width: 100, height: 20),
-            anchor: .bottom, gravity: .bottom, adjustment: .slideX)
+            anchor: .bottom, gravity: .bottom, adjustment: [.slideX, .resizeX])
+        #expect(popup.placement.minX == -50)
         let placed = popup.placement(parentOrigin: Point(x: 950, y: 100), constraintArea: Self.area)
-        #expect(placed == popup.placement)
-        #expect(placed.minX == -50)
+        #expect(placed == Rect(x: -150, y: 20, width: 200, height: 50), "slid at full width, not resized")
+        // Wider than the area, centred: its left edge goes to the area's.
+        let wide = Self.positioner(
+            size: Size(width: 1200, height: 50), anchorRect: Rect(x: 0, y: 0, width: 100, height: 20),
+            anchor: .bottom, gravity: .bottom, adjustment: .slideX)
+        #expect(wide.placement(parentOrigin: Point(x: 500, y: 100), constraintArea: Self.area).minX == -500)
     }
 
     @Test func resizeXCutsOffWhatIsPastTheRightEdge() {

@@ -55,8 +55,10 @@ struct Positioner {
     ///    area and flipping cannot help);
     /// 2. slide (`slide_x`/`slide_y`): moved the least distance that brings
     ///    it inside; wider than the area, its edge on the anchor side
-    ///    (opposite the gravity) is aligned with the area's. An axis without
-    ///    gravity does not slide, as in wlroots;
+    ///    (opposite the gravity; the left or top one when the gravity is
+    ///    centred) is aligned with the area's. A centred axis slides too:
+    ///    GTK centres every popover and counts on it, as Mutter, KWin and the
+    ///    wlroots sway 1.7 is built on do (only wlroots 0.16 stopped);
     /// 3. resize (`resize_x`/`resize_y`): the parts outside the area are cut
     ///    off; not when nothing would be left.
     /// With no bit set for an axis the popup stays where it was placed on it.
@@ -137,10 +139,11 @@ struct Positioner {
             let (flippedBefore, flippedAfter) = candidate.overflow(areaStart, areaEnd)
             if flippedBefore <= 0 && flippedAfter <= 0 { return candidate }
         }
-        if slide && gravitySide != 0 {
+        if slide {
             if before > 0 && after > 0 {
-                // Wider than the area: keep the edge the popup grows from in view.
-                result.start += gravitySide > 0 ? before : -after
+                // Wider than the area: keep the edge the popup grows from in
+                // view (its start when it grows both ways).
+                result.start += gravitySide >= 0 ? before : -after
             } else {
                 // Move the least distance that puts one edge on the area's
                 // edge: inside when the popup fits, else as far in as it goes.
