@@ -62,4 +62,31 @@ import Testing
         #expect(fresh?.staleScale == false)
         #expect(fresh?.surfaceSize == Size(width: 400, height: 300))
     }
+
+    /// `move W --to DISPLAY` keeps the window's offset from the area's corner
+    /// only as far as the whole window stays on the target: a window near
+    /// DP-2's far corner lands wholly on DP-1, not across both or on neither.
+    @Test func aWindowMovedToADisplayLandsWhollyOnIt() throws {
+        let harness = try Simulator.Harness.shipped("dual.json")
+        let client = try WindowingClient(harness: harness)
+        let window = try mapWindow(client, in: harness, size: (900, 600))
+        let selector = WindowSelector.appID("org.diorama.test")
+        // 1500,800 from DP-2's corner: 900x600 would reach 2400,1400 on DP-1.
+        try harness.simulator.moveWindow(selector, to: Point(x: 1920 + 1500, y: 800))
+        try harness.roundtrip(client.connection)
+        try harness.simulator.moveWindow(selector, toDisplay: "DP-1")
+        try harness.roundtrip(client.connection)
+        var simulated = try harness.simulator.window(selector)
+        #expect(simulated.frame == Rect(x: 1920 - 900, y: 1080 - 600, width: 900, height: 600))
+        #expect(simulated.enteredDisplayNames == ["DP-1"])
+        #expect(window.enteredOutputs == ["DP-1"])
+        #expect(window.preferredScale120 == 120)
+        // A window off every display lands in the target's far corner, wholly on it.
+        try harness.simulator.moveWindow(selector, to: Point(x: 5000, y: 5000))
+        try harness.simulator.moveWindow(selector, toDisplay: "DP-2")
+        try harness.roundtrip(client.connection)
+        simulated = try harness.simulator.window(selector)
+        #expect(simulated.frame == Rect(x: 1920 + 1920 - 900, y: 1080 - 600, width: 900, height: 600))
+        #expect(simulated.enteredDisplayNames == ["DP-2"])
+    }
 }

@@ -304,11 +304,15 @@ extension WindowManager {
         } else if let tile = profile.tileFrame(of: window, in: target.usableArea) {
             window.position = tile.origin
         } else if let source {
+            // The same offset from the area's corner, clamped so that the
+            // whole window is on the target (its top-left corner when it is
+            // larger than the area).
             let area = target.usableArea
             let offset = Point(x: window.position.x - source.usableArea.minX, y: window.position.y - source.usableArea.minY)
+            let size = window.size
             window.position = Point(
-                x: area.minX + min(max(0, offset.x), max(0, area.width - 1)),
-                y: area.minY + min(max(0, offset.y), max(0, area.height - 1)))
+                x: area.minX + min(max(0, offset.x), max(0, area.width - max(1, size.width))),
+                y: area.minY + min(max(0, offset.y), max(0, area.height - max(1, size.height))))
         } else {
             window.position = registry.cascadePosition(on: target)
         }
