@@ -119,7 +119,7 @@ public final class Simulator {
         presentation = PresentationServer(surfaces: surfaces)
         seat = SeatServer(
             clients: clientRegistry, surfaces: surfaces, shell: shellRegistry, trace: trace, clock: clock,
-            errors: errors, serials: serials)
+            errors: errors, serials: serials, selectionAfterKeyboardEnter: configuration.profile.selectionAfterKeyboardEnter)
         windowManager = WindowManager(
             registry: shellRegistry, outputs: outputs, seat: seat, frameScheduler: frameScheduler,
             clients: clientRegistry, trace: trace, profile: configuration.profile)

@@ -16,6 +16,7 @@ final class ClientRecord {
     var keyboards: [WlKeyboard] = []
     var pointers: [WlPointer] = []
     var touches: [WlTouch] = []
+    var dataDevices: [WlDataDevice] = []
     /// Set once disconnected; handlers of late resource destructions check it.
     var isConnected = true
     /// Set when a control request gave up waiting for this client to read

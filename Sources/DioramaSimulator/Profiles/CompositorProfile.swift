@@ -230,6 +230,11 @@ public struct CompositorProfile: Hashable, Sendable {
     /// `unset_maximized` before its window maps) is answered by a
     /// configure, as the protocol asks; Mutter 43 sends none.
     public var answersUnchangedStateRequests = true
+    /// Whether the (always empty) `wl_data_device.selection` a client is told
+    /// as it gets keyboard focus comes after `wl_keyboard.enter` and
+    /// `modifiers` (KWin 5.27) rather than right before them, as the protocol
+    /// words it and sway and weston send it.
+    public var selectionAfterKeyboardEnter = false
     /// The order the registry announces globals in, by interface name
     /// (`wl_output`: every output of the starting layout); interfaces not
     /// listed follow in the simulator's own order. Empty: the simulator's
@@ -428,6 +433,7 @@ public struct CompositorProfile: Hashable, Sendable {
         .with(\.statesOfMaximized, .alsoTiled).with(\.restoredWindowMovesWithItsSize, true)
         .with(\.outputMembership, .windowGeometry).with(\.mergesRepeatedConfigures, true)
         .with(\.halfTiling, .leftTakesOddPoint).with(\.halfTileMinimumSize, .ignored)
+        .with(\.selectionAfterKeyboardEnter, true)
 
     /// Mutter 43.8 (`mutter --wayland --headless --virtual-monitor …`, as
     /// `wayland-info` lists it on Debian bookworm): no fractional scale

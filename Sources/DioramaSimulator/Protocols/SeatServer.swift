@@ -25,13 +25,18 @@ final class SeatServer {
     let clock: any SimulatorClock
     let errors: ProtocolErrorReporter
     let serials: SerialSource
+    /// The profile's place for the empty selection a client is told as it
+    /// gets keyboard focus (``CompositorProfile/selectionAfterKeyboardEnter``).
+    let selectionAfterKeyboardEnter: Bool
     /// Set by the simulator once it is wired.
     weak var windowOperations: (any WindowOperations)?
 
     init(
         clients: ClientRegistry, surfaces: SurfaceRegistry, shell: ShellRegistry, trace: Trace,
-        clock: any SimulatorClock, errors: ProtocolErrorReporter, serials: SerialSource
+        clock: any SimulatorClock, errors: ProtocolErrorReporter, serials: SerialSource,
+        selectionAfterKeyboardEnter: Bool = false
     ) {
+        self.selectionAfterKeyboardEnter = selectionAfterKeyboardEnter
         self.clients = clients
         self.surfaces = surfaces
         self.shell = shell
@@ -94,9 +99,10 @@ final class SeatServer {
             close(empty)
         }
         if keyboard.version >= 4 { keyboard.sendRepeatInfo(rate: Self.repeatRate, delay: Self.repeatDelay) }
-        if let window = shell.focusedWindow, window.toplevel.client == keyboard.client, let surface = window.surface {
-            keyboard.sendEnter(serial: nextSerial(), surface: surface.resource, keys: [])
-            keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
+        if let window = shell.focusedWindow, window.toplevel.client == keyboard.client, let surface = window.surface,
+            let record = clients.record(keyboard.client)
+        {
+            sendKeyboardFocus(to: [keyboard], of: record, surface: surface.resource)
         }
     }
 
@@ -147,7 +153,7 @@ final class SeatServer {
 
     /// Lists a new device object with its client (where input and focus
     /// events find it) until the object is destroyed.
-    private func track<Device: Resource>(_ device: Device, in list: ReferenceWritableKeyPath<ClientRecord, [Device]>) {
+    func track<Device: Resource>(_ device: Device, in list: ReferenceWritableKeyPath<ClientRecord, [Device]>) {
         let record = clients.record(device.client)
         record?[keyPath: list].append(device)
         device.onDestroy = { [weak record, unowned device] in
@@ -164,11 +170,21 @@ final class SeatServer {
             }
         }
         if let new, let surface = new.surface, surface.resource.isAlive, let record = clients.record(surface.resource.client) {
-            for keyboard in record.keyboards where keyboard.isAlive {
-                keyboard.sendEnter(serial: nextSerial(), surface: surface.resource, keys: [])
-                keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
-            }
+            sendKeyboardFocus(to: record.keyboards.filter(\.isAlive), of: record, surface: surface.resource)
         }
+    }
+
+    /// `enter` (no keys held) and `modifiers` (none) on each of `keyboards`,
+    /// with the client's data devices told the empty selection before them,
+    /// or after them under ``selectionAfterKeyboardEnter``.
+    private func sendKeyboardFocus(to keyboards: [WlKeyboard], of record: ClientRecord, surface: WlSurface) {
+        guard !keyboards.isEmpty else { return }
+        if !selectionAfterKeyboardEnter { sendEmptySelection(to: record) }
+        for keyboard in keyboards {
+            keyboard.sendEnter(serial: nextSerial(), surface: surface, keys: [])
+            keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
+        }
+        if selectionAfterKeyboardEnter { sendEmptySelection(to: record) }
     }
 
     /// Presses and releases each keystroke on the focused window's keyboards,
