@@ -65,6 +65,19 @@ package enum CheckBattery {
             throw .simulator("\(error)")
         }
         defer { simulator.stop() }
+        // A profile that opens new windows on the display under the pointer
+        // (mutter-43) needs the pointer there too, or the first frame is drawn
+        // on the display the pointer starts on.
+        if configuration.profile.newWindowDisplay == .pointerDisplay, let double = displays.double?.name {
+            do {
+                try simulator.perform { simulator in
+                    guard let area = simulator.displays.first(where: { $0.name == double })?.logicalRect else { return }
+                    try simulator.movePointer(to: .global(Point(x: area.minX + area.width / 2, y: area.minY + area.height / 2)))
+                }
+            } catch {
+                throw .simulator("\(error)")
+            }
+        }
 
         var environment = configuration.environment
         for variable in ["WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DISPLAY"] { environment.removeValue(forKey: variable) }

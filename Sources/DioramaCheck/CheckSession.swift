@@ -170,27 +170,35 @@ final class CheckSession {
             try simulator.setTransform(.rotated90, ofDisplay: display)
             return sequence
         }
+        let sentAfterRotation = { @Sendable (simulator: Simulator) -> ConfigureFact? in
+            simulator.trace.records(after: before).lazy.reversed().compactMap { record -> ConfigureFact? in
+                if case .configureSent(let fact) = record.event, fact.window == window { fact } else { nil }
+            }.first
+        }
         let settled = await waitFor(configuration.answerTimeout) { simulator in
-            let configured = simulator.trace.records(after: before).contains { record in
-                if case .configureSent(let fact) = record.event { fact.window == window } else { false }
-            }
-            return try configured && simulator.window(.id(window)).isSettled
+            try sentAfterRotation(simulator) != nil && simulator.window(.id(window)).isSettled
         }
         let state = try snapshot(window)
-        return Self.rotated(settled: settled, lastConfigure: state.lastConfigure, frame: state.frame.size, seconds: seconds)
+        let portrait = try control(sentAfterRotation)
+        return Self.rotated(
+            settled: settled, lastConfigure: state.lastConfigure, portraitConfigure: portrait, frame: state.frame.size, seconds: seconds)
     }
 
     /// The verdict on a rotation, once the wait is over. It passes only when
     /// the configure the client answered last (all are answered once it
-    /// settled) is the maximized one for the portrait display, taller than
-    /// wide, and it drew no larger: "answered the configure for the portrait
-    /// display" was once said of imv, which had answered another.
-    static func rotated(settled: Bool, lastConfigure: ConfigureFact?, frame: Size, seconds: Int64) -> Outcome {
+    /// settled) is the maximized one the display's rotation called for (the
+    /// last sent since), and it drew no larger: "answered the configure for
+    /// the portrait display" was once said of imv, which had answered
+    /// another. That configure is taller than wide unless the window's
+    /// maximum size keeps it from being so, which the client is not failed for.
+    static func rotated(
+        settled: Bool, lastConfigure: ConfigureFact?, portraitConfigure: ConfigureFact?, frame: Size, seconds: Int64
+    ) -> Outcome {
         guard settled else {
             return Outcome(verdict: .fail, reason: "did not answer the configure for the portrait display within \(seconds) s")
         }
         guard let configure = lastConfigure, configure.states.contains(.maximized),
-            configure.size.height > configure.size.width
+            configure.serial == portraitConfigure?.serial
         else {
             let last = lastConfigure.map { "\(size($0.size))" + ($0.states.contains(.maximized) ? "" : ", not maximized") } ?? "none"
             return Outcome(
@@ -200,9 +208,10 @@ final class CheckSession {
         if let oversize = oversize(configure, frame: frame) {
             return Outcome(verdict: .fail, reason: "maximized on the portrait display, " + oversize)
         }
+        let landscape = configure.size.width >= configure.size.height ? " (its maximum size keeps it from being taller than wide)" : ""
         return Outcome(
             verdict: .pass,
-            reason: "answered the \(size(configure.size)) configure for the portrait display; now \(size(frame)) points")
+            reason: "answered the \(size(configure.size)) configure for the portrait display\(landscape); now \(size(frame)) points")
     }
 
     private func unplugOther() async throws -> Outcome {
@@ -614,10 +623,19 @@ final class CheckSession {
         return value
     }
 
-    /// Whether the trace recorded, after `start`, that the client `pid` disconnected.
+    /// Whether the client `pid` lost its window's connection after `start`:
+    /// a connection of its that had made a window closed. A connection that
+    /// made none is not the client going (mpv opens and closes one for each
+    /// video output it tries before its window maps); a client that dies
+    /// without a window is seen by its exit.
     private static func disconnected(_ pid: Int32, after start: UInt64, in simulator: Simulator) -> Bool {
-        simulator.trace.records(after: start).contains { record in
-            if case .clientDisconnected(_, pid) = record.event { true } else { false }
+        let closed = Set(
+            simulator.trace.records(after: start).compactMap { record -> UInt32? in
+                if case .clientDisconnected(let client, pid) = record.event { client } else { nil }
+            })
+        guard !closed.isEmpty else { return false }
+        return simulator.trace.records.contains { record in
+            if case .windowCreated(_, let client, _) = record.event { closed.contains(client) } else { false }
         }
     }
 

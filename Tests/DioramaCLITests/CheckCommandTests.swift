@@ -79,6 +79,39 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.standardError)")
     }
 
+    /// Two things that once failed every client this way. Under `--profile
+    /// mutter-43` a new window opens on the display under the pointer, so the
+    /// battery puts the pointer on the 2x display before the client starts
+    /// (foot's first frame was on DP-1, where the pointer starts). And a
+    /// client that first opens and closes a connection of its own, as mpv
+    /// does for each video output it tries, is not taken for gone: the
+    /// battery gave up after 5 s with "no window with a frame within 30 s".
+    @Test(.timeLimit(.minutes(10)))
+    func aProbingClientUnderTheMutterProfileIsGradedOnItsWindow() throws {
+        try Self.requireInstalled("/usr/bin/foot", package: "foot")
+        let output = Self.outputFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        // The same process connects, hangs up, then becomes foot.
+        let probeThenFoot = """
+            import os, socket
+            probe = socket.socket(socket.AF_UNIX)
+            probe.connect(os.path.join(os.environ["XDG_RUNTIME_DIR"], os.environ["WAYLAND_DISPLAY"]))
+            probe.close()
+            os.execvp("foot", ["foot", "/bin/sh", "-c", "sleep 600"])
+            """
+        let result = try DioramaCommandLine.run(
+            [
+                "check", "--profile", "mutter-43", "--shard", "1/\(CheckBattery.checkNames.count)",  // first-frame-2x alone
+                "--json", "--output", output, "--", "python3", "-c", probeThenFoot,
+            ],
+            environment: DioramaCommandLine.environment([:]), timeout: 150)
+        let report = try Self.report(result.standardOutput)
+        #expect(report.checks.map(\.name) == ["first-frame-2x"])
+        let firstFrame = try Self.check(report, "first-frame-2x")
+        #expect(firstFrame.verdict == .pass, "\(firstFrame.reason)")
+        #expect(report.clientExit == "still running", "stderr: \(result.standardError)")
+    }
+
     /// The client's logs go to `client.stdout.log` and `client.stderr.log` in
     /// `--output`. Whatever had those names was removed first: a folder of
     /// the user's went with everything in it, and a link was replaced. Now a

@@ -90,8 +90,8 @@ import Testing
 
 /// The rotate check's reason is true: it names the configure answered.
 @Suite struct RotateVerdictTests {
-    static func configure(_ width: Int, _ height: Int, _ states: ToplevelStates) -> ConfigureFact {
-        ConfigureFact(window: 1, serial: 9, size: Size(width: width, height: height), states: states, bounds: nil)
+    static func configure(_ width: Int, _ height: Int, _ states: ToplevelStates, serial: UInt32 = 9) -> ConfigureFact {
+        ConfigureFact(window: 1, serial: serial, size: Size(width: width, height: height), states: states, bounds: nil)
     }
 
     /// imv: settled, but what it answered last was not the portrait
@@ -99,7 +99,8 @@ import Testing
     /// It was once passed as "answered the configure for the portrait display".
     @Test func answeringAnotherConfigureIsNoAnswerToThePortraitOne() {
         let outcome = CheckSession.rotated(
-            settled: true, lastConfigure: Self.configure(0, 0, [.activated]), frame: Size(width: 1280, height: 720), seconds: 5)
+            settled: true, lastConfigure: Self.configure(0, 0, [.activated]),
+            portraitConfigure: Self.configure(1080, 1920, [.maximized], serial: 8), frame: Size(width: 1280, height: 720), seconds: 5)
         #expect(outcome.verdict == .fail)
         #expect(
             outcome.reason
@@ -107,14 +108,32 @@ import Testing
     }
 
     @Test func thePortraitConfigureAnsweredWithinItsSizePasses() {
+        let portrait = Self.configure(1080, 1920, [.maximized, .activated])
         let outcome = CheckSession.rotated(
-            settled: true, lastConfigure: Self.configure(1080, 1920, [.maximized, .activated]), frame: Size(width: 1080, height: 1900),
-            seconds: 5)
+            settled: true, lastConfigure: portrait, portraitConfigure: portrait, frame: Size(width: 1080, height: 1900), seconds: 5)
         #expect(outcome.verdict == .pass)
         #expect(outcome.reason == "answered the 1080x1920 configure for the portrait display; now 1080x1900 points")
         let larger = CheckSession.rotated(
-            settled: true, lastConfigure: Self.configure(1080, 1920, [.maximized]), frame: Size(width: 1280, height: 720), seconds: 5)
+            settled: true, lastConfigure: portrait, portraitConfigure: portrait, frame: Size(width: 1280, height: 720), seconds: 5)
         #expect(larger.verdict == .fail)
+    }
+
+    /// SDL's testsprite2 with `--max-geometry 1000x800`: maximized on the
+    /// portrait display it is sent 1000x800 (clamped to its maximum size)
+    /// and draws that. It was failed for a configure not taller than wide.
+    @Test func aMaximumSizeThatKeepsThePortraitConfigureWideIsNoFailure() {
+        let clamped = Self.configure(1000, 800, [.maximized, .activated])
+        let outcome = CheckSession.rotated(
+            settled: true, lastConfigure: clamped, portraitConfigure: clamped, frame: Size(width: 1000, height: 800), seconds: 5)
+        #expect(outcome.verdict == .pass)
+        #expect(
+            outcome.reason
+                == "answered the 1000x800 configure for the portrait display (its maximum size keeps it from being taller than wide); now 1000x800 points")
+        // The landscape maximized configure from before the rotation is not that answer.
+        let earlier = CheckSession.rotated(
+            settled: true, lastConfigure: Self.configure(1920, 1080, [.maximized], serial: 7),
+            portraitConfigure: Self.configure(1080, 1920, [.maximized]), frame: Size(width: 1920, height: 1080), seconds: 5)
+        #expect(earlier.verdict == .fail)
     }
 }
 
