@@ -128,5 +128,9 @@ struct OutputFileWriterTests {
         let refused = #expect(throws: OutputFileFailure.self) { try OutputFileWriter.write(Array("x".utf8), to: nul) }
         #expect(refused?.reason.contains("NUL character") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
+        // A missing folder: the reason names it ("… in failed" once dropped it).
+        let missing = folder.url.path + "/no-such-folder"
+        let unmade = #expect(throws: OutputFileFailure.self) { try OutputFileWriter.write(Array("x".utf8), to: missing + "/x.png") }
+        #expect(unmade?.reason == "create a temporary file in \(missing) failed: No such file or directory", "\(String(describing: unmade))")
     }
 }

@@ -254,8 +254,11 @@ package struct OutputFileFailure: Error, Equatable, CustomStringConvertible {
 
     /// The description without the path, for a message that names the file
     /// already: "write failed: No space left on device".
+    /// A step on a folder ("create a temporary file in") names it:
+    /// "create a temporary file in /nonexistent failed: No such file or directory".
     package var reason: String {
         if let problem { return problem }
-        return "\(operation ?? "write") failed: " + (code.map { String(cString: strerror($0)) } ?? "unknown error")
+        let step = operation.map { $0.hasSuffix(" in") ? "\($0) \(path)" : $0 } ?? "write"
+        return "\(step) failed: " + (code.map { String(cString: strerror($0)) } ?? "unknown error")
     }
 }
