@@ -310,6 +310,7 @@ let package = Package(
                 "HeadlessCompositors", "DioramaCLI", "DioramaCheck", "DioramaTestSupport", "DioramaGraphics",
                 "DioramaPNGTestSupport", "diorama", "DioramaClient", "DioramaModel", "DioramaScenarios", "TimerApp",
                 "DioramaSimulator", "DioramaTestTraits",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The sample apps run as real processes under real compositors and the
         // simulator; depending on the executables makes `swift test` build them.

@@ -1,8 +1,9 @@
 import Foundation
 
-/// An `import` of a package target that the importing target does not list
-/// in its `dependencies:` (SwiftPM builds it anyway when some other
-/// dependency pulls the module in, so nothing else catches it).
+/// An `import` of a package target, or of another package's product, that
+/// the importing target does not list in its `dependencies:` (SwiftPM builds
+/// it anyway when some other dependency pulls the module in, so nothing else
+/// catches it).
 struct UndeclaredImport: Hashable, CustomStringConvertible {
     var target: String
     var module: String
@@ -40,12 +41,15 @@ enum ImportCheck {
     }
 
     /// The imports in `files` (path relative to the package root, text) that
-    /// name a module in `packageModules` missing from `target`'s dependencies.
+    /// name a module in `packageModules` (this package's targets and the
+    /// products of other packages it uses) missing from `target`'s
+    /// dependencies.
     static func undeclaredImports(
         of target: DeclaredTarget, files: [(path: String, text: String)],
         packageModules: Set<String>
     ) -> [UndeclaredImport] {
-        let allowed = Set(target.dependencies.map { $0.replacingOccurrences(of: "-", with: "_") } + [target.moduleName])
+        let allowed = Set(
+            target.dependencies.map { $0.replacingOccurrences(of: "-", with: "_") } + target.products + [target.moduleName])
         var found: [UndeclaredImport] = []
         for file in files {
             for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

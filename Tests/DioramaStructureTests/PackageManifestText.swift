@@ -10,6 +10,9 @@ struct DeclaredTarget: Hashable {
     var directory: String
     /// The targets it names in `dependencies:` (products of other packages left out).
     var dependencies: Set<String>
+    /// The products of other packages it names in `dependencies:`
+    /// (`.product(name: "ArgumentParser", package: …)`): their module names.
+    var products: Set<String> = []
     /// Paths under `directory` that `exclude:` keeps out of the target.
     var excluded: [String]
     /// 1-based line of the declaration, for messages.
@@ -57,6 +60,7 @@ enum PackageManifestText {
                 name: call.name, kind: call.kind,
                 directory: stringArgument("path", in: call.body) ?? folder + call.name,
                 dependencies: Set(listArgument("dependencies", in: call.body)),
+                products: Set(productNames(inList: "dependencies", of: call.body)),
                 excluded: listArgument("exclude", in: call.body), line: call.line)
         }
     }
@@ -236,6 +240,24 @@ enum PackageManifestText {
             index += 1
         }
         return items
+    }
+
+    /// The names of the `.product(name: "…", package: "…")` items of the list
+    /// `label: [ … ]` at the top level of `body`.
+    private static func productNames(inList label: String, of body: [UInt8]) -> [String] {
+        guard let start = topLevelLabel(label, in: body),
+            let open = body[start...].firstIndex(of: UInt8(ascii: "[")),
+            let close = matchingClose(in: body, open: open)
+        else { return [] }
+        var names: [String] = []
+        var index = open + 1
+        while let call = find(".product(", in: body, from: index), call < close,
+            let end = matchingClose(in: body, open: call + 8)
+        {
+            if let name = stringArgument("name", in: Array(body[(call + 9)..<end])) { names.append(name) }
+            index = end + 1
+        }
+        return names
     }
 
     /// The offset just past `label:` where it is an argument of this call

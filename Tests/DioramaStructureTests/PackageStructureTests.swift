@@ -13,10 +13,10 @@ struct PackageStructureTests {
         try PackageManifestText.targets(in: String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8))
     }
 
-    @Test("every import of a package target is a declared dependency")
+    @Test("every import of a package target or another package's product is a declared dependency")
     func importsAreDeclared() throws {
         let targets = try Self.declaredTargets()
-        let modules = Set(targets.map(\.moduleName))
+        let modules = Set(targets.map(\.moduleName)).union(targets.flatMap(\.products))
         var undeclared: [UndeclaredImport] = []
         for target in targets {
             let files = try ImportCheck.swiftFiles(of: target, root: Self.root)
@@ -54,20 +54,22 @@ struct PackageStructureTests {
         #expect(message?.hasPrefix("Sources/X/A.swift:1: `let process = Process()` uses Foundation's Process") == true)
     }
 
-    @Test("ARCHITECTURE.md has one row per target, naming exactly its dependencies")
+    @Test("ARCHITECTURE.md has one row per target, naming exactly its dependencies and the products it uses")
     func architectureMatchesManifest() throws {
         let architecture = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
         let targets = try Self.declaredTargets()
-        let rows = ArchitectureTable.rows(in: architecture, targetNames: Set(targets.map(\.name)))
+        let rows = ArchitectureTable.rows(
+            in: architecture, targetNames: Set(targets.map(\.name)), productNames: Set(targets.flatMap(\.products)))
         var problems: [String] = []
         for target in targets {
             guard let row = rows[target.name] else {
                 problems.append("`\(target.name)` (Package.swift:\(target.line)) has no row in ARCHITECTURE.md's table of who may import whom")
                 continue
             }
-            if row.mayImport != target.dependencies {
-                let missing = target.dependencies.subtracting(row.mayImport).sorted()
-                let extra = row.mayImport.subtracting(target.dependencies).sorted()
+            let declared = target.dependencies.union(target.products)
+            if row.mayImport != declared {
+                let missing = declared.subtracting(row.mayImport).sorted()
+                let extra = row.mayImport.subtracting(declared).sorted()
                 problems.append(
                     "ARCHITECTURE.md:\(row.line): `\(target.name)` may import differs from Package.swift:\(target.line)"
                         + (missing.isEmpty ? "" : "; add \(missing.joined(separator: ", "))")
@@ -78,6 +80,21 @@ struct PackageStructureTests {
             problems.append("ARCHITECTURE.md:\(row.line): `\(name)` is not a target in Package.swift")
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("a row names another package's product as a word of its own, backticked or not")
+    func rowsNameProducts() {
+        let markdown = """
+            | target | job | may import |
+            |---|---|---|
+            | `Tool` | a tool | `Core`, ArgumentParser, swift-log's `Logging` |
+            | `Core` | the core | `DioramaLogging` (not swift-log's) |
+            """
+        let rows = ArchitectureTable.rows(
+            in: markdown, targetNames: ["Tool", "Core", "DioramaLogging"], productNames: ["ArgumentParser", "Logging"])
+        #expect(rows["Tool"]?.mayImport == ["Core", "ArgumentParser", "Logging"])
+        #expect(rows["Core"]?.mayImport == ["DioramaLogging"])
+        #expect(rows["Core"]?.line == 4)
     }
 
     @Test("the manifest reader sees this package's targets and their dependencies")
@@ -110,14 +127,19 @@ struct PackageStructureTests {
         #expect(targets.map(\.name) == ["Low", "Middle", "High"])
         let high = try #require(targets.last)
         #expect(high.dependencies == ["Middle"])
+        #expect(high.products == ["Outside"])
         #expect(high.directory == "Sources/Top")
         #expect(high.line == 5)
         let source = "import Foundation\n@testable import Middle\nimport Outside\n// import Nothing\nimport struct Low.Thing\n"
-        let found = ImportCheck.undeclaredImports(
-            of: high, files: [("Sources/Top/A.swift", source)],
-            packageModules: Set(targets.map(\.moduleName)))
+        let modules = Set(targets.map(\.moduleName)).union(["Outside"])
+        let found = ImportCheck.undeclaredImports(of: high, files: [("Sources/Top/A.swift", source)], packageModules: modules)
         #expect(found == [UndeclaredImport(target: "High", module: "Low", file: "Sources/Top/A.swift", line: 5, declarationLine: 5)])
         #expect(found.first?.description.contains("Sources/Top/A.swift:5") == true)
+        // Another package's product imported by a target that does not declare it.
+        let middle = try #require(targets.first { $0.name == "Middle" })
+        let foundProduct = ImportCheck.undeclaredImports(
+            of: middle, files: [("Sources/Middle/B.swift", "import Low\nimport Outside\n")], packageModules: modules)
+        #expect(foundProduct.map(\.module) == ["Outside"])
     }
 
     @Test("a manifest it cannot follow is an error naming the line")
