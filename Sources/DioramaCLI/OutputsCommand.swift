@@ -29,6 +29,11 @@ struct OutputsCommand: ParsableCommand {
             XDG_RUNTIME_DIR, or an absolute path), or by --display, and prints each output's \
             name, description, mode, refresh rate, logical position and size, integer scale \
             and transform. Exit status 2 when no compositor can be reached.
+
+            Examples:
+              diorama outputs                       the compositor of WAYLAND_DISPLAY
+              diorama outputs --json | jq '.[].scale'
+              diorama outputs --display wayland-1   another compositor's socket
             """)
 
     @Option(

@@ -30,4 +30,13 @@ struct HelpLayoutTests {
             }
         }
     }
+
+    /// The README promises examples in each subcommand's `--help`.
+    @Test("each of diorama's subcommands shows examples in its --help")
+    func everySubcommandHasExamples() {
+        for command in DioramaCommand.subcommandTypes {
+            let name = command.configuration.commandName ?? "\(command)"
+            #expect(command.configuration.discussion.contains("Examples:\n  "), "`diorama \(name) --help` has no examples")
+        }
+    }
 }
