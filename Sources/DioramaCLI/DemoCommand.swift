@@ -37,7 +37,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         ExitCleanup.stopOnTerminationSignals()
-        try ScenarioSession.prepareWorkDirectory(workDir, command: "demo")
+        try ScenarioSession.checkWorkDirectory(workDir, command: "demo")
         guard let tour = scenario ?? Self.findTour() else {
             var standardError = StandardError()
             print(
@@ -57,6 +57,7 @@ struct DemoCommand: ParsableCommand {
         // The live timeline follows; this text goes first.
         CommandOutput.flush()
         let scenarios = try ScenarioSession.load([tour])
+        try ScenarioSession.prepareWorkDirectory(workDir, command: "demo")
         let options = ScenarioRunOptions(backend: .sim, reportDirectory: report, artifactsDirectory: workDir + "/artifacts")
         let session = ScenarioSession(
             options: options, backend: BackendConfiguration(workDirectory: workDir),

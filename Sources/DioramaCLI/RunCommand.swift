@@ -119,7 +119,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         ExitCleanup.stopOnTerminationSignals()
-        try ScenarioSession.prepareWorkDirectory(workDir, command: "run")
+        try ScenarioSession.checkWorkDirectory(workDir, command: "run")
         let shard = try CIEnvironment.shard(option: self.shard, command: "run")
         let times = try shardByTime.map(Self.recordedTimes)
         if times != nil && shard == nil {
@@ -144,6 +144,7 @@ struct RunCommand: ParsableCommand {
                 var copy = $0; copy.scenario.timeout = .seconds(timeout); return copy
             }
         }
+        try ScenarioSession.prepareWorkDirectory(workDir, command: "run")
         let options = ScenarioRunOptions(
             backend: backend, profile: profile, junitPath: reports.junit ?? CIEnvironment.bazelJUnitPath,
             jsonPath: reports.json, reportDirectory: reports.report, shard: shard, jobs: jobs,

@@ -19,6 +19,7 @@ struct ScenarioSession {
     /// - Throws: exit code 2 after one line naming the option, the path and
     ///   what is wrong (`--work-dir /etc/passwd: is not a directory`).
     static func prepareWorkDirectory(_ path: String, command: String) throws {
+        try checkWorkDirectory(path, command: command)
         var isDirectory: ObjCBool = false
         let problem: String?
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -32,6 +33,30 @@ struct ScenarioSession {
         var standardError = StandardError()
         print("diorama \(command): --work-dir \(path): \(problem)", to: &standardError)
         throw DioramaExitCode.badInput
+    }
+
+    /// What ``prepareWorkDirectory(_:command:)`` would refuse, found without
+    /// making anything: a file at the path or in the way of it. Called before
+    /// the scenarios are read; the folder itself is made only once there is
+    /// something to run (a run that stops at its input leaves none behind:
+    /// with `--work-dir /`, an `/artifacts`).
+    static func checkWorkDirectory(_ path: String, command: String) throws {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        let components = path.split(separator: "/")
+        for (index, component) in components.enumerated() {
+            prefix += "/" + component
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) else { return }
+            guard isDirectory.boolValue else {
+                var standardError = StandardError()
+                let problem =
+                    index == components.count - 1
+                    ? "is not a directory; pass a folder (it is created if missing)"
+                    : "cannot create it (\(String(cString: strerror(ENOTDIR)))); pass a folder you can write to"
+                print("diorama \(command): --work-dir \(path): \(problem)", to: &standardError)
+                throw DioramaExitCode.badInput
+            }
+        }
     }
 
     /// `mkdir -p`: nil when `path` is a folder now, else the errno that stopped
@@ -97,13 +122,14 @@ struct ScenarioSession {
             }
         }
         print(ConsoleReporter.suiteSummary(results, useColor: useColor), terminator: "")
-        do {
+        do throws(ReportWriteFailures) {
             for path in try ScenarioReportWriter.write(results, options: options) {
                 print("wrote \(path)")
             }
         } catch {
+            for path in error.written { print("wrote \(path)") }
             var standardError = StandardError()
-            print("diorama: \(error)", to: &standardError)
+            for failure in error.failures { print("diorama: \(failure)", to: &standardError) }
             throw DioramaExitCode.badInput
         }
         return results

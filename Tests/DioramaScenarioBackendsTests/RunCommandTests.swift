@@ -137,6 +137,8 @@ struct RunCommandTests {
         #expect(result.standardError.contains("bad.scenario:3:"))
         #expect(result.standardError.contains("error:"))
         #expect(!result.standardOutput.contains("launch TimerApp"))
+        // Nothing ran, so nothing was made: not even the work folder's artifacts/.
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("work").path))
         let usage = try Self.diorama(["run", "--shard", "3/2", file], in: directory)
         #expect(usage.status == 2)
         for refresh in ["0", "fast", "59.9999", "1001"] {

@@ -114,12 +114,24 @@ struct ScenarioReportWriterTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: written[1])) == JSONReport.encode(results))
         #expect(FileManager.default.fileExists(atPath: written[2]))
         #expect(try ScenarioReportWriter.write(results, options: ScenarioRunOptions()).isEmpty)
-        do {
+        do throws(ReportWriteFailures) {
             try ScenarioReportWriter.write(results, options: ScenarioRunOptions(jsonPath: "/nonexistent/dir/results.json"))
             Issue.record("expected an error")
-        } catch let error as ReportWriteError {
-            #expect(error.path == "/nonexistent/dir/results.json")
+        } catch {
+            #expect(error.failures.map(\.path) == ["/nonexistent/dir/results.json"])
             #expect(error.description.hasPrefix("cannot write the report /nonexistent/dir/results.json: "))
+        }
+        // A bad --junit path no longer costs the run its other reports.
+        let later = directory.path + "/later"
+        do throws(ReportWriteFailures) {
+            try ScenarioReportWriter.write(
+                results,
+                options: ScenarioRunOptions(junitPath: directory.path, jsonPath: later + ".json", reportDirectory: later + "-html"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.failures.map(\.path) == [directory.path])
+            #expect(error.written == [later + ".json", later + "-html/index.html"])
+            #expect(FileManager.default.fileExists(atPath: later + ".json"))
         }
     }
 }

@@ -7,32 +7,46 @@ package enum ScenarioReportWriter {
     /// Writes every report `options` names; returns the paths written (for the
     /// closing console line), the HTML report's `index.html` last.
     ///
-    /// - Throws: the first write that fails, naming the file.
+    /// - Throws: ``ReportWriteFailures`` when a report could not be written,
+    ///   after writing the others: a bad `--junit` path once lost the
+    ///   `--json` and `--report` of a whole run too.
     @discardableResult
-    package static func write(_ results: [ScenarioResult], options: ScenarioRunOptions) throws -> [String] {
+    package static func write(_ results: [ScenarioResult], options: ScenarioRunOptions) throws(ReportWriteFailures) -> [String] {
         var written: [String] = []
-        func attempt(_ path: String, _ body: () throws -> Void) throws {
+        var failures: [ReportWriteError] = []
+        func attempt(_ path: String, _ body: () throws -> String) {
             do {
-                try body()
+                written.append(try body())
             } catch {
-                throw ReportWriteError(path: path, reason: ReportWriteError.reason(error, writing: path))
+                failures.append(ReportWriteError(path: path, reason: ReportWriteError.reason(error, writing: path)))
             }
         }
         if let path = options.junitPath {
-            try attempt(path) { try JUnitReport.write(results, to: path) }
-            written.append(path)
+            attempt(path) {
+                try JUnitReport.write(results, to: path)
+                return path
+            }
         }
         if let path = options.jsonPath {
-            try attempt(path) { try JSONReport.write(results, run: RunRecord(options), to: path) }
-            written.append(path)
+            attempt(path) {
+                try JSONReport.write(results, run: RunRecord(options), to: path)
+                return path
+            }
         }
         if let directory = options.reportDirectory {
-            var page = ""
-            try attempt(directory) { page = try HTMLReport.write(results, to: directory) }
-            written.append(page)
+            attempt(directory) { try HTMLReport.write(results, to: directory) }
         }
+        guard failures.isEmpty else { throw ReportWriteFailures(failures: failures, written: written) }
         return written
     }
+}
+
+/// The reports that could not be written, each named, and those that were.
+package struct ReportWriteFailures: Error, CustomStringConvertible {
+    package var failures: [ReportWriteError]
+    package var written: [String]
+
+    package var description: String { failures.map(\.description).joined(separator: "\n") }
 }
 
 /// A report file that could not be written.
