@@ -125,13 +125,25 @@ struct CheckDisplays: Sendable {
 enum ExecutableSearch {
     static func locate(_ name: String, path: String?) throws(CheckError) -> URL {
         if name.contains("/") {
-            guard FileManager.default.isExecutableFile(atPath: name) else { throw .clientNotFound(name, searched: [name]) }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) else { throw .clientNotFound(name, searched: [name]) }
+            guard !isFolder.boolValue else { throw .clientDidNotStart(name, reason: "it is a folder, not a program; give the program's path") }
+            guard FileManager.default.isExecutableFile(atPath: name) else {
+                throw .clientDidNotStart(name, reason: "it is not executable; make it so (chmod +x) or give the program that runs it")
+            }
             return URL(fileURLWithPath: name)
         }
         let candidates = (path ?? "").split(separator: ":").map { "\($0.isEmpty ? "." : String($0))/\(name)" }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let found = candidates.first(where: { Self.isProgram($0) }) else {
             throw .clientNotFound(name, searched: candidates)
         }
         return URL(fileURLWithPath: found)
+    }
+
+    /// An executable file that is not a folder (folders have the x bit too).
+    private static func isProgram(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+            && FileManager.default.isExecutableFile(atPath: path)
     }
 }

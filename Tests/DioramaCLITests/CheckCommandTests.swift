@@ -352,6 +352,20 @@ import Testing
                 "no-such-client-anywhere: no such executable (searched /usr/bin/no-such-client-anywhere, /bin/no-such-client-anywhere)"),
             "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
+
+        // A folder, and a file without the execute bit, are named as such
+        // (once "SpawnError error 1" and "no such executable").
+        let folder = NSTemporaryDirectory() + "diorama-check-not-a-program-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = folder + "/client.sh"
+        try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: plain))
+        for (command, reason) in [(folder, "it is a folder, not a program"), (plain, "it is not executable; make it so (chmod +x)")] {
+            let refused = try DioramaCommandLine.run(
+                ["check", "--output", Self.outputFolder(), "--", command], environment: DioramaCommandLine.environment([:]))
+            #expect(refused.status == 2)
+            #expect(refused.standardError.contains("\(command) could not be started: \(reason)"), "\(refused.standardError)")
+        }
     }
 
     @Test func withoutACommandItIsAUsageError() throws {
