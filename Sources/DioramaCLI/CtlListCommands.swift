@@ -1,5 +1,6 @@
 import ArgumentParser
 import DioramaControlProtocol
+import DioramaModel
 import Foundation
 
 // `diorama ctl windows` and `diorama ctl displays`: tables for people, --json
@@ -85,36 +86,10 @@ enum CtlOutput {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// `text` with what a terminal would act on instead of showing spelled
-    /// out: control characters (C0, DEL, C1: ESC is `\x1b`, a newline `\x0a`),
-    /// the bidirectional overrides and isolates and the line and paragraph
-    /// separators (`\u202e`), and the backslash itself (`\\`), so an escape is
-    /// never ambiguous. `keeping` lists characters left as they are (a
-    /// message's own newlines). JSON output needs none of this: its
-    /// strings are escaped by JSON's rules.
+    /// ``TerminalText/safe(_:keeping:)``: a client's title or app_id is
+    /// shown, never acted on by the terminal.
     static func terminalSafe(_ text: String, keeping: Set<Unicode.Scalar> = []) -> String {
-        var safe = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if keeping.contains(scalar) {
-                safe.append(scalar)
-                continue
-            }
-            let value = scalar.value
-            let escape: String? =
-                switch value {
-                case 0x5C: "\\\\"
-                case 0x00...0x1F, 0x7F...0x9F: "\\x" + hex(value, digits: 2)
-                case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: "\\u" + hex(value, digits: 4)
-                default: nil
-                }
-            if let escape { safe.append(contentsOf: escape.unicodeScalars) } else { safe.append(scalar) }
-        }
-        return String(safe)
-    }
-
-    private static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
+        TerminalText.safe(text, keeping: keeping)
     }
 
     /// Sorted keys, so the output is stable.

@@ -69,6 +69,28 @@ struct OutputFormatTests {
                 || json.components(separatedBy: "<key>UIApplicationSceneManifest</key>").count - 1 == 3)
     }
 
+    /// A value in a binary Info.plist with an escape sequence and a newline
+    /// was printed raw: the terminal obeyed the escape, and the line after
+    /// the newline began `::error`, which a GitHub Actions log takes for a
+    /// workflow command.
+    @Test("text: control characters from a project are spelled out, never printed raw")
+    func textEscapesWhatTheProjectHolds() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let hostile = "\u{1b}]0;PWNED\u{07}\n::error title=INJ::x"
+        let plist: [String: Any] = [
+            "CFBundleIdentifier": "x", "UIDeviceFamily": [1, 2], "UISupportedInterfaceOrientations~ipad": [hostile],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        try data.write(to: folder.url.appendingPathComponent("Info.plist"))
+        let report = try Linter().lint(folder.url.appendingPathComponent("Info.plist"))
+        #expect(report.targets.flatMap(\.findings).contains { $0.message.contains(hostile) }, "the finding quotes the value")
+        let text = TextReportFormatter(colors: false).format(report)
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(text)")
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("::") }, "\(text)")
+        #expect(text.contains(#"\x1b]0;PWNED\x07\x0a::error title=INJ::x"#), "\(text)")
+    }
+
     @Test("text: compiler-style finding lines, a verdict per target, the summary last")
     func textShape() throws {
         let text = try output("Projects/Studio", .text)

@@ -1,7 +1,13 @@
+import DioramaModel
+
 /// The report for people: one block per target, each finding as a compiler-style line
 /// (`file:line:column: severity: message [rule]`, which terminals and editors turn into
 /// links) with its fix below, a verdict per target and a summary line at the end. A
 /// multi-line fix (a snippet to paste) is printed once and referred to after that.
+/// What a project holds (plist values, names, paths) is printed through
+/// ``TerminalText``: an escape sequence in a value is shown, not obeyed, and a
+/// newline in one cannot start a line of its own (in a CI log, a line
+/// starting `::error` is a workflow command).
 package struct TextReportFormatter: ReportFormatter {
     /// ANSI colours, for a terminal.
     package var colors: Bool
@@ -17,15 +23,16 @@ package struct TextReportFormatter: ReportFormatter {
         // report of many targets stays readable.
         var snippetShownUnder: [String: String] = [:]
         for target in report.targets {
-            lines.append(style(heading(target), .bold))
-            if let lifeCycle = target.lifeCycle { lines.append("  life cycle: \(lifeCycle)") }
-            if let reason = target.iPhoneOnly { lines.append("  iPhone only: \(reason); the iPad checks do not apply") }
+            lines.append(style(shown(heading(target)), .bold))
+            if let lifeCycle = target.lifeCycle { lines.append("  life cycle: \(shown(lifeCycle))") }
+            if let reason = target.iPhoneOnly { lines.append("  iPhone only: \(shown(reason)); the iPad checks do not apply") }
             for finding in target.findings {
                 lines.append(
-                    "  \(finding.location): \(style(finding.severity.rawValue, color(finding.severity))): \(finding.qualifiedMessage) [\(finding.ruleID)]")
-                let fixLines = finding.fix.split(separator: "\n", omittingEmptySubsequences: false)
-                if fixLines.count > 1, let shown = snippetShownUnder[finding.fix] {
-                    lines.append("      fix: \(fixLines[0]) (the snippet shown under \(shown))")
+                    "  \(shown("\(finding.location)")): \(style(finding.severity.rawValue, color(finding.severity))): "
+                        + "\(shown(finding.qualifiedMessage)) [\(finding.ruleID)]")
+                let fixLines = finding.fix.split(separator: "\n", omittingEmptySubsequences: false).map { shown(String($0)) }
+                if fixLines.count > 1, let shownUnder = snippetShownUnder[finding.fix] {
+                    lines.append("      fix: \(fixLines[0]) (the snippet shown under \(shown(shownUnder)))")
                     continue
                 }
                 if fixLines.count > 1 { snippetShownUnder[finding.fix] = target.name }
@@ -37,13 +44,17 @@ package struct TextReportFormatter: ReportFormatter {
             lines.append("")
         }
         for skipped in report.skipped {
-            lines.append("Skipped \(skipped.name) (\(skipped.project)): \(skipped.reason), not an iOS app")
+            lines.append("Skipped \(shown(skipped.name)) (\(shown(skipped.project))): \(shown(skipped.reason)), not an iOS app")
         }
         if !report.skipped.isEmpty { lines.append("") }
         let summaryColor: Style = report.outcome == .ready ? .green : .red
         lines.append(style(report.summaryLine, summaryColor))
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// A line's text from the project, with control characters spelled out
+    /// (backslashes left as they are: paths and values hold them).
+    private func shown(_ text: String) -> String { TerminalText.safe(text, keeping: ["\\", "\t"]) }
 
     private func heading(_ target: TargetReport) -> String {
         switch target.kind {
