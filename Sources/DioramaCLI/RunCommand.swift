@@ -93,6 +93,11 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
         if let timeout, timeout < 1 { throw ValidationError("--timeout must be at least 1 second, found \(timeout)") }
+        // As for a scenario's `timeout:` line: a run must end.
+        let longest = InputRanges.timeoutMilliseconds.upperBound / 1000
+        if let timeout, timeout > longest {
+            throw ValidationError("--timeout must be at most \(longest) seconds (an hour), found \(timeout)")
+        }
         try CIEnvironment.validateShardOption(shard)
         _ = try refreshMilliHz
     }
