@@ -38,6 +38,19 @@ struct HTMLReportTests {
         #expect(try PNG.read(contentsOf: URL(fileURLWithPath: copied)).width == 64)
     }
 
+    /// A screenshot named `a#b?c%20` was linked as written: the browser
+    /// asked for `screenshots/x/a` and showed no picture.
+    @Test("screenshot links are percent-encoded names; a report path that is a file is refused in words")
+    func linksAndAReportPathThatIsAFile() throws {
+        #expect(HTMLReport.linkPath("screenshots/x/a#b?c%20 é.png") == "screenshots/x/a%23b%3Fc%2520%20%C3%A9.png")
+        #expect(HTMLReport.linkPath("screenshots/report-sample/overview.png") == "screenshots/report-sample/overview.png")
+        let directory = try TemporaryDirectory("html-file")
+        defer { directory.cleanUp() }
+        let file = try directory.write("not a folder\n", to: "report")
+        let refused = #expect(throws: OutputFileFailure.self) { try HTMLReport.write([], to: file) }
+        #expect(refused?.reason == "it is a file, not a folder; name a folder for the HTML report (it is made if missing)")
+    }
+
     @Test("Chromium's DOM has the displays, the window path, every step row and the script's result")
     func renderedDOM() async throws {
         guard let chromium = HeadlessChromium.find() else { return }

@@ -11,6 +11,10 @@ package enum HTMLReport {
     @discardableResult
     package static func write(_ results: [ScenarioResult], to directory: String) throws -> String {
         let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+            throw OutputFileFailure(path: directory, problem: "it is a file, not a folder; name a folder for the HTML report (it is made if missing)")
+        }
         try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var copied: [String: String] = [:]
         for result in results {
@@ -107,8 +111,9 @@ package enum HTMLReport {
             for (step, screenshot) in screenshots {
                 let caption = "\(screenshot.name) · \(screenshot.display ?? "all displays") · step \(step)"
                 if let relative = screenshotPaths[screenshot.path] {
+                    let link = e(linkPath(relative))
                     html +=
-                        #"<figure><a href="\#(e(relative))"><img src="\#(e(relative))" alt="\#(e(caption))"></a><figcaption>\#(e(caption))</figcaption></figure>"#
+                        #"<figure><a href="\#(link)"><img src="\#(link)" alt="\#(e(caption))"></a><figcaption>\#(e(caption))</figcaption></figure>"#
                         + "\n"
                 } else {
                     html += #"<figure class="missing"><figcaption>\#(e(caption)): file missing (\#(e(screenshot.path)))</figcaption></figure>"# + "\n"
@@ -223,4 +228,14 @@ package enum HTMLReport {
           document.body.setAttribute('data-script', 'ready');
         })();
         """
+
+    /// A relative file path as a URL path: each name percent-encoded, so a
+    /// screenshot named `a#b?c` is not cut at `#` or `?` by the browser.
+    static func linkPath(_ relative: String) -> String {
+        let allowed = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@")
+        return relative.split(separator: "/", omittingEmptySubsequences: false)
+            .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+            .joined(separator: "/")
+    }
 }
