@@ -20,7 +20,9 @@ final class TraceFileWriter {
         do {
             writer = try Self.open(path)
         } catch {
-            throw TraceFileError(path: path, reason: error.description)
+            throw error.code == ENXIO
+                ? TraceFileError(path: path, reason: "it is a FIFO that no process is reading", hint: "start the reader first")
+                : TraceFileError(path: path, reason: error.description)
         }
         self.path = path
         for record in trace.records { write(record) }
@@ -68,5 +70,6 @@ final class TraceFileWriter {
 struct TraceFileError: Error, CustomStringConvertible {
     var path: String
     var reason: String
-    var description: String { "cannot create the trace file \(path) (\(reason)); check that its folder exists and is writable" }
+    var hint = "check that its folder exists and is writable"
+    var description: String { "cannot create the trace file \(path) (\(reason)); \(hint)" }
 }

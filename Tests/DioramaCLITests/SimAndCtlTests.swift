@@ -332,5 +332,17 @@ struct SimAndCtlTests {
         #expect(linked.status == 0, "\(linked.standardError)")
         #expect(try String(contentsOfFile: otherName, encoding: .utf8) == "kept\n")
         #expect(try String(contentsOfFile: trace, encoding: .utf8).hasPrefix(#"{"#))
+
+        // A FIFO nobody reads: said so (it was "No such device or address;
+        // check that its folder exists").
+        let fifo = directory.appendingPathComponent("trace.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let unread = try DioramaCommandLine.run(
+            ["sim", "--layout", "laptop", "--trace", fifo, "--", "true"],
+            environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": directory.path]))
+        #expect(unread.status == 2)
+        #expect(
+            unread.standardError.contains("cannot create the trace file \(fifo) (it is a FIFO that no process is reading); start the reader first"),
+            "\(unread.standardError)")
     }
 }
