@@ -16,34 +16,9 @@ package struct ScenarioSuite: Hashable, Sendable {
     ///
     /// A file named twice (by two paths, or a file and its folder) runs once.
     ///
-    /// - Throws: ``ScenarioErrors`` naming each path that does not exist, or a folder
-    ///   without scenarios.
-    /// A scenario's name (its file's, less `.scenario`) names its work
-    /// folder, its screenshots in the report and its results: two files of
-    /// one name would write over each other's, and a name that is no folder
-    /// name (`.scenario`, `...scenario`) cannot be one.
-    private static func checkNames(of files: [String]) throws(ScenarioErrors) {
-        var problems: [ScenarioDiagnostic] = []
-        var firstFile: [String: String] = [:]
-        for file in files {
-            let name = ScenarioParser.scenarioName(forFile: file)
-            if name.isEmpty || name == "." || name == ".." {
-                problems.append(
-                    ScenarioDiagnostic(
-                        location: .startOfFile(file), message: "\"\(name)\" is not a usable scenario name (the file's name less .scenario)",
-                        hint: "name the file after what it tests, such as drag-to-2x.scenario"))
-            } else if let other = firstFile[name] {
-                problems.append(
-                    ScenarioDiagnostic(
-                        location: .startOfFile(file), message: "another scenario is named \(name) too: \(other)",
-                        hint: "rename one of the files: a scenario's name keeps its work folder, screenshots and results apart"))
-            } else {
-                firstFile[name] = file
-            }
-        }
-        guard problems.isEmpty else { throw ScenarioErrors(problems) }
-    }
-
+    /// - Throws: ``ScenarioErrors`` naming each path that does not exist, a folder
+    ///   without scenarios, and each file whose scenario name is taken or
+    ///   unusable (`checkNames(of:)`).
     package static func collect(
         _ paths: [String], shard: Shard? = nil, times: RecordedTimes? = nil
     ) throws(ScenarioErrors) -> ScenarioSuite {
@@ -77,5 +52,31 @@ package struct ScenarioSuite: Hashable, Sendable {
         try checkNames(of: files)
         guard let shard else { return ScenarioSuite(files: files) }
         return ScenarioSuite(files: times.map { shard.select(files, times: $0) } ?? shard.select(files))
+    }
+
+    /// A scenario's name (its file's, less `.scenario`) names its work
+    /// folder, its screenshots in the report and its results: two files of
+    /// one name would write over each other's, and a name that is no folder
+    /// name (`.scenario`, `...scenario`) cannot be one.
+    private static func checkNames(of files: [String]) throws(ScenarioErrors) {
+        var problems: [ScenarioDiagnostic] = []
+        var firstFile: [String: String] = [:]
+        for file in files {
+            let name = ScenarioParser.scenarioName(forFile: file)
+            if name.isEmpty || name == "." || name == ".." {
+                problems.append(
+                    ScenarioDiagnostic(
+                        location: .startOfFile(file), message: "\"\(name)\" is not a usable scenario name (the file's name less .scenario)",
+                        hint: "name the file after what it tests, such as drag-to-2x.scenario"))
+            } else if let other = firstFile[name] {
+                problems.append(
+                    ScenarioDiagnostic(
+                        location: .startOfFile(file), message: "another scenario is named \(name) too: \(other)",
+                        hint: "rename one of the files: a scenario's name keeps its work folder, screenshots and results apart"))
+            } else {
+                firstFile[name] = file
+            }
+        }
+        guard problems.isEmpty else { throw ScenarioErrors(problems) }
     }
 }
