@@ -20,19 +20,7 @@ struct ScenarioSession {
     ///   what is wrong (`--work-dir /etc/passwd: is not a directory`).
     static func prepareWorkDirectory(_ path: String, command: String) throws {
         try checkWorkDirectory(path, command: command)
-        var isDirectory: ObjCBool = false
-        let problem: String?
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            problem = "is not a directory; pass a folder (it is created if missing)"
-        } else if let code = makeDirectories(path + "/artifacts") {
-            problem = "cannot create it (\(String(cString: strerror(code)))); pass a folder you can write to"
-        } else {
-            problem = nil
-        }
-        guard let problem else { return }
-        var standardError = StandardError()
-        print("diorama \(command): --work-dir \(path): \(problem)", to: &standardError)
-        throw DioramaExitCode.badInput
+        if let code = makeDirectories(path + "/artifacts") { throw refuseWorkDirectory(path, command: command, cannotCreate: code) }
     }
 
     /// What ``prepareWorkDirectory(_:command:)`` would refuse, found without
@@ -41,21 +29,35 @@ struct ScenarioSession {
     /// something to run (a run that stops at its input leaves none behind:
     /// with `--work-dir /`, an `/artifacts`).
     static func checkWorkDirectory(_ path: String, command: String) throws {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        let components = path.split(separator: "/")
-        for (index, component) in components.enumerated() {
-            prefix += "/" + component
+        let prefixes = folders(leadingTo: path)
+        for (index, prefix) in prefixes.enumerated() {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) else { return }
             guard isDirectory.boolValue else {
-                var standardError = StandardError()
-                let problem =
-                    index == components.count - 1
-                    ? "is not a directory; pass a folder (it is created if missing)"
-                    : "cannot create it (\(String(cString: strerror(ENOTDIR)))); pass a folder you can write to"
-                print("diorama \(command): --work-dir \(path): \(problem)", to: &standardError)
-                throw DioramaExitCode.badInput
+                throw index == prefixes.count - 1
+                    ? refuseWorkDirectory(path, command: command, problem: "is not a directory; pass a folder (it is created if missing)")
+                    : refuseWorkDirectory(path, command: command, cannotCreate: ENOTDIR)
             }
+        }
+    }
+
+    /// Says on stderr why `--work-dir` cannot be used; exit code 2 to throw.
+    private static func refuseWorkDirectory(_ path: String, command: String, problem: String) -> ExitCode {
+        var standardError = StandardError()
+        print("diorama \(command): --work-dir \(path): \(problem)", to: &standardError)
+        return DioramaExitCode.badInput
+    }
+
+    private static func refuseWorkDirectory(_ path: String, command: String, cannotCreate code: Int32) -> ExitCode {
+        refuseWorkDirectory(path, command: command, problem: "cannot create it (\(String(cString: strerror(code)))); pass a folder you can write to")
+    }
+
+    /// `path` and each folder above it, outermost first (`a/b` is `./a`, `./a/b`).
+    private static func folders(leadingTo path: String) -> [String] {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        return path.split(separator: "/").map { component in
+            prefix += "/" + component
+            return prefix
         }
     }
 
@@ -63,11 +65,7 @@ struct ScenarioSession {
     /// it (`ENOTDIR` when a file is in the way), which Foundation's
     /// `createDirectory` hides behind a generic Cocoa error.
     private static func makeDirectories(_ path: String) -> Int32? {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return errno }
-        }
+        for prefix in folders(leadingTo: path) where mkdir(prefix, 0o755) != 0 && errno != EEXIST { return errno }
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? nil : ENOTDIR
     }
