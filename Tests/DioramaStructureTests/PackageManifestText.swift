@@ -220,10 +220,7 @@ enum PackageManifestText {
     /// The plain string items of the list `label: [ … ]` at the top level of
     /// `body`; nested calls in it (`.product(name: …, package: …)`) are skipped.
     private static func listArgument(_ label: String, in body: [UInt8]) -> [String] {
-        guard let start = topLevelLabel(label, in: body),
-            let open = body[start...].firstIndex(of: UInt8(ascii: "[")),
-            let close = matchingClose(in: body, open: open)
-        else { return [] }
+        guard let (open, close) = listBrackets(label, in: body) else { return [] }
         var items: [String] = []
         var depth = 0
         var index = open + 1
@@ -245,10 +242,7 @@ enum PackageManifestText {
     /// The names of the `.product(name: "…", package: "…")` items of the list
     /// `label: [ … ]` at the top level of `body`.
     private static func productNames(inList label: String, of body: [UInt8]) -> [String] {
-        guard let start = topLevelLabel(label, in: body),
-            let open = body[start...].firstIndex(of: UInt8(ascii: "[")),
-            let close = matchingClose(in: body, open: open)
-        else { return [] }
+        guard let (open, close) = listBrackets(label, in: body) else { return [] }
         var names: [String] = []
         var index = open + 1
         while let call = find(".product(", in: body, from: index), call < close,
@@ -258,6 +252,16 @@ enum PackageManifestText {
             index = end + 1
         }
         return names
+    }
+
+    /// The offsets of the brackets of the list `label: [ … ]` at the top
+    /// level of `body`.
+    private static func listBrackets(_ label: String, in body: [UInt8]) -> (open: Int, close: Int)? {
+        guard let start = topLevelLabel(label, in: body),
+            let open = body[start...].firstIndex(of: UInt8(ascii: "[")),
+            let close = matchingClose(in: body, open: open)
+        else { return nil }
+        return (open, close)
     }
 
     /// The offset just past `label:` where it is an argument of this call
