@@ -126,6 +126,26 @@ struct ReportOptions: ParsableArguments {
 
     @Option(help: "console, or github: also GitHub Actions annotations of failures and a job summary.")
     var format: ResultsFormat = .console
+
+    /// Refuses, before anything runs or is written, a report path that is one
+    /// of the command's `inputs` or another report's path
+    /// (``OutputPathConflicts``); `junit` is the JUnit path in effect
+    /// (`run` falls back to Bazel's `XML_OUTPUT_FILE`).
+    ///
+    /// - Throws: exit code 2 after a line per clash and one saying what
+    ///   was not done (`notDone`).
+    func refuseConflicts(junit: String?, inputs: [(kind: String, path: String)], command: String, notDone: String) throws {
+        var outputs: [OutputPathConflicts.Output] = []
+        if let junit { outputs.append(.init(option: self.junit == nil ? "XML_OUTPUT_FILE" : "--junit", path: junit)) }
+        if let json { outputs.append(.init(option: "--json", path: json)) }
+        if let report { outputs.append(.init(option: "--report", path: report + "/index.html")) }
+        let problems = OutputPathConflicts.problems(outputs: outputs, inputs: inputs)
+        guard !problems.isEmpty else { return }
+        var standardError = StandardError()
+        for problem in problems { print("diorama \(command): \(problem)", to: &standardError) }
+        print("diorama \(command): \(notDone)", to: &standardError)
+        throw DioramaExitCode.badInput
+    }
 }
 
 /// `--format` of `diorama run` and `diorama merge`: what goes to standard

@@ -43,6 +43,9 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        try reports.refuseConflicts(
+            junit: reports.junit, inputs: results.map { ("the results file", $0) }, command: "merge",
+            notDone: "nothing was written")
         var standardError = StandardError()
         let merged: MergedResults
         do throws(MergeError) {

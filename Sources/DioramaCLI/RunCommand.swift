@@ -143,6 +143,9 @@ struct RunCommand: ParsableCommand {
             print(error.description, to: &standardError)
             throw DioramaExitCode.badInput
         }
+        try reports.refuseConflicts(
+            junit: reports.junit ?? CIEnvironment.bazelJUnitPath, inputs: suite.files.map { ("the scenario", $0) }, command: "run",
+            notDone: "no scenario was run and nothing was written")
         var scenarios = try ScenarioSession.load(suite.files)
         if let timeout {
             scenarios = scenarios.map {
