@@ -4,6 +4,7 @@ import DioramaModel
 import Foundation
 import Glibc
 import Logging
+import Synchronization
 
 /// The `diorama` command: one subcommand per job, each in its own file.
 ///
@@ -101,14 +102,30 @@ enum CommandOutput {
         atexit { CommandOutput.flush() }
     }
 
-    /// Pushes buffered output out now (an eval line, a followed trace);
-    /// when stdout cannot be written, says so on stderr and exits with 2.
+    /// Pushes buffered output out now (a followed trace); when stdout
+    /// cannot be written, says so on stderr and exits with 2 at once. Only
+    /// for a command with nothing to clean up, and at exit: `_exit` skips
+    /// the rest of the command (a command that owns something calls
+    /// ``flushed()`` and ends itself).
     static func flush() {
+        if !flushed() { _exit(2) }
+    }
+
+    /// Pushes buffered output out now (an eval line); false, after saying so
+    /// on stderr once, when stdout cannot be written.
+    static func flushed() -> Bool {
         // All streams (Swift 6 cannot name C's `stdout`; stderr is unbuffered
         // anyway). A write that failed earlier, when the buffer filled up
         // mid-command, fails again here: glibc keeps the unwritten bytes.
-        guard fflush(nil) != 0 else { return }
-        DescriptorWriter.reportToStandardError("diorama: cannot write output: \(String(cString: strerror(errno)))")
-        _exit(2)
+        guard fflush(nil) != 0 else { return true }
+        let reason = String(cString: strerror(errno))
+        if !failureReported.exchange(true, ordering: .relaxed) {
+            DescriptorWriter.reportToStandardError("diorama: cannot write output: \(reason)")
+        }
+        return false
     }
+
+    /// Whether the failure was said already (by the command, before the
+    /// same failure at exit).
+    private static let failureReported = Atomic<Bool>(false)
 }

@@ -120,7 +120,15 @@ struct SimCommand: ParsableCommand {
         var environment = simulator.clientEnvironment
         environment[ControlClient.environmentVariable] = endpoint.path
         print(Self.shellLine(environment))
-        CommandOutput.flush()  // the eval line must reach a pipe now, not at exit
+        // The eval line must reach a pipe now, not at exit. A caller that
+        // cannot read it cannot reach the simulator: stop, removing the
+        // sockets and the runtime folder.
+        guard CommandOutput.flushed() else {
+            endpoint.stop()
+            simulator.shutDown()
+            traceFile?.close()
+            throw DioramaExitCode.badInput
+        }
         for display in simulator.displays {
             let rect = display.logicalRect
             print(

@@ -14,10 +14,12 @@ import Synchronization
 /// without its owners finishing:
 /// - at `exit` (an `atexit` hook, installed with the first thing adopted):
 ///   children still running get SIGKILL, then the directories are removed;
-/// - on SIGINT or SIGTERM, once ``stopOnTerminationSignals()`` was called
-///   (`diorama run` and `diorama check`): children get SIGTERM and up to
-///   ``terminationGrace`` to exit, then SIGKILL; the directories are
-///   removed; then the signal ends the process as it would have.
+/// - on SIGINT, SIGTERM or SIGPIPE, once ``stopOnTerminationSignals()``
+///   was called (`diorama run`, `check` and `demo`): children get SIGTERM
+///   and up to ``terminationGrace`` to exit, then SIGKILL; the directories
+///   are removed; then the signal ends the process as it would have.
+///   SIGPIPE is there for `diorama run | head`: the reader leaving ends the
+///   run, as it ends any command in a pipeline, but not before the cleanup.
 ///
 /// Only what was adopted is touched: a directory made by mkdtemp here,
 /// removed without following links (``TemporaryDirectory/remove(_:)``),
@@ -92,7 +94,7 @@ package enum ExitCleanup {
     /// The write end of the pipe the signal handler wakes the cleanup thread through.
     nonisolated(unsafe) private static var signalPipeWriteEnd: Int32 = -1
 
-    /// Makes SIGINT and SIGTERM clean up before they end the process (see
+    /// Makes SIGINT, SIGTERM and SIGPIPE clean up before they end the process (see
     /// the type's description). The handler only writes the signal's number
     /// to a pipe; a thread of its own does the work, then restores the
     /// default action and raises the signal again, so the process still
@@ -115,7 +117,7 @@ package enum ExitCleanup {
         }
         thread.name = "diorama-termination"
         thread.start()
-        for number in [SIGINT, SIGTERM] {
+        for number in [SIGINT, SIGTERM, SIGPIPE] {
             signal(number) { received in
                 var byte = UInt8(truncatingIfNeeded: received)
                 _ = write(ExitCleanup.signalPipeWriteEnd, &byte, 1)

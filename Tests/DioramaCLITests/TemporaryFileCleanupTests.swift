@@ -19,7 +19,8 @@ struct TemporaryFileCleanupTests {
     /// `XDG_RUNTIME_DIR` a listening socket (as alacritty and imv do), a
     /// folder with a file (dconf's), a link to a file and a link to a folder
     /// outside, then writes the runtime directory's path to
-    /// `outside/runtime-dir` and, unless told `exit`, stays.
+    /// `outside/runtime-dir` and, unless told `exit`, stays: told `go`,
+    /// until the FIFO `outside/go` is opened and closed by the test.
     final class LeavingClientScene {
         let temporary: URL
         let outside: URL
@@ -53,7 +54,10 @@ struct TemporaryFileCleanupTests {
             with open(os.path.join(outside, "runtime-dir.partial"), "w") as seen:
                 seen.write(runtime)
             os.rename(os.path.join(outside, "runtime-dir.partial"), os.path.join(outside, "runtime-dir"))
-            if sys.argv[1:] != ["exit"]:
+            if sys.argv[1:] == ["go"]:
+                with open(os.path.join(outside, "go")) as go:
+                    go.read()
+            elif sys.argv[1:] != ["exit"]:
                 time.sleep(600)
             """.write(to: client, atomically: false, encoding: .utf8)
             guard chmod(client.path, 0o755) == 0 else { throw CleanupTestError("chmod \(client.path) failed") }
@@ -77,8 +81,8 @@ struct TemporaryFileCleanupTests {
             ChildProcess.minimalEnvironment(["TMPDIR": temporary.path, "NO_COLOR": "1"])
         }
 
-        func startDiorama(_ arguments: [String]) throws -> ChildProcess {
-            try ChildProcess(TestExecutable.locate("diorama"), arguments: arguments, environment: environment)
+        func startDiorama(_ arguments: [String], standardOutput: URL? = nil) throws -> ChildProcess {
+            try ChildProcess(TestExecutable.locate("diorama"), arguments: arguments, environment: environment, standardOutput: standardOutput)
         }
 
         /// Waits for the client to have left its files (an event: the
@@ -143,6 +147,49 @@ struct TemporaryFileCleanupTests {
         let sim = try scene.startDiorama(["sim", "--", scene.client.path])
         let runtimeDirectory = try scene.awaitClient(under: sim)
         scene.expectNothingLeft(runtimeDirectory: runtimeDirectory, try scene.terminate(sim))
+    }
+
+    @Test("diorama sim > /dev/full: \"cannot write output\", exit 2, and the simulator's sockets and runtime folder removed")
+    func simWhoseEvalLineCannotBeWritten() throws {
+        let scene = try LeavingClientScene()
+        let sim = try scene.startDiorama(["sim", "--", scene.client.path, "exit"], standardOutput: URL(fileURLWithPath: "/dev/full"))
+        let result = try sim.waitForExit(timeout: 60)
+        #expect(result.status == 2 && !result.exitedBySignal, "\(sim.state): \(result.standardError)")
+        #expect(result.standardError.contains("diorama: cannot write output: No space left on device"), "\(result.standardError)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: scene.temporary.path)) ?? ["(unreadable)"]
+        #expect(left.isEmpty, "left in TMPDIR: \(left)")
+    }
+
+    @Test("diorama run | a reader that leaves: SIGPIPE ends the run, after it stopped its app and removed what it made")
+    func runWhoseReaderLeft() throws {
+        let scene = try LeavingClientScene()
+        let scenario = scene.outside.appendingPathComponent("leaving.scenario")
+        try """
+        timeout: 120s
+        display DP-1 1280x800 scale 1 at 0,0
+        launch app \(LeavingClientScene.pythonString(scene.client.path)) arguments "go" as leaver
+        window main = leaver app_id "never.shown"
+        expect main traits.displayScale 1
+        """.write(to: scenario, atomically: false, encoding: .utf8)
+        let go = scene.outside.appendingPathComponent("go").path
+        let pipe = scene.outside.appendingPathComponent("stdout").path
+        guard mkfifo(go, 0o600) == 0, mkfifo(pipe, 0o600) == 0 else { throw CleanupTestError("mkfifo failed: \(errno)") }
+        // The reader, open before `diorama run` opens the FIFO for its stdout.
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard reader >= 0 else { throw CleanupTestError("open \(pipe) failed: \(errno)") }
+        let run = try scene.startDiorama(
+            ["run", "--work-dir", scene.outside.appendingPathComponent("work").path, scenario.path], standardOutput: URL(fileURLWithPath: pipe))
+        let runtimeDirectory = try scene.awaitClient(under: run)
+        // The reader leaves; then the client exits, the window step fails,
+        // and the run's next line meets a pipe nobody reads.
+        close(reader)
+        let release = open(go, O_WRONLY | O_CLOEXEC)
+        guard release >= 0 else { throw CleanupTestError("open \(go) failed: \(errno)") }
+        close(release)
+        let result = try run.waitForExit(timeout: 60)
+        #expect(result.exitedBySignal && result.status == SIGPIPE, "\(run.state): \(result.standardError)")
+        scene.expectNothingLeft(runtimeDirectory: runtimeDirectory, result)
+        scene.expectClientEnded()
     }
 
     @Test("diorama check stopped by SIGTERM or SIGINT stops its client and leaves nothing in TMPDIR", arguments: [SIGTERM, SIGINT])
