@@ -42,6 +42,26 @@ struct ReporterSnapshotTests {
         #expect(!ConsoleReporter.shouldUseColor(environment: ["NO_COLOR": "1"]))
     }
 
+    @Test("outside text is shown spelled out: a file name's escape sequence, a client's newline and workflow command")
+    func consoleShowsOutsideTextSafely() async throws {
+        var result = try await ReportFixture.result()
+        result.file = "Configs/scenarios/\u{1B}]0;retitled\u{07}.scenario"
+        let failing = try #require(result.entries.indices.first)
+        result.entries[failing].outcome = .failed(message: "`app` exited; stderr: boom\n::error::injected")
+        for useColor in [false, true] {
+            let text = ConsoleReporter.render(result, useColor: useColor)
+            #expect(!text.contains("\u{07}") && !text.contains("\u{1B}]"), "\(text)")
+            #expect(text.contains(#"\x1b]0;retitled\x07.scenario"#), "\(text)")
+            #expect(!text.contains("\n::error"), "\(text)")
+            #expect(text.contains(#"boom\x0a::error::injected"#), "\(text)")
+        }
+        let diagnostic = ScenarioDiagnostic(
+            location: SourceLocation(file: "a\u{1B}[2Jb.scenario", line: 1, column: 1), message: "expected a step",
+            hint: "see Docs", sourceLine: "\u{1B}[31mlaunch")
+        #expect(!diagnostic.description.contains("\u{1B}"), "\(diagnostic.description)")
+        #expect(diagnostic.description.hasPrefix(#"a\x1b[2Jb.scenario:1:1: error: expected a step"#), "\(diagnostic.description)")
+    }
+
     @Test("the live reporter prints the same lines as the whole rendering")
     func live() async throws {
         let lines = LockedLines()

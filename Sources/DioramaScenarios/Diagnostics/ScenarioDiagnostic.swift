@@ -33,9 +33,11 @@ package struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConver
 
     /// `file:line:column: error: message`, the source excerpt with a caret under the
     /// problem when the line is known, and `hint: …`.
+    /// The file's name and text are shown safely (``TerminalText``): an
+    /// escape sequence in either must not act on the terminal.
     package var description: String {
-        var text = "\(location): error: \(message)\n"
-        if let sourceLine {
+        var text = TerminalText.safe("\(location): error: \(message)") + "\n"
+        if let sourceLine = sourceLine.map({ TerminalText.safe($0) }) {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
             let lead = String(repeating: " ", count: max(0, location.column - 1))
@@ -43,7 +45,7 @@ package struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConver
             text += "   \(number) | \(sourceLine)\n"
             text += "   \(gutter) | \(lead)\(underline)\n"
         }
-        text += "hint: \(hint)"
+        text += TerminalText.safe("hint: \(hint)")
         return text
     }
 }

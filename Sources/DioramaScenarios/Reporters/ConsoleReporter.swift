@@ -1,3 +1,4 @@
+import DioramaModel
 import Foundation
 import Synchronization
 
@@ -123,9 +124,10 @@ package final class ConsoleReporter: ScenarioRunObserver, Sendable {
         case .notRun: mark = style.dim("·")
         }
         let number = String(entry.step.location.line).leftPadded(to: 4)
-        let text = entry.step.text.count < textWidth ? entry.step.text.rightPadded(to: textWidth) : entry.step.text + "  "
+        let stepText = TerminalText.safe(entry.step.text)
+        let text = stepText.count < textWidth ? stepText.rightPadded(to: textWidth) : stepText + "  "
         var line = "\(mark) \(style.dim(number)) \(text)"
-        let measured = ReportText.shownSnapshots(entry).map(ReportText.measured).joined(separator: "; ")
+        let measured = TerminalText.safe(ReportText.shownSnapshots(entry).map(ReportText.measured).joined(separator: "; "))
         if case .notRun = entry.outcome {
             line += style.dim("not run")
         } else {
@@ -166,10 +168,18 @@ package final class ConsoleReporter: ScenarioRunObserver, Sendable {
         }
     }
 
-    /// ANSI styling, or none.
+    /// ANSI styling, or none. What it styles is shown safely first
+    /// (``TerminalText/safe(_:keeping:)``): file names, a client's app_id and
+    /// its stderr come from outside, and an escape sequence or a newline in
+    /// them must not retitle the terminal or start a CI workflow command.
+    /// The few unstyled pieces (a step's text, the measured window) are made
+    /// safe where they are put in.
     struct Style {
         var enabled: Bool
-        func wrap(_ text: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        func wrap(_ text: String, _ code: String) -> String {
+            let text = TerminalText.safe(text)
+            return enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        }
         func red(_ text: String) -> String { wrap(text, "31") }
         func green(_ text: String) -> String { wrap(text, "32") }
         func yellow(_ text: String) -> String { wrap(text, "33") }
