@@ -34,7 +34,8 @@ struct CtlDisplayMoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a display's top-left to a logical position.")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The display.") var name: String
-    @Argument(help: ArgumentHelp("The new position.", valueName: "X,Y")) var position: String
+    @Argument(help: ArgumentHelp("The new position (a negative one goes after --: display move DP-2 -- -1280,0).", valueName: "X,Y"))
+    var position: String
     func validate() throws { _ = try CtlArguments.point(position, "the position") }
     func run() throws { try connection.send(.moveDisplay(name, CtlArguments.point(position, "the position")), command: "display move") }
 }
@@ -44,9 +45,9 @@ struct CtlPlugCommand: ParsableCommand {
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "Its name (connector), e.g. HDMI-A-2.") var name: String
     @Argument(help: ArgumentHelp("Its mode in pixels.", valueName: "WxH")) var mode: String
-    @Option(name: .long, help: "Its scale.") var scale = "1"
-    @Option(name: .customLong("at"), help: ArgumentHelp("Its logical top-left.", valueName: "X,Y")) var position = "0,0"
-    @Option(name: .long, help: "Its refresh rate in Hz.") var refresh: Double = 60
+    @Option(name: .long, parsing: .unconditional, help: "Its scale.") var scale = "1"
+    @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp("Its logical top-left.", valueName: "X,Y")) var position = "0,0"
+    @Option(name: .long, parsing: .unconditional, help: "Its refresh rate in Hz.") var refresh: Double = 60
     @Option(name: .long, help: "Its transform.") var transform = "normal"
 
     func validate() throws {

@@ -25,7 +25,7 @@ struct CtlTouchCommand: ParsableCommand {
 
 /// `--at X,Y [--window WINDOW]`, shared by every command that takes a point.
 struct CtlInputLocationOptions: ParsableArguments {
-    @Option(name: .customLong("at"), help: ArgumentHelp("The point, in logical points (write --at=-10,0 for negatives).", valueName: "X,Y"))
+    @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp("The point, in logical points.", valueName: "X,Y"))
     var point: String?
     @Option(help: ArgumentHelp("Make --at relative to this window's top-left (an id, app_id or title:TITLE).", valueName: "WINDOW"))
     var window: String?
@@ -108,8 +108,8 @@ struct CtlPointerScrollCommand: ParsableCommand {
         commandName: "scroll",
         abstract: "Scroll the window under the pointer, in logical points (a wheel notch is 15).")
     @OptionGroup var connection: CtlConnectionOptions
-    @Option(help: "Points to scroll right (negative: left).") var dx = 0
-    @Option(help: "Points to scroll down (negative: up).") var dy = 0
+    @Option(parsing: .unconditional, help: "Points to scroll right (negative: left).") var dx = 0
+    @Option(parsing: .unconditional, help: "Points to scroll down (negative: up).") var dy = 0
 
     func validate() throws {
         for (name, value) in [("--dx", dx), ("--dy", dy)] {

@@ -12,7 +12,8 @@ struct CtlMoveCommand: ParsableCommand {
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The window.") var window: String
     @Option(name: .customLong("to"), help: ArgumentHelp("The display to move it to.", valueName: "DISPLAY")) var display: String?
-    @Option(name: .customLong("at"), help: ArgumentHelp("The global logical position of its top-left.", valueName: "X,Y")) var position: String?
+    @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp("The global logical position of its top-left.", valueName: "X,Y"))
+    var position: String?
 
     func validate() throws {
         guard (display == nil) != (position == nil) else { throw ValidationError("give exactly one of --to DISPLAY or --at X,Y") }
@@ -119,7 +120,7 @@ struct CtlTypeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "type", abstract: "Type text into a window (us keymap; focuses it).")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The window.") var window: String
-    @Argument(help: "The text.") var text: String
+    @Argument(help: "The text (text that starts with - goes after --: ctl type main -- -v).") var text: String
     func run() throws { try connection.send(.typeText(WindowSelector(parsing: window), text), command: "type") }
 }
 

@@ -48,6 +48,28 @@ package struct DioramaCommand: ParsableCommand {
     ]
 }
 
+extension DioramaCommand {
+    /// What to do when the command line holds a value that starts with `-`
+    /// and a digit (`-1280,0`, `-5x10`, `-1.5`): the parser reads such a
+    /// word as an option, so a position left of the origin got "Missing
+    /// expected argument". Options that take numbers accept them as they
+    /// are (`--at -10,0`); an argument in its place does not. Nil when no
+    /// word looks like that, or when `message` is not the parser's (a
+    /// value that was read as one and then refused needs no such hint).
+    static func negativeValueHint(_ arguments: [String], message: String) -> String? {
+        let parserMessages = ["Missing expected argument", "Missing value for", "Unknown option", "Unexpected argument"]
+        guard parserMessages.contains(where: message.contains) else { return nil }
+        let beforeTerminator = arguments.prefix { $0 != "--" }
+        guard
+            let value = beforeTerminator.first(where: { word in
+                word.count > 1 && word.hasPrefix("-") && word.dropFirst().first.map { $0.isNumber || $0 == "." } == true
+            })
+        else { return nil }
+        return "hint: \(value) starts with -, so it was read as an option; "
+            + "put arguments that start with - after --, e.g. diorama ctl display move DP-2 -- -1280,0"
+    }
+}
+
 package enum DioramaVersion {
     package static let current = "0.1.0"
 }
@@ -76,6 +98,9 @@ extension DioramaCommand {
             if code == .validationFailure {
                 var standardError = StandardError()
                 print(fullMessage(for: error), to: &standardError)
+                if let hint = negativeValueHint(arguments ?? Array(CommandLine.arguments.dropFirst()), message: message(for: error)) {
+                    print(hint, to: &standardError)
+                }
                 self.exit(withError: ExitCode(2))
             }
             self.exit(withError: error)
