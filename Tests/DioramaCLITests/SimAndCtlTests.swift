@@ -95,6 +95,22 @@ struct SimAndCtlTests {
         return URL(fileURLWithPath: path)
     }
 
+    @Test("diorama sim with XDG_RUNTIME_DIR naming a file or nothing: the variable is named, exit 2")
+    func runtimeDirectoryThatIsNoFolder() throws {
+        let directory = try HostileControlTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("runtime").path
+        try "not a folder".write(toFile: file, atomically: false, encoding: .utf8)
+        for (path, what) in [(file, "is not a folder"), (directory.appendingPathComponent("missing").path, "does not exist")] {
+            let result = try DioramaCommandLine.run(["sim", "--", "true"], environment: DioramaCommandLine.environment(["XDG_RUNTIME_DIR": path]))
+            #expect(result.status == 2, "\(result.status): \(result.standardError)")
+            #expect(
+                result.standardError.contains("diorama sim: \(path): XDG_RUNTIME_DIR names this path, which \(what); point XDG_RUNTIME_DIR at"),
+                "\(result.standardError)")
+        }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a folder")
+    }
+
     @Test(
         "studio layout: weston-simple-shm listed, moved to DP-2 (scale 2), screenshot, rescale, plug/unplug, trace, errors",
         .timeLimit(.minutes(10)))

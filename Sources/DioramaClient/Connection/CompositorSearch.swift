@@ -38,6 +38,9 @@ package struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
     /// when set: an app takes no such option, so telling its user to pass one
     /// would send them nowhere.
     package var displayOption: String?
+    /// errno of the failed `stat(2)` of `resolvedPath`, when nothing was
+    /// found there (ENOTDIR: a folder on the way is a file).
+    package var statErrno: Int32? = nil
 
     /// The name that was looked up: the explicit display, else `WAYLAND_DISPLAY`, else `wayland-0`.
     package var displayName: String {
@@ -70,6 +73,8 @@ package struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
             if stat(path, &info) == 0 {
                 search.fileExists = true
                 search.isSocket = (info.st_mode & S_IFMT) == S_IFSOCK
+            } else {
+                search.statErrno = errno
             }
         }
         return search
@@ -91,7 +96,12 @@ package struct CompositorSearch: Sendable, Hashable, CustomStringConvertible {
         if let resolvedPath {
             text += "; looked for the socket \(resolvedPath): "
             if !fileExists {
-                text += "no such file"
+                // ENOTDIR: a folder on the way is a file, most often XDG_RUNTIME_DIR itself.
+                text +=
+                    statErrno == ENOTDIR
+                    ? "a part of the path before the socket's name is not a folder"
+                        + (displayName.hasPrefix("/") ? "" : " (is XDG_RUNTIME_DIR a file?)")
+                    : "no such file"
             } else if !isSocket {
                 text += "the file exists but is not a socket"
             } else if let connectErrno {

@@ -29,6 +29,16 @@ struct RuntimeDirectory {
             return RuntimeDirectory(path: explicit, isPrivate: false)
         }
         if let fromEnvironment = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], fromEnvironment.hasPrefix("/") {
+            // Said here, with the variable's name: libwayland would only
+            // fail to make the lock file inside it.
+            var info = stat()
+            guard stat(fromEnvironment, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                let what = errno == ENOENT ? "does not exist" : "is not a folder"
+                throw SimulatorSocketError(
+                    path: fromEnvironment,
+                    problem: "XDG_RUNTIME_DIR names this path, which \(what); point XDG_RUNTIME_DIR at a runtime folder (mode 0700), "
+                        + "or unset it and the simulator makes a folder of its own")
+            }
             return RuntimeDirectory(path: fromEnvironment, isPrivate: false)
         }
         return try makePrivate()
