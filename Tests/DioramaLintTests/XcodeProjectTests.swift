@@ -70,6 +70,38 @@ struct XcodeProjectTests {
         #expect(reference.line == 37)
     }
 
+    @Test("groups inside each other in a loop: one finding at the loop, and their files have no place")
+    func groupLoop() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write(
+            """
+            {
+                objects = {
+                    P1 = { isa = PBXProject; buildConfigurationList = L1; mainGroup = G0; };
+                    L1 = { isa = XCConfigurationList; buildConfigurations = ( C1 ); };
+                    C1 = { isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = { }; name = Release; };
+                    G0 = { isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
+                    GA = { isa = PBXGroup; name = Outer; children = ( GB ); sourceTree = "<group>"; };
+                    GB = { isa = PBXGroup; path = Inner; children = ( GA, F1 ); sourceTree = "<group>"; };
+                    F1 = { isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
+                };
+                rootObject = P1;
+            }
+            """, to: "Loop.xcodeproj/project.pbxproj")
+        let project = try XcodeProject.load(
+            bundle: folder.url.appendingPathComponent("Loop.xcodeproj"), workspace: LintWorkspace(root: folder.url))
+        let loops = project.findings.filter { $0.message.contains("in a loop") }
+        #expect(loops.count == 1, "\(project.findings.map(\.message))")
+        #expect(loops.first?.message.contains(#"groups are inside each other in a loop: "Inner" is inside "Outer" is inside "Inner""#) == true)
+        #expect(loops.first?.location.line == 8, "at the children of GB, the first group of the loop a walk up from F1 meets")
+        guard case .unresolved(let problem, _) = project.projectConfigurations[0].baseConfiguration else {
+            Issue.record("the base configuration in the loop was placed: \(String(describing: project.projectConfigurations[0].baseConfiguration))")
+            return
+        }
+        #expect(problem.contains("in a group that is inside itself"), "\(problem)")
+    }
+
     @Test("a pbxproj that is not a project is an error naming line and column")
     func notAProject() throws {
         #expect(throws: PlistError.self) { try load("BrokenProjects/Syntax/Syntax.xcodeproj") }

@@ -68,6 +68,9 @@ struct XcodeProject: Sendable {
         let bundle: URL
         var objects = ProjectObjects(PropertyListDictionary())
         var parents: [String: String] = [:]
+        /// Groups whose chain of parents comes back to them: nothing in
+        /// them has a place on disk (``findGroupLoops()``).
+        var groupsInLoops: Set<String> = []
         var projectDirectory: URL
         var findings: [LintFinding] = []
 
@@ -98,6 +101,7 @@ struct XcodeProject: Sendable {
                     if let childID = child.stringValue { parents[childID] = entry.key }
                 }
             }
+            findGroupLoops()
             if let directory = project["projectDirPath"]?.stringValue, !directory.isEmpty {
                 projectDirectory =
                     directory.hasPrefix("/")
@@ -177,7 +181,9 @@ struct XcodeProject: Sendable {
                 }
                 return locate(id).map { .file($0, reference: location) }
                     ?? .unresolved(
-                        "the base configuration file's folder is outside the project (source tree \(sourceTree(of: id)))",
+                        isInGroupLoop(id)
+                            ? "the base configuration file is in a group that is inside itself (see the finding at its children)"
+                            : "the base configuration file's folder is outside the project (source tree \(sourceTree(of: id)))",
                         reference: location)
             }
             if let anchor = configuration.entry(forKey: "baseConfigurationReferenceAnchor"),
@@ -245,7 +251,7 @@ struct XcodeProject: Sendable {
         /// Where a file reference or group is on disk; `nil` for source trees outside
         /// the project (`BUILT_PRODUCTS_DIR`, `SDKROOT`, custom ones).
         private func locate(_ id: String, depth: Int = 0) -> URL? {
-            guard depth < 64, let object = objects[id]?.dictionaryValue else { return nil }
+            guard depth < 64, !isInGroupLoop(id), let object = objects[id]?.dictionaryValue else { return nil }
             let path = object["path"]?.stringValue
             switch object["sourceTree"]?.stringValue ?? "<group>" {
             case "<absolute>":
@@ -258,6 +264,52 @@ struct XcodeProject: Sendable {
             default:
                 return nil
             }
+        }
+
+        /// Whether `id` is a group in a loop, or inside one.
+        private func isInGroupLoop(_ id: String) -> Bool {
+            groupsInLoops.contains(id) || parents[id].map(groupsInLoops.contains) == true
+        }
+
+        /// Finds the groups whose chain of parents (`children` read backwards)
+        /// comes back to them, and reports each loop once, at the `children`
+        /// of its first group. Xcode cannot open such a project. Before, each
+        /// file in a loop was placed 64 folders deep (`A/B/A/B/…/x.xcconfig`)
+        /// and reported missing there. Each group is walked once: a chain
+        /// that reaches a group already settled stops there.
+        private mutating func findGroupLoops() {
+            var settled = Set<String>()
+            for start in parents.keys.sorted() where !settled.contains(start) {
+                var chain: [String] = []
+                var position: [String: Int] = [:]
+                var current: String? = start
+                while let id = current, !settled.contains(id) {
+                    if let index = position[id] {
+                        let loop = Array(chain[index...])
+                        groupsInLoops.formUnion(loop)
+                        reportGroupLoop(loop)
+                        break
+                    }
+                    position[id] = chain.count
+                    chain.append(id)
+                    current = parents[id]
+                }
+                settled.formUnion(chain)
+            }
+        }
+
+        private mutating func reportGroupLoop(_ loop: [String]) {
+            func name(_ id: String) -> String {
+                let object = objects[id]?.dictionaryValue
+                return "\"" + (object?["name"]?.stringValue ?? object?["path"]?.stringValue ?? id) + "\""
+            }
+            let first = objects[loop[0]]?.dictionaryValue
+            findings.append(
+                LintRules.malformedFile.finding(
+                    at: first?.entry(forKey: "children")?.keyLocation ?? .startOfFile(file),
+                    "groups are inside each other in a loop: \((loop + [loop[0]]).map(name).joined(separator: " is inside ")), "
+                        + "so nothing in them has a place on disk",
+                    fix: "the project file is damaged (Xcode cannot open it); restore it from version control"))
         }
 
         private func sourceTree(of id: String) -> String {
