@@ -53,11 +53,16 @@ package struct Linter: Sendable {
         }
         let workspace = LintWorkspace(root: url)
         let found = ProjectDiscovery.search(url, excluding: exclusion)
+        let links = found.linkedFolders.map(workspace.displayPath(of:))
+        var report: LintReport
         if !found.projects.isEmpty {
-            return lintProjects(found.projects, workspace: workspace)
+            report = lintProjects(found.projects, workspace: workspace)
+        } else {
+            guard !found.infoPlists.isEmpty else { throw .nothingToLint(url.path, linksNotFollowed: links) }
+            report = LintReport(targets: found.infoPlists.map { lintInfoPlist($0, workspace: workspace) }, strict: strict)
         }
-        guard !found.infoPlists.isEmpty else { throw .nothingToLint(url.path) }
-        return LintReport(targets: found.infoPlists.map { lintInfoPlist($0, workspace: workspace) }, strict: strict)
+        report.linksNotFollowed = links
+        return report
     }
 
     // MARK: A lone Info.plist

@@ -74,6 +74,32 @@ struct MalformedInputTests {
         #expect(LintInputError.notFound("/x").description.contains("no such file or folder"))
     }
 
+    @Test("symbolic links to folders: a linked .xcodeproj is linted, any other is named as not followed")
+    func linkedFolders() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let shared = try TemporaryFolder()
+        defer { shared.cleanUp() }
+        try shared.write("not a project", to: "README.md")
+        try FileManager.default.createSymbolicLink(
+            at: folder.url.appendingPathComponent("Shared"), withDestinationURL: shared.url)
+        #expect(throws: LintInputError.nothingToLint(folder.url.standardizedFileURL.path, linksNotFollowed: ["Shared"])) {
+            try Linter().lint(folder.url)
+        }
+        #expect(
+            LintInputError.nothingToLint("/p", linksNotFollowed: ["Shared"]).description.contains(
+                "did not follow the symbolic links to folders Shared"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.url.appendingPathComponent("Linked.xcodeproj"),
+            withDestinationURL: LintFixture.url("Projects/Legacy/Legacy.xcodeproj"))
+        let report = try Linter().lint(folder.url)
+        #expect(report.targets.contains { $0.project?.hasPrefix("Linked") == true }, "\(report.targets.map(\.name))")
+        #expect(report.linksNotFollowed == ["Shared"])
+        let text = TextReportFormatter(colors: false).format(report)
+        #expect(text.contains("Not followed: Shared, a symbolic link to a folder; lint its target by naming it"), "\(text)")
+        #expect(JSONReportFormatter(toolVersion: "0").format(report).contains(#""linksNotFollowed" : ["#))
+    }
+
     @Test("an unreadable or empty Info.plist is a finding too")
     func emptyFile() throws {
         let folder = try TemporaryFolder()

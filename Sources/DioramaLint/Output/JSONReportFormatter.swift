@@ -28,6 +28,8 @@ package struct JSONReportFormatter: ReportFormatter {
         var summary: Summary
         var targets: [Target]
         var skipped: [Skipped]
+        /// Symbolic links to folders not followed; omitted when there are none.
+        var linksNotFollowed: [String]?
     }
 
     struct Tool: Encodable {
@@ -101,7 +103,8 @@ package struct JSONReportFormatter: ReportFormatter {
                             configurations: finding.configurations)
                     })
             },
-            skipped: report.skipped.map { Skipped(name: $0.name, project: $0.project, reason: $0.reason) })
+            skipped: report.skipped.map { Skipped(name: $0.name, project: $0.project, reason: $0.reason) },
+            linksNotFollowed: report.linksNotFollowed.isEmpty ? nil : report.linksNotFollowed)
         return Self.encode(document)
     }
 

@@ -46,7 +46,10 @@ package struct TextReportFormatter: ReportFormatter {
         for skipped in report.skipped {
             lines.append("Skipped \(shown(skipped.name)) (\(shown(skipped.project))): \(shown(skipped.reason)), not an iOS app")
         }
-        if !report.skipped.isEmpty { lines.append("") }
+        for link in report.linksNotFollowed {
+            lines.append("Not followed: \(shown(link)), a symbolic link to a folder; lint its target by naming it")
+        }
+        if !report.skipped.isEmpty || !report.linksNotFollowed.isEmpty { lines.append("") }
         let summaryColor: Style = report.outcome == .ready ? .green : .red
         lines.append(style(report.summaryLine, summaryColor))
         return lines.joined(separator: "\n") + "\n"

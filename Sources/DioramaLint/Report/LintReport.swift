@@ -2,6 +2,9 @@
 package struct LintReport: Hashable, Sendable {
     package var targets: [TargetReport]
     package var skipped: [SkippedTarget]
+    /// Symbolic links to folders inside a linted folder, not followed
+    /// (``ProjectDiscovery``), as the report shows paths.
+    package var linksNotFollowed: [String] = []
     /// Whether info findings also count against readiness (`--strict`).
     package var strict: Bool
 
