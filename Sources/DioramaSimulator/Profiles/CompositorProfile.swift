@@ -235,6 +235,11 @@ public struct CompositorProfile: Hashable, Sendable {
     /// `modifiers` (KWin 5.27) rather than right before them, as the protocol
     /// words it and sway and weston send it.
     public var selectionAfterKeyboardEnter = false
+    /// Whether the window geometry a client sets is clamped to the bounds of
+    /// its surface and subsurfaces, as xdg-shell says and wlroots, KWin 5.27
+    /// and Mutter 43 do; weston 10 uses it as set (a geometry larger than the
+    /// surface makes a larger window).
+    public var clampsWindowGeometry = true
     /// The order the registry announces globals in, by interface name
     /// (`wl_output`: every output of the starting layout); interfaces not
     /// listed follow in the simulator's own order. Empty: the simulator's
@@ -395,6 +400,7 @@ public struct CompositorProfile: Hashable, Sendable {
         xdgWmBaseVersion: 3, seatVersion: 7, offersFractionalScale: false, offersViewporter: true,
         offersPresentation: true, outputScaleRounding: .ceil, sizeHintsPolicy: .always, outputEvents: .weston
     ).with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate).with(\.halfTiling, .unsupported)
+        .with(\.clampsWindowGeometry, false)
 
     /// This profile with one property changed: how the fields added after
     /// the initializer's list are set on a shipped profile.

@@ -32,7 +32,13 @@ final class XdgShellSurface {
     var hasAckedConfigure = false
     /// Whether the initial configure (reply to the first commit) went out.
     var initialConfigureSent = false
+    /// `set_window_geometry` not yet committed.
     var pendingGeometry: Rect?
+    /// The window geometry the client set, once committed.
+    var requestedGeometry: Rect?
+    /// The effective window geometry, worked out at each commit of the
+    /// surface (``effectiveGeometry(bounds:)``); nil when it is the whole
+    /// surface.
     var geometry: Rect?
 
     init(resource: XdgSurface, wmBase: XdgWmBase, surface: Surface, server: XdgShellServer) {
@@ -128,13 +134,29 @@ extension XdgShellSurface: SurfaceRoleHandler {
 
     func surfaceDidCommit(_ surface: Surface, nullAttach: Bool) {
         if let pendingGeometry {
-            geometry = pendingGeometry
+            requestedGeometry = pendingGeometry
             self.pendingGeometry = nil
         }
+        geometry = effectiveGeometry(bounds: surface.treeBounds)
         if let window {
             server.toplevelCommitted(window, nullAttach: nullAttach)
         } else if let popup {
             server.popupCommitted(popup, nullAttach: nullAttach)
         }
+    }
+
+    /// The window geometry in effect, given `bounds`, the surface's with its
+    /// subsurfaces (``Surface/treeBounds``), as xdg-shell defines it: the
+    /// geometry the client set, clamped to `bounds` (unless the profile's
+    /// compositor does not clamp, ``CompositorProfile/clampsWindowGeometry``);
+    /// `bounds` when the client set none. Nil when that is the surface
+    /// itself. A geometry set before the surface has content, or wholly
+    /// outside it, stays as set: there is nothing to clamp it to.
+    func effectiveGeometry(bounds: Rect) -> Rect? {
+        guard let requestedGeometry else {
+            return bounds.origin == .zero && bounds.size == surface?.current.size ? nil : bounds
+        }
+        guard server.windowManager.profile.clampsWindowGeometry, !bounds.isEmpty else { return requestedGeometry }
+        return requestedGeometry.intersection(bounds) ?? requestedGeometry
     }
 }

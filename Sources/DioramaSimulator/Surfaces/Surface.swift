@@ -53,6 +53,22 @@ final class Surface {
         return result
     }
 
+    /// The bounds of this surface and the subsurfaces below it, in this
+    /// surface's coordinates (logical points): what an xdg_surface's window
+    /// geometry is clamped to, and what it is when the client set none.
+    /// Surfaces without content count for nothing. A surface without
+    /// subsurfaces is not walked.
+    var treeBounds: Rect {
+        guard !children.isEmpty else { return Rect(origin: .zero, size: current.size) }
+        var bounds: Rect?
+        forEachInTree { surface, offset, _ in
+            guard !surface.current.size.isEmpty else { return }
+            let rect = Rect(origin: offset, size: surface.current.size)
+            bounds = bounds?.union(rect) ?? rect
+        }
+        return bounds ?? Rect(origin: .zero, size: .zero)
+    }
+
     /// How many subsurface levels are below this surface: 0 without subsurfaces.
     var subtreeHeight: Int {
         var height = 0
