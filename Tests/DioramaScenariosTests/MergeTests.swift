@@ -120,6 +120,15 @@ struct MergeTests {
             problems([notJSON, otherSchema, old, directory.path + "/missing.json"]).map { $0.components(separatedBy: ":").first! } == [
                 notJSON, otherSchema, old, directory.path + "/missing.json",
             ])
+        // Which of the three a file that has no schema is: nothing, JSON of another shape, no JSON.
+        let empty = try directory.write(" \n", to: "empty.json")
+        let array = try directory.write("[1, 2]", to: "array.json")
+        #expect(
+            problems([empty, array, notJSON]) == [
+                "\(empty): is empty; pass the --json file of each run",
+                "\(array): is JSON, but not an object as a results document is; pass the --json file of each run",
+                "\(notJSON): is not JSON; pass the --json file of each run",
+            ])
     }
 
     @Test("an empty shard counts as present; several backends make one column each")
