@@ -203,6 +203,28 @@ struct ScenarioRunnerTests {
         #expect(result.entries[3].outcome == .notRun(reason: "an earlier step failed (line 4: still not true after 200ms: expected on DP-2, got on DP-1)"))
     }
 
+    @Test("a wait until that runs out of time keeps its clauses: one JUnit case each, the held ones passed, counted in JSON")
+    func waitUntilTimeoutKeepsItsClauses() async throws {
+        let size = size
+        let backend = ScriptedBackend { _, _, _ in renderedObservation(on: ["DP-1"], scale: .one, bounds: size) }
+        let text = "displays: studio\nlaunch TimerApp as timer\nwindow main = timer\nwait until main scale 1, on DP-2 timeout 200ms\n"
+        let result = await ScenarioRunner(options: ScenarioRunOptions(pollInterval: ScenarioDuration(milliseconds: 100)))
+            .run(try validate(text), on: backend)
+        #expect(result.entries[2].clauses.map(\.verdict.isPassed) == [true, false])
+        let cases = JUnitReport.cases(of: result.entries[2])
+        #expect(cases.map(\.name) == ["main: scale 1 (line 4)", "main: on DP-2 (line 4)"])
+        guard case .failure(let message, let body, _) = cases.last?.result else {
+            Issue.record("the clause that did not hold is no failure: \(String(describing: cases.last?.result))")
+            return
+        }
+        #expect(message == "expected on DP-2, got on DP-1")
+        #expect(body.hasPrefix("still not true after 200ms: expected on DP-2, got on DP-1\n"), "\(body)")
+        #expect(result.failedClauseCount == 1 && result.passedClauseCount == 1)
+        // The console says it once, in the step's message.
+        let console = ConsoleReporter.render(result, useColor: false)
+        #expect(console.components(separatedBy: "expected on DP-2, got on DP-1").count == 2, "\(console)")
+    }
+
     @Test("wait until on a backend that hears of changes checks again after each change, never on a timer")
     func waitUntilWakesOnChanges() async throws {
         let size = size

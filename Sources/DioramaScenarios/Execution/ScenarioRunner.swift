@@ -228,11 +228,12 @@ package struct ScenarioRunner: Sendable {
             }
             guard let failing = results.first(where: { $0.verdict.isFailed }) else { return }
             if change.map({ _ in ContinuousClock.now >= deadline }) ?? (paused >= timeout) {
-                // The wait failed, not the clauses: they were only the last check.
+                // The step failed, and its clauses keep the last check's
+                // verdicts: each is a test case of its own in JUnit and JSON,
+                // whether the wait held or not.
                 if case .failed(let expected, let actual) = failing.verdict {
                     entry.outcome = .failed(message: "still not true after \(timeout): expected \(expected), got \(actual)")
                 }
-                entry.clauses = []
                 return
             }
             if let change {

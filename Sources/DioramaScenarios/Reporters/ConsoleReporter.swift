@@ -144,6 +144,8 @@ package final class ConsoleReporter: ScenarioRunObserver, Sendable {
             switch result.verdict {
             case .passed: break
             case .failed(let expected, let actual):
+                // A `wait until` that ran out of time said it in its message.
+                if case .failed = entry.outcome { continue }
                 lines.append("        " + style.red("✗ \(result.clause.text): expected \(expected), got \(actual)"))
             case .skipped(let reason):
                 if case .skipped = entry.outcome { continue }

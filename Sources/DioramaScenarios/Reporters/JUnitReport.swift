@@ -120,6 +120,8 @@ package enum JUnitReport {
 
     /// The test cases one timeline entry produces: its clauses, or the step
     /// itself when it failed or the backend skipped it; none for a step done.
+    /// A `wait until` that ran out of time keeps its clauses: each is a case,
+    /// a failed one with the step's message in its body.
     static func cases(of entry: TimelineEntry) -> [TestCase] {
         var cases: [TestCase] = []
         let step = entry.step
@@ -138,7 +140,7 @@ package enum JUnitReport {
                         line: clause.location.line, result: .skipped("not run: \(reason)")))
             }
             return cases
-        case .failed(let message):
+        case .failed(let message) where !isCheck || entry.clauses.isEmpty:
             cases.append(
                 TestCase(
                     name: "line \(step.location.line): \(step.text)", line: step.location.line,
@@ -153,6 +155,7 @@ package enum JUnitReport {
         default:
             break
         }
+        let stepFailure: String? = if case .failed(let message) = entry.outcome { message + "\n" } else { nil }
         for clauseResult in entry.clauses {
             let clause = clauseResult.clause
             let outcome: TestCase.Result
@@ -161,7 +164,7 @@ package enum JUnitReport {
             case .failed(let expected, let actual):
                 outcome = .failure(
                     message: "expected \(expected), got \(actual)",
-                    body: "expected: \(expected)\nactual: \(actual)\nat \(clause.location)", type: "expectation")
+                    body: "\(stepFailure ?? "")expected: \(expected)\nactual: \(actual)\nat \(clause.location)", type: "expectation")
             case .skipped(let reason): outcome = .skipped(reason)
             }
             cases.append(
