@@ -176,6 +176,16 @@ struct MergeTests {
         #expect(GitHubReport.cell("a|b\nc") == "a\\|b<br>c")
         #expect(GitHubReport([ScenarioResult]()).annotations.isEmpty)
     }
+
+    @Test("GitHub summary: a scenario skipped whole is not counted as passed")
+    func gitHubSummaryCountsSkips() async throws {
+        let results = try await ReportFixture.otherResults()
+        let skipped = try #require(results.first { ReportText.statusWord($0.status) == "skipped" })
+        #expect(GitHubReport([skipped]).summary == "### Diorama scenarios: 0 passed, 1 skipped on sim\n\n")
+        var passed = skipped
+        passed.status = .passed
+        #expect(GitHubReport([passed]).summary == "### Diorama scenarios: all 1 passed on sim\n\n")
+    }
 }
 
 extension [ScenarioResult] {

@@ -19,6 +19,9 @@ package struct GitHubReport: Sendable {
     }
 
     var scenarioCount: Int
+    /// Scenarios skipped whole (a `backend:` line naming another backend):
+    /// never counted as passed.
+    var skippedScenarioCount: Int
     var backends: [String]
     var failures: [Failure]
 
@@ -32,6 +35,7 @@ package struct GitHubReport: Sendable {
 
     init(_ scenarios: [JSONReport.ScenarioDocument]) {
         scenarioCount = scenarios.count
+        skippedScenarioCount = scenarios.filter { $0.status == "skipped" }.count
         backends = MergedResults.ordered(Set(scenarios.map(\.backend)))
         failures = scenarios.flatMap { scenario in
             (scenario.cases ?? []).filter { $0.result == "failed" || $0.result == "error" }.map {
@@ -69,7 +73,8 @@ package struct GitHubReport: Sendable {
     package var summary: String {
         let on = backends.isEmpty ? "" : " on " + backends.joined(separator: ", ")
         guard !failures.isEmpty else {
-            return "### Diorama scenarios: all \(scenarioCount) passed\(on)\n\n"
+            guard skippedScenarioCount > 0 else { return "### Diorama scenarios: all \(scenarioCount) passed\(on)\n\n" }
+            return "### Diorama scenarios: \(scenarioCount - skippedScenarioCount) passed, \(skippedScenarioCount) skipped\(on)\n\n"
         }
         var text = "### Diorama scenarios: \(failures.count) failed check\(failures.count == 1 ? "" : "s")\(on)\n\n"
         text += "| scenario | backend | shard | machine | check | message |\n| --- | --- | --- | --- | --- | --- |\n"
