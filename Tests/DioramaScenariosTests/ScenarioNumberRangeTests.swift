@@ -56,4 +56,15 @@ struct ScenarioNumberRangeTests {
         #expect(errors.dropFirst().first?.message == "a wait of 9223372036854775807ms is longer than 3600s")
         #expect(errors.last?.message == "a timeout of 3601s is longer than 3600s")
     }
+
+    @Test("a timeout of nothing is refused where it is written; a wait of nothing is only a pause of nothing")
+    func zeroTimeouts() throws {
+        let errors = validationErrors(
+            "displays: studio\ntimeout: 0s\nwait 0ms\n"
+                + "launch TimerApp as timer\nwindow main = timer title \"Main\"\n"
+                + "wait until main on DP-1 timeout 0ms\n")
+        #expect(errors.map(\.location.line) == [2, 6], "\(errors)")
+        #expect(errors.first?.message == "the scenario's timeout of 0s leaves no time to wait for anything")
+        #expect(errors.last?.message == "a timeout of 0s leaves no time to wait for anything")
+    }
 }

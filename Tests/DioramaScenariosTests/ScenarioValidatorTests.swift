@@ -87,6 +87,9 @@ struct ScenarioValidatorTests {
         #expect(try onlyError(tour + "quit timer\nquit timer\n").message == "client `timer` quit at line 4")
         #expect(try onlyError(tour + "quit tmer\n").hint == "did you mean `timer`?")
         _ = try validate(tour + "quit timer\nrelaunch timer\nquit timer\nrelaunch timer\nexpect main restored\n")
+        #expect(
+            try onlyError(tour + "quit timer\nrelaunch timer\nrelaunch timer\n").message
+                == "`relaunch timer` of a client that is still running (it was relaunched at line 5 and not quit since)")
     }
 
     @Test("a quit client's windows cannot be acted on until it is relaunched, but can be checked")

@@ -40,6 +40,8 @@ struct ValidationWalk {
     struct ClientState {
         var launchedAt: Int
         var quitAt: Int?
+        /// The line of its last `relaunch`, for the message when it is relaunched again without a quit.
+        var relaunchedAt: Int?
     }
     var clients: [String: ClientState] = [:]
     var clientOrder: [String] = []
@@ -270,12 +272,14 @@ struct ValidationWalk {
             if clients[client.name]?.quitAt == nil { clients[client.name]?.quitAt = client.location.line }
         case .relaunch(let client):
             if let state = clients[client.name], state.quitAt == nil {
+                let why = state.relaunchedAt.map { "it was relaunched at line \($0) and not quit since" } ?? "it was never quit"
                 report(
-                    client, "`relaunch \(client.name)` of a client that is still running (it was never quit)",
+                    client, "`relaunch \(client.name)` of a client that is still running (\(why))",
                     hint: "quit it first: `quit \(client.name)`")
             } else {
                 checkClient(client, running: false)
                 clients[client.name]?.quitAt = nil
+                clients[client.name]?.relaunchedAt = client.location.line
                 for name in windowOrder where windows[name]?.client == client.name {
                     windows[name]?.closedAt = nil
                 }

@@ -22,7 +22,7 @@ extension ValidationWalk {
         case .wait(let duration):
             checkDuration(duration, what: "a wait", at: step.location)
         case .waitUntil(let condition):
-            if let timeout = condition.timeout { checkDuration(timeout, what: "a timeout", at: step.location) }
+            if let timeout = condition.timeout { checkDuration(timeout, what: "a timeout", at: step.location, isTimeout: true) }
         default:
             break
         }
@@ -38,12 +38,20 @@ extension ValidationWalk {
             let value = text[(colon + 1)...].firstIndex { !$0.isWhitespace } ?? colon + 1
             location = SourceLocation(file: scenario.file, line: index + 1, column: value + 1)
         }
-        checkDuration(scenario.timeout, what: "the scenario's timeout", at: location)
+        checkDuration(scenario.timeout, what: "the scenario's timeout", at: location, isTimeout: true)
     }
 
     /// A wait or timeout no longer than ``InputRanges/timeoutMilliseconds``
-    /// (an hour): a run must end.
-    mutating func checkDuration(_ duration: ScenarioDuration, what: String, at location: SourceLocation) {
+    /// (an hour): a run must end. A timeout (`isTimeout`) must also be
+    /// longer than nothing: with 0 every wait fails before it looked once,
+    /// as `--timeout 0` is refused.
+    mutating func checkDuration(_ duration: ScenarioDuration, what: String, at location: SourceLocation, isTimeout: Bool = false) {
+        if isTimeout, duration.milliseconds < InputRanges.timeoutMilliseconds.lowerBound {
+            report(
+                location, "\(what) of \(duration) leaves no time to wait for anything",
+                hint: "give at least \(ScenarioDuration(milliseconds: InputRanges.timeoutMilliseconds.lowerBound)), or leave it out for the default")
+            return
+        }
         let longest = InputRanges.timeoutMilliseconds.upperBound
         guard duration.milliseconds > longest else { return }
         report(
