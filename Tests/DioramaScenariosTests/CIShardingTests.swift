@@ -150,7 +150,9 @@ struct CIShardingTests {
         let text = try directory.write("hello", to: "notes.txt")
         let broken = try directory.write("<testsuites><testsuite name=\"a\" time=\"1\">", to: "broken.xml")
         let untimed = try directory.write("<testsuites><testsuite name=\"a\"/></testsuites>", to: "untimed.xml")
+        let emptyObject = try directory.write("{}", to: "empty.json")
         for (path, problem) in [
+            (emptyObject, "is not a JSON report of diorama run (missing field `scenarios`)"),
             (old, "has no time for a"), (text, "is neither a JUnit XML nor a JSON report"), (broken, "is not well-formed XML"),
             (untimed, "<testsuite name=\"a\"> without a time"), (directory.path + "/missing.xml", "cannot be read"),
         ] {

@@ -120,6 +120,8 @@ struct MergeTests {
             problems([notJSON, otherSchema, old, directory.path + "/missing.json"]).map { $0.components(separatedBy: ":").first! } == [
                 notJSON, otherSchema, old, directory.path + "/missing.json",
             ])
+        let noRuns = try directory.write(#"{"schema": "diorama-scenario-results/1", "runs": [], "scenarios": []}"#, to: "no-runs.json")
+        #expect(problems([noRuns]) == ["\(noRuns): lists no runs, while every file diorama run writes lists its own; pass the --json file of each run"])
         // Which of the three a file that has no schema is: nothing, JSON of another shape, no JSON.
         let empty = try directory.write(" \n", to: "empty.json")
         let array = try directory.write("[1, 2]", to: "array.json")

@@ -65,8 +65,10 @@ package enum TraceFormat {
         }
     }
 
-    /// A decoding error in a sentence: which field, and what was wrong with it.
-    static func describe(_ error: any Error) -> String {
+    /// A decoding error in a sentence: which field, and what was wrong with
+    /// it. Also what the results-report readers (`merge`, `--shard-by-time`)
+    /// say of a document that is not one.
+    package static func describe(_ error: any Error) -> String {
         func path(_ context: DecodingError.Context, adding key: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (key.map { [$0] } ?? [])
             return keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")

@@ -78,10 +78,15 @@ package struct MergedResults: Sendable {
         do {
             document = try JSONDecoder().decode(JSONReport.Document.self, from: data)
         } catch {
-            throw MergeError(["\(path): is not a results document of this version (\(error))"])
+            throw MergeError(["\(path): is not a results document of this version (\(TraceFormat.describe(error)))"])
         }
         guard document.runs != nil, document.scenarios.allSatisfy({ $0.cases != nil && $0.time != nil }) else {
             throw MergeError(["\(path): was written by an older diorama run, without runs and test cases; run it again with this version"])
+        }
+        // Every run writes its own run record, an empty shard too: a
+        // document without one would merge as nothing, "on" no backend.
+        guard document.runs?.isEmpty == false else {
+            throw MergeError(["\(path): lists no runs, while every file diorama run writes lists its own; pass the --json file of each run"])
         }
         for scenario in document.scenarios {
             if let unknown = scenario.cases?.first(where: { $0.testCase == nil }) {

@@ -68,7 +68,7 @@ package struct RecordedTimes: Hashable, Sendable {
         do {
             document = try JSONDecoder().decode(Document.self, from: data)
         } catch {
-            throw RecordedTimesError(path: path, problem: "is not a JSON report of diorama run (\(error))")
+            throw RecordedTimesError(path: path, problem: "is not a JSON report of diorama run (\(TraceFormat.describe(error)))")
         }
         var times: [String: Double] = [:]
         for scenario in document.scenarios {
