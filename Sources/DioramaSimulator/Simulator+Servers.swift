@@ -83,6 +83,13 @@ extension Simulator {
         try inputCommands.globalPoint(location)
     }
 
+    /// The window pointer and touch input at `location` would reach: the
+    /// topmost shown window whose surface (shadows included) is there; nil
+    /// over the bare desktop.
+    public func window(under location: InputLocation) throws(SimulatorControlError) -> Window? {
+        shellRegistry.window(under: try globalPoint(location))
+    }
+
     /// Moves the pointer; the window under it gets enter/motion, the one it
     /// left gets leave, and a window a client is moving follows.
     public func movePointer(to location: InputLocation) throws(SimulatorControlError) {

@@ -73,4 +73,18 @@ struct ScenarioInputStepsTests {
                     whileStopped: InputSettleTests.writeStaleIdle(intoTraceOf:))
             })
     }
+
+    @Test("a click at a point that is not on the window fails, naming the window's size, and sends nothing", .timeLimit(.minutes(10)))
+    func inputOffTheWindowFails() async throws {
+        let (result, timeline) = try await SimulatorScenarioRun.run(
+            Self.timerOnOneDisplay + """
+                click main at 99999,99999
+                """, label: "input-off-window")
+        guard case .failed(let message) = result.entries.last?.outcome else {
+            Issue.record("the click off the window did not fail:\n\(timeline)")
+            return
+        }
+        #expect(message.hasPrefix("99999,99999 is not on `main` ("), "\(message)")
+        #expect(message.contains("no window is there), so the input would not reach it; give a point inside the window"), "\(message)")
+    }
 }

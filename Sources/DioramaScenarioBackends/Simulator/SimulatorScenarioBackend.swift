@@ -191,11 +191,13 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         case .type(let window, let text):
             try sendInput(to: window) { try $0.typeText(text, into: .id($1)) }
         case .click(let window, let point):
+            if let problem = try inputMisses(window, at: point) { return .failed(problem) }
             try sendInput(to: window) { simulator, id in
                 try simulator.movePointer(to: .window(.id(id), point))
                 simulator.clickPointer()
             }
         case .touch(let window, let start, let end):
+            if let problem = try inputMisses(window, at: start) { return .failed(problem) }
             try sendInput(to: window) { simulator, id in
                 try simulator.touchDown(id: 0, at: .window(.id(id), start))
                 if let end { try simulator.touchMove(id: 0, to: .window(.id(id), end)) }
@@ -204,12 +206,14 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         case .drag(let window, let offset, let display):
             return try await drag(window, by: offset, to: display?.name)
         case .doubleClick(let window, let point):
+            if let problem = try inputMisses(window, at: point) { return .failed(problem) }
             try sendInput(to: window) { simulator, id in
                 try simulator.movePointer(to: .window(.id(id), point))
                 simulator.clickPointer()
                 simulator.clickPointer()
             }
         case .pointerPress(let window, let point):
+            if let problem = try inputMisses(window, at: point) { return .failed(problem) }
             try sendInput(to: window) { simulator, id in
                 try simulator.movePointer(to: .window(.id(id), point))
                 simulator.pressPointerButton()
@@ -219,6 +223,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         case .pointerRelease(let window):
             try sendInput(to: window) { simulator, _ in simulator.releasePointerButton() }
         case .scroll(let window, let point, let delta):
+            if let problem = try inputMisses(window, at: point) { return .failed(problem) }
             try sendInput(to: window) { simulator, id in
                 try simulator.movePointer(to: .window(.id(id), point))
                 simulator.scrollPointer(dx: delta.x, dy: delta.y)
@@ -312,6 +317,26 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// thread, then pings its client in the same job, so the ping goes out
     /// after the input in one flush; settling waits for the pong
     /// (``inputPings``).
+    /// Why input that starts at `point` of the window `name` (points from
+    /// its top-left) would not reach it: another window is on top there, or
+    /// none is; nil when it would. A click, press, scroll or touch there
+    /// would go to whatever is at that place on the desk, so the step fails
+    /// instead of reporting input the window never got. (A `move pointer`
+    /// may leave the window: a drag does.)
+    private func inputMisses(_ name: NameReference, at point: Point) throws -> String? {
+        let id = try liveWindow(name)
+        let (under, size) = try run { simulator -> ((id: UInt32, label: String)?, Size) in
+            let under = try simulator.window(under: .window(.id(id), point)).map { window in
+                (window.id, window.appID.isEmpty ? "client \(window.clientID)'s window" : "the window of \(window.appID)")
+            }
+            return (under, try simulator.window(.id(id)).size)
+        }
+        guard under?.id != id else { return nil }
+        let there = under?.label ?? "no window"
+        return "\(point.x),\(point.y) is not on `\(name.name)` (\(size.width)x\(size.height) points; \(there) is there), "
+            + "so the input would not reach it; give a point inside the window"
+    }
+
     private func sendInput(to name: NameReference, _ body: @escaping @Sendable (Simulator, UInt32) throws -> Void) throws {
         let id = try liveWindow(name)
         let serial = try run { simulator -> UInt32? in
