@@ -203,4 +203,67 @@ import WaylandClient
             try harness.simulator.touchDown(id: 0, at: .global(Point(x: 120, y: 120)))
         }
     }
+
+    /// The pointer reaches the surface under it, not only a window's main
+    /// surface: a GTK menu (a popup) closed when its click went to the
+    /// window below, and foot's title bar (a subsurface above its main
+    /// surface) got no input at all.
+    @Test func popupsAndSubsurfacesGetPointerInputAtTheirOwnCoordinates() throws {
+        let harness = try Simulator.Harness(layout: TestLayouts.dual)
+        let client = try WindowingClient(harness: harness)
+        let pointer = try client.connection.bind(WlSeat.self).getPointer()
+        let window = try mapWindow(client, in: harness, size: (400, 300))
+        try harness.simulator.moveWindow(.appID("org.diorama.test"), to: Point(x: 100, y: 100))
+        let subcompositor = try client.connection.bind(WlSubcompositor.self)
+        let titleBar = client.compositor.createSurface()
+        let subsurface = subcompositor.getSubsurface(surface: titleBar, parent: window.surface)
+        subsurface.setPosition(x: 0, y: -20)
+        titleBar.attach(buffer: ShmBufferFactory.makeBuffer(shm: client.shm, width: 400, height: 20), x: 0, y: 0)
+        titleBar.commit()
+        // A 100x50 menu centred on 305,155 of the window, clear of the title bar.
+        let menu = TestPopup(client: client)
+        let positioner = client.wmBase.createPositioner()
+        positioner.setSize(width: 100, height: 50)
+        positioner.setAnchorRect(x: 300, y: 150, width: 10, height: 10)
+        menu.makePopup(parent: window.xdgSurface, positioner: positioner)
+        positioner.destroy()
+        menu.surface.commit()
+        try harness.roundtrip(client.connection)
+        try menu.ackAndAttach(width: 100, height: 50)
+        try harness.roundtrip(client.connection)
+        let placement = try #require(menu.configures.last)
+        var events: [String] = []
+        pointer.onEvent = { event in
+            func name(_ surface: WlSurface?) -> String {
+                surface === titleBar ? "title bar" : surface === menu.surface ? "menu" : surface === window.surface ? "main" : "other"
+            }
+            switch event {
+            case .enter(_, let surface, let x, let y): events.append("enter \(name(surface)) \(Int(x)),\(Int(y))")
+            case .leave(_, let surface): events.append("leave \(name(surface))")
+            case .motion(_, let x, let y): events.append("motion \(Int(x)),\(Int(y))")
+            case .button(_, _, _, let state): events.append(state == .pressed ? "press" : "release")
+            default: break
+            }
+        }
+        try harness.roundtrip(client.connection)
+
+        // The menu: its configure is relative to the window geometry, at 100,100.
+        let onMenu = Point(x: 100 + Int(placement[0]) + 7, y: 100 + Int(placement[1]) + 9)
+        try harness.simulator.movePointer(to: .global(onMenu))
+        harness.simulator.clickPointer()
+        // The title bar, 20 points above the main surface.
+        try harness.simulator.movePointer(to: .global(Point(x: 150, y: 85)))
+        harness.simulator.clickPointer()
+        try harness.simulator.movePointer(to: .global(Point(x: 151, y: 86)))
+        // Down onto the main surface.
+        try harness.simulator.movePointer(to: .global(Point(x: 150, y: 250)))
+        try harness.roundtrip(client.connection)
+        #expect(
+            events == [
+                "enter menu 7,9", "press", "release", "leave menu", "enter title bar 50,5", "press", "release", "motion 51,6",
+                "leave title bar", "enter main 50,150",
+            ])
+        #expect(try harness.simulator.window(under: .global(Point(x: 150, y: 85)))?.appID == "org.diorama.test")
+        _ = subsurface
+    }
 }

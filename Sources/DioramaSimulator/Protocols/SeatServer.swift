@@ -112,8 +112,10 @@ final class SeatServer {
     /// counts for the one-role rule, and makes it what `cursorImage` reports.
     private func pointerCreated(_ pointer: WlPointer) {
         track(pointer, in: \.pointers)
-        if let window = pointerDevice.focus, let surface = window.surface, surface.resource.client == pointer.client {
-            let local = surfaceLocal(pointerDevice.position, in: window)
+        if let window = pointerDevice.focus, let surface = pointerDevice.focusSurface ?? window.surface,
+            surface.resource.isAlive, surface.resource.client == pointer.client
+        {
+            let local = surfaceLocal(pointerDevice.position, on: surface, of: window)
             pointer.sendEnter(serial: nextSerial(), surface: surface.resource, surfaceX: local.x, surfaceY: local.y)
             if pointer.version >= 5 { pointer.sendFrame() }
         }

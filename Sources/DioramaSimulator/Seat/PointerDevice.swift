@@ -12,8 +12,10 @@ import DioramaModel
 /// the window still reaches it.
 final class PointerDevice {
     var position = Point.zero
-    /// The window whose surface last got `wl_pointer.enter`.
+    /// The window one of whose surfaces last got `wl_pointer.enter`.
     weak var focus: Window?
+    /// That surface: the window's main surface, a subsurface or a popup.
+    weak var focusSurface: Surface?
     var pressedButtons: [PointerButton] = []
     /// The serial of the last button press still held, and the window that
     /// got it: what a valid `xdg_toplevel.move`/`resize` names.
@@ -38,6 +40,13 @@ public struct CursorImage: Hashable, Sendable {
     public var bufferScale: Int
     /// The hotspot in surface-local logical points.
     public var hotspot: Point
+}
+
+/// Where pointer or touch input lands: a window, and which of its surfaces
+/// (``ShellRegistry/inputTarget(at:)``).
+struct InputTarget {
+    let window: Window
+    let surface: Surface
 }
 
 /// What a client asked the pointer to do with its window while a button is held.

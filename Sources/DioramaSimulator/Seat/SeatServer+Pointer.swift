@@ -7,9 +7,11 @@ import WaylandServer
 // moves and resizes clients start with a button held. Scripts drive it
 // through the commands in Control/InputCommands.swift.
 //
-// Surface-local coordinates are logical points from the top-left of the
-// window's wl_surface (shadows included), which is what wl_pointer sends
-// whatever the surface's buffer scale.
+// Input goes to the surface under the pointer: a window's main surface, one
+// of its subsurfaces (a client-drawn title bar) or a popup (a menu)
+// (ShellRegistry.inputTarget(at:)). Surface-local coordinates are logical
+// points from the top-left of that wl_surface (shadows included), which is
+// what wl_pointer sends whatever the surface's buffer scale.
 
 extension SeatServer {
     /// The cursor image the last `wl_pointer.set_cursor` chose: nil when no
@@ -27,9 +29,10 @@ extension SeatServer {
         return record.pointers.filter(\.isAlive)
     }
 
-    /// `point` relative to the top-left of the window's surface, as wl_pointer sends it.
-    func surfaceLocal(_ point: Point, in window: Window) -> (x: Double, y: Double) {
-        let origin = window.surfaceRect.origin
+    /// `point` relative to the top-left of `surface`, one of `window`'s (its
+    /// main surface when nil or no longer shown), as wl_pointer and wl_touch send it.
+    func surfaceLocal(_ point: Point, on surface: Surface?, of window: Window) -> (x: Double, y: Double) {
+        let origin = surface.flatMap { window.origin(of: $0) } ?? window.surfaceRect.origin
         return (Double(point.x - origin.x), Double(point.y - origin.y))
     }
 
@@ -41,10 +44,11 @@ extension SeatServer {
     }
 
     /// Puts the pointer at `point` and tells clients what that changed: a
-    /// motion to the focused window, or leave/enter when the pointer crossed
-    /// into another window. During a client's move or resize the window
-    /// follows instead, and the client gets no motion (its grab owns the
-    /// pointer, as on a desktop).
+    /// motion to the focused surface, or leave/enter when the pointer crossed
+    /// onto another surface (of the same window or another). While a button
+    /// is held the surface that got the press keeps the pointer. During a
+    /// client's move or resize the window follows instead, and the client
+    /// gets no motion (its grab owns the pointer, as on a desktop).
     func pointerMoved(to point: Point) {
         let device = pointerDevice
         device.position = point
@@ -52,38 +56,48 @@ extension SeatServer {
             pointerGrabMoved(grab, to: point)
             return
         }
-        let target = device.pressedButtons.isEmpty ? shell.window(under: point) : device.focus
-        if target !== device.focus {
+        guard device.pressedButtons.isEmpty else {
+            if let window = device.focus { sendPointerMotion(to: window, point: point) }
+            return
+        }
+        let target = shell.inputTarget(at: point)
+        if target?.surface !== device.focusSurface || target?.window !== device.focus {
             setPointerFocus(target)
-        } else if let window = target {
-            let local = surfaceLocal(point, in: window)
-            let pointers = pointers(of: window)
-            for pointer in pointers { pointer.sendMotion(time: inputTime, surfaceX: local.x, surfaceY: local.y) }
-            sendFrame(pointers)
-            trace.record(.pointerInput(window: window.id, action: "motion", x: Int(local.x), y: Int(local.y)))
+        } else if let window = target?.window {
+            sendPointerMotion(to: window, point: point)
         }
     }
 
-    /// Moves pointer focus: leave to the old window's client, enter (at the
-    /// pointer's surface-local position) to the new one's. Also called when
-    /// windows map, unmap or move under a still pointer.
-    func setPointerFocus(_ target: Window?) {
+    /// `motion` at `point` to the focused surface of `window`.
+    private func sendPointerMotion(to window: Window, point: Point) {
+        let local = surfaceLocal(point, on: pointerDevice.focusSurface, of: window)
+        let pointers = pointers(of: window)
+        for pointer in pointers { pointer.sendMotion(time: inputTime, surfaceX: local.x, surfaceY: local.y) }
+        sendFrame(pointers)
+        trace.record(.pointerInput(window: window.id, action: "motion", x: Int(local.x), y: Int(local.y)))
+    }
+
+    /// Moves pointer focus: leave to the surface that had it, enter (at the
+    /// pointer's surface-local position) to the new one. Also called when
+    /// a grab ends, to give the pointer back to what is under it.
+    func setPointerFocus(_ target: InputTarget?) {
         let device = pointerDevice
-        if let old = device.focus, let surface = old.surface, surface.resource.isAlive {
+        if let old = device.focus, let surface = device.focusSurface ?? old.surface, surface.resource.isAlive {
             let pointers = pointers(of: old)
             for pointer in pointers { pointer.sendLeave(serial: nextSerial(), surface: surface.resource) }
             sendFrame(pointers)
             trace.record(.pointerInput(window: old.id, action: "leave", x: 0, y: 0))
         }
-        device.focus = target
-        if let new = target, let surface = new.surface {
-            let local = surfaceLocal(device.position, in: new)
-            let pointers = pointers(of: new)
+        device.focus = target?.window
+        device.focusSurface = target?.surface
+        if let target {
+            let local = surfaceLocal(device.position, on: target.surface, of: target.window)
+            let pointers = pointers(of: target.window)
             for pointer in pointers {
-                pointer.sendEnter(serial: nextSerial(), surface: surface.resource, surfaceX: local.x, surfaceY: local.y)
+                pointer.sendEnter(serial: nextSerial(), surface: target.surface.resource, surfaceX: local.x, surfaceY: local.y)
             }
             sendFrame(pointers)
-            trace.record(.pointerInput(window: new.id, action: "enter", x: Int(local.x), y: Int(local.y)))
+            trace.record(.pointerInput(window: target.window.id, action: "enter", x: Int(local.x), y: Int(local.y)))
         }
     }
 
@@ -106,7 +120,7 @@ extension SeatServer {
                 pointer.sendButton(serial: serial, time: inputTime, button: button.code, state: pressed ? .pressed : .released)
             }
             sendFrame(pointers)
-            let local = surfaceLocal(device.position, in: window)
+            let local = surfaceLocal(device.position, on: device.focusSurface, of: window)
             trace.record(
                 .pointerInput(
                     window: window.id, action: pressed ? "press \(button)" : "release \(button)",
@@ -120,7 +134,8 @@ extension SeatServer {
             device.pressSerial = nil
             device.pressedWindow = nil
             if let grab = device.grab { endPointerGrab(grab) }
-            if shell.window(under: device.position) !== device.focus { setPointerFocus(shell.window(under: device.position)) }
+            let under = shell.inputTarget(at: device.position)
+            if under?.surface !== device.focusSurface || under?.window !== device.focus { setPointerFocus(under) }
         }
     }
 
@@ -219,6 +234,9 @@ extension SeatServer {
         let device = pointerDevice
         if device.grab?.window === window { device.grab = nil }
         if device.pressedWindow === window { device.pressedWindow = nil; device.pressSerial = nil }
-        if device.focus === window { device.focus = nil }
+        if device.focus === window {
+            device.focus = nil
+            device.focusSurface = nil
+        }
     }
 }

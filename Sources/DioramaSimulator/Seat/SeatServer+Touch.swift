@@ -16,9 +16,10 @@ extension SeatServer {
     /// there; nil when no window is under it or `id` is already down.
     @discardableResult
     func touchWentDown(id: Int32, at point: Point) -> Window? {
-        guard touchDevice.points[id] == nil, let window = shell.window(under: point), let surface = window.surface else { return nil }
-        touchDevice.points[id] = TouchDevice.TouchPoint(window: window, position: point)
-        let local = surfaceLocal(point, in: window)
+        guard touchDevice.points[id] == nil, let target = shell.inputTarget(at: point) else { return nil }
+        let window = target.window, surface = target.surface
+        touchDevice.points[id] = TouchDevice.TouchPoint(window: window, surface: surface, position: point)
+        let local = surfaceLocal(point, on: surface, of: window)
         let touches = touches(of: window)
         let serial = nextSerial()
         for touch in touches {
@@ -35,7 +36,7 @@ extension SeatServer {
         guard var touchPoint = touchDevice.points[id], let window = touchPoint.window else { return nil }
         touchPoint.position = point
         touchDevice.points[id] = touchPoint
-        let local = surfaceLocal(point, in: window)
+        let local = surfaceLocal(point, on: touchPoint.surface, of: window)
         for touch in touches(of: window) {
             touch.sendMotion(time: inputTime, id: id, x: local.x, y: local.y)
             touch.sendFrame()
@@ -53,7 +54,7 @@ extension SeatServer {
             touch.sendUp(serial: serial, time: inputTime, id: id)
             touch.sendFrame()
         }
-        let local = surfaceLocal(touchPoint.position, in: window)
+        let local = surfaceLocal(touchPoint.position, on: touchPoint.surface, of: window)
         trace.record(.touchInput(window: window.id, action: "up", id: Int(id), x: Int(local.x), y: Int(local.y)))
         return window
     }

@@ -6,6 +6,8 @@ import DioramaModel
 final class TouchDevice {
     struct TouchPoint {
         weak var window: Window?
+        /// The window's surface it went down on (main surface, subsurface or popup).
+        weak var surface: Surface?
         var position: Point
     }
 

@@ -78,11 +78,24 @@ final class ShellRegistry {
         stackingOrder.removeAll { $0 === window }
     }
 
-    /// The topmost mapped window whose surface contains `point` (global logical).
-    func window(under point: Point) -> Window? {
-        stackingOrder.last { window in
-            window.isMapped && !window.isMinimized && !window.isSurfaceDestroyed && window.surfaceRect.contains(point)
+    /// What pointer and touch input at `point` (global logical) reaches: the
+    /// topmost surface with content there, of the topmost window that has
+    /// one there. Popups are above their window's subsurfaces, subsurfaces
+    /// above its main surface; a surface's whole rectangle takes input (input
+    /// regions are not modelled). Nil over the bare desktop.
+    func inputTarget(at point: Point) -> InputTarget? {
+        for window in stackingOrder.reversed() where window.isMapped && !window.isSurfaceDestroyed {
+            for (surface, origin) in window.layeredSurfaces.reversed()
+            where surface.hasContent && Rect(origin: origin, size: surface.current.size).contains(point) {
+                return InputTarget(window: window, surface: surface)
+            }
         }
+        return nil
+    }
+
+    /// The window ``inputTarget(at:)`` finds at `point`.
+    func window(under point: Point) -> Window? {
+        inputTarget(at: point)?.window
     }
 
     // MARK: xdg_surface and xdg_positioner objects

@@ -31,21 +31,27 @@ extension Window {
     ///
     /// Subsurface stacking requests (place_above/below) are not modelled.
     public var contents: [SurfaceContent] {
+        layeredSurfaces.map { surface, origin in
+            let state = surface.current
+            return SurfaceContent(
+                buffer: state.buffer, bufferScale: state.bufferScale,
+                bufferTransform: state.bufferTransform, viewportSource: state.viewportSource,
+                viewportDestination: state.viewportDestination, size: state.size, origin: origin)
+        }
+    }
+
+    /// The surfaces of ``contents`` with their top-left in global logical
+    /// coordinates, in the same order: what screenshots draw and what
+    /// pointer and touch input hit-test, top down (``ShellRegistry/inputTarget(at:)``).
+    var layeredSurfaces: [(surface: Surface, origin: Point)] {
         guard isMapped, !isMinimized, let surface else { return [] }
-        var result: [SurfaceContent] = []
+        var result: [(surface: Surface, origin: Point)] = []
         func add(_ root: Surface, at origin: Point) {
             root.forEachInTree { surface, offset, _ in
-                let state = surface.current
-                result.append(
-                    SurfaceContent(
-                        buffer: state.buffer, bufferScale: state.bufferScale,
-                        bufferTransform: state.bufferTransform, viewportSource: state.viewportSource,
-                        viewportDestination: state.viewportDestination, size: state.size,
-                        origin: Point(x: origin.x + offset.x, y: origin.y + offset.y)))
+                result.append((surface, Point(x: origin.x + offset.x, y: origin.y + offset.y)))
             }
         }
-        let origin = surfaceOrigin
-        add(surface, at: origin)
+        add(surface, at: surfaceOrigin)
         for popup in popups {
             // A nested popup is placed relative to its parent popup, so its
             // origin comes from the whole parent chain.
@@ -56,5 +62,12 @@ extension Window {
             add(popupSurface, at: Point(x: geometryOrigin.x - offset.x, y: geometryOrigin.y - offset.y))
         }
         return result
+    }
+
+    /// Where `surface`, one of the window's, has its top-left now (global
+    /// logical); nil when it is not shown.
+    func origin(of surface: Surface) -> Point? {
+        if surface === self.surface { return surfaceOrigin }
+        return layeredSurfaces.first { $0.surface === surface }?.origin
     }
 }
