@@ -71,4 +71,50 @@ import WaylandClient
             try harness.simulator.pressKeys(["NoSuchKey"], in: .appID("org.diorama.test"))
         }
     }
+
+    /// xdg-shell, `xdg_popup.grab`: "the top most grabbing popup will always
+    /// have keyboard focus". A menu with a grab gets it when it maps, a
+    /// nested one above it takes it, and as each goes away the keyboard goes
+    /// back to the one below, then to the window.
+    @Test func theTopmostGrabbingPopupHasKeyboardFocus() throws {
+        let harness = try Simulator.Harness.shipped("laptop.json")
+        let client = try WindowingClient(harness: harness)
+        let seat = try client.connection.bind(WlSeat.self)
+        let keyboard = seat.getKeyboard()
+        var mainSurface: WlSurface?
+        var menus: [TestPopup] = []
+        var focus: [String] = []
+        keyboard.onEvent = { event in
+            func name(_ surface: WlSurface?) -> String {
+                if let surface, surface === mainSurface { return "window" }
+                return menus.firstIndex { $0.surface === surface }.map { "menu \($0 + 1)" } ?? "other"
+            }
+            switch event {
+            case .enter(_, let surface, _): focus.append("enter \(name(surface))")
+            case .leave(_, let surface): focus.append("leave \(name(surface))")
+            default: break
+            }
+        }
+        let window = try mapWindow(client, in: harness)
+        mainSurface = window.surface
+        focus.removeAll()
+        func grabbingMenu(parent: XdgSurface) throws -> TestPopup {
+            let menu = TestPopup(client: client)
+            menus.append(menu)
+            menu.makePopup(parent: parent)
+            try #require(menu.popup).grab(seat: seat, serial: 0)
+            menu.surface.commit()
+            try harness.roundtrip(client.connection)
+            try menu.ackAndAttach(width: 100, height: 50)
+            try harness.roundtrip(client.connection)
+            return menu
+        }
+        let first = try grabbingMenu(parent: window.xdgSurface)
+        let second = try grabbingMenu(parent: first.xdgSurface)
+        try #require(second.popup).destroy()
+        try harness.roundtrip(client.connection)
+        try #require(first.popup).destroy()
+        try harness.roundtrip(client.connection)
+        #expect(focus == ["leave window", "enter menu 1", "leave menu 1", "enter menu 2", "leave menu 2", "enter menu 1", "leave menu 1", "enter window"])
+    }
 }

@@ -30,6 +30,10 @@ final class SeatServer {
     let selectionAfterKeyboardEnter: Bool
     /// Set by the simulator once it is wired.
     weak var windowOperations: (any WindowOperations)?
+    /// The surface the focused window's client was last sent
+    /// `wl_keyboard.enter` for: its main surface, or its topmost grabbing
+    /// popup (``Window/keyboardSurface``).
+    weak var keyboardFocusSurface: Surface?
 
     init(
         clients: ClientRegistry, surfaces: SurfaceRegistry, shell: ShellRegistry, trace: Trace,
@@ -99,7 +103,8 @@ final class SeatServer {
             close(empty)
         }
         if keyboard.version >= 4 { keyboard.sendRepeatInfo(rate: Self.repeatRate, delay: Self.repeatDelay) }
-        if let window = shell.focusedWindow, window.toplevel.client == keyboard.client, let surface = window.surface,
+        if let window = shell.focusedWindow, window.toplevel.client == keyboard.client,
+            let surface = keyboardFocusSurface ?? window.surface, surface.resource.isAlive,
             let record = clients.record(keyboard.client)
         {
             sendKeyboardFocus(to: [keyboard], of: record, surface: surface.resource)
@@ -166,13 +171,36 @@ final class SeatServer {
     /// Keyboard focus follows the activated window: leave to the old
     /// window's client, enter (with no keys held) to the new one's.
     func keyboardFocusChanged(from old: Window?, to new: Window?) {
-        if let old, let surface = old.surface, surface.resource.isAlive, let record = clients.record(surface.resource.client) {
+        if let old, let surface = keyboardFocusSurface ?? old.surface, surface.resource.isAlive,
+            let record = clients.record(surface.resource.client)
+        {
             for keyboard in record.keyboards where keyboard.isAlive {
                 keyboard.sendLeave(serial: nextSerial(), surface: surface.resource)
             }
         }
-        if let new, let surface = new.surface, surface.resource.isAlive, let record = clients.record(surface.resource.client) {
+        keyboardFocusSurface = nil
+        if let new, let surface = new.keyboardSurface, surface.resource.isAlive, let record = clients.record(surface.resource.client) {
             sendKeyboardFocus(to: record.keyboards.filter(\.isAlive), of: record, surface: surface.resource)
+            keyboardFocusSurface = surface
+        }
+    }
+
+    /// The focused window's grabbing popups changed (one mapped, or went
+    /// away): keyboard focus moves within its client to the window's
+    /// ``Window/keyboardSurface``, leave then enter (and modifiers), as
+    /// between two surfaces of one client; the selection is not told again.
+    func keyboardSurfaceMayHaveChanged(in window: Window) {
+        guard shell.focusedWindow === window, let target = window.keyboardSurface, target !== keyboardFocusSurface,
+            target.resource.isAlive, let record = clients.record(target.resource.client)
+        else { return }
+        let keyboards = record.keyboards.filter(\.isAlive)
+        if let old = keyboardFocusSurface, old.resource.isAlive {
+            for keyboard in keyboards { keyboard.sendLeave(serial: nextSerial(), surface: old.resource) }
+        }
+        keyboardFocusSurface = target
+        for keyboard in keyboards {
+            keyboard.sendEnter(serial: nextSerial(), surface: target.resource, keys: [])
+            keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
         }
     }
 

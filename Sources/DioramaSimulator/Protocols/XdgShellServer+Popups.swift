@@ -57,11 +57,14 @@ extension XdgShellServer {
         root?.popups.append(popup)
         resource.onDestroy = { [unowned self, weak popup] in
             guard let popup else { return }
-            if let root = popup.rootWindow { root.popups.removeAll { $0 === popup } }
+            let root = popup.rootWindow
+            if let root { root.popups.removeAll { $0 === popup } }
             if let surface = popup.shellSurface.surface {
                 self.outputs.sendLeaveAll(surface)
                 surface.window = nil
             }
+            // A grabbing popup had the keyboard: it goes back to the one below.
+            if let root { self.seat.keyboardSurfaceMayHaveChanged(in: root) }
         }
         resource.onRequest = { [unowned self, weak popup] request in
             guard let popup else { return }
@@ -77,12 +80,14 @@ extension XdgShellServer {
                 }
             case .grab:
                 // Accepted and never broken (no pointer or keyboard user to
-                // break it), but only before the popup maps.
+                // break it), but only before the popup maps. Once mapped, the
+                // popup takes keyboard focus.
                 if popup.isMapped {
                     self.errors.post(
                         popup.resource, code: XdgPopup.Error.invalidGrab.rawValue, name: "invalid_grab",
                         "xdg_popup.grab: the popup is already mapped; grab before its first commit with a buffer")
                 }
+                popup.hasGrab = true
             case .reposition(let positionerResource, let token):
                 guard let box = self.registry.positioner(for: positionerResource), box.positioner.isComplete else {
                     return self.errors.post(
@@ -106,6 +111,7 @@ extension XdgShellServer {
             if let surface = popup.shellSurface.surface { outputs.sendLeaveAll(surface) }
             popup.resource.sendPopupDone()
         }
+        seat.keyboardSurfaceMayHaveChanged(in: window)
     }
 
     /// Places the popup by its positioner, kept inside its constraint area,
@@ -154,6 +160,7 @@ extension XdgShellServer {
             if let surface = shell.surface { outputs.sendLeaveAll(surface) }
             shell.resetForRemap()
             popup.isMapped = false
+            if let root = popup.rootWindow { seat.keyboardSurfaceMayHaveChanged(in: root) }
             return
         }
         if !shell.initialConfigureSent {
@@ -165,6 +172,7 @@ extension XdgShellServer {
         // On its window's displays (where the window's own surface is).
         if let root = popup.rootWindow, let surface = shell.surface {
             outputs.surfaceTreeJoined(surface, window: root, displays: root.surface?.enteredDisplays ?? [])
+            if popup.hasGrab { seat.keyboardSurfaceMayHaveChanged(in: root) }
         }
     }
 }

@@ -17,6 +17,9 @@ final class Popup {
     /// Whether `popup_done` was sent: the popup is hidden and only waits for
     /// the client to destroy it.
     var isDismissed = false
+    /// Whether the client asked for an explicit grab (`xdg_popup.grab`): once
+    /// mapped, the topmost such popup has keyboard focus.
+    var hasGrab = false
 
     init(resource: XdgPopup, shellSurface: XdgShellSurface, parent: XdgShellSurface?, positioner: Positioner) {
         self.resource = resource

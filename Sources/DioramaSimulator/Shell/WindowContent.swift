@@ -64,6 +64,14 @@ extension Window {
         return result
     }
 
+    /// The surface of the window that has keyboard focus when the window
+    /// has it: the topmost mapped popup with a grab (xdg-shell: "the top
+    /// most grabbing popup will always have keyboard focus"), else the
+    /// main surface.
+    var keyboardSurface: Surface? {
+        popups.last { $0.hasGrab && $0.isMapped && !$0.isDismissed && $0.resource.isAlive }?.shellSurface.surface ?? surface
+    }
+
     /// Where `surface`, one of the window's, has its top-left now (global
     /// logical); nil when it is not shown.
     func origin(of surface: Surface) -> Point? {
