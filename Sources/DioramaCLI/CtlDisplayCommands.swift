@@ -72,7 +72,7 @@ struct CtlPlugCommand: ParsableCommand {
 struct CtlUnplugCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unplug",
-        abstract: "Unplug a display; its windows move to the default display.")
+        abstract: "Unplug a display; its windows move to the default display (after the last one, they wait for a plug).")
     @OptionGroup var connection: CtlConnectionOptions
     @Argument(help: "The display.") var name: String
     func run() throws { try connection.send(.unplugDisplay(name), command: "unplug") }

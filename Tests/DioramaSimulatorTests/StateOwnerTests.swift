@@ -63,6 +63,10 @@ import Testing
         #expect(arrangement.defaultDisplayName == "DP-1")
         try arrangement.setDefaultDisplay("DP-2")
         #expect(arrangement.defaultDisplay?.name == "DP-2")
+        // With every display unplugged there is no list to give, but a way on.
+        #expect(
+            SimulatorControlError.noSuchDisplay("DP-1", known: []).description
+                == "no display named \"DP-1\": no display is plugged in; plug one first (ctl plug NAME WxH)")
     }
 
     @Test func leavesComeFirstOrFollowTheDisplaysByProfile() throws {

@@ -43,7 +43,10 @@ public enum SimulatorControlError: Error, Hashable, Sendable, CustomStringConver
         case .noSuchWindow(let selector): "no window matches \(selector)"
         case .ambiguousWindow(let selector, let matches):
             "\(selector) matches windows \(matches.map(String.init).joined(separator: ", ")); select one by id (id:N)"
-        case .noSuchDisplay(let name, let known): "no display named \"\(name)\"; the displays are \(known.joined(separator: ", "))"
+        case .noSuchDisplay(let name, let known):
+            known.isEmpty
+                ? "no display named \"\(name)\": no display is plugged in; plug one first (ctl plug NAME WxH)"
+                : "no display named \"\(name)\"; the displays are \(known.joined(separator: ", "))"
         case .invalidLayout(let error): "the change would make the layout invalid: \(error)"
         case .noDisplay: "no display is plugged; plug one first"
         case .windowNotMapped(let id): "window \(id) is not mapped yet (it has not committed a buffer)"
