@@ -78,7 +78,12 @@ struct ScenarioSession {
         var problems: [ScenarioDiagnostic] = []
         for file in files {
             do throws(ScenarioErrors) {
-                scenarios.append(try ScenarioLoader.load(path: file))
+                let scenario = try ScenarioLoader.load(path: file)
+                if let problem = ScenarioBackends.startingDisplayProblem(of: scenario) {
+                    problems.append(problem)
+                } else {
+                    scenarios.append(scenario)
+                }
             } catch {
                 problems += error.diagnostics
             }

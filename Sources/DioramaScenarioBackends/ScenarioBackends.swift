@@ -13,4 +13,11 @@ package enum ScenarioBackends {
         case .mutter: MutterScenarioBackend(configuration: configuration)
         }
     }
+
+    /// What is wrong with `scenario`'s starting displays that only a layout
+    /// check sees (overlapping `display` lines), on every backend: the
+    /// displays a scenario names are the same wherever it runs.
+    package static func startingDisplayProblem(of scenario: ValidatedScenario) -> ScenarioDiagnostic? {
+        SimulatorLayout.problem(inDisplayLinesOf: scenario)
+    }
 }

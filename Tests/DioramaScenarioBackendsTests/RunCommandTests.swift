@@ -149,6 +149,21 @@ struct RunCommandTests {
         }
     }
 
+    @Test("display lines that overlap are an error at the display's line before anything runs, exit 2")
+    func overlappingDisplayLines() throws {
+        let directory = try PackageRoot.temporaryDirectory("run-overlap")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Self.write(
+            "display A 1920x1080 at 0,0\ndisplay B 1920x1080 scale 2 at 100,100\nlaunch TimerApp as timer\nwindow main = timer\nexpect main on A\n",
+            "overlap.scenario", in: directory)
+        let result = try Self.diorama(["run", file], in: directory)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(
+            result.standardError.contains("overlap.scenario:2:9: error: display `B`: its logical rectangle 100,100 960x540 overlaps display"),
+            "\(result.standardError)")
+        #expect(!result.standardOutput.contains("launch TimerApp"))
+    }
+
     @Test("--shard runs only its part of a folder")
     func shard() throws {
         let directory = try PackageRoot.temporaryDirectory("run-shard")

@@ -25,6 +25,27 @@ enum SimulatorLayout {
         return layout.refreshing(at: setup.refreshMilliHz)
     }
 
+    /// What is wrong with a scenario's own `display` lines as a layout —
+    /// displays that overlap, or that a scale leaves no points — checked
+    /// the way a layout file is (``DisplayLayout/validate(newFrom:)``), as
+    /// a diagnostic at the display's line. Nil for a layout file (its own
+    /// reader checks it) or lines that make a valid layout. Before, an
+    /// overlap was found only when the simulator started, mid-suite, with
+    /// no line and exit 1.
+    static func problem(inDisplayLinesOf scenario: ValidatedScenario) -> ScenarioDiagnostic? {
+        guard case .inline(let specs) = scenario.startingDisplays, !specs.isEmpty else { return nil }
+        do {
+            try DisplayLayout(displays: specs.map(configuration(for:))).validate()
+            return nil
+        } catch {
+            let spec = specs.first { $0.name == error.display } ?? specs[0]
+            return ScenarioDiagnostic(
+                location: spec.location, message: "display `\(spec.name)`: \(error.problem)",
+                hint: "display lines follow the rules of a layout file (Docs/display-layout.md): place each display beside the others",
+                length: spec.name.count)
+        }
+    }
+
     static func configuration(for spec: DisplaySpec) -> DisplayConfiguration {
         DisplayConfiguration(
             name: spec.name, mode: DisplayMode(width: spec.modeSize.width, height: spec.modeSize.height, refreshMilliHz: spec.refreshMilliHz),
