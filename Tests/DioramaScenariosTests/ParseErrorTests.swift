@@ -27,6 +27,21 @@ struct ParseErrorTests {
                 """)
     }
 
+    @Test("numbers too large for their place are told their range, not that their form is wrong")
+    func numbersOutOfRange() throws {
+        let huge = "99999999999999999999"
+        #expect(
+            try onlyError(studioHeader + "resize main \(huge)x5\n").message == "each side of a size must be between 0 and 32767, found \(huge)x5")
+        #expect(try onlyError(studioHeader + "resize main 40000x5\n").hint == "a size is in points or pixels, at most 32767 a side")
+        let position = try onlyError(studioHeader + "move main to \(huge),0\n")
+        #expect(position.message.hasSuffix("must be between -2147483648 and 2147483647, found \(huge)"), "\(position.message)")
+        #expect(position.location.column == 14, "at the number, not the comma after it")
+        #expect(
+            try onlyError(studioHeader + "wait \(huge)s\n").message
+                == "the duration \(huge)s is longer than an hour, the most a wait or timeout may be")
+        #expect(try onlyError(studioHeader + "rescale DP-1 to -1\n").message == "a scale must be greater than 0 and at most 16, found -1")
+    }
+
     @Test("a misspelt statement keyword")
     func misspeltStatement() throws {
         let error = try onlyError(studioHeader + "mvoe main to DP-2")

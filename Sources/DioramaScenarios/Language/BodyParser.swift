@@ -301,7 +301,7 @@ struct BodyParser {
         }
         let window = try window()
         try cursor.keyword("to", context: "write e.g. move main to DP-2, or move main to 100,200")
-        if cursor.current.kind == .word, Int(cursor.current.text) != nil {
+        if cursor.current.kind == .word, TokenCursor.isWholeNumber(cursor.current.text) {
             return .moveToPosition(window: window, position: try cursor.position())
         }
         return .moveToDisplay(window: window, display: try cursor.name("a display name or a position X,Y", hint: Self.displayHint))

@@ -145,10 +145,18 @@ struct TokenCursor {
         return true
     }
 
+    /// Whether `text` is written as a whole number, `-` and digits, whether
+    /// or not it fits an `Int`: a number too large for one is still a
+    /// number, and gets a message about its size, not its form.
+    static func isWholeNumber(_ text: some StringProtocol) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// A name: a word (not a string, not a number).
     mutating func name(_ what: String, hint: String) throws(ScenarioDiagnostic) -> NameReference {
         let token = current
-        guard token.kind == .word, Int(token.text) == nil else {
+        guard token.kind == .word, !Self.isWholeNumber(token.text) else {
             if token.kind == .string {
                 throw error(expected: what, hint: "names are written without quotes: \(token.text.filter { !$0.isWhitespace })")
             }
@@ -177,6 +185,10 @@ struct TokenCursor {
     ) throws(ScenarioDiagnostic) -> Int {
         let token = current
         guard token.kind == .word, let value = Int(token.text) else {
+            if token.kind == .word, Self.isWholeNumber(token.text) {
+                throw error(
+                    "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(token.text)", hint: hint, at: token)
+            }
             throw error(expected: what, hint: hint)
         }
         guard range.contains(value) else {
@@ -227,6 +239,10 @@ struct TokenCursor {
         let example = "write width and height joined by a lower-case x, without spaces: 320x240"
         guard token.kind == .word else { throw error(expected: what, hint: example) }
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        let sides = "each side of a size must be between 0 and 32767, found \(text)"
+        if parts.count == 2, parts.allSatisfy(Self.isWholeNumber), Int(parts[0]) == nil || Int(parts[1]) == nil {
+            throw error(sides, hint: "a size is in points or pixels, at most 32767 a side", at: token)
+        }
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
             !parts[0].hasPrefix("+"), !parts[1].hasPrefix("+")
         else {
@@ -240,7 +256,7 @@ struct TokenCursor {
             throw error(expected: what, hint: example)
         }
         guard (0...32767).contains(width), (0...32767).contains(height) else {
-            throw error("each side of a size must be between 0 and 32767, found \(text)", hint: example, at: token)
+            throw error(sides, hint: "a size is in points or pixels, at most 32767 a side", at: token)
         }
         return Size(width: width, height: height)
     }
@@ -249,7 +265,8 @@ struct TokenCursor {
     /// because that is all fractional-scale-v1 can express.
     mutating func scale(_ what: String = "a scale such as 1, 1.5 or 2") throws(ScenarioDiagnostic) -> Scale {
         let token = current
-        guard token.kind == .word, let value = Double(token.text), token.text.allSatisfy({ $0.isNumber || $0 == "." }) else {
+        // A minus sign reads as a number here, so that -1 is told it is out of range.
+        guard token.kind == .word, let value = Double(token.text), token.text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else {
             throw error(expected: what, hint: "write the scale as a decimal number: 1.25")
         }
         guard let scale = Scale(value), value <= 16 else {
@@ -281,6 +298,13 @@ struct TokenCursor {
     mutating func duration(_ what: String = "a duration such as 200ms or 10s") throws(ScenarioDiagnostic) -> ScenarioDuration {
         let token = current
         guard token.kind == .word, let duration = ScenarioDuration(parsing: token.text) else {
+            // Digits and a unit that only overflow: too long, not malformed.
+            let number = token.text.hasSuffix("ms") ? token.text.dropLast(2) : token.text.hasSuffix("s") ? token.text.dropLast(1) : ""
+            if token.kind == .word, !number.isEmpty, Self.isWholeNumber(number), !number.hasPrefix("-") {
+                throw error(
+                    "the duration \(token.text) is longer than an hour, the most a wait or timeout may be",
+                    hint: "write at most 3600s", at: token)
+            }
             let hint =
                 Int(token.text) != nil
                 ? "add a unit: \(token.text)s or \(token.text)ms"
