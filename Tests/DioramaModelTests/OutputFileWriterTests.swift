@@ -132,5 +132,6 @@ struct OutputFileWriterTests {
         let missing = folder.url.path + "/no-such-folder"
         let unmade = #expect(throws: OutputFileFailure.self) { try OutputFileWriter.write(Array("x".utf8), to: missing + "/x.png") }
         #expect(unmade?.reason == "create a temporary file in \(missing) failed: No such file or directory", "\(String(describing: unmade))")
+        #expect(unmade?.description == unmade?.reason, "not \"cannot write \(missing)\", which names the folder as the file")
     }
 }

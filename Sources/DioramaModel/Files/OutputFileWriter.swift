@@ -249,8 +249,13 @@ package struct OutputFileFailure: Error, Equatable, CustomStringConvertible {
     }
 
     /// "cannot write /tmp/full.png: write failed: No space left on device",
-    /// "cannot write /tmp/x: it is a directory; refusing to write over it".
-    package var description: String { "cannot write \(path): \(reason)" }
+    /// "cannot write /tmp/x: it is a directory; refusing to write over it";
+    /// a step on a folder is its reason alone ("create a temporary file in
+    /// out failed: …"), since "cannot write out" would name the folder as
+    /// the file.
+    package var description: String {
+        operation?.hasSuffix(" in") == true ? reason : "cannot write \(path): \(reason)"
+    }
 
     /// The description without the path, for a message that names the file
     /// already: "write failed: No space left on device".
