@@ -42,6 +42,12 @@ struct ParseErrorTests {
         #expect(try onlyError(studioHeader + "rescale DP-1 to -1\n").message == "a scale must be greater than 0 and at most 16, found -1")
     }
 
+    @Test("an empty screenshot name is called empty")
+    func emptyScreenshotName() throws {
+        #expect(try onlyError(studioHeader + "screenshot all as \"\"\n").message == "the screenshot's name is empty")
+        #expect(try onlyError(studioHeader + "screenshot all as \"a/b\"\n").message == "a screenshot name must be a plain file name without `/`")
+    }
+
     @Test("a misspelt statement keyword")
     func misspeltStatement() throws {
         let error = try onlyError(studioHeader + "mvoe main to DP-2")

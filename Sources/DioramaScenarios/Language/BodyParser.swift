@@ -352,7 +352,8 @@ struct BodyParser {
         let token = cursor.current
         let name = try cursor.value("a name for the screenshot", hint: "write e.g. screenshot all as overview")
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-            throw cursor.error("a screenshot name must be a plain file name without `/`", hint: "write e.g. screenshot all as overview", at: token)
+            let problem = name.isEmpty ? "the screenshot's name is empty" : "a screenshot name must be a plain file name without `/`"
+            throw cursor.error(problem, hint: "write e.g. screenshot all as overview", at: token)
         }
         return .screenshot(target: target, name: NameReference(name, at: cursor.location(of: token)))
     }
