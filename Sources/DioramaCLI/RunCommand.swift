@@ -143,8 +143,11 @@ struct RunCommand: ParsableCommand {
             print(error.description, to: &standardError)
             throw DioramaExitCode.badInput
         }
+        // Every file of the suite, not only this shard's: another shard's
+        // job reads the others.
+        let allFiles = shard == nil ? suite.files : ((try? ScenarioSuite.collect(paths.isEmpty ? [Self.defaultFolder] : paths).files) ?? suite.files)
         try reports.refuseConflicts(
-            junit: reports.junit ?? CIEnvironment.bazelJUnitPath, inputs: suite.files.map { ("the scenario", $0) }, command: "run",
+            junit: reports.junit ?? CIEnvironment.bazelJUnitPath, inputs: allFiles.map { ("the scenario", $0) }, command: "run",
             notDone: "no scenario was run and nothing was written")
         var scenarios = try ScenarioSession.load(suite.files)
         if let timeout {

@@ -78,6 +78,18 @@ struct ReportPathConflictTests {
         #expect(!FileManager.default.fileExists(atPath: report))
     }
 
+    @Test("run --shard: a report path naming another shard's scenario is refused too")
+    func anotherShardsScenario() throws {
+        let folder = try Folder()
+        let other = folder.path("z-other.scenario")
+        try Folder.scenarioText.write(toFile: other, atomically: false, encoding: .utf8)
+        // Sorted by name, shard 1/2 runs tour.scenario; z-other.scenario is shard 2's.
+        let result = try folder.run(["--shard", "1/2", "--junit", other, folder.url.path])
+        #expect(result.status == 2, "\(result.status): \(result.standardError)")
+        #expect(result.standardError.contains("--junit \(other) is the scenario"), "\(result.standardError)")
+        #expect(folder.contents(other) == Folder.scenarioText)
+    }
+
     @Test("merge --json naming one of the results it merges: refused, the file untouched")
     func mergeOverAnInput() throws {
         let folder = try Folder()
