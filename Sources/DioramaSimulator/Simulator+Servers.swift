@@ -84,8 +84,8 @@ extension Simulator {
     }
 
     /// The window pointer and touch input at `location` would reach: the
-    /// topmost shown window whose surface (shadows included) is there; nil
-    /// over the bare desktop.
+    /// topmost shown window with a surface there (its main surface, shadows
+    /// included, a subsurface or a popup); nil over the bare desktop.
     public func window(under location: InputLocation) throws(SimulatorControlError) -> Window? {
         shellRegistry.window(under: try globalPoint(location))
     }

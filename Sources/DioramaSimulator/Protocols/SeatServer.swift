@@ -117,7 +117,7 @@ final class SeatServer {
     /// counts for the one-role rule, and makes it what `cursorImage` reports.
     private func pointerCreated(_ pointer: WlPointer) {
         track(pointer, in: \.pointers)
-        if let window = pointerDevice.focus, let surface = pointerDevice.focusSurface ?? window.surface,
+        if let window = pointerDevice.focus, let surface = pointerDevice.focusSurface,
             surface.resource.isAlive, surface.resource.client == pointer.client
         {
             let local = surfaceLocal(pointerDevice.position, on: surface, of: window)
@@ -171,13 +171,7 @@ final class SeatServer {
     /// Keyboard focus follows the activated window: leave to the old
     /// window's client, enter (with no keys held) to the new one's.
     func keyboardFocusChanged(from old: Window?, to new: Window?) {
-        if let old, let surface = keyboardFocusSurface ?? old.surface, surface.resource.isAlive,
-            let record = clients.record(surface.resource.client)
-        {
-            for keyboard in record.keyboards where keyboard.isAlive {
-                keyboard.sendLeave(serial: nextSerial(), surface: surface.resource)
-            }
-        }
+        if old != nil, let surface = keyboardFocusSurface { sendKeyboardLeave(surface) }
         keyboardFocusSurface = nil
         if let new, let surface = new.keyboardSurface, surface.resource.isAlive, let record = clients.record(surface.resource.client) {
             sendKeyboardFocus(to: record.keyboards.filter(\.isAlive), of: record, surface: surface.resource)
@@ -193,13 +187,23 @@ final class SeatServer {
         guard shell.focusedWindow === window, let target = window.keyboardSurface, target !== keyboardFocusSurface,
             target.resource.isAlive, let record = clients.record(target.resource.client)
         else { return }
-        let keyboards = record.keyboards.filter(\.isAlive)
-        if let old = keyboardFocusSurface, old.resource.isAlive {
-            for keyboard in keyboards { keyboard.sendLeave(serial: nextSerial(), surface: old.resource) }
-        }
+        if let old = keyboardFocusSurface { sendKeyboardLeave(old) }
         keyboardFocusSurface = target
+        sendKeyboardEnter(to: record.keyboards.filter(\.isAlive), surface: target.resource)
+    }
+
+    /// `leave` of `surface` on its client's keyboards, unless it is gone.
+    private func sendKeyboardLeave(_ surface: Surface) {
+        guard surface.resource.isAlive, let record = clients.record(surface.resource.client) else { return }
+        for keyboard in record.keyboards where keyboard.isAlive {
+            keyboard.sendLeave(serial: nextSerial(), surface: surface.resource)
+        }
+    }
+
+    /// `enter` (no keys held) and `modifiers` (none) on each of `keyboards`.
+    private func sendKeyboardEnter(to keyboards: [WlKeyboard], surface: WlSurface) {
         for keyboard in keyboards {
-            keyboard.sendEnter(serial: nextSerial(), surface: target.resource, keys: [])
+            keyboard.sendEnter(serial: nextSerial(), surface: surface, keys: [])
             keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
         }
     }
@@ -210,10 +214,7 @@ final class SeatServer {
     private func sendKeyboardFocus(to keyboards: [WlKeyboard], of record: ClientRecord, surface: WlSurface) {
         guard !keyboards.isEmpty else { return }
         if !selectionAfterKeyboardEnter { sendEmptySelection(to: record) }
-        for keyboard in keyboards {
-            keyboard.sendEnter(serial: nextSerial(), surface: surface, keys: [])
-            keyboard.sendModifiers(serial: nextSerial(), modsDepressed: 0, modsLatched: 0, modsLocked: 0, group: 0)
-        }
+        sendKeyboardEnter(to: keyboards, surface: surface)
         if selectionAfterKeyboardEnter { sendEmptySelection(to: record) }
     }
 

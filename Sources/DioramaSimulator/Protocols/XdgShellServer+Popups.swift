@@ -111,7 +111,9 @@ extension XdgShellServer {
             if let surface = popup.shellSurface.surface { outputs.sendLeaveAll(surface) }
             popup.resource.sendPopupDone()
         }
-        seat.keyboardSurfaceMayHaveChanged(in: window)
+        // The keyboard is not moved back here: the window is leaving the
+        // screen, and its focus (with the keyboard, from the popup that had
+        // it) moves to another window right after.
     }
 
     /// Places the popup by its positioner, kept inside its constraint area,

@@ -82,7 +82,8 @@ extension SeatServer {
     /// a grab ends, to give the pointer back to what is under it.
     func setPointerFocus(_ target: InputTarget?) {
         let device = pointerDevice
-        if let old = device.focus, let surface = device.focusSurface ?? old.surface, surface.resource.isAlive {
+        // Only the surface that got enter gets leave (none when it is gone).
+        if let old = device.focus, let surface = device.focusSurface, surface.resource.isAlive {
             let pointers = pointers(of: old)
             for pointer in pointers { pointer.sendLeave(serial: nextSerial(), surface: surface.resource) }
             sendFrame(pointers)

@@ -141,7 +141,10 @@ public final class Window {
     /// `resizing` still to send or to be answered).
     public var isInteractivelyResizing: Bool { interactiveResize != nil }
 
-    /// The window geometry's size: set_window_geometry's, else the surface's.
+    /// The window geometry's size: the effective geometry's (set_window_geometry's
+    /// clamped to the surface and its subsurfaces, or their bounds when they
+    /// reach out of the surface: ``XdgShellSurface/effectiveGeometry(bounds:)``),
+    /// else the surface's.
     public var size: Size {
         shellSurface.geometry?.size ?? surface?.current.size ?? .zero
     }

@@ -55,7 +55,7 @@ extension Window {
         for popup in popups {
             // A nested popup is placed relative to its parent popup, so its
             // origin comes from the whole parent chain.
-            guard let popupSurface = popup.shellSurface.surface, popupSurface.hasContent,
+            guard !popup.isDismissed, let popupSurface = popup.shellSurface.surface, popupSurface.hasContent,
                 let geometryOrigin = popup.shellSurface.geometryOrigin
             else { continue }
             let offset = popup.shellSurface.geometry?.origin ?? .zero

@@ -32,8 +32,9 @@ struct RuntimeDirectory {
             // Said here, with the variable's name: libwayland would only
             // fail to make the lock file inside it.
             var info = stat()
-            guard stat(fromEnvironment, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                let what = errno == ENOENT ? "does not exist" : "is not a folder"
+            let found = stat(fromEnvironment, &info) == 0
+            guard found, (info.st_mode & S_IFMT) == S_IFDIR else {
+                let what = !found && errno == ENOENT ? "does not exist" : "is not a folder"
                 throw SimulatorSocketError(
                     path: fromEnvironment,
                     problem: "XDG_RUNTIME_DIR names this path, which \(what); point XDG_RUNTIME_DIR at a runtime folder (mode 0700), "
