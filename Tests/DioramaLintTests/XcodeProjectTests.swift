@@ -70,7 +70,7 @@ struct XcodeProjectTests {
         #expect(reference.line == 37)
     }
 
-    @Test("groups inside each other in a loop: one finding at the loop, and their files have no place")
+    @Test("groups inside each other in a loop: one finding at the loop, and the files below it have no place")
     func groupLoop() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
@@ -83,7 +83,8 @@ struct XcodeProjectTests {
                     C1 = { isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = { }; name = Release; };
                     G0 = { isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
                     GA = { isa = PBXGroup; name = Outer; children = ( GB ); sourceTree = "<group>"; };
-                    GB = { isa = PBXGroup; path = Inner; children = ( GA, F1 ); sourceTree = "<group>"; };
+                    GB = { isa = PBXGroup; path = Inner; children = ( GA, GC ); sourceTree = "<group>"; };
+                    GC = { isa = PBXGroup; path = Below; children = ( F1 ); sourceTree = "<group>"; };
                     F1 = { isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
                 };
                 rootObject = P1;

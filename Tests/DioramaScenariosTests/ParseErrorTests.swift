@@ -38,7 +38,7 @@ struct ParseErrorTests {
         #expect(position.location.column == 14, "at the number, not the comma after it")
         #expect(
             try onlyError(studioHeader + "wait \(huge)s\n").message
-                == "the duration \(huge)s is longer than an hour, the most a wait or timeout may be")
+                == "the duration \(huge)s is longer than 3600s, the most a wait or timeout may be")
         #expect(try onlyError(studioHeader + "rescale DP-1 to -1\n").message == "a scale must be greater than 0 and at most 16, found -1")
     }
 

@@ -68,9 +68,10 @@ struct XcodeProject: Sendable {
         let bundle: URL
         var objects = ProjectObjects(PropertyListDictionary())
         var parents: [String: String] = [:]
-        /// Groups whose chain of parents comes back to them: nothing in
-        /// them has a place on disk (``findGroupLoops()``).
-        var groupsInLoops: Set<String> = []
+        /// Groups and files whose chain of parents runs into a loop (the
+        /// loop's own groups included): nothing there has a place on disk
+        /// (``findGroupLoops()``).
+        var inOrBelowGroupLoops: Set<String> = []
         var projectDirectory: URL
         var findings: [LintFinding] = []
 
@@ -266,9 +267,9 @@ struct XcodeProject: Sendable {
             }
         }
 
-        /// Whether `id` is a group in a loop, or inside one.
+        /// Whether `id` is a group in a loop, or inside one at any depth.
         private func isInGroupLoop(_ id: String) -> Bool {
-            groupsInLoops.contains(id) || parents[id].map(groupsInLoops.contains) == true
+            inOrBelowGroupLoops.contains(id)
         }
 
         /// Finds the groups whose chain of parents (`children` read backwards)
@@ -276,24 +277,30 @@ struct XcodeProject: Sendable {
         /// of its first group. Xcode cannot open such a project. Before, each
         /// file in a loop was placed 64 folders deep (`A/B/A/B/…/x.xcconfig`)
         /// and reported missing there. Each group is walked once: a chain
-        /// that reaches a group already settled stops there.
+        /// that reaches a group already settled stops there, and is below a
+        /// loop when that group is.
         private mutating func findGroupLoops() {
             var settled = Set<String>()
             for start in parents.keys.sorted() where !settled.contains(start) {
                 var chain: [String] = []
                 var position: [String: Int] = [:]
                 var current: String? = start
-                while let id = current, !settled.contains(id) {
+                var intoLoop = false
+                while let id = current {
+                    if settled.contains(id) {
+                        intoLoop = inOrBelowGroupLoops.contains(id)
+                        break
+                    }
                     if let index = position[id] {
-                        let loop = Array(chain[index...])
-                        groupsInLoops.formUnion(loop)
-                        reportGroupLoop(loop)
+                        reportGroupLoop(Array(chain[index...]))
+                        intoLoop = true
                         break
                     }
                     position[id] = chain.count
                     chain.append(id)
                     current = parents[id]
                 }
+                if intoLoop { inOrBelowGroupLoops.formUnion(chain) }
                 settled.formUnion(chain)
             }
         }

@@ -313,10 +313,6 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         return .done
     }
 
-    /// Sends a step's input to a bound, live window on the simulator's
-    /// thread, then pings its client in the same job, so the ping goes out
-    /// after the input in one flush; settling waits for the pong
-    /// (``inputPings``).
     /// Why input that starts at `point` of the window `name` (points from
     /// its top-left) would not reach it: another window is on top there, or
     /// none is; nil when it would. A click, press, scroll or touch there
@@ -337,6 +333,10 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
             + "so the input would not reach it; give a point inside the window"
     }
 
+    /// Sends a step's input to a bound, live window on the simulator's
+    /// thread, then pings its client in the same job, so the ping goes out
+    /// after the input in one flush; settling waits for the pong
+    /// (``inputPings``).
     private func sendInput(to name: NameReference, _ body: @escaping @Sendable (Simulator, UInt32) throws -> Void) throws {
         let id = try liveWindow(name)
         let serial = try run { simulator -> UInt32? in

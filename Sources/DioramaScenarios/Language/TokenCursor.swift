@@ -145,11 +145,11 @@ struct TokenCursor {
         return true
     }
 
-    /// Whether `text` is written as a whole number, `-` and digits, whether
-    /// or not it fits an `Int`: a number too large for one is still a
-    /// number, and gets a message about its size, not its form.
+    /// Whether `text` is written as a whole number, a sign and digits (as
+    /// `Int` reads them), whether or not it fits an `Int`: a number too large
+    /// for one is still a number, and gets a message about its size, not its form.
     static func isWholeNumber(_ text: some StringProtocol) -> Bool {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
@@ -184,16 +184,11 @@ struct TokenCursor {
         hint: String
     ) throws(ScenarioDiagnostic) -> Int {
         let token = current
-        guard token.kind == .word, let value = Int(token.text) else {
-            if token.kind == .word, Self.isWholeNumber(token.text) {
-                throw error(
-                    "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(token.text)", hint: hint, at: token)
-            }
-            throw error(expected: what, hint: hint)
-        }
-        guard range.contains(value) else {
+        guard token.kind == .word, Self.isWholeNumber(token.text) else { throw error(expected: what, hint: hint) }
+        // Too large for an Int is outside the range too.
+        guard let value = Int(token.text), range.contains(value) else {
             throw error(
-                "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)",
+                "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(token.text)",
                 hint: hint, at: token)
         }
         advance()
@@ -301,9 +296,10 @@ struct TokenCursor {
             // Digits and a unit that only overflow: too long, not malformed.
             let number = token.text.hasSuffix("ms") ? token.text.dropLast(2) : token.text.hasSuffix("s") ? token.text.dropLast(1) : ""
             if token.kind == .word, !number.isEmpty, Self.isWholeNumber(number), !number.hasPrefix("-") {
+                let longest = ScenarioDuration(milliseconds: InputRanges.timeoutMilliseconds.upperBound)
                 throw error(
-                    "the duration \(token.text) is longer than an hour, the most a wait or timeout may be",
-                    hint: "write at most 3600s", at: token)
+                    "the duration \(token.text) is longer than \(longest), the most a wait or timeout may be",
+                    hint: "write at most \(longest)", at: token)
             }
             let hint =
                 Int(token.text) != nil

@@ -62,11 +62,13 @@ package struct MergedResults: Sendable {
         struct Header: Decodable { var schema: String? }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
             // Which of three: nothing, JSON of another shape, or no JSON.
+            let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             let what =
                 data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) })
                 ? "is empty"
-                : (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
-                    ? "is JSON, but not an object as a results document is" : "is not JSON"
+                : json is [String: Any]
+                    ? "has a \"schema\" that is not a string"
+                    : json != nil ? "is JSON, but not an object as a results document is" : "is not JSON"
             throw MergeError(["\(path): \(what); pass the --json file of each run"])
         }
         guard header.schema == JSONReport.schema else {
