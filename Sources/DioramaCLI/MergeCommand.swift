@@ -55,21 +55,30 @@ struct MergeCommand: ParsableCommand {
             print("diorama merge: nothing was written", to: &standardError)
             throw DioramaExitCode.badInput
         }
-        do {
-            if let junit = reports.junit {
+        // Each report named in its failure: a failure on its folder names only the folder.
+        func write(_ path: String, _ body: () throws -> String) throws {
+            do {
+                print("wrote \(try body())")
+            } catch {
+                let reason = (error as? OutputFileFailure)?.reason ?? error.localizedDescription
+                print("diorama merge: cannot write the report \(path): \(reason)", to: &standardError)
+                throw DioramaExitCode.badInput
+            }
+        }
+        if let junit = reports.junit {
+            try write(junit) {
                 try OutputFileWriter.write(merged.junit().utf8, to: junit)
-                print("wrote \(junit)")
+                return junit
             }
-            if let json = reports.json {
+        }
+        if let json = reports.json {
+            try write(json) {
                 try OutputFileWriter.write(merged.json(), to: json)
-                print("wrote \(json)")
+                return json
             }
-            if let report = reports.report {
-                print("wrote \(try MatrixHTMLReport.write(merged, to: report))")
-            }
-        } catch {
-            print("diorama merge: cannot write the report: \((error as? OutputFileFailure)?.description ?? error.localizedDescription)", to: &standardError)
-            throw DioramaExitCode.badInput
+        }
+        if let report = reports.report {
+            try write(report) { try MatrixHTMLReport.write(merged, to: report) }
         }
         let failed = merged.failedCount
         print(

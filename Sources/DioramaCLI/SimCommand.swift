@@ -117,6 +117,15 @@ struct SimCommand: ParsableCommand {
             print("diorama sim: \(error)", to: &standardError)
             throw DioramaExitCode.badInput
         }
+        // Teardown mirrors setup: control clients first, then the compositor
+        // (which removes every global before destroying the display and its
+        // sockets), then the trace file and the session bus.
+        func tearDown() {
+            endpoint.stop()
+            simulator.shutDown()
+            traceFile?.close()
+            ClientSessionBus.stopShared()
+        }
         var environment = simulator.clientEnvironment
         environment[ControlClient.environmentVariable] = endpoint.path
         print(Self.shellLine(environment))
@@ -124,9 +133,7 @@ struct SimCommand: ParsableCommand {
         // cannot read it cannot reach the simulator: stop, removing the
         // sockets and the runtime folder.
         guard CommandOutput.flushed() else {
-            endpoint.stop()
-            simulator.shutDown()
-            traceFile?.close()
+            tearDown()
             throw DioramaExitCode.badInput
         }
         for display in simulator.displays {
@@ -151,8 +158,7 @@ struct SimCommand: ParsableCommand {
                 }
             } catch {
                 print("diorama sim: \(error)", to: &standardError)
-                endpoint.stop()
-                simulator.shutDown()
+                tearDown()
                 throw DioramaExitCode.badInput
             }
         } else {
@@ -160,12 +166,7 @@ struct SimCommand: ParsableCommand {
         }
 
         simulator.run()
-        // Teardown mirrors setup: control clients first, then the compositor
-        // (which removes every global before destroying the display).
-        endpoint.stop()
-        simulator.shutDown()
-        traceFile?.close()
-        ClientSessionBus.stopShared()
+        tearDown()
         if let child {
             throw ExitCode(child.finish())
         }

@@ -254,8 +254,12 @@ package struct OutputFileFailure: Error, Equatable, CustomStringConvertible {
     /// out failed: …"), since "cannot write out" would name the folder as
     /// the file.
     package var description: String {
-        operation?.hasSuffix(" in") == true ? reason : "cannot write \(path): \(reason)"
+        isStepOnFolder ? reason : "cannot write \(path): \(reason)"
     }
+
+    /// Whether the step that failed was on the folder (`path` is the
+    /// folder): its operation ends in " in", as "create a temporary file in".
+    private var isStepOnFolder: Bool { operation?.hasSuffix(" in") == true }
 
     /// The description without the path, for a message that names the file
     /// already: "write failed: No space left on device".
@@ -263,7 +267,7 @@ package struct OutputFileFailure: Error, Equatable, CustomStringConvertible {
     /// "create a temporary file in /nonexistent failed: No such file or directory".
     package var reason: String {
         if let problem { return problem }
-        let step = operation.map { $0.hasSuffix(" in") ? "\($0) \(path)" : $0 } ?? "write"
+        let step = operation.map { isStepOnFolder ? "\($0) \(path)" : $0 } ?? "write"
         return "\(step) failed: " + (code.map { String(cString: strerror($0)) } ?? "unknown error")
     }
 }
