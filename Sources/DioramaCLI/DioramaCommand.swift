@@ -60,9 +60,13 @@ extension DioramaCommand {
         let parserMessages = ["Missing expected argument", "Missing value for", "Unknown option", "Unexpected argument"]
         guard parserMessages.contains(where: message.contains) else { return nil }
         let beforeTerminator = arguments.prefix { $0 != "--" }
+        // An unknown option is named in the message: the hint is only for
+        // it, not for a value an option took (`--dy -3 --bogus`).
+        let unknown = message.contains("Unknown option")
         guard
             let value = beforeTerminator.first(where: { word in
                 word.count > 1 && word.hasPrefix("-") && word.dropFirst().first.map { $0.isNumber || $0 == "." } == true
+                    && (!unknown || message.contains("'\(word)'"))
             })
         else { return nil }
         return "hint: \(value) starts with -, so it was read as an option; "

@@ -146,8 +146,9 @@ struct RunCommand: ParsableCommand {
         // Every file of the suite, not only this shard's: another shard's
         // job reads the others.
         let allFiles = shard == nil ? suite.files : ((try? ScenarioSuite.collect(paths.isEmpty ? [Self.defaultFolder] : paths).files) ?? suite.files)
+        let junitPath = reports.junit ?? CIEnvironment.bazelJUnitPath
         try reports.refuseConflicts(
-            junit: reports.junit ?? CIEnvironment.bazelJUnitPath, inputs: allFiles.map { ("the scenario", $0) }, command: "run",
+            junit: junitPath, inputs: allFiles.map { ("the scenario", $0) }, command: "run",
             notDone: "no scenario was run and nothing was written")
         var scenarios = try ScenarioSession.load(suite.files)
         if let timeout {
@@ -157,7 +158,7 @@ struct RunCommand: ParsableCommand {
         }
         try ScenarioSession.prepareWorkDirectory(workDir, command: "run")
         let options = ScenarioRunOptions(
-            backend: backend, profile: profile, junitPath: reports.junit ?? CIEnvironment.bazelJUnitPath,
+            backend: backend, profile: profile, junitPath: junitPath,
             jsonPath: reports.json, reportDirectory: reports.report, shard: shard, jobs: jobs,
             artifactsDirectory: workDir + "/artifacts", machine: CIEnvironment.machine, refreshMilliHz: try refreshMilliHz)
         let useColor = color == .always || (color == .auto && ConsoleReporter.shouldUseColor())

@@ -55,6 +55,14 @@ import Testing
         #expect(hint?.contains("-1280,0 starts with -, so it was read as an option") == true, "\(failure.message) / \(hint ?? "no hint")")
         #expect(DioramaCommand.negativeValueHint(["ctl", "display", "move", "DP-2", "--", "-1280,0"], message: failure.message) == nil)
         #expect(DioramaCommand.negativeValueHint(["ctl", "windows", "--json"], message: failure.message) == nil)
+        // The parser names an unknown option: no hint for a value an option took.
+        let scroll = ["ctl", "pointer", "scroll", "--dy", "-3", "--bogus"]
+        guard case .failure(let unknown) = parse(scroll) else {
+            Issue.record("--bogus parsed")
+            return
+        }
+        #expect(unknown.message.contains("Unknown option '--bogus'"), "\(unknown.message)")
+        #expect(DioramaCommand.negativeValueHint(scroll, message: unknown.message) == nil)
     }
 
     @Test("the real command prints the hint after the parser's message, exit 2")
