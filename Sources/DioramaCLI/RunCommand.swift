@@ -145,10 +145,9 @@ struct RunCommand: ParsableCommand {
         }
         // Every file of the suite, not only this shard's: another shard's
         // job reads the others.
-        let allFiles = shard == nil ? suite.files : ((try? ScenarioSuite.collect(paths.isEmpty ? [Self.defaultFolder] : paths).files) ?? suite.files)
         let junitPath = reports.junit ?? CIEnvironment.bazelJUnitPath
         try reports.refuseConflicts(
-            junit: junitPath, inputs: allFiles.map { ("the scenario", $0) }, command: "run",
+            junit: junitPath, inputs: suite.allFiles.map { ("the scenario", $0) }, command: "run",
             notDone: "no scenario was run and nothing was written")
         var scenarios = try ScenarioSession.load(suite.files)
         if let timeout {

@@ -6,9 +6,14 @@ import Foundation
 package struct ScenarioSuite: Hashable, Sendable {
     /// The files, in run order.
     package var files: [String]
+    /// Every file the paths named, before a shard was taken (``files``
+    /// without one): what the other shards' jobs read.
+    package var allFiles: [String]
 
-    package init(files: [String]) {
+    /// - Parameter allFiles: the whole suite when `files` is one shard of it.
+    package init(files: [String], allFiles: [String]? = nil) {
         self.files = Shard.sortedByFileName(files)
+        self.allFiles = allFiles.map(Shard.sortedByFileName) ?? self.files
     }
 
     /// The files named by `paths`: each a `.scenario` file, or a folder whose
@@ -51,7 +56,7 @@ package struct ScenarioSuite: Hashable, Sendable {
         files = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
         try checkNames(of: files)
         guard let shard else { return ScenarioSuite(files: files) }
-        return ScenarioSuite(files: times.map { shard.select(files, times: $0) } ?? shard.select(files))
+        return ScenarioSuite(files: times.map { shard.select(files, times: $0) } ?? shard.select(files), allFiles: files)
     }
 
     /// A scenario's name (its file's, less `.scenario`) names its work
