@@ -81,6 +81,21 @@ struct TemporaryFileCleanupTests {
             ChildProcess.minimalEnvironment(["TMPDIR": temporary.path, "NO_COLOR": "1"])
         }
 
+        /// `outside/leaving.scenario`: launches the client (with `arguments`,
+        /// a scenario's ` arguments "…"` or nothing) and waits, up to two
+        /// minutes, for a window it never shows.
+        func writeScenario(launching arguments: String = "") throws -> URL {
+            let scenario = outside.appendingPathComponent("leaving.scenario")
+            try """
+            timeout: 120s
+            display DP-1 1280x800 scale 1 at 0,0
+            launch app \(Self.pythonString(client.path))\(arguments) as leaver
+            window main = leaver app_id "never.shown"
+            expect main traits.displayScale 1
+            """.write(to: scenario, atomically: false, encoding: .utf8)
+            return scenario
+        }
+
         func startDiorama(_ arguments: [String], standardOutput: URL? = nil) throws -> ChildProcess {
             try ChildProcess(TestExecutable.locate("diorama"), arguments: arguments, environment: environment, standardOutput: standardOutput)
         }
@@ -163,14 +178,7 @@ struct TemporaryFileCleanupTests {
     @Test("diorama run | a reader that leaves: SIGPIPE ends the run, after it stopped its app and removed what it made")
     func runWhoseReaderLeft() throws {
         let scene = try LeavingClientScene()
-        let scenario = scene.outside.appendingPathComponent("leaving.scenario")
-        try """
-        timeout: 120s
-        display DP-1 1280x800 scale 1 at 0,0
-        launch app \(LeavingClientScene.pythonString(scene.client.path)) arguments "go" as leaver
-        window main = leaver app_id "never.shown"
-        expect main traits.displayScale 1
-        """.write(to: scenario, atomically: false, encoding: .utf8)
+        let scenario = try scene.writeScenario(launching: #" arguments "go""#)
         let go = scene.outside.appendingPathComponent("go").path
         let pipe = scene.outside.appendingPathComponent("stdout").path
         guard mkfifo(go, 0o600) == 0, mkfifo(pipe, 0o600) == 0 else { throw CleanupTestError("mkfifo failed: \(errno)") }
@@ -206,14 +214,7 @@ struct TemporaryFileCleanupTests {
     @Test("diorama run stopped by SIGTERM or SIGINT stops its app and leaves nothing in TMPDIR", arguments: [SIGTERM, SIGINT])
     func runStoppedBySignal(signal: Int32) throws {
         let scene = try LeavingClientScene()
-        let scenario = scene.outside.appendingPathComponent("leaving.scenario")
-        try """
-        timeout: 120s
-        display DP-1 1280x800 scale 1 at 0,0
-        launch app \(LeavingClientScene.pythonString(scene.client.path)) as leaver
-        window main = leaver app_id "never.shown"
-        expect main traits.displayScale 1
-        """.write(to: scenario, atomically: false, encoding: .utf8)
+        let scenario = try scene.writeScenario()
         let run = try scene.startDiorama(["run", "--work-dir", scene.outside.appendingPathComponent("work").path, scenario.path])
         let runtimeDirectory = try scene.awaitClient(under: run)
         let result = try scene.terminate(run, with: signal)
