@@ -45,10 +45,14 @@ package final class ControlLineSocket: @unchecked Sendable {
     ///   ``ControlTransportError/exceededLineLimit`` set when a line is longer
     ///   than ``maximumLineBytes`` (the rest of the stream is then unusable).
     ///
-    /// - Parameter timeout: how long the whole line may take to arrive; nil
-    ///   waits as long as it takes. When it passes, throws with
-    ///   ``ControlTransportError/timedOut`` set.
-    package func readLine(within timeout: Duration? = nil) throws(ControlTransportError) -> String? {
+    /// - Parameters:
+    ///   - timeout: how long the whole line may take to arrive; nil waits as
+    ///     long as it takes. When it passes, throws with
+    ///     ``ControlTransportError/timedOut`` set.
+    ///   - beforeSleeping: runs each time no line came within the short spin
+    ///     and the thread is about to sleep in the kernel for the rest (the
+    ///     simulator's endpoint sends the events it held back).
+    package func readLine(within timeout: Duration? = nil, beforeSleeping: () -> Void = {}) throws(ControlTransportError) -> String? {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
             if let line = try bufferedLine() { return line }
@@ -62,6 +66,7 @@ package final class ControlLineSocket: @unchecked Sendable {
                 return count != 0
             }
             if arrived && !ended { continue }
+            beforeSleeping()
             if let timeout, let deadline { try waitUntilReadable(before: deadline, timeout: timeout) }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {

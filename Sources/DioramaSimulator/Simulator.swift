@@ -1,5 +1,6 @@
 import CWaylandServer
 import DioramaModel
+import DioramaPOSIX
 import Foundation
 import Glibc
 import WaylandServer
@@ -81,6 +82,8 @@ public final class Simulator {
     var remoteControlStorage: RemoteControl?
     /// What other threads wait for, checked after each dispatch that had news.
     let waiters = SimulatorWaiters()
+    /// The events of back-to-back control requests, queued to go out together.
+    var controlEventHold = ControlEventHold()
 
     /// Creates the compositor and its globals. Clients can connect once
     /// ``start(socketName:runtimeDirectory:)`` opened a socket.
@@ -257,14 +260,29 @@ public final class Simulator {
     /// the queued ``RemoteControl`` jobs, then `work`, then sends every
     /// queued event and checks the waiters. Under the loop lock, on the
     /// simulator's thread or the thread of an inline ``RemoteControl/perform(_:)``.
+    ///
+    /// The events of a control connection's requests may stay queued for
+    /// the connection's next request (``ControlEventHold``): then neither
+    /// flush happens, until a turn that may not hold or the connection's
+    /// ``sendHeldControlEvents()``.
     func handleReadyWork(_ work: () -> Void) {
-        flushClients()
+        if !controlEventHold.isHolding { flushClients() }
         wl_event_loop_dispatch(eventLoop, 0)
         runRemoteControlJobs()
         if !isShutDown { work() }
-        flushClients()
+        if !controlEventHold.keepsEventsAtEndOfTurn(now: MonotonicTime.nanoseconds(), someoneWaits: waiters.count > 0) {
+            flushClients()
+        }
         // After the flush: a waiter answered now finds every event out.
         if !isShutDown { waiters.checkIfNews(self) }
+    }
+
+    /// Sends the events control requests left queued (``ControlEventHold``):
+    /// the control connection calls it before it sleeps.
+    func sendHeldControlEvents() {
+        guard controlEventHold.isHolding else { return }
+        controlEventHold.released()
+        flushClients()
     }
 
     /// Runs `body` holding the ``RemoteControl``'s loop lock (when there is

@@ -47,6 +47,32 @@ import Testing
         #expect(count == 10_000)
     }
 
+    /// The endpoint sends the events it held back (`ControlEventHold`) from
+    /// `beforeSleeping`: it must run when no line came and the reader is about
+    /// to sleep, and not when a line is already there.
+    @Test func beforeSleepingRunsOnlyWhenTheReaderIsAboutToSleep() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let writer = ends[1]
+        defer { close(writer) }
+        let socket = ControlLineSocket(descriptor: ends[0], maximumLineBytes: 64)
+        func send(_ text: String) { _ = text.withCString { write(writer, $0, strlen($0)) } }
+
+        send("first\nsecond\n")
+        var calls = 0
+        #expect(try socket.readLine(beforeSleeping: { calls += 1 }) == "first")
+        #expect(try socket.readLine(beforeSleeping: { calls += 1 }) == "second")
+        #expect(calls == 0, "both lines were there: the reader never was about to sleep")
+
+        // Nothing to read: the hook runs, and what it causes (here, the next
+        // line) is what the reader then gets.
+        #expect(
+            try socket.readLine(beforeSleeping: {
+                calls += 1; send("third\n")
+            }) == "third")
+        #expect(calls == 1)
+    }
+
     @Test func aLineOverTheLimitThrowsNamingIt() throws {
         let socket = try reader(after: Array(("ok\n" + String(repeating: "x", count: 100_000) + "\n").utf8), limit: 65_536)
         #expect(try socket.readLine() == "ok")

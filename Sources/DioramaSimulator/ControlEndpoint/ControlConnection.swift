@@ -23,6 +23,8 @@ struct ControlConnection {
     static let pipelinedLineLimit = 256
 
     func serve() {
+        // Events held for a next request that never came go out now.
+        defer { sendHeldEvents() }
         while let line = nextLine() {
             // Lines the client sent without waiting for answers (pipelined)
             // are here already: taken together, they share trips to the
@@ -137,7 +139,12 @@ struct ControlConnection {
             let remaining = Array(requests[responses.count...])
             let progress: ControlProgress
             do {
-                progress = try perform { $0.controlRequests.handle(remaining) }
+                progress = try perform { simulator in
+                    // Its events may wait for this connection's next request
+                    // (ControlEventHold); `nextLine` sends them before it sleeps.
+                    simulator.controlEventHold.holdThisTurn()
+                    return simulator.controlRequests.handle(remaining)
+                }
             } catch {
                 // The simulator stopped: nothing more will be carried out.
                 return responses + remaining.map { _ in ControlResponse(error) }
@@ -185,7 +192,7 @@ struct ControlConnection {
     /// connection ends).
     private func nextLine() -> String? {
         do {
-            return try socket.readLine(within: idleTimeout)
+            return try socket.readLine(within: idleTimeout, beforeSleeping: sendHeldEvents)
         } catch {
             if let limit = error.exceededLineLimit {
                 let failure = ControlFailure.badRequest(
@@ -194,6 +201,12 @@ struct ControlConnection {
             }
             return nil
         }
+    }
+
+    /// Sends the events this connection's requests left queued
+    /// (``ControlEventHold``): it found no next request to carry them with.
+    private func sendHeldEvents() {
+        _ = try? remote.perform { $0.sendHeldControlEvents() }
     }
 
     /// The request a line spells.
