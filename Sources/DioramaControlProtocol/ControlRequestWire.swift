@@ -414,39 +414,62 @@ extension ControlRequestWire {
     /// the client (profiled); the decoding side is ``ControlRequestScanner``,
     /// and `ControlRequestScannerTests` decodes these lines with `JSONDecoder`.
     package var jsonLine: String {
-        var fields: [String] = []
-        func add(_ key: CodingKeys, _ value: String?) {
-            if let value { fields.append(JSONLineEncoder.quoted(key.stringValue) + ":" + value) }
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(128)
+        /// `"key":` after a comma when a field came before.
+        func key(_ key: CodingKeys) {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            JSONLineEncoder.appendQuoted(key.stringValue, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+        }
+        func add(_ name: CodingKeys, quoting value: String?) {
+            guard let value else { return }
+            key(name)
+            JSONLineEncoder.appendQuoted(value, to: &bytes)
+        }
+        func add(_ name: CodingKeys, _ value: (some CustomStringConvertible)?) {
+            guard let value else { return }
+            key(name)
+            bytes += value.description.utf8
         }
         // In the order of the keys' names.
-        add(.action, action.map(JSONLineEncoder.quoted))
-        add(.button, button.map(JSONLineEncoder.quoted))
-        add(.command, JSONLineEncoder.quoted(command))
-        add(.display, display.map(JSONLineEncoder.quoted))
-        add(.dx, dx.map(String.init))
-        add(.dy, dy.map(String.init))
-        add(.enable, enable.map(String.init))
-        add(.follow, follow.map(String.init))
-        add(.height, height.map(String.init))
-        add(.id, id.map(String.init))
-        add(.keys, keys.map { "[" + $0.map(JSONLineEncoder.quoted).joined(separator: ",") + "]" })
-        add(.make, make.map(JSONLineEncoder.quoted))
-        add(.model, model.map(JSONLineEncoder.quoted))
-        add(.path, path.map(JSONLineEncoder.quoted))
-        add(.refreshMilliHz, refreshMilliHz.map(String.init))
+        add(.action, quoting: action)
+        add(.button, quoting: button)
+        add(.command, quoting: command)
+        add(.display, quoting: display)
+        add(.dx, dx)
+        add(.dy, dy)
+        add(.enable, enable)
+        add(.follow, follow)
+        add(.height, height)
+        add(.id, id)
+        if let keys {
+            key(.keys)
+            bytes.append(UInt8(ascii: "["))
+            for (index, name) in keys.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONLineEncoder.appendQuoted(name, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        add(.make, quoting: make)
+        add(.model, quoting: model)
+        add(.path, quoting: path)
+        add(.refreshMilliHz, refreshMilliHz)
         add(.scale, scale.map { $0.isFinite ? String($0) : "null" })
-        add(.side, side.map(JSONLineEncoder.quoted))
-        add(.since, since.map(String.init))
-        add(.steps, steps.map(String.init))
-        add(.text, text.map(JSONLineEncoder.quoted))
-        add(.timeoutMilliseconds, timeoutMilliseconds.map(String.init))
-        add(.transform, transform.map(JSONLineEncoder.quoted))
-        add(.type, type.map(JSONLineEncoder.quoted))
-        add(.until, until.map(JSONLineEncoder.quoted))
-        add(.width, width.map(String.init))
-        add(.window, window.map(JSONLineEncoder.quoted))
-        add(.x, x.map(String.init))
-        add(.y, y.map(String.init))
-        return "{" + fields.joined(separator: ",") + "}"
+        add(.side, quoting: side)
+        add(.since, since)
+        add(.steps, steps)
+        add(.text, quoting: text)
+        add(.timeoutMilliseconds, timeoutMilliseconds)
+        add(.transform, quoting: transform)
+        add(.type, quoting: type)
+        add(.until, quoting: until)
+        add(.width, width)
+        add(.window, quoting: window)
+        add(.x, x)
+        add(.y, y)
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

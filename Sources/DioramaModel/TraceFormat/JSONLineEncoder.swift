@@ -51,7 +51,8 @@ package struct JSONLineEncoder: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    /// Appends ``quoted(_:)``'s literal for `text` to `bytes`.
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings (every key, most values) need no escape: copy them whole.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
