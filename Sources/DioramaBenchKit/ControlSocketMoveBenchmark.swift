@@ -133,9 +133,11 @@ enum ControlSocketMoveBenchmark {
         }
     }
 
-    private static func check(_ response: ControlResponse, _ what: String) throws {
-        if let failure = response.failure { throw BenchError("\(what): \(failure)") }
-        if let warning = response.warning { throw BenchError("\(what): \(warning)") }
+    /// `what` is worked out only for an answer that fails: the timed loops
+    /// would otherwise pay for describing every request.
+    private static func check(_ response: ControlResponse, _ what: @autoclosure () -> String) throws {
+        if let failure = response.failure { throw BenchError("\(what()): \(failure)") }
+        if let warning = response.warning { throw BenchError("\(what()): \(warning)") }
     }
 
     /// Connects once `diorama sim` listens (bounded).
