@@ -174,8 +174,10 @@ struct MergeTests {
         #expect(lines[10].hasPrefix("::notice title=2 more failures::"))
         let summary = report.summary
         #expect(summary.hasPrefix("### Diorama scenarios: 12 failed checks on sim"))
-        #expect(summary.components(separatedBy: "| many (`Configs/scenarios/many.scenario:").count - 1 == 12)
+        #expect(summary.components(separatedBy: "| many (Configs/scenarios/many.scenario:").count - 1 == 12)
         #expect(GitHubReport.cell("a|b\nc") == "a\\|b<br>c")
+        // Names are shown as written: no tag swallowed, no markup, no code span.
+        #expect(GitHubReport.cell("<x> & *y* `z` [l](u) ü") == "&lt;x&gt; &amp; \\*y\\* \\`z\\` \\[l\\](u) ü")
         #expect(GitHubReport([ScenarioResult]()).annotations.isEmpty)
     }
 

@@ -80,7 +80,7 @@ package struct GitHubReport: Sendable {
         text += "| scenario | backend | shard | machine | check | message |\n| --- | --- | --- | --- | --- | --- |\n"
         for failure in failures {
             let cells = [
-                "\(failure.scenario) (`\(failure.file):\(failure.testCase.line)`)", failure.backend, failure.shard ?? "—",
+                "\(failure.scenario) (\(failure.file):\(failure.testCase.line))", failure.backend, failure.shard ?? "—",
                 failure.machine ?? "—", failure.testCase.name, failure.testCase.message ?? failure.testCase.result,
             ]
             text += "| " + cells.map(Self.cell).joined(separator: " | ") + " |\n"
@@ -88,9 +88,23 @@ package struct GitHubReport: Sendable {
         return text + "\n"
     }
 
-    /// A table cell: `|` escaped and line breaks as `<br>`, so a message cannot break the row.
+    /// A table cell that shows `text` as it is: `<`, `>` and `&` as HTML
+    /// entities (GitHub would take `<x>` for a tag and drop it), the
+    /// characters of inline Markdown (`\`, `*`, `_`, `` ` ``, `~`, `[`, `]`)
+    /// and the cell separator `|` behind a backslash, line breaks as `<br>`.
+    /// Scenario and file names are the user's, so any of these can be in them.
     static func cell(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br>")
-            .split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+        var cell = ""
+        for character in text {
+            switch character {
+            case "\n", "\r\n": cell += "<br>"
+            case "<": cell += "&lt;"
+            case ">": cell += "&gt;"
+            case "&": cell += "&amp;"
+            case "\\", "*", "_", "`", "~", "[", "]", "|": cell += "\\" + String(character)
+            default: cell.append(character)
+            }
+        }
+        return cell
     }
 }
