@@ -64,6 +64,9 @@ struct CtlConnectionOptions: ParsableArguments {
             throw DioramaExitCode.badInput
         }
         if let failure = response.failure { throw Self.exit(command, failure) }
+        // Carried out, but with something to know: a client behind on its
+        // events, a click that reached no window.
+        if let warning = response.warning { Self.report(command, "warning: \(warning)") }
         return response
     }
 

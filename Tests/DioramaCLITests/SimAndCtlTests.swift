@@ -223,6 +223,7 @@ struct SimAndCtlTests {
         ] {
             let result = try simulator.ctl(arguments)
             #expect(result.status == 0, "ctl \(arguments): \(result.standardError)")
+            #expect(!result.standardError.contains("warning"), "ctl \(arguments) reached the window: \(result.standardError)")
         }
         let trace = try simulator.ctl(["trace"]).standardOutput
         for record in [
@@ -233,6 +234,13 @@ struct SimAndCtlTests {
         ] {
             #expect(trace.contains(record), "\(record) in the trace:\n\(trace)")
         }
+
+        // A click on the bare desktop is carried out, and said to have reached no window.
+        let onDesktop = try simulator.ctl(["pointer", "click", "--at", "-500,-500"])
+        #expect(onDesktop.status == 0, "\(onDesktop.standardError)")
+        #expect(
+            onDesktop.standardError.contains("pointer click: warning: no window is under the pointer at -500,-500: the click reached no client"),
+            "\(onDesktop.standardError)")
 
         let notDown = try simulator.ctl(["touch", "up", "--id", "3"])
         #expect(notDown.status != 0)

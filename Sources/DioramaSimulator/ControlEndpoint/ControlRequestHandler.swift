@@ -54,6 +54,7 @@ struct ControlRequestHandler {
                 try simulator.pressKeys(keys, in: selector)
             case .pointer(let action):
                 try carryOut(action)
+                response.warning = reachedNoWindow(action)
             case .touch(let action):
                 try carryOut(action)
             case .setDisplayScale(let name, let scale):
@@ -89,6 +90,23 @@ struct ControlRequestHandler {
             simulator.clickPointer(button)
         case .scroll(let dx, let dy): simulator.scrollPointer(dx: dx, dy: dy)
         }
+    }
+
+    /// For a button or scroll that no window got (nothing under the
+    /// pointer, no button held on a window): a warning saying so, since the
+    /// request itself succeeded (a click on the bare desktop is legal).
+    private func reachedNoWindow(_ action: PointerAction) -> String? {
+        let what: String
+        switch action {
+        case .move: return nil
+        case .press: what = "press"
+        case .release: what = "release"
+        case .click: what = "click"
+        case .scroll: what = "scroll"
+        }
+        guard simulator.seat.pointerDevice.focus == nil else { return nil }
+        let at = simulator.pointerPosition
+        return "no window is under the pointer at \(at.x),\(at.y): the \(what) reached no client (`diorama ctl windows` lists where the windows are)"
     }
 
     private func carryOut(_ action: TouchAction) throws(SimulatorControlError) {
