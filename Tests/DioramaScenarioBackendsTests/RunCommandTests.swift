@@ -57,6 +57,41 @@ struct RunCommandTests {
         #expect(decoded is [String: Any] || decoded is [Any])
     }
 
+    /// weston-simple-shm never redraws for a new scale (it binds no output).
+    /// The first step after the move waits out the timeout for its redraw;
+    /// the steps after it, with nothing changed, do not wait again (each used
+    /// to cost the whole timeout). Once the window is drawn for its scale
+    /// again, a new move is waited for again.
+    @Test("a client that does not redraw for a new scale costs one timeout, not one per step")
+    func aFrameNeverRedrawnIsWaitedForOnce() throws {
+        let simpleShm = "/usr/bin/weston-simple-shm"
+        try #require(FileManager.default.isExecutableFile(atPath: simpleShm), "install weston: apt-get install weston")
+        let directory = try PackageRoot.temporaryDirectory("run-undrawn")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Self.write(
+            """
+            timeout: 1s
+            displays: studio
+            launch command "\(simpleShm)" as shm
+            window w = shm
+            move w to DP-2
+            expect w on DP-2
+            expect w on DP-2
+            move w to DP-1
+            move w to DP-2
+            """, "undrawn.scenario", in: directory)
+        let result = try Self.diorama(["run", file], in: directory)
+        #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
+        let notes = result.standardOutput.split(separator: "\n").filter { $0.contains("not settled") }
+        let waited = "w: its last frame is not drawn for the scale in effect"
+        let notWaited = waited + ", as when an earlier step's wait ran out, so the redraw is not waited for again"
+        #expect(notes.count == 4, "steps 5-7 and 9 did not settle (8 did): \(result.standardOutput)")
+        guard notes.count == 4 else { return }
+        #expect(notes[0].hasSuffix(waited), "the move's settle waited: \(notes[0])")
+        #expect(notes[1].hasSuffix(notWaited) && notes[2].hasSuffix(notWaited), "nothing changed: not waited for again: \(notes)")
+        #expect(notes[3].hasSuffix(waited), "drawn for DP-1 in between: the new move is waited for again: \(notes[3])")
+    }
+
     @Test("exit 1 when an expectation fails, with expected vs actual")
     func failingRun() throws {
         let directory = try PackageRoot.temporaryDirectory("run-fail")

@@ -56,6 +56,13 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// `timeout:` (it hangs), so later steps do not wait out theirs for it
     /// again: their settle names it at once. A pong ends that.
     private var stalledPings: [String: (serial: UInt32, window: UInt32)] = [:]
+    /// For each window a settle ran out of time on while its last frame was
+    /// not drawn for the scale in effect: what the window looked like then.
+    /// Until that changes (a new frame, another scale or display), later
+    /// steps do not wait for the redraw again but name it at once: an app
+    /// that does not scale (weston-simple-shm, foot on a fractional display)
+    /// would otherwise cost every later step the whole `timeout:`.
+    private var undrawnAfterTimeout: [String: UndrawnFrame] = [:]
 
     package init(configuration: BackendConfiguration) {
         self.configuration = configuration
@@ -255,6 +262,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
             // Its pings die with it; a relaunched client must not wait for them.
             inputPings = inputPings.filter { windows[$0.key]?.declaration.client.name != client.name }
             stalledPings = stalledPings.filter { windows[$0.key]?.declaration.client.name != client.name }
+            undrawnAfterTimeout = undrawnAfterTimeout.filter { windows[$0.key]?.declaration.client.name != client.name }
             let ids = try run { sim in Set(sim.windows.filter(\.isMapped).map(\.id)) }
             // Reads the scene's trace to its end before the client quits.
             return await windows.quit(client, clients: clients) { binding in
@@ -460,11 +468,22 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
             // look began wakes the wait.
             let change = ChangeWait(watching: traceWrites, files: traces.followedPaths)
             let sequence = (try? run { $0.trace.lastSequence }) ?? 0
-            let pending = waitedFor.compactMap { name in pendingReason(of: name).map { (name, $0) } }
-            if pending.isEmpty { return stalled.isEmpty ? .settled : .timedOut(stalled.joined(separator: "; ")) }
+            var stillUndrawn: [String] = []
+            let pending = waitedFor.compactMap { name in
+                pendingReason(of: name, stillUndrawn: { stillUndrawn.append(name) }).map { (name, $0) }
+            }
+            let known =
+                stalled
+                + stillUndrawn.map {
+                    "\($0): \(Self.notDrawnForScale), as when an earlier step's wait ran out, so the redraw is not waited for again"
+                }
+            if pending.isEmpty { return known.isEmpty ? .settled : .timedOut(known.joined(separator: "; ")) }
             if ContinuousClock.now >= deadline {
-                for (name, _) in pending { notePingAfterTimeout(name) }
-                return .timedOut((pending.map { "\($0.0): \($0.1)" } + stalled).joined(separator: "; "))
+                for (name, reason) in pending {
+                    notePingAfterTimeout(name)
+                    if reason == Self.notDrawnForScale { noteUndrawnAfterTimeout(name) }
+                }
+                return .timedOut((pending.map { "\($0.0): \($0.1)" } + known).joined(separator: "; "))
             }
             // A pong is no trace record: it wakes the wait on its own.
             let awaitedPongs = names.compactMap { name in
@@ -481,6 +500,13 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     private func notePingAfterTimeout(_ name: String) {
         guard let id = windows[name]?.windowID, let serial = try? run({ $0.ping(window: id) }) else { return }
         stalledPings[name] = (serial, id)
+    }
+
+    /// Keeps what window `name` looks like now (``undrawnAfterTimeout``).
+    private func noteUndrawnAfterTimeout(_ name: String) {
+        guard let id = windows[name]?.windowID, let frame = try? run({ sim in sim.windows.first { $0.id == id }.map(UndrawnFrame.init) })
+        else { return }
+        undrawnAfterTimeout[name] = frame
     }
 
     /// Whether window `name`'s client still has not answered the ping sent
@@ -503,7 +529,11 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// is written before the window counts as settled), and the app's last
     /// `commit` record not of the buffer the simulator last applied. A window not bound
     /// or gone has nothing outstanding.
-    private func pendingReason(of name: String) -> String? {
+    ///
+    /// A frame not drawn for the scale in effect that is still the one an
+    /// earlier settle ran out on (``undrawnAfterTimeout``) is not waited
+    /// for: `stillUndrawn` is called instead.
+    private func pendingReason(of name: String, stillUndrawn: () -> Void = {}) -> String? {
         if windows[name]?.windowID == nil { _ = try? rebind(name, waiting: false) }
         guard let binding = windows[name], let id = binding.windowID,
             let (snapshot, eventsFlushed) = try? run({ sim -> (DioramaSimulator.WindowSnapshot, UInt64?)? in
@@ -514,7 +544,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         if let serial = inputPings[name] {
             guard (try? run({ $0.hasAnsweredPing(serial, window: id) })) == false else {
                 inputPings[name] = nil
-                return pendingReason(of: name)
+                return pendingReason(of: name, stillUndrawn: stillUndrawn)
             }
             return "the app has not yet handled the step's input or display change (no pong to the ping sent after it)"
         }
@@ -527,7 +557,10 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         // right after a move to another scale the last frame predates it.
         // (A window with no frame yet counts as drawn: there is nothing to judge.)
         if snapshot.isMapped && !snapshot.isMinimized && !snapshot.isDrawnForScaleInEffect {
-            return "its last frame is not drawn for the scale in effect"
+            guard undrawnAfterTimeout[name] == UndrawnFrame(snapshot) else { return Self.notDrawnForScale }
+            stillUndrawn()
+        } else {
+            undrawnAfterTimeout[name] = nil
         }
         if let path = binding.traceFile, let eventsFlushed, (traces.eventsHandledBefore(path) ?? 0) <= eventsFlushed {
             return "the app has not written an `idle` trace record since the simulator last sent it events"
@@ -544,6 +577,8 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         }
         return nil
     }
+
+    static let notDrawnForScale = "its last frame is not drawn for the scale in effect"
 
     package func observe(window name: String) async -> WindowObservation {
         var observation = WindowObservation(unavailableBecause: "the window `\(name)` is not bound")
@@ -602,5 +637,26 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
 
     package func pause(for duration: ScenarioDuration) async {
         try? await Task.sleep(for: duration.duration)
+    }
+}
+
+/// What decides whether a window's frame not drawn for the scale in effect
+/// is still the one an earlier settle gave up on: the window, its last
+/// commit and the scale and displays it has been told.
+private struct UndrawnFrame: Equatable {
+    var window: UInt32
+    var lastCommit: CommitFact?
+    var preferredScale: Scale?
+    var displays: [String]
+
+    init(_ window: DioramaSimulator.WindowSnapshot) {
+        self.window = window.id
+        lastCommit = window.lastCommit
+        preferredScale = window.preferredScale
+        displays = window.displays
+    }
+
+    init(_ window: Window) {
+        self.init(window.snapshot)
     }
 }
