@@ -262,7 +262,8 @@ import Testing
         #expect(run.status == 1, "the scenario fails again: \(run.standardOutput) \(run.standardError)")
         // The move's settle waits out the scenario's timeout; the expect after it does not wait again.
         #expect(
-            run.standardOutput.contains("its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"),
+            run.standardOutput.contains(
+                "not settled: w: its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"),
             "\(run.standardOutput)")
         #expect(ExploreCommandTests.processes(runningFile: client).isEmpty, "diorama run killed it too")
     }

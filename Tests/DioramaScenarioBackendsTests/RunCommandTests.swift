@@ -83,6 +83,8 @@ struct RunCommandTests {
         let result = try Self.diorama(["run", file], in: directory)
         #expect(result.status == 0, "stdout:\n\(result.standardOutput)\nstderr:\n\(result.standardError)")
         let notes = result.standardOutput.split(separator: "\n").filter { $0.contains("not settled") }
+        // Only the waits that ran out say how long they waited.
+        #expect(notes.map { $0.contains("not settled after 1s: ") } == [true, false, false, true], "\(notes)")
         let waited = "w: its last frame is not drawn for the scale in effect"
         let notWaited = waited + ", as when an earlier step's wait ran out, so the redraw is not waited for again"
         #expect(notes.count == 4, "steps 5-7 and 9 did not settle (8 did): \(result.standardOutput)")

@@ -477,7 +477,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
                 + stillUndrawn.map {
                     "\($0): \(Self.notDrawnForScale), as when an earlier step's wait ran out, so the redraw is not waited for again"
                 }
-            if pending.isEmpty { return known.isEmpty ? .settled : .timedOut(known.joined(separator: "; ")) }
+            if pending.isEmpty { return known.isEmpty ? .settled : .notWaitedFor(known.joined(separator: "; ")) }
             if ContinuousClock.now >= deadline {
                 for (name, reason) in pending {
                     notePingAfterTimeout(name)

@@ -143,6 +143,19 @@ package enum SettleOutcome: Hashable, Sendable {
     case settled
     /// What was still pending when the time ran out ("main: configure 7 not acked").
     case timedOut(String)
+    /// Windows named at once, without waiting: an earlier step's wait ran
+    /// out on them and nothing has changed since (a hung app, a frame never
+    /// redrawn for its scale).
+    case notWaitedFor(String)
+
+    /// The step's note: nil when settled.
+    func note(timeout: ScenarioDuration) -> String? {
+        switch self {
+        case .settled: nil
+        case .timedOut(let pending): "not settled after \(timeout): \(pending)"
+        case .notWaitedFor(let pending): "not settled: \(pending)"
+        }
+    }
 }
 
 extension ScenarioBackend {

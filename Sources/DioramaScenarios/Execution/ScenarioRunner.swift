@@ -174,9 +174,9 @@ package struct ScenarioRunner: Sendable {
             }
         }
         if case .done = entry.outcome, !run.windows.isEmpty,
-            case .timedOut(let pending) = await backend.settle(windows: run.windows, timeout: run.scenario.timeout)
+            let note = await backend.settle(windows: run.windows, timeout: run.scenario.timeout).note(timeout: run.scenario.timeout)
         {
-            entry.settleNote = "not settled after \(run.scenario.timeout): \(pending)"
+            entry.settleNote = note
         }
         for window in run.windows {
             entry.windows.append(WindowSnapshot(window: window, observation: await backend.observe(window: window)))
@@ -198,8 +198,8 @@ package struct ScenarioRunner: Sendable {
             entry.outcome = .skipped(reason: reason)
             return clauses.map { ClauseResult(clause: $0, window: window, verdict: .skipped(reason: reason)) }
         }
-        if case .timedOut(let pending) = await backend.settle(windows: [window], timeout: run.scenario.timeout) {
-            entry.settleNote = "not settled after \(run.scenario.timeout): \(pending)"
+        if let note = await backend.settle(windows: [window], timeout: run.scenario.timeout).note(timeout: run.scenario.timeout) {
+            entry.settleNote = note
         }
         var observation = await backend.observe(window: window)
         if clauses.contains(where: { $0.kind == .crisp }) {
