@@ -22,6 +22,12 @@ struct ControlConnection {
     /// then blocks on its full socket instead of growing this side's memory.
     static let pipelinedLineLimit = 256
 
+    /// Set while this connection's requests may have left events queued
+    /// (``ControlEventHold``) that it has not sent yet; touched only on the
+    /// connection's thread. A connection that held nothing does not take
+    /// the loop lock to send before each sleep.
+    private let holdsEvents = HeldEventsMark()
+
     func serve() {
         // Events held for a next request that never came go out now.
         defer { sendHeldEvents() }
@@ -139,9 +145,10 @@ struct ControlConnection {
             let remaining = Array(requests[responses.count...])
             let progress: ControlProgress
             do {
+                // Its events may wait for this connection's next request
+                // (ControlEventHold); `nextLine` sends them before it sleeps.
+                holdsEvents.isSet = true
                 progress = try perform { simulator in
-                    // Its events may wait for this connection's next request
-                    // (ControlEventHold); `nextLine` sends them before it sleeps.
                     simulator.controlEventHold.holdThisTurn()
                     return simulator.controlRequests.handle(remaining)
                 }
@@ -206,6 +213,8 @@ struct ControlConnection {
     /// Sends the events this connection's requests left queued
     /// (``ControlEventHold``): it found no next request to carry them with.
     private func sendHeldEvents() {
+        guard holdsEvents.isSet else { return }
+        holdsEvents.isSet = false
         _ = try? remote.perform { $0.sendHeldControlEvents() }
     }
 
@@ -367,6 +376,12 @@ struct ControlConnection {
     /// How long one wait of a followed trace lasts before it is made again;
     /// records and the hang-up end it sooner. Only a bound, not a poll.
     static let followWaitLimit: Duration = .seconds(3600)
+}
+
+/// Whether a control connection has events left queued to send
+/// (``ControlConnection``'s `holdsEvents`).
+private final class HeldEventsMark {
+    var isSet = false
 }
 
 /// What ends one wait of a followed trace: new records, or the client's

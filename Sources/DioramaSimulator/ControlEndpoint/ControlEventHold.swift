@@ -37,7 +37,7 @@ struct ControlEventHold {
 
     /// When the oldest event still held was queued
     /// (``MonotonicTime/nanoseconds()``); nil when nothing is held.
-    private(set) var heldSince: UInt64?
+    private var heldSince: UInt64?
     /// Set by the control connection for the turn that carries out its
     /// requests (``holdThisTurn()``); every turn ends by clearing it.
     private var thisTurnMayHold = false
@@ -54,14 +54,16 @@ struct ControlEventHold {
     /// (false: flush them now, with any held before).
     ///
     /// - Parameters:
-    ///   - now: ``MonotonicTime/nanoseconds()``.
+    ///   - now: ``MonotonicTime/nanoseconds()``, read only for a turn that
+    ///     may hold (every turn of the simulator ends here).
     ///   - someoneWaits: whether a waiter is registered.
-    mutating func keepsEventsAtEndOfTurn(now: UInt64, someoneWaits: Bool) -> Bool {
+    mutating func keepsEventsAtEndOfTurn(now: @autoclosure () -> UInt64, someoneWaits: Bool) -> Bool {
         defer { thisTurnMayHold = false }
         guard thisTurnMayHold, !someoneWaits else {
             heldSince = nil
             return false
         }
+        let now = now()
         guard let since = heldSince else {
             heldSince = now
             return true
