@@ -504,7 +504,7 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
 
     /// Keeps what window `name` looks like now (``undrawnAfterTimeout``).
     private func noteUndrawnAfterTimeout(_ name: String) {
-        guard let id = windows[name]?.windowID, let frame = try? run({ sim in sim.windows.first { $0.id == id }.map(UndrawnFrame.init) })
+        guard let id = windows[name]?.windowID, let frame = try? run({ sim in sim.windows.first { $0.id == id }.map { UndrawnFrame($0.snapshot) } })
         else { return }
         undrawnAfterTimeout[name] = frame
     }
@@ -654,9 +654,5 @@ private struct UndrawnFrame: Equatable {
         lastCommit = window.lastCommit
         preferredScale = window.preferredScale
         displays = window.displays
-    }
-
-    init(_ window: Window) {
-        self.init(window.snapshot)
     }
 }
