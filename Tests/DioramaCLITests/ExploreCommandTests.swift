@@ -263,7 +263,7 @@ import Testing
         // The move's settle waits out the scenario's timeout; the expect after it does not wait again.
         #expect(
             run.standardOutput.contains(
-                "not settled: w: its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"),
+                "not settled: w: its app has not answered the ping an earlier step's wait sent before it ran out, so it is not waited for again"),
             "\(run.standardOutput)")
         #expect(ExploreCommandTests.processes(runningFile: client).isEmpty, "diorama run killed it too")
     }

@@ -63,10 +63,10 @@ struct RunCommandTests {
     /// to cost the whole timeout). Once the window is drawn for its scale
     /// again, a new move is waited for again.
     ///
-    /// The settle that ran out also pinged the app. Until the pong is back,
-    /// a step names the app as not answering instead (the hung-app rule), so
-    /// line 6 waits for two commits: the second answers a frame callback sent
-    /// after the ping, so the app read the ping and sent its pong before it.
+    /// Line 6's new frames, still drawn for the old scale, change nothing.
+    /// The app answers the ping each settle sends when it starts waiting, so
+    /// it is never named as hung (the hung-app rule), however late the
+    /// answer comes within the timeout.
     @Test("a client that does not redraw for a new scale costs one timeout, not one per step")
     func aFrameNeverRedrawnIsWaitedForOnce() throws {
         let simpleShm = "/usr/bin/weston-simple-shm"

@@ -50,11 +50,14 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
     /// `idle` just after, on a loaded machine — issue 23, part 4, bug 3.)
     /// A plug or unplug pings every bound window's client the same way.
     private var inputPings: [String: UInt32] = [:]
-    /// For each window a settle ran out of time on: a ping sent to its
-    /// client then, with the window it went to, until its pong comes. While
-    /// it is unanswered the client has handled nothing for a whole
-    /// `timeout:` (it hangs), so later steps do not wait out theirs for it
-    /// again: their settle names it at once. A pong ends that.
+    /// For each window a settle ran out of time on whose client did not
+    /// answer the ping that settle sent when it began waiting: that ping,
+    /// with the window it went to, until its pong comes. While it is
+    /// unanswered the client has handled nothing for a whole `timeout:` (it
+    /// hangs), so later steps do not wait out theirs for it again: their
+    /// settle names it at once. A pong ends that. (A ping sent only when
+    /// the wait ran out would give a live client no time to answer before
+    /// the next step looks.)
     private var stalledPings: [String: (serial: UInt32, window: UInt32)] = [:]
     /// For each window a settle ran out of time on while its last frame was
     /// not drawn for the scale in effect: what the window looked like then.
@@ -459,10 +462,14 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         guard let simulator else { return .timedOut("the simulator is not running") }
         let stalledNames = names.filter(isStalled)
         let stalled = stalledNames.map {
-            "\($0): its app has not answered the ping sent when an earlier step's wait ran out, so it is not waited for again"
+            "\($0): its app has not answered the ping an earlier step's wait sent before it ran out, so it is not waited for again"
         }
         let waitedFor = names.filter { !stalledNames.contains($0) }
         let deadline = ContinuousClock.now + timeout.duration
+        // The ping sent to each window's client when the window was first
+        // found outstanding: at the deadline, a client that has not answered
+        // it in all that time hangs (``stalledPings``).
+        var probes: [String: (serial: UInt32, window: UInt32)] = [:]
         while true {
             // Watch and mark first, then look: whatever happens after the
             // look began wakes the wait.
@@ -480,10 +487,18 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
             if pending.isEmpty { return known.isEmpty ? .settled : .notWaitedFor(known.joined(separator: "; ")) }
             if ContinuousClock.now >= deadline {
                 for (name, reason) in pending {
-                    notePingAfterTimeout(name)
+                    if let probe = probes[name], windows[name]?.windowID == probe.window,
+                        (try? run({ $0.hasAnsweredPing(probe.serial, window: probe.window) })) == false
+                    {
+                        stalledPings[name] = probe
+                    }
                     if reason == Self.notDrawnForScale { noteUndrawnAfterTimeout(name) }
                 }
                 return .timedOut((pending.map { "\($0.0): \($0.1)" } + known).joined(separator: "; "))
+            }
+            for (name, _) in pending where probes[name] == nil {
+                guard let id = windows[name]?.windowID, let serial = try? run({ $0.ping(window: id) }) else { continue }
+                probes[name] = (serial, id)
             }
             // A pong is no trace record: it wakes the wait on its own.
             let awaitedPongs = names.compactMap { name in
@@ -495,13 +510,6 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         }
     }
 
-    /// Pings the client of window `name`, whose settle ran out of time, and
-    /// keeps the serial (``stalledPings``).
-    private func notePingAfterTimeout(_ name: String) {
-        guard let id = windows[name]?.windowID, let serial = try? run({ $0.ping(window: id) }) else { return }
-        stalledPings[name] = (serial, id)
-    }
-
     /// Keeps what window `name` looks like now (``undrawnAfterTimeout``).
     private func noteUndrawnAfterTimeout(_ name: String) {
         guard let id = windows[name]?.windowID, let frame = try? run({ sim in sim.windows.first { $0.id == id }.map { UndrawnFrame($0.snapshot) } })
@@ -509,8 +517,8 @@ package final class SimulatorScenarioBackend: ScenarioBackend {
         undrawnAfterTimeout[name] = frame
     }
 
-    /// Whether window `name`'s client still has not answered the ping sent
-    /// when an earlier settle ran out of time on it (``stalledPings``).
+    /// Whether window `name`'s client still has not answered the ping of an
+    /// earlier settle that ran out of time on it (``stalledPings``).
     private func isStalled(_ name: String) -> Bool {
         guard let stall = stalledPings[name] else { return false }
         guard windows[name]?.windowID == stall.window, (try? run({ $0.hasAnsweredPing(stall.serial, window: stall.window) })) == false
