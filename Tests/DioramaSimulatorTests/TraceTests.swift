@@ -73,6 +73,12 @@ import Testing
         let hidden = TraceRecord(sequence: 9, nanoseconds: 3, event: .cursorSet(client: 1, window: 2, surface: nil, hotspotX: 0, hotspotY: 0))
         #expect(TraceJSON.encode(hidden) == #"{"v":2,"seq":9,"t_ns":3,"type":"cursor_set","client":1,"window":2,"surface":null,"hotspot_x":0,"hotspot_y":0}"#)
         #expect(try TraceJSON.decode(TraceJSON.encode(hidden)) == [hidden])
+        let dismissed = TraceRecord(sequence: 10, nanoseconds: 4, event: .popupDone(surface: 5, window: 2, reason: .grabBroken))
+        #expect(TraceJSON.encode(dismissed) == #"{"v":2,"seq":10,"t_ns":4,"type":"popup_done","surface":5,"window":2,"reason":"grab_broken"}"#)
+        #expect(try TraceJSON.decode(TraceJSON.encode(dismissed)) == [dismissed])
+        #expect(throws: (any Error).self) {
+            try TraceJSON.decode(#"{"v":2,"seq":1,"t_ns":1,"type":"popup_done","surface":5,"window":2,"reason":"bored"}"#)
+        }
         #expect(
             TraceJSON.encode(commit)
                 == #"{"v":2,"seq":8,"t_ns":2,"type":"commit","surface":3,"window":null,"buffer_width":null,"buffer_height":null,"buffer_scale":1,"buffer_transform":"normal","viewport_source":null,"viewport_destination":null,"surface_width":0,"surface_height":0,"damage_rects":0,"null_attach":true,"preferred_scale120":null,"stale_scale":false}"#

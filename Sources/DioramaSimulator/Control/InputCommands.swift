@@ -70,17 +70,17 @@ struct InputCommands {
     func touchDown(id: Int, at location: InputLocation) throws(SimulatorControlError) {
         let point = try globalPoint(location)
         guard seat.touchDevice.points[Int32(id)] == nil else { throw .touchAlreadyDown(id) }
-        guard seat.touchWentDown(id: Int32(id), at: point) != nil else { throw .noWindowAt(point) }
+        guard seat.touchWentDown(id: Int32(id), at: point) else { throw .noWindowAt(point) }
     }
 
     /// Moves touch point `id`, which stays with the window it went down on.
     func touchMove(id: Int, to location: InputLocation) throws(SimulatorControlError) {
         let point = try globalPoint(location)
-        guard seat.touchMoved(id: Int32(id), to: point) != nil else { throw .touchNotDown(id) }
+        guard seat.touchMoved(id: Int32(id), to: point) else { throw .touchNotDown(id) }
     }
 
     func touchUp(id: Int) throws(SimulatorControlError) {
-        guard seat.touchWentUp(id: Int32(id)) != nil else { throw .touchNotDown(id) }
+        guard seat.touchWentUp(id: Int32(id)) else { throw .touchNotDown(id) }
     }
 
     /// Cancels every touch that is down (`wl_touch.cancel`).

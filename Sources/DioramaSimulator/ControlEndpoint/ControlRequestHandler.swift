@@ -93,8 +93,9 @@ struct ControlRequestHandler {
     }
 
     /// For a button or scroll that no window got (nothing under the
-    /// pointer, no button held on a window): a warning saying so, since the
-    /// request itself succeeded (a click on the bare desktop is legal).
+    /// pointer, no button held on a window, or a press that broke a popup
+    /// grab): a warning saying so, since the request itself succeeded (a
+    /// click on the bare desktop is legal).
     private func reachedNoWindow(_ action: PointerAction) -> String? {
         let what: String
         switch action {
@@ -103,6 +104,10 @@ struct ControlRequestHandler {
         case .release: what = "release"
         case .click: what = "click"
         case .scroll: what = "scroll"
+        }
+        if what == "press" || what == "click", let holder = simulator.seat.pointerDevice.pressBrokePopupGrabOf {
+            return
+                "the \(what) landed outside the client of window \(holder.id), whose popups held a grab: they were dismissed (popup_done), and no client got the \(what)"
         }
         guard simulator.seat.pointerDevice.focus == nil else { return nil }
         let at = simulator.pointerPosition

@@ -20,6 +20,9 @@ protocol WindowOperations: AnyObject {
     func windowSurfaceDestroyed(_ window: Window)
     /// Places the window's reactive popups again after it moved or resized.
     func reconstrainReactivePopups(of window: Window)
+    /// A press or touch outside the window's client broke its popups' grab:
+    /// they are dismissed.
+    func breakPopupGrab(of window: Window)
     /// Sends a configure sequence; see the window manager for the arguments.
     @discardableResult
     func sendConfigure(

@@ -102,18 +102,39 @@ extension XdgShellServer {
     }
 
     /// The window's popups can no longer stay up (it unmapped or its toplevel
-    /// was destroyed): each gets `popup_done`, topmost first as the spec
-    /// orders dismissals, and leaves its displays. The client then destroys them.
+    /// was destroyed): each is dismissed (``dismiss(_:of:reason:)``).
     func dismissPopups(of window: Window) {
-        for popup in window.popups.reversed() where !popup.isDismissed && popup.resource.isAlive {
+        dismiss(window.popups, of: window, reason: .parentGone)
+        // The keyboard is not moved back here: the window is leaving the
+        // screen, and its focus (with the keyboard, from the popup that had
+        // it) moves to another window right after.
+    }
+
+    /// A press or touch landed outside the client whose popups of `window`
+    /// hold a grab (``SeatServer/breaksPopupGrab(pressingOn:)``): the grab is
+    /// broken, as xdg-shell says. Each grabbing popup and each popup above
+    /// one (a submenu, a tooltip on a menu) is dismissed; popups below the
+    /// grab stay. The keyboard goes back to the window.
+    func breakPopupGrab(of window: Window) {
+        let grabbing = window.grabbingPopups.map(\.shellSurface)
+        let broken = window.popups.filter { popup in
+            ([popup.shellSurface] + popup.shellSurface.popupAncestors).contains { surface in grabbing.contains { $0 === surface } }
+        }
+        dismiss(broken, of: window, reason: .grabBroken)
+        seat.keyboardSurfaceMayHaveChanged(in: window)
+    }
+
+    /// Sends `popup_done` to each of `popups` (of `window`) not yet
+    /// dismissed, topmost first as the spec orders dismissals; each leaves
+    /// its displays and is traced (`popup_done`). The client then destroys them.
+    private func dismiss(_ popups: [Popup], of window: Window, reason: PopupDismissal) {
+        for popup in popups.reversed() where !popup.isDismissed && popup.resource.isAlive {
             popup.isDismissed = true
             popup.isMapped = false
             if let surface = popup.shellSurface.surface { outputs.sendLeaveAll(surface) }
             popup.resource.sendPopupDone()
+            trace.record(.popupDone(surface: popup.shellSurface.surface?.id, window: window.id, reason: reason))
         }
-        // The keyboard is not moved back here: the window is leaving the
-        // screen, and its focus (with the keyboard, from the popup that had
-        // it) moves to another window right after.
     }
 
     /// Places the popup by its positioner, kept inside its constraint area,

@@ -22,6 +22,9 @@ final class PointerDevice {
     var pressSerial: UInt32?
     weak var pressedWindow: Window?
     var grab: PointerGrab?
+    /// The window whose popup grab the last press broke (it reached no
+    /// client); nil when the last press went to a client as usual.
+    weak var pressBrokePopupGrabOf: Window?
     /// The surface the last `wl_pointer.set_cursor` named (nil: hidden or
     /// never set) and its hotspot, in surface-local points.
     weak var cursorSurface: Surface?

@@ -60,7 +60,7 @@ extension SeatServer {
             if let window = device.focus { sendPointerMotion(to: window, point: point) }
             return
         }
-        let target = shell.inputTarget(at: point)
+        let target = shell.pointerTarget(at: point)
         if target?.surface !== device.focusSurface || target?.window !== device.focus {
             setPointerFocus(target)
         } else if let window = target?.window {
@@ -105,10 +105,20 @@ extension SeatServer {
     /// Presses or releases a button over the focused window. A press's serial
     /// is what `xdg_toplevel.move`/`resize` must quote; releasing the last
     /// button ends a grab, and focus then follows the pointer again.
+    ///
+    /// A first press outside the client whose popups hold a grab breaks the
+    /// grab instead (``breaksPopupGrab(pressingOn:)``): no client gets that
+    /// press, nor its release.
     func pointerButtonChanged(_ button: PointerButton, pressed: Bool) {
         let device = pointerDevice
         if pressed {
             guard !device.pressedButtons.contains(button) else { return }
+            device.pressBrokePopupGrabOf = nil
+            if device.pressedButtons.isEmpty, device.grab == nil, let holder = breaksPopupGrab(pressingOn: device.focus) {
+                device.pressBrokePopupGrabOf = holder
+                setPointerFocus(shell.pointerTarget(at: device.position))
+                return
+            }
             device.pressedButtons.append(button)
         } else {
             guard device.pressedButtons.contains(button) else { return }
@@ -135,7 +145,7 @@ extension SeatServer {
             device.pressSerial = nil
             device.pressedWindow = nil
             if let grab = device.grab { endPointerGrab(grab) }
-            let under = shell.inputTarget(at: device.position)
+            let under = shell.pointerTarget(at: device.position)
             if under?.surface !== device.focusSurface || under?.window !== device.focus { setPointerFocus(under) }
         }
     }
@@ -158,6 +168,18 @@ extension SeatServer {
         }
         sendFrame(pointers)
         trace.record(.pointerInput(window: window.id, action: "scroll", x: dx, y: dy))
+    }
+
+    /// A press or touch lands on `target` (nil: the bare desktop) while
+    /// another client's popups hold a grab, or on none: xdg-shell's user
+    /// action that breaks the grab. Every grabbing popup gets `popup_done`
+    /// (the window manager dismisses them); the press or touch itself
+    /// reaches no client, as under wlroots and Mutter. Returns the window
+    /// whose popups were dismissed, nil when there was no grab to break.
+    func breaksPopupGrab(pressingOn target: Window?) -> Window? {
+        guard let holder = shell.windowHoldingPopupGrab, target?.toplevel.client != holder.toplevel.client else { return nil }
+        windowOperations?.breakPopupGrab(of: holder)
+        return holder
     }
 
     // MARK: Moves and resizes the client starts

@@ -13,10 +13,19 @@ extension SeatServer {
     }
 
     /// A finger went down at `point` (global logical) on the topmost window
-    /// there; nil when no window is under it or `id` is already down.
+    /// there. Outside the client whose popups hold a grab it breaks the grab
+    /// instead (``breaksPopupGrab(pressingOn:)``): the touch point is down
+    /// but reaches no client, nor do its motion and up. False when no window
+    /// is under it (and no grab to break) or `id` is already down.
     @discardableResult
-    func touchWentDown(id: Int32, at point: Point) -> Window? {
-        guard touchDevice.points[id] == nil, let target = shell.inputTarget(at: point) else { return nil }
+    func touchWentDown(id: Int32, at point: Point) -> Bool {
+        guard touchDevice.points[id] == nil else { return false }
+        let target = shell.inputTarget(at: point)
+        if breaksPopupGrab(pressingOn: target?.window) != nil {
+            touchDevice.points[id] = TouchDevice.TouchPoint(window: nil, surface: nil, position: point)
+            return true
+        }
+        guard let target else { return false }
         let window = target.window, surface = target.surface
         touchDevice.points[id] = TouchDevice.TouchPoint(window: window, surface: surface, position: point)
         let local = surfaceLocal(point, on: surface, of: window)
@@ -27,28 +36,31 @@ extension SeatServer {
             touch.sendFrame()
         }
         trace.record(.touchInput(window: window.id, action: "down", id: Int(id), x: Int(local.x), y: Int(local.y)))
-        return window
+        return true
     }
 
-    /// A finger that is down moved to `point`; nil when `id` is not down.
+    /// A finger that is down moved to `point`; false when `id` is not down.
     @discardableResult
-    func touchMoved(id: Int32, to point: Point) -> Window? {
-        guard var touchPoint = touchDevice.points[id], let window = touchPoint.window else { return nil }
+    func touchMoved(id: Int32, to point: Point) -> Bool {
+        guard var touchPoint = touchDevice.points[id] else { return false }
         touchPoint.position = point
         touchDevice.points[id] = touchPoint
+        // A touch that broke a popup grab reaches no client.
+        guard let window = touchPoint.window else { return true }
         let local = surfaceLocal(point, on: touchPoint.surface, of: window)
         for touch in touches(of: window) {
             touch.sendMotion(time: inputTime, id: id, x: local.x, y: local.y)
             touch.sendFrame()
         }
         trace.record(.touchInput(window: window.id, action: "motion", id: Int(id), x: Int(local.x), y: Int(local.y)))
-        return window
+        return true
     }
 
-    /// A finger that is down lifted; nil when `id` is not down.
+    /// A finger that is down lifted; false when `id` is not down.
     @discardableResult
-    func touchWentUp(id: Int32) -> Window? {
-        guard let touchPoint = touchDevice.points.removeValue(forKey: id), let window = touchPoint.window else { return nil }
+    func touchWentUp(id: Int32) -> Bool {
+        guard let touchPoint = touchDevice.points.removeValue(forKey: id) else { return false }
+        guard let window = touchPoint.window else { return true }
         let serial = nextSerial()
         for touch in touches(of: window) {
             touch.sendUp(serial: serial, time: inputTime, id: id)
@@ -56,7 +68,7 @@ extension SeatServer {
         }
         let local = surfaceLocal(touchPoint.position, on: touchPoint.surface, of: window)
         trace.record(.touchInput(window: window.id, action: "up", id: Int(id), x: Int(local.x), y: Int(local.y)))
-        return window
+        return true
     }
 
     /// The compositor takes the touches back (a gesture of its own, or the

@@ -5,6 +5,7 @@ import DioramaModel
 /// (motion outside the window still goes there), as `wl_touch` specifies.
 final class TouchDevice {
     struct TouchPoint {
+        /// Nil for a touch that broke a popup grab: it reaches no client.
         weak var window: Window?
         /// The window's surface it went down on (main surface, subsurface or popup).
         weak var surface: Surface?

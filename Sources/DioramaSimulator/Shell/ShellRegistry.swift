@@ -93,6 +93,22 @@ final class ShellRegistry {
         return nil
     }
 
+    /// The window whose popups hold an explicit grab, if any (xdg-shell:
+    /// the grabbing client gets all pointer and touch input until the user
+    /// presses outside its surfaces, which dismisses the popups).
+    var windowHoldingPopupGrab: Window? {
+        windows.first { !$0.grabbingPopups.isEmpty }
+    }
+
+    /// What pointer input at `point` reaches: ``inputTarget(at:)``, except
+    /// while popups hold a grab, when only the grabbing client's surfaces
+    /// get enter and motion (nil over any other, as wlroots and Mutter do).
+    func pointerTarget(at point: Point) -> InputTarget? {
+        guard let target = inputTarget(at: point) else { return nil }
+        if let holder = windowHoldingPopupGrab, holder.toplevel.client != target.window.toplevel.client { return nil }
+        return target
+    }
+
     /// The window ``inputTarget(at:)`` finds at `point`.
     func window(under point: Point) -> Window? {
         inputTarget(at: point)?.window

@@ -69,7 +69,15 @@ extension Window {
     /// most grabbing popup will always have keyboard focus"), else the
     /// main surface.
     var keyboardSurface: Surface? {
-        popups.last { $0.hasGrab && $0.isMapped && !$0.isDismissed && $0.resource.isAlive }?.shellSurface.surface ?? surface
+        grabbingPopups.last?.shellSurface.surface ?? surface
+    }
+
+    /// The window's mapped popups that hold an explicit grab
+    /// (`xdg_popup.grab`), bottom first. While there are any, pointer and
+    /// touch input reach only the window's client, and a press or touch
+    /// anywhere else breaks the grab (``ShellRegistry/windowHoldingPopupGrab``).
+    var grabbingPopups: [Popup] {
+        popups.filter { $0.hasGrab && $0.isMapped && !$0.isDismissed && $0.resource.isAlive }
     }
 
     /// Where `surface`, one of the window's, has its top-left now (global

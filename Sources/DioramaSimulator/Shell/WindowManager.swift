@@ -403,4 +403,5 @@ extension WindowManager: WindowOperations {
     /// The window moved, resized or its display changed: its reactive
     /// popups are placed again (by the server, which owns them).
     func reconstrainReactivePopups(of window: Window) { shell.reconstrainReactivePopups(of: window) }
+    func breakPopupGrab(of window: Window) { shell.breakPopupGrab(of: window) }
 }

@@ -60,6 +60,10 @@ public enum TraceEvent: Hashable, Sendable {
     /// the surface had been told before it was anywhere) was false.
     case firstFrameStale(window: UInt32, surface: UInt32, scale120: Int)
 
+    /// `xdg_popup.popup_done` was sent: the simulator dismissed a popup of
+    /// `window` (`surface` nil when the popup's surface is gone).
+    case popupDone(surface: UInt32?, window: UInt32, reason: PopupDismissal)
+
     /// `wl_surface.enter` was sent for the display.
     case enter(surface: UInt32, window: UInt32?, display: String)
     /// `wl_surface.leave` was sent for the display.
@@ -243,7 +247,7 @@ extension TraceEvent {
             .windowUnmapped(let window), .windowDestroyed(let window), .title(let window, _), .appID(let window, _),
             .sizeHints(let window, _, _), .closeSent(let window), .configureAcked(let window, _),
             .keyboardInput(let window, _), .pointerInput(let window, _, _, _), .touchInput(let window, _, _, _, _),
-            .interactiveGrab(let window, _, _), .interactiveGrabIgnored(let window, _):
+            .interactiveGrab(let window, _, _), .interactiveGrabIgnored(let window, _), .popupDone(_, let window, _):
             return window
         case .focus(let window): return window
         case .configureSent(let fact): return fact.window
@@ -269,4 +273,12 @@ extension TraceEvent {
         default: return nil
         }
     }
+}
+
+/// Why the simulator dismissed a popup (`popup_done`'s `reason` in the trace).
+public enum PopupDismissal: String, Hashable, Sendable {
+    /// A press or touch outside the client whose popups held a grab.
+    case grabBroken = "grab_broken"
+    /// The popup's window unmapped or its toplevel was destroyed.
+    case parentGone = "parent_gone"
 }

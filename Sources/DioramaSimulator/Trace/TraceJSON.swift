@@ -69,6 +69,7 @@ package enum TraceJSON {
         case .configureAcked: "configure_acked"
         case .commit: "commit"
         case .firstFrameStale: "first_frame_stale"
+        case .popupDone: "popup_done"
         case .enter: "enter"
         case .leave: "leave"
         case .preferredScale: "preferred_scale"
@@ -136,7 +137,7 @@ extension TraceRecord: Codable {
         case damageRects = "damage_rects", nullAttach = "null_attach", preferredScale120 = "preferred_scale120"
         case staleScale = "stale_scale", bufferNotMultipleOfScale = "buffer_not_multiple_of_scale", scale, timeMilliseconds = "time_ms", presentedNanoseconds =
             "presented_ns"
-        case keys, action, id, kind, ended
+        case keys, action, id, kind, ended, reason
         case hotspotX = "hotspot_x", hotspotY = "hotspot_y"
     }
 
@@ -222,6 +223,10 @@ extension TraceRecord: Codable {
             try c.encode(window, forKey: .window)
             try c.encode(surface, forKey: .surface)
             try c.encode(scale120, forKey: .scale120)
+        case .popupDone(let surface, let window, let reason):
+            try c.encodeIfPresent(surface, forKey: .surface)
+            try c.encode(window, forKey: .window)
+            try c.encode(reason.rawValue, forKey: .reason)
         case .enter(let surface, let window, let display), .leave(let surface, let window, let display):
             try Self.encodeSurface(surface, window, into: &c)
             try c.encode(display, forKey: .display)
@@ -377,6 +382,12 @@ extension TraceRecord: Codable {
                     bufferNotMultipleOfScale: try c.decodeIfPresent(Bool.self, forKey: .bufferNotMultipleOfScale) ?? false))
         case "first_frame_stale":
             event = .firstFrameStale(window: try u32(.window), surface: try u32(.surface), scale120: try int(.scale120))
+        case "popup_done":
+            let reason = try string(.reason)
+            guard let dismissal = PopupDismissal(rawValue: reason) else {
+                throw DecodingError.dataCorruptedError(forKey: .reason, in: c, debugDescription: "unknown popup_done reason \"\(reason)\"")
+            }
+            event = .popupDone(surface: try optionalU32(.surface), window: try u32(.window), reason: dismissal)
         case "enter": event = .enter(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "leave": event = .leave(surface: try u32(.surface), window: try optionalU32(.window), display: try string(.display))
         case "preferred_scale":

@@ -103,7 +103,7 @@ extension TraceEvent {
     /// for such an app to be idle after each one would rarely succeed.
     var isSentToClient: Bool {
         switch self {
-        case .displayAdded, .displayChanged, .displayRemoved, .focus, .closeSent, .configureSent, .enter, .leave,
+        case .displayAdded, .displayChanged, .displayRemoved, .focus, .closeSent, .configureSent, .popupDone, .enter, .leave,
             .preferredScale, .preferredBufferScale, .keyboardInput, .pointerInput, .touchInput:
             true
         case .clientConnected, .clientDisconnected, .protocolError, .limitExceeded, .windowCreated, .windowMapped,
