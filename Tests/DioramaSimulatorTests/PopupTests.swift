@@ -32,6 +32,67 @@ import WaylandClient
         #expect(popup.entered == ["DP-2"])
     }
 
+    /// A 100x50 menu at x 380 of a 400-point window at x 1500 reaches past
+    /// DP-1's right edge (1920) onto DP-2. Mutter, KWin and weston tell each
+    /// popup the outputs its own rectangle overlaps, so the menu enters DP-2
+    /// while its window stays on DP-1; moved with its window wholly onto
+    /// DP-2, it leaves DP-1. sway 1.7 tells a view's popups the view's outputs.
+    @Test(arguments: [
+        (CompositorProfile.modern, ["DP-1", "DP-2"]), (.kwin527, ["DP-1", "DP-2"]), (.mutter43, ["DP-1", "DP-2"]),
+        (.sway17Floating, ["DP-1"]),
+    ])
+    func aMenuSpillingOntoTheNextDisplayEntersIt(profile: CompositorProfile, spilledOn: [String]) throws {
+        let harness = try Simulator.Harness.shipped("dual.json") { $0.profile = profile }
+        let client = try WindowingClient(harness: harness)
+        let parent = try mapWindow(client, in: harness)
+        if profile.mapWaitsForClient {
+            // sway shows a window once its client answered the configure its first buffer got.
+            parent.ackAndCommit()
+            try harness.roundtrip(client.connection)
+        }
+        let selector = WindowSelector.appID("org.diorama.test")
+        try harness.simulator.moveWindow(selector, to: Point(x: 1500, y: 100))
+        try harness.roundtrip(client.connection)
+        let positioner = client.wmBase.createPositioner()
+        positioner.setSize(width: 100, height: 50)
+        positioner.setAnchorRect(x: 380, y: 20, width: 10, height: 10)
+        positioner.setAnchor(anchor: .topLeft)
+        positioner.setGravity(gravity: .bottomRight)
+        let menu = Self.popup(client, parent: parent.xdgSurface, positioner: positioner)
+        menu.surface.commit()
+        try harness.roundtrip(client.connection)
+        try menu.ackAndAttach(width: 100, height: 50)
+        try harness.roundtrip(client.connection)
+
+        let main = try #require(
+            harness.simulator.trace.records.lazy.compactMap { record -> UInt32? in
+                if case .windowCreated(_, _, let surface) = record.event { return surface }
+                return nil
+            }.first)
+        /// The displays each surface of the window is on, by the trace's enter and leave records.
+        func displays() -> (window: [String], menu: [String]) {
+            var on: [UInt32: [String]] = [:]
+            for record in harness.simulator.trace.records {
+                switch record.event {
+                case .enter(let surface, _, let display): on[surface, default: []].append(display)
+                case .leave(let surface, _, let display): on[surface, default: []].removeAll { $0 == display }
+                default: break
+                }
+            }
+            let menuDisplays = on.filter { $0.key != main }.values.first ?? []
+            return (on[main, default: []].sorted(), menuDisplays.sorted())
+        }
+        #expect(displays().window == ["DP-1"])
+        #expect(displays().menu == spilledOn, "\(profile.name)")
+        #expect(menu.entered.count == spilledOn.count, "each display's output (named by the profile): \(menu.entered)")
+
+        try harness.simulator.moveWindow(selector, to: Point(x: 2000, y: 100))
+        try harness.roundtrip(client.connection)
+        #expect(displays().window == ["DP-2"])
+        #expect(displays().menu == ["DP-2"], "moved with its window, the menu is wholly on DP-2: \(profile.name)")
+        #expect(client.connection.protocolError == nil)
+    }
+
     /// A submenu beside a menu item of a 400x300 window: 150x100, opening to
     /// the right of the item (100, 40, 80x20) and down.
     private static func submenuPositioner(

@@ -120,6 +120,19 @@ public struct CompositorProfile: Hashable, Sendable {
         case windowGeometry = "window-geometry"
     }
 
+    /// Which displays a popup's surfaces enter.
+    public enum PopupOutputMembership: String, Hashable, Sendable {
+        /// Those the popup itself overlaps (its surface, or its window
+        /// geometry under ``OutputMembershipArea/windowGeometry``), as Mutter,
+        /// KWin and weston judge each popup on its own: a menu that spills
+        /// onto the next display enters it.
+        case ownRectangle = "own-rectangle"
+        /// Those of its window: sway 1.7 tells a view's child surfaces its
+        /// workspace's output, the one display a window is on unless it
+        /// straddles two.
+        case window
+    }
+
     /// When a buffer that a commit replaced gets `wl_buffer.release`.
     public enum BufferReleaseTiming: String, Hashable, Sendable {
         /// At the commit that replaced it: the simulator no longer reads it.
@@ -176,6 +189,8 @@ public struct CompositorProfile: Hashable, Sendable {
     /// Which rectangle of a window decides the displays its surfaces enter
     /// and its preferred scale.
     public var outputMembership: OutputMembershipArea = .wholeSurface
+    /// Which displays a popup's surfaces enter: its own, or its window's.
+    public var popupOutputMembership: PopupOutputMembership = .ownRectangle
     /// When a buffer replaced by a commit is released.
     public var bufferRelease: BufferReleaseTiming = .onReplacingCommit
     /// What a maximized window's configures say besides `maximized`.
@@ -381,6 +396,7 @@ public struct CompositorProfile: Hashable, Sendable {
     .with(\.bufferSizeScaleRule, .tolerated).with(\.logicalSizeRounding, .truncate)
     .with(\.tiledStatesForV1Clients, .maximized).with(\.outputMembership, .windowGeometry)
     .with(\.bufferRelease, .afterReplacingFrame).with(\.halfTiling, .unsupported)
+    .with(\.popupOutputMembership, .window)
 
     /// sway 1.7 with every window floating (`for_window [app_id=".*"]
     /// floating enable`, what the real-sway scenario backend configures):

@@ -174,7 +174,7 @@ extension XdgShellServer {
     }
 
     /// A popup's surface committed: the first commit gets its configure, the
-    /// first buffer shows it on its window's displays, a null buffer hides it.
+    /// first buffer shows it on its displays, a null buffer hides it.
     /// A dismissed popup stays hidden whatever it commits.
     func popupCommitted(_ popup: Popup, nullAttach: Bool) {
         let shell = popup.shellSurface
@@ -192,9 +192,12 @@ extension XdgShellServer {
             return
         }
         if shell.surface?.hasContent == true { popup.isMapped = true }
-        // On its window's displays (where the window's own surface is).
+        // On the displays its own rectangle overlaps, or its window's (the
+        // profile's choice); placed anew after each commit, which follows
+        // every configure that moves it.
         if let root = popup.rootWindow, let surface = shell.surface {
-            outputs.surfaceTreeJoined(surface, window: root, displays: root.surface?.enteredDisplays ?? [])
+            let displays = outputs.displays(ofPopup: popup, in: root, windowDisplays: root.surface?.enteredDisplays ?? [])
+            outputs.surfaceTreeJoined(surface, window: root, displays: displays)
             if popup.hasGrab { seat.keyboardSurfaceMayHaveChanged(in: root) }
         }
     }

@@ -9,8 +9,10 @@ import WaylandServer
 // compares the window's membership rectangle (global logical coordinates;
 // the whole surface including client-side shadows, or under sway's profile
 // the window geometry clipped to its tile: `OutputMembershipArea`) with
-// every display's logical rectangle. Events go out in this order, per surface of the window (its
-// surface, subsurfaces and popups):
+// every display's logical rectangle (a popup's own rectangle for its
+// surfaces, unless the profile puts popups on their window's displays:
+// `PopupOutputMembership`). Events go out in this order, per surface of the
+// window (its surface, subsurfaces and popups):
 //
 // 1. `wl_surface.leave` for each display it no longer overlaps,
 // 2. `wl_surface.enter` for each display it newly overlaps (each once per
@@ -57,11 +59,43 @@ extension OutputServer {
         windowOperations?.reconstrainReactivePopups(of: window)
     }
 
-    /// Sends the leave and enter that put each of the window's surfaces on `displays`.
+    /// Sends the leave and enter that put the window's surface tree on
+    /// `displays`, and each popup's tree on ``displays(ofPopup:in:windowDisplays:)``.
     private func enter(_ window: Window, _ displays: [Display]) {
-        for surface in window.allSurfaces {
+        for surface in window.surface?.tree ?? [] {
             setEnteredDisplays(of: surface, to: displays)
         }
+        for popup in window.popups where !popup.isDismissed {
+            guard let popupSurface = popup.shellSurface.surface else { continue }
+            let popupDisplays = self.displays(ofPopup: popup, in: window, windowDisplays: displays)
+            for surface in popupSurface.tree { setEnteredDisplays(of: surface, to: popupDisplays) }
+        }
+    }
+
+    /// The displays a popup of `window` (which is on `windowDisplays`) is
+    /// on, per the profile's ``CompositorProfile/PopupOutputMembership``:
+    /// those its own rectangle overlaps (none while it is not shown), or
+    /// the window's.
+    func displays(ofPopup popup: Popup, in window: Window, windowDisplays: [Display]) -> [Display] {
+        guard profile.popupOutputMembership == .ownRectangle else { return windowDisplays }
+        // Worked out for this popup alone (up its parent chain), not from
+        // the window's whole list of surfaces: a window with many popups
+        // costs each one's commit its depth, not the number of popups.
+        guard window.isMapped, !window.isMinimized, !popup.isDismissed, let surface = popup.shellSurface.surface,
+            surface.hasContent, let geometryOrigin = popup.shellSurface.geometryOrigin
+        else { return [] }
+        let rect: Rect
+        if let geometry = popup.shellSurface.geometry {
+            rect =
+                profile.outputMembership == .windowGeometry
+                ? Rect(origin: geometryOrigin, size: geometry.size)
+                : Rect(
+                    x: geometryOrigin.x - geometry.minX, y: geometryOrigin.y - geometry.minY, width: surface.current.size.width,
+                    height: surface.current.size.height)
+        } else {
+            rect = Rect(origin: geometryOrigin, size: surface.current.size)
+        }
+        return rect.isEmpty ? [] : arrangement.displays(overlapping: rect)
     }
 
     /// The rectangle whose overlap with the displays decides where the
