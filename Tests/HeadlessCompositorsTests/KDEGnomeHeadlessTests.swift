@@ -198,6 +198,21 @@ struct KDEGnomeHeadlessTests {
         #expect(KWinHeadless.enabledStates(in: settings) == ["Virtual-0": true, "Virtual-2": false])
     }
 
+    @Test("a kscreen-doctor run that never finished counts as applied only when KWin lists every output as asked")
+    func listingAgreesWithSettings() {
+        let listed = [
+            KWinHeadless.Output(name: "Virtual-0", enabled: true, x: 0, y: 0, width: 1280, height: 800, scale: 1.5),
+            KWinHeadless.Output(name: "Virtual-3", enabled: true, x: 0, y: 1080, width: 960, height: 540, scale: 2),
+        ]
+        let plug = ["output.Virtual-3.enable", "output.Virtual-3.scale.2", "output.Virtual-3.position.0,1080"]
+        #expect(KWinHeadless.listing(listed, agreesWith: plug))
+        #expect(KWinHeadless.listing(listed, agreesWith: ["output.Virtual-0.scale.1.5", "output.Virtual-0.enable"]))
+        #expect(!KWinHeadless.listing(listed, agreesWith: ["output.Virtual-3.disable"]))
+        #expect(!KWinHeadless.listing(listed, agreesWith: ["output.Virtual-3.scale.1.5"]))
+        #expect(!KWinHeadless.listing(listed, agreesWith: ["output.Virtual-3.position.1280,0"]))
+        #expect(!KWinHeadless.listing(listed, agreesWith: ["output.Virtual-9.enable"]), "an output KWin does not list")
+    }
+
     @Test("the nearest supported scale: the larger on a tie, 1 when none is listed")
     func nearestScale() {
         #expect(MutterHeadless.nearestSupportedScale(to: 1.5, in: [1, 2]) == 2)
