@@ -170,12 +170,12 @@ extension SeatServer {
         trace.record(.pointerInput(window: window.id, action: "scroll", x: dx, y: dy))
     }
 
-    /// A press or touch lands on `target` (nil: the bare desktop) while
-    /// another client's popups hold a grab, or on none: xdg-shell's user
-    /// action that breaks the grab. Every grabbing popup gets `popup_done`
-    /// (the window manager dismisses them); the press or touch itself
-    /// reaches no client, as under wlroots and Mutter. Returns the window
-    /// whose popups were dismissed, nil when there was no grab to break.
+    /// A press or touch lands on `target` (nil: the bare desktop). When
+    /// another client's popups hold a grab, that is xdg-shell's user action
+    /// that breaks it: every grabbing popup gets `popup_done` (the window
+    /// manager dismisses them), and the press or touch itself reaches no
+    /// client, as under wlroots and Mutter. Returns the window whose popups
+    /// were dismissed, nil when there was no grab to break.
     func breaksPopupGrab(pressingOn target: Window?) -> Window? {
         guard let holder = shell.windowHoldingPopupGrab, target?.toplevel.client != holder.toplevel.client else { return nil }
         windowOperations?.breakPopupGrab(of: holder)
