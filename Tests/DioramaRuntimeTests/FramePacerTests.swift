@@ -175,6 +175,35 @@ import Testing
         #expect(pacer.shouldDraw, "reactions are at once again")
     }
 
+    /// A script's moves arriving in bursts between frames: once outpaced,
+    /// a display change in every refresh keeps the storm going although
+    /// none lands while a frame is drawn; a refresh with none ends it.
+    @Test func aDisplayChangeInEveryRefreshKeepsTheStormGoingAndAQuietRefreshEndsIt() {
+        var pacer = pacerWithFrameInFlight()
+        pacer.geometryChanged()
+        pacer.willDraw()
+        pacer.displayChanged()
+        pacer.geometryChanged()
+        pacer.didCommit()
+        #expect(pacer.isOutpaced)
+        for refresh in 1...3 {
+            pacer.displayChanged()  // a burst between frames
+            pacer.geometryChanged()
+            #expect(!pacer.shouldDraw, "refresh \(refresh): the new geometry waits for the callback")
+            pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
+            #expect(pacer.isOutpaced, "refresh \(refresh): a change came during it")
+            #expect(pacer.shouldDraw, "refresh \(refresh): one frame for it")
+            pacer.willDraw()
+            pacer.didCommit()
+            #expect(pacer.isOutpaced, "refresh \(refresh): the frame answered a change that came in the storm")
+        }
+        pacer.frameCallbackDone(ofCommit: pacer.committedFrames)
+        #expect(!pacer.isOutpaced, "a refresh with no display change ends the storm")
+        pacer.displayChanged()
+        pacer.geometryChanged()
+        #expect(pacer.shouldDraw, "reactions are at once again")
+    }
+
     @Test func displayChangesBetweenFramesDoNotMakeThePacerOutpaced() {
         var pacer = pacerWithFrameInFlight()
         pacer.displayChanged()

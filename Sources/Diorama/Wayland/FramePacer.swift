@@ -31,9 +31,12 @@
 ///   in flight, and a frame the geometry overtook is committed without a
 ///   redraw, so a storm of display changes (a window dragged back and forth
 ///   across a display edge, a script moving it thousands of times a second)
-///   costs a frame a refresh instead of a core. The first frame drawn with
-///   no display change arriving meanwhile ends the storm: reactions are at
-///   once again;
+///   costs a frame a refresh instead of a core. A refresh with no display
+///   change ends the storm (a frame callback with none since the last
+///   commit), and so does a frame drawn when none arrived since the one
+///   before: reactions are at once again. A change in every refresh keeps
+///   it going, even when none lands while a frame is drawn (a script's
+///   moves arriving in bursts between frames);
 /// - nothing starts while a frame is being drawn: a request from inside
 ///   `draw` (a game asking for its next frame) is for the next frame.
 struct FramePacer: Hashable, Sendable {
@@ -74,6 +77,8 @@ struct FramePacer: Hashable, Sendable {
     private(set) var isOutpaced = false
     /// A display change arrived while the frame being drawn was drawn.
     private var displayChangedWhileDrawing = false
+    /// A display change arrived since the last commit, drawing or not.
+    private var displayChangedSinceCommit = false
 
     /// How many times a frame overtaken by a geometry change (events read
     /// just before its commit) is drawn again before it is committed anyway,
@@ -127,6 +132,7 @@ struct FramePacer: Hashable, Sendable {
     /// preferred scale. While a frame is drawn (events read just before its
     /// commit), a sign that the displays change faster than we draw.
     mutating func displayChanged() {
+        displayChangedSinceCommit = true
         if case .drawing = state { displayChangedWhileDrawing = true }
     }
 
@@ -149,6 +155,8 @@ struct FramePacer: Hashable, Sendable {
     /// stale when the scale changed again during it.
     mutating func frameCallbackDone(ofCommit commit: Int) {
         guard commit == committedFrames else { return }
+        // A whole refresh went by with no display change: the storm is over.
+        if !displayChangedSinceCommit { isOutpaced = false }
         switch state {
         case .waitingForFrameCallback: state = .idle
         case .drawing(true, let wanted): state = .drawing(frameInFlight: false, reasons: wanted)
@@ -177,11 +185,14 @@ struct FramePacer: Hashable, Sendable {
     /// The frame was committed with a frame callback requested (number
     /// ``committedFrames`` after this). A display change that arrived while
     /// it was drawn (whether or not the frame still fits: a window moved away
-    /// and back) makes the pacer outpaced; a frame drawn without one ends that.
+    /// and back) makes the pacer outpaced; an outpaced pacer stays so when
+    /// one arrived since the last commit (while it waited for the callback);
+    /// a frame with neither ends the storm.
     mutating func didCommit() {
         committedFrames += 1
         guard case .drawing = state else { return }
-        isOutpaced = displayChangedWhileDrawing
+        isOutpaced = displayChangedWhileDrawing || (isOutpaced && displayChangedSinceCommit)
+        displayChangedSinceCommit = false
         state = .waitingForFrameCallback
     }
 
