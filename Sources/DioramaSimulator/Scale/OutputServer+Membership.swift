@@ -82,18 +82,11 @@ extension OutputServer {
         // the window's whole list of surfaces: a window with many popups
         // costs each one's commit its depth, not the number of popups.
         guard window.isMapped, !window.isMinimized, !popup.isDismissed, let surface = popup.shellSurface.surface,
-            surface.hasContent, let geometryOrigin = popup.shellSurface.geometryOrigin
+            surface.hasContent, let origin = popup.surfaceOrigin
         else { return [] }
-        let rect: Rect
-        if let geometry = popup.shellSurface.geometry {
-            rect =
-                profile.outputMembership == .windowGeometry
-                ? Rect(origin: geometryOrigin, size: geometry.size)
-                : Rect(
-                    x: geometryOrigin.x - geometry.minX, y: geometryOrigin.y - geometry.minY, width: surface.current.size.width,
-                    height: surface.current.size.height)
-        } else {
-            rect = Rect(origin: geometryOrigin, size: surface.current.size)
+        var rect = Rect(origin: origin, size: surface.current.size)
+        if profile.outputMembership == .windowGeometry, let geometry = popup.shellSurface.geometry {
+            rect = Rect(x: origin.x + geometry.minX, y: origin.y + geometry.minY, width: geometry.width, height: geometry.height)
         }
         return rect.isEmpty ? [] : arrangement.displays(overlapping: rect)
     }

@@ -32,4 +32,14 @@ final class Popup {
     var rootWindow: Window? {
         shellSurface.popupAncestors.lazy.compactMap(\.window).first
     }
+
+    /// Where the popup's wl_surface has its top-left, in global logical
+    /// coordinates: its window geometry's origin (placed relative to its
+    /// parent, so found up the whole parent chain) less the geometry's
+    /// offset within the surface. Nil when the parent chain was cut.
+    var surfaceOrigin: Point? {
+        guard let geometryOrigin = shellSurface.geometryOrigin else { return nil }
+        let offset = shellSurface.geometry?.origin ?? .zero
+        return Point(x: geometryOrigin.x - offset.x, y: geometryOrigin.y - offset.y)
+    }
 }

@@ -53,13 +53,10 @@ extension Window {
         }
         add(surface, at: surfaceOrigin)
         for popup in popups {
-            // A nested popup is placed relative to its parent popup, so its
-            // origin comes from the whole parent chain.
             guard !popup.isDismissed, let popupSurface = popup.shellSurface.surface, popupSurface.hasContent,
-                let geometryOrigin = popup.shellSurface.geometryOrigin
+                let origin = popup.surfaceOrigin
             else { continue }
-            let offset = popup.shellSurface.geometry?.origin ?? .zero
-            add(popupSurface, at: Point(x: geometryOrigin.x - offset.x, y: geometryOrigin.y - offset.y))
+            add(popupSurface, at: origin)
         }
         return result
     }
