@@ -47,14 +47,7 @@ import WaylandClient
 
         /// A 100x50 popup of `parent` at its top-left, grabbing when asked, mapped.
         func popup(of parent: XdgSurface, grab: Bool) throws -> TestPopup {
-            let popup = TestPopup(client: owner)
-            popup.makePopup(parent: parent)
-            if grab { try #require(popup.popup).grab(seat: seat, serial: 0) }
-            popup.surface.commit()
-            try harness.roundtrip(owner.connection)
-            try popup.ackAndAttach(width: 100, height: 50)
-            try harness.roundtrip(owner.connection)
-            return popup
+            try TestPopup.mapped(client: owner, parent: parent, harness: harness, grabbing: grab ? seat : nil)
         }
 
         func roundtrip() throws {

@@ -67,10 +67,14 @@ final class TestPopup {
         surface.commit()
     }
 
-    /// A popup that went through configure, ack and a first buffer.
-    static func mapped(client: WindowingClient, parent: XdgSurface, harness: Simulator.Harness) throws -> TestPopup {
+    /// A popup that went through configure, ack and a first buffer, with an
+    /// explicit grab (`xdg_popup.grab`) on `grabbing` when given.
+    static func mapped(
+        client: WindowingClient, parent: XdgSurface, harness: Simulator.Harness, grabbing seat: WlSeat? = nil
+    ) throws -> TestPopup {
         let popup = TestPopup(client: client)
         popup.makePopup(parent: parent)
+        if let seat { try #require(popup.popup).grab(seat: seat, serial: 0) }
         popup.surface.commit()
         try harness.roundtrip(client.connection)
         try popup.ackAndAttach(width: 100, height: 50)
