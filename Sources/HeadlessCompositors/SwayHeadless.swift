@@ -1,3 +1,4 @@
+import DioramaModel
 import DioramaPOSIX
 import Foundation
 import SwayIPC
@@ -29,10 +30,15 @@ package enum SwayHeadless {
         package var y: Int
         /// sway transform (`normal`, `90`, `180`, `270`, `flipped-90`, …), or nil.
         package var transform: String?
+        /// The mode's refresh in mHz, or nil for wlroots' headless default
+        /// (60 Hz). A headless output's frame timer runs at it, so a client
+        /// that draws every frame (GameScene) draws that often, and sway
+        /// composites that often.
+        package var refreshMilliHz: Int?
 
         package init(
             width: Int = 1280, height: Int = 800, scale: Double = 1, x: Int = 0, y: Int = 0,
-            transform: String? = nil
+            transform: String? = nil, refreshMilliHz: Int? = nil
         ) {
             self.width = width
             self.height = height
@@ -40,6 +46,17 @@ package enum SwayHeadless {
             self.x = x
             self.y = y
             self.transform = transform
+            self.refreshMilliHz = refreshMilliHz
+        }
+
+        /// sway's `mode` argument: `WIDTHxHEIGHT`, with `@RATEHz` when a refresh is given.
+        package var modeArgument: String {
+            Self.modeArgument(width: width, height: height, refreshMilliHz: refreshMilliHz)
+        }
+
+        /// `WIDTHxHEIGHT[@RATEHz]` for an `output … mode` command.
+        package static func modeArgument(width: Int, height: Int, refreshMilliHz: Int?) -> String {
+            "\(width)x\(height)" + (refreshMilliHz.map { "@" + Hertz.text(milliHz: $0) + "Hz" } ?? "")
         }
 
         /// The size in layout coordinates (physical size / scale), as sway reports in `rect`.
@@ -74,7 +91,7 @@ package enum SwayHeadless {
         ]
         for (index, output) in outputs.enumerated() {
             var line =
-                "output \(outputName(index: index)) mode \(output.width)x\(output.height)"
+                "output \(outputName(index: index)) mode \(output.modeArgument)"
                 + " position \(output.x),\(output.y) scale \(formatScale(output.scale))"
             if let transform = output.transform { line += " transform \(transform)" }
             lines.append(line)

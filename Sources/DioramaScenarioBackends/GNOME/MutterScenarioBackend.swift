@@ -58,8 +58,6 @@ package final class MutterScenarioBackend: TraceBoundWindowsBackend, ScenarioBac
         super.init(configuration: configuration, compositorName: "Mutter", windowFindingLimit: Self.noWindowControl)
     }
 
-    var compositor: RunningCompositor? { run?.compositor }
-
     // MARK: Start
 
     package func start(_ setup: ScenarioSetup) async throws {

@@ -20,6 +20,8 @@ package class HeadlessCompositorBackend {
     let compositorName: String
     private(set) var setup: ScenarioSetup?
     private(set) var run: HeadlessCompositorRun?
+    /// The compositor, while a scenario runs.
+    var compositor: RunningCompositor? { run?.compositor }
     let traces = RuntimeTraces()
     let skips = SkippedStepMemory()
 

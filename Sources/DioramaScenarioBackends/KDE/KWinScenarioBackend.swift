@@ -46,8 +46,6 @@ package final class KWinScenarioBackend: TraceBoundWindowsBackend, ScenarioBacke
             windowFindingLimit: "the kwin backend finds windows through their app's runtime trace")
     }
 
-    var compositor: RunningCompositor? { run?.compositor }
-
     // MARK: Start
 
     package func start(_ setup: ScenarioSetup) async throws {

@@ -59,7 +59,8 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
                     width: display.mode.width, height: display.mode.height,
                     scale: display.scale.doubleValue,
                     x: display.position.x, y: display.position.y,
-                    transform: display.transform == .normal ? nil : display.transform.name))
+                    transform: display.transform == .normal ? nil : display.transform.name,
+                    refreshMilliHz: display.mode.refreshMilliHz))
         }
         let compositor = try startCompositor(setup) {
             try SwayHeadless.start(outputs: outputs, floatingWindows: true)
@@ -207,8 +208,8 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
     }
 
     /// `plug display …`: sway ≥ 1.6 makes a new headless output with
-    /// `create_output`; it is then given the spec's mode, place, scale and
-    /// transform.
+    /// `create_output`; it is then given the spec's mode (with its refresh),
+    /// place, scale and transform.
     private func plug(_ spec: DisplaySpec) throws -> StepOutcome {
         guard let ipc else { return .failed("sway is not running") }
         let before = Set(try ipc.outputs().map(\.name))
@@ -217,7 +218,8 @@ package final class SwayScenarioBackend: HeadlessCompositorBackend, ScenarioBack
             return .failed("sway's create_output made no new output")
         }
         var configure =
-            "output \(created) mode \(spec.modeSize.width)x\(spec.modeSize.height)"
+            "output \(created) mode "
+            + SwayHeadless.Output.modeArgument(width: spec.modeSize.width, height: spec.modeSize.height, refreshMilliHz: spec.refreshMilliHz)
             + " position \(spec.position.x) \(spec.position.y) scale \(SwayHeadless.formatScale(spec.scale.doubleValue))"
         if spec.transform != .normal { configure += " transform \(spec.transform.name)" }
         try ipc.command(configure)
