@@ -71,7 +71,7 @@ struct XcodeWorkspaceFile {
         let container = bundle.deletingLastPathComponent()
         var groups: [URL] = [container]
         var sawWorkspace = false
-        for tag in Self.tags(in: text, file: file) {
+        for tag in Tags(in: text, file: file) {
             switch (tag.name, tag.closing) {
             case ("Workspace", false):
                 sawWorkspace = true
@@ -117,51 +117,63 @@ struct XcodeWorkspaceFile {
         }
     }
 
-    /// The element tags of `text`, in one pass: `<?…?>` and `<!…>` are passed over, a
-    /// `>` inside a quoted attribute value does not end a tag, and an unterminated tag
-    /// ends the scan (a linear walk, so a hostile file cannot make it quadratic).
-    private static func tags(in text: String, file: String) -> [Tag] {
-        var tags: [Tag] = []
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        var line = 1
-        var lineStart = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\n" {
-                line += 1
-                lineStart = index + 1
-            }
-            guard scalar == "<" else {
-                index += 1
-                continue
-            }
-            let location = SourceLocation(file: file, line: line, column: index - lineStart + 1)
-            var end = index + 1
-            var quoted = false
-            while end < scalars.count && (quoted || scalars[end] != ">") {
-                if scalars[end] == "\"" { quoted.toggle() }
-                if scalars[end] == "\n" {
-                    line += 1
-                    lineStart = end + 1
-                }
-                end += 1
-            }
-            guard end < scalars.count else { break }
-            var body = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
-            index = end + 1
-            guard let first = body.unicodeScalars.first, first != "?", first != "!" else { continue }
-            let closing = first == "/"
-            if closing { body.removeFirst() }
-            let selfClosing = body.hasSuffix("/")
-            if selfClosing { body.removeLast() }
-            let name = String(body.prefix { $0.isLetter })
-            tags.append(
-                Tag(
-                    name: name, attributes: attributes(String(body.dropFirst(name.count))),
-                    closing: closing, selfClosing: selfClosing, location: location))
+    /// The element tags of `text`, in one pass, each read when the scan asks
+    /// for it: a scan that stops (groups nested too deep) reads no further.
+    /// `<?…?>` and `<!…>` are passed over, a `>` inside a quoted attribute
+    /// value does not end a tag, and an unterminated tag ends the scan (a
+    /// linear walk, so a hostile file cannot make it quadratic).
+    private struct Tags: Sequence, IteratorProtocol {
+        private let scalars: [Unicode.Scalar]
+        private let file: String
+        private var index = 0
+        private var line = 1
+        private var lineStart = 0
+
+        init(in text: String, file: String) {
+            scalars = Array(text.unicodeScalars)
+            self.file = file
         }
-        return tags
+
+        mutating func next() -> Tag? {
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == "\n" {
+                    line += 1
+                    lineStart = index + 1
+                }
+                guard scalar == "<" else {
+                    index += 1
+                    continue
+                }
+                let location = SourceLocation(file: file, line: line, column: index - lineStart + 1)
+                var end = index + 1
+                var quoted = false
+                while end < scalars.count && (quoted || scalars[end] != ">") {
+                    if scalars[end] == "\"" { quoted.toggle() }
+                    if scalars[end] == "\n" {
+                        line += 1
+                        lineStart = end + 1
+                    }
+                    end += 1
+                }
+                guard end < scalars.count else {
+                    index = scalars.count
+                    return nil
+                }
+                var body = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+                index = end + 1
+                guard let first = body.unicodeScalars.first, first != "?", first != "!" else { continue }
+                let closing = first == "/"
+                if closing { body.removeFirst() }
+                let selfClosing = body.hasSuffix("/")
+                if selfClosing { body.removeLast() }
+                let name = String(body.prefix { $0.isLetter })
+                return Tag(
+                    name: name, attributes: XcodeWorkspaceFile.attributes(String(body.dropFirst(name.count))),
+                    closing: closing, selfClosing: selfClosing, location: location)
+            }
+            return nil
+        }
     }
 
     /// `name = "value"` pairs, with XML's five character entities decoded.
