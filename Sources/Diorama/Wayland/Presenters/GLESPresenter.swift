@@ -30,7 +30,7 @@ final class GLESPresenter: ScenePresenter {
         if let note = target.presentationNote { runtimeLog.warning("\(note)") }
         if target.presentsThroughSharedMemory {
             do throws(ShmError) {
-                sharedMemory = try SharedMemoryFrames(shm: shm, opaque: true)
+                sharedMemory = try SharedMemoryFrames(shm: shm)
             } catch {
                 throw RendererUnavailable(.openGLES, "a wl_shm pool for the shared-memory presentation (\(error))")
             }

@@ -6,16 +6,22 @@ import DioramaModel
 /// pool, whose memory stays mapped across sizes, and the buffer of the
 /// frame being drawn. Software frames use it, and so do OpenGL ES frames
 /// presented through shared memory.
+///
+/// The buffers are xrgb8888: a scene is opaque (a window's content, as a
+/// `CAMetalLayer` is by default; an empty scene and a letterbox are filled
+/// with opaque colours), as its EGL window surface and Vulkan swapchain
+/// are. A compositor then copies a frame instead of blending it over what
+/// is behind: argb8888 software frames cost Mutter 43 (llvmpipe) about six
+/// times the CPU of the same frames as xrgb8888 — 0.19 s against 0.02 s per
+/// 1280x960 frame on a 5K monitor, a TimerApp second tick.
 @MainActor
 final class SharedMemoryFrames {
     private let pool: BufferPool
     /// The buffer `prepare` handed out for the frame being drawn.
     private(set) var buffer: Buffer?
 
-    /// `opaque`: xrgb8888 buffers (OpenGL ES frames, opaque as the EGL
-    /// window surface's are), else argb8888 (software frames).
-    init(shm: ShmState, opaque: Bool) throws(ShmError) {
-        pool = try BufferPool(shm: shm, format: opaque ? .xrgb8888 : .argb8888)
+    init(shm: ShmState) throws(ShmError) {
+        pool = try BufferPool(shm: shm, format: .xrgb8888)
     }
 
     /// Takes a free buffer of `size` for the next frame.
@@ -54,7 +60,7 @@ final class SoftwarePresenter: ScenePresenter {
 
     init(shm: ShmState, drawsWithCairo: Bool = false) throws(ShmError) {
         renderer = drawsWithCairo ? .cairo : .software
-        frames = try SharedMemoryFrames(shm: shm, opaque: false)
+        frames = try SharedMemoryFrames(shm: shm)
     }
 
     func prepare(_ frame: SceneFrame) throws(PresenterFailure) {
