@@ -154,11 +154,7 @@ package enum KWinHeadless {
     /// rounded) and `position.X,Y`. Settings of other kinds are not checked.
     static func listing(_ listed: [Output], agreesWith settings: [String]) -> Bool {
         settings.allSatisfy { setting in
-            let parts = setting.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3, parts[0] == "output", let output = listed.first(where: { $0.name == parts[1] }) else {
-                return false
-            }
-            let value = parts[2]
+            guard let (name, value) = outputSetting(setting), let output = listed.first(where: { $0.name == name }) else { return false }
             if value == "enable" || value == "disable" { return output.enabled == (value == "enable") }
             if value.hasPrefix("scale."), let scale = Double(value.dropFirst("scale.".count)) { return abs(output.scale - scale) < 0.01 }
             if value.hasPrefix("position.") {
@@ -174,11 +170,18 @@ package enum KWinHeadless {
     static func enabledStates(in settings: [String]) -> [String: Bool] {
         var states: [String: Bool] = [:]
         for setting in settings {
-            let parts = setting.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == "output", parts[2] == "enable" || parts[2] == "disable" else { continue }
-            states[String(parts[1])] = parts[2] == "enable"
+            guard let (name, value) = outputSetting(setting), value == "enable" || value == "disable" else { continue }
+            states[name] = value == "enable"
         }
         return states
+    }
+
+    /// A kscreen-doctor setting `output.NAME.VALUE` as the output's name and
+    /// the value (`enable`, `scale.1.5`, `position.0,0`); nil for another kind.
+    static func outputSetting(_ setting: String) -> (output: String, value: String)? {
+        let parts = setting.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "output" else { return nil }
+        return (String(parts[1]), String(parts[2]))
     }
 
     /// kscreen-doctor talks to KWin over Wayland (kde-output-management), so it
