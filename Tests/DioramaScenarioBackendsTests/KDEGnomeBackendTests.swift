@@ -260,11 +260,7 @@ struct MutterBackendTests {
     func displayRefreshReachesMutter() async throws {
         let work = try PackageRoot.temporaryDirectory("mutter-refresh")
         defer { try? FileManager.default.removeItem(at: work) }
-        let location = SourceLocation(file: "refresh.scenario", line: 1, column: 9)
-        let displays = StartingDisplays.inline([
-            DisplaySpec(name: "DP-1", modeSize: Size(width: 1280, height: 800), refreshMilliHz: 30_000, position: Point(x: 0, y: 0), location: location),
-            DisplaySpec(name: "DP-2", modeSize: Size(width: 1280, height: 800), position: Point(x: 1280, y: 0), location: location),
-        ])
+        let displays = StartingDisplayRefreshTests.thirtyAndSixtyHertz
         for (override, expected) in [(nil, [30.0, 60.0]), (Optional(12_500), [12.5, 12.5])] {
             let backend = MutterScenarioBackend(configuration: BackendConfiguration(workDirectory: work.path))
             try await backend.start(

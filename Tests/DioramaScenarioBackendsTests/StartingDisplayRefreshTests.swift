@@ -14,12 +14,21 @@ import Testing
             refreshMilliHz: refreshMilliHz)
     }
 
+    /// Where the displays below are written.
+    static let location = SourceLocation(file: "refresh.scenario", line: 1, column: 9)
+
+    /// Two 1280x800 displays side by side, DP-1 at 30 Hz by its `@HZ` and
+    /// DP-2 without one (60 Hz): what a real compositor's refresh is checked on.
+    static let thirtyAndSixtyHertz = StartingDisplays.inline([
+        DisplaySpec(name: "DP-1", modeSize: Size(width: 1280, height: 800), refreshMilliHz: 30_000, position: Point(x: 0, y: 0), location: location),
+        DisplaySpec(name: "DP-2", modeSize: Size(width: 1280, height: 800), position: Point(x: 1280, y: 0), location: location),
+    ])
+
     @Test("a display line's @HZ becomes its mode's refresh; --refresh replaces it on every display")
     func inlineDisplays() throws {
-        let location = SourceLocation(file: "refresh.scenario", line: 1, column: 9)
         let displays = StartingDisplays.inline([
-            DisplaySpec(name: "DP-1", modeSize: Size(width: 1920, height: 1080), refreshMilliHz: 30_000, position: Point(x: 0, y: 0), location: location),
-            DisplaySpec(name: "DP-2", modeSize: Size(width: 1920, height: 1080), position: Point(x: 1920, y: 0), location: location),
+            DisplaySpec(name: "DP-1", modeSize: Size(width: 1920, height: 1080), refreshMilliHz: 30_000, position: Point(x: 0, y: 0), location: Self.location),
+            DisplaySpec(name: "DP-2", modeSize: Size(width: 1920, height: 1080), position: Point(x: 1920, y: 0), location: Self.location),
         ])
         let own = try SimulatorLayout.layout(for: Self.setup(displays, refreshMilliHz: nil))
         #expect(own.displays.map(\.mode.refreshMilliHz) == [30_000, 60_000])

@@ -27,11 +27,8 @@ struct SwayRefreshTests {
     func displayRefreshReachesSway() async throws {
         let work = try PackageRoot.temporaryDirectory("sway-refresh")
         defer { try? FileManager.default.removeItem(at: work) }
-        let location = SourceLocation(file: "refresh.scenario", line: 1, column: 9)
-        let displays = StartingDisplays.inline([
-            DisplaySpec(name: "DP-1", modeSize: Size(width: 1280, height: 800), refreshMilliHz: 30_000, position: Point(x: 0, y: 0), location: location),
-            DisplaySpec(name: "DP-2", modeSize: Size(width: 1280, height: 800), position: Point(x: 1280, y: 0), location: location),
-        ])
+        let location = StartingDisplayRefreshTests.location
+        let displays = StartingDisplayRefreshTests.thirtyAndSixtyHertz
         let tv = DisplaySpec(
             name: "TV", modeSize: Size(width: 1280, height: 720), refreshMilliHz: 12_500, position: Point(x: 2560, y: 0), location: location)
         for (override, expected) in [(nil, [30_000, 60_000, 12_500]), (Optional(10_000), [10_000, 10_000, 12_500])] {
